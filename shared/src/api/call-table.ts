@@ -1,0 +1,72 @@
+// Every call the front end makes, in one table (SPEC §7): path, method, module id, whether a
+// session token is needed, and whether the body is encrypted. The API client reads nothing else.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallDefinition {
+  path: string;
+  method: HttpMethod;
+  /** Whitelabel module id the call belongs to (sent as the `ModuleId` header). */
+  moduleId: string;
+  token: boolean;
+  encrypted: boolean;
+  /** Form-encoded body instead of JSON. */
+  form?: boolean;
+  /** Failures are handled by the caller: no toast (REFERENCE.md §2.2 quiet list). */
+  quiet?: boolean;
+}
+
+const call = (
+  method: HttpMethod,
+  path: string,
+  moduleId: string,
+  options: { token?: boolean; encrypted?: boolean; form?: boolean; quiet?: boolean } = {},
+): CallDefinition => ({
+  path,
+  method,
+  moduleId,
+  token: options.token ?? false,
+  encrypted: options.encrypted ?? false,
+  form: options.form,
+  quiet: options.quiet,
+});
+
+export const CALLS = {
+  // System
+  systemStatus: call('GET', '/wps/system/status', 'SYSTEM3'),
+  whitelabel: call('GET', '/wps/system/whitelabel', 'SYSTEM3'),
+  domainRoute: call('GET', '/wps/system/domainRoute', 'SYSTEM3'),
+  helpCenter: call('GET', '/wps/system/helpCenter', 'HELPCENTER3'),
+  countries: call('GET', '/wps/system/country', 'SYSTEM3'),
+  rsaKey: call('GET', '/wps/session/key/rsa', 'SYSTEM3'),
+  registerSettings: call('GET', '/wps/system/setting/register', 'REGISTER3'),
+  feedback: call('PUT', '/wps/feedback', 'FEEDBACK3', { token: true }),
+  // Content
+  announcements: call('GET', '/wps/relay/MCSFE_getListAnnouncements', 'ANNOUNCE3'),
+  indexNotice: call('GET', '/wps/system/notice', 'ANNOUNCE3'),
+  gameVendors: call('GET', '/wps/relay/GCSGAME_newGameVendor', 'GAME3'),
+  // Session and member
+  login: call('POST', '/wps/session/login', 'LOGIN3', { encrypted: true }),
+  loginVerification: call('POST', '/wps/session/login/verification', 'LOGINIPVERF3', { encrypted: true, quiet: true }),
+  freePlayLogin: call('POST', '/wps/session/login/freeplay', 'FREEPLAY3'),
+  logout: call('DELETE', '/wps/session/logout', 'LOGIN3', { token: true }),
+  captcha: call('GET', '/wps/captcha', 'LOGIN3', { quiet: true }),
+  smsNoLogin: call('POST', '/wps/verification/sms/noLogin', 'SMS3'),
+  smsRegister: call('POST', '/wps/verification/sms/register', 'REGMOBVERF3'),
+  register: call('PUT', '/wps/member/register', 'USERNAMEREG3', { encrypted: true }),
+  registerMobile: call('PUT', '/wps/member/register/mobile', 'MOBILENUMREG3', { encrypted: true }),
+  affiliateCheck: call('GET', '/wps/agent/affiliate', 'REGISTER3', { quiet: true }),
+  memberInfo: call('GET', '/wps/member/info', 'MEMBER3', { token: true }),
+  memberIcon: call('GET', '/wps/member/info/icon', 'MEMBER3', { token: true }),
+  playerAvatar: call('GET', '/wps/relay/MCSFE_getPlayerAvatar', 'MEMBER3', { token: true, quiet: true }),
+  changePassword: call('POST', '/wps/member/password', 'MEMBER3', { token: true, encrypted: true }),
+  forgotPasswordByEmail: call('POST', '/wps/member/password/email', 'CHNGPASS3', { form: true }),
+  forgotPasswordSms: call('POST', '/wps/member/password/sms', 'CHNGPASSVERIF3', { encrypted: true }),
+  resetPasswordByPhone: call('POST', '/wps/member/password/verification', 'CHNGPASSVERIF3', { encrypted: true }),
+  updateLanguage: call('PUT', '/wps/member/language', 'MEMBER3', { token: true, quiet: true }),
+  securityConfig: call('GET', '/wps/v2/member/securityConfig', 'MEMBER3', { token: true }),
+  // Wallet
+  balance: call('GET', '/wps/v2/wallets/balance', 'WALLET3', { token: true }),
+} as const satisfies Record<string, CallDefinition>;
+
+export type CallName = keyof typeof CALLS;

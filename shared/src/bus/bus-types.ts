@@ -1,0 +1,54 @@
+import type { LanguageCode, MemberInfo, SystemStatus } from '../types/wire';
+import type { AgentCenterPage, MemberCenterPage } from './page-keys';
+
+export interface SessionState {
+  token: string | null;
+  member: MemberInfo | null;
+  /** Member `type`: 1, 2, 41, 42 agents; 4 a guest (free-play) account; 0 a plain member. */
+  isAgent: number | null;
+}
+
+export interface BalanceState {
+  /** Sum of the player's wallets in major units, null until loaded. */
+  sumBalance: number | null;
+  loading: boolean;
+}
+
+export type Theme = 'dark' | 'light';
+
+export interface SettingsState {
+  status: SystemStatus | null;
+}
+
+export type LoginTab = 'login' | 'register';
+
+export interface LaunchGameTarget {
+  gameType: string;
+  vassalage: string;
+  gameCode?: string;
+  nodeId?: string;
+}
+
+export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
+
+/** What one app asks another to do. Nobody imports another app: they send a command. */
+export type BusCommand =
+  | { type: 'openLogin'; tab: LoginTab }
+  | { type: 'openRegister' }
+  | { type: 'openMemberCenter'; page: MemberCenterPage }
+  | { type: 'openAgentCenter'; page: AgentCenterPage }
+  | { type: 'closeOverlay' }
+  | { type: 'launchGame'; game: LaunchGameTarget }
+  | { type: 'logout' }
+  | { type: 'toast'; message: string; level: ToastLevel };
+
+export type BusCommandType = BusCommand['type'];
+export type CommandOf<T extends BusCommandType> = Extract<BusCommand, { type: T }>;
+
+export interface BusStates {
+  session: SessionState;
+  balance: BalanceState;
+  language: LanguageCode;
+  theme: Theme;
+  settings: SettingsState;
+}

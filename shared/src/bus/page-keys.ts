@@ -1,0 +1,35 @@
+// The page keys of the member centre and agent centre menus (SPEC §2), one source of truth.
+
+export const MEMBER_CENTER_PAGES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+] as const;
+export type MemberCenterPage = (typeof MEMBER_CENTER_PAGES)[number];
+
+export const AGENT_CENTER_PAGES = [
+  'agentAnnouncement',
+  'agentTeamOverview',
+  'registerCenter',
+  'downlineManagmentView',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+  'agentDividendRecord2',
+  'agentDailyWages2',
+  'agentHourSalary',
+  'agentRealtimeSalary',
+] as const;
+export type AgentCenterPage = (typeof AGENT_CENTER_PAGES)[number];

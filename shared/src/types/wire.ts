@@ -1,0 +1,204 @@
+// Shapes that travel between the browser and the server (SPEC §3 and §7, REFERENCE.md §2).
+// One place for them, used by the API client, the shell, the remotes and the server tests.
+
+/** Every `/wps/*` answer. A failure is a non-2xx status carrying the same envelope. */
+export interface Envelope<T> {
+  success: boolean;
+  value: T;
+  message: string | null;
+  errorCode: string | null;
+}
+
+/** Paginated values: `value.list` + `value.totalPages` (+ `value.footer` for column totals). */
+export interface PagedList<T, F = Record<string, number>> {
+  list: T[];
+  totalPages: number;
+  footer?: F;
+}
+
+export type LanguageCode = string; // upper-case 2-letter code: EN, BN, CN, ...
+
+export type ResourceType =
+  | 'AFFILIATELINK'
+  | 'USDJUMP'
+  | 'Android'
+  | 'MOBILECONFIG'
+  | 'WHATSAPP'
+  | 'SpeedTest'
+  | 'FACEBOOK'
+  | 'INSTAGRAM'
+  | 'TELEGRAM';
+
+export interface Resource {
+  resourceType: ResourceType;
+  labelNameEn: string;
+  url: string;
+  qrCodeUrl: string | null;
+}
+
+export type CustomerServiceType = 'FACEBOOK' | 'TELEGRAM' | 'LIVECHAT' | 'VIP';
+
+/**
+ * A customer-service entry. `path` arrives encrypted: its last 8 characters are the key
+ * (see `decryptServicePath`). `type` 3 is the support link the support-link flow opens.
+ */
+export interface CustomerServiceItem {
+  csType: CustomerServiceType;
+  title: string;
+  type: number;
+  path: string;
+}
+
+/** Whitelabel module flags, keyed by module id (MOBILENUMREG3, CHNGPASSVERIF3, ...). Enabled is '1'. */
+export type Whitelabel = Record<string, { enabled: '0' | '1'; config?: Record<string, unknown> }>;
+
+export interface RegisterFieldRule {
+  acceptedPattern: string;
+  patternId: number;
+  minLength: number;
+  maxLength: number;
+  enabled: boolean;
+  required: boolean;
+  type: string;
+}
+
+export interface SiteSettings {
+  brandName: string;
+  logoUrl: string;
+  defaultLanguage: LanguageCode;
+  languages: LanguageCode[];
+  currencySymbol: string;
+  imageBaseUrl: string;
+  /** Only /login, /register, /register.html, /helpmc and /download are open without a session. */
+  loggedInOnlyHome: boolean;
+  /** Registration as a full page at /register instead of the popup. */
+  registerPage: boolean;
+  directRegister: boolean;
+  chatEnabled: boolean;
+  footer: { aboutUs: string; responsibleGaming: string; paymentImageUrl: string; copyright: string };
+}
+
+export interface SystemStatusInfo {
+  site: SiteSettings;
+  whitelabel: Whitelabel;
+  register: Record<string, RegisterFieldRule>;
+  resources: Resource[];
+  customerService: CustomerServiceItem[];
+  analytics: { gtagId: string | null };
+  imageCDNs: string[];
+  launchGameCDNs: string[];
+}
+
+/** `GET /wps/system/status`. The status value is 1 if maintenance, else 2 if region restriction, else 0. */
+export interface SystemStatus {
+  location: { ip: string; country: string | null };
+  maintenance: boolean;
+  maintenanceEnd: number | null;
+  regionRestriction: boolean;
+  info: SystemStatusInfo;
+}
+
+export type SystemStatusCode = 0 | 1 | 2;
+
+export interface Banner {
+  bannerId: number;
+  groupName: string;
+  url: string;
+  linkageType: 'NONE' | 'PROMOTION' | 'URL' | 'ROUTE' | 'GAME';
+  linkageValue: string | null;
+}
+
+export interface Announcement {
+  id: number;
+  type: 'B' | 'PL' | 'PU' | 'PR' | 'H';
+  title: string;
+  /** HTML, sanitized again in the browser before display. */
+  content: string;
+  popup: boolean;
+  createTime: number;
+}
+
+export interface AnnouncementList {
+  list: Announcement[];
+  popup: Announcement[];
+}
+
+export interface Promotion {
+  id: number;
+  category: string;
+  title: string;
+  imageUrl: string;
+}
+
+export interface IndexNotice {
+  player: Announcement[];
+  banners: Banner[];
+  popup: Announcement[];
+  promotion: Promotion[];
+}
+
+export type GameCategory = 'LOTT' | 'ELOTT' | 'LIVE' | 'SPORTS' | 'FISH' | 'RNG' | 'PVP' | 'ESPORTS' | 'COCKFIGHT' | 'INHOUSE';
+
+export interface VendorCard {
+  vassalage: string;
+  vendorName: string;
+  provider: string;
+  isHot: boolean;
+  gameCategory: GameCategory;
+  gameClassify: string | null;
+  iconUrl: string | null;
+  colorIconUrl: string | null;
+  accountTypeName: string | null;
+}
+
+export interface GameLane {
+  gameCategory: GameCategory;
+  vendors: VendorCard[];
+}
+
+export interface GameVendorValue {
+  data: { lanes: GameLane[] };
+}
+
+export interface HelpCenterEntry {
+  id: number;
+  category: string;
+  title: string;
+  content: string;
+}
+
+export interface CountryEntry {
+  countryCode: string;
+  countryDialingCode: string;
+  name: string;
+}
+
+export interface DomainRoute {
+  domain: string;
+  speed?: number;
+}
+
+export interface RsaKey {
+  keyId: string;
+  /** base64 of the DER SubjectPublicKeyInfo of an RSA-OAEP (SHA-256) key. */
+  publicKey: string;
+}
+
+export interface MemberInfo {
+  id: number;
+  account: string;
+  nickname: string | null;
+  type: number;
+  toUpline: string;
+  customerId: number;
+  isAgent: number;
+  clubLabel: { labelName: string; color: string; color2: string; rankLevel: number } | null;
+  memberLabel: { labelName: string; textColor: string; backgroundColor: string }[];
+}
+
+/** `/remotes.json`: federation name → URL of that remote's mf-manifest.json. */
+export interface RemoteManifestEntry {
+  name: string;
+  entry: string;
+  version: string | null;
+}

@@ -1,0 +1,155 @@
+// One webpack configuration for the shell and every remote, so that they agree on
+// what is shared (one React, one router, one bus) and on how TypeScript and CSS are built.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** Packages that must exist once in the browser, whatever remotes load. */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'rxjs',
+  'rxjs/',
+  'i18next',
+  'react-i18next',
+  '@platform/shared',
+];
+
+function sharedConfig() {
+  const shared = {};
+  for (const key of SINGLETONS) {
+    const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
+    const version = require(require.resolve(`${pkgName}/package.json`, { paths: [repoRoot] })).version;
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir       the app's folder (its package.json holds the version)
+ * @param {string} options.federationName  JS identifier: shell, mfe_auth, ...
+ * @param {Record<string,string>} [options.exposes]  remotes only
+ * @param {boolean} [options.isHost]
+ * @param {number} options.devPort
+ */
+function createConfig({ appDir, federationName, exposes = {}, isHost = false, devPort }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const pkg = require(path.join(appDir, 'package.json'));
+    const version = process.env.REMOTE_VERSION || pkg.version;
+    const outputPath = isHost
+      ? path.join(repoRoot, 'dist', 'shell')
+      : path.join(repoRoot, 'dist', 'remotes', federationName, version);
+    const cssClassPrefix = federationName.replace(/^mfe_/, '');
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outputPath,
+        publicPath: 'auto',
+        uniqueName: federationName,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      module: {
+        rules: [
+          { test: /[\\/]node_modules[\\/]\.federation[\\/]/, type: 'javascript/auto' },
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: {
+                    react: { runtime: 'automatic', development: !production, refresh: false },
+                    optimizer: {
+                      globals: { vars: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } },
+                    },
+                  },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              production ? MiniCssExtractPlugin.loader : 'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    // Each app's classes carry its own prefix: styles cannot leak between apps.
+                    localIdentName: production ? `${cssClassPrefix}_[hash:base64:6]` : `${cssClassPrefix}__[local]__[hash:base64:4]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp|ico)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federationName,
+          filename: 'remoteEntry.js',
+          exposes: isHost ? undefined : exposes,
+          remotes: {},
+          shared: sharedConfig(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: isHost ? [path.join(appDir, 'src', 'runtime-plugin', 'remote-fallback-plugin.ts')] : [],
+          dts: false,
+          manifest: true,
+        }),
+        production && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+        isHost &&
+          new HtmlWebpackPlugin({
+            template: path.join(appDir, 'public', 'index.html'),
+            publicPath: '/',
+            favicon: path.join(appDir, 'public', 'favicon.ico'),
+          }),
+      ].filter(Boolean),
+      performance: { hints: false },
+      optimization: production ? { minimize: true } : undefined,
+      devServer: {
+        port: devPort,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: isHost,
+        static: false,
+        proxy: isHost
+          ? [
+              {
+                context: ['/wps', '/lgw', '/remotes.json', '/remotes', '/healthz', '/docs', '/manifest.webmanifest', '/service-worker.js', '/assets'],
+                target: process.env.API_URL || 'http://localhost:3000',
+              },
+            ]
+          : undefined,
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, SINGLETONS };
