@@ -3,6 +3,8 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -53,12 +55,15 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
-      entry: { main: './src/index.ts' },
+      // A remote needs no entry of its own: the federation plugin adds remoteEntry.js.
+      entry: isHost ? { main: './src/index.ts' } : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outputPath,
         publicPath: 'auto',
         uniqueName: federationName,
+        // SPEC §8: a script chunk that has not loaded after 120000 ms is a load failure.
+        chunkLoadTimeout: 120000,
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         clean: true,
@@ -123,12 +128,19 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           dts: false,
           manifest: true,
         }),
+        new DefinePlugin({
+          __APP_NAME__: JSON.stringify(federationName),
+          __APP_VERSION__: JSON.stringify(version),
+        }),
         production && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
         isHost &&
           new HtmlWebpackPlugin({
             template: path.join(appDir, 'public', 'index.html'),
             publicPath: '/',
-            favicon: path.join(appDir, 'public', 'favicon.ico'),
+          }),
+        isHost &&
+          new CopyWebpackPlugin({
+            patterns: [{ from: path.join(appDir, 'public'), globOptions: { ignore: ['**/index.html'] } }],
           }),
       ].filter(Boolean),
       performance: { hints: false },

@@ -14,14 +14,16 @@ export interface CallDefinition {
   form?: boolean;
   /** Failures are handled by the caller: no toast (REFERENCE.md §2.2 quiet list). */
   quiet?: boolean;
+  /** A GET whose answer is kept per language and merchant (`api.cached`): SPEC §7 "cached". */
+  cached?: boolean;
 }
 
-const call = (
+const call = <Cached extends boolean = false>(
   method: HttpMethod,
   path: string,
   moduleId: string,
-  options: { token?: boolean; encrypted?: boolean; form?: boolean; quiet?: boolean } = {},
-): CallDefinition => ({
+  options: { token?: boolean; encrypted?: boolean; form?: boolean; quiet?: boolean; cached?: Cached } = {},
+): CallDefinition & { cached: Cached } => ({
   path,
   method,
   moduleId,
@@ -29,6 +31,7 @@ const call = (
   encrypted: options.encrypted ?? false,
   form: options.form,
   quiet: options.quiet,
+  cached: (options.cached ?? false) as Cached,
 });
 
 export const CALLS = {
@@ -37,14 +40,14 @@ export const CALLS = {
   whitelabel: call('GET', '/wps/system/whitelabel', 'SYSTEM3'),
   domainRoute: call('GET', '/wps/system/domainRoute', 'SYSTEM3'),
   helpCenter: call('GET', '/wps/system/helpCenter', 'HELPCENTER3'),
-  countries: call('GET', '/wps/system/country', 'SYSTEM3'),
+  countries: call('GET', '/wps/system/country', 'SYSTEM3', { cached: true }),
   rsaKey: call('GET', '/wps/session/key/rsa', 'SYSTEM3'),
-  registerSettings: call('GET', '/wps/system/setting/register', 'REGISTER3'),
+  registerSettings: call('GET', '/wps/system/setting/register', 'REGISTER3', { cached: true }),
   feedback: call('PUT', '/wps/feedback', 'FEEDBACK3', { token: true }),
   // Content
-  announcements: call('GET', '/wps/relay/MCSFE_getListAnnouncements', 'ANNOUNCE3'),
+  announcements: call('GET', '/wps/relay/MCSFE_getListAnnouncements', 'ANNOUNCE3', { cached: true }),
   indexNotice: call('GET', '/wps/system/notice', 'ANNOUNCE3'),
-  gameVendors: call('GET', '/wps/relay/GCSGAME_newGameVendor', 'GAME3'),
+  gameVendors: call('GET', '/wps/relay/GCSGAME_newGameVendor', 'GAME3', { cached: true }),
   // Session and member
   login: call('POST', '/wps/session/login', 'LOGIN3', { encrypted: true }),
   loginVerification: call('POST', '/wps/session/login/verification', 'LOGINIPVERF3', { encrypted: true, quiet: true }),
@@ -70,3 +73,8 @@ export const CALLS = {
 } as const satisfies Record<string, CallDefinition>;
 
 export type CallName = keyof typeof CALLS;
+
+/** Calls whose answers `api.cached` may keep. */
+export type CachedCallName = {
+  [N in CallName]: (typeof CALLS)[N] extends { cached: true } ? N : never;
+}[CallName];

@@ -202,3 +202,26 @@ export interface RemoteManifestEntry {
   entry: string;
   version: string | null;
 }
+
+/** `POST /wps/session/login` (and free-play login) value. Stored whole as sessionStorage `login`. */
+export interface LoginResult {
+  token: string;
+  firstTimeLogin: boolean;
+  passwordExpired: boolean;
+}
+
+/** `GET /wps/v2/wallets/balance` value, in major units. */
+export interface WalletBalance {
+  sumBalance: number;
+}
+
+/** `GET /wps/system/domainRoute` value: mirror domains, each given speed 0 until tested. */
+export interface DomainRouteList {
+  domainList: DomainRoute[];
+}
+
+/** Remembered SMS login (cookie): the number the player last logged in with. */
+export interface SmsLoginMemory {
+  mobileNum: string;
+  countryDialingCode: string;
+}

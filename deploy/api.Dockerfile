@@ -1,0 +1,20 @@
+# The API server alone: built from the repository, runs server/dist/main.js against DATABASE_URL.
+FROM node:20-alpine AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY shared/package.json shared/
+RUN npm install --workspace server --include-workspace-root=false --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY shared/src/types shared/src/types
+COPY server server
+RUN npm run build --workspace server
+
+FROM node:20-alpine
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/server server
+USER node
+EXPOSE 3000
+CMD ["node", "server/dist/main.js"]

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startEmbeddedDatabase } from './database';
+import { E2E_BASE_URL, E2E_PORT } from './constants';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+async function waitForHealthy(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} before it was healthy`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+/**
+ * A fresh embedded PostgreSQL and the real server (server/dist/main.js) serving the production
+ * build in dist/. Tests reach the database through E2E_DATABASE_URL to act as the operator.
+ */
+export default async function globalSetup() {
+  const database = await startEmbeddedDatabase(path.join(repoRoot, '.data', `e2e-pg-${process.pid}`));
+  process.env.E2E_DATABASE_URL = database.url;
+
+  const server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      STATIC_ROOT: path.join(repoRoot, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealthy(`${E2E_BASE_URL}/healthz`, server);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await database.stop();
+    rmSync(database.dataDir, { recursive: true, force: true });
+  };
+}

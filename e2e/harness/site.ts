@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import { operatorSql } from './database';
+
+/** Opens a page of the site and waits until the shell has started (chrome or a status page shown). */
+export async function openSite(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-testid="header"], [data-testid="maintenance-page"], [data-testid="ip-restriction-page"], [data-testid="remote-page"]').first()).toBeVisible();
+}
+
+/** The site's language is a visitor's choice stored in localStorage; tests pick English when they read texts. */
+export async function useEnglish(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('lang')) {
+      window.localStorage.setItem('lang', 'EN');
+      window.localStorage.setItem('hisLang', 'EN');
+    }
+  });
+}
+
+export async function setRemoteEntry(name: string, entryUrl: string | null): Promise<void> {
+  await operatorSql(
+    `update remote_registry set entry_url = $2 where name = $1 and merchant_id = (select id from merchant where code = 'DEFAULT')`,
+    [name, entryUrl],
+  );
+}
+
+export function remotePage(page: Page, remote: string) {
+  return page.locator(`[data-testid="remote-page"][data-remote="${remote}"]`);
+}

@@ -1,0 +1,150 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../harness/database';
+import { openSite, remotePage, setRemoteEntry, useEnglish } from '../harness/site';
+import { RemoteStaticServer } from '../harness/static-server';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const dist = path.join(repoRoot, 'dist');
+
+function currentVersion(remote: string): string {
+  const versions = readdirSync(path.join(dist, 'remotes', remote)).filter((name) => !name.includes('e2e'));
+  return versions.sort().at(-1)!;
+}
+
+/** Modification times of every file of the shell and of the remotes other than `except`. */
+function otherBuildsFingerprint(except: string): Record<string, number> {
+  const fingerprint: Record<string, number> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(dist, 'remotes', except)) walk(full);
+      } else fingerprint[path.relative(dist, full)] = statSync(full).mtimeMs;
+    }
+  };
+  walk(path.join(dist, 'shell'));
+  walk(path.join(dist, 'remotes'));
+  return fingerprint;
+}
+
+test.describe('run-time remotes', () => {
+  test.beforeEach(async ({ page }) => useEnglish(page));
+  test.afterEach(async () => {
+    for (const remote of ['mfe_lobby', 'mfe_lottery']) await setRemoteEntry(remote, null);
+  });
+
+  test('swapping a remote in /remotes.json changes what users get on their next load, with nothing else rebuilt or restarted', async ({ page }) => {
+    test.setTimeout(240_000);
+    const swapVersion = '2.0.0-e2e';
+    const swapDir = path.join(dist, 'remotes', 'mfe_lottery', swapVersion);
+    const before = otherBuildsFingerprint('mfe_lottery');
+    const healthBefore = await (await page.request.get('/healthz')).json();
+    try {
+      // A second build of one remote, deployed beside the first.
+      execFileSync('npx', ['webpack', '--mode', 'production', '--config', path.join(repoRoot, 'mfe-lottery', 'webpack.config.js')], {
+        cwd: repoRoot,
+        env: { ...process.env, REMOTE_VERSION: swapVersion },
+        stdio: 'ignore',
+      });
+
+      await page.goto('/lottery');
+      await expect(remotePage(page, 'mfe_lottery')).toHaveAttribute('data-remote-version', currentVersion('mfe_lottery'));
+
+      await setRemoteEntry('mfe_lottery', `/remotes/mfe_lottery/${swapVersion}/mf-manifest.json`);
+      const manifest = await (await page.request.get('/remotes.json')).json();
+      expect(manifest.find((entry: { name: string }) => entry.name === 'mfe_lottery').entry).toContain(swapVersion);
+
+      await page.reload();
+      await expect(remotePage(page, 'mfe_lottery')).toHaveAttribute('data-remote-version', swapVersion);
+      // The other remotes still come from their own builds.
+      await page.goto('/');
+      await expect(remotePage(page, 'mfe_lobby')).toHaveAttribute('data-remote-version', currentVersion('mfe_lobby'));
+
+      // Rolling back is the same one-line change.
+      await setRemoteEntry('mfe_lottery', null);
+      await page.goto('/lottery');
+      await expect(remotePage(page, 'mfe_lottery')).toHaveAttribute('data-remote-version', currentVersion('mfe_lottery'));
+
+      expect(otherBuildsFingerprint('mfe_lottery')).toEqual(before);
+      const healthAfter = await (await page.request.get('/healthz')).json();
+      expect(healthAfter.value?.startedAt ?? healthAfter.startedAt).toEqual(healthBefore.value?.startedAt ?? healthBefore.startedAt);
+    } finally {
+      rmSync(swapDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a remote whose server is down shows a retry panel, the rest of the site works, and retry recovers once it is back', async ({ page }) => {
+    const remoteServer = new RemoteStaticServer(path.join(dist, 'remotes', 'mfe_lobby', currentVersion('mfe_lobby')), await freePort());
+    await remoteServer.start();
+    try {
+      await setRemoteEntry('mfe_lobby', `${remoteServer.url}/mf-manifest.json`);
+      await openSite(page, '/');
+      await expect(remotePage(page, 'mfe_lobby')).toBeVisible();
+
+      await remoteServer.stop();
+      await page.reload();
+      await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+      await expect(page.getByTestId('remote-unavailable')).toContainText(/temporarily unavailable/i);
+      // The chrome and the other remotes keep working.
+      await expect(page.getByTestId('header')).toBeVisible();
+      await expect(page.getByTestId('side-bar')).toBeVisible();
+      await expect(page.getByTestId('footer')).toBeVisible();
+      await page.goto('/lottery');
+      await expect(remotePage(page, 'mfe_lottery')).toBeVisible();
+      await page.goto('/');
+      await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+
+      await remoteServer.start();
+      await page.getByTestId('remote-unavailable').getByRole('button').click();
+      await expect(remotePage(page, 'mfe_lobby')).toBeVisible();
+      await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+    } finally {
+      await remoteServer.stop();
+    }
+  });
+
+  test('a remote that answers 404 shows the retry panel in its slot only', async ({ page }) => {
+    await setRemoteEntry('mfe_lobby', '/remotes/mfe_lobby/0.0.0-missing/mf-manifest.json');
+    await openSite(page, '/');
+    await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+    await expect(page.getByTestId('header')).toBeVisible();
+    await page.goto('/lottery');
+    await expect(remotePage(page, 'mfe_lottery')).toBeVisible();
+  });
+
+  test('one copy of React, react-dom, the router, rxjs, i18next and the shared library, whatever remotes load', async ({ page }) => {
+    await openSite(page, '/');
+    await expect(remotePage(page, 'mfe_lobby')).toBeVisible();
+    // Bring several remotes into the same page without reloading: lobby, lottery, auth.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/lottery');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(remotePage(page, 'mfe_lottery')).toBeVisible();
+    await page.getByTestId('header').getByRole('button', { name: /^login$/i }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    const report = await page.evaluate(() => {
+      type ShareEntry = { loaded?: boolean; loading?: unknown; version: string; from: string };
+      const federation = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareEntry>>>> } }).__FEDERATION__;
+      const loaded: Record<string, string[]> = {};
+      for (const scopes of Object.values(federation.__SHARE__)) {
+        for (const packages of Object.values(scopes)) {
+          for (const [pkg, versions] of Object.entries(packages)) {
+            for (const [version, entry] of Object.entries(versions)) {
+              if (entry.loaded) (loaded[pkg] ??= []).includes(`${version}@${entry.from}`) || loaded[pkg].push(`${version}@${entry.from}`);
+            }
+          }
+        }
+      }
+      return { loaded, sharedEvaluations: (globalThis as unknown as { __platformSharedEvaluations: number }).__platformSharedEvaluations };
+    });
+    for (const pkg of ['react', 'react-dom', 'react-router', 'rxjs', 'i18next', 'react-i18next', '@platform/shared']) {
+      expect(report.loaded[pkg], `${pkg} loaded copies`).toHaveLength(1);
+    }
+    expect(report.sharedEvaluations).toBe(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { operatorSql } from '../harness/database';
+import { openSite, useEnglish } from '../harness/site';
+
+const DEFAULT_MERCHANT = `(select id from merchant where code = 'DEFAULT')`;
+
+test.describe('root view by system status', () => {
+  test.beforeEach(async ({ page }) => useEnglish(page));
+  test.afterEach(async () => {
+    await operatorSql(`delete from maintenance_window where merchant_id = ${DEFAULT_MERCHANT}`);
+    await operatorSql(`delete from region_rule where merchant_id = ${DEFAULT_MERCHANT}`);
+  });
+
+  test('status 1: the maintenance page with its end time, contact-us and Refresh; lifting it brings the site back without a restart', async ({ page }) => {
+    const endsAt = new Date(Date.now() + 2 * 3600_000);
+    await operatorSql(
+      `insert into maintenance_window (merchant_id, starts_at, ends_at) values (${DEFAULT_MERCHANT}, now() - interval '1 minute', $1)`,
+      [endsAt],
+    );
+    await openSite(page, '/');
+    const maintenance = page.getByTestId('maintenance-page');
+    await expect(maintenance).toBeVisible();
+    await expect(maintenance).toContainText('System Maintenance');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const localEnd = await page.evaluate((ms) => {
+      const d = new Date(ms);
+      return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+    }, endsAt.getTime());
+    await expect(maintenance).toContainText(`${localEnd[0]}-${pad(localEnd[1])}-${pad(localEnd[2])} ${pad(localEnd[3])}:${pad(localEnd[4])}`);
+    await expect(maintenance.getByRole('button', { name: /contact us/i })).toBeVisible();
+    await expect(page.getByTestId('header')).toHaveCount(0);
+
+    await operatorSql(`delete from maintenance_window where merchant_id = ${DEFAULT_MERCHANT}`);
+    await maintenance.getByRole('button', { name: /refresh/i }).click();
+    await expect(page.getByTestId('header')).toBeVisible();
+  });
+
+  test('status 2: the IP-restriction page shows the visitor IP and country', async ({ page }) => {
+    await operatorSql(`insert into region_rule (merchant_id, kind, value) values (${DEFAULT_MERCHANT}, 'cidr', '127.0.0.0/8'), (${DEFAULT_MERCHANT}, 'cidr', '::1/128')`);
+    await page.setExtraHTTPHeaders({ 'X-Country-Code': 'SG' });
+    await openSite(page, '/');
+    const restricted = page.getByTestId('ip-restriction-page');
+    await expect(restricted).toBeVisible();
+    await expect(restricted).toContainText('Due to restriction of your location or IP address, you are not allowed to access the site.');
+    await expect(restricted).toContainText(/127\.0\.0\.1|::1/);
+    await expect(restricted).toContainText('SG');
+    await expect(restricted.getByRole('button', { name: /contact us/i })).toBeVisible();
+  });
+
+  test('a country rule restricts by the country the edge reports', async ({ page }) => {
+    await operatorSql(`insert into region_rule (merchant_id, kind, value) values (${DEFAULT_MERCHANT}, 'country', 'US')`);
+    await page.setExtraHTTPHeaders({ 'X-Country-Code': 'US' });
+    await openSite(page, '/');
+    await expect(page.getByTestId('ip-restriction-page')).toBeVisible();
+    await page.setExtraHTTPHeaders({ 'X-Country-Code': 'BD' });
+    await openSite(page, '/');
+    await expect(page.getByTestId('header')).toBeVisible();
+  });
+});

@@ -1,0 +1,27 @@
+import { Modal, PageScaffold, Tabs, useT, type LoginTab } from '@platform/shared';
+import { useState } from 'react';
+import { NAMESPACE } from '../../locales';
+
+interface LoginModalProps {
+  tab: LoginTab;
+  onClose: () => void;
+}
+
+/** The login popup with its login and register tabs; closes on a background click. */
+export default function LoginModal({ tab, onClose }: LoginModalProps) {
+  const { t } = useT(NAMESPACE);
+  const [active, setActive] = useState<LoginTab>(tab);
+  return (
+    <Modal open onClose={onClose} title={t('login_popup_label')}>
+      <Tabs
+        tabs={[
+          { id: 'login', label: t('login_title') },
+          { id: 'register', label: t('register_title') },
+        ]}
+        active={active}
+        onChange={(id) => setActive(id as LoginTab)}
+      />
+      <PageScaffold title={t(active === 'login' ? 'login_title' : 'register_title')} remote={__APP_NAME__} version={__APP_VERSION__} />
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageScaffold, useT } from '@platform/shared';
+import { useLocation } from 'react-router';
+import { NAMESPACE } from '../../locales';
+
+/** A games route: /rng, /live, /fish, /pvp, /sports, /esports, /cockfight, /inhouse, /elott, /hot. */
+export default function GameCategoryPage() {
+  const { t } = useT(NAMESPACE);
+  const category = useLocation().pathname.replace(/^\//, '');
+  return <PageScaffold title={t(`games_${category}`)} remote={__APP_NAME__} version={__APP_VERSION__} />;
+}

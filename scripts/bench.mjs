@@ -1,0 +1,134 @@
+// `npm run bench`: measurements, printed as figures and as ratios against baselines measured in
+// the same run (never asserted in tests):
+//   - gzip bytes of the JS and CSS a cold load of the home page transfers;
+//   - react-dom copies that load;
+//   - Lighthouse mobile performance score and LCP of the home page;
+//   - requests per second of GET /wps/system/status, as a ratio to a bare Fastify hello-world.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { buildAll } from './build.mjs';
+import { repoRoot, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const benchDir = path.join(repoRoot, '.bench');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { child, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+}
+
+async function requestsPerSecond(url, seconds = 10) {
+  const result = await autocannon({ url, connections: 100, duration: seconds, headers: { Merchant: 'DEFAULT' } });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function coldLoad(baseUrl) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless') });
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const assets = new Map();
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try {
+      const body = await response.body();
+      assets.set(response.url(), { type, raw: body.length, gzip: gzipSync(body).length, body });
+    } catch {}
+  });
+  await page.goto(baseUrl, { waitUntil: 'networkidle' });
+  await page.waitForSelector('[data-testid="remote-page"]');
+  const share = await page.evaluate(() => globalThis.__platformSharedEvaluations);
+  await browser.close();
+  const js = [...assets.values()].filter((asset) => asset.type === 'script');
+  const css = [...assets.values()].filter((asset) => asset.type === 'stylesheet');
+  // react-dom's client carries this marker once per copy.
+  const reactDomCopies = js.filter((asset) => asset.body.includes('__reactContainer$')).length;
+  const sum = (list, key) => list.reduce((total, asset) => total + asset[key], 0);
+  return { jsFiles: js.length, cssFiles: css.length, jsGzip: sum(js, 'gzip'), cssGzip: sum(css, 'gzip'), jsRaw: sum(js, 'raw'), cssRaw: sum(css, 'raw'), reactDomCopies, sharedEvaluations: share };
+}
+
+async function lighthouse(url) {
+  const output = path.join(benchDir, 'lighthouse.json');
+  const code = await run(
+    'npx',
+    ['lighthouse', url, '--only-categories=performance', '--form-factor=mobile', '--output=json', `--output-path=${output}`, '--quiet', `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`],
+    { env: { CHROME_PATH: CHROMIUM } },
+  );
+  if (code !== 0 || !existsSync(output)) return null;
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  return { score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue) };
+}
+
+rmSync(benchDir, { recursive: true, force: true });
+mkdirSync(benchDir, { recursive: true });
+if (!existsSync(path.join(repoRoot, 'dist', 'shell', 'index.html')) || !existsSync(path.join(repoRoot, 'server', 'dist', 'main.js'))) {
+  if (!(await buildAll())) process.exit(1);
+}
+
+const sitePort = await freePort();
+const baselinePort = await freePort();
+const site = startProcess([path.join('server', 'dist', 'main.js')], {
+  PORT: String(sitePort),
+  HOST: '127.0.0.1',
+  STATIC_ROOT: path.join(repoRoot, 'dist'),
+  DATA_DIR: path.join(benchDir, 'pg'),
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+});
+const baseline = startProcess([path.join('scripts', 'bench-hello-world.mjs')], { PORT: String(baselinePort) });
+try {
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  await waitFor(`${siteUrl}/healthz`);
+  await waitFor(`http://127.0.0.1:${baselinePort}/`);
+
+  const load = await coldLoad(`${siteUrl}/`);
+  const lh = await lighthouse(`${siteUrl}/`);
+  // Warm both servers, then measure one after the other (two cores: never at the same time).
+  await requestsPerSecond(`http://127.0.0.1:${baselinePort}/`, 2);
+  await requestsPerSecond(`${siteUrl}/wps/system/status`, 2);
+  const helloRps = await requestsPerSecond(`http://127.0.0.1:${baselinePort}/`);
+  const statusRps = await requestsPerSecond(`${siteUrl}/wps/system/status`);
+
+  const results = {
+    coldLoadHome: load,
+    lighthouseMobile: lh,
+    statusEndpoint: { statusRps: Math.round(statusRps), helloWorldRps: Math.round(helloRps), ratio: Number((statusRps / helloRps).toFixed(3)) },
+  };
+  for (const asset of [load]) delete asset.body;
+  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log('\nBenchmarks');
+  console.log(`  cold load of /: JS ${kb(load.jsGzip)} gzip in ${load.jsFiles} files (${kb(load.jsRaw)} raw), CSS ${kb(load.cssGzip)} gzip in ${load.cssFiles} files (${kb(load.cssRaw)} raw)`);
+  console.log(`  react-dom copies loaded: ${load.reactDomCopies}; shared library evaluations: ${load.sharedEvaluations}`);
+  console.log(lh ? `  Lighthouse mobile performance: ${lh.score}, LCP ${lh.lcpMs} ms` : '  Lighthouse: did not run');
+  console.log(`  GET /wps/system/status: ${Math.round(statusRps)} req/s vs bare Fastify hello-world ${Math.round(helloRps)} req/s → ratio ${results.statusEndpoint.ratio}`);
+} finally {
+  await site.stop();
+  await baseline.stop();
+}

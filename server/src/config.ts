@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+/** Everything the server reads from the environment, read in one place. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** An external PostgreSQL; when absent an embedded one is started. */
+  databaseUrl: string | undefined;
+  /** Data directory of the embedded PostgreSQL. */
+  dataDir: string;
+  /** Port of the embedded PostgreSQL; undefined picks a free one. */
+  pgPort: number | undefined;
+  /** The built front end (dist/ with shell/ and remotes/), if there is one. */
+  staticRoot: string | undefined;
+  /** Fastify's trustProxy: how far to believe X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+  /** Remote name → manifest URL overrides for development (REMOTE_OVERRIDES). */
+  remoteOverrides: Record<string, string>;
+  logLevel: string;
+}
+
+function parsePort(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number (0-65535), got "${raw}"`);
+  }
+  return port;
+}
+
+/**
+ * TRUST_PROXY: "true"/"false", a hop count ("1"), or a comma list of trusted addresses/CIDRs
+ * ("10.0.0.0/8,127.0.0.1"), exactly as Fastify's trustProxy option understands them.
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/** REMOTE_OVERRIDES="mfe_lobby=http://localhost:3102/mf-manifest.json,mfe_auth=..." */
+export function parseRemoteOverrides(raw: string | undefined): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  if (!raw) return overrides;
+  for (const pair of raw.split(',')) {
+    const trimmed = pair.trim();
+    if (!trimmed) continue;
+    const separator = trimmed.indexOf('=');
+    if (separator <= 0 || separator === trimmed.length - 1) {
+      throw new Error(`REMOTE_OVERRIDES entry "${trimmed}" must look like name=url`);
+    }
+    overrides[trimmed.slice(0, separator).trim()] = trimmed.slice(separator + 1).trim();
+  }
+  return overrides;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const defaultStaticRoot = path.join(REPO_ROOT, 'dist');
+  return {
+    port: parsePort(env.PORT, 'PORT') ?? 3000,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, '.data', 'pg'),
+    pgPort: parsePort(env.PG_PORT, 'PG_PORT'),
+    staticRoot: env.STATIC_ROOT
+      ? path.resolve(env.STATIC_ROOT)
+      : fs.existsSync(defaultStaticRoot)
+        ? defaultStaticRoot
+        : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    remoteOverrides: parseRemoteOverrides(env.REMOTE_OVERRIDES),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

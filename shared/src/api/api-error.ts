@@ -1,0 +1,35 @@
+import type { CallName } from './call-table';
+
+/** Codes the client itself gives failures that never got an envelope. */
+export const CLIENT_ERROR_CODES = {
+  network: 'network.error',
+  timeout: 'network.timeout',
+  canceled: 'request.canceled',
+  invalidResponse: 'response.invalid',
+  notLoggedIn: 'login.not.session',
+} as const;
+
+/**
+ * A failed call: a non-2xx answer, a 2xx envelope with `success: false`, or no answer at all
+ * (status 0). `errorCode` is machine-readable and doubles as an i18n key; `message` is ready to
+ * show (the server localises it by the `Language` header).
+ */
+export class ApiError<V = unknown> extends Error {
+  readonly status: number;
+  readonly errorCode: string;
+  readonly value: V | null;
+  readonly callName: CallName | null;
+
+  constructor(init: { status: number; errorCode: string; message: string; value?: V | null; callName?: CallName | null }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.value = init.value ?? null;
+    this.callName = init.callName ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,52 @@
+import { PageScaffold } from './page-scaffold';
+import styles from './centre-menu.module.css';
+
+interface CentreMenuProps {
+  title: string;
+  closeLabel: string;
+  pages: { key: string; label: string }[];
+  current: string;
+  onSelect: (key: string) => void;
+  onClose: () => void;
+  remote: string;
+  version: string;
+}
+
+/**
+ * The frame shared by the member centre and the agent centre: a full-screen overlay with the
+ * menu of page keys on the left, the chosen page on the right and a close button.
+ */
+export function CentreMenu({ title, closeLabel, pages, current, onSelect, onClose, remote, version }: CentreMenuProps) {
+  const currentPage = pages.find((page) => page.key === current) ?? pages[0];
+  return (
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={title} data-testid={`${remote}-overlay`}>
+      <div className={styles.frame}>
+        <header className={styles.header}>
+          <h2 className={styles.title}>{title}</h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
+            ×
+          </button>
+        </header>
+        <div className={styles.body}>
+          <nav className={styles.menu} aria-label={title}>
+            <ul>
+              {pages.map((page) => (
+                <li key={page.key}>
+                  <button
+                    type="button"
+                    className={page.key === currentPage?.key ? `${styles.item} ${styles.active}` : styles.item}
+                    aria-current={page.key === currentPage?.key ? 'page' : undefined}
+                    onClick={() => onSelect(page.key)}
+                  >
+                    {page.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.content}>{currentPage && <PageScaffold title={currentPage.label} remote={remote} version={version} />}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

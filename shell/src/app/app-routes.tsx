@@ -1,0 +1,46 @@
+import { useBusState } from '@platform/shared';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ShellLayout } from '../features/layout';
+import { RemoteSlot } from '../remotes/remote-slot';
+import { NotFoundPage } from './not-found-page';
+import { ROUTES, chromeFor, isPublicPath, type RouteDefinition } from './route-table';
+
+function RoutePage({ route }: { route: RouteDefinition }) {
+  const location = useLocation();
+  return (
+    <ShellLayout chrome={chromeFor(route, location.search)}>
+      <RemoteSlot remote={route.remote} module={route.module} props={{ routeId: route.id }} />
+    </ShellLayout>
+  );
+}
+
+/** SPEC §2 Guard: with the brand's logged-in-only flag, visitors only reach the public paths. */
+function LoggedInOnlyGuard({ children }: { children: React.ReactNode }) {
+  const location = useLocation();
+  const { status } = useBusState('settings');
+  const { token } = useBusState('session');
+  if (status?.info.site.loggedInOnlyHome && !token && !isPublicPath(location.pathname)) {
+    return <Navigate to="/login" replace />;
+  }
+  return <>{children}</>;
+}
+
+export function AppRoutes() {
+  return (
+    <LoggedInOnlyGuard>
+      <Routes>
+        {ROUTES.flatMap((route) =>
+          route.paths.map((path) => <Route key={`${route.id}:${path}`} path={path} element={<RoutePage route={route} />} />),
+        )}
+        <Route
+          path="*"
+          element={
+            <ShellLayout chrome={{ header: true, sideBar: true, banner: null, footer: true }}>
+              <NotFoundPage />
+            </ShellLayout>
+          }
+        />
+      </Routes>
+    </LoggedInOnlyGuard>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, Spinner, ToastHost, useT } from '@platform/shared';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { AppRoutes } from './app-routes';
+import { Overlays } from './overlays';
+import { restoreSession, startSessionSync } from './session-sync';
+import { startUp } from './start-up';
+import { StatusGate } from './status-gate';
+import styles from './app.module.css';
+
+function SessionSync() {
+  const navigate = useNavigate();
+  useEffect(() => startSessionSync(() => navigate('/')), [navigate]);
+  return null;
+}
+
+type StartState = 'loading' | 'ready' | 'failed';
+
+function StartFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useT('shell');
+  return (
+    <div className={styles.startFailed} role="alert" data-testid="start-failed">
+      <p>{t('start_failed')}</p>
+      <Button onClick={onRetry}>{t('remote_retry')}</Button>
+    </div>
+  );
+}
+
+export function App() {
+  const [state, setState] = useState<StartState>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('loading');
+    startUp()
+      .then(() => restoreSession())
+      .then(() => !cancelled && setState('ready'))
+      .catch((error) => {
+        console.error('[shell] start-up failed', error);
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  return (
+    <BrowserRouter>
+      <SessionSync />
+      {state === 'loading' && (
+        <div className={styles.loading}>
+          <Spinner />
+        </div>
+      )}
+      {state === 'failed' && <StartFailed onRetry={() => setAttempt((count) => count + 1)} />}
+      {state === 'ready' && (
+        <StatusGate>
+          <AppRoutes />
+          <Overlays />
+        </StatusGate>
+      )}
+      <ToastHost />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,41 @@
+import { api, bus, clearSession, sessionStore } from '@platform/shared';
+
+/**
+ * Keeps the bus session and this tab's session storage in step, and ends the session when any
+ * app asks (the `logout` command, also sent by the API client on a 401): session storage is
+ * cleared with the merchant values kept, then home.
+ */
+export function startSessionSync(navigateHome: () => void): () => void {
+  const subscriptions = [
+    bus.session$.subscribe(({ token, isAgent }) => {
+      // Another tab may have logged in or out: mirror it into this tab's storage.
+      if (token) {
+        sessionStore.set('token', token);
+        if (isAgent !== null) sessionStore.set('isAgent', isAgent);
+      } else if (sessionStore.get('token')) {
+        clearSession();
+      }
+    }),
+    bus.on('logout').subscribe(() => {
+      clearSession();
+      bus.set('session', { token: null, member: null, isAgent: null });
+      bus.set('balance', { sumBalance: null, loading: false });
+      navigateHome();
+    }),
+  ];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+}
+
+/** App start (SPEC §4): a token left in this tab's session loads the member behind it. */
+export async function restoreSession(): Promise<void> {
+  const token = sessionStore.get('token');
+  if (!token) return;
+  const isAgent = sessionStore.get('isAgent');
+  bus.set('session', { token, member: null, isAgent: typeof isAgent === 'number' ? isAgent : null });
+  try {
+    const member = await api.call('memberInfo');
+    bus.set('session', { token, member, isAgent: member.isAgent });
+  } catch {
+    // The API client has already ended a session the server no longer knows.
+  }
+}

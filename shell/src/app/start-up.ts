@@ -1,0 +1,21 @@
+import { api, applyTheme, bus, initLanguage, sessionStore, type SystemStatus } from '@platform/shared';
+import { loadRemoteManifest } from '../remotes/remote-registry';
+
+export async function loadSystemStatus(): Promise<SystemStatus> {
+  const status = await api.call<SystemStatus>('systemStatus', { params: { url: window.location.host } });
+  sessionStore.set('permission', status);
+  bus.set('settings', { status });
+  return status;
+}
+
+/**
+ * App start (SPEC §4): theme light, the operator's remote list and the system status in
+ * parallel, then the site's language and the country list. Remotes that fail to register only
+ * affect their own slots.
+ */
+export async function startUp(): Promise<void> {
+  applyTheme('light');
+  const [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
+  await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
+  api.cached('countries').catch(() => undefined);
+}

@@ -1,0 +1,32 @@
+import { Modal, Tabs, useT } from '@platform/shared';
+import { useState } from 'react';
+import { findResource, useSiteSettings } from '../../settings/use-site-settings';
+import { INSTALL_GUIDES, type InstallPlatform } from '../install-steps';
+import { InstallStepsList } from './install-steps-list';
+import styles from './app-download-modal.module.css';
+
+export interface AppDownloadModalProps {
+  onClose: () => void;
+  initialPlatform?: InstallPlatform;
+}
+
+/** How to install the site on a phone: Android and iOS tabs of four steps each. */
+export function AppDownloadModal({ onClose, initialPlatform = 'android' }: AppDownloadModalProps) {
+  const { t } = useT('shell');
+  const { resources } = useSiteSettings();
+  const [platform, setPlatform] = useState<InstallPlatform>(initialPlatform);
+  const guide = INSTALL_GUIDES.find((candidate) => candidate.platform === platform) ?? INSTALL_GUIDES[0];
+
+  return (
+    <Modal open title={t('download_title')} onClose={onClose}>
+      <div className={styles.body} data-testid="app-download-modal">
+        <Tabs
+          tabs={INSTALL_GUIDES.map((candidate) => ({ key: candidate.platform, label: t(candidate.labelKey) }))}
+          active={platform}
+          onChange={(key: string) => setPlatform(key as InstallPlatform)}
+        />
+        <InstallStepsList guide={guide} url={findResource(resources, guide.resourceType)?.url} />
+      </div>
+    </Modal>
+  );
+}

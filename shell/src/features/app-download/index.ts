@@ -1,0 +1,2 @@
+export { AppDownloadModal, type AppDownloadModalProps } from './components/app-download-modal';
+export { INSTALL_GUIDES, INSTALL_QR_SIZE } from './install-steps';

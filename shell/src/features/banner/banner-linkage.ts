@@ -1,0 +1,57 @@
+import { bus, type Banner, type LaunchGameTarget } from '@platform/shared';
+import { isWebUrl } from '../customer-service/support-link';
+
+/** A banner the player can click: any linkage other than NONE with a value to follow. */
+export function hasLinkage(banner: Banner): boolean {
+  return banner.linkageType !== 'NONE' && !!banner.linkageValue;
+}
+
+/**
+ * A GAME linkage value names the game to launch: either JSON
+ * (`{"gameType":"RNG","vassalage":"JL","gameCode":"fortune"}`) or `gameType:vassalage[:gameCode]`.
+ */
+export function parseGameLinkage(value: string): LaunchGameTarget | null {
+  const text = value.trim();
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as Partial<LaunchGameTarget>;
+      if (typeof parsed.gameType !== 'string' || typeof parsed.vassalage !== 'string') return null;
+      return {
+        gameType: parsed.gameType,
+        vassalage: parsed.vassalage,
+        ...(typeof parsed.gameCode === 'string' ? { gameCode: parsed.gameCode } : {}),
+        ...(typeof parsed.nodeId === 'string' ? { nodeId: parsed.nodeId } : {}),
+      };
+    } catch {
+      return null;
+    }
+  }
+  const [gameType, vassalage, gameCode] = text.split(':').map((part) => part.trim());
+  if (!gameType || !vassalage) return null;
+  return gameCode ? { gameType, vassalage, gameCode } : { gameType, vassalage };
+}
+
+/** Follows a banner's linkage: a promotion, a route of this site, an outside page or a game. */
+export function openBannerLinkage(banner: Banner, navigate: (to: string) => void): void {
+  if (!hasLinkage(banner)) return;
+  const value = banner.linkageValue as string;
+  switch (banner.linkageType) {
+    case 'PROMOTION':
+      navigate(`/promotions?id=${encodeURIComponent(value)}`);
+      return;
+    case 'ROUTE':
+      // Only paths of this site: an absolute address here would be an open redirect.
+      if (value.startsWith('/') && !value.startsWith('//')) navigate(value);
+      return;
+    case 'URL':
+      if (isWebUrl(value)) window.open(value, '_blank', 'noopener,noreferrer');
+      return;
+    case 'GAME': {
+      const game = parseGameLinkage(value);
+      if (game) bus.dispatch({ type: 'launchGame', game });
+      return;
+    }
+    default:
+      return;
+  }
+}

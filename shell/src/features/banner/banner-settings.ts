@@ -1,0 +1,28 @@
+/** SPEC §9: banners (and the promo slider) move on every 5000 ms when there is more than one. */
+export const BANNER_AUTOPLAY_DELAY_MS = 5000;
+
+/** Banner groups the lead's route table passes to the layout. */
+export const BANNER_GROUPS = { home: 'w_home', help: 'w_help', games: 'w_games', promotion: 'w_promotion' } as const;
+
+export interface BannerCarouselOptions {
+  loop: boolean;
+  autoplay: false | { delay: number; disableOnInteraction: boolean; pauseOnMouseEnter: boolean };
+  pagination: boolean;
+  centeredSlides: boolean;
+}
+
+/**
+ * How the carousel behaves for a group and a number of banners: home gets pagination dots and
+ * centred slides, other groups one plain slide per view; only more than one banner loops and
+ * autoplays.
+ */
+export function bannerCarouselOptions(group: string, bannerCount: number): BannerCarouselOptions {
+  const moving = bannerCount > 1;
+  const home = group === BANNER_GROUPS.home;
+  return {
+    loop: moving,
+    autoplay: moving ? { delay: BANNER_AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
+    pagination: home,
+    centeredSlides: home,
+  };
+}

@@ -1,0 +1,37 @@
+import { applyTheme, bus, useBusState, useT } from '@platform/shared';
+import { useEffect } from 'react';
+import styles from './theme-switch.module.css';
+
+/** SPEC §2: the theme is set to light when the header mounts, once per page load. */
+let lightThemeApplied = false;
+
+export function resetThemeSwitchForTests(): void {
+  lightThemeApplied = false;
+}
+
+/** Dark/light switch; the theme travels on the bus so every app follows it. */
+export function ThemeSwitch() {
+  const { t } = useT('shell');
+  const theme = useBusState('theme');
+
+  useEffect(() => {
+    if (lightThemeApplied) return;
+    lightThemeApplied = true;
+    bus.set('theme', 'light');
+    applyTheme('light');
+  }, []);
+
+  const toggle = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    bus.set('theme', next);
+    applyTheme(next);
+  };
+
+  return (
+    <button type="button" role="switch" aria-checked={theme === 'dark'} aria-label={t('theme_dark')} className={styles.switch} onClick={toggle}>
+      <span className={styles.track} aria-hidden="true">
+        <span className={styles.thumb}>{theme === 'dark' ? '☾' : '☀'}</span>
+      </span>
+    </button>
+  );
+}

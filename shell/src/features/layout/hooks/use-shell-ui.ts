@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { shellUi, type ShellUiState } from './shell-ui-store';
+
+export interface ShellUi extends ShellUiState {
+  toggleSideBar: () => void;
+  setSideBarCollapsed: (collapsed: boolean) => void;
+  openAnnouncements: (announcementId?: number) => void;
+  openAppDownload: () => void;
+  closeModal: () => void;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const subscription = shellUi.state$.subscribe(() => onChange());
+  return () => subscription.unsubscribe();
+}
+
+/** Side bar collapsed or not, and which of the chrome's modals is open. */
+export function useShellUi(): ShellUi {
+  const state = useSyncExternalStore(subscribe, shellUi.get, shellUi.get);
+  return {
+    ...state,
+    toggleSideBar: shellUi.toggleSideBar,
+    setSideBarCollapsed: shellUi.setSideBarCollapsed,
+    openAnnouncements: shellUi.openAnnouncements,
+    openAppDownload: shellUi.openAppDownload,
+    closeModal: shellUi.closeModal,
+  };
+}

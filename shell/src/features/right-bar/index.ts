@@ -1,0 +1,1 @@
+export { RightBar, SCROLL_TOP_THRESHOLD_PX } from './components/right-bar';

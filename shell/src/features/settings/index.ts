@@ -1,0 +1,1 @@
+export { useSiteSettings, siteSettingsOf, findResource, resolveImageUrl, type SiteSettingsView } from './use-site-settings';

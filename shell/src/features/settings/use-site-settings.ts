@@ -1,0 +1,43 @@
+import { useBusState, type CustomerServiceItem, type Resource, type ResourceType, type SiteSettings, type SystemStatus, type Whitelabel } from '@platform/shared';
+import { useMemo } from 'react';
+
+export interface SiteSettingsView {
+  status: SystemStatus | null;
+  /** Null until the system status has loaded. */
+  site: SiteSettings | null;
+  resources: Resource[];
+  customerService: CustomerServiceItem[];
+  whitelabel: Whitelabel;
+}
+
+const EMPTY_RESOURCES: Resource[] = [];
+const EMPTY_SERVICE: CustomerServiceItem[] = [];
+const EMPTY_WHITELABEL: Whitelabel = {};
+
+export function siteSettingsOf(status: SystemStatus | null): SiteSettingsView {
+  const info = status?.info;
+  return {
+    status,
+    site: info?.site ?? null,
+    resources: info?.resources ?? EMPTY_RESOURCES,
+    customerService: info?.customerService ?? EMPTY_SERVICE,
+    whitelabel: info?.whitelabel ?? EMPTY_WHITELABEL,
+  };
+}
+
+/** The operator's configuration from the bus (`settings$` → status.info), for the whole chrome. */
+export function useSiteSettings(): SiteSettingsView {
+  const { status } = useBusState('settings');
+  return useMemo(() => siteSettingsOf(status), [status]);
+}
+
+/** A configured resource link: present and with a non-empty url. */
+export function findResource(resources: Resource[], type: ResourceType): Resource | undefined {
+  return resources.find((resource) => resource.resourceType === type && resource.url.trim() !== '');
+}
+
+/** Image paths from the server may be relative to the brand's image base URL. */
+export function resolveImageUrl(url: string, imageBaseUrl: string | undefined): string {
+  if (!url || !imageBaseUrl || /^(?:[a-z][a-z0-9+.-]*:|\/\/|\/)/i.test(url)) return url;
+  return `${imageBaseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}

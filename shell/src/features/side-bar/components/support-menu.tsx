@@ -1,0 +1,67 @@
+import { ConfirmDialog, bus, useT } from '@platform/shared';
+import { useId, useState } from 'react';
+import { NavLink } from 'react-router';
+import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
+import { useShellUi } from '../../layout/hooks/use-shell-ui';
+import { useRealAccountGuard } from '../hooks/use-real-account-guard';
+import { NavIcon } from './nav-icon';
+import styles from './side-bar.module.css';
+
+/** Customer service, platform messages, announcements and the help centre. */
+export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
+  const { t } = useT('shell');
+  const [expanded, setExpanded] = useState(true);
+  const listId = useId();
+  const { openSupport } = useCustomerService();
+  const { openAnnouncements } = useShellUi();
+  const { runForRealAccount, warningOpen, closeWarning } = useRealAccountGuard();
+  const showItems = expanded || collapsed;
+
+  const item = (label: string, icon: Parameters<typeof NavIcon>[0]['name'], onClick: () => void) => (
+    <li>
+      <button type="button" className={styles.link} onClick={onClick} title={collapsed ? label : undefined}>
+        <NavIcon name={icon} />
+        <span className={styles.label}>{label}</span>
+      </button>
+    </li>
+  );
+
+  return (
+    <div className={styles.group}>
+      {!collapsed && (
+        <button type="button" className={styles.groupToggle} aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((value) => !value)}>
+          <span>{t('nav_support_group')}</span>
+          <span className={styles.chevron} aria-hidden="true" />
+        </button>
+      )}
+      {showItems && (
+        <ul id={listId} className={styles.list}>
+          {item(t('nav_customer_service'), 'support', () => openSupport())}
+          {item(t('nav_messages'), 'messages', () =>
+            runForRealAccount(() => bus.dispatch({ type: 'openMemberCenter', page: 'messageV2' })),
+          )}
+          {item(t('nav_announcements'), 'announcements', () => openAnnouncements())}
+          <li>
+            <NavLink
+              to="/help"
+              className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+              title={collapsed ? t('nav_help') : undefined}
+              onClick={onNavigate}
+            >
+              <NavIcon name="help" />
+              <span className={styles.label}>{t('nav_help')}</span>
+            </NavLink>
+          </li>
+        </ul>
+      )}
+      <ConfirmDialog
+        open={warningOpen}
+        title={t('real_account_title')}
+        message={t('in_need_true_account')}
+        confirmLabel={t('in_increase_submit')}
+        onConfirm={closeWarning}
+        onCancel={closeWarning}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Spinner } from '@platform/shared';
+import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
+import { loadRemoteComponent } from './load-remote-module';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import type { RemoteName } from './remote-names';
+import { resetRemote } from './remote-registry';
+import { RemoteUnavailablePanel } from './remote-unavailable-panel';
+
+interface RemoteSlotProps<P extends object> {
+  remote: RemoteName;
+  /** The exposed module, e.g. './HomePage'. */
+  module: string;
+  props?: P;
+  compact?: boolean;
+}
+
+/**
+ * Places one exposed component of a remote. While it loads: a spinner. If the remote is down,
+ * answers 404, times out or throws: a small "temporarily unavailable" panel with a retry button,
+ * and the rest of the site keeps working.
+ */
+export function RemoteSlot<P extends object>({ remote, module, props, compact }: RemoteSlotProps<P>) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React caches a failed import forever.
+  const Remote = useMemo(
+    () => lazy(() => loadRemoteComponent<P>(remote, module)) as unknown as ComponentType<P>,
+    [remote, module, attempt],
+  );
+  const retry = () => {
+    resetRemote(remote);
+    setAttempt((count) => count + 1);
+  };
+  return (
+    <RemoteErrorBoundary key={attempt} fallback={() => <RemoteUnavailablePanel onRetry={retry} compact={compact} />}>
+      <Suspense fallback={<Spinner />}>
+        <div data-remote-slot={remote} style={{ display: 'contents' }}>
+          <Remote {...((props ?? {}) as P)} />
+        </div>
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
