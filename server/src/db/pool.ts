@@ -4,29 +4,14 @@ import pg from 'pg';
 export type Db = Pick<pg.Pool, 'query'>;
 
 export function createPool(databaseUrl: string, max = Number(process.env.PG_POOL_MAX) || 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // A bounded connect timeout keeps requests (and /healthz) from hanging while the database is down.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
   return pool;
-}
-
-/** Runs `work` inside one transaction on one connection; rolls back if it throws. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** Replaces the database name of a PostgreSQL URL. */

@@ -7,6 +7,8 @@ export const CLIENT_ERROR_CODES = {
   canceled: 'request.canceled',
   invalidResponse: 'response.invalid',
   notLoggedIn: 'login.not.session',
+  /** The browser could not prepare the request (no WebCrypto, a bad key). */
+  client: 'client.error',
 } as const;
 
 /**

@@ -18,7 +18,7 @@ export interface CallDefinition {
   cached?: boolean;
 }
 
-const call = <Cached extends boolean = false>(
+const call = <const Cached extends boolean = false>(
   method: HttpMethod,
   path: string,
   moduleId: string,

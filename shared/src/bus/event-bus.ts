@@ -64,7 +64,7 @@ export function createEventBus(options: { channelName?: string; initial?: Partia
     set(state, value) {
       subjects[state].next(value);
       if (channel && (CROSS_TAB_STATES as readonly string[]).includes(state)) {
-        channel.postMessage({ state, value } satisfies CrossTabMessage);
+        channel.postMessage({ state: state as CrossTabState, value } satisfies CrossTabMessage);
       }
     },
     get(state) {

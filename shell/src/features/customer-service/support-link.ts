@@ -40,7 +40,7 @@ export function openSupportLink(items: CustomerServiceItem[]): boolean {
   const url = supportLinkUrl(items);
   if (!url) {
     popup?.close();
-    bus.dispatch({ type: 'toast', message: i18n.t('shell:support_link_invalid'), level: 'error' });
+    bus.dispatch({ type: 'toast', message: i18n.t('common:invalid_url'), level: 'error' });
     return false;
   }
   if (!popup) {

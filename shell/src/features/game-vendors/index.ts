@@ -1,1 +1,1 @@
-export { useGameLanes, loadGameLanes, forgetGameLanes, GAME_VENDOR_PARAMS } from './hooks/use-game-lanes';
+export { useGameLanes, loadGameLanes, GAME_VENDOR_PARAMS } from './hooks/use-game-lanes';

@@ -36,8 +36,11 @@ export function findResource(resources: Resource[], type: ResourceType): Resourc
   return resources.find((resource) => resource.resourceType === type && resource.url.trim() !== '');
 }
 
-/** Image paths from the server may be relative to the brand's image base URL. */
-export function resolveImageUrl(url: string, imageBaseUrl: string | undefined): string {
-  if (!url || !imageBaseUrl || /^(?:[a-z][a-z0-9+.-]*:|\/\/|\/)/i.test(url)) return url;
+/**
+ * Image paths from the server ('/banners/1.jpg', 'icons/jl.png') live under the brand's image
+ * base URL; full addresses (https:, protocol-relative, data:, blob:) are used as they are.
+ */
+export function resolveImageUrl(url: string, imageBaseUrl: string | null | undefined): string {
+  if (!url || !imageBaseUrl || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return url;
   return `${imageBaseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }

@@ -27,9 +27,9 @@ function markShown(): void {
 let checkedThisPage = false;
 
 /** Opens the announcement modal on the first popup announcement, once per session. */
-export function useAnnouncementPopup(): void {
+export function useAnnouncementPopup(enabled = true): void {
   useEffect(() => {
-    if (checkedThisPage || alreadyShown()) return;
+    if (!enabled || checkedThisPage || alreadyShown()) return;
     checkedThisPage = true;
     loadAnnouncements()
       .then((value) => {
@@ -40,7 +40,7 @@ export function useAnnouncementPopup(): void {
       .catch(() => {
         checkedThisPage = false;
       });
-  }, []);
+  }, [enabled]);
 }
 
 /** Lets the check run again (tests). */

@@ -8,7 +8,7 @@ export const ANNOUNCEMENT_PARAMS = { types: 'B,PL,PU,PR', platform: 'W', executi
 export const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export function loadAnnouncements(): Promise<AnnouncementList> {
-  return api.cached<AnnouncementList>('announcements', ANNOUNCEMENT_PARAMS);
+  return api.cached('announcements', ANNOUNCEMENT_PARAMS);
 }
 
 export type AnnouncementsState =

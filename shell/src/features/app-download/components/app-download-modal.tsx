@@ -18,14 +18,16 @@ export function AppDownloadModal({ onClose, initialPlatform = 'android' }: AppDo
   const guide = INSTALL_GUIDES.find((candidate) => candidate.platform === platform) ?? INSTALL_GUIDES[0];
 
   return (
-    <Modal open title={t('download_title')} onClose={onClose}>
+    <Modal open size="lg" title={t('download_title')} onClose={onClose}>
       <div className={styles.body} data-testid="app-download-modal">
-        <Tabs
-          tabs={INSTALL_GUIDES.map((candidate) => ({ key: candidate.platform, label: t(candidate.labelKey) }))}
-          active={platform}
-          onChange={(key: string) => setPlatform(key as InstallPlatform)}
-        />
-        <InstallStepsList guide={guide} url={findResource(resources, guide.resourceType)?.url} />
+        <Tabs<InstallPlatform>
+          items={INSTALL_GUIDES.map((candidate) => ({ value: candidate.platform, label: t(candidate.labelKey) }))}
+          value={platform}
+          onChange={setPlatform}
+          label={t('download_title')}
+        >
+          <InstallStepsList guide={guide} url={findResource(resources, guide.resourceType)?.url} />
+        </Tabs>
       </div>
     </Modal>
   );

@@ -5,11 +5,13 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { bannerCarouselOptions } from '../banner-settings';
 import { hasLinkage, openBannerLinkage } from '../banner-linkage';
 import { useBanners } from '../hooks/use-banners';
 import styles from './banner-carousel.module.css';
+
+/** Swiper can loop 1.2 centred slides per view (it counts 3 plus 2 in reserve) from 5 banners. */
+const HOME_PEEK_MIN_BANNERS = 5;
 
 export interface BannerCarouselProps {
   /** Banner group of the route: w_home, w_help, w_games, w_promotion. */
@@ -20,17 +22,17 @@ export interface BannerCarouselProps {
 export function BannerCarousel({ group }: BannerCarouselProps) {
   const { t } = useT('shell');
   const navigate = useNavigate();
-  const { site } = useSiteSettings();
   const banners = useBanners(group);
   const count = banners?.length ?? 0;
   const options = useMemo(() => bannerCarouselOptions(group, count), [group, count]);
+  const peek = options.centeredSlides && count >= HOME_PEEK_MIN_BANNERS;
 
   if (!banners || count === 0) return null;
 
   const imageOf = (banner: Banner, index: number) => (
     <img
       className={styles.image}
-      src={resolveImageUrl(banner.url, site?.imageBaseUrl)}
+      src={banner.url}
       alt={t('banner_alt', { number: index + 1 })}
       draggable={false}
     />
@@ -46,7 +48,7 @@ export function BannerCarousel({ group }: BannerCarouselProps) {
     >
       <Swiper
         // A new key when the mode changes: Swiper reads loop and autoplay only at start.
-        key={`${group}:${options.loop}`}
+        key={`${group}:${options.loop}:${peek}`}
         modules={[Autoplay, Pagination]}
         loop={options.loop}
         autoplay={options.autoplay}
@@ -54,7 +56,8 @@ export function BannerCarousel({ group }: BannerCarouselProps) {
         centeredSlides={options.centeredSlides}
         slidesPerView={1}
         spaceBetween={options.centeredSlides ? 12 : 0}
-        breakpoints={options.centeredSlides && count > 2 ? { 1024: { slidesPerView: 1.2 } } : undefined}
+        // Wide screens peek at the neighbouring banners when there are enough to loop.
+        breakpoints={peek ? { 1024: { slidesPerView: 1.2 } } : undefined}
         className={styles.swiper}
       >
         {banners.map((banner, index) => (

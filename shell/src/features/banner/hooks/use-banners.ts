@@ -1,6 +1,7 @@
-import { api, type Banner, type IndexNotice } from '@platform/shared';
+import { api, bus, type Banner } from '@platform/shared';
 import { useEffect, useMemo, useState } from 'react';
 import defaultPromotionBannerUrl from '../assets/default-promotion-banner.svg';
+import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { BANNER_GROUPS } from '../banner-settings';
 
 /** Shown on the help page when the operator configured no help banner (SPEC §2 Banner). */
@@ -12,21 +13,45 @@ export const DEFAULT_HELP_BANNER: Banner = {
   linkageValue: '/promotions',
 };
 
-export function bannersForGroup(banners: Banner[], group: string): Banner[] {
-  const inGroup = banners.filter((banner) => banner.groupName === group);
+/** The group's banners with their images resolved; the help page's default when it has none. */
+export function bannersForGroup(banners: Banner[], group: string, imageBaseUrl?: string | null): Banner[] {
+  const inGroup = banners
+    .filter((banner) => banner.groupName === group)
+    .map((banner) => ({ ...banner, url: resolveImageUrl(banner.url, imageBaseUrl) }));
   if (group === BANNER_GROUPS.help && inGroup.length === 0) return [DEFAULT_HELP_BANNER];
   return inGroup;
+}
+
+/** The index notice's banners, fetched once per page and language, shared by every route. */
+let loaded: { language: string; banners: Promise<Banner[]> } | null = null;
+
+export function loadBanners(): Promise<Banner[]> {
+  const language = bus.get('language');
+  if (!loaded || loaded.language !== language) {
+    const banners = api.call('indexNotice').then((notice) => notice?.banners ?? []);
+    loaded = { language, banners };
+    // A failure is not kept: the next page that shows banners asks again.
+    banners.catch(() => {
+      if (loaded?.banners === banners) loaded = null;
+    });
+  }
+  return loaded.banners;
+}
+
+/** Forgets the fetched banners (tests). */
+export function forgetBanners(): void {
+  loaded = null;
 }
 
 /** The banners of one group, from the index notice; null while loading. */
 export function useBanners(group: string): Banner[] | null {
   const [all, setAll] = useState<Banner[] | null>(null);
+  const imageBaseUrl = useSiteSettings().site?.imageBaseUrl;
 
   useEffect(() => {
     let live = true;
-    api
-      .call<IndexNotice>('indexNotice')
-      .then((notice) => live && setAll(notice?.banners ?? []))
+    loadBanners()
+      .then((banners) => live && setAll(banners))
       // The page works without banners: a failed notice just shows none.
       .catch(() => live && setAll([]));
     return () => {
@@ -34,5 +59,5 @@ export function useBanners(group: string): Banner[] | null {
     };
   }, []);
 
-  return useMemo(() => (all === null ? null : bannersForGroup(all, group)), [all, group]);
+  return useMemo(() => (all === null ? null : bannersForGroup(all, group, imageBaseUrl)), [all, group, imageBaseUrl]);
 }

@@ -1,28 +1,13 @@
-import { api, type GameLane, type GameVendorValue } from '@platform/shared';
+import { api, type GameLane } from '@platform/shared';
 import { useEffect, useState } from 'react';
 
 /** SPEC §7: the vendor list is asked for the desktop web platform. */
 export const GAME_VENDOR_PARAMS = { platform: 'html5-desktop' } as const;
 
-let pending: Promise<GameLane[]> | null = null;
-
-/** The game lanes (category → vendors), fetched once per page for the side bar and the footer. */
-export function loadGameLanes(): Promise<GameLane[]> {
-  if (!pending) {
-    pending = api.call<GameVendorValue>('gameVendors', { params: GAME_VENDOR_PARAMS }).then(
-      (value) => value?.data?.lanes ?? [],
-      (error: unknown) => {
-        pending = null; // a later mount may try again
-        throw error;
-      },
-    );
-  }
-  return pending;
-}
-
-/** Forgets the fetched lanes (tests, and a language change that renames vendors). */
-export function forgetGameLanes(): void {
-  pending = null;
+/** The game lanes (category → vendors); the API client keeps the answer per language. */
+export async function loadGameLanes(): Promise<GameLane[]> {
+  const value = await api.cached('gameVendors', GAME_VENDOR_PARAMS);
+  return value?.data?.lanes ?? [];
 }
 
 /** The game lanes; empty until loaded or when the call fails (the chrome works without them). */

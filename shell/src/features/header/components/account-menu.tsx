@@ -50,9 +50,9 @@ export function AccountMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-          <circle cx="16" cy="16" r="16" fill="var(--color-surface-alt, var(--color-border))" />
-          <circle cx="16" cy="12.5" r="5.5" fill="var(--color-text-muted, var(--color-text))" />
-          <path d="M6 27c1.8-5 5.6-7.5 10-7.5s8.2 2.5 10 7.5a15.9 15.9 0 0 1-20 0Z" fill="var(--color-text-muted, var(--color-text))" />
+          <circle cx="16" cy="16" r="16" className={styles.avatarBackground} />
+          <circle cx="16" cy="12.5" r="5.5" className={styles.avatarFigure} />
+          <path d="M6 27c1.8-5 5.6-7.5 10-7.5s8.2 2.5 10 7.5a15.9 15.9 0 0 1-20 0Z" className={styles.avatarFigure} />
         </svg>
       </button>
       {open && (
@@ -76,7 +76,7 @@ export function AccountMenu() {
         title={t('header_sign_out')}
         message={t('header_sign_out_confirm')}
         confirmLabel={t('header_sign_out')}
-        cancelLabel={t('common_cancel')}
+        danger
         onConfirm={() => {
           setConfirming(false);
           void signOut();

@@ -14,7 +14,8 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
   const { sumBalance, loading, refresh } = useBalance();
   const [hidden, setHidden] = useState(false);
   const symbol = currencySymbol || '$';
-  const amount = sumBalance === null ? formatMoney(0, { symbol, hidden: true }) : formatMoney(sumBalance, { symbol, hidden });
+  // Unknown until loaded: formatMoney shows '--' for it.
+  const amount = formatMoney(sumBalance, { symbol, hidden });
 
   return (
     <div className={styles.area}>

@@ -1,4 +1,4 @@
-import { applyTheme, bus, useBusState, useT } from '@platform/shared';
+import { applyTheme, useBusState, useT } from '@platform/shared';
 import { useEffect } from 'react';
 import styles from './theme-switch.module.css';
 
@@ -17,14 +17,12 @@ export function ThemeSwitch() {
   useEffect(() => {
     if (lightThemeApplied) return;
     lightThemeApplied = true;
-    bus.set('theme', 'light');
     applyTheme('light');
   }, []);
 
   const toggle = () => {
-    const next = theme === 'dark' ? 'light' : 'dark';
-    bus.set('theme', next);
-    applyTheme(next);
+    // applyTheme also publishes the theme on the bus, so every app follows.
+    applyTheme(theme === 'dark' ? 'light' : 'dark');
   };
 
   return (

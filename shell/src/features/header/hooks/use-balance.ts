@@ -1,16 +1,12 @@
 import { api, bus, useBusState, type BalanceState } from '@platform/shared';
 import { useCallback, useEffect } from 'react';
 
-interface BalanceValue {
-  sumBalance: number;
-}
-
 /** Fetches the wallets' sum and publishes it on the bus for every app. */
 export async function refreshBalance(): Promise<void> {
   const previous = bus.get('balance');
   bus.set('balance', { ...previous, loading: true });
   try {
-    const { sumBalance } = await api.call<BalanceValue>('balance');
+    const { sumBalance } = await api.call('balance');
     bus.set('balance', { sumBalance: Number(sumBalance), loading: false });
   } catch {
     // The API client has told the player; keep the last known amount.

@@ -13,7 +13,7 @@ export function CustomerServiceLinks({ collapsed }: { collapsed: boolean }) {
       {entries.map((entry, index) => (
         <li key={`${entry.csType}-${index}`}>
           <a className={styles.link} href={entry.url} target="_blank" rel="noopener noreferrer" title={collapsed ? entry.title : undefined}>
-            <SocialIcon kind={entry.csType} />
+            <SocialIcon kind={entry.csType} size={22} />
             <span className={styles.label}>{entry.title}</span>
           </a>
         </li>

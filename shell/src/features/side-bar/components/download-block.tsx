@@ -5,7 +5,7 @@ import { findResource, useSiteSettings } from '../../settings/use-site-settings'
 import { NavIcon } from './nav-icon';
 import styles from './side-bar.module.css';
 
-/** SPEC §2: side menu QR codes are 100 (in the menu) and 125 (enlarged on hover or focus). */
+/** SPEC §2: side menu QR codes are 100 (in the menu) and 125 (enlarged while pointed at). */
 export const SIDE_BAR_QR_SIZE = 100;
 export const SIDE_BAR_QR_ZOOM_SIZE = 125;
 
@@ -21,8 +21,9 @@ export function DownloadBlock({ collapsed }: { collapsed: boolean }) {
 
   return (
     <section className={styles.download} aria-label={t('download_title')} data-testid="side-bar-download">
-      {codes.length > 0 && (
-        <ul className={collapsed ? styles.qrPopover : styles.qrList}>
+      {/* The collapsed rail shows icons only: its button still opens the modal with the codes. */}
+      {codes.length > 0 && !collapsed && (
+        <ul className={styles.qrList}>
           {codes.map((code) => (
             <li key={code.id} className={styles.qr}>
               <figure className={styles.qrFigure}>

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { NavLink } from 'react-router';
 import { useGameLanes } from '../../game-vendors/hooks/use-game-lanes';
 import { NARROW_SCREEN_QUERY } from '../../layout/hooks/shell-ui-store';
@@ -20,6 +20,17 @@ export function SideBar() {
   const { sideBarCollapsed: collapsed, toggleSideBar, setSideBarCollapsed } = useShellUi();
   const lanes = useGameLanes();
   const entries = useMemo(() => navEntries(lanes), [lanes]);
+
+  // Narrowing the window to phone size folds the menu into its icon rail.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(NARROW_SCREEN_QUERY);
+    const onChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setSideBarCollapsed(true);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [setSideBarCollapsed]);
 
   // On a phone the open menu covers the page: following a link closes it.
   const afterNavigate = () => {

@@ -13,13 +13,13 @@ const PATHS: Record<SocialKind, string> = {
 /** Filled marks (the others are outlines). */
 const FILLED: ReadonlySet<SocialKind> = new Set<SocialKind>(['FACEBOOK', 'INSTAGRAM', 'TELEGRAM', 'WHATSAPP']);
 
-export function SocialIcon({ kind }: { kind: SocialKind }) {
+export function SocialIcon({ kind, size = 20 }: { kind: SocialKind; size?: number }) {
   const filled = FILLED.has(kind);
   return (
     <svg
       viewBox="0 0 24 24"
-      width="20"
-      height="20"
+      width={size}
+      height={size}
       aria-hidden="true"
       focusable="false"
       fill={filled ? 'currentColor' : 'none'}

@@ -1,9 +1,8 @@
-import { ConfirmDialog, bus, useT } from '@platform/shared';
+import { bus, requireRealAccount, useT } from '@platform/shared';
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
-import { useRealAccountGuard } from '../hooks/use-real-account-guard';
 import { NavIcon } from './nav-icon';
 import styles from './side-bar.module.css';
 
@@ -14,7 +13,6 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
   const listId = useId();
   const { openSupport } = useCustomerService();
   const { openAnnouncements } = useShellUi();
-  const { runForRealAccount, warningOpen, closeWarning } = useRealAccountGuard();
   const showItems = expanded || collapsed;
 
   const item = (label: string, icon: Parameters<typeof NavIcon>[0]['name'], onClick: () => void) => (
@@ -37,9 +35,10 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
       {showItems && (
         <ul id={listId} className={styles.list}>
           {item(t('nav_customer_service'), 'support', () => openSupport())}
-          {item(t('nav_messages'), 'messages', () =>
-            runForRealAccount(() => bus.dispatch({ type: 'openMemberCenter', page: 'messageV2' })),
-          )}
+          {item(t('nav_messages'), 'messages', () => {
+            // Guests and visitors get the login popup or the register notice instead.
+            if (requireRealAccount()) bus.dispatch({ type: 'openMemberCenter', page: 'messageV2' });
+          })}
           {item(t('nav_announcements'), 'announcements', () => openAnnouncements())}
           <li>
             <NavLink
@@ -54,14 +53,6 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
           </li>
         </ul>
       )}
-      <ConfirmDialog
-        open={warningOpen}
-        title={t('real_account_title')}
-        message={t('in_need_true_account')}
-        confirmLabel={t('in_increase_submit')}
-        onConfirm={closeWarning}
-        onCancel={closeWarning}
-      />
     </div>
   );
 }

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
+import { parseRemoteOverrides } from './config';
+import { registerEncryptedRoutes } from './http/encryption';
+import { failure, registerErrorHandler } from './http/error-handler';
+import { errorEnvelope } from './http/schemas';
+import { contentRoutes } from './modules/content/content.routes';
+import { gamesRoutes } from './modules/games/games.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { remotesRoutes } from './modules/remotes/remotes.routes';
+import { loadDecryptionKeys } from './modules/session/rsa-keys';
+import { sessionRoutes } from './modules/session/session.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { registerDocs } from './plugins/docs';
+import { useMerchantResolution } from './plugins/merchant';
+import { registerStaticSite } from './plugins/static-site';
+
+export interface BuildAppOptions {
+  pool: pg.Pool;
+  /** The repository's dist/ (shell/ and remotes/); omit to serve the API only. */
+  staticRoot?: string;
+  /** Fastify logger option: true/options for JSON logs (pino), false for none. Default true. */
+  logger?: FastifyServerOptions['logger'];
+  /** Fastify trustProxy (how far X-Forwarded-For is believed). Default false. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Remote name → manifest URL; defaults to the REMOTE_OVERRIDES environment variable. */
+  remoteOverrides?: Record<string, string>;
+}
+
+/**
+ * The whole HTTP application, every plugin and module registered here in one place. Returned
+ * before `ready()`, so tests may add routes (e.g. an encrypted echo) before the first inject.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { pool } = options;
+  const app = Fastify({
+    logger: options.logger ?? true,
+    trustProxy: options.trustProxy ?? false,
+    // Keep a caller's (or the edge proxy's) request id so one id follows a request everywhere.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // Errors raised before routing (a URL that does not decode) get the same envelope.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'request rejected before routing');
+      // Its reply is typed for a route with no schema; the envelope is the plain reply body here.
+      void (reply as FastifyReply)
+        .status(400)
+        .send(failure(request as FastifyRequest, 'request.param.err', { detail: 'the URL is malformed' }));
+    },
+    ajv: {
+      customOptions: {
+        // Query values arrive as strings; coerce "1" to 1 where a schema says integer.
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        // Gives validation errors their schema, so messages can quote its description.
+        verbose: true,
+      },
+    },
+  });
+
+  app.decorateRequest('merchant', null);
+  app.addSchema(errorEnvelope);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerErrorHandler(app);
+  // Must precede the routes: both are onRoute hooks.
+  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool));
+  await registerDocs(app);
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(healthRoutes, { db: pool });
+
+  // Everything that belongs to a brand: the merchant is resolved before these routes run.
+  await app.register(async (merchantScope) => {
+    useMerchantResolution(merchantScope, pool);
+    await merchantScope.register(systemRoutes, { db: pool });
+    await merchantScope.register(contentRoutes, { db: pool });
+    await merchantScope.register(gamesRoutes, { db: pool });
+    await merchantScope.register(sessionRoutes, { db: pool });
+    await merchantScope.register(remotesRoutes, {
+      db: pool,
+      staticRoot: options.staticRoot,
+      overrides: options.remoteOverrides ?? parseRemoteOverrides(process.env.REMOTE_OVERRIDES),
+    });
+  });
+
+  await registerStaticSite(app, { staticRoot: options.staticRoot });
+  return app;
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { parseRemoteOverrides, parseTrustProxy, readConfig } from './config';
+import { REPO_ROOT } from './paths';
+
+describe('readConfig', () => {
+  it('has working defaults', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.join(REPO_ROOT, '.data', 'pg'),
+      pgPort: undefined,
+      trustProxy: false,
+      remoteOverrides: {},
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = readConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/platform',
+      DATA_DIR: '/var/lib/site-pg',
+      PG_PORT: '5499',
+      STATIC_ROOT: '/srv/dist',
+      TRUST_PROXY: '10.0.0.0/8',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/platform',
+      dataDir: '/var/lib/site-pg',
+      pgPort: 5499,
+      staticRoot: '/srv/dist',
+      trustProxy: '10.0.0.0/8',
+      logLevel: 'warn',
+    });
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
+    expect(() => readConfig({ PG_PORT: '70000' })).toThrow(/PG_PORT/);
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['127.0.0.1,10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
+  ])('%s → %s', (raw, expected) => {
+    expect(parseTrustProxy(raw)).toBe(expected);
+  });
+
+  it('refuses a hop count, which Fastify would silently ignore', () => {
+    expect(() => parseTrustProxy('1')).toThrow(/not a hop count/);
+  });
+});
+
+describe('parseRemoteOverrides', () => {
+  it('reads name=url pairs', () => {
+    expect(parseRemoteOverrides('mfe_lobby=http://localhost:3102/mf-manifest.json, mfe_auth=http://localhost:3101/mf-manifest.json')).toEqual({
+      mfe_lobby: 'http://localhost:3102/mf-manifest.json',
+      mfe_auth: 'http://localhost:3101/mf-manifest.json',
+    });
+    expect(parseRemoteOverrides(undefined)).toEqual({});
+  });
+
+  it('refuses an entry without a URL', () => {
+    expect(() => parseRemoteOverrides('mfe_lobby')).toThrow(/name=url/);
+    expect(() => parseRemoteOverrides('mfe_lobby=')).toThrow(/name=url/);
+  });
+});

@@ -1,0 +1,136 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { loadMigrations, runMigrations } from './migrate';
+import { createPool } from './pool';
+import { readSeedFile, seedDefaultMerchant, seedMerchant } from './seed';
+
+let database: TestDatabase;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+
+afterEach(async () => {
+  await database.drop();
+});
+
+async function countRows(table: string): Promise<number> {
+  const result = await database.pool.query<{ count: string }>(`SELECT count(*) FROM ${table}`);
+  return Number(result.rows[0].count);
+}
+
+describe('migrations', () => {
+  it('apply every file in order, then nothing on a second run', async () => {
+    const files = await loadMigrations();
+    expect(files.map((file) => file.version)).toEqual([...files.map((file) => file.version)].sort());
+
+    const first = await runMigrations(database.pool);
+    expect(first).toEqual(files.map((file) => file.name));
+    const second = await runMigrations(database.pool);
+    expect(second).toEqual([]);
+    expect(await countRows('schema_migrations')).toBe(files.length);
+  });
+
+  it('are applied exactly once when several processes start at the same moment', async () => {
+    // Separate pools stand in for separate API replicas.
+    const pools = Array.from({ length: 4 }, () => createPool(database.databaseUrl, 1));
+    try {
+      const results = await Promise.all(pools.map((pool) => runMigrations(pool)));
+      const applied = results.flat();
+      const files = await loadMigrations();
+      expect(applied.sort()).toEqual(files.map((file) => file.name).sort());
+      expect(await countRows('schema_migrations')).toBe(files.length);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it('refuse to run when an applied migration was edited', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      await fs.writeFile(path.join(dir, '001_first.sql'), 'CREATE TABLE edited_later (id integer);');
+      await runMigrations(database.pool, dir);
+      await fs.writeFile(path.join(dir, '001_first.sql'), 'CREATE TABLE edited_later (id bigint);');
+      await expect(runMigrations(database.pool, dir)).rejects.toThrow(/001_first\.sql changed after it was applied/);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('roll a failing migration back completely and record nothing', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      await fs.writeFile(path.join(dir, '001_broken.sql'), 'CREATE TABLE half_done (id integer); SELECT no_such_function();');
+      await expect(runMigrations(database.pool, dir)).rejects.toThrow(/001_broken\.sql failed/);
+      const table = await database.pool.query("SELECT to_regclass('half_done') AS exists");
+      expect(table.rows[0].exists).toBeNull();
+      expect(await countRows('schema_migrations')).toBe(0);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('seeding', () => {
+  beforeEach(async () => {
+    await runMigrations(database.pool);
+  });
+
+  it('creates the default merchant on first start only', async () => {
+    expect(await seedDefaultMerchant(database.pool)).toBe(true);
+    expect(await seedDefaultMerchant(database.pool)).toBe(false);
+    const merchants = await database.pool.query('SELECT code, name, is_default FROM merchant');
+    expect(merchants.rows).toEqual([{ code: 'DEFAULT', name: 'Lucky Star', is_default: true }]);
+  });
+
+  it('does not bring back rows an operator deleted', async () => {
+    await seedDefaultMerchant(database.pool);
+    await database.pool.query("DELETE FROM banner WHERE group_name = 'w_games'");
+    await seedDefaultMerchant(database.pool);
+    expect(await countRows("banner WHERE group_name = 'w_games'")).toBe(0);
+  });
+
+  it('seeds once when several processes start together', async () => {
+    const pools = Array.from({ length: 3 }, () => createPool(database.databaseUrl, 1));
+    try {
+      const created = await Promise.all(pools.map((pool) => seedDefaultMerchant(pool)));
+      expect(created.filter(Boolean)).toHaveLength(1);
+      expect(await countRows('merchant')).toBe(1);
+      expect(await countRows('announcement')).toBe((await readSeedFile()).announcements.length);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it('adds another merchant next to the default one, keyed by its code', async () => {
+    await seedDefaultMerchant(database.pool);
+    const seed = await readSeedFile();
+    const second = { ...seed, merchant: { code: 'SECOND', name: 'Second Brand' }, domains: ['second.example'] };
+    expect(await seedMerchant(database.pool, second)).toEqual(expect.any(Number));
+    expect(await seedMerchant(database.pool, second)).toBeUndefined();
+    expect(await countRows('merchant')).toBe(2);
+  });
+
+  it('keeps the seed file consistent with the spec’s lists', async () => {
+    const seed = await readSeedFile();
+    expect(Object.keys(seed.whitelabel).sort()).toEqual(
+      ['CHNGPASSVERIF3', 'FREEPLAY3', 'MOBILENUMPASSREG3', 'MOBILENUMREG3', 'MOBILEVERCODELOGIN3', 'PWDEXPFORCECHANGE3', 'REGMOBVERF3', 'USERNAMEREG3'],
+    );
+    expect(seed.resources.map((resource) => resource.resourceType).sort()).toEqual(
+      ['AFFILIATELINK', 'Android', 'FACEBOOK', 'INSTAGRAM', 'MOBILECONFIG', 'SpeedTest', 'TELEGRAM', 'USDJUMP', 'WHATSAPP'],
+    );
+    // Every image the seed refers to exists under public/assets.
+    const images = [
+      seed.settings.site.logoUrl,
+      seed.settings.site.footer.paymentImageUrl,
+      ...seed.banners.map((banner) => banner.imageUrl),
+      ...seed.promotions.map((promotion) => promotion.imageUrl),
+      ...seed.vendors.flatMap((vendor) => [vendor.iconUrl, vendor.colorIconUrl]),
+    ].filter((url): url is string => typeof url === 'string');
+    for (const url of images) {
+      await expect(fs.access(path.join(__dirname, '..', '..', 'public', url))).resolves.toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,245 @@
+import fs from 'node:fs/promises';
+import type pg from 'pg';
+import type {
+  Banner,
+  CustomerServiceType,
+  GameCategory,
+  RegisterFieldRule,
+  Resource,
+  SiteSettings,
+} from '@platform/shared/src/types/wire';
+import { DEFAULT_SEED_FILE } from '../paths';
+
+/** The readable seed file of one merchant (server/seed/default-merchant.json). */
+export interface MerchantSeed {
+  merchant: { code: string; name: string; isDefault?: boolean };
+  /** Host names that select this merchant. */
+  domains: string[];
+  settings: {
+    site: SiteSettings;
+    analytics: { gtagId: string | null };
+    cdn: { imageCDNs: string[]; launchGameCDNs: string[] };
+  };
+  whitelabel: Record<string, { enabled: '0' | '1'; description?: string; config?: Record<string, unknown> }>;
+  registerFields: Record<string, RegisterFieldRule>;
+  resources: Resource[];
+  customerService: { csType: CustomerServiceType; title: string; type: number; url: string }[];
+  promotions: { key: string; category: string; title: string; imageUrl: string; content?: string }[];
+  /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
+  banners: { groupName: string; imageUrl: string; linkageType: Banner['linkageType']; linkageValue?: string; promotionKey?: string }[];
+  announcements: { type: 'B' | 'PL' | 'PU' | 'PR' | 'H'; title: string; content: string; popup: boolean; publishedHoursAgo: number }[];
+  helpCenter: { category: string; title: string; content: string }[];
+  vendors: {
+    vassalage: string;
+    vendorName: string;
+    displayNames?: Record<string, string>;
+    provider: string;
+    gameCategory: GameCategory;
+    gameClassify?: string | null;
+    isHot?: boolean;
+    iconUrl?: string | null;
+    colorIconUrl?: string | null;
+    accountTypeName?: string | null;
+    platforms?: string[];
+    enabled?: boolean;
+  }[];
+  countries: { countryCode: string; dialingCode: string; name: string }[];
+  domainRoutes: string[];
+  maintenanceWindows: { startsAt: string; endsAt: string | null; reason: string }[];
+  regionRules: { kind: 'country' | 'ip' | 'cidr'; value: string; note?: string }[];
+  remotes: { name: string; entryUrl: string | null; version?: string | null; enabled: boolean }[];
+}
+
+/** Serialises seeding across processes starting at once (same idea as migrations). */
+const SEED_LOCK_KEY = 7_402_118_002;
+
+export async function readSeedFile(file: string = DEFAULT_SEED_FILE): Promise<MerchantSeed> {
+  return JSON.parse(await fs.readFile(file, 'utf8')) as MerchantSeed;
+}
+
+async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Promise<number> {
+  const merchant = await client.query<{ id: number }>(
+    'INSERT INTO merchant (code, name, is_default) VALUES ($1, $2, $3) RETURNING id',
+    [seed.merchant.code, seed.merchant.name, seed.merchant.isDefault ?? false],
+  );
+  const id = merchant.rows[0].id;
+
+  for (const domain of seed.domains) {
+    await client.query('INSERT INTO merchant_domain (domain, merchant_id) VALUES ($1, $2)', [domain.toLowerCase(), id]);
+  }
+  for (const [key, value] of Object.entries(seed.settings)) {
+    await client.query('INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, $2, $3)', [id, key, JSON.stringify(value)]);
+  }
+  for (const [moduleId, module] of Object.entries(seed.whitelabel)) {
+    await client.query('INSERT INTO whitelabel_module (merchant_id, module_id, enabled, config) VALUES ($1, $2, $3, $4)', [
+      id,
+      moduleId,
+      module.enabled === '1',
+      module.config ? JSON.stringify(module.config) : null,
+    ]);
+  }
+  let order = 0;
+  for (const [field, rule] of Object.entries(seed.registerFields)) {
+    await client.query(
+      `INSERT INTO register_field_rule
+         (merchant_id, field, accepted_pattern, pattern_id, min_length, max_length, enabled, required, type, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, field, rule.acceptedPattern, rule.patternId, rule.minLength, rule.maxLength, rule.enabled, rule.required, rule.type, order++],
+    );
+  }
+  order = 0;
+  for (const resource of seed.resources) {
+    await client.query(
+      'INSERT INTO resource (merchant_id, resource_type, label_name_en, url, qr_code_url, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, resource.resourceType, resource.labelNameEn, resource.url, resource.qrCodeUrl, order++],
+    );
+  }
+  order = 0;
+  for (const service of seed.customerService) {
+    await client.query(
+      'INSERT INTO customer_service (merchant_id, cs_type, title, type, url, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, service.csType, service.title, service.type, service.url, order++],
+    );
+  }
+  const promotionIds = new Map<string, number>();
+  order = 0;
+  for (const promotion of seed.promotions) {
+    const inserted = await client.query<{ id: number }>(
+      `INSERT INTO promotion (merchant_id, category, title, image_url, content, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [id, promotion.category, promotion.title, promotion.imageUrl, promotion.content ?? '', order++],
+    );
+    promotionIds.set(promotion.key, inserted.rows[0].id);
+  }
+  order = 0;
+  for (const banner of seed.banners) {
+    let linkageValue = banner.linkageValue ?? null;
+    if (banner.promotionKey !== undefined) {
+      const promotionId = promotionIds.get(banner.promotionKey);
+      if (promotionId === undefined) throw new Error(`Banner refers to unknown promotion "${banner.promotionKey}"`);
+      linkageValue = String(promotionId);
+    }
+    await client.query(
+      `INSERT INTO banner (merchant_id, group_name, image_url, linkage_type, linkage_value, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, banner.groupName, banner.imageUrl, banner.linkageType, linkageValue, order++],
+    );
+  }
+  for (const announcement of seed.announcements) {
+    await client.query(
+      `INSERT INTO announcement (merchant_id, type, title, content, popup, published_at)
+       VALUES ($1, $2, $3, $4, $5, now() - make_interval(hours => $6))`,
+      [id, announcement.type, announcement.title, announcement.content, announcement.popup, announcement.publishedHoursAgo],
+    );
+  }
+  order = 0;
+  for (const article of seed.helpCenter) {
+    await client.query(
+      'INSERT INTO help_article (merchant_id, category, title, content, sort_order) VALUES ($1, $2, $3, $4, $5)',
+      [id, article.category, article.title, article.content, order++],
+    );
+  }
+  order = 0;
+  for (const vendor of seed.vendors) {
+    await client.query(
+      `INSERT INTO game_vendor
+         (merchant_id, vassalage, vendor_name, display_names, provider, game_category, game_classify, is_hot,
+          icon_url, color_icon_url, account_type_name, platforms, enabled, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::text[], ARRAY['html5-desktop', 'html5']), $13, $14)`,
+      [
+        id,
+        vendor.vassalage,
+        vendor.vendorName,
+        JSON.stringify(vendor.displayNames ?? {}),
+        vendor.provider,
+        vendor.gameCategory,
+        vendor.gameClassify ?? null,
+        vendor.isHot ?? false,
+        vendor.iconUrl ?? null,
+        vendor.colorIconUrl ?? null,
+        vendor.accountTypeName ?? null,
+        vendor.platforms ?? null,
+        vendor.enabled ?? true,
+        order++,
+      ],
+    );
+  }
+  order = 0;
+  for (const country of seed.countries) {
+    await client.query(
+      'INSERT INTO country (merchant_id, country_code, dialing_code, name, sort_order) VALUES ($1, $2, $3, $4, $5)',
+      [id, country.countryCode, country.dialingCode, country.name, order++],
+    );
+  }
+  order = 0;
+  for (const domain of seed.domainRoutes) {
+    await client.query('INSERT INTO domain_route (merchant_id, domain, sort_order) VALUES ($1, $2, $3)', [id, domain, order++]);
+  }
+  for (const window of seed.maintenanceWindows) {
+    await client.query('INSERT INTO maintenance_window (merchant_id, starts_at, ends_at, reason) VALUES ($1, $2, $3, $4)', [
+      id,
+      window.startsAt,
+      window.endsAt,
+      window.reason,
+    ]);
+  }
+  for (const rule of seed.regionRules) {
+    await client.query('INSERT INTO region_rule (merchant_id, kind, value, note) VALUES ($1, $2, $3, $4)', [
+      id,
+      rule.kind,
+      rule.value,
+      rule.note ?? '',
+    ]);
+  }
+  for (const remote of seed.remotes) {
+    await client.query('INSERT INTO remote_registry (merchant_id, name, entry_url, version, enabled) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      remote.name,
+      remote.entryUrl,
+      remote.version ?? null,
+      remote.enabled,
+    ]);
+  }
+  return id;
+}
+
+/**
+ * Inserts one merchant and everything it owns, in one transaction, unless a merchant with that
+ * code exists. Returns the new merchant id, or undefined when nothing was done.
+ */
+export async function seedMerchant(pool: pg.Pool, seed: MerchantSeed): Promise<number | undefined> {
+  return seedUnderLock(pool, async (client) => {
+    const existing = await client.query('SELECT 1 FROM merchant WHERE code = $1', [seed.merchant.code]);
+    return existing.rowCount ? undefined : insertMerchantRows(client, seed);
+  });
+}
+
+/**
+ * First start: when there is no merchant at all, creates the default one from the seed file.
+ * Later starts change nothing, so operator edits (even deleting seeded rows) survive restarts.
+ */
+export async function seedDefaultMerchant(pool: pg.Pool, file: string = DEFAULT_SEED_FILE): Promise<boolean> {
+  const seed = await readSeedFile(file);
+  const created = await seedUnderLock(pool, async (client) => {
+    const anyMerchant = await client.query('SELECT 1 FROM merchant LIMIT 1');
+    return anyMerchant.rowCount ? undefined : insertMerchantRows(client, seed);
+  });
+  return created !== undefined;
+}
+
+async function seedUnderLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Transaction-scoped: released by COMMIT/ROLLBACK, so it can never leak into the pool.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

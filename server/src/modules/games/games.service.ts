@@ -1,0 +1,28 @@
+import type { GameCategory, GameLane, GameVendorValue } from '@platform/shared/src/types/wire';
+import type { Db } from '../../db/pool';
+import type { ResolvedMerchant } from '../../plugins/merchant';
+import { selectVendors } from './games.queries';
+
+/** The order lanes appear in navigation. */
+export const CATEGORY_ORDER: readonly GameCategory[] = [
+  'LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT', 'INHOUSE',
+];
+
+/**
+ * Vendors grouped into lanes by category. A category with no enabled vendor gets no lane:
+ * that is what hides it from navigation (SPEC §2).
+ */
+export async function getVendorLanes(
+  db: Db,
+  merchant: ResolvedMerchant,
+  platforms: string[],
+  language: string | null,
+): Promise<GameVendorValue> {
+  const vendors = await selectVendors(db, merchant.id, platforms, language);
+  const lanes: GameLane[] = [];
+  for (const gameCategory of CATEGORY_ORDER) {
+    const inCategory = vendors.filter((vendor) => vendor.gameCategory === gameCategory);
+    if (inCategory.length > 0) lanes.push({ gameCategory, vendors: inCategory });
+  }
+  return { data: { lanes } };
+}

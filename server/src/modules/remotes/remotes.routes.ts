@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool';
+import { commonHeaders } from '../../http/schemas';
+import { merchantOf } from '../../plugins/merchant';
+import { listRemotes, type RemotesContext } from './remotes.service';
+
+export interface RemotesRoutesOptions extends RemotesContext {
+  db: Db;
+}
+
+export async function remotesRoutes(app: FastifyInstance, { db, ...context }: RemotesRoutesOptions): Promise<void> {
+  app.get('/remotes.json', {
+    schema: {
+      tags: ['delivery'],
+      summary: 'Micro-frontend remotes for the shell (plain JSON array, not enveloped)',
+      headers: { type: 'object', properties: { merchant: commonHeaders.merchant } },
+      response: {
+        200: {
+          description: 'Remote name → manifest URL',
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'entry', 'version'],
+            properties: { name: { type: 'string' }, entry: { type: 'string' }, version: { type: ['string', 'null'] } },
+          },
+        },
+        '4xx': { $ref: 'ErrorEnvelope#' },
+        '5xx': { $ref: 'ErrorEnvelope#' },
+      },
+    },
+  }, async (request, reply) => {
+    // The shell must see a swapped remote on its next load: never cached.
+    reply.header('Cache-Control', 'no-store');
+    return listRemotes(db, merchantOf(request), context);
+  });
+}

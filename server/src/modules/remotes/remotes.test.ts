@@ -1,0 +1,104 @@
+import type { RemoteManifestEntry } from '@platform/shared/src/types/wire';
+import { buildApp } from '../../app';
+import { createStaticFixture, type StaticFixture } from '../../testing/static-fixture';
+import { createTestApp, json, type TestContext } from '../../testing/test-app';
+
+let context: TestContext;
+let dist: StaticFixture;
+
+beforeAll(async () => {
+  const manifest = '{"name":"remote"}';
+  dist = await createStaticFixture({
+    'shell/index.html': '<!doctype html><title>shell</title>',
+    'remotes/mfe_lobby/1.2.0/mf-manifest.json': manifest,
+    'remotes/mfe_lobby/1.10.0/mf-manifest.json': manifest,
+    'remotes/mfe_lobby/1.10.0-rc.1/mf-manifest.json': manifest,
+    // Newest folder, but not deployed completely (no manifest): skipped.
+    'remotes/mfe_lobby/2.0.0/remoteEntry.js': '',
+    'remotes/mfe_lobby/latest/mf-manifest.json': manifest,
+    'remotes/mfe_auth/0.1.0/mf-manifest.json': manifest,
+    'remotes/mfe_lottery/README.md': 'no versions here',
+  });
+  context = await createTestApp({ staticRoot: dist.root });
+});
+
+afterAll(async () => {
+  await context.close();
+  await dist.remove();
+});
+
+async function remotes(app = context.app): Promise<RemoteManifestEntry[]> {
+  const response = await app.inject({ method: 'GET', url: '/remotes.json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return json<RemoteManifestEntry[]>(response);
+}
+
+describe('GET /remotes.json', () => {
+  it('is a plain array pointing each remote at its newest deployed version', async () => {
+    expect(await remotes()).toEqual([
+      { name: 'mfe_auth', entry: '/remotes/mfe_auth/0.1.0/mf-manifest.json', version: '0.1.0' },
+      { name: 'mfe_lobby', entry: '/remotes/mfe_lobby/1.10.0/mf-manifest.json', version: '1.10.0' },
+    ]);
+  });
+
+  it('picks up a newly deployed version on the next request', async () => {
+    await dist.write('remotes/mfe_auth/0.2.0/mf-manifest.json', '{}');
+    expect((await remotes()).find((remote) => remote.name === 'mfe_auth')?.version).toBe('0.2.0');
+  });
+
+  it('follows an operator’s entry_url at once, and the deployed default when it is cleared', async () => {
+    await context.pool.query(
+      "UPDATE remote_registry SET entry_url = 'https://cdn.example/lobby/3.1.0/mf-manifest.json', version = '3.1.0' WHERE name = 'mfe_lobby'",
+    );
+    expect((await remotes()).find((remote) => remote.name === 'mfe_lobby')).toEqual({
+      name: 'mfe_lobby',
+      entry: 'https://cdn.example/lobby/3.1.0/mf-manifest.json',
+      version: '3.1.0',
+    });
+    // A remote with no deployed build appears as soon as it has an entry_url.
+    await context.pool.query("UPDATE remote_registry SET entry_url = 'https://cdn.example/agent/mf-manifest.json' WHERE name = 'mfe_agent_center'");
+    expect((await remotes()).find((remote) => remote.name === 'mfe_agent_center')).toEqual({
+      name: 'mfe_agent_center',
+      entry: 'https://cdn.example/agent/mf-manifest.json',
+      version: null,
+    });
+    await context.pool.query('UPDATE remote_registry SET entry_url = NULL, version = NULL');
+    expect((await remotes()).find((remote) => remote.name === 'mfe_lobby')?.version).toBe('1.10.0');
+  });
+
+  it('leaves out a disabled remote', async () => {
+    await context.pool.query("UPDATE remote_registry SET enabled = false WHERE name = 'mfe_auth'");
+    expect((await remotes()).map((remote) => remote.name)).toEqual(['mfe_lobby']);
+    await context.pool.query("UPDATE remote_registry SET enabled = true WHERE name = 'mfe_auth'");
+  });
+
+  it('lets REMOTE_OVERRIDES win for development', async () => {
+    const app = await buildApp({
+      pool: context.pool,
+      logger: false,
+      staticRoot: dist.root,
+      remoteOverrides: { mfe_lobby: 'http://localhost:3102/mf-manifest.json' },
+    });
+    try {
+      await context.pool.query("UPDATE remote_registry SET entry_url = 'https://cdn.example/x.json' WHERE name = 'mfe_lobby'");
+      expect((await remotes(app)).find((remote) => remote.name === 'mfe_lobby')).toEqual({
+        name: 'mfe_lobby',
+        entry: 'http://localhost:3102/mf-manifest.json',
+        version: null,
+      });
+    } finally {
+      await context.pool.query('UPDATE remote_registry SET entry_url = NULL');
+      await app.close();
+    }
+  });
+
+  it('lists only remotes with an entry_url when there is no built front end', async () => {
+    const app = await buildApp({ pool: context.pool, logger: false, remoteOverrides: {} });
+    try {
+      expect(await remotes(app)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import type { CountryEntry, RegisterFieldRule, Resource, ResourceType, Whitelabel } from '@platform/shared/src/types/wire';
+import type { Db } from '../../db/pool';
+import type { RegionRule } from './region-rules';
+
+// SQL of the system module. Every query is scoped by merchant and parameterised.
+
+export async function selectSettings(db: Db, merchantId: number): Promise<Map<string, unknown>> {
+  const result = await db.query<{ key: string; value: unknown }>(
+    'SELECT key, value FROM merchant_setting WHERE merchant_id = $1',
+    [merchantId],
+  );
+  return new Map(result.rows.map((row) => [row.key, row.value]));
+}
+
+export async function selectWhitelabel(db: Db, merchantId: number): Promise<Whitelabel> {
+  const result = await db.query<{ module_id: string; enabled: boolean; config: Record<string, unknown> | null }>(
+    'SELECT module_id, enabled, config FROM whitelabel_module WHERE merchant_id = $1 ORDER BY module_id',
+    [merchantId],
+  );
+  const whitelabel: Whitelabel = {};
+  for (const row of result.rows) {
+    whitelabel[row.module_id] = { enabled: row.enabled ? '1' : '0', ...(row.config ? { config: row.config } : {}) };
+  }
+  return whitelabel;
+}
+
+export async function selectRegisterRules(db: Db, merchantId: number): Promise<Record<string, RegisterFieldRule>> {
+  const result = await db.query<{
+    field: string;
+    accepted_pattern: string;
+    pattern_id: number;
+    min_length: number;
+    max_length: number;
+    enabled: boolean;
+    required: boolean;
+    type: string;
+  }>(
+    `SELECT field, accepted_pattern, pattern_id, min_length, max_length, enabled, required, type
+       FROM register_field_rule WHERE merchant_id = $1 ORDER BY sort_order, field`,
+    [merchantId],
+  );
+  const rules: Record<string, RegisterFieldRule> = {};
+  for (const row of result.rows) {
+    rules[row.field] = {
+      acceptedPattern: row.accepted_pattern,
+      patternId: row.pattern_id,
+      minLength: row.min_length,
+      maxLength: row.max_length,
+      enabled: row.enabled,
+      required: row.required,
+      type: row.type,
+    };
+  }
+  return rules;
+}
+
+export async function selectResources(db: Db, merchantId: number): Promise<Resource[]> {
+  const result = await db.query<{ resource_type: ResourceType; label_name_en: string; url: string; qr_code_url: string | null }>(
+    `SELECT resource_type, label_name_en, url, qr_code_url
+       FROM resource WHERE merchant_id = $1 ORDER BY sort_order, resource_type`,
+    [merchantId],
+  );
+  return result.rows.map((row) => ({
+    resourceType: row.resource_type,
+    labelNameEn: row.label_name_en,
+    url: row.url,
+    qrCodeUrl: row.qr_code_url,
+  }));
+}
+
+export interface CustomerServiceRow {
+  csType: 'FACEBOOK' | 'TELEGRAM' | 'LIVECHAT' | 'VIP';
+  title: string;
+  type: number;
+  url: string;
+}
+
+export async function selectCustomerService(db: Db, merchantId: number): Promise<CustomerServiceRow[]> {
+  const result = await db.query<CustomerServiceRow>(
+    `SELECT cs_type AS "csType", title, type, url
+       FROM customer_service WHERE merchant_id = $1 AND enabled ORDER BY sort_order, id`,
+    [merchantId],
+  );
+  return result.rows;
+}
+
+/** The active maintenance window; an open-ended one wins, else the one ending last. */
+export async function selectActiveMaintenance(db: Db, merchantId: number): Promise<{ endsAt: Date | null } | undefined> {
+  const result = await db.query<{ ends_at: Date | null }>(
+    `SELECT ends_at FROM maintenance_window
+      WHERE merchant_id = $1 AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+      ORDER BY ends_at DESC NULLS FIRST
+      LIMIT 1`,
+    [merchantId],
+  );
+  const row = result.rows[0];
+  return row ? { endsAt: row.ends_at } : undefined;
+}
+
+export async function selectRegionRules(db: Db, merchantId: number): Promise<RegionRule[]> {
+  const result = await db.query<RegionRule>('SELECT kind, value FROM region_rule WHERE merchant_id = $1', [merchantId]);
+  return result.rows;
+}
+
+export async function selectDomainRoutes(db: Db, merchantId: number): Promise<string[]> {
+  const result = await db.query<{ domain: string }>(
+    'SELECT domain FROM domain_route WHERE merchant_id = $1 AND enabled ORDER BY sort_order, id',
+    [merchantId],
+  );
+  return result.rows.map((row) => row.domain);
+}
+
+export async function selectCountries(db: Db, merchantId: number): Promise<CountryEntry[]> {
+  const result = await db.query<CountryEntry>(
+    `SELECT country_code AS "countryCode", dialing_code AS "countryDialingCode", name
+       FROM country WHERE merchant_id = $1 AND enabled ORDER BY sort_order, country_code`,
+    [merchantId],
+  );
+  return result.rows;
+}

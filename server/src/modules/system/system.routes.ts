@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool';
+import { ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { merchantOf } from '../../plugins/merchant';
+import {
+  countryListSchema,
+  domainRoutesSchema,
+  registerRulesSchema,
+  systemStatusSchema,
+  whitelabelSchema,
+} from './system.schemas';
+import * as system from './system.service';
+
+export interface SystemRoutesOptions {
+  db: Db;
+}
+
+const tags = ['system'];
+
+export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOptions): Promise<void> {
+  app.get<{ Querystring: { url?: string }; Headers: { 'x-country-code'?: string } }>(
+    '/wps/system/status',
+    {
+      schema: apiSchema({
+        tags,
+        summary: 'Site status and configuration for the current visitor',
+        description:
+          'Maintenance and region restriction decide the root view (1 maintenance, else 2 restricted, else 0); ' +
+          'info carries everything the front end needs before rendering.',
+        querystring: {
+          type: 'object',
+          properties: { url: { type: 'string', maxLength: 2048, description: 'The page the client is on' } },
+        },
+        headers: {
+          'x-country-code': {
+            type: 'string',
+            pattern: '^[A-Za-z0-9]{2}$',
+            description: "two-letter country code of the visitor, set by the edge proxy (XX = unknown)",
+          },
+        },
+        value: systemStatusSchema,
+      }),
+    },
+    async (request) => {
+      const reported = request.headers['x-country-code']?.toUpperCase();
+      const status = await system.getSystemStatus(
+        db,
+        merchantOf(request),
+        { ip: request.ip, country: reported && reported !== 'XX' ? reported : null },
+        { onInvalidRegionRule: (rule) => request.log.warn({ rule }, 'unparseable region rule skipped') },
+      );
+      return ok(status);
+    },
+  );
+
+  app.get('/wps/system/whitelabel', {
+    schema: apiSchema({ tags, summary: 'Whitelabel feature switches', value: whitelabelSchema }),
+  }, async (request) => ok(await system.getWhitelabel(db, merchantOf(request))));
+
+  app.get('/wps/system/domainRoute', {
+    schema: apiSchema({ tags, summary: 'Mirror domains of the site', value: domainRoutesSchema }),
+  }, async (request) => ok(await system.getDomainRoutes(db, merchantOf(request))));
+
+  app.get('/wps/system/country', {
+    schema: apiSchema({ tags, summary: 'Countries and dialling codes for the phone-number picker', value: countryListSchema }),
+  }, async (request) => ok(await system.getCountries(db, merchantOf(request))));
+
+  app.get('/wps/system/setting/register', {
+    schema: apiSchema({ tags, summary: 'Registration field rules', value: registerRulesSchema }),
+  }, async (request) => ok(await system.getRegisterRules(db, merchantOf(request))));
+}

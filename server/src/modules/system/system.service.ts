@@ -1,0 +1,115 @@
+import type {
+  CountryEntry,
+  DomainRoute,
+  RegisterFieldRule,
+  SiteSettings,
+  SystemStatus,
+  Whitelabel,
+} from '@platform/shared/src/types/wire';
+import type { Db } from '../../db/pool';
+import type { ResolvedMerchant } from '../../plugins/merchant';
+import { isRestricted, normaliseIp, type RegionRule } from './region-rules';
+import { encryptServicePath } from './service-link';
+import * as queries from './system.queries';
+
+// Site-wide facts the front end needs before it renders anything: brand settings, feature
+// switches, registration rules, links, and whether the visitor may use the site at all.
+
+/** Used for any key an operator left out of the 'site' setting, so a partial edit cannot break the site. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  brandName: '',
+  logoUrl: '/assets/logo.svg',
+  defaultLanguage: 'BN',
+  languages: ['BN', 'EN'],
+  currencySymbol: '$',
+  imageBaseUrl: '',
+  loggedInOnlyHome: false,
+  registerPage: false,
+  directRegister: true,
+  chatEnabled: false,
+  footer: { aboutUs: '', responsibleGaming: '', paymentImageUrl: '', copyright: '' },
+};
+
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant): SiteSettings {
+  const site = asObject(stored);
+  return {
+    ...DEFAULT_SITE_SETTINGS,
+    brandName: merchant.name,
+    ...(site as Partial<SiteSettings>),
+    footer: { ...DEFAULT_SITE_SETTINGS.footer, ...(asObject(site.footer) as Partial<SiteSettings['footer']>) },
+  };
+}
+
+export interface VisitorContext {
+  ip: string;
+  /** Two-letter country from the edge proxy's X-Country-Code header, if any. */
+  country: string | null;
+}
+
+export interface StatusHooks {
+  onInvalidRegionRule?: (rule: RegionRule) => void;
+}
+
+export async function getSystemStatus(
+  db: Db,
+  merchant: ResolvedMerchant,
+  visitor: VisitorContext,
+  hooks: StatusHooks = {},
+): Promise<SystemStatus> {
+  const [settings, whitelabel, register, resources, services, maintenance, regionRules] = await Promise.all([
+    queries.selectSettings(db, merchant.id),
+    queries.selectWhitelabel(db, merchant.id),
+    queries.selectRegisterRules(db, merchant.id),
+    queries.selectResources(db, merchant.id),
+    queries.selectCustomerService(db, merchant.id),
+    queries.selectActiveMaintenance(db, merchant.id),
+    queries.selectRegionRules(db, merchant.id),
+  ]);
+  const ip = normaliseIp(visitor.ip);
+  const analytics = asObject(settings.get('analytics'));
+  const cdn = asObject(settings.get('cdn'));
+  return {
+    location: { ip, country: visitor.country },
+    maintenance: maintenance !== undefined,
+    maintenanceEnd: maintenance?.endsAt ? maintenance.endsAt.getTime() : null,
+    regionRestriction: isRestricted(regionRules, { ip, country: visitor.country }, hooks.onInvalidRegionRule),
+    info: {
+      site: siteSettingsFrom(settings.get('site'), merchant),
+      whitelabel,
+      register,
+      resources,
+      // Encrypted afresh on every answer (a new key each time).
+      customerService: services.map((service) => ({
+        csType: service.csType,
+        title: service.title,
+        type: service.type,
+        path: encryptServicePath(service.url),
+      })),
+      analytics: { gtagId: typeof analytics.gtagId === 'string' && analytics.gtagId ? analytics.gtagId : null },
+      imageCDNs: stringList(cdn.imageCDNs),
+      launchGameCDNs: stringList(cdn.launchGameCDNs),
+    },
+  };
+}
+
+export const getWhitelabel = (db: Db, merchant: ResolvedMerchant): Promise<Whitelabel> =>
+  queries.selectWhitelabel(db, merchant.id);
+
+export const getRegisterRules = (db: Db, merchant: ResolvedMerchant): Promise<Record<string, RegisterFieldRule>> =>
+  queries.selectRegisterRules(db, merchant.id);
+
+export const getCountries = (db: Db, merchant: ResolvedMerchant): Promise<CountryEntry[]> =>
+  queries.selectCountries(db, merchant.id);
+
+export async function getDomainRoutes(db: Db, merchant: ResolvedMerchant): Promise<{ domainList: DomainRoute[] }> {
+  const domains = await queries.selectDomainRoutes(db, merchant.id);
+  return { domainList: domains.map((domain) => ({ domain })) };
+}

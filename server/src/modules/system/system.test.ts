@@ -1,0 +1,257 @@
+import CryptoJS from 'crypto-js';
+import type { CountryEntry, DomainRoute, Envelope, RegisterFieldRule, SystemStatus } from '@platform/shared/src/types/wire';
+import { buildApp } from '../../app';
+import { createTestApp, json, type TestContext } from '../../testing/test-app';
+
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestApp();
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+beforeEach(async () => {
+  // Each test starts with no maintenance and no region rule, as seeded.
+  await context.pool.query('DELETE FROM maintenance_window');
+  await context.pool.query('DELETE FROM region_rule');
+});
+
+interface StatusRequest {
+  ip?: string;
+  country?: string;
+  query?: string;
+}
+
+async function status({ ip = '198.51.100.10', country, query = '' }: StatusRequest = {}): Promise<SystemStatus> {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: `/wps/system/status${query}`,
+    remoteAddress: ip,
+    headers: country ? { 'x-country-code': country } : {},
+  });
+  expect(response.statusCode).toBe(200);
+  const body = json<Envelope<SystemStatus>>(response);
+  expect(body.success).toBe(true);
+  return body.value;
+}
+
+async function addRegionRule(kind: string, value: string): Promise<void> {
+  await context.pool.query('INSERT INTO region_rule (merchant_id, kind, value) VALUES ($1, $2, $3)', [context.merchantId, kind, value]);
+}
+
+describe('GET /wps/system/status', () => {
+  it('describes the visitor and the site', async () => {
+    const value = await status({ ip: '203.0.113.9', country: 'bd', query: '?url=https%3A%2F%2Fluckystar.example%2F' });
+    expect(value.location).toEqual({ ip: '203.0.113.9', country: 'BD' });
+    expect(value.maintenance).toBe(false);
+    expect(value.maintenanceEnd).toBeNull();
+    expect(value.regionRestriction).toBe(false);
+    expect(value.info.site).toMatchObject({
+      brandName: 'Lucky Star',
+      defaultLanguage: 'BN',
+      languages: ['BN', 'EN'],
+      currencySymbol: '$',
+      loggedInOnlyHome: false,
+      registerPage: false,
+      directRegister: true,
+      chatEnabled: false,
+    });
+    expect(value.info.site.footer.responsibleGaming).toMatch(/21/);
+    expect(value.info.site.footer.aboutUs).toMatch(/18/);
+    expect(value.info.whitelabel.MOBILEVERCODELOGIN3).toEqual({ enabled: '1' });
+    expect(value.info.register.username).toMatchObject({ required: true, enabled: true });
+    expect(value.info.resources.map((resource) => resource.resourceType)).toContain('Android');
+    expect(value.info.analytics).toEqual({ gtagId: null });
+    expect(value.info.imageCDNs).toEqual([]);
+    expect(value.info.launchGameCDNs).toEqual([]);
+  });
+
+  it('reports no country without the edge proxy header, and none for XX', async () => {
+    expect((await status()).location.country).toBeNull();
+    expect((await status({ country: 'XX' })).location.country).toBeNull();
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy (TRUST_PROXY)', async () => {
+    const forwarded = { 'x-forwarded-for': '203.0.113.77' };
+    const direct = await context.app.inject({ method: 'GET', url: '/wps/system/status', remoteAddress: '127.0.0.1', headers: forwarded });
+    expect(json<Envelope<SystemStatus>>(direct).value.location.ip).toBe('127.0.0.1');
+    const behindProxy = await buildApp({ pool: context.pool, logger: false, trustProxy: '127.0.0.1', remoteOverrides: {} });
+    try {
+      const viaProxy = await behindProxy.inject({ method: 'GET', url: '/wps/system/status', remoteAddress: '127.0.0.1', headers: forwarded });
+      expect(json<Envelope<SystemStatus>>(viaProxy).value.location.ip).toBe('203.0.113.77');
+      // The same header from an untrusted peer is ignored.
+      const spoofed = await behindProxy.inject({ method: 'GET', url: '/wps/system/status', remoteAddress: '198.51.100.4', headers: forwarded });
+      expect(json<Envelope<SystemStatus>>(spoofed).value.location.ip).toBe('198.51.100.4');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('shows an IPv4 client on a dual-stack socket as plain IPv4', async () => {
+    expect((await status({ ip: '::ffff:203.0.113.7' })).location.ip).toBe('203.0.113.7');
+  });
+
+  it('rejects a malformed country header with a clear 400', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/system/status', headers: { 'x-country-code': 'BGD' } });
+    expect(response.statusCode).toBe(400);
+    const body = json<Envelope<null>>(response);
+    expect(body.errorCode).toBe('request.param.err');
+    expect(body.message).toContain('headers.x-country-code');
+  });
+
+  describe('customer service links', () => {
+    it('are encrypted with their last 8 characters as the key, afresh on every answer', async () => {
+      const first = (await status()).info.customerService;
+      const second = (await status()).info.customerService;
+      const support = first.find((service) => service.type === 3);
+      expect(support).toMatchObject({ csType: 'LIVECHAT', title: '24/7 Live Support' });
+      const path = support?.path ?? '';
+      const key = path.slice(-8);
+      expect(key).toMatch(/^[A-Za-z0-9]{8}$/);
+      // Exactly what the browser does with crypto-js.
+      const url = CryptoJS.AES.decrypt(path.slice(0, -8), key).toString(CryptoJS.enc.Utf8);
+      expect(url).toBe('https://support.luckystar.example/livechat');
+      expect(second.find((service) => service.type === 3)?.path).not.toBe(path);
+      expect(first.map((service) => service.csType).sort()).toEqual(['FACEBOOK', 'LIVECHAT', 'TELEGRAM', 'VIP']);
+    });
+  });
+
+  describe('maintenance (operator windows, no restart)', () => {
+    it('is on inside a window and reports its end', async () => {
+      const end = new Date(Date.now() + 60 * 60 * 1000);
+      await context.pool.query(
+        "INSERT INTO maintenance_window (merchant_id, starts_at, ends_at, reason) VALUES ($1, now() - interval '5 minutes', $2, 'upgrade')",
+        [context.merchantId, end],
+      );
+      const value = await status();
+      expect(value.maintenance).toBe(true);
+      expect(value.maintenanceEnd).toBe(end.getTime());
+    });
+
+    it('reports no end for an open-ended window', async () => {
+      await context.pool.query(
+        "INSERT INTO maintenance_window (merchant_id, starts_at, ends_at) VALUES ($1, now() - interval '1 minute', NULL)",
+        [context.merchantId],
+      );
+      const value = await status();
+      expect(value.maintenance).toBe(true);
+      expect(value.maintenanceEnd).toBeNull();
+    });
+
+    it('is off before a window starts and after it ends', async () => {
+      await context.pool.query(
+        `INSERT INTO maintenance_window (merchant_id, starts_at, ends_at) VALUES
+           ($1, now() + interval '1 hour', now() + interval '2 hours'),
+           ($1, now() - interval '2 hours', now() - interval '1 hour')`,
+        [context.merchantId],
+      );
+      expect((await status()).maintenance).toBe(false);
+    });
+
+    it('is off once the operator deletes the window', async () => {
+      await context.pool.query("INSERT INTO maintenance_window (merchant_id, starts_at) VALUES ($1, now() - interval '1 minute')", [context.merchantId]);
+      expect((await status()).maintenance).toBe(true);
+      await context.pool.query('DELETE FROM maintenance_window');
+      expect((await status()).maintenance).toBe(false);
+    });
+  });
+
+  describe('region restriction (operator rules, no restart)', () => {
+    it('matches the country from the edge proxy', async () => {
+      await addRegionRule('country', 'VN');
+      expect((await status({ country: 'VN' })).regionRestriction).toBe(true);
+      expect((await status({ country: 'vn' })).regionRestriction).toBe(true);
+      expect((await status({ country: 'BD' })).regionRestriction).toBe(false);
+      expect((await status()).regionRestriction).toBe(false);
+    });
+
+    it('matches an exact IPv4 or IPv6 address', async () => {
+      await addRegionRule('ip', '203.0.113.50');
+      await addRegionRule('ip', '2001:db8::50');
+      expect((await status({ ip: '203.0.113.50' })).regionRestriction).toBe(true);
+      expect((await status({ ip: '::ffff:203.0.113.50' })).regionRestriction).toBe(true);
+      expect((await status({ ip: '203.0.113.51' })).regionRestriction).toBe(false);
+      expect((await status({ ip: '2001:db8:0:0:0:0:0:50' })).regionRestriction).toBe(true);
+      expect((await status({ ip: '2001:db8::51' })).regionRestriction).toBe(false);
+    });
+
+    it('matches an address inside an IPv4 or IPv6 network', async () => {
+      await addRegionRule('cidr', '10.20.0.0/16');
+      await addRegionRule('cidr', '2001:db8:abcd::/48');
+      expect((await status({ ip: '10.20.255.1' })).regionRestriction).toBe(true);
+      expect((await status({ ip: '10.21.0.1' })).regionRestriction).toBe(false);
+      expect((await status({ ip: '2001:db8:abcd:12::1' })).regionRestriction).toBe(true);
+      expect((await status({ ip: '2001:db8:abce::1' })).regionRestriction).toBe(false);
+    });
+
+    it('lifts as soon as the rule is deleted', async () => {
+      await addRegionRule('cidr', '198.51.100.0/24');
+      expect((await status()).regionRestriction).toBe(true);
+      await context.pool.query('DELETE FROM region_rule');
+      expect((await status()).regionRestriction).toBe(false);
+    });
+
+    it('cannot be stored malformed: the database refuses bad values', async () => {
+      await expect(addRegionRule('cidr', '10.0.0.300/8')).rejects.toThrow();
+      await expect(addRegionRule('cidr', '10.0.0.1/8')).rejects.toThrow(); // host bits set
+      await expect(addRegionRule('ip', '10.0.0.0/8')).rejects.toThrow(); // a network, not one address
+      await expect(addRegionRule('country', 'Vietnam')).rejects.toThrow();
+      await expect(addRegionRule('asn', '13335')).rejects.toThrow();
+    });
+  });
+});
+
+describe('other system calls', () => {
+  it('GET /wps/system/whitelabel lists the feature switches of SPEC §6', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/system/whitelabel' });
+    const value = json<Envelope<Record<string, { enabled: string }>>>(response).value;
+    for (const module of ['MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3', 'USERNAMEREG3', 'FREEPLAY3', 'PWDEXPFORCECHANGE3', 'MOBILEVERCODELOGIN3', 'CHNGPASSVERIF3']) {
+      expect(['0', '1']).toContain(value[module].enabled);
+    }
+    // Switched by the operator, seen on the next call.
+    await context.pool.query("UPDATE whitelabel_module SET enabled = NOT enabled WHERE module_id = 'CHNGPASSVERIF3'");
+    const after = json<Envelope<Record<string, { enabled: string }>>>(await context.app.inject({ method: 'GET', url: '/wps/system/whitelabel' }));
+    expect(after.value.CHNGPASSVERIF3.enabled).not.toBe(value.CHNGPASSVERIF3.enabled);
+  });
+
+  it('GET /wps/system/domainRoute lists the mirror domains', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/system/domainRoute' });
+    const value = json<Envelope<{ domainList: DomainRoute[] }>>(response).value;
+    expect(value.domainList).toEqual([
+      { domain: 'https://www.luckystar.example' },
+      { domain: 'https://m1.luckystar.example' },
+      { domain: 'https://m2.luckystar.example' },
+    ]);
+  });
+
+  it('GET /wps/system/country lists countries with dialling codes, Bangladesh first', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/system/country' });
+    const value = json<Envelope<CountryEntry[]>>(response).value;
+    expect(value.length).toBeGreaterThanOrEqual(20);
+    expect(value[0]).toEqual({ countryCode: 'BD', countryDialingCode: '+880', name: 'Bangladesh' });
+    const codes = Object.fromEntries(value.map((country) => [country.countryCode, country.countryDialingCode]));
+    expect(codes).toMatchObject({ VN: '+84', TH: '+66', ID: '+62', CN: '+86', IN: '+91', PH: '+63', US: '+1', GB: '+44' });
+  });
+
+  it('GET /wps/system/setting/register gives a rule for every registration field', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/system/setting/register' });
+    const value = json<Envelope<Record<string, RegisterFieldRule>>>(response).value;
+    const fields = ['username', 'password', 'confirmPassword', 'payeeName', 'email', 'qqNum', 'mobileNum', 'affiliateCode',
+      'paymentPassword', 'line', 'whatsapp', 'zalo', 'facebook', 'wechat', 'idNumber', 'captcha', 'verificationCode'];
+    expect(Object.keys(value).sort()).toEqual([...fields].sort());
+    for (const field of fields) {
+      const rule = value[field];
+      expect(Object.keys(rule).sort()).toEqual(['acceptedPattern', 'enabled', 'maxLength', 'minLength', 'patternId', 'required', 'type']);
+      expect(rule.minLength).toBeLessThanOrEqual(rule.maxLength);
+      // Every pattern is either "*" or a regular expression the browser can compile.
+      if (rule.acceptedPattern !== '*') expect(() => new RegExp(rule.acceptedPattern)).not.toThrow();
+    }
+    const username = new RegExp(value.username.acceptedPattern);
+    expect(username.test('player01')).toBe(true);
+    expect(username.test('01player')).toBe(false);
+    expect(new RegExp(value.email.acceptedPattern).test('a@b.co')).toBe(true);
+  });
+});

@@ -1,0 +1,114 @@
+import { createStaticFixture, type StaticFixture } from '../testing/static-fixture';
+import { createTestApp, json, type TestContext } from '../testing/test-app';
+import { cacheControlFor } from './static-site';
+
+let context: TestContext;
+let dist: StaticFixture;
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  dist = await createStaticFixture({
+    'shell/index.html': INDEX,
+    'shell/main.3f2a9c1b7d.js': 'console.log("shell")',
+    'shell/service-worker.js': 'self.addEventListener("fetch", () => {})',
+    'shell/manifest.webmanifest': '{"name":"Lucky Star"}',
+    'shell/mf-manifest.json': '{}',
+    'shell/robots.txt': 'User-agent: *',
+    'remotes/mfe_lobby/1.0.0/mf-manifest.json': '{}',
+    'remotes/mfe_lobby/1.0.0/remoteEntry.js': 'var mfe_lobby;',
+    'remotes/mfe_lobby/1.0.0/412.8d1e77aa.js': 'chunk',
+  });
+  context = await createTestApp({ staticRoot: dist.root });
+});
+
+afterAll(async () => {
+  await context.close();
+  await dist.remove();
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('the built shell at /', () => {
+  it('serves index.html at / without caching', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each(['/register', '/register.html', '/promotions?id=3', '/index', '/home', '/lottery?gameCode=VN1'])(
+    'answers the SPA route %s with index.html',
+    async (url) => {
+      const response = await context.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toBe(INDEX);
+    },
+  );
+
+  it.each(['/wps/unknown', '/lgw/games/nothing', '/docs/nothing', '/remotes/none.js', '/assets/none.svg', '/healthz/x'])(
+    'never answers the server path %s with the shell',
+    async (url) => {
+      const response = await context.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(json(response)).toMatchObject({ success: false, errorCode: 'not.found' });
+    },
+  );
+
+  it('answers a non-HTML request for an unknown path with the 404 envelope', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/register', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(json(response)).toMatchObject({ errorCode: 'not.found' });
+  });
+
+  it('caches content-hashed files forever and revalidates the rest', async () => {
+    const hashed = await context.app.inject({ method: 'GET', url: '/main.3f2a9c1b7d.js' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await context.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/service-worker.js', '/manifest.webmanifest', '/mf-manifest.json', '/index.html'])('never caches %s', async (url) => {
+    const response = await context.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the remotes at /remotes/', () => {
+  it('serves them to any origin, manifests and entries uncached, chunks immutable', async () => {
+    const manifest = await context.app.inject({ method: 'GET', url: '/remotes/mfe_lobby/1.0.0/mf-manifest.json' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-store');
+    const entry = await context.app.inject({ method: 'GET', url: '/remotes/mfe_lobby/1.0.0/remoteEntry.js' });
+    expect(entry.headers['cache-control']).toBe('no-store');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    const chunk = await context.app.inject({ method: 'GET', url: '/remotes/mfe_lobby/1.0.0/412.8d1e77aa.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not serve files outside the folder', async () => {
+    // Resolves to /shell/index.html, which is not a file of the shell folder.
+    const response = await context.app.inject({ method: 'GET', url: '/remotes/../shell/index.html' });
+    expect(response.statusCode).toBe(404);
+    const encoded = await context.app.inject({ method: 'GET', url: '/remotes/%2e%2e/%2e%2e/etc/passwd' });
+    expect(encoded.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['index.html', 'no-store'],
+    ['remoteEntry.js', 'no-store'],
+    ['main.js', 'no-cache'],
+    ['main.0123abcd.js', 'public, max-age=31536000, immutable'],
+    ['vendors-react.9f8e7d6c5b4a.chunk.css', 'public, max-age=31536000, immutable'],
+    ['deadbeefcafe.png', 'public, max-age=31536000, immutable'],
+    ['logo.svg', 'no-cache'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(`/dist/shell/${file}`)).toBe(expected);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../app';
+import { prepareDatabase } from '../main';
+import { createTestDatabase } from './test-database';
+
+export interface TestContext {
+  app: FastifyInstance;
+  pool: pg.Pool;
+  databaseUrl: string;
+  /** Id of the seeded default merchant. */
+  merchantId: number;
+  close(): Promise<void>;
+}
+
+export type TestAppOptions = Omit<BuildAppOptions, 'pool' | 'logger'>;
+
+/**
+ * A migrated and seeded database of its own plus the app on it, exercised with `app.inject`.
+ * The app is returned before ready(), so a test may still add routes.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  await prepareDatabase(database.pool);
+  const app = await buildApp({ remoteOverrides: {}, ...options, pool: database.pool, logger: false });
+  const merchant = await database.pool.query<{ id: number }>("SELECT id FROM merchant WHERE code = 'DEFAULT'");
+  return {
+    app,
+    pool: database.pool,
+    databaseUrl: database.databaseUrl,
+    merchantId: merchant.rows[0].id,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The parsed JSON body of an inject response, typed by the caller. */
+export function json<T>(response: { body: string }): T {
+  return JSON.parse(response.body) as T;
+}

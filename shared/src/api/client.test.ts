@@ -1,0 +1,359 @@
+import { createEventBus, type EventBus } from '../bus/event-bus';
+import type { BusCommand } from '../bus/bus-types';
+import { i18n } from '../i18n/i18n-instance';
+import { localStore, sessionStore } from '../storage/web-storage';
+import { decryptTestRequest, generateTestRsaKeyPair, type TestRsaKeyPair } from '../testing/rsa-test-keys';
+import { envelope, failure, startTestApiServer, type TestApiServer } from '../testing/test-api-server';
+import { ApiError } from './api-error';
+import { createApiClient, type ApiClient } from './client';
+
+let server: TestApiServer;
+let bus: EventBus;
+let api: ApiClient;
+let commands: BusCommand[];
+
+beforeAll(async () => {
+  await i18n.changeLanguage('EN');
+});
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  localStorage.clear();
+  server = await startTestApiServer();
+  bus = createEventBus({ initial: { language: 'EN' } });
+  commands = [];
+  for (const type of ['toast', 'logout', 'openLogin'] as const) bus.on(type).subscribe((command) => commands.push(command));
+  api = createApiClient({ bus, baseURL: server.origin });
+});
+
+afterEach(async () => {
+  jest.restoreAllMocks();
+  api.dispose();
+  await server.close();
+});
+
+const countOf = (names: string[], name: string) => names.filter((header) => header.toLowerCase() === name.toLowerCase()).length;
+
+describe('headers and envelope', () => {
+  it('sends each platform header exactly once and resolves to the envelope value', async () => {
+    sessionStore.set('token', 'tok-123');
+    sessionStore.set('merchantCode', 'session-merchant');
+    localStore.set('merchantCode', 'brand01');
+    localStore.set('hisLang', 'TH');
+    server.on('GET /wps/member/info', () => ({ body: envelope({ id: 7, account: 'player01', isAgent: 0 }) }));
+
+    const member = await api.call('memberInfo');
+
+    expect(member).toEqual({ id: 7, account: 'player01', isAgent: 0 });
+    const [request] = server.requests;
+    expect(request.headers).toMatchObject({
+      authorization: 'tok-123',
+      merchant: 'brand01',
+      language: 'TH',
+      device: 'web',
+      moduleid: 'MEMBER3',
+      'x-gateway-version': '3',
+    });
+    for (const header of ['Authorization', 'Merchant', 'Language', 'Device', 'ModuleId', 'X-Gateway-Version']) {
+      expect(countOf(request.headerNames, header)).toBe(1);
+    }
+  });
+
+  it('falls back to the session merchant and the bus language, and sends no Authorization without a token', async () => {
+    sessionStore.set('merchantCode', 'session-merchant');
+    bus.set('language', 'VI');
+    server.on('GET /wps/system/status', () => ({ body: envelope({ maintenance: false }) }));
+
+    await api.call('systemStatus', { params: { url: 'site.example' } });
+
+    const [request] = server.requests;
+    expect(request.headers.merchant).toBe('session-merchant');
+    expect(request.headers.language).toBe('VI');
+    expect(request.headers.authorization).toBeUndefined();
+    expect(request.query.get('url')).toBe('site.example');
+  });
+
+  it('lets a call replace a header or drop it, still sending one of each', async () => {
+    sessionStore.set('token', 'tok-123');
+    server.on('GET /wps/member/info', () => ({ body: envelope({}) }));
+
+    await api.call('memberInfo', { headers: { authorization: 'other-token', Device: false } });
+
+    const [request] = server.requests;
+    expect(request.headers.authorization).toBe('other-token');
+    expect(countOf(request.headerNames, 'Authorization')).toBe(1);
+    expect(request.headers.device).toBeUndefined();
+  });
+
+  it('sends JSON bodies, and form-encoded bodies for form calls', async () => {
+    sessionStore.set('token', 'tok-123');
+    server.on('PUT /wps/member/language', () => ({ body: envelope(true) }));
+    server.on('POST /wps/member/password/email', () => ({ body: envelope(null) }));
+
+    await api.call('updateLanguage', { data: { language: 'EN' } });
+    await api.call('forgotPasswordByEmail', { data: { username: 'player 01', email: 'p@example.com' } });
+
+    const [json, form] = server.requests;
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(json.body)).toEqual({ language: 'EN' });
+    expect(form.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(new URLSearchParams(form.body))).toEqual({ username: 'player 01', email: 'p@example.com' });
+  });
+
+  it('repeats array parameters without brackets', async () => {
+    server.on('GET /wps/relay/MCSFE_getListAnnouncements', () => ({ body: envelope({ list: [], popup: [] }) }));
+    await api.call('announcements', { params: { types: ['B', 'PL'], platform: 'W' } });
+    expect(server.requests[0].query.getAll('types')).toEqual(['B', 'PL']);
+  });
+});
+
+describe('calls that need a session', () => {
+  it('without a token: rejects with login.not.session, sends nothing and opens the login popup', async () => {
+    const error = await api.call('balance').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ errorCode: 'login.not.session', callName: 'balance', status: 0 });
+    expect(server.requests).toHaveLength(0);
+    expect(commands).toEqual([{ type: 'openLogin', tab: 'login' }]);
+  });
+});
+
+describe('failures', () => {
+  it('an HTTP error with an envelope becomes a typed ApiError and an error toast', async () => {
+    server.on('POST /wps/session/login/freeplay', () => ({
+      status: 400,
+      body: failure('quota.not.enough', 'Quota not sufficient', { left: 0 }),
+    }));
+
+    const error = await api.call('freePlayLogin').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      errorCode: 'quota.not.enough',
+      message: 'Quota not sufficient',
+      value: { left: 0 },
+      callName: 'freePlayLogin',
+    });
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Quota not sufficient' }]);
+  });
+
+  it('a 2xx envelope with success false is an ApiError too', async () => {
+    server.on('GET /wps/system/whitelabel', () => ({ status: 200, body: failure('function.not.available', 'Function not enabled') }));
+
+    await expect(api.call('whitelabel')).rejects.toMatchObject({ status: 200, errorCode: 'function.not.available' });
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Function not enabled' }]);
+  });
+
+  it('HTTP 401 logs out once with the message, however many calls fail with that token', async () => {
+    sessionStore.set('token', 'expired');
+    server.on('GET /wps/member/info', () => ({ status: 401, body: failure('session.expired', 'Please log in again') }));
+    server.on('GET /wps/v2/wallets/balance', () => ({ status: 401, body: failure('session.expired', 'Please log in again') }));
+
+    const results = await Promise.allSettled([api.call('memberInfo'), api.call('balance')]);
+
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(commands).toEqual([{ type: 'toast', level: 'warning', message: 'Please log in again' }, { type: 'logout' }]);
+  });
+
+  it.each(['user.or.token.invalid', 'login.not.session', 'CUSTOMER_NOT_LOGIN', 'token_ip_different'])(
+    'errorCode %s logs out even without a 401',
+    async (errorCode) => {
+      sessionStore.set('token', `tok-${errorCode}`);
+      server.on('GET /wps/member/info', () => ({ status: 400, body: failure(errorCode, 'Session ended') }));
+
+      await expect(api.call('memberInfo')).rejects.toMatchObject({ errorCode });
+      expect(commands).toEqual([{ type: 'toast', level: 'warning', message: 'Session ended' }, { type: 'logout' }]);
+    },
+  );
+
+  it.each(['merchant.acct.setup.err', 'login_verify_required', 'TOO_MANY_REQUEST', 'TOO_MANY_REQUESTS', 'bind_customer_required'])(
+    'errorCode %s is left to the caller: no toast',
+    async (errorCode) => {
+      server.on('GET /wps/system/whitelabel', () => ({ status: 400, body: failure(errorCode, 'Handled by caller') }));
+      await expect(api.call('whitelabel')).rejects.toMatchObject({ errorCode });
+      expect(commands).toEqual([]);
+    },
+  );
+
+  it('quiet calls reject silently, even on a 401', async () => {
+    sessionStore.set('token', 'tok');
+    server.on('GET /wps/relay/MCSFE_getPlayerAvatar', () => ({ status: 401, body: failure('session.expired', 'x') }));
+    server.on('GET /wps/agent/affiliate', () => ({ status: 400, body: failure('affiliate.invalid', 'x') }));
+
+    await expect(api.call('playerAvatar')).rejects.toMatchObject({ status: 401 });
+    await expect(api.call('affiliateCheck', { params: { code: 'bad' } })).rejects.toMatchObject({ errorCode: 'affiliate.invalid' });
+    expect(commands).toEqual([]);
+  });
+
+  it('an error without an envelope uses the status text, and a 504 the timeout message', async () => {
+    server.on('GET /wps/system/domainRoute', () => ({ status: 502 }));
+    server.on('GET /wps/system/helpCenter', () => ({ status: 504 }));
+
+    await expect(api.call('domainRoute')).rejects.toMatchObject({ status: 502, errorCode: 'http.502', message: 'Bad Gateway' });
+    await expect(api.call('helpCenter')).rejects.toMatchObject({
+      status: 504,
+      message: 'The page took longer time to load, please check your network connectivity',
+    });
+  });
+
+  it('a network failure is network.error with the translated message', async () => {
+    // jsdom reports the refused connection on the console, as a browser would.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // (jsdom also leaves a failed request's timeout timer running: keep it short.)
+    const unreachable = createApiClient({ bus, baseURL: 'http://127.0.0.1:9', timeoutMs: 300 });
+
+    await expect(unreachable.call('systemStatus')).rejects.toMatchObject({
+      status: 0,
+      errorCode: 'network.error',
+      message: 'Network link is abnormal, please try again',
+    });
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Network link is abnormal, please try again' }]);
+
+    await i18n.changeLanguage('CN');
+    try {
+      await expect(unreachable.call('systemStatus')).rejects.toMatchObject({ message: '网络链接异常，请重试' });
+    } finally {
+      await i18n.changeLanguage('EN');
+      unreachable.dispose();
+    }
+  });
+
+  it('a slow answer times out as network.timeout', async () => {
+    const impatient = createApiClient({ bus, baseURL: server.origin, timeoutMs: 100 });
+    server.on('GET /wps/system/status', () => ({ body: envelope({}), delayMs: 1000 }));
+
+    await expect(impatient.call('systemStatus')).rejects.toMatchObject({
+      errorCode: 'network.timeout',
+      message: 'The page took longer time to load, please check your network connectivity',
+    });
+    impatient.dispose();
+  });
+
+  it('an aborted call rejects as request.canceled without a toast', async () => {
+    server.on('GET /wps/system/status', () => ({ body: envelope({}), delayMs: 1000 }));
+    // jsdom keeps an aborted request's timeout timer running: keep it short.
+    const client = createApiClient({ bus, baseURL: server.origin, timeoutMs: 300 });
+    const controller = new AbortController();
+    const pending = client.call('systemStatus', { signal: controller.signal });
+    controller.abort();
+
+    await expect(pending).rejects.toMatchObject({ errorCode: 'request.canceled' });
+    expect(commands).toEqual([]);
+    client.dispose();
+  });
+});
+
+describe('encrypted calls', () => {
+  let keys: TestRsaKeyPair;
+  beforeAll(async () => {
+    keys = await generateTestRsaKeyPair();
+  });
+
+  function serveKey(current: () => TestRsaKeyPair) {
+    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: current().publicKey }) }));
+  }
+
+  async function decrypted(bodyText: string, header: string | string[] | undefined, pair: TestRsaKeyPair) {
+    return decryptTestRequest((JSON.parse(bodyText) as { value: string }).value, String(header), pair.privateKey);
+  }
+
+  it('sends { value } with an Encryption header, fetching the RSA key once with no-cache', async () => {
+    serveKey(() => keys);
+    const received: unknown[] = [];
+    server.on('POST /wps/session/login', async (request) => {
+      received.push(await decrypted(request.body, request.headers.encryption, keys));
+      return { body: envelope({ token: 'new-token', firstTimeLogin: false, passwordExpired: false }) };
+    });
+
+    const login = await api.call('login', { data: { username: 'player01', password: 'secret', type: 'username' } });
+    await api.call('login', { data: { username: 'player02', password: 'secret', type: 'username' } });
+
+    expect(login.token).toBe('new-token');
+    expect(received).toEqual([
+      { username: 'player01', password: 'secret', type: 'username' },
+      { username: 'player02', password: 'secret', type: 'username' },
+    ]);
+    const keyFetches = server.requests.filter((request) => request.path === '/wps/session/key/rsa');
+    expect(keyFetches).toHaveLength(1);
+    expect(keyFetches[0].headers['cache-control']).toBe('no-cache');
+    const loginRequest = server.requests.find((request) => request.path === '/wps/session/login');
+    expect(Object.keys(JSON.parse(loginRequest!.body))).toEqual(['value']);
+    expect(loginRequest!.body).not.toContain('player01');
+  });
+
+  it('after request.decrypt.err fetches the key again and retries once', async () => {
+    const rotated = await generateTestRsaKeyPair();
+    let current = keys;
+    serveKey(() => current);
+    server.on('PUT /wps/member/register', async (request) => {
+      try {
+        return { body: envelope(await decrypted(request.body, request.headers.encryption, current)) };
+      } catch {
+        return { status: 400, body: failure('request.decrypt.err', 'Cannot decrypt') };
+      }
+    });
+
+    await api.call('register', { data: { username: 'a' } });
+    current = rotated; // the server rotates its key; the client still holds the old one
+    await expect(api.call('register', { data: { username: 'b' } })).resolves.toEqual({ username: 'b' });
+
+    expect(server.requests.filter((request) => request.path === '/wps/session/key/rsa')).toHaveLength(2);
+    expect(server.requests.filter((request) => request.path === '/wps/member/register')).toHaveLength(3);
+    expect(commands).toEqual([]);
+  });
+
+  it('gives up after one retry and reports the failure', async () => {
+    serveKey(() => keys);
+    server.on('PUT /wps/member/register', () => ({ status: 400, body: failure('request.decrypt.err', 'Cannot decrypt') }));
+
+    await expect(api.call('register', { data: {} })).rejects.toMatchObject({ errorCode: 'request.decrypt.err' });
+    expect(server.requests.filter((request) => request.path === '/wps/member/register')).toHaveLength(2);
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Cannot decrypt' }]);
+  });
+
+  it('a key the browser cannot use fails as client.error without sending the payload', async () => {
+    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: 'bm90IGEga2V5' }) }));
+
+    await expect(api.call('login', { data: { username: 'a' } })).rejects.toMatchObject({ status: 0, errorCode: 'client.error' });
+    expect(server.requests.map((request) => request.path)).toEqual(['/wps/session/key/rsa']);
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Unknown error' }]);
+  });
+});
+
+describe('cached calls', () => {
+  it('answer once per language, merchant and parameters, and forget on a language change', async () => {
+    let served = 0;
+    server.on('GET /wps/system/setting/register', () => ({ body: envelope({ served: ++served }) }));
+
+    const first = await api.cached('registerSettings');
+    const again = await api.cached('registerSettings');
+    expect(again).toBe(first);
+    expect(served).toBe(1);
+
+    await api.cached('registerSettings', { mode: 'mobile' });
+    expect(served).toBe(2);
+
+    localStore.set('merchantCode', 'other-brand');
+    await api.cached('registerSettings');
+    expect(served).toBe(3);
+
+    bus.set('language', 'CN');
+    localStore.set('merchantCode', null);
+    await api.cached('registerSettings');
+    expect(served).toBe(4);
+    expect(server.requests.at(-1)?.headers.language).toBe('CN');
+  });
+
+  it('shares one request between simultaneous callers and does not keep failures', async () => {
+    let served = 0;
+    server.on('GET /wps/system/country', () => (++served === 1 ? { status: 500, body: failure('x', 'Server error') } : { body: envelope([]) }));
+
+    const results = await Promise.allSettled([api.cached('countries'), api.cached('countries')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(served).toBe(1);
+
+    await expect(api.cached('countries')).resolves.toEqual([]);
+    expect(served).toBe(2);
+  });
+});

@@ -1,0 +1,267 @@
+import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { distinctUntilChanged, skip } from 'rxjs';
+import { bus as defaultBus, type EventBus } from '../bus/event-bus';
+import { translateCommon } from '../i18n/i18n-instance';
+import { localStore, getMerchantCode, sessionStore } from '../storage/web-storage';
+import type { Envelope } from '../types/wire';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
+import { CALLS, type CachedCallName, type CallDefinition, type CallName } from './call-table';
+import type { CallValue } from './call-values';
+import { createRsaKeyCache, encryptPayload } from './encryption';
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** Error codes meaning the session is gone (REFERENCE.md §2.2, §2.3): the player is logged out. */
+export const SESSION_ENDED_CODES: ReadonlySet<string> = new Set([
+  'user.or.token.invalid',
+  'login.not.session',
+  'CUSTOMER_NOT_LOGIN',
+  'token_ip_different',
+]);
+
+/** Error codes the caller handles itself: no toast. */
+export const CALLER_HANDLED_CODES: ReadonlySet<string> = new Set([
+  'merchant.acct.setup.err',
+  'login_verify_required',
+  'TOO_MANY_REQUEST',
+  'TOO_MANY_REQUESTS',
+  'bind_customer_required',
+]);
+
+/** The server could not decrypt the body: its key changed. Fetch the key again and retry once. */
+const DECRYPT_ERROR_CODE = 'request.decrypt.err';
+
+export interface CallOptions {
+  params?: Record<string, unknown>;
+  data?: unknown;
+  /** Extra or replacing headers; `false` removes a header the client would send. */
+  headers?: Record<string, string | false>;
+  signal?: AbortSignal;
+}
+
+/** The caller's type if it names one, else the call's known value type. */
+type Resolved<T, N extends CallName> = [T] extends [never] ? CallValue<N> : T;
+
+export interface ApiClient {
+  /** Sends one call of the call table and resolves to the envelope's `value`. */
+  call<T = never, N extends CallName = CallName>(name: N, options?: CallOptions): Promise<Resolved<T, N>>;
+  /** A GET the call table marks cached, answered once per language, merchant and parameters. */
+  cached<T = never, N extends CachedCallName = CachedCallName>(name: N, params?: Record<string, unknown>): Promise<Resolved<T, N>>;
+  clearCache(): void;
+  /** Stops following the bus (tests, hot reload). */
+  dispose(): void;
+}
+
+export interface ApiClientOptions {
+  bus?: EventBus;
+  /** Origin of the API; the page's own origin when absent. */
+  baseURL?: string;
+  timeoutMs?: number;
+  /** The network edge, replaceable in tests of apps that cannot reach a server. */
+  adapter?: AxiosRequestConfig['adapter'];
+}
+
+function isEnvelope(data: unknown): data is Envelope<unknown> {
+  return typeof data === 'object' && data !== null && typeof (data as Envelope<unknown>).success === 'boolean';
+}
+
+function toFormBody(data: unknown): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  return form.toString();
+}
+
+/** Same parameters in another order are the same cache entry. */
+function stableKey(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableKey(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+function toApiError(error: unknown, callName: CallName): ApiError {
+  if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) {
+    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.canceled, message: 'canceled', callName });
+  }
+  if (axios.isAxiosError(error)) {
+    const response = error.response;
+    if (response) {
+      const envelope = isEnvelope(response.data) ? response.data : null;
+      const fallback =
+        response.status === 504 ? translateCommon('timeout_error') : response.statusText || translateCommon('unknown_error');
+      return new ApiError({
+        status: response.status,
+        errorCode: envelope?.errorCode || `http.${response.status}`,
+        message: envelope?.message || envelope?.errorCode || fallback,
+        value: envelope?.value ?? null,
+        callName,
+      });
+    }
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+      return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.timeout, message: translateCommon('timeout_error'), callName });
+    }
+    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.network, message: translateCommon('network_error'), callName });
+  }
+  return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.client, message: translateCommon('unknown_error'), callName });
+}
+
+function unwrap(response: AxiosResponse, callName: CallName): unknown {
+  const envelope = response.data;
+  if (!isEnvelope(envelope)) {
+    throw new ApiError({
+      status: response.status,
+      errorCode: CLIENT_ERROR_CODES.invalidResponse,
+      message: translateCommon('unknown_error'),
+      callName,
+    });
+  }
+  if (!envelope.success) {
+    throw new ApiError({
+      status: response.status,
+      errorCode: envelope.errorCode || 'request.failed',
+      message: envelope.message || envelope.errorCode || translateCommon('unknown_error'),
+      value: envelope.value,
+      callName,
+    });
+  }
+  return envelope.value;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const eventBus = options.bus ?? defaultBus;
+  const http: AxiosInstance = axios.create({
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    withCredentials: true,
+    responseType: 'json',
+    headers: { 'X-Gateway-Version': '3', 'Content-Type': 'application/json' },
+    // `types=B&types=PL`, as the server's query parser reads repeated keys.
+    paramsSerializer: { indexes: null },
+    adapter: options.adapter,
+  });
+
+  const sessionToken = (): string | null => sessionStore.get('token') ?? eventBus.get('session').token;
+  const language = (): string => localStore.get('hisLang') ?? eventBus.get('language');
+
+  const rsaKeys = createRsaKeyCache(() => execute('rsaKey', { headers: { 'Cache-Control': 'no-cache' } }));
+  /** The token a logout was already asked for: parallel calls failing with it ask only once. */
+  let endedToken: string | null = null;
+
+  async function send(name: CallName, definition: CallDefinition, callOptions: CallOptions, token: string | null): Promise<unknown> {
+    const headers = new AxiosHeaders();
+    if (token) headers.set('Authorization', token);
+    const merchantCode = getMerchantCode();
+    if (merchantCode) headers.set('Merchant', merchantCode);
+    headers.set('Language', language());
+    headers.set('Device', 'web');
+    headers.set('ModuleId', definition.moduleId);
+
+    let data = callOptions.data;
+    if (definition.encrypted) {
+      const sealed = await encryptPayload(data ?? {}, await rsaKeys.get());
+      data = sealed.body;
+      headers.set('Encryption', sealed.encryptionHeader);
+    } else if (definition.form) {
+      data = toFormBody(data);
+      headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    }
+    for (const [header, value] of Object.entries(callOptions.headers ?? {})) headers.set(header, value);
+
+    const response = await http.request({
+      url: definition.path,
+      method: definition.method,
+      params: callOptions.params,
+      data: definition.method === 'GET' ? undefined : data,
+      headers,
+      signal: callOptions.signal,
+    });
+    return unwrap(response, name);
+  }
+
+  /** One call, without telling the player about failures. */
+  async function execute<N extends CallName>(name: N, callOptions: CallOptions = {}, token = sessionToken()): Promise<CallValue<N>> {
+    const definition: CallDefinition = CALLS[name];
+    try {
+      return (await send(name, definition, callOptions, token)) as CallValue<N>;
+    } catch (error) {
+      const failure = toApiError(error, name);
+      if (definition.encrypted && failure.status === 400 && failure.errorCode === DECRYPT_ERROR_CODE) {
+        rsaKeys.invalidate();
+        try {
+          return (await send(name, definition, callOptions, token)) as CallValue<N>;
+        } catch (retryError) {
+          throw toApiError(retryError, name);
+        }
+      }
+      throw failure;
+    }
+  }
+
+  /** What the player sees of a failure (REFERENCE.md §2.2, in that order). */
+  function report(failure: ApiError, definition: CallDefinition, token: string | null): void {
+    if (failure.errorCode === CLIENT_ERROR_CODES.canceled || definition.quiet) return;
+    if (failure.status === 401 || SESSION_ENDED_CODES.has(failure.errorCode)) {
+      if (token !== null && token === endedToken) return;
+      endedToken = token;
+      eventBus.dispatch({ type: 'toast', level: 'warning', message: failure.message });
+      eventBus.dispatch({ type: 'logout' });
+      return;
+    }
+    if (CALLER_HANDLED_CODES.has(failure.errorCode)) return;
+    eventBus.dispatch({ type: 'toast', level: 'error', message: failure.message });
+  }
+
+  async function call(name: CallName, callOptions: CallOptions = {}): Promise<unknown> {
+    const definition: CallDefinition = CALLS[name];
+    const token = sessionToken();
+    if (definition.token && !token) {
+      eventBus.dispatch({ type: 'openLogin', tab: 'login' });
+      throw new ApiError({
+        status: 0,
+        errorCode: CLIENT_ERROR_CODES.notLoggedIn,
+        message: translateCommon('login_required'),
+        callName: name,
+      });
+    }
+    try {
+      return await execute(name, callOptions, token);
+    } catch (error) {
+      const failure = toApiError(error, name);
+      report(failure, definition, token);
+      throw failure;
+    }
+  }
+
+  const cache = new Map<string, Promise<unknown>>();
+  const languageSubscription = eventBus.language$.pipe(distinctUntilChanged(), skip(1)).subscribe(() => cache.clear());
+
+  function cached(name: CachedCallName, params?: Record<string, unknown>): Promise<unknown> {
+    const key = stableKey([language(), getMerchantCode(), name, params ?? {}]);
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = call(name, { params });
+      cache.set(key, entry);
+      entry.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+    }
+    return entry;
+  }
+
+  return {
+    call: call as ApiClient['call'],
+    cached: cached as ApiClient['cached'],
+    clearCache: () => cache.clear(),
+    dispose: () => languageSubscription.unsubscribe(),
+  };
+}
+
+/** The page's API client, talking to the site's own origin. */
+export const api: ApiClient = createApiClient();

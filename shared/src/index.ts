@@ -1,0 +1,98 @@
+// The public API of @platform/shared: everything the shell and the remotes may use.
+
+// Wire shapes
+export type * from './types/wire';
+
+// Event bus
+export * from './bus/bus-types';
+export { bus, createEventBus, INITIAL_STATES, type EventBus } from './bus/event-bus';
+export * from './bus/page-keys';
+export { useBusState } from './bus/use-bus-state';
+
+// API
+export { CALLS, type CachedCallName, type CallDefinition, type CallName, type HttpMethod } from './api/call-table';
+export type { CallValue, CallValues } from './api/call-values';
+export { ApiError, CLIENT_ERROR_CODES, isApiError } from './api/api-error';
+export {
+  api,
+  CALLER_HANDLED_CODES,
+  createApiClient,
+  REQUEST_TIMEOUT_MS,
+  SESSION_ENDED_CODES,
+  type ApiClient,
+  type ApiClientOptions,
+  type CallOptions,
+} from './api/client';
+export { encryptPayload, importRsaPublicKey, type EncryptedRequest } from './api/encryption';
+
+// Storage
+export type { Codec, CodecValue } from './storage/codecs';
+export { REMEMBER_MAX_AGE_MS, SESSION_KEYS_KEPT_ON_LOGOUT, STORAGE_KEYS } from './storage/storage-keys';
+export {
+  clearSession,
+  createTypedStore,
+  getLotteryFavourites,
+  getMerchantCode,
+  localStore,
+  sessionStore,
+  setLotteryFavourites,
+  setMerchantCode,
+  type TypedStore,
+} from './storage/web-storage';
+export {
+  cookieStore,
+  getRememberedLogin,
+  rememberLogin,
+  rememberSmsLogin,
+  serializeCookie,
+  type CookieOptions,
+  type RememberedLogin,
+} from './storage/cookies';
+
+// i18n
+export {
+  DEFAULT_LANGUAGE,
+  FALLBACK_TRANSLATION_SET,
+  findLanguageOption,
+  LANGUAGE_OPTIONS,
+  TRANSLATION_SETS,
+  translationSetOf,
+  type LanguageOption,
+  type TranslationSet,
+} from './i18n/language-options';
+export { COMMON_NAMESPACE, i18n, registerTranslations, type TranslationResources } from './i18n/i18n-instance';
+export { followBusLanguage, initLanguage, setLanguage, type SetLanguageOptions } from './i18n/language';
+export { useT } from './i18n/use-t';
+
+// UI kit
+export { applyTheme, followBusTheme, THEMES } from './ui/theme';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './ui/button';
+export { IconButton, type IconButtonProps } from './ui/icon-button';
+export { Modal, type ModalProps } from './ui/modal';
+export { Tabs, type TabItem, type TabsProps } from './ui/tabs';
+export { Spinner, type SpinnerProps } from './ui/spinner';
+export { Panel, type PanelProps } from './ui/panel';
+export { Pagination, type PaginationProps } from './ui/pagination';
+export { paginationItems, type PaginationItem } from './ui/pagination-range';
+export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
+export { ToastHost, TOAST_DURATION_MS, type ToastHostProps } from './ui/toast-host';
+export { EmptyState, type EmptyStateProps } from './ui/empty-state';
+export { GUEST_ACCOUNT_TYPE, requireRealAccount, useRequireRealAccount } from './ui/real-account-guard';
+export { PageScaffold } from './ui/page-scaffold';
+export { CentreMenu } from './ui/centre-menu';
+
+// Formatting
+export {
+  currencySymbol,
+  DEFAULT_CURRENCY_SYMBOL,
+  formatMoney,
+  HIDDEN_AMOUNT,
+  MISSING_AMOUNT,
+  toHundredths,
+  type FormatMoneyOptions,
+} from './format/money';
+export { formatDate, formatDateTime } from './format/date-time';
+
+// Security
+export { decryptServicePath } from './security/service-path';
+export { sanitizeHtml } from './security/sanitize-html';

@@ -1,0 +1,141 @@
+import { createContext, useContext, useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useT } from '../i18n/use-t';
+import { classNames } from './class-names';
+import { IconButton } from './icon-button';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** A click on the dimmed background closes the modal (SPEC §2: the login popup does). */
+  closeOnBackdrop?: boolean;
+  className?: string;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** How deep a modal sits inside other modals (a confirm dialog opened from the login popup). */
+const ModalDepth = createContext(0);
+
+interface OpenModal {
+  depth: number;
+  order: number;
+  dialog: () => HTMLDivElement | null;
+}
+
+/**
+ * Modals open on the page. The innermost (deepest, then latest) one has the keyboard: Escape and
+ * Tab act on it alone, and focus goes to it.
+ */
+const openModals: OpenModal[] = [];
+let openCount = 0;
+let focusBeforeModals: HTMLElement | null = null;
+let overflowBeforeModals = '';
+
+function innermost(): OpenModal | undefined {
+  return openModals.reduce<OpenModal | undefined>(
+    (top, entry) => (!top || entry.depth > top.depth || (entry.depth === top.depth && entry.order > top.order) ? entry : top),
+    undefined,
+  );
+}
+
+export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className }: ModalProps) {
+  const { t } = useT();
+  const titleId = useId();
+  const depth = useContext(ModalDepth) + 1;
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const pressStartedOnBackdrop = useRef(false);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return undefined;
+    if (openModals.length === 0) {
+      focusBeforeModals = document.activeElement as HTMLElement | null;
+      overflowBeforeModals = document.body.style.overflow;
+      document.body.style.overflow = 'hidden';
+    }
+    const entry: OpenModal = { depth, order: (openCount += 1), dialog: () => dialogRef.current };
+    openModals.push(entry);
+    innermost()?.dialog()?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      const dialog = dialogRef.current;
+      if (innermost() !== entry || !dialog) return;
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        // Keep keyboard focus inside the dialog.
+        const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first) {
+          event.preventDefault();
+        } else if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openModals.splice(openModals.indexOf(entry), 1);
+      if (openModals.length > 0) {
+        innermost()?.dialog()?.focus();
+      } else {
+        document.body.style.overflow = overflowBeforeModals;
+        focusBeforeModals?.focus?.();
+        focusBeforeModals = null;
+      }
+    };
+  }, [open, depth]);
+
+  if (!open || typeof document === 'undefined') return null;
+
+  // Only a press that starts and ends on the background closes: a text selection dragged out of
+  // the dialog does not.
+  const onBackdropMouseDown = (event: MouseEvent) => {
+    pressStartedOnBackdrop.current = event.target === event.currentTarget;
+  };
+  const onBackdropClick = (event: MouseEvent) => {
+    if (closeOnBackdrop && pressStartedOnBackdrop.current && event.target === event.currentTarget) onClose();
+    pressStartedOnBackdrop.current = false;
+  };
+
+  return createPortal(
+    <ModalDepth.Provider value={depth}>
+      <div className={styles.backdrop} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
+        <div
+          ref={dialogRef}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          className={classNames(styles.dialog, styles[size], className)}
+        >
+          <header className={styles.header}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            <IconButton label={t('close')} icon="✕" size="sm" onClick={onClose} />
+          </header>
+          <div className={styles.body}>{children}</div>
+          {footer && <footer className={styles.footer}>{footer}</footer>}
+        </div>
+      </div>
+    </ModalDepth.Provider>,
+    document.body,
+  );
+}

@@ -1,0 +1,25 @@
+import './themes.css';
+import type { Theme } from '../bus/bus-types';
+import { bus as defaultBus, type EventBus } from '../bus/event-bus';
+import { localStore } from '../storage/web-storage';
+
+export const THEMES: readonly Theme[] = ['light', 'dark'];
+
+function applyToDocument(theme: Theme): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme;
+}
+
+/** Switches the site's theme: the page, the stored choice, and the bus (other apps and tabs). */
+export function applyTheme(theme: Theme, eventBus: EventBus = defaultBus): void {
+  applyToDocument(theme);
+  localStore.set('theme', theme);
+  eventBus.set('theme', theme);
+}
+
+/** Keeps the page on the bus theme when another tab or app changes it. Returns the unsubscribe. */
+export function followBusTheme(eventBus: EventBus = defaultBus): () => void {
+  const subscription = eventBus.theme$.subscribe(applyToDocument);
+  return () => subscription.unsubscribe();
+}
+
+followBusTheme();

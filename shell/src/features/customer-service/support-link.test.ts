@@ -1,0 +1,60 @@
+import type { BusCommand } from '@platform/shared';
+import { encryptServicePath, recordCommands, serviceItem } from '../../testing/test-utils';
+import { customerServiceLinks } from './hooks/use-customer-service';
+import { openSupportLink, supportLinkUrl } from './support-link';
+
+function fakePopup() {
+  return { close: jest.fn(), location: { href: '' }, opener: window as Window | null } as unknown as Window & { close: jest.Mock };
+}
+
+describe('openSupportLink', () => {
+  it('opens a popup at once and sends it to the decrypted type-3 entry', () => {
+    const popup = fakePopup();
+    const open = jest.spyOn(window, 'open').mockReturnValue(popup);
+    const items = [
+      serviceItem('https://t.me/lucky', { csType: 'TELEGRAM', title: 'Telegram', type: 1 }),
+      serviceItem('https://chat.example.test/room?id=7'),
+    ];
+    expect(openSupportLink(items)).toBe(true);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(popup.location.href).toBe('https://chat.example.test/room?id=7');
+    expect(popup.opener).toBeNull();
+    expect(popup.close).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['there is no type-3 entry', [serviceItem('https://t.me/lucky', { type: 1 })]],
+    ['the path does not decrypt', [serviceItem(null)]],
+    ['the decrypted address is not a web address', [{ csType: 'LIVECHAT' as const, title: 'x', type: 3, path: encryptServicePath('javascript:alert(1)') }]],
+  ])('closes the popup and tells the player when %s', (_case, items) => {
+    const popup = fakePopup();
+    jest.spyOn(window, 'open').mockReturnValue(popup);
+    const { commands, stop } = recordCommands('toast');
+    expect(openSupportLink(items)).toBe(false);
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('');
+    expect(commands).toEqual<BusCommand[]>([{ type: 'toast', level: 'error', message: 'Invalid URL, please contact customer service' }]);
+    stop();
+  });
+
+  it('goes straight to the address when the browser blocked the blank popup', () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    openSupportLink([serviceItem('https://chat.example.test/')]);
+    expect(open).toHaveBeenLastCalledWith('https://chat.example.test/', '_blank', 'noopener,noreferrer');
+  });
+});
+
+describe('customer-service entries', () => {
+  it('are decrypted, and entries that fail to decrypt are left out', () => {
+    const links = customerServiceLinks([
+      serviceItem('https://facebook.com/lucky', { csType: 'FACEBOOK', title: 'Facebook', type: 1 }),
+      serviceItem(null, { title: 'Broken' }),
+      serviceItem('https://vip.example.test/', { csType: 'VIP', title: 'VIP', type: 2 }),
+    ]);
+    expect(links.map(({ title, url }) => [title, url])).toEqual([
+      ['Facebook', 'https://facebook.com/lucky'],
+      ['VIP', 'https://vip.example.test/'],
+    ]);
+    expect(supportLinkUrl([serviceItem('https://a.example.test/')])).toBe('https://a.example.test/');
+  });
+});

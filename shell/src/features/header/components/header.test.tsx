@@ -1,0 +1,130 @@
+import { bus } from '@platform/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
+import { Header } from './header';
+
+describe('Header, logged out', () => {
+  it('shows the brand logo and Login and Register, each opening the login popup on its tab', () => {
+    setStatus();
+    const { commands, stop } = recordCommands('openLogin');
+    renderWithProviders(<Header />);
+    expect(screen.getByRole('img', { name: 'Lucky Star' }).getAttribute('src')).toBe('https://cdn.example.test/logo.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(commands).toEqual([
+      { type: 'openLogin', tab: 'login' },
+      { type: 'openLogin', tab: 'register' },
+    ]);
+    stop();
+  });
+
+  it('has no Register button without direct registration', () => {
+    setStatus(makeStatus({ site: { directRegister: false } }));
+    renderWithProviders(<Header />);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+  });
+});
+
+describe('Header, logged in', () => {
+  beforeEach(() => {
+    setStatus();
+    logIn();
+  });
+
+  it('loads the balance and shows it with the site currency symbol', async () => {
+    const { call } = stubApi({ balance: { sumBalance: 1234.5 } });
+    renderWithProviders(<Header />);
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1,234.50'));
+    expect(screen.getByTestId('header-balance').textContent).toContain('৳');
+    expect(call).toHaveBeenCalledWith('balance');
+    expect(bus.get('balance')).toEqual({ sumBalance: 1234.5, loading: false });
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
+  it('hides the amount behind asterisks and shows it again', async () => {
+    stubApi({ balance: { sumBalance: 88 } });
+    renderWithProviders(<Header />);
+    const amount = screen.getByTestId('header-balance');
+    await waitFor(() => expect(amount.textContent).toContain('88.00'));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(amount.textContent).toContain('*');
+    expect(amount.textContent).not.toMatch(/\d/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show balance' }));
+    expect(amount.textContent).toContain('88.00');
+  });
+
+  it('refreshes the balance from the server and publishes it on the bus', async () => {
+    let sumBalance = 10;
+    const { call } = stubApi({ balance: () => ({ sumBalance }) });
+    renderWithProviders(<Header />);
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('10.00'));
+    sumBalance = 25.75;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh balance' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('25.75'));
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(bus.get('balance').sumBalance).toBe(25.75);
+  });
+
+  it('follows a balance another app publishes', async () => {
+    stubApi({ balance: { sumBalance: 1 } });
+    renderWithProviders(<Header />);
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1.00'));
+    act(() => bus.set('balance', { sumBalance: 5000, loading: false }));
+    expect(screen.getByTestId('header-balance').textContent).toContain('5,000.00');
+  });
+
+  it('opens the member centre on deposit and withdraw', async () => {
+    stubApi({ balance: { sumBalance: 0 } });
+    const { commands, stop } = recordCommands('openMemberCenter');
+    renderWithProviders(<Header />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(commands).toEqual([
+      { type: 'openMemberCenter', page: 'depositv2' },
+      { type: 'openMemberCenter', page: 'withdraw' },
+    ]);
+    stop();
+  });
+
+  it('signs out only after confirmation', async () => {
+    const { call } = stubApi({ balance: { sumBalance: 0 }, logout: null });
+    const { commands, stop } = recordCommands('logout');
+    renderWithProviders(<Header />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(commands).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(commands).toEqual([{ type: 'logout' }]));
+    expect(call).toHaveBeenCalledWith('logout');
+    stop();
+  });
+});
+
+describe('Theme switch', () => {
+  it('sets the light theme on mount and switches to dark and back', () => {
+    setStatus();
+    bus.set('theme', 'dark');
+    renderWithProviders(<Header />);
+    const toggle = screen.getByRole('switch', { name: 'Dark theme' });
+    expect(bus.get('theme')).toBe('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(bus.get('theme')).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(bus.get('theme')).toBe('light');
+  });
+});

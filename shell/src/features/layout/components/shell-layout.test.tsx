@@ -1,0 +1,84 @@
+import type { Announcement } from '@platform/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '../../../testing/test-utils';
+import { resetAnnouncementPopupForTests } from '../../announcements/hooks/use-announcement-popup';
+import { shellUi } from '../hooks/shell-ui-store';
+import { ShellLayout, type ShellChrome } from './shell-layout';
+
+const FULL: ShellChrome = { header: true, sideBar: true, banner: 'w_home', footer: true };
+
+function stubSite({ popup = [] as Announcement[] } = {}) {
+  return stubApi({
+    gameVendors: { data: { lanes: [] } },
+    indexNotice: { player: [], banners: [{ bannerId: 1, groupName: 'w_home', url: '/b1.jpg', linkageType: 'NONE', linkageValue: null }], popup: [], promotion: [] },
+    announcements: { list: [], popup },
+  });
+}
+
+async function renderLayout(chrome: ShellChrome = FULL) {
+  const view = renderWithProviders(
+    <ShellLayout chrome={chrome}>
+      <p>Page content</p>
+    </ShellLayout>,
+  );
+  await settle();
+  return view;
+}
+
+describe('ShellLayout', () => {
+  beforeEach(() => setStatus(makeStatus({ resources: [resource('Android', 'https://dl.example.test/app.apk')] })));
+
+  it('composes the side bar, header, banner, page, footer and right bar', async () => {
+    stubSite();
+    await renderLayout();
+    for (const block of ['side-bar', 'header', 'banner', 'footer', 'right-bar']) expect(screen.getByTestId(block)).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Page content')).toBeTruthy();
+  });
+
+  it('leaves out what the route’s chrome turns off', async () => {
+    stubSite();
+    await renderLayout({ header: false, sideBar: false, banner: null, footer: false });
+    for (const block of ['side-bar', 'header', 'banner', 'footer']) expect(screen.queryByTestId(block)).toBeNull();
+    expect(screen.getByText('Page content')).toBeTruthy();
+    expect(screen.getByTestId('right-bar')).toBeTruthy();
+  });
+
+  it('opens the announcement and app-download modals the side bar asks for', async () => {
+    stubSite();
+    await renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    await settle();
+    expect(screen.getByTestId('announcement-modal')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('announcement-modal')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download app' }));
+    expect(screen.getByTestId('app-download-modal')).toBeTruthy();
+  });
+
+  it('shows popup announcements once per session', async () => {
+    const popup = [{ id: 7, type: 'PU' as const, title: 'Holiday hours', content: '<p>Open all week</p>', popup: true, createTime: 0 }];
+    stubSite({ popup });
+    const first = await renderLayout();
+    expect(screen.getByRole('article', { name: 'Holiday hours' })).toBeTruthy();
+    act(() => shellUi.closeModal());
+    first.unmount();
+
+    // A reload in the same tab: the page state is new, the session is not.
+    resetAnnouncementPopupForTests();
+    await renderLayout();
+    expect(screen.queryByTestId('announcement-modal')).toBeNull();
+  });
+
+  it('keeps popup announcements off pages without the header (game and lottery frames)', async () => {
+    stubSite({ popup: [{ id: 8, type: 'PU', title: 'Later', content: '', popup: true, createTime: 0 }] });
+    await renderLayout({ header: false, sideBar: false, banner: null, footer: false });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens no modal when there is no popup announcement', async () => {
+    stubSite();
+    await renderLayout();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

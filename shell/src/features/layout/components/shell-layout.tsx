@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { AnnouncementModal } from '../../announcements/components/announcement-modal';
+import { useAnnouncementPopup } from '../../announcements/hooks/use-announcement-popup';
+import { AppDownloadModal } from '../../app-download/components/app-download-modal';
+import { BannerCarousel } from '../../banner/components/banner-carousel';
+import { Footer } from '../../footer/components/footer';
+import { Header } from '../../header/components/header';
+import { RightBar } from '../../right-bar/components/right-bar';
+import { SideBar } from '../../side-bar/components/side-bar';
+import { useShellUi } from '../hooks/use-shell-ui';
+import styles from './shell-layout.module.css';
+
+export interface ShellChrome {
+  header: boolean;
+  sideBar: boolean;
+  /** Banner group shown above the page (w_home, w_help, w_games, w_promotion), or none. */
+  banner: string | null;
+  footer: boolean;
+}
+
+export interface ShellLayoutProps {
+  chrome: ShellChrome;
+  children?: ReactNode;
+}
+
+/** The page frame: side menu | header, banner, page, footer; right bar; the chrome's modals. */
+export function ShellLayout({ chrome, children }: ShellLayoutProps) {
+  const { modal, sideBarCollapsed, closeModal } = useShellUi();
+  // Popup announcements greet the player on the full site, not over a bare game or lottery frame.
+  useAnnouncementPopup(chrome.header);
+
+  return (
+    <div className={styles.shell} data-side-bar={chrome.sideBar ? (sideBarCollapsed ? 'collapsed' : 'open') : 'none'}>
+      {chrome.sideBar && <SideBar />}
+      <div className={styles.column}>
+        {chrome.header && <Header />}
+        {chrome.banner && <BannerCarousel group={chrome.banner} />}
+        <main className={styles.main} id="main-content">
+          {children}
+        </main>
+        {chrome.footer && <Footer />}
+      </div>
+      <RightBar />
+      {modal?.kind === 'announcement' && <AnnouncementModal initialAnnouncementId={modal.announcementId} onClose={closeModal} />}
+      {modal?.kind === 'appDownload' && <AppDownloadModal onClose={closeModal} />}
+    </div>
+  );
+}
