@@ -64,8 +64,10 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
         uniqueName: federationName,
         // SPEC §8: a script chunk that has not loaded after 120000 ms is a load failure.
         chunkLoadTimeout: 120000,
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // The federation runtime resolves the entry's file name without a chunk, so entries carry
+        // no hash in their name; index.html asks for them with ?<compilation hash> instead.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[chunkhash:8].js' : '[name].js',
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
@@ -137,6 +139,7 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           new HtmlWebpackPlugin({
             template: path.join(appDir, 'public', 'index.html'),
             publicPath: '/',
+            hash: production,
           }),
         isHost &&
           new CopyWebpackPlugin({

@@ -1,4 +1,4 @@
-import { Button, Spinner, ToastHost, useT } from '@platform/shared';
+import { Button, Spinner, ToastHost, followBusLanguage, followBusTheme, useT } from '@platform/shared';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { AppRoutes } from './app-routes';
@@ -11,6 +11,11 @@ import styles from './app.module.css';
 function SessionSync() {
   const navigate = useNavigate();
   useEffect(() => startSessionSync(() => navigate('/')), [navigate]);
+  // Language and theme changed in another tab (or app) reach this page's strings and colours.
+  useEffect(() => {
+    const stops = [followBusLanguage(), followBusTheme()];
+    return () => stops.forEach((stop) => stop());
+  }, []);
   return null;
 }
 

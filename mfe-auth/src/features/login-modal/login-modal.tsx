@@ -13,13 +13,14 @@ export default function LoginModal({ tab, onClose }: LoginModalProps) {
   const [active, setActive] = useState<LoginTab>(tab);
   return (
     <Modal open onClose={onClose} title={t('login_popup_label')}>
-      <Tabs
-        tabs={[
-          { id: 'login', label: t('login_title') },
-          { id: 'register', label: t('register_title') },
+      <Tabs<LoginTab>
+        label={t('login_popup_label')}
+        items={[
+          { value: 'login', label: t('login_title') },
+          { value: 'register', label: t('register_title') },
         ]}
-        active={active}
-        onChange={(id) => setActive(id as LoginTab)}
+        value={active}
+        onChange={setActive}
       />
       <PageScaffold title={t(active === 'login' ? 'login_title' : 'register_title')} remote={__APP_NAME__} version={__APP_VERSION__} />
     </Modal>
