@@ -17,6 +17,15 @@ export async function useEnglish(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The home page offers its popup announcements once per browser-tab session (sessionStorage key
+ * of the shell's announcement popup). Tests about other things mark them as already offered so the
+ * modal does not cover what they click; announcements.spec.ts tests the popup itself.
+ */
+export async function skipAnnouncementPopup(page: Page): Promise<void> {
+  await page.addInitScript(() => window.sessionStorage.setItem('announcementPopupShown', '1'));
+}
+
 export async function setRemoteEntry(name: string, entryUrl: string | null): Promise<void> {
   await operatorSql(
     `update remote_registry set entry_url = $2 where name = $1 and merchant_id = (select id from merchant where code = 'DEFAULT')`,

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { openSite, remotePage, useEnglish } from '../harness/site';
+import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 test('language and theme changed in one tab reach the site\'s other open tabs', async ({ context }) => {
   const first = await context.newPage();
   await useEnglish(first);
+  await skipAnnouncementPopup(first);
   const second = await context.newPage();
   await openSite(first, '/');
   await openSite(second, '/lottery');
@@ -11,7 +12,7 @@ test('language and theme changed in one tab reach the site\'s other open tabs', 
 
   // Theme: light on mount; the switch in one tab flips both.
   await expect(first.locator('html')).toHaveAttribute('data-theme', 'light');
-  await first.getByTestId('header').getByRole('button', { name: /dark|theme/i }).click();
+  await first.getByTestId('header').getByRole('switch', { name: /dark|theme/i }).click();
   await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
 

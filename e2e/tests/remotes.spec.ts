@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../harness/database';
-import { openSite, remotePage, setRemoteEntry, useEnglish } from '../harness/site';
+import { openSite, remotePage, setRemoteEntry, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { RemoteStaticServer } from '../harness/static-server';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -31,7 +31,10 @@ function otherBuildsFingerprint(except: string): Record<string, number> {
 }
 
 test.describe('run-time remotes', () => {
-  test.beforeEach(async ({ page }) => useEnglish(page));
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page);
+    await skipAnnouncementPopup(page);
+  });
   test.afterEach(async () => {
     for (const remote of ['mfe_lobby', 'mfe_lottery']) await setRemoteEntry(remote, null);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openSite, remotePage, useEnglish } from '../harness/site';
+import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Every route of SPEC §2 with its aliases, the remote that owns it, and the English title its
 // remote shows until the remote's own screens are built.
@@ -37,7 +37,10 @@ const ROUTES: [path: string, remote: string, title: string][] = [
 ];
 
 test.describe('routes', () => {
-  test.beforeEach(async ({ page }) => useEnglish(page));
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page);
+    await skipAnnouncementPopup(page);
+  });
 
   for (const [path, remote, title] of ROUTES) {
     test(`${path} is rendered by ${remote}`, async ({ page }) => {

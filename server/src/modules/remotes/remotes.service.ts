@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { RemoteManifestEntry } from '@platform/shared/src/types/wire';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
-import { sortNewestFirst } from './semver';
+import { sortReleasesFirst } from './semver';
 
 // /remotes.json: where the shell loads each micro-frontend from. Precedence per remote:
 //   1. REMOTE_OVERRIDES (development: a remote's dev server),
 //   2. remote_registry.entry_url (an operator pins or swaps a remote),
-//   3. the newest version deployed under <staticRoot>/remotes/<name>/<version>/mf-manifest.json.
+//   3. the newest release deployed under <staticRoot>/remotes/<name>/<version>/mf-manifest.json.
+//      A pre-release (1.3.0-rc.1) deployed beside a release is a canary: it is served only when an
+//      operator pins it, or when nothing but pre-releases is deployed.
 // Read on every request: a new deploy or an operator's change is seen by the next page load.
 
 export const MANIFEST_FILE = 'mf-manifest.json';
@@ -26,7 +28,7 @@ async function fileExists(file: string): Promise<boolean> {
   }
 }
 
-/** The newest version folder of a remote that actually holds a manifest. */
+/** The newest version folder of a remote that actually holds a manifest, releases first. */
 export async function newestDeployedVersion(staticRoot: string, name: string): Promise<string | undefined> {
   let entries: string[];
   try {
@@ -36,7 +38,7 @@ export async function newestDeployedVersion(staticRoot: string, name: string): P
   } catch {
     return undefined; // nothing deployed for this remote
   }
-  for (const folder of sortNewestFirst(entries)) {
+  for (const folder of sortReleasesFirst(entries)) {
     if (await fileExists(path.join(staticRoot, 'remotes', name, folder, MANIFEST_FILE))) return folder;
   }
   return undefined;

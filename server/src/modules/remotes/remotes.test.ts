@@ -13,6 +13,8 @@ beforeAll(async () => {
     'remotes/mfe_lobby/1.2.0/mf-manifest.json': manifest,
     'remotes/mfe_lobby/1.10.0/mf-manifest.json': manifest,
     'remotes/mfe_lobby/1.10.0-rc.1/mf-manifest.json': manifest,
+    // A canary deployed beside the releases: served only once an operator pins it.
+    'remotes/mfe_lobby/1.11.0-canary.1/mf-manifest.json': manifest,
     // Newest folder, but not deployed completely (no manifest): skipped.
     'remotes/mfe_lobby/2.0.0/remoteEntry.js': '',
     'remotes/mfe_lobby/latest/mf-manifest.json': manifest,
@@ -35,7 +37,7 @@ async function remotes(app = context.app): Promise<RemoteManifestEntry[]> {
 }
 
 describe('GET /remotes.json', () => {
-  it('is a plain array pointing each remote at its newest deployed version', async () => {
+  it('is a plain array pointing each remote at its newest deployed release', async () => {
     expect(await remotes()).toEqual([
       { name: 'mfe_auth', entry: '/remotes/mfe_auth/0.1.0/mf-manifest.json', version: '0.1.0' },
       { name: 'mfe_lobby', entry: '/remotes/mfe_lobby/1.10.0/mf-manifest.json', version: '1.10.0' },

@@ -1,4 +1,4 @@
-import { parseVersion, sortNewestFirst } from './semver';
+import { parseVersion, sortNewestFirst, sortReleasesFirst } from './semver';
 
 const newestVersion = (names: string[]): string | undefined => sortNewestFirst(names)[0];
 
@@ -22,5 +22,15 @@ describe('sortNewestFirst', () => {
     expect(newestVersion(['latest', 'current', '1.0', '1.0.0.0'])).toBeUndefined();
     expect(newestVersion(['latest', 'v1.2.3'])).toBe('v1.2.3');
     expect(parseVersion('01.0.0')).toBeUndefined();
+  });
+});
+
+describe('sortReleasesFirst', () => {
+  it('puts every release before any pre-release, each group newest first', () => {
+    expect(sortReleasesFirst(['1.0.0', '2.0.0-e2e', '1.1.0', '3.0.0-rc.1', 'latest'])).toEqual(['1.1.0', '1.0.0', '3.0.0-rc.1', '2.0.0-e2e']);
+  });
+
+  it('still offers pre-releases when nothing else is deployed', () => {
+    expect(sortReleasesFirst(['0.1.0-alpha', '0.1.0-beta'])[0]).toBe('0.1.0-beta');
   });
 });

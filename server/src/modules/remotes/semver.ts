@@ -50,3 +50,10 @@ export function sortNewestFirst(names: string[]): string[] {
     .sort((a, b) => compareVersions(b.version, a.version))
     .map((item) => item.name);
 }
+
+/** Like sortNewestFirst, but every release comes before every pre-release. */
+export function sortReleasesFirst(names: string[]): string[] {
+  const sorted = sortNewestFirst(names);
+  const isRelease = (name: string) => parseVersion(name)!.prerelease.length === 0;
+  return [...sorted.filter(isRelease), ...sorted.filter((name) => !isRelease(name))];
+}
