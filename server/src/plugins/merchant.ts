@@ -10,7 +10,14 @@ export interface ResolvedMerchant {
   id: number;
   code: string;
   name: string;
+  /**
+   * config_revision read in the same query as the merchant (migration 008). Configuration cached
+   * under this revision is still current; absent (a merchant built by hand) means never cached.
+   */
+  configRevision?: string;
 }
+
+const CONFIG_REVISION = '(SELECT revision::text FROM config_revision) AS "configRevision"';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,12 +44,12 @@ export async function resolveMerchant(db: Db, request: FastifyRequest): Promise<
   const header = request.headers.merchant;
   const code = typeof header === 'string' ? header.trim() : '';
   if (code) {
-    const byCode = await db.query<ResolvedMerchant>('SELECT id, code, name FROM merchant WHERE code = $1', [code]);
+    const byCode = await db.query<ResolvedMerchant>(`SELECT id, code, name, ${CONFIG_REVISION} FROM merchant WHERE code = $1`, [code]);
     if (!byCode.rows[0]) throw new AppError(400, 'merchant.not.found', { detail: code });
     return byCode.rows[0];
   }
   const byHostOrDefault = await db.query<ResolvedMerchant>(
-    `SELECT m.id, m.code, m.name
+    `SELECT m.id, m.code, m.name, ${CONFIG_REVISION}
        FROM merchant m
       WHERE m.id = (SELECT merchant_id FROM merchant_domain WHERE domain = $1)
          OR m.is_default

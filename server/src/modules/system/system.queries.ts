@@ -84,17 +84,19 @@ export async function selectCustomerService(db: Db, merchantId: number): Promise
   return result.rows;
 }
 
-/** The active maintenance window; an open-ended one wins, else the one ending last. */
-export async function selectActiveMaintenance(db: Db, merchantId: number): Promise<{ endsAt: Date | null } | undefined> {
-  const result = await db.query<{ ends_at: Date | null }>(
-    `SELECT ends_at FROM maintenance_window
-      WHERE merchant_id = $1 AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
-      ORDER BY ends_at DESC NULLS FIRST
-      LIMIT 1`,
+export interface MaintenanceWindow {
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
+/** Maintenance windows that have not ended yet (whether they have started is decided per request). */
+export async function selectPendingMaintenance(db: Db, merchantId: number): Promise<MaintenanceWindow[]> {
+  const result = await db.query<{ starts_at: Date; ends_at: Date | null }>(
+    `SELECT starts_at, ends_at FROM maintenance_window
+      WHERE merchant_id = $1 AND (ends_at IS NULL OR ends_at > now())`,
     [merchantId],
   );
-  const row = result.rows[0];
-  return row ? { endsAt: row.ends_at } : undefined;
+  return result.rows.map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at }));
 }
 
 export async function selectRegionRules(db: Db, merchantId: number): Promise<RegionRule[]> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
@@ -19,6 +20,8 @@ export interface SystemRoutesOptions {
 const tags = ['system'];
 
 export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOptions): Promise<void> {
+  // Every page load asks for the status: its configuration is read once per config revision.
+  const configCache = new ConfigCache();
   app.get<{ Querystring: { url?: string }; Headers: { 'x-country-code'?: string } }>(
     '/wps/system/status',
     {
@@ -49,6 +52,7 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
         merchantOf(request),
         { ip: request.ip, country: reported && reported !== 'XX' ? reported : null },
         { onInvalidRegionRule: (rule) => request.log.warn({ rule }, 'unparseable region rule skipped') },
+        configCache,
       );
       return ok(status);
     },

@@ -6,6 +6,7 @@ import type {
   SystemStatus,
   Whitelabel,
 } from '@platform/shared/src/types/wire';
+import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { isRestricted, normaliseIp, type RegionRule } from './region-rules';
@@ -56,23 +57,36 @@ export interface VisitorContext {
 
 export interface StatusHooks {
   onInvalidRegionRule?: (rule: RegionRule) => void;
+  /** The current time in ms (tests). */
+  now?: () => number;
 }
+
+/** The active window at `nowMs`: an open-ended one wins, else the one ending last. */
+export function activeMaintenance(windows: queries.MaintenanceWindow[], nowMs: number): queries.MaintenanceWindow | undefined {
+  const active = windows.filter((window) => window.startsAt.getTime() <= nowMs && (window.endsAt === null || window.endsAt.getTime() > nowMs));
+  return active.find((window) => window.endsAt === null) ?? active.sort((a, b) => b.endsAt!.getTime() - a.endsAt!.getTime())[0];
+}
+
+/** Reads one piece of a merchant's configuration through the cache. */
+const cached = <T>(cache: ConfigCache, merchant: ResolvedMerchant, key: string, load: () => Promise<T>) => cache.get(merchant, key, load);
 
 export async function getSystemStatus(
   db: Db,
   merchant: ResolvedMerchant,
   visitor: VisitorContext,
   hooks: StatusHooks = {},
+  cache: ConfigCache = new ConfigCache(),
 ): Promise<SystemStatus> {
-  const [settings, whitelabel, register, resources, services, maintenance, regionRules] = await Promise.all([
-    queries.selectSettings(db, merchant.id),
-    queries.selectWhitelabel(db, merchant.id),
-    queries.selectRegisterRules(db, merchant.id),
-    queries.selectResources(db, merchant.id),
-    queries.selectCustomerService(db, merchant.id),
-    queries.selectActiveMaintenance(db, merchant.id),
-    queries.selectRegionRules(db, merchant.id),
+  const [settings, whitelabel, register, resources, services, maintenanceWindows, regionRules] = await Promise.all([
+    cached(cache, merchant, 'settings', () => queries.selectSettings(db, merchant.id)),
+    cached(cache, merchant, 'whitelabel', () => queries.selectWhitelabel(db, merchant.id)),
+    cached(cache, merchant, 'register', () => queries.selectRegisterRules(db, merchant.id)),
+    cached(cache, merchant, 'resources', () => queries.selectResources(db, merchant.id)),
+    cached(cache, merchant, 'customerService', () => queries.selectCustomerService(db, merchant.id)),
+    cached(cache, merchant, 'maintenance', () => queries.selectPendingMaintenance(db, merchant.id)),
+    cached(cache, merchant, 'regionRules', () => queries.selectRegionRules(db, merchant.id)),
   ]);
+  const maintenance = activeMaintenance(maintenanceWindows, (hooks.now ?? Date.now)());
   const ip = normaliseIp(visitor.ip);
   const analytics = asObject(settings.get('analytics'));
   const cdn = asObject(settings.get('cdn'));

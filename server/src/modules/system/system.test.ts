@@ -1,6 +1,8 @@
 import CryptoJS from 'crypto-js';
 import type { CountryEntry, DomainRoute, Envelope, RegisterFieldRule, SystemStatus } from '@platform/shared/src/types/wire';
 import { buildApp } from '../../app';
+import { ConfigCache } from '../../db/config-cache';
+import { getSystemStatus } from './system.service';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 
 let context: TestContext;
@@ -149,6 +151,30 @@ describe('GET /wps/system/status', () => {
         [context.merchantId],
       );
       expect((await status()).maintenance).toBe(false);
+    });
+
+    it('starts and ends on time while its configuration stays cached', async () => {
+      const start = Date.now() + 60_000;
+      const end = start + 60_000;
+      await context.pool.query('INSERT INTO maintenance_window (merchant_id, starts_at, ends_at) VALUES ($1, $2, $3)', [
+        context.merchantId,
+        new Date(start),
+        new Date(end),
+      ]);
+      const revision = (await context.pool.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision;
+      const merchant = { id: context.merchantId, code: 'DEFAULT', name: 'Lucky Star', configRevision: revision };
+      const cache = new ConfigCache();
+      let queries = 0;
+      const countingDb = { query: ((...args: Parameters<typeof context.pool.query>) => (queries++, context.pool.query(...args))) as typeof context.pool.query };
+      const at = async (nowMs: number) => (await getSystemStatus(countingDb, merchant, { ip: '198.51.100.10', country: null }, { now: () => nowMs }, cache)).maintenance;
+      expect(await at(start - 1)).toBe(false);
+      const firstLoad = queries;
+      expect(firstLoad).toBeGreaterThan(0);
+      expect(await at(start)).toBe(true);
+      expect(await at(end - 1)).toBe(true);
+      expect(await at(end)).toBe(false);
+      // Nothing was read again: the clock alone moved the answer.
+      expect(queries).toBe(firstLoad);
     });
 
     it('is off once the operator deletes the window', async () => {
