@@ -116,6 +116,8 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
             use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
           },
           { test: /\.(png|jpe?g|gif|svg|webp|ico)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          // Web fonts are fetched by the browser only for the characters of their unicode-range.
+          { test: /\.woff2?$/, type: 'asset/resource' },
         ],
       },
       plugins: [

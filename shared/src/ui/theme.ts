@@ -1,3 +1,7 @@
+// Bengali is the default language and Thai a translation set; devices without those scripts would
+// show empty boxes. Each face declares a unicode-range, so it downloads only when used.
+import '@fontsource-variable/noto-sans-bengali/wght.css';
+import '@fontsource-variable/noto-sans-thai/wght.css';
 import './themes.css';
 import type { Theme } from '../bus/bus-types';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
