@@ -25,9 +25,13 @@ module.exports = {
       },
     ],
   },
-  // Leave node_modules alone, except ESM-only packages loaded by @fastify/static and
-  // light-my-request. The first lookahead makes the rule look at the innermost node_modules.
-  transformIgnorePatterns: ['/node_modules/(?!.*/node_modules/)(?!(content-disposition|cookie)/)'],
+  // Leave node_modules alone, except ESM-only packages: those loaded by @fastify/static and
+  // light-my-request, and the OpenID Connect client (openid-client, oauth4webapi, jose) and the
+  // test provider (oidc-provider). The first lookahead makes the rule look at the innermost
+  // node_modules.
+  transformIgnorePatterns: [
+    '/node_modules/(?!.*/node_modules/)(?!(content-disposition|cookie|openid-client|oauth4webapi|jose|oidc-provider)/)',
+  ],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/src/testing/global-teardown.ts',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
-import { parseRemoteOverrides } from './config';
+import { parseRemoteOverrides, systemClock, type Clock } from './config';
 import { registerEncryptedRoutes } from './http/encryption';
 import { failure, registerErrorHandler } from './http/error-handler';
 import { errorEnvelope } from './http/schemas';
@@ -10,9 +10,19 @@ import { contentRoutes } from './modules/content/content.routes';
 import { gamesRoutes } from './modules/games/games.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { remotesRoutes } from './modules/remotes/remotes.routes';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { memberRoutes } from './modules/member/member.routes';
+import { createSenderFactory, senderConfigFromEnv } from './modules/notification/sender';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
+import { passwordRoutes } from './modules/password/password.routes';
+import { createAccountHooks, type AccountHooks } from './modules/session/account-hooks';
 import { loadDecryptionKeys } from './modules/session/rsa-keys';
 import { sessionRoutes } from './modules/session/session.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { useAuthentication } from './plugins/authentication';
 import { registerDocs } from './plugins/docs';
 import { useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
@@ -27,6 +37,10 @@ export interface BuildAppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Remote name → manifest URL; defaults to the REMOTE_OVERRIDES environment variable. */
   remoteOverrides?: Record<string, string>;
+  /** Time of every time-dependent rule (sessions, lockout, captcha); tests pass a movable one. */
+  clock?: Clock;
+  /** Login/registration hooks (SMS codes, two-factor); modules fill the shared object. */
+  accountHooks?: AccountHooks;
 }
 
 /**
@@ -35,6 +49,9 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { pool } = options;
+  const clock = options.clock ?? systemClock;
+  // One object shared by the modules that read hooks and the modules that provide them.
+  const accountHooks = options.accountHooks ?? createAccountHooks();
   const app = Fastify({
     logger: options.logger ?? true,
     trustProxy: options.trustProxy ?? false,
@@ -77,10 +94,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Everything that belongs to a brand: the merchant is resolved before these routes run.
   await app.register(async (merchantScope) => {
     useMerchantResolution(merchantScope, pool);
+    // After merchant resolution: routes declaring config.auth / realAccountOnly get request.authenticated.
+    useAuthentication(merchantScope, { db: pool, clock });
     await merchantScope.register(systemRoutes, { db: pool });
     await merchantScope.register(contentRoutes, { db: pool });
     await merchantScope.register(gamesRoutes, { db: pool });
-    await merchantScope.register(sessionRoutes, { db: pool });
+    await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks });
+    await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
+    await merchantScope.register(captchaRoutes, { db: pool, clock });
+    await merchantScope.register(ledgerRoutes, { db: pool });
+    // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
+    const senders = createSenderFactory(pool, senderConfigFromEnv(process.env, clock));
+    await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
+    await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks });
+    await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
+    await merchantScope.register(oauthRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(remotesRoutes, {
       db: pool,
       staticRoot: options.staticRoot,

@@ -2,6 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
+/**
+ * Milliseconds since the epoch. Every time-dependent rule (session expiry, lockout, captcha
+ * expiry) reads time through a Clock passed in from buildApp, so tests can move time.
+ */
+export type Clock = () => number;
+
+export const systemClock: Clock = () => Date.now();
+
 /** Everything the server reads from the environment, read in one place. */
 export interface ServerConfig {
   port: number;

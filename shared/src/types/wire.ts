@@ -194,6 +194,30 @@ export interface MemberInfo {
   isAgent: number;
   clubLabel: { labelName: string; color: string; color2: string; rankLevel: number } | null;
   memberLabel: { labelName: string; textColor: string; backgroundColor: string }[];
+  /** Most recent login (epoch ms), null before the first. */
+  lastLogin?: number | null;
+  /** Registration time (epoch ms). */
+  regDate?: number;
+  /** Masked mobile number ('+880171*****78'), null when none. */
+  mobile?: string | null;
+  /** The member's language (EN, BN, ...), null when never chosen. */
+  language?: string | null;
+}
+
+/** `GET /wps/captcha` value. Send `captchaId` back with the typed text (field `captcha`). */
+export interface CaptchaChallenge {
+  captchaId: string;
+  /** The PNG as a data URL ('data:image/png;base64,…'). */
+  image: string;
+  /** Epoch ms after which the answer is refused. */
+  expiresAt: number;
+}
+
+/** `GET /wps/member/info/icon` and `MCSFE_getPlayerAvatar` value. */
+export interface MemberAvatar {
+  avatarUrl: string;
+  /** True when the member never chose one and `avatarUrl` is the site's default. */
+  isDefault: boolean;
 }
 
 /** `/remotes.json`: federation name → URL of that remote's mf-manifest.json. */
@@ -208,6 +232,10 @@ export interface LoginResult {
   token: string;
   firstTimeLogin: boolean;
   passwordExpired: boolean;
+  /** The account name (for SMS login: the mobile number's account). */
+  userName?: string;
+  /** Member id. */
+  id?: number;
 }
 
 /** `GET /wps/v2/wallets/balance` value, in major units. */

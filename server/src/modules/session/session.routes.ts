@@ -1,17 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/pool';
-import { ok } from '../../http/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
+import { authorizationHeader, sessionOf } from '../../plugins/authentication';
+import { merchantOf } from '../../plugins/merchant';
+import { isModuleEnabled } from '../member/account-settings';
+import { createGuest } from '../member/registration.service';
+import { normaliseIp } from '../system/region-rules';
+import { createAccountHooks, type AccountHooks } from './account-hooks';
+import { login, type LoginInput } from './login.service';
 import { ensureRsaKey } from './rsa-keys';
+import { freePlayBodySchema, loginBodySchema, loginValueSchema } from './session.schemas';
+import { revokeSession } from './session.service';
 
 export interface SessionRoutesOptions {
-  db: Db;
+  db: pg.Pool;
+  /** Time of every session rule; tests pass a movable clock. */
+  clock?: Clock;
+  /** Shared with the verification and two-factor modules (see account-hooks.ts). */
+  hooks?: AccountHooks;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { db }: SessionRoutesOptions): Promise<void> {
+const tags = ['session'];
+
+/** The caller's address as the lockout and the session record see it. */
+export const clientIpOf = (request: FastifyRequest): string => normaliseIp(request.ip);
+
+const userAgentOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['user-agent'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions): Promise<void> {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+  const hooks = options.hooks ?? createAccountHooks();
+
   app.get('/wps/session/key/rsa', {
     schema: apiSchema({
-      tags: ['session'],
+      tags,
       summary: 'Public key for encrypted calls',
       description:
         'RSA-OAEP (SHA-256, 2048-bit). An encrypted call sends header Encryption = base64(RSA-OAEP(aesKey)) ' +
@@ -29,5 +57,61 @@ export async function sessionRoutes(app: FastifyInstance, { db }: SessionRoutesO
     // The key can be rotated by an operator: let caches revalidate.
     reply.header('Cache-Control', 'no-cache');
     return ok(await ensureRsaKey(db));
+  });
+
+  app.post<{ Body: LoginInput }>('/wps/session/login', {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Log in with account and password, or mobile number and SMS code',
+      description:
+        'Encrypted. Every failure answers value { captcha: true }: the next attempt must send a correct captcha ' +
+        '(captcha + captchaId) or fails with captcha.err. Five failures of an account or a client IP within the window ' +
+        'lock it for 5 minutes: 429 TOO_MANY_REQUESTS, even for the right password. A member with two-factor sign-in ' +
+        'gets 403 login_verify_required with the challenge in value.',
+      body: loginBodySchema,
+      value: loginValueSchema,
+    }),
+  }, async (request) => {
+    const value = await login(
+      { db, hooks, merchantId: merchantOf(request).id, clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() },
+      { ...request.body, type: request.body.type ?? 'username' },
+    );
+    return ok(value);
+  });
+
+  app.post<{ Body: { os?: string; platform?: string } }>('/wps/session/login/freeplay', {
+    // The body is optional: a call without one is validated as {}.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    schema: apiSchema({
+      tags,
+      summary: 'Free play: a new guest account (isAgent 4) with play money, logged in',
+      description:
+        'Only when FREEPLAY3 is on (else 400 function.not.available). Guests cannot deposit, withdraw or chat: ' +
+        'such routes answer 403 guest.not.allowed.',
+      body: freePlayBodySchema,
+      value: loginValueSchema,
+    }),
+  }, async (request) => {
+    const merchant = merchantOf(request);
+    if (!(await isModuleEnabled(db, merchant.id, 'FREEPLAY3'))) {
+      throw new AppError(400, 'function.not.available', { detail: 'free play is not enabled' });
+    }
+    return ok(await createGuest({ pool: db, merchant, clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() }));
+  });
+
+  app.delete('/wps/session/logout', {
+    config: { auth: 'member' },
+    schema: apiSchema({
+      tags,
+      summary: 'Log out: the session token stops working at once',
+      headers: authorizationHeader,
+      value: { type: 'null' },
+    }),
+  }, async (request) => {
+    await revokeSession(db, sessionOf(request).id, clock(), 'logout');
+    return ok(null);
   });
 }

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool';
+import { systemClock, type Clock } from '../../config';
+import { ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { merchantOf } from '../../plugins/merchant';
+import { durationsOf, readAccountSettings } from '../member/account-settings';
+import { clientIpOf } from '../session/session.routes';
+import { createCaptcha } from './captcha.service';
+
+export interface CaptchaRoutesOptions {
+  db: Db;
+  clock?: Clock;
+}
+
+export async function captchaRoutes(app: FastifyInstance, options: CaptchaRoutesOptions): Promise<void> {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+
+  app.get('/wps/captcha', {
+    schema: apiSchema({
+      tags: ['captcha'],
+      summary: 'A new image captcha',
+      description:
+        'Single use and short-lived (120 s by default). Send captchaId back with the typed text in the field `captcha` ' +
+        '(login, registration); the text is compared ignoring case. Any answer uses the image up.',
+      value: {
+        type: 'object',
+        required: ['captchaId', 'image', 'expiresAt'],
+        properties: {
+          captchaId: { type: 'string', description: '32 hex characters' },
+          image: { type: 'string', description: "The PNG as a data URL: 'data:image/png;base64,…'" },
+          expiresAt: { type: 'integer', description: 'Epoch ms after which the answer is refused' },
+        },
+      },
+    }),
+  }, async (request, reply) => {
+    const merchant = merchantOf(request);
+    const settings = await readAccountSettings(db, merchant.id);
+    const challenge = await createCaptcha(db, {
+      merchantId: merchant.id,
+      clientIp: clientIpOf(request),
+      nowMs: clock(),
+      ttlMs: durationsOf(settings).captchaTtlMs,
+    });
+    reply.header('Cache-Control', 'no-store');
+    return ok({ captchaId: challenge.captchaId, image: challenge.image, expiresAt: challenge.expiresAtMs });
+  });
+}

@@ -1,0 +1,78 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/pool';
+import { CAPTCHA_ALPHABET, drawCaptcha } from './captcha-image';
+
+// Image captchas: a random 4-character text drawn as a PNG. Only a hash of the answer is kept;
+// an answer is accepted once, before expiry, compared ignoring case in constant time.
+
+export const CAPTCHA_LENGTH = 4;
+
+export interface CaptchaChallenge {
+  /** 32 hex characters; sent back with the typed text. */
+  captchaId: string;
+  /** 'data:image/png;base64,…' */
+  image: string;
+  expiresAtMs: number;
+}
+
+function answerHash(captchaId: string, answer: string): Buffer {
+  return createHash('sha256').update(`${captchaId}:${answer.trim().toUpperCase()}`, 'utf8').digest();
+}
+
+function randomText(): string {
+  let text = '';
+  for (let i = 0; i < CAPTCHA_LENGTH; i++) text += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
+  return text;
+}
+
+export interface CreateCaptchaInput {
+  merchantId: number;
+  clientIp: string | null;
+  nowMs: number;
+  ttlMs: number;
+  /** The text to draw; random when absent (tools and tests that must know the answer pass one). */
+  text?: string;
+}
+
+/** A new challenge, stored (hashed) and drawn. Also clears out long-expired challenges. */
+export async function createCaptcha(db: Db, input: CreateCaptchaInput): Promise<CaptchaChallenge> {
+  const captchaId = randomBytes(16).toString('hex');
+  const text = input.text ?? randomText();
+  const expiresAtMs = input.nowMs + input.ttlMs;
+  const png = await drawCaptcha(text);
+  await db.query(
+    `INSERT INTO captcha_challenge (id, merchant_id, answer_hash, created_at, expires_at, client_ip)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [captchaId, input.merchantId, answerHash(captchaId, text), new Date(input.nowMs), new Date(expiresAtMs), input.clientIp],
+  );
+  // Housekeeping in small batches: challenges expired for an hour are of no use to anyone.
+  await db.query(
+    `DELETE FROM captcha_challenge WHERE id IN (
+       SELECT id FROM captcha_challenge WHERE expires_at < $1 LIMIT 200)`,
+    [new Date(input.nowMs - 3_600_000)],
+  );
+  return { captchaId, image: `data:image/png;base64,${png.toString('base64')}`, expiresAtMs };
+}
+
+/**
+ * Whether `text` answers the challenge. Any answer, right or wrong, uses the challenge up: a
+ * second try needs a new image. False for an unknown, used, expired or other merchant's id.
+ */
+export async function verifyCaptcha(
+  db: Db,
+  merchantId: number,
+  captchaId: string | null | undefined,
+  text: string | null | undefined,
+  nowMs: number,
+): Promise<boolean> {
+  if (!captchaId || !/^[0-9a-f]{32}$/.test(captchaId) || !text) return false;
+  const result = await db.query<{ answer_hash: Buffer }>(
+    `UPDATE captcha_challenge SET used_at = $3
+      WHERE id = $1 AND merchant_id = $2 AND used_at IS NULL AND expires_at > $3
+      RETURNING answer_hash`,
+    [captchaId, merchantId, new Date(nowMs)],
+  );
+  const stored = result.rows[0]?.answer_hash;
+  if (!stored) return false;
+  return timingSafeEqual(stored, answerHash(captchaId, text));
+}

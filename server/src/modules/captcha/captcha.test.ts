@@ -1,0 +1,120 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { CaptchaChallenge, Envelope } from '@platform/shared/src/types/wire';
+import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { MINUTE, setAccountSettings, TestClock } from '../member/member.testing';
+import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha } from './captcha-image';
+import { createCaptcha, verifyCaptcha } from './captcha.service';
+
+const clock = new TestClock();
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestApp({ clock: clock.now });
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+describe('GET /wps/captcha', () => {
+  it('answers a fresh PNG data URL and an id, never cached', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/captcha' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const value = json<Envelope<CaptchaChallenge>>(response).value;
+    expect(value.captchaId).toMatch(/^[0-9a-f]{32}$/);
+    expect(value.expiresAt).toBe(clock.nowMs + 2 * MINUTE);
+    expect(value.image.startsWith('data:image/png;base64,')).toBe(true);
+    const png = Buffer.from(value.image.slice('data:image/png;base64,'.length), 'base64');
+    expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    const image = await loadImage(png);
+    expect([image.width, image.height]).toEqual([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
+
+    const other = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
+    expect(other.captchaId).not.toBe(value.captchaId);
+    expect(other.image).not.toBe(value.image);
+  });
+
+  it('stores only a hash of the answer', async () => {
+    const value = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
+    const row = await context.pool.query<{ answer_hash: Buffer }>('SELECT answer_hash FROM captcha_challenge WHERE id = $1', [value.captchaId]);
+    expect(row.rows[0].answer_hash).toHaveLength(32);
+  });
+
+  it('follows the merchant captcha lifetime', async () => {
+    await setAccountSettings(context.pool, context.merchantId, { captchaTtlSeconds: 30 });
+    try {
+      const value = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
+      expect(value.expiresAt).toBe(clock.nowMs + 30_000);
+    } finally {
+      await context.pool.query("DELETE FROM merchant_setting WHERE key = 'accounts'");
+    }
+  });
+});
+
+describe('verifyCaptcha', () => {
+  const make = (text: string, ttlMs = 2 * MINUTE) =>
+    createCaptcha(context.pool, { merchantId: context.merchantId, clientIp: '192.0.2.1', nowMs: clock.nowMs, ttlMs, text });
+
+  it('accepts the answer once, ignoring case and surrounding spaces', async () => {
+    const { captchaId } = await make('AB3K');
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, ' ab3K ', clock.nowMs)).toBe(true);
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, 'AB3K', clock.nowMs)).toBe(false);
+  });
+
+  it('is used up by a wrong answer too', async () => {
+    const { captchaId } = await make('AB3K');
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, 'AB3X', clock.nowMs)).toBe(false);
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, 'AB3K', clock.nowMs)).toBe(false);
+  });
+
+  it('expires', async () => {
+    const { captchaId } = await make('AB3K', 2 * MINUTE);
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, 'AB3K', clock.nowMs + 2 * MINUTE)).toBe(false);
+    const fresh = await make('AB3K', 2 * MINUTE);
+    expect(await verifyCaptcha(context.pool, context.merchantId, fresh.captchaId, 'AB3K', clock.nowMs + 2 * MINUTE - 1)).toBe(true);
+  });
+
+  it('belongs to its merchant', async () => {
+    const { captchaId } = await make('AB3K');
+    expect(await verifyCaptcha(context.pool, context.merchantId + 1000, captchaId, 'AB3K', clock.nowMs)).toBe(false);
+  });
+
+  it.each([
+    [undefined, 'AB3K'],
+    ['not-an-id', 'AB3K'],
+    ['0123456789abcdef0123456789abcdef', 'AB3K'],
+  ])('refuses a missing or unknown id (%s)', async (captchaId, text) => {
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, text, clock.nowMs)).toBe(false);
+  });
+
+  it('refuses an empty answer without using the challenge up', async () => {
+    const { captchaId } = await make('AB3K');
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, '', clock.nowMs)).toBe(false);
+    expect(await verifyCaptcha(context.pool, context.merchantId, captchaId, 'ab3k', clock.nowMs)).toBe(true);
+  });
+});
+
+describe('the picture', () => {
+  it('draws every character of the alphabet without any installed font', async () => {
+    for (let i = 0; i < CAPTCHA_ALPHABET.length; i += 4) {
+      const text = CAPTCHA_ALPHABET.slice(i, i + 4).padEnd(4, 'A');
+      const png = await drawCaptcha(text);
+      const image = await loadImage(png);
+      // Something dark (the strokes) is on the light background.
+      const canvas = createCanvas(image.width, image.height);
+      const context2d = canvas.getContext('2d');
+      context2d.drawImage(image, 0, 0);
+      const pixels = context2d.getImageData(0, 0, image.width, image.height).data;
+      let dark = 0;
+      for (let p = 0; p < pixels.length; p += 4) if (pixels[p] + pixels[p + 1] + pixels[p + 2] < 300) dark++;
+      expect(dark).toBeGreaterThan(200);
+    }
+  });
+
+  it('leaves out look-alike characters', () => {
+    for (const character of ['0', 'O', '1', 'I', '8', 'Q']) expect(CAPTCHA_ALPHABET).not.toContain(character);
+  });
+});

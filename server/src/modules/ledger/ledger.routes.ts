@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool';
+import { ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { authorizationHeader, memberOf } from '../../plugins/authentication';
+import { memberBalanceMinor, minorToMajor } from './ledger.service';
+
+export interface LedgerRoutesOptions {
+  db: Db;
+}
+
+export async function ledgerRoutes(app: FastifyInstance, { db }: LedgerRoutesOptions): Promise<void> {
+  app.get('/wps/v2/wallets/balance', {
+    config: { auth: 'member' },
+    schema: apiSchema({
+      tags: ['wallet'],
+      summary: "The member's balance",
+      description: 'Main wallet, in major units with two decimals (play money for free-play guests).',
+      headers: authorizationHeader,
+      value: {
+        type: 'object',
+        required: ['sumBalance'],
+        properties: { sumBalance: { type: 'number', description: 'e.g. 2000.5 for 2,000.50' } },
+      },
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    return ok({ sumBalance: minorToMajor(await memberBalanceMinor(db, member.merchantId, member.id)) });
+  });
+}

@@ -1,0 +1,121 @@
+import type pg from 'pg';
+import type { Db } from '../../db/pool';
+import { withTransaction } from './db-transaction';
+import * as queries from './ledger.queries';
+import type { LedgerUnit } from './ledger.queries';
+
+// The double-entry ledger, as small as the balance and the free-play grant need. The invariants
+// (postings sum to zero, balances equal their postings, members never below zero, postings
+// append-only, one transaction per idempotency key) are listed in migrations/005_accounts.sql;
+// postTransaction keeps them, and the database refuses anything that breaks them.
+
+export type { LedgerUnit } from './ledger.queries';
+export { ensureHouseAccount, ensureMemberAccount } from './ledger.queries';
+
+/** Minor units per major unit (cents): every merchant currency has two decimals. */
+export const MINOR_PER_MAJOR = 100;
+
+/** 123456 → 1234.56 (a number with at most two decimals, for `sumBalance`). */
+export const minorToMajor = (amountMinor: number): number => Math.round(amountMinor) / MINOR_PER_MAJOR;
+
+export interface PostingInput {
+  accountId: number;
+  /** Positive credits the account, negative debits it. Never zero. */
+  amountMinor: number;
+}
+
+export interface TransactionInput {
+  merchantId: number;
+  /** The same key never moves money twice: a repeat returns the first transaction. */
+  idempotencyKey: string;
+  /** What the movement is for: free_play_grant, ... */
+  kind: string;
+  unit: LedgerUnit;
+  postings: PostingInput[];
+  nowMs: number;
+}
+
+export interface PostedTransaction {
+  transactionId: number;
+  /** True when the idempotency key had been used: nothing was moved this time. */
+  replayed: boolean;
+}
+
+/** A debit would take a member's balance below zero; nothing was recorded. */
+export class InsufficientFundsError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Insufficient funds for ledger transaction ${idempotencyKey}`);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+function assertBalanced(input: TransactionInput): void {
+  if (input.postings.length < 2) throw new Error('A ledger transaction needs at least two postings');
+  const accounts = new Set<number>();
+  let total = 0;
+  for (const posting of input.postings) {
+    if (!Number.isSafeInteger(posting.amountMinor) || posting.amountMinor === 0) {
+      throw new Error(`Posting amounts are non-zero integers of minor units, got ${posting.amountMinor}`);
+    }
+    if (accounts.has(posting.accountId)) throw new Error(`Account ${posting.accountId} appears twice in one transaction`);
+    accounts.add(posting.accountId);
+    total += posting.amountMinor;
+  }
+  if (total !== 0) throw new Error(`Ledger transaction ${input.idempotencyKey} does not balance (sum ${total})`);
+}
+
+/**
+ * Records a transaction and moves the balances, atomically: the accounts are locked in id order,
+ * each posting updates its balance (the CHECK refuses a member going below zero) and is stored
+ * with the balance after it; the deferred trigger re-checks the sum at commit.
+ */
+export async function postTransaction(pool: pg.Pool, input: TransactionInput): Promise<PostedTransaction> {
+  assertBalanced(input);
+  try {
+    return await withTransaction(pool, async (client) => {
+      const transactionId = await queries.insertTransaction(client, input.merchantId, input.idempotencyKey, input.kind, input.unit, input.nowMs);
+      if (transactionId === undefined) {
+        const existing = await queries.selectTransactionId(client, input.merchantId, input.idempotencyKey);
+        if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
+        return { transactionId: existing, replayed: true };
+      }
+      const locked = await queries.lockAccounts(client, input.merchantId, input.postings.map((posting) => posting.accountId));
+      if (locked.length !== input.postings.length) throw new Error('A posting names an account of another merchant or none');
+      for (const account of locked) {
+        if (account.unit !== input.unit) throw new Error(`Account ${account.id} holds ${account.unit}, not ${input.unit}`);
+      }
+      // Same order as the locks.
+      const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
+      for (const posting of ordered) await queries.applyPosting(client, transactionId, posting.accountId, posting.amountMinor);
+      return { transactionId, replayed: false };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23514') throw new InsufficientFundsError(input.idempotencyKey);
+    throw error;
+  }
+}
+
+/** A member's main-wallet balance in minor units (0 before the wallet exists). */
+export const memberBalanceMinor = (db: Db, merchantId: number, memberId: number): Promise<number> =>
+  queries.selectMemberBalanceMinor(db, merchantId, memberId);
+
+/**
+ * Play money for a free-play guest, from the merchant's play-money house account, once per
+ * guest (the idempotency key is the member id).
+ */
+export async function grantFreePlay(pool: pg.Pool, merchantId: number, memberId: number, amountMinor: number, nowMs: number): Promise<void> {
+  const memberAccount = await queries.ensureMemberAccount(pool, merchantId, memberId, 'PLAY', nowMs);
+  if (amountMinor === 0) return;
+  const houseAccount = await queries.ensureHouseAccount(pool, merchantId, 'house_play_money', nowMs);
+  await postTransaction(pool, {
+    merchantId,
+    idempotencyKey: `free_play_grant:${memberId}`,
+    kind: 'free_play_grant',
+    unit: 'PLAY',
+    postings: [
+      { accountId: houseAccount, amountMinor: -amountMinor },
+      { accountId: memberAccount, amountMinor },
+    ],
+    nowMs,
+  });
+}

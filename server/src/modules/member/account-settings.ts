@@ -1,0 +1,117 @@
+import type { Db } from '../../db/pool';
+
+// Per-merchant account rules: the 'accounts' row of merchant_setting, every key optional. A key
+// an operator left out (or set to a value of the wrong type) takes the default below, so an
+// older database or a partial edit never breaks login.
+
+export interface AccountSettings {
+  /** The weak password agents and the back office hand out (SPEC §9 {secret}); logging in with it forces a change. */
+  defaultPassword: string;
+  /** Days a password lasts; null: it never expires. */
+  passwordMaxAgeDays: number | null;
+  /** Play money a free-play guest starts with, in minor units (200000 = 2000.00). */
+  freePlayAmountMinor: number;
+  /** Free-play accounts one client IP may create per hour. */
+  freePlayPerIpPerHour: number;
+  /** A session ends after this long without a request. */
+  sessionIdleMinutes: number;
+  /** A session ends this long after login whatever happens. */
+  sessionAbsoluteHours: number;
+  /** Failed logins per account name within the window before it locks. */
+  loginMaxFailures: number;
+  /** Failed logins per client IP within the window before it locks. */
+  loginIpMaxFailures: number;
+  loginFailureWindowMinutes: number;
+  /** How long a lock lasts (SPEC §9: 5 minutes). */
+  lockoutMinutes: number;
+  /** How long a captcha image can be answered. */
+  captchaTtlSeconds: number;
+  /** Avatar of members who never chose one. */
+  defaultAvatarUrl: string;
+}
+
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  defaultPassword: '123456',
+  passwordMaxAgeDays: null,
+  freePlayAmountMinor: 200_000,
+  freePlayPerIpPerHour: 20,
+  sessionIdleMinutes: 30,
+  sessionAbsoluteHours: 12,
+  loginMaxFailures: 5,
+  loginIpMaxFailures: 5,
+  loginFailureWindowMinutes: 15,
+  lockoutMinutes: 5,
+  captchaTtlSeconds: 120,
+  defaultAvatarUrl: '/assets/avatar-default.svg',
+};
+
+const MINUTE_MS = 60_000;
+
+/** Milliseconds of the durations above, named for their unit. */
+export function durationsOf(settings: AccountSettings) {
+  return {
+    sessionIdleMs: settings.sessionIdleMinutes * MINUTE_MS,
+    sessionAbsoluteMs: settings.sessionAbsoluteHours * 60 * MINUTE_MS,
+    loginWindowMs: settings.loginFailureWindowMinutes * MINUTE_MS,
+    lockoutMs: settings.lockoutMinutes * MINUTE_MS,
+    captchaTtlMs: settings.captchaTtlSeconds * 1000,
+    passwordMaxAgeMs: settings.passwordMaxAgeDays === null ? null : settings.passwordMaxAgeDays * 24 * 60 * MINUTE_MS,
+  };
+}
+
+const isPositiveNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** The stored document merged over the defaults, key by key, keeping only well-typed values. */
+export function accountSettingsFrom(stored: unknown): AccountSettings {
+  const source = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+  const settings: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS };
+  if (typeof source.defaultPassword === 'string' && source.defaultPassword !== '') settings.defaultPassword = source.defaultPassword;
+  if (source.passwordMaxAgeDays === null || isPositiveNumber(source.passwordMaxAgeDays)) {
+    settings.passwordMaxAgeDays = source.passwordMaxAgeDays;
+  }
+  if (typeof source.defaultAvatarUrl === 'string' && source.defaultAvatarUrl !== '') settings.defaultAvatarUrl = source.defaultAvatarUrl;
+  if (Number.isSafeInteger(source.freePlayAmountMinor) && (source.freePlayAmountMinor as number) >= 0) {
+    settings.freePlayAmountMinor = source.freePlayAmountMinor as number;
+  }
+  for (const key of [
+    'freePlayPerIpPerHour',
+    'sessionIdleMinutes',
+    'sessionAbsoluteHours',
+    'loginMaxFailures',
+    'loginIpMaxFailures',
+    'loginFailureWindowMinutes',
+    'lockoutMinutes',
+    'captchaTtlSeconds',
+  ] as const) {
+    if (isPositiveNumber(source[key])) settings[key] = source[key];
+  }
+  return settings;
+}
+
+export async function readAccountSettings(db: Db, merchantId: number): Promise<AccountSettings> {
+  const result = await db.query<{ value: unknown }>(
+    "SELECT value FROM merchant_setting WHERE merchant_id = $1 AND key = 'accounts'",
+    [merchantId],
+  );
+  return accountSettingsFrom(result.rows[0]?.value);
+}
+
+/** A whitelabel switch (SPEC §6) of the merchant; a module that is not configured is off. */
+export async function isModuleEnabled(db: Db, merchantId: number, moduleId: string): Promise<boolean> {
+  const result = await db.query<{ enabled: boolean }>(
+    'SELECT enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = $2',
+    [merchantId, moduleId],
+  );
+  return result.rows[0]?.enabled ?? false;
+}
+
+/** Several switches in one query, each false unless configured and enabled. */
+export async function enabledModules<const Id extends string>(db: Db, merchantId: number, moduleIds: readonly Id[]): Promise<Record<Id, boolean>> {
+  const result = await db.query<{ module_id: Id; enabled: boolean }>(
+    'SELECT module_id, enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = ANY($2::text[])',
+    [merchantId, moduleIds],
+  );
+  const flags = Object.fromEntries(moduleIds.map((id) => [id, false])) as Record<Id, boolean>;
+  for (const row of result.rows) flags[row.module_id] = row.enabled;
+  return flags;
+}

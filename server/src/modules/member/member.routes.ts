@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { authorizationHeader, memberOf } from '../../plugins/authentication';
+import { merchantOf } from '../../plugins/merchant';
+import { createAccountHooks, type AccountHooks } from '../session/account-hooks';
+import { clientIpOf } from '../session/session.routes';
+import { readAccountSettings } from './account-settings';
+import { avatarOf, toMemberInfo } from './member-info';
+import * as queries from './member.queries';
+import {
+  affiliateQuerySchema,
+  affiliateValueSchema,
+  avatarSchema,
+  languageBodySchema,
+  memberInfoSchema,
+  registerBodySchema,
+  registerValueSchema,
+} from './member.schemas';
+import { register } from './registration.service';
+import type { RegisterMode } from './registration-rules';
+
+export interface MemberRoutesOptions {
+  db: pg.Pool;
+  clock?: Clock;
+  /** The same object the session routes get (see account-hooks.ts). */
+  hooks?: AccountHooks;
+}
+
+const tags = ['member'];
+
+const userAgentOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['user-agent'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+/** 'bn' → 'BN', 'zh-TW' → 'TW', 'zh-CN' → 'CN' (the platform's two-letter codes, REFERENCE §4). */
+export function normaliseLanguage(code: string): string {
+  const upper = code.toUpperCase();
+  if (/^ZH[-_](TW|HK|HANT)/.test(upper)) return 'TW';
+  if (upper.startsWith('ZH')) return 'CN';
+  return upper.slice(0, 2);
+}
+
+const REGISTER_DESCRIPTION =
+  'Encrypted. Fields are checked against the merchant\'s rules (GET /wps/system/setting/register): a failure names ' +
+  'the field in value.field with errorCode reg_field_required, reg_pattern_<patternId> (value.minLength/maxLength) or ' +
+  'inconsistent.twice. An affiliateCode (or referralCode) must belong to an agent (invalid.affiliate.code). With ' +
+  'REGMOBVERF3 a registered mobile number needs verificationCode. The new member is logged in.';
+
+export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOptions): Promise<void> {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+  const hooks = options.hooks ?? createAccountHooks();
+
+  const registerHandler = (mode: RegisterMode) => async (request: FastifyRequest<{ Body: Record<string, unknown> }>) =>
+    ok(
+      await register(
+        { pool: db, hooks, merchant: merchantOf(request), clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() },
+        mode,
+        request.body,
+      ),
+    );
+
+  app.put<{ Body: Record<string, unknown> }>('/wps/member/register', {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Register with account and password (USERNAMEREG3)',
+      description: REGISTER_DESCRIPTION,
+      body: registerBodySchema,
+      value: registerValueSchema,
+    }),
+  }, registerHandler('username'));
+
+  app.put<{ Body: Record<string, unknown> }>('/wps/member/register/mobile', {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Register with a mobile number (MOBILENUMREG3)',
+      description:
+        `${REGISTER_DESCRIPTION} The account name is the mobile number; without MOBILENUMPASSREG3 the password is ` +
+        'generated (generatedAccount true) and the member logs in later by SMS code or resets it.',
+      body: registerBodySchema,
+      value: registerValueSchema,
+    }),
+  }, registerHandler('mobile'));
+
+  app.get<{ Querystring: { code: string; domain?: string } }>('/wps/agent/affiliate', {
+    schema: apiSchema({
+      tags,
+      summary: 'Check an invitation (affiliate) code',
+      description: 'Success when the code belongs to an agent (isAgent 1, 2, 41, 42) of this merchant; else 400 invalid.affiliate.code.',
+      querystring: affiliateQuerySchema,
+      value: affiliateValueSchema,
+    }),
+  }, async (request) => {
+    const agent = await queries.selectAgentByAffiliateCode(db, merchantOf(request).id, request.query.code.trim());
+    if (!agent) throw new AppError(400, 'invalid.affiliate.code');
+    return ok({ valid: true });
+  });
+
+  app.get('/wps/member/info', {
+    config: { auth: 'member' },
+    schema: apiSchema({ tags, summary: 'The logged-in member', headers: authorizationHeader, value: memberInfoSchema }),
+  }, async (request) => {
+    const member = memberOf(request);
+    const upline = member.uplineId === null ? undefined : await queries.selectUplineUsername(db, member.merchantId, member.uplineId);
+    return ok(toMemberInfo(member, upline ?? null));
+  });
+
+  const avatarRoute = {
+    config: { auth: 'member' as const },
+    schema: apiSchema({ tags, summary: "The member's avatar (the site default when none)", headers: authorizationHeader, value: avatarSchema }),
+  };
+  const avatarHandler = async (request: FastifyRequest) => {
+    const member = memberOf(request);
+    const settings = await readAccountSettings(db, member.merchantId);
+    return ok(avatarOf(member, settings.defaultAvatarUrl));
+  };
+  app.get('/wps/member/info/icon', avatarRoute, avatarHandler);
+  app.get('/wps/relay/MCSFE_getPlayerAvatar', avatarRoute, avatarHandler);
+
+  app.put<{ Body: { language: string } }>('/wps/member/language', {
+    config: { auth: 'member' },
+    schema: apiSchema({
+      tags,
+      summary: "Remember the member's language",
+      description: 'Stored as an upper-case two-letter code (bn → BN; zh-TW/zh-Hant → TW, other zh-* → CN).',
+      headers: authorizationHeader,
+      body: languageBodySchema,
+      value: { type: 'object', required: ['language'], properties: { language: { type: 'string' } } },
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    const language = normaliseLanguage(request.body.language);
+    await queries.updateLanguage(db, member.merchantId, member.id, language);
+    return ok({ language });
+  });
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type pg from 'pg';
+import type { Envelope, LoginResult, RsaKey } from '@platform/shared/src/types/wire';
+import { encryptForServer } from '../../http/encryption';
+import { createCaptcha } from '../captcha/captcha.service';
+import { json } from '../../testing/test-app';
+import { ensureMemberAccount } from '../ledger/ledger.queries';
+import { insertMember, type MemberType } from './member.queries';
+import { hashPassword } from './password-hash';
+
+// Helpers for the account tests (not a test file itself).
+
+/** A clock tests move by hand. Starts at a fixed instant. */
+export class TestClock {
+  nowMs = Date.UTC(2025, 0, 15, 10, 0, 0);
+  readonly now = (): number => this.nowMs;
+  advance(ms: number): void {
+    this.nowMs += ms;
+  }
+}
+
+export const MINUTE = 60_000;
+
+const publicKeys = new WeakMap<FastifyInstance, Promise<string>>();
+
+function publicKeyOf(app: FastifyInstance): Promise<string> {
+  let key = publicKeys.get(app);
+  if (!key) {
+    key = app
+      .inject({ method: 'GET', url: '/wps/session/key/rsa' })
+      .then((response) => json<Envelope<RsaKey>>(response).value.publicKey);
+    publicKeys.set(app, key);
+  }
+  return key;
+}
+
+export interface InjectOptions {
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** An encrypted call, sealed exactly as the browser seals it. */
+export async function encryptedInject(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  options: InjectOptions = {},
+): Promise<LightMyRequestResponse> {
+  const sealed = await encryptForServer(payload, await publicKeyOf(app));
+  return app.inject({
+    method,
+    url,
+    headers: { encryption: sealed.encryption, ...options.headers },
+    payload: sealed.body,
+    remoteAddress: options.remoteAddress,
+  });
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+  type?: 'username' | 'sms';
+  captcha?: string;
+  captchaId?: string;
+  countryDialingCode?: string;
+}
+
+export const loginRequest = (app: FastifyInstance, payload: LoginPayload, options: InjectOptions = {}) =>
+  encryptedInject(app, 'POST', '/wps/session/login', payload, options);
+
+/** Logs in and returns the token; fails the test if the login fails. */
+export async function tokenFor(app: FastifyInstance, username: string, password: string, remoteAddress = '198.51.100.1'): Promise<string> {
+  const response = await loginRequest(app, { username, password }, { remoteAddress });
+  if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.body}`);
+  return json<Envelope<LoginResult>>(response).value.token;
+}
+
+export interface TestMember {
+  username: string;
+  password?: string;
+  memberType?: MemberType;
+  affiliateCode?: string;
+  countryDialingCode?: string;
+  mobile?: string;
+  firstTimeLogin?: boolean;
+  passwordExpiresAtMs?: number | null;
+  status?: 'active' | 'blocked';
+  nowMs?: number;
+}
+
+/** A member inserted directly (as the back office would), with a REAL wallet. Returns the id. */
+export async function createMember(pool: pg.Pool, merchantId: number, member: TestMember): Promise<number> {
+  const nowMs = member.nowMs ?? Date.now();
+  const inserted = await insertMember(pool, {
+    merchantId,
+    username: member.username,
+    passwordHash: await hashPassword(member.password ?? 'secret123'),
+    passwordExpiresAtMs: member.passwordExpiresAtMs ?? null,
+    firstTimeLogin: member.firstTimeLogin ?? false,
+    memberType: member.memberType ?? 0,
+    uplineId: null,
+    countryDialingCode: member.countryDialingCode ?? null,
+    mobile: member.mobile ?? null,
+    email: null,
+    payeeName: null,
+    qqNum: null,
+    line: null,
+    whatsapp: null,
+    zalo: null,
+    facebook: null,
+    wechat: null,
+    idNumber: null,
+    paymentPasswordHash: null,
+    nickname: null,
+    language: null,
+    registerMethod: 'BO',
+    registerUrl: null,
+    registerIp: null,
+    nowMs,
+  });
+  if (member.affiliateCode) await pool.query('UPDATE member SET affiliate_code = $2 WHERE id = $1', [inserted.id, member.affiliateCode]);
+  if (member.status) await pool.query('UPDATE member SET status = $2 WHERE id = $1', [inserted.id, member.status]);
+  await ensureMemberAccount(pool, merchantId, inserted.id, member.memberType === 4 ? 'PLAY' : 'REAL', nowMs);
+  return inserted.id;
+}
+
+export async function setModule(pool: pg.Pool, merchantId: number, moduleId: string, enabled: boolean): Promise<void> {
+  await pool.query(
+    `INSERT INTO whitelabel_module (merchant_id, module_id, enabled) VALUES ($1, $2, $3)
+     ON CONFLICT (merchant_id, module_id) DO UPDATE SET enabled = EXCLUDED.enabled`,
+    [merchantId, moduleId, enabled],
+  );
+}
+
+export async function setAccountSettings(pool: pg.Pool, merchantId: number, settings: Record<string, unknown>): Promise<void> {
+  await pool.query(
+    `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'accounts', $2)
+     ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    [merchantId, JSON.stringify(settings)],
+  );
+}
+
+/** A stored captcha with a known answer (the route draws a random one). Returns its id. */
+export async function knownCaptcha(pool: pg.Pool, merchantId: number, text: string, nowMs: number, ttlMs = 120_000): Promise<string> {
+  const challenge = await createCaptcha(pool, { merchantId, clientIp: null, nowMs, ttlMs, text });
+  return challenge.captchaId;
+}

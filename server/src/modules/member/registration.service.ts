@@ -1,0 +1,253 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type pg from 'pg';
+import { AppError } from '../../http/envelope';
+import type { ResolvedMerchant } from '../../plugins/merchant';
+import { verifyCaptcha } from '../captcha/captcha.service';
+import { withTransaction } from '../ledger/db-transaction';
+import { ensureMemberAccount, grantFreePlay } from '../ledger/ledger.service';
+import type { AccountHooks, AccountRequestContext } from '../session/account-hooks';
+import { reserveAttempts } from '../session/lockout';
+import { issueLogin, type LoginValue } from '../session/session.service';
+import { selectRegisterRules } from '../system/system.queries';
+import { durationsOf, enabledModules, readAccountSettings } from './account-settings';
+import * as queries from './member.queries';
+import { maskMobile } from './member-info';
+import { hashPassword } from './password-hash';
+import { validateRegistration, type RegisterMode } from './registration-rules';
+
+// PUT /wps/member/register (account and password) and /register/mobile (mobile number), and the
+// guest accounts of free play. A registration logs the new member in.
+
+export interface RegistrationEnvironment {
+  pool: pg.Pool;
+  hooks: AccountHooks;
+  merchant: ResolvedMerchant;
+  clientIp: string;
+  userAgent: string | undefined;
+  nowMs: number;
+}
+
+/** The login value plus what REFERENCE §5.1 lists for the register answer. */
+export interface RegisterValue extends LoginValue {
+  /** '<merchant code>@<username>' */
+  customerName: string;
+  profile: { mobileNo: string | null };
+  /** Mobile registration without password fields: the account and its password were generated. */
+  generatedAccount: boolean;
+}
+
+const MODE_SWITCH: Record<RegisterMode, string> = { username: 'USERNAMEREG3', mobile: 'MOBILENUMREG3' };
+
+/** Letters and digits, at least one of each: passes the usual password rules. */
+function generatedPassword(): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  const characters = [letters[randomInt(letters.length)], digits[randomInt(digits.length)]];
+  while (characters.length < 16) characters.push(all[randomInt(all.length)]);
+  // Fisher-Yates, so the letter and digit are not always first.
+  for (let i = characters.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [characters[i], characters[j]] = [characters[j], characters[i]];
+  }
+  return characters.join('');
+}
+
+const optional = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
+
+export async function register(env: RegistrationEnvironment, mode: RegisterMode, payload: Record<string, unknown>): Promise<RegisterValue> {
+  const { pool, merchant, nowMs } = env;
+  const switches = await enabledModules(pool, merchant.id, ['USERNAMEREG3', 'MOBILENUMREG3', 'MOBILENUMPASSREG3', 'REGMOBVERF3'] as const);
+  if (!switches[MODE_SWITCH[mode] as keyof typeof switches]) {
+    throw new AppError(400, 'function.not.available', { detail: `${mode === 'mobile' ? 'mobile' : 'username'} registration is not enabled` });
+  }
+  const rules = await selectRegisterRules(pool, merchant.id);
+  const values = validateRegistration(payload, rules, mode, {
+    passwordInMobileMode: switches.MOBILENUMPASSREG3,
+    smsVerification: switches.REGMOBVERF3,
+  });
+
+  // The mobile number, with a dialling code the merchant offers.
+  const mobile = values.mobileNum?.replace(/^0+/, '') || null;
+  let countryDialingCode: string | null = null;
+  if (mobile) {
+    const code = typeof payload.countryDialingCode === 'string' ? payload.countryDialingCode.trim() : '';
+    const normalised = code.startsWith('+') ? code : `+${code}`;
+    if (!/^\+[0-9]{1,4}$/.test(normalised) || !(await queries.countryDialingCodeExists(pool, merchant.id, normalised))) {
+      throw new AppError(400, 'invalid.country.code', {}, { field: 'countryDialingCode' });
+    }
+    countryDialingCode = normalised;
+  }
+  const mobileE164 = mobile && countryDialingCode ? `${countryDialingCode}${mobile}` : null;
+
+  const context: AccountRequestContext = { db: pool, merchantId: merchant.id, clientIp: env.clientIp, userAgent: env.userAgent, nowMs };
+  if (rules.captcha?.enabled) {
+    const captchaId = typeof payload.captchaId === 'string' ? payload.captchaId : undefined;
+    if (!(await verifyCaptcha(pool, merchant.id, captchaId, values.captcha, nowMs))) {
+      throw new AppError(400, 'captcha.err', {}, { field: 'captcha', captcha: true });
+    }
+  }
+
+  // An invitation code, typed or carried from the site URL, must belong to an agent.
+  const referral = typeof payload.referralCode === 'string' ? payload.referralCode.trim() : '';
+  const affiliateCode = values.affiliateCode ?? (referral || undefined);
+  let uplineId: number | null = null;
+  if (affiliateCode) {
+    const agent = await queries.selectAgentByAffiliateCode(pool, merchant.id, affiliateCode);
+    if (!agent) throw new AppError(400, 'invalid.affiliate.code', {}, { field: 'affiliateCode' });
+    uplineId = agent.id;
+  }
+
+  const username = mode === 'mobile' ? (mobile as string) : (values.username as string);
+  if (await queries.selectMemberByUsername(pool, merchant.id, username)) {
+    throw new AppError(400, mode === 'mobile' ? 'exists.mobile.err' : 'exists.username.err', {}, { field: mode === 'mobile' ? 'mobileNum' : 'username' });
+  }
+  if (mobileE164 && (await queries.selectMemberByMobileE164(pool, merchant.id, mobileE164))) {
+    throw new AppError(400, 'exists.mobile.err', {}, { field: 'mobileNum' });
+  }
+
+  // Last, so a code is not used up by a registration that fails anyway.
+  if (switches.REGMOBVERF3 && mobileE164) {
+    const verifier = env.hooks.registrationCodeVerifier;
+    if (!verifier) throw new AppError(400, 'function.not.available', { detail: 'SMS verification is not available' });
+    if (!(await verifier.verifyRegistrationCode(context, mobileE164, values.verificationCode ?? ''))) {
+      throw new AppError(400, 'sms.code.invalid', {}, { field: 'verificationCode' });
+    }
+  }
+
+  const generatedAccount = mode === 'mobile' && !switches.MOBILENUMPASSREG3;
+  const password = generatedAccount ? generatedPassword() : (values.password as string);
+  const settings = await readAccountSettings(pool, merchant.id);
+  const maxAgeMs = durationsOf(settings).passwordMaxAgeMs;
+  const [passwordHash, paymentPasswordHash] = await Promise.all([
+    hashPassword(password),
+    values.paymentPassword ? hashPassword(values.paymentPassword) : Promise.resolve(null),
+  ]);
+  const language = typeof payload.language === 'string' && /^[A-Za-z]{2}$/.test(payload.language) ? payload.language.toUpperCase() : null;
+
+  let member: queries.MemberWithCredentials;
+  try {
+    member = await withTransaction(pool, async (client) => {
+      const inserted = await queries.insertMember(client, {
+        merchantId: merchant.id,
+        username,
+        passwordHash,
+        passwordExpiresAtMs: maxAgeMs === null ? null : nowMs + maxAgeMs,
+        firstTimeLogin: false,
+        memberType: 0,
+        uplineId,
+        countryDialingCode,
+        mobile,
+        email: optional(values.email),
+        payeeName: optional(values.payeeName),
+        qqNum: optional(values.qqNum),
+        line: optional(values.line),
+        whatsapp: optional(values.whatsapp),
+        zalo: optional(values.zalo),
+        facebook: optional(values.facebook),
+        wechat: optional(values.wechat),
+        idNumber: optional(values.idNumber),
+        paymentPasswordHash,
+        nickname: null,
+        language,
+        registerMethod: 'WEB',
+        registerUrl: typeof payload.registerUrl === 'string' ? payload.registerUrl.slice(0, 2048) : null,
+        registerIp: env.clientIp,
+        nowMs,
+      });
+      await ensureMemberAccount(client, merchant.id, inserted.id, 'REAL', nowMs);
+      return inserted;
+    });
+  } catch (error) {
+    // Two registrations of the same name at the same moment: the unique index decides.
+    const conflict = queries.memberConflictOf(error);
+    if (conflict === 'username') throw new AppError(400, mode === 'mobile' ? 'exists.mobile.err' : 'exists.username.err');
+    if (conflict === 'mobile') throw new AppError(400, 'exists.mobile.err');
+    throw error;
+  }
+
+  const login = await issueLogin(pool, queries.withoutCredentials(member), {
+    loginType: 'register',
+    clientIp: env.clientIp,
+    userAgent: env.userAgent,
+    nowMs,
+  });
+  return {
+    ...login,
+    customerName: `${merchant.code}@${member.username}`,
+    profile: { mobileNo: maskMobile(member.countryDialingCode, member.mobile) },
+    generatedAccount,
+  };
+}
+
+/** 'guest' and 10 random lower-case letters and digits. */
+function guestUsername(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let name = 'guest';
+  for (let i = 0; i < 10; i++) name += alphabet[randomInt(alphabet.length)];
+  return name;
+}
+
+/**
+ * A free-play guest (isAgent 4) with a random unusable password and the merchant's play-money
+ * grant, logged in.
+ */
+export async function createGuest(env: Omit<RegistrationEnvironment, 'hooks'>): Promise<LoginValue> {
+  const { pool, merchant, nowMs } = env;
+  const settings = await readAccountSettings(pool, merchant.id);
+  // Each guest is a database row and a grant: a client IP gets a limited number per hour.
+  const hourMs = 3_600_000;
+  const reservation = await reserveAttempts(
+    pool,
+    merchant.id,
+    [{ key: { scope: 'freeplay.ip', subject: env.clientIp.slice(0, 200) }, rule: { maxFailures: settings.freePlayPerIpPerHour, windowMs: hourMs, lockMs: hourMs } }],
+    nowMs,
+  );
+  if (!reservation.allowed) {
+    throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(Math.ceil(((reservation.lockedUntilMs ?? nowMs) - nowMs) / 60_000)) });
+  }
+  // Nobody knows this password: a guest only ever has the session made here.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  let member: queries.MemberWithCredentials | undefined;
+  for (let attempt = 0; !member; attempt++) {
+    try {
+      member = await queries.insertMember(pool, {
+        merchantId: merchant.id,
+        username: guestUsername(),
+        passwordHash,
+        passwordExpiresAtMs: null,
+        firstTimeLogin: false,
+        memberType: queries.GUEST_TYPE,
+        uplineId: null,
+        countryDialingCode: null,
+        mobile: null,
+        email: null,
+        payeeName: null,
+        qqNum: null,
+        line: null,
+        whatsapp: null,
+        zalo: null,
+        facebook: null,
+        wechat: null,
+        idNumber: null,
+        paymentPasswordHash: null,
+        nickname: null,
+        language: null,
+        registerMethod: 'FREEPLAY',
+        registerUrl: null,
+        registerIp: env.clientIp,
+        nowMs,
+      });
+    } catch (error) {
+      // 36^10 names make a collision unlikely; a few retries make it harmless.
+      if (queries.memberConflictOf(error) !== 'username' || attempt >= 4) throw error;
+    }
+  }
+  await grantFreePlay(pool, merchant.id, member.id, settings.freePlayAmountMinor, nowMs);
+  return issueLogin(pool, queries.withoutCredentials(member), {
+    loginType: 'freeplay',
+    clientIp: env.clientIp,
+    userAgent: env.userAgent,
+    nowMs,
+  });
+}

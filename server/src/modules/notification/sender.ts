@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/pool';
+
+// How the server reaches people: one interface for SMS and e-mail (ARCHITECTURE.md "Server"),
+// chosen by configuration. Only the built-in sender exists: it writes every message to the
+// `outbox` table and to the structured log, so codes are readable there in development. A real
+// SMS or e-mail provider is a new `SenderKind` implementing `Sender`; none is configured yet.
+
+/** Sends messages for one merchant. Callers pass the text already in the recipient's language. */
+export interface Sender {
+  /** `to` is an E.164 number such as +8801712345678. */
+  sendSms(to: string, text: string): Promise<void>;
+  sendEmail(to: string, subject: string, text: string): Promise<void>;
+}
+
+/** The senders this build knows. A provider is added here, never faked. */
+export const SENDER_KINDS = ['outbox'] as const;
+export type SenderKind = (typeof SENDER_KINDS)[number];
+
+export interface SenderScope {
+  merchantId: number;
+  log: FastifyBaseLogger;
+}
+
+/** Makes the sender of a request (its merchant, its logger). */
+export type SenderFactory = (scope: SenderScope) => Sender;
+
+export interface SenderConfig {
+  kind: SenderKind;
+  /**
+   * Whether message texts (which carry codes) go to the log. On outside production so a
+   * developer can read codes there; in production the outbox row is the record.
+   */
+  logMessageText: boolean;
+  /** Time source for the outbox rows. */
+  now: () => number;
+}
+
+/** NOTIFICATION_SENDER (default "outbox"); anything else is refused at start-up. */
+export function parseSenderKind(raw: string | undefined): SenderKind {
+  const value = raw?.trim() || 'outbox';
+  if (!(SENDER_KINDS as readonly string[]).includes(value)) {
+    throw new Error(`NOTIFICATION_SENDER must be one of: ${SENDER_KINDS.join(', ')} (got "${value}")`);
+  }
+  return value as SenderKind;
+}
+
+/** Sender configuration from the environment. */
+export function senderConfigFromEnv(env: NodeJS.ProcessEnv, now: () => number): SenderConfig {
+  return {
+    kind: parseSenderKind(env.NOTIFICATION_SENDER),
+    logMessageText: env.NODE_ENV !== 'production',
+    now,
+  };
+}
+
+/** Masks all but the last 4 characters of a number or the domain of an address, for logs. */
+export function maskRecipient(recipient: string): string {
+  const at = recipient.indexOf('@');
+  if (at > 0) return `${recipient[0]}***${recipient.slice(at)}`;
+  return recipient.length > 4 ? `${'*'.repeat(recipient.length - 4)}${recipient.slice(-4)}` : '****';
+}
+
+class OutboxSender implements Sender {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: SenderScope,
+    private readonly config: SenderConfig,
+  ) {}
+
+  async sendSms(to: string, text: string): Promise<void> {
+    await this.record('sms', to, null, text);
+  }
+
+  async sendEmail(to: string, subject: string, text: string): Promise<void> {
+    await this.record('email', to, subject, text);
+  }
+
+  private async record(channel: 'sms' | 'email', to: string, subject: string | null, text: string): Promise<void> {
+    const result = await this.db.query<{ id: string }>(
+      `INSERT INTO outbox (merchant_id, channel, recipient, subject, body, sender, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'outbox', $6) RETURNING id`,
+      [this.scope.merchantId, channel, to, subject, text, new Date(this.config.now())],
+    );
+    const entry = { outboxId: result.rows[0].id, channel, merchantId: this.scope.merchantId };
+    if (this.config.logMessageText) {
+      this.scope.log.info({ ...entry, to, subject, text }, 'message written to the outbox');
+    } else {
+      this.scope.log.info({ ...entry, to: maskRecipient(to) }, 'message written to the outbox');
+    }
+  }
+}
+
+export function createSenderFactory(db: Db, config: SenderConfig): SenderFactory {
+  switch (config.kind) {
+    case 'outbox':
+      return (scope) => new OutboxSender(db, scope, config);
+  }
+}
+
+/** The name messages are signed with: the site's brandName setting, else the merchant's name. */
+export async function brandOf(db: Db, merchantId: number): Promise<string> {
+  const result = await db.query<{ name: string; brand: string | null }>(
+    `SELECT m.name, s.value ->> 'brandName' AS brand
+       FROM merchant m LEFT JOIN merchant_setting s ON s.merchant_id = m.id AND s.key = 'site'
+      WHERE m.id = $1`,
+    [merchantId],
+  );
+  const row = result.rows[0];
+  return row?.brand || row?.name || '';
+}

@@ -1,0 +1,215 @@
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../config';
+import type { Db } from '../../db/pool';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { resolveLanguage, translate, type ErrorCode } from '../../i18n/messages';
+import { memberOf, sessionOf } from '../../plugins/authentication';
+import { merchantOf } from '../../plugins/merchant';
+import type { SenderFactory } from '../notification/sender';
+import { normaliseIp } from '../system/region-rules';
+import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
+import { resolveMobile } from '../verification/phone';
+import { PasswordService } from './password.service';
+
+export interface PasswordRoutesOptions {
+  db: pg.Pool;
+  clock: Clock;
+  senders: SenderFactory;
+  policy?: CodePolicy;
+}
+
+const tags = ['password'];
+const password = { type: 'string', maxLength: 128 };
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
+function okWithMessage<T>(request: FastifyRequest, value: T, code: ErrorCode) {
+  const language = request.headers.language;
+  return { ...ok(value), message: translate(code, resolveLanguage(typeof language === 'string' ? language : undefined)) };
+}
+
+function languageOf(request: FastifyRequest) {
+  const language = request.headers.language;
+  return resolveLanguage(typeof language === 'string' ? language : undefined);
+}
+
+/**
+ * The site a reset link opens. The Host header is the caller's to choose, so it is used only
+ * when it is one of the merchant's own domains (or localhost, in development); otherwise the
+ * merchant's first domain. A link can therefore never point at someone else's site.
+ */
+export async function siteOriginOf(db: Db, request: FastifyRequest, merchantId: number): Promise<string> {
+  const host = (request.hostname ?? '').toLowerCase();
+  const domains = await db.query<{ domain: string }>('SELECT domain FROM merchant_domain WHERE merchant_id = $1 ORDER BY domain', [merchantId]);
+  const known = domains.rows.map((row) => row.domain);
+  const port = request.port ? `:${request.port}` : '';
+  if (host === 'localhost' || host === '127.0.0.1') return `${request.protocol}://${host}${port}`;
+  if (known.includes(host)) return `https://${host}`;
+  return known[0] ? `https://${known[0]}` : '';
+}
+
+export async function passwordRoutes(app: FastifyInstance, options: PasswordRoutesOptions): Promise<void> {
+  const { db, clock } = options;
+  // Only this plugin's routes accept form bodies (the e-mail form is a form post, SPEC §7).
+  await app.register(fastifyFormbody);
+  const service = new PasswordService({
+    pool: db,
+    clock,
+    senders: options.senders,
+    codes: new VerificationCodes(db, clock, options.policy ?? DEFAULT_CODE_POLICY),
+  });
+
+  async function requireResetBySms(request: FastifyRequest): Promise<void> {
+    if (!(await service.moduleEnabled(merchantOf(request).id, 'CHNGPASSVERIF3'))) {
+      throw new AppError(403, 'function.not.enabled', { detail: 'CHNGPASSVERIF3 is off' });
+    }
+  }
+
+  app.post<{ Body: { oldPassword?: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password', {
+    config: { encrypted: true, realAccountOnly: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Change the password',
+      description:
+        'Encrypted. Needs the current password (also for a first-time, default or expired password: the client has ' +
+        'it from the login). The new one must pass the merchant\'s password rule and differ from the current one. ' +
+        'Ends every other session of the member and clears firstTimeLogin/passwordExpired.',
+      body: {
+        type: 'object',
+        required: ['newPassword', 'confirmNewPassword'],
+        additionalProperties: false,
+        properties: { oldPassword: password, newPassword: password, confirmNewPassword: password },
+      },
+      value: { type: 'null' },
+    }),
+  }, async (request) => {
+    const { oldPassword = '', newPassword, confirmNewPassword } = request.body;
+    await service.change(memberOf(request), sessionOf(request), { oldPassword, newPassword, confirmNewPassword });
+    return ok(null);
+  });
+
+  app.post<{ Body: { username: string; email: string } }>('/wps/member/password/email', {
+    schema: apiSchema({
+      tags,
+      summary: 'Forgot password: e-mail a reset link',
+      description:
+        'Form post (application/x-www-form-urlencoded; JSON also accepted). When the account and e-mail belong ' +
+        'together, a single-use link (30 minutes) goes to the e-mail: <site>/?resetToken=<token>, completed with ' +
+        'POST /wps/member/password/email/reset. Otherwise 400 username.email.not.exist. Throttled per IP and account.',
+      body: {
+        type: 'object',
+        required: ['username', 'email'],
+        properties: { username: { type: 'string', maxLength: 64 }, email: { type: 'string', maxLength: 254 } },
+      },
+      value: { type: 'null' },
+    }),
+  }, async (request) => {
+    const merchant = merchantOf(request);
+    const username = request.body.username.trim();
+    const email = request.body.email.trim();
+    if (username === '') throw new AppError(400, 'reg_field_required', { field: 'username' }, { field: 'username' });
+    if (email === '') throw new AppError(400, 'reg_field_required', { field: 'email' }, { field: 'email' });
+    if (!EMAIL_PATTERN.test(email)) throw new AppError(400, 'reg_pattern_3', { field: 'email', range: '5-254' }, { field: 'email' });
+    await service.sendResetEmail({
+      merchantId: merchant.id,
+      username,
+      email,
+      ip: normaliseIp(request.ip),
+      language: languageOf(request),
+      siteOrigin: await siteOriginOf(db, request, merchant.id),
+      log: request.log,
+    });
+    return okWithMessage(request, null, 'password.reset.email.sent');
+  });
+
+  app.post<{ Body: { token: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password/email/reset', {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Set a new password with the e-mailed reset link',
+      description: 'Encrypted. The token works once and for 30 minutes. Ends every session of the member.',
+      body: {
+        type: 'object',
+        required: ['token', 'newPassword', 'confirmNewPassword'],
+        additionalProperties: false,
+        properties: { token: { type: 'string', minLength: 1, maxLength: 64 }, newPassword: password, confirmNewPassword: password },
+      },
+      value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
+    }),
+  }, async (request) => {
+    const { token, newPassword, confirmNewPassword } = request.body;
+    const value = await service.resetWithEmailToken(merchantOf(request).id, token, { newPassword, confirmNewPassword });
+    return okWithMessage(request, value, 'password.reset.success');
+  });
+
+  app.post<{ Body: { countryDialingCode?: string; mobileNum: string } }>('/wps/member/password/sms', {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Forgot password: send a reset code by SMS',
+      description:
+        'Encrypted; only with CHNGPASSVERIF3. Answers the same for every well-formed number; only a number with an ' +
+        'account receives the code. value.expirationTime is when the code expires (epoch ms): the client counts down ' +
+        'to it. Throttled like every SMS (60 s per number; 429 TOO_MANY_REQUESTS after too many).',
+      body: {
+        type: 'object',
+        required: ['mobileNum'],
+        additionalProperties: false,
+        properties: { countryDialingCode: { type: 'string', maxLength: 8 }, mobileNum: { type: 'string', maxLength: 32 } },
+      },
+      value: {
+        type: 'object',
+        required: ['expirationTime', 'expiredMinutes'],
+        properties: { expirationTime: { type: 'integer' }, expiredMinutes: { type: 'integer' } },
+      },
+    }),
+  }, async (request) => {
+    await requireResetBySms(request);
+    const merchant = merchantOf(request);
+    if (request.body.mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });
+    const mobile = await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNum);
+    return ok(
+      await service.sendResetSms({ merchantId: merchant.id, mobile, ip: normaliseIp(request.ip), language: languageOf(request), log: request.log }),
+    );
+  });
+
+  app.post<{
+    Body: { countryDialingCode?: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword?: string };
+  }>('/wps/member/password/verification', {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Set a new password with the SMS reset code',
+      description:
+        'Encrypted; only with CHNGPASSVERIF3. Ends every session of the member; answers the account name (the client ' +
+        "then logs in with it and the new password) and the message 'Password reset successfully, please log in again'.",
+      body: {
+        type: 'object',
+        required: ['mobileNum', 'verificationCode', 'newPassword'],
+        additionalProperties: false,
+        properties: {
+          countryDialingCode: { type: 'string', maxLength: 8 },
+          mobileNum: { type: 'string', maxLength: 32 },
+          verificationCode: { type: 'string', maxLength: 16 },
+          newPassword: password,
+          confirmNewPassword: password,
+        },
+      },
+      value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
+    }),
+  }, async (request) => {
+    await requireResetBySms(request);
+    const merchant = merchantOf(request);
+    const { countryDialingCode, mobileNum, verificationCode, newPassword, confirmNewPassword } = request.body;
+    if (mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });
+    if (verificationCode.trim() === '') {
+      throw new AppError(400, 'reg_field_required', { field: 'verificationCode' }, { field: 'verificationCode' });
+    }
+    const mobile = await resolveMobile(db, merchant.id, countryDialingCode, mobileNum);
+    const value = await service.resetWithSmsCode(merchant.id, mobile, verificationCode.trim(), { newPassword, confirmNewPassword });
+    return okWithMessage(request, value, 'password.reset.success');
+  });
+}

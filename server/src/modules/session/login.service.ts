@@ -1,0 +1,154 @@
+import type { Db } from '../../db/pool';
+import { AppError } from '../../http/envelope';
+import { verifyCaptcha } from '../captcha/captcha.service';
+import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../member/account-settings';
+import * as members from '../member/member.queries';
+import { verifyAgainstDecoy, verifyPassword } from '../member/password-hash';
+import type { AccountHooks, AccountRequestContext } from './account-hooks';
+import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from './lockout';
+import { insertLoginAttempt, type LoginAttemptRow } from './session.queries';
+import { issueLogin, type LoginValue } from './session.service';
+
+// POST /wps/session/login. Order matters:
+//   1. the attempt is counted against the account and the client IP (lockout.ts); a locked one
+//      is refused here, before any captcha, code or password is looked at;
+//   2. after an earlier failure (of this account or IP) a correct captcha is required;
+//   3. the password (argon2id) or the SMS code (verification module) is checked;
+//   4. success clears the account's failures and takes this attempt back from the IP; then an
+//      optional second factor (login_verify_required), else a new session.
+// Every failure answers value { captcha: true }: the next try must carry a captcha.
+
+export type LoginType = 'username' | 'sms';
+
+export interface LoginInput {
+  /** The account name; for SMS login the mobile number (national digits or E.164). */
+  username: string;
+  /** The password; for SMS login the code. */
+  password: string;
+  type: LoginType;
+  captcha?: string;
+  captchaId?: string;
+  /** For SMS login: '+880' with username '1712345678'. */
+  countryDialingCode?: string;
+}
+
+export interface LoginEnvironment {
+  db: Db;
+  hooks: AccountHooks;
+  merchantId: number;
+  clientIp: string;
+  userAgent: string | undefined;
+  nowMs: number;
+}
+
+/** 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes'. */
+export function tooManyRequests(lockoutMinutes: number, lockedUntilMs: number | null): AppError {
+  return new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(lockoutMinutes) }, { captcha: true, lockedUntil: lockedUntilMs });
+}
+
+function loginRules(settings: AccountSettings): { account: ThrottleRule; ip: ThrottleRule } {
+  const durations = durationsOf(settings);
+  return {
+    account: { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs },
+    ip: { maxFailures: settings.loginIpMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs },
+  };
+}
+
+/** The E.164 number an SMS login names, if it can be told without a look-up. */
+function smsNumberOf(input: LoginInput): string {
+  const digits = input.username.replace(/[\s-]/g, '');
+  if (digits.startsWith('+')) return digits;
+  if (input.countryDialingCode) return `${input.countryDialingCode}${digits.replace(/^0+/, '')}`;
+  return digits;
+}
+
+async function findSmsMember(db: Db, merchantId: number, number: string): Promise<members.MemberWithCredentials | undefined> {
+  if (number.startsWith('+')) return members.selectMemberByMobileE164(db, merchantId, number);
+  // National digits without a dialling code: only an unambiguous match counts.
+  const matches = await members.selectMembersByMobile(db, merchantId, number.replace(/^0+/, ''));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+export async function login(env: LoginEnvironment, input: LoginInput): Promise<LoginValue> {
+  const { db, merchantId, nowMs } = env;
+  if (input.type === 'sms') {
+    // Checked before counting: a disabled feature is not a failed attempt.
+    if (!env.hooks.loginCodeVerifier || !(await isModuleEnabled(db, merchantId, 'MOBILEVERCODELOGIN3'))) {
+      throw new AppError(400, 'function.not.available', { detail: 'login with an SMS code is not enabled' });
+    }
+  }
+  const settings = await readAccountSettings(db, merchantId);
+  const rules = loginRules(settings);
+  const username = input.username.trim();
+  // SMS login: the member is found first, so every spelling of a number counts against it.
+  const smsMember = input.type === 'sms' ? await findSmsMember(db, merchantId, smsNumberOf(input)) : undefined;
+  const accountKey: ThrottleKey = {
+    scope: 'login.account',
+    subject: (input.type === 'sms' ? (smsMember?.mobileE164 ?? smsNumberOf(input)) : username).toLowerCase().slice(0, 200),
+  };
+  const ipKey: ThrottleKey = { scope: 'login.ip', subject: env.clientIp.slice(0, 200) };
+  const record = (outcome: LoginAttemptRow['outcome'], memberId: number | null = null) =>
+    insertLoginAttempt(db, { merchantId, username, memberId, clientIp: env.clientIp, loginType: input.type, outcome, nowMs });
+  const failed = async (errorCode: 'captcha.err' | 'username.or.password.err' | 'sms.code.invalid', outcome: LoginAttemptRow['outcome'], memberId: number | null = null) => {
+    await record(outcome, memberId);
+    return new AppError(400, errorCode, {}, { captcha: true });
+  };
+
+  const reservation = await reserveAttempts(
+    db,
+    merchantId,
+    [
+      { key: ipKey, rule: rules.ip },
+      { key: accountKey, rule: rules.account },
+    ],
+    nowMs,
+  );
+  if (!reservation.allowed) {
+    await record('locked');
+    throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
+  }
+
+  if (reservation.priorFailures > 0 && !(await verifyCaptcha(db, merchantId, input.captchaId, input.captcha, nowMs))) {
+    throw await failed('captcha.err', 'bad_captcha');
+  }
+
+  let member: members.MemberWithCredentials | undefined;
+  if (input.type === 'username') {
+    member = await members.selectMemberByUsername(db, merchantId, username);
+    const passwordMatches = member ? await verifyPassword(member.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+    if (!member || !passwordMatches) throw await failed('username.or.password.err', 'bad_password', member?.id ?? null);
+  } else {
+    member = smsMember;
+    const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs };
+    const verifier = env.hooks.loginCodeVerifier;
+    const codeMatches = member?.mobileE164 && verifier ? await verifier.verifyLoginCode(context, member.mobileE164, input.password.trim()) : false;
+    if (!member || !codeMatches) throw await failed('sms.code.invalid', 'bad_code', member?.id ?? null);
+  }
+
+  if (member.status !== 'active') {
+    await record('blocked', member.id);
+    throw new AppError(403, 'member.blocked');
+  }
+
+  await clearFailures(db, merchantId, accountKey);
+  await forgiveAttempt(db, merchantId, ipKey, rules.ip);
+
+  const publicMember = members.withoutCredentials(member);
+  const gate = env.hooks.twoFactorGate;
+  const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs };
+  if (gate && (await gate.isRequired(context, publicMember))) {
+    const challenge = await gate.challenge(context, publicMember, input.type);
+    await record('two_factor_required', member.id);
+    throw new AppError(403, 'login_verify_required', {}, challenge);
+  }
+
+  const value = await issueLogin(db, publicMember, {
+    loginType: input.type,
+    clientIp: env.clientIp,
+    userAgent: env.userAgent,
+    nowMs,
+    enteredPassword: input.type === 'username' ? input.password : undefined,
+  });
+  await record('ok', member.id);
+  return value;
+}

@@ -1,0 +1,358 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../config';
+import { AppError } from '../../http/envelope';
+import { durationsOf, readAccountSettings } from '../member/account-settings';
+import { maskMobile } from '../member/member-info';
+import { findMemberById, type Member } from '../member/member.service';
+import { messageLanguage } from '../notification/language';
+import { brandOf, type SenderFactory } from '../notification/sender';
+import { codeSms } from '../notification/templates';
+import type { AccountRequestContext, TwoFactorGate } from '../session/account-hooks';
+import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../session/lockout';
+import { issueLogin, type LoginValue } from '../session/session.service';
+import type { VerificationCodes } from '../verification/codes';
+import { open, seal, type SecretKey } from './secret-box';
+import { acceptedTotpStep, generateTotpSecret, totpUri } from './totp';
+import * as queries from './two-factor.queries';
+import type { SecondFactor } from './two-factor.queries';
+
+// Second factors for signing in: an authenticator app (TOTP) and SMS codes to the member's own
+// number. A member with either turned on gets login_verify_required instead of a session; the
+// login value carries a ticket, and POST /wps/session/login/verification completes it.
+//
+// Invariants (two-factor.test.ts):
+// - A ticket completes at most one login, only before it expires, and only with a code of a
+//   factor it offers; each attempt is counted before the code is checked, so parallel guesses
+//   cannot exceed its attempts, and every wrong code also counts toward the account's login
+//   lockout (login.account, the lock wrong passwords lead to) and toward the member's own
+//   second-factor lock (twofactor.login), which a correct password does not reset.
+// - An authenticator code is accepted once: never again for the same or an earlier step.
+// - Enrolment, confirmation and removal need a valid code of that factor; wrong codes lock the
+//   member's two-factor settings for the lockout period.
+
+export interface TwoFactorOptions {
+  pool: pg.Pool;
+  clock: Clock;
+  senders: SenderFactory;
+  /** SMS codes (purpose two_factor) share the verification module's codes and throttle. */
+  codes: VerificationCodes;
+  secretKey: () => Promise<SecretKey>;
+  /** Logger for messages sent outside a request's own logger (the login gate). */
+  log: FastifyBaseLogger;
+  /** How long a pending login waits for its second factor. */
+  challengeTtlMs?: number;
+  /** Wrong codes a pending login survives. */
+  challengeMaxAttempts?: number;
+}
+
+/** The `value` of a login_verify_required answer. */
+export interface LoginChallengeValue {
+  /** Send back to POST /wps/session/login/verification. */
+  ticket: string;
+  /** Factors the member may answer with, preferred first. */
+  factors: SecondFactor[];
+  verifyType: SecondFactor;
+  /** The number an SMS code goes to, masked; null without SMS. */
+  mobile: string | null;
+  /** Whether an SMS code was sent with this answer. */
+  smsSent: boolean;
+  /** When the ticket expires (epoch ms). */
+  expirationTime: number;
+}
+
+export interface SecurityConfig {
+  bindGA: boolean;
+  smsLoginVerification: boolean;
+  bindMobile: boolean;
+  countryDialingCode: string | null;
+  /** Masked national number. */
+  mobile: string | null;
+  /** Masked address. */
+  email: string | null;
+}
+
+export interface CallerContext {
+  ip: string;
+  /** The `Language` header. */
+  language: string | undefined;
+  userAgent?: string;
+  log: FastifyBaseLogger;
+}
+
+const hashTicket = (ticket: string): Buffer => createHash('sha256').update(ticket, 'utf8').digest();
+
+function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.indexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+export class TwoFactorService implements TwoFactorGate {
+  private readonly challengeTtlMs: number;
+  private readonly challengeMaxAttempts: number;
+
+  constructor(private readonly options: TwoFactorOptions) {
+    this.challengeTtlMs = options.challengeTtlMs ?? 5 * 60_000;
+    this.challengeMaxAttempts = options.challengeMaxAttempts ?? 5;
+  }
+
+  /** The member's second factors, authenticator first. */
+  async factorsOf(member: Member): Promise<SecondFactor[]> {
+    const { pool } = this.options;
+    const [totp, sms] = await Promise.all([
+      queries.selectTotp(pool, member.merchantId, member.id),
+      queries.selectSmsTwoFactor(pool, member.merchantId, member.id),
+    ]);
+    const factors: SecondFactor[] = [];
+    if (totp?.confirmed) factors.push('totp');
+    if (sms && member.mobileE164) factors.push('sms');
+    return factors;
+  }
+
+  // ---- The gate login calls -------------------------------------------------------------
+
+  async isRequired(_context: AccountRequestContext, member: Member): Promise<boolean> {
+    return (await this.factorsOf(member)).length > 0;
+  }
+
+  async challenge(
+    context: AccountRequestContext,
+    member: Member,
+    loginType: string,
+    first?: { enteredPassword?: string },
+  ): Promise<LoginChallengeValue> {
+    const { pool } = this.options;
+    const factors = await this.factorsOf(member);
+    if (factors.length === 0) throw new Error(`Member ${member.id} has no second factor to challenge`);
+    const settings = await readAccountSettings(pool, member.merchantId);
+    const ticket = randomBytes(32).toString('base64url');
+    const expiresAtMs = context.nowMs + this.challengeTtlMs;
+    await queries.insertChallenge(pool, {
+      merchantId: member.merchantId,
+      memberId: member.id,
+      ticketHash: hashTicket(ticket),
+      loginType,
+      factors,
+      defaultPasswordUsed: first?.enteredPassword !== undefined && first.enteredPassword === settings.defaultPassword,
+      maxAttempts: this.challengeMaxAttempts,
+      clientIp: context.clientIp,
+      nowMs: context.nowMs,
+      expiresAtMs,
+    });
+    let smsSent = false;
+    // With SMS as the only factor the code goes out at once; with an authenticator too, the
+    // member asks for it (POST /wps/session/login/verification/sms) only if they need it.
+    if (factors[0] === 'sms') {
+      const requested = (context as AccountRequestContext & { language?: string }).language;
+      smsSent = await this.trySendLoginSms(member, context.clientIp, requested);
+    }
+    return {
+      ticket,
+      factors,
+      verifyType: factors[0],
+      mobile: factors.includes('sms') ? maskMobile(member.countryDialingCode, member.mobile) : null,
+      smsSent,
+      expirationTime: expiresAtMs,
+    };
+  }
+
+  /** Sends the login SMS code; false when the throttle refuses (the member can ask again later). */
+  private async trySendLoginSms(member: Member, ip: string, language: string | undefined): Promise<boolean> {
+    try {
+      await this.sendCode(member, ip, language, null);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) return false;
+      throw error;
+    }
+  }
+
+  private async sendCode(member: Member, ip: string, requestedLanguage: string | undefined, log: FastifyBaseLogger | null) {
+    const { pool, codes, senders } = this.options;
+    if (!member.mobileE164) throw new AppError(400, 'mobile.not.bound');
+    const { issued, expiresAtMs } = await codes.requestCode({ merchantId: member.merchantId, mobile: member.mobileE164, ip }, 'two_factor', true);
+    if (!issued) throw new Error('A two-factor code was requested but not issued');
+    const language = await messageLanguage(pool, member.merchantId, requestedLanguage, member.language);
+    const text = codeSms('two_factor', language, {
+      brand: await brandOf(pool, member.merchantId),
+      code: issued.code,
+      minutes: codes.policy.expiredMinutes,
+    });
+    const sender = senders({ merchantId: member.merchantId, log: log ?? this.options.log });
+    await sender.sendSms(member.mobileE164, text);
+    return { expiredMinutes: codes.policy.expiredMinutes, expirationTime: expiresAtMs, mobile: maskMobile(member.countryDialingCode, member.mobile) ?? '' };
+  }
+
+  // ---- Completing a login ---------------------------------------------------------------
+
+  /** A fresh SMS code for a pending login offering SMS. */
+  async resendLoginSms(merchantId: number, ticket: string, caller: CallerContext) {
+    const { pool, clock } = this.options;
+    const challenge = await queries.selectChallenge(pool, merchantId, hashTicket(ticket));
+    if (!challenge || challenge.consumed || challenge.expiresAtMs <= clock()) throw new AppError(400, 'login.verify.expired');
+    if (!challenge.factors.includes('sms')) throw new AppError(400, 'function.not.enabled', { detail: 'SMS is not a factor of this login' });
+    const member = await findMemberById(pool, merchantId, challenge.memberId);
+    if (!member) throw new AppError(400, 'login.verify.expired');
+    return this.sendCode(member, caller.ip, caller.language, caller.log);
+  }
+
+  /** Checks the second factor of a pending login and, when right, logs the member in. */
+  async completeLogin(merchantId: number, ticket: string, type: SecondFactor, code: string, caller: CallerContext): Promise<LoginValue> {
+    const { pool, clock } = this.options;
+    const nowMs = clock();
+    const ticketHash = hashTicket(ticket);
+    const pending = await queries.selectChallenge(pool, merchantId, ticketHash);
+    if (!pending || pending.consumed || pending.expiresAtMs <= nowMs) throw new AppError(400, 'login.verify.expired');
+    if (!pending.factors.includes(type)) {
+      throw new AppError(400, 'request.param.err', { detail: `type must be one of: ${pending.factors.join(', ')}` });
+    }
+    const member = await findMemberById(pool, merchantId, pending.memberId);
+    if (!member) throw new AppError(400, 'login.verify.expired');
+    if (member.status !== 'active') throw new AppError(403, 'member.blocked');
+
+    // The account's login lock: counted before the code is checked (lockout.ts).
+    const settings = await readAccountSettings(pool, merchantId);
+    const durations = durationsOf(settings);
+    const accountKey: ThrottleKey = {
+      scope: 'login.account',
+      subject: pending.loginType === 'sms' && member.mobileE164 ? member.mobileE164 : member.username.toLowerCase(),
+    };
+    // A correct password clears login.account, so second-factor failures are also kept under the
+    // member's own key, which only a correct second factor clears: knowing the password does not
+    // buy fresh guesses at the code.
+    const memberKey: ThrottleKey = { scope: 'twofactor.login', subject: String(member.id) };
+    const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+    const reservation = await reserveAttempts(
+      pool,
+      merchantId,
+      [
+        { key: accountKey, rule },
+        { key: memberKey, rule },
+      ],
+      nowMs,
+    );
+    if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
+
+    const challenge = await queries.reserveChallengeAttempt(pool, merchantId, ticketHash, nowMs);
+    if (!challenge) throw new AppError(400, 'login.verify.expired');
+
+    const right = type === 'totp' ? await this.acceptTotp(member, code, nowMs) : await this.options.codes.consume(merchantId, member.mobileE164 ?? '', 'two_factor', code);
+    if (!right) {
+      await queries.endExhaustedChallenge(pool, challenge.id, nowMs);
+      throw new AppError(400, type === 'totp' ? 'two.factor.code.invalid' : 'sms.code.invalid');
+    }
+    if (!(await queries.consumeChallenge(pool, challenge.id, nowMs))) throw new AppError(400, 'login.verify.expired');
+    await clearFailures(pool, merchantId, accountKey);
+    await clearFailures(pool, merchantId, memberKey);
+    return issueLogin(pool, member, {
+      loginType: challenge.loginType,
+      clientIp: caller.ip,
+      userAgent: caller.userAgent,
+      nowMs,
+      enteredPassword: challenge.defaultPasswordUsed ? settings.defaultPassword : undefined,
+    });
+  }
+
+  /** A confirmed authenticator's code, used up when right. */
+  private async acceptTotp(member: Member, code: string, nowMs: number): Promise<boolean> {
+    const { pool } = this.options;
+    const totp = await queries.selectTotp(pool, member.merchantId, member.id);
+    if (!totp?.confirmed) return false;
+    const step = acceptedTotpStep(open(totp.sealed, await this.options.secretKey()), code, nowMs, totp.lastUsedStep);
+    if (step === null) return false;
+    return queries.markTotpStepUsed(pool, member.merchantId, member.id, step);
+  }
+
+  // ---- A member's own settings ----------------------------------------------------------
+
+  async securityConfig(member: Member): Promise<SecurityConfig> {
+    const factors = await this.factorsOf(member);
+    return {
+      bindGA: factors.includes('totp'),
+      smsLoginVerification: factors.includes('sms'),
+      bindMobile: member.mobileE164 !== null,
+      countryDialingCode: member.countryDialingCode,
+      mobile: maskMobile(null, member.mobile),
+      email: maskEmail(member.email),
+    };
+  }
+
+  /** Starts binding an authenticator: a new secret, shown once, unconfirmed until a code matches. */
+  async startTotp(member: Member): Promise<{ secretKey: string; otpauth: string }> {
+    const { pool, clock } = this.options;
+    const existing = await queries.selectTotp(pool, member.merchantId, member.id);
+    if (existing?.confirmed) throw new AppError(409, 'ga.already.bound');
+    const secret = generateTotpSecret();
+    const stored = await queries.upsertPendingTotp(pool, member.merchantId, member.id, seal(secret, await this.options.secretKey()), clock());
+    if (!stored) throw new AppError(409, 'ga.already.bound');
+    return { secretKey: secret, otpauth: totpUri(secret, await brandOf(pool, member.merchantId), member.username) };
+  }
+
+  async confirmTotp(member: Member, code: string): Promise<void> {
+    const { pool, clock } = this.options;
+    await this.withSettingsThrottle(member, async (nowMs) => {
+      const totp = await queries.selectTotp(pool, member.merchantId, member.id);
+      if (!totp) throw new AppError(400, 'ga.not.bound');
+      if (totp.confirmed) throw new AppError(409, 'ga.already.bound');
+      const step = acceptedTotpStep(open(totp.sealed, await this.options.secretKey()), code, nowMs, null);
+      if (step === null) return false;
+      await queries.confirmTotp(pool, member.merchantId, member.id, step, clock());
+      return true;
+    });
+  }
+
+  async disableTotp(member: Member, code: string): Promise<void> {
+    const { pool } = this.options;
+    await this.withSettingsThrottle(member, async (nowMs) => {
+      const totp = await queries.selectTotp(pool, member.merchantId, member.id);
+      if (!totp?.confirmed) throw new AppError(400, 'ga.not.bound');
+      if (!(await this.acceptTotp(member, code, nowMs))) return false;
+      await queries.deleteTotp(pool, member.merchantId, member.id);
+      return true;
+    });
+  }
+
+  /** A code to the member's number, to prove it before SMS sign-in verification is turned on or off. */
+  async sendSettingsCode(member: Member, caller: CallerContext) {
+    return this.sendCode(member, caller.ip, caller.language, caller.log);
+  }
+
+  async setSmsVerification(member: Member, enabled: boolean, code: string): Promise<void> {
+    const { pool, codes } = this.options;
+    if (!member.mobileE164) throw new AppError(400, 'mobile.not.bound');
+    const mobile = member.mobileE164;
+    await this.withSettingsThrottle(
+      member,
+      async (nowMs) => {
+        if (!(await codes.consume(member.merchantId, mobile, 'two_factor', code))) return false;
+        await queries.setSmsTwoFactor(pool, member.merchantId, member.id, enabled, nowMs);
+        return true;
+      },
+      'sms.code.invalid',
+    );
+  }
+
+  /**
+   * Runs a code check of the member's own settings under the 'twofactor.member' lock: counted
+   * before the check, taken back when right; a wrong code answers `wrongCode`.
+   */
+  private async withSettingsThrottle(
+    member: Member,
+    check: (nowMs: number) => Promise<boolean>,
+    wrongCode: 'two.factor.code.invalid' | 'sms.code.invalid' = 'two.factor.code.invalid',
+  ): Promise<void> {
+    const { pool, clock } = this.options;
+    const nowMs = clock();
+    const settings = await readAccountSettings(pool, member.merchantId);
+    const durations = durationsOf(settings);
+    const key: ThrottleKey = { scope: 'twofactor.member', subject: String(member.id) };
+    const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+    const reservation = await reserveAttempts(pool, member.merchantId, [{ key, rule }], nowMs);
+    if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
+    if (!(await check(nowMs))) throw new AppError(400, wrongCode);
+    await forgiveAttempt(pool, member.merchantId, key, rule);
+  }
+}

@@ -1,0 +1,213 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
+import { AppError } from '../../http/envelope';
+import type { CodePurpose } from '../notification/templates';
+import { lockedUntil, reserveAttempts, type ThrottleKey } from '../session/lockout';
+
+// One-time SMS codes and the throttle in front of sending them.
+//
+// Invariants (asserted in verification.test.ts):
+// - A code is 6 digits from crypto.randomInt; only salt + SHA-256 of it is stored.
+// - At most one live code per (merchant, number, purpose): issuing a new one retires the old.
+// - A code verifies once (consumed_at is set in the same statement that checks it), before it
+//   expires, and after `maxAttempts` wrong guesses it is retired even if the right one follows.
+// - Sending is serialised per number (advisory lock), so parallel requests cannot slip past the
+//   60-second spacing; the per-number and per-IP counts are race-safe upserts (lockout.ts).
+
+export interface CodePolicy {
+  /** Lifetime of a code; returned to the client as expiredMinutes. */
+  expiredMinutes: number;
+  /** Wrong guesses that retire a code. */
+  maxAttempts: number;
+  /** Minimum spacing of two sends to one number. */
+  resendIntervalMs: number;
+  /** Window in which send requests are counted. */
+  windowMs: number;
+  /** Send requests per number in the window; the next one locks the number. */
+  maxSendsPerMobile: number;
+  /** Send requests per client IP in the window; the next one locks the IP. */
+  maxSendsPerIp: number;
+  /** How long a lock lasts (SPEC §9: 5 minutes). */
+  lockMs: number;
+}
+
+export const DEFAULT_CODE_POLICY: CodePolicy = {
+  expiredMinutes: 5,
+  maxAttempts: 5,
+  resendIntervalMs: 60_000,
+  windowMs: 15 * 60_000,
+  maxSendsPerMobile: 5,
+  maxSendsPerIp: 20,
+  lockMs: 5 * 60_000,
+};
+
+export interface IssuedCode {
+  code: string;
+  expiresAtMs: number;
+}
+
+export interface SendRequest {
+  merchantId: number;
+  /** E.164 */
+  mobile: string;
+  ip: string;
+}
+
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+function hashCode(salt: string, code: string): string {
+  return createHash('sha256').update(salt).update(code).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export class VerificationCodes {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => number,
+    readonly policy: CodePolicy = DEFAULT_CODE_POLICY,
+  ) {}
+
+  /**
+   * Decides whether one send request for `mobile` from `ip` may go ahead: null, or the refusal
+   * (429). An admitted request is recorded and counted toward the 5-minute lock of the number and
+   * of the IP (session/lockout.ts, scopes sms.mobile and sms.ip). Every admitted request counts,
+   * whether or not a message is then sent, so the answers do not depend on whether the number
+   * has an account. A refusal may have written a lock, so the caller commits before throwing it.
+   */
+  private async admitSend(client: pg.PoolClient, request: SendRequest): Promise<AppError | null> {
+    const { merchantId, mobile, ip } = request;
+    const now = this.now();
+    const mobileKey: ThrottleKey = { scope: 'sms.mobile', subject: mobile };
+    const ipKey: ThrottleKey = { scope: 'sms.ip', subject: ip };
+    if ((await lockedUntil(client, merchantId, mobileKey, now)) !== null || (await lockedUntil(client, merchantId, ipKey, now)) !== null) {
+      return this.tooManyRequests();
+    }
+
+    const last = await client.query<{ sent_at: Date | null }>(
+      'SELECT max(sent_at) AS sent_at FROM verification_send WHERE merchant_id = $1 AND mobile = $2',
+      [merchantId, mobile],
+    );
+    const lastSentAt = last.rows[0]?.sent_at?.getTime();
+    if (lastSentAt !== undefined && now - lastSentAt < this.policy.resendIntervalMs) {
+      const seconds = Math.ceil((this.policy.resendIntervalMs - (now - lastSentAt)) / 1000);
+      return new AppError(429, 'sms.too.frequent', { seconds: String(seconds) });
+    }
+
+    const { windowMs, lockMs } = this.policy;
+    const reservation = await reserveAttempts(
+      client,
+      merchantId,
+      [
+        { key: mobileKey, rule: { maxFailures: this.policy.maxSendsPerMobile, windowMs, lockMs } },
+        { key: ipKey, rule: { maxFailures: this.policy.maxSendsPerIp, windowMs, lockMs } },
+      ],
+      now,
+    );
+    if (!reservation.allowed) return this.tooManyRequests();
+    await client.query('INSERT INTO verification_send (merchant_id, mobile, ip, sent_at) VALUES ($1, $2, $3, $4)', [
+      merchantId,
+      mobile,
+      ip,
+      new Date(now),
+    ]);
+    return null;
+  }
+
+  /** 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes'. */
+  tooManyRequests(): AppError {
+    return new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(Math.round(this.policy.lockMs / 60_000)) });
+  }
+
+  /**
+   * Throttles one send request, then issues a code for `purpose` when `issueCode` is true (the
+   * caller sends it). With `issueCode` false the request is only counted: the caller answers
+   * exactly as if a code had been sent. Throws 429 when refused.
+   */
+  async requestCode(request: SendRequest, purpose: CodePurpose, issueCode: boolean): Promise<{ issued: IssuedCode | null; expiresAtMs: number }> {
+    const outcome = await inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${request.merchantId}:${request.mobile}`]);
+      const refusal = await this.admitSend(client, request);
+      if (refusal) return { refusal, issued: null };
+      return { refusal: null, issued: issueCode ? await this.issue(client, request.merchantId, request.mobile, purpose) : null };
+    });
+    if (outcome.refusal) throw outcome.refusal;
+    return { issued: outcome.issued, expiresAtMs: outcome.issued?.expiresAtMs ?? this.now() + this.policy.expiredMinutes * 60_000 };
+  }
+
+  /** A fresh code for (number, purpose), retiring any live one. No throttling: callers throttle. */
+  async issue(client: pg.PoolClient | pg.Pool, merchantId: number, mobile: string, purpose: CodePurpose): Promise<IssuedCode> {
+    const now = this.now();
+    const code = generateCode();
+    const salt = randomBytes(16).toString('hex');
+    const expiresAtMs = now + this.policy.expiredMinutes * 60_000;
+    await client.query(
+      `UPDATE verification_code SET consumed_at = $4
+        WHERE merchant_id = $1 AND mobile = $2 AND purpose = $3 AND consumed_at IS NULL`,
+      [merchantId, mobile, purpose, new Date(now)],
+    );
+    await client.query(
+      `INSERT INTO verification_code (merchant_id, mobile, purpose, code_hash, salt, max_attempts, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [merchantId, mobile, purpose, hashCode(salt, code), salt, this.policy.maxAttempts, new Date(now), new Date(expiresAtMs)],
+    );
+    return { code, expiresAtMs };
+  }
+
+  /**
+   * True once for the right, unexpired code of (number, purpose), which is then used up. A wrong
+   * code counts an attempt; the last allowed wrong attempt retires the code.
+   */
+  async consume(merchantId: number, mobile: string, purpose: CodePurpose, code: string): Promise<boolean> {
+    if (!/^[0-9]{6}$/.test(code)) {
+      // Not even shaped like a code: still counts as a wrong attempt against a live code.
+      code = '';
+    }
+    return inTransaction(this.pool, async (client) => {
+      const now = this.now();
+      const live = await client.query<{ id: string; code_hash: string; salt: string; attempts: number; max_attempts: number; expires_at: Date }>(
+        `SELECT id, code_hash, salt, attempts, max_attempts, expires_at FROM verification_code
+          WHERE merchant_id = $1 AND mobile = $2 AND purpose = $3 AND consumed_at IS NULL
+          FOR UPDATE`,
+        [merchantId, mobile, purpose],
+      );
+      const row = live.rows[0];
+      if (!row) return false;
+      if (row.expires_at.getTime() <= now) {
+        await client.query('UPDATE verification_code SET consumed_at = $2 WHERE id = $1', [row.id, new Date(now)]);
+        return false;
+      }
+      if (code !== '' && sameHash(hashCode(row.salt, code), row.code_hash)) {
+        await client.query('UPDATE verification_code SET consumed_at = $2 WHERE id = $1', [row.id, new Date(now)]);
+        return true;
+      }
+      const attempts = row.attempts + 1;
+      await client.query(
+        'UPDATE verification_code SET attempts = $2, consumed_at = CASE WHEN $2 >= max_attempts THEN $3::timestamptz ELSE NULL END WHERE id = $1',
+        [row.id, attempts, new Date(now)],
+      );
+      return false;
+    });
+  }
+}
