@@ -51,7 +51,10 @@ export const CALLS = {
   // Session and member
   login: call('POST', '/wps/session/login', 'LOGIN3', { encrypted: true }),
   loginVerification: call('POST', '/wps/session/login/verification', 'LOGINIPVERF3', { encrypted: true, quiet: true }),
+  loginVerificationSms: call('POST', '/wps/session/login/verification/sms', 'LOGINIPVERF3', { quiet: true }),
   freePlayLogin: call('POST', '/wps/session/login/freeplay', 'FREEPLAY3'),
+  oauthProviders: call('GET', '/wps/session/oauth/providers', 'LOGIN3', { quiet: true }),
+  oauthExchange: call('POST', '/wps/session/oauth/exchange', 'LOGIN3', { quiet: true }),
   logout: call('DELETE', '/wps/session/logout', 'LOGIN3', { token: true }),
   captcha: call('GET', '/wps/captcha', 'LOGIN3', { quiet: true }),
   smsNoLogin: call('POST', '/wps/verification/sms/noLogin', 'SMS3'),
@@ -66,8 +69,14 @@ export const CALLS = {
   forgotPasswordByEmail: call('POST', '/wps/member/password/email', 'CHNGPASS3', { form: true }),
   forgotPasswordSms: call('POST', '/wps/member/password/sms', 'CHNGPASSVERIF3', { encrypted: true }),
   resetPasswordByPhone: call('POST', '/wps/member/password/verification', 'CHNGPASSVERIF3', { encrypted: true }),
+  resetPasswordByEmailToken: call('POST', '/wps/member/password/email/reset', 'CHNGPASS3', { encrypted: true }),
   updateLanguage: call('PUT', '/wps/member/language', 'MEMBER3', { token: true, quiet: true }),
   securityConfig: call('GET', '/wps/v2/member/securityConfig', 'MEMBER3', { token: true }),
+  twoFactorTotpStart: call('POST', '/wps/v2/member/2fa/totp', 'MEMBER3', { token: true }),
+  twoFactorTotpConfirm: call('POST', '/wps/v2/member/2fa/totp/confirm', 'MEMBER3', { token: true }),
+  twoFactorTotpRemove: call('DELETE', '/wps/v2/member/2fa/totp', 'MEMBER3', { token: true }),
+  twoFactorSmsCode: call('POST', '/wps/v2/member/2fa/sms/code', 'MEMBER3', { token: true }),
+  twoFactorSms: call('PUT', '/wps/v2/member/2fa/sms', 'MEMBER3', { token: true }),
   // Wallet
   balance: call('GET', '/wps/v2/wallets/balance', 'WALLET3', { token: true }),
 } as const satisfies Record<string, CallDefinition>;

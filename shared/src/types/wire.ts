@@ -253,3 +253,81 @@ export interface SmsLoginMemory {
   mobileNum: string;
   countryDialingCode: string;
 }
+
+/**
+ * `POST /wps/verification/sms/noLogin` and `/register` value. The SMS button counts down
+ * 60 s × expiredMinutes; expirationTime is when the code stops working (epoch ms).
+ */
+export interface SmsCodeSent {
+  expiredMinutes: number;
+  expirationTime: number;
+}
+
+/** `POST /wps/member/password/sms` value: the forgot-password countdown runs to expirationTime (epoch ms). */
+export interface ForgotPasswordSmsSent {
+  expirationTime: number;
+  expiredMinutes: number;
+}
+
+/** `POST /wps/member/password/verification` and `/email/reset` value: log in again with this account name. */
+export interface PasswordResetResult {
+  userName: string;
+}
+
+export type SecondFactor = 'totp' | 'sms';
+
+/**
+ * `value` of a 403 `login_verify_required` answer (login, or the social-login exchange).
+ * Complete it with `POST /wps/session/login/verification` { ticket, type, code }.
+ */
+export interface LoginChallenge {
+  ticket: string;
+  /** Factors the member may answer with, preferred first. */
+  factors: SecondFactor[];
+  verifyType: SecondFactor;
+  /** Masked number an SMS code goes to; null without SMS. */
+  mobile: string | null;
+  /** Whether an SMS code was sent with this answer (else ask with loginVerificationSms). */
+  smsSent: boolean;
+  /** When the ticket expires (epoch ms). */
+  expirationTime: number;
+}
+
+/** `POST /wps/session/login/verification/sms` and `/wps/v2/member/2fa/sms/code` value. */
+export interface SecondFactorSmsSent {
+  expiredMinutes: number;
+  expirationTime: number;
+  /** Masked number the code went to. */
+  mobile: string;
+}
+
+/** `GET /wps/v2/member/securityConfig` value. */
+export interface SecurityConfig {
+  /** An authenticator app is bound: sign-in asks for its code. */
+  bindGA: boolean;
+  /** Sign-in asks for an SMS code. */
+  smsLoginVerification: boolean;
+  bindMobile: boolean;
+  countryDialingCode: string | null;
+  /** Masked. */
+  mobile: string | null;
+  /** Masked. */
+  email: string | null;
+}
+
+/** `POST /wps/v2/member/2fa/totp` value: show secretKey and a QR code of otpauth, then confirm with a code. */
+export interface TotpEnrolment {
+  secretKey: string;
+  otpauth: string;
+}
+
+export type OAuthProviderName = 'google' | 'facebook';
+
+/**
+ * `GET /wps/session/oauth/providers` value. Navigate to `startUrl?returnTo=<path>`; the site comes
+ * back to that path with `?oauthCode=` (trade it with `POST /wps/session/oauth/exchange` { code })
+ * or `?oauthError=<error code>`.
+ */
+export interface OAuthProviderList {
+  list: { provider: OAuthProviderName; label: string; startUrl: string }[];
+}

@@ -1,4 +1,3 @@
-import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -41,9 +40,19 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.hostname}${port && port !== defaultPort ? `:${port}` : ''}`;
 }
 
+/** The binding cookie's value (base64url, so it needs no decoding). */
 function bindingOf(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
-  return header ? fastifyCookie.parse(header)[BINDING_COOKIE] : undefined;
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === BINDING_COOKIE && value && /^[A-Za-z0-9_-]{1,64}$/.test(value)) return value;
+  }
+  return undefined;
+}
+
+function bindingCookie(value: string, secure: boolean): string {
+  return `${BINDING_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${15 * 60}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 function redirectWithError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
@@ -102,16 +111,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
     try {
       const redirectUri = `${originOf(request)}/wps/session/oauth/${request.params.provider}/callback`;
       const started = await service.start(merchantOf(request).id, request.params.provider, redirectUri, returnTo);
-      reply.header(
-        'set-cookie',
-        fastifyCookie.serialize(BINDING_COOKIE, started.browserBinding, {
-          path: COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          maxAge: 15 * 60,
-        }),
-      );
+      reply.header('set-cookie', bindingCookie(started.browserBinding, request.protocol === 'https'));
       return reply.redirect(started.authorizationUrl, 302);
     } catch (error) {
       return redirectWithError(reply, request, error);

@@ -51,6 +51,15 @@ export interface FinishedLogin {
   grantCode: string;
 }
 
+/** Who the person is at the provider: its stable (iss, sub), and profile claims. */
+interface ProviderAccount {
+  iss: string;
+  sub: string;
+  email?: unknown;
+  email_verified?: unknown;
+  name?: unknown;
+}
+
 /** A failure of the provider round trip, told to the site as ?oauthError=<code>. */
 export class OAuthFlowError extends Error {
   constructor(
@@ -187,7 +196,7 @@ export class OAuthService {
     }
     const provider = await this.providerOf(row.merchant_id, row.provider, returnTo);
 
-    let claims: oidc.IDToken;
+    let claims: ProviderAccount;
     try {
       const config = await this.configurationOf(provider);
       const currentUrl = new URL(row.redirect_uri);
@@ -200,7 +209,12 @@ export class OAuthService {
       });
       const idClaims = tokens.claims();
       if (!idClaims) throw new Error('no ID token');
-      claims = idClaims;
+      claims = { iss: idClaims.iss, sub: idClaims.sub, email: idClaims.email, email_verified: idClaims.email_verified, name: idClaims.name };
+      // Providers that keep profile claims out of the ID token serve them at userinfo.
+      if (claims.email === undefined && config.serverMetadata().userinfo_endpoint) {
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        claims = { ...claims, email: info.email, email_verified: info.email_verified, name: claims.name ?? info.name };
+      }
     } catch (error) {
       throw new OAuthFlowError(returnTo, 'oauth.login.failed', `code exchange failed: ${(error as Error).message}`);
     }
@@ -219,7 +233,7 @@ export class OAuthService {
   }
 
   /** The member linked to the provider account, created on its first login. */
-  private async memberFor(merchantId: number, provider: OAuthProviderConfig, claims: oidc.IDToken, clientIp: string, nowMs: number): Promise<Member | undefined> {
+  private async memberFor(merchantId: number, provider: OAuthProviderConfig, claims: ProviderAccount, clientIp: string, nowMs: number): Promise<Member | undefined> {
     const { pool } = this.options;
     const linked = await pool.query<{ member_id: string }>(
       'SELECT member_id FROM member_oauth_identity WHERE merchant_id = $1 AND issuer = $2 AND subject = $3',

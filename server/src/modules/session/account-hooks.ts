@@ -13,6 +13,8 @@ export interface AccountRequestContext {
   clientIp: string;
   userAgent: string | undefined;
   nowMs: number;
+  /** The caller's `Language` header as sent (messages such as an SMS follow it). */
+  language?: string;
 }
 
 /** Checks SMS codes sent for login (type 'sms' of POST /wps/session/login). */
@@ -36,7 +38,13 @@ export interface TwoFactorGate {
    * login_verify_required answer: what the client needs to complete it through
    * POST /wps/session/login/verification, which then calls issueLogin().
    */
-  challenge(context: AccountRequestContext, member: Member, loginType: string): Promise<unknown>;
+  challenge(context: AccountRequestContext, member: Member, loginType: string, first?: FirstFactor): Promise<unknown>;
+}
+
+/** What the first factor of a login was, for the login the second factor will complete. */
+export interface FirstFactor {
+  /** The password typed (a username login), so a default weak password still forces a change. */
+  enteredPassword?: string;
 }
 
 export interface AccountHooks {

@@ -39,6 +39,8 @@ export interface LoginEnvironment {
   clientIp: string;
   userAgent: string | undefined;
   nowMs: number;
+  /** The caller's `Language` header. */
+  language?: string;
 }
 
 /** 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes'. */
@@ -119,7 +121,7 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
     if (!member || !passwordMatches) throw await failed('username.or.password.err', 'bad_password', member?.id ?? null);
   } else {
     member = smsMember;
-    const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs };
+    const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs, language: env.language };
     const verifier = env.hooks.loginCodeVerifier;
     const codeMatches = member?.mobileE164 && verifier ? await verifier.verifyLoginCode(context, member.mobileE164, input.password.trim()) : false;
     if (!member || !codeMatches) throw await failed('sms.code.invalid', 'bad_code', member?.id ?? null);
@@ -135,9 +137,11 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
 
   const publicMember = members.withoutCredentials(member);
   const gate = env.hooks.twoFactorGate;
-  const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs };
+  const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs, language: env.language };
   if (gate && (await gate.isRequired(context, publicMember))) {
-    const challenge = await gate.challenge(context, publicMember, input.type);
+    const challenge = await gate.challenge(context, publicMember, input.type, {
+      enteredPassword: input.type === 'username' ? input.password : undefined,
+    });
     await record('two_factor_required', member.id);
     throw new AppError(403, 'login_verify_required', {}, challenge);
   }

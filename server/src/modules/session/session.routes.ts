@@ -74,7 +74,15 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     }),
   }, async (request) => {
     const value = await login(
-      { db, hooks, merchantId: merchantOf(request).id, clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() },
+      {
+        db,
+        hooks,
+        merchantId: merchantOf(request).id,
+        clientIp: clientIpOf(request),
+        userAgent: userAgentOf(request),
+        nowMs: clock(),
+        language: typeof request.headers.language === 'string' ? request.headers.language : undefined,
+      },
       { ...request.body, type: request.body.type ?? 'username' },
     );
     return ok(value);

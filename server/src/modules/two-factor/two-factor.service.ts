@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LoginChallenge, SecurityConfig } from '@platform/shared/src/types/wire';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -9,7 +10,7 @@ import { findMemberById, type Member } from '../member/member.service';
 import { messageLanguage } from '../notification/language';
 import { brandOf, type SenderFactory } from '../notification/sender';
 import { codeSms } from '../notification/templates';
-import type { AccountRequestContext, TwoFactorGate } from '../session/account-hooks';
+import type { AccountRequestContext, FirstFactor, TwoFactorGate } from '../session/account-hooks';
 import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../session/lockout';
 import { issueLogin, type LoginValue } from '../session/session.service';
 import type { VerificationCodes } from '../verification/codes';
@@ -17,6 +18,8 @@ import { open, seal, type SecretKey } from './secret-box';
 import { acceptedTotpStep, generateTotpSecret, totpUri } from './totp';
 import * as queries from './two-factor.queries';
 import type { SecondFactor } from './two-factor.queries';
+
+export type { SecurityConfig };
 
 // Second factors for signing in: an authenticator app (TOTP) and SMS codes to the member's own
 // number. A member with either turned on gets login_verify_required instead of a session; the
@@ -47,31 +50,7 @@ export interface TwoFactorOptions {
   challengeMaxAttempts?: number;
 }
 
-/** The `value` of a login_verify_required answer. */
-export interface LoginChallengeValue {
-  /** Send back to POST /wps/session/login/verification. */
-  ticket: string;
-  /** Factors the member may answer with, preferred first. */
-  factors: SecondFactor[];
-  verifyType: SecondFactor;
-  /** The number an SMS code goes to, masked; null without SMS. */
-  mobile: string | null;
-  /** Whether an SMS code was sent with this answer. */
-  smsSent: boolean;
-  /** When the ticket expires (epoch ms). */
-  expirationTime: number;
-}
-
-export interface SecurityConfig {
-  bindGA: boolean;
-  smsLoginVerification: boolean;
-  bindMobile: boolean;
-  countryDialingCode: string | null;
-  /** Masked national number. */
-  mobile: string | null;
-  /** Masked address. */
-  email: string | null;
-}
+export type LoginChallengeValue = LoginChallenge;
 
 export interface CallerContext {
   ip: string;
@@ -122,7 +101,7 @@ export class TwoFactorService implements TwoFactorGate {
     context: AccountRequestContext,
     member: Member,
     loginType: string,
-    first?: { enteredPassword?: string },
+    first?: FirstFactor,
   ): Promise<LoginChallengeValue> {
     const { pool } = this.options;
     const factors = await this.factorsOf(member);
@@ -146,7 +125,7 @@ export class TwoFactorService implements TwoFactorGate {
     // With SMS as the only factor the code goes out at once; with an authenticator too, the
     // member asks for it (POST /wps/session/login/verification/sms) only if they need it.
     if (factors[0] === 'sms') {
-      const requested = (context as AccountRequestContext & { language?: string }).language;
+      const requested = context.language;
       smsSent = await this.trySendLoginSms(member, context.clientIp, requested);
     }
     return {

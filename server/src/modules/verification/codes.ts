@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
 import type { CodePurpose } from '../notification/templates';
+import { withTransaction } from '../ledger/db-transaction';
 import { lockedUntil, reserveAttempts, type ThrottleKey } from '../session/lockout';
 
 // One-time SMS codes and the throttle in front of sending them.
@@ -23,9 +24,9 @@ export interface CodePolicy {
   resendIntervalMs: number;
   /** Window in which send requests are counted. */
   windowMs: number;
-  /** Send requests per number in the window; the next one locks the number. */
+  /** Send requests per number in the window; the one reaching it locks the number. */
   maxSendsPerMobile: number;
-  /** Send requests per client IP in the window; the next one locks the IP. */
+  /** Send requests per client IP in the window; the one reaching it locks the IP. */
   maxSendsPerIp: number;
   /** How long a lock lasts (SPEC §9: 5 minutes). */
   lockMs: number;
@@ -65,21 +66,6 @@ function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 export class VerificationCodes {
@@ -146,7 +132,7 @@ export class VerificationCodes {
    * exactly as if a code had been sent. Throws 429 when refused.
    */
   async requestCode(request: SendRequest, purpose: CodePurpose, issueCode: boolean): Promise<{ issued: IssuedCode | null; expiresAtMs: number }> {
-    const outcome = await inTransaction(this.pool, async (client) => {
+    const outcome = await withTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${request.merchantId}:${request.mobile}`]);
       const refusal = await this.admitSend(client, request);
       if (refusal) return { refusal, issued: null };
@@ -156,8 +142,8 @@ export class VerificationCodes {
     return { issued: outcome.issued, expiresAtMs: outcome.issued?.expiresAtMs ?? this.now() + this.policy.expiredMinutes * 60_000 };
   }
 
-  /** A fresh code for (number, purpose), retiring any live one. No throttling: callers throttle. */
-  async issue(client: pg.PoolClient | pg.Pool, merchantId: number, mobile: string, purpose: CodePurpose): Promise<IssuedCode> {
+  /** A fresh code for (number, purpose), retiring any live one (inside requestCode's transaction). */
+  private async issue(client: pg.PoolClient, merchantId: number, mobile: string, purpose: CodePurpose): Promise<IssuedCode> {
     const now = this.now();
     const code = generateCode();
     const salt = randomBytes(16).toString('hex');
@@ -184,7 +170,7 @@ export class VerificationCodes {
       // Not even shaped like a code: still counts as a wrong attempt against a live code.
       code = '';
     }
-    return inTransaction(this.pool, async (client) => {
+    return withTransaction(this.pool, async (client) => {
       const now = this.now();
       const live = await client.query<{ id: string; code_hash: string; salt: string; attempts: number; max_attempts: number; expires_at: Date }>(
         `SELECT id, code_hash, salt, attempts, max_attempts, expires_at FROM verification_code

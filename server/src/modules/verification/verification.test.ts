@@ -1,6 +1,6 @@
 import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { createMember, loginRequest, MINUTE, setModule, TestClock } from '../member/member.testing';
+import { createMember, encryptedInject, loginRequest, MINUTE, setModule, TestClock } from '../member/member.testing';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';
 import { createAccountHooks, type AccountRequestContext } from '../session/account-hooks';
 
@@ -280,6 +280,27 @@ describe('POST /wps/verification/sms/register', () => {
     expect(await hooks.loginCodeVerifier!.verifyLoginCode(hookContext(), `+880${mobile}`, code)).toBe(false);
     expect(await hooks.registrationCodeVerifier!.verifyRegistrationCode(hookContext(), `+880${mobile}`, code)).toBe(true);
     expect(await hooks.registrationCodeVerifier!.verifyRegistrationCode(hookContext(), `+880${mobile}`, code)).toBe(false);
+  });
+
+  it('lets PUT /wps/member/register/mobile register with the code from the SMS, once', async () => {
+    const mobile = nextNumber();
+    const ip = nextIp();
+    await send('register', { countryDialingCode: '+880', mobileNo: `0${mobile}` }, ip);
+    const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+    const wrong = await encryptedInject(context.app, 'PUT', '/wps/member/register/mobile', {
+      mobileNum: mobile,
+      countryDialingCode: '+880',
+      verificationCode: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(json<Envelope<null>>(wrong).errorCode).toBe('sms.code.invalid');
+    const registered = await encryptedInject(context.app, 'PUT', '/wps/member/register/mobile', {
+      mobileNum: `0${mobile}`,
+      countryDialingCode: '+880',
+      verificationCode: code,
+    });
+    expect(registered.statusCode).toBe(200);
+    expect(json<Envelope<{ userName: string }>>(registered).value.userName).toBe(mobile);
   });
 
   it('tells the owner of a registered number instead of sending a code, with the same answer', async () => {
