@@ -6,8 +6,11 @@ module.exports = createConfig({
   devPort: 3101,
   // The remote's public API: keep it short and named like components.
   exposes: {
-    './LoginPage': './src/features/login/login-page.tsx',
-    './RegisterPage': './src/features/register/register-page.tsx',
-    './LoginModal': './src/features/login-modal/login-modal.tsx',
+    // The login popup; it also hosts the forgot-password and change-password modals.
+    './LoginModal': './src/features/auth-flow/components/login-modal.tsx',
+    // /login: the login form as a page.
+    './LoginPage': './src/features/auth-flow/components/login-page.tsx',
+    // /register and /register.html.
+    './RegisterPage': './src/features/register/components/register-page.tsx',
   },
 });

@@ -49,6 +49,18 @@ export {
   type RememberedLogin,
 } from './storage/cookies';
 
+// Session
+export {
+  accountTypeOf,
+  AGENT_ACCOUNT_TYPES,
+  AUTH_LINK_PARAMS,
+  hasAuthLink,
+  isAgentAccount,
+  resumeSession,
+  startSession,
+  type SessionDependencies,
+} from './session/session';
+
 // i18n
 export {
   DEFAULT_LANGUAGE,

@@ -1,5 +1,6 @@
 import type {
   AnnouncementList,
+  CaptchaChallenge,
   CountryEntry,
   DomainRouteList,
   GameVendorValue,
@@ -31,8 +32,7 @@ export interface CallValues {
   login: LoginResult;
   freePlayLogin: LoginResult;
   memberInfo: MemberInfo;
-  /** A base64 PNG. */
-  captcha: string;
+  captcha: CaptchaChallenge;
   balance: WalletBalance;
 }
 

@@ -116,6 +116,18 @@ describe('calls that need a session', () => {
     expect(server.requests).toHaveLength(0);
     expect(commands).toEqual([{ type: 'openLogin', tab: 'login' }]);
   });
+
+  it('uses a token the caller names itself (the forced password change before the session starts)', async () => {
+    server.on('POST /wps/member/password', () => ({ body: envelope(null) }));
+    const rsa = await generateTestRsaKeyPair();
+    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: rsa.publicKey }) }));
+
+    await api.call('changePassword', { data: { oldPassword: 'a' }, headers: { Authorization: 'pending-token' } });
+
+    const request = server.requests.find((entry) => entry.path === '/wps/member/password');
+    expect(request?.headers.authorization).toBe('pending-token');
+    expect(commands).toEqual([]);
+  });
 });
 
 describe('failures', () => {

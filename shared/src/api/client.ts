@@ -220,7 +220,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call(name: CallName, callOptions: CallOptions = {}): Promise<unknown> {
     const definition: CallDefinition = CALLS[name];
-    const token = sessionToken();
+    // A caller may name the token itself: the forced password change runs before the login's
+    // token becomes the tab's session (REFERENCE.md §4, changePassword).
+    const explicitToken = Object.entries(callOptions.headers ?? {}).find(([header]) => header.toLowerCase() === 'authorization')?.[1];
+    const token = typeof explicitToken === 'string' && explicitToken ? explicitToken : sessionToken();
     if (definition.token && !token) {
       eventBus.dispatch({ type: 'openLogin', tab: 'login' });
       throw new ApiError({

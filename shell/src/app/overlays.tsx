@@ -1,11 +1,7 @@
-import { bus, useBusState, type AgentCenterPage, type LoginTab, type MemberCenterPage } from '@platform/shared';
+import { bus, GUEST_ACCOUNT_TYPE, hasAuthLink, isAgentAccount, useBusState, type AgentCenterPage, type LoginTab, type MemberCenterPage } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { RemoteSlot } from '../remotes/remote-slot';
-
-/** Agent console roles (SPEC §6). */
-export const AGENT_TYPES = [1, 2, 41, 42];
-const GUEST_TYPE = 4;
 
 type Overlay =
   | { kind: 'login'; tab: LoginTab }
@@ -20,6 +16,7 @@ type Overlay =
  */
 export function Overlays() {
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useBusState('session');
   const { status } = useBusState('settings');
   const [overlay, setOverlay] = useState<Overlay>(null);
@@ -38,19 +35,25 @@ export function Overlays() {
       bus.on('openMemberCenter').subscribe(({ page }) => {
         const { token, isAgent } = bus.get('session');
         if (!token) return setOverlay({ kind: 'login', tab: 'login' });
-        if (isAgent === GUEST_TYPE) return;
+        if (isAgent === GUEST_ACCOUNT_TYPE) return;
         setOverlay({ kind: 'memberCenter', page });
       }),
       bus.on('openAgentCenter').subscribe(({ page }) => {
         const { token, isAgent } = bus.get('session');
         if (!token) return setOverlay({ kind: 'login', tab: 'login' });
-        if (isAgent === null || !AGENT_TYPES.includes(isAgent)) return;
+        if (!isAgentAccount(isAgent)) return;
         setOverlay({ kind: 'agentCenter', page });
       }),
       bus.on('closeOverlay').subscribe(() => setOverlay(null)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [navigate, status]);
+
+  // A link that lands here to finish an auth step (the e-mailed reset link) opens the auth popup,
+  // which completes it and takes the link out of the address.
+  useEffect(() => {
+    if (hasAuthLink(location.search)) setOverlay({ kind: 'login', tab: 'login' });
+  }, [location.search]);
 
   // A session that ends closes what only a session may see.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { api, bus, clearSession, sessionStore } from '@platform/shared';
+import { bus, clearSession, resumeSession, sessionStore } from '@platform/shared';
 
 /**
  * Keeps the bus session and this tab's session storage in step, and ends the session when any
@@ -28,14 +28,6 @@ export function startSessionSync(navigateHome: () => void): () => void {
 
 /** App start (SPEC §4): a token left in this tab's session loads the member behind it. */
 export async function restoreSession(): Promise<void> {
-  const token = sessionStore.get('token');
-  if (!token) return;
-  const isAgent = sessionStore.get('isAgent');
-  bus.set('session', { token, member: null, isAgent: typeof isAgent === 'number' ? isAgent : null });
-  try {
-    const member = await api.call('memberInfo');
-    bus.set('session', { token, member, isAgent: member.isAgent });
-  } catch {
-    // The API client has already ended a session the server no longer knows.
-  }
+  // The API client has already ended a session the server no longer knows.
+  await resumeSession();
 }

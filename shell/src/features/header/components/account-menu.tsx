@@ -1,5 +1,16 @@
-import { ConfirmDialog, api, bus, useBusState, useT } from '@platform/shared';
+import {
+  ConfirmDialog,
+  api,
+  bus,
+  isAgentAccount,
+  requireRealAccount,
+  useBusState,
+  useT,
+  type BusCommand,
+} from '@platform/shared';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useAvatar } from '../hooks/use-avatar';
+import { AvatarImage } from './avatar-image';
 import styles from './account-menu.module.css';
 
 /** Ends the session: tells the server, then every app through the bus (SPEC §4 Logout). */
@@ -12,10 +23,20 @@ async function signOut(): Promise<void> {
   bus.dispatch({ type: 'logout' });
 }
 
-/** Avatar button with the account's name and Sign out (asks for confirmation first). */
+interface MenuEntry {
+  key: string;
+  label: string;
+  command: BusCommand;
+}
+
+/**
+ * Avatar button and its menu (SPEC §2 Header): Members, account record, betting record, Agent for
+ * agent accounts, and Sign out after a confirmation. Member-centre pages need a real account.
+ */
 export function AccountMenu() {
   const { t } = useT('shell');
-  const { member } = useBusState('session');
+  const { member, isAgent } = useBusState('session');
+  const avatarUrl = useAvatar();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -38,6 +59,20 @@ export function AccountMenu() {
     };
   }, [open]);
 
+  const entries: MenuEntry[] = [
+    { key: 'members', label: t('header_members'), command: { type: 'openMemberCenter', page: 'securityCenter' } },
+    { key: 'account-record', label: t('header_account_record'), command: { type: 'openMemberCenter', page: 'transactionHistory' } },
+    { key: 'betting-record', label: t('header_betting_record'), command: { type: 'openMemberCenter', page: 'personalHistoryCopy' } },
+  ];
+  if (isAgentAccount(isAgent)) {
+    entries.push({ key: 'agent', label: t('header_agent'), command: { type: 'openAgentCenter', page: 'agentAnnouncement' } });
+  }
+
+  const choose = (entry: MenuEntry) => {
+    setOpen(false);
+    if (requireRealAccount()) bus.dispatch(entry.command);
+  };
+
   return (
     <div className={styles.root} ref={rootRef}>
       <button
@@ -47,21 +82,31 @@ export function AccountMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        data-testid="header-account-menu"
         onClick={() => setOpen((value) => !value)}
       >
-        <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-          <circle cx="16" cy="16" r="16" className={styles.avatarBackground} />
-          <circle cx="16" cy="12.5" r="5.5" className={styles.avatarFigure} />
-          <path d="M6 27c1.8-5 5.6-7.5 10-7.5s8.2 2.5 10 7.5a15.9 15.9 0 0 1-20 0Z" className={styles.avatarFigure} />
-        </svg>
+        <AvatarImage url={avatarUrl} />
       </button>
       {open && (
         <div className={styles.menu} role="menu" id={menuId} aria-label={t('header_account_menu')}>
           {name && <p className={styles.name}>{name}</p>}
+          {entries.map((entry) => (
+            <button
+              key={entry.key}
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              data-testid={`header-menu-${entry.key}`}
+              onClick={() => choose(entry)}
+            >
+              {entry.label}
+            </button>
+          ))}
           <button
             type="button"
             role="menuitem"
             className={styles.item}
+            data-testid="header-menu-sign-out"
             onClick={() => {
               setOpen(false);
               setConfirming(true);

@@ -6,16 +6,21 @@ export interface AuthButtonsProps {
   showRegister: boolean;
 }
 
-/** Logged out: Login and, with direct registration, Register; the auth remote opens the popup. */
+/**
+ * Logged out: Login and, with direct registration, Register. Login opens the auth remote's popup;
+ * Register the popup's register tab, or the /register page when the site registers on a page.
+ */
 export function AuthButtons({ showRegister }: AuthButtonsProps) {
   const { t } = useT('shell');
   return (
     <div className={styles.actions}>
-      <Button variant="secondary" onClick={() => bus.dispatch({ type: 'openLogin', tab: 'login' })}>
+      <Button variant="secondary" data-testid="header-login" onClick={() => bus.dispatch({ type: 'openLogin', tab: 'login' })}>
         {t('header_login')}
       </Button>
       {showRegister && (
-        <Button onClick={() => bus.dispatch({ type: 'openLogin', tab: 'register' })}>{t('header_register')}</Button>
+        <Button data-testid="header-register" onClick={() => bus.dispatch({ type: 'openRegister' })}>
+          {t('header_register')}
+        </Button>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, bus, formatMoney, useT } from '@platform/shared';
+import { Button, bus, DEFAULT_CURRENCY_SYMBOL, formatMoney, requireRealAccount, useT, type MemberCenterPage } from '@platform/shared';
 import { useState } from 'react';
 import { useBalance } from '../hooks/use-balance';
 import styles from './balance-area.module.css';
@@ -8,12 +8,17 @@ export interface BalanceAreaProps {
   currencySymbol?: string;
 }
 
+/** Deposit and withdraw need a real account: a guest (free play) is asked to register. */
+function openWallet(page: MemberCenterPage): void {
+  if (requireRealAccount()) bus.dispatch({ type: 'openMemberCenter', page });
+}
+
 /** Logged in: balance with hide/show and refresh, then Deposit and Withdraw (member centre). */
 export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
   const { t } = useT('shell');
   const { sumBalance, loading, refresh } = useBalance();
   const [hidden, setHidden] = useState(false);
-  const symbol = currencySymbol || '$';
+  const symbol = currencySymbol || DEFAULT_CURRENCY_SYMBOL;
   // Unknown until loaded: formatMoney shows '--' for it.
   const amount = formatMoney(sumBalance, { symbol, hidden });
 
@@ -29,6 +34,7 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
           className={styles.iconButton}
           aria-label={hidden ? t('header_show_balance') : t('header_hide_balance')}
           aria-pressed={hidden}
+          data-testid="header-balance-toggle"
           onClick={() => setHidden((value) => !value)}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -43,6 +49,7 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
           type="button"
           className={loading ? `${styles.iconButton} ${styles.spinning}` : styles.iconButton}
           aria-label={t('header_refresh_balance')}
+          data-testid="header-balance-refresh"
           disabled={loading}
           onClick={() => void refresh()}
         >
@@ -54,10 +61,10 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
           </svg>
         </button>
       </div>
-      <Button size="sm" onClick={() => bus.dispatch({ type: 'openMemberCenter', page: 'depositv2' })}>
+      <Button size="sm" data-testid="header-deposit" onClick={() => openWallet('depositv2')}>
         {t('header_deposit')}
       </Button>
-      <Button size="sm" variant="secondary" onClick={() => bus.dispatch({ type: 'openMemberCenter', page: 'withdraw' })}>
+      <Button size="sm" variant="secondary" data-testid="header-withdraw" onClick={() => openWallet('withdraw')}>
         {t('header_withdraw')}
       </Button>
     </div>

@@ -4,17 +4,14 @@ import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStat
 import { Header } from './header';
 
 describe('Header, logged out', () => {
-  it('shows the brand logo and Login and Register, each opening the login popup on its tab', () => {
+  it('shows the brand logo; Login opens the login popup and Register asks for registration', () => {
     setStatus();
-    const { commands, stop } = recordCommands('openLogin');
+    const { commands, stop } = recordCommands('openLogin', 'openRegister');
     renderWithProviders(<Header />);
     expect(screen.getByRole('img', { name: 'Lucky Star' }).getAttribute('src')).toBe('https://cdn.example.test/logo.png');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(commands).toEqual([
-      { type: 'openLogin', tab: 'login' },
-      { type: 'openLogin', tab: 'register' },
-    ]);
+    expect(commands).toEqual([{ type: 'openLogin', tab: 'login' }, { type: 'openRegister' }]);
     stop();
   });
 
@@ -34,7 +31,7 @@ describe('Header, logged in', () => {
   });
 
   it('loads the balance and shows it with the site currency symbol', async () => {
-    const { call } = stubApi({ balance: { sumBalance: 1234.5 } });
+    const { call } = stubApi({ balance: { sumBalance: 1234.5 }, playerAvatar: new Error('none') });
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1,234.50'));
     expect(screen.getByTestId('header-balance').textContent).toContain('৳');
@@ -44,7 +41,7 @@ describe('Header, logged in', () => {
   });
 
   it('hides the amount behind asterisks and shows it again', async () => {
-    stubApi({ balance: { sumBalance: 88 } });
+    stubApi({ balance: { sumBalance: 88 }, playerAvatar: new Error('none') });
     renderWithProviders(<Header />);
     const amount = screen.getByTestId('header-balance');
     await waitFor(() => expect(amount.textContent).toContain('88.00'));
@@ -57,7 +54,7 @@ describe('Header, logged in', () => {
 
   it('refreshes the balance from the server and publishes it on the bus', async () => {
     let sumBalance = 10;
-    const { call } = stubApi({ balance: () => ({ sumBalance }) });
+    const { call } = stubApi({ balance: () => ({ sumBalance }), playerAvatar: new Error('none') });
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('10.00'));
     sumBalance = 25.75;
@@ -65,12 +62,12 @@ describe('Header, logged in', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Refresh balance' }));
     });
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('25.75'));
-    expect(call).toHaveBeenCalledTimes(2);
+    expect(call.mock.calls.filter(([name]) => name === 'balance')).toHaveLength(2);
     expect(bus.get('balance').sumBalance).toBe(25.75);
   });
 
   it('follows a balance another app publishes', async () => {
-    stubApi({ balance: { sumBalance: 1 } });
+    stubApi({ balance: { sumBalance: 1 }, playerAvatar: new Error('none') });
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1.00'));
     act(() => bus.set('balance', { sumBalance: 5000, loading: false }));
@@ -78,7 +75,7 @@ describe('Header, logged in', () => {
   });
 
   it('opens the member centre on deposit and withdraw', async () => {
-    stubApi({ balance: { sumBalance: 0 } });
+    stubApi({ balance: { sumBalance: 0 }, playerAvatar: new Error('none') });
     const { commands, stop } = recordCommands('openMemberCenter');
     renderWithProviders(<Header />);
     await settle();
@@ -92,7 +89,7 @@ describe('Header, logged in', () => {
   });
 
   it('signs out only after confirmation', async () => {
-    const { call } = stubApi({ balance: { sumBalance: 0 }, logout: null });
+    const { call } = stubApi({ balance: { sumBalance: 0 }, logout: null, playerAvatar: new Error('none') });
     const { commands, stop } = recordCommands('logout');
     renderWithProviders(<Header />);
     await settle();
@@ -107,6 +104,81 @@ describe('Header, logged in', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(commands).toEqual([{ type: 'logout' }]));
     expect(call).toHaveBeenCalledWith('logout');
+    stop();
+  });
+});
+
+describe('Header account menu', () => {
+  beforeEach(() => setStatus());
+
+  async function openMenu() {
+    renderWithProviders(<Header />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    return screen.getByRole('menu', { name: 'Account menu' });
+  }
+
+  it('opens the member centre on Members, account record and betting record; no Agent for a member', async () => {
+    logIn({ isAgent: 0 });
+    stubApi({ balance: { sumBalance: 0 }, playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
+    const { commands, stop } = recordCommands('openMemberCenter', 'openAgentCenter');
+    const menu = await openMenu();
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Account record', 'Betting record', 'Sign out']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Members' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Account record' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Betting record' }));
+    expect(commands).toEqual([
+      { type: 'openMemberCenter', page: 'securityCenter' },
+      { type: 'openMemberCenter', page: 'transactionHistory' },
+      { type: 'openMemberCenter', page: 'personalHistoryCopy' },
+    ]);
+    stop();
+  });
+
+  it('offers Agent to agent accounts', async () => {
+    logIn({ isAgent: 41 });
+    stubApi({ balance: { sumBalance: 0 }, playerAvatar: new Error('none') });
+    const { commands, stop } = recordCommands('openAgentCenter');
+    const menu = await openMenu();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Agent' }));
+    expect(commands).toEqual([{ type: 'openAgentCenter', page: 'agentAnnouncement' }]);
+    stop();
+  });
+
+  it('shows the avatar from the server under the image base URL, and the default one when it fails to load', async () => {
+    logIn();
+    stubApi({ balance: { sumBalance: 0 }, playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
+    renderWithProviders(<Header />);
+    await settle();
+    const image = screen.getByTestId('header-avatar-image');
+    expect(image.getAttribute('src')).toBe('https://cdn.example.test/avatars/7.png');
+    fireEvent.error(image);
+    expect(screen.queryByTestId('header-avatar-image')).toBeNull();
+    expect(screen.getByTestId('header-avatar-default')).toBeTruthy();
+  });
+
+  it("tells a guest account 'Please Register An Account First' instead of opening deposit or the member centre", async () => {
+    logIn({ isAgent: 4 });
+    stubApi({ balance: { sumBalance: 2000 }, playerAvatar: new Error('none') });
+    const { commands, stop } = recordCommands('openMemberCenter');
+    renderWithProviders(<Header />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    const notice = await screen.findByRole('dialog');
+    expect(notice.textContent).toContain('Please Register An Account First');
+    await act(async () => {
+      fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Members' }));
+    expect(commands).toEqual([]);
+    const second = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(second).getByRole('button', { name: 'OK' }));
+    });
     stop();
   });
 });

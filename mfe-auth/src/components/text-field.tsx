@@ -1,0 +1,108 @@
+import { useT } from '@platform/shared';
+import { useId, useState, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import { NAMESPACE } from '../locales';
+import styles from './form.module.css';
+
+export interface TextFieldProps {
+  /** The form field's name; with `testIdPrefix` also its data-testid (`login-username`). */
+  name: string;
+  /** Visible label and accessible name. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  onFocus?: () => void;
+  type?: HTMLInputTypeAttribute;
+  /** Required fields carry ＊ in the placeholder (SPEC §5). */
+  required?: boolean;
+  placeholder?: string;
+  /** Text shown under the field when it is invalid. */
+  error?: string;
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  maxLength?: number;
+  readOnly?: boolean;
+  /** A password field gets a show/hide button. */
+  revealable?: boolean;
+  /** Before the input (the country-code picker). */
+  leading?: ReactNode;
+  /** After the input (captcha image, get-code button). */
+  trailing?: ReactNode;
+  testIdPrefix?: string;
+}
+
+/** One labelled input with its error under it, as every auth form uses them. */
+export function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  type = 'text',
+  required = false,
+  placeholder,
+  error,
+  autoComplete,
+  inputMode,
+  maxLength,
+  readOnly,
+  revealable = false,
+  leading,
+  trailing,
+  testIdPrefix,
+}: TextFieldProps) {
+  const { t } = useT(NAMESPACE);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [revealed, setRevealed] = useState(false);
+  const shownType = revealable && revealed ? 'text' : type;
+  const hint = placeholder ?? label;
+
+  return (
+    <div className={error ? `${styles.field} ${styles.invalid}` : styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        {leading}
+        <input
+          id={id}
+          name={name}
+          className={styles.input}
+          type={shownType}
+          value={value}
+          placeholder={required ? `＊ ${hint}` : hint}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          readOnly={readOnly}
+          data-testid={testIdPrefix ? `${testIdPrefix}-${name}` : undefined}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+          onBlur={onBlur}
+          onFocus={onFocus}
+        />
+        {revealable && (
+          <button
+            type="button"
+            className={styles.reveal}
+            aria-label={revealed ? t('password_hide') : t('password_show')}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            <span aria-hidden="true">{revealed ? '🙈' : '👁'}</span>
+          </button>
+        )}
+        {trailing && <div className={styles.adornment}>{trailing}</div>}
+      </div>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { LoginOutcome } from '../../../lib/login-outcome';
+import { apiFailure, makeStatus, renderWithProviders, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
+import { ForgotPasswordModal } from './forgot-password-modal';
+
+const LOGIN = { token: 'tok-2', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
+
+async function renderModal() {
+  const onClose = jest.fn();
+  const onLoggedIn = jest.fn(async (_outcome: LoginOutcome) => undefined);
+  const onBackToLogin = jest.fn();
+  renderWithProviders(<ForgotPasswordModal onClose={onClose} onLoggedIn={onLoggedIn} onBackToLogin={onBackToLogin} />);
+  await settle();
+  return { onClose, onLoggedIn, onBackToLogin };
+}
+
+const fill = (name: string, value: string) => fireEvent.change(screen.getByTestId(`forgot-${name}`), { target: { value } });
+const click = async (testId: string) => {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+  });
+  await settle();
+};
+
+describe('ForgotPasswordModal by e-mail', () => {
+  it('is the only way without CHNGPASSVERIF3', async () => {
+    setStatus();
+    stubApi({});
+    await renderModal();
+    expect(screen.getByRole('dialog', { name: 'Forgot password' })).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getByTestId('forgot-email-form')).toBeTruthy();
+  });
+
+  it('needs a valid username and e-mail, then confirms and closes', async () => {
+    setStatus();
+    const { callsOf } = stubApi({ forgotPasswordByEmail: null });
+    const { onClose } = await renderModal();
+    await click('forgot-email-submit');
+    expect(screen.getByText('Username cannot be empty')).toBeTruthy();
+    expect(screen.getByText('E-mail cannot be empty')).toBeTruthy();
+    fill('username', 'player01');
+    fill('email', 'player01@');
+    await click('forgot-email-submit');
+    expect(screen.getByText('Please enter a valid e-mail address (5-64 characters)')).toBeTruthy();
+    fill('email', ' player01@example.com ');
+    await click('forgot-email-submit');
+    expect(callsOf('forgotPasswordByEmail')).toEqual([{ data: { username: 'player01', email: 'player01@example.com' } }]);
+    expect(onClose).toHaveBeenCalled();
+    expect(within(screen.getByRole('dialog', { name: 'Notice' })).getByText(/sent password reset instructions/)).toBeTruthy();
+  });
+});
+
+describe('ForgotPasswordModal by mobile', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.setSystemTime(new Date('2025-01-01T00:00:00Z'));
+    setStatus(makeStatus({ whitelabel: switches('CHNGPASSVERIF3') }));
+  });
+
+  it("counts down to the server's expiry time, resets the password and logs in with it", async () => {
+    const expirationTime = Date.now() + 90_000;
+    const { callsOf } = stubApi({ forgotPasswordSms: { expiredMinutes: 5, expirationTime }, resetPasswordByPhone: { userName: 'player01' }, login: LOGIN });
+    const { onLoggedIn } = await renderModal();
+    fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
+    expect(screen.getByTestId('forgot-mobile-form')).toBeTruthy();
+
+    await click('forgot-sms-code-button');
+    expect(screen.getByText('Mobile number cannot be empty')).toBeTruthy();
+    fill('mobileNum', '1712345678');
+    await click('forgot-sms-code-button');
+    expect(callsOf('forgotPasswordSms')).toEqual([{ data: { countryDialingCode: '+880', mobileNum: '1712345678' } }]);
+    expect(screen.getByTestId('forgot-sms-code-button').textContent).toBe('Code sent (90)');
+    act(() => jest.advanceTimersByTime(30_000));
+    expect(screen.getByTestId('forgot-sms-code-button').textContent).toBe('Code sent (60)');
+
+    fill('verificationCode', '112233');
+    fill('newPassword', 'fresh123');
+    await click('forgot-mobile-submit');
+    expect(callsOf('resetPasswordByPhone')).toEqual([
+      { data: { countryDialingCode: '+880', mobileNum: '1712345678', verificationCode: '112233', newPassword: 'fresh123' } },
+    ]);
+    expect(callsOf('login')).toEqual([{ data: { username: 'player01', password: 'fresh123', type: 'username' } }]);
+    expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'reset', username: 'player01', password: 'fresh123' });
+  });
+
+  it('checks the new password against the password rule', async () => {
+    stubApi({});
+    await renderModal();
+    fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
+    fill('mobileNum', '1712345678');
+    fill('verificationCode', '112233');
+    fill('newPassword', 'letters');
+    await click('forgot-mobile-submit');
+    expect(screen.getByText('A combination of letters and digits, 6-20 characters')).toBeTruthy();
+  });
+
+  it('shows an SMS send refusal the client leaves to the form as a warning with confirm', async () => {
+    stubApi({ forgotPasswordSms: apiFailure('TOO_MANY_REQUESTS', 'too many requests, try again after 5 minutes', null, 429) });
+    await renderModal();
+    fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
+    fill('mobileNum', '1712345678');
+    await click('forgot-sms-code-button');
+    await settle();
+    const warning = screen.getByRole('dialog', { name: 'Warning' });
+    expect(warning.textContent).toContain('too many requests, try again after 5 minutes');
+    expect(screen.getByTestId('forgot-sms-code-button').textContent).toBe('Get code');
+  });
+});

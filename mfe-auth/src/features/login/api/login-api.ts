@@ -1,0 +1,93 @@
+import { api, isApiError, type LoginResult } from '@platform/shared';
+import { countdownDeadline } from '../../../api/sms-api';
+
+export type LoginType = 'username' | 'sms';
+
+export interface LoginPayload {
+  /** The account name, or for SMS login the mobile number. */
+  username: string;
+  /** The password, or for SMS login the verification code. */
+  password: string;
+  type: LoginType;
+  /** The typed captcha text and the id of the image it answers, when one is shown. */
+  captcha?: string;
+  captchaId?: string;
+  countryDialingCode?: string;
+}
+
+/** `POST /wps/session/login` (encrypted). */
+export function logIn(payload: LoginPayload): Promise<LoginResult> {
+  const data: Record<string, unknown> = { username: payload.username, password: payload.password, type: payload.type };
+  if (payload.captcha) {
+    data.captcha = payload.captcha;
+    if (payload.captchaId) data.captchaId = payload.captchaId;
+  }
+  if (payload.countryDialingCode) data.countryDialingCode = payload.countryDialingCode;
+  return api.call('login', { data });
+}
+
+export type SecondFactor = 'totp' | 'sms';
+
+/** A second factor the server asks for before it gives a token (`login_verify_required`). */
+export interface TwoFactorChallenge {
+  /** The pending login the code completes. */
+  ticket: string;
+  /** The factors the member may use, the server's choice first. */
+  factors: SecondFactor[];
+  /** Where SMS codes go, masked (+880171*****78). */
+  mobile: string | null;
+  /** An SMS code went out with the challenge. */
+  smsSent: boolean;
+}
+
+export const VERIFY_REQUIRED_CODE = 'login_verify_required';
+
+const isFactor = (value: unknown): value is SecondFactor => value === 'totp' || value === 'sms';
+
+/** The challenge carried by a `login_verify_required` failure, or null for any other failure. */
+export function twoFactorChallengeOf(error: unknown): TwoFactorChallenge | null {
+  if (!isApiError(error) || error.errorCode !== VERIFY_REQUIRED_CODE) return null;
+  const value = (error.value ?? {}) as { ticket?: unknown; factors?: unknown; verifyType?: unknown; mobile?: unknown; smsSent?: unknown };
+  if (typeof value.ticket !== 'string' || !value.ticket) return null;
+  const listed = Array.isArray(value.factors) ? value.factors.filter(isFactor) : [];
+  const first = isFactor(value.verifyType) ? value.verifyType : listed[0];
+  const factors = first ? [first, ...listed.filter((factor) => factor !== first)] : [];
+  if (factors.length === 0) return null;
+  return {
+    ticket: value.ticket,
+    factors,
+    mobile: typeof value.mobile === 'string' ? value.mobile : null,
+    smsSent: value.smsSent === true,
+  };
+}
+
+/** `POST /wps/session/login/verification` (encrypted): the second factor of a pending login. */
+export function verifyLogin(challenge: TwoFactorChallenge, type: SecondFactor, code: string): Promise<LoginResult> {
+  return api.call('loginVerification', { data: { ticket: challenge.ticket, type, code } });
+}
+
+/** Whether a login failure asks for the image captcha (SPEC §4: value.captcha). */
+export function demandsCaptcha(error: unknown): boolean {
+  return isApiError(error) && Boolean((error.value as { captcha?: unknown } | null)?.captcha);
+}
+
+/** `POST /wps/session/login/freeplay`: a guest account with play money (isAgent 4). */
+export function logInForFreePlay(): Promise<LoginResult> {
+  return api.call('freePlayLogin', { data: { os: navigatorOs(), platform: 'W' } });
+}
+
+function navigatorOs(): string {
+  const agent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  if (/android/i.test(agent)) return 'android';
+  if (/iphone|ipad|ipod/i.test(agent)) return 'ios';
+  if (/windows/i.test(agent)) return 'windows';
+  if (/mac os/i.test(agent)) return 'mac';
+  if (/linux/i.test(agent)) return 'linux';
+  return 'other';
+}
+
+/** `POST /wps/session/login/verification/sms`: the pending login's SMS code, again. Resolves to when the countdown ends. */
+export async function resendLoginCode(challenge: TwoFactorChallenge): Promise<number> {
+  const value = (await api.call('loginVerificationSms', { data: { ticket: challenge.ticket } })) as { expiredMinutes?: number } | null;
+  return countdownDeadline(value);
+}

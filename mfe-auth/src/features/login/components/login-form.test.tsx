@@ -1,0 +1,241 @@
+import { cookieStore, rememberLogin, type LoginResult } from '@platform/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { LoginOutcome } from '../../../lib/login-outcome';
+import { apiFailure, makeStatus, renderWithProviders, RULES, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
+import { LoginForm } from './login-form';
+
+const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
+const CAPTCHA_IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
+const CAPTCHA = { captchaId: 'c0ffee', image: CAPTCHA_IMAGE, expiresAt: 0 };
+
+async function renderForm(props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
+  const onLoggedIn = jest.fn(async (_outcome: LoginOutcome) => undefined);
+  const onForgotPassword = jest.fn();
+  const onRegister = jest.fn();
+  renderWithProviders(<LoginForm onLoggedIn={onLoggedIn} onForgotPassword={onForgotPassword} onRegister={onRegister} {...props} />);
+  await settle();
+  return { onLoggedIn, onForgotPassword, onRegister };
+}
+
+const type = (name: string, value: string) => fireEvent.change(screen.getByTestId(`login-${name}`), { target: { value } });
+const submit = async () => {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('login-submit'));
+  });
+  await settle();
+};
+
+describe('LoginForm by username', () => {
+  beforeEach(() => setStatus());
+
+  it('sends the trimmed username and password, remembers them for a day, and hands over the login', async () => {
+    const { callsOf } = stubApi({ login: LOGIN });
+    const { onLoggedIn } = await renderForm();
+    type('username', '  player01 ');
+    type('password', ' secret1 ');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Remember password' }));
+    await submit();
+    expect(callsOf('login')).toEqual([{ data: { username: 'player01', password: 'secret1', type: 'username' } }]);
+    expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'username', username: 'player01', password: 'secret1' });
+    expect(cookieStore.get('lastUser')).toBe('player01');
+    expect(cookieStore.getPassword('player01')).toBe('secret1');
+    expect(cookieStore.get('remember')).toBe(true);
+  });
+
+  it('does not send an invalid form: each empty field says so under it, with ＊ in required placeholders', async () => {
+    const { call } = stubApi({});
+    await renderForm();
+    expect(screen.getByTestId('login-username').getAttribute('placeholder')).toBe('＊ Username');
+    await submit();
+    expect(screen.getByText('Username cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Password cannot be empty')).toBeTruthy();
+    expect(call.mock.calls.filter(([name]) => name === 'login')).toHaveLength(0);
+    type('username', 'player01');
+    expect(screen.queryByText('Username cannot be empty')).toBeNull();
+  });
+
+  it('forgets the remembered login when remember me is unticked', async () => {
+    rememberLogin('player01', 'secret1', true);
+    stubApi({ login: LOGIN });
+    await renderForm();
+    expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
+    expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('secret1');
+    const remember = screen.getByTestId('login-remember') as HTMLInputElement;
+    expect(remember.checked).toBe(true);
+    fireEvent.click(remember);
+    await submit();
+    expect(cookieStore.get('lastUser')).toBeNull();
+    expect(cookieStore.getPassword('player01')).toBeNull();
+  });
+
+  it('shows and loads the captcha when a failure asks for it, and sends it with the next try', async () => {
+    let attempts = 0;
+    const { callsOf } = stubApi({
+      login: () => {
+        attempts += 1;
+        if (attempts === 1) throw apiFailure('username.or.password.err', 'Wrong username or password', { captcha: true });
+        return LOGIN;
+      },
+      captcha: CAPTCHA,
+    });
+    const { onLoggedIn } = await renderForm();
+    expect(screen.queryByTestId('login-captcha')).toBeNull();
+    type('username', 'player01');
+    type('password', 'wrong1');
+    await submit();
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    const image = within(screen.getByTestId('login-captcha-image')).getByRole('img', { name: 'Captcha image' });
+    expect(image.getAttribute('src')).toBe(CAPTCHA_IMAGE);
+    // The API client has shown the server's message; the form adds nothing.
+    expect(screen.queryByTestId('login-error')).toBeNull();
+
+    type('password', 'secret1');
+    await submit();
+    expect(screen.getByText('Captcha cannot be empty')).toBeTruthy();
+    type('captcha', ' AB12 ');
+    await submit();
+    expect(callsOf('login')[1]).toEqual({ data: { username: 'player01', password: 'secret1', type: 'username', captcha: 'AB12', captchaId: 'c0ffee' } });
+    expect(onLoggedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes the captcha on a click, at most once a second', async () => {
+    const register = { ...RULES, captcha: { ...RULES.captcha, enabled: true } };
+    setStatus(makeStatus({ register }));
+    const { callsOf } = stubApi({ captcha: CAPTCHA, registerSettings: register });
+    await renderForm();
+    await settle();
+    expect(callsOf('captcha')).toHaveLength(1);
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 5_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh captcha' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh captcha' }));
+    await settle();
+    expect(callsOf('captcha')).toHaveLength(2);
+    now.mockReturnValue(Date.now() + 7_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh captcha' }));
+    await settle();
+    expect(callsOf('captcha')).toHaveLength(3);
+  });
+
+  it("shows the server's message for too many attempts (which the API client leaves to the form)", async () => {
+    stubApi({ login: apiFailure('TOO_MANY_REQUESTS', 'too many requests, try again after 5 minutes', { captcha: true }, 429), captcha: CAPTCHA });
+    await renderForm();
+    type('username', 'player01');
+    type('password', 'secret1');
+    await submit();
+    expect(screen.getByTestId('login-error').textContent).toBe('too many requests, try again after 5 minutes');
+  });
+
+  it('asks for the second factor when the server requires it, then completes the login', async () => {
+    const { callsOf } = stubApi({
+      login: apiFailure('login_verify_required', 'Verification required', { ticket: 't-123', factors: ['totp'], verifyType: 'totp', mobile: null, smsSent: false }, 403),
+      loginVerification: LOGIN,
+    });
+    const { onLoggedIn } = await renderForm();
+    type('username', 'player01');
+    type('password', 'secret1');
+    await submit();
+    const step = screen.getByTestId('two-factor-form');
+    expect(step.textContent).toContain('authenticator app');
+    fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('two-factor-submit'));
+    });
+    await settle();
+    expect(callsOf('loginVerification')).toEqual([{ data: { ticket: 't-123', type: 'totp', code: '123456' } }]);
+    expect(screen.queryByTestId('two-factor-switch')).toBeNull();
+    expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'username', username: 'player01', password: 'secret1' });
+  });
+
+  it('with SMS as the first factor: the code went out, can be sent again, and the app may be used instead', async () => {
+    const { callsOf } = stubApi({
+      login: apiFailure(
+        'login_verify_required',
+        'Verification required',
+        { ticket: 't-1', factors: ['sms', 'totp'], verifyType: 'sms', mobile: '+880171*****78', smsSent: true, expirationTime: 0 },
+        403,
+      ),
+      loginVerification: apiFailure('sms.code.invalid', 'The verification code is not valid'),
+    });
+    await renderForm();
+    type('username', 'player01');
+    type('password', 'secret1');
+    await submit();
+    const step = screen.getByTestId('two-factor-form');
+    expect(step.textContent).toContain('+880171*****78');
+    expect(screen.getByTestId('two-factor-sms-button').textContent).toMatch(/Code sent \((60|59)\)/);
+    fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '000000' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('two-factor-submit'));
+    });
+    await settle();
+    expect(callsOf('loginVerification')).toEqual([{ data: { ticket: 't-1', type: 'sms', code: '000000' } }]);
+    expect(screen.getByTestId('two-factor-error').textContent).toBe('The verification code is not valid');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the authenticator app instead' }));
+    expect(screen.getByTestId('two-factor-form').getAttribute('data-factor')).toBe('totp');
+    expect(screen.queryByTestId('two-factor-sms-button')).toBeNull();
+  });
+
+  it('links to the forgotten password and to registration', async () => {
+    stubApi({});
+    const { onForgotPassword, onRegister } = await renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(onForgotPassword).toHaveBeenCalled();
+    expect(screen.getByText('No account?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    expect(onRegister).toHaveBeenCalled();
+  });
+});
+
+describe('LoginForm switches', () => {
+  it('offers SMS login and free play only when the site has them on', async () => {
+    setStatus();
+    stubApi({});
+    await renderForm();
+    expect(screen.queryByTestId('login-method')).toBeNull();
+    expect(screen.queryByTestId('free-play-button')).toBeNull();
+  });
+
+  it('logs in by SMS code: the mobile number is checked before a code is sent, and remembered', async () => {
+    setStatus(makeStatus({ whitelabel: switches('MOBILEVERCODELOGIN3') }));
+    const { callsOf } = stubApi({ smsNoLogin: { expiredMinutes: 1, expirationTime: 0 }, login: LOGIN });
+    const { onLoggedIn } = await renderForm();
+    await settle();
+    fireEvent.click(screen.getByTestId('login-method'));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'SMS login' }));
+    expect(screen.queryByTestId('login-username')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Country code' }).textContent).toContain('+880');
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-sms-code-button'));
+    });
+    expect(screen.getByText('Mobile number cannot be empty')).toBeTruthy();
+    expect(callsOf('smsNoLogin')).toHaveLength(0);
+
+    type('mobileNum', ' 1712345678 ');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-sms-code-button'));
+    });
+    await settle();
+    expect(callsOf('smsNoLogin')).toEqual([{ data: { countryDialingCode: '+880', mobileNo: '1712345678' } }]);
+    expect(screen.getByTestId('login-sms-code-button').textContent).toMatch(/Code sent \((60|59)\)/);
+
+    type('code', '654321');
+    fireEvent.click(screen.getByTestId('login-remember'));
+    await submit();
+    expect(callsOf('login')).toEqual([{ data: { username: '1712345678', password: '654321', type: 'sms', countryDialingCode: '+880' } }]);
+    expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'sms', username: '1712345678' });
+    expect(cookieStore.get('smsLogin')).toEqual({ mobileNum: '1712345678', countryDialingCode: '+880' });
+  });
+
+  it('logs in for free play with FREEPLAY3', async () => {
+    setStatus(makeStatus({ whitelabel: switches('FREEPLAY3') }));
+    const guest = { ...LOGIN, token: 'guest', userName: 'guest_1' };
+    stubApi({ freePlayLogin: guest });
+    const { onLoggedIn } = await renderForm();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Free play' }));
+    });
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ result: guest, method: 'freeplay', username: '' }));
+  });
+});

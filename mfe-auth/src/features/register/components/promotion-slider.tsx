@@ -1,0 +1,53 @@
+import { useBusState, useT, type Promotion } from '@platform/shared';
+import { useNavigate } from 'react-router';
+import { Autoplay, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/pagination';
+import { PROMOTION_AUTOPLAY_MS } from '../../../lib/auth-constants';
+import { NAMESPACE } from '../../../locales';
+import styles from './promotion-slider.module.css';
+
+/** Image paths from the server live under the brand's image base URL; full addresses stay as they are. */
+function imageUrl(url: string, base: string | null | undefined): string {
+  if (!url || !base || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return url;
+  return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+/** Swiper options: autoplay every 5000 ms and loop only when there is more than one slide. */
+export function sliderOptions(count: number) {
+  const moving = count > 1;
+  return {
+    loop: moving,
+    autoplay: moving ? { delay: PROMOTION_AUTOPLAY_MS, disableOnInteraction: false } : false,
+    pagination: moving ? { clickable: true } : false,
+  } as const;
+}
+
+/** New-player promotions above the registration page; a click opens the promotion. */
+export function PromotionSlider({ promotions }: { promotions: Promotion[] }) {
+  const { t } = useT(NAMESPACE);
+  const navigate = useNavigate();
+  const { status } = useBusState('settings');
+  if (promotions.length === 0) return null;
+  const options = sliderOptions(promotions.length);
+  return (
+    <section className={styles.slider} aria-roledescription="carousel" aria-label={t('register_promotions')} data-testid="register-promotions">
+      <Swiper key={promotions.length} modules={[Autoplay, Pagination]} slidesPerView={1} {...options}>
+        {promotions.map((promotion) => (
+          <SwiperSlide key={promotion.id}>
+            <button
+              type="button"
+              className={styles.slide}
+              data-testid={`register-promotion-${promotion.id}`}
+              onClick={() => navigate(`/promotions/${promotion.id}`)}
+            >
+              <img className={styles.image} src={imageUrl(promotion.imageUrl, status?.info.site.imageBaseUrl)} alt="" />
+              <span className={styles.caption}>{promotion.title}</span>
+            </button>
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}

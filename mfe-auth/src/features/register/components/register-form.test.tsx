@@ -1,0 +1,217 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { apiFailure, makeStatus, renderWithProviders, RULES, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
+import { RegisterForm, type RegistrationOutcome } from './register-form';
+
+const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
+
+async function renderForm(route = '/register') {
+  const onRegistered = jest.fn(async (_outcome: RegistrationOutcome) => undefined);
+  const onLogin = jest.fn();
+  renderWithProviders(<RegisterForm onRegistered={onRegistered} onLogin={onLogin} />, { route });
+  await settle();
+  return { onRegistered, onLogin };
+}
+
+const field = (name: string) => screen.getByTestId(`register-${name}`) as HTMLInputElement;
+const fill = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const submit = async () => {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('register-submit'));
+  });
+  await settle();
+};
+const shownFields = () => [...screen.getByTestId('register-form').querySelectorAll('input:not([type=checkbox])')].map((input) => input.getAttribute('name'));
+
+describe('RegisterForm, account mode', () => {
+  beforeEach(() => setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') })));
+
+  it("shows the fields the server's rules enable, marking required ones with ＊", async () => {
+    stubApi({});
+    await renderForm();
+    expect(shownFields()).toEqual(['username', 'password', 'confirmPassword', 'mobileNum', 'payeeName', 'email', 'affiliateCode']);
+    expect(field('username').placeholder).toBe('＊ Username');
+    expect(field('password').placeholder).toBe('＊ Password');
+    expect(field('email').placeholder).toBe('E-mail');
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('checks each field against its rule, with the pattern message and its length bounds', async () => {
+    const { call } = stubApi({});
+    await renderForm();
+    await submit();
+    expect(screen.getByText('Username cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Confirm password cannot be empty')).toBeTruthy();
+    fill('username', '9lives');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc124');
+    fill('email', 'nope');
+    await submit();
+    expect(screen.getByText('Start with a letter, then letters and digits, 6-16 characters')).toBeTruthy();
+    expect(screen.getByText('The two entries are inconsistent')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid e-mail address (5-64 characters)')).toBeTruthy();
+    expect(call.mock.calls.some(([name]) => name === 'register')).toBe(false);
+  });
+
+  it('checks a field when it loses focus', async () => {
+    stubApi({});
+    await renderForm();
+    fill('username', 'ab');
+    fireEvent.blur(field('username'));
+    expect(screen.getByText('Start with a letter, then letters and digits, 6-16 characters')).toBeTruthy();
+  });
+
+  it('registers with the trimmed fields plus what the submission always adds', async () => {
+    const { callsOf } = stubApi({ affiliateCheck: true, register: RESULT });
+    const { onRegistered } = await renderForm();
+    fill('username', ' newplayer1 ');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    fill('mobileNum', '1712345678');
+    fill('affiliateCode', 'AGENT01');
+    await submit();
+    expect(callsOf('affiliateCheck')).toEqual([{ params: { code: 'AGENT01', domain: 'localhost' } }]);
+    expect(callsOf('register')).toEqual([
+      {
+        data: {
+          username: 'newplayer1',
+          password: 'abc123',
+          confirmPassword: 'abc123',
+          mobileNum: '1712345678',
+          countryDialingCode: '+880',
+          affiliateCode: 'AGENT01',
+          login: true,
+          registerUrl: 'http://localhost/',
+          registerMethod: 'WEB',
+          domain: 'localhost',
+        },
+      },
+    ]);
+    expect(onRegistered).toHaveBeenCalledWith({ result: RESULT, mode: 'register', username: 'newplayer1' });
+  });
+
+  it("stops with 'invitation code error' when the affiliate code is refused", async () => {
+    const { callsOf } = stubApi({ affiliateCheck: apiFailure('invalid.affiliate.code', 'Invalid invitation code') });
+    const { onRegistered } = await renderForm();
+    fill('username', 'newplayer1');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    fill('affiliateCode', 'NOPE1');
+    await submit();
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Invitation code error')).toBeTruthy();
+    expect(callsOf('register')).toHaveLength(0);
+    expect(onRegistered).not.toHaveBeenCalled();
+  });
+
+  it('takes the affiliate code from the address when the site shows no field for it', async () => {
+    setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3'), register: { ...RULES, affiliateCode: { ...RULES.affiliateCode, enabled: false } } }));
+    const rules = { ...RULES, affiliateCode: { ...RULES.affiliateCode, enabled: false } };
+    const { callsOf } = stubApi({ registerSettings: rules, affiliateCheck: true, register: RESULT });
+    await renderForm('/register?affiliateCode=FROMURL');
+    expect(screen.queryByTestId('register-affiliateCode')).toBeNull();
+    fill('username', 'newplayer1');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    await submit();
+    expect(callsOf('affiliateCheck')).toEqual([{ params: { code: 'FROMURL', domain: 'localhost' } }]);
+    expect((callsOf('register')[0]?.data as Record<string, unknown>).affiliateCode).toBe('FROMURL');
+  });
+
+  it('pre-fills the referral code from ?referralCode=', async () => {
+    stubApi({});
+    await renderForm('/register?referralCode=FRIEND7');
+    expect(field('referralCode').value).toBe('FRIEND7');
+  });
+
+  it('links the user agreement to /help and agrees by default; unticked it stops the form', async () => {
+    const { call } = stubApi({});
+    await renderForm();
+    expect(screen.getByRole('link', { name: 'User Agreement' }).getAttribute('href')).toBe('/help');
+    const agreement = screen.getByTestId('register-agreement') as HTMLInputElement;
+    expect(agreement.checked).toBe(true);
+    fireEvent.click(agreement);
+    fill('username', 'newplayer1');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    await submit();
+    expect(screen.getByText('Please agree to the User Agreement')).toBeTruthy();
+    expect(call.mock.calls.some(([name]) => name === 'register')).toBe(false);
+  });
+
+  it("shows the server's refusal it was not already told about", async () => {
+    stubApi({ register: apiFailure('TOO_MANY_REQUESTS', 'too many requests, try again after 5 minutes', null, 429) });
+    await renderForm();
+    fill('username', 'newplayer1');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    await submit();
+    expect(screen.getByTestId('register-error').textContent).toBe('too many requests, try again after 5 minutes');
+  });
+
+  it('shows a field the server refuses under that field', async () => {
+    stubApi({ register: apiFailure('exists.username.err', 'This username is already taken', { field: 'username' }) });
+    await renderForm();
+    fill('username', 'takenname1');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    await submit();
+    expect(field('username').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This username is already taken')).toBeTruthy();
+  });
+});
+
+describe('RegisterForm, mobile mode', () => {
+  it('with MOBILENUMREG3 and REGMOBVERF3: mobile number and SMS code, the account named after the number', async () => {
+    setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3') }));
+    const { callsOf } = stubApi({ smsRegister: { expiredMinutes: 5, expirationTime: 0 }, register: RESULT, registerMobile: { ...RESULT, userName: '1712345678' } });
+    const { onRegistered } = await renderForm();
+    // Account mode gets the SMS check of its mobile number too, needed once a number is given.
+    expect(shownFields()).toContain('verificationCode');
+    expect(field('verificationCode').placeholder).toBe('Verification code');
+    fill('username', 'newplayer1');
+    fill('password', 'abc123');
+    fill('confirmPassword', 'abc123');
+    fill('mobileNum', '1712345678');
+    await submit();
+    expect(screen.getByText('Verification code cannot be empty')).toBeTruthy();
+    expect(callsOf('register')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
+    expect(shownFields()).toEqual(['mobileNum', 'verificationCode', 'payeeName', 'email', 'affiliateCode']);
+
+    // What was typed in the other mode stays.
+    expect(field('mobileNum').value).toBe('1712345678');
+    fill('mobileNum', '');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-sms-code-button'));
+    });
+    expect(callsOf('smsRegister')).toHaveLength(0);
+    fill('mobileNum', '1712345678');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-sms-code-button'));
+    });
+    await settle();
+    expect(callsOf('smsRegister')).toEqual([{ data: { countryDialingCode: '+880', mobileNo: '1712345678' } }]);
+    expect(screen.getByTestId('register-sms-code-button').textContent).toMatch(/Code sent \(300|299\)/);
+
+    fill('verificationCode', '246810');
+    await submit();
+    const sent = callsOf('registerMobile')[0]?.data as Record<string, unknown>;
+    expect(sent).toMatchObject({ mobileNum: '1712345678', verificationCode: '246810', username: '1712345678', countryDialingCode: '+880', registerMethod: 'WEB', login: true });
+    expect(callsOf('register')).toHaveLength(0);
+    expect(onRegistered).toHaveBeenCalledWith({ result: { ...RESULT, userName: '1712345678' }, mode: 'registerMobile', username: '1712345678' });
+  });
+
+  it('asks for a password in mobile mode only with MOBILENUMPASSREG3', async () => {
+    setStatus(makeStatus({ whitelabel: switches('MOBILENUMREG3', 'MOBILENUMPASSREG3') }));
+    stubApi({});
+    await renderForm();
+    expect(shownFields().slice(0, 3)).toEqual(['mobileNum', 'password', 'confirmPassword']);
+  });
+
+  it('says registration is closed when neither mode is on', async () => {
+    setStatus(makeStatus({ whitelabel: {} }));
+    stubApi({});
+    await renderForm();
+    expect(screen.getByTestId('register-closed')).toBeTruthy();
+  });
+});

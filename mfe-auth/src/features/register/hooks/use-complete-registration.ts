@@ -1,0 +1,34 @@
+import { startSession, useT } from '@platform/shared';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { showNotice } from '../../../components/show-notice';
+import { rememberUserInfo } from '../../../lib/user-info';
+import { NAMESPACE } from '../../../locales';
+import type { RegistrationOutcome } from '../components/register-form';
+
+/** The amount the new-player text cites as its example bonus (SPEC §2 Registration, §9). */
+export const NEW_PLAYER_BONUS_EXAMPLE = '1000VND';
+
+/**
+ * After the server registered the player (and logged them in, SPEC §4 Registration): load the
+ * member and publish the session, close what showed the form, go home, show the success popup.
+ * Mobile registration says the account was made for them and they are logged in.
+ */
+export function useCompleteRegistration(close: () => void): (outcome: RegistrationOutcome) => Promise<void> {
+  const { t } = useT(NAMESPACE);
+  const navigate = useNavigate();
+  return useCallback(
+    async ({ result, mode, username }: RegistrationOutcome) => {
+      await startSession(result);
+      rememberUserInfo({ userName: username });
+      close();
+      navigate('/');
+      const message =
+        mode === 'registerMobile'
+          ? [t('register_mobile_success', { username }), result.generatedAccount ? t('register_generated_hint') : ''].filter(Boolean).join(' ')
+          : t('register_success_text', { amount: NEW_PLAYER_BONUS_EXAMPLE });
+      void showNotice({ title: t('register_success_title'), message, testId: 'register-success' });
+    },
+    [close, navigate, t],
+  );
+}

@@ -1,7 +1,0 @@
-import { PageScaffold, useT } from '@platform/shared';
-import { NAMESPACE } from '../../locales';
-
-export default function RegisterPage() {
-  const { t } = useT(NAMESPACE);
-  return <PageScaffold title={t('register_title')} remote={__APP_NAME__} version={__APP_VERSION__} />;
-}

@@ -1,0 +1,18 @@
+import { api, type CountryEntry } from '@platform/shared';
+import { useEffect, useState } from 'react';
+
+/** Countries with their dialling codes for the phone-number pickers (cached per language). */
+export function useCountries(): CountryEntry[] {
+  const [countries, setCountries] = useState<CountryEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    api
+      .cached('countries')
+      .then((list) => live && setCountries(Array.isArray(list) ? list : []))
+      .catch(() => live && setCountries([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return countries;
+}
