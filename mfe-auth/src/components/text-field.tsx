@@ -93,7 +93,7 @@ export function TextField({
             aria-pressed={revealed}
             onClick={() => setRevealed((shown) => !shown)}
           >
-            <span aria-hidden="true">{revealed ? '🙈' : '👁'}</span>
+            <EyeIcon crossed={revealed} />
           </button>
         )}
         {trailing && <div className={styles.adornment}>{trailing}</div>}
@@ -104,5 +104,16 @@ export function TextField({
         </p>
       )}
     </div>
+  );
+}
+
+/** Drawn, not an emoji: emoji need a colour font many devices lack. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M3 3l18 18" />}
+    </svg>
   );
 }

@@ -28,6 +28,14 @@ describe('registration rules (SPEC §5)', () => {
     expect(checkField('not-mail', RULES.email, { label: 'field_email' })).toEqual({ key: 'reg_pattern_3', values: { length: '5-64' } });
   });
 
+  it("lets the form's decision win over the rule's own flag (an SMS code with no mobile number)", () => {
+    expect(checkField('', { ...RULES.email, required: true }, { label: 'field_verificationCode', required: false })).toBeNull();
+    expect(checkField('', { ...RULES.email, required: false }, { label: 'field_verificationCode', required: true })).toEqual({
+      key: 'error_required',
+      field: 'field_verificationCode',
+    });
+  });
+
   it("a confirmation must equal the first entry ('inconsistent twice')", () => {
     expect(checkConfirmation('abc123', 'abc123', 'field_confirmPassword')).toBeNull();
     expect(checkConfirmation('abc124', 'abc123', 'field_confirmPassword')).toEqual({ key: 'error_inconsistent_twice' });

@@ -59,7 +59,7 @@ export function patternError(rule: RegisterFieldRule): FieldError {
 export interface CheckOptions {
   /** Translation key of the field's label, for '{field} not empty'. */
   label: string;
-  /** Required whatever the rule says (SPEC §5 "always required"). */
+  /** Whether the field must be filled; when given it wins over the rule (SPEC §5 "always required"). */
   required?: boolean;
 }
 
@@ -68,7 +68,9 @@ export interface CheckOptions {
  * fine; otherwise the pattern and length. Without a rule only 'required' is checked.
  */
 export function checkField(value: string, rule: RegisterFieldRule | undefined, { label, required }: CheckOptions): FieldError | null {
-  if (value === '') return required || rule?.required ? requiredError(label) : null;
+  // A caller's answer wins over the rule's own flag: whether a field is needed can depend on
+  // other fields (an SMS code only when a mobile number is given).
+  if (value === '') return (required ?? rule?.required) ? requiredError(label) : null;
   if (rule && !matchesRule(value, rule)) return patternError(rule);
   return null;
 }

@@ -20,7 +20,8 @@ function LoggedInOnlyGuard({ children }: { children: React.ReactNode }) {
   const { status } = useBusState('settings');
   const { token } = useBusState('session');
   if (status?.info.site.loggedInOnlyHome && !token && !isPublicPath(location.pathname)) {
-    return <Navigate to="/login" replace />;
+    // Keep the query: an e-mailed password-reset link (?resetToken=) must survive the redirect.
+    return <Navigate to={{ pathname: '/login', search: location.search }} replace />;
   }
   return <>{children}</>;
 }
