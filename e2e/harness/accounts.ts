@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { encryptForServer } from '../../server/src/http/encryption';
+import { hashPassword } from '../../server/src/modules/member/password-hash';
 import { operatorSql } from './database';
 
 // Accounts for browser tests, made the way any client makes them: through the real API, with the
@@ -55,13 +56,17 @@ export async function registerPlayer(request: APIRequestContext, username = uniq
   return { username, password };
 }
 
-/** Makes a member an agent (operator action) and returns their affiliate code. */
+/**
+ * Makes a member an agent with an invitation code (operator actions: agents' own invitation links
+ * come with the agent centre) and returns the code.
+ */
 export async function promoteToAgent(username: string): Promise<string> {
+  const code = `AG${Date.now().toString(36).toUpperCase()}${(serial += 1)}`;
   const rows = await operatorSql<{ affiliate_code: string }>(
-    `UPDATE member SET member_type = 1
+    `UPDATE member SET member_type = 1, affiliate_code = coalesce(affiliate_code, $2)
       WHERE lower(username) = lower($1) AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')
       RETURNING affiliate_code`,
-    [username],
+    [username, code],
   );
   if (!rows[0]) throw new Error(`no member ${username}`);
   return rows[0].affiliate_code;
@@ -99,4 +104,102 @@ export async function latestSmsCode(e164: string, timeoutMs = 10_000): Promise<s
 /** Forgets every login/SMS failure count, so one test's lockout cannot leak into the next. */
 export async function clearThrottles(): Promise<void> {
   await operatorSql('DELETE FROM auth_throttle');
+}
+
+// ---- Accounts with more than a name and password (auth-passwords, auth-two-factor) ------------
+
+/** The session token of a login through the real API (encrypted, like the browser's). */
+export async function loginToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const { status, body } = await callEncrypted<{ token: string }>(request, 'POST', '/wps/session/login', { username, password, type: 'username' });
+  if (status !== 200 || !body.success) throw new Error(`login of ${username} refused: ${status} ${body.errorCode} ${body.message}`);
+  return body.value.token;
+}
+
+/** The id of the newest outbox message, to tell later messages from earlier ones. */
+export async function outboxMark(): Promise<number> {
+  const rows = await operatorSql<{ id: string | null }>('SELECT max(id) AS id FROM outbox');
+  return Number(rows[0]?.id ?? 0);
+}
+
+/** The newest message to `recipient` written after `mark` (outboxMark), waiting briefly for it. */
+export async function outboxMessageAfter(recipient: string, mark: number, timeoutMs = 10_000): Promise<{ body: string; subject: string | null }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const rows = await operatorSql<{ body: string; subject: string | null }>(
+      'SELECT body, subject FROM outbox WHERE recipient = $1 AND id > $2 ORDER BY id DESC LIMIT 1',
+      [recipient, mark],
+    );
+    if (rows[0]) return rows[0];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`nothing sent to ${recipient} after outbox message ${mark}`);
+}
+
+/** The 6-digit code of the newest SMS to `e164` written after `mark` (outboxMark). */
+export async function smsCodeAfter(e164: string, mark: number, timeoutMs = 10_000): Promise<string> {
+  const { body } = await outboxMessageAfter(e164, mark, timeoutMs);
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  if (!code) throw new Error(`the SMS to ${e164} carries no code: ${body}`);
+  return code;
+}
+
+/**
+ * Lets the site's 60-second spacing of SMS to one number pass at once (the sends are moved back
+ * in time), so a test can ask for the next code to a number that just received one.
+ */
+export async function letSmsResendIntervalPass(e164: string): Promise<void> {
+  await operatorSql(`UPDATE verification_send SET sent_at = sent_at - interval '61 seconds' WHERE mobile = $1`, [e164]);
+}
+
+export interface RegisteredMember {
+  username: string;
+  password: string;
+  /** The session the registration started. */
+  token: string;
+  email?: string;
+  /** National number (uniqueMobile()) and its E.164 form, as the outbox names it. */
+  mobile?: string;
+  e164?: string;
+}
+
+/**
+ * Registers a player by username and password with the optional fields of the registration form:
+ * an e-mail address, and a Bangladeshi mobile number (proved with the SMS code, REGMOBVERF3).
+ * Afterwards the number may receive its next code at once (letSmsResendIntervalPass).
+ */
+export async function registerMember(
+  request: APIRequestContext,
+  options: { username?: string; password?: string; email?: string; mobile?: string } = {},
+): Promise<RegisteredMember> {
+  const username = options.username ?? uniqueUsername();
+  const password = options.password ?? 'Secret123';
+  const payload: Record<string, string> = { username, password, confirmPassword: password };
+  if (options.email) payload.email = options.email;
+  let e164: string | undefined;
+  if (options.mobile) {
+    e164 = `+880${options.mobile}`;
+    const mark = await outboxMark();
+    const sent = await request.post('/wps/verification/sms/register', { data: { countryDialingCode: '+880', mobileNo: options.mobile } });
+    if (!sent.ok()) throw new Error(`registration code for ${e164} refused: ${sent.status()} ${await sent.text()}`);
+    Object.assign(payload, { mobileNum: options.mobile, countryDialingCode: '+880', verificationCode: await smsCodeAfter(e164, mark) });
+  }
+  const { status, body } = await callEncrypted<{ token: string }>(request, 'PUT', '/wps/member/register', payload);
+  if (status !== 200 || !body.success) throw new Error(`registration of ${username} refused: ${status} ${body.errorCode} ${body.message}`);
+  if (e164) await letSmsResendIntervalPass(e164);
+  return { username, password, token: body.value.token, email: options.email, mobile: options.mobile, e164 };
+}
+
+/**
+ * Sets a member's password as the back office does when it hands out the merchant's default weak
+ * password (SPEC §9 {secret}; 'accounts'.defaultPassword, '123456' in the seed), which no
+ * registration accepts. The hash is the server's own (argon2id).
+ */
+export async function setPasswordAsOperator(username: string, password: string): Promise<void> {
+  const rows = await operatorSql(
+    `UPDATE member SET password_hash = $2
+      WHERE lower(username) = lower($1) AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')
+      RETURNING id`,
+    [username, await hashPassword(password)],
+  );
+  if (!rows[0]) throw new Error(`no member ${username}`);
 }

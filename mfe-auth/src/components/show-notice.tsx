@@ -26,7 +26,6 @@ export function showNotice({ title, message, confirmLabel, testId }: NoticeOptio
   if (typeof document === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const container = document.createElement('div');
-    if (testId) container.dataset.testid = testId;
     document.body.appendChild(container);
     const root = createRoot(container);
     const remove = () => {
@@ -38,6 +37,6 @@ export function showNotice({ title, message, confirmLabel, testId }: NoticeOptio
     openNotices.add(remove);
     // Unmounting from inside the root's own click handler waits for the handler to finish.
     const close = () => queueMicrotask(remove);
-    root.render(<ConfirmDialog open hideCancel title={title} message={message} confirmLabel={confirmLabel} onConfirm={close} />);
+    root.render(<ConfirmDialog open hideCancel title={title} message={message} confirmLabel={confirmLabel} onConfirm={close} testId={testId} />);
   });
 }

@@ -20,6 +20,8 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The confirmed action is running. */
   busy?: boolean;
+  /** data-testid of the dialog element. */
+  testId?: string;
 }
 
 export function ConfirmDialog({
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   hideCancel = false,
   danger = false,
   busy = false,
+  testId,
 }: ConfirmDialogProps) {
   const { t } = useT();
   const dismiss = onCancel ?? onConfirm;
@@ -42,6 +45,7 @@ export function ConfirmDialog({
       onClose={busy ? () => undefined : dismiss}
       title={title ?? t('notice')}
       size="sm"
+      testId={testId}
       footer={
         <>
           {!hideCancel && (

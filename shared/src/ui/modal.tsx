@@ -15,6 +15,8 @@ export interface ModalProps {
   /** A click on the dimmed background closes the modal (SPEC §2: the login popup does). */
   closeOnBackdrop?: boolean;
   className?: string;
+  /** data-testid of the dialog element (the content is portalled to <body>). */
+  testId?: string;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -44,7 +46,7 @@ function innermost(): OpenModal | undefined {
   );
 }
 
-export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className, testId }: ModalProps) {
   const { t } = useT();
   const titleId = useId();
   const depth = useContext(ModalDepth) + 1;
@@ -120,6 +122,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
         <div
           ref={dialogRef}
           role="dialog"
+          data-testid={testId}
           aria-modal="true"
           aria-labelledby={titleId}
           tabIndex={-1}

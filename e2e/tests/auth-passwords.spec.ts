@@ -1,0 +1,324 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  clearThrottles,
+  outboxMark,
+  outboxMessageAfter,
+  registerMember,
+  setPasswordAsOperator,
+  smsCodeAfter,
+  uniqueMobile,
+  uniqueUsername,
+} from '../harness/accounts';
+import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
+
+// Forgotten and forced password changes as a player clicks through them (SPEC §2 Forgot-password
+// and Change-password modals, §4 Forgot flows and Login, §5, §8). Texts are the site's own:
+// mfe-auth/src/locales/{en,bn}.json for the forms, server/src/i18n/messages.ts for the server's
+// answers. Members are registered through the real API; what the site "sends" is read from the
+// built-in sender's outbox.
+
+/** What a player reads, in the two languages these tests click through. */
+const TEXTS = {
+  EN: {
+    lang: /^en/i,
+    loginPopup: 'Login or register',
+    loginTab: 'Login',
+    forgotTitle: 'Forgot password',
+    mobileTab: 'Mobile number',
+    resetLinkTitle: 'Set a new password',
+    changeTitle: 'Change password',
+    notice: 'Notice',
+    confirm: 'Confirm',
+    emailSent: 'We have sent password reset instructions to your e-mail. Please check your inbox.',
+    noSuchPair: 'Username/Email does not exist',
+    resetSuccess: 'Password reset successfully, please log in again',
+    linkInvalid: 'This password reset link is invalid or has expired, please request a new one',
+    wrongPassword: 'Incorrect username or password',
+    smsCodeInvalid: 'Verification code not valid, missing or expired, please send again',
+    codeSent: /^Code sent \((\d+)\)$/,
+    inconsistent: 'The two entries are inconsistent',
+    passwordPattern: 'A combination of letters and digits, 6-20 characters',
+    newPasswordEmpty: 'New password cannot be empty',
+    changed: 'Password changed. Please log in with your new password.',
+  },
+  BN: {
+    lang: /^bn/i,
+    loginPopup: 'লগইন অথবা নিবন্ধন',
+    loginTab: 'লগইন',
+    forgotTitle: 'পাসওয়ার্ড ভুলে গেছেন',
+    mobileTab: 'মোবাইল নম্বর',
+    resetLinkTitle: 'নতুন পাসওয়ার্ড সেট করুন',
+    changeTitle: 'পাসওয়ার্ড পরিবর্তন',
+    notice: 'বিজ্ঞপ্তি',
+    confirm: 'নিশ্চিত করুন',
+    emailSent: 'আমরা আপনার ই-মেইলে পাসওয়ার্ড রিসেটের নির্দেশনা পাঠিয়েছি। অনুগ্রহ করে ইনবক্স দেখুন।',
+    noSuchPair: 'ব্যবহারকারীর নাম/ই-মেইল বিদ্যমান নেই',
+    resetSuccess: 'পাসওয়ার্ড সফলভাবে রিসেট হয়েছে, অনুগ্রহ করে আবার লগইন করুন',
+    linkInvalid: 'এই পাসওয়ার্ড রিসেট লিংকটি অবৈধ বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে নতুন একটি চান',
+    wrongPassword: 'ব্যবহারকারীর নাম বা পাসওয়ার্ড সঠিক নয়',
+    smsCodeInvalid: 'যাচাইকরণ কোড সঠিক নয়, অনুপস্থিত বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে আবার পাঠান',
+    codeSent: /^কোড পাঠানো হয়েছে \((\d+)\)$/,
+    inconsistent: 'দুটি এন্ট্রি মেলেনি',
+    passwordPattern: 'অক্ষর ও সংখ্যার সমন্বয়, 6-20 অক্ষর',
+    newPasswordEmpty: 'নতুন পাসওয়ার্ড খালি রাখা যাবে না',
+    changed: 'পাসওয়ার্ড পরিবর্তন হয়েছে। নতুন পাসওয়ার্ড দিয়ে লগইন করুন।',
+  },
+} as const;
+type Language = keyof typeof TEXTS;
+
+/** The seed's default weak password (server/seed/default-merchant.json, accounts.defaultPassword). */
+const DEFAULT_PASSWORD = '123456';
+
+async function useLanguage(page: Page, language: Language): Promise<void> {
+  if (language === 'EN') return useEnglish(page);
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('lang')) {
+      window.localStorage.setItem('lang', 'BN');
+      window.localStorage.setItem('hisLang', 'BN');
+    }
+  });
+}
+
+/** A message the site shows as a toast (role alert) or in a form (role alert). */
+function alertWith(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+async function openLoginPopup(page: Page, texts: (typeof TEXTS)[Language]) {
+  await page.getByTestId('header-login').click();
+  const popup = page.getByRole('dialog', { name: texts.loginPopup });
+  await expect(popup.getByTestId('login-form')).toBeVisible();
+  return popup;
+}
+
+async function logIn(page: Page, texts: (typeof TEXTS)[Language], username: string, password: string) {
+  const popup = await openLoginPopup(page, texts);
+  await popup.getByTestId('login-username').fill(username);
+  await popup.getByTestId('login-password').fill(password);
+  await popup.getByTestId('login-submit').click();
+  return popup;
+}
+
+async function expectLoggedIn(page: Page) {
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('header-balance')).toHaveText(/\d/);
+  await expect(page.getByTestId('header-login')).toHaveCount(0);
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('header-account-menu').click();
+  await page.getByTestId('header-menu-sign-out').click();
+  // The shell's confirmation (its own texts, header_sign_out).
+  await page.getByRole('dialog', { name: /^(Sign out|সাইন আউট)$/ }).getByRole('button', { name: /^(Sign out|সাইন আউট)$/ }).click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+}
+
+/** Dismisses a one-button notice, checking its text. */
+async function confirmNotice(page: Page, texts: (typeof TEXTS)[Language], testId: string, message: string) {
+  const notice = page.getByTestId(testId).getByRole('dialog', { name: texts.notice });
+  await expect(notice).toContainText(message);
+  await notice.getByRole('button', { name: texts.confirm }).click();
+  await expect(page.getByTestId(testId)).toHaveCount(0);
+}
+
+test.describe('passwords', () => {
+  test.beforeEach(async ({ page }) => {
+    await skipAnnouncementPopup(page);
+    await clearThrottles();
+  });
+
+  for (const language of ['EN', 'BN'] as const) {
+    test(`forgot password by e-mail (${language}): a wrong pair is refused, the right one e-mails a link that sets a new password`, async ({ page, request }) => {
+      const texts = TEXTS[language];
+      await useLanguage(page, language);
+      const email = `${uniqueUsername('mail')}@mail.example`.toLowerCase();
+      const member = await registerMember(request, { email });
+
+      await openSite(page, '/');
+      await expect(page.locator('html')).toHaveAttribute('lang', texts.lang);
+      const popup = await openLoginPopup(page, texts);
+      await popup.getByTestId('login-forgot-password').click();
+      const forgot = page.getByRole('dialog', { name: texts.forgotTitle });
+      await expect(forgot.getByTestId('forgot-email-form')).toBeVisible();
+
+      // A username and an address that do not belong together: the server's message (SPEC §8).
+      await forgot.getByTestId('forgot-username').fill(member.username);
+      await forgot.getByTestId('forgot-email').fill(`other.${email}`);
+      await forgot.getByTestId('forgot-email-submit').click();
+      await expect(alertWith(page, texts.noSuchPair)).toBeVisible();
+      await expect(forgot).toBeVisible();
+
+      // The right pair: a confirmation, the modal closes, the e-mail is on its way.
+      const mark = await outboxMark();
+      await forgot.getByTestId('forgot-email').fill(email);
+      await forgot.getByTestId('forgot-email-submit').click();
+      await confirmNotice(page, texts, 'forgot-email-sent', texts.emailSent);
+      await expect(page.getByRole('dialog', { name: texts.forgotTitle })).toHaveCount(0);
+
+      const mail = await outboxMessageAfter(email, mark);
+      const link = /https?:\/\/\S+\/\?resetToken=[A-Za-z0-9_-]+/.exec(mail.body)?.[0];
+      expect(link, `a reset link in: ${mail.body}`).toBeTruthy();
+      expect(new URL(link!).origin).toBe(new URL(page.url()).origin);
+
+      // The link opens the new-password form of the site.
+      await page.goto(link!);
+      const resetForm = page.getByRole('dialog', { name: texts.resetLinkTitle });
+      await expect(resetForm.getByTestId('reset-link-form')).toBeVisible();
+      await resetForm.getByTestId('reset-link-newPassword').fill('Brand2new');
+      await resetForm.getByTestId('reset-link-confirmNewPassword').fill('Brand2neW');
+      await resetForm.getByTestId('reset-link-submit').click();
+      await expect(resetForm).toContainText(texts.inconsistent);
+      await resetForm.getByTestId('reset-link-confirmNewPassword').fill('Brand2new');
+      await resetForm.getByTestId('reset-link-submit').click();
+      await confirmNotice(page, texts, 'reset-success', texts.resetSuccess);
+      await expect(page).not.toHaveURL(/resetToken/);
+
+      // Back on the login form, with the account name filled in: the new password logs in.
+      const loginPopup = page.getByRole('dialog', { name: texts.loginPopup });
+      await expect(loginPopup.getByRole('tab', { name: texts.loginTab })).toHaveAttribute('aria-selected', 'true');
+      await expect(loginPopup.getByTestId('login-username')).toHaveValue(member.username);
+      await loginPopup.getByTestId('login-password').fill('Brand2new');
+      await loginPopup.getByTestId('login-submit').click();
+      await expectLoggedIn(page);
+
+      // The link worked once.
+      await signOut(page);
+      await page.goto(link!);
+      await resetForm.getByTestId('reset-link-newPassword').fill('Another2go');
+      await resetForm.getByTestId('reset-link-confirmNewPassword').fill('Another2go');
+      await resetForm.getByTestId('reset-link-submit').click();
+      await expect(alertWith(page, texts.linkInvalid)).toBeVisible();
+    });
+  }
+
+  for (const language of ['EN', 'BN'] as const) {
+    test(`forgot password by mobile (${language}): the SMS code sets a new password and logs in; the old one no longer works`, async ({ page, request }) => {
+      const texts = TEXTS[language];
+      await useLanguage(page, language);
+      const mobile = uniqueMobile();
+      const member = await registerMember(request, { mobile });
+
+      await openSite(page, '/');
+      const popup = await openLoginPopup(page, texts);
+      await popup.getByTestId('login-forgot-password').click();
+      const forgot = page.getByRole('dialog', { name: texts.forgotTitle });
+      // CHNGPASSVERIF3 is on in the seed: the mobile tab is offered.
+      await forgot.getByRole('tab', { name: texts.mobileTab }).click();
+      await expect(forgot.getByTestId('forgot-mobile-form')).toBeVisible();
+      await expect(forgot.getByTestId('forgot-country-code')).toContainText('+880');
+
+      const mark = await outboxMark();
+      await forgot.getByTestId('forgot-mobileNum').fill(mobile);
+      const codeButton = forgot.getByTestId('forgot-sms-code-button');
+      await codeButton.click();
+      // The countdown follows the code's expiry the server gave (5 minutes), not the usual 60 s.
+      await expect(codeButton).toHaveText(texts.codeSent);
+      await expect(codeButton).toBeDisabled();
+      const secondsLeft = Number(texts.codeSent.exec((await codeButton.textContent()) ?? '')?.[1]);
+      expect(secondsLeft).toBeGreaterThan(240);
+      expect(secondsLeft).toBeLessThanOrEqual(300);
+      const code = await smsCodeAfter(member.e164!, mark);
+
+      // A wrong code is refused with the server's message (SPEC §8).
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      await forgot.getByTestId('forgot-verificationCode').fill(wrongCode);
+      await forgot.getByTestId('forgot-newPassword').fill('Mobile2new');
+      await forgot.getByTestId('forgot-mobile-submit').click();
+      await expect(alertWith(page, texts.smsCodeInvalid)).toBeVisible();
+
+      // The right code: the password is set and the player is logged in with it, at once.
+      await forgot.getByTestId('forgot-verificationCode').fill(code);
+      await forgot.getByTestId('forgot-mobile-submit').click();
+      await expectLoggedIn(page);
+
+      // Later visits: the new password logs in, the old one is refused.
+      await signOut(page);
+      await logIn(page, texts, member.username, 'Mobile2new');
+      await expectLoggedIn(page);
+      await signOut(page);
+      const again = await logIn(page, texts, member.username, member.password);
+      await expect(alertWith(page, texts.wrongPassword)).toBeVisible();
+      await expect(again).toBeVisible();
+      await expect(page.getByTestId('header-balance')).toHaveCount(0);
+    });
+  }
+
+  test("a member with the merchant's default password must change it, then logs in with the new one", async ({ page, request }) => {
+    const texts = TEXTS.EN;
+    await useEnglish(page);
+    const member = await registerMember(request);
+    await setPasswordAsOperator(member.username, DEFAULT_PASSWORD);
+
+    await openSite(page, '/');
+    await logIn(page, texts, member.username, DEFAULT_PASSWORD);
+
+    // The change-password modal instead of a session: the account named, no old password asked
+    // (it was just typed), nothing of the logged-in header yet.
+    const change = page.getByRole('dialog', { name: texts.changeTitle });
+    await expect(change.getByTestId('change-password-form')).toBeVisible();
+    await expect(change.getByTestId('change-password-username')).toHaveValue(member.username);
+    await expect(change.getByTestId('change-password-oldPassword')).toHaveCount(0);
+    await expect(page.getByTestId('header-balance')).toHaveCount(0);
+
+    await change.getByTestId('change-password-newPassword').fill('Changed2025');
+    await change.getByTestId('change-password-confirmNewPassword').fill('Changed2025');
+    await change.getByTestId('change-password-submit').click();
+
+    // Changed: a confirmation, and the login modal on its login tab with the account filled in.
+    await expect(page.getByRole('status').filter({ hasText: texts.changed })).toBeVisible();
+    await expect(change).toHaveCount(0);
+    const popup = page.getByRole('dialog', { name: texts.loginPopup });
+    await expect(popup.getByRole('tab', { name: texts.loginTab })).toHaveAttribute('aria-selected', 'true');
+    await expect(popup.getByTestId('login-username')).toHaveValue(member.username);
+    await expect(popup.getByTestId('login-password')).toHaveValue('');
+    await expect(page.getByTestId('header-balance')).toHaveCount(0);
+
+    await popup.getByTestId('login-password').fill('Changed2025');
+    await popup.getByTestId('login-submit').click();
+    await expectLoggedIn(page);
+
+    // The default password is gone.
+    await signOut(page);
+    await logIn(page, texts, member.username, DEFAULT_PASSWORD);
+    await expect(alertWith(page, texts.wrongPassword)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: texts.changeTitle })).toHaveCount(0);
+  });
+
+  for (const language of ['EN', 'BN'] as const) {
+    test(`change password (${language}): an empty, a rule-breaking and a mismatched new password are refused under their fields`, async ({ page, request }) => {
+      const texts = TEXTS[language];
+      await useLanguage(page, language);
+      const member = await registerMember(request);
+      await setPasswordAsOperator(member.username, DEFAULT_PASSWORD);
+
+      await openSite(page, '/');
+      await logIn(page, texts, member.username, DEFAULT_PASSWORD);
+      const change = page.getByRole('dialog', { name: texts.changeTitle });
+      await expect(change.getByTestId('change-password-username')).toHaveValue(member.username);
+      const requests: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname === '/wps/member/password') requests.push(sent.method());
+      });
+
+      await change.getByTestId('change-password-submit').click();
+      await expect(change).toContainText(texts.newPasswordEmpty);
+
+      // Letters only: the site's password rule (letters and digits, 6-20).
+      await change.getByTestId('change-password-newPassword').fill('lettersonly');
+      await change.getByTestId('change-password-confirmNewPassword').fill('lettersonly');
+      await change.getByTestId('change-password-submit').click();
+      await expect(change).toContainText(texts.passwordPattern);
+
+      // Valid, but the confirmation differs.
+      await change.getByTestId('change-password-newPassword').fill('Valid2025');
+      await change.getByTestId('change-password-confirmNewPassword').fill('Valid2026');
+      await change.getByTestId('change-password-submit').click();
+      await expect(change).toContainText(texts.inconsistent);
+      await expect(change).not.toContainText(texts.passwordPattern);
+
+      // Nothing reached the server, and the password is still the default one.
+      expect(requests).toEqual([]);
+      await expect(page.getByTestId('header-balance')).toHaveCount(0);
+    });
+  }
+});
