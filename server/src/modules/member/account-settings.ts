@@ -19,7 +19,11 @@ export interface AccountSettings {
   sessionAbsoluteHours: number;
   /** Failed logins per account name within the window before it locks. */
   loginMaxFailures: number;
-  /** Failed logins per client IP within the window before it locks. */
+  /**
+   * Failed logins per client IP within the window before it locks: a guard against one client
+   * spraying passwords over many accounts. Kept well above the per-account limit because a
+   * mobile carrier's NAT puts many players behind one address.
+   */
   loginIpMaxFailures: number;
   loginFailureWindowMinutes: number;
   /** How long a lock lasts (SPEC §9: 5 minutes). */
@@ -38,7 +42,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   sessionIdleMinutes: 30,
   sessionAbsoluteHours: 12,
   loginMaxFailures: 5,
-  loginIpMaxFailures: 5,
+  loginIpMaxFailures: 30,
   loginFailureWindowMinutes: 15,
   lockoutMinutes: 5,
   captchaTtlSeconds: 120,

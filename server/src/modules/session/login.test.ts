@@ -1,6 +1,7 @@
 import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
 import { encryptForServer } from '../../http/encryption';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { DEFAULT_ACCOUNT_SETTINGS } from '../member/account-settings';
 import {
   createMember,
   knownCaptcha,
@@ -283,10 +284,10 @@ describe('lockout', () => {
     expect(locked.statusCode).toBe(429);
   });
 
-  it('locks a client IP after five failures across accounts', async () => {
+  it('locks a client IP after the per-IP number of failures across accounts', async () => {
     await createMember(context.pool, context.merchantId, { username: 'ivan0001', password: 'ivan1234' });
     const ip = nextIp();
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < DEFAULT_ACCOUNT_SETTINGS.loginIpMaxFailures; attempt++) {
       const captchaId = await knownCaptcha(context.pool, context.merchantId, 'KM4P', clock.nowMs);
       await loginRequest(context.app, { username: `spray${attempt}x`, password: 'bad', captcha: 'KM4P', captchaId }, { remoteAddress: ip });
     }
