@@ -4,11 +4,14 @@ import {
   outboxMark,
   outboxMessageAfter,
   registerMember,
+  setFeatureSwitch,
   setPasswordAsOperator,
   smsCodeAfter,
+  type RegisteredMember,
   uniqueMobile,
   uniqueUsername,
 } from '../harness/accounts';
+import { operatorSql } from '../harness/database';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Forgotten and forced password changes as a player clicks through them (SPEC §2 Forgot-password
@@ -25,6 +28,7 @@ const TEXTS = {
     loginTab: 'Login',
     forgotTitle: 'Forgot password',
     mobileTab: 'Mobile number',
+    emailTab: 'E-mail',
     resetLinkTitle: 'Set a new password',
     changeTitle: 'Change password',
     notice: 'Notice',
@@ -40,6 +44,9 @@ const TEXTS = {
     passwordPattern: 'A combination of letters and digits, 6-20 characters',
     newPasswordEmpty: 'New password cannot be empty',
     changed: 'Password changed. Please log in with your new password.',
+    usernameEmpty: 'Username cannot be empty',
+    emailEmpty: 'E-mail cannot be empty',
+    emailPattern: 'Please enter a valid e-mail address (5-64 characters)',
   },
   BN: {
     lang: /^bn/i,
@@ -47,6 +54,7 @@ const TEXTS = {
     loginTab: 'লগইন',
     forgotTitle: 'পাসওয়ার্ড ভুলে গেছেন',
     mobileTab: 'মোবাইল নম্বর',
+    emailTab: 'ই-মেইল',
     resetLinkTitle: 'নতুন পাসওয়ার্ড সেট করুন',
     changeTitle: 'পাসওয়ার্ড পরিবর্তন',
     notice: 'বিজ্ঞপ্তি',
@@ -62,12 +70,26 @@ const TEXTS = {
     passwordPattern: 'অক্ষর ও সংখ্যার সমন্বয়, 6-20 অক্ষর',
     newPasswordEmpty: 'নতুন পাসওয়ার্ড খালি রাখা যাবে না',
     changed: 'পাসওয়ার্ড পরিবর্তন হয়েছে। নতুন পাসওয়ার্ড দিয়ে লগইন করুন।',
+    usernameEmpty: 'ইউজারনেম খালি রাখা যাবে না',
+    emailEmpty: 'ই-মেইল খালি রাখা যাবে না',
+    emailPattern: 'অনুগ্রহ করে একটি সঠিক ই-মেইল ঠিকানা দিন (5-64 অক্ষর)',
   },
 } as const;
 type Language = keyof typeof TEXTS;
 
 /** The seed's default weak password (server/seed/default-merchant.json, accounts.defaultPassword). */
 const DEFAULT_PASSWORD = '123456';
+
+/** An operator's change to one member row (`assignment` is SQL of the test's own, never input). */
+async function memberSql(username: string, assignment: string): Promise<void> {
+  const rows = await operatorSql(
+    `UPDATE member SET ${assignment}
+      WHERE lower(username) = lower($1) AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')
+      RETURNING id`,
+    [username],
+  );
+  if (!rows[0]) throw new Error(`no member ${username}`);
+}
 
 async function useLanguage(page: Page, language: Language): Promise<void> {
   if (language === 'EN') return useEnglish(page);
@@ -113,9 +135,9 @@ async function signOut(page: Page) {
   await expect(page.getByTestId('header-login')).toBeVisible();
 }
 
-/** Dismisses a one-button notice, checking its text. */
+/** Dismisses a one-button notice (a dialog titled Notice carrying `testId`), checking its text. */
 async function confirmNotice(page: Page, texts: (typeof TEXTS)[Language], testId: string, message: string) {
-  const notice = page.getByTestId(testId).getByRole('dialog', { name: texts.notice });
+  const notice = page.getByRole('dialog', { name: texts.notice }).and(page.getByTestId(testId));
   await expect(notice).toContainText(message);
   await notice.getByRole('button', { name: texts.confirm }).click();
   await expect(page.getByTestId(testId)).toHaveCount(0);
@@ -140,6 +162,19 @@ test.describe('passwords', () => {
       await popup.getByTestId('login-forgot-password').click();
       const forgot = page.getByRole('dialog', { name: texts.forgotTitle });
       await expect(forgot.getByTestId('forgot-email-form')).toBeVisible();
+      // E-mail is the first way; help is a click away.
+      await expect(forgot.getByRole('tab', { name: texts.emailTab })).toHaveAttribute('aria-selected', 'true');
+      await expect(forgot.getByTestId('forgot-customer-service')).toBeVisible();
+
+      // Both fields required and checked before anything is sent (SPEC §5).
+      await forgot.getByTestId('forgot-email-submit').click();
+      await expect(forgot).toContainText(texts.usernameEmpty);
+      await expect(forgot).toContainText(texts.emailEmpty);
+      await forgot.getByTestId('forgot-username').fill(member.username);
+      await forgot.getByTestId('forgot-email').fill('not-an-address');
+      await forgot.getByTestId('forgot-email-submit').click();
+      await expect(forgot).toContainText(texts.emailPattern);
+      await expect(forgot).not.toContainText(texts.usernameEmpty);
 
       // A username and an address that do not belong together: the server's message (SPEC §8).
       await forgot.getByTestId('forgot-username').fill(member.username);
@@ -192,11 +227,20 @@ test.describe('passwords', () => {
   }
 
   for (const language of ['EN', 'BN'] as const) {
-    test(`forgot password by mobile (${language}): the SMS code sets a new password and logs in; the old one no longer works`, async ({ page, request }) => {
+    test(`forgot password by mobile (${language}): the SMS code sets a new password and logs in; the old one no longer works`, async ({ browser, page, request }) => {
       const texts = TEXTS[language];
       await useLanguage(page, language);
       const mobile = uniqueMobile();
       const member = await registerMember(request, { mobile });
+
+      // The member is also signed in on another device.
+      const otherDevice = await browser.newContext();
+      const other = await otherDevice.newPage();
+      await useLanguage(other, language);
+      await skipAnnouncementPopup(other);
+      await openSite(other, '/');
+      await logIn(other, texts, member.username, member.password);
+      await expectLoggedIn(other);
 
       await openSite(page, '/');
       const popup = await openLoginPopup(page, texts);
@@ -231,6 +275,12 @@ test.describe('passwords', () => {
       await forgot.getByTestId('forgot-mobile-submit').click();
       await expectLoggedIn(page);
 
+      // The reset ended the other device's session: its next request finds it signed out.
+      await other.getByTestId('header-balance-refresh').click();
+      await expect(other.getByTestId('header-login')).toBeVisible();
+      await expect(other.getByTestId('header-balance')).toHaveCount(0);
+      await otherDevice.close();
+
       // Later visits: the new password logs in, the old one is refused.
       await signOut(page);
       await logIn(page, texts, member.username, 'Mobile2new');
@@ -243,45 +293,104 @@ test.describe('passwords', () => {
     });
   }
 
-  test("a member with the merchant's default password must change it, then logs in with the new one", async ({ page, request }) => {
+  /** Why the site demands a new password at login (SPEC §4 Login), and how a member comes to that state; answers the password to log in with. */
+  const FORCED_CHANGES: { reason: string; prepare: (member: RegisteredMember) => Promise<string> }[] = [
+    {
+      reason: "the merchant's default password",
+      prepare: async (member) => {
+        await setPasswordAsOperator(member.username, DEFAULT_PASSWORD);
+        return DEFAULT_PASSWORD;
+      },
+    },
+    {
+      reason: 'a first login (an account the back office opened)',
+      prepare: async (member) => {
+        await memberSql(member.username, 'first_time_login = true');
+        return member.password;
+      },
+    },
+    {
+      reason: 'an expired password (PWDEXPFORCECHANGE3 on)',
+      prepare: async (member) => {
+        await memberSql(member.username, "password_expires_at = now() - interval '1 day'");
+        return member.password;
+      },
+    },
+  ];
+
+  for (const { reason, prepare } of FORCED_CHANGES) {
+    test(`${reason}: the change-password modal comes first, then the login tab, where the new password logs in`, async ({ page, request }) => {
+      const texts = TEXTS.EN;
+      await useEnglish(page);
+      const member = await registerMember(request);
+      const oldPassword = await prepare(member);
+
+      await openSite(page, '/');
+      await logIn(page, texts, member.username, oldPassword);
+
+      // The change-password modal instead of a session: the account named, no old password asked
+      // (it was just typed), nothing of the logged-in header yet.
+      const change = page.getByRole('dialog', { name: texts.changeTitle });
+      await expect(change.getByTestId('change-password-form')).toBeVisible();
+      await expect(change.getByTestId('change-password-username')).toHaveValue(member.username);
+      await expect(change.getByTestId('change-password-oldPassword')).toHaveCount(0);
+      await expect(page.getByTestId('header-balance')).toHaveCount(0);
+
+      await change.getByTestId('change-password-newPassword').fill('Changed2025');
+      await change.getByTestId('change-password-confirmNewPassword').fill('Changed2025');
+      await change.getByTestId('change-password-submit').click();
+
+      // Changed: a confirmation, and the login modal on its login tab with the account filled in.
+      await expect(page.getByRole('status').filter({ hasText: texts.changed })).toBeVisible();
+      await expect(change).toHaveCount(0);
+      const popup = page.getByRole('dialog', { name: texts.loginPopup });
+      await expect(popup.getByRole('tab', { name: texts.loginTab })).toHaveAttribute('aria-selected', 'true');
+      await expect(popup.getByTestId('login-username')).toHaveValue(member.username);
+      await expect(popup.getByTestId('login-password')).toHaveValue('');
+      await expect(page.getByTestId('header-balance')).toHaveCount(0);
+
+      // The new password logs in without asking again.
+      await popup.getByTestId('login-password').fill('Changed2025');
+      await popup.getByTestId('login-submit').click();
+      await expectLoggedIn(page);
+
+      // The old password is gone.
+      await signOut(page);
+      await logIn(page, texts, member.username, oldPassword);
+      await expect(alertWith(page, texts.wrongPassword)).toBeVisible();
+      await expect(page.getByRole('dialog', { name: texts.changeTitle })).toHaveCount(0);
+    });
+  }
+
+  test('an expired password is not forced to change without PWDEXPFORCECHANGE3, nor after an SMS-code login', async ({ page, request }) => {
     const texts = TEXTS.EN;
     await useEnglish(page);
-    const member = await registerMember(request);
-    await setPasswordAsOperator(member.username, DEFAULT_PASSWORD);
+    const mobile = uniqueMobile();
+    const member = await registerMember(request, { mobile });
+    await memberSql(member.username, "password_expires_at = now() - interval '1 day'");
 
+    // SMS-code login (MOBILEVERCODELOGIN3): the player proved the phone, no change asked (SPEC §4).
     await openSite(page, '/');
-    await logIn(page, texts, member.username, DEFAULT_PASSWORD);
-
-    // The change-password modal instead of a session: the account named, no old password asked
-    // (it was just typed), nothing of the logged-in header yet.
-    const change = page.getByRole('dialog', { name: texts.changeTitle });
-    await expect(change.getByTestId('change-password-form')).toBeVisible();
-    await expect(change.getByTestId('change-password-username')).toHaveValue(member.username);
-    await expect(change.getByTestId('change-password-oldPassword')).toHaveCount(0);
-    await expect(page.getByTestId('header-balance')).toHaveCount(0);
-
-    await change.getByTestId('change-password-newPassword').fill('Changed2025');
-    await change.getByTestId('change-password-confirmNewPassword').fill('Changed2025');
-    await change.getByTestId('change-password-submit').click();
-
-    // Changed: a confirmation, and the login modal on its login tab with the account filled in.
-    await expect(page.getByRole('status').filter({ hasText: texts.changed })).toBeVisible();
-    await expect(change).toHaveCount(0);
-    const popup = page.getByRole('dialog', { name: texts.loginPopup });
-    await expect(popup.getByRole('tab', { name: texts.loginTab })).toHaveAttribute('aria-selected', 'true');
-    await expect(popup.getByTestId('login-username')).toHaveValue(member.username);
-    await expect(popup.getByTestId('login-password')).toHaveValue('');
-    await expect(page.getByTestId('header-balance')).toHaveCount(0);
-
-    await popup.getByTestId('login-password').fill('Changed2025');
+    const popup = await openLoginPopup(page, texts);
+    await popup.getByTestId('login-method').click();
+    await popup.getByTestId('login-method-sms').click();
+    await popup.getByTestId('login-mobileNum').fill(mobile);
+    const mark = await outboxMark();
+    await popup.getByTestId('login-sms-code-button').click();
+    await popup.getByTestId('login-code').fill(await smsCodeAfter(member.e164!, mark));
     await popup.getByTestId('login-submit').click();
     await expectLoggedIn(page);
-
-    // The default password is gone.
     await signOut(page);
-    await logIn(page, texts, member.username, DEFAULT_PASSWORD);
-    await expect(alertWith(page, texts.wrongPassword)).toBeVisible();
-    await expect(page.getByRole('dialog', { name: texts.changeTitle })).toHaveCount(0);
+
+    // The switch off: the expired password simply logs in.
+    await setFeatureSwitch('PWDEXPFORCECHANGE3', false);
+    try {
+      await logIn(page, texts, member.username, member.password);
+      await expectLoggedIn(page);
+      await expect(page.getByRole('dialog', { name: texts.changeTitle })).toHaveCount(0);
+    } finally {
+      await setFeatureSwitch('PWDEXPFORCECHANGE3', true);
+    }
   });
 
   for (const language of ['EN', 'BN'] as const) {
