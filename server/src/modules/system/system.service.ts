@@ -82,7 +82,16 @@ export async function getSystemStatus(
     cached(cache, merchant, 'whitelabel', () => queries.selectWhitelabel(db, merchant.id)),
     cached(cache, merchant, 'register', () => queries.selectRegisterRules(db, merchant.id)),
     cached(cache, merchant, 'resources', () => queries.selectResources(db, merchant.id)),
-    cached(cache, merchant, 'customerService', () => queries.selectCustomerService(db, merchant.id)),
+    // Encrypted when read: the key travels with the text (SPEC §3), so it hides the links from
+    // plain sight only, and encrypting once per configuration revision loses nothing.
+    cached(cache, merchant, 'customerService', async () =>
+      (await queries.selectCustomerService(db, merchant.id)).map((service) => ({
+        csType: service.csType,
+        title: service.title,
+        type: service.type,
+        path: encryptServicePath(service.url),
+      })),
+    ),
     cached(cache, merchant, 'maintenance', () => queries.selectPendingMaintenance(db, merchant.id)),
     cached(cache, merchant, 'regionRules', () => queries.selectRegionRules(db, merchant.id)),
   ]);
@@ -100,13 +109,7 @@ export async function getSystemStatus(
       whitelabel,
       register,
       resources,
-      // Encrypted afresh on every answer (a new key each time).
-      customerService: services.map((service) => ({
-        csType: service.csType,
-        title: service.title,
-        type: service.type,
-        path: encryptServicePath(service.url),
-      })),
+      customerService: services,
       analytics: { gtagId: typeof analytics.gtagId === 'string' && analytics.gtagId ? analytics.gtagId : null },
       imageCDNs: stringList(cdn.imageCDNs),
       launchGameCDNs: stringList(cdn.launchGameCDNs),

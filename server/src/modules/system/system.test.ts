@@ -105,19 +105,26 @@ describe('GET /wps/system/status', () => {
   });
 
   describe('customer service links', () => {
-    it('are encrypted with their last 8 characters as the key, afresh on every answer', async () => {
+    it('are encrypted with their last 8 characters as the key, and follow an operator change', async () => {
       const first = (await status()).info.customerService;
-      const second = (await status()).info.customerService;
       const support = first.find((service) => service.type === 3);
       expect(support).toMatchObject({ csType: 'LIVECHAT', title: '24/7 Live Support' });
       const path = support?.path ?? '';
       const key = path.slice(-8);
       expect(key).toMatch(/^[A-Za-z0-9]{8}$/);
       // Exactly what the browser does with crypto-js.
-      const url = CryptoJS.AES.decrypt(path.slice(0, -8), key).toString(CryptoJS.enc.Utf8);
-      expect(url).toBe('https://support.luckystar.example/livechat');
-      expect(second.find((service) => service.type === 3)?.path).not.toBe(path);
+      const decrypt = (sealed: string) => CryptoJS.AES.decrypt(sealed.slice(0, -8), sealed.slice(-8)).toString(CryptoJS.enc.Utf8);
+      expect(decrypt(path)).toBe('https://support.luckystar.example/livechat');
       expect(first.map((service) => service.csType).sort()).toEqual(['FACEBOOK', 'LIVECHAT', 'TELEGRAM', 'VIP']);
+
+      const { rows } = await context.pool.query<{ url: string }>('SELECT url FROM customer_service WHERE type = 3');
+      await context.pool.query("UPDATE customer_service SET url = 'https://help.luckystar.example/chat' WHERE type = 3");
+      try {
+        const changed = (await status()).info.customerService.find((service) => service.type === 3)?.path ?? '';
+        expect(decrypt(changed)).toBe('https://help.luckystar.example/chat');
+      } finally {
+        await context.pool.query('UPDATE customer_service SET url = $1 WHERE type = 3', [rows[0].url]);
+      }
     });
   });
 
