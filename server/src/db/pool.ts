@@ -9,6 +9,9 @@ export function createPool(databaseUrl: string, max = Number(process.env.PG_POOL
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (error) => {
+    // pool.end() resolves once it has asked its clients to close, before their sockets have:
+    // a database stopped right after (a clean shutdown) still reaches them. Nothing is lost.
+    if (pool.ending) return;
     process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
   return pool;
