@@ -107,4 +107,5 @@ export { formatDate, formatDateTime } from './format/date-time';
 
 // Security
 export { decryptServicePath } from './security/service-path';
+export { decryptedUrlOf, hasSupportLink, isWebUrl, openSupportLink, SUPPORT_LINK_TYPE, supportLinkUrl } from './security/support-link';
 export { sanitizeHtml } from './security/sanitize-html';

@@ -1,6 +1,17 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
+/** Only web addresses may be opened: anything else (javascript:, data:, garbage) is refused. */
+export function isWebUrl(url: string | null | undefined): url is string {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** The last characters of an encrypted service path are its key (SPEC §3 Service-link entry). */
 export const SERVICE_PATH_KEY_LENGTH = 8;
 
@@ -19,11 +30,5 @@ export function decryptServicePath(path: string | null | undefined): string | nu
   } catch {
     return null;
   }
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
+  return isWebUrl(url) ? url : null;
 }

@@ -135,6 +135,7 @@ export async function selectAgentByAffiliateCode(db: Db, merchantId: number, cod
   );
 }
 
+/** A new member: who they are and how they came; the profile fields a form may add are optional. */
 export interface NewMemberRow {
   merchantId: number;
   username: string;
@@ -143,24 +144,24 @@ export interface NewMemberRow {
   firstTimeLogin: boolean;
   memberType: MemberType;
   uplineId: number | null;
-  countryDialingCode: string | null;
-  mobile: string | null;
-  email: string | null;
-  payeeName: string | null;
-  qqNum: string | null;
-  line: string | null;
-  whatsapp: string | null;
-  zalo: string | null;
-  facebook: string | null;
-  wechat: string | null;
-  idNumber: string | null;
-  paymentPasswordHash: string | null;
-  nickname: string | null;
-  language: string | null;
   registerMethod: string;
-  registerUrl: string | null;
   registerIp: string | null;
   nowMs: number;
+  countryDialingCode?: string | null;
+  mobile?: string | null;
+  email?: string | null;
+  payeeName?: string | null;
+  qqNum?: string | null;
+  line?: string | null;
+  whatsapp?: string | null;
+  zalo?: string | null;
+  facebook?: string | null;
+  wechat?: string | null;
+  idNumber?: string | null;
+  paymentPasswordHash?: string | null;
+  nickname?: string | null;
+  language?: string | null;
+  registerUrl?: string | null;
 }
 
 /** Inserts a member; a taken username or mobile raises PostgreSQL's unique violation (23505). */
@@ -175,9 +176,10 @@ export async function insertMember(db: Db, row: NewMemberRow): Promise<MemberWit
      RETURNING ${memberColumns('member')}`,
     [
       row.merchantId, row.username, row.passwordHash, new Date(row.nowMs), dateOrNull(row.passwordExpiresAtMs), row.firstTimeLogin,
-      row.memberType, row.uplineId, row.countryDialingCode, row.mobile, row.email, row.payeeName, row.qqNum, row.line,
-      row.whatsapp, row.zalo, row.facebook, row.wechat, row.idNumber, row.paymentPasswordHash, row.nickname, row.language,
-      row.registerMethod, row.registerUrl, row.registerIp,
+      row.memberType, row.uplineId, row.countryDialingCode ?? null, row.mobile ?? null, row.email ?? null, row.payeeName ?? null,
+      row.qqNum ?? null, row.line ?? null, row.whatsapp ?? null, row.zalo ?? null, row.facebook ?? null, row.wechat ?? null,
+      row.idNumber ?? null, row.paymentPasswordHash ?? null, row.nickname ?? null, row.language ?? null,
+      row.registerMethod, row.registerUrl ?? null, row.registerIp,
     ],
   );
   return memberFromRow(result.rows[0]);

@@ -1,5 +1,4 @@
-import { bus, type Banner, type LaunchGameTarget } from '@platform/shared';
-import { isWebUrl } from '../customer-service/support-link';
+import { bus, type Banner, type LaunchGameTarget, isWebUrl } from '@platform/shared';
 
 /** A banner the player can click: any linkage other than NONE with a value to follow. */
 export function hasLinkage(banner: Banner): boolean {

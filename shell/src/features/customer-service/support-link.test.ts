@@ -1,7 +1,6 @@
-import type { BusCommand } from '@platform/shared';
+import { openSupportLink, supportLinkUrl, type BusCommand } from '@platform/shared';
 import { encryptServicePath, recordCommands, serviceItem } from '../../testing/test-utils';
 import { customerServiceLinks } from './hooks/use-customer-service';
-import { openSupportLink, supportLinkUrl } from './support-link';
 
 function fakePopup() {
   return { close: jest.fn(), location: { href: '' }, opener: window as Window | null } as unknown as Window & { close: jest.Mock };

@@ -1,4 +1,4 @@
-import { Button, useT, type RegisterFieldRule } from '@platform/shared';
+import { Button, useT, type RegisterFieldRule, hasSupportLink, openSupportLink } from '@platform/shared';
 import { useState, type FormEvent } from 'react';
 import styles from '../../../components/form.module.css';
 import { TextField } from '../../../components/text-field';
@@ -6,7 +6,6 @@ import { useFieldErrorText } from '../../../components/use-field-error-text';
 import { useRegisterRules } from '../../../hooks/use-register-rules';
 import { useSiteConfig } from '../../../hooks/use-site-config';
 import { unreportedMessage } from '../../../lib/api-errors';
-import { hasSupportLink, openSupportLink } from '../../../lib/support-link';
 import { checkField, isValid, trimmed, type FieldError } from '../../../lib/validation';
 import { NAMESPACE } from '../../../locales';
 import { requestResetEmail } from '../api/forgot-password-api';

@@ -1,7 +1,6 @@
-import type { CustomerServiceItem } from '@platform/shared';
+import { decryptedUrlOf, openSupportLink, type CustomerServiceItem } from '@platform/shared';
 import { useCallback, useMemo } from 'react';
 import { useSiteSettings } from '../../settings/use-site-settings';
-import { decryptedUrlOf, openSupportLink } from '../support-link';
 
 export interface CustomerServiceLink extends CustomerServiceItem {
   /** The decrypted, checked web address. */

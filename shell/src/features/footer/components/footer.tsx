@@ -1,6 +1,5 @@
-import { Button, useT } from '@platform/shared';
+import { Button, useT, isWebUrl } from '@platform/shared';
 import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
-import { isWebUrl } from '../../customer-service/support-link';
 import { findResource, resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { ProviderStrip } from './provider-strip';
 import styles from './footer.module.css';

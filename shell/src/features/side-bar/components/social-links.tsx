@@ -1,6 +1,5 @@
-import { useT, type ResourceType } from '@platform/shared';
+import { useT, type ResourceType, isWebUrl } from '@platform/shared';
 import { useMemo } from 'react';
-import { isWebUrl } from '../../customer-service/support-link';
 import { useSiteSettings } from '../../settings/use-site-settings';
 import { SocialIcon, type SocialKind } from './social-icon';
 import styles from './side-bar.module.css';

@@ -1,33 +1,27 @@
-import { bus, decryptServicePath, i18n, type CustomerServiceItem } from '@platform/shared';
+import { bus } from '../bus/event-bus';
+import { i18n } from '../i18n/i18n-instance';
+import type { CustomerServiceItem } from '../types/wire';
+import { decryptServicePath } from './service-path';
 
-/** The service-link entry the support-link flow opens (SPEC §3). */
+export { isWebUrl } from './service-path';
+
+/** The service-link entry the support-link flow opens (SPEC §3, §4). */
 export const SUPPORT_LINK_TYPE = 3;
 
-/** Only web addresses may be opened: anything else (javascript:, data:, garbage) is refused. */
-export function isWebUrl(url: string | null | undefined): url is string {
-  if (!url) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** The decrypted path of an entry, or null when it does not decrypt to a web address. */
+/** The decrypted, checked web address of an entry, or null. */
 export function decryptedUrlOf(item: CustomerServiceItem): string | null {
-  try {
-    const url = decryptServicePath(item.path);
-    return isWebUrl(url) ? url : null;
-  } catch {
-    return null;
-  }
+  return decryptServicePath(item.path);
 }
 
 /** The address the support link leads to, or null when there is none usable. */
 export function supportLinkUrl(items: CustomerServiceItem[]): string | null {
   const entry = items.find((item) => item.type === SUPPORT_LINK_TYPE);
   return entry ? decryptedUrlOf(entry) : null;
+}
+
+/** Whether the site has a support link to offer. */
+export function hasSupportLink(items: CustomerServiceItem[]): boolean {
+  return items.some((item) => item.type === SUPPORT_LINK_TYPE);
 }
 
 /**
