@@ -83,7 +83,10 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   transform: {
-                    react: { runtime: 'automatic', development: !production, refresh: false },
+                    // Always the production JSX runtime: a remote in webpack-dev-server runs against the
+                    // React that the built shell shares (a singleton), and React's development JSX
+                    // runtime does not work with production React (`dispatcher.getOwner`).
+                    react: { runtime: 'automatic', development: false, refresh: false },
                     optimizer: {
                       globals: { vars: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } },
                     },
