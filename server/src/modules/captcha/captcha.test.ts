@@ -37,6 +37,21 @@ describe('GET /wps/captcha', () => {
     expect(other.image).not.toBe(value.image);
   });
 
+  it('gives one address 60 images a minute, then locks it for 5 minutes', async () => {
+    const fetchFrom = (remoteAddress: string) => context.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress });
+    const address = '198.51.100.77';
+    for (let image = 0; image < 60; image++) expect((await fetchFrom(address)).statusCode).toBe(200);
+    const refused = await fetchFrom(address);
+    expect(refused.statusCode).toBe(429);
+    expect(json<Envelope<null>>(refused).errorCode).toBe('TOO_MANY_REQUESTS');
+    // Other addresses are not affected; the locked one waits out the lock, not the minute.
+    expect((await fetchFrom('198.51.100.78')).statusCode).toBe(200);
+    clock.advance(MINUTE);
+    expect((await fetchFrom(address)).statusCode).toBe(429);
+    clock.advance(4 * MINUTE);
+    expect((await fetchFrom(address)).statusCode).toBe(200);
+  });
+
   it('stores only a hash of the answer', async () => {
     const value = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
     const row = await context.pool.query<{ answer_hash: Buffer }>('SELECT answer_hash FROM captcha_challenge WHERE id = $1', [value.captchaId]);

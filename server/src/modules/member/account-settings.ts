@@ -30,6 +30,8 @@ export interface AccountSettings {
   lockoutMinutes: number;
   /** How long a captcha image can be answered. */
   captchaTtlSeconds: number;
+  /** New captcha images one client address may ask for in a minute (each is a stored row). */
+  captchaPerIpPerMinute: number;
   /** Avatar of members who never chose one. */
   defaultAvatarUrl: string;
 }
@@ -46,6 +48,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   loginFailureWindowMinutes: 15,
   lockoutMinutes: 5,
   captchaTtlSeconds: 120,
+  captchaPerIpPerMinute: 60,
   defaultAvatarUrl: '/assets/avatar-default.svg',
 };
 
@@ -86,6 +89,7 @@ export function accountSettingsFrom(stored: unknown): AccountSettings {
     'loginFailureWindowMinutes',
     'lockoutMinutes',
     'captchaTtlSeconds',
+    'captchaPerIpPerMinute',
   ] as const) {
     if (isPositiveNumber(source[key])) settings[key] = source[key];
   }
