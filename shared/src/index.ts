@@ -17,6 +17,7 @@ export {
   api,
   CALLER_HANDLED_CODES,
   createApiClient,
+  isHandledByClient,
   REQUEST_TIMEOUT_MS,
   SESSION_ENDED_CODES,
   type ApiClient,

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '@platform/shared/src/types/wire';
-import { resolveLanguage, translate, type ErrorCode } from '../i18n/messages';
+import { translate, type ErrorCode } from '../i18n/messages';
 import { AppError } from './envelope';
+import { callerLanguageOf } from './request-context';
 
 interface Classified {
   statusCode: number;
@@ -79,13 +80,8 @@ function classify(error: FastifyError | AppError | Error): Classified {
   return { statusCode: 500, errorCode: 'system.err', params: {}, value: null };
 }
 
-function languageOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.language;
-  return Array.isArray(header) ? header[0] : header;
-}
-
 export function failure(request: FastifyRequest, errorCode: ErrorCode, params: Record<string, string> = {}, value: unknown = null): Envelope<unknown> {
-  return { success: false, value, message: translate(errorCode, resolveLanguage(languageOf(request)), params), errorCode };
+  return { success: false, value, message: translate(errorCode, callerLanguageOf(request), params), errorCode };
 }
 
 /** 404 in the envelope, for API paths and anything the static site does not serve. */

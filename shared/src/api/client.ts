@@ -28,6 +28,20 @@ export const CALLER_HANDLED_CODES: ReadonlySet<string> = new Set([
   'bind_customer_required',
 ]);
 
+/**
+ * Whether the client deals with a failure itself (REFERENCE.md §2.2): a toast, the login popup,
+ * a forced logout, or nothing to say (a cancelled call). A form shows the server's message only
+ * when this is false: for quiet calls and the codes callers handle.
+ */
+export function isHandledByClient(failure: ApiError): boolean {
+  if (failure.errorCode === CLIENT_ERROR_CODES.canceled) return true;
+  // A token call without a session has already opened the login popup.
+  if (failure.errorCode === CLIENT_ERROR_CODES.notLoggedIn && failure.status === 0) return true;
+  if (failure.callName && CALLS[failure.callName].quiet) return false;
+  if (failure.status === 401 || SESSION_ENDED_CODES.has(failure.errorCode)) return true;
+  return !CALLER_HANDLED_CODES.has(failure.errorCode);
+}
+
 /** The server could not decrypt the body: its key changed. Fetch the key again and retry once. */
 const DECRYPT_ERROR_CODE = 'request.decrypt.err';
 
@@ -205,8 +219,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   /** What the player sees of a failure (REFERENCE.md §2.2, in that order). */
-  function report(failure: ApiError, definition: CallDefinition, token: string | null): void {
-    if (failure.errorCode === CLIENT_ERROR_CODES.canceled || definition.quiet) return;
+  function report(failure: ApiError, token: string | null): void {
+    if (failure.errorCode === CLIENT_ERROR_CODES.canceled || !isHandledByClient(failure)) return;
     if (failure.status === 401 || SESSION_ENDED_CODES.has(failure.errorCode)) {
       if (token !== null && token === endedToken) return;
       endedToken = token;
@@ -214,7 +228,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       eventBus.dispatch({ type: 'logout' });
       return;
     }
-    if (CALLER_HANDLED_CODES.has(failure.errorCode)) return;
     eventBus.dispatch({ type: 'toast', level: 'error', message: failure.message });
   }
 
@@ -237,7 +250,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return await execute(name, callOptions, token);
     } catch (error) {
       const failure = toApiError(error, name);
-      report(failure, definition, token);
+      report(failure, token);
       throw failure;
     }
   }

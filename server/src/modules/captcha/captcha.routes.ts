@@ -7,8 +7,8 @@ import { merchantOf } from '../../plugins/merchant';
 import { durationsOf, readAccountSettings } from '../member/account-settings';
 import { reserveAttempts } from '../session/lockout';
 import { tooManyRequests } from '../session/login.service';
-import { clientIpOf } from '../session/session.routes';
 import { createCaptcha } from './captcha.service';
+import { clientIpOf } from '../../http/request-context';
 
 export interface CaptchaRoutesOptions {
   db: Db;

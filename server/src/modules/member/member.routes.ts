@@ -6,7 +6,6 @@ import { apiSchema } from '../../http/schemas';
 import { authorizationHeader, memberOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
 import { createAccountHooks, type AccountHooks } from '../session/account-hooks';
-import { clientIpOf } from '../session/session.routes';
 import { readAccountSettings } from './account-settings';
 import { avatarOf, toMemberInfo } from './member-info';
 import * as queries from './member.queries';
@@ -21,6 +20,7 @@ import {
 } from './member.schemas';
 import { register } from './registration.service';
 import type { RegisterMode } from './registration-rules';
+import { clientIpOf, userAgentOf } from '../../http/request-context';
 
 export interface MemberRoutesOptions {
   db: pg.Pool;
@@ -30,11 +30,6 @@ export interface MemberRoutesOptions {
 }
 
 const tags = ['member'];
-
-const userAgentOf = (request: FastifyRequest): string | undefined => {
-  const header = request.headers['user-agent'];
-  return typeof header === 'string' ? header : undefined;
-};
 
 /** 'bn' → 'BN', 'zh-TW' → 'TW', 'zh-CN' → 'CN' (the platform's two-letter codes, REFERENCE §4). */
 export function normaliseLanguage(code: string): string {

@@ -55,12 +55,6 @@ export async function changeMemberPassword(db: Db, merchantId: number, memberId:
   return queries.updatePassword(db, merchantId, memberId, passwordHash, nowMs, maxAgeMs === null ? null : nowMs + maxAgeMs);
 }
 
-/** Whether `password` is the merchant's default weak password (SPEC §9 {secret}). */
-export async function isDefaultPassword(db: Db, merchantId: number, password: string): Promise<boolean> {
-  const settings = await readAccountSettings(db, merchantId);
-  return password === settings.defaultPassword;
-}
-
 /** Agents are member types 1, 2, 41 and 42. */
 export const isAgent = (member: Pick<Member, 'memberType'>): boolean => queries.AGENT_TYPES.includes(member.memberType);
 

@@ -5,10 +5,10 @@ import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import type { AccountHooks } from '../session/account-hooks';
-import { normaliseIp } from '../system/region-rules';
 import { loginValueSchema } from '../two-factor/two-factor.routes';
 import { OAuthFlowError, OAuthService, safeReturnPath, withQueryParameter } from './oauth.service';
 import { OAUTH_PROVIDERS, type OAuthProviderName } from './oauth.settings';
+import { clientIpOf } from '../../http/request-context';
 
 export interface OAuthRoutesOptions {
   db: pg.Pool;
@@ -141,7 +141,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
     // The raw query string, untouched: the provider's parameters (code, state, iss, …) are checked as sent.
     const query = new URLSearchParams(request.raw.url?.split('?')[1] ?? '');
     try {
-      const finished = await service.finish(query, bindingOf(request), normaliseIp(request.ip));
+      const finished = await service.finish(query, bindingOf(request), clientIpOf(request));
       return reply.redirect(withQueryParameter(finished.returnTo, 'oauthCode', finished.grantCode), 302);
     } catch (error) {
       return redirectWithError(reply, request, error);
@@ -168,7 +168,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
     const userAgent = request.headers['user-agent'];
     return ok(
       await service.exchange(merchantOf(request).id, request.body.code, bindingOf(request), {
-        ip: normaliseIp(request.ip),
+        ip: clientIpOf(request),
         userAgent: typeof userAgent === 'string' ? userAgent : undefined,
       }),
     );

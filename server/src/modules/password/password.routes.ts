@@ -5,14 +5,14 @@ import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { resolveLanguage, translate, type ErrorCode } from '../../i18n/messages';
+import { translate, type ErrorCode } from '../../i18n/messages';
 import { memberOf, sessionOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
 import type { SenderFactory } from '../notification/sender';
-import { normaliseIp } from '../system/region-rules';
 import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
 import { resolveMobile } from '../verification/phone';
 import { PasswordService } from './password.service';
+import { callerLanguageOf, clientIpOf } from '../../http/request-context';
 
 export interface PasswordRoutesOptions {
   db: pg.Pool;
@@ -27,13 +27,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
 function okWithMessage<T>(request: FastifyRequest, value: T, code: ErrorCode) {
-  const language = request.headers.language;
-  return { ...ok(value), message: translate(code, resolveLanguage(typeof language === 'string' ? language : undefined)) };
-}
-
-function languageOf(request: FastifyRequest) {
-  const language = request.headers.language;
-  return resolveLanguage(typeof language === 'string' ? language : undefined);
+  return { ...ok(value), message: translate(code, callerLanguageOf(request)) };
 }
 
 /**
@@ -117,8 +111,8 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       merchantId: merchant.id,
       username,
       email,
-      ip: normaliseIp(request.ip),
-      language: languageOf(request),
+      ip: clientIpOf(request),
+      language: callerLanguageOf(request),
       siteOrigin: await siteOriginOf(db, request, merchant.id),
       log: request.log,
     });
@@ -172,7 +166,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     if (request.body.mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });
     const mobile = await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNum);
     return ok(
-      await service.sendResetSms({ merchantId: merchant.id, mobile, ip: normaliseIp(request.ip), language: languageOf(request), log: request.log }),
+      await service.sendResetSms({ merchantId: merchant.id, mobile, ip: clientIpOf(request), language: callerLanguageOf(request), log: request.log }),
     );
   });
 

@@ -152,6 +152,7 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
     userAgent: env.userAgent,
     nowMs,
     enteredPassword: input.type === 'username' ? input.password : undefined,
+    settings,
   });
   await record('ok', member.id);
   return value;

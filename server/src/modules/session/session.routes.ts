@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
@@ -7,12 +7,12 @@ import { authorizationHeader, sessionOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
 import { isModuleEnabled } from '../member/account-settings';
 import { createGuest } from '../member/registration.service';
-import { normaliseIp } from '../system/region-rules';
 import { createAccountHooks, type AccountHooks } from './account-hooks';
 import { login, type LoginInput } from './login.service';
 import { ensureRsaKey } from './rsa-keys';
 import { freePlayBodySchema, loginBodySchema, loginValueSchema } from './session.schemas';
 import { revokeSession } from './session.service';
+import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
 
 export interface SessionRoutesOptions {
   db: pg.Pool;
@@ -23,14 +23,6 @@ export interface SessionRoutesOptions {
 }
 
 const tags = ['session'];
-
-/** The caller's address as the lockout and the session record see it. */
-export const clientIpOf = (request: FastifyRequest): string => normaliseIp(request.ip);
-
-const userAgentOf = (request: FastifyRequest): string | undefined => {
-  const header = request.headers['user-agent'];
-  return typeof header === 'string' ? header : undefined;
-};
 
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions): Promise<void> {
   const { db } = options;
@@ -81,7 +73,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
         clientIp: clientIpOf(request),
         userAgent: userAgentOf(request),
         nowMs: clock(),
-        language: typeof request.headers.language === 'string' ? request.headers.language : undefined,
+        language: languageHeaderOf(request),
       },
       { ...request.body, type: request.body.type ?? 'username' },
     );

@@ -74,6 +74,8 @@ export interface IssueLoginOptions {
    * default weak password, it forces a change (passwordExpired).
    */
   enteredPassword?: string;
+  /** The merchant's account settings, when the caller has read them already. */
+  settings?: AccountSettings;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface IssueLoginOptions {
  */
 export async function issueLogin(db: Db, member: Member, options: IssueLoginOptions): Promise<LoginValue> {
   const [settings, forceExpiredChange] = await Promise.all([
-    readAccountSettings(db, member.merchantId),
+    options.settings ?? readAccountSettings(db, member.merchantId),
     isModuleEnabled(db, member.merchantId, 'PWDEXPFORCECHANGE3'),
   ]);
   const { token } = await createSession(db, {

@@ -6,11 +6,11 @@ import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { memberOf } from '../../plugins/authentication';
 import type { SenderFactory } from '../notification/sender';
-import { normaliseIp } from '../system/region-rules';
 import type { AccountHooks } from '../session/account-hooks';
 import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
 import { loadSecretKey, type SecretKey } from './secret-box';
 import { TwoFactorService, type CallerContext } from './two-factor.service';
+import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
 
 export interface TwoFactorRoutesOptions {
   db: pg.Pool;
@@ -68,11 +68,10 @@ const smsCodeSentSchema: JsonSchema = {
 };
 
 function callerOf(request: FastifyRequest): CallerContext {
-  const language = request.headers.language;
   return {
-    ip: normaliseIp(request.ip),
-    language: typeof language === 'string' ? language : undefined,
-    userAgent: request.headers['user-agent'],
+    ip: clientIpOf(request),
+    language: languageHeaderOf(request),
+    userAgent: userAgentOf(request),
     log: request.log,
   };
 }

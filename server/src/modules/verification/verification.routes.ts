@@ -3,15 +3,14 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { resolveLanguage } from '../../i18n/messages';
 import { merchantOf } from '../../plugins/merchant';
 import { isModuleEnabled } from '../member/account-settings';
 import type { SenderFactory } from '../notification/sender';
-import { normaliseIp } from '../system/region-rules';
 import type { AccountHooks } from '../session/account-hooks';
 import type { CodePolicy } from './codes';
 import { resolveMobile } from './phone';
 import { SmsVerification, type SendCodeRequest } from './verification.service';
+import { callerLanguageOf, clientIpOf } from '../../http/request-context';
 
 export interface VerificationRoutesOptions {
   db: pg.Pool;
@@ -56,8 +55,8 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     return {
       merchantId: merchant.id,
       mobile: await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNo),
-      ip: normaliseIp(request.ip),
-      language: resolveLanguage(request.headers.language as string | undefined),
+      ip: clientIpOf(request),
+      language: callerLanguageOf(request),
       log: request.log,
     };
   }
