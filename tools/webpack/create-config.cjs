@@ -172,4 +172,12 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
   };
 }
 
-module.exports = { createConfig, SINGLETONS };
+/** The configuration of the front-end app in `appDir`, as the app list (apps.json) describes it. */
+function createAppConfig(appDir) {
+  const { apps } = require(path.join(repoRoot, 'apps.json'));
+  const app = apps.find((candidate) => path.join(repoRoot, candidate.folder) === appDir);
+  if (!app || (app.kind !== 'shell' && app.kind !== 'remote')) throw new Error(`${appDir} is not a front-end app in apps.json`);
+  return createConfig({ appDir, federationName: app.federationName, exposes: app.exposes, isHost: app.kind === 'shell', devPort: app.devPort });
+}
+
+module.exports = { createAppConfig, createConfig, SINGLETONS };

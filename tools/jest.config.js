@@ -1,0 +1,12 @@
+// The repository's consistency checks: the one app list (apps.json) against everything that
+// names the apps (npm workspaces, tsconfig references, docker-compose, the gateway, webpack
+// exposes and the shell's routes). Node environment, TypeScript through SWC.
+/** @type {import('jest').Config} */
+module.exports = {
+  displayName: 'repository',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/checks'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+};
