@@ -13,8 +13,4 @@ describe('the public API', () => {
     ];
     for (const name of expected) expect({ name, exported: name in shared }).toEqual({ name, exported: true });
   });
-
-  it('is one evaluation: the bus is the page-wide singleton', () => {
-    expect((globalThis as { __platformSharedEvaluations?: number }).__platformSharedEvaluations).toBe(1);
-  });
 });
