@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import { E2E_BASE_URL } from './constants';
 import { WORKER_MERCHANT } from './merchant';
 
-export { expect } from '@playwright/test';
+export { expect, type APIRequestContext } from '@playwright/test';
 export type { Page } from '@playwright/test';
 
 /**

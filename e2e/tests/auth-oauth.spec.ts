@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from '../harness/constants';
+import { expect, test, type Page } from '../harness/test';
 import { operatorSql } from '../harness/database';
+import { WORKER_MERCHANT, WORKER_MERCHANT_ID } from '../harness/merchant';
 import { configureGoogleLogin, startOidcProvider, type LocalOidcProvider } from '../harness/oidc-provider';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
@@ -20,7 +20,7 @@ async function openLoginPopup(page: Page) {
 
 test.describe('Google login', () => {
   test.beforeAll(async () => {
-    provider = await startOidcProvider(E2E_BASE_URL);
+    provider = await startOidcProvider(WORKER_MERCHANT.siteUrl);
   });
   test.afterAll(async () => {
     await configureGoogleLogin(null);
@@ -75,7 +75,7 @@ test.describe('Google login', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Back on the site: signed in, and the one-time code is out of the address.
-    await page.waitForURL((url) => url.origin === E2E_BASE_URL);
+    await page.waitForURL((url) => url.origin === WORKER_MERCHANT.siteUrl);
     await expect(page.getByTestId('header-balance')).toHaveText(/\d/);
     await expect(page.getByTestId('header-login')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -83,7 +83,7 @@ test.describe('Google login', () => {
 
     // The provider account got a member of its own, with the verified address it gave.
     const members = await operatorSql<{ email: string | null }>(
-      `SELECT m.email FROM member m WHERE m.merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT') AND m.email = $1`,
+      `SELECT m.email FROM member m WHERE m.merchant_id = ${WORKER_MERCHANT_ID} AND m.email = $1`,
       [`${account}@mail.example`],
     );
     expect(members).toHaveLength(1);
@@ -101,7 +101,7 @@ test.describe('Google login', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // The token request fails (wrong client secret): the site says so and stays logged out.
-    await page.waitForURL((url) => url.origin === E2E_BASE_URL);
+    await page.waitForURL((url) => url.origin === WORKER_MERCHANT.siteUrl);
     const failed = page.getByTestId('oauth-failed');
     await expect(failed).toBeVisible();
     await expect(failed.getByRole('alert')).toHaveText('Sign-in with the external account did not complete. Please try again.');
