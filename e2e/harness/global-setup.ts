@@ -72,8 +72,12 @@ export default async function globalSetup(config: FullConfig) {
   await seedWorkerMerchants(database.url, config.workers);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    // A server that already exited (it crashed, or a test stopped it) has nothing to wait for.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await database.stop();
     rmSync(database.dataDir, { recursive: true, force: true });
   };
