@@ -20,7 +20,6 @@ export default defineConfig({
   globalSetup: './harness/global-setup.ts',
   outputDir: '../.test-results/playwright-artifacts',
   use: {
-    // Each worker opens its merchant's host name instead (harness/test.ts).
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: {

@@ -27,7 +27,7 @@ async function waitForHealthy(url: string, server: ChildProcess, timeoutMs = 60_
 
 /**
  * One merchant per worker slot (harness/merchant.ts): the default merchant's seed under the
- * worker's code, with the worker's host name as its only domain.
+ * worker's code. It has no domain of its own: the `Merchant` header selects it.
  */
 async function seedWorkerMerchants(databaseUrl: string, workers: number): Promise<void> {
   const seed = await readSeedFile();
@@ -38,7 +38,7 @@ async function seedWorkerMerchants(databaseUrl: string, workers: number): Promis
       await seedMerchant(pool, {
         ...seed,
         merchant: { code: merchant.code, name: seed.merchant.name, isDefault: false },
-        domains: [merchant.domain],
+        domains: [],
       });
     }
   } finally {

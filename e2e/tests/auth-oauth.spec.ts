@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../harness/test';
 import { operatorSql } from '../harness/database';
-import { WORKER_MERCHANT, WORKER_MERCHANT_ID } from '../harness/merchant';
+import { E2E_BASE_URL } from '../harness/constants';
+import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { configureGoogleLogin, startOidcProvider, type LocalOidcProvider } from '../harness/oidc-provider';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
@@ -20,7 +21,7 @@ async function openLoginPopup(page: Page) {
 
 test.describe('Google login', () => {
   test.beforeAll(async () => {
-    provider = await startOidcProvider(WORKER_MERCHANT.siteUrl);
+    provider = await startOidcProvider(E2E_BASE_URL);
   });
   test.afterAll(async () => {
     await configureGoogleLogin(null);
@@ -75,7 +76,7 @@ test.describe('Google login', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Back on the site: signed in, and the one-time code is out of the address.
-    await page.waitForURL((url) => url.origin === WORKER_MERCHANT.siteUrl);
+    await page.waitForURL((url) => url.origin === E2E_BASE_URL);
     await expect(page.getByTestId('header-balance')).toHaveText(/\d/);
     await expect(page.getByTestId('header-login')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -101,7 +102,7 @@ test.describe('Google login', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // The token request fails (wrong client secret): the site says so and stays logged out.
-    await page.waitForURL((url) => url.origin === WORKER_MERCHANT.siteUrl);
+    await page.waitForURL((url) => url.origin === E2E_BASE_URL);
     const failed = page.getByTestId('oauth-failed');
     await expect(failed).toBeVisible();
     await expect(failed.getByRole('alert')).toHaveText('Sign-in with the external account did not complete. Please try again.');
