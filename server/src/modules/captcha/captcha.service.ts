@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/pool';
+import { durationsOf, readAccountSettings } from '../merchant';
+import { reserveAttempts, tooManyRequests } from '../rate-limit';
 import { CAPTCHA_ALPHABET, drawCaptcha } from './captcha-image';
 
 // Image captchas: a random 4-character text drawn as a PNG. Only a hash of the answer is kept;
@@ -52,6 +54,25 @@ export async function createCaptcha(db: Db, input: CreateCaptchaInput): Promise<
     [new Date(input.nowMs - 3_600_000)],
   );
   return { captchaId, image: `data:image/png;base64,${png.toString('base64')}`, expiresAtMs };
+}
+
+/**
+ * GET /wps/captcha: a new image for a client address, with the merchant's lifetime. Every image
+ * is a stored row, so one address may not ask for them without end: past captchaPerIpPerMinute
+ * it is locked out (429) for the lockout period.
+ */
+export async function issueCaptcha(db: Db, caller: { merchantId: number; clientIp: string; nowMs: number }): Promise<CaptchaChallenge> {
+  const { merchantId, clientIp, nowMs } = caller;
+  const settings = await readAccountSettings(db, merchantId);
+  const durations = durationsOf(settings);
+  const reservation = await reserveAttempts(
+    db,
+    merchantId,
+    [{ key: { scope: 'captcha.ip', subject: clientIp }, rule: { maxFailures: settings.captchaPerIpPerMinute, windowMs: 60_000, lockMs: durations.lockoutMs } }],
+    nowMs,
+  );
+  if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
+  return createCaptcha(db, { merchantId, clientIp, nowMs, ttlMs: durations.captchaTtlMs });
 }
 
 /**

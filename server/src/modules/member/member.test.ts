@@ -1,7 +1,7 @@
 import type { Envelope, LoginResult, MemberAvatar, MemberInfo, WalletBalance } from '@platform/shared/src/types/wire';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { createAccountHooks, type AccountRequestContext } from '../session/account-hooks';
+import { createAccountHooks, type AccountRequestContext } from '../session';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, setModule, TestClock, tokenFor } from './member.testing';
 
 // Registration (both modes), the affiliate check, member info, avatar and language.

@@ -3,13 +3,11 @@ import * as oidc from 'openid-client';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError } from '../../http/envelope';
-import { durationsOf, readAccountSettings } from '../member/account-settings';
-import { insertMember, memberConflictOf, withoutCredentials } from '../member/member.queries';
-import { findMemberById, hashPassword, type Member } from '../member/member.service';
-import { withTransaction } from '../ledger/db-transaction';
-import { ensureMemberAccount } from '../ledger/ledger.service';
-import type { AccountHooks } from '../session/account-hooks';
-import { issueLogin, type LoginValue } from '../session/session.service';
+import { durationsOf, readAccountSettings } from '../merchant';
+import { findMemberById, hashPassword, insertMember, type Member, memberConflictOf, withoutCredentials } from '../identity';
+import { withTransaction } from '../../db/transaction';
+import { ensureMemberAccount } from '../ledger';
+import { type AccountHooks, issueLogin, type LoginValue } from '../session';
 import { readOAuthProviders, type OAuthProviderConfig, type OAuthProviderName } from './oauth.settings';
 
 // Google and Facebook login: OpenID Connect authorization-code flow with PKCE, state and nonce

@@ -6,11 +6,10 @@ import type { Db } from '../../db/pool';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { translate, type ErrorCode } from '../../i18n/messages';
-import { memberOf, sessionOf } from '../../plugins/authentication';
+import { memberOf, sessionOf } from '../session';
 import { merchantOf } from '../../plugins/merchant';
-import type { SenderFactory } from '../notification/sender';
-import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
-import { resolveMobile } from '../verification/phone';
+import type { SenderFactory } from '../notification';
+import { type CodePolicy, DEFAULT_CODE_POLICY, resolveMobile, VerificationCodes } from '../verification';
 import { PasswordService } from './password.service';
 import { callerLanguageOf, clientIpOf } from '../../http/request-context';
 
@@ -56,12 +55,6 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     codes: new VerificationCodes(db, clock, options.policy ?? DEFAULT_CODE_POLICY),
   });
 
-  async function requireResetBySms(request: FastifyRequest): Promise<void> {
-    if (!(await service.moduleEnabled(merchantOf(request).id, 'CHNGPASSVERIF3'))) {
-      throw new AppError(403, 'function.not.enabled', { detail: 'CHNGPASSVERIF3 is off' });
-    }
-  }
-
   app.post<{ Body: { oldPassword?: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password', {
     config: { encrypted: true, realAccountOnly: true },
     schema: apiSchema({
@@ -86,6 +79,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<{ Body: { username: string; email: string } }>('/wps/member/password/email', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Forgot password: e-mail a reset link',
@@ -120,7 +114,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<{ Body: { token: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password/email/reset', {
-    config: { encrypted: true },
+    config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the e-mailed reset link',
@@ -140,7 +134,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<{ Body: { countryDialingCode?: string; mobileNum: string } }>('/wps/member/password/sms', {
-    config: { encrypted: true },
+    config: { auth: 'public', feature: 'CHNGPASSVERIF3', featureRefusal: 'function.not.enabled', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Forgot password: send a reset code by SMS',
@@ -161,7 +155,6 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       },
     }),
   }, async (request) => {
-    await requireResetBySms(request);
     const merchant = merchantOf(request);
     if (request.body.mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });
     const mobile = await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNum);
@@ -173,7 +166,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   app.post<{
     Body: { countryDialingCode?: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword?: string };
   }>('/wps/member/password/verification', {
-    config: { encrypted: true },
+    config: { auth: 'public', feature: 'CHNGPASSVERIF3', featureRefusal: 'function.not.enabled', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the SMS reset code',
@@ -195,7 +188,6 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
     }),
   }, async (request) => {
-    await requireResetBySms(request);
     const merchant = merchantOf(request);
     const { countryDialingCode, mobileNum, verificationCode, newPassword, confirmNewPassword } = request.body;
     if (mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });

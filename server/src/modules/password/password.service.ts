@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError } from '../../http/envelope';
 import type { MessageLanguage } from '../../i18n/messages';
-import { durationsOf, isModuleEnabled, readAccountSettings } from '../member/account-settings';
+import { durationsOf, readAccountSettings } from '../merchant';
 import {
   changeMemberPassword,
   findMemberById,
@@ -14,15 +14,13 @@ import {
   isGuest,
   verifyMemberPassword,
   type Member,
-} from '../member/member.service';
-import { patternErrorCode, rangeOf, satisfiesRule } from '../member/registration-rules';
-import { brandOf, type SenderFactory } from '../notification/sender';
-import { codeSms, resetEmail } from '../notification/templates';
-import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../session/lockout';
-import { endOtherSessions, type SessionRecord } from '../session/session.service';
-import { selectRegisterRules } from '../system/system.queries';
-import type { VerificationCodes } from '../verification/codes';
-import type { MobileNumber } from '../verification/phone';
+} from '../identity';
+import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
+import { brandOf, codeSms, resetEmail, type SenderFactory } from '../notification';
+import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { endOtherSessions, type SessionRecord } from '../session';
+import { selectRegisterRules } from '../system';
+import type { MobileNumber, VerificationCodes } from '../verification';
 
 // Changing a password (logged in) and resetting a forgotten one (by e-mail link or SMS code).
 //
@@ -235,9 +233,5 @@ export class PasswordService {
     await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.username.toLowerCase() });
     if (member.mobileE164) await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.mobileE164.toLowerCase() });
     return { userName: member.username };
-  }
-
-  async moduleEnabled(merchantId: number, moduleId: string): Promise<boolean> {
-    return isModuleEnabled(this.options.pool, merchantId, moduleId);
   }
 }

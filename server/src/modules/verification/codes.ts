@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
-import type { CodePurpose } from '../notification/templates';
-import { withTransaction } from '../ledger/db-transaction';
-import { lockedUntil, reserveAttempts, type ThrottleKey } from '../session/lockout';
+import type { CodePurpose } from '../notification';
+import { withTransaction } from '../../db/transaction';
+import { lockedUntil, reserveAttempts, type ThrottleKey } from '../rate-limit';
 
 // One-time SMS codes and the throttle in front of sending them.
 //

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/pool';
 
-// SQL of the member module. Every query is scoped by merchant and parameterised.
+// SQL of the member table (the identity module owns it). Every query is scoped by merchant and parameterised.
 
 /** 0 member, 1/2/41/42 agents, 4 guest (free play). */
 export type MemberType = 0 | 1 | 2 | 4 | 41 | 42;

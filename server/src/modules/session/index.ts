@@ -1,0 +1,27 @@
+// Sessions and login: who is calling (the access hooks every merchant route goes through), the
+// login and logout routes, the RSA key of encrypted calls, and the hooks other modules fill to
+// take part in login and registration (SMS codes, two-factor).
+export {
+  accessOf,
+  authorizationHeader,
+  memberOf,
+  sessionOf,
+  tokenOf,
+  useAuthentication,
+  type RouteAccess,
+  type RouteAccessEntry,
+  type RouteAuth,
+} from './authentication';
+export {
+  createAccountHooks,
+  type AccountHooks,
+  type AccountRequestContext,
+  type FirstFactor,
+  type LoginCodeVerifier,
+  type RegistrationCodeVerifier,
+  type TwoFactorGate,
+} from './account-hooks';
+export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
+export { freePlayBodySchema, loginValueSchema } from './session.schemas';
+export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
+export { endOtherSessions, issueLogin, type IssueLoginOptions, type LoginValue, type SessionRecord } from './session.service';
