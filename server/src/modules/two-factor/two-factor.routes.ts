@@ -163,7 +163,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   });
 
   app.post<{ Body: { ticket: string; type: 'totp' | 'sms'; code: string } }>('/wps/session/login/verification', {
-    config: { encrypted: true },
+    config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Complete a login that answered login_verify_required',
@@ -189,6 +189,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   });
 
   app.post<{ Body: { ticket: string } }>('/wps/session/login/verification/sms', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Send (again) the SMS code of a pending login',
