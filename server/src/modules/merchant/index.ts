@@ -8,3 +8,4 @@ export {
   type AccountSettings,
 } from './account-settings';
 export { FEATURE_SWITCHES, enabledModules, isModuleEnabled, type FeatureSwitch } from './feature-switches';
+export { merchantDomains } from './merchant-domains';

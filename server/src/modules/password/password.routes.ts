@@ -2,7 +2,6 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
-import type { Db } from '../../db/pool';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { translate, type ErrorCode } from '../../i18n/messages';
@@ -22,26 +21,10 @@ export interface PasswordRoutesOptions {
 
 const tags = ['password'];
 const password = { type: 'string', maxLength: 128 };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
 function okWithMessage<T>(request: FastifyRequest, value: T, code: ErrorCode) {
   return { ...ok(value), message: translate(code, callerLanguageOf(request)) };
-}
-
-/**
- * The site a reset link opens. The Host header is the caller's to choose, so it is used only
- * when it is one of the merchant's own domains (or localhost, in development); otherwise the
- * merchant's first domain. A link can therefore never point at someone else's site.
- */
-export async function siteOriginOf(db: Db, request: FastifyRequest, merchantId: number): Promise<string> {
-  const host = (request.hostname ?? '').toLowerCase();
-  const domains = await db.query<{ domain: string }>('SELECT domain FROM merchant_domain WHERE merchant_id = $1 ORDER BY domain', [merchantId]);
-  const known = domains.rows.map((row) => row.domain);
-  const port = request.port ? `:${request.port}` : '';
-  if (host === 'localhost' || host === '127.0.0.1') return `${request.protocol}://${host}${port}`;
-  if (known.includes(host)) return `https://${host}`;
-  return known[0] ? `https://${known[0]}` : '';
 }
 
 export async function passwordRoutes(app: FastifyInstance, options: PasswordRoutesOptions): Promise<void> {
@@ -95,19 +78,13 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       value: { type: 'null' },
     }),
   }, async (request) => {
-    const merchant = merchantOf(request);
-    const username = request.body.username.trim();
-    const email = request.body.email.trim();
-    if (username === '') throw new AppError(400, 'reg_field_required', { field: 'username' }, { field: 'username' });
-    if (email === '') throw new AppError(400, 'reg_field_required', { field: 'email' }, { field: 'email' });
-    if (!EMAIL_PATTERN.test(email)) throw new AppError(400, 'reg_pattern_3', { field: 'email', range: '5-254' }, { field: 'email' });
     await service.sendResetEmail({
-      merchantId: merchant.id,
-      username,
-      email,
+      merchantId: merchantOf(request).id,
+      username: request.body.username,
+      email: request.body.email,
       ip: clientIpOf(request),
       language: callerLanguageOf(request),
-      siteOrigin: await siteOriginOf(db, request, merchant.id),
+      site: { hostname: request.hostname, port: request.port, protocol: request.protocol },
       log: request.log,
     });
     return okWithMessage(request, null, 'password.reset.email.sent');

@@ -3,9 +3,10 @@ import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
+import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { MessageLanguage } from '../../i18n/messages';
-import { durationsOf, readAccountSettings } from '../merchant';
+import { durationsOf, merchantDomains, readAccountSettings } from '../merchant';
 import {
   changeMemberPassword,
   findMemberById,
@@ -39,6 +40,29 @@ import type { MobileNumber, VerificationCodes } from '../verification';
 //   account's login lock (the member just proved the e-mail or phone).
 // - The new password must pass the merchant's registration rule for 'password', differ from the
 //   current one, and equal its confirmation.
+
+/** The host a request came to, for the reset link (see siteOriginOf). */
+export interface RequestSite {
+  hostname: string | undefined;
+  port: number | null | undefined;
+  protocol: string;
+}
+
+/**
+ * The site a reset link opens. The Host header is the caller's to choose, so it is used only
+ * when it is one of the merchant's own domains (or localhost, in development); otherwise the
+ * merchant's first domain. A link can therefore never point at someone else's site.
+ */
+export async function siteOriginOf(db: Db, site: RequestSite, merchantId: number): Promise<string> {
+  const host = (site.hostname ?? '').toLowerCase();
+  const known = await merchantDomains(db, merchantId);
+  const port = site.port ? `:${site.port}` : '';
+  if (host === 'localhost' || host === '127.0.0.1') return `${site.protocol}://${host}${port}`;
+  if (known.includes(host)) return `https://${host}`;
+  return known[0] ? `https://${known[0]}` : '';
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface PasswordServiceOptions {
   pool: pg.Pool;
@@ -134,11 +158,16 @@ export class PasswordService {
     email: string;
     ip: string;
     language: MessageLanguage;
-    /** The site the link opens, e.g. https://luckystar.example */
-    siteOrigin: string;
+    /** Where the request came to: the link opens this site when it is the merchant's own. */
+    site: RequestSite;
     log: FastifyBaseLogger;
   }): Promise<void> {
     const { pool, clock } = this.options;
+    const username = request.username.trim();
+    const email = request.email.trim();
+    if (username === '') throw new AppError(400, 'reg_field_required', { field: 'username' }, { field: 'username' });
+    if (email === '') throw new AppError(400, 'reg_field_required', { field: 'email' }, { field: 'email' });
+    if (!EMAIL_PATTERN.test(email)) throw new AppError(400, 'reg_pattern_3', { field: 'email', range: '5-254' }, { field: 'email' });
     const nowMs = clock();
     const settings = await readAccountSettings(pool, request.merchantId);
     const lockMs = durationsOf(settings).lockoutMs;
@@ -149,7 +178,7 @@ export class PasswordService {
       [
         { key: { scope: 'password.email.ip', subject: request.ip }, rule: { maxFailures: EMAIL_RESET_LIMITS.perIp, windowMs, lockMs } },
         {
-          key: { scope: 'password.email.account', subject: request.username.toLowerCase().slice(0, 200) },
+          key: { scope: 'password.email.account', subject: username.toLowerCase().slice(0, 200) },
           rule: { maxFailures: EMAIL_RESET_LIMITS.perAccount, windowMs, lockMs },
         },
       ],
@@ -157,9 +186,9 @@ export class PasswordService {
     );
     if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
 
-    const member = await findMemberByUsername(pool, request.merchantId, request.username);
+    const member = await findMemberByUsername(pool, request.merchantId, username);
     const matches =
-      member !== undefined && !isGuest(member) && member.email !== null && member.email.trim().toLowerCase() === request.email.toLowerCase();
+      member !== undefined && !isGuest(member) && member.email !== null && member.email.trim().toLowerCase() === email.toLowerCase();
     if (!member || !matches || !member.email) throw new AppError(400, 'username.email.not.exist');
 
     const token = randomBytes(16).toString('base64url');
@@ -170,7 +199,7 @@ export class PasswordService {
     const message = resetEmail(request.language, {
       brand: await brandOf(pool, request.merchantId),
       username: member.username,
-      link: `${request.siteOrigin}/?resetToken=${token}`,
+      link: `${await siteOriginOf(pool, request.site, request.merchantId)}/?resetToken=${token}`,
       minutes: Math.round(this.resetLinkTtlMs / 60_000),
     });
     await this.options.senders({ merchantId: request.merchantId, log: request.log }).sendEmail(member.email, message.subject, message.text);
