@@ -22,6 +22,7 @@ import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type 
 import { endOtherSessions, type SessionRecord } from '../session';
 import { selectRegisterRules } from '../system';
 import type { MobileNumber, VerificationCodes } from '../verification';
+import * as queries from './password.queries';
 
 // Changing a password (logged in) and resetting a forgotten one (by e-mail link or SMS code).
 //
@@ -192,10 +193,7 @@ export class PasswordService {
     if (!member || !matches || !member.email) throw new AppError(400, 'username.email.not.exist');
 
     const token = randomBytes(16).toString('base64url');
-    await pool.query(
-      `INSERT INTO password_reset_token (merchant_id, member_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [request.merchantId, member.id, hashToken(token), new Date(nowMs), new Date(nowMs + this.resetLinkTtlMs)],
-    );
+    await queries.insertResetToken(pool, request.merchantId, member.id, hashToken(token), nowMs, nowMs + this.resetLinkTtlMs);
     const message = resetEmail(request.language, {
       brand: await brandOf(pool, request.merchantId),
       username: member.username,
@@ -210,17 +208,10 @@ export class PasswordService {
     const { pool, clock } = this.options;
     await this.checkNewPassword(merchantId, input, true);
     const nowMs = clock();
-    // Used up in the same statement that finds it: a token works once, even under concurrency.
-    const used = await pool.query<{ member_id: string }>(
-      `UPDATE password_reset_token SET consumed_at = $3
-        WHERE merchant_id = $1 AND token_hash = $2 AND consumed_at IS NULL AND expires_at > $3
-        RETURNING member_id`,
-      [merchantId, hashToken(token), new Date(nowMs)],
-    );
-    if (!used.rows[0]) throw new AppError(400, 'reset.link.invalid');
-    const memberId = Number(used.rows[0].member_id);
+    const memberId = await queries.consumeResetToken(pool, merchantId, hashToken(token), nowMs);
+    if (memberId === undefined) throw new AppError(400, 'reset.link.invalid');
     // Any other link sent to this member stops working too.
-    await pool.query('UPDATE password_reset_token SET consumed_at = $2 WHERE member_id = $1 AND consumed_at IS NULL', [memberId, new Date(nowMs)]);
+    await queries.consumeMemberResetTokens(pool, memberId, nowMs);
     return this.applyReset(merchantId, memberId, input.newPassword, nowMs);
   }
 
