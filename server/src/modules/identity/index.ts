@@ -2,7 +2,6 @@
 // of the account modules: session (login), member (registration, profile), oauth, two-factor,
 // password and verification build on it, and it depends on none of them.
 export {
-  AGENT_TYPES,
   GUEST_TYPE,
   changeMemberPassword,
   findMemberById,
@@ -15,7 +14,7 @@ export {
   type Member,
   type MemberType,
 } from './identity.service';
-export { hashPassword, passwordNeedsRehash, verifyAgainstDecoy, verifyPassword } from './password-hash';
+export { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hash';
 // The member table's rows for modules that create members (registration, free play, OAuth) or
 // join the table in their own SQL (sessions).
 export {
@@ -34,5 +33,4 @@ export {
   withoutCredentials,
   type MemberRow,
   type MemberWithCredentials,
-  type NewMemberRow,
 } from './identity.queries';

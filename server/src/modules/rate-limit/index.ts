@@ -6,7 +6,6 @@ export {
   lockedUntil,
   reserveAttempts,
   tooManyRequests,
-  type Reservation,
   type ThrottleKey,
   type ThrottleRule,
 } from './rate-limit.service';

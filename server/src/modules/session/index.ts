@@ -1,17 +1,7 @@
 // Sessions and login: who is calling (the access hooks every merchant route goes through), the
 // login and logout routes, the RSA key of encrypted calls, and the hooks other modules fill to
 // take part in login and registration (SMS codes, two-factor).
-export {
-  accessOf,
-  authorizationHeader,
-  memberOf,
-  sessionOf,
-  tokenOf,
-  useAuthentication,
-  type RouteAccess,
-  type RouteAccessEntry,
-  type RouteAuth,
-} from './authentication';
+export { authorizationHeader, memberOf, sessionOf, useAuthentication, type RouteAccessEntry } from './authentication';
 export {
   createAccountHooks,
   type AccountHooks,
@@ -24,4 +14,4 @@ export {
 export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
 export { freePlayBodySchema, loginValueSchema } from './session.schemas';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
-export { endOtherSessions, issueLogin, type IssueLoginOptions, type LoginValue, type SessionRecord } from './session.service';
+export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';
