@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../config';
 import type { Db } from '../db/pool';
 import { AppError } from '../http/envelope';
-import { GUEST_TYPE, type Member } from '../modules/member/member.queries';
+import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
+import type { Member } from '../modules/member/member.queries';
 import { authenticateToken, type Authenticated, type SessionRecord } from '../modules/session/session.service';
 import { merchantOf } from './merchant';
 
@@ -63,7 +64,7 @@ export function useAuthentication(scope: FastifyInstance, { db, clock }: Authent
       if (mode === 'member') throw new AppError(401, 'user.or.token.invalid');
       return;
     }
-    if (config.realAccountOnly && authenticated.member.memberType === GUEST_TYPE) {
+    if (config.realAccountOnly && authenticated.member.memberType === GUEST_MEMBER_TYPE) {
       throw new AppError(403, 'guest.not.allowed');
     }
     request.authenticated = authenticated;

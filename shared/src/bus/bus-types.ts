@@ -4,7 +4,7 @@ import type { AgentCenterPage, MemberCenterPage } from './page-keys';
 export interface SessionState {
   token: string | null;
   member: MemberInfo | null;
-  /** Member `type`: 1, 2, 41, 42 agents; 4 a guest (free-play) account; 0 a plain member. */
+  /** Member `type` (the contract's member types): 1, 2, 41, 42 agents; 4 a guest (free-play) account; 0 a plain member. */
   isAgent: number | null;
 }
 

@@ -3,3 +3,7 @@
 // version it was built with, so a remote can ship a new call without a new shell. The server
 // imports it too (compiled to CommonJS in shared/dist/contract by tsconfig.contract.json).
 export * from './envelope';
+export * from './error-codes';
+export * from './feature-switches';
+export * from './member-types';
+export * from './game-categories';

@@ -1,6 +1,6 @@
+import { GAME_CATEGORY_CODES } from '@platform/shared/contract';
 import type { Envelope, GameVendorValue } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { CATEGORY_ORDER } from './games.service';
 
 let context: TestContext;
 
@@ -22,7 +22,7 @@ describe('GET /wps/relay/GCSGAME_newGameVendor', () => {
   it('groups vendors into lanes in navigation order', async () => {
     const value = await lanes();
     const categories = value.map((lane) => lane.gameCategory);
-    expect(categories).toEqual(CATEGORY_ORDER.filter((category) => categories.includes(category)));
+    expect(categories).toEqual(GAME_CATEGORY_CODES.filter((category) => categories.includes(category)));
     expect(categories).toEqual(['LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'ESPORTS', 'COCKFIGHT', 'INHOUSE']);
     for (const lane of value) {
       expect(lane.vendors.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import type { ModuleId } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 
 // Per-merchant account rules: the 'accounts' row of merchant_setting, every key optional. A key
@@ -105,7 +106,7 @@ export async function readAccountSettings(db: Db, merchantId: number): Promise<A
 }
 
 /** A whitelabel switch (SPEC §6) of the merchant; a module that is not configured is off. */
-export async function isModuleEnabled(db: Db, merchantId: number, moduleId: string): Promise<boolean> {
+export async function isModuleEnabled(db: Db, merchantId: number, moduleId: ModuleId): Promise<boolean> {
   const result = await db.query<{ enabled: boolean }>(
     'SELECT enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = $2',
     [merchantId, moduleId],
@@ -114,7 +115,7 @@ export async function isModuleEnabled(db: Db, merchantId: number, moduleId: stri
 }
 
 /** Several switches in one query, each false unless configured and enabled. */
-export async function enabledModules<const Id extends string>(db: Db, merchantId: number, moduleIds: readonly Id[]): Promise<Record<Id, boolean>> {
+export async function enabledModules<const Id extends ModuleId>(db: Db, merchantId: number, moduleIds: readonly Id[]): Promise<Record<Id, boolean>> {
   const result = await db.query<{ module_id: Id; enabled: boolean }>(
     'SELECT module_id, enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = ANY($2::text[])',
     [merchantId, moduleIds],

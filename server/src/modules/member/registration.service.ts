@@ -1,3 +1,4 @@
+import { GUEST_MEMBER_TYPE, type ModuleId } from '@platform/shared/contract';
 import { randomBytes, randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
@@ -36,7 +37,7 @@ export interface RegisterValue extends LoginValue {
   generatedAccount: boolean;
 }
 
-const MODE_SWITCH: Record<RegisterMode, string> = { username: 'USERNAMEREG3', mobile: 'MOBILENUMREG3' };
+const MODE_SWITCH: Record<RegisterMode, ModuleId> = { username: 'USERNAMEREG3', mobile: 'MOBILENUMREG3' };
 
 /** Letters and digits, at least one of each: passes the usual password rules. */
 function generatedPassword(): string {
@@ -216,7 +217,7 @@ export async function createGuest(env: Omit<RegistrationEnvironment, 'hooks'>): 
         passwordHash,
         passwordExpiresAtMs: null,
         firstTimeLogin: false,
-        memberType: queries.GUEST_TYPE,
+        memberType: GUEST_MEMBER_TYPE,
         uplineId: null,
         registerMethod: 'FREEPLAY',
         registerIp: env.clientIp,

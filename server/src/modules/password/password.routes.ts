@@ -5,7 +5,8 @@ import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { translate, type ErrorCode } from '../../i18n/messages';
+import type { ServerErrorCode } from '@platform/shared/contract';
+import { translate } from '../../i18n/messages';
 import { memberOf, sessionOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
 import type { SenderFactory } from '../notification/sender';
@@ -26,7 +27,7 @@ const password = { type: 'string', maxLength: 128 };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
-function okWithMessage<T>(request: FastifyRequest, value: T, code: ErrorCode) {
+function okWithMessage<T>(request: FastifyRequest, value: T, code: ServerErrorCode) {
   return { ...ok(value), message: translate(code, callerLanguageOf(request)) };
 }
 

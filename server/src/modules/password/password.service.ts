@@ -1,3 +1,4 @@
+import type { ModuleId } from '@platform/shared/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
 import type { FastifyBaseLogger } from 'fastify';
@@ -237,7 +238,7 @@ export class PasswordService {
     return { userName: member.username };
   }
 
-  async moduleEnabled(merchantId: number, moduleId: string): Promise<boolean> {
+  async moduleEnabled(merchantId: number, moduleId: ModuleId): Promise<boolean> {
     return isModuleEnabled(this.options.pool, merchantId, moduleId);
   }
 }

@@ -1,3 +1,4 @@
+import type { ModuleId } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -61,7 +62,7 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     };
   }
 
-  async function requireModule(request: FastifyRequest, moduleId: string): Promise<void> {
+  async function requireModule(request: FastifyRequest, moduleId: ModuleId): Promise<void> {
     if (!(await isModuleEnabled(db, merchantOf(request).id, moduleId))) {
       throw new AppError(403, 'function.not.enabled', { detail: `${moduleId} is off` });
     }
