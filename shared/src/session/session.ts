@@ -76,8 +76,7 @@ export async function startSession(login: LoginResult, { bus = defaultBus, api =
   }
   storeMember(member);
   const session: SessionState = { token: login.token, member, isAgent: accountTypeOf(member) };
-  // A new session starts without a known balance: whoever shows it loads it.
-  bus.set('balance', { sumBalance: null, loading: false });
+  // The balance service loads the new session's balance.
   bus.set('session', session);
   return member;
 }
