@@ -35,6 +35,15 @@ describe('GET /wps/relay/GCSGAME_newGameVendor', () => {
     expect(byCategory.LOTT).toEqual(['TCG_SEA', 'TCG_LOTTO_VN']);
   });
 
+  it("stores exactly the contract's game categories (the table's CHECK names the same codes)", async () => {
+    const { rows } = await context.pool.query<{ definition: string }>(
+      "SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'game_vendor'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%game_category%'",
+    );
+    expect(rows).toHaveLength(1);
+    const allowed = [...rows[0].definition.matchAll(/'([A-Z]+)'/g)].map((match) => match[1]);
+    expect(allowed.sort()).toEqual([...GAME_CATEGORY_CODES].sort());
+  });
+
   it('returns the full vendor card', async () => {
     const lott = (await lanes()).find((lane) => lane.gameCategory === 'LOTT');
     expect(lott?.vendors[0]).toEqual({
