@@ -1,3 +1,4 @@
+import { GUEST_MEMBER_TYPE, isAgentMemberType } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { durationsOf, readAccountSettings } from '../merchant';
 import * as queries from './identity.queries';
@@ -8,7 +9,6 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-has
 // member info and the affiliate check build on these (registration.service.ts, member.routes.ts).
 
 export type { Member, MemberType } from './identity.queries';
-export { AGENT_TYPES, GUEST_TYPE } from './identity.queries';
 export { hashPassword, verifyPassword } from './password-hash';
 
 export async function findMemberById(db: Db, merchantId: number, memberId: number): Promise<Member | undefined> {
@@ -56,7 +56,7 @@ export async function changeMemberPassword(db: Db, merchantId: number, memberId:
 }
 
 /** Agents are member types 1, 2, 41 and 42. */
-export const isAgent = (member: Pick<Member, 'memberType'>): boolean => queries.AGENT_TYPES.includes(member.memberType);
+export const isAgent = (member: Pick<Member, 'memberType'>): boolean => isAgentMemberType(member.memberType);
 
 /** Free-play guests (type 4) may not use real-money or social features. */
-export const isGuest = (member: Pick<Member, 'memberType'>): boolean => member.memberType === queries.GUEST_TYPE;
+export const isGuest = (member: Pick<Member, 'memberType'>): boolean => member.memberType === GUEST_MEMBER_TYPE;

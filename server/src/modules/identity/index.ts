@@ -2,7 +2,6 @@
 // of the account modules: session (login), member (registration, profile), oauth, two-factor,
 // password and verification build on it, and it depends on none of them.
 export {
-  GUEST_TYPE,
   changeMemberPassword,
   findMemberById,
   findMemberByMobile,

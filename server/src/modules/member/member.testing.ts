@@ -1,3 +1,4 @@
+import type { ModuleId } from '@platform/shared/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import type { Envelope, LoginResult, RsaKey } from '@platform/shared/src/types/wire';
@@ -112,7 +113,7 @@ export async function createMember(pool: pg.Pool, merchantId: number, member: Te
   return inserted.id;
 }
 
-export async function setModule(pool: pg.Pool, merchantId: number, moduleId: string, enabled: boolean): Promise<void> {
+export async function setModule(pool: pg.Pool, merchantId: number, moduleId: ModuleId, enabled: boolean): Promise<void> {
   await pool.query(
     `INSERT INTO whitelabel_module (merchant_id, module_id, enabled) VALUES ($1, $2, $3)
      ON CONFLICT (merchant_id, module_id) DO UPDATE SET enabled = EXCLUDED.enabled`,

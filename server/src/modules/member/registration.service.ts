@@ -1,3 +1,4 @@
+import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
 import { randomBytes, randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
@@ -210,7 +211,7 @@ export async function createGuest(env: Omit<RegistrationEnvironment, 'hooks'>): 
         passwordHash,
         passwordExpiresAtMs: null,
         firstTimeLogin: false,
-        memberType: queries.GUEST_TYPE,
+        memberType: GUEST_MEMBER_TYPE,
         uplineId: null,
         registerMethod: 'FREEPLAY',
         registerIp: env.clientIp,

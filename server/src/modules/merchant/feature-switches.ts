@@ -1,27 +1,12 @@
+import type { ModuleId } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 
 // Whitelabel feature switches (SPEC §6): the merchant's whitelabel_module rows. A module that is
 // not configured is off. Routes gated as a whole declare `config.feature` instead of calling these
 // (see session/authentication.ts); services call them for switches that change a route's rules.
 
-/**
- * The switches the server enforces. A route's `config.feature` names one of them, so a typo is a
- * type error rather than a route that is never available.
- */
-export const FEATURE_SWITCHES = [
-  'USERNAMEREG3',
-  'MOBILENUMREG3',
-  'REGMOBVERF3',
-  'MOBILENUMPASSREG3',
-  'FREEPLAY3',
-  'PWDEXPFORCECHANGE3',
-  'MOBILEVERCODELOGIN3',
-  'CHNGPASSVERIF3',
-] as const;
-export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
-
 /** A whitelabel switch (SPEC §6) of the merchant; a module that is not configured is off. */
-export async function isModuleEnabled(db: Db, merchantId: number, moduleId: FeatureSwitch): Promise<boolean> {
+export async function isModuleEnabled(db: Db, merchantId: number, moduleId: ModuleId): Promise<boolean> {
   const result = await db.query<{ enabled: boolean }>(
     'SELECT enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = $2',
     [merchantId, moduleId],
@@ -30,7 +15,7 @@ export async function isModuleEnabled(db: Db, merchantId: number, moduleId: Feat
 }
 
 /** Several switches in one query, each false unless configured and enabled. */
-export async function enabledModules<const Id extends FeatureSwitch>(db: Db, merchantId: number, moduleIds: readonly Id[]): Promise<Record<Id, boolean>> {
+export async function enabledModules<const Id extends ModuleId>(db: Db, merchantId: number, moduleIds: readonly Id[]): Promise<Record<Id, boolean>> {
   const result = await db.query<{ module_id: Id; enabled: boolean }>(
     'SELECT module_id, enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = ANY($2::text[])',
     [merchantId, moduleIds],

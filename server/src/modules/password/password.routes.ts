@@ -4,7 +4,8 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { translate, type ErrorCode } from '../../i18n/messages';
+import type { ServerErrorCode } from '@platform/shared/contract';
+import { translate } from '../../i18n/messages';
 import { memberOf, sessionOf } from '../session';
 import { merchantOf } from '../../plugins/merchant';
 import type { SenderFactory } from '../notification';
@@ -23,7 +24,7 @@ const tags = ['password'];
 const password = { type: 'string', maxLength: 128 };
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
-function okWithMessage<T>(request: FastifyRequest, value: T, code: ErrorCode) {
+function okWithMessage<T>(request: FastifyRequest, value: T, code: ServerErrorCode) {
   return { ...ok(value), message: translate(code, callerLanguageOf(request)) };
 }
 

@@ -1,10 +1,11 @@
+import { GUEST_MEMBER_TYPE, type ModuleId } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { merchantOf } from '../../plugins/merchant';
-import { GUEST_TYPE, type Member } from '../identity';
-import { isModuleEnabled, type FeatureSwitch } from '../merchant';
+import type { Member } from '../identity';
+import { isModuleEnabled } from '../merchant';
 import { authenticateToken, type Authenticated, type SessionRecord } from './session.service';
 
 // Who may call a route, stated in its config and enforced here for every route of the merchant
@@ -30,8 +31,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Guests are refused with 403 guest.not.allowed; with auth 'member' (absent auth implies it). */
     realAccountOnly?: boolean;
-    /** The whitelabel switch the whole route depends on. */
-    feature?: FeatureSwitch;
+    /** The whitelabel switch (module id) the whole route depends on. */
+    feature?: ModuleId;
     /**
      * How the route answers while its feature is off: 400 function.not.available (default), or
      * 403 function.not.enabled ("contact customer service", what the SMS-code routes answer).
@@ -48,11 +49,11 @@ declare module 'fastify' {
 export interface RouteAccess {
   auth: RouteAuth;
   realAccountOnly: boolean;
-  feature: FeatureSwitch | null;
+  feature: ModuleId | null;
 }
 
 /** The access a route config declares, closed by default (see the table above). */
-export function accessOf(config: { auth?: RouteAuth; realAccountOnly?: boolean; feature?: FeatureSwitch }): RouteAccess {
+export function accessOf(config: { auth?: RouteAuth; realAccountOnly?: boolean; feature?: ModuleId }): RouteAccess {
   const realAccountOnly = config.realAccountOnly ?? config.auth === undefined;
   return {
     auth: realAccountOnly ? 'member' : (config.auth ?? 'member'),
@@ -114,7 +115,7 @@ export function useAuthentication(scope: FastifyInstance, { db, clock, routeTabl
       if (access.auth === 'member') throw new AppError(401, 'user.or.token.invalid');
       return;
     }
-    if (access.realAccountOnly && authenticated.member.memberType === GUEST_TYPE) {
+    if (access.realAccountOnly && authenticated.member.memberType === GUEST_MEMBER_TYPE) {
       throw new AppError(403, 'guest.not.allowed');
     }
     request.authenticated = authenticated;
