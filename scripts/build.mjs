@@ -18,19 +18,20 @@ function buildInputs(name) {
   return [app.folder, 'shared', 'tools/webpack', 'tsconfig.base.json', ...common];
 }
 
-/** The file a finished build of the app leaves behind. */
-function buildOutput(name) {
+/** The files a finished build of the app leaves behind. */
+function buildOutputs(name) {
   const app = appNamed(name);
-  if (app.kind === 'server') return path.join(repoRoot, app.folder, 'dist', 'main.js');
-  if (app.kind === 'shell') return path.join(repoRoot, 'dist', 'shell', 'index.html');
+  // The server runs the wire contract from its compiled copy, built with it (tsc -b).
+  if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js')];
+  if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));
-  return path.join(repoRoot, 'dist', 'remotes', app.federationName, version, 'mf-manifest.json');
+  return [path.join(repoRoot, 'dist', 'remotes', app.federationName, version, 'mf-manifest.json')];
 }
 
 /** True when the app's last build is there and was made from the sources as they are now. */
 function isUpToDate(name, hash) {
   const stamp = path.join(stampsDir, name);
-  return existsSync(buildOutput(name)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+  return buildOutputs(name).every((file) => existsSync(file)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 }
 
 export async function buildAll(apps = BUILDABLE_APPS, { force = false } = {}) {

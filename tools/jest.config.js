@@ -8,5 +8,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/checks'],
   testMatch: ['**/*.test.ts'],
+  // The shell's route table reads the wire contract; Jest does not reach its source through the package's exports.
+  moduleNameMapper: { '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts' },
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
 };
