@@ -44,7 +44,7 @@ export const HOME_ENTRY: NavEntry = { id: 'home', path: '/', labelKey: 'nav_home
 export const HOT_ENTRY: NavEntry = { id: 'hot', path: '/hot', labelKey: 'nav_hot', icon: 'hot' };
 export const PROMOTIONS_ENTRY: NavEntry = { id: 'promotions', path: '/promotions', labelKey: 'nav_promotions', icon: 'promotions' };
 
-function categoriesWithVendors(lanes: GameLane[]): Set<GameCategory> {
+function categoriesWithVendors(lanes: GameLane[]): ReadonlySet<string> {
   return new Set(lanes.filter((lane) => (lane.vendors ?? []).length > 0).map((lane) => lane.gameCategory));
 }
 

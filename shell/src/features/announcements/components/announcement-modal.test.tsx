@@ -1,3 +1,4 @@
+import { announcementsCall } from '@platform/shared/contract';
 import { formatDateTime, type Announcement } from '@platform/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, settle, stubApi } from '../../../testing/test-utils';
@@ -23,7 +24,7 @@ describe('AnnouncementModal', () => {
     const { cached } = stubApi({ announcements: { list, popup: [] } });
     renderWithProviders(<AnnouncementModal onClose={() => undefined} />);
     await settle();
-    expect(cached).toHaveBeenCalledWith('announcements', ANNOUNCEMENT_PARAMS);
+    expect(cached).toHaveBeenCalledWith(announcementsCall, ANNOUNCEMENT_PARAMS);
     expect(ANNOUNCEMENT_PARAMS).toEqual({ types: 'B,PL,PU,PR', platform: 'W', execution: 'B' });
     expect(titles()).toEqual(list.slice(0, 9).map((item) => item.title));
 

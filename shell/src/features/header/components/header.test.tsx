@@ -1,3 +1,4 @@
+import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { bus } from '@platform/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
@@ -35,7 +36,7 @@ describe('Header, logged in', () => {
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1,234.50'));
     expect(screen.getByTestId('header-balance').textContent).toContain('৳');
-    expect(call).toHaveBeenCalledWith('balance');
+    expect(call).toHaveBeenCalledWith(balanceCall);
     expect(bus.get('balance')).toEqual({ sumBalance: 1234.5, loading: false });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
@@ -62,7 +63,7 @@ describe('Header, logged in', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Refresh balance' }));
     });
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('25.75'));
-    expect(call.mock.calls.filter(([name]) => name === 'balance')).toHaveLength(2);
+    expect(call.mock.calls.filter(([row]) => row.name === 'balance')).toHaveLength(2);
     expect(bus.get('balance').sumBalance).toBe(25.75);
   });
 
@@ -103,7 +104,7 @@ describe('Header, logged in', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(commands).toEqual([{ type: 'logout' }]));
-    expect(call).toHaveBeenCalledWith('logout');
+    expect(call).toHaveBeenCalledWith(logoutCall);
     stop();
   });
 });

@@ -1,4 +1,5 @@
 import { api, bus, useBusState, type BalanceState } from '@platform/shared';
+import { balanceCall } from '@platform/shared/contract';
 import { useCallback, useEffect } from 'react';
 
 /** Fetches the wallets' sum and publishes it on the bus for every app. */
@@ -6,7 +7,7 @@ export async function refreshBalance(): Promise<void> {
   const previous = bus.get('balance');
   bus.set('balance', { ...previous, loading: true });
   try {
-    const { sumBalance } = await api.call('balance');
+    const { sumBalance } = await api.call(balanceCall);
     bus.set('balance', { sumBalance: Number(sumBalance), loading: false });
   } catch {
     // The API client has told the player; keep the last known amount.
