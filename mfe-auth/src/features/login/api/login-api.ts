@@ -1,4 +1,5 @@
 import { api, isApiError, type LoginResult } from '@platform/shared';
+import { freePlayLoginCall, loginCall, loginVerificationCall, loginVerificationSmsCall, type LoginRequest } from '@platform/shared/contract';
 import { countdownDeadline } from '../../../api/sms-api';
 
 export type LoginType = 'username' | 'sms';
@@ -17,13 +18,13 @@ export interface LoginPayload {
 
 /** `POST /wps/session/login` (encrypted). */
 export function logIn(payload: LoginPayload): Promise<LoginResult> {
-  const data: Record<string, unknown> = { username: payload.username, password: payload.password, type: payload.type };
+  const data: LoginRequest = { username: payload.username, password: payload.password, type: payload.type };
   if (payload.captcha) {
     data.captcha = payload.captcha;
     if (payload.captchaId) data.captchaId = payload.captchaId;
   }
   if (payload.countryDialingCode) data.countryDialingCode = payload.countryDialingCode;
-  return api.call('login', { data });
+  return api.call(loginCall, { data });
 }
 
 export type SecondFactor = 'totp' | 'sms';
@@ -63,7 +64,7 @@ export function twoFactorChallengeOf(error: unknown): TwoFactorChallenge | null 
 
 /** `POST /wps/session/login/verification` (encrypted): the second factor of a pending login. */
 export function verifyLogin(challenge: TwoFactorChallenge, type: SecondFactor, code: string): Promise<LoginResult> {
-  return api.call('loginVerification', { data: { ticket: challenge.ticket, type, code } });
+  return api.call(loginVerificationCall, { data: { ticket: challenge.ticket, type, code } });
 }
 
 /** Whether a login failure asks for the image captcha (SPEC §4: value.captcha). */
@@ -73,7 +74,7 @@ export function demandsCaptcha(error: unknown): boolean {
 
 /** `POST /wps/session/login/freeplay`: a guest account with play money (isAgent 4). */
 export function logInForFreePlay(): Promise<LoginResult> {
-  return api.call('freePlayLogin', { data: { os: navigatorOs(), platform: 'W' } });
+  return api.call(freePlayLoginCall, { data: { os: navigatorOs(), platform: 'W' } });
 }
 
 function navigatorOs(): string {
@@ -88,6 +89,6 @@ function navigatorOs(): string {
 
 /** `POST /wps/session/login/verification/sms`: the pending login's SMS code, again. Resolves to when the countdown ends. */
 export async function resendLoginCode(challenge: TwoFactorChallenge): Promise<number> {
-  const value = (await api.call('loginVerificationSms', { data: { ticket: challenge.ticket } })) as { expiredMinutes?: number } | null;
+  const value = await api.call(loginVerificationSmsCall, { data: { ticket: challenge.ticket } });
   return countdownDeadline(value);
 }

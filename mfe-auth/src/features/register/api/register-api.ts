@@ -1,10 +1,11 @@
 import { api, isApiError, type LoginResult, type Promotion } from '@platform/shared';
+import { affiliateCheckCall, indexNoticeCall, registerCall, registerMobileCall } from '@platform/shared/contract';
 import { REGISTER_METHOD } from '../../../lib/auth-constants';
 
 /** `GET /wps/agent/affiliate`: whether an invitation code belongs to an agent of this site. */
 export async function isAffiliateCodeValid(code: string): Promise<boolean> {
   try {
-    const value = (await api.call('affiliateCheck', { params: { code, domain: window.location.host } })) as unknown;
+    const value: unknown = await api.call(affiliateCheckCall, { params: { code, domain: window.location.host } });
     if (typeof value === 'boolean') return value;
     if (value && typeof value === 'object' && 'valid' in value) return Boolean((value as { valid: unknown }).valid);
     return true;
@@ -46,11 +47,11 @@ export function register(mode: RegisterMode, fields: Record<string, string>): Pr
     registerMethod: REGISTER_METHOD,
     domain: window.location.host,
   };
-  return api.call(mode === 'registerMobile' ? 'registerMobile' : 'register', { data }) as Promise<RegisterResult>;
+  return api.call(mode === 'registerMobile' ? registerMobileCall : registerCall, { data });
 }
 
 /** New-player promotions for the registration page's slider (from the index notice). */
 export async function newPlayerPromotions(): Promise<Promotion[]> {
-  const notice = await api.call('indexNotice');
+  const notice = await api.call(indexNoticeCall);
   return (notice?.promotion ?? []).filter((promotion) => promotion.category === 'new_player');
 }

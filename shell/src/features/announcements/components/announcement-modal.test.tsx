@@ -1,5 +1,5 @@
-import { announcementsCall } from '@platform/shared/contract';
 import { formatDateTime, type Announcement } from '@platform/shared';
+import { announcementsCall } from '@platform/shared/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, settle, stubApi } from '../../../testing/test-utils';
 import { ANNOUNCEMENT_PARAMS } from '../hooks/use-announcements';

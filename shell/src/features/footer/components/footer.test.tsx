@@ -1,5 +1,5 @@
-import { gameVendorsCall } from '@platform/shared/contract';
 import type { GameLane, VendorCard } from '@platform/shared';
+import { gameVendorsCall } from '@platform/shared/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { Footer } from './footer';

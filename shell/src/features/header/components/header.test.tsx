@@ -1,5 +1,5 @@
-import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { bus } from '@platform/shared';
+import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { Header } from './header';
