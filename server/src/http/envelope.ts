@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/src/types/wire';
+import type { Envelope } from '@platform/shared/contract';
 import type { ErrorCode } from '../i18n/messages';
 
 /** A successful `/wps` answer. */

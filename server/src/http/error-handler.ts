@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope } from '@platform/shared/src/types/wire';
+import type { Envelope } from '@platform/shared/contract';
 import { translate, type ErrorCode } from '../i18n/messages';
 import { AppError } from './envelope';
 import { callerLanguageOf } from './request-context';

@@ -1,4 +1,4 @@
-import type { GameCategory, GameLane, GameVendorValue } from '@platform/shared/src/types/wire';
+import type { GameCategory, GameLane, GameVendorValue } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { selectVendors } from './games.queries';

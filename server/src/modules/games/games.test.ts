@@ -1,4 +1,4 @@
-import type { Envelope, GameVendorValue } from '@platform/shared/src/types/wire';
+import type { Envelope, GameVendorValue } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { CATEGORY_ORDER } from './games.service';
 

@@ -1,4 +1,4 @@
-import type { MemberAvatar, MemberInfo } from '@platform/shared/src/types/wire';
+import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
 import type { Member } from './member.queries';
 
 // What GET /wps/member/info and the avatar calls answer.

@@ -1,23 +1,24 @@
+import {
+  affiliateCheckCall,
+  memberIconCall,
+  memberInfoCall,
+  playerAvatarCall,
+  registerCall,
+  registerMobileCall,
+  updateLanguageCall,
+  type RegisterRequest,
+} from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { authorizationHeader, memberOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
 import { createAccountHooks, type AccountHooks } from '../session/account-hooks';
 import { readAccountSettings } from './account-settings';
 import { avatarOf, toMemberInfo } from './member-info';
 import * as queries from './member.queries';
-import {
-  affiliateQuerySchema,
-  affiliateValueSchema,
-  avatarSchema,
-  languageBodySchema,
-  memberInfoSchema,
-  registerBodySchema,
-  registerValueSchema,
-} from './member.schemas';
 import { register } from './registration.service';
 import type { RegisterMode } from './registration-rules';
 import { clientIpOf, userAgentOf } from '../../http/request-context';
@@ -50,7 +51,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   const clock = options.clock ?? systemClock;
   const hooks = options.hooks ?? createAccountHooks();
 
-  const registerHandler = (mode: RegisterMode) => async (request: FastifyRequest<{ Body: Record<string, unknown> }>) =>
+  const registerHandler = (mode: RegisterMode) => async (request: FastifyRequest<{ Body: RegisterRequest }>) =>
     ok(
       await register(
         { pool: db, hooks, merchant: merchantOf(request), clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() },
@@ -59,18 +60,17 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       ),
     );
 
-  app.put<{ Body: Record<string, unknown> }>('/wps/member/register', {
+  app.put<RouteOf<typeof registerCall>>('/wps/member/register', {
     config: { encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Register with account and password (USERNAMEREG3)',
       description: REGISTER_DESCRIPTION,
-      body: registerBodySchema,
-      value: registerValueSchema,
+      call: registerCall,
     }),
   }, registerHandler('username'));
 
-  app.put<{ Body: Record<string, unknown> }>('/wps/member/register/mobile', {
+  app.put<RouteOf<typeof registerMobileCall>>('/wps/member/register/mobile', {
     config: { encrypted: true },
     schema: apiSchema({
       tags,
@@ -78,18 +78,16 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       description:
         `${REGISTER_DESCRIPTION} The account name is the mobile number; without MOBILENUMPASSREG3 the password is ` +
         'generated (generatedAccount true) and the member logs in later by SMS code or resets it.',
-      body: registerBodySchema,
-      value: registerValueSchema,
+      call: registerMobileCall,
     }),
   }, registerHandler('mobile'));
 
-  app.get<{ Querystring: { code: string; domain?: string } }>('/wps/agent/affiliate', {
+  app.get<RouteOf<typeof affiliateCheckCall>>('/wps/agent/affiliate', {
     schema: apiSchema({
       tags,
       summary: 'Check an invitation (affiliate) code',
       description: 'Success when the code belongs to an agent (isAgent 1, 2, 41, 42) of this merchant; else 400 invalid.affiliate.code.',
-      querystring: affiliateQuerySchema,
-      value: affiliateValueSchema,
+      call: affiliateCheckCall,
     }),
   }, async (request) => {
     const agent = await queries.selectAgentByAffiliateCode(db, merchantOf(request).id, request.query.code.trim());
@@ -99,34 +97,33 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
 
   app.get('/wps/member/info', {
     config: { auth: 'member' },
-    schema: apiSchema({ tags, summary: 'The logged-in member', headers: authorizationHeader, value: memberInfoSchema }),
+    schema: apiSchema({ tags, summary: 'The logged-in member', headers: authorizationHeader, call: memberInfoCall }),
   }, async (request) => {
     const member = memberOf(request);
     const upline = member.uplineId === null ? undefined : await queries.selectUplineUsername(db, member.merchantId, member.uplineId);
     return ok(toMemberInfo(member, upline ?? null));
   });
 
-  const avatarRoute = {
+  const avatarRoute = (call: typeof memberIconCall | typeof playerAvatarCall) => ({
     config: { auth: 'member' as const },
-    schema: apiSchema({ tags, summary: "The member's avatar (the site default when none)", headers: authorizationHeader, value: avatarSchema }),
-  };
+    schema: apiSchema({ tags, summary: "The member's avatar (the site default when none)", headers: authorizationHeader, call }),
+  });
   const avatarHandler = async (request: FastifyRequest) => {
     const member = memberOf(request);
     const settings = await readAccountSettings(db, member.merchantId);
     return ok(avatarOf(member, settings.defaultAvatarUrl));
   };
-  app.get('/wps/member/info/icon', avatarRoute, avatarHandler);
-  app.get('/wps/relay/MCSFE_getPlayerAvatar', avatarRoute, avatarHandler);
+  app.get('/wps/member/info/icon', avatarRoute(memberIconCall), avatarHandler);
+  app.get('/wps/relay/MCSFE_getPlayerAvatar', avatarRoute(playerAvatarCall), avatarHandler);
 
-  app.put<{ Body: { language: string } }>('/wps/member/language', {
+  app.put<RouteOf<typeof updateLanguageCall>>('/wps/member/language', {
     config: { auth: 'member' },
     schema: apiSchema({
       tags,
       summary: "Remember the member's language",
       description: 'Stored as an upper-case two-letter code (bn → BN; zh-TW/zh-Hant → TW, other zh-* → CN).',
       headers: authorizationHeader,
-      body: languageBodySchema,
-      value: { type: 'object', required: ['language'], properties: { language: { type: 'string' } } },
+      call: updateLanguageCall,
     }),
   }, async (request) => {
     const member = memberOf(request);

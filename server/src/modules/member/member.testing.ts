@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
-import type { Envelope, LoginResult, RsaKey } from '@platform/shared/src/types/wire';
+import type { Envelope, LoginResult, RsaKey } from '@platform/shared/contract';
 import { encryptForServer } from '../../http/encryption';
 import { createCaptcha } from '../captcha/captcha.service';
 import { json } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
+import type { RegisterFieldRule } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
 import { ERROR_CODES, MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { patternErrorCode, rangeOf, satisfiesRule, validateRegistration, type RegistrationSwitches } from './registration-rules';

@@ -1,10 +1,17 @@
 import fastifyFormbody from '@fastify/formbody';
+import {
+  changePasswordCall,
+  forgotPasswordByEmailCall,
+  forgotPasswordSmsCall,
+  resetPasswordByEmailTokenCall,
+  resetPasswordByPhoneCall,
+} from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError, ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { translate, type ErrorCode } from '../../i18n/messages';
 import { memberOf, sessionOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
@@ -22,7 +29,6 @@ export interface PasswordRoutesOptions {
 }
 
 const tags = ['password'];
-const password = { type: 'string', maxLength: 128 };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
@@ -62,7 +68,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     }
   }
 
-  app.post<{ Body: { oldPassword?: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password', {
+  app.post<RouteOf<typeof changePasswordCall>>('/wps/member/password', {
     config: { encrypted: true, realAccountOnly: true },
     schema: apiSchema({
       tags,
@@ -71,13 +77,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
         'Encrypted. Needs the current password (also for a first-time, default or expired password: the client has ' +
         'it from the login). The new one must pass the merchant\'s password rule and differ from the current one. ' +
         'Ends every other session of the member and clears firstTimeLogin/passwordExpired.',
-      body: {
-        type: 'object',
-        required: ['newPassword', 'confirmNewPassword'],
-        additionalProperties: false,
-        properties: { oldPassword: password, newPassword: password, confirmNewPassword: password },
-      },
-      value: { type: 'null' },
+      call: changePasswordCall,
     }),
   }, async (request) => {
     const { oldPassword = '', newPassword, confirmNewPassword } = request.body;
@@ -85,7 +85,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     return ok(null);
   });
 
-  app.post<{ Body: { username: string; email: string } }>('/wps/member/password/email', {
+  app.post<RouteOf<typeof forgotPasswordByEmailCall>>('/wps/member/password/email', {
     schema: apiSchema({
       tags,
       summary: 'Forgot password: e-mail a reset link',
@@ -93,12 +93,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
         'Form post (application/x-www-form-urlencoded; JSON also accepted). When the account and e-mail belong ' +
         'together, a single-use link (30 minutes) goes to the e-mail: <site>/?resetToken=<token>, completed with ' +
         'POST /wps/member/password/email/reset. Otherwise 400 username.email.not.exist. Throttled per IP and account.',
-      body: {
-        type: 'object',
-        required: ['username', 'email'],
-        properties: { username: { type: 'string', maxLength: 64 }, email: { type: 'string', maxLength: 254 } },
-      },
-      value: { type: 'null' },
+      call: forgotPasswordByEmailCall,
     }),
   }, async (request) => {
     const merchant = merchantOf(request);
@@ -119,19 +114,13 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     return okWithMessage(request, null, 'password.reset.email.sent');
   });
 
-  app.post<{ Body: { token: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password/email/reset', {
+  app.post<RouteOf<typeof resetPasswordByEmailTokenCall>>('/wps/member/password/email/reset', {
     config: { encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the e-mailed reset link',
       description: 'Encrypted. The token works once and for 30 minutes. Ends every session of the member.',
-      body: {
-        type: 'object',
-        required: ['token', 'newPassword', 'confirmNewPassword'],
-        additionalProperties: false,
-        properties: { token: { type: 'string', minLength: 1, maxLength: 64 }, newPassword: password, confirmNewPassword: password },
-      },
-      value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
+      call: resetPasswordByEmailTokenCall,
     }),
   }, async (request) => {
     const { token, newPassword, confirmNewPassword } = request.body;
@@ -139,7 +128,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     return okWithMessage(request, value, 'password.reset.success');
   });
 
-  app.post<{ Body: { countryDialingCode?: string; mobileNum: string } }>('/wps/member/password/sms', {
+  app.post<RouteOf<typeof forgotPasswordSmsCall>>('/wps/member/password/sms', {
     config: { encrypted: true },
     schema: apiSchema({
       tags,
@@ -148,17 +137,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
         'Encrypted; only with CHNGPASSVERIF3. Answers the same for every well-formed number; only a number with an ' +
         'account receives the code. value.expirationTime is when the code expires (epoch ms): the client counts down ' +
         'to it. Throttled like every SMS (60 s per number; 429 TOO_MANY_REQUESTS after too many).',
-      body: {
-        type: 'object',
-        required: ['mobileNum'],
-        additionalProperties: false,
-        properties: { countryDialingCode: { type: 'string', maxLength: 8 }, mobileNum: { type: 'string', maxLength: 32 } },
-      },
-      value: {
-        type: 'object',
-        required: ['expirationTime', 'expiredMinutes'],
-        properties: { expirationTime: { type: 'integer' }, expiredMinutes: { type: 'integer' } },
-      },
+      call: forgotPasswordSmsCall,
     }),
   }, async (request) => {
     await requireResetBySms(request);
@@ -170,9 +149,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     );
   });
 
-  app.post<{
-    Body: { countryDialingCode?: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword?: string };
-  }>('/wps/member/password/verification', {
+  app.post<RouteOf<typeof resetPasswordByPhoneCall>>('/wps/member/password/verification', {
     config: { encrypted: true },
     schema: apiSchema({
       tags,
@@ -180,19 +157,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       description:
         'Encrypted; only with CHNGPASSVERIF3. Ends every session of the member; answers the account name (the client ' +
         "then logs in with it and the new password) and the message 'Password reset successfully, please log in again'.",
-      body: {
-        type: 'object',
-        required: ['mobileNum', 'verificationCode', 'newPassword'],
-        additionalProperties: false,
-        properties: {
-          countryDialingCode: { type: 'string', maxLength: 8 },
-          mobileNum: { type: 'string', maxLength: 32 },
-          verificationCode: { type: 'string', maxLength: 16 },
-          newPassword: password,
-          confirmNewPassword: password,
-        },
-      },
-      value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
+      call: resetPasswordByPhoneCall,
     }),
   }, async (request) => {
     await requireResetBySms(request);

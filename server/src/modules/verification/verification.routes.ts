@@ -1,8 +1,9 @@
+import { smsNoLoginCall, smsRegisterCall, type RequestOf } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
-import { apiSchema, type JsonSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { isModuleEnabled } from '../member/account-settings';
 import type { SenderFactory } from '../notification/sender';
@@ -23,33 +24,13 @@ export interface VerificationRoutesOptions {
 
 const tags = ['verification'];
 
-/** Body of both send calls; bot-check fields the client adds are dropped. */
-export const smsSendBody: JsonSchema = {
-  type: 'object',
-  required: ['mobileNo'],
-  additionalProperties: false,
-  properties: {
-    countryDialingCode: { type: 'string', maxLength: 8, description: 'e.g. +880; the first offered country when absent' },
-    mobileNo: { type: 'string', maxLength: 32, description: 'national number, 7-15 digits' },
-  },
-};
-
-export const codeSentSchema: JsonSchema = {
-  type: 'object',
-  required: ['expiredMinutes', 'expirationTime'],
-  properties: {
-    expiredMinutes: { type: 'integer', description: 'the code lasts this many minutes (the SMS button counts down 60 s × this)' },
-    expirationTime: { type: 'integer', description: 'epoch ms when the code expires' },
-  },
-};
-
 export async function verificationRoutes(app: FastifyInstance, options: VerificationRoutesOptions): Promise<void> {
   const { db } = options;
   const verification = new SmsVerification({ pool: db, clock: options.clock, senders: options.senders, policy: options.policy });
   options.hooks.loginCodeVerifier = verification;
   options.hooks.registrationCodeVerifier = verification;
 
-  async function sendRequestOf(request: FastifyRequest<{ Body: { countryDialingCode?: string; mobileNo: string } }>): Promise<SendCodeRequest> {
+  async function sendRequestOf(request: FastifyRequest<{ Body: RequestOf<typeof smsNoLoginCall> }>): Promise<SendCodeRequest> {
     const merchant = merchantOf(request);
     if (request.body.mobileNo.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNo is empty' });
     return {
@@ -67,7 +48,7 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     }
   }
 
-  app.post<{ Body: { countryDialingCode?: string; mobileNo: string } }>('/wps/verification/sms/noLogin', {
+  app.post<RouteOf<typeof smsNoLoginCall>>('/wps/verification/sms/noLogin', {
     schema: apiSchema({
       tags,
       summary: 'Send an SMS login code',
@@ -76,23 +57,21 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
         'account, so it cannot be used to find members; only a number with an active account receives a code. ' +
         'One send per number per 60 s (429 sms.too.frequent); too many requests for a number or from an address ' +
         'lock it for 5 minutes (429 TOO_MANY_REQUESTS).',
-      body: smsSendBody,
-      value: codeSentSchema,
+      call: smsNoLoginCall,
     }),
   }, async (request) => {
     await requireModule(request, 'MOBILEVERCODELOGIN3');
     return ok(await verification.sendLoginCode(await sendRequestOf(request)));
   });
 
-  app.post<{ Body: { countryDialingCode?: string; mobileNo: string } }>('/wps/verification/sms/register', {
+  app.post<RouteOf<typeof smsRegisterCall>>('/wps/verification/sms/register', {
     schema: apiSchema({
       tags,
       summary: 'Send an SMS registration code',
       description:
         'Only when REGMOBVERF3 is on. A number that already has an account receives a notice instead of a code ' +
         '(the answer is the same). Throttled like /wps/verification/sms/noLogin.',
-      body: smsSendBody,
-      value: codeSentSchema,
+      call: smsRegisterCall,
     }),
   }, async (request) => {
     await requireModule(request, 'REGMOBVERF3');
