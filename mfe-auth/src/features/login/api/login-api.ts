@@ -1,20 +1,18 @@
 import { api, isApiError, type LoginResult } from '@platform/shared';
-import { freePlayLoginCall, loginCall, loginVerificationCall, loginVerificationSmsCall, type LoginRequest } from '@platform/shared/contract';
+import {
+  freePlayLoginCall,
+  loginCall,
+  loginVerificationCall,
+  loginVerificationSmsCall,
+  type LoginRequest,
+  type SecondFactor,
+} from '@platform/shared/contract';
 import { countdownDeadline } from '../../../api/sms-api';
 
-export type LoginType = 'username' | 'sms';
+export type LoginType = NonNullable<LoginRequest['type']>;
 
-export interface LoginPayload {
-  /** The account name, or for SMS login the mobile number. */
-  username: string;
-  /** The password, or for SMS login the verification code. */
-  password: string;
-  type: LoginType;
-  /** The typed captcha text and the id of the image it answers, when one is shown. */
-  captcha?: string;
-  captchaId?: string;
-  countryDialingCode?: string;
-}
+/** The login request (the contract's), with the method always named. */
+export type LoginPayload = LoginRequest & { type: LoginType };
 
 /** `POST /wps/session/login` (encrypted). */
 export function logIn(payload: LoginPayload): Promise<LoginResult> {
@@ -27,7 +25,7 @@ export function logIn(payload: LoginPayload): Promise<LoginResult> {
   return api.call(loginCall, { data });
 }
 
-export type SecondFactor = 'totp' | 'sms';
+export type { SecondFactor };
 
 /** A second factor the server asks for before it gives a token (`login_verify_required`). */
 export interface TwoFactorChallenge {

@@ -1,13 +1,8 @@
 import { api, type LoginResult } from '@platform/shared';
-import { oauthExchangeCall, oauthProvidersCall } from '@platform/shared/contract';
+import { oauthExchangeCall, oauthProvidersCall, type OAuthProviderList } from '@platform/shared/contract';
 
-/** A social login the merchant configured (Google, Facebook). */
-export interface OAuthProvider {
-  provider: string;
-  label: string;
-  /** Where the browser goes to start the flow (plus ?returnTo=<site path>). */
-  startUrl: string;
-}
+/** A social login the merchant configured (Google, Facebook); start it at startUrl?returnTo=<site path>. */
+export type OAuthProvider = OAuthProviderList['list'][number];
 
 /** `GET /wps/session/oauth/providers`: none unless the merchant configured them. */
 export async function listOAuthProviders(): Promise<OAuthProvider[]> {

@@ -1,5 +1,5 @@
-import { api, isApiError, type LoginResult, type Promotion } from '@platform/shared';
-import { affiliateCheckCall, indexNoticeCall, registerCall, registerMobileCall } from '@platform/shared/contract';
+import { api, isApiError, type Promotion } from '@platform/shared';
+import { affiliateCheckCall, indexNoticeCall, registerCall, registerMobileCall, type RegisterResult } from '@platform/shared/contract';
 import { REGISTER_METHOD } from '../../../lib/auth-constants';
 
 /** `GET /wps/agent/affiliate`: whether an invitation code belongs to an agent of this site. */
@@ -19,14 +19,8 @@ export async function isAffiliateCodeValid(code: string): Promise<boolean> {
 
 export type RegisterMode = 'register' | 'registerMobile';
 
-/** What the registration answers: the new member's session. */
-export interface RegisterResult extends LoginResult {
-  /**
-   * Mobile registration without password fields: the account is the mobile number and its
-   * password was generated (the member logs in later by SMS code or resets it).
-   */
-  generatedAccount?: boolean;
-}
+/** What the registration answers: the new member's session (generatedAccount: see the contract). */
+export type { RegisterResult };
 
 /** The field a refused registration names (value.field), so its message shows under it. */
 export function refusedField(error: unknown): string | null {
