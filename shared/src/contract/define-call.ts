@@ -3,6 +3,7 @@
 // imports the row and hands it to `api.call`: the row travels with its caller, so the shell's
 // API client needs no table of its own (README.md "Compatibility").
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { ModuleId } from './feature-switches';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -12,7 +13,7 @@ export interface CallDefinition {
   readonly method: HttpMethod;
   readonly path: string;
   /** Whitelabel module id the call belongs to (sent as the `ModuleId` header). */
-  readonly moduleId: string;
+  readonly moduleId: ModuleId;
   /** Needs a session token: without one the client opens the login popup instead of sending. */
   readonly token: boolean;
   /** The body is encrypted (RSA-OAEP + AES-GCM, GET /wps/session/key/rsa). */

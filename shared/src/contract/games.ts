@@ -1,6 +1,7 @@
 // Game calls: the vendor lanes of the lobby (server module games/).
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, type ValueOf } from './define-call';
+import { GAME_CATEGORY_CODES, type GameCategoryCode } from './game-categories';
 
 const nullableStr = { type: ['string', 'null'] } as const;
 
@@ -12,7 +13,7 @@ export const vendorCardSchema = {
     vendorName: { type: 'string' },
     provider: { type: 'string', description: 'Company behind the vendor; several vendors may share one' },
     isHot: { type: 'boolean' },
-    gameCategory: { type: 'string' },
+    gameCategory: { type: 'string', enum: GAME_CATEGORY_CODES },
     gameClassify: nullableStr,
     iconUrl: nullableStr,
     colorIconUrl: nullableStr,
@@ -34,7 +35,7 @@ export const gameVendorValueSchema = {
           items: {
             type: 'object',
             required: ['gameCategory', 'vendors'],
-            properties: { gameCategory: { type: 'string' }, vendors: { type: 'array', items: vendorCardSchema } },
+            properties: { gameCategory: { type: 'string', enum: GAME_CATEGORY_CODES }, vendors: { type: 'array', items: vendorCardSchema } },
           },
         },
       },
@@ -63,7 +64,8 @@ export const gameVendorsCall = defineCall({
   value: gameVendorValueSchema,
 });
 
-export type GameCategory = 'LOTT' | 'ELOTT' | 'LIVE' | 'SPORTS' | 'FISH' | 'RNG' | 'PVP' | 'ESPORTS' | 'COCKFIGHT' | 'INHOUSE';
+/** A vendor's game category: one of the contract's GAME_CATEGORIES. */
+export type GameCategory = GameCategoryCode;
 
 export type GameVendorValue = ValueOf<typeof gameVendorsCall>;
 export type GameLane = GameVendorValue['data']['lanes'][number];

@@ -4,6 +4,10 @@
 // imports it too (compiled to CommonJS in shared/dist/contract by tsconfig.contract.json).
 // Each call is a row (`defineCall`) of its domain's file; callers import the rows they use.
 export * from './envelope';
+export * from './error-codes';
+export * from './feature-switches';
+export * from './member-types';
+export * from './game-categories';
 export * from './define-call';
 export * from './system';
 export * from './content';

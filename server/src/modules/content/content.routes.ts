@@ -16,6 +16,7 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
   app.get<RouteOf<typeof announcementsCall>>(
     '/wps/relay/MCSFE_getListAnnouncements',
     {
+      config: { auth: 'public' },
       schema: apiSchema({
         tags,
         summary: 'Announcements of the given types, newest first',
@@ -27,10 +28,12 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
   );
 
   app.get('/wps/system/notice', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Home-page notices, banners, popups and promotions', call: indexNoticeCall }),
   }, async (request) => ok(await content.getIndexNotice(db, merchantOf(request))));
 
   app.get('/wps/system/helpCenter', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Help-centre articles', call: helpCenterCall }),
   }, async (request) => ok(await content.getHelpCenter(db, merchantOf(request))));
 }

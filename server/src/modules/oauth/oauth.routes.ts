@@ -1,12 +1,13 @@
-import { OAUTH_PROVIDERS, oauthExchangeCall, oauthProvidersCall, type OAuthProviderName } from '@platform/shared/contract';
+import { OAUTH_PROVIDERS, oauthExchangeCall, oauthProvidersCall } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import type { AccountHooks } from '../session/account-hooks';
+import type { AccountHooks } from '../session';
 import { OAuthFlowError, OAuthService, safeReturnPath, withQueryParameter } from './oauth.service';
+import type { OAuthProviderName } from './oauth.settings';
 import { clientIpOf } from '../../http/request-context';
 
 export interface OAuthRoutesOptions {
@@ -64,6 +65,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   const service = new OAuthService({ pool: options.db, clock: options.clock, hooks: options.hooks });
 
   app.get('/wps/session/oauth/providers', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Social logins the login form shows',
@@ -78,6 +80,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.get<{ Params: { provider: OAuthProviderName }; Querystring: { returnTo?: string } }>('/wps/session/oauth/:provider/start', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Start a social login (browser navigation)',
@@ -101,6 +104,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.get<{ Params: { provider: OAuthProviderName } }>('/wps/session/oauth/:provider/callback', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Where the provider sends the browser back',
@@ -131,6 +135,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.post<RouteOf<typeof oauthExchangeCall>>('/wps/session/oauth/exchange', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Trade the one-time code of a social login for a session',

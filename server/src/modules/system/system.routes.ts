@@ -1,4 +1,10 @@
-import { countriesCall, domainRouteCall, registerSettingsCall, systemStatusCall, whitelabelCall } from '@platform/shared/contract';
+import {
+  countriesCall,
+  domainRouteCall,
+  registerSettingsCall,
+  systemStatusCall,
+  whitelabelCall,
+} from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
@@ -19,12 +25,14 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
   app.get<RouteOf<typeof systemStatusCall> & { Headers: { 'x-country-code'?: string } }>(
     '/wps/system/status',
     {
+      config: { auth: 'public' },
       schema: apiSchema({
         tags,
         summary: 'Site status and configuration for the current visitor',
         description:
           'Maintenance and region restriction decide the root view (1 maintenance, else 2 restricted, else 0); ' +
           'info carries everything the front end needs before rendering.',
+        call: systemStatusCall,
         headers: {
           'x-country-code': {
             type: 'string',
@@ -32,7 +40,6 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
             description: "two-letter country code of the visitor, set by the edge proxy (XX = unknown)",
           },
         },
-        call: systemStatusCall,
       }),
     },
     async (request) => {
@@ -49,18 +56,22 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
   );
 
   app.get('/wps/system/whitelabel', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Whitelabel feature switches', call: whitelabelCall }),
   }, async (request) => ok(await system.getWhitelabel(db, merchantOf(request))));
 
   app.get('/wps/system/domainRoute', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Mirror domains of the site', call: domainRouteCall }),
   }, async (request) => ok(await system.getDomainRoutes(db, merchantOf(request))));
 
   app.get('/wps/system/country', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Countries and dialling codes for the phone-number picker', call: countriesCall }),
   }, async (request) => ok(await system.getCountries(db, merchantOf(request))));
 
   app.get('/wps/system/setting/register', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Registration field rules', call: registerSettingsCall }),
   }, async (request) => ok(await system.getRegisterRules(db, merchantOf(request))));
 }

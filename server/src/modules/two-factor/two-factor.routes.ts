@@ -14,10 +14,9 @@ import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { memberOf } from '../../plugins/authentication';
-import type { SenderFactory } from '../notification/sender';
-import type { AccountHooks } from '../session/account-hooks';
-import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
+import { type AccountHooks, memberOf } from '../session';
+import type { SenderFactory } from '../notification';
+import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification';
 import { loadSecretKey, type SecretKey } from './secret-box';
 import { TwoFactorService, type CallerContext } from './two-factor.service';
 import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
@@ -90,7 +89,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
 
   app.delete<RouteOf<typeof twoFactorTotpRemoveCall>>('/wps/v2/member/2fa/totp', {
     config: { realAccountOnly: true },
-    schema: apiSchema({ tags, summary: 'Unbind the authenticator app (needs a current code)', call: twoFactorTotpRemoveCall }),
+    schema: apiSchema({ tags, summary: 'Unbind the authenticator app (needs a current code)', call: twoFactorTotpRemoveCall,}),
   }, async (request) => {
     const member = memberOf(request);
     await service.disableTotp(member, request.body.code);
@@ -121,7 +120,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   });
 
   app.post<RouteOf<typeof loginVerificationCall>>('/wps/session/login/verification', {
-    config: { encrypted: true },
+    config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Complete a login that answered login_verify_required',
@@ -137,6 +136,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   });
 
   app.post<RouteOf<typeof loginVerificationSmsCall>>('/wps/session/login/verification/sms', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Send (again) the SMS code of a pending login',

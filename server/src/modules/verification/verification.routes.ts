@@ -1,13 +1,12 @@
-import { smsNoLoginCall, smsRegisterCall, type RequestOf } from '@platform/shared/contract';
+import { smsNoLoginCall, smsRegisterCall } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { isModuleEnabled } from '../member/account-settings';
-import type { SenderFactory } from '../notification/sender';
-import type { AccountHooks } from '../session/account-hooks';
+import type { SenderFactory } from '../notification';
+import type { AccountHooks } from '../session';
 import type { CodePolicy } from './codes';
 import { resolveMobile } from './phone';
 import { SmsVerification, type SendCodeRequest } from './verification.service';
@@ -30,7 +29,7 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
   options.hooks.loginCodeVerifier = verification;
   options.hooks.registrationCodeVerifier = verification;
 
-  async function sendRequestOf(request: FastifyRequest<{ Body: RequestOf<typeof smsNoLoginCall> }>): Promise<SendCodeRequest> {
+  async function sendRequestOf(request: FastifyRequest<{ Body: { countryDialingCode?: string; mobileNo: string } }>): Promise<SendCodeRequest> {
     const merchant = merchantOf(request);
     if (request.body.mobileNo.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNo is empty' });
     return {
@@ -42,13 +41,8 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     };
   }
 
-  async function requireModule(request: FastifyRequest, moduleId: string): Promise<void> {
-    if (!(await isModuleEnabled(db, merchantOf(request).id, moduleId))) {
-      throw new AppError(403, 'function.not.enabled', { detail: `${moduleId} is off` });
-    }
-  }
-
   app.post<RouteOf<typeof smsNoLoginCall>>('/wps/verification/sms/noLogin', {
+    config: { auth: 'public', feature: 'MOBILEVERCODELOGIN3', featureRefusal: 'function.not.enabled' },
     schema: apiSchema({
       tags,
       summary: 'Send an SMS login code',
@@ -60,11 +54,11 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
       call: smsNoLoginCall,
     }),
   }, async (request) => {
-    await requireModule(request, 'MOBILEVERCODELOGIN3');
     return ok(await verification.sendLoginCode(await sendRequestOf(request)));
   });
 
   app.post<RouteOf<typeof smsRegisterCall>>('/wps/verification/sms/register', {
+    config: { auth: 'public', feature: 'REGMOBVERF3', featureRefusal: 'function.not.enabled' },
     schema: apiSchema({
       tags,
       summary: 'Send an SMS registration code',
@@ -74,7 +68,6 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
       call: smsRegisterCall,
     }),
   }, async (request) => {
-    await requireModule(request, 'REGMOBVERF3');
     return ok(await verification.sendRegistrationCode(await sendRequestOf(request)));
   });
 }

@@ -4,6 +4,7 @@ import {
   loginCall,
   loginVerificationCall,
   loginVerificationSmsCall,
+  type ErrorCode,
   type LoginRequest,
   type SecondFactor,
 } from '@platform/shared/contract';
@@ -39,7 +40,7 @@ export interface TwoFactorChallenge {
   smsSent: boolean;
 }
 
-export const VERIFY_REQUIRED_CODE = 'login_verify_required';
+export const VERIFY_REQUIRED_CODE: ErrorCode = 'login_verify_required';
 
 const isFactor = (value: unknown): value is SecondFactor => value === 'totp' || value === 'sms';
 
