@@ -1,4 +1,4 @@
-import type { Envelope, SystemStatus } from '@platform/shared/src/types/wire';
+import type { Envelope, SystemStatus } from '@platform/shared/contract';
 import { startServer } from './main';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
