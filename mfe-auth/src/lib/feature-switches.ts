@@ -1,6 +1,4 @@
-import type { Whitelabel } from '@platform/shared';
-
-/** The site's feature switches the auth screens read (SPEC §6, §3 Whitelabel flags); on is '1'. */
+/** The site's feature switches the auth screens read (SPEC §6, §3 Whitelabel flags), by module id. */
 export const FEATURE_SWITCHES = {
   /** Registration by mobile number. */
   mobileRegister: 'MOBILENUMREG3',
@@ -19,9 +17,3 @@ export const FEATURE_SWITCHES = {
   /** Forgotten password reset by SMS. */
   passwordResetBySms: 'CHNGPASSVERIF3',
 } as const;
-
-export type FeatureSwitch = keyof typeof FEATURE_SWITCHES;
-
-export function isSwitchOn(whitelabel: Whitelabel | null | undefined, name: FeatureSwitch): boolean {
-  return whitelabel?.[FEATURE_SWITCHES[name]]?.enabled === '1';
-}

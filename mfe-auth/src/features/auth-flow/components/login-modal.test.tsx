@@ -10,7 +10,7 @@ import {
   setStatus,
   stubApi,
   switches,
-} from '../../../testing/test-utils';
+} from '@platform/shared/testing';
 import LoginModal from './login-modal';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };

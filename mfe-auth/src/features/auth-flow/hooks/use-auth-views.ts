@@ -1,8 +1,7 @@
-import { useT, type LoginTab } from '@platform/shared';
+import { type LoginTab, showNotice, useSiteConfig, useT } from '@platform/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showNotice } from '../../../components/show-notice';
-import { useSiteConfig } from '../../../hooks/use-site-config';
+import { FEATURE_SWITCHES } from '../../../lib/feature-switches';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { useCompleteLogin } from './use-complete-login';
@@ -47,7 +46,7 @@ export function useAuthViews(initial: AuthView, close: () => void, { homeBeforeP
   const completeLogin = useCompleteLogin();
   const [view, show] = useState<AuthView>(initial);
   const [lastUsername, setLastUsername] = useState<string>();
-  const canRegister = isOn('usernameRegister') || isOn('mobileRegister');
+  const canRegister = isOn(FEATURE_SWITCHES.usernameRegister) || isOn(FEATURE_SWITCHES.mobileRegister);
 
   const loggedIn = useCallback(
     async (outcome: LoginOutcome) => {

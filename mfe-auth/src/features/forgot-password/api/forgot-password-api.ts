@@ -1,5 +1,4 @@
-import { api, type LoginResult } from '@platform/shared';
-import type { MobileNumber } from '../../../api/sms-api';
+import { api, type LoginResult, type MobileNumber } from '@platform/shared';
 
 /** `POST /wps/member/password/email` (form post): a reset link to the account's e-mail. */
 export async function requestResetEmail(username: string, email: string): Promise<void> {

@@ -1,7 +1,6 @@
-import { Modal, Tabs, useT } from '@platform/shared';
+import { Modal, showNotice, Tabs, useSiteConfig, useT } from '@platform/shared';
 import { useState } from 'react';
-import { showNotice } from '../../../components/show-notice';
-import { useSiteConfig } from '../../../hooks/use-site-config';
+import { FEATURE_SWITCHES } from '../../../lib/feature-switches';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { EmailResetForm } from './email-reset-form';
@@ -22,7 +21,7 @@ export function ForgotPasswordModal({ onClose, onLoggedIn, onBackToLogin }: Forg
   const { t } = useT(NAMESPACE);
   const { isOn } = useSiteConfig();
   const [way, setWay] = useState<ResetWay>('email');
-  const byMobile = isOn('passwordResetBySms');
+  const byMobile = isOn(FEATURE_SWITCHES.passwordResetBySms);
   const active = byMobile ? way : 'email';
 
   const emailSent = () => {

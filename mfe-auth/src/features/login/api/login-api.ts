@@ -1,5 +1,4 @@
-import { api, isApiError, type LoginResult } from '@platform/shared';
-import { countdownDeadline } from '../../../api/sms-api';
+import { api, countdownDeadline, isApiError, type LoginResult, type MobileNumber, type SmsSendValue } from '@platform/shared';
 
 export type LoginType = 'username' | 'sms';
 
@@ -84,6 +83,12 @@ function navigatorOs(): string {
   if (/mac os/i.test(agent)) return 'mac';
   if (/linux/i.test(agent)) return 'linux';
   return 'other';
+}
+
+/** `POST /wps/verification/sms/noLogin`: a code for logging in by SMS. Resolves to when the countdown ends. */
+export async function sendLoginCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
+  const value = (await api.call('smsNoLogin', { data: { countryDialingCode, mobileNo: mobileNum } })) as SmsSendValue;
+  return countdownDeadline(value);
 }
 
 /** `POST /wps/session/login/verification/sms`: the pending login's SMS code, again. Resolves to when the countdown ends. */

@@ -1,4 +1,4 @@
-import { api, isApiError, type LoginResult, type Promotion } from '@platform/shared';
+import { api, countdownDeadline, isApiError, type LoginResult, type MobileNumber, type Promotion, type SmsSendValue } from '@platform/shared';
 import { REGISTER_METHOD } from '../../../lib/auth-constants';
 
 /** `GET /wps/agent/affiliate`: whether an invitation code belongs to an agent of this site. */
@@ -16,6 +16,12 @@ export async function isAffiliateCodeValid(code: string): Promise<boolean> {
   }
 }
 
+/** `POST /wps/verification/sms/register`: a code proving the number at registration. Resolves to when the countdown ends. */
+export async function sendRegisterCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
+  const value = (await api.call('smsRegister', { data: { countryDialingCode, mobileNo: mobileNum } })) as SmsSendValue;
+  return countdownDeadline(value);
+}
+
 export type RegisterMode = 'register' | 'registerMobile';
 
 /** What the registration answers: the new member's session. */
@@ -25,13 +31,6 @@ export interface RegisterResult extends LoginResult {
    * password was generated (the member logs in later by SMS code or resets it).
    */
   generatedAccount?: boolean;
-}
-
-/** The field a refused registration names (value.field), so its message shows under it. */
-export function refusedField(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const field = (error.value as { field?: unknown } | null)?.field;
-  return typeof field === 'string' ? field : null;
 }
 
 /**

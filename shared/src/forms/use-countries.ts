@@ -1,4 +1,5 @@
-import { api, type CountryEntry } from '@platform/shared';
+import { api } from '../api/client';
+import type { CountryEntry } from '../types/wire';
 import { useEffect, useState } from 'react';
 
 /** Countries with their dialling codes for the phone-number pickers (cached per language). */

@@ -1,4 +1,4 @@
-import { api } from '@platform/shared';
+import { api } from '../api/client';
 
 export interface Captcha {
   /** Sent back with the typed text, so the server knows which image was answered. */

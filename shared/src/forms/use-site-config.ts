@@ -1,17 +1,22 @@
-import { useBusState, type CustomerServiceItem, type SiteSettings, type Whitelabel } from '@platform/shared';
 import { useMemo } from 'react';
-import { isSwitchOn, type FeatureSwitch } from '../lib/feature-switches';
+import { useBusState } from '../bus/use-bus-state';
+import type { CustomerServiceItem, SiteSettings, Whitelabel } from '../types/wire';
 
 export interface SiteConfig {
   site: SiteSettings | null;
   whitelabel: Whitelabel;
   customerService: CustomerServiceItem[];
-  /** Whether one of the feature switches of SPEC §6 is on. */
-  isOn: (name: FeatureSwitch) => boolean;
+  /** Whether a whitelabel module (feature switch of SPEC §6, 'MOBILENUMREG3') is on. */
+  isOn: (moduleId: string) => boolean;
 }
 
 const NO_SWITCHES: Whitelabel = {};
 const NO_SERVICE: CustomerServiceItem[] = [];
+
+/** Whether a whitelabel module is on: its `enabled` is '1'. */
+export function isModuleOn(whitelabel: Whitelabel | null | undefined, moduleId: string): boolean {
+  return whitelabel?.[moduleId]?.enabled === '1';
+}
 
 /** The operator's configuration the shell put on the bus at start-up (system status). */
 export function useSiteConfig(): SiteConfig {
@@ -22,7 +27,7 @@ export function useSiteConfig(): SiteConfig {
       site: status?.info.site ?? null,
       whitelabel,
       customerService: status?.info.customerService ?? NO_SERVICE,
-      isOn: (name: FeatureSwitch) => isSwitchOn(whitelabel, name),
+      isOn: (moduleId: string) => isModuleOn(whitelabel, moduleId),
     };
   }, [status]);
 }

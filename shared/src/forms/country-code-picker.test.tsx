@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { COUNTRIES } from '../testing/test-utils';
+import { COUNTRIES } from '../testing/fixtures';
 import { CountryCodePicker } from './country-code-picker';
 
 function Picker({ initial = '+880' }: { initial?: string }) {
