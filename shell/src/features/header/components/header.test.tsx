@@ -1,6 +1,6 @@
 import { bus } from '@platform/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
+import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { Header } from './header';
 
 describe('Header, logged out', () => {
