@@ -133,6 +133,10 @@ export { useCountries } from './forms/use-countries';
 export { preferredDialingCode, useDialingCode } from './forms/use-dialing-code';
 export { isModuleOn, useSiteConfig, type SiteConfig } from './forms/use-site-config';
 
+// Money and the balance service
+export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';
+export { startBalanceService, type BalanceServiceDependencies } from './balance/balance-service';
+
 // Formatting
 export {
   currencySymbol,
@@ -140,7 +144,6 @@ export {
   formatMoney,
   HIDDEN_AMOUNT,
   MISSING_AMOUNT,
-  toHundredths,
   type FormatMoneyOptions,
 } from './format/money';
 export { formatDate, formatDateTime } from './format/date-time';

@@ -1,21 +1,22 @@
 import { useMemo } from 'react';
 import { useBusState } from '../bus/use-bus-state';
+import { MODULE_IDS, type ModuleName } from '../contract/feature-switches';
 import type { CustomerServiceItem, SiteSettings, Whitelabel } from '../types/wire';
 
 export interface SiteConfig {
   site: SiteSettings | null;
   whitelabel: Whitelabel;
   customerService: CustomerServiceItem[];
-  /** Whether a whitelabel module (feature switch of SPEC §6, 'MOBILENUMREG3') is on. */
-  isOn: (moduleId: string) => boolean;
+  /** Whether a whitelabel module (a feature switch of SPEC §6: 'smsLogin' is MOBILEVERCODELOGIN3) is on. */
+  isOn: (name: ModuleName) => boolean;
 }
 
 const NO_SWITCHES: Whitelabel = {};
 const NO_SERVICE: CustomerServiceItem[] = [];
 
-/** Whether a whitelabel module is on: its `enabled` is '1'. */
-export function isModuleOn(whitelabel: Whitelabel | null | undefined, moduleId: string): boolean {
-  return whitelabel?.[moduleId]?.enabled === '1';
+/** Whether the site switched a whitelabel module on (SPEC §6, §3 Whitelabel flags): its `enabled` is '1'. */
+export function isModuleOn(whitelabel: Whitelabel | null | undefined, name: ModuleName): boolean {
+  return whitelabel?.[MODULE_IDS[name]]?.enabled === '1';
 }
 
 /** The operator's configuration the shell put on the bus at start-up (system status). */
@@ -27,7 +28,7 @@ export function useSiteConfig(): SiteConfig {
       site: status?.info.site ?? null,
       whitelabel,
       customerService: status?.info.customerService ?? NO_SERVICE,
-      isOn: (moduleId: string) => isModuleOn(whitelabel, moduleId),
+      isOn: (name: ModuleName) => isModuleOn(whitelabel, name),
     };
   }, [status]);
 }

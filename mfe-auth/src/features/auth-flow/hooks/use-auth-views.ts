@@ -1,7 +1,6 @@
-import { type LoginTab, showNotice, useSiteConfig, useT } from '@platform/shared';
+import { showNotice, useSiteConfig, useT, type LoginTab } from '@platform/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FEATURE_SWITCHES } from '../../../lib/feature-switches';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { useCompleteLogin } from './use-complete-login';
@@ -46,7 +45,7 @@ export function useAuthViews(initial: AuthView, close: () => void, { homeBeforeP
   const completeLogin = useCompleteLogin();
   const [view, show] = useState<AuthView>(initial);
   const [lastUsername, setLastUsername] = useState<string>();
-  const canRegister = isOn(FEATURE_SWITCHES.usernameRegister) || isOn(FEATURE_SWITCHES.mobileRegister);
+  const canRegister = isOn('usernameRegister') || isOn('mobileRegister');
 
   const loggedIn = useCallback(
     async (outcome: LoginOutcome) => {

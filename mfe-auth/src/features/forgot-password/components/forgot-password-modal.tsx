@@ -1,6 +1,5 @@
 import { Modal, showNotice, Tabs, useSiteConfig, useT } from '@platform/shared';
 import { useState } from 'react';
-import { FEATURE_SWITCHES } from '../../../lib/feature-switches';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { EmailResetForm } from './email-reset-form';
@@ -21,7 +20,7 @@ export function ForgotPasswordModal({ onClose, onLoggedIn, onBackToLogin }: Forg
   const { t } = useT(NAMESPACE);
   const { isOn } = useSiteConfig();
   const [way, setWay] = useState<ResetWay>('email');
-  const byMobile = isOn(FEATURE_SWITCHES.passwordResetBySms);
+  const byMobile = isOn('passwordResetBySms');
   const active = byMobile ? way : 'email';
 
   const emailSent = () => {

@@ -1,4 +1,5 @@
 import { api, countdownDeadline, isApiError, type LoginResult, type MobileNumber, type SmsSendValue } from '@platform/shared';
+import type { ErrorCode } from '@platform/shared/contract';
 
 export type LoginType = 'username' | 'sms';
 
@@ -39,7 +40,7 @@ export interface TwoFactorChallenge {
   smsSent: boolean;
 }
 
-export const VERIFY_REQUIRED_CODE = 'login_verify_required';
+export const VERIFY_REQUIRED_CODE: ErrorCode = 'login_verify_required';
 
 const isFactor = (value: unknown): value is SecondFactor => value === 'totp' || value === 'sms';
 

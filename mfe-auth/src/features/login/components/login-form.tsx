@@ -26,7 +26,6 @@ import {
 import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { useRegisterRules } from '../../../hooks/use-register-rules';
-import { FEATURE_SWITCHES } from '../../../lib/feature-switches';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
@@ -55,7 +54,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   const errorText = useFieldErrorText(NAMESPACE);
   const { isOn } = useSiteConfig();
   const rules = useRegisterRules();
-  const smsLoginOn = isOn(FEATURE_SWITCHES.smsLogin);
+  const smsLoginOn = isOn('smsLogin');
 
   const [remembered] = useState(() => getRememberedLogin());
   const [rememberedSms] = useState(() => cookieStore.get('smsLogin'));
@@ -251,7 +250,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
           {t('login_submit')}
         </Button>
       </form>
-      {isOn(FEATURE_SWITCHES.freePlay) && <FreePlayButton onLoggedIn={finish} />}
+      {isOn('freePlay') && <FreePlayButton onLoggedIn={finish} />}
       <SocialLoginButtons />
       {onRegister && (
         <p className={styles.muted}>

@@ -27,7 +27,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import styles from '../../../components/form.module.css';
 import { useRegisterRules } from '../../../hooks/use-register-rules';
-import { FEATURE_SWITCHES } from '../../../lib/feature-switches';
 import { codesFromSearch } from '../../../lib/url-codes';
 import { NAMESPACE } from '../../../locales';
 import { isAffiliateCodeValid, register, sendRegisterCode, type RegisterMode, type RegisterResult } from '../api/register-api';
@@ -63,8 +62,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
 
   const modes = useMemo(() => {
     const available: RegisterMode[] = [];
-    if (isOn(FEATURE_SWITCHES.usernameRegister)) available.push('register');
-    if (isOn(FEATURE_SWITCHES.mobileRegister)) available.push('registerMobile');
+    if (isOn('usernameRegister')) available.push('register');
+    if (isOn('mobileRegister')) available.push('registerMobile');
     return available;
   }, [isOn]);
   const [chosenMode, setMode] = useState<RegisterMode>('register');
@@ -75,8 +74,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
       planFields({
         mode,
         rules,
-        smsVerification: isOn(FEATURE_SWITCHES.registerSmsVerification),
-        mobilePassword: isOn(FEATURE_SWITCHES.mobileRegisterPassword),
+        smsVerification: isOn('registerSmsVerification'),
+        mobilePassword: isOn('mobileRegisterPassword'),
         hasReferralFromUrl: Boolean(urlCodes.referralCode),
       }),
     [mode, rules, isOn, urlCodes.referralCode],
