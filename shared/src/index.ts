@@ -132,6 +132,7 @@ export { countryFlag, normaliseDialingCode } from './forms/country-flag';
 export { useCountries } from './forms/use-countries';
 export { preferredDialingCode, useDialingCode } from './forms/use-dialing-code';
 export { isModuleOn, useSiteConfig, type SiteConfig } from './forms/use-site-config';
+export { useRegisterRules, type RegisterRules } from './forms/use-register-rules';
 
 // Money and the balance service
 export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';

@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import { bus, INITIAL_STATES } from '../bus/event-bus';
 import type { BusStates } from '../bus/bus-types';
 import { i18n } from '../i18n/i18n-instance';
+import { resetRegisterRulesForTests } from '../forms/use-register-rules';
 import { dismissAllNotices } from '../ui/show-notice';
 
 function clearCookies(): void {
@@ -12,9 +13,9 @@ function clearCookies(): void {
 }
 
 /**
- * A clean page for the next test: no notices, the bus at its start values, no cached answers,
- * empty storage and cookies, an empty body, and strings in English (what tests assert).
- * Each app's setup resets its own module state besides.
+ * A clean page for the next test: no notices, the bus at its start values, no cached answers or
+ * registration rules, empty storage and cookies, an empty body, and strings in English (what
+ * tests assert). Each app's setup resets its own module state besides.
  */
 export async function resetTestState(): Promise<void> {
   act(() => dismissAllNotices());
@@ -24,6 +25,7 @@ export async function resetTestState(): Promise<void> {
     if (JSON.stringify(bus.get(state)) !== JSON.stringify(start[state])) bus.set(state, start[state] as never);
   }
   api.clearCache();
+  resetRegisterRulesForTests();
   window.sessionStorage.clear();
   window.localStorage.clear();
   clearCookies();

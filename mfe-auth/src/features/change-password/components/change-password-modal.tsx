@@ -11,11 +11,11 @@ import {
   trimmed,
   useFieldErrorText,
   useForm,
+  useRegisterRules,
   useT,
 } from '@platform/shared';
 import { useState } from 'react';
 import styles from '../../../components/form.module.css';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
 import { getUserInfo, rememberUserInfo } from '../../../lib/user-info';
 import { NAMESPACE } from '../../../locales';
 import { changePassword, endPendingLogin, type PasswordChange } from '../api/change-password-api';

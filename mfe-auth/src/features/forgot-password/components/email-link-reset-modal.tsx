@@ -1,6 +1,17 @@
-import { Button, checkConfirmation, checkField, FormError, Modal, TextField, trimmed, useFieldErrorText, useForm, useT } from '@platform/shared';
+import {
+  Button,
+  checkConfirmation,
+  checkField,
+  FormError,
+  Modal,
+  TextField,
+  trimmed,
+  useFieldErrorText,
+  useForm,
+  useRegisterRules,
+  useT,
+} from '@platform/shared';
 import styles from '../../../components/form.module.css';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
 import { NAMESPACE } from '../../../locales';
 import { resetWithEmailToken } from '../api/forgot-password-api';
 

@@ -8,12 +8,12 @@ import {
   trimmed,
   useFieldErrorText,
   useForm,
+  useRegisterRules,
   useSiteConfig,
   useT,
   type RegisterFieldRule,
 } from '@platform/shared';
 import styles from '../../../components/form.module.css';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
 import { NAMESPACE } from '../../../locales';
 import { requestResetEmail } from '../api/forgot-password-api';
 

@@ -12,12 +12,12 @@ import {
   useDialingCode,
   useFieldErrorText,
   useForm,
+  useRegisterRules,
   useSendCode,
   useT,
 } from '@platform/shared';
 import { useCallback } from 'react';
 import styles from '../../../components/form.module.css';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { logInWithNewPassword, resetByPhone, sendResetCode } from '../api/forgot-password-api';

@@ -17,6 +17,7 @@ import {
   useDialingCode,
   useFieldErrorText,
   useForm,
+  useRegisterRules,
   useSendCode,
   useSiteConfig,
   useT,
@@ -25,7 +26,6 @@ import {
 } from '@platform/shared';
 import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';

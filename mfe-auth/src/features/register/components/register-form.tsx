@@ -17,6 +17,7 @@ import {
   useDialingCode,
   useFieldErrorText,
   useForm,
+  useRegisterRules,
   useSendCode,
   useSiteConfig,
   useT,
@@ -26,7 +27,6 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import styles from '../../../components/form.module.css';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
 import { codesFromSearch } from '../../../lib/url-codes';
 import { NAMESPACE } from '../../../locales';
 import { isAffiliateCodeValid, register, sendRegisterCode, type RegisterMode, type RegisterResult } from '../api/register-api';

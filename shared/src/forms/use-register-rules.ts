@@ -1,5 +1,8 @@
-import { api, sessionStore, useBusState, type RegisterFieldRule } from '@platform/shared';
 import { useEffect, useState } from 'react';
+import { api } from '../api/client';
+import { useBusState } from '../bus/use-bus-state';
+import { sessionStore } from '../storage/web-storage';
+import type { RegisterFieldRule } from '../types/wire';
 
 export type RegisterRules = Record<string, RegisterFieldRule>;
 
