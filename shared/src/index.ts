@@ -91,6 +91,46 @@ export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { GUEST_ACCOUNT_TYPE, requireRealAccount, useRequireRealAccount } from './ui/real-account-guard';
 export { PageScaffold } from './ui/page-scaffold';
 export { CentreMenu } from './ui/centre-menu';
+export { dismissAllNotices, showNotice, type NoticeOptions } from './ui/show-notice';
+
+// Forms
+export { useForm, type FieldErrors, type Form, type UseFormOptions } from './forms/use-form';
+export {
+  checkConfirmation,
+  checkField,
+  checkMobile,
+  DEFAULT_MOBILE_RULE,
+  isValid,
+  lengthText,
+  matchesRule,
+  patternError,
+  requiredError,
+  trimmed,
+  type CheckOptions,
+  type FieldError,
+  type RuleError,
+  type ServerFieldError,
+} from './forms/validation';
+export { failedField, serverMessage, unreportedMessage } from './forms/failure-message';
+export { DROPDOWN_CLOSE_DELAY_MS, SECONDS_PER_SMS_MINUTE, THROTTLE_MS } from './forms/form-constants';
+export { TextField, type TextFieldProps } from './forms/text-field';
+export { CheckboxField, type CheckboxFieldProps } from './forms/checkbox-field';
+export { FormError, type FormErrorProps } from './forms/form-error';
+export { useFieldErrorText } from './forms/use-field-error-text';
+export { SmsCodeButton, type SmsCodeButtonProps } from './forms/sms-code-button';
+export { countdownDeadline, type MobileNumber, type SmsSendValue } from './forms/sms-api';
+export { useSendCode } from './forms/use-send-code';
+export { secondsUntil, useCountdown } from './forms/use-countdown';
+export { useThrottle } from './forms/use-throttle';
+export { CaptchaImage } from './forms/captcha-image';
+export { fetchCaptcha, type Captcha } from './forms/captcha-api';
+export { useCaptcha, type CaptchaState } from './forms/use-captcha';
+export { CountryCodePicker, type CountryCodePickerProps } from './forms/country-code-picker';
+export { countryFlag, normaliseDialingCode } from './forms/country-flag';
+export { useCountries } from './forms/use-countries';
+export { preferredDialingCode, useDialingCode } from './forms/use-dialing-code';
+export { isModuleOn, useSiteConfig, type SiteConfig } from './forms/use-site-config';
+export { useRegisterRules, type RegisterRules } from './forms/use-register-rules';
 
 // Money and the balance service
 export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';

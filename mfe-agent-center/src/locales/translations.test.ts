@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { assertCompleteTranslations } from '@platform/shared/src/i18n/testing/translation-check';
+import { assertCompleteTranslations } from '@platform/shared/testing';
 
 test('every agentCenter string exists in all seven translation sets', () => {
   assertCompleteTranslations(path.join(__dirname), { sourceDir: path.join(__dirname, '..') });

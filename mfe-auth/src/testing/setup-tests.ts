@@ -1,11 +1,14 @@
 // Runs before every test file of the auth remote: the browser APIs jsdom lacks, a clean page
-// between tests (bus, storage, cookies, English strings), and real timers again.
-import '@platform/shared/src/testing/setup-environment';
+// between tests (bus, storage, cookies, English strings, no remembered user), and real timers
+// again.
+import { resetTestState } from '@platform/shared/testing';
 import { cleanup } from '@testing-library/react';
-import { resetAuthTestState } from './test-utils';
+import { forgetUserInfo } from '../lib/user-info';
+import '../locales';
 
 beforeEach(async () => {
-  await resetAuthTestState();
+  forgetUserInfo();
+  await resetTestState();
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { bus } from '@platform/shared';
 import { act, screen } from '@testing-library/react';
-import { currentLocation, logIn, makeStatus, renderWithProviders, setStatus } from '../testing/test-utils';
+import { currentLocation, logIn, makeStatus, renderWithProviders, setStatus } from '@platform/shared/testing';
 import { Overlays } from './overlays';
 
 // The federation runtime cannot run under Jest: each remote module renders as a stand-in that

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { assertCompleteTranslations, assertUsedKeysExist } from '@platform/shared/src/i18n/testing/translation-check';
+import { assertCompleteTranslations, assertUsedKeysExist } from '@platform/shared/testing';
 import { INSTALL_GUIDES } from '../features/app-download/install-steps';
 import { navEntries } from '../features/side-bar/side-bar-entries';
 import en from './en.json';

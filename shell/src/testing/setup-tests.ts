@@ -1,8 +1,12 @@
 // Runs before every test file of the shell: the browser APIs jsdom lacks, the shell's strings in
 // English, and a clean bus, chrome state and storage between tests.
-import '@platform/shared/src/testing/setup-environment';
+import { resetTestState } from '@platform/shared/testing';
 import { cleanup } from '@testing-library/react';
-import { resetShellTestState } from './test-utils';
+import { resetAnnouncementPopupForTests } from '../features/announcements/hooks/use-announcement-popup';
+import { forgetBanners } from '../features/banner/hooks/use-banners';
+import { resetThemeSwitchForTests } from '../features/header/components/theme-switch';
+import { shellUi } from '../features/layout/hooks/shell-ui-store';
+import '../locales';
 
 // jsdom has no media queries: every query answers "does not match" (a wide screen).
 if (typeof window.matchMedia !== 'function') {
@@ -23,7 +27,11 @@ if (typeof window.matchMedia !== 'function') {
 }
 
 beforeEach(async () => {
-  await resetShellTestState();
+  shellUi.reset();
+  forgetBanners();
+  resetAnnouncementPopupForTests();
+  resetThemeSwitchForTests();
+  await resetTestState();
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 // Checks a folder of locale files ({bn,cn,en,id,th,ty,vi}.json) against English, and the keys a
 // source tree uses against English. Used by the shared library and by every app for its own strings:
-//   import { assertCompleteTranslations } from '@platform/shared/src/i18n/testing/translation-check';
+//   import { assertCompleteTranslations } from '@platform/shared/testing';
 // Node only (reads files): never imported by browser code.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { openSupportLink, supportLinkUrl, type BusCommand } from '@platform/shared';
-import { encryptServicePath, recordCommands, serviceItem } from '../../testing/test-utils';
+import { encryptServicePath, recordCommands, serviceItem } from '@platform/shared/testing';
 import { customerServiceLinks } from './hooks/use-customer-service';
 
 function fakePopup() {

@@ -10,7 +10,7 @@ import {
   setStatus,
   stubApi,
   switches,
-} from '../../../testing/test-utils';
+} from '@platform/shared/testing';
 import LoginModal from './login-modal';
 import { memberInfoCall } from '@platform/shared/contract';
 

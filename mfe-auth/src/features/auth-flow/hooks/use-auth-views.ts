@@ -1,8 +1,6 @@
-import { useT, type LoginTab } from '@platform/shared';
+import { showNotice, useSiteConfig, useT, type LoginTab } from '@platform/shared';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showNotice } from '../../../components/show-notice';
-import { useSiteConfig } from '../../../hooks/use-site-config';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { useCompleteLogin } from './use-complete-login';

@@ -1,7 +1,7 @@
 import { sessionStore } from '@platform/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { apiFailure, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { rememberUserInfo } from '../../../lib/user-info';
-import { apiFailure, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { ChangePasswordModal } from './change-password-modal';
 
 const PENDING = { token: 'pending', firstTimeLogin: true, passwordExpired: false, userName: 'player01', id: 1 };

@@ -1,14 +1,24 @@
-import { bus, Button, Modal, sessionStore, useT } from '@platform/shared';
-import { useState, type FormEvent } from 'react';
+import {
+  bus,
+  Button,
+  checkConfirmation,
+  checkField,
+  FormError,
+  Modal,
+  requiredError,
+  sessionStore,
+  TextField,
+  trimmed,
+  useFieldErrorText,
+  useForm,
+  useRegisterRules,
+  useT,
+} from '@platform/shared';
+import { useState } from 'react';
 import styles from '../../../components/form.module.css';
-import { TextField } from '../../../components/text-field';
-import { useFieldErrorText } from '../../../components/use-field-error-text';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
-import { unreportedMessage } from '../../../lib/api-errors';
 import { getUserInfo, rememberUserInfo } from '../../../lib/user-info';
-import { checkConfirmation, checkField, isValid, requiredError, trimmed, type FieldError } from '../../../lib/validation';
 import { NAMESPACE } from '../../../locales';
-import { changePassword, endPendingLogin } from '../api/change-password-api';
+import { changePassword, endPendingLogin, type PasswordChange } from '../api/change-password-api';
 
 export interface ChangePasswordModalProps {
   /** Closed without changing: the pending login is given up. */
@@ -16,8 +26,6 @@ export interface ChangePasswordModalProps {
   /** Changed: the host shows the login form again, for the account name given. */
   onChanged: (username: string) => void;
 }
-
-type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmNewPassword', FieldError | null>>;
 
 /** The pending login's token, kept in the tab's `login` value until the password is changed. */
 function pendingToken(): string | null {
@@ -35,22 +43,18 @@ function forgetPendingLogin(): void {
  */
 export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalProps) {
   const { t } = useT(NAMESPACE);
-  const errorText = useFieldErrorText();
+  const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
   const [userInfo] = useState(() => getUserInfo());
   const username = userInfo?.userName ?? sessionStore.get('login')?.userName ?? '';
   const needsOld = !userInfo?.password;
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmNewPassword, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const change = (field: keyof Errors, set: (value: string) => void) => (value: string) => {
-    set(value);
-    setErrors((current) => (current[field] ? { ...current, [field]: null } : current));
-  };
+  /** What is sent: trimmed, and the old password kept from the login when there is one. */
+  const typedOf = (typed: PasswordChange): PasswordChange => ({
+    oldPassword: needsOld ? trimmed(typed.oldPassword) : (userInfo?.password ?? ''),
+    newPassword: trimmed(typed.newPassword),
+    confirmNewPassword: trimmed(typed.confirmNewPassword),
+  });
 
   const cancel = () => {
     const token = pendingToken();
@@ -59,42 +63,31 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const typed = {
-      oldPassword: needsOld ? trimmed(oldPassword) : (userInfo?.password ?? ''),
-      newPassword: trimmed(newPassword),
-      confirmNewPassword: trimmed(confirmNewPassword),
-    };
-    const found: Errors = {
-      oldPassword: typed.oldPassword ? null : requiredError('field_oldPassword'),
-      newPassword: checkField(typed.newPassword, rules.password, { label: 'field_newPassword', required: true }),
-      confirmNewPassword: checkConfirmation(typed.confirmNewPassword, typed.newPassword, 'field_confirmNewPassword'),
-    };
-    setErrors(found);
-    setFormError(null);
-    if (!isValid(found)) return;
-
-    setBusy(true);
-    const token = pendingToken();
-    try {
-      await changePassword(typed, token);
-    } catch (error) {
-      setFormError(unreportedMessage(error));
-      setBusy(false);
-      return;
-    }
-    forgetPendingLogin();
-    if (token) await endPendingLogin(token);
-    rememberUserInfo({ userName: username });
-    bus.dispatch({ type: 'toast', level: 'success', message: t('change_password_success') });
-    onChanged(username);
-  };
+  const form = useForm({
+    initialValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    validate: (values) => {
+      const typed = typedOf(values);
+      return {
+        oldPassword: typed.oldPassword ? null : requiredError('field_oldPassword'),
+        newPassword: checkField(typed.newPassword, rules.password, { label: 'field_newPassword', required: true }),
+        confirmNewPassword: checkConfirmation(typed.confirmNewPassword, typed.newPassword, 'field_confirmNewPassword'),
+      };
+    },
+    onSubmit: async (values) => {
+      const token = pendingToken();
+      await changePassword(typedOf(values), token);
+      forgetPendingLogin();
+      if (token) await endPendingLogin(token);
+      rememberUserInfo({ userName: username });
+      bus.dispatch({ type: 'toast', level: 'success', message: t('change_password_success') });
+      onChanged(username);
+    },
+  });
+  const { values, errors, setValue } = form;
 
   return (
     <Modal open onClose={cancel} title={t('change_password_title')}>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="change-password-form" aria-label={t('change_password_title')}>
+      <form className={styles.form} onSubmit={form.submit} noValidate data-testid="change-password-form" aria-label={t('change_password_title')}>
         <p className={styles.muted}>{t('change_password_reason')}</p>
         <TextField name="username" label={t('field_username')} value={username} onChange={() => undefined} readOnly testIdPrefix="change-password" />
         {needsOld && (
@@ -102,8 +95,8 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
             name="oldPassword"
             type="password"
             label={t('field_oldPassword')}
-            value={oldPassword}
-            onChange={change('oldPassword', setOldPassword)}
+            value={values.oldPassword}
+            onChange={(value) => setValue('oldPassword', value)}
             required
             revealable
             autoComplete="current-password"
@@ -115,8 +108,8 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
           name="newPassword"
           type="password"
           label={t('field_newPassword')}
-          value={newPassword}
-          onChange={change('newPassword', setNewPassword)}
+          value={values.newPassword}
+          onChange={(value) => setValue('newPassword', value)}
           required
           revealable
           autoComplete="new-password"
@@ -127,20 +120,16 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
           name="confirmNewPassword"
           type="password"
           label={t('field_confirmNewPassword')}
-          value={confirmNewPassword}
-          onChange={change('confirmNewPassword', setConfirm)}
+          value={values.confirmNewPassword}
+          onChange={(value) => setValue('confirmNewPassword', value)}
           required
           revealable
           autoComplete="new-password"
           error={errorText(errors.confirmNewPassword)}
           testIdPrefix="change-password"
         />
-        {formError && (
-          <p className={styles.formError} role="alert" data-testid="change-password-error">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" block loading={busy} data-testid="change-password-submit">
+        <FormError message={form.formError} testId="change-password-error" />
+        <Button type="submit" block loading={form.busy} data-testid="change-password-submit">
           {t('change_password_submit')}
         </Button>
       </form>

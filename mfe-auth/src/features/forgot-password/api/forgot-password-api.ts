@@ -1,4 +1,4 @@
-import { api, type LoginResult } from '@platform/shared';
+import { api, type LoginResult, type MobileNumber } from '@platform/shared';
 import {
   forgotPasswordByEmailCall,
   forgotPasswordSmsCall,
@@ -6,7 +6,6 @@ import {
   resetPasswordByEmailTokenCall,
   resetPasswordByPhoneCall,
 } from '@platform/shared/contract';
-import type { MobileNumber } from '../../../api/sms-api';
 
 /** `POST /wps/member/password/email` (form post): a reset link to the account's e-mail. */
 export async function requestResetEmail(username: string, email: string): Promise<void> {

@@ -1,12 +1,19 @@
-import { Button, useT, type RegisterFieldRule, hasSupportLink, openSupportLink } from '@platform/shared';
-import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  checkField,
+  FormError,
+  hasSupportLink,
+  openSupportLink,
+  TextField,
+  trimmed,
+  useFieldErrorText,
+  useForm,
+  useRegisterRules,
+  useSiteConfig,
+  useT,
+  type RegisterFieldRule,
+} from '@platform/shared';
 import styles from '../../../components/form.module.css';
-import { TextField } from '../../../components/text-field';
-import { useFieldErrorText } from '../../../components/use-field-error-text';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
-import { useSiteConfig } from '../../../hooks/use-site-config';
-import { unreportedMessage } from '../../../lib/api-errors';
-import { checkField, isValid, trimmed, type FieldError } from '../../../lib/validation';
 import { NAMESPACE } from '../../../locales';
 import { requestResetEmail } from '../api/forgot-password-api';
 
@@ -21,45 +28,29 @@ export interface EmailResetFormProps {
 /** Forgot password by e-mail (SPEC §2, §5): username and e-mail, both required and valid. */
 export function EmailResetForm({ onSent }: EmailResetFormProps) {
   const { t } = useT(NAMESPACE);
-  const errorText = useFieldErrorText();
+  const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
   const { customerService } = useSiteConfig();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ username?: FieldError | null; email?: FieldError | null }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = { username: trimmed(username), email: trimmed(email) };
-    const found = {
-      username: checkField(typed.username, rules.username, { label: 'field_username', required: true }),
-      email: checkField(typed.email, rules.email?.acceptedPattern ? { ...rules.email, required: true } : EMAIL_RULE, { label: 'field_email', required: true }),
-    };
-    setErrors(found);
-    setFormError(null);
-    if (!isValid(found)) return;
-    setBusy(true);
-    try {
-      await requestResetEmail(typed.username, typed.email);
+  const form = useForm({
+    initialValues: { username: '', email: '' },
+    validate: ({ username, email }) => ({
+      username: checkField(trimmed(username), rules.username, { label: 'field_username', required: true }),
+      email: checkField(trimmed(email), rules.email?.acceptedPattern ? { ...rules.email, required: true } : EMAIL_RULE, { label: 'field_email', required: true }),
+    }),
+    onSubmit: async ({ username, email }) => {
+      await requestResetEmail(trimmed(username), trimmed(email));
       onSent();
-    } catch (error) {
-      setFormError(unreportedMessage(error));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { values, errors, setValue } = form;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="forgot-email-form" aria-label={t('forgot_by_email')}>
+    <form className={styles.form} onSubmit={form.submit} noValidate data-testid="forgot-email-form" aria-label={t('forgot_by_email')}>
       <TextField
         name="username"
         label={t('field_username')}
-        value={username}
-        onChange={(value) => {
-          setUsername(value);
-          setErrors((current) => ({ ...current, username: null }));
-        }}
+        value={values.username}
+        onChange={(value) => setValue('username', value)}
         required
         autoComplete="username"
         error={errorText(errors.username)}
@@ -69,23 +60,16 @@ export function EmailResetForm({ onSent }: EmailResetFormProps) {
         name="email"
         type="email"
         label={t('field_email')}
-        value={email}
-        onChange={(value) => {
-          setEmail(value);
-          setErrors((current) => ({ ...current, email: null }));
-        }}
+        value={values.email}
+        onChange={(value) => setValue('email', value)}
         required
         inputMode="email"
         autoComplete="email"
         error={errorText(errors.email)}
         testIdPrefix="forgot"
       />
-      {formError && (
-        <p className={styles.formError} role="alert" data-testid="forgot-error">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" block loading={busy} data-testid="forgot-email-submit">
+      <FormError message={form.formError} testId="forgot-error" />
+      <Button type="submit" block loading={form.busy} data-testid="forgot-email-submit">
         {t('forgot_send_email')}
       </Button>
       {hasSupportLink(customerService) && (

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { apiFailure, makeStatus, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import type { LoginOutcome } from '../../../lib/login-outcome';
-import { apiFailure, makeStatus, renderWithProviders, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
 import { ForgotPasswordModal } from './forgot-password-modal';
 
 const LOGIN = { token: 'tok-2', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };

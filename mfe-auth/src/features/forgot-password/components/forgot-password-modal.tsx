@@ -1,7 +1,5 @@
-import { Modal, Tabs, useT } from '@platform/shared';
+import { Modal, showNotice, Tabs, useSiteConfig, useT } from '@platform/shared';
 import { useState } from 'react';
-import { showNotice } from '../../../components/show-notice';
-import { useSiteConfig } from '../../../hooks/use-site-config';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { EmailResetForm } from './email-reset-form';

@@ -1,14 +1,14 @@
-import { api, isApiError, type LoginResult } from '@platform/shared';
+import { api, countdownDeadline, isApiError, type LoginResult, type MobileNumber } from '@platform/shared';
 import {
   freePlayLoginCall,
   loginCall,
   loginVerificationCall,
   loginVerificationSmsCall,
+  smsNoLoginCall,
   type ErrorCode,
   type LoginRequest,
   type SecondFactor,
 } from '@platform/shared/contract';
-import { countdownDeadline } from '../../../api/sms-api';
 
 export type LoginType = NonNullable<LoginRequest['type']>;
 
@@ -84,6 +84,12 @@ function navigatorOs(): string {
   if (/mac os/i.test(agent)) return 'mac';
   if (/linux/i.test(agent)) return 'linux';
   return 'other';
+}
+
+/** `POST /wps/verification/sms/noLogin`: a code for logging in by SMS. Resolves to when the countdown ends. */
+export async function sendLoginCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
+  const value = await api.call(smsNoLoginCall, { data: { countryDialingCode, mobileNo: mobileNum } });
+  return countdownDeadline(value);
 }
 
 /** `POST /wps/session/login/verification/sms`: the pending login's SMS code, again. Resolves to when the countdown ends. */

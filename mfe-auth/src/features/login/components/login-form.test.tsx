@@ -1,7 +1,7 @@
 import { cookieStore, rememberLogin, type LoginResult } from '@platform/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import type { LoginOutcome } from '../../../lib/login-outcome';
-import { apiFailure, makeStatus, renderWithProviders, RULES, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
 import { LoginForm } from './login-form';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
@@ -99,7 +99,7 @@ describe('LoginForm by username', () => {
   });
 
   it('refreshes the captcha on a click, at most once a second', async () => {
-    const register = { ...RULES, captcha: { ...RULES.captcha, enabled: true } };
+    const register = { ...REGISTER_RULES, captcha: { ...REGISTER_RULES.captcha, enabled: true } };
     setStatus(makeStatus({ register }));
     const { callsOf } = stubApi({ captcha: CAPTCHA, registerSettings: register });
     await renderForm();

@@ -1,23 +1,34 @@
-import { Button, cookieStore, getRememberedLogin, rememberLogin, rememberSmsLogin, useT } from '@platform/shared';
-import { useCallback, useState, type FormEvent } from 'react';
-import { sendLoginCode } from '../../../api/sms-api';
-import { CaptchaImage } from '../../../components/captcha-image';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { CountryCodePicker } from '../../../components/country-code-picker';
+import {
+  Button,
+  CaptchaImage,
+  CheckboxField,
+  checkMobile,
+  cookieStore,
+  CountryCodePicker,
+  FormError,
+  getRememberedLogin,
+  rememberLogin,
+  rememberSmsLogin,
+  requiredError,
+  SmsCodeButton,
+  TextField,
+  trimmed,
+  useCaptcha,
+  useDialingCode,
+  useFieldErrorText,
+  useForm,
+  useRegisterRules,
+  useSendCode,
+  useSiteConfig,
+  useT,
+  type FieldErrors,
+  type LoginResult,
+} from '@platform/shared';
+import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
-import { SmsCodeButton } from '../../../components/sms-code-button';
-import { TextField } from '../../../components/text-field';
-import { useFieldErrorText } from '../../../components/use-field-error-text';
-import { useCaptcha } from '../../../hooks/use-captcha';
-import { useDialingCode } from '../../../hooks/use-dialing-code';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
-import { useSendCode } from '../../../hooks/use-send-code';
-import { useSiteConfig } from '../../../hooks/use-site-config';
-import { unreportedMessage } from '../../../lib/api-errors';
 import type { LoginOutcome } from '../../../lib/login-outcome';
-import { checkMobile, isValid, requiredError, trimmed, type FieldError } from '../../../lib/validation';
 import { NAMESPACE } from '../../../locales';
-import { demandsCaptcha, logIn, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
+import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
 import { FreePlayButton } from './free-play-button';
 import { LoginMethodSelect } from './login-method-select';
 import { SocialLoginButtons } from './social-login-buttons';
@@ -33,8 +44,6 @@ export interface LoginFormProps {
   initialUsername?: string;
 }
 
-type Errors = Partial<Record<'username' | 'password' | 'mobileNum' | 'code' | 'captcha', FieldError | null>>;
-
 /**
  * The login form (SPEC §2 Login form, §4 Login, §5): by username and password or by SMS code,
  * the image captcha when the site or the server asks for it, remember me, forgotten password,
@@ -42,7 +51,7 @@ type Errors = Partial<Record<'username' | 'password' | 'mobileNum' | 'code' | 'c
  */
 export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUsername }: LoginFormProps) {
   const { t } = useT(NAMESPACE);
-  const errorText = useFieldErrorText();
+  const errorText = useFieldErrorText(NAMESPACE);
   const { isOn } = useSiteConfig();
   const rules = useRegisterRules();
   const smsLoginOn = isOn('smsLogin');
@@ -50,133 +59,124 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   const [remembered] = useState(() => getRememberedLogin());
   const [rememberedSms] = useState(() => cookieStore.get('smsLogin'));
   const [method, setMethod] = useState<LoginType>('username');
-  const [username, setUsername] = useState(initialUsername ?? remembered?.username ?? '');
-  const [password, setPassword] = useState(initialUsername ? '' : (remembered?.password ?? ''));
   const { countries, dialingCode, setDialingCode } = useDialingCode(rememberedSms?.countryDialingCode ?? '');
-  const [mobileNum, setMobileNum] = useState(rememberedSms?.mobileNum ?? '');
-  const [code, setCode] = useState('');
-  const [captchaText, setCaptchaText] = useState('');
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
-  const [remember, setRemember] = useState(Boolean(remembered || rememberedSms));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<{ challenge: TwoFactorChallenge; outcome: Omit<LoginOutcome, 'result'> } | null>(null);
 
   const captchaShown = captchaDemanded || Boolean(rules.captcha?.enabled);
   const captcha = useCaptcha(captchaShown);
   const activeMethod: LoginType = smsLoginOn ? method : 'username';
 
-  const switchMethod = (next: LoginType) => {
-    setMethod(next);
-    setErrors({});
-    setFormError(null);
-  };
-  const clearError = (field: keyof Errors) => setErrors((current) => (current[field] ? { ...current, [field]: null } : current));
-
-  const validMobile = useCallback(() => {
-    const error = checkMobile(trimmed(mobileNum), rules.mobileNum);
-    setErrors((current) => ({ ...current, mobileNum: error }));
-    return !error;
-  }, [mobileNum, rules.mobileNum]);
-  const sendCode = useSendCode(useCallback(() => sendLoginCode({ countryDialingCode: dialingCode, mobileNum: trimmed(mobileNum) }), [dialingCode, mobileNum]));
-
   const finish = async (outcome: LoginOutcome) => {
     try {
       await onLoggedIn(outcome);
     } catch {
       // The API client has shown why; the player may try again.
-      setBusy(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const typed = {
-      username: trimmed(username),
-      password: trimmed(password),
-      mobileNum: trimmed(mobileNum),
-      code: trimmed(code),
-      captcha: trimmed(captchaText),
-    };
-    const found: Errors =
-      activeMethod === 'username'
-        ? {
-            username: typed.username ? null : requiredError('field_username'),
-            password: typed.password ? null : requiredError('field_password'),
-          }
-        : {
-            mobileNum: checkMobile(typed.mobileNum, rules.mobileNum),
-            code: typed.code ? null : requiredError('field_verificationCode'),
-          };
-    if (captchaShown) found.captcha = typed.captcha ? null : requiredError('field_captcha');
-    setErrors(found);
-    setFormError(null);
-    if (!isValid(found)) return;
-
-    const outcome: Omit<LoginOutcome, 'result'> =
-      activeMethod === 'username'
-        ? { method: 'username', username: typed.username, password: typed.password }
-        : { method: 'sms', username: typed.mobileNum };
-    setBusy(true);
-    try {
-      const result = await logIn({
-        username: outcome.username,
-        password: activeMethod === 'username' ? typed.password : typed.code,
-        type: activeMethod,
-        captcha: captchaShown ? typed.captcha : undefined,
-        captchaId: captchaShown ? (captcha.captcha?.id ?? undefined) : undefined,
-        countryDialingCode: activeMethod === 'sms' ? dialingCode : undefined,
-      });
-      if (activeMethod === 'username') rememberLogin(typed.username, typed.password, remember);
-      else rememberSmsLogin(remember ? { mobileNum: typed.mobileNum, countryDialingCode: dialingCode } : null);
+  const form = useForm({
+    initialValues: () => ({
+      username: initialUsername ?? remembered?.username ?? '',
+      password: initialUsername ? '' : (remembered?.password ?? ''),
+      mobileNum: rememberedSms?.mobileNum ?? '',
+      code: '',
+      captcha: '',
+      remember: Boolean(remembered || rememberedSms),
+    }),
+    validate: (values) => {
+      const found: FieldErrors<typeof values> =
+        activeMethod === 'username'
+          ? {
+              username: trimmed(values.username) ? null : requiredError('field_username'),
+              password: trimmed(values.password) ? null : requiredError('field_password'),
+            }
+          : {
+              mobileNum: checkMobile(trimmed(values.mobileNum), rules.mobileNum, 'field_mobileNum'),
+              code: trimmed(values.code) ? null : requiredError('field_verificationCode'),
+            };
+      if (captchaShown) found.captcha = trimmed(values.captcha) ? null : requiredError('field_captcha');
+      return found;
+    },
+    onSubmit: async (values) => {
+      const typed = {
+        username: trimmed(values.username),
+        password: trimmed(values.password),
+        mobileNum: trimmed(values.mobileNum),
+        code: trimmed(values.code),
+        captcha: trimmed(values.captcha),
+      };
+      const outcome: Omit<LoginOutcome, 'result'> =
+        activeMethod === 'username'
+          ? { method: 'username', username: typed.username, password: typed.password }
+          : { method: 'sms', username: typed.mobileNum };
+      let result: LoginResult;
+      try {
+        result = await logIn({
+          username: outcome.username,
+          password: activeMethod === 'username' ? typed.password : typed.code,
+          type: activeMethod,
+          captcha: captchaShown ? typed.captcha : undefined,
+          captchaId: captchaShown ? (captcha.captcha?.id ?? undefined) : undefined,
+          countryDialingCode: activeMethod === 'sms' ? dialingCode : undefined,
+        });
+      } catch (error) {
+        const pending = twoFactorChallengeOf(error);
+        if (pending) {
+          if (activeMethod === 'username') rememberLogin(typed.username, typed.password, values.remember);
+          setChallenge({ challenge: pending, outcome });
+          return;
+        }
+        // A captcha answers one attempt only; the server may also start asking for one now.
+        if (demandsCaptcha(error)) setCaptchaDemanded(true);
+        if (captchaShown) {
+          captcha.reload();
+          form.setValues({ captcha: '' });
+        }
+        throw error;
+      }
+      if (activeMethod === 'username') rememberLogin(typed.username, typed.password, values.remember);
+      else rememberSmsLogin(values.remember ? { mobileNum: typed.mobileNum, countryDialingCode: dialingCode } : null);
       await finish({ ...outcome, result });
-    } catch (error) {
-      setBusy(false);
-      const pending = twoFactorChallengeOf(error);
-      if (pending) {
-        if (activeMethod === 'username') rememberLogin(typed.username, typed.password, remember);
-        setChallenge({ challenge: pending, outcome });
-        return;
-      }
-      // A captcha answers one attempt only; the server may also start asking for one now.
-      if (demandsCaptcha(error)) setCaptchaDemanded(true);
-      if (captchaShown) {
-        captcha.reload();
-        setCaptchaText('');
-      }
-      setFormError(unreportedMessage(error));
-    }
+    },
+  });
+  const { values, errors, setValue, setFieldError } = form;
+
+  const switchMethod = (next: LoginType) => {
+    setMethod(next);
+    form.clearErrors();
   };
+
+  const validMobile = useCallback(() => {
+    const error = checkMobile(trimmed(values.mobileNum), rules.mobileNum, 'field_mobileNum');
+    setFieldError('mobileNum', error);
+    return !error;
+  }, [values.mobileNum, rules.mobileNum, setFieldError]);
+  const sendCode = useSendCode(
+    useCallback(() => sendLoginCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }), [dialingCode, values.mobileNum]),
+  );
 
   if (challenge) {
     return (
       <TwoFactorStep
         challenge={challenge.challenge}
         onCancel={() => setChallenge(null)}
-        onVerified={(result) => {
-          setBusy(true);
-          void finish({ ...challenge.outcome, result });
-        }}
+        onVerified={(result) => finish({ ...challenge.outcome, result })}
       />
     );
   }
 
   return (
     <div className={styles.form}>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="login-form" aria-label={t('login_title')}>
+      <form className={styles.form} onSubmit={form.submit} noValidate data-testid="login-form" aria-label={t('login_title')}>
         {smsLoginOn && <LoginMethodSelect value={activeMethod} onChange={switchMethod} />}
         {activeMethod === 'username' ? (
           <>
             <TextField
               name="username"
               label={t('field_username')}
-              value={username}
-              onChange={(value) => {
-                setUsername(value);
-                clearError('username');
-              }}
+              value={values.username}
+              onChange={(value) => setValue('username', value)}
               required
               autoComplete="username"
               error={errorText(errors.username)}
@@ -186,11 +186,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
               name="password"
               type="password"
               label={t('field_password')}
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                clearError('password');
-              }}
+              value={values.password}
+              onChange={(value) => setValue('password', value)}
               required
               revealable
               autoComplete="current-password"
@@ -204,11 +201,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
               name="mobileNum"
               type="tel"
               label={t('field_mobileNum')}
-              value={mobileNum}
-              onChange={(value) => {
-                setMobileNum(value);
-                clearError('mobileNum');
-              }}
+              value={values.mobileNum}
+              onChange={(value) => setValue('mobileNum', value)}
               required
               inputMode="tel"
               autoComplete="tel-national"
@@ -219,11 +213,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
             <TextField
               name="code"
               label={t('field_verificationCode')}
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                clearError('code');
-              }}
+              value={values.code}
+              onChange={(value) => setValue('code', value)}
               required
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -237,11 +228,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
           <TextField
             name="captcha"
             label={t('field_captcha')}
-            value={captchaText}
-            onChange={(value) => {
-              setCaptchaText(value);
-              clearError('captcha');
-            }}
+            value={values.captcha}
+            onChange={(value) => setValue('captcha', value)}
             required
             autoComplete="off"
             error={errorText(errors.captcha)}
@@ -250,19 +238,15 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
           />
         )}
         <div className={styles.row}>
-          <CheckboxField name="remember" checked={remember} onChange={setRemember} testId="login-remember">
+          <CheckboxField name="remember" checked={values.remember} onChange={(checked) => setValue('remember', checked)} testId="login-remember">
             {t('remember_password')}
           </CheckboxField>
           <button type="button" className={styles.link} data-testid="login-forgot-password" onClick={onForgotPassword}>
             {t('forgot_password')}
           </button>
         </div>
-        {formError && (
-          <p className={styles.formError} role="alert" data-testid="login-error">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" block loading={busy} data-testid="login-submit">
+        <FormError message={form.formError} testId="login-error" />
+        <Button type="submit" block loading={form.busy} data-testid="login-submit">
           {t('login_submit')}
         </Button>
       </form>

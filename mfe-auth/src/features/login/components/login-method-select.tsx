@@ -1,6 +1,5 @@
-import { useT } from '@platform/shared';
+import { DROPDOWN_CLOSE_DELAY_MS, useT } from '@platform/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-import { DROPDOWN_CLOSE_DELAY_MS } from '../../../lib/auth-constants';
 import { NAMESPACE } from '../../../locales';
 import type { LoginType } from '../api/login-api';
 import styles from './login-method-select.module.css';

@@ -1,7 +1,6 @@
-import { Button, Spinner, useT } from '@platform/shared';
+import { Button, FormError, serverMessage, Spinner, useT } from '@platform/shared';
 import { useEffect, useRef, useState } from 'react';
 import styles from '../../../components/form.module.css';
-import { serverMessage } from '../../../lib/api-errors';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { twoFactorChallengeOf, type TwoFactorChallenge } from '../api/login-api';
@@ -48,9 +47,7 @@ export function OAuthReturn({ code, onLoggedIn, onBack }: OAuthReturnProps) {
   if (failure) {
     return (
       <div className={styles.form} data-testid="oauth-failed">
-        <p className={styles.formError} role="alert">
-          {failure}
-        </p>
+        <FormError message={failure} />
         <Button block onClick={onBack}>
           {t('two_factor_back')}
         </Button>

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { leaveSite } from '../../../lib/leave-site';
-import { renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { SocialLoginButtons } from './social-login-buttons';
 
 // Leaving for the provider is the browser's edge: recorded instead of navigating jsdom away.

@@ -1,18 +1,25 @@
-import { Button, useT, type LoginResult } from '@platform/shared';
-import { useCallback, useState, type FormEvent } from 'react';
+import {
+  Button,
+  FormError,
+  requiredError,
+  serverMessage,
+  SmsCodeButton,
+  TextField,
+  useFieldErrorText,
+  useForm,
+  useSendCode,
+  useT,
+  type LoginResult,
+} from '@platform/shared';
+import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
-import { SmsCodeButton } from '../../../components/sms-code-button';
-import { TextField } from '../../../components/text-field';
-import { useFieldErrorText } from '../../../components/use-field-error-text';
-import { useSendCode } from '../../../hooks/use-send-code';
-import { serverMessage } from '../../../lib/api-errors';
-import { requiredError, type FieldError } from '../../../lib/validation';
 import { NAMESPACE } from '../../../locales';
 import { resendLoginCode, verifyLogin, type SecondFactor, type TwoFactorChallenge } from '../api/login-api';
 
 export interface TwoFactorStepProps {
   challenge: TwoFactorChallenge;
-  onVerified: (result: LoginResult) => void;
+  /** The login is verified; the step stays busy until this settles. */
+  onVerified: (result: LoginResult) => void | Promise<void>;
   onCancel: () => void;
 }
 
@@ -25,60 +32,37 @@ const FIRST_SMS_WAIT_MS = 60_000;
  */
 export function TwoFactorStep({ challenge, onVerified, onCancel }: TwoFactorStepProps) {
   const { t } = useT(NAMESPACE);
-  const errorText = useFieldErrorText();
+  const errorText = useFieldErrorText(NAMESPACE);
   const [factor, setFactor] = useState<SecondFactor>(challenge.factors[0]);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<FieldError | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [firstSmsDeadline] = useState(() => (challenge.smsSent ? Date.now() + FIRST_SMS_WAIT_MS : undefined));
   const otherFactor = challenge.factors.find((candidate) => candidate !== factor);
   const resend = useSendCode(useCallback(() => resendLoginCode(challenge), [challenge]));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const typed = code.trim();
-    if (!typed) {
-      setCodeError(requiredError('field_verificationCode'));
-      return;
-    }
-    setBusy(true);
-    setFormError(null);
-    try {
-      onVerified(await verifyLogin(challenge, factor, typed));
-    } catch (error) {
-      // The verification call is quiet: the server's message is shown here.
-      setFormError(serverMessage(error) ?? t('error_unknown'));
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: ({ code }) => ({ code: code.trim() ? null : requiredError('field_verificationCode') }),
+    onSubmit: async ({ code }) => onVerified(await verifyLogin(challenge, factor, code.trim())),
+    // The verification call is quiet: the server's message is shown here.
+    failureMessage: (error) => serverMessage(error) ?? t('error_unknown'),
+  });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="two-factor-form" data-factor={factor} aria-label={t('two_factor_title')}>
+    <form className={styles.form} onSubmit={form.submit} noValidate data-testid="two-factor-form" data-factor={factor} aria-label={t('two_factor_title')}>
       <p className={styles.muted}>{factor === 'sms' ? t('two_factor_sms_hint', { destination: challenge.mobile ?? '' }) : t('two_factor_totp_hint')}</p>
       <TextField
         name="code"
         label={t('field_verificationCode')}
-        value={code}
-        onChange={(value) => {
-          setCode(value);
-          setCodeError(null);
-        }}
+        value={form.values.code}
+        onChange={(value) => form.setValue('code', value)}
         required
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={16}
-        error={errorText(codeError)}
+        error={errorText(form.errors.code)}
         trailing={factor === 'sms' ? <SmsCodeButton canSend={() => true} send={resend} initialDeadline={firstSmsDeadline} testId="two-factor-sms-button" /> : undefined}
         testIdPrefix="two-factor"
       />
-      {formError && (
-        <p className={styles.formError} role="alert" data-testid="two-factor-error">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" block loading={busy} data-testid="two-factor-submit">
+      <FormError message={form.formError} testId="two-factor-error" />
+      <Button type="submit" block loading={form.busy} data-testid="two-factor-submit">
         {t('two_factor_verify')}
       </Button>
       {otherFactor && (
@@ -88,8 +72,8 @@ export function TwoFactorStep({ challenge, onVerified, onCancel }: TwoFactorStep
           data-testid="two-factor-switch"
           onClick={() => {
             setFactor(otherFactor);
-            setCode('');
-            setFormError(null);
+            form.setValues({ code: '' });
+            form.setFormError(null);
           }}
         >
           {otherFactor === 'sms' ? t('two_factor_use_sms') : t('two_factor_use_totp')}

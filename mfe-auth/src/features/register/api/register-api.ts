@@ -1,5 +1,12 @@
-import { api, isApiError, type Promotion } from '@platform/shared';
-import { affiliateCheckCall, indexNoticeCall, registerCall, registerMobileCall, type RegisterResult } from '@platform/shared/contract';
+import { api, countdownDeadline, isApiError, type MobileNumber, type Promotion } from '@platform/shared';
+import {
+  affiliateCheckCall,
+  indexNoticeCall,
+  registerCall,
+  registerMobileCall,
+  smsRegisterCall,
+  type RegisterResult,
+} from '@platform/shared/contract';
 import { REGISTER_METHOD } from '../../../lib/auth-constants';
 
 /** `GET /wps/agent/affiliate`: whether an invitation code belongs to an agent of this site. */
@@ -17,17 +24,16 @@ export async function isAffiliateCodeValid(code: string): Promise<boolean> {
   }
 }
 
+/** `POST /wps/verification/sms/register`: a code proving the number at registration. Resolves to when the countdown ends. */
+export async function sendRegisterCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
+  const value = await api.call(smsRegisterCall, { data: { countryDialingCode, mobileNo: mobileNum } });
+  return countdownDeadline(value);
+}
+
 export type RegisterMode = 'register' | 'registerMobile';
 
 /** What the registration answers: the new member's session (generatedAccount: see the contract). */
 export type { RegisterResult };
-
-/** The field a refused registration names (value.field), so its message shows under it. */
-export function refusedField(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const field = (error.value as { field?: unknown } | null)?.field;
-  return typeof field === 'string' ? field : null;
-}
 
 /**
  * `PUT /wps/member/register` or `/register/mobile` (encrypted). The submission adds what SPEC §3

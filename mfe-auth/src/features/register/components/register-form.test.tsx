@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { apiFailure, makeStatus, renderWithProviders, RULES, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
+import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
 const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
@@ -104,8 +104,8 @@ describe('RegisterForm, account mode', () => {
   });
 
   it('takes the affiliate code from the address when the site shows no field for it', async () => {
-    setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3'), register: { ...RULES, affiliateCode: { ...RULES.affiliateCode, enabled: false } } }));
-    const rules = { ...RULES, affiliateCode: { ...RULES.affiliateCode, enabled: false } };
+    setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3'), register: { ...REGISTER_RULES, affiliateCode: { ...REGISTER_RULES.affiliateCode, enabled: false } } }));
+    const rules = { ...REGISTER_RULES, affiliateCode: { ...REGISTER_RULES.affiliateCode, enabled: false } };
     const { callsOf } = stubApi({ registerSettings: rules, affiliateCheck: true, register: RESULT });
     await renderForm('/register?affiliateCode=FROMURL');
     expect(screen.queryByTestId('register-affiliateCode')).toBeNull();

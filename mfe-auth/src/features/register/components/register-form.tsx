@@ -1,33 +1,35 @@
-import { Button, Tabs, useT } from '@platform/shared';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { sendRegisterCode } from '../../../api/sms-api';
-import { CaptchaImage } from '../../../components/captcha-image';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { CountryCodePicker } from '../../../components/country-code-picker';
-import styles from '../../../components/form.module.css';
-import { showNotice } from '../../../components/show-notice';
-import { SmsCodeButton } from '../../../components/sms-code-button';
-import { TextField } from '../../../components/text-field';
-import { useFieldErrorText } from '../../../components/use-field-error-text';
-import { useCaptcha } from '../../../hooks/use-captcha';
-import { useDialingCode } from '../../../hooks/use-dialing-code';
-import { useRegisterRules } from '../../../hooks/use-register-rules';
-import { useSendCode } from '../../../hooks/use-send-code';
-import { useSiteConfig } from '../../../hooks/use-site-config';
-import { unreportedMessage } from '../../../lib/api-errors';
-import { codesFromSearch } from '../../../lib/url-codes';
 import {
+  Button,
+  CaptchaImage,
+  CheckboxField,
   checkConfirmation,
   checkField,
   checkMobile,
+  CountryCodePicker,
   DEFAULT_MOBILE_RULE,
-  isValid,
+  FormError,
+  showNotice,
+  SmsCodeButton,
+  Tabs,
+  TextField,
   trimmed,
-  type FieldError,
-} from '../../../lib/validation';
+  useCaptcha,
+  useDialingCode,
+  useFieldErrorText,
+  useForm,
+  useRegisterRules,
+  useSendCode,
+  useSiteConfig,
+  useT,
+  type FieldErrors,
+  type RuleError,
+} from '@platform/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import styles from '../../../components/form.module.css';
+import { codesFromSearch } from '../../../lib/url-codes';
 import { NAMESPACE } from '../../../locales';
-import { isAffiliateCodeValid, refusedField, register, type RegisterMode, type RegisterResult } from '../api/register-api';
+import { isAffiliateCodeValid, register, sendRegisterCode, type RegisterMode, type RegisterResult } from '../api/register-api';
 import { FIELD_INPUTS, labelKey, planFields, VERIFICATION_CODE_RULE, type FieldPlan, type RegisterFieldName } from '../register-fields';
 
 /** A finished registration, handed to the host (popup or page), which starts the session. */
@@ -44,8 +46,7 @@ export interface RegisterFormProps {
   onLogin: () => void;
 }
 
-type Values = Partial<Record<RegisterFieldName, string>>;
-type Errors = Partial<Record<RegisterFieldName | 'agreement', FieldError | null>>;
+type Values = Partial<Record<RegisterFieldName, string>> & { agreement: boolean };
 
 /**
  * Registration (SPEC §2, §3, §4, §5) in its two modes: account and password, or mobile number.
@@ -53,7 +54,7 @@ type Errors = Partial<Record<RegisterFieldName | 'agreement', FieldError | null>
  */
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { t } = useT(NAMESPACE);
-  const errorText = useFieldErrorText();
+  const errorText = useFieldErrorText(NAMESPACE);
   const location = useLocation();
   const { isOn } = useSiteConfig();
   const rules = useRegisterRules();
@@ -81,107 +82,87 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   );
   const shown = (name: RegisterFieldName) => plan.some((field) => field.name === name);
 
-  const [values, setValues] = useState<Values>(() => ({ referralCode: urlCodes.referralCode, affiliateCode: urlCodes.affiliateCode }));
   const { countries, dialingCode, setDialingCode } = useDialingCode();
-  const [agreement, setAgreement] = useState(true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(shown('captcha'));
 
-  /** What the player typed, trimmed (SPEC §5). */
-  const valueOf = useCallback((name: RegisterFieldName) => trimmed(values[name] ?? ''), [values]);
+  /** One field against its rule, with what the player typed trimmed (SPEC §5). */
+  const checkOne = (field: FieldPlan, values: Values): RuleError | null => {
+    const valueOf = (name: RegisterFieldName) => trimmed(values[name] ?? '');
+    const value = valueOf(field.name);
+    const label = labelKey(field.name);
+    switch (field.name) {
+      case 'confirmPassword':
+        return checkConfirmation(value, valueOf('password'), label);
+      case 'verificationCode':
+        // Needed whenever a mobile number is registered (SPEC §5).
+        return checkField(value, VERIFICATION_CODE_RULE, { label, required: field.required || valueOf('mobileNum') !== '' });
+      case 'mobileNum':
+        return checkField(value, rules.mobileNum ?? DEFAULT_MOBILE_RULE, { label, required: field.required });
+      case 'captcha':
+        return value ? null : { key: 'error_required', field: label };
+      default:
+        return checkField(value, rules[field.name], { label, required: field.required });
+    }
+  };
 
-  const checkOne = useCallback(
-    (field: FieldPlan): FieldError | null => {
-      const value = valueOf(field.name);
-      const label = labelKey(field.name);
-      switch (field.name) {
-        case 'confirmPassword':
-          return checkConfirmation(value, valueOf('password'), label);
-        case 'verificationCode':
-          // Needed whenever a mobile number is registered (SPEC §5).
-          return checkField(value, VERIFICATION_CODE_RULE, { label, required: field.required || valueOf('mobileNum') !== '' });
-        case 'mobileNum':
-          return checkField(value, rules.mobileNum ?? DEFAULT_MOBILE_RULE, { label, required: field.required });
-        case 'captcha':
-          return value ? null : { key: 'error_required', field: label };
-        default:
-          return checkField(value, rules[field.name], { label, required: field.required });
+  const form = useForm<Values>({
+    initialValues: () => ({ referralCode: urlCodes.referralCode, affiliateCode: urlCodes.affiliateCode, agreement: true }),
+    validate: (values) => {
+      const found: FieldErrors<Values> = {};
+      for (const field of plan) found[field.name] = checkOne(field, values);
+      found.agreement = values.agreement ? null : { key: 'error_agreement' };
+      return found;
+    },
+    onSubmit: async (values) => {
+      const valueOf = (name: RegisterFieldName) => trimmed(values[name] ?? '');
+      try {
+        // Without its own field, the code comes from the address the visitor arrived at.
+        const affiliateCode = shown('affiliateCode') ? valueOf('affiliateCode') : urlCodes.affiliateCode;
+        if (affiliateCode && !(await isAffiliateCodeValid(affiliateCode))) {
+          void showNotice({ title: t('warning'), message: t('invitation_code_error'), testId: 'invitation-code-error' });
+          return;
+        }
+        const fields: Record<string, string> = {};
+        for (const field of plan) {
+          const value = valueOf(field.name);
+          if (value !== '') fields[field.name] = value;
+        }
+        if (affiliateCode) fields.affiliateCode = affiliateCode;
+        if (!fields.referralCode && urlCodes.referralCode) fields.referralCode = urlCodes.referralCode;
+        if (shown('mobileNum') && fields.mobileNum) fields.countryDialingCode = dialingCode;
+        if (fields.captcha && captcha.captcha?.id) fields.captchaId = captcha.captcha.id;
+        // Mobile registration: the account is named after the mobile number.
+        if (mode === 'registerMobile') fields.username = fields.mobileNum;
+
+        const result = await register(mode, fields);
+        await onRegistered({ result, mode, username: result.userName ?? fields.username ?? '' });
+      } catch (error) {
+        // A captcha answers one attempt only.
+        if (shown('captcha')) {
+          captcha.reload();
+          form.setValue('captcha', '');
+        }
+        throw error;
       }
     },
-    [rules, valueOf],
-  );
+    // A refused field shows the server's reason under it as well.
+    serverErrorFields: plan.map((field) => field.name),
+  });
+  const { values, errors, setValue, setFieldError } = form;
 
-  const setValue = (name: RegisterFieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => (current[name] ? { ...current, [name]: null } : current));
-  };
-  const agree = (checked: boolean) => {
-    setAgreement(checked);
-    if (checked) setErrors((current) => ({ ...current, agreement: null }));
-  };
   const blurCheck = (field: FieldPlan) => {
-    if (!valueOf(field.name) && !errors[field.name]) return;
-    setErrors((current) => ({ ...current, [field.name]: checkOne(field) }));
+    if (!trimmed(values[field.name] ?? '') && !errors[field.name]) return;
+    setFieldError(field.name, checkOne(field, values));
   };
 
   const mobileValid = useCallback(() => {
-    const error = checkMobile(valueOf('mobileNum'), rules.mobileNum);
-    setErrors((current) => ({ ...current, mobileNum: error }));
+    const error = checkMobile(trimmed(values.mobileNum ?? ''), rules.mobileNum, 'field_mobileNum');
+    setFieldError('mobileNum', error);
     return !error;
-  }, [rules.mobileNum, valueOf]);
+  }, [rules.mobileNum, values.mobileNum, setFieldError]);
   const sendCode = useSendCode(
-    useCallback(() => sendRegisterCode({ countryDialingCode: dialingCode, mobileNum: valueOf('mobileNum') }), [dialingCode, valueOf]),
+    useCallback(() => sendRegisterCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum ?? '') }), [dialingCode, values.mobileNum]),
   );
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found: Errors = {};
-    for (const field of plan) found[field.name] = checkOne(field);
-    found.agreement = agreement ? null : { key: 'error_agreement' };
-    setErrors(found);
-    setFormError(null);
-    if (!isValid(found)) return;
-
-    setBusy(true);
-    try {
-      // Without its own field, the code comes from the address the visitor arrived at.
-      const affiliateCode = shown('affiliateCode') ? valueOf('affiliateCode') : urlCodes.affiliateCode;
-      if (affiliateCode && !(await isAffiliateCodeValid(affiliateCode))) {
-        setBusy(false);
-        void showNotice({ title: t('warning'), message: t('invitation_code_error'), testId: 'invitation-code-error' });
-        return;
-      }
-      const fields: Record<string, string> = {};
-      for (const field of plan) {
-        const value = valueOf(field.name);
-        if (value !== '') fields[field.name] = value;
-      }
-      if (affiliateCode) fields.affiliateCode = affiliateCode;
-      if (!fields.referralCode && urlCodes.referralCode) fields.referralCode = urlCodes.referralCode;
-      if (shown('mobileNum') && fields.mobileNum) fields.countryDialingCode = dialingCode;
-      if (fields.captcha && captcha.captcha?.id) fields.captchaId = captcha.captcha.id;
-      // Mobile registration: the account is named after the mobile number.
-      if (mode === 'registerMobile') fields.username = fields.mobileNum;
-
-      const result = await register(mode, fields);
-      await onRegistered({ result, mode, username: result.userName ?? fields.username ?? '' });
-    } catch (error) {
-      setBusy(false);
-      if (shown('captcha')) {
-        captcha.reload();
-        setValue('captcha', '');
-      }
-      // A refused field shows the server's reason under it as well.
-      const field = refusedField(error);
-      if (field && plan.some((entry) => entry.name === field) && error instanceof Error) {
-        setErrors((current) => ({ ...current, [field]: { key: 'error_unknown', text: error.message } }));
-      }
-      setFormError(unreportedMessage(error));
-    }
-  };
 
   if (modes.length === 0) {
     return (
@@ -222,28 +203,23 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     );
   };
 
-  const form = (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="register-form" data-mode={mode} aria-label={t('register_title')}>
+  const formElement = (
+    <form className={styles.form} onSubmit={form.submit} noValidate data-testid="register-form" data-mode={mode} aria-label={t('register_title')}>
       {plan.map(renderField)}
-      <div className={styles.field}>
-        <CheckboxField name="agreement" checked={agreement} onChange={agree} testId="register-agreement">
-          {t('agreement_prefix')}{' '}
-          <Link to="/help" className={styles.link} data-testid="register-agreement-link">
-            {t('agreement_link')}
-          </Link>
-        </CheckboxField>
-        {errors.agreement && (
-          <p className={styles.error} role="alert">
-            {t('error_agreement', { agreement: t('agreement_link') })}
-          </p>
-        )}
-      </div>
-      {formError && (
-        <p className={styles.formError} role="alert" data-testid="register-error">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" block loading={busy} data-testid="register-submit">
+      <CheckboxField
+        name="agreement"
+        checked={values.agreement}
+        onChange={(checked) => setValue('agreement', checked)}
+        error={errors.agreement ? t('error_agreement', { agreement: t('agreement_link') }) : undefined}
+        testId="register-agreement"
+      >
+        {t('agreement_prefix')}{' '}
+        <Link to="/help" className={styles.link} data-testid="register-agreement-link">
+          {t('agreement_link')}
+        </Link>
+      </CheckboxField>
+      <FormError message={form.formError} testId="register-error" />
+      <Button type="submit" block loading={form.busy} data-testid="register-submit">
         {t('register_submit')}
       </Button>
       <p className={styles.muted}>
@@ -255,7 +231,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     </form>
   );
 
-  if (modes.length < 2) return form;
+  if (modes.length < 2) return formElement;
   return (
     <Tabs<RegisterMode>
       label={t('register_mode')}
@@ -266,11 +242,10 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
       value={mode}
       onChange={(next) => {
         setMode(next);
-        setErrors({});
-        setFormError(null);
+        form.clearErrors();
       }}
     >
-      {form}
+      {formElement}
     </Tabs>
   );
 }

@@ -1,7 +1,7 @@
 import type { Promotion } from '@platform/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import type { Swiper as SwiperInstance } from 'swiper';
-import { currentLocation, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi, switches } from '../../../testing/test-utils';
+import { currentLocation, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import RegisterPage from './register-page';
 
 const promotion = (id: number, category: string): Promotion => ({ id, category, title: `Promotion ${id}`, imageUrl: `/promotions/${id}.svg` });

@@ -1,7 +1,6 @@
-import { startSession, useT } from '@platform/shared';
+import { showNotice, startSession, useT } from '@platform/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { showNotice } from '../../../components/show-notice';
 import { rememberUserInfo } from '../../../lib/user-info';
 import { NAMESPACE } from '../../../locales';
 import type { RegistrationOutcome } from '../components/register-form';

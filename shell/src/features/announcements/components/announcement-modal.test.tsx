@@ -1,7 +1,7 @@
 import { formatDateTime, type Announcement } from '@platform/shared';
 import { announcementsCall } from '@platform/shared/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithProviders, settle, stubApi } from '../../../testing/test-utils';
+import { renderWithProviders, settle, stubApi } from '@platform/shared/testing';
 import { ANNOUNCEMENT_PARAMS } from '../hooks/use-announcements';
 import { AnnouncementModal } from './announcement-modal';
 

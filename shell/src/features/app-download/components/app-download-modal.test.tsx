@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { makeStatus, renderWithProviders, resource, setStatus } from '../../../testing/test-utils';
+import { makeStatus, renderWithProviders, resource, setStatus } from '@platform/shared/testing';
 import { AppDownloadModal } from './app-download-modal';
 
 function qrCodes(): SVGElement[] {

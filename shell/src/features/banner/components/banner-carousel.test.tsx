@@ -1,7 +1,7 @@
 import { bus, type Banner } from '@platform/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { Swiper as SwiperInstance } from 'swiper';
-import { currentLocation, recordCommands, renderWithProviders, setStatus, stubApi } from '../../../testing/test-utils';
+import { currentLocation, recordCommands, renderWithProviders, setStatus, stubApi } from '@platform/shared/testing';
 import { BANNER_AUTOPLAY_DELAY_MS } from '../banner-settings';
 import { DEFAULT_HELP_BANNER } from '../hooks/use-banners';
 import { BannerCarousel } from './banner-carousel';

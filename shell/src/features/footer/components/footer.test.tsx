@@ -1,7 +1,7 @@
 import type { GameLane, VendorCard } from '@platform/shared';
 import { gameVendorsCall } from '@platform/shared/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '../../../testing/test-utils';
+import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { Footer } from './footer';
 
 function vendor(provider: string, colorIconUrl: string | null, extra: Partial<VendorCard> = {}): VendorCard {

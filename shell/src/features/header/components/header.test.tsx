@@ -1,7 +1,7 @@
 import { amountMinorOf, bus, startBalanceService } from '@platform/shared';
 import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
+import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { Header } from './header';
 
 describe('Header, logged out', () => {

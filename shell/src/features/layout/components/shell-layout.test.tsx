@@ -1,6 +1,6 @@
 import type { Announcement } from '@platform/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '../../../testing/test-utils';
+import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { resetAnnouncementPopupForTests } from '../../announcements/hooks/use-announcement-popup';
 import { shellUi } from '../hooks/shell-ui-store';
 import { ShellLayout, type ShellChrome } from './shell-layout';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/test-utils';
+import { renderWithProviders } from '@platform/shared/testing';
 import { RightBar, SCROLL_TOP_THRESHOLD_PX } from './right-bar';
 
 function scrollTo(y: number) {

@@ -10,7 +10,7 @@ import {
   settle,
   setStatus,
   stubApi,
-} from '../../../testing/test-utils';
+} from '@platform/shared/testing';
 import { shellUi } from '../../layout/hooks/shell-ui-store';
 import { SideBar } from './side-bar';
 

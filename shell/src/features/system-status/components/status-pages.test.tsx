@@ -1,6 +1,6 @@
 import { formatDateTime } from '@platform/shared';
 import { fireEvent, screen } from '@testing-library/react';
-import { makeStatus, renderWithProviders, serviceItem, setStatus } from '../../../testing/test-utils';
+import { makeStatus, renderWithProviders, serviceItem, setStatus } from '@platform/shared/testing';
 import { IpRestrictionPage } from './ip-restriction-page';
 import { MaintenancePage } from './maintenance-page';
 

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { COUNTRIES } from '../testing/test-utils';
+import { i18n } from '../i18n/i18n-instance';
+import { COUNTRIES } from '../testing/fixtures';
 import { CountryCodePicker } from './country-code-picker';
+
+beforeAll(() => i18n.changeLanguage('EN'));
 
 function Picker({ initial = '+880' }: { initial?: string }) {
   const [value, setValue] = useState(initial);

@@ -1,6 +1,9 @@
-import { api, sessionStore, useBusState, type RegisterFieldRule } from '@platform/shared';
-import { registerSettingsCall } from '@platform/shared/contract';
 import { useEffect, useState } from 'react';
+import { api } from '../api/client';
+import { registerSettingsCall } from '../contract';
+import { useBusState } from '../bus/use-bus-state';
+import { sessionStore } from '../storage/web-storage';
+import type { RegisterFieldRule } from '../types/wire';
 
 export type RegisterRules = Record<string, RegisterFieldRule>;
 

@@ -1,4 +1,4 @@
-import { RULES } from '../testing/test-utils';
+import { REGISTER_RULES as RULES } from '../testing/fixtures';
 import { checkConfirmation, checkField, checkMobile, lengthText, matchesRule, patternError } from './validation';
 
 describe('registration rules (SPEC §5)', () => {
@@ -43,11 +43,11 @@ describe('registration rules (SPEC §5)', () => {
   });
 
   it('a mobile number is required and must pass the mobile rule', () => {
-    expect(checkMobile('', RULES.mobileNum)).toEqual({ key: 'error_required', field: 'field_mobileNum' });
-    expect(checkMobile('17123', RULES.mobileNum)).toEqual({ key: 'error_mobile_invalid' });
-    expect(checkMobile('17a2345678', RULES.mobileNum)).toEqual({ key: 'error_mobile_invalid' });
-    expect(checkMobile('1712345678', RULES.mobileNum)).toBeNull();
-    expect(checkMobile('1712345678', undefined)).toBeNull();
+    expect(checkMobile('', RULES.mobileNum, 'field_mobileNum')).toEqual({ key: 'error_required', field: 'field_mobileNum' });
+    expect(checkMobile('17123', RULES.mobileNum, 'field_mobileNum')).toEqual({ key: 'error_mobile_invalid' });
+    expect(checkMobile('17a2345678', RULES.mobileNum, 'field_mobileNum')).toEqual({ key: 'error_mobile_invalid' });
+    expect(checkMobile('1712345678', RULES.mobileNum, 'field_mobileNum')).toBeNull();
+    expect(checkMobile('1712345678', undefined, 'field_mobileNum')).toBeNull();
   });
 
   it('a pattern that does not compile accepts the value (the server still checks it)', () => {

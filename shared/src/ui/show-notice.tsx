@@ -1,6 +1,6 @@
-import { ConfirmDialog } from '@platform/shared';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ConfirmDialog } from './confirm-dialog';
 
 export interface NoticeOptions {
   title?: ReactNode;

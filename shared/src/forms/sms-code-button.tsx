@@ -1,9 +1,9 @@
-import { Button, useT } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { useCountdown } from '../hooks/use-countdown';
-import { useThrottle } from '../hooks/use-throttle';
-import { THROTTLE_MS } from '../lib/auth-constants';
-import { NAMESPACE } from '../locales';
+import { useT } from '../i18n/use-t';
+import { Button } from '../ui/button';
+import { THROTTLE_MS } from './form-constants';
+import { useCountdown } from './use-countdown';
+import { useThrottle } from './use-throttle';
 import styles from './sms-code-button.module.css';
 
 export interface SmsCodeButtonProps {
@@ -24,7 +24,7 @@ export interface SmsCodeButtonProps {
  * until the countdown reaches 0; sends at most once a second and only for a valid mobile number.
  */
 export function SmsCodeButton({ canSend, send, initialDeadline, testId = 'sms-code-button' }: SmsCodeButtonProps) {
-  const { t } = useT(NAMESPACE);
+  const { t } = useT();
   const { seconds, startUntil } = useCountdown();
   useEffect(() => {
     if (initialDeadline) startUntil(initialDeadline);
@@ -57,7 +57,7 @@ export function SmsCodeButton({ canSend, send, initialDeadline, testId = 'sms-co
       aria-live="polite"
       onClick={request}
     >
-      {counting ? t('sms_code_sent', { seconds }) : t('sms_get_code')}
+      {counting ? t('forms.sms_code_sent', { seconds }) : t('forms.sms_get_code')}
     </Button>
   );
 }

@@ -1,7 +1,6 @@
-import { useT } from '@platform/shared';
 import { useId, useState, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
-import { NAMESPACE } from '../locales';
-import styles from './form.module.css';
+import { useT } from '../i18n/use-t';
+import styles from './field.module.css';
 
 export interface TextFieldProps {
   /** The form field's name; with `testIdPrefix` also its data-testid (`login-username`). */
@@ -31,7 +30,7 @@ export interface TextFieldProps {
   testIdPrefix?: string;
 }
 
-/** One labelled input with its error under it, as every auth form uses them. */
+/** One labelled input with its error under it, as every form of the site uses them. */
 export function TextField({
   name,
   label,
@@ -52,7 +51,7 @@ export function TextField({
   trailing,
   testIdPrefix,
 }: TextFieldProps) {
-  const { t } = useT(NAMESPACE);
+  const { t } = useT();
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
@@ -89,7 +88,7 @@ export function TextField({
           <button
             type="button"
             className={styles.reveal}
-            aria-label={revealed ? t('password_hide') : t('password_show')}
+            aria-label={revealed ? t('forms.password_hide') : t('forms.password_show')}
             aria-pressed={revealed}
             onClick={() => setRevealed((shown) => !shown)}
           >

@@ -1,5 +1,6 @@
-import { api, type CountryEntry } from '@platform/shared';
-import { countriesCall } from '@platform/shared/contract';
+import { api } from '../api/client';
+import { countriesCall } from '../contract';
+import type { CountryEntry } from '../types/wire';
 import { useEffect, useState } from 'react';
 
 /** Countries with their dialling codes for the phone-number pickers (cached per language). */

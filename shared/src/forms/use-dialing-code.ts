@@ -1,6 +1,7 @@
-import { useBusState, type CountryEntry } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { normaliseDialingCode } from '../lib/country-flag';
+import { useBusState } from '../bus/use-bus-state';
+import type { CountryEntry } from '../types/wire';
+import { normaliseDialingCode } from './country-flag';
 import { useCountries } from './use-countries';
 
 /** The visitor's own country when the list has it (the system status locates them), else the first. */

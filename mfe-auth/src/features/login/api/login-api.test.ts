@@ -1,11 +1,6 @@
 import { api } from '@platform/shared';
 import { smsNoLoginCall } from '@platform/shared/contract';
-import { countdownDeadline, sendLoginCode } from './sms-api';
-
-test('the countdown lasts 60 s times the minutes the code is valid', () => {
-  expect(countdownDeadline({ expiredMinutes: 5 }, 1_000)).toBe(1_000 + 300_000);
-  expect(countdownDeadline({}, 1_000)).toBe(1_000 + 60_000);
-});
+import { sendLoginCode } from './login-api';
 
 test('the login code is asked for with the dialling code and the national number', async () => {
   const call = jest.spyOn(api, 'call').mockResolvedValue({ expiredMinutes: 2, expirationTime: 0 } as never);

@@ -1,21 +1,20 @@
-import { useT } from '@platform/shared';
 import { useCallback } from 'react';
-import { showNotice } from '../components/show-notice';
-import { unreportedMessage } from '../lib/api-errors';
-import { NAMESPACE } from '../locales';
+import { useT } from '../i18n/use-t';
+import { showNotice } from '../ui/show-notice';
+import { unreportedMessage } from './failure-message';
 
 /**
  * Wraps an SMS send for the get-code button: a failure the API client did not show itself is
  * shown as a warning with the server's message and a confirm button (SPEC §8), and nothing counts down.
  */
 export function useSendCode(send: () => Promise<number>): () => Promise<number | null> {
-  const { t } = useT(NAMESPACE);
+  const { t } = useT();
   return useCallback(async () => {
     try {
       return await send();
     } catch (error) {
       const message = unreportedMessage(error);
-      if (message) void showNotice({ title: t('warning'), message, testId: 'sms-send-failed' });
+      if (message) void showNotice({ title: t('forms.warning'), message, testId: 'sms-send-failed' });
       return null;
     }
   }, [send, t]);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchCaptcha, type Captcha } from '../api/captcha-api';
-import { THROTTLE_MS } from '../lib/auth-constants';
+import { fetchCaptcha, type Captcha } from './captcha-api';
+import { THROTTLE_MS } from './form-constants';
 import { useThrottle } from './use-throttle';
 
 export interface CaptchaState {

@@ -1,8 +1,8 @@
-import { useT, type CountryEntry } from '@platform/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { DROPDOWN_CLOSE_DELAY_MS } from '../lib/auth-constants';
-import { countryFlag, normaliseDialingCode } from '../lib/country-flag';
-import { NAMESPACE } from '../locales';
+import { useT } from '../i18n/use-t';
+import type { CountryEntry } from '../types/wire';
+import { countryFlag, normaliseDialingCode } from './country-flag';
+import { DROPDOWN_CLOSE_DELAY_MS } from './form-constants';
 import styles from './country-code-picker.module.css';
 
 export interface CountryCodePickerProps {
@@ -18,7 +18,7 @@ export interface CountryCodePickerProps {
  * gets focus and closes 200 ms after it loses it, which leaves time for a click on an option.
  */
 export function CountryCodePicker({ countries, value, onChange, testId = 'country-code-picker' }: CountryCodePickerProps) {
-  const { t } = useT(NAMESPACE);
+  const { t } = useT();
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -69,7 +69,7 @@ export function CountryCodePicker({ countries, value, onChange, testId = 'countr
         type="button"
         className={styles.toggle}
         role="combobox"
-        aria-label={t('country_code')}
+        aria-label={t('forms.country_code')}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
@@ -84,11 +84,11 @@ export function CountryCodePicker({ countries, value, onChange, testId = 'countr
             {countryFlag(selected.countryCode)}
           </span>
         )}
-        <span>{value || t('country_code')}</span>
+        <span>{value || t('forms.country_code')}</span>
         <span aria-hidden="true">▾</span>
       </button>
       {open && countries.length > 0 && (
-        <ul id={listId} role="listbox" aria-label={t('country_code')} className={styles.list}>
+        <ul id={listId} role="listbox" aria-label={t('forms.country_code')} className={styles.list}>
           {countries.map((country, index) => {
             const code = normaliseDialingCode(country.countryDialingCode);
             const isSelected = code === value;

@@ -1,18 +1,28 @@
 // Field checks of SPEC §5. A failed check is a message key with its values, translated when shown
-// (so a language change re-renders it); `field` names the translation key of the field's label.
-import type { RegisterFieldRule } from '@platform/shared';
+// (so a language change re-renders it): the message keys are the shared `forms.` strings, and
+// `field` is the translation key of the field's label in the form's own namespace.
+import type { RegisterFieldRule } from '../types/wire';
 
-export interface FieldError {
+/** Why a field is invalid: a rule's message to translate, or the server's own text. */
+export type FieldError = RuleError | ServerFieldError;
+
+export interface RuleError {
+  /** Key of the message under `forms.` in the shared strings (`error_required`, `reg_pattern_5`). */
   key: string;
-  /** Text to show as it is (the server's own message, already in the player's language). */
-  text?: string;
   values?: Record<string, string | number>;
   /** Translation key of the field's label, filled in as {{field}}. */
   field?: string;
+  text?: undefined;
+}
+
+export interface ServerFieldError {
+  /** Shown as it is: the server's message, already in the player's language. */
+  text: string;
+  key?: undefined;
 }
 
 /** '{field} not empty'. */
-export const requiredError = (fieldLabelKey: string): FieldError => ({ key: 'error_required', field: fieldLabelKey });
+export const requiredError = (fieldLabelKey: string): RuleError => ({ key: 'error_required', field: fieldLabelKey });
 
 /** The length bounds as the pattern messages show them: "6-16", or "4" when both are equal. */
 export function lengthText(rule: Pick<RegisterFieldRule, 'minLength' | 'maxLength'>): string {
@@ -52,7 +62,7 @@ export function matchesRule(value: string, rule: RegisterFieldRule): boolean {
 }
 
 /** reg_pattern_{patternId} with the length filled in. */
-export function patternError(rule: RegisterFieldRule): FieldError {
+export function patternError(rule: RegisterFieldRule): RuleError {
   return { key: `reg_pattern_${rule.patternId}`, values: { length: lengthText(rule) } };
 }
 
@@ -67,7 +77,7 @@ export interface CheckOptions {
  * One field against its rule: empty and required → '{field} not empty'; empty and optional →
  * fine; otherwise the pattern and length. Without a rule only 'required' is checked.
  */
-export function checkField(value: string, rule: RegisterFieldRule | undefined, { label, required }: CheckOptions): FieldError | null {
+export function checkField(value: string, rule: RegisterFieldRule | undefined, { label, required }: CheckOptions): RuleError | null {
   // A caller's answer wins over the rule's own flag: whether a field is needed can depend on
   // other fields (an SMS code only when a mobile number is given).
   if (value === '') return (required ?? rule?.required) ? requiredError(label) : null;
@@ -76,7 +86,7 @@ export function checkField(value: string, rule: RegisterFieldRule | undefined, {
 }
 
 /** The confirmation must equal the first entry ('inconsistent twice'). */
-export function checkConfirmation(value: string, original: string, label: string): FieldError | null {
+export function checkConfirmation(value: string, original: string, label: string): RuleError | null {
   if (value === '') return requiredError(label);
   return value === original ? null : { key: 'error_inconsistent_twice' };
 }
@@ -92,8 +102,9 @@ export const DEFAULT_MOBILE_RULE: RegisterFieldRule = {
   type: 'tel',
 };
 
-export function checkMobile(value: string, rule: RegisterFieldRule | undefined): FieldError | null {
-  if (value === '') return requiredError('field_mobileNum');
+/** `label`: translation key of the mobile field's label, for '{field} not empty'. */
+export function checkMobile(value: string, rule: RegisterFieldRule | undefined, label: string): RuleError | null {
+  if (value === '') return requiredError(label);
   return matchesRule(value, rule ?? DEFAULT_MOBILE_RULE) ? null : { key: 'error_mobile_invalid' };
 }
 

@@ -1,5 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { i18n } from '../i18n/i18n-instance';
 import { SmsCodeButton } from './sms-code-button';
+
+beforeAll(() => i18n.changeLanguage('EN'));
 
 beforeEach(() => {
   jest.useFakeTimers();
