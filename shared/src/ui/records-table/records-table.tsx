@@ -107,8 +107,8 @@ export function RecordsTable<Row, Footer = never>({
   const shown = records.status === 'success' ? records.data : records.status === 'loading' ? records.staleData : undefined;
   const refreshing = records.status === 'loading' && shown !== undefined;
   const labels = columns.map((column) => translateLabel(column.labelKey));
-  const footer = shown?.footer;
-  const hasTotals = footer !== undefined && columns.some((column) => column.total);
+  // The totals row: the answer's footer, when a column shows a total.
+  const footer = columns.some((column) => column.total) ? shown?.footer : undefined;
 
   let body: ReactNode = null;
   if (records.status === 'error') {
@@ -155,7 +155,7 @@ export function RecordsTable<Row, Footer = never>({
               </tr>
             ))}
           </tbody>
-          {hasTotals && (
+          {footer !== undefined && (
             <tfoot role="rowgroup">
               <tr role="row" className={styles.totals}>
                 {columns.map((column, index) =>
@@ -168,7 +168,9 @@ export function RecordsTable<Row, Footer = never>({
                     <td
                       key={column.id}
                       role="cell"
-                      className={classNames(cellClass(column), !column.total && styles.noTotal)} data-label={labels[index]}>
+                      className={classNames(cellClass(column), !column.total && styles.noTotal)}
+                      data-label={labels[index]}
+                    >
                       {totalOf(column, footer)}
                     </td>
                   ),
