@@ -35,7 +35,7 @@ const serverEnv = { STATIC_ROOT: path.join(repoRoot, 'dist'), REMOTE_OVERRIDES: 
 const jobs = [];
 if (requested.includes('server')) {
   // tsc in watch mode and node's own watcher restart the API on every change.
-  jobs.push(run('npx', ['tsc', '-w', '--preserveWatchOutput', '-p', path.join('server', 'tsconfig.build.json')]));
+  jobs.push(run('npx', ['tsc', '-b', '-w', '--preserveWatchOutput', path.join('server', 'tsconfig.build.json')]));
   jobs.push(run('node', ['--watch-path', path.join('server', 'dist'), path.join('server', 'dist', 'main.js')], { env: serverEnv }));
 } else {
   jobs.push(run('node', [path.join('server', 'dist', 'main.js')], { env: serverEnv }));

@@ -33,6 +33,8 @@ module.exports = {
     '/node_modules/(?!.*/node_modules/)(?!(content-disposition|cookie|openid-client|oauth4webapi|jose|oidc-provider)/)',
   ],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // Node resolves the contract to its compiled copy (shared/dist/contract); tests read the source.
+  moduleNameMapper: { '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts' },
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/src/testing/global-teardown.ts',
   testTimeout: 30000,

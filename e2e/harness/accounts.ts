@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { encryptForServer } from '../../server/src/http/encryption';
-import { hashPassword } from '../../server/src/modules/member/password-hash';
+import { hashPassword } from '../../server/src/modules/identity';
 import { operatorSql } from './database';
 
 // Accounts for browser tests, made the way any client makes them: through the real API, with the

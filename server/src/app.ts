@@ -6,26 +6,37 @@ import { parseRemoteOverrides, systemClock, type Clock } from './config';
 import { registerEncryptedRoutes } from './http/encryption';
 import { failure, registerErrorHandler } from './http/error-handler';
 import { errorEnvelope } from './http/schemas';
-import { contentRoutes } from './modules/content/content.routes';
-import { gamesRoutes } from './modules/games/games.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { remotesRoutes } from './modules/remotes/remotes.routes';
-import { captchaRoutes } from './modules/captcha/captcha.routes';
-import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { memberRoutes } from './modules/member/member.routes';
-import { createSenderFactory, senderConfigFromEnv } from './modules/notification/sender';
-import { oauthRoutes } from './modules/oauth/oauth.routes';
-import { passwordRoutes } from './modules/password/password.routes';
-import { createAccountHooks, type AccountHooks } from './modules/session/account-hooks';
-import { loadDecryptionKeys } from './modules/session/rsa-keys';
-import { sessionRoutes } from './modules/session/session.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { verificationRoutes } from './modules/verification/verification.routes';
-import { useAuthentication } from './plugins/authentication';
+import { captchaRoutes } from './modules/captcha';
+import { contentRoutes } from './modules/content';
+import { gamesRoutes } from './modules/games';
+import { healthRoutes } from './modules/health';
+import { ledgerRoutes } from './modules/ledger';
+import { memberRoutes } from './modules/member';
+import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
+import { oauthRoutes } from './modules/oauth';
+import { passwordRoutes } from './modules/password';
+import { remotesRoutes } from './modules/remotes';
+import {
+  createAccountHooks,
+  loadDecryptionKeys,
+  sessionRoutes,
+  useAuthentication,
+  type AccountHooks,
+  type RouteAccessEntry,
+} from './modules/session';
+import { systemRoutes } from './modules/system';
+import { twoFactorRoutes } from './modules/two-factor';
+import { verificationRoutes } from './modules/verification';
 import { registerDocs } from './plugins/docs';
 import { useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /wps route of the merchant scope with the access it declares (for review and tests). */
+    readonly routeAccess: readonly RouteAccessEntry[];
+  }
+}
 
 export interface BuildAppOptions {
   pool: pg.Pool;
@@ -79,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorateRequest('merchant', null);
+  const routeAccess: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', routeAccess);
   app.addSchema(errorEnvelope);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -94,8 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Everything that belongs to a brand: the merchant is resolved before these routes run.
   await app.register(async (merchantScope) => {
     useMerchantResolution(merchantScope, pool);
-    // After merchant resolution: routes declaring config.auth / realAccountOnly get request.authenticated.
-    useAuthentication(merchantScope, { db: pool, clock });
+    // After merchant resolution. Every route below is closed unless its config says otherwise
+    // (config.auth, realAccountOnly, feature: see modules/session/authentication.ts).
+    useAuthentication(merchantScope, { db: pool, clock, routeTable: routeAccess });
     await merchantScope.register(systemRoutes, { db: pool });
     await merchantScope.register(contentRoutes, { db: pool });
     await merchantScope.register(gamesRoutes, { db: pool });

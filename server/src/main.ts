@@ -6,7 +6,7 @@ import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createPool, ensureDatabase, withDatabase } from './db/pool';
 import { seedDefaultMerchant } from './db/seed';
-import { ensureRsaKey } from './modules/session/rsa-keys';
+import { ensureRsaKey } from './modules/session';
 
 // Start-up, usable three ways: `node server/dist/main.js` (the site), and programmatically by
 // tests and the e2e harness through startDatabase() + startServer().

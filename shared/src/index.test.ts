@@ -9,6 +9,7 @@ describe('the public API', () => {
       'i18n', 'TRANSLATION_SETS', 'LANGUAGE_OPTIONS', 'registerTranslations', 'setLanguage', 'initLanguage', 'useT',
       'applyTheme', 'Button', 'IconButton', 'Modal', 'Tabs', 'Spinner', 'Panel', 'Pagination', 'ConfirmDialog', 'ToastHost',
       'EmptyState', 'requireRealAccount', 'useRequireRealAccount', 'PageScaffold', 'CentreMenu',
+      'amountMinorFromMajor', 'amountMinorOf', 'startBalanceService',
       'formatMoney', 'formatDate', 'formatDateTime', 'decryptServicePath', 'sanitizeHtml',
     ];
     for (const name of expected) expect({ name, exported: name in shared }).toEqual({ name, exported: true });

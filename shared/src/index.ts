@@ -94,6 +94,10 @@ export { GUEST_ACCOUNT_TYPE, requireRealAccount, useRequireRealAccount } from '.
 export { PageScaffold } from './ui/page-scaffold';
 export { CentreMenu } from './ui/centre-menu';
 
+// Money and the balance service
+export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';
+export { startBalanceService, type BalanceServiceDependencies } from './balance/balance-service';
+
 // Formatting
 export {
   currencySymbol,
@@ -101,7 +105,6 @@ export {
   formatMoney,
   HIDDEN_AMOUNT,
   MISSING_AMOUNT,
-  toHundredths,
   type FormatMoneyOptions,
 } from './format/money';
 export { formatDate, formatDateTime } from './format/date-time';

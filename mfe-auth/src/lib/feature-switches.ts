@@ -1,27 +1,10 @@
 import type { Whitelabel } from '@platform/shared';
+import { MODULE_IDS, type ModuleName } from '@platform/shared/contract';
 
-/** The site's feature switches the auth screens read (SPEC §6, §3 Whitelabel flags); on is '1'. */
-export const FEATURE_SWITCHES = {
-  /** Registration by mobile number. */
-  mobileRegister: 'MOBILENUMREG3',
-  /** SMS verification code on registration. */
-  registerSmsVerification: 'REGMOBVERF3',
-  /** Password fields in mobile registration (off: the server generates them). */
-  mobileRegisterPassword: 'MOBILENUMPASSREG3',
-  /** Registration by username and password. */
-  usernameRegister: 'USERNAMEREG3',
-  /** Free-play (guest) login. */
-  freePlay: 'FREEPLAY3',
-  /** An expired password must be changed before playing. */
-  forcePasswordChange: 'PWDEXPFORCECHANGE3',
-  /** Login with an SMS code. */
-  smsLogin: 'MOBILEVERCODELOGIN3',
-  /** Forgotten password reset by SMS. */
-  passwordResetBySms: 'CHNGPASSVERIF3',
-} as const;
+/** A whitelabel module the auth screens read, by its name in the contract's MODULE_IDS. */
+export type FeatureSwitch = ModuleName;
 
-export type FeatureSwitch = keyof typeof FEATURE_SWITCHES;
-
+/** Whether the site switched the module on (SPEC §6, §3 Whitelabel flags): on is '1'. */
 export function isSwitchOn(whitelabel: Whitelabel | null | undefined, name: FeatureSwitch): boolean {
-  return whitelabel?.[FEATURE_SWITCHES[name]]?.enabled === '1';
+  return whitelabel?.[MODULE_IDS[name]]?.enabled === '1';
 }

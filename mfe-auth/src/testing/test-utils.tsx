@@ -194,7 +194,7 @@ function clearCookies(): void {
 export async function resetAuthTestState(): Promise<void> {
   act(() => dismissAllNotices());
   bus.set('session', { token: null, member: null, isAgent: null });
-  bus.set('balance', { sumBalance: null, loading: false });
+  bus.set('balance', { sumBalanceMinor: null, loading: false });
   bus.set('settings', { status: null });
   bus.set('language', 'EN');
   api.clearCache();

@@ -1,5 +1,5 @@
 import type { Envelope } from '@platform/shared/src/types/wire';
-import type { ErrorCode } from '../i18n/messages';
+import type { ServerErrorCode } from '@platform/shared/contract';
 
 /** A successful `/wps` answer. */
 export function ok<T>(value: T): Envelope<T> {
@@ -13,7 +13,7 @@ export function ok<T>(value: T): Envelope<T> {
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly errorCode: ErrorCode,
+    readonly errorCode: ServerErrorCode,
     /** Placeholders of the catalogue message, e.g. `{ detail }`. */
     readonly params: Record<string, string> = {},
     /** Extra data a caller needs to handle the failure (usually none). */
@@ -24,5 +24,5 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (errorCode: ErrorCode, detail?: string): AppError =>
+export const badRequest = (errorCode: ServerErrorCode, detail?: string): AppError =>
   new AppError(400, errorCode, detail ? { detail } : {});

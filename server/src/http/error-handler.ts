@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '@platform/shared/src/types/wire';
-import { translate, type ErrorCode } from '../i18n/messages';
+import type { ServerErrorCode } from '@platform/shared/contract';
+import { translate } from '../i18n/messages';
 import { AppError } from './envelope';
 import { callerLanguageOf } from './request-context';
 
 interface Classified {
   statusCode: number;
-  errorCode: ErrorCode;
+  errorCode: ServerErrorCode;
   params: Record<string, string>;
   value: unknown;
 }
@@ -80,7 +81,7 @@ function classify(error: FastifyError | AppError | Error): Classified {
   return { statusCode: 500, errorCode: 'system.err', params: {}, value: null };
 }
 
-export function failure(request: FastifyRequest, errorCode: ErrorCode, params: Record<string, string> = {}, value: unknown = null): Envelope<unknown> {
+export function failure(request: FastifyRequest, errorCode: ServerErrorCode, params: Record<string, string> = {}, value: unknown = null): Envelope<unknown> {
   return { success: false, value, message: translate(errorCode, callerLanguageOf(request), params), errorCode };
 }
 

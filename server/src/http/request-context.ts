@@ -1,9 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { resolveLanguage, type MessageLanguage } from '../i18n/messages';
-import { normaliseIp } from '../modules/system/region-rules';
 
 // What every route reads about its caller, read one way: the address lockouts, sessions and
 // rate limits count by, the user agent sessions record, and the language of the answer.
+
+/** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) → "203.0.113.7". */
+export function normaliseIp(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  return mapped ? mapped[1] : ip;
+}
 
 /** The caller's address as lockouts, sessions and rate limits see it (IPv4-mapped IPv6 unwrapped). */
 export const clientIpOf = (request: FastifyRequest): string => normaliseIp(request.ip);

@@ -1,3 +1,4 @@
+import { envelopeSchemaOf } from '@platform/shared/contract';
 import type { FastifySchema } from 'fastify';
 
 // JSON Schemas shared by every route: the envelope around each answer and the headers every
@@ -5,19 +6,9 @@ import type { FastifySchema } from 'fastify';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** `{ success, value, message, errorCode }` around `value`. */
+/** `{ success, value, message, errorCode }` around `value` (the contract's envelope). */
 export function envelopeOf(value: JsonSchema, description = 'Success'): JsonSchema {
-  return {
-    description,
-    type: 'object',
-    required: ['success', 'value', 'message', 'errorCode'],
-    properties: {
-      success: { type: 'boolean' },
-      value,
-      message: { type: ['string', 'null'] },
-      errorCode: { type: ['string', 'null'] },
-    },
-  };
+  return { description, ...envelopeSchemaOf(value) };
 }
 
 /** A failure: success false, a machine `errorCode`, a localised `message`, value usually null. */

@@ -1,8 +1,9 @@
-import { ERROR_CODES, MESSAGE_LANGUAGES, resolveLanguage, translate } from './messages';
+import { SERVER_ERROR_CODES } from '@platform/shared/contract';
+import { MESSAGE_LANGUAGES, resolveLanguage, translate } from './messages';
 
 describe('message catalogue', () => {
   it('has a text for every error code in every language', () => {
-    for (const code of ERROR_CODES) {
+    for (const code of SERVER_ERROR_CODES) {
       const texts = MESSAGE_LANGUAGES.map((language) => translate(code, language, { detail: 'd' }));
       for (const text of texts) expect(text.trim()).not.toBe('');
       // Only the English text may be identical to English: the others are translated.

@@ -1,74 +1,14 @@
 // The server's message catalogue: one text per error code and language. Error codes double as
 // i18n keys on the front end; `message` is what a person reads, in the caller's `Language`.
 // TY is the front end's Traditional Chinese set; TW (REFERENCE.md §4) is accepted as the same.
+// The codes themselves are the contract's (SERVER_ERROR_CODES in @platform/shared/contract).
+import type { ServerErrorCode } from '@platform/shared/contract';
 
 export const MESSAGE_LANGUAGES = ['EN', 'BN', 'CN', 'ID', 'TH', 'TY', 'VI'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
-export const ERROR_CODES = [
-  'request.param.err',
-  'request.json.err',
-  'request.media.type.err',
-  'request.too.large',
-  'request_body_required',
-  'request.decrypt.err',
-  'merchant.not.found',
-  'function.not.available',
-  'not.found',
-  'system.err',
-  // Accounts (login, sessions, registration)
-  'CUSTOMER_NOT_LOGIN',
-  'user.or.token.invalid',
-  'guest.not.allowed',
-  'username.or.password.err',
-  'captcha.err',
-  'TOO_MANY_REQUESTS',
-  'member.blocked',
-  'login_verify_required',
-  'sms.code.invalid',
-  'exists.username.err',
-  'exists.mobile.err',
-  'invalid.affiliate.code',
-  'invalid.country.code',
-  'inconsistent.twice',
-  'reg_field_required',
-  'reg_pattern_invalid',
-  'reg_pattern_0',
-  'reg_pattern_1',
-  'reg_pattern_2',
-  'reg_pattern_3',
-  'reg_pattern_4',
-  'reg_pattern_5',
-  'reg_pattern_6',
-  'reg_pattern_7',
-  'reg_pattern_8',
-  'reg_pattern_9',
-  'reg_pattern_10',
-  'reg_pattern_11',
-  'reg_pattern_12',
-  'reg_pattern_13',
-  // Verification codes, passwords, two-factor sign-in, social login
-  'mobile.format.err',
-  'mobile.invalid',
-  'sms.too.frequent',
-  'function.not.enabled',
-  'username.email.not.exist',
-  'password.reset.email.sent',
-  'password.reset.success',
-  'old.password.err',
-  'password.same.as.old',
-  'reset.link.invalid',
-  'two.factor.code.invalid',
-  'login.verify.expired',
-  'ga.already.bound',
-  'ga.not.bound',
-  'mobile.not.bound',
-  'oauth.not.configured',
-  'oauth.login.failed',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-type Catalogue = Record<ErrorCode, Record<MessageLanguage, string>>;
+/** One text per language for every code the server answers: a missing one fails type-check. */
+type Catalogue = Record<ServerErrorCode, Record<MessageLanguage, string>>;
 
 /** `{detail}` is replaced by a technical detail (the failing field), which stays in English. */
 const CATALOGUE: Catalogue = {
@@ -610,7 +550,7 @@ export function resolveLanguage(header: string | undefined): MessageLanguage {
 }
 
 /** The localised message for `code`, with `{name}` placeholders filled from `params`. */
-export function translate(code: ErrorCode, language: MessageLanguage, params: Record<string, string> = {}): string {
+export function translate(code: ServerErrorCode, language: MessageLanguage, params: Record<string, string> = {}): string {
   const template = CATALOGUE[code][language] ?? CATALOGUE[code].EN;
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => params[name] ?? placeholder);
 }

@@ -1,15 +1,7 @@
 import type { CallName } from './call-table';
 
-/** Codes the client itself gives failures that never got an envelope. */
-export const CLIENT_ERROR_CODES = {
-  network: 'network.error',
-  timeout: 'network.timeout',
-  canceled: 'request.canceled',
-  invalidResponse: 'response.invalid',
-  notLoggedIn: 'login.not.session',
-  /** The browser could not prepare the request (no WebCrypto, a bad key). */
-  client: 'client.error',
-} as const;
+/** Codes the client itself gives failures that never got an envelope (the contract's list). */
+export { CLIENT_ERROR_CODES } from '../contract/error-codes';
 
 /**
  * A failed call: a non-2xx answer, a 2xx envelope with `success: false`, or no answer at all

@@ -1,5 +1,6 @@
 // Every call the front end makes, in one table (SPEC §7): path, method, module id, whether a
 // session token is needed, and whether the body is encrypted. The API client reads nothing else.
+import type { ModuleId } from '../contract/feature-switches';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -7,7 +8,7 @@ export interface CallDefinition {
   path: string;
   method: HttpMethod;
   /** Whitelabel module id the call belongs to (sent as the `ModuleId` header). */
-  moduleId: string;
+  moduleId: ModuleId;
   token: boolean;
   encrypted: boolean;
   /** Form-encoded body instead of JSON. */
@@ -21,7 +22,7 @@ export interface CallDefinition {
 const call = <const Cached extends boolean = false>(
   method: HttpMethod,
   path: string,
-  moduleId: string,
+  moduleId: ModuleId,
   options: { token?: boolean; encrypted?: boolean; form?: boolean; quiet?: boolean; cached?: Cached } = {},
 ): CallDefinition & { cached: Cached } => ({
   path,

@@ -4,6 +4,7 @@ import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { translateCommon } from '../i18n/i18n-instance';
 import { localStore, getMerchantCode, sessionStore } from '../storage/web-storage';
 import type { Envelope } from '../types/wire';
+import type { ErrorCode } from '../contract/error-codes';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { CALLS, type CachedCallName, type CallDefinition, type CallName } from './call-table';
 import type { CallValue } from './call-values';
@@ -12,7 +13,7 @@ import { createRsaKeyCache, encryptPayload } from './encryption';
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 /** Error codes meaning the session is gone (REFERENCE.md §2.2, §2.3): the player is logged out. */
-export const SESSION_ENDED_CODES: ReadonlySet<string> = new Set([
+export const SESSION_ENDED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'user.or.token.invalid',
   'login.not.session',
   'CUSTOMER_NOT_LOGIN',
@@ -20,7 +21,7 @@ export const SESSION_ENDED_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** Error codes the caller handles itself: no toast. */
-export const CALLER_HANDLED_CODES: ReadonlySet<string> = new Set([
+export const CALLER_HANDLED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'merchant.acct.setup.err',
   'login_verify_required',
   'TOO_MANY_REQUEST',

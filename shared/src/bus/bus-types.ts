@@ -1,16 +1,18 @@
+import type { AmountMinor } from '../money/amount-minor';
 import type { LanguageCode, MemberInfo, SystemStatus } from '../types/wire';
 import type { AgentCenterPage, MemberCenterPage } from './page-keys';
 
 export interface SessionState {
   token: string | null;
   member: MemberInfo | null;
-  /** Member `type`: 1, 2, 41, 42 agents; 4 a guest (free-play) account; 0 a plain member. */
+  /** Member `type` (the contract's member types): 1, 2, 41, 42 agents; 4 a guest (free-play) account; 0 a plain member. */
   isAgent: number | null;
 }
 
+/** Kept by the balance service (shared/src/balance): any app reads it, none loads it itself. */
 export interface BalanceState {
-  /** Sum of the player's wallets in major units, null until loaded. */
-  sumBalance: number | null;
+  /** Sum of the player's wallets in minor units; null until loaded and without a session. */
+  sumBalanceMinor: AmountMinor | null;
   loading: boolean;
 }
 
@@ -40,7 +42,9 @@ export type BusCommand =
   | { type: 'closeOverlay' }
   | { type: 'launchGame'; game: LaunchGameTarget }
   | { type: 'logout' }
-  | { type: 'toast'; message: string; level: ToastLevel };
+  | { type: 'toast'; message: string; level: ToastLevel }
+  /** Load the balance again now (after a bet, a deposit, the header's refresh button). */
+  | { type: 'refreshBalance' };
 
 export type BusCommandType = BusCommand['type'];
 export type CommandOf<T extends BusCommandType> = Extract<BusCommand, { type: T }>;

@@ -12,7 +12,7 @@ interface CrossTabMessage {
 
 export const INITIAL_STATES: BusStates = {
   session: { token: null, member: null, isAgent: null },
-  balance: { sumBalance: null, loading: false },
+  balance: { sumBalanceMinor: null, loading: false },
   language: 'BN',
   theme: 'light',
   settings: { status: null },

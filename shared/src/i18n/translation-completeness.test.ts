@@ -55,7 +55,7 @@ describe('the translation checker other apps reuse', () => {
     mkdirSync(join(dir, 'feature'));
     writeFileSync(
       join(dir, 'feature', 'a.tsx'),
-      "t('known'); t(\"common:missing_key\"); t('other:elsewhere'); t(`tpl_${x}`); const column = { labelKey: 'column_title' };",
+      "t('known'); t(\"common:missing_key\"); t('other:elsewhere'); t(`tpl_${x}`); const column = { headerKey: 'column_title' };",
     );
     writeFileSync(join(dir, 'feature', 'a.test.tsx'), "t('only_in_tests');");
     const locales = writeLocales({ 'en.json': { known: 'Known' } });

@@ -44,7 +44,6 @@ afterEach(() => bus.close());
 describe('startSession', () => {
   it('stores the token and login, loads the member with that token, and publishes the session', async () => {
     const api = fakeApi(member);
-    bus.set('balance', { sumBalance: 99, loading: false });
     const loaded = await startSession({ token: 'tok-1', firstTimeLogin: false, passwordExpired: true }, { bus, api });
     expect(loaded).toEqual(member);
     expect(api.tokens).toEqual(['tok-1']);
@@ -55,7 +54,6 @@ describe('startSession', () => {
     expect(sessionStore.get('account')).toBe('player01');
     expect(sessionStore.get('customerId')).toBe(70);
     expect(bus.get('session')).toEqual({ token: 'tok-1', member, isAgent: 0 });
-    expect(bus.get('balance')).toEqual({ sumBalance: null, loading: false });
   });
 
   it('forgets the login and publishes nothing when the member cannot be loaded', async () => {

@@ -3,16 +3,15 @@
 // other tabs all follow at once (SPEC §4 Login, App start).
 import { api as defaultApi, type ApiClient } from '../api/client';
 import type { SessionState } from '../bus/bus-types';
+import { AGENT_MEMBER_TYPES, isAgentMemberType } from '../contract/member-types';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { sessionStore } from '../storage/web-storage';
 import type { LoginResult, MemberInfo } from '../types/wire';
 
-/** Account types that may use the agent centre (SPEC §6). */
-export const AGENT_ACCOUNT_TYPES: readonly number[] = [1, 2, 41, 42];
+/** Account types that may use the agent centre (SPEC §6): the contract's agent member types. */
+export const AGENT_ACCOUNT_TYPES: readonly number[] = AGENT_MEMBER_TYPES;
 
-export function isAgentAccount(accountType: number | null | undefined): boolean {
-  return accountType !== null && accountType !== undefined && AGENT_ACCOUNT_TYPES.includes(accountType);
-}
+export const isAgentAccount: (accountType: number | null | undefined) => boolean = isAgentMemberType;
 
 /**
  * Query parameters of links that land on the site to finish an auth step in the auth remote's
@@ -77,8 +76,7 @@ export async function startSession(login: LoginResult, { bus = defaultBus, api =
   }
   storeMember(member);
   const session: SessionState = { token: login.token, member, isAgent: accountTypeOf(member) };
-  // A new session starts without a known balance: whoever shows it loads it.
-  bus.set('balance', { sumBalance: null, loading: false });
+  // The balance service loads the new session's balance.
   bus.set('session', session);
   return member;
 }

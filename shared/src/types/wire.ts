@@ -1,5 +1,6 @@
 // Shapes that travel between the browser and the server (SPEC §3 and §7, REFERENCE.md §2).
 // One place for them, used by the API client, the shell, the remotes and the server tests.
+import type { GameCategoryCode } from '../contract/game-categories';
 
 /** Every `/wps/*` answer. A failure is a non-2xx status carrying the same envelope. */
 export interface Envelope<T> {
@@ -137,7 +138,8 @@ export interface IndexNotice {
   promotion: Promotion[];
 }
 
-export type GameCategory = 'LOTT' | 'ELOTT' | 'LIVE' | 'SPORTS' | 'FISH' | 'RNG' | 'PVP' | 'ESPORTS' | 'COCKFIGHT' | 'INHOUSE';
+/** A vendor's game category: one of the contract's GAME_CATEGORIES. */
+export type GameCategory = GameCategoryCode;
 
 export interface VendorCard {
   vassalage: string;

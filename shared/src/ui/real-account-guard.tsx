@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
+import { GUEST_MEMBER_TYPE } from '../contract/member-types';
 import { useT } from '../i18n/use-t';
 import { sessionStore } from '../storage/web-storage';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** Member `type` of a guest (free-play) account: not a real account (SPEC §1). */
-export const GUEST_ACCOUNT_TYPE = 4;
+/** Member `type` of a guest (free-play) account: not a real account (SPEC §1). The contract's. */
+export const GUEST_ACCOUNT_TYPE: number = GUEST_MEMBER_TYPE;
 
 let noticeOpen = false;
 

@@ -1,3 +1,4 @@
+import { GAME_CATEGORIES } from '@platform/shared/contract';
 import type { RemoteName } from '../remotes/remote-names';
 
 export interface RouteChrome {
@@ -25,8 +26,14 @@ export interface RouteDefinition {
 const FULL: RouteChrome = { header: true, sideBar: true, banner: null, footer: true };
 const BARE: RouteChrome = { header: false, sideBar: false, banner: null, footer: false };
 
-/** Games routes take one of these categories (SPEC §2). */
-export const GAME_CATEGORY_ROUTES = ['rng', 'live', 'fish', 'pvp', 'sports', 'esports', 'cockfight', 'inhouse', 'elott', 'hot'] as const;
+/**
+ * The lobby's games routes (SPEC §2): each game category's page, but the lottery's (LOTT has a
+ * remote of its own, below), and the hot games.
+ */
+export const GAME_CATEGORY_ROUTES: readonly string[] = [
+  ...GAME_CATEGORIES.filter((category) => category.code !== 'LOTT').map((category) => category.route.slice(1)),
+  'hot',
+];
 
 /** Every route of the site, each owned by one remote. The one source of truth for routing. */
 export const ROUTES: RouteDefinition[] = [

@@ -18,8 +18,8 @@ export function startSessionSync(navigateHome: () => void): () => void {
     }),
     bus.on('logout').subscribe(() => {
       clearSession();
+      // The balance service forgets the balance with the session.
       bus.set('session', { token: null, member: null, isAgent: null });
-      bus.set('balance', { sumBalance: null, loading: false });
       navigateHome();
     }),
   ];

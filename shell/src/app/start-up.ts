@@ -1,4 +1,4 @@
-import { api, applyTheme, bus, initLanguage, sessionStore, type SystemStatus } from '@platform/shared';
+import { api, applyTheme, bus, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
 import { loadRemoteManifest } from '../remotes/remote-registry';
 
 export async function loadSystemStatus(): Promise<SystemStatus> {
@@ -8,12 +8,19 @@ export async function loadSystemStatus(): Promise<SystemStatus> {
   return status;
 }
 
+let balanceServiceStarted = false;
+
 /**
- * App start (SPEC §4): theme light, the operator's remote list and the system status in
+ * App start (SPEC §4): the balance service (once, for every app of the page, before a session
+ * can be resumed), theme light, the operator's remote list and the system status in
  * parallel, then the site's language and the country list. Remotes that fail to register only
  * affect their own slots.
  */
 export async function startUp(): Promise<void> {
+  if (!balanceServiceStarted) {
+    startBalanceService();
+    balanceServiceStarted = true;
+  }
   applyTheme('light');
   const [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);

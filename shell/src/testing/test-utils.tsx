@@ -178,7 +178,7 @@ export function stubApi(answers: Partial<Record<CallName, Answer>>) {
 /** A clean page: the bus at its start values, no chrome state, empty storage, English strings. */
 export async function resetShellTestState(): Promise<void> {
   bus.set('session', { token: null, member: null, isAgent: null });
-  bus.set('balance', { sumBalance: null, loading: false });
+  bus.set('balance', { sumBalanceMinor: null, loading: false });
   bus.set('theme', 'light');
   bus.set('settings', { status: null });
   bus.set('language', 'EN');

@@ -4,10 +4,7 @@ import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { durationsOf, readAccountSettings } from '../member/account-settings';
-import { reserveAttempts } from '../session/lockout';
-import { tooManyRequests } from '../session/login.service';
-import { createCaptcha } from './captcha.service';
+import { issueCaptcha } from './captcha.service';
 import { clientIpOf } from '../../http/request-context';
 
 export interface CaptchaRoutesOptions {
@@ -20,6 +17,7 @@ export async function captchaRoutes(app: FastifyInstance, options: CaptchaRoutes
   const clock = options.clock ?? systemClock;
 
   app.get('/wps/captcha', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags: ['captcha'],
       summary: 'A new image captcha',
@@ -38,23 +36,7 @@ export async function captchaRoutes(app: FastifyInstance, options: CaptchaRoutes
       },
     }),
   }, async (request, reply) => {
-    const merchant = merchantOf(request);
-    const settings = await readAccountSettings(db, merchant.id);
-    const nowMs = clock();
-    // Every image is a stored row: one address may not ask for them without end.
-    const reservation = await reserveAttempts(
-      db,
-      merchant.id,
-      [{ key: { scope: 'captcha.ip', subject: clientIpOf(request) }, rule: { maxFailures: settings.captchaPerIpPerMinute, windowMs: 60_000, lockMs: durationsOf(settings).lockoutMs } }],
-      nowMs,
-    );
-    if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
-    const challenge = await createCaptcha(db, {
-      merchantId: merchant.id,
-      clientIp: clientIpOf(request),
-      nowMs,
-      ttlMs: durationsOf(settings).captchaTtlMs,
-    });
+    const challenge = await issueCaptcha(db, { merchantId: merchantOf(request).id, clientIp: clientIpOf(request), nowMs: clock() });
     reply.header('Cache-Control', 'no-store');
     return ok({ captchaId: challenge.captchaId, image: challenge.image, expiresAt: challenge.expiresAtMs });
   });

@@ -1,6 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/pool';
+import { durationsOf, readAccountSettings } from '../merchant';
+import { reserveAttempts, tooManyRequests } from '../rate-limit';
 import { CAPTCHA_ALPHABET, drawCaptcha } from './captcha-image';
+import * as queries from './captcha.queries';
 
 // Image captchas: a random 4-character text drawn as a PNG. Only a hash of the answer is kept;
 // an answer is accepted once, before expiry, compared ignoring case in constant time.
@@ -40,18 +43,36 @@ export async function createCaptcha(db: Db, input: CreateCaptchaInput): Promise<
   const text = input.text ?? randomText();
   const expiresAtMs = input.nowMs + input.ttlMs;
   const png = await drawCaptcha(text);
-  await db.query(
-    `INSERT INTO captcha_challenge (id, merchant_id, answer_hash, created_at, expires_at, client_ip)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [captchaId, input.merchantId, answerHash(captchaId, text), new Date(input.nowMs), new Date(expiresAtMs), input.clientIp],
-  );
-  // Housekeeping in small batches: challenges expired for an hour are of no use to anyone.
-  await db.query(
-    `DELETE FROM captcha_challenge WHERE id IN (
-       SELECT id FROM captcha_challenge WHERE expires_at < $1 LIMIT 200)`,
-    [new Date(input.nowMs - 3_600_000)],
-  );
+  await queries.insertChallenge(db, {
+    captchaId,
+    merchantId: input.merchantId,
+    answerHash: answerHash(captchaId, text),
+    nowMs: input.nowMs,
+    expiresAtMs,
+    clientIp: input.clientIp,
+  });
+  // Housekeeping: challenges expired for an hour are of no use to anyone.
+  await queries.deleteChallengesExpiredBefore(db, input.nowMs - 3_600_000);
   return { captchaId, image: `data:image/png;base64,${png.toString('base64')}`, expiresAtMs };
+}
+
+/**
+ * GET /wps/captcha: a new image for a client address, with the merchant's lifetime. Every image
+ * is a stored row, so one address may not ask for them without end: past captchaPerIpPerMinute
+ * it is locked out (429) for the lockout period.
+ */
+export async function issueCaptcha(db: Db, caller: { merchantId: number; clientIp: string; nowMs: number }): Promise<CaptchaChallenge> {
+  const { merchantId, clientIp, nowMs } = caller;
+  const settings = await readAccountSettings(db, merchantId);
+  const durations = durationsOf(settings);
+  const reservation = await reserveAttempts(
+    db,
+    merchantId,
+    [{ key: { scope: 'captcha.ip', subject: clientIp }, rule: { maxFailures: settings.captchaPerIpPerMinute, windowMs: 60_000, lockMs: durations.lockoutMs } }],
+    nowMs,
+  );
+  if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
+  return createCaptcha(db, { merchantId, clientIp, nowMs, ttlMs: durations.captchaTtlMs });
 }
 
 /**
@@ -66,13 +87,7 @@ export async function verifyCaptcha(
   nowMs: number,
 ): Promise<boolean> {
   if (!captchaId || !/^[0-9a-f]{32}$/.test(captchaId) || !text) return false;
-  const result = await db.query<{ answer_hash: Buffer }>(
-    `UPDATE captcha_challenge SET used_at = $3
-      WHERE id = $1 AND merchant_id = $2 AND used_at IS NULL AND expires_at > $3
-      RETURNING answer_hash`,
-    [captchaId, merchantId, new Date(nowMs)],
-  );
-  const stored = result.rows[0]?.answer_hash;
+  const stored = await queries.useChallenge(db, merchantId, captchaId, nowMs);
   if (!stored) return false;
   return timingSafeEqual(stored, answerHash(captchaId, text));
 }

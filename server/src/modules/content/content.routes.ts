@@ -22,6 +22,7 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
   app.get<{ Querystring: AnnouncementQuery }>(
     '/wps/relay/MCSFE_getListAnnouncements',
     {
+      config: { auth: 'public' },
       schema: apiSchema({
         tags,
         summary: 'Announcements of the given types, newest first',
@@ -45,10 +46,12 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
   );
 
   app.get('/wps/system/notice', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Home-page notices, banners, popups and promotions', value: indexNoticeSchema }),
   }, async (request) => ok(await content.getIndexNotice(db, merchantOf(request))));
 
   app.get('/wps/system/helpCenter', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Help-centre articles', value: helpCenterSchema }),
   }, async (request) => ok(await content.getHelpCenter(db, merchantOf(request))));
 }

@@ -14,6 +14,7 @@ export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptio
   app.get<{ Querystring: { platform: string; language?: string } }>(
     '/wps/relay/GCSGAME_newGameVendor',
     {
+      config: { auth: 'public' },
       schema: apiSchema({
         tags: ['games'],
         summary: 'Game vendors by category (lanes)',

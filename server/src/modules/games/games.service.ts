@@ -1,12 +1,8 @@
-import type { GameCategory, GameLane, GameVendorValue } from '@platform/shared/src/types/wire';
+import { GAME_CATEGORY_CODES } from '@platform/shared/contract';
+import type { GameLane, GameVendorValue } from '@platform/shared/src/types/wire';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { selectVendors } from './games.queries';
-
-/** The order lanes appear in navigation. */
-export const CATEGORY_ORDER: readonly GameCategory[] = [
-  'LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT', 'INHOUSE',
-];
 
 /**
  * Vendors grouped into lanes by category. A category with no enabled vendor gets no lane:
@@ -20,7 +16,8 @@ export async function getVendorLanes(
 ): Promise<GameVendorValue> {
   const vendors = await selectVendors(db, merchant.id, platforms, language);
   const lanes: GameLane[] = [];
-  for (const gameCategory of CATEGORY_ORDER) {
+  // In navigation order (the contract's GAME_CATEGORIES).
+  for (const gameCategory of GAME_CATEGORY_CODES) {
     const inCategory = vendors.filter((vendor) => vendor.gameCategory === gameCategory);
     if (inCategory.length > 0) lanes.push({ gameCategory, vendors: inCategory });
   }

@@ -1,6 +1,6 @@
+import { GAME_CATEGORY_CODES } from '@platform/shared/contract';
 import type { Envelope, GameVendorValue } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { CATEGORY_ORDER } from './games.service';
 
 let context: TestContext;
 
@@ -22,7 +22,7 @@ describe('GET /wps/relay/GCSGAME_newGameVendor', () => {
   it('groups vendors into lanes in navigation order', async () => {
     const value = await lanes();
     const categories = value.map((lane) => lane.gameCategory);
-    expect(categories).toEqual(CATEGORY_ORDER.filter((category) => categories.includes(category)));
+    expect(categories).toEqual(GAME_CATEGORY_CODES.filter((category) => categories.includes(category)));
     expect(categories).toEqual(['LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'ESPORTS', 'COCKFIGHT', 'INHOUSE']);
     for (const lane of value) {
       expect(lane.vendors.length).toBeGreaterThan(0);
@@ -33,6 +33,15 @@ describe('GET /wps/relay/GCSGAME_newGameVendor', () => {
     expect(byCategory.COCKFIGHT).toEqual(['DIG', 'DS88']);
     expect(byCategory.INHOUSE).toEqual(['JL']);
     expect(byCategory.LOTT).toEqual(['TCG_SEA', 'TCG_LOTTO_VN']);
+  });
+
+  it("stores exactly the contract's game categories (the table's CHECK names the same codes)", async () => {
+    const { rows } = await context.pool.query<{ definition: string }>(
+      "SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'game_vendor'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%game_category%'",
+    );
+    expect(rows).toHaveLength(1);
+    const allowed = [...rows[0].definition.matchAll(/'([A-Z]+)'/g)].map((match) => match[1]);
+    expect(allowed.sort()).toEqual([...GAME_CATEGORY_CODES].sort());
   });
 
   it('returns the full vendor card', async () => {

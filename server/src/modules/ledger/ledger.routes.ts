@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { authorizationHeader, memberOf } from '../../plugins/authentication';
+import { authorizationHeader, memberOf } from '../session';
 import { memberBalanceMinor, minorToMajor } from './ledger.service';
 
 export interface LedgerRoutesOptions {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
-import { withTransaction } from './db-transaction';
+import { withTransaction } from '../../db/transaction';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 

@@ -1,7 +1,7 @@
 import type { Envelope, WalletBalance } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
-import { withTransaction } from './db-transaction';
+import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, grantFreePlay, InsufficientFundsError, memberBalanceMinor, minorToMajor, postTransaction } from './ledger.service';
 
 // The ledger's invariants (migrations/005_accounts.sql), including under concurrency.

@@ -1,5 +1,5 @@
 import type { MemberAvatar, MemberInfo } from '@platform/shared/src/types/wire';
-import type { Member } from './member.queries';
+import type { Member } from '../identity';
 
 // What GET /wps/member/info and the avatar calls answer.
 

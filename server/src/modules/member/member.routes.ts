@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
-import { AppError, ok } from '../../http/envelope';
+import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { authorizationHeader, memberOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
-import { createAccountHooks, type AccountHooks } from '../session/account-hooks';
-import { readAccountSettings } from './account-settings';
-import { avatarOf, toMemberInfo } from './member-info';
-import * as queries from './member.queries';
+import { authorizationHeader, createAccountHooks, freePlayBodySchema, loginValueSchema, memberOf, type AccountHooks } from '../session';
 import {
   affiliateQuerySchema,
   affiliateValueSchema,
@@ -18,7 +14,8 @@ import {
   registerBodySchema,
   registerValueSchema,
 } from './member.schemas';
-import { register } from './registration.service';
+import { checkAffiliateCode, getAvatar, getMemberInfo, setLanguage } from './member.service';
+import { createGuest, register } from './registration.service';
 import type { RegisterMode } from './registration-rules';
 import { clientIpOf, userAgentOf } from '../../http/request-context';
 
@@ -30,14 +27,6 @@ export interface MemberRoutesOptions {
 }
 
 const tags = ['member'];
-
-/** 'bn' → 'BN', 'zh-TW' → 'TW', 'zh-CN' → 'CN' (the platform's two-letter codes, REFERENCE §4). */
-export function normaliseLanguage(code: string): string {
-  const upper = code.toUpperCase();
-  if (/^ZH[-_](TW|HK|HANT)/.test(upper)) return 'TW';
-  if (upper.startsWith('ZH')) return 'CN';
-  return upper.slice(0, 2);
-}
 
 const REGISTER_DESCRIPTION =
   'Encrypted. Fields are checked against the merchant\'s rules (GET /wps/system/setting/register): a failure names ' +
@@ -60,7 +49,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
     );
 
   app.put<{ Body: Record<string, unknown> }>('/wps/member/register', {
-    config: { encrypted: true },
+    config: { auth: 'public', feature: 'USERNAMEREG3', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Register with account and password (USERNAMEREG3)',
@@ -71,7 +60,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   }, registerHandler('username'));
 
   app.put<{ Body: Record<string, unknown> }>('/wps/member/register/mobile', {
-    config: { encrypted: true },
+    config: { auth: 'public', feature: 'MOBILENUMREG3', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Register with a mobile number (MOBILENUMREG3)',
@@ -84,6 +73,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   }, registerHandler('mobile'));
 
   app.get<{ Querystring: { code: string; domain?: string } }>('/wps/agent/affiliate', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Check an invitation (affiliate) code',
@@ -92,29 +82,40 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       value: affiliateValueSchema,
     }),
   }, async (request) => {
-    const agent = await queries.selectAgentByAffiliateCode(db, merchantOf(request).id, request.query.code.trim());
-    if (!agent) throw new AppError(400, 'invalid.affiliate.code');
-    return ok({ valid: true });
+    return ok(await checkAffiliateCode(db, merchantOf(request).id, request.query.code));
   });
+
+  app.post<{ Body: { os?: string; platform?: string } }>('/wps/session/login/freeplay', {
+    config: { auth: 'public', feature: 'FREEPLAY3' },
+    // The body is optional: a call without one is validated as {}.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    schema: apiSchema({
+      tags: ['session'],
+      summary: 'Free play: a new guest account (isAgent 4) with play money, logged in',
+      description:
+        'Only when FREEPLAY3 is on (else 400 function.not.available). Guests cannot deposit, withdraw or chat: ' +
+        'such routes answer 403 guest.not.allowed.',
+      body: freePlayBodySchema,
+      value: loginValueSchema,
+    }),
+  }, async (request) =>
+    ok(await createGuest({ pool: db, merchant: merchantOf(request), clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() })),
+  );
 
   app.get('/wps/member/info', {
     config: { auth: 'member' },
     schema: apiSchema({ tags, summary: 'The logged-in member', headers: authorizationHeader, value: memberInfoSchema }),
   }, async (request) => {
-    const member = memberOf(request);
-    const upline = member.uplineId === null ? undefined : await queries.selectUplineUsername(db, member.merchantId, member.uplineId);
-    return ok(toMemberInfo(member, upline ?? null));
+    return ok(await getMemberInfo(db, memberOf(request)));
   });
 
   const avatarRoute = {
     config: { auth: 'member' as const },
     schema: apiSchema({ tags, summary: "The member's avatar (the site default when none)", headers: authorizationHeader, value: avatarSchema }),
   };
-  const avatarHandler = async (request: FastifyRequest) => {
-    const member = memberOf(request);
-    const settings = await readAccountSettings(db, member.merchantId);
-    return ok(avatarOf(member, settings.defaultAvatarUrl));
-  };
+  const avatarHandler = async (request: FastifyRequest) => ok(await getAvatar(db, memberOf(request)));
   app.get('/wps/member/info/icon', avatarRoute, avatarHandler);
   app.get('/wps/relay/MCSFE_getPlayerAvatar', avatarRoute, avatarHandler);
 
@@ -129,9 +130,6 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       value: { type: 'object', required: ['language'], properties: { language: { type: 'string' } } },
     }),
   }, async (request) => {
-    const member = memberOf(request);
-    const language = normaliseLanguage(request.body.language);
-    await queries.updateLanguage(db, member.merchantId, member.id, language);
-    return ok({ language });
+    return ok(await setLanguage(db, memberOf(request), request.body.language));
   });
 }

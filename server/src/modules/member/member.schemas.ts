@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../http/schemas';
-import { loginValueSchema } from '../session/session.schemas';
+import { loginValueSchema } from '../session';
 import { REGISTER_FIELDS } from './registration-rules';
 
 // Request and response shapes of the member routes (validation, serialisation and OpenAPI).

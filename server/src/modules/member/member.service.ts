@@ -1,62 +1,42 @@
+import type { MemberAvatar, MemberInfo } from '@platform/shared/src/types/wire';
 import type { Db } from '../../db/pool';
-import { durationsOf, readAccountSettings } from './account-settings';
-import * as queries from './member.queries';
-import type { Member } from './member.queries';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hash';
+import { AppError } from '../../http/envelope';
+import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';
+import { readAccountSettings } from '../merchant';
+import { avatarOf, toMemberInfo } from './member-info';
 
-// Members as other modules use them: look-ups, password checks and changes. Registration,
-// member info and the affiliate check build on these (registration.service.ts, member.routes.ts).
+// The member's own calls besides registration (registration.service.ts): info, avatar, language,
+// and the invitation-code check of the registration form.
 
-export type { Member, MemberType } from './member.queries';
-export { AGENT_TYPES, GUEST_TYPE } from './member.queries';
-export { hashPassword, verifyPassword } from './password-hash';
-
-export async function findMemberById(db: Db, merchantId: number, memberId: number): Promise<Member | undefined> {
-  const member = await queries.selectMemberById(db, merchantId, memberId);
-  return member && queries.withoutCredentials(member);
+/** 'bn' → 'BN', 'zh-TW' → 'TW', 'zh-CN' → 'CN' (the platform's two-letter codes, REFERENCE §4). */
+export function normaliseLanguage(code: string): string {
+  const upper = code.toUpperCase();
+  if (/^ZH[-_](TW|HK|HANT)/.test(upper)) return 'TW';
+  if (upper.startsWith('ZH')) return 'CN';
+  return upper.slice(0, 2);
 }
 
-/** By account name, ignoring case. */
-export async function findMemberByUsername(db: Db, merchantId: number, username: string): Promise<Member | undefined> {
-  const member = await queries.selectMemberByUsername(db, merchantId, username);
-  return member && queries.withoutCredentials(member);
+/** An invitation code must belong to an agent of the merchant, else 400 invalid.affiliate.code. */
+export async function checkAffiliateCode(db: Db, merchantId: number, code: string): Promise<{ valid: true }> {
+  const agent = await selectAgentByAffiliateCode(db, merchantId, code.trim());
+  if (!agent) throw new AppError(400, 'invalid.affiliate.code');
+  return { valid: true };
 }
 
-/** By E.164 number ('+8801712345678'). */
-export async function findMemberByMobile(db: Db, merchantId: number, mobileE164: string): Promise<Member | undefined> {
-  const member = await queries.selectMemberByMobileE164(db, merchantId, mobileE164);
-  return member && queries.withoutCredentials(member);
+export async function getMemberInfo(db: Db, member: Member): Promise<MemberInfo> {
+  const upline = member.uplineId === null ? undefined : await selectUplineUsername(db, member.merchantId, member.uplineId);
+  return toMemberInfo(member, upline ?? null);
 }
 
-/** '+880' + '1712345678' → '+8801712345678' (both parts already validated). */
-export function toE164(countryDialingCode: string, mobile: string): string {
-  return `${countryDialingCode}${mobile}`;
+/** The member's avatar, or the merchant's default when they never chose one. */
+export async function getAvatar(db: Db, member: Member): Promise<MemberAvatar> {
+  const settings = await readAccountSettings(db, member.merchantId);
+  return avatarOf(member, settings.defaultAvatarUrl);
 }
 
-/**
- * Whether `password` is the member's login password. Takes as long for an unknown member as
- * for a known one.
- */
-export async function verifyMemberPassword(db: Db, merchantId: number, memberId: number, password: string): Promise<boolean> {
-  const member = await queries.selectMemberById(db, merchantId, memberId);
-  if (!member) return verifyAgainstDecoy(password);
-  return verifyPassword(member.passwordHash, password);
+/** Remembers the member's language as the platform's two-letter code, and answers it. */
+export async function setLanguage(db: Db, member: Member, code: string): Promise<{ language: string }> {
+  const language = normaliseLanguage(code);
+  await updateLanguage(db, member.merchantId, member.id, language);
+  return { language };
 }
-
-/**
- * Sets a new login password (already validated by the caller): a fresh argon2id hash, the change
- * time, the next expiry from the merchant's passwordMaxAgeDays, and clears firstTimeLogin.
- * Ending the member's other sessions is the caller's choice (endOtherSessions).
- */
-export async function changeMemberPassword(db: Db, merchantId: number, memberId: number, newPassword: string, nowMs: number): Promise<boolean> {
-  const settings = await readAccountSettings(db, merchantId);
-  const maxAgeMs = durationsOf(settings).passwordMaxAgeMs;
-  const passwordHash = await hashPassword(newPassword);
-  return queries.updatePassword(db, merchantId, memberId, passwordHash, nowMs, maxAgeMs === null ? null : nowMs + maxAgeMs);
-}
-
-/** Agents are member types 1, 2, 41 and 42. */
-export const isAgent = (member: Pick<Member, 'memberType'>): boolean => queries.AGENT_TYPES.includes(member.memberType);
-
-/** Free-play guests (type 4) may not use real-money or social features. */
-export const isGuest = (member: Pick<Member, 'memberType'>): boolean => member.memberType === queries.GUEST_TYPE;

@@ -1,7 +1,8 @@
+import type { ModuleId } from '@platform/shared/contract';
 import type { Envelope, LoginResult, MemberAvatar, MemberInfo, WalletBalance } from '@platform/shared/src/types/wire';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { createAccountHooks, type AccountRequestContext } from '../session/account-hooks';
+import { createAccountHooks, type AccountRequestContext } from '../session';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, setModule, TestClock, tokenFor } from './member.testing';
 
 // Registration (both modes), the affiliate check, member info, avatar and language.
@@ -38,13 +39,13 @@ const registerMobile = (payload: Record<string, unknown>) =>
 const withToken = (method: 'GET' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) =>
   context.app.inject({ method, url, headers: { authorization: token }, payload });
 
-async function withModule(moduleId: string, enabled: boolean, work: () => Promise<void>): Promise<void> {
+async function withModule(moduleId: ModuleId, enabled: boolean, work: () => Promise<void>): Promise<void> {
   await setModule(context.pool, context.merchantId, moduleId, enabled);
   try {
     await work();
   } finally {
-    const seeded: Record<string, boolean> = { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: false };
-    await setModule(context.pool, context.merchantId, moduleId, seeded[moduleId]);
+    const seeded: Partial<Record<ModuleId, boolean>> = { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: false };
+    await setModule(context.pool, context.merchantId, moduleId, seeded[moduleId] ?? false);
   }
 }
 

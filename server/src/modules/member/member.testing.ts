@@ -1,14 +1,15 @@
+import type { ModuleId } from '@platform/shared/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import type { Envelope, LoginResult, RsaKey } from '@platform/shared/src/types/wire';
 import { encryptForServer } from '../../http/encryption';
-import { createCaptcha } from '../captcha/captcha.service';
 import { json } from '../../testing/test-app';
-import { ensureMemberAccount } from '../ledger/ledger.queries';
-import { insertMember, type MemberType } from './member.queries';
-import { hashPassword } from './password-hash';
+import { createCaptcha } from '../captcha';
+import { hashPassword, insertMember, type MemberType } from '../identity';
+import { ensureMemberAccount } from '../ledger';
 
-// Helpers for the account tests (not a test file itself).
+// Helpers for the account tests of every module (not a test file itself): tests of other modules
+// may import a module's *.testing.ts, production code may not (see architecture.test.ts).
 
 /** A clock tests move by hand. Starts at a fixed instant. */
 export class TestClock {
@@ -112,7 +113,7 @@ export async function createMember(pool: pg.Pool, merchantId: number, member: Te
   return inserted.id;
 }
 
-export async function setModule(pool: pg.Pool, merchantId: number, moduleId: string, enabled: boolean): Promise<void> {
+export async function setModule(pool: pg.Pool, merchantId: number, moduleId: ModuleId, enabled: boolean): Promise<void> {
   await pool.query(
     `INSERT INTO whitelabel_module (merchant_id, module_id, enabled) VALUES ($1, $2, $3)
      ON CONFLICT (merchant_id, module_id) DO UPDATE SET enabled = EXCLUDED.enabled`,

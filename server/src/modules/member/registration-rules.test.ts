@@ -1,6 +1,7 @@
 import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
 import { AppError } from '../../http/envelope';
-import { ERROR_CODES, MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
+import { SERVER_ERROR_CODES } from '@platform/shared/contract';
+import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { patternErrorCode, rangeOf, satisfiesRule, validateRegistration, type RegistrationSwitches } from './registration-rules';
 
 // The per-field rules of registration (SPEC §5), without the database.
@@ -186,7 +187,7 @@ describe('messages', () => {
   it('has a pattern message for every seeded pattern id, in every language, with field and range', () => {
     for (let patternId = 0; patternId <= 13; patternId++) {
       const code = patternErrorCode(patternId);
-      expect(ERROR_CODES).toContain(code);
+      expect(SERVER_ERROR_CODES).toContain(code);
       for (const language of MESSAGE_LANGUAGES) {
         const text = translate(code, language, { field: 'username', range: '6-16' });
         expect(text).toContain('username');

@@ -1,6 +1,6 @@
 import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
 import { AppError } from '../../http/envelope';
-import type { ErrorCode } from '../../i18n/messages';
+import type { ServerErrorCode } from '@platform/shared/contract';
 
 // Validation of a registration payload against the merchant's per-field rules (the same rows
 // GET /wps/system/setting/register sends the client, SPEC §5):
@@ -68,9 +68,9 @@ export type RegistrationValues = Partial<Record<RegisterField, string>>;
 export const rangeOf = (rule: Pick<RegisterFieldRule, 'minLength' | 'maxLength'>): string =>
   rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength}-${rule.maxLength}`;
 
-export function patternErrorCode(patternId: number): ErrorCode {
+export function patternErrorCode(patternId: number): ServerErrorCode {
   return Number.isInteger(patternId) && patternId >= 0 && patternId <= KNOWN_PATTERN_IDS
-    ? (`reg_pattern_${patternId}` as ErrorCode)
+    ? (`reg_pattern_${patternId}` as ServerErrorCode)
     : 'reg_pattern_invalid';
 }
 
@@ -119,7 +119,7 @@ function fieldDemand(
   }
 }
 
-function fieldError(errorCode: ErrorCode, field: RegisterField, rule?: RegisterFieldRule): AppError {
+function fieldError(errorCode: ServerErrorCode, field: RegisterField, rule?: RegisterFieldRule): AppError {
   const params: Record<string, string> = { field };
   if (rule) params.range = rangeOf(rule);
   return new AppError(

@@ -1,18 +1,17 @@
+import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
 import { randomBytes, randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
 import type { ResolvedMerchant } from '../../plugins/merchant';
-import { verifyCaptcha } from '../captcha/captcha.service';
-import { withTransaction } from '../ledger/db-transaction';
-import { ensureMemberAccount, grantFreePlay } from '../ledger/ledger.service';
-import type { AccountHooks, AccountRequestContext } from '../session/account-hooks';
-import { reserveAttempts } from '../session/lockout';
-import { issueLogin, type LoginValue } from '../session/session.service';
-import { selectRegisterRules } from '../system/system.queries';
-import { durationsOf, enabledModules, readAccountSettings } from './account-settings';
-import * as queries from './member.queries';
+import { withTransaction } from '../../db/transaction';
+import { verifyCaptcha } from '../captcha';
+import * as queries from '../identity';
+import { ensureMemberAccount, grantFreePlay } from '../ledger';
+import { durationsOf, enabledModules, readAccountSettings } from '../merchant';
+import { reserveAttempts } from '../rate-limit';
+import { issueLogin, type AccountHooks, type AccountRequestContext, type LoginValue } from '../session';
+import { selectRegisterRules } from '../system';
 import { maskMobile } from './member-info';
-import { hashPassword } from './password-hash';
 import { validateRegistration, type RegisterMode } from './registration-rules';
 
 // PUT /wps/member/register (account and password) and /register/mobile (mobile number), and the
@@ -36,8 +35,6 @@ export interface RegisterValue extends LoginValue {
   generatedAccount: boolean;
 }
 
-const MODE_SWITCH: Record<RegisterMode, string> = { username: 'USERNAMEREG3', mobile: 'MOBILENUMREG3' };
-
 /** Letters and digits, at least one of each: passes the usual password rules. */
 function generatedPassword(): string {
   const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -57,10 +54,8 @@ const optional = (value: string | undefined): string | null => (value === undefi
 
 export async function register(env: RegistrationEnvironment, mode: RegisterMode, payload: Record<string, unknown>): Promise<RegisterValue> {
   const { pool, merchant, nowMs } = env;
-  const switches = await enabledModules(pool, merchant.id, ['USERNAMEREG3', 'MOBILENUMREG3', 'MOBILENUMPASSREG3', 'REGMOBVERF3'] as const);
-  if (!switches[MODE_SWITCH[mode] as keyof typeof switches]) {
-    throw new AppError(400, 'function.not.available', { detail: `${mode === 'mobile' ? 'mobile' : 'username'} registration is not enabled` });
-  }
+  // The mode's own switch (USERNAMEREG3, MOBILENUMREG3) gates the route (config.feature).
+  const switches = await enabledModules(pool, merchant.id, ['MOBILENUMPASSREG3', 'REGMOBVERF3'] as const);
   const rules = await selectRegisterRules(pool, merchant.id);
   const values = validateRegistration(payload, rules, mode, {
     passwordInMobileMode: switches.MOBILENUMPASSREG3,
@@ -120,8 +115,8 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
   const settings = await readAccountSettings(pool, merchant.id);
   const maxAgeMs = durationsOf(settings).passwordMaxAgeMs;
   const [passwordHash, paymentPasswordHash] = await Promise.all([
-    hashPassword(password),
-    values.paymentPassword ? hashPassword(values.paymentPassword) : Promise.resolve(null),
+    queries.hashPassword(password),
+    values.paymentPassword ? queries.hashPassword(values.paymentPassword) : Promise.resolve(null),
   ]);
   const language = typeof payload.language === 'string' && /^[A-Za-z]{2}$/.test(payload.language) ? payload.language.toUpperCase() : null;
 
@@ -206,7 +201,7 @@ export async function createGuest(env: Omit<RegistrationEnvironment, 'hooks'>): 
     throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(Math.ceil(((reservation.lockedUntilMs ?? nowMs) - nowMs) / 60_000)) });
   }
   // Nobody knows this password: a guest only ever has the session made here.
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const passwordHash = await queries.hashPassword(randomBytes(32).toString('base64url'));
   let member: queries.MemberWithCredentials | undefined;
   for (let attempt = 0; !member; attempt++) {
     try {
@@ -216,7 +211,7 @@ export async function createGuest(env: Omit<RegistrationEnvironment, 'hooks'>): 
         passwordHash,
         passwordExpiresAtMs: null,
         firstTimeLogin: false,
-        memberType: queries.GUEST_TYPE,
+        memberType: GUEST_MEMBER_TYPE,
         uplineId: null,
         registerMethod: 'FREEPLAY',
         registerIp: env.clientIp,

@@ -4,8 +4,8 @@ import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import type { AccountHooks } from '../session/account-hooks';
-import { loginValueSchema } from '../two-factor/two-factor.routes';
+import type { AccountHooks } from '../session';
+import { loginValueSchema } from '../two-factor';
 import { OAuthFlowError, OAuthService, safeReturnPath, withQueryParameter } from './oauth.service';
 import { OAUTH_PROVIDERS, type OAuthProviderName } from './oauth.settings';
 import { clientIpOf } from '../../http/request-context';
@@ -65,6 +65,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   const service = new OAuthService({ pool: options.db, clock: options.clock, hooks: options.hooks });
 
   app.get('/wps/session/oauth/providers', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Social logins the login form shows',
@@ -96,6 +97,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.get<{ Params: { provider: OAuthProviderName }; Querystring: { returnTo?: string } }>('/wps/session/oauth/:provider/start', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Start a social login (browser navigation)',
@@ -119,6 +121,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.get<{ Params: { provider: OAuthProviderName } }>('/wps/session/oauth/:provider/callback', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Where the provider sends the browser back',
@@ -149,6 +152,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.post<{ Body: { code: string } }>('/wps/session/oauth/exchange', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Trade the one-time code of a social login for a session',

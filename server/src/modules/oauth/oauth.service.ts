@@ -3,13 +3,12 @@ import * as oidc from 'openid-client';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError } from '../../http/envelope';
-import { durationsOf, readAccountSettings } from '../member/account-settings';
-import { insertMember, memberConflictOf, withoutCredentials } from '../member/member.queries';
-import { findMemberById, hashPassword, type Member } from '../member/member.service';
-import { withTransaction } from '../ledger/db-transaction';
-import { ensureMemberAccount } from '../ledger/ledger.service';
-import type { AccountHooks } from '../session/account-hooks';
-import { issueLogin, type LoginValue } from '../session/session.service';
+import { durationsOf, readAccountSettings } from '../merchant';
+import { findMemberById, hashPassword, insertMember, type Member, memberConflictOf, withoutCredentials } from '../identity';
+import { withTransaction } from '../../db/transaction';
+import { ensureMemberAccount } from '../ledger';
+import { type AccountHooks, issueLogin, type LoginValue } from '../session';
+import * as queries from './oauth.queries';
 import { readOAuthProviders, type OAuthProviderConfig, type OAuthProviderName } from './oauth.settings';
 
 // Google and Facebook login: OpenID Connect authorization-code flow with PKCE, state and nonce
@@ -144,11 +143,18 @@ export class OAuthService {
     const nonce = oidc.randomNonce();
     const browserBinding = randomToken();
     const nowMs = this.options.clock();
-    await this.options.pool.query(
-      `INSERT INTO oauth_login_state (state_hash, merchant_id, browser_hash, provider, code_verifier, nonce, return_to, redirect_uri, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [sha256(state), merchantId, sha256(browserBinding), name, codeVerifier, nonce, returnTo, redirectUri, new Date(nowMs), new Date(nowMs + STATE_TTL_MS)],
-    );
+    await queries.insertLoginState(this.options.pool, {
+      stateHash: sha256(state),
+      merchantId,
+      browserHash: sha256(browserBinding),
+      provider: name,
+      codeVerifier,
+      nonce,
+      returnTo,
+      redirectUri,
+      nowMs,
+      expiresAtMs: nowMs + STATE_TTL_MS,
+    });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: provider.scope,
@@ -169,42 +175,27 @@ export class OAuthService {
     const state = query.get('state');
     if (!state) throw new OAuthFlowError('/', 'oauth.login.failed', 'the callback has no state');
     const nowMs = clock();
-    // Used up in the statement that finds it: a state works once.
-    const used = await pool.query<{
-      merchant_id: number;
-      browser_hash: Buffer;
-      provider: OAuthProviderName;
-      code_verifier: string;
-      nonce: string;
-      return_to: string;
-      redirect_uri: string;
-      expires_at: Date;
-    }>(
-      `UPDATE oauth_login_state SET consumed_at = $2 WHERE state_hash = $1 AND consumed_at IS NULL
-       RETURNING merchant_id, browser_hash, provider, code_verifier, nonce, return_to, redirect_uri, expires_at`,
-      [sha256(state), new Date(nowMs)],
-    );
-    const row = used.rows[0];
-    if (!row) throw new OAuthFlowError('/', 'oauth.login.failed', 'unknown or used state');
-    const returnTo = row.return_to;
-    if (row.expires_at.getTime() <= nowMs) throw new OAuthFlowError(returnTo, 'oauth.login.failed', 'the login took too long');
-    if (!browserBinding || !sha256(browserBinding).equals(row.browser_hash)) {
+    const started = await queries.consumeLoginState(pool, sha256(state), nowMs);
+    if (!started) throw new OAuthFlowError('/', 'oauth.login.failed', 'unknown or used state');
+    const returnTo = started.returnTo;
+    if (started.expiresAtMs <= nowMs) throw new OAuthFlowError(returnTo, 'oauth.login.failed', 'the login took too long');
+    if (!browserBinding || !sha256(browserBinding).equals(started.browserHash)) {
       throw new OAuthFlowError(returnTo, 'oauth.login.failed', 'the callback came to another browser');
     }
     if (query.get('error')) {
       throw new OAuthFlowError(returnTo, 'oauth.login.failed', `the provider answered ${query.get('error')}`);
     }
-    const provider = await this.providerOf(row.merchant_id, row.provider, returnTo);
+    const provider = await this.providerOf(started.merchantId, started.provider, returnTo);
 
     let claims: ProviderAccount;
     try {
       const config = await this.configurationOf(provider);
-      const currentUrl = new URL(row.redirect_uri);
+      const currentUrl = new URL(started.redirectUri);
       currentUrl.search = query.toString();
       const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-        pkceCodeVerifier: row.code_verifier,
+        pkceCodeVerifier: started.codeVerifier,
         expectedState: state,
-        expectedNonce: row.nonce,
+        expectedNonce: started.nonce,
         idTokenExpected: true,
       });
       const idClaims = tokens.claims();
@@ -219,27 +210,27 @@ export class OAuthService {
       throw new OAuthFlowError(returnTo, 'oauth.login.failed', `code exchange failed: ${(error as Error).message}`);
     }
 
-    const member = await this.memberFor(row.merchant_id, provider, claims, clientIp, nowMs);
+    const member = await this.memberFor(started.merchantId, provider, claims, clientIp, nowMs);
     if (!member) throw new OAuthFlowError(returnTo, 'oauth.login.failed', 'no linked member and sign-up is off');
     if (member.status !== 'active') throw new OAuthFlowError(returnTo, 'member.blocked', 'the member is blocked');
 
     const grantCode = randomToken();
-    await pool.query(
-      `INSERT INTO oauth_login_grant (code_hash, merchant_id, browser_hash, member_id, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [sha256(grantCode), row.merchant_id, row.browser_hash, member.id, new Date(nowMs), new Date(nowMs + GRANT_TTL_MS)],
-    );
+    await queries.insertLoginGrant(pool, {
+      codeHash: sha256(grantCode),
+      merchantId: started.merchantId,
+      browserHash: started.browserHash,
+      memberId: member.id,
+      nowMs,
+      expiresAtMs: nowMs + GRANT_TTL_MS,
+    });
     return { returnTo, grantCode };
   }
 
   /** The member linked to the provider account, created on its first login. */
   private async memberFor(merchantId: number, provider: OAuthProviderConfig, claims: ProviderAccount, clientIp: string, nowMs: number): Promise<Member | undefined> {
     const { pool } = this.options;
-    const linked = await pool.query<{ member_id: string }>(
-      'SELECT member_id FROM member_oauth_identity WHERE merchant_id = $1 AND issuer = $2 AND subject = $3',
-      [merchantId, claims.iss, claims.sub],
-    );
-    if (linked.rows[0]) return findMemberById(pool, merchantId, Number(linked.rows[0].member_id));
+    const linkedMemberId = await queries.selectLinkedMemberId(pool, merchantId, claims.iss, claims.sub);
+    if (linkedMemberId !== undefined) return findMemberById(pool, merchantId, linkedMemberId);
     if (!provider.allowSignUp) return undefined;
 
     const email = claims.email_verified === true && typeof claims.email === 'string' ? claims.email.slice(0, 254) : null;
@@ -266,11 +257,15 @@ export class OAuthService {
             nowMs,
           });
           await ensureMemberAccount(client, merchantId, inserted.id, 'REAL', nowMs);
-          await client.query(
-            `INSERT INTO member_oauth_identity (merchant_id, member_id, provider, issuer, subject, email, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [merchantId, inserted.id, provider.provider, claims.iss, claims.sub, email, new Date(nowMs)],
-          );
+          await queries.insertIdentityLink(client, {
+            merchantId,
+            memberId: inserted.id,
+            provider: provider.provider,
+            issuer: claims.iss,
+            subject: claims.sub,
+            email,
+            nowMs,
+          });
           return withoutCredentials(inserted);
         });
       } catch (error) {
@@ -289,15 +284,9 @@ export class OAuthService {
   async exchange(merchantId: number, grantCode: string, browserBinding: string | undefined, caller: { ip: string; userAgent?: string }): Promise<LoginValue> {
     const { pool, clock, hooks } = this.options;
     const nowMs = clock();
-    const used = await pool.query<{ member_id: string; browser_hash: Buffer }>(
-      `UPDATE oauth_login_grant SET consumed_at = $3
-        WHERE merchant_id = $1 AND code_hash = $2 AND consumed_at IS NULL AND expires_at > $3
-        RETURNING member_id, browser_hash`,
-      [merchantId, sha256(grantCode), new Date(nowMs)],
-    );
-    const row = used.rows[0];
-    if (!row || !browserBinding || !sha256(browserBinding).equals(row.browser_hash)) throw new AppError(400, 'oauth.login.failed');
-    const member = await findMemberById(pool, merchantId, Number(row.member_id));
+    const grant = await queries.consumeLoginGrant(pool, merchantId, sha256(grantCode), nowMs);
+    if (!grant || !browserBinding || !sha256(browserBinding).equals(grant.browserHash)) throw new AppError(400, 'oauth.login.failed');
+    const member = await findMemberById(pool, merchantId, grant.memberId);
     if (!member) throw new AppError(400, 'oauth.login.failed');
     if (member.status !== 'active') throw new AppError(403, 'member.blocked');
     const context = { db: pool, merchantId, clientIp: caller.ip, userAgent: caller.userAgent, nowMs };

@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Envelope, LoginResult, MemberInfo } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { TestClock } from '../member/member.testing';
-import { createAccountHooks } from '../session/account-hooks';
+import { createAccountHooks } from '../session';
 import { safeReturnPath, withQueryParameter } from './oauth.service';
 import { oauthProvidersFrom } from './oauth.settings';
 

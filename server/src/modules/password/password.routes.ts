@@ -2,15 +2,14 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
-import type { Db } from '../../db/pool';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { translate, type ErrorCode } from '../../i18n/messages';
-import { memberOf, sessionOf } from '../../plugins/authentication';
+import type { ServerErrorCode } from '@platform/shared/contract';
+import { translate } from '../../i18n/messages';
+import { memberOf, sessionOf } from '../session';
 import { merchantOf } from '../../plugins/merchant';
-import type { SenderFactory } from '../notification/sender';
-import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
-import { resolveMobile } from '../verification/phone';
+import type { SenderFactory } from '../notification';
+import { type CodePolicy, DEFAULT_CODE_POLICY, resolveMobile, VerificationCodes } from '../verification';
 import { PasswordService } from './password.service';
 import { callerLanguageOf, clientIpOf } from '../../http/request-context';
 
@@ -23,26 +22,10 @@ export interface PasswordRoutesOptions {
 
 const tags = ['password'];
 const password = { type: 'string', maxLength: 128 };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
-function okWithMessage<T>(request: FastifyRequest, value: T, code: ErrorCode) {
+function okWithMessage<T>(request: FastifyRequest, value: T, code: ServerErrorCode) {
   return { ...ok(value), message: translate(code, callerLanguageOf(request)) };
-}
-
-/**
- * The site a reset link opens. The Host header is the caller's to choose, so it is used only
- * when it is one of the merchant's own domains (or localhost, in development); otherwise the
- * merchant's first domain. A link can therefore never point at someone else's site.
- */
-export async function siteOriginOf(db: Db, request: FastifyRequest, merchantId: number): Promise<string> {
-  const host = (request.hostname ?? '').toLowerCase();
-  const domains = await db.query<{ domain: string }>('SELECT domain FROM merchant_domain WHERE merchant_id = $1 ORDER BY domain', [merchantId]);
-  const known = domains.rows.map((row) => row.domain);
-  const port = request.port ? `:${request.port}` : '';
-  if (host === 'localhost' || host === '127.0.0.1') return `${request.protocol}://${host}${port}`;
-  if (known.includes(host)) return `https://${host}`;
-  return known[0] ? `https://${known[0]}` : '';
 }
 
 export async function passwordRoutes(app: FastifyInstance, options: PasswordRoutesOptions): Promise<void> {
@@ -55,12 +38,6 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     senders: options.senders,
     codes: new VerificationCodes(db, clock, options.policy ?? DEFAULT_CODE_POLICY),
   });
-
-  async function requireResetBySms(request: FastifyRequest): Promise<void> {
-    if (!(await service.moduleEnabled(merchantOf(request).id, 'CHNGPASSVERIF3'))) {
-      throw new AppError(403, 'function.not.enabled', { detail: 'CHNGPASSVERIF3 is off' });
-    }
-  }
 
   app.post<{ Body: { oldPassword?: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password', {
     config: { encrypted: true, realAccountOnly: true },
@@ -86,6 +63,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<{ Body: { username: string; email: string } }>('/wps/member/password/email', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Forgot password: e-mail a reset link',
@@ -101,26 +79,20 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       value: { type: 'null' },
     }),
   }, async (request) => {
-    const merchant = merchantOf(request);
-    const username = request.body.username.trim();
-    const email = request.body.email.trim();
-    if (username === '') throw new AppError(400, 'reg_field_required', { field: 'username' }, { field: 'username' });
-    if (email === '') throw new AppError(400, 'reg_field_required', { field: 'email' }, { field: 'email' });
-    if (!EMAIL_PATTERN.test(email)) throw new AppError(400, 'reg_pattern_3', { field: 'email', range: '5-254' }, { field: 'email' });
     await service.sendResetEmail({
-      merchantId: merchant.id,
-      username,
-      email,
+      merchantId: merchantOf(request).id,
+      username: request.body.username,
+      email: request.body.email,
       ip: clientIpOf(request),
       language: callerLanguageOf(request),
-      siteOrigin: await siteOriginOf(db, request, merchant.id),
+      site: { hostname: request.hostname, port: request.port, protocol: request.protocol },
       log: request.log,
     });
     return okWithMessage(request, null, 'password.reset.email.sent');
   });
 
   app.post<{ Body: { token: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password/email/reset', {
-    config: { encrypted: true },
+    config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the e-mailed reset link',
@@ -140,7 +112,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<{ Body: { countryDialingCode?: string; mobileNum: string } }>('/wps/member/password/sms', {
-    config: { encrypted: true },
+    config: { auth: 'public', feature: 'CHNGPASSVERIF3', featureRefusal: 'function.not.enabled', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Forgot password: send a reset code by SMS',
@@ -161,7 +133,6 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       },
     }),
   }, async (request) => {
-    await requireResetBySms(request);
     const merchant = merchantOf(request);
     if (request.body.mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });
     const mobile = await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNum);
@@ -173,7 +144,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   app.post<{
     Body: { countryDialingCode?: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword?: string };
   }>('/wps/member/password/verification', {
-    config: { encrypted: true },
+    config: { auth: 'public', feature: 'CHNGPASSVERIF3', featureRefusal: 'function.not.enabled', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the SMS reset code',
@@ -195,7 +166,6 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
     }),
   }, async (request) => {
-    await requireResetBySms(request);
     const merchant = merchantOf(request);
     const { countryDialingCode, mobileNum, verificationCode, newPassword, confirmNewPassword } = request.body;
     if (mobileNum.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNum is empty' });

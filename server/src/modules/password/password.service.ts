@@ -3,9 +3,10 @@ import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
+import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { MessageLanguage } from '../../i18n/messages';
-import { durationsOf, isModuleEnabled, readAccountSettings } from '../member/account-settings';
+import { durationsOf, merchantDomains, readAccountSettings } from '../merchant';
 import {
   changeMemberPassword,
   findMemberById,
@@ -14,15 +15,14 @@ import {
   isGuest,
   verifyMemberPassword,
   type Member,
-} from '../member/member.service';
-import { patternErrorCode, rangeOf, satisfiesRule } from '../member/registration-rules';
-import { brandOf, type SenderFactory } from '../notification/sender';
-import { codeSms, resetEmail } from '../notification/templates';
-import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../session/lockout';
-import { endOtherSessions, type SessionRecord } from '../session/session.service';
-import { selectRegisterRules } from '../system/system.queries';
-import type { VerificationCodes } from '../verification/codes';
-import type { MobileNumber } from '../verification/phone';
+} from '../identity';
+import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
+import { brandOf, codeSms, resetEmail, type SenderFactory } from '../notification';
+import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { endOtherSessions, type SessionRecord } from '../session';
+import { selectRegisterRules } from '../system';
+import type { MobileNumber, VerificationCodes } from '../verification';
+import * as queries from './password.queries';
 
 // Changing a password (logged in) and resetting a forgotten one (by e-mail link or SMS code).
 //
@@ -41,6 +41,29 @@ import type { MobileNumber } from '../verification/phone';
 //   account's login lock (the member just proved the e-mail or phone).
 // - The new password must pass the merchant's registration rule for 'password', differ from the
 //   current one, and equal its confirmation.
+
+/** The host a request came to, for the reset link (see siteOriginOf). */
+export interface RequestSite {
+  hostname: string | undefined;
+  port: number | null | undefined;
+  protocol: string;
+}
+
+/**
+ * The site a reset link opens. The Host header is the caller's to choose, so it is used only
+ * when it is one of the merchant's own domains (or localhost, in development); otherwise the
+ * merchant's first domain. A link can therefore never point at someone else's site.
+ */
+export async function siteOriginOf(db: Db, site: RequestSite, merchantId: number): Promise<string> {
+  const host = (site.hostname ?? '').toLowerCase();
+  const known = await merchantDomains(db, merchantId);
+  const port = site.port ? `:${site.port}` : '';
+  if (host === 'localhost' || host === '127.0.0.1') return `${site.protocol}://${host}${port}`;
+  if (known.includes(host)) return `https://${host}`;
+  return known[0] ? `https://${known[0]}` : '';
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface PasswordServiceOptions {
   pool: pg.Pool;
@@ -136,11 +159,16 @@ export class PasswordService {
     email: string;
     ip: string;
     language: MessageLanguage;
-    /** The site the link opens, e.g. https://luckystar.example */
-    siteOrigin: string;
+    /** Where the request came to: the link opens this site when it is the merchant's own. */
+    site: RequestSite;
     log: FastifyBaseLogger;
   }): Promise<void> {
     const { pool, clock } = this.options;
+    const username = request.username.trim();
+    const email = request.email.trim();
+    if (username === '') throw new AppError(400, 'reg_field_required', { field: 'username' }, { field: 'username' });
+    if (email === '') throw new AppError(400, 'reg_field_required', { field: 'email' }, { field: 'email' });
+    if (!EMAIL_PATTERN.test(email)) throw new AppError(400, 'reg_pattern_3', { field: 'email', range: '5-254' }, { field: 'email' });
     const nowMs = clock();
     const settings = await readAccountSettings(pool, request.merchantId);
     const lockMs = durationsOf(settings).lockoutMs;
@@ -151,7 +179,7 @@ export class PasswordService {
       [
         { key: { scope: 'password.email.ip', subject: request.ip }, rule: { maxFailures: EMAIL_RESET_LIMITS.perIp, windowMs, lockMs } },
         {
-          key: { scope: 'password.email.account', subject: request.username.toLowerCase().slice(0, 200) },
+          key: { scope: 'password.email.account', subject: username.toLowerCase().slice(0, 200) },
           rule: { maxFailures: EMAIL_RESET_LIMITS.perAccount, windowMs, lockMs },
         },
       ],
@@ -159,20 +187,17 @@ export class PasswordService {
     );
     if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
 
-    const member = await findMemberByUsername(pool, request.merchantId, request.username);
+    const member = await findMemberByUsername(pool, request.merchantId, username);
     const matches =
-      member !== undefined && !isGuest(member) && member.email !== null && member.email.trim().toLowerCase() === request.email.toLowerCase();
+      member !== undefined && !isGuest(member) && member.email !== null && member.email.trim().toLowerCase() === email.toLowerCase();
     if (!member || !matches || !member.email) throw new AppError(400, 'username.email.not.exist');
 
     const token = randomBytes(16).toString('base64url');
-    await pool.query(
-      `INSERT INTO password_reset_token (merchant_id, member_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-      [request.merchantId, member.id, hashToken(token), new Date(nowMs), new Date(nowMs + this.resetLinkTtlMs)],
-    );
+    await queries.insertResetToken(pool, request.merchantId, member.id, hashToken(token), nowMs, nowMs + this.resetLinkTtlMs);
     const message = resetEmail(request.language, {
       brand: await brandOf(pool, request.merchantId),
       username: member.username,
-      link: `${request.siteOrigin}/?resetToken=${token}`,
+      link: `${await siteOriginOf(pool, request.site, request.merchantId)}/?resetToken=${token}`,
       minutes: Math.round(this.resetLinkTtlMs / 60_000),
     });
     await this.options.senders({ merchantId: request.merchantId, log: request.log }).sendEmail(member.email, message.subject, message.text);
@@ -183,17 +208,10 @@ export class PasswordService {
     const { pool, clock } = this.options;
     await this.checkNewPassword(merchantId, input, true);
     const nowMs = clock();
-    // Used up in the same statement that finds it: a token works once, even under concurrency.
-    const used = await pool.query<{ member_id: string }>(
-      `UPDATE password_reset_token SET consumed_at = $3
-        WHERE merchant_id = $1 AND token_hash = $2 AND consumed_at IS NULL AND expires_at > $3
-        RETURNING member_id`,
-      [merchantId, hashToken(token), new Date(nowMs)],
-    );
-    if (!used.rows[0]) throw new AppError(400, 'reset.link.invalid');
-    const memberId = Number(used.rows[0].member_id);
+    const memberId = await queries.consumeResetToken(pool, merchantId, hashToken(token), nowMs);
+    if (memberId === undefined) throw new AppError(400, 'reset.link.invalid');
     // Any other link sent to this member stops working too.
-    await pool.query('UPDATE password_reset_token SET consumed_at = $2 WHERE member_id = $1 AND consumed_at IS NULL', [memberId, new Date(nowMs)]);
+    await queries.consumeMemberResetTokens(pool, memberId, nowMs);
     return this.applyReset(merchantId, memberId, input.newPassword, nowMs);
   }
 
@@ -235,9 +253,5 @@ export class PasswordService {
     await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.username.toLowerCase() });
     if (member.mobileE164) await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.mobileE164.toLowerCase() });
     return { userName: member.username };
-  }
-
-  async moduleEnabled(merchantId: number, moduleId: string): Promise<boolean> {
-    return isModuleEnabled(this.options.pool, merchantId, moduleId);
   }
 }

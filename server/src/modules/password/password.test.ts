@@ -2,7 +2,7 @@ import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, loginRequest, MINUTE, setModule, TestClock, tokenFor } from '../member/member.testing';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';
-import { createAccountHooks } from '../session/account-hooks';
+import { createAccountHooks } from '../session';
 
 // Changing a password, and resetting a forgotten one by e-mail and by SMS, end to end (codes
 // and links are read from the outbox, as a person would read their phone or mailbox).

@@ -10,6 +10,7 @@ export interface RemotesRoutesOptions extends RemotesContext {
 
 export async function remotesRoutes(app: FastifyInstance, { db, ...context }: RemotesRoutesOptions): Promise<void> {
   app.get('/remotes.json', {
+    config: { auth: 'public' },
     schema: {
       tags: ['delivery'],
       summary: 'Micro-frontend remotes for the shell (plain JSON array, not enveloped)',

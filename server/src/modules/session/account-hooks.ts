@@ -1,5 +1,5 @@
 import type { Db } from '../../db/pool';
-import type { Member } from '../member/member.queries';
+import type { Member } from '../identity';
 
 // Where other modules plug into login and registration. app.ts creates one AccountHooks object
 // and hands the same object to the session and member routes and to the modules that fill it

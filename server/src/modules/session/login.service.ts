@@ -1,16 +1,15 @@
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
-import { verifyCaptcha } from '../captcha/captcha.service';
-import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../member/account-settings';
-import * as members from '../member/member.queries';
-import { verifyAgainstDecoy, verifyPassword } from '../member/password-hash';
+import { verifyCaptcha } from '../captcha';
+import * as members from '../identity';
+import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../merchant';
+import { clearFailures, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import type { AccountHooks, AccountRequestContext } from './account-hooks';
-import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from './lockout';
 import { insertLoginAttempt, type LoginAttemptRow } from './session.queries';
 import { issueLogin, type LoginValue } from './session.service';
 
 // POST /wps/session/login. Order matters:
-//   1. the attempt is counted against the account and the client IP (lockout.ts); a locked one
+//   1. the attempt is counted against the account and the client IP (rate-limit module); a locked one
 //      is refused here, before any captcha, code or password is looked at;
 //   2. after an earlier failure (of this account or IP) a correct captcha is required;
 //   3. the password (argon2id) or the SMS code (verification module) is checked;
@@ -41,11 +40,6 @@ export interface LoginEnvironment {
   nowMs: number;
   /** The caller's `Language` header. */
   language?: string;
-}
-
-/** 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes'. */
-export function tooManyRequests(lockoutMinutes: number, lockedUntilMs: number | null): AppError {
-  return new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(lockoutMinutes) }, { captcha: true, lockedUntil: lockedUntilMs });
 }
 
 function loginRules(settings: AccountSettings): { account: ThrottleRule; ip: ThrottleRule } {
@@ -117,7 +111,7 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
   let member: members.MemberWithCredentials | undefined;
   if (input.type === 'username') {
     member = await members.selectMemberByUsername(db, merchantId, username);
-    const passwordMatches = member ? await verifyPassword(member.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+    const passwordMatches = member ? await members.verifyPassword(member.passwordHash, input.password) : await members.verifyAgainstDecoy(input.password);
     if (!member || !passwordMatches) throw await failed('username.or.password.err', 'bad_password', member?.id ?? null);
   } else {
     member = smsMember;

@@ -1,7 +1,7 @@
 import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
 import { encryptForServer } from '../../http/encryption';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { DEFAULT_ACCOUNT_SETTINGS } from '../member/account-settings';
+import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';
 import {
   createMember,
   knownCaptcha,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/pool';
-import { memberColumns, memberFromRow, withoutCredentials, type Member, type MemberRow } from '../member/member.queries';
+import { memberColumns, memberFromRow, withoutCredentials, type Member, type MemberRow } from '../identity';
 
 // SQL of sessions. Tokens never reach the database: only their SHA-256.
 

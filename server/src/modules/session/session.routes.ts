@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
-import { AppError, ok } from '../../http/envelope';
+import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { authorizationHeader, sessionOf } from '../../plugins/authentication';
 import { merchantOf } from '../../plugins/merchant';
-import { isModuleEnabled } from '../member/account-settings';
-import { createGuest } from '../member/registration.service';
 import { createAccountHooks, type AccountHooks } from './account-hooks';
+import { authorizationHeader, sessionOf } from './authentication';
 import { login, type LoginInput } from './login.service';
 import { ensureRsaKey } from './rsa-keys';
-import { freePlayBodySchema, loginBodySchema, loginValueSchema } from './session.schemas';
+import { loginBodySchema, loginValueSchema } from './session.schemas';
 import { revokeSession } from './session.service';
 import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
 
@@ -30,6 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const hooks = options.hooks ?? createAccountHooks();
 
   app.get('/wps/session/key/rsa', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Public key for encrypted calls',
@@ -52,7 +51,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   });
 
   app.post<{ Body: LoginInput }>('/wps/session/login', {
-    config: { encrypted: true },
+    config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Log in with account and password, or mobile number and SMS code',
@@ -78,28 +77,6 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       { ...request.body, type: request.body.type ?? 'username' },
     );
     return ok(value);
-  });
-
-  app.post<{ Body: { os?: string; platform?: string } }>('/wps/session/login/freeplay', {
-    // The body is optional: a call without one is validated as {}.
-    preValidation: async (request) => {
-      request.body ??= {};
-    },
-    schema: apiSchema({
-      tags,
-      summary: 'Free play: a new guest account (isAgent 4) with play money, logged in',
-      description:
-        'Only when FREEPLAY3 is on (else 400 function.not.available). Guests cannot deposit, withdraw or chat: ' +
-        'such routes answer 403 guest.not.allowed.',
-      body: freePlayBodySchema,
-      value: loginValueSchema,
-    }),
-  }, async (request) => {
-    const merchant = merchantOf(request);
-    if (!(await isModuleEnabled(db, merchant.id, 'FREEPLAY3'))) {
-      throw new AppError(400, 'function.not.available', { detail: 'free play is not enabled' });
-    }
-    return ok(await createGuest({ pool: db, merchant, clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() }));
   });
 
   app.delete('/wps/session/logout', {

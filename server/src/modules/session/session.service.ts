@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResult } from '@platform/shared/src/types/wire';
 import type { Db } from '../../db/pool';
-import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../member/account-settings';
-import { updateLastLogin, type Member } from '../member/member.queries';
+import { updateLastLogin, type Member } from '../identity';
+import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../merchant';
 import {
   insertSession,
   revokeMemberSessions,

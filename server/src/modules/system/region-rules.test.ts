@@ -1,4 +1,4 @@
-import { isRestricted, normaliseIp, type RegionRule } from './region-rules';
+import { isRestricted, type RegionRule } from './region-rules';
 
 describe('isRestricted', () => {
   const rules: RegionRule[] = [
@@ -36,14 +36,5 @@ describe('isRestricted', () => {
 
   it('restricts nobody without rules', () => {
     expect(isRestricted([], { ip: '192.0.2.1', country: 'VN' })).toBe(false);
-  });
-});
-
-describe('normaliseIp', () => {
-  it('unwraps IPv4-mapped IPv6 only', () => {
-    expect(normaliseIp('::ffff:10.0.0.1')).toBe('10.0.0.1');
-    expect(normaliseIp('::FFFF:10.0.0.1')).toBe('10.0.0.1');
-    expect(normaliseIp('2001:db8::1')).toBe('2001:db8::1');
-    expect(normaliseIp('10.0.0.1')).toBe('10.0.0.1');
   });
 });

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { normaliseIp } from '../../http/request-context';
 
 // Region restriction: a visitor is restricted when any of the merchant's rules matches their
 // country (as reported by the edge proxy), their exact IP address, or a network containing it.
@@ -13,12 +14,6 @@ export interface RegionRule {
 export interface Visitor {
   ip: string;
   country: string | null;
-}
-
-/** "::ffff:203.0.113.7" (an IPv4 client on a dual-stack socket) → "203.0.113.7". */
-export function normaliseIp(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  return mapped ? mapped[1] : ip;
 }
 
 function familyOf(address: string): 'ipv4' | 'ipv6' | undefined {

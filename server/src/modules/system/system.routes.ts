@@ -25,6 +25,7 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
   app.get<{ Querystring: { url?: string }; Headers: { 'x-country-code'?: string } }>(
     '/wps/system/status',
     {
+      config: { auth: 'public' },
       schema: apiSchema({
         tags,
         summary: 'Site status and configuration for the current visitor',
@@ -59,18 +60,22 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
   );
 
   app.get('/wps/system/whitelabel', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Whitelabel feature switches', value: whitelabelSchema }),
   }, async (request) => ok(await system.getWhitelabel(db, merchantOf(request))));
 
   app.get('/wps/system/domainRoute', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Mirror domains of the site', value: domainRoutesSchema }),
   }, async (request) => ok(await system.getDomainRoutes(db, merchantOf(request))));
 
   app.get('/wps/system/country', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Countries and dialling codes for the phone-number picker', value: countryListSchema }),
   }, async (request) => ok(await system.getCountries(db, merchantOf(request))));
 
   app.get('/wps/system/setting/register', {
+    config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Registration field rules', value: registerRulesSchema }),
   }, async (request) => ok(await system.getRegisterRules(db, merchantOf(request))));
 }

@@ -9,7 +9,8 @@ import type {
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
-import { isRestricted, normaliseIp, type RegionRule } from './region-rules';
+import { normaliseIp } from '../../http/request-context';
+import { isRestricted, type RegionRule } from './region-rules';
 import { encryptServicePath } from './service-link';
 import * as queries from './system.queries';
 

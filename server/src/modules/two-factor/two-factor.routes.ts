@@ -4,10 +4,9 @@ import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { memberOf } from '../../plugins/authentication';
-import type { SenderFactory } from '../notification/sender';
-import type { AccountHooks } from '../session/account-hooks';
-import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification/codes';
+import { type AccountHooks, memberOf } from '../session';
+import type { SenderFactory } from '../notification';
+import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification';
 import { loadSecretKey, type SecretKey } from './secret-box';
 import { TwoFactorService, type CallerContext } from './two-factor.service';
 import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
@@ -164,7 +163,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   });
 
   app.post<{ Body: { ticket: string; type: 'totp' | 'sms'; code: string } }>('/wps/session/login/verification', {
-    config: { encrypted: true },
+    config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Complete a login that answered login_verify_required',
@@ -190,6 +189,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   });
 
   app.post<{ Body: { ticket: string } }>('/wps/session/login/verification/sms', {
+    config: { auth: 'public' },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Send (again) the SMS code of a pending login',

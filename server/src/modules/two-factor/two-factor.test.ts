@@ -2,9 +2,9 @@ import { Secret, TOTP } from 'otpauth';
 import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';
-import { findMemberByUsername } from '../member/member.service';
+import { findMemberByUsername } from '../identity';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';
-import { createAccountHooks } from '../session/account-hooks';
+import { createAccountHooks } from '../session';
 import type { LoginChallengeValue, SecurityConfig, TwoFactorService } from './two-factor.service';
 
 // Two-factor sign-in: binding an authenticator (TOTP) and SMS verification, login answering

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
-import type { CodePurpose } from '../notification/templates';
-import { withTransaction } from '../ledger/db-transaction';
-import { lockedUntil, reserveAttempts, type ThrottleKey } from '../session/lockout';
+import type { CodePurpose } from '../notification';
+import { withTransaction } from '../../db/transaction';
+import { lockedUntil, reserveAttempts, type ThrottleKey } from '../rate-limit';
+import * as queries from './verification.queries';
 
 // One-time SMS codes and the throttle in front of sending them.
 //
@@ -78,7 +79,7 @@ export class VerificationCodes {
   /**
    * Decides whether one send request for `mobile` from `ip` may go ahead: null, or the refusal
    * (429). An admitted request is recorded and counted toward the 5-minute lock of the number and
-   * of the IP (session/lockout.ts, scopes sms.mobile and sms.ip). Every admitted request counts,
+   * of the IP (rate-limit module, scopes sms.mobile and sms.ip). Every admitted request counts,
    * whether or not a message is then sent, so the answers do not depend on whether the number
    * has an account. A refusal may have written a lock, so the caller commits before throwing it.
    */
@@ -91,11 +92,7 @@ export class VerificationCodes {
       return this.tooManyRequests();
     }
 
-    const last = await client.query<{ sent_at: Date | null }>(
-      'SELECT max(sent_at) AS sent_at FROM verification_send WHERE merchant_id = $1 AND mobile = $2',
-      [merchantId, mobile],
-    );
-    const lastSentAt = last.rows[0]?.sent_at?.getTime();
+    const lastSentAt = await queries.lastSentAtMs(client, merchantId, mobile);
     if (lastSentAt !== undefined && now - lastSentAt < this.policy.resendIntervalMs) {
       const seconds = Math.ceil((this.policy.resendIntervalMs - (now - lastSentAt)) / 1000);
       return new AppError(429, 'sms.too.frequent', { seconds: String(seconds) });
@@ -112,12 +109,7 @@ export class VerificationCodes {
       now,
     );
     if (!reservation.allowed) return this.tooManyRequests();
-    await client.query('INSERT INTO verification_send (merchant_id, mobile, ip, sent_at) VALUES ($1, $2, $3, $4)', [
-      merchantId,
-      mobile,
-      ip,
-      new Date(now),
-    ]);
+    await queries.insertSend(client, merchantId, mobile, ip, now);
     return null;
   }
 
@@ -133,7 +125,7 @@ export class VerificationCodes {
    */
   async requestCode(request: SendRequest, purpose: CodePurpose, issueCode: boolean): Promise<{ issued: IssuedCode | null; expiresAtMs: number }> {
     const outcome = await withTransaction(this.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${request.merchantId}:${request.mobile}`]);
+      await queries.lockSendsOf(client, request.merchantId, request.mobile);
       const refusal = await this.admitSend(client, request);
       if (refusal) return { refusal, issued: null };
       return { refusal: null, issued: issueCode ? await this.issue(client, request.merchantId, request.mobile, purpose) : null };
@@ -148,16 +140,17 @@ export class VerificationCodes {
     const code = generateCode();
     const salt = randomBytes(16).toString('hex');
     const expiresAtMs = now + this.policy.expiredMinutes * 60_000;
-    await client.query(
-      `UPDATE verification_code SET consumed_at = $4
-        WHERE merchant_id = $1 AND mobile = $2 AND purpose = $3 AND consumed_at IS NULL`,
-      [merchantId, mobile, purpose, new Date(now)],
-    );
-    await client.query(
-      `INSERT INTO verification_code (merchant_id, mobile, purpose, code_hash, salt, max_attempts, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [merchantId, mobile, purpose, hashCode(salt, code), salt, this.policy.maxAttempts, new Date(now), new Date(expiresAtMs)],
-    );
+    await queries.retireLiveCodes(client, merchantId, mobile, purpose, now);
+    await queries.insertCode(client, {
+      merchantId,
+      mobile,
+      purpose,
+      codeHash: hashCode(salt, code),
+      salt,
+      maxAttempts: this.policy.maxAttempts,
+      nowMs: now,
+      expiresAtMs,
+    });
     return { code, expiresAtMs };
   }
 
@@ -172,27 +165,17 @@ export class VerificationCodes {
     }
     return withTransaction(this.pool, async (client) => {
       const now = this.now();
-      const live = await client.query<{ id: string; code_hash: string; salt: string; attempts: number; max_attempts: number; expires_at: Date }>(
-        `SELECT id, code_hash, salt, attempts, max_attempts, expires_at FROM verification_code
-          WHERE merchant_id = $1 AND mobile = $2 AND purpose = $3 AND consumed_at IS NULL
-          FOR UPDATE`,
-        [merchantId, mobile, purpose],
-      );
-      const row = live.rows[0];
-      if (!row) return false;
-      if (row.expires_at.getTime() <= now) {
-        await client.query('UPDATE verification_code SET consumed_at = $2 WHERE id = $1', [row.id, new Date(now)]);
+      const live = await queries.selectLiveCodeForUpdate(client, merchantId, mobile, purpose);
+      if (!live) return false;
+      if (live.expiresAtMs <= now) {
+        await queries.consumeCode(client, live.id, now);
         return false;
       }
-      if (code !== '' && sameHash(hashCode(row.salt, code), row.code_hash)) {
-        await client.query('UPDATE verification_code SET consumed_at = $2 WHERE id = $1', [row.id, new Date(now)]);
+      if (code !== '' && sameHash(hashCode(live.salt, code), live.codeHash)) {
+        await queries.consumeCode(client, live.id, now);
         return true;
       }
-      const attempts = row.attempts + 1;
-      await client.query(
-        'UPDATE verification_code SET attempts = $2, consumed_at = CASE WHEN $2 >= max_attempts THEN $3::timestamptz ELSE NULL END WHERE id = $1',
-        [row.id, attempts, new Date(now)],
-      );
+      await queries.recordWrongAttempt(client, live.id, live.attempts + 1, now);
       return false;
     });
   }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
-import { toE164 } from '../member/member.service';
+import { toE164 } from '../identity';
 
 // Mobile numbers as members type them (dialling code + national number) and as the server keys
 // them: E.164, the dialling code followed by the national number without its trunk zeros

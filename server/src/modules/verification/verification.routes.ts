@@ -4,9 +4,8 @@ import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { isModuleEnabled } from '../member/account-settings';
-import type { SenderFactory } from '../notification/sender';
-import type { AccountHooks } from '../session/account-hooks';
+import type { SenderFactory } from '../notification';
+import type { AccountHooks } from '../session';
 import type { CodePolicy } from './codes';
 import { resolveMobile } from './phone';
 import { SmsVerification, type SendCodeRequest } from './verification.service';
@@ -61,13 +60,8 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     };
   }
 
-  async function requireModule(request: FastifyRequest, moduleId: string): Promise<void> {
-    if (!(await isModuleEnabled(db, merchantOf(request).id, moduleId))) {
-      throw new AppError(403, 'function.not.enabled', { detail: `${moduleId} is off` });
-    }
-  }
-
   app.post<{ Body: { countryDialingCode?: string; mobileNo: string } }>('/wps/verification/sms/noLogin', {
+    config: { auth: 'public', feature: 'MOBILEVERCODELOGIN3', featureRefusal: 'function.not.enabled' },
     schema: apiSchema({
       tags,
       summary: 'Send an SMS login code',
@@ -80,11 +74,11 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
       value: codeSentSchema,
     }),
   }, async (request) => {
-    await requireModule(request, 'MOBILEVERCODELOGIN3');
     return ok(await verification.sendLoginCode(await sendRequestOf(request)));
   });
 
   app.post<{ Body: { countryDialingCode?: string; mobileNo: string } }>('/wps/verification/sms/register', {
+    config: { auth: 'public', feature: 'REGMOBVERF3', featureRefusal: 'function.not.enabled' },
     schema: apiSchema({
       tags,
       summary: 'Send an SMS registration code',
@@ -95,7 +89,6 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
       value: codeSentSchema,
     }),
   }, async (request) => {
-    await requireModule(request, 'REGMOBVERF3');
     return ok(await verification.sendRegistrationCode(await sendRequestOf(request)));
   });
 }

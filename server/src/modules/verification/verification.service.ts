@@ -2,10 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import type { MessageLanguage } from '../../i18n/messages';
-import { findMemberByMobile, isGuest } from '../member/member.service';
-import { brandOf, type SenderFactory } from '../notification/sender';
-import { codeSms, numberAlreadyRegisteredSms } from '../notification/templates';
-import type { AccountRequestContext, LoginCodeVerifier, RegistrationCodeVerifier } from '../session/account-hooks';
+import { findMemberByMobile, isGuest } from '../identity';
+import { brandOf, codeSms, numberAlreadyRegisteredSms, type SenderFactory } from '../notification';
+import type { AccountRequestContext, LoginCodeVerifier, RegistrationCodeVerifier } from '../session';
 import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from './codes';
 import type { MobileNumber } from './phone';
 

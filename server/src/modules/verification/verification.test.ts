@@ -2,7 +2,7 @@ import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, loginRequest, MINUTE, setModule, TestClock } from '../member/member.testing';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';
-import { createAccountHooks, type AccountRequestContext } from '../session/account-hooks';
+import { createAccountHooks, type AccountRequestContext } from '../session';
 
 // SMS codes: POST /wps/verification/sms/noLogin and /register, the throttle in front of them,
 // and the verifier login and registration use (expiry, single use, wrong-try limit).

@@ -112,7 +112,7 @@ export interface UsedKey {
 
 /**
  * Literal keys a source tree asks for: string literals passed to `t` (or to the other translate
- * functions named in `functions`), `i18nKey` attributes and `labelKey` properties (records-table
+ * functions named in `functions`), `i18nKey` attributes and `headerKey` properties (records-table
  * columns), without or with a namespace prefix.
  * Keys prefixed with another namespace are left out (all prefixed keys when `namespace` is null);
  * test files are not read.
@@ -123,7 +123,7 @@ export function findUsedKeys(srcDir: string, namespace: string | null, functions
     new RegExp(`\\b(?:${names})\\(\\s*(['"\`])([^'"\`$\\\\]+)\\1`, 'g'),
     /\bi18nKey=(['"])([^'"]+)\1/g,
     // Column headers of a RecordsTable, translated by the table.
-    /\blabelKey:\s*(['"])([^'"]+)\1/g,
+    /\bheaderKey:\s*(['"])([^'"]+)\1/g,
   ];
   const used: UsedKey[] = [];
   for (const file of sourceFiles(srcDir)) {

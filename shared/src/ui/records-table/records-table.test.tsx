@@ -3,19 +3,28 @@ import { createApiClient, type ApiClient } from '../../api/client';
 import { createEventBus, type EventBus } from '../../bus/event-bus';
 import { usePagedList, type PagedList } from '../../data/use-paged-list';
 import { i18n, registerTranslations } from '../../i18n/i18n-instance';
+import { amountMinorFromMajor, type AmountMinor } from '../../money/amount-minor';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../../testing/test-api-server';
 import { PeriodSelect } from './period-select';
 import { periodRange, type RecordsPeriod } from './records-period';
 import { RecordsTable, type RecordsColumn } from './records-table';
 
-interface Transaction {
+/** A row as the server sends it: amounts in major units. */
+interface TransactionOnWire {
   orderNo: string;
   txTypeName: string;
   amount: number;
   currentAvailBalance: number;
 }
+/** A row as the page keeps it: amounts in minor units, converted at the wire edge. */
+interface Transaction {
+  orderNo: string;
+  txTypeName: string;
+  amountMinor: AmountMinor | null;
+  balanceMinor: AmountMinor | null;
+}
 interface TransactionFooter {
-  amount: number;
+  amountMinor: AmountMinor | null;
 }
 interface TransactionFilters {
   period: RecordsPeriod;
@@ -29,10 +38,10 @@ registerTranslations(NAMESPACE, {
 });
 
 const columns: RecordsColumn<Transaction, TransactionFooter>[] = [
-  { id: 'type', labelKey: 'tx_type', render: (row) => row.txTypeName },
-  { id: 'amount', labelKey: 'amount', money: (row) => row.amount, total: (footer) => footer.amount },
-  { id: 'balance', labelKey: 'balance', money: (row) => row.currentAvailBalance },
-  { id: 'order', labelKey: 'order_no', render: (row) => row.orderNo },
+  { id: 'type', headerKey: 'tx_type', render: (row) => row.txTypeName },
+  { id: 'amount', headerKey: 'amount', money: (row) => row.amountMinor, total: (footer) => footer.amountMinor },
+  { id: 'balance', headerKey: 'balance', money: (row) => row.balanceMinor },
+  { id: 'order', headerKey: 'order_no', render: (row) => row.orderNo },
 ];
 
 const RECORDS_ROUTE = 'GET /wps/relay/MCSFE_getListAnnouncements';
@@ -59,12 +68,22 @@ afterEach(async () => {
 /** A transaction-records page as later issues write one: period filter, 2 rows a page. */
 function TransactionRecords() {
   const records = usePagedList<Transaction, TransactionFilters, TransactionFooter>(
-    ({ page, pageSize, filters }, signal) => {
+    async ({ page, pageSize, filters }, signal) => {
       const { startMs, endMs } = periodRange(filters.period);
-      return api.call<PagedList<Transaction, TransactionFooter>>('announcements', {
+      const value = await api.call<PagedList<TransactionOnWire, { amount: number }>>('announcements', {
         params: { page, size: pageSize, startTime: startMs, endTime: endMs },
         signal,
       });
+      return {
+        list: value.list.map((row) => ({
+          orderNo: row.orderNo,
+          txTypeName: row.txTypeName,
+          amountMinor: amountMinorFromMajor(row.amount),
+          balanceMinor: amountMinorFromMajor(row.currentAvailBalance),
+        })),
+        totalPages: value.totalPages,
+        footer: value.footer && { amountMinor: amountMinorFromMajor(value.footer.amount) },
+      };
     },
     { bus, filters: { period: 'today' }, pageSize: 2, requiresSession: true },
   );
@@ -82,7 +101,7 @@ function TransactionRecords() {
 
 /** Five transactions in pages of `size`, with the total of all of them. */
 function answerTransactions(options: { rows?: number; delayMs?: number } = {}) {
-  const rows: Transaction[] = Array.from({ length: options.rows ?? 5 }, (_, index) => ({
+  const rows: TransactionOnWire[] = Array.from({ length: options.rows ?? 5 }, (_, index) => ({
     orderNo: `TX-${index + 1}`,
     txTypeName: index % 2 === 0 ? 'Deposit' : 'Withdraw',
     amount: 1000.5 * (index + 1),

@@ -19,7 +19,7 @@ interface ColumnBase {
   /** Unique among the columns. */
   id: string;
   /** The header's translation key, in the table's `namespace`. */
-  labelKey: string;
+  headerKey: string;
   /** `start` by default; `end` for money. */
   align?: ColumnAlign;
 }
@@ -54,7 +54,7 @@ export interface RecordsTableProps<Row, Footer = never> {
   rowKey: (row: Row, index: number) => Key;
   /** Names the table for screen readers (already translated). */
   label: string;
-  /** The i18n namespace of the columns' `labelKey`s: the page's app. */
+  /** The i18n namespace of the columns' `headerKey`s: the page's app. */
   namespace?: string;
   /** Filter controls above the table: a `PeriodSelect`, the page's own selects. */
   filters?: ReactNode;
@@ -106,7 +106,7 @@ export function RecordsTable<Row, Footer = never>({
   const { t: translateLabel } = useT(namespace);
   const shown = records.status === 'success' ? records.data : records.status === 'loading' ? records.staleData : undefined;
   const refreshing = records.status === 'loading' && shown !== undefined;
-  const labels = columns.map((column) => translateLabel(column.labelKey));
+  const labels = columns.map((column) => translateLabel(column.headerKey));
   // The totals row: the answer's footer, when a column shows a total.
   const footer = columns.some((column) => column.total) ? shown?.footer : undefined;
 

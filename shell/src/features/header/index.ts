@@ -1,4 +1,3 @@
 export { Header } from './components/header';
 export { ThemeSwitch } from './components/theme-switch';
 export { BalanceArea, type BalanceAreaProps } from './components/balance-area';
-export { refreshBalance } from './hooks/use-balance';

@@ -1,17 +1,10 @@
-import type { GameCategory, GameLane } from '@platform/shared';
+import type { GameLane } from '@platform/shared';
+import { GAME_CATEGORIES, type GameCategoryCode, type GameCategoryDefinition, type GameCategoryIcon } from '@platform/shared/contract';
 
 export type NavIconName =
+  | GameCategoryIcon
   | 'home'
   | 'hot'
-  | 'lottery'
-  | 'live'
-  | 'sports'
-  | 'fish'
-  | 'slots'
-  | 'pvp'
-  | 'esports'
-  | 'cockfight'
-  | 'inhouse'
   | 'promotions'
   | 'support'
   | 'messages'
@@ -28,39 +21,33 @@ export interface NavEntry {
   icon: NavIconName;
 }
 
-/** Game categories in menu order (SPEC §2 Left side bar), each with the games route it opens. */
-const CATEGORY_ENTRIES: { category: GameCategory; entry: NavEntry }[] = [
-  { category: 'LIVE', entry: { id: 'live', path: '/live', labelKey: 'nav_live', icon: 'live' } },
-  { category: 'SPORTS', entry: { id: 'sports', path: '/sports', labelKey: 'nav_sports', icon: 'sports' } },
-  { category: 'FISH', entry: { id: 'fish', path: '/fish', labelKey: 'nav_fish', icon: 'fish' } },
-  { category: 'RNG', entry: { id: 'rng', path: '/rng', labelKey: 'nav_slots', icon: 'slots' } },
-  { category: 'PVP', entry: { id: 'pvp', path: '/pvp', labelKey: 'nav_pvp', icon: 'pvp' } },
-  { category: 'ESPORTS', entry: { id: 'esports', path: '/esports', labelKey: 'nav_esports', icon: 'esports' } },
-  { category: 'COCKFIGHT', entry: { id: 'cockfight', path: '/cockfight', labelKey: 'nav_cockfight', icon: 'cockfight' } },
-  { category: 'INHOUSE', entry: { id: 'inhouse', path: '/inhouse', labelKey: 'nav_inhouse', icon: 'inhouse' } },
-];
+/** LOTT and ELOTT share the menu's one lottery entry. */
+const LOTTERY_CODES: readonly GameCategoryCode[] = ['LOTT', 'ELOTT'];
+
+function entryOf(category: GameCategoryDefinition): NavEntry {
+  const id = LOTTERY_CODES.includes(category.code) ? 'lottery' : category.route.slice(1);
+  return { id, path: category.route, labelKey: category.labelKey, icon: category.icon };
+}
 
 export const HOME_ENTRY: NavEntry = { id: 'home', path: '/', labelKey: 'nav_home', icon: 'home' };
 export const HOT_ENTRY: NavEntry = { id: 'hot', path: '/hot', labelKey: 'nav_hot', icon: 'hot' };
 export const PROMOTIONS_ENTRY: NavEntry = { id: 'promotions', path: '/promotions', labelKey: 'nav_promotions', icon: 'promotions' };
 
-function categoriesWithVendors(lanes: GameLane[]): Set<GameCategory> {
+function categoriesWithVendors(lanes: GameLane[]): Set<GameCategoryCode> {
   return new Set(lanes.filter((lane) => (lane.vendors ?? []).length > 0).map((lane) => lane.gameCategory));
 }
 
 /**
- * One entry per game category that has at least one vendor. The lottery entry opens the
- * e-lottery lobby when there is any e-lottery vendor, and the lottery page for LOTT alone.
+ * One entry per game category that has at least one vendor, in the contract's order. The lottery
+ * entry opens the e-lottery lobby when there is any e-lottery vendor, and the lottery page for
+ * LOTT alone.
  */
 export function categoryEntries(lanes: GameLane[]): NavEntry[] {
   const present = categoriesWithVendors(lanes);
-  const entries: NavEntry[] = [];
-  if (present.has('ELOTT')) entries.push({ id: 'lottery', path: '/elott', labelKey: 'nav_lottery', icon: 'lottery' });
-  else if (present.has('LOTT')) entries.push({ id: 'lottery', path: '/lottery', labelKey: 'nav_lottery', icon: 'lottery' });
-  for (const { category, entry } of CATEGORY_ENTRIES) {
-    if (present.has(category)) entries.push(entry);
-  }
-  return entries;
+  const lottery: GameCategoryCode | null = present.has('ELOTT') ? 'ELOTT' : present.has('LOTT') ? 'LOTT' : null;
+  return GAME_CATEGORIES.filter((category) =>
+    LOTTERY_CODES.includes(category.code) ? category.code === lottery : present.has(category.code),
+  ).map(entryOf);
 }
 
 /** The menu's route entries: Home, Hot games, the categories with vendors, Promotions. */

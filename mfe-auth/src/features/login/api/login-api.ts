@@ -1,4 +1,5 @@
 import { api, isApiError, type LoginResult } from '@platform/shared';
+import type { ErrorCode } from '@platform/shared/contract';
 import { countdownDeadline } from '../../../api/sms-api';
 
 export type LoginType = 'username' | 'sms';
@@ -40,7 +41,7 @@ export interface TwoFactorChallenge {
   smsSent: boolean;
 }
 
-export const VERIFY_REQUIRED_CODE = 'login_verify_required';
+export const VERIFY_REQUIRED_CODE: ErrorCode = 'login_verify_required';
 
 const isFactor = (value: unknown): value is SecondFactor => value === 'totp' || value === 'sms';
 

@@ -16,11 +16,11 @@ function openWallet(page: MemberCenterPage): void {
 /** Logged in: balance with hide/show and refresh, then Deposit and Withdraw (member centre). */
 export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
   const { t } = useT('shell');
-  const { sumBalance, loading, refresh } = useBalance();
+  const { sumBalanceMinor, loading, refresh } = useBalance();
   const [hidden, setHidden] = useState(false);
   const symbol = currencySymbol || DEFAULT_CURRENCY_SYMBOL;
   // Unknown until loaded: formatMoney shows '--' for it.
-  const amount = formatMoney(sumBalance, { symbol, hidden });
+  const amount = formatMoney(sumBalanceMinor, { symbol, hidden });
 
   return (
     <div className={styles.area}>
@@ -51,7 +51,7 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
           aria-label={t('header_refresh_balance')}
           data-testid="header-balance-refresh"
           disabled={loading}
-          onClick={() => void refresh()}
+          onClick={refresh}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path

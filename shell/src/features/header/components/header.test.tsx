@@ -1,4 +1,4 @@
-import { bus } from '@platform/shared';
+import { amountMinorOf, bus, startBalanceService } from '@platform/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { Header } from './header';
@@ -25,23 +25,28 @@ describe('Header, logged out', () => {
 });
 
 describe('Header, logged in', () => {
+  let stopBalanceService: () => void;
   beforeEach(() => {
     setStatus();
-    logIn();
+    // The page's balance service, which the shell's start-up runs, follows the login.
+    stopBalanceService = startBalanceService();
   });
+  afterEach(() => stopBalanceService());
 
-  it('loads the balance and shows it with the site currency symbol', async () => {
+  it('shows the balance the service loads, with the site currency symbol', async () => {
     const { call } = stubApi({ balance: { sumBalance: 1234.5 }, playerAvatar: new Error('none') });
+    logIn();
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1,234.50'));
     expect(screen.getByTestId('header-balance').textContent).toContain('৳');
-    expect(call).toHaveBeenCalledWith('balance');
-    expect(bus.get('balance')).toEqual({ sumBalance: 1234.5, loading: false });
+    expect(call).toHaveBeenCalledWith('balance', expect.objectContaining({ headers: { Authorization: 'token-1' } }));
+    expect(bus.get('balance')).toEqual({ sumBalanceMinor: 123450, loading: false });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
 
   it('hides the amount behind asterisks and shows it again', async () => {
     stubApi({ balance: { sumBalance: 88 }, playerAvatar: new Error('none') });
+    logIn();
     renderWithProviders(<Header />);
     const amount = screen.getByTestId('header-balance');
     await waitFor(() => expect(amount.textContent).toContain('88.00'));
@@ -52,9 +57,11 @@ describe('Header, logged in', () => {
     expect(amount.textContent).toContain('88.00');
   });
 
-  it('refreshes the balance from the server and publishes it on the bus', async () => {
+  it('refreshes the balance from the server through the refreshBalance command', async () => {
     let sumBalance = 10;
     const { call } = stubApi({ balance: () => ({ sumBalance }), playerAvatar: new Error('none') });
+    const { commands, stop } = recordCommands('refreshBalance');
+    logIn();
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('10.00'));
     sumBalance = 25.75;
@@ -62,20 +69,24 @@ describe('Header, logged in', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Refresh balance' }));
     });
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('25.75'));
+    expect(commands).toEqual([{ type: 'refreshBalance' }]);
     expect(call.mock.calls.filter(([name]) => name === 'balance')).toHaveLength(2);
-    expect(bus.get('balance').sumBalance).toBe(25.75);
+    expect(bus.get('balance').sumBalanceMinor).toBe(2575);
+    stop();
   });
 
   it('follows a balance another app publishes', async () => {
     stubApi({ balance: { sumBalance: 1 }, playerAvatar: new Error('none') });
+    logIn();
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1.00'));
-    act(() => bus.set('balance', { sumBalance: 5000, loading: false }));
+    act(() => bus.set('balance', { sumBalanceMinor: amountMinorOf(500000), loading: false }));
     expect(screen.getByTestId('header-balance').textContent).toContain('5,000.00');
   });
 
   it('opens the member centre on deposit and withdraw', async () => {
-    stubApi({ balance: { sumBalance: 0 }, playerAvatar: new Error('none') });
+    stubApi({ playerAvatar: new Error('none') });
+    logIn();
     const { commands, stop } = recordCommands('openMemberCenter');
     renderWithProviders(<Header />);
     await settle();
@@ -90,6 +101,7 @@ describe('Header, logged in', () => {
 
   it('signs out only after confirmation', async () => {
     const { call } = stubApi({ balance: { sumBalance: 0 }, logout: null, playerAvatar: new Error('none') });
+    logIn();
     const { commands, stop } = recordCommands('logout');
     renderWithProviders(<Header />);
     await settle();
@@ -120,7 +132,7 @@ describe('Header account menu', () => {
 
   it('opens the member centre on Members, account record and betting record; no Agent for a member', async () => {
     logIn({ isAgent: 0 });
-    stubApi({ balance: { sumBalance: 0 }, playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
+    stubApi({ playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
     const { commands, stop } = recordCommands('openMemberCenter', 'openAgentCenter');
     const menu = await openMenu();
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Account record', 'Betting record', 'Sign out']);
@@ -139,7 +151,7 @@ describe('Header account menu', () => {
 
   it('offers Agent to agent accounts', async () => {
     logIn({ isAgent: 41 });
-    stubApi({ balance: { sumBalance: 0 }, playerAvatar: new Error('none') });
+    stubApi({ playerAvatar: new Error('none') });
     const { commands, stop } = recordCommands('openAgentCenter');
     const menu = await openMenu();
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Agent' }));
@@ -149,7 +161,7 @@ describe('Header account menu', () => {
 
   it('shows the avatar from the server under the image base URL, and the default one when it fails to load', async () => {
     logIn();
-    stubApi({ balance: { sumBalance: 0 }, playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
+    stubApi({ playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
     renderWithProviders(<Header />);
     await settle();
     const image = screen.getByTestId('header-avatar-image');
@@ -161,7 +173,7 @@ describe('Header account menu', () => {
 
   it("tells a guest account 'Please Register An Account First' instead of opening deposit or the member centre", async () => {
     logIn({ isAgent: 4 });
-    stubApi({ balance: { sumBalance: 2000 }, playerAvatar: new Error('none') });
+    stubApi({ playerAvatar: new Error('none') });
     const { commands, stop } = recordCommands('openMemberCenter');
     renderWithProviders(<Header />);
     await settle();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/pool';
+import { AppError } from '../../http/envelope';
 
 // Lockout after repeated failures (SPEC §9: 5 minutes), per subject: an account name, a client
 // IP, a mobile number. Race-safe without holding locks while a password is hashed:
@@ -139,4 +140,12 @@ export async function lockedUntil(db: Db, merchantId: number, key: ThrottleKey, 
     [merchantId, key.scope, key.subject, new Date(nowMs)],
   );
   return result.rows[0]?.locked_until.getTime() ?? null;
+}
+
+/**
+ * 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes'. The value tells the
+ * client to show a captcha with the next try and when the lock ends.
+ */
+export function tooManyRequests(lockoutMinutes: number, lockedUntilMs: number | null): AppError {
+  return new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(lockoutMinutes) }, { captcha: true, lockedUntil: lockedUntilMs });
 }

@@ -1,5 +1,5 @@
 import { createTestApp, type TestContext } from '../../testing/test-app';
-import { clearFailures, forgiveAttempt, lockedUntil, reserveAttempts, type ThrottleKey, type ThrottleRule } from './lockout';
+import { clearFailures, forgiveAttempt, lockedUntil, reserveAttempts, type ThrottleKey, type ThrottleRule } from './rate-limit.service';
 
 // The lockout counter itself, straight against PostgreSQL.
 

@@ -1,13 +1,10 @@
+import { AGENT_MEMBER_TYPES, type MemberType } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 
-// SQL of the member module. Every query is scoped by merchant and parameterised.
+// SQL of the member table (the identity module owns it). Every query is scoped by merchant and parameterised.
 
-/** 0 member, 1/2/41/42 agents, 4 guest (free play). */
-export type MemberType = 0 | 1 | 2 | 4 | 41 | 42;
+export type { MemberType };
 const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
-
-export const AGENT_TYPES: readonly MemberType[] = [1, 2, 41, 42];
-export const GUEST_TYPE: MemberType = 4;
 
 /** A member as the rest of the server sees it (never the password hashes). */
 export interface Member {
@@ -126,12 +123,12 @@ export async function selectMembersByMobile(db: Db, merchantId: number, mobile: 
   return result.rows.map(memberFromRow);
 }
 
-/** An agent (type 1, 2, 41, 42) of the merchant owning `code`, compared ignoring case. */
+/** An agent (one of AGENT_MEMBER_TYPES) of the merchant owning `code`, compared ignoring case. */
 export async function selectAgentByAffiliateCode(db: Db, merchantId: number, code: string): Promise<MemberWithCredentials | undefined> {
   return selectOne(
     db,
-    "merchant_id = $1 AND lower(affiliate_code) = lower($2) AND member_type IN (1, 2, 41, 42) AND status = 'active'",
-    [merchantId, code],
+    "merchant_id = $1 AND lower(affiliate_code) = lower($2) AND member_type = ANY($3::int[]) AND status = 'active'",
+    [merchantId, code, AGENT_MEMBER_TYPES],
   );
 }
 

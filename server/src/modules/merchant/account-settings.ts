@@ -103,23 +103,3 @@ export async function readAccountSettings(db: Db, merchantId: number): Promise<A
   );
   return accountSettingsFrom(result.rows[0]?.value);
 }
-
-/** A whitelabel switch (SPEC §6) of the merchant; a module that is not configured is off. */
-export async function isModuleEnabled(db: Db, merchantId: number, moduleId: string): Promise<boolean> {
-  const result = await db.query<{ enabled: boolean }>(
-    'SELECT enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = $2',
-    [merchantId, moduleId],
-  );
-  return result.rows[0]?.enabled ?? false;
-}
-
-/** Several switches in one query, each false unless configured and enabled. */
-export async function enabledModules<const Id extends string>(db: Db, merchantId: number, moduleIds: readonly Id[]): Promise<Record<Id, boolean>> {
-  const result = await db.query<{ module_id: Id; enabled: boolean }>(
-    'SELECT module_id, enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = ANY($2::text[])',
-    [merchantId, moduleIds],
-  );
-  const flags = Object.fromEntries(moduleIds.map((id) => [id, false])) as Record<Id, boolean>;
-  for (const row of result.rows) flags[row.module_id] = row.enabled;
-  return flags;
-}

@@ -1,0 +1,2 @@
+// Editorial content: announcements, banners, promotions, the help centre.
+export { contentRoutes, type ContentRoutesOptions } from './content.routes';

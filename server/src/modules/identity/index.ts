@@ -1,0 +1,35 @@
+// Who a member is: the member table, password hashes, look-ups and password changes. The lowest
+// of the account modules: session (login), member (registration, profile), oauth, two-factor,
+// password and verification build on it, and it depends on none of them.
+export {
+  changeMemberPassword,
+  findMemberById,
+  findMemberByMobile,
+  findMemberByUsername,
+  isAgent,
+  isGuest,
+  toE164,
+  verifyMemberPassword,
+  type Member,
+  type MemberType,
+} from './identity.service';
+export { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hash';
+// The member table's rows for modules that create members (registration, free play, OAuth) or
+// join the table in their own SQL (sessions).
+export {
+  countryDialingCodeExists,
+  insertMember,
+  memberColumns,
+  memberConflictOf,
+  memberFromRow,
+  selectAgentByAffiliateCode,
+  selectMemberByMobileE164,
+  selectMemberByUsername,
+  selectMembersByMobile,
+  selectUplineUsername,
+  updateLanguage,
+  updateLastLogin,
+  withoutCredentials,
+  type MemberRow,
+  type MemberWithCredentials,
+} from './identity.queries';

@@ -1,0 +1,5 @@
+// The member's own calls: registration (account or mobile number), free play, member info,
+// avatar, language, and the invitation-code check.
+export { memberRoutes, type MemberRoutesOptions } from './member.routes';
+export { maskMobile } from './member-info';
+export { patternErrorCode, rangeOf, satisfiesRule } from './registration-rules';

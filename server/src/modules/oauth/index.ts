@@ -1,0 +1,2 @@
+// Sign-in with Google or Facebook (OpenID Connect / OAuth 2.0), per-merchant provider settings.
+export { oauthRoutes, type OAuthRoutesOptions } from './oauth.routes';

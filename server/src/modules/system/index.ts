@@ -1,0 +1,4 @@
+// What the site is: settings, whitelabel switches, registration rules, resources, customer
+// service, maintenance and region restriction (GET /wps/system/*).
+export { selectRegisterRules } from './system.queries';
+export { systemRoutes, type SystemRoutesOptions } from './system.routes';

@@ -1,0 +1,69 @@
+// The player's balance on the bus, kept by one service for every app (the shell starts it once):
+// a session appears → load it; the session ends → forget it; any app sends `refreshBalance` →
+// load it again. Apps only read `balance$` and send the command, so a page without the header
+// (/vnlottery, /game, /seamless) still has a live balance. The wallet issue feeds it by push.
+import { distinctUntilChanged, EMPTY, map, merge, Observable, switchMap } from 'rxjs';
+import { api as defaultApi, type ApiClient } from '../api/client';
+import { bus as defaultBus, type EventBus } from '../bus/event-bus';
+import { amountMinorFromMajor } from '../money/amount-minor';
+
+export interface BalanceServiceDependencies {
+  bus?: EventBus;
+  api?: ApiClient;
+}
+
+interface LoadRequest {
+  token: string | null;
+  /** A new session (or none): the last session's amount is not this one's. */
+  newSession: boolean;
+}
+
+/** Starts keeping `balance$`; returns the function that stops it. */
+export function startBalanceService({ bus = defaultBus, api = defaultApi }: BalanceServiceDependencies = {}): () => void {
+  /** One load for `token`; the answer is dropped when a newer request aborted it. */
+  async function load(token: string, signal: AbortSignal): Promise<void> {
+    try {
+      // The session's own token: this tab's storage may not hold one another tab just gave it.
+      const { sumBalance } = await api.call('balance', { headers: { Authorization: token }, signal });
+      // The wire edge: major units in, minor units on the bus.
+      const sumBalanceMinor = amountMinorFromMajor(sumBalance);
+      if (signal.aborted) return;
+      if (sumBalanceMinor === null) throw new TypeError(`sumBalance is not an amount: ${String(sumBalance)}`);
+      bus.set('balance', { sumBalanceMinor, loading: false });
+    } catch {
+      if (signal.aborted) return;
+      // The API client has told the player (or ended the session); keep the last known amount.
+      bus.set('balance', { ...bus.get('balance'), loading: false });
+    }
+  }
+
+  const requests$ = merge(
+    bus.session$.pipe(
+      map(({ token }) => token),
+      distinctUntilChanged(),
+      map((token): LoadRequest => ({ token, newSession: true })),
+    ),
+    bus.on('refreshBalance').pipe(map((): LoadRequest => ({ token: bus.get('session').token, newSession: false }))),
+  );
+
+  const subscription = requests$
+    .pipe(
+      // The latest request wins: a load still running for an older one is aborted.
+      switchMap(({ token, newSession }) => {
+        const previous = bus.get('balance');
+        if (!token) {
+          if (newSession && (previous.sumBalanceMinor !== null || previous.loading)) bus.set('balance', { sumBalanceMinor: null, loading: false });
+          return EMPTY;
+        }
+        bus.set('balance', { sumBalanceMinor: newSession ? null : previous.sumBalanceMinor, loading: true });
+        return new Observable<never>((subscriber) => {
+          const controller = new AbortController();
+          void load(token, controller.signal).then(() => subscriber.complete());
+          return () => controller.abort();
+        });
+      }),
+    )
+    .subscribe();
+
+  return () => subscription.unsubscribe();
+}

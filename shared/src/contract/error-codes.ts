@@ -1,0 +1,98 @@
+// Every error code that can reach a caller, one list (ARCHITECTURE.md "The contract"): the codes the
+// server answers (each has its text in seven languages in server/src/i18n/messages.ts), the codes
+// the API client gives failures that never got an envelope, and codes of the platform's other
+// services (REFERENCE.md §2.2) the client must recognise although this server does not send them.
+// An error code doubles as an i18n key on the front end.
+
+/** Codes this server answers with; the server's message catalogue has one entry per code. */
+export const SERVER_ERROR_CODES = [
+  'request.param.err',
+  'request.json.err',
+  'request.media.type.err',
+  'request.too.large',
+  'request_body_required',
+  'request.decrypt.err',
+  'merchant.not.found',
+  'function.not.available',
+  'not.found',
+  'system.err',
+  // Accounts (login, sessions, registration)
+  'CUSTOMER_NOT_LOGIN',
+  'user.or.token.invalid',
+  'guest.not.allowed',
+  'username.or.password.err',
+  'captcha.err',
+  'TOO_MANY_REQUESTS',
+  'member.blocked',
+  'login_verify_required',
+  'sms.code.invalid',
+  'exists.username.err',
+  'exists.mobile.err',
+  'invalid.affiliate.code',
+  'invalid.country.code',
+  'inconsistent.twice',
+  'reg_field_required',
+  'reg_pattern_invalid',
+  'reg_pattern_0',
+  'reg_pattern_1',
+  'reg_pattern_2',
+  'reg_pattern_3',
+  'reg_pattern_4',
+  'reg_pattern_5',
+  'reg_pattern_6',
+  'reg_pattern_7',
+  'reg_pattern_8',
+  'reg_pattern_9',
+  'reg_pattern_10',
+  'reg_pattern_11',
+  'reg_pattern_12',
+  'reg_pattern_13',
+  // Verification codes, passwords, two-factor sign-in, social login
+  'mobile.format.err',
+  'mobile.invalid',
+  'sms.too.frequent',
+  'function.not.enabled',
+  'username.email.not.exist',
+  'password.reset.email.sent',
+  'password.reset.success',
+  'old.password.err',
+  'password.same.as.old',
+  'reset.link.invalid',
+  'two.factor.code.invalid',
+  'login.verify.expired',
+  'ga.already.bound',
+  'ga.not.bound',
+  'mobile.not.bound',
+  'oauth.not.configured',
+  'oauth.login.failed',
+] as const;
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+/** Codes the API client itself gives failures that never got an envelope. */
+export const CLIENT_ERROR_CODES = {
+  network: 'network.error',
+  timeout: 'network.timeout',
+  canceled: 'request.canceled',
+  invalidResponse: 'response.invalid',
+  notLoggedIn: 'login.not.session',
+  /** The browser could not prepare the request (no WebCrypto, a bad key). */
+  client: 'client.error',
+} as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+
+/**
+ * Codes of the platform's other services (REFERENCE.md §2.2) that the client handles by rule
+ * (a forced logout, no popup) although this server never sends them.
+ */
+export const PLATFORM_ERROR_CODES = [
+  'token_ip_different',
+  'merchant.acct.setup.err',
+  'TOO_MANY_REQUEST',
+  'bind_customer_required',
+] as const;
+export type PlatformErrorCode = (typeof PLATFORM_ERROR_CODES)[number];
+
+export type ErrorCode = ServerErrorCode | ClientErrorCode | PlatformErrorCode;
+
+/** Every code a caller can meet: the three groups above, which share none. */
+export const ERROR_CODES: readonly ErrorCode[] = [...SERVER_ERROR_CODES, ...Object.values(CLIENT_ERROR_CODES), ...PLATFORM_ERROR_CODES];

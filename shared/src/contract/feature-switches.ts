@@ -1,0 +1,42 @@
+// Whitelabel module ids (SPEC §6, REFERENCE.md §3): each names a part of the site a merchant
+// switches on or off (`whitelabel_module` rows on the server, `info.whitelabel` in the system
+// status, on is '1'), and every call carries the id of the module it belongs to (`ModuleId`).
+// A vertical that adds a module adds its id here.
+
+export const MODULE_IDS = {
+  // Modules calls belong to (always on unless a merchant turns them off)
+  system: 'SYSTEM3',
+  helpCentre: 'HELPCENTER3',
+  register: 'REGISTER3',
+  feedback: 'FEEDBACK3',
+  announcements: 'ANNOUNCE3',
+  games: 'GAME3',
+  login: 'LOGIN3',
+  /** Second-factor check of a login from an unknown place. */
+  loginVerification: 'LOGINIPVERF3',
+  sms: 'SMS3',
+  member: 'MEMBER3',
+  /** Forgotten password reset by e-mail. */
+  passwordResetByEmail: 'CHNGPASS3',
+  wallet: 'WALLET3',
+  // Switches the auth screens and the server read
+  /** Registration by mobile number. */
+  mobileRegister: 'MOBILENUMREG3',
+  /** SMS verification code on registration. */
+  registerSmsVerification: 'REGMOBVERF3',
+  /** Password fields in mobile registration (off: the server generates them). */
+  mobileRegisterPassword: 'MOBILENUMPASSREG3',
+  /** Registration by username and password. */
+  usernameRegister: 'USERNAMEREG3',
+  /** Free-play (guest) login. */
+  freePlay: 'FREEPLAY3',
+  /** An expired password must be changed before playing. */
+  forcePasswordChange: 'PWDEXPFORCECHANGE3',
+  /** Login with an SMS code. */
+  smsLogin: 'MOBILEVERCODELOGIN3',
+  /** Forgotten password reset by SMS. */
+  passwordResetBySms: 'CHNGPASSVERIF3',
+} as const;
+
+export type ModuleName = keyof typeof MODULE_IDS;
+export type ModuleId = (typeof MODULE_IDS)[ModuleName];

@@ -1,0 +1,167 @@
+// The dependency rules of the repository, checked with dependency-cruiser's JavaScript API.
+// Jest cannot load dependency-cruiser (an ES module) in its CommonJS registry, so the tests run
+// this file with Node and read its JSON:
+//
+//   node tools/dependency-check/check-dependencies.mjs server     server/src: modules meet only through index.ts, no cycles
+//   node tools/dependency-check/check-dependencies.mjs frontend   remotes never import each other or the shell; the shell no remote
+//
+// Prints { "violations": [{ rule, from, to }], "moduleCycles": [[module, ...]] }; exits 0 either way.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cruise } from 'dependency-cruiser';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const TEST_FILE = '\\.test\\.tsx?$|\\.testing\\.ts$';
+const MODULE_INDEX = '^server/src/modules/[^/]+/index\\.ts$';
+const MODULE_TEST_HELPERS = '^server/src/modules/[^/]+/[^/]+\\.testing\\.ts$';
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const serverRules = [
+  {
+    name: 'no-circular',
+    comment: 'A file must not depend on itself through others.',
+    severity: 'error',
+    from: { path: '^server/src/', pathNot: TEST_FILE },
+    to: { circular: true },
+  },
+  {
+    name: 'module-through-index',
+    comment: "A module uses another module only through its index.ts (tests may also use its *.testing.ts helpers).",
+    severity: 'error',
+    from: { path: '^server/src/modules/([^/]+)/' },
+    to: { path: '^server/src/modules/[^/]+/', pathNot: ['^server/src/modules/$1/', MODULE_INDEX, MODULE_TEST_HELPERS] },
+  },
+  {
+    name: 'outside-through-index',
+    comment: 'Code outside the modules (app.ts, main.ts) uses a module only through its index.ts.',
+    severity: 'error',
+    from: { path: '^server/src/', pathNot: '^server/src/modules/' },
+    to: { path: '^server/src/modules/[^/]+/', pathNot: [MODULE_INDEX, MODULE_TEST_HELPERS] },
+  },
+  {
+    name: 'test-helpers-in-tests',
+    comment: "A module's *.testing.ts helpers are for tests, never for production code.",
+    severity: 'error',
+    from: { path: '^server/src/', pathNot: TEST_FILE },
+    to: { path: '\\.testing\\.ts$' },
+  },
+  {
+    name: 'plumbing-below-modules',
+    comment: 'db/, http/, i18n/ and plugins/ sit under the modules: they never import one.',
+    severity: 'error',
+    from: { path: '^server/src/(db|http|i18n|plugins)/', pathNot: TEST_FILE },
+    to: { path: '^server/src/modules/' },
+  },
+];
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const frontendRules = [
+  {
+    name: 'remote-imports-remote-or-shell',
+    comment: 'Remotes meet only through the shared event bus and API client (@platform/shared), never each other or the shell.',
+    severity: 'error',
+    from: { path: '^(mfe-[^/]+)/' },
+    to: { path: '^(shell|mfe-[^/]+)/', pathNot: '^$1/' },
+  },
+  {
+    name: 'shell-imports-remote-source',
+    comment: 'The shell loads remotes at run time (Module Federation), never from their source.',
+    severity: 'error',
+    from: { path: '^shell/' },
+    to: { path: '^mfe-[^/]+/' },
+  },
+];
+
+const SCOPES = {
+  server: { roots: ['server/src'], tsConfig: 'server/tsconfig.json', rules: serverRules },
+  frontend: {
+    roots: ['shell/src', 'mfe-auth/src', 'mfe-lobby/src', 'mfe-lottery/src', 'mfe-member-center/src', 'mfe-agent-center/src'],
+    tsConfig: 'tsconfig.base.json',
+    rules: frontendRules,
+  },
+};
+
+/** server/src/modules/<name>/... → <name>; anything else → undefined. */
+const moduleOf = (file) => /^server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+
+/**
+ * Cycles between server modules (strongly connected components of the module graph, Tarjan),
+ * over production files only: test helpers may cross in both directions.
+ */
+function moduleCyclesOf(modules) {
+  const edges = new Map();
+  for (const source of modules) {
+    const from = moduleOf(source.source);
+    if (!from || new RegExp(TEST_FILE).test(source.source)) continue;
+    for (const dependency of source.dependencies) {
+      const to = moduleOf(dependency.resolved);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(to);
+    }
+  }
+  let nextIndex = 0;
+  const index = new Map();
+  const lowLink = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const visit = (node) => {
+    index.set(node, nextIndex);
+    lowLink.set(node, nextIndex);
+    nextIndex += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        lowLink.set(node, Math.min(lowLink.get(node), lowLink.get(next)));
+      } else if (onStack.has(next)) {
+        lowLink.set(node, Math.min(lowLink.get(node), index.get(next)));
+      }
+    }
+    if (lowLink.get(node) !== index.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+const scopeName = process.argv[2];
+const scope = SCOPES[scopeName];
+if (!scope) {
+  console.error(`usage: check-dependencies.mjs ${Object.keys(SCOPES).join('|')}`);
+  process.exit(2);
+}
+process.chdir(repoRoot);
+const result = await cruise(
+  scope.roots,
+  {
+    ruleSet: { forbidden: scope.rules },
+    validate: true,
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: scope.tsConfig },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+    outputType: 'json',
+  },
+  undefined,
+  { tsConfig: undefined },
+);
+const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
+const violations = output.summary.violations.map((violation) => ({
+  rule: violation.rule.name,
+  from: violation.from,
+  to: violation.to,
+  ...(violation.cycle ? { cycle: violation.cycle.map((step) => (typeof step === 'string' ? step : step.name)) } : {}),
+}));
+const moduleCycles = scopeName === 'server' ? moduleCyclesOf(output.modules) : [];
+process.stdout.write(`${JSON.stringify({ checkedFiles: output.modules.length, violations, moduleCycles }, null, 2)}\n`);
