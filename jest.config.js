@@ -1,15 +1,8 @@
-// All Jest suites of the repository: each app's unit tests (jsdom), the server's integration
-// tests against a real PostgreSQL, and the deployment checks.
+// All Jest suites of the repository: each workspace's own (apps.json lists them: the apps' unit
+// tests in jsdom, the server's integration tests against a real PostgreSQL, the deployment
+// checks in e2e/src), and the repository's consistency checks (tools/checks).
+const { apps } = require('./apps.json');
+
 module.exports = {
-  projects: [
-    '<rootDir>/shared/jest.config.js',
-    '<rootDir>/shell/jest.config.js',
-    '<rootDir>/mfe-auth/jest.config.js',
-    '<rootDir>/mfe-lobby/jest.config.js',
-    '<rootDir>/mfe-lottery/jest.config.js',
-    '<rootDir>/mfe-member-center/jest.config.js',
-    '<rootDir>/mfe-agent-center/jest.config.js',
-    '<rootDir>/server/jest.config.js',
-    '<rootDir>/e2e/jest.config.js',
-  ],
+  projects: [...apps.map((app) => `<rootDir>/${app.folder}/jest.config.js`), '<rootDir>/tools/jest.config.js'],
 };

@@ -4,11 +4,14 @@ import { E2E_BASE_URL } from './harness/constants';
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the production build
  * served by the real server on a fresh embedded PostgreSQL (see harness/global-setup.ts).
+ * Specs import `test` from harness/test.ts: each worker acts in a merchant of its own
+ * (harness/merchant.ts), so operator changes in one worker never race another's pages.
  */
 export default defineConfig({
   testDir: './tests',
-  // One server and one database behind every test; operator changes must not race.
-  workers: 1,
+  // One worker per core of the machines the suite runs on; E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Files are spread over the workers; the tests of one file run in order in one worker.
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 15_000 },

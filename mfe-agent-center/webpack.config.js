@@ -1,11 +1,4 @@
-const { createConfig } = require('../tools/webpack/create-config.cjs');
+// Name, federation name, dev port and exposed modules come from the app list (apps.json).
+const { createAppConfig } = require('../tools/webpack/create-config.cjs');
 
-module.exports = createConfig({
-  appDir: __dirname,
-  federationName: 'mfe_agent_center',
-  devPort: 3105,
-  // The remote's public API: keep it short and named like components.
-  exposes: {
-    './AgentCenter': './src/features/agent-center/agent-center.tsx',
-  },
-});
+module.exports = createAppConfig(__dirname);

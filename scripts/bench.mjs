@@ -1,5 +1,9 @@
-// `npm run bench`: measurements, printed as figures and as ratios against baselines measured in
-// the same run (never asserted in tests):
+// `npm run bench`: measurements, printed as figures and as ratios against baselines (never
+// asserted in tests):
+//   - the phase times of the last `npm test` (.test-results/phases.log), against the suite's
+//     baseline (scripts/baseline-phases.log, measured before issue 6; BENCH_BASELINE=<file> for
+//     another log in that format); `npm run bench -- --phases` prints only these;
+// and, measured in the same run:
 //   - gzip bytes of the JS and CSS a cold load of the home page transfers;
 //   - react-dom copies that load;
 //   - Lighthouse mobile performance score and LCP of the home page;
@@ -13,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildAll } from './build.mjs';
 import { repoRoot, run } from './lib.mjs';
+import { formatPhases } from './phases.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -84,6 +89,16 @@ async function lighthouse(url) {
   const report = JSON.parse(readFileSync(output, 'utf8'));
   return { score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue) };
 }
+
+const lastRun = path.join(repoRoot, '.test-results', 'phases.log');
+const baselineRun = process.env.BENCH_BASELINE ?? path.join(repoRoot, 'scripts', 'baseline-phases.log');
+if (existsSync(lastRun)) {
+  console.log(`npm test phase times (${path.relative(repoRoot, lastRun)} against ${path.relative(repoRoot, baselineRun)})`);
+  console.log(formatPhases(readFileSync(lastRun, 'utf8'), existsSync(baselineRun) ? readFileSync(baselineRun, 'utf8') : undefined));
+} else {
+  console.log('npm test phase times: no run recorded yet (.test-results/phases.log is written by npm test)');
+}
+if (process.argv.includes('--phases')) process.exit(0);
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });

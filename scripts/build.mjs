@@ -1,38 +1,84 @@
 // Builds everything `npm start` serves: the server (TypeScript → server/dist), the shell
 // (dist/shell) and each remote into its own versioned folder (dist/remotes/<name>/<version>).
-// Usage: node scripts/build.mjs [app ...]   (default: all)
-import { writeFileSync, mkdirSync } from 'node:fs';
+// An app whose sources did not change since its last build is not built again: each build
+// leaves a stamp (dist/.build-stamps/<app>) holding the content hash of what went into it.
+// Usage: node scripts/build.mjs [--force] [app ...]   (default: all; --force ignores the stamps)
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FRONT_END_APPS, pool, repoRoot, run } from './lib.mjs';
+import { appNamed, BUILDABLE_APPS, contentHash, FRONT_END_APPS, pool, repoRoot, run } from './lib.mjs';
 
-export async function buildAll(apps = [...FRONT_END_APPS, 'server']) {
+const stampsDir = path.join(repoRoot, 'dist', '.build-stamps');
+
+/** Repository paths whose content decides an app's build (tests are left out by contentHash). */
+function buildInputs(name) {
+  const app = appNamed(name);
+  // Dependency versions and the app list (exposed modules) go into every build.
+  const common = ['package-lock.json', 'apps.json'];
+  if (app.kind === 'server') return [app.folder, 'shared', ...common];
+  return [app.folder, 'shared', 'tools/webpack', 'tsconfig.base.json', ...common];
+}
+
+/** The files a finished build of the app leaves behind. */
+function buildOutputs(name) {
+  const app = appNamed(name);
+  // The server runs the wire contract from its compiled copy, built with it (tsc -b).
+  if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js')];
+  if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
+  const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));
+  return [path.join(repoRoot, 'dist', 'remotes', app.federationName, version, 'mf-manifest.json')];
+}
+
+/** True when the app's last build is there and was made from the sources as they are now. */
+function isUpToDate(name, hash) {
+  const stamp = path.join(stampsDir, name);
+  return buildOutputs(name).every((file) => existsSync(file)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+}
+
+export async function buildAll(apps = BUILDABLE_APPS, { force = false } = {}) {
   const started = Date.now();
+  mkdirSync(stampsDir, { recursive: true });
+  const hashes = Object.fromEntries(apps.map((name) => [name, contentHash(buildInputs(name))]));
+  const unchanged = force ? [] : apps.filter((name) => isUpToDate(name, hashes[name]));
+  if (unchanged.length) console.log(`✓ unchanged since their last build: ${unchanged.join(', ')}`);
+  const toBuild = apps.filter((name) => !unchanged.includes(name));
+
   const failures = [];
-  if (apps.includes('server')) {
-    console.log('▶ building server');
-    if ((await run('npm', ['run', 'build', '--workspace', 'server'])) !== 0) failures.push('server');
+  const finished = (name, code) => {
+    const stamp = path.join(stampsDir, name);
+    if (code === 0) writeFileSync(stamp, hashes[name]);
+    else {
+      rmSync(stamp, { force: true });
+      failures.push(name);
+    }
+  };
+  for (const name of toBuild.filter((name) => appNamed(name).kind === 'server')) {
+    console.log(`▶ building ${name}`);
+    finished(name, await run('npm', ['run', 'build', '--workspace', appNamed(name).folder]));
   }
-  const frontEnd = apps.filter((app) => FRONT_END_APPS.includes(app));
   // Two at a time: these machines have two cores.
-  await pool(frontEnd, 2, async (app) => {
-    console.log(`▶ building ${app}`);
-    const code = await run('npx', ['webpack', '--mode', 'production', '--config', path.join(app, 'webpack.config.js')], {
+  await pool(toBuild.filter((name) => FRONT_END_APPS.includes(name)), 2, async (name) => {
+    console.log(`▶ building ${name}`);
+    const code = await run('npx', ['webpack', '--mode', 'production', '--config', path.join(appNamed(name).folder, 'webpack.config.js')], {
       env: { NODE_OPTIONS: '--max-old-space-size=4096' },
     });
-    if (code !== 0) failures.push(app);
+    finished(name, code);
   });
   if (failures.length) {
     console.error(`✗ build failed: ${failures.join(', ')}`);
     return false;
   }
-  mkdirSync(path.join(repoRoot, 'dist'), { recursive: true });
-  writeFileSync(path.join(repoRoot, 'dist', '.build-stamp'), String(Date.now()));
-  console.log(`✓ built ${apps.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (toBuild.length) console.log(`✓ built ${toBuild.join(', ')} in ${Math.round((Date.now() - started) / 1000)} s`);
   return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const requested = process.argv.slice(2);
-  const ok = await buildAll(requested.length ? requested : undefined);
+  const args = process.argv.slice(2);
+  const requested = args.filter((arg) => arg !== '--force');
+  const unknown = requested.filter((name) => !BUILDABLE_APPS.includes(name));
+  if (unknown.length) {
+    console.error(`unknown app ${unknown.join(', ')}; apps: ${BUILDABLE_APPS.join(', ')}`);
+    process.exit(2);
+  }
+  const ok = await buildAll(requested.length ? requested : undefined, { force: args.includes('--force') });
   process.exit(ok ? 0 : 1);
 }

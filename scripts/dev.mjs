@@ -4,34 +4,30 @@
 //   - each named front-end app runs in webpack-dev-server; /remotes.json points at the dev
 //     server of each named remote (REMOTE_OVERRIDES), so the built shell loads it from there.
 // Open http://localhost:3100 when developing the shell, http://localhost:3000 otherwise.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { FRONT_END_APPS, repoRoot, run } from './lib.mjs';
-
-const DEV_PORTS = { shell: 3100, 'mfe-auth': 3101, 'mfe-lobby': 3102, 'mfe-lottery': 3103, 'mfe-member-center': 3104, 'mfe-agent-center': 3105 };
-const FEDERATION_NAMES = { 'mfe-auth': 'mfe_auth', 'mfe-lobby': 'mfe_lobby', 'mfe-lottery': 'mfe_lottery', 'mfe-member-center': 'mfe_member_center', 'mfe-agent-center': 'mfe_agent_center' };
+import { appNamed, BUILDABLE_APPS, FRONT_END_APPS, repoRoot, run } from './lib.mjs';
 
 const requested = process.argv.slice(2);
-const unknown = requested.filter((app) => !FRONT_END_APPS.includes(app) && app !== 'server');
+const unknown = requested.filter((app) => !BUILDABLE_APPS.includes(app));
 if (requested.length === 0 || unknown.length) {
-  console.error(`usage: npm run dev -- <app> [app ...]   apps: ${[...FRONT_END_APPS, 'server'].join(', ')}`);
+  console.error(`usage: npm run dev -- <app> [app ...]   apps: ${BUILDABLE_APPS.join(', ')}`);
   process.exit(2);
 }
 
-// What is not being developed is served from its production build: build the missing ones.
-const missing = FRONT_END_APPS.filter((app) => !requested.includes(app)).filter((app) =>
-  app === 'shell' ? !existsSync(path.join(repoRoot, 'dist', 'shell', 'index.html')) : !existsSync(path.join(repoRoot, 'dist', 'remotes', FEDERATION_NAMES[app])),
-);
-if (!existsSync(path.join(repoRoot, 'server', 'dist', 'main.js'))) missing.push('server');
-if (missing.length && !(await buildAll(missing))) process.exit(1);
+// What is not being developed is served from its production build: build it where it is
+// missing or its sources changed (the server always: it runs every app).
+const served = BUILDABLE_APPS.filter((app) => !requested.includes(app) || appNamed(app).kind === 'server');
+if (!(await buildAll(served))) process.exit(1);
 
 const overrides = requested
-  .filter((app) => FEDERATION_NAMES[app])
-  .map((app) => `${FEDERATION_NAMES[app]}=http://localhost:${DEV_PORTS[app]}/mf-manifest.json`)
+  .map(appNamed)
+  .filter((app) => app.kind === 'remote')
+  .map((app) => `${app.federationName}=http://localhost:${app.devPort}/mf-manifest.json`)
   .join(',');
 
-const serverEnv = { STATIC_ROOT: path.join(repoRoot, 'dist'), REMOTE_OVERRIDES: overrides, PORT: '3000' };
+const serverPort = appNamed('server').devPort;
+const serverEnv = { STATIC_ROOT: path.join(repoRoot, 'dist'), REMOTE_OVERRIDES: overrides, PORT: String(serverPort) };
 const jobs = [];
 if (requested.includes('server')) {
   // tsc in watch mode and node's own watcher restart the API on every change.
@@ -41,7 +37,7 @@ if (requested.includes('server')) {
   jobs.push(run('node', [path.join('server', 'dist', 'main.js')], { env: serverEnv }));
 }
 for (const app of requested.filter((app) => FRONT_END_APPS.includes(app))) {
-  jobs.push(run('npx', ['webpack', 'serve', '--mode', 'development', '--config', path.join(app, 'webpack.config.js')]));
+  jobs.push(run('npx', ['webpack', 'serve', '--mode', 'development', '--config', path.join(appNamed(app).folder, 'webpack.config.js')]));
 }
-console.log(`dev: ${requested.join(', ')} — open http://localhost:${requested.includes('shell') ? 3100 : 3000}`);
+console.log(`dev: ${requested.join(', ')} — open http://localhost:${requested.includes('shell') ? appNamed('shell').devPort : serverPort}`);
 await Promise.all(jobs);

@@ -1,13 +1,29 @@
 // Helpers shared by the repository scripts (build, start, dev, test, bench).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The front-end apps, each built on its own by webpack. */
-export const FRONT_END_APPS = ['shell', 'mfe-auth', 'mfe-lobby', 'mfe-lottery', 'mfe-member-center', 'mfe-agent-center'];
+/**
+ * The one app list (apps.json): every workspace with its folder, kind (library, shell, remote,
+ * server, tests), federation name, dev port and, for a remote, its exposed modules.
+ */
+export const APPS = JSON.parse(readFileSync(path.join(repoRoot, 'apps.json'), 'utf8')).apps;
+
+/** The front-end apps (the shell and the remotes), each built on its own by webpack. */
+export const FRONT_END_APPS = APPS.filter((app) => app.kind === 'shell' || app.kind === 'remote').map((app) => app.name);
+
+/** Everything `npm run build` / `npm run dev` accept by name. */
+export const BUILDABLE_APPS = [...FRONT_END_APPS, ...APPS.filter((app) => app.kind === 'server').map((app) => app.name)];
+
+export function appNamed(name) {
+  const app = APPS.find((candidate) => candidate.name === name);
+  if (!app) throw new Error(`${name} is not in apps.json`);
+  return app;
+}
 
 /** Runs a command, streaming its output; resolves with its exit code. */
 export function run(command, args, options = {}) {
@@ -43,18 +59,34 @@ export async function pool(items, limit, job) {
   return results;
 }
 
-/** Newest modification time of the files under the given folders (node_modules and dist skipped). */
-export function newestMtime(folders) {
-  let newest = 0;
-  const walk = (folder) => {
-    if (!existsSync(folder)) return;
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
+/**
+ * SHA-256 of the paths and contents of the files under the given repository-relative paths
+ * (folders or files). node_modules, dist, dot-files and tests (`*.test.*`) are skipped: none of
+ * them goes into a build.
+ */
+export function contentHash(relativePaths) {
+  const hash = createHash('sha256');
+  const add = (relative) => {
+    const full = path.join(repoRoot, relative);
+    if (!existsSync(full)) return;
+    hash.update(`${relative}\0`);
+    hash.update(readFileSync(full));
+    hash.update('\0');
+  };
+  const walk = (relative) => {
+    const entries = readdirSync(path.join(repoRoot, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.') || entry.name.includes('.test.')) continue;
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else add(child);
     }
   };
-  folders.forEach(walk);
-  return newest;
+  for (const relative of relativePaths) {
+    const full = path.join(repoRoot, relative);
+    if (!existsSync(full)) continue;
+    if (statSync(full).isDirectory()) walk(relative);
+    else add(relative);
+  }
+  return hash.digest('hex');
 }

@@ -1,3 +1,4 @@
-const { createConfig } = require('../tools/webpack/create-config.cjs');
+// Name, federation name, dev port and exposed modules come from the app list (apps.json).
+const { createAppConfig } = require('../tools/webpack/create-config.cjs');
 
-module.exports = createConfig({ appDir: __dirname, federationName: 'shell', isHost: true, devPort: 3100 });
+module.exports = createAppConfig(__dirname);

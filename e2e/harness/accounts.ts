@@ -2,10 +2,12 @@ import type { APIRequestContext } from '@playwright/test';
 import { encryptForServer } from '../../server/src/http/encryption';
 import { hashPassword } from '../../server/src/modules/identity';
 import { operatorSql } from './database';
+import { WORKER_MERCHANT_ID } from './merchant';
 
 // Accounts for browser tests, made the way any client makes them: through the real API, with the
-// real encryption. Codes the site "sends" are read from the built-in sender's outbox table, as an
-// operator would in development.
+// real encryption, in this worker's merchant (harness/merchant.ts: pass the `request` fixture of
+// harness/test.ts). Codes the site "sends" are read from the built-in sender's outbox table, as
+// an operator would in development.
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -64,7 +66,7 @@ export async function promoteToAgent(username: string): Promise<string> {
   const code = `AG${Date.now().toString(36).toUpperCase()}${(serial += 1)}`;
   const rows = await operatorSql<{ affiliate_code: string }>(
     `UPDATE member SET member_type = 1, affiliate_code = coalesce(affiliate_code, $2)
-      WHERE lower(username) = lower($1) AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')
+      WHERE lower(username) = lower($1) AND merchant_id = ${WORKER_MERCHANT_ID}
       RETURNING affiliate_code`,
     [username, code],
   );
@@ -72,11 +74,11 @@ export async function promoteToAgent(username: string): Promise<string> {
   return rows[0].affiliate_code;
 }
 
-/** Turns a whitelabel feature switch (SPEC §6) on or off for the default merchant. */
+/** Turns a whitelabel feature switch (SPEC §6) on or off for this worker's merchant. */
 export async function setFeatureSwitch(moduleId: string, enabled: boolean): Promise<void> {
   await operatorSql(
     `UPDATE whitelabel_module SET enabled = $2
-      WHERE module_id = $1 AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')`,
+      WHERE module_id = $1 AND merchant_id = ${WORKER_MERCHANT_ID}`,
     [moduleId, enabled],
   );
 }
@@ -84,7 +86,7 @@ export async function setFeatureSwitch(moduleId: string, enabled: boolean): Prom
 /** The newest message the built-in sender wrote for a recipient (E.164 number or e-mail). */
 export async function latestOutboxMessage(recipient: string): Promise<{ body: string; subject: string | null } | undefined> {
   const rows = await operatorSql<{ body: string; subject: string | null }>(
-    'SELECT body, subject FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+    `SELECT body, subject FROM outbox WHERE recipient = $1 AND merchant_id = ${WORKER_MERCHANT_ID} ORDER BY id DESC LIMIT 1`,
     [recipient],
   );
   return rows[0];
@@ -101,9 +103,9 @@ export async function latestSmsCode(e164: string, timeoutMs = 10_000): Promise<s
   throw new Error(`no SMS code sent to ${e164}`);
 }
 
-/** Forgets every login/SMS failure count, so one test's lockout cannot leak into the next. */
+/** Forgets every login/SMS failure count of this worker's merchant, so one test's lockout cannot leak into the next. */
 export async function clearThrottles(): Promise<void> {
-  await operatorSql('DELETE FROM auth_throttle');
+  await operatorSql(`DELETE FROM auth_throttle WHERE merchant_id = ${WORKER_MERCHANT_ID}`);
 }
 
 // ---- Accounts with more than a name and password (auth-passwords, auth-two-factor) ------------
@@ -126,7 +128,7 @@ export async function outboxMessageAfter(recipient: string, mark: number, timeou
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const rows = await operatorSql<{ body: string; subject: string | null }>(
-      'SELECT body, subject FROM outbox WHERE recipient = $1 AND id > $2 ORDER BY id DESC LIMIT 1',
+      `SELECT body, subject FROM outbox WHERE recipient = $1 AND id > $2 AND merchant_id = ${WORKER_MERCHANT_ID} ORDER BY id DESC LIMIT 1`,
       [recipient, mark],
     );
     if (rows[0]) return rows[0];
@@ -148,7 +150,7 @@ export async function smsCodeAfter(e164: string, mark: number, timeoutMs = 10_00
  * in time), so a test can ask for the next code to a number that just received one.
  */
 export async function letSmsResendIntervalPass(e164: string): Promise<void> {
-  await operatorSql(`UPDATE verification_send SET sent_at = sent_at - interval '61 seconds' WHERE mobile = $1`, [e164]);
+  await operatorSql(`UPDATE verification_send SET sent_at = sent_at - interval '61 seconds' WHERE mobile = $1 AND merchant_id = ${WORKER_MERCHANT_ID}`, [e164]);
 }
 
 export interface RegisteredMember {
@@ -197,7 +199,7 @@ export async function registerMember(
 export async function setPasswordAsOperator(username: string, password: string): Promise<void> {
   const rows = await operatorSql(
     `UPDATE member SET password_hash = $2
-      WHERE lower(username) = lower($1) AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')
+      WHERE lower(username) = lower($1) AND merchant_id = ${WORKER_MERCHANT_ID}
       RETURNING id`,
     [username, await hashPassword(password)],
   );

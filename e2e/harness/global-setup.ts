@@ -1,8 +1,12 @@
+import type { FullConfig } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { Pool } from 'pg';
+import { readSeedFile, seedMerchant } from '../../server/src/db/seed';
 import { startEmbeddedDatabase } from './database';
 import { E2E_BASE_URL, E2E_PORT } from './constants';
+import { merchantOfWorker } from './merchant';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -22,10 +26,32 @@ async function waitForHealthy(url: string, server: ChildProcess, timeoutMs = 60_
 }
 
 /**
- * A fresh embedded PostgreSQL and the real server (server/dist/main.js) serving the production
- * build in dist/. Tests reach the database through E2E_DATABASE_URL to act as the operator.
+ * One merchant per worker slot (harness/merchant.ts): the default merchant's seed under the
+ * worker's code. It has no domain of its own: the `Merchant` header selects it.
  */
-export default async function globalSetup() {
+async function seedWorkerMerchants(databaseUrl: string, workers: number): Promise<void> {
+  const seed = await readSeedFile();
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    for (let slot = 0; slot < workers; slot++) {
+      const merchant = merchantOfWorker(slot);
+      await seedMerchant(pool, {
+        ...seed,
+        merchant: { code: merchant.code, name: seed.merchant.name, isDefault: false },
+        domains: [],
+      });
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * A fresh embedded PostgreSQL and the real server (server/dist/main.js) serving the production
+ * build in dist/, with a merchant per worker. Tests reach the database through E2E_DATABASE_URL
+ * to act as the operator.
+ */
+export default async function globalSetup(config: FullConfig) {
   const database = await startEmbeddedDatabase(path.join(repoRoot, '.data', `e2e-pg-${process.pid}`));
   process.env.E2E_DATABASE_URL = database.url;
 
@@ -42,10 +68,16 @@ export default async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealthy(`${E2E_BASE_URL}/healthz`, server);
+  // The server has migrated the database and seeded the default merchant by now.
+  await seedWorkerMerchants(database.url, config.workers);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    // A server that already exited (it crashed, or a test stopped it) has nothing to wait for.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await database.stop();
     rmSync(database.dataDir, { recursive: true, force: true });
   };

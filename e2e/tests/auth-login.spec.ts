@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../harness/test';
 import {
   callEncrypted,
   clearThrottles,
@@ -182,7 +182,7 @@ test.describe('login in English', () => {
     expect(after.status()).toBe(401);
   });
 
-  test('free play: a guest with play money, blocked from real-account actions', async ({ page }) => {
+  test('free play: a guest with play money, blocked from real-account actions', async ({ page, request }) => {
     await openLoginPopup(page);
     await page.getByTestId('free-play-button').click();
     await expect(page.getByTestId('login-form')).toHaveCount(0);
@@ -196,7 +196,7 @@ test.describe('login in English', () => {
 
     // The server refuses the guest whatever the page shows.
     const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-    const { status, body } = await callEncrypted(page.request, 'POST', '/wps/member/password', { oldPassword: 'x', newPassword: 'Secret123', confirmNewPassword: 'Secret123' }, { Authorization: token! });
+    const { status, body } = await callEncrypted(request, 'POST', '/wps/member/password', { oldPassword: 'x', newPassword: 'Secret123', confirmNewPassword: 'Secret123' }, { Authorization: token! });
     expect(status).toBe(403);
     expect(body.errorCode).toBe('guest.not.allowed');
   });

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from '../harness/constants';
+import { expect, test, type Page } from '../harness/test';
 import { operatorSql } from '../harness/database';
+import { E2E_BASE_URL } from '../harness/constants';
+import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { configureGoogleLogin, startOidcProvider, type LocalOidcProvider } from '../harness/oidc-provider';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
@@ -83,7 +84,7 @@ test.describe('Google login', () => {
 
     // The provider account got a member of its own, with the verified address it gave.
     const members = await operatorSql<{ email: string | null }>(
-      `SELECT m.email FROM member m WHERE m.merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT') AND m.email = $1`,
+      `SELECT m.email FROM member m WHERE m.merchant_id = ${WORKER_MERCHANT_ID} AND m.email = $1`,
       [`${account}@mail.example`],
     );
     expect(members).toHaveLength(1);

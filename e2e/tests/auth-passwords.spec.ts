@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../harness/test';
 import {
   clearThrottles,
   outboxMark,
@@ -12,6 +12,7 @@ import {
   uniqueUsername,
 } from '../harness/accounts';
 import { operatorSql } from '../harness/database';
+import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Forgotten and forced password changes as a player clicks through them (SPEC §2 Forgot-password
@@ -84,7 +85,7 @@ const DEFAULT_PASSWORD = '123456';
 async function memberSql(username: string, assignment: string): Promise<void> {
   const rows = await operatorSql(
     `UPDATE member SET ${assignment}
-      WHERE lower(username) = lower($1) AND merchant_id = (SELECT id FROM merchant WHERE code = 'DEFAULT')
+      WHERE lower(username) = lower($1) AND merchant_id = ${WORKER_MERCHANT_ID}
       RETURNING id`,
     [username],
   );

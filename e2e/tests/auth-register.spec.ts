@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../harness/test';
 import { clearThrottles, latestSmsCode, promoteToAgent, registerPlayer, uniqueMobile, uniqueUsername } from '../harness/accounts';
 import { operatorSql } from '../harness/database';
+import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Registration as a visitor clicks through it (SPEC §2 Registration, §4, §5, §8), on the real
@@ -109,7 +110,7 @@ test.describe('registration in English', () => {
     await expect(page.getByTestId('register-success')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     const [row] = await operatorSql<{ upline: string }>(
-      'SELECT u.username AS upline FROM member m JOIN member u ON u.id = m.upline_id WHERE m.username = $1',
+      `SELECT u.username AS upline FROM member m JOIN member u ON u.id = m.upline_id WHERE m.username = $1 AND m.merchant_id = ${WORKER_MERCHANT_ID}`,
       [username],
     );
     expect(row?.upline).toBe(agent.username);

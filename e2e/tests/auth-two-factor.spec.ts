@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../harness/test';
 import { Secret, TOTP } from 'otpauth';
 import { clearThrottles, letSmsResendIntervalPass, outboxMark, registerMember, smsCodeAfter, uniqueMobile, type RegisteredMember } from '../harness/accounts';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';

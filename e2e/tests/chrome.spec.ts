@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../harness/test';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // The shell's chrome as a visitor meets it: popup announcement, announcement list, app download,

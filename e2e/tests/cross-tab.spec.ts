@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../harness/test';
 import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 test('language and theme changed in one tab reach the site\'s other open tabs', async ({ context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../harness/test';
 import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Every route of SPEC §2 with its aliases, the remote that owns it, and the English title its

@@ -1,20 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../harness/test';
 import { operatorSql } from '../harness/database';
+import { WORKER_MERCHANT_ID as MERCHANT } from '../harness/merchant';
 import { openSite, useEnglish } from '../harness/site';
-
-const DEFAULT_MERCHANT = `(select id from merchant where code = 'DEFAULT')`;
 
 test.describe('root view by system status', () => {
   test.beforeEach(async ({ page }) => useEnglish(page));
   test.afterEach(async () => {
-    await operatorSql(`delete from maintenance_window where merchant_id = ${DEFAULT_MERCHANT}`);
-    await operatorSql(`delete from region_rule where merchant_id = ${DEFAULT_MERCHANT}`);
+    await operatorSql(`delete from maintenance_window where merchant_id = ${MERCHANT}`);
+    await operatorSql(`delete from region_rule where merchant_id = ${MERCHANT}`);
   });
 
   test('status 1: the maintenance page with its end time, contact-us and Refresh; lifting it brings the site back without a restart', async ({ page }) => {
     const endsAt = new Date(Date.now() + 2 * 3600_000);
     await operatorSql(
-      `insert into maintenance_window (merchant_id, starts_at, ends_at) values (${DEFAULT_MERCHANT}, now() - interval '1 minute', $1)`,
+      `insert into maintenance_window (merchant_id, starts_at, ends_at) values (${MERCHANT}, now() - interval '1 minute', $1)`,
       [endsAt],
     );
     await openSite(page, '/');
@@ -30,13 +29,13 @@ test.describe('root view by system status', () => {
     await expect(maintenance.getByRole('button', { name: /contact us/i })).toBeVisible();
     await expect(page.getByTestId('header')).toHaveCount(0);
 
-    await operatorSql(`delete from maintenance_window where merchant_id = ${DEFAULT_MERCHANT}`);
+    await operatorSql(`delete from maintenance_window where merchant_id = ${MERCHANT}`);
     await maintenance.getByRole('button', { name: /refresh/i }).click();
     await expect(page.getByTestId('header')).toBeVisible();
   });
 
   test('status 2: the IP-restriction page shows the visitor IP and country', async ({ page }) => {
-    await operatorSql(`insert into region_rule (merchant_id, kind, value) values (${DEFAULT_MERCHANT}, 'cidr', '127.0.0.0/8'), (${DEFAULT_MERCHANT}, 'cidr', '::1/128')`);
+    await operatorSql(`insert into region_rule (merchant_id, kind, value) values (${MERCHANT}, 'cidr', '127.0.0.0/8'), (${MERCHANT}, 'cidr', '::1/128')`);
     await page.setExtraHTTPHeaders({ 'X-Country-Code': 'SG' });
     await openSite(page, '/');
     const restricted = page.getByTestId('ip-restriction-page');
@@ -48,7 +47,7 @@ test.describe('root view by system status', () => {
   });
 
   test('a country rule restricts by the country the edge reports', async ({ page }) => {
-    await operatorSql(`insert into region_rule (merchant_id, kind, value) values (${DEFAULT_MERCHANT}, 'country', 'US')`);
+    await operatorSql(`insert into region_rule (merchant_id, kind, value) values (${MERCHANT}, 'country', 'US')`);
     await page.setExtraHTTPHeaders({ 'X-Country-Code': 'US' });
     await openSite(page, '/');
     await expect(page.getByTestId('ip-restriction-page')).toBeVisible();

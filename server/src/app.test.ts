@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import type { Envelope } from '@platform/shared/src/types/wire';
+import type { Envelope } from '@platform/shared/contract';
 import { buildApp } from './app';
 import { createPool } from './db/pool';
 import { createTestApp, json, type TestContext } from './testing/test-app';
@@ -174,7 +174,7 @@ describe('/healthz', () => {
   it('answers ok while the database answers', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ status: 'ok' });
+    expect(json(response)).toEqual({ status: 'ok', instanceId: expect.any(String), startedAt: expect.any(String) });
   });
 
   it('answers 503 when the database is unreachable', async () => {
@@ -184,7 +184,7 @@ describe('/healthz', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(503);
-      expect(json(response)).toEqual({ status: 'unavailable' });
+      expect(json(response)).toEqual({ status: 'unavailable', instanceId: expect.any(String), startedAt: expect.any(String) });
     } finally {
       await app.close();
       await deadPool.end();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { parseRemoteOverrides, systemClock, type Clock } from './config';
 import { registerEncryptedRoutes } from './http/encryption';
@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Login/registration hooks (SMS codes, two-factor); modules fill the shared object. */
   accountHooks?: AccountHooks;
+  /** Sees every route as it is registered (the contract test compares them with the contract). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('merchant', null);
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('routeAccess', routeAccess);

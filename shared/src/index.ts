@@ -10,8 +10,6 @@ export * from './bus/page-keys';
 export { useBusState } from './bus/use-bus-state';
 
 // API
-export { CALLS, type CachedCallName, type CallDefinition, type CallName, type HttpMethod } from './api/call-table';
-export type { CallValue, CallValues } from './api/call-values';
 export { ApiError, CLIENT_ERROR_CODES, isApiError } from './api/api-error';
 export {
   api,

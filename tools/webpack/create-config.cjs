@@ -24,12 +24,23 @@ const SINGLETONS = [
   '@platform/shared',
 ];
 
+/**
+ * What an app needs of the page's copy of @platform/shared (shared/README.md "Compatibility"):
+ * the same major and at least the minor it was built with, whatever the patch. Only the exact
+ * specifier is shared: `@platform/shared/contract` is bundled by each app.
+ */
+function sharedLibraryRange(version) {
+  const [major, minor] = version.split('.');
+  return `^${major}.${minor}.0`;
+}
+
 function sharedConfig() {
   const shared = {};
   for (const key of SINGLETONS) {
     const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
     const version = require(require.resolve(`${pkgName}/package.json`, { paths: [repoRoot] })).version;
-    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+    const requiredVersion = pkgName === '@platform/shared' ? sharedLibraryRange(version) : `^${version}`;
+    shared[key] = { singleton: true, requiredVersion, version };
   }
   return shared;
 }
@@ -172,4 +183,12 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
   };
 }
 
-module.exports = { createConfig, SINGLETONS };
+/** The configuration of the front-end app in `appDir`, as the app list (apps.json) describes it. */
+function createAppConfig(appDir) {
+  const { apps } = require(path.join(repoRoot, 'apps.json'));
+  const app = apps.find((candidate) => path.join(repoRoot, candidate.folder) === appDir);
+  if (!app || (app.kind !== 'shell' && app.kind !== 'remote')) throw new Error(`${appDir} is not a front-end app in apps.json`);
+  return createConfig({ appDir, federationName: app.federationName, exposes: app.exposes, isHost: app.kind === 'shell', devPort: app.devPort });
+}
+
+module.exports = { createAppConfig, createConfig, sharedLibraryRange, SINGLETONS };

@@ -1,4 +1,5 @@
 import { api } from '@platform/shared';
+import { captchaCall } from '@platform/shared/contract';
 
 export interface Captcha {
   /** Sent back with the typed text, so the server knows which image was answered. */
@@ -9,6 +10,6 @@ export interface Captcha {
 
 /** `GET /wps/captcha`: a new single-use image captcha. */
 export async function fetchCaptcha(): Promise<Captcha> {
-  const { captchaId, image } = await api.call('captcha');
+  const { captchaId, image } = await api.call(captchaCall);
   return { id: captchaId, imageSrc: image };
 }

@@ -1,4 +1,5 @@
 import { api } from '@platform/shared';
+import { smsNoLoginCall, smsRegisterCall } from '@platform/shared/contract';
 import { SECONDS_PER_SMS_MINUTE } from '../lib/auth-constants';
 
 export interface MobileNumber {
@@ -21,12 +22,12 @@ export function countdownDeadline(value: SmsSendValue | null | undefined, now = 
 
 /** `POST /wps/verification/sms/noLogin`: a code for logging in by SMS. */
 export async function sendLoginCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
-  const value = (await api.call('smsNoLogin', { data: { countryDialingCode, mobileNo: mobileNum } })) as SmsSendValue;
+  const value = await api.call(smsNoLoginCall, { data: { countryDialingCode, mobileNo: mobileNum } });
   return countdownDeadline(value);
 }
 
 /** `POST /wps/verification/sms/register`: a code proving the number at registration. */
 export async function sendRegisterCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
-  const value = (await api.call('smsRegister', { data: { countryDialingCode, mobileNo: mobileNum } })) as SmsSendValue;
+  const value = await api.call(smsRegisterCall, { data: { countryDialingCode, mobileNo: mobileNum } });
   return countdownDeadline(value);
 }

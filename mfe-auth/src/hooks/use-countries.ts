@@ -1,4 +1,5 @@
 import { api, type CountryEntry } from '@platform/shared';
+import { countriesCall } from '@platform/shared/contract';
 import { useEffect, useState } from 'react';
 
 /** Countries with their dialling codes for the phone-number pickers (cached per language). */
@@ -7,7 +8,7 @@ export function useCountries(): CountryEntry[] {
   useEffect(() => {
     let live = true;
     api
-      .cached('countries')
+      .cached(countriesCall)
       .then((list) => live && setCountries(Array.isArray(list) ? list : []))
       .catch(() => live && setCountries([]));
     return () => {

@@ -1,4 +1,5 @@
 import { api, sessionStore, useBusState, type RegisterFieldRule } from '@platform/shared';
+import { registerSettingsCall } from '@platform/shared/contract';
 import { useEffect, useState } from 'react';
 
 export type RegisterRules = Record<string, RegisterFieldRule>;
@@ -21,7 +22,7 @@ export function useRegisterRules(): RegisterRules {
   useEffect(() => {
     let live = true;
     api
-      .cached('registerSettings')
+      .cached(registerSettingsCall)
       .then((value) => {
         const fetched = (value ?? {}) as RegisterRules;
         loaded = fetched;

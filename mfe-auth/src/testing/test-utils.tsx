@@ -8,13 +8,14 @@ import {
   i18n,
   type BusCommand,
   type BusCommandType,
-  type CallName,
   type MemberInfo,
   type RegisterFieldRule,
   type SiteSettings,
   type SystemStatus,
   type Whitelabel,
 } from '@platform/shared';
+import type * as contract from '@platform/shared/contract';
+import type { CallDefinition } from '@platform/shared/contract';
 import { act, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -133,6 +134,10 @@ export function makeMember(overrides: Partial<MemberInfo> = {}): MemberInfo {
     isAgent: 0,
     clubLabel: null,
     memberLabel: [],
+    lastLogin: null,
+    regDate: 0,
+    mobile: null,
+    language: null,
     ...overrides,
   };
 }
@@ -148,6 +153,9 @@ export function recordCommands<T extends BusCommandType>(...types: T[]): { comma
 export function apiFailure(errorCode: string, message: string, value: unknown = null, status = 400): ApiError {
   return new ApiError({ status, errorCode, message, value });
 }
+
+/** The name of every row of the contract. */
+type CallName = Extract<(typeof contract)[keyof typeof contract], CallDefinition>['name'];
 
 type CallOptionsSeen = { params?: Record<string, unknown>; data?: unknown; headers?: Record<string, string | false> } | undefined;
 type Answer = unknown | ((options: CallOptionsSeen) => unknown);
@@ -176,11 +184,12 @@ export function stubApi(answers: Partial<Record<CallName, Answer>>) {
     }
     return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
   };
-  const call = jest.spyOn(api, 'call').mockImplementation(((name: CallName, options?: CallOptionsSeen) => answer(name, options)) as unknown as typeof api.call);
-  const cached = jest.spyOn(api, 'cached').mockImplementation(((name: CallName, params?: Record<string, unknown>) =>
-    answer(name, { params })) as unknown as typeof api.cached);
+  const call = jest.spyOn(api, 'call').mockImplementation(((row: CallDefinition, options?: CallOptionsSeen) =>
+    answer(row.name as CallName, options)) as unknown as typeof api.call);
+  const cached = jest.spyOn(api, 'cached').mockImplementation(((row: CallDefinition, params?: Record<string, unknown>) =>
+    answer(row.name as CallName, { params })) as unknown as typeof api.cached);
   /** The options of every call of one name, in order. */
-  const callsOf = (name: CallName) => call.mock.calls.filter(([called]) => called === name).map(([, options]) => options as CallOptionsSeen);
+  const callsOf = (name: CallName) => call.mock.calls.filter(([called]) => called.name === name).map(([, options]) => options as CallOptionsSeen);
   return { call, cached, callsOf };
 }
 

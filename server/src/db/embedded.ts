@@ -19,6 +19,8 @@ export interface EmbeddedPostgresOptions {
    * stops the database itself. Its exit-time safety net stays in place either way.
    */
   libraryHandlesSignals?: boolean;
+  /** Extra server settings (`name=value`), e.g. no fsync for a throw-away test cluster. */
+  settings?: string[];
 }
 
 export interface EmbeddedPostgresHandle {
@@ -83,7 +85,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: process.getuid?.() === 0,
     // Listen on loopback only, and keep the Unix socket inside the data directory so that
     // several clusters (tests, dev) never fight over /tmp or /var/run/postgresql.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${options.dataDir}`],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${options.dataDir}`, ...(options.settings ?? []).flatMap((setting) => ['-c', setting])],
     onLog: options.onLog ?? (() => undefined),
     onError: (error: unknown) => options.onLog?.(`[error] ${String(error)}`),
   });

@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import type { Envelope, RsaKey } from '@platform/shared/src/types/wire';
+import type { Envelope, RsaKey } from '@platform/shared/contract';
 import { buildApp } from '../app';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { encryptForServer } from './encryption';

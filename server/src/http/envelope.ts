@@ -1,5 +1,4 @@
-import type { Envelope } from '@platform/shared/src/types/wire';
-import type { ServerErrorCode } from '@platform/shared/contract';
+import type { Envelope, ServerErrorCode } from '@platform/shared/contract';
 
 /** A successful `/wps` answer. */
 export function ok<T>(value: T): Envelope<T> {

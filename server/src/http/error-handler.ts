@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope } from '@platform/shared/src/types/wire';
-import type { ServerErrorCode } from '@platform/shared/contract';
+import type { Envelope, ServerErrorCode } from '@platform/shared/contract';
 import { translate } from '../i18n/messages';
 import { AppError } from './envelope';
 import { callerLanguageOf } from './request-context';

@@ -1,4 +1,4 @@
-import { envelopeSchemaOf } from '@platform/shared/contract';
+import { envelopeSchemaOf, type CallDefinition, type ParamsOf, type QueryOf, type RequestOf } from '@platform/shared/contract';
 import type { FastifySchema } from 'fastify';
 
 // JSON Schemas shared by every route: the envelope around each answer and the headers every
@@ -33,33 +33,58 @@ export const commonHeaders: Record<string, JsonSchema> = {
   'x-gateway-version': { type: 'string', maxLength: 8 },
 };
 
-export interface ApiRouteSchema {
+interface RouteDocs {
   tags: string[];
   summary: string;
   description?: string;
+  /** Route-specific headers, added to the common ones. */
+  headers?: Record<string, JsonSchema>;
+}
+
+/** A route the front end calls: its request and answer schemas are its contract row's. */
+export interface CallRouteSchema extends RouteDocs {
+  call: CallDefinition;
+}
+
+/** A route no front-end call names (a browser navigation, a test route): schemas of its own. */
+export interface ServerRouteSchema extends RouteDocs {
   querystring?: JsonSchema;
   params?: JsonSchema;
   body?: JsonSchema;
-  /** Route-specific headers, added to the common ones. */
-  headers?: Record<string, JsonSchema>;
   /** Schema of `value` in a successful answer. */
   value: JsonSchema;
 }
 
+export type ApiRouteSchema = CallRouteSchema | ServerRouteSchema;
+
+function schemasOf(route: ApiRouteSchema): Omit<ServerRouteSchema, keyof RouteDocs> {
+  if (!('call' in route)) return route;
+  const { query, params, body, value } = route.call;
+  return { querystring: query as JsonSchema | undefined, params: params as JsonSchema | undefined, body: body as JsonSchema | undefined, value: value as JsonSchema };
+}
+
 /** The full schema of an enveloped /wps route. */
 export function apiSchema(route: ApiRouteSchema): FastifySchema {
+  const { querystring, params, body, value } = schemasOf(route);
   return {
     tags: route.tags,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    ...(route.querystring ? { querystring: route.querystring } : {}),
-    ...(route.params ? { params: route.params } : {}),
-    ...(route.body ? { body: route.body } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(params ? { params } : {}),
+    ...(body ? { body } : {}),
     headers: { type: 'object', properties: { ...commonHeaders, ...route.headers } },
     response: {
-      200: envelopeOf(route.value),
+      200: envelopeOf(value),
       '4xx': { $ref: 'ErrorEnvelope#' },
       '5xx': { $ref: 'ErrorEnvelope#' },
     },
   };
+}
+
+/** Fastify's request types of a route, from its contract row: `app.post<RouteOf<typeof loginCall>>(…)`. */
+export interface RouteOf<C extends CallDefinition> {
+  Body: RequestOf<C>;
+  Querystring: QueryOf<C>;
+  Params: ParamsOf<C>;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
-import { prepareDatabase } from '../main';
 import { createTestDatabase } from './test-database';
 
 export interface TestContext {
@@ -16,12 +15,12 @@ export interface TestContext {
 export type TestAppOptions = Omit<BuildAppOptions, 'pool' | 'logger'>;
 
 /**
- * A migrated and seeded database of its own plus the app on it, exercised with `app.inject`.
- * The app is returned before ready(), so a test may still add routes.
+ * A migrated and seeded database of its own (a clone of the template global-setup.ts prepared)
+ * plus the app on it, exercised with `app.inject`. The app is returned before ready(), so a test
+ * may still add routes.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
-  await prepareDatabase(database.pool);
+  const database = await createTestDatabase({ prepared: true });
   const app = await buildApp({ remoteOverrides: {}, ...options, pool: database.pool, logger: false });
   const merchant = await database.pool.query<{ id: number }>("SELECT id FROM merchant WHERE code = 'DEFAULT'");
   return {

@@ -4,6 +4,25 @@ import { i18n } from '../i18n/i18n-instance';
 import { localStore, sessionStore } from '../storage/web-storage';
 import { decryptTestRequest, generateTestRsaKeyPair, type TestRsaKeyPair } from '../testing/rsa-test-keys';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../testing/test-api-server';
+import {
+  affiliateCheckCall,
+  defineCall,
+  gameVendorsCall,
+  balanceCall,
+  changePasswordCall,
+  countriesCall,
+  domainRouteCall,
+  forgotPasswordByEmailCall,
+  freePlayLoginCall,
+  helpCenterCall,
+  loginCall,
+  memberInfoCall,
+  playerAvatarCall,
+  registerCall,
+  systemStatusCall,
+  updateLanguageCall,
+  whitelabelCall,
+} from '../contract';
 import { ApiError } from './api-error';
 import { createApiClient, type ApiClient } from './client';
 
@@ -42,7 +61,7 @@ describe('headers and envelope', () => {
     localStore.set('hisLang', 'TH');
     server.on('GET /wps/member/info', () => ({ body: envelope({ id: 7, account: 'player01', isAgent: 0 }) }));
 
-    const member = await api.call('memberInfo');
+    const member = await api.call(memberInfoCall);
 
     expect(member).toEqual({ id: 7, account: 'player01', isAgent: 0 });
     const [request] = server.requests;
@@ -64,7 +83,7 @@ describe('headers and envelope', () => {
     bus.set('language', 'VI');
     server.on('GET /wps/system/status', () => ({ body: envelope({ maintenance: false }) }));
 
-    await api.call('systemStatus', { params: { url: 'site.example' } });
+    await api.call(systemStatusCall, { params: { url: 'site.example' } });
 
     const [request] = server.requests;
     expect(request.headers.merchant).toBe('session-merchant');
@@ -77,7 +96,7 @@ describe('headers and envelope', () => {
     sessionStore.set('token', 'tok-123');
     server.on('GET /wps/member/info', () => ({ body: envelope({}) }));
 
-    await api.call('memberInfo', { headers: { authorization: 'other-token', Device: false } });
+    await api.call(memberInfoCall, { headers: { authorization: 'other-token', Device: false } });
 
     const [request] = server.requests;
     expect(request.headers.authorization).toBe('other-token');
@@ -90,8 +109,8 @@ describe('headers and envelope', () => {
     server.on('PUT /wps/member/language', () => ({ body: envelope(true) }));
     server.on('POST /wps/member/password/email', () => ({ body: envelope(null) }));
 
-    await api.call('updateLanguage', { data: { language: 'EN' } });
-    await api.call('forgotPasswordByEmail', { data: { username: 'player 01', email: 'p@example.com' } });
+    await api.call(updateLanguageCall, { data: { language: 'EN' } });
+    await api.call(forgotPasswordByEmailCall, { data: { username: 'player 01', email: 'p@example.com' } });
 
     const [json, form] = server.requests;
     expect(json.headers['content-type']).toMatch(/^application\/json/);
@@ -100,16 +119,25 @@ describe('headers and envelope', () => {
     expect(Object.fromEntries(new URLSearchParams(form.body))).toEqual({ username: 'player 01', email: 'p@example.com' });
   });
 
-  it('repeats array parameters without brackets', async () => {
+  it('repeats array parameters without brackets, for a row the client has never seen', async () => {
+    // A remote may ship a call newer than the shell: the row it passes is all the client needs.
+    const listCall = defineCall({
+      name: 'announcementList',
+      method: 'GET',
+      path: '/wps/relay/MCSFE_getListAnnouncements',
+      moduleId: 'ANNOUNCE3',
+      query: { type: 'object', properties: { types: { type: 'array', items: { type: 'string' } }, platform: { type: 'string' } } },
+      value: { type: 'object' },
+    });
     server.on('GET /wps/relay/MCSFE_getListAnnouncements', () => ({ body: envelope({ list: [], popup: [] }) }));
-    await api.call('announcements', { params: { types: ['B', 'PL'], platform: 'W' } });
+    await api.call(listCall, { params: { types: ['B', 'PL'], platform: 'W' } });
     expect(server.requests[0].query.getAll('types')).toEqual(['B', 'PL']);
   });
 });
 
 describe('calls that need a session', () => {
   it('without a token: rejects with login.not.session, sends nothing and opens the login popup', async () => {
-    const error = await api.call('balance').catch((caught: unknown) => caught);
+    const error = await api.call(balanceCall).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errorCode: 'login.not.session', callName: 'balance', status: 0 });
@@ -122,7 +150,7 @@ describe('calls that need a session', () => {
     const rsa = await generateTestRsaKeyPair();
     server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: rsa.publicKey }) }));
 
-    await api.call('changePassword', { data: { oldPassword: 'a' }, headers: { Authorization: 'pending-token' } });
+    await api.call(changePasswordCall, { data: { oldPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' }, headers: { Authorization: 'pending-token' } });
 
     const request = server.requests.find((entry) => entry.path === '/wps/member/password');
     expect(request?.headers.authorization).toBe('pending-token');
@@ -137,7 +165,7 @@ describe('failures', () => {
       body: failure('quota.not.enough', 'Quota not sufficient', { left: 0 }),
     }));
 
-    const error = await api.call('freePlayLogin').catch((caught: unknown) => caught);
+    const error = await api.call(freePlayLoginCall).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({
       name: 'ApiError',
@@ -153,7 +181,7 @@ describe('failures', () => {
   it('a 2xx envelope with success false is an ApiError too', async () => {
     server.on('GET /wps/system/whitelabel', () => ({ status: 200, body: failure('function.not.available', 'Function not enabled') }));
 
-    await expect(api.call('whitelabel')).rejects.toMatchObject({ status: 200, errorCode: 'function.not.available' });
+    await expect(api.call(whitelabelCall)).rejects.toMatchObject({ status: 200, errorCode: 'function.not.available' });
     expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Function not enabled' }]);
   });
 
@@ -162,7 +190,7 @@ describe('failures', () => {
     server.on('GET /wps/member/info', () => ({ status: 401, body: failure('session.expired', 'Please log in again') }));
     server.on('GET /wps/v2/wallets/balance', () => ({ status: 401, body: failure('session.expired', 'Please log in again') }));
 
-    const results = await Promise.allSettled([api.call('memberInfo'), api.call('balance')]);
+    const results = await Promise.allSettled([api.call(memberInfoCall), api.call(balanceCall)]);
 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(commands).toEqual([{ type: 'toast', level: 'warning', message: 'Please log in again' }, { type: 'logout' }]);
@@ -174,7 +202,7 @@ describe('failures', () => {
       sessionStore.set('token', `tok-${errorCode}`);
       server.on('GET /wps/member/info', () => ({ status: 400, body: failure(errorCode, 'Session ended') }));
 
-      await expect(api.call('memberInfo')).rejects.toMatchObject({ errorCode });
+      await expect(api.call(memberInfoCall)).rejects.toMatchObject({ errorCode });
       expect(commands).toEqual([{ type: 'toast', level: 'warning', message: 'Session ended' }, { type: 'logout' }]);
     },
   );
@@ -183,7 +211,7 @@ describe('failures', () => {
     'errorCode %s is left to the caller: no toast',
     async (errorCode) => {
       server.on('GET /wps/system/whitelabel', () => ({ status: 400, body: failure(errorCode, 'Handled by caller') }));
-      await expect(api.call('whitelabel')).rejects.toMatchObject({ errorCode });
+      await expect(api.call(whitelabelCall)).rejects.toMatchObject({ errorCode });
       expect(commands).toEqual([]);
     },
   );
@@ -193,8 +221,8 @@ describe('failures', () => {
     server.on('GET /wps/relay/MCSFE_getPlayerAvatar', () => ({ status: 401, body: failure('session.expired', 'x') }));
     server.on('GET /wps/agent/affiliate', () => ({ status: 400, body: failure('affiliate.invalid', 'x') }));
 
-    await expect(api.call('playerAvatar')).rejects.toMatchObject({ status: 401 });
-    await expect(api.call('affiliateCheck', { params: { code: 'bad' } })).rejects.toMatchObject({ errorCode: 'affiliate.invalid' });
+    await expect(api.call(playerAvatarCall)).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(affiliateCheckCall, { params: { code: 'bad' } })).rejects.toMatchObject({ errorCode: 'affiliate.invalid' });
     expect(commands).toEqual([]);
   });
 
@@ -202,8 +230,8 @@ describe('failures', () => {
     server.on('GET /wps/system/domainRoute', () => ({ status: 502 }));
     server.on('GET /wps/system/helpCenter', () => ({ status: 504 }));
 
-    await expect(api.call('domainRoute')).rejects.toMatchObject({ status: 502, errorCode: 'http.502', message: 'Bad Gateway' });
-    await expect(api.call('helpCenter')).rejects.toMatchObject({
+    await expect(api.call(domainRouteCall)).rejects.toMatchObject({ status: 502, errorCode: 'http.502', message: 'Bad Gateway' });
+    await expect(api.call(helpCenterCall)).rejects.toMatchObject({
       status: 504,
       message: 'The page took longer time to load, please check your network connectivity',
     });
@@ -215,7 +243,7 @@ describe('failures', () => {
     // (jsdom also leaves a failed request's timeout timer running: keep it short.)
     const unreachable = createApiClient({ bus, baseURL: 'http://127.0.0.1:9', timeoutMs: 300 });
 
-    await expect(unreachable.call('systemStatus')).rejects.toMatchObject({
+    await expect(unreachable.call(systemStatusCall)).rejects.toMatchObject({
       status: 0,
       errorCode: 'network.error',
       message: 'Network link is abnormal, please try again',
@@ -224,7 +252,7 @@ describe('failures', () => {
 
     await i18n.changeLanguage('CN');
     try {
-      await expect(unreachable.call('systemStatus')).rejects.toMatchObject({ message: '网络链接异常，请重试' });
+      await expect(unreachable.call(systemStatusCall)).rejects.toMatchObject({ message: '网络链接异常，请重试' });
     } finally {
       await i18n.changeLanguage('EN');
       unreachable.dispose();
@@ -235,7 +263,7 @@ describe('failures', () => {
     const impatient = createApiClient({ bus, baseURL: server.origin, timeoutMs: 100 });
     server.on('GET /wps/system/status', () => ({ body: envelope({}), delayMs: 1000 }));
 
-    await expect(impatient.call('systemStatus')).rejects.toMatchObject({
+    await expect(impatient.call(systemStatusCall)).rejects.toMatchObject({
       errorCode: 'network.timeout',
       message: 'The page took longer time to load, please check your network connectivity',
     });
@@ -247,7 +275,7 @@ describe('failures', () => {
     // jsdom keeps an aborted request's timeout timer running: keep it short.
     const client = createApiClient({ bus, baseURL: server.origin, timeoutMs: 300 });
     const controller = new AbortController();
-    const pending = client.call('systemStatus', { signal: controller.signal });
+    const pending = client.call(systemStatusCall, { signal: controller.signal });
     controller.abort();
 
     await expect(pending).rejects.toMatchObject({ errorCode: 'request.canceled' });
@@ -278,8 +306,8 @@ describe('encrypted calls', () => {
       return { body: envelope({ token: 'new-token', firstTimeLogin: false, passwordExpired: false }) };
     });
 
-    const login = await api.call('login', { data: { username: 'player01', password: 'secret', type: 'username' } });
-    await api.call('login', { data: { username: 'player02', password: 'secret', type: 'username' } });
+    const login = await api.call(loginCall, { data: { username: 'player01', password: 'secret', type: 'username' } });
+    await api.call(loginCall, { data: { username: 'player02', password: 'secret', type: 'username' } });
 
     expect(login.token).toBe('new-token');
     expect(received).toEqual([
@@ -306,9 +334,9 @@ describe('encrypted calls', () => {
       }
     });
 
-    await api.call('register', { data: { username: 'a' } });
+    await api.call(registerCall, { data: { username: 'a' } });
     current = rotated; // the server rotates its key; the client still holds the old one
-    await expect(api.call('register', { data: { username: 'b' } })).resolves.toEqual({ username: 'b' });
+    await expect(api.call(registerCall, { data: { username: 'b' } })).resolves.toEqual({ username: 'b' });
 
     expect(server.requests.filter((request) => request.path === '/wps/session/key/rsa')).toHaveLength(2);
     expect(server.requests.filter((request) => request.path === '/wps/member/register')).toHaveLength(3);
@@ -319,7 +347,7 @@ describe('encrypted calls', () => {
     serveKey(() => keys);
     server.on('PUT /wps/member/register', () => ({ status: 400, body: failure('request.decrypt.err', 'Cannot decrypt') }));
 
-    await expect(api.call('register', { data: {} })).rejects.toMatchObject({ errorCode: 'request.decrypt.err' });
+    await expect(api.call(registerCall, { data: {} })).rejects.toMatchObject({ errorCode: 'request.decrypt.err' });
     expect(server.requests.filter((request) => request.path === '/wps/member/register')).toHaveLength(2);
     expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Cannot decrypt' }]);
   });
@@ -327,7 +355,7 @@ describe('encrypted calls', () => {
   it('a key the browser cannot use fails as client.error without sending the payload', async () => {
     server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: 'bm90IGEga2V5' }) }));
 
-    await expect(api.call('login', { data: { username: 'a' } })).rejects.toMatchObject({ status: 0, errorCode: 'client.error' });
+    await expect(api.call(loginCall, { data: { username: 'a', password: 'b' } })).rejects.toMatchObject({ status: 0, errorCode: 'client.error' });
     expect(server.requests.map((request) => request.path)).toEqual(['/wps/session/key/rsa']);
     expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Unknown error' }]);
   });
@@ -336,23 +364,24 @@ describe('encrypted calls', () => {
 describe('cached calls', () => {
   it('answer once per language, merchant and parameters, and forget on a language change', async () => {
     let served = 0;
-    server.on('GET /wps/system/setting/register', () => ({ body: envelope({ served: ++served }) }));
+    server.on('GET /wps/relay/GCSGAME_newGameVendor', () => ({ body: envelope({ served: ++served }) }));
+    const desktop = { platform: 'html5-desktop' };
 
-    const first = await api.cached('registerSettings');
-    const again = await api.cached('registerSettings');
+    const first = await api.cached(gameVendorsCall, desktop);
+    const again = await api.cached(gameVendorsCall, { ...desktop });
     expect(again).toBe(first);
     expect(served).toBe(1);
 
-    await api.cached('registerSettings', { mode: 'mobile' });
+    await api.cached(gameVendorsCall, { platform: 'html5' });
     expect(served).toBe(2);
 
     localStore.set('merchantCode', 'other-brand');
-    await api.cached('registerSettings');
+    await api.cached(gameVendorsCall, desktop);
     expect(served).toBe(3);
 
     bus.set('language', 'CN');
     localStore.set('merchantCode', null);
-    await api.cached('registerSettings');
+    await api.cached(gameVendorsCall, desktop);
     expect(served).toBe(4);
     expect(server.requests.at(-1)?.headers.language).toBe('CN');
   });
@@ -361,11 +390,11 @@ describe('cached calls', () => {
     let served = 0;
     server.on('GET /wps/system/country', () => (++served === 1 ? { status: 500, body: failure('x', 'Server error') } : { body: envelope([]) }));
 
-    const results = await Promise.allSettled([api.cached('countries'), api.cached('countries')]);
+    const results = await Promise.allSettled([api.cached(countriesCall), api.cached(countriesCall)]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(served).toBe(1);
 
-    await expect(api.cached('countries')).resolves.toEqual([]);
+    await expect(api.cached(countriesCall)).resolves.toEqual([]);
     expect(served).toBe(2);
   });
 });

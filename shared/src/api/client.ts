@@ -3,11 +3,9 @@ import { distinctUntilChanged, skip } from 'rxjs';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { translateCommon } from '../i18n/i18n-instance';
 import { localStore, getMerchantCode, sessionStore } from '../storage/web-storage';
-import type { Envelope } from '../types/wire';
+import { rsaKeyCall, type CachedCall, type CallDefinition, type Envelope, type QueryOf, type RequestOf, type ValueOf } from '../contract';
 import type { ErrorCode } from '../contract/error-codes';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
-import { CALLS, type CachedCallName, type CallDefinition, type CallName } from './call-table';
-import type { CallValue } from './call-values';
 import { createRsaKeyCache, encryptPayload } from './encryption';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -38,7 +36,7 @@ export function isHandledByClient(failure: ApiError): boolean {
   if (failure.errorCode === CLIENT_ERROR_CODES.canceled) return true;
   // A token call without a session has already opened the login popup.
   if (failure.errorCode === CLIENT_ERROR_CODES.notLoggedIn && failure.status === 0) return true;
-  if (failure.callName && CALLS[failure.callName].quiet) return false;
+  if (failure.quiet) return false;
   if (failure.status === 401 || SESSION_ENDED_CODES.has(failure.errorCode)) return true;
   return !CALLER_HANDLED_CODES.has(failure.errorCode);
 }
@@ -46,22 +44,31 @@ export function isHandledByClient(failure: ApiError): boolean {
 /** The server could not decrypt the body: its key changed. Fetch the key again and retry once. */
 const DECRYPT_ERROR_CODE = 'request.decrypt.err';
 
-export interface CallOptions {
-  params?: Record<string, unknown>;
-  data?: unknown;
+/** How one call is sent: its query and body are typed by the call's row. */
+export interface CallOptions<C extends CallDefinition = CallDefinition> {
+  params?: QueryOf<C>;
+  data?: RequestOf<C>;
   /** Extra or replacing headers; `false` removes a header the client would send. */
   headers?: Record<string, string | false>;
   signal?: AbortSignal;
 }
 
-/** The caller's type if it names one, else the call's known value type. */
-type Resolved<T, N extends CallName> = [T] extends [never] ? CallValue<N> : T;
+/** What the client itself reads of the options, whatever the call. */
+interface SendOptions {
+  params?: unknown;
+  data?: unknown;
+  headers?: Record<string, string | false>;
+  signal?: AbortSignal;
+}
 
 export interface ApiClient {
-  /** Sends one call of the call table and resolves to the envelope's `value`. */
-  call<T = never, N extends CallName = CallName>(name: N, options?: CallOptions): Promise<Resolved<T, N>>;
-  /** A GET the call table marks cached, answered once per language, merchant and parameters. */
-  cached<T = never, N extends CachedCallName = CachedCallName>(name: N, params?: Record<string, unknown>): Promise<Resolved<T, N>>;
+  /**
+   * Sends one call and resolves to the envelope's `value`. The caller passes the contract row it
+   * was built with (`api.call(loginCall, { data })`): the client keeps no table of calls.
+   */
+  call<C extends CallDefinition>(call: C, options?: CallOptions<C>): Promise<ValueOf<C>>;
+  /** A GET its row marks cached, answered once per language, merchant and parameters. */
+  cached<C extends CachedCall>(call: C, params?: QueryOf<C>): Promise<ValueOf<C>>;
   clearCache(): void;
   /** Stops following the bus (tests, hot reload). */
   dispose(): void;
@@ -100,10 +107,10 @@ function stableKey(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
-function toApiError(error: unknown, callName: CallName): ApiError {
+function toApiError(error: unknown, call: CallDefinition): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isCancel(error)) {
-    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.canceled, message: 'canceled', callName });
+    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.canceled, message: 'canceled', call });
   }
   if (axios.isAxiosError(error)) {
     const response = error.response;
@@ -116,25 +123,25 @@ function toApiError(error: unknown, callName: CallName): ApiError {
         errorCode: envelope?.errorCode || `http.${response.status}`,
         message: envelope?.message || envelope?.errorCode || fallback,
         value: envelope?.value ?? null,
-        callName,
+        call,
       });
     }
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-      return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.timeout, message: translateCommon('timeout_error'), callName });
+      return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.timeout, message: translateCommon('timeout_error'), call });
     }
-    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.network, message: translateCommon('network_error'), callName });
+    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.network, message: translateCommon('network_error'), call });
   }
-  return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.client, message: translateCommon('unknown_error'), callName });
+  return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.client, message: translateCommon('unknown_error'), call });
 }
 
-function unwrap(response: AxiosResponse, callName: CallName): unknown {
+function unwrap(response: AxiosResponse, call: CallDefinition): unknown {
   const envelope = response.data;
   if (!isEnvelope(envelope)) {
     throw new ApiError({
       status: response.status,
       errorCode: CLIENT_ERROR_CODES.invalidResponse,
       message: translateCommon('unknown_error'),
-      callName,
+      call,
     });
   }
   if (!envelope.success) {
@@ -143,7 +150,7 @@ function unwrap(response: AxiosResponse, callName: CallName): unknown {
       errorCode: envelope.errorCode || 'request.failed',
       message: envelope.message || envelope.errorCode || translateCommon('unknown_error'),
       value: envelope.value,
-      callName,
+      call,
     });
   }
   return envelope.value;
@@ -165,11 +172,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const sessionToken = (): string | null => sessionStore.get('token') ?? eventBus.get('session').token;
   const language = (): string => localStore.get('hisLang') ?? eventBus.get('language');
 
-  const rsaKeys = createRsaKeyCache(() => execute('rsaKey', { headers: { 'Cache-Control': 'no-cache' } }));
+  const rsaKeys = createRsaKeyCache(() => execute(rsaKeyCall, { headers: { 'Cache-Control': 'no-cache' } }) as Promise<ValueOf<typeof rsaKeyCall>>);
   /** The token a logout was already asked for: parallel calls failing with it ask only once. */
   let endedToken: string | null = null;
 
-  async function send(name: CallName, definition: CallDefinition, callOptions: CallOptions, token: string | null): Promise<unknown> {
+  async function send(definition: CallDefinition, callOptions: SendOptions, token: string | null): Promise<unknown> {
     const headers = new AxiosHeaders();
     if (token) headers.set('Authorization', token);
     const merchantCode = getMerchantCode();
@@ -197,22 +204,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers,
       signal: callOptions.signal,
     });
-    return unwrap(response, name);
+    return unwrap(response, definition);
   }
 
   /** One call, without telling the player about failures. */
-  async function execute<N extends CallName>(name: N, callOptions: CallOptions = {}, token = sessionToken()): Promise<CallValue<N>> {
-    const definition: CallDefinition = CALLS[name];
+  async function execute(definition: CallDefinition, callOptions: SendOptions = {}, token = sessionToken()): Promise<unknown> {
     try {
-      return (await send(name, definition, callOptions, token)) as CallValue<N>;
+      return await send(definition, callOptions, token);
     } catch (error) {
-      const failure = toApiError(error, name);
+      const failure = toApiError(error, definition);
       if (definition.encrypted && failure.status === 400 && failure.errorCode === DECRYPT_ERROR_CODE) {
         rsaKeys.invalidate();
         try {
-          return (await send(name, definition, callOptions, token)) as CallValue<N>;
+          return await send(definition, callOptions, token);
         } catch (retryError) {
-          throw toApiError(retryError, name);
+          throw toApiError(retryError, definition);
         }
       }
       throw failure;
@@ -232,8 +238,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     eventBus.dispatch({ type: 'toast', level: 'error', message: failure.message });
   }
 
-  async function call(name: CallName, callOptions: CallOptions = {}): Promise<unknown> {
-    const definition: CallDefinition = CALLS[name];
+  async function call(definition: CallDefinition, callOptions: SendOptions = {}): Promise<unknown> {
     // A caller may name the token itself: the forced password change runs before the login's
     // token becomes the tab's session (REFERENCE.md §4, changePassword).
     const explicitToken = Object.entries(callOptions.headers ?? {}).find(([header]) => header.toLowerCase() === 'authorization')?.[1];
@@ -244,13 +249,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         status: 0,
         errorCode: CLIENT_ERROR_CODES.notLoggedIn,
         message: translateCommon('login_required'),
-        callName: name,
+        call: definition,
       });
     }
     try {
-      return await execute(name, callOptions, token);
+      return await execute(definition, callOptions, token);
     } catch (error) {
-      const failure = toApiError(error, name);
+      const failure = toApiError(error, definition);
       report(failure, token);
       throw failure;
     }
@@ -259,11 +264,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const cache = new Map<string, Promise<unknown>>();
   const languageSubscription = eventBus.language$.pipe(distinctUntilChanged(), skip(1)).subscribe(() => cache.clear());
 
-  function cached(name: CachedCallName, params?: Record<string, unknown>): Promise<unknown> {
-    const key = stableKey([language(), getMerchantCode(), name, params ?? {}]);
+  function cached(definition: CachedCall, params?: unknown): Promise<unknown> {
+    // Keyed by method and path, not by name: two apps' copies of one row share an entry.
+    const key = stableKey([language(), getMerchantCode(), definition.method, definition.path, params ?? {}]);
     let entry = cache.get(key);
     if (!entry) {
-      entry = call(name, { params });
+      entry = call(definition, { params });
       cache.set(key, entry);
       entry.catch(() => {
         if (cache.get(key) === entry) cache.delete(key);

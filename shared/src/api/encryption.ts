@@ -4,7 +4,7 @@
 //   body:    { "value": base64(iv[12] ‖ ciphertext ‖ tag[16]) }
 //   header:  Encryption: base64(RSA-OAEP(raw AES key[32]))
 
-import type { RsaKey } from '../types/wire';
+import type { RsaKey } from '../contract';
 
 export const AES_IV_BYTES = 12;
 const RSA_PARAMS: RsaHashedImportParams = { name: 'RSA-OAEP', hash: 'SHA-256' };

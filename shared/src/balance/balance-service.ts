@@ -5,6 +5,7 @@
 import { distinctUntilChanged, EMPTY, map, merge, Observable, switchMap } from 'rxjs';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
+import { balanceCall } from '../contract';
 import { amountMinorFromMajor } from '../money/amount-minor';
 
 export interface BalanceServiceDependencies {
@@ -24,7 +25,7 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi }: Bala
   async function load(token: string, signal: AbortSignal): Promise<void> {
     try {
       // The session's own token: this tab's storage may not hold one another tab just gave it.
-      const { sumBalance } = await api.call('balance', { headers: { Authorization: token }, signal });
+      const { sumBalance } = await api.call(balanceCall, { headers: { Authorization: token }, signal });
       // The wire edge: major units in, minor units on the bus.
       const sumBalanceMinor = amountMinorFromMajor(sumBalance);
       if (signal.aborted) return;

@@ -2,8 +2,22 @@
 // fact. It has no runtime dependencies and is NOT a federation singleton: each app bundles the
 // version it was built with, so a remote can ship a new call without a new shell. The server
 // imports it too (compiled to CommonJS in shared/dist/contract by tsconfig.contract.json).
+// Each call is a row (`defineCall`) of its domain's file; callers import the rows they use.
 export * from './envelope';
 export * from './error-codes';
 export * from './feature-switches';
 export * from './member-types';
 export * from './game-categories';
+export * from './define-call';
+export * from './system';
+export * from './content';
+export * from './games';
+export * from './session';
+export * from './two-factor';
+export * from './oauth';
+export * from './captcha';
+export * from './verification';
+export * from './member';
+export * from './password';
+export * from './wallet';
+export type * from './remotes';

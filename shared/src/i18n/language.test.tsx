@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { updateLanguageCall } from '../contract';
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import { localStore, sessionStore } from '../storage/web-storage';
 import { i18n, registerTranslations } from './i18n-instance';
@@ -63,7 +64,7 @@ describe('setLanguage', () => {
     sessionStore.set('token', 'tok');
     api.call.mockRejectedValueOnce(new Error('offline'));
     await expect(setLanguage('TH', { bus, api })).resolves.toBeUndefined();
-    expect(api.call).toHaveBeenCalledWith('updateLanguage', { data: { language: 'TH' } });
+    expect(api.call).toHaveBeenCalledWith(updateLanguageCall, { data: { language: 'TH' } });
     expect(bus.get('language')).toBe('TH');
   });
 });

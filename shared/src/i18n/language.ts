@@ -1,3 +1,4 @@
+import { updateLanguageCall } from '../contract';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { localStore, sessionStore } from '../storage/web-storage';
@@ -49,7 +50,7 @@ export async function setLanguage(code: string, options: SetLanguageOptions = {}
   const loggedIn = Boolean(sessionStore.get('token') ?? eventBus.get('session').token);
   if (client && loggedIn) {
     // A quiet call: the page has already switched, whatever the server says.
-    await client.call('updateLanguage', { data: { language: option.code } }).catch(() => undefined);
+    await client.call(updateLanguageCall, { data: { language: option.code } }).catch(() => undefined);
   }
 }
 

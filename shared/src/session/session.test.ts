@@ -2,7 +2,7 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import { sessionStore } from '../storage/web-storage';
-import type { MemberInfo } from '../types/wire';
+import { memberInfoCall, type CallDefinition, type MemberInfo } from '../contract';
 import { hasAuthLink, isAgentAccount, resumeSession, startSession } from './session';
 
 const member: MemberInfo = {
@@ -15,6 +15,10 @@ const member: MemberInfo = {
   isAgent: 0,
   clubLabel: null,
   memberLabel: [{ labelName: 'VIP', textColor: 'x', backgroundColor: 'y' }],
+  lastLogin: null,
+  regDate: 1_700_000_000_000,
+  mobile: null,
+  language: null,
 };
 
 /** An API client answering memberInfo with the given value or failure, recording the token it saw. */
@@ -22,8 +26,8 @@ function fakeApi(answer: MemberInfo | Error): ApiClient & { tokens: (string | nu
   const tokens: (string | null)[] = [];
   return {
     tokens,
-    call: (async (name: string) => {
-      if (name !== 'memberInfo') throw new Error(`unexpected ${name}`);
+    call: (async (call: CallDefinition) => {
+      if (call !== memberInfoCall) throw new Error(`unexpected ${call.name}`);
       tokens.push(sessionStore.get('token'));
       if (answer instanceof Error) throw answer;
       return answer;
@@ -44,11 +48,11 @@ afterEach(() => bus.close());
 describe('startSession', () => {
   it('stores the token and login, loads the member with that token, and publishes the session', async () => {
     const api = fakeApi(member);
-    const loaded = await startSession({ token: 'tok-1', firstTimeLogin: false, passwordExpired: true }, { bus, api });
+    const loaded = await startSession({ token: 'tok-1', firstTimeLogin: false, passwordExpired: true, userName: 'player01', id: 7 }, { bus, api });
     expect(loaded).toEqual(member);
     expect(api.tokens).toEqual(['tok-1']);
     expect(sessionStore.get('token')).toBe('tok-1');
-    expect(sessionStore.get('login')).toEqual({ token: 'tok-1', firstTimeLogin: false, passwordExpired: true });
+    expect(sessionStore.get('login')).toEqual({ token: 'tok-1', firstTimeLogin: false, passwordExpired: true, userName: 'player01', id: 7 });
     expect(sessionStore.get('passwordExpired')).toBe(true);
     expect(sessionStore.get('isAgent')).toBe(0);
     expect(sessionStore.get('account')).toBe('player01');
@@ -58,14 +62,14 @@ describe('startSession', () => {
 
   it('forgets the login and publishes nothing when the member cannot be loaded', async () => {
     const failure = new ApiError({ status: 500, errorCode: 'system.error', message: 'boom' });
-    await expect(startSession({ token: 'tok-2', firstTimeLogin: false, passwordExpired: false }, { bus, api: fakeApi(failure) })).rejects.toBe(failure);
+    await expect(startSession({ token: 'tok-2', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 7 }, { bus, api: fakeApi(failure) })).rejects.toBe(failure);
     expect(sessionStore.get('token')).toBeNull();
     expect(sessionStore.get('login')).toBeNull();
     expect(bus.get('session').token).toBeNull();
   });
 
   it('takes a guest account type from the member', async () => {
-    await startSession({ token: 'guest', firstTimeLogin: false, passwordExpired: false }, { bus, api: fakeApi({ ...member, isAgent: 4, type: 4 }) });
+    await startSession({ token: 'guest', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 7 }, { bus, api: fakeApi({ ...member, isAgent: 4, type: 4 }) });
     expect(bus.get('session').isAgent).toBe(4);
     expect(sessionStore.get('isAgent')).toBe(4);
   });

@@ -6,7 +6,7 @@ import type { SessionState } from '../bus/bus-types';
 import { AGENT_MEMBER_TYPES, isAgentMemberType } from '../contract/member-types';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { sessionStore } from '../storage/web-storage';
-import type { LoginResult, MemberInfo } from '../types/wire';
+import { memberInfoCall, type LoginResult, type MemberInfo } from '../contract';
 
 /** Account types that may use the agent centre (SPEC §6): the contract's agent member types. */
 export const AGENT_ACCOUNT_TYPES: readonly number[] = AGENT_MEMBER_TYPES;
@@ -69,7 +69,7 @@ export async function startSession(login: LoginResult, { bus = defaultBus, api =
   sessionStore.remove('cpw');
   let member: MemberInfo;
   try {
-    member = await api.call('memberInfo');
+    member = await api.call(memberInfoCall);
   } catch (error) {
     forgetLogin();
     throw error;
@@ -92,7 +92,7 @@ export async function resumeSession({ bus = defaultBus, api = defaultApi }: Sess
   const isAgent = sessionStore.get('isAgent');
   bus.set('session', { token, member: null, isAgent: typeof isAgent === 'number' ? isAgent : null });
   try {
-    const member = await api.call('memberInfo');
+    const member = await api.call(memberInfoCall);
     // Another tab may have logged out meanwhile.
     if (sessionStore.get('token') !== token) return null;
     storeMember(member);

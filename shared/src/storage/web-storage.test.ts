@@ -20,13 +20,13 @@ describe('sessionStore and localStore', () => {
     sessionStore.set('token', 'abc');
     sessionStore.set('isAgent', 4);
     sessionStore.set('cpw', true);
-    sessionStore.set('login', { token: 'abc', firstTimeLogin: true, passwordExpired: false });
+    sessionStore.set('login', { token: 'abc', firstTimeLogin: true, passwordExpired: false, userName: 'player01', id: 7 });
     localStore.set('theme', 'dark');
 
     expect(sessionStorage.getItem('token')).toBe('abc');
     expect(sessionStorage.getItem('isAgent')).toBe('4');
     expect(sessionStorage.getItem('cpw')).toBe('true');
-    expect(JSON.parse(sessionStorage.getItem('login')!)).toEqual({ token: 'abc', firstTimeLogin: true, passwordExpired: false });
+    expect(JSON.parse(sessionStorage.getItem('login')!)).toEqual({ token: 'abc', firstTimeLogin: true, passwordExpired: false, userName: 'player01', id: 7 });
     expect(localStorage.getItem('theme')).toBe('dark');
 
     expect(sessionStore.get('isAgent')).toBe(4);

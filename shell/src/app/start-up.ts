@@ -1,8 +1,9 @@
 import { api, applyTheme, bus, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
+import { countriesCall, systemStatusCall } from '@platform/shared/contract';
 import { loadRemoteManifest } from '../remotes/remote-registry';
 
 export async function loadSystemStatus(): Promise<SystemStatus> {
-  const status = await api.call<SystemStatus>('systemStatus', { params: { url: window.location.host } });
+  const status = await api.call(systemStatusCall, { params: { url: window.location.host } });
   sessionStore.set('permission', status);
   bus.set('settings', { status });
   return status;
@@ -24,5 +25,5 @@ export async function startUp(): Promise<void> {
   applyTheme('light');
   const [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
-  api.cached('countries').catch(() => undefined);
+  api.cached(countriesCall).catch(() => undefined);
 }

@@ -6,12 +6,13 @@ import {
   i18n,
   type BusCommand,
   type BusCommandType,
-  type CallName,
   type CustomerServiceItem,
   type Resource,
   type SiteSettings,
   type SystemStatus,
 } from '@platform/shared';
+import type * as contract from '@platform/shared/contract';
+import type { CallDefinition } from '@platform/shared/contract';
 import AES from 'crypto-js/aes';
 import { act, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -144,6 +145,10 @@ export function logIn({ token = 'token-1', isAgent = 0, account = 'player01' }: 
       isAgent,
       clubLabel: null,
       memberLabel: [],
+      lastLogin: null,
+      regDate: 0,
+      mobile: null,
+      language: null,
     },
   });
 }
@@ -154,6 +159,9 @@ export function recordCommands<T extends BusCommandType>(...types: T[]): { comma
   const subscriptions = types.map((type) => bus.on(type).subscribe((command) => commands.push(command)));
   return { commands, stop: () => subscriptions.forEach((subscription) => subscription.unsubscribe()) };
 }
+
+/** The name of every row of the contract. */
+type CallName = Extract<(typeof contract)[keyof typeof contract], CallDefinition>['name'];
 
 type Answer = unknown | ((options: { params?: Record<string, unknown>; data?: unknown } | undefined) => unknown);
 
@@ -168,10 +176,10 @@ export function stubApi(answers: Partial<Record<CallName, Answer>>) {
     const value = typeof entry === 'function' ? (entry as (o: typeof options) => unknown)(options) : entry;
     return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
   };
-  const call = jest.spyOn(api, 'call').mockImplementation(((name: CallName, options?: { params?: Record<string, unknown> }) =>
-    answer(name, options)) as unknown as typeof api.call);
-  const cached = jest.spyOn(api, 'cached').mockImplementation(((name: CallName, params?: Record<string, unknown>) =>
-    answer(name, { params })) as unknown as typeof api.cached);
+  const call = jest.spyOn(api, 'call').mockImplementation(((row: CallDefinition, options?: { params?: Record<string, unknown> }) =>
+    answer(row.name as CallName, options)) as unknown as typeof api.call);
+  const cached = jest.spyOn(api, 'cached').mockImplementation(((row: CallDefinition, params?: Record<string, unknown>) =>
+    answer(row.name as CallName, { params })) as unknown as typeof api.cached);
   return { call, cached };
 }
 

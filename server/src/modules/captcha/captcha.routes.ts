@@ -1,3 +1,4 @@
+import { captchaCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { systemClock, type Clock } from '../../config';
@@ -25,15 +26,7 @@ export async function captchaRoutes(app: FastifyInstance, options: CaptchaRoutes
         'Single use and short-lived (120 s by default). Send captchaId back with the typed text in the field `captcha` ' +
         '(login, registration); the text is compared ignoring case. Any answer uses the image up. More than ' +
         'captchaPerIpPerMinute (60) images a minute from one client address lock it: 429 TOO_MANY_REQUESTS.',
-      value: {
-        type: 'object',
-        required: ['captchaId', 'image', 'expiresAt'],
-        properties: {
-          captchaId: { type: 'string', description: '32 hex characters' },
-          image: { type: 'string', description: "The PNG as a data URL: 'data:image/png;base64,…'" },
-          expiresAt: { type: 'integer', description: 'Epoch ms after which the answer is refused' },
-        },
-      },
+      call: captchaCall,
     }),
   }, async (request, reply) => {
     const challenge = await issueCaptcha(db, { merchantId: merchantOf(request).id, clientIp: clientIpOf(request), nowMs: clock() });

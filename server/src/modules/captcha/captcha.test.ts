@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { CaptchaChallenge, Envelope } from '@platform/shared/src/types/wire';
+import type { CaptchaChallenge, Envelope } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { MINUTE, setAccountSettings, TestClock } from '../member/member.testing';
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha } from './captcha-image';

@@ -1,9 +1,9 @@
+import { announcementsCall, helpCenterCall, indexNoticeCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { announcementListSchema, helpCenterSchema, indexNoticeSchema } from './content.schemas';
 import * as content from './content.service';
 
 export interface ContentRoutesOptions {
@@ -12,33 +12,15 @@ export interface ContentRoutesOptions {
 
 const tags = ['content'];
 
-interface AnnouncementQuery {
-  types?: string;
-  platform?: 'W';
-  execution?: 'B';
-}
-
 export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesOptions): Promise<void> {
-  app.get<{ Querystring: AnnouncementQuery }>(
+  app.get<RouteOf<typeof announcementsCall>>(
     '/wps/relay/MCSFE_getListAnnouncements',
     {
       config: { auth: 'public' },
       schema: apiSchema({
         tags,
         summary: 'Announcements of the given types, newest first',
-        querystring: {
-          type: 'object',
-          properties: {
-            types: {
-              type: 'string',
-              pattern: '^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$',
-              description: 'Comma list of B, PL, PU, PR, H (default B,PL,PU,PR)',
-            },
-            platform: { type: 'string', enum: ['W'], description: 'W (web)' },
-            execution: { type: 'string', enum: ['B'] },
-          },
-        },
-        value: announcementListSchema,
+        call: announcementsCall,
       }),
     },
     async (request) =>
@@ -47,11 +29,11 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
 
   app.get('/wps/system/notice', {
     config: { auth: 'public' },
-    schema: apiSchema({ tags, summary: 'Home-page notices, banners, popups and promotions', value: indexNoticeSchema }),
+    schema: apiSchema({ tags, summary: 'Home-page notices, banners, popups and promotions', call: indexNoticeCall }),
   }, async (request) => ok(await content.getIndexNotice(db, merchantOf(request))));
 
   app.get('/wps/system/helpCenter', {
     config: { auth: 'public' },
-    schema: apiSchema({ tags, summary: 'Help-centre articles', value: helpCenterSchema }),
+    schema: apiSchema({ tags, summary: 'Help-centre articles', call: helpCenterCall }),
   }, async (request) => ok(await content.getHelpCenter(db, merchantOf(request))));
 }

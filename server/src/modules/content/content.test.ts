@@ -1,4 +1,4 @@
-import type { AnnouncementList, Envelope, HelpCenterEntry, IndexNotice } from '@platform/shared/src/types/wire';
+import type { AnnouncementList, Envelope, HelpCenterEntry, IndexNotice } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 
 let context: TestContext;

@@ -1,9 +1,9 @@
+import { gameVendorsCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { gameVendorValueSchema } from './games.schemas';
 import { getVendorLanes } from './games.service';
 
 export interface GamesRoutesOptions {
@@ -11,26 +11,14 @@ export interface GamesRoutesOptions {
 }
 
 export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptions): Promise<void> {
-  app.get<{ Querystring: { platform: string; language?: string } }>(
+  app.get<RouteOf<typeof gameVendorsCall>>(
     '/wps/relay/GCSGAME_newGameVendor',
     {
       config: { auth: 'public' },
       schema: apiSchema({
         tags: ['games'],
         summary: 'Game vendors by category (lanes)',
-        querystring: {
-          type: 'object',
-          required: ['platform'],
-          properties: {
-            platform: {
-              type: 'string',
-              pattern: '^(html5-desktop|html5|flash)(,(html5-desktop|html5|flash))*$',
-              description: 'Client platform(s), comma separated: html5-desktop, html5, flash',
-            },
-            language: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'two-letter language code for vendor names, e.g. EN, VI' },
-          },
-        },
-        value: gameVendorValueSchema,
+        call: gameVendorsCall,
       }),
     },
     async (request) => {

@@ -1,5 +1,4 @@
-import { GAME_CATEGORY_CODES } from '@platform/shared/contract';
-import type { GameLane, GameVendorValue } from '@platform/shared/src/types/wire';
+import { GAME_CATEGORY_CODES, type GameLane, type GameVendorValue } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { selectVendors } from './games.queries';

@@ -1,5 +1,4 @@
-import { GAME_CATEGORY_CODES } from '@platform/shared/contract';
-import type { Envelope, GameVendorValue } from '@platform/shared/src/types/wire';
+import { GAME_CATEGORY_CODES, type Envelope, type GameVendorValue } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 
 let context: TestContext;

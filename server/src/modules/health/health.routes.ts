@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 
@@ -5,25 +6,38 @@ export interface HealthRoutesOptions {
   db: Db;
 }
 
-const statusSchema = { type: 'object', required: ['status'], properties: { status: { type: 'string' } } };
+const healthSchema = {
+  type: 'object',
+  required: ['status', 'instanceId', 'startedAt'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'unavailable'] },
+    instanceId: { type: 'string', format: 'uuid', description: 'New on every start of the server: a changed id means a restart' },
+    startedAt: { type: 'string', format: 'date-time', description: 'When this server instance started' },
+  },
+} as const;
 
-/** Liveness for load balancers and orchestrators: up only while the database answers. */
+/**
+ * Liveness for load balancers and orchestrators: up only while the database answers. It names
+ * the instance and its start time, so a deployment (or a test) can tell a restart from a swap of
+ * static files.
+ */
 export async function healthRoutes(app: FastifyInstance, { db }: HealthRoutesOptions): Promise<void> {
+  const instance = { instanceId: randomUUID(), startedAt: new Date().toISOString() };
   app.get('/healthz', {
     logLevel: 'warn', // probes every few seconds would drown the log
     schema: {
       tags: ['health'],
       summary: 'Health check (database reachable)',
-      response: { 200: { ...statusSchema, description: 'Healthy' }, 503: { ...statusSchema, description: 'Database unreachable' } },
+      response: { 200: { ...healthSchema, description: 'Healthy' }, 503: { ...healthSchema, description: 'Database unreachable' } },
     },
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
       await db.query('SELECT 1');
-      return { status: 'ok' };
+      return { status: 'ok', ...instance };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', ...instance });
     }
   });
 }

@@ -1,3 +1,4 @@
+import { balanceCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
@@ -17,11 +18,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db }: LedgerRoutesOpt
       summary: "The member's balance",
       description: 'Main wallet, in major units with two decimals (play money for free-play guests).',
       headers: authorizationHeader,
-      value: {
-        type: 'object',
-        required: ['sumBalance'],
-        properties: { sumBalance: { type: 'number', description: 'e.g. 2000.5 for 2,000.50' } },
-      },
+      call: balanceCall,
     }),
   }, async (request) => {
     const member = memberOf(request);

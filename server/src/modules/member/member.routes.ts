@@ -1,19 +1,21 @@
+import {
+  affiliateCheckCall,
+  freePlayLoginCall,
+  memberIconCall,
+  memberInfoCall,
+  playerAvatarCall,
+  registerCall,
+  registerMobileCall,
+  updateLanguageCall,
+  type RegisterRequest,
+} from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { authorizationHeader, createAccountHooks, freePlayBodySchema, loginValueSchema, memberOf, type AccountHooks } from '../session';
-import {
-  affiliateQuerySchema,
-  affiliateValueSchema,
-  avatarSchema,
-  languageBodySchema,
-  memberInfoSchema,
-  registerBodySchema,
-  registerValueSchema,
-} from './member.schemas';
+import { authorizationHeader, createAccountHooks, memberOf, type AccountHooks } from '../session';
 import { checkAffiliateCode, getAvatar, getMemberInfo, setLanguage } from './member.service';
 import { createGuest, register } from './registration.service';
 import type { RegisterMode } from './registration-rules';
@@ -39,7 +41,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   const clock = options.clock ?? systemClock;
   const hooks = options.hooks ?? createAccountHooks();
 
-  const registerHandler = (mode: RegisterMode) => async (request: FastifyRequest<{ Body: Record<string, unknown> }>) =>
+  const registerHandler = (mode: RegisterMode) => async (request: FastifyRequest<{ Body: RegisterRequest }>) =>
     ok(
       await register(
         { pool: db, hooks, merchant: merchantOf(request), clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() },
@@ -48,18 +50,17 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       ),
     );
 
-  app.put<{ Body: Record<string, unknown> }>('/wps/member/register', {
+  app.put<RouteOf<typeof registerCall>>('/wps/member/register', {
     config: { auth: 'public', feature: 'USERNAMEREG3', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Register with account and password (USERNAMEREG3)',
       description: REGISTER_DESCRIPTION,
-      body: registerBodySchema,
-      value: registerValueSchema,
+      call: registerCall,
     }),
   }, registerHandler('username'));
 
-  app.put<{ Body: Record<string, unknown> }>('/wps/member/register/mobile', {
+  app.put<RouteOf<typeof registerMobileCall>>('/wps/member/register/mobile', {
     config: { auth: 'public', feature: 'MOBILENUMREG3', encrypted: true },
     schema: apiSchema({
       tags,
@@ -67,25 +68,23 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       description:
         `${REGISTER_DESCRIPTION} The account name is the mobile number; without MOBILENUMPASSREG3 the password is ` +
         'generated (generatedAccount true) and the member logs in later by SMS code or resets it.',
-      body: registerBodySchema,
-      value: registerValueSchema,
+      call: registerMobileCall,
     }),
   }, registerHandler('mobile'));
 
-  app.get<{ Querystring: { code: string; domain?: string } }>('/wps/agent/affiliate', {
+  app.get<RouteOf<typeof affiliateCheckCall>>('/wps/agent/affiliate', {
     config: { auth: 'public' },
     schema: apiSchema({
       tags,
       summary: 'Check an invitation (affiliate) code',
       description: 'Success when the code belongs to an agent (isAgent 1, 2, 41, 42) of this merchant; else 400 invalid.affiliate.code.',
-      querystring: affiliateQuerySchema,
-      value: affiliateValueSchema,
+      call: affiliateCheckCall,
     }),
   }, async (request) => {
     return ok(await checkAffiliateCode(db, merchantOf(request).id, request.query.code));
   });
 
-  app.post<{ Body: { os?: string; platform?: string } }>('/wps/session/login/freeplay', {
+  app.post<RouteOf<typeof freePlayLoginCall>>('/wps/session/login/freeplay', {
     config: { auth: 'public', feature: 'FREEPLAY3' },
     // The body is optional: a call without one is validated as {}.
     preValidation: async (request) => {
@@ -97,8 +96,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
       description:
         'Only when FREEPLAY3 is on (else 400 function.not.available). Guests cannot deposit, withdraw or chat: ' +
         'such routes answer 403 guest.not.allowed.',
-      body: freePlayBodySchema,
-      value: loginValueSchema,
+      call: freePlayLoginCall,
     }),
   }, async (request) =>
     ok(await createGuest({ pool: db, merchant: merchantOf(request), clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() })),
@@ -106,28 +104,27 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
 
   app.get('/wps/member/info', {
     config: { auth: 'member' },
-    schema: apiSchema({ tags, summary: 'The logged-in member', headers: authorizationHeader, value: memberInfoSchema }),
+    schema: apiSchema({ tags, summary: 'The logged-in member', headers: authorizationHeader, call: memberInfoCall }),
   }, async (request) => {
     return ok(await getMemberInfo(db, memberOf(request)));
   });
 
-  const avatarRoute = {
+  const avatarRoute = (call: typeof memberIconCall | typeof playerAvatarCall) => ({
     config: { auth: 'member' as const },
-    schema: apiSchema({ tags, summary: "The member's avatar (the site default when none)", headers: authorizationHeader, value: avatarSchema }),
-  };
+    schema: apiSchema({ tags, summary: "The member's avatar (the site default when none)", headers: authorizationHeader, call }),
+  });
   const avatarHandler = async (request: FastifyRequest) => ok(await getAvatar(db, memberOf(request)));
-  app.get('/wps/member/info/icon', avatarRoute, avatarHandler);
-  app.get('/wps/relay/MCSFE_getPlayerAvatar', avatarRoute, avatarHandler);
+  app.get('/wps/member/info/icon', avatarRoute(memberIconCall), avatarHandler);
+  app.get('/wps/relay/MCSFE_getPlayerAvatar', avatarRoute(playerAvatarCall), avatarHandler);
 
-  app.put<{ Body: { language: string } }>('/wps/member/language', {
+  app.put<RouteOf<typeof updateLanguageCall>>('/wps/member/language', {
     config: { auth: 'member' },
     schema: apiSchema({
       tags,
       summary: "Remember the member's language",
       description: 'Stored as an upper-case two-letter code (bn → BN; zh-TW/zh-Hant → TW, other zh-* → CN).',
       headers: authorizationHeader,
-      body: languageBodySchema,
-      value: { type: 'object', required: ['language'], properties: { language: { type: 'string' } } },
+      call: updateLanguageCall,
     }),
   }, async (request) => {
     return ok(await setLanguage(db, memberOf(request), request.body.language));

@@ -1,4 +1,4 @@
-import type { MemberAvatar, MemberInfo } from '@platform/shared/src/types/wire';
+import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';

@@ -1,5 +1,4 @@
-import type { ModuleId } from '@platform/shared/contract';
-import type { Envelope, LoginResult, MemberAvatar, MemberInfo, WalletBalance } from '@platform/shared/src/types/wire';
+import type { Envelope, LoginResult, MemberAvatar, MemberInfo, ModuleId, WalletBalance } from '@platform/shared/contract';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createAccountHooks, type AccountRequestContext } from '../session';

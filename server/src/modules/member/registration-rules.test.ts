@@ -1,4 +1,4 @@
-import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
+import type { RegisterFieldRule } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
 import { SERVER_ERROR_CODES } from '@platform/shared/contract';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';

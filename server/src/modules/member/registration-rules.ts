@@ -1,4 +1,4 @@
-import type { RegisterFieldRule } from '@platform/shared/src/types/wire';
+import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
 import type { ServerErrorCode } from '@platform/shared/contract';
 
@@ -15,28 +15,6 @@ import type { ServerErrorCode } from '@platform/shared/contract';
 // reg_pattern_<patternId> ('{field}: <rule>, {range} characters'), inconsistent.twice.
 
 export type RegisterMode = 'username' | 'mobile';
-
-/** Every field of the SPEC §3 registration payload that has a rule. */
-export const REGISTER_FIELDS = [
-  'username',
-  'password',
-  'confirmPassword',
-  'mobileNum',
-  'verificationCode',
-  'captcha',
-  'affiliateCode',
-  'payeeName',
-  'email',
-  'qqNum',
-  'paymentPassword',
-  'line',
-  'whatsapp',
-  'zalo',
-  'facebook',
-  'wechat',
-  'idNumber',
-] as const;
-export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
 /** Passwords are compared as typed; everything else is trimmed first. */
 const UNTRIMMED: ReadonlySet<RegisterField> = new Set(['password', 'confirmPassword', 'paymentPassword']);

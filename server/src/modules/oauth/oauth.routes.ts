@@ -1,13 +1,13 @@
+import { OAUTH_PROVIDERS, oauthExchangeCall, oauthProvidersCall } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import type { AccountHooks } from '../session';
-import { loginValueSchema } from '../two-factor';
 import { OAuthFlowError, OAuthService, safeReturnPath, withQueryParameter } from './oauth.service';
-import { OAUTH_PROVIDERS, type OAuthProviderName } from './oauth.settings';
+import type { OAuthProviderName } from './oauth.settings';
 import { clientIpOf } from '../../http/request-context';
 
 export interface OAuthRoutesOptions {
@@ -70,24 +70,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
       tags,
       summary: 'Social logins the login form shows',
       description: 'Only providers the merchant configured (client id and secret) are listed; none are by default.',
-      value: {
-        type: 'object',
-        required: ['list'],
-        properties: {
-          list: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['provider', 'label', 'startUrl'],
-              properties: {
-                provider: { type: 'string', enum: [...OAUTH_PROVIDERS] },
-                label: { type: 'string' },
-                startUrl: { type: 'string', description: 'navigate the browser here (add ?returnTo=<site path>)' },
-              },
-            },
-          },
-        },
-      },
+      call: oauthProvidersCall,
     }),
   }, async (request) => {
     const providers = await service.providers(merchantOf(request).id);
@@ -151,7 +134,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
     }
   });
 
-  app.post<{ Body: { code: string } }>('/wps/session/oauth/exchange', {
+  app.post<RouteOf<typeof oauthExchangeCall>>('/wps/session/oauth/exchange', {
     config: { auth: 'public' },
     schema: apiSchema({
       tags,
@@ -160,13 +143,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
         'The code from ?oauthCode=, from the same browser (its cookie is checked). Answers the normal login value, ' +
         'or 403 login_verify_required when the member has a second factor. 400 oauth.login.failed when the code is ' +
         'unknown, used, expired or from another browser.',
-      body: {
-        type: 'object',
-        required: ['code'],
-        additionalProperties: false,
-        properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
-      },
-      value: loginValueSchema,
+      call: oauthExchangeCall,
     }),
   }, async (request) => {
     const userAgent = request.headers['user-agent'];

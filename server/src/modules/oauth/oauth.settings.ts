@@ -1,3 +1,4 @@
+import { OAUTH_PROVIDERS, type OAuthProviderName } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 
 // Which social logins a merchant offers, from the 'oauth' row of merchant_setting:
@@ -8,8 +9,7 @@ import type { Db } from '../../db/pool';
 // lives at <issuer>/.well-known/openid-configuration) and scope have defaults per provider.
 // This row is never sent to browsers (GET /wps/system/status reads other keys).
 
-export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
-export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+export type { OAuthProviderName };
 
 export interface OAuthProviderConfig {
   provider: OAuthProviderName;

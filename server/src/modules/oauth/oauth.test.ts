@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type Provider from 'oidc-provider';
 import { Secret, TOTP } from 'otpauth';
-import type { Envelope, LoginResult, MemberInfo } from '@platform/shared/src/types/wire';
+import type { Envelope, LoginResult, MemberInfo } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { TestClock } from '../member/member.testing';
 import { createAccountHooks } from '../session';

@@ -1,9 +1,16 @@
+import {
+  changePasswordCall,
+  forgotPasswordByEmailCall,
+  forgotPasswordSmsCall,
+  resetPasswordByEmailTokenCall,
+  resetPasswordByPhoneCall,
+} from '@platform/shared/contract';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import type { ServerErrorCode } from '@platform/shared/contract';
 import { translate } from '../../i18n/messages';
 import { memberOf, sessionOf } from '../session';
@@ -21,7 +28,6 @@ export interface PasswordRoutesOptions {
 }
 
 const tags = ['password'];
-const password = { type: 'string', maxLength: 128 };
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
 function okWithMessage<T>(request: FastifyRequest, value: T, code: ServerErrorCode) {
@@ -39,7 +45,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     codes: new VerificationCodes(db, clock, options.policy ?? DEFAULT_CODE_POLICY),
   });
 
-  app.post<{ Body: { oldPassword?: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password', {
+  app.post<RouteOf<typeof changePasswordCall>>('/wps/member/password', {
     config: { encrypted: true, realAccountOnly: true },
     schema: apiSchema({
       tags,
@@ -48,13 +54,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
         'Encrypted. Needs the current password (also for a first-time, default or expired password: the client has ' +
         'it from the login). The new one must pass the merchant\'s password rule and differ from the current one. ' +
         'Ends every other session of the member and clears firstTimeLogin/passwordExpired.',
-      body: {
-        type: 'object',
-        required: ['newPassword', 'confirmNewPassword'],
-        additionalProperties: false,
-        properties: { oldPassword: password, newPassword: password, confirmNewPassword: password },
-      },
-      value: { type: 'null' },
+      call: changePasswordCall,
     }),
   }, async (request) => {
     const { oldPassword = '', newPassword, confirmNewPassword } = request.body;
@@ -62,7 +62,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     return ok(null);
   });
 
-  app.post<{ Body: { username: string; email: string } }>('/wps/member/password/email', {
+  app.post<RouteOf<typeof forgotPasswordByEmailCall>>('/wps/member/password/email', {
     config: { auth: 'public' },
     schema: apiSchema({
       tags,
@@ -71,12 +71,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
         'Form post (application/x-www-form-urlencoded; JSON also accepted). When the account and e-mail belong ' +
         'together, a single-use link (30 minutes) goes to the e-mail: <site>/?resetToken=<token>, completed with ' +
         'POST /wps/member/password/email/reset. Otherwise 400 username.email.not.exist. Throttled per IP and account.',
-      body: {
-        type: 'object',
-        required: ['username', 'email'],
-        properties: { username: { type: 'string', maxLength: 64 }, email: { type: 'string', maxLength: 254 } },
-      },
-      value: { type: 'null' },
+      call: forgotPasswordByEmailCall,
     }),
   }, async (request) => {
     await service.sendResetEmail({
@@ -91,19 +86,13 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     return okWithMessage(request, null, 'password.reset.email.sent');
   });
 
-  app.post<{ Body: { token: string; newPassword: string; confirmNewPassword: string } }>('/wps/member/password/email/reset', {
+  app.post<RouteOf<typeof resetPasswordByEmailTokenCall>>('/wps/member/password/email/reset', {
     config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the e-mailed reset link',
       description: 'Encrypted. The token works once and for 30 minutes. Ends every session of the member.',
-      body: {
-        type: 'object',
-        required: ['token', 'newPassword', 'confirmNewPassword'],
-        additionalProperties: false,
-        properties: { token: { type: 'string', minLength: 1, maxLength: 64 }, newPassword: password, confirmNewPassword: password },
-      },
-      value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
+      call: resetPasswordByEmailTokenCall,
     }),
   }, async (request) => {
     const { token, newPassword, confirmNewPassword } = request.body;
@@ -111,7 +100,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     return okWithMessage(request, value, 'password.reset.success');
   });
 
-  app.post<{ Body: { countryDialingCode?: string; mobileNum: string } }>('/wps/member/password/sms', {
+  app.post<RouteOf<typeof forgotPasswordSmsCall>>('/wps/member/password/sms', {
     config: { auth: 'public', feature: 'CHNGPASSVERIF3', featureRefusal: 'function.not.enabled', encrypted: true },
     schema: apiSchema({
       tags,
@@ -120,17 +109,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
         'Encrypted; only with CHNGPASSVERIF3. Answers the same for every well-formed number; only a number with an ' +
         'account receives the code. value.expirationTime is when the code expires (epoch ms): the client counts down ' +
         'to it. Throttled like every SMS (60 s per number; 429 TOO_MANY_REQUESTS after too many).',
-      body: {
-        type: 'object',
-        required: ['mobileNum'],
-        additionalProperties: false,
-        properties: { countryDialingCode: { type: 'string', maxLength: 8 }, mobileNum: { type: 'string', maxLength: 32 } },
-      },
-      value: {
-        type: 'object',
-        required: ['expirationTime', 'expiredMinutes'],
-        properties: { expirationTime: { type: 'integer' }, expiredMinutes: { type: 'integer' } },
-      },
+      call: forgotPasswordSmsCall,
     }),
   }, async (request) => {
     const merchant = merchantOf(request);
@@ -141,9 +120,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     );
   });
 
-  app.post<{
-    Body: { countryDialingCode?: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword?: string };
-  }>('/wps/member/password/verification', {
+  app.post<RouteOf<typeof resetPasswordByPhoneCall>>('/wps/member/password/verification', {
     config: { auth: 'public', feature: 'CHNGPASSVERIF3', featureRefusal: 'function.not.enabled', encrypted: true },
     schema: apiSchema({
       tags,
@@ -151,19 +128,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       description:
         'Encrypted; only with CHNGPASSVERIF3. Ends every session of the member; answers the account name (the client ' +
         "then logs in with it and the new password) and the message 'Password reset successfully, please log in again'.",
-      body: {
-        type: 'object',
-        required: ['mobileNum', 'verificationCode', 'newPassword'],
-        additionalProperties: false,
-        properties: {
-          countryDialingCode: { type: 'string', maxLength: 8 },
-          mobileNum: { type: 'string', maxLength: 32 },
-          verificationCode: { type: 'string', maxLength: 16 },
-          newPassword: password,
-          confirmNewPassword: password,
-        },
-      },
-      value: { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } },
+      call: resetPasswordByPhoneCall,
     }),
   }, async (request) => {
     const merchant = merchantOf(request);

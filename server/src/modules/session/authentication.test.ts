@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
+import type { Envelope, LoginResult } from '@platform/shared/contract';
 import { ok } from '../../http/envelope';
 import { useMerchantResolution } from '../../plugins/merchant';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/src/types/wire';
+import type { Envelope } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, knownCaptcha, loginRequest, MINUTE, TestClock } from '../member/member.testing';
 

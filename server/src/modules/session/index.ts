@@ -12,6 +12,5 @@ export {
   type TwoFactorGate,
 } from './account-hooks';
 export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
-export { freePlayBodySchema, loginValueSchema } from './session.schemas';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
 export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';

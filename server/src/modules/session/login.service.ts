@@ -1,3 +1,4 @@
+import type { LoginRequest } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { verifyCaptcha } from '../captcha';
@@ -17,19 +18,9 @@ import { issueLogin, type LoginValue } from './session.service';
 //      optional second factor (login_verify_required), else a new session.
 // Every failure answers value { captcha: true }: the next try must carry a captcha.
 
-export type LoginType = 'username' | 'sms';
-
-export interface LoginInput {
-  /** The account name; for SMS login the mobile number (national digits or E.164). */
-  username: string;
-  /** The password; for SMS login the code. */
-  password: string;
-  type: LoginType;
-  captcha?: string;
-  captchaId?: string;
-  /** For SMS login: '+880' with username '1712345678'. */
-  countryDialingCode?: string;
-}
+/** The login request (the contract's), with the type the route defaults to username. */
+export type LoginInput = LoginRequest & { type: LoginType };
+export type LoginType = NonNullable<LoginRequest['type']>;
 
 export interface LoginEnvironment {
   db: Db;

@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPair, randomUUID, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { RsaKey } from '@platform/shared/src/types/wire';
+import type { RsaKey } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 
 // The transport key pair of encrypted calls. It lives in the database, not in the process, so

@@ -1,14 +1,14 @@
+import { loginCall, logoutCall, rsaKeyCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { createAccountHooks, type AccountHooks } from './account-hooks';
 import { authorizationHeader, sessionOf } from './authentication';
-import { login, type LoginInput } from './login.service';
+import { login } from './login.service';
 import { ensureRsaKey } from './rsa-keys';
-import { loginBodySchema, loginValueSchema } from './session.schemas';
 import { revokeSession } from './session.service';
 import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
 
@@ -35,14 +35,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       description:
         'RSA-OAEP (SHA-256, 2048-bit). An encrypted call sends header Encryption = base64(RSA-OAEP(aesKey)) ' +
         'and body { value: base64(iv[12] ‖ AES-256-GCM(JSON body) ‖ tag[16]) } with a fresh 32-byte AES key.',
-      value: {
-        type: 'object',
-        required: ['keyId', 'publicKey'],
-        properties: {
-          keyId: { type: 'string' },
-          publicKey: { type: 'string', description: 'base64 of the DER SubjectPublicKeyInfo' },
-        },
-      },
+      call: rsaKeyCall,
     }),
   }, async (_request, reply) => {
     // The key can be rotated by an operator: let caches revalidate.
@@ -50,7 +43,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return ok(await ensureRsaKey(db));
   });
 
-  app.post<{ Body: LoginInput }>('/wps/session/login', {
+  app.post<RouteOf<typeof loginCall>>('/wps/session/login', {
     config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags,
@@ -60,8 +53,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
         '(captcha + captchaId) or fails with captcha.err. Five failures of an account or a client IP within the window ' +
         'lock it for 5 minutes: 429 TOO_MANY_REQUESTS, even for the right password. A member with two-factor sign-in ' +
         'gets 403 login_verify_required with the challenge in value.',
-      body: loginBodySchema,
-      value: loginValueSchema,
+      call: loginCall,
     }),
   }, async (request) => {
     const value = await login(
@@ -85,7 +77,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       tags,
       summary: 'Log out: the session token stops working at once',
       headers: authorizationHeader,
-      value: { type: 'null' },
+      call: logoutCall,
     }),
   }, async (request) => {
     await revokeSession(db, sessionOf(request).id, clock(), 'logout');

@@ -1,16 +1,16 @@
+import {
+  countriesCall,
+  domainRouteCall,
+  registerSettingsCall,
+  systemStatusCall,
+  whitelabelCall,
+} from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import {
-  countryListSchema,
-  domainRoutesSchema,
-  registerRulesSchema,
-  systemStatusSchema,
-  whitelabelSchema,
-} from './system.schemas';
 import * as system from './system.service';
 
 export interface SystemRoutesOptions {
@@ -22,7 +22,7 @@ const tags = ['system'];
 export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOptions): Promise<void> {
   // Every page load asks for the status: its configuration is read once per config revision.
   const configCache = new ConfigCache();
-  app.get<{ Querystring: { url?: string }; Headers: { 'x-country-code'?: string } }>(
+  app.get<RouteOf<typeof systemStatusCall> & { Headers: { 'x-country-code'?: string } }>(
     '/wps/system/status',
     {
       config: { auth: 'public' },
@@ -32,10 +32,7 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
         description:
           'Maintenance and region restriction decide the root view (1 maintenance, else 2 restricted, else 0); ' +
           'info carries everything the front end needs before rendering.',
-        querystring: {
-          type: 'object',
-          properties: { url: { type: 'string', maxLength: 2048, description: 'The page the client is on' } },
-        },
+        call: systemStatusCall,
         headers: {
           'x-country-code': {
             type: 'string',
@@ -43,7 +40,6 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
             description: "two-letter country code of the visitor, set by the edge proxy (XX = unknown)",
           },
         },
-        value: systemStatusSchema,
       }),
     },
     async (request) => {
@@ -61,21 +57,21 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
 
   app.get('/wps/system/whitelabel', {
     config: { auth: 'public' },
-    schema: apiSchema({ tags, summary: 'Whitelabel feature switches', value: whitelabelSchema }),
+    schema: apiSchema({ tags, summary: 'Whitelabel feature switches', call: whitelabelCall }),
   }, async (request) => ok(await system.getWhitelabel(db, merchantOf(request))));
 
   app.get('/wps/system/domainRoute', {
     config: { auth: 'public' },
-    schema: apiSchema({ tags, summary: 'Mirror domains of the site', value: domainRoutesSchema }),
+    schema: apiSchema({ tags, summary: 'Mirror domains of the site', call: domainRouteCall }),
   }, async (request) => ok(await system.getDomainRoutes(db, merchantOf(request))));
 
   app.get('/wps/system/country', {
     config: { auth: 'public' },
-    schema: apiSchema({ tags, summary: 'Countries and dialling codes for the phone-number picker', value: countryListSchema }),
+    schema: apiSchema({ tags, summary: 'Countries and dialling codes for the phone-number picker', call: countriesCall }),
   }, async (request) => ok(await system.getCountries(db, merchantOf(request))));
 
   app.get('/wps/system/setting/register', {
     config: { auth: 'public' },
-    schema: apiSchema({ tags, summary: 'Registration field rules', value: registerRulesSchema }),
+    schema: apiSchema({ tags, summary: 'Registration field rules', call: registerSettingsCall }),
   }, async (request) => ok(await system.getRegisterRules(db, merchantOf(request))));
 }

@@ -1,8 +1,18 @@
+import {
+  loginVerificationCall,
+  loginVerificationSmsCall,
+  securityConfigCall,
+  twoFactorSmsCall,
+  twoFactorSmsCodeCall,
+  twoFactorTotpConfirmCall,
+  twoFactorTotpRemoveCall,
+  twoFactorTotpStartCall,
+} from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
-import { apiSchema, type JsonSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { type AccountHooks, memberOf } from '../session';
 import type { SenderFactory } from '../notification';
@@ -23,48 +33,6 @@ export interface TwoFactorRoutesOptions {
 }
 
 const tags = ['two-factor'];
-
-export const loginValueSchema: JsonSchema = {
-  type: 'object',
-  required: ['token', 'firstTimeLogin', 'passwordExpired'],
-  properties: {
-    token: { type: 'string' },
-    firstTimeLogin: { type: 'boolean' },
-    passwordExpired: { type: 'boolean' },
-    userName: { type: 'string' },
-    id: { type: 'integer' },
-  },
-};
-
-const securityConfigSchema: JsonSchema = {
-  type: 'object',
-  required: ['bindGA', 'smsLoginVerification', 'bindMobile', 'countryDialingCode', 'mobile', 'email'],
-  properties: {
-    bindGA: { type: 'boolean', description: 'an authenticator app is bound (sign-in asks for its code)' },
-    smsLoginVerification: { type: 'boolean', description: 'sign-in asks for an SMS code' },
-    bindMobile: { type: 'boolean' },
-    countryDialingCode: { type: ['string', 'null'] },
-    mobile: { type: ['string', 'null'], description: 'masked' },
-    email: { type: ['string', 'null'], description: 'masked' },
-  },
-};
-
-const codeBody: JsonSchema = {
-  type: 'object',
-  required: ['code'],
-  additionalProperties: false,
-  properties: { code: { type: 'string', maxLength: 16, description: 'the 6-digit code' } },
-};
-
-const smsCodeSentSchema: JsonSchema = {
-  type: 'object',
-  required: ['expiredMinutes', 'expirationTime', 'mobile'],
-  properties: {
-    expiredMinutes: { type: 'integer' },
-    expirationTime: { type: 'integer', description: 'epoch ms when the code expires' },
-    mobile: { type: 'string', description: 'the number the code went to, masked' },
-  },
-};
 
 function callerOf(request: FastifyRequest): CallerContext {
   return {
@@ -90,7 +58,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
 
   app.get('/wps/v2/member/securityConfig', {
     config: { auth: 'member' },
-    schema: apiSchema({ tags, summary: 'Which sign-in factors the member has on', value: securityConfigSchema }),
+    schema: apiSchema({ tags, summary: 'Which sign-in factors the member has on', call: securityConfigCall }),
   }, async (request) => ok(await service.securityConfig(memberOf(request))));
 
   app.post('/wps/v2/member/2fa/totp', {
@@ -101,22 +69,17 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       description:
         'Returns a new secret (base32) and its otpauth:// URI for a QR code. Not in force until confirmed with a code; ' +
         'asking again before confirming replaces the secret. 409 ga.already.bound when one is bound.',
-      value: {
-        type: 'object',
-        required: ['secretKey', 'otpauth'],
-        properties: { secretKey: { type: 'string' }, otpauth: { type: 'string' } },
-      },
+      call: twoFactorTotpStartCall,
     }),
   }, async (request) => ok(await service.startTotp(memberOf(request))));
 
-  app.post<{ Body: { code: string } }>('/wps/v2/member/2fa/totp/confirm', {
+  app.post<RouteOf<typeof twoFactorTotpConfirmCall>>('/wps/v2/member/2fa/totp/confirm', {
     config: { realAccountOnly: true },
     schema: apiSchema({
       tags,
       summary: 'Confirm the authenticator app with a code it shows',
       description: 'From now on sign-in asks for a code of the app (login_verify_required).',
-      body: codeBody,
-      value: securityConfigSchema,
+      call: twoFactorTotpConfirmCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
@@ -124,9 +87,9 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
     return ok(await service.securityConfig(member));
   });
 
-  app.delete<{ Body: { code: string } }>('/wps/v2/member/2fa/totp', {
+  app.delete<RouteOf<typeof twoFactorTotpRemoveCall>>('/wps/v2/member/2fa/totp', {
     config: { realAccountOnly: true },
-    schema: apiSchema({ tags, summary: 'Unbind the authenticator app (needs a current code)', body: codeBody, value: securityConfigSchema }),
+    schema: apiSchema({ tags, summary: 'Unbind the authenticator app (needs a current code)', call: twoFactorTotpRemoveCall,}),
   }, async (request) => {
     const member = memberOf(request);
     await service.disableTotp(member, request.body.code);
@@ -139,22 +102,16 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       tags,
       summary: "Send a code to the member's own mobile number",
       description: 'Proves the number before SMS sign-in verification is turned on or off. Throttled like every SMS.',
-      value: smsCodeSentSchema,
+      call: twoFactorSmsCodeCall,
     }),
   }, async (request) => ok(await service.sendSettingsCode(memberOf(request), callerOf(request))));
 
-  app.put<{ Body: { enabled: boolean; code: string } }>('/wps/v2/member/2fa/sms', {
+  app.put<RouteOf<typeof twoFactorSmsCall>>('/wps/v2/member/2fa/sms', {
     config: { realAccountOnly: true },
     schema: apiSchema({
       tags,
       summary: 'Turn SMS sign-in verification on or off',
-      body: {
-        type: 'object',
-        required: ['enabled', 'code'],
-        additionalProperties: false,
-        properties: { enabled: { type: 'boolean' }, code: { type: 'string', maxLength: 16 } },
-      },
-      value: securityConfigSchema,
+      call: twoFactorSmsCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
@@ -162,7 +119,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
     return ok(await service.securityConfig(member));
   });
 
-  app.post<{ Body: { ticket: string; type: 'totp' | 'sms'; code: string } }>('/wps/session/login/verification', {
+  app.post<RouteOf<typeof loginVerificationCall>>('/wps/session/login/verification', {
     config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags: ['session', ...tags],
@@ -171,35 +128,19 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
         'ticket comes from that answer\'s value; type is one of its factors. Success is the normal login value with a ' +
         'new token. A ticket is single use, expires, and ends after 5 wrong codes; wrong codes also count toward ' +
         "the account's login lockout (429 TOO_MANY_REQUESTS).",
-      body: {
-        type: 'object',
-        required: ['ticket', 'type', 'code'],
-        additionalProperties: false,
-        properties: {
-          ticket: { type: 'string', minLength: 1, maxLength: 128 },
-          type: { type: 'string', enum: ['totp', 'sms'] },
-          code: { type: 'string', maxLength: 16 },
-        },
-      },
-      value: loginValueSchema,
+      call: loginVerificationCall,
     }),
   }, async (request) => {
     const { ticket, type, code } = request.body;
     return ok(await service.completeLogin(merchantOf(request).id, ticket, type, code.trim(), callerOf(request)));
   });
 
-  app.post<{ Body: { ticket: string } }>('/wps/session/login/verification/sms', {
+  app.post<RouteOf<typeof loginVerificationSmsCall>>('/wps/session/login/verification/sms', {
     config: { auth: 'public' },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Send (again) the SMS code of a pending login',
-      body: {
-        type: 'object',
-        required: ['ticket'],
-        additionalProperties: false,
-        properties: { ticket: { type: 'string', minLength: 1, maxLength: 128 } },
-      },
-      value: smsCodeSentSchema,
+      call: loginVerificationSmsCall,
     }),
   }, async (request) => ok(await service.resendLoginSms(merchantOf(request).id, request.body.ticket, callerOf(request))));
 }

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Envelope, LoginResult } from '@platform/shared/src/types/wire';
+import type { Envelope, LoginResult } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';
 import { findMemberByUsername } from '../identity';

@@ -1,8 +1,9 @@
+import { smsNoLoginCall, smsRegisterCall } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
-import { apiSchema, type JsonSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import type { SenderFactory } from '../notification';
 import type { AccountHooks } from '../session';
@@ -22,26 +23,6 @@ export interface VerificationRoutesOptions {
 
 const tags = ['verification'];
 
-/** Body of both send calls; bot-check fields the client adds are dropped. */
-export const smsSendBody: JsonSchema = {
-  type: 'object',
-  required: ['mobileNo'],
-  additionalProperties: false,
-  properties: {
-    countryDialingCode: { type: 'string', maxLength: 8, description: 'e.g. +880; the first offered country when absent' },
-    mobileNo: { type: 'string', maxLength: 32, description: 'national number, 7-15 digits' },
-  },
-};
-
-export const codeSentSchema: JsonSchema = {
-  type: 'object',
-  required: ['expiredMinutes', 'expirationTime'],
-  properties: {
-    expiredMinutes: { type: 'integer', description: 'the code lasts this many minutes (the SMS button counts down 60 s × this)' },
-    expirationTime: { type: 'integer', description: 'epoch ms when the code expires' },
-  },
-};
-
 export async function verificationRoutes(app: FastifyInstance, options: VerificationRoutesOptions): Promise<void> {
   const { db } = options;
   const verification = new SmsVerification({ pool: db, clock: options.clock, senders: options.senders, policy: options.policy });
@@ -60,7 +41,7 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     };
   }
 
-  app.post<{ Body: { countryDialingCode?: string; mobileNo: string } }>('/wps/verification/sms/noLogin', {
+  app.post<RouteOf<typeof smsNoLoginCall>>('/wps/verification/sms/noLogin', {
     config: { auth: 'public', feature: 'MOBILEVERCODELOGIN3', featureRefusal: 'function.not.enabled' },
     schema: apiSchema({
       tags,
@@ -70,14 +51,13 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
         'account, so it cannot be used to find members; only a number with an active account receives a code. ' +
         'One send per number per 60 s (429 sms.too.frequent); too many requests for a number or from an address ' +
         'lock it for 5 minutes (429 TOO_MANY_REQUESTS).',
-      body: smsSendBody,
-      value: codeSentSchema,
+      call: smsNoLoginCall,
     }),
   }, async (request) => {
     return ok(await verification.sendLoginCode(await sendRequestOf(request)));
   });
 
-  app.post<{ Body: { countryDialingCode?: string; mobileNo: string } }>('/wps/verification/sms/register', {
+  app.post<RouteOf<typeof smsRegisterCall>>('/wps/verification/sms/register', {
     config: { auth: 'public', feature: 'REGMOBVERF3', featureRefusal: 'function.not.enabled' },
     schema: apiSchema({
       tags,
@@ -85,8 +65,7 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
       description:
         'Only when REGMOBVERF3 is on. A number that already has an account receives a notice instead of a code ' +
         '(the answer is the same). Throttled like /wps/verification/sms/noLogin.',
-      body: smsSendBody,
-      value: codeSentSchema,
+      call: smsRegisterCall,
     }),
   }, async (request) => {
     return ok(await verification.sendRegistrationCode(await sendRequestOf(request)));

@@ -12,6 +12,7 @@ import {
   switches,
 } from '../../../testing/test-utils';
 import LoginModal from './login-modal';
+import { memberInfoCall } from '@platform/shared/contract';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
 const MEMBER = makeMember({ account: 'player01' });
@@ -57,7 +58,7 @@ describe('LoginModal', () => {
     const { onClose } = await renderModal();
     await logInWith('player01', 'secret1');
     subscription.unsubscribe();
-    expect(call).toHaveBeenCalledWith('memberInfo');
+    expect(call).toHaveBeenCalledWith(memberInfoCall);
     expect(sessionStore.get('token')).toBe('tok-1');
     expect(sessionStore.get('login')).toEqual(LOGIN);
     expect(sessionStore.get('isAgent')).toBe(0);

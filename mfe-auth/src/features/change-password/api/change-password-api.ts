@@ -1,4 +1,5 @@
 import { api } from '@platform/shared';
+import { changePasswordCall, logoutCall } from '@platform/shared/contract';
 
 export interface PasswordChange {
   oldPassword: string;
@@ -11,13 +12,13 @@ export interface PasswordChange {
  * the tab's session, so that token is named here (REFERENCE.md §4).
  */
 export async function changePassword(change: PasswordChange, token: string | null): Promise<void> {
-  await api.call('changePassword', { data: change, headers: token ? { Authorization: token } : undefined });
+  await api.call(changePasswordCall, { data: change, headers: token ? { Authorization: token } : undefined });
 }
 
 /** Ends the login that was only kept for the forced change: the player logs in again. */
 export async function endPendingLogin(token: string): Promise<void> {
   try {
-    await api.call('logout', { headers: { Authorization: token } });
+    await api.call(logoutCall, { headers: { Authorization: token } });
   } catch {
     // Already ended, or the server is unreachable: the token is forgotten here either way.
   }

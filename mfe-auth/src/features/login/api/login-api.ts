@@ -1,33 +1,32 @@
 import { api, isApiError, type LoginResult } from '@platform/shared';
-import type { ErrorCode } from '@platform/shared/contract';
+import {
+  freePlayLoginCall,
+  loginCall,
+  loginVerificationCall,
+  loginVerificationSmsCall,
+  type ErrorCode,
+  type LoginRequest,
+  type SecondFactor,
+} from '@platform/shared/contract';
 import { countdownDeadline } from '../../../api/sms-api';
 
-export type LoginType = 'username' | 'sms';
+export type LoginType = NonNullable<LoginRequest['type']>;
 
-export interface LoginPayload {
-  /** The account name, or for SMS login the mobile number. */
-  username: string;
-  /** The password, or for SMS login the verification code. */
-  password: string;
-  type: LoginType;
-  /** The typed captcha text and the id of the image it answers, when one is shown. */
-  captcha?: string;
-  captchaId?: string;
-  countryDialingCode?: string;
-}
+/** The login request (the contract's), with the method always named. */
+export type LoginPayload = LoginRequest & { type: LoginType };
 
 /** `POST /wps/session/login` (encrypted). */
 export function logIn(payload: LoginPayload): Promise<LoginResult> {
-  const data: Record<string, unknown> = { username: payload.username, password: payload.password, type: payload.type };
+  const data: LoginRequest = { username: payload.username, password: payload.password, type: payload.type };
   if (payload.captcha) {
     data.captcha = payload.captcha;
     if (payload.captchaId) data.captchaId = payload.captchaId;
   }
   if (payload.countryDialingCode) data.countryDialingCode = payload.countryDialingCode;
-  return api.call('login', { data });
+  return api.call(loginCall, { data });
 }
 
-export type SecondFactor = 'totp' | 'sms';
+export type { SecondFactor };
 
 /** A second factor the server asks for before it gives a token (`login_verify_required`). */
 export interface TwoFactorChallenge {
@@ -64,7 +63,7 @@ export function twoFactorChallengeOf(error: unknown): TwoFactorChallenge | null 
 
 /** `POST /wps/session/login/verification` (encrypted): the second factor of a pending login. */
 export function verifyLogin(challenge: TwoFactorChallenge, type: SecondFactor, code: string): Promise<LoginResult> {
-  return api.call('loginVerification', { data: { ticket: challenge.ticket, type, code } });
+  return api.call(loginVerificationCall, { data: { ticket: challenge.ticket, type, code } });
 }
 
 /** Whether a login failure asks for the image captcha (SPEC §4: value.captcha). */
@@ -74,7 +73,7 @@ export function demandsCaptcha(error: unknown): boolean {
 
 /** `POST /wps/session/login/freeplay`: a guest account with play money (isAgent 4). */
 export function logInForFreePlay(): Promise<LoginResult> {
-  return api.call('freePlayLogin', { data: { os: navigatorOs(), platform: 'W' } });
+  return api.call(freePlayLoginCall, { data: { os: navigatorOs(), platform: 'W' } });
 }
 
 function navigatorOs(): string {
@@ -89,6 +88,6 @@ function navigatorOs(): string {
 
 /** `POST /wps/session/login/verification/sms`: the pending login's SMS code, again. Resolves to when the countdown ends. */
 export async function resendLoginCode(challenge: TwoFactorChallenge): Promise<number> {
-  const value = (await api.call('loginVerificationSms', { data: { ticket: challenge.ticket } })) as { expiredMinutes?: number } | null;
+  const value = await api.call(loginVerificationSmsCall, { data: { ticket: challenge.ticket } });
   return countdownDeadline(value);
 }

@@ -1,16 +1,12 @@
 import { api, type LoginResult } from '@platform/shared';
+import { oauthExchangeCall, oauthProvidersCall, type OAuthProviderList } from '@platform/shared/contract';
 
-/** A social login the merchant configured (Google, Facebook). */
-export interface OAuthProvider {
-  provider: string;
-  label: string;
-  /** Where the browser goes to start the flow (plus ?returnTo=<site path>). */
-  startUrl: string;
-}
+/** A social login the merchant configured (Google, Facebook); start it at startUrl?returnTo=<site path>. */
+export type OAuthProvider = OAuthProviderList['list'][number];
 
 /** `GET /wps/session/oauth/providers`: none unless the merchant configured them. */
 export async function listOAuthProviders(): Promise<OAuthProvider[]> {
-  const value = (await api.call('oauthProviders')) as { list?: OAuthProvider[] } | null;
+  const value = await api.call(oauthProvidersCall);
   return Array.isArray(value?.list) ? value.list : [];
 }
 
@@ -25,5 +21,5 @@ export function startAddress(provider: OAuthProvider, returnTo: string): string 
  * (?oauthCode=) for the login answer, or login_verify_required for a member with a second factor.
  */
 export function exchangeOAuthCode(code: string): Promise<LoginResult> {
-  return api.call('oauthExchange', { data: { code } });
+  return api.call(oauthExchangeCall, { data: { code } });
 }

@@ -49,7 +49,7 @@ describe('LoginForm by username', () => {
     await submit();
     expect(screen.getByText('Username cannot be empty')).toBeTruthy();
     expect(screen.getByText('Password cannot be empty')).toBeTruthy();
-    expect(call.mock.calls.filter(([name]) => name === 'login')).toHaveLength(0);
+    expect(call.mock.calls.filter(([row]) => row.name === 'login')).toHaveLength(0);
     type('username', 'player01');
     expect(screen.queryByText('Username cannot be empty')).toBeNull();
   });

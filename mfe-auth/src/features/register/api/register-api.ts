@@ -1,10 +1,11 @@
-import { api, isApiError, type LoginResult, type Promotion } from '@platform/shared';
+import { api, isApiError, type Promotion } from '@platform/shared';
+import { affiliateCheckCall, indexNoticeCall, registerCall, registerMobileCall, type RegisterResult } from '@platform/shared/contract';
 import { REGISTER_METHOD } from '../../../lib/auth-constants';
 
 /** `GET /wps/agent/affiliate`: whether an invitation code belongs to an agent of this site. */
 export async function isAffiliateCodeValid(code: string): Promise<boolean> {
   try {
-    const value = (await api.call('affiliateCheck', { params: { code, domain: window.location.host } })) as unknown;
+    const value: unknown = await api.call(affiliateCheckCall, { params: { code, domain: window.location.host } });
     if (typeof value === 'boolean') return value;
     if (value && typeof value === 'object' && 'valid' in value) return Boolean((value as { valid: unknown }).valid);
     return true;
@@ -18,14 +19,8 @@ export async function isAffiliateCodeValid(code: string): Promise<boolean> {
 
 export type RegisterMode = 'register' | 'registerMobile';
 
-/** What the registration answers: the new member's session. */
-export interface RegisterResult extends LoginResult {
-  /**
-   * Mobile registration without password fields: the account is the mobile number and its
-   * password was generated (the member logs in later by SMS code or resets it).
-   */
-  generatedAccount?: boolean;
-}
+/** What the registration answers: the new member's session (generatedAccount: see the contract). */
+export type { RegisterResult };
 
 /** The field a refused registration names (value.field), so its message shows under it. */
 export function refusedField(error: unknown): string | null {
@@ -46,11 +41,11 @@ export function register(mode: RegisterMode, fields: Record<string, string>): Pr
     registerMethod: REGISTER_METHOD,
     domain: window.location.host,
   };
-  return api.call(mode === 'registerMobile' ? 'registerMobile' : 'register', { data }) as Promise<RegisterResult>;
+  return api.call(mode === 'registerMobile' ? registerMobileCall : registerCall, { data });
 }
 
 /** New-player promotions for the registration page's slider (from the index notice). */
 export async function newPlayerPromotions(): Promise<Promotion[]> {
-  const notice = await api.call('indexNotice');
+  const notice = await api.call(indexNoticeCall);
   return (notice?.promotion ?? []).filter((promotion) => promotion.category === 'new_player');
 }

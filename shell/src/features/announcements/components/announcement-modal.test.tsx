@@ -1,4 +1,5 @@
 import { formatDateTime, type Announcement } from '@platform/shared';
+import { announcementsCall } from '@platform/shared/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, settle, stubApi } from '../../../testing/test-utils';
 import { ANNOUNCEMENT_PARAMS } from '../hooks/use-announcements';
@@ -23,7 +24,7 @@ describe('AnnouncementModal', () => {
     const { cached } = stubApi({ announcements: { list, popup: [] } });
     renderWithProviders(<AnnouncementModal onClose={() => undefined} />);
     await settle();
-    expect(cached).toHaveBeenCalledWith('announcements', ANNOUNCEMENT_PARAMS);
+    expect(cached).toHaveBeenCalledWith(announcementsCall, ANNOUNCEMENT_PARAMS);
     expect(ANNOUNCEMENT_PARAMS).toEqual({ types: 'B,PL,PU,PR', platform: 'W', execution: 'B' });
     expect(titles()).toEqual(list.slice(0, 9).map((item) => item.title));
 

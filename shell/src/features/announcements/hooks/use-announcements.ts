@@ -1,4 +1,5 @@
 import { api, type Announcement, type AnnouncementList } from '@platform/shared';
+import { announcementsCall } from '@platform/shared/contract';
 import { useEffect, useState } from 'react';
 
 /** SPEC §7: site announcements of types B, PL, PU, PR for the web, executed B. */
@@ -8,7 +9,7 @@ export const ANNOUNCEMENT_PARAMS = { types: 'B,PL,PU,PR', platform: 'W', executi
 export const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export function loadAnnouncements(): Promise<AnnouncementList> {
-  return api.cached('announcements', ANNOUNCEMENT_PARAMS);
+  return api.cached(announcementsCall, ANNOUNCEMENT_PARAMS);
 }
 
 export type AnnouncementsState =

@@ -1,4 +1,5 @@
 import { api, bus, type Banner } from '@platform/shared';
+import { indexNoticeCall } from '@platform/shared/contract';
 import { useEffect, useMemo, useState } from 'react';
 import defaultPromotionBannerUrl from '../assets/default-promotion-banner.svg';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
@@ -28,7 +29,7 @@ let loaded: { language: string; banners: Promise<Banner[]> } | null = null;
 export function loadBanners(): Promise<Banner[]> {
   const language = bus.get('language');
   if (!loaded || loaded.language !== language) {
-    const banners = api.call('indexNotice').then((notice) => notice?.banners ?? []);
+    const banners = api.call(indexNoticeCall).then((notice) => notice?.banners ?? []);
     loaded = { language, banners };
     // A failure is not kept: the next page that shows banners asks again.
     banners.catch(() => {

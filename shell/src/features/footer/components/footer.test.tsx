@@ -1,4 +1,5 @@
 import type { GameLane, VendorCard } from '@platform/shared';
+import { gameVendorsCall } from '@platform/shared/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { Footer } from './footer';
@@ -50,7 +51,7 @@ describe('Footer', () => {
       'https://cdn.example.test/icons/pg.png',
       'https://icons.example.test/evo.png',
     ]);
-    expect(cached).toHaveBeenCalledWith('gameVendors', { platform: 'html5-desktop' });
+    expect(cached).toHaveBeenCalledWith(gameVendorsCall, { platform: 'html5-desktop' });
   });
 
   it('starts the affiliate link when the operator configured one', async () => {

@@ -1,4 +1,5 @@
 import { api, type GameLane } from '@platform/shared';
+import { gameVendorsCall } from '@platform/shared/contract';
 import { useEffect, useState } from 'react';
 
 /** SPEC §7: the vendor list is asked for the desktop web platform. */
@@ -6,7 +7,7 @@ export const GAME_VENDOR_PARAMS = { platform: 'html5-desktop' } as const;
 
 /** The game lanes (category → vendors); the API client keeps the answer per language. */
 export async function loadGameLanes(): Promise<GameLane[]> {
-  const value = await api.cached('gameVendors', GAME_VENDOR_PARAMS);
+  const value = await api.cached(gameVendorsCall, GAME_VENDOR_PARAMS);
   return value?.data?.lanes ?? [];
 }
 

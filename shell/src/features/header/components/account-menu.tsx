@@ -8,6 +8,7 @@ import {
   useT,
   type BusCommand,
 } from '@platform/shared';
+import { logoutCall } from '@platform/shared/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAvatar } from '../hooks/use-avatar';
 import { AvatarImage } from './avatar-image';
@@ -16,7 +17,7 @@ import styles from './account-menu.module.css';
 /** Ends the session: tells the server, then every app through the bus (SPEC §4 Logout). */
 async function signOut(): Promise<void> {
   try {
-    await api.call('logout');
+    await api.call(logoutCall);
   } catch {
     // The session ends on this side whatever the server answered.
   }

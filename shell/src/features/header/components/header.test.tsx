@@ -1,4 +1,5 @@
 import { amountMinorOf, bus, startBalanceService } from '@platform/shared';
+import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '../../../testing/test-utils';
 import { Header } from './header';
@@ -39,7 +40,7 @@ describe('Header, logged in', () => {
     renderWithProviders(<Header />);
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('1,234.50'));
     expect(screen.getByTestId('header-balance').textContent).toContain('৳');
-    expect(call).toHaveBeenCalledWith('balance', expect.objectContaining({ headers: { Authorization: 'token-1' } }));
+    expect(call).toHaveBeenCalledWith(balanceCall, expect.objectContaining({ headers: { Authorization: 'token-1' } }));
     expect(bus.get('balance')).toEqual({ sumBalanceMinor: 123450, loading: false });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
@@ -70,7 +71,7 @@ describe('Header, logged in', () => {
     });
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toContain('25.75'));
     expect(commands).toEqual([{ type: 'refreshBalance' }]);
-    expect(call.mock.calls.filter(([name]) => name === 'balance')).toHaveLength(2);
+    expect(call.mock.calls.filter(([row]) => row.name === 'balance')).toHaveLength(2);
     expect(bus.get('balance').sumBalanceMinor).toBe(2575);
     stop();
   });
@@ -115,7 +116,7 @@ describe('Header, logged in', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(commands).toEqual([{ type: 'logout' }]));
-    expect(call).toHaveBeenCalledWith('logout');
+    expect(call).toHaveBeenCalledWith(logoutCall);
     stop();
   });
 });

@@ -1,4 +1,5 @@
-import { api, useBusState, type MemberAvatar } from '@platform/shared';
+import { api, useBusState } from '@platform/shared';
+import { playerAvatarCall } from '@platform/shared/contract';
 import { useEffect, useState } from 'react';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 
@@ -13,7 +14,7 @@ export function useAvatar(): string | null {
     if (!token) return undefined;
     let live = true;
     api
-      .call<MemberAvatar>('playerAvatar')
+      .call(playerAvatarCall)
       .then((avatar) => live && setUrl(avatar?.avatarUrl ? resolveImageUrl(avatar.avatarUrl, imageBaseUrl) : null))
       // The call is quiet: the built-in avatar shows instead.
       .catch(() => undefined);

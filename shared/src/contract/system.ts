@@ -1,12 +1,12 @@
-import type { JsonSchema } from '../../http/schemas';
+// System calls: site status and configuration, feature switches, mirror domains, countries and
+// registration rules (server module system/).
+import type { FromSchema } from 'json-schema-to-ts';
+import { defineCall, type ValueOf } from './define-call';
 
-// Response shapes of shared/src/types/wire.ts, as JSON Schema (validation of what we send,
-// fast serialisation, and the OpenAPI document).
+const str = { type: 'string' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
 
-const str = { type: 'string' };
-const nullableStr = { type: ['string', 'null'] };
-
-export const siteSettingsSchema: JsonSchema = {
+export const siteSettingsSchema = {
   type: 'object',
   required: ['brandName', 'logoUrl', 'defaultLanguage', 'languages', 'currencySymbol', 'imageBaseUrl',
     'loggedInOnlyHome', 'registerPage', 'directRegister', 'chatEnabled', 'footer'],
@@ -27,9 +27,9 @@ export const siteSettingsSchema: JsonSchema = {
       properties: { aboutUs: str, responsibleGaming: str, paymentImageUrl: str, copyright: str },
     },
   },
-};
+} as const;
 
-export const whitelabelSchema: JsonSchema = {
+export const whitelabelSchema = {
   type: 'object',
   description: 'Feature switches keyed by module id; enabled is "1" or "0"',
   additionalProperties: {
@@ -40,9 +40,9 @@ export const whitelabelSchema: JsonSchema = {
       config: { type: 'object', additionalProperties: true },
     },
   },
-};
+} as const;
 
-export const registerRuleSchema: JsonSchema = {
+export const registerRuleSchema = {
   type: 'object',
   required: ['acceptedPattern', 'patternId', 'minLength', 'maxLength', 'enabled', 'required', 'type'],
   properties: {
@@ -54,21 +54,21 @@ export const registerRuleSchema: JsonSchema = {
     required: { type: 'boolean' },
     type: str,
   },
-};
+} as const;
 
-export const registerRulesSchema: JsonSchema = {
+export const registerRulesSchema = {
   type: 'object',
   description: 'Registration rule per field name',
   additionalProperties: registerRuleSchema,
-};
+} as const;
 
-export const resourceSchema: JsonSchema = {
+export const resourceSchema = {
   type: 'object',
   required: ['resourceType', 'labelNameEn', 'url', 'qrCodeUrl'],
   properties: { resourceType: str, labelNameEn: str, url: str, qrCodeUrl: nullableStr },
-};
+} as const;
 
-export const customerServiceSchema: JsonSchema = {
+export const customerServiceSchema = {
   type: 'object',
   required: ['csType', 'title', 'type', 'path'],
   properties: {
@@ -77,9 +77,9 @@ export const customerServiceSchema: JsonSchema = {
     type: { type: 'integer', description: '3 is the live-support link' },
     path: { type: 'string', description: 'CryptoJS AES ciphertext followed by its 8-character key' },
   },
-};
+} as const;
 
-export const systemStatusSchema: JsonSchema = {
+export const systemStatusSchema = {
   type: 'object',
   required: ['location', 'maintenance', 'maintenanceEnd', 'regionRestriction', 'info'],
   properties: {
@@ -106,18 +106,18 @@ export const systemStatusSchema: JsonSchema = {
       },
     },
   },
-};
+} as const;
 
-export const countryListSchema: JsonSchema = {
+export const countryListSchema = {
   type: 'array',
   items: {
     type: 'object',
     required: ['countryCode', 'countryDialingCode', 'name'],
     properties: { countryCode: str, countryDialingCode: str, name: str },
   },
-};
+} as const;
 
-export const domainRoutesSchema: JsonSchema = {
+export const domainRoutesSchema = {
   type: 'object',
   required: ['domainList'],
   properties: {
@@ -126,4 +126,81 @@ export const domainRoutesSchema: JsonSchema = {
       items: { type: 'object', required: ['domain'], properties: { domain: str, speed: { type: 'number' } } },
     },
   },
-};
+} as const;
+
+export const systemStatusCall = defineCall({
+  name: 'systemStatus',
+  method: 'GET',
+  path: '/wps/system/status',
+  moduleId: 'SYSTEM3',
+  query: {
+    type: 'object',
+    properties: { url: { type: 'string', maxLength: 2048, description: 'The page the client is on' } },
+  },
+  value: systemStatusSchema,
+});
+
+export const whitelabelCall = defineCall({
+  name: 'whitelabel',
+  method: 'GET',
+  path: '/wps/system/whitelabel',
+  moduleId: 'SYSTEM3',
+  value: whitelabelSchema,
+});
+
+export const domainRouteCall = defineCall({
+  name: 'domainRoute',
+  method: 'GET',
+  path: '/wps/system/domainRoute',
+  moduleId: 'SYSTEM3',
+  value: domainRoutesSchema,
+});
+
+export const countriesCall = defineCall({
+  name: 'countries',
+  method: 'GET',
+  path: '/wps/system/country',
+  moduleId: 'SYSTEM3',
+  cached: true,
+  value: countryListSchema,
+});
+
+export const registerSettingsCall = defineCall({
+  name: 'registerSettings',
+  method: 'GET',
+  path: '/wps/system/setting/register',
+  moduleId: 'REGISTER3',
+  cached: true,
+  value: registerRulesSchema,
+});
+
+/** `GET /wps/system/status`. The status value is 1 if maintenance, else 2 if region restriction, else 0. */
+export type SystemStatus = ValueOf<typeof systemStatusCall>;
+export type SystemStatusInfo = SystemStatus['info'];
+export type SiteSettings = FromSchema<typeof siteSettingsSchema>;
+/** Whitelabel module flags, keyed by module id (MOBILENUMREG3, CHNGPASSVERIF3, ...). Enabled is '1'. */
+export type Whitelabel = FromSchema<typeof whitelabelSchema>;
+export type RegisterFieldRule = FromSchema<typeof registerRuleSchema>;
+export type Resource = FromSchema<typeof resourceSchema>;
+/**
+ * A customer-service entry. `path` arrives encrypted: its last 8 characters are the key
+ * (see `decryptServicePath`). `type` 3 is the support link the support-link flow opens.
+ */
+export type CustomerServiceItem = FromSchema<typeof customerServiceSchema>;
+export type CustomerServiceType = CustomerServiceItem['csType'];
+export type CountryEntry = FromSchema<typeof countryListSchema.items>;
+/** `GET /wps/system/domainRoute` value: mirror domains, each given speed 0 until tested. */
+export type DomainRouteList = ValueOf<typeof domainRouteCall>;
+export type DomainRoute = DomainRouteList['domainList'][number];
+
+/** Kinds of `info.resources` entries the site knows (the wire carries any string). */
+export type ResourceType =
+  | 'AFFILIATELINK'
+  | 'USDJUMP'
+  | 'Android'
+  | 'MOBILECONFIG'
+  | 'WHATSAPP'
+  | 'SpeedTest'
+  | 'FACEBOOK'
+  | 'INSTAGRAM'
+  | 'TELEGRAM';

@@ -1,8 +1,10 @@
-import type { JsonSchema } from '../../http/schemas';
+// Content calls: announcements, home-page notices and the help centre (server module content/).
+import type { FromSchema } from 'json-schema-to-ts';
+import { defineCall, type ValueOf } from './define-call';
 
-const str = { type: 'string' };
+const str = { type: 'string' } as const;
 
-export const announcementSchema: JsonSchema = {
+export const announcementSchema = {
   type: 'object',
   required: ['id', 'type', 'title', 'content', 'popup', 'createTime'],
   properties: {
@@ -13,18 +15,18 @@ export const announcementSchema: JsonSchema = {
     popup: { type: 'boolean' },
     createTime: { type: 'integer', description: 'Publication time, epoch ms' },
   },
-};
+} as const;
 
-export const announcementListSchema: JsonSchema = {
+export const announcementListSchema = {
   type: 'object',
   required: ['list', 'popup'],
   properties: {
     list: { type: 'array', items: announcementSchema, description: 'Newest first' },
     popup: { type: 'array', items: announcementSchema, description: 'The announcements of list shown as a popup' },
   },
-};
+} as const;
 
-export const bannerSchema: JsonSchema = {
+export const bannerSchema = {
   type: 'object',
   required: ['bannerId', 'groupName', 'url', 'linkageType', 'linkageValue'],
   properties: {
@@ -34,15 +36,15 @@ export const bannerSchema: JsonSchema = {
     linkageType: { type: 'string', enum: ['NONE', 'PROMOTION', 'URL', 'ROUTE', 'GAME'] },
     linkageValue: { type: ['string', 'null'] },
   },
-};
+} as const;
 
-export const promotionSchema: JsonSchema = {
+export const promotionSchema = {
   type: 'object',
   required: ['id', 'category', 'title', 'imageUrl'],
   properties: { id: { type: 'integer' }, category: str, title: str, imageUrl: str },
-};
+} as const;
 
-export const indexNoticeSchema: JsonSchema = {
+export const indexNoticeSchema = {
   type: 'object',
   required: ['player', 'banners', 'popup', 'promotion'],
   properties: {
@@ -51,9 +53,9 @@ export const indexNoticeSchema: JsonSchema = {
     popup: { type: 'array', items: announcementSchema },
     promotion: { type: 'array', items: promotionSchema },
   },
-};
+} as const;
 
-export const helpCenterSchema: JsonSchema = {
+export const helpCenterSchema = {
   type: 'object',
   required: ['list'],
   properties: {
@@ -66,4 +68,49 @@ export const helpCenterSchema: JsonSchema = {
       },
     },
   },
-};
+} as const;
+
+export const announcementsCall = defineCall({
+  name: 'announcements',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getListAnnouncements',
+  moduleId: 'ANNOUNCE3',
+  cached: true,
+  query: {
+    type: 'object',
+    properties: {
+      types: {
+        type: 'string',
+        pattern: '^(B|PL|PU|PR|H)(,(B|PL|PU|PR|H))*$',
+        description: 'Comma list of B, PL, PU, PR, H (default B,PL,PU,PR)',
+      },
+      platform: { type: 'string', enum: ['W'], description: 'W (web)' },
+      execution: { type: 'string', enum: ['B'] },
+    },
+  },
+  value: announcementListSchema,
+});
+
+export const indexNoticeCall = defineCall({
+  name: 'indexNotice',
+  method: 'GET',
+  path: '/wps/system/notice',
+  moduleId: 'ANNOUNCE3',
+  value: indexNoticeSchema,
+});
+
+export const helpCenterCall = defineCall({
+  name: 'helpCenter',
+  method: 'GET',
+  path: '/wps/system/helpCenter',
+  moduleId: 'HELPCENTER3',
+  value: helpCenterSchema,
+});
+
+/** An announcement; `content` is HTML, sanitized again in the browser before display. */
+export type Announcement = FromSchema<typeof announcementSchema>;
+export type AnnouncementList = ValueOf<typeof announcementsCall>;
+export type Banner = FromSchema<typeof bannerSchema>;
+export type Promotion = FromSchema<typeof promotionSchema>;
+export type IndexNotice = ValueOf<typeof indexNoticeCall>;
+export type HelpCenterEntry = ValueOf<typeof helpCenterCall>['list'][number];

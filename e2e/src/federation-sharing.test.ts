@@ -1,0 +1,45 @@
+import path from 'node:path';
+
+// The federation config enforces the compatibility rule of shared/README.md: an app accepts the
+// page's @platform/shared only with the same major and at least the minor it was built with,
+// and bundles the wire contract (@platform/shared/contract) itself.
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const { createConfig, sharedLibraryRange } = require(path.join(repoRoot, 'tools', 'webpack', 'create-config.cjs'));
+const sharedVersion: string = require(path.join(repoRoot, 'shared', 'package.json')).version;
+
+interface SharedEntry {
+  singleton: boolean;
+  requiredVersion: string;
+  version: string;
+}
+
+function sharedOf(appDir: string, federationName: string, isHost: boolean): Record<string, SharedEntry> {
+  const config = createConfig({ appDir: path.join(repoRoot, appDir), federationName, isHost, devPort: 1 })(undefined, { mode: 'production' });
+  const federation = config.plugins.find((plugin: object) => plugin.constructor.name === 'ModuleFederationPlugin');
+  return federation._options.shared;
+}
+
+describe('@platform/shared in the federation config', () => {
+  test.each([
+    ['shell', 'shell', true],
+    ['mfe-auth', 'mfe_auth', false],
+  ])('%s shares it as a singleton requiring ^major.minor.0 of its own version', (appDir, federationName, isHost) => {
+    const [major, minor] = sharedVersion.split('.');
+    expect(sharedOf(appDir, federationName, isHost)['@platform/shared']).toEqual({
+      singleton: true,
+      requiredVersion: `^${major}.${minor}.0`,
+      version: sharedVersion,
+    });
+  });
+
+  test('does not share the contract or any other subpath: each app bundles the contract it was built with', () => {
+    const keys = Object.keys(sharedOf('mfe-auth', 'mfe_auth', false));
+    expect(keys.filter((key) => key.startsWith('@platform/shared'))).toEqual(['@platform/shared']);
+  });
+
+  test('the range is the major and minor of the version, any patch', () => {
+    expect(sharedLibraryRange('2.3.1')).toBe('^2.3.0');
+    expect(sharedLibraryRange('10.0.7')).toBe('^10.0.0');
+  });
+});

@@ -1,0 +1,142 @@
+// Second-factor calls: completing a login that asked for one, and the member's own settings of
+// authenticator app and SMS sign-in verification (server module two-factor/).
+import { defineCall, type ValueOf } from './define-call';
+import { loginValueSchema } from './session';
+
+export const securityConfigSchema = {
+  type: 'object',
+  required: ['bindGA', 'smsLoginVerification', 'bindMobile', 'countryDialingCode', 'mobile', 'email'],
+  properties: {
+    bindGA: { type: 'boolean', description: 'an authenticator app is bound (sign-in asks for its code)' },
+    smsLoginVerification: { type: 'boolean', description: 'sign-in asks for an SMS code' },
+    bindMobile: { type: 'boolean' },
+    countryDialingCode: { type: ['string', 'null'] },
+    mobile: { type: ['string', 'null'], description: 'masked' },
+    email: { type: ['string', 'null'], description: 'masked' },
+  },
+} as const;
+
+const codeBody = {
+  type: 'object',
+  required: ['code'],
+  additionalProperties: false,
+  properties: { code: { type: 'string', maxLength: 16, description: 'the 6-digit code' } },
+} as const;
+
+export const secondFactorSmsSentSchema = {
+  type: 'object',
+  required: ['expiredMinutes', 'expirationTime', 'mobile'],
+  properties: {
+    expiredMinutes: { type: 'integer' },
+    expirationTime: { type: 'integer', description: 'epoch ms when the code expires' },
+    mobile: { type: 'string', description: 'the number the code went to, masked' },
+  },
+} as const;
+
+export const loginVerificationCall = defineCall({
+  name: 'loginVerification',
+  method: 'POST',
+  path: '/wps/session/login/verification',
+  moduleId: 'LOGINIPVERF3',
+  encrypted: true,
+  quiet: true,
+  body: {
+    type: 'object',
+    required: ['ticket', 'type', 'code'],
+    additionalProperties: false,
+    properties: {
+      ticket: { type: 'string', minLength: 1, maxLength: 128 },
+      type: { type: 'string', enum: ['totp', 'sms'] },
+      code: { type: 'string', maxLength: 16 },
+    },
+  },
+  value: loginValueSchema,
+});
+
+export const loginVerificationSmsCall = defineCall({
+  name: 'loginVerificationSms',
+  method: 'POST',
+  path: '/wps/session/login/verification/sms',
+  moduleId: 'LOGINIPVERF3',
+  quiet: true,
+  body: {
+    type: 'object',
+    required: ['ticket'],
+    additionalProperties: false,
+    properties: { ticket: { type: 'string', minLength: 1, maxLength: 128 } },
+  },
+  value: secondFactorSmsSentSchema,
+});
+
+export const securityConfigCall = defineCall({
+  name: 'securityConfig',
+  method: 'GET',
+  path: '/wps/v2/member/securityConfig',
+  moduleId: 'MEMBER3',
+  token: true,
+  value: securityConfigSchema,
+});
+
+export const twoFactorTotpStartCall = defineCall({
+  name: 'twoFactorTotpStart',
+  method: 'POST',
+  path: '/wps/v2/member/2fa/totp',
+  moduleId: 'MEMBER3',
+  token: true,
+  value: {
+    type: 'object',
+    required: ['secretKey', 'otpauth'],
+    properties: { secretKey: { type: 'string' }, otpauth: { type: 'string' } },
+  },
+});
+
+export const twoFactorTotpConfirmCall = defineCall({
+  name: 'twoFactorTotpConfirm',
+  method: 'POST',
+  path: '/wps/v2/member/2fa/totp/confirm',
+  moduleId: 'MEMBER3',
+  token: true,
+  body: codeBody,
+  value: securityConfigSchema,
+});
+
+export const twoFactorTotpRemoveCall = defineCall({
+  name: 'twoFactorTotpRemove',
+  method: 'DELETE',
+  path: '/wps/v2/member/2fa/totp',
+  moduleId: 'MEMBER3',
+  token: true,
+  body: codeBody,
+  value: securityConfigSchema,
+});
+
+export const twoFactorSmsCodeCall = defineCall({
+  name: 'twoFactorSmsCode',
+  method: 'POST',
+  path: '/wps/v2/member/2fa/sms/code',
+  moduleId: 'MEMBER3',
+  token: true,
+  value: secondFactorSmsSentSchema,
+});
+
+export const twoFactorSmsCall = defineCall({
+  name: 'twoFactorSms',
+  method: 'PUT',
+  path: '/wps/v2/member/2fa/sms',
+  moduleId: 'MEMBER3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['enabled', 'code'],
+    additionalProperties: false,
+    properties: { enabled: { type: 'boolean' }, code: { type: 'string', maxLength: 16 } },
+  },
+  value: securityConfigSchema,
+});
+
+/** `GET /wps/v2/member/securityConfig` value: which sign-in factors the member has on. */
+export type SecurityConfig = ValueOf<typeof securityConfigCall>;
+/** `POST /wps/v2/member/2fa/totp` value: show secretKey and a QR code of otpauth, then confirm with a code. */
+export type TotpEnrolment = ValueOf<typeof twoFactorTotpStartCall>;
+/** `POST /wps/session/login/verification/sms` and `/wps/v2/member/2fa/sms/code` value. */
+export type SecondFactorSmsSent = ValueOf<typeof loginVerificationSmsCall>;

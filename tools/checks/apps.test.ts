@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { ROUTES } from '../../shell/src/app/route-table';
+import { REMOTE_NAMES } from '../../shell/src/remotes/remote-names';
+
+// The one app list (apps.json) against the places that cannot read it and so name the apps
+// themselves: npm workspaces (a literal list), the root tsconfig's references, the shell's remote
+// names, route table and overlays, and the server's seeded remote registry.
+
+interface App {
+  name: string;
+  folder: string;
+  kind: 'library' | 'shell' | 'remote' | 'server' | 'tests';
+  federationName?: string;
+  devPort?: number;
+  exposes?: Record<string, string>;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const readJson = (relative: string) => JSON.parse(readFileSync(path.join(repoRoot, relative), 'utf8'));
+const apps: App[] = readJson('apps.json').apps;
+const remotes = apps.filter((app) => app.kind === 'remote');
+
+/** A tsconfig file as TypeScript reads it (comments allowed). */
+function readTsconfig(relative: string) {
+  const { config, error } = ts.readConfigFile(path.join(repoRoot, relative), ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  return config;
+}
+
+/** Every `<RemoteSlot remote="…" module="…">` written with literal names in the shell's sources. */
+function literalRemoteSlots(): { file: string; remote: string; module: string }[] {
+  const found: { file: string; remote: string; module: string }[] = [];
+  const visit = (file: string, node: ts.Node) => {
+    if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText() === 'RemoteSlot') {
+      const literal = (name: string) => {
+        const attribute = node.attributes.properties.find((property) => ts.isJsxAttribute(property) && property.name.getText() === name);
+        return attribute && ts.isJsxAttribute(attribute) && attribute.initializer && ts.isStringLiteral(attribute.initializer) ? attribute.initializer.text : undefined;
+      };
+      const remote = literal('remote');
+      const module = literal('module');
+      if (remote && module) found.push({ file, remote, module });
+    }
+    ts.forEachChild(node, (child) => visit(file, child));
+  };
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx$/.test(entry.name) && !entry.name.includes('.test.')) {
+        const source = ts.createSourceFile(full, readFileSync(full, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+        visit(path.relative(repoRoot, full), source);
+      }
+    }
+  };
+  walk(path.join(repoRoot, 'shell', 'src'));
+  return found;
+}
+
+describe('apps.json, the one app list', () => {
+  test('names each app once, with a folder holding a package.json and a Jest configuration', () => {
+    expect(new Set(apps.map((app) => app.name)).size).toBe(apps.length);
+    for (const app of apps) {
+      expect(existsSync(path.join(repoRoot, app.folder, 'package.json'))).toBe(true);
+      expect(existsSync(path.join(repoRoot, app.folder, 'jest.config.js'))).toBe(true);
+    }
+    expect(apps.filter((app) => app.kind === 'shell')).toHaveLength(1);
+    for (const app of apps.filter((candidate) => candidate.kind === 'shell' || candidate.kind === 'remote')) {
+      expect(app.federationName).toMatch(/^[a-z][a-z_]*$/);
+      expect(app.devPort).toEqual(expect.any(Number));
+    }
+    const ports = apps.flatMap((app) => (app.devPort ? [app.devPort] : []));
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+
+  test("npm workspaces (a literal list in package.json) are the list's folders", () => {
+    expect(readJson('package.json').workspaces).toEqual(apps.map((app) => app.folder));
+  });
+
+  test("the root tsconfig references every workspace's project, so `npm run typecheck` checks them all", () => {
+    const references: { path: string }[] = readTsconfig('tsconfig.json').references;
+    expect(references.map((reference) => path.normalize(reference.path))).toEqual(expect.arrayContaining(apps.map((app) => app.folder)));
+    for (const app of apps) expect(existsSync(path.join(repoRoot, app.folder, 'tsconfig.json'))).toBe(true);
+  });
+
+  test("each remote's exposed modules exist", () => {
+    for (const remote of remotes) {
+      expect(Object.keys(remote.exposes ?? {}).length).toBeGreaterThan(0);
+      for (const [name, file] of Object.entries(remote.exposes ?? {})) {
+        expect(name).toMatch(/^\.\/[A-Z][A-Za-z]+$/);
+        expect(existsSync(path.join(repoRoot, remote.folder, file))).toBe(true);
+      }
+    }
+  });
+
+  test("the shell's remote names and the server's seeded remote registry are the list's remotes", () => {
+    const federationNames = remotes.map((remote) => remote.federationName).sort();
+    expect([...REMOTE_NAMES].sort()).toEqual(federationNames);
+    const seed = readJson('server/seed/default-merchant.json') as { remotes: { name: string }[] };
+    expect(seed.remotes.map((remote) => remote.name).sort()).toEqual(federationNames);
+  });
+
+  test("the shell's route table and overlays name only modules their remote exposes", () => {
+    const exposedBy = new Map(remotes.map((remote) => [remote.federationName, Object.keys(remote.exposes ?? {})]));
+    const named = [
+      ...ROUTES.map((route) => ({ where: `route ${route.id}`, remote: route.remote as string, module: route.module })),
+      ...literalRemoteSlots().map((slot) => ({ where: slot.file, remote: slot.remote, module: slot.module })),
+    ];
+    // The overlays (login popup, member centre, agent centre) are found in the sources.
+    expect(named.filter((use) => use.where.endsWith('overlays.tsx')).length).toBeGreaterThanOrEqual(3);
+    const unexposed = named.filter((use) => !exposedBy.get(use.remote)?.includes(use.module));
+    expect(unexposed).toEqual([]);
+  });
+});
