@@ -3,9 +3,9 @@ import { ApiError } from '../api/api-error';
 import { createApiClient, type ApiClient } from '../api/client';
 import type { BusCommand } from '../bus/bus-types';
 import { createEventBus, type EventBus } from '../bus/event-bus';
+import { memberInfoCall, type ValueOf } from '../contract';
 import { i18n } from '../i18n/i18n-instance';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../testing/test-api-server';
-import type { MemberInfo } from '../types/wire';
 import { useCall, type CallFetcher, type UseCallOptions } from './use-call';
 
 let server: TestApiServer;
@@ -31,8 +31,7 @@ afterEach(async () => {
   await server.close();
 });
 
-/** The member info call, the one call of the table these tests use. */
-const loadMember: CallFetcher<MemberInfo> = (signal) => api.call('memberInfo', { signal });
+const loadMember: CallFetcher<ValueOf<typeof memberInfoCall>> = (signal) => api.call(memberInfoCall, { signal });
 
 /** The server answers with the account the token belongs to, in the request's language. */
 function answerMemberInfo(delayMs = 0) {

@@ -2,9 +2,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '../api/api-error';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createEventBus, type EventBus } from '../bus/event-bus';
+import { defineCall } from '../contract';
 import { i18n } from '../i18n/i18n-instance';
 import { envelope, failure, startTestApiServer, type RecordedRequest, type TestApiServer } from '../testing/test-api-server';
-import { usePagedList, type PagedFetcher, type PagedList } from './use-paged-list';
+import { usePagedList, type PagedFetcher } from './use-paged-list';
 
 interface Transaction {
   orderNo: string;
@@ -38,11 +39,42 @@ afterEach(async () => {
   await server.close();
 });
 
-const RECORDS_ROUTE = 'GET /wps/relay/MCSFE_getListAnnouncements';
+/** A records call as later issues will define them: the query as parameters, a paged value. */
+const transactionsCall = defineCall({
+  name: 'testTransactions',
+  method: 'GET',
+  path: '/test/transactions',
+  moduleId: 'MEMBER3',
+  token: true,
+  query: {
+    type: 'object',
+    required: ['page', 'size'],
+    additionalProperties: false,
+    properties: { page: { type: 'integer' }, size: { type: 'integer' }, txType: { type: 'string' }, period: { type: 'string' } },
+  },
+  value: {
+    type: 'object',
+    required: ['list', 'totalPages'],
+    additionalProperties: false,
+    properties: {
+      list: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['orderNo', 'amount'],
+          additionalProperties: false,
+          properties: { orderNo: { type: 'string' }, amount: { type: 'number' } },
+        },
+      },
+      totalPages: { type: 'integer' },
+      footer: { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number' } } },
+    },
+  },
+});
+const RECORDS_ROUTE = 'GET /test/transactions';
 
-/** A records call of the table, asked with the query as parameters. */
 const loadTransactions: PagedFetcher<Transaction, TransactionFilters, TransactionFooter> = ({ page, pageSize, filters }, signal) =>
-  api.call<PagedList<Transaction, TransactionFooter>>('announcements', { params: { page, size: pageSize, ...filters }, signal });
+  api.call(transactionsCall, { params: { page, size: pageSize, ...filters }, signal });
 
 /** 23 rows of the asked type: pages of `size`, the asked page's rows, totals of all rows. */
 function answerTransactions(totalRows = 23) {

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { createEventBus, type EventBus } from '../../bus/event-bus';
-import { usePagedList, type PagedList } from '../../data/use-paged-list';
+import { defineCall } from '../../contract';
+import { usePagedList } from '../../data/use-paged-list';
 import { i18n, registerTranslations } from '../../i18n/i18n-instance';
 import { amountMinorFromMajor, type AmountMinor } from '../../money/amount-minor';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../../testing/test-api-server';
@@ -44,7 +45,44 @@ const columns: RecordsColumn<Transaction, TransactionFooter>[] = [
   { id: 'order', headerKey: 'order_no', render: (row) => row.orderNo },
 ];
 
-const RECORDS_ROUTE = 'GET /wps/relay/MCSFE_getListAnnouncements';
+/** A transaction-records call: amounts travel in major units. */
+const transactionsCall = defineCall({
+  name: 'testTransactions',
+  method: 'GET',
+  path: '/test/transactions',
+  moduleId: 'MEMBER3',
+  token: true,
+  query: {
+    type: 'object',
+    required: ['page', 'size', 'startTime', 'endTime'],
+    additionalProperties: false,
+    properties: { page: { type: 'integer' }, size: { type: 'integer' }, startTime: { type: 'integer' }, endTime: { type: 'integer' } },
+  },
+  value: {
+    type: 'object',
+    required: ['list', 'totalPages'],
+    additionalProperties: false,
+    properties: {
+      list: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['orderNo', 'txTypeName', 'amount', 'currentAvailBalance'],
+          additionalProperties: false,
+          properties: {
+            orderNo: { type: 'string' },
+            txTypeName: { type: 'string' },
+            amount: { type: 'number', description: 'major units' },
+            currentAvailBalance: { type: 'number', description: 'major units' },
+          },
+        },
+      },
+      totalPages: { type: 'integer' },
+      footer: { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number' } } },
+    },
+  },
+});
+const RECORDS_ROUTE = 'GET /test/transactions';
 
 let server: TestApiServer;
 let bus: EventBus;
@@ -70,10 +108,7 @@ function TransactionRecords() {
   const records = usePagedList<Transaction, TransactionFilters, TransactionFooter>(
     async ({ page, pageSize, filters }, signal) => {
       const { startMs, endMs } = periodRange(filters.period);
-      const value = await api.call<PagedList<TransactionOnWire, { amount: number }>>('announcements', {
-        params: { page, size: pageSize, startTime: startMs, endTime: endMs },
-        signal,
-      });
+      const value = await api.call(transactionsCall, { params: { page, size: pageSize, startTime: startMs, endTime: endMs }, signal });
       return {
         list: value.list.map((row) => ({
           orderNo: row.orderNo,
