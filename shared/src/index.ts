@@ -151,3 +151,33 @@ export { formatDate, formatDateTime } from './format/date-time';
 export { decryptServicePath } from './security/service-path';
 export { decryptedUrlOf, hasSupportLink, isWebUrl, openSupportLink, SUPPORT_LINK_TYPE, supportLinkUrl } from './security/support-link';
 export { sanitizeHtml } from './security/sanitize-html';
+
+// Data
+export { useCall, type CallFetcher, type CallResult, type CallState, type CallStatus, type UseCallOptions } from './data/use-call';
+export {
+  DEFAULT_PAGE_SIZE,
+  usePagedList,
+  type PagedFetcher,
+  type PagedList,
+  type PagedListResult,
+  type PagedQuery,
+  type UsePagedListOptions,
+} from './data/use-paged-list';
+export {
+  RecordsTable,
+  type ColumnAlign,
+  type MoneyAmount,
+  type MoneyColumn,
+  type RecordsColumn,
+  type RecordsSource,
+  type RecordsTableProps,
+  type TextColumn,
+} from './ui/records-table/records-table';
+export { PeriodSelect, type PeriodSelectProps } from './ui/records-table/period-select';
+export {
+  DEFAULT_RECORDS_PERIOD,
+  periodRange,
+  RECORDS_PERIODS,
+  type PeriodRange,
+  type RecordsPeriod,
+} from './ui/records-table/records-period';

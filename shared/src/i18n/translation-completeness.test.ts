@@ -53,10 +53,13 @@ describe('the translation checker other apps reuse', () => {
   it('finds literal keys in source and reports the ones English lacks', () => {
     const dir = mkdtempSync(join(tmpdir(), 'src-'));
     mkdirSync(join(dir, 'feature'));
-    writeFileSync(join(dir, 'feature', 'a.tsx'), "t('known'); t(\"common:missing_key\"); t('other:elsewhere'); t(`tpl_${x}`);");
+    writeFileSync(
+      join(dir, 'feature', 'a.tsx'),
+      "t('known'); t(\"common:missing_key\"); t('other:elsewhere'); t(`tpl_${x}`); const column = { headerKey: 'column_title' };",
+    );
     writeFileSync(join(dir, 'feature', 'a.test.tsx'), "t('only_in_tests');");
     const locales = writeLocales({ 'en.json': { known: 'Known' } });
-    expect(findUsedKeys(dir, 'common').map(({ key }) => key)).toEqual(['known', 'missing_key']);
+    expect(findUsedKeys(dir, 'common').map(({ key }) => key)).toEqual(['known', 'missing_key', 'column_title']);
     expect(() => assertUsedKeysExist(dir, locales, 'common')).toThrow(/missing_key/);
   });
 

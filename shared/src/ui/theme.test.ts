@@ -42,7 +42,8 @@ describe('theme tokens', () => {
 
   it('are the only colours: no component stylesheet hard-codes one', () => {
     const colourLiteral = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|oklch|color-mix)\(|:\s*(?:white|black|red|green|blue|gray|grey)\b/i;
-    const modules = readdirSync(__dirname).filter((file) => file.endsWith('.module.css'));
+    // Component folders too (records-table/).
+    const modules = (readdirSync(__dirname, { recursive: true }) as string[]).filter((file) => file.endsWith('.module.css'));
     expect(modules.length).toBeGreaterThan(5);
     for (const file of modules) {
       const css = readFileSync(join(__dirname, file), 'utf8');

@@ -112,13 +112,19 @@ export interface UsedKey {
 
 /**
  * Literal keys a source tree asks for: string literals passed to `t` (or to the other translate
- * functions named in `functions`) and `i18nKey` attributes, without or with a namespace prefix.
+ * functions named in `functions`), `i18nKey` attributes and `headerKey` properties (records-table
+ * columns), without or with a namespace prefix.
  * Keys prefixed with another namespace are left out (all prefixed keys when `namespace` is null);
  * test files are not read.
  */
 export function findUsedKeys(srcDir: string, namespace: string | null, functions: readonly string[] = ['t']): UsedKey[] {
   const names = functions.map((name) => name.replace(/[$]/g, '\\$')).join('|');
-  const patterns = [new RegExp(`\\b(?:${names})\\(\\s*(['"\`])([^'"\`$\\\\]+)\\1`, 'g'), /\bi18nKey=(['"])([^'"]+)\1/g];
+  const patterns = [
+    new RegExp(`\\b(?:${names})\\(\\s*(['"\`])([^'"\`$\\\\]+)\\1`, 'g'),
+    /\bi18nKey=(['"])([^'"]+)\1/g,
+    // Column headers of a RecordsTable, translated by the table.
+    /\bheaderKey:\s*(['"])([^'"]+)\1/g,
+  ];
   const used: UsedKey[] = [];
   for (const file of sourceFiles(srcDir)) {
     const source = readFileSync(file, 'utf8');
