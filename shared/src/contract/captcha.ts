@@ -1,7 +1,7 @@
 // The image captcha of login and registration (server module captcha/).
 import { defineCall, type ValueOf } from './define-call';
 
-export const captchaCall = defineCall({
+export const captchaCall = /*#__PURE__*/ defineCall({
   name: 'captcha',
   method: 'GET',
   path: '/wps/captcha',

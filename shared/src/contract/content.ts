@@ -70,7 +70,7 @@ export const helpCenterSchema = {
   },
 } as const;
 
-export const announcementsCall = defineCall({
+export const announcementsCall = /*#__PURE__*/ defineCall({
   name: 'announcements',
   method: 'GET',
   path: '/wps/relay/MCSFE_getListAnnouncements',
@@ -91,7 +91,7 @@ export const announcementsCall = defineCall({
   value: announcementListSchema,
 });
 
-export const indexNoticeCall = defineCall({
+export const indexNoticeCall = /*#__PURE__*/ defineCall({
   name: 'indexNotice',
   method: 'GET',
   path: '/wps/system/notice',
@@ -99,7 +99,7 @@ export const indexNoticeCall = defineCall({
   value: indexNoticeSchema,
 });
 
-export const helpCenterCall = defineCall({
+export const helpCenterCall = /*#__PURE__*/ defineCall({
   name: 'helpCenter',
   method: 'GET',
   path: '/wps/system/helpCenter',

@@ -43,7 +43,7 @@ export const gameVendorValueSchema = {
   },
 } as const;
 
-export const gameVendorsCall = defineCall({
+export const gameVendorsCall = /*#__PURE__*/ defineCall({
   name: 'gameVendors',
   method: 'GET',
   path: '/wps/relay/GCSGAME_newGameVendor',

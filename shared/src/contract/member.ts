@@ -101,7 +101,7 @@ export const avatarSchema = {
 } as const;
 
 
-export const registerCall = defineCall({
+export const registerCall = /*#__PURE__*/ defineCall({
   name: 'register',
   method: 'PUT',
   path: '/wps/member/register',
@@ -111,7 +111,7 @@ export const registerCall = defineCall({
   value: registerValueSchema,
 });
 
-export const registerMobileCall = defineCall({
+export const registerMobileCall = /*#__PURE__*/ defineCall({
   name: 'registerMobile',
   method: 'PUT',
   path: '/wps/member/register/mobile',
@@ -121,7 +121,7 @@ export const registerMobileCall = defineCall({
   value: registerValueSchema,
 });
 
-export const affiliateCheckCall = defineCall({
+export const affiliateCheckCall = /*#__PURE__*/ defineCall({
   name: 'affiliateCheck',
   method: 'GET',
   path: '/wps/agent/affiliate',
@@ -142,7 +142,7 @@ export const affiliateCheckCall = defineCall({
   },
 });
 
-export const memberInfoCall = defineCall({
+export const memberInfoCall = /*#__PURE__*/ defineCall({
   name: 'memberInfo',
   method: 'GET',
   path: '/wps/member/info',
@@ -151,7 +151,7 @@ export const memberInfoCall = defineCall({
   value: memberInfoSchema,
 });
 
-export const memberIconCall = defineCall({
+export const memberIconCall = /*#__PURE__*/ defineCall({
   name: 'memberIcon',
   method: 'GET',
   path: '/wps/member/info/icon',
@@ -160,7 +160,7 @@ export const memberIconCall = defineCall({
   value: avatarSchema,
 });
 
-export const playerAvatarCall = defineCall({
+export const playerAvatarCall = /*#__PURE__*/ defineCall({
   name: 'playerAvatar',
   method: 'GET',
   path: '/wps/relay/MCSFE_getPlayerAvatar',
@@ -170,7 +170,7 @@ export const playerAvatarCall = defineCall({
   value: avatarSchema,
 });
 
-export const updateLanguageCall = defineCall({
+export const updateLanguageCall = /*#__PURE__*/ defineCall({
   name: 'updateLanguage',
   method: 'PUT',
   path: '/wps/member/language',

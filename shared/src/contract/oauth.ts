@@ -6,7 +6,7 @@ import { loginValueSchema } from './session';
 export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
 
-export const oauthProvidersCall = defineCall({
+export const oauthProvidersCall = /*#__PURE__*/ defineCall({
   name: 'oauthProviders',
   method: 'GET',
   path: '/wps/session/oauth/providers',
@@ -32,7 +32,7 @@ export const oauthProvidersCall = defineCall({
   },
 });
 
-export const oauthExchangeCall = defineCall({
+export const oauthExchangeCall = /*#__PURE__*/ defineCall({
   name: 'oauthExchange',
   method: 'POST',
   path: '/wps/session/oauth/exchange',

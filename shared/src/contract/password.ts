@@ -7,7 +7,7 @@ const password = { type: 'string', maxLength: 128 } as const;
 /** What a reset answers: log in again with this account name. */
 const passwordResetValueSchema = { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } } as const;
 
-export const changePasswordCall = defineCall({
+export const changePasswordCall = /*#__PURE__*/ defineCall({
   name: 'changePassword',
   method: 'POST',
   path: '/wps/member/password',
@@ -23,7 +23,7 @@ export const changePasswordCall = defineCall({
   value: { type: 'null' },
 });
 
-export const forgotPasswordByEmailCall = defineCall({
+export const forgotPasswordByEmailCall = /*#__PURE__*/ defineCall({
   name: 'forgotPasswordByEmail',
   method: 'POST',
   path: '/wps/member/password/email',
@@ -37,7 +37,7 @@ export const forgotPasswordByEmailCall = defineCall({
   value: { type: 'null' },
 });
 
-export const resetPasswordByEmailTokenCall = defineCall({
+export const resetPasswordByEmailTokenCall = /*#__PURE__*/ defineCall({
   name: 'resetPasswordByEmailToken',
   method: 'POST',
   path: '/wps/member/password/email/reset',
@@ -52,7 +52,7 @@ export const resetPasswordByEmailTokenCall = defineCall({
   value: passwordResetValueSchema,
 });
 
-export const forgotPasswordSmsCall = defineCall({
+export const forgotPasswordSmsCall = /*#__PURE__*/ defineCall({
   name: 'forgotPasswordSms',
   method: 'POST',
   path: '/wps/member/password/sms',
@@ -72,7 +72,7 @@ export const forgotPasswordSmsCall = defineCall({
   },
 });
 
-export const resetPasswordByPhoneCall = defineCall({
+export const resetPasswordByPhoneCall = /*#__PURE__*/ defineCall({
   name: 'resetPasswordByPhone',
   method: 'POST',
   path: '/wps/member/password/verification',

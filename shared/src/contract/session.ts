@@ -33,7 +33,7 @@ export const loginValueSchema = {
   },
 } as const;
 
-export const rsaKeyCall = defineCall({
+export const rsaKeyCall = /*#__PURE__*/ defineCall({
   name: 'rsaKey',
   method: 'GET',
   path: '/wps/session/key/rsa',
@@ -48,7 +48,7 @@ export const rsaKeyCall = defineCall({
   },
 });
 
-export const loginCall = defineCall({
+export const loginCall = /*#__PURE__*/ defineCall({
   name: 'login',
   method: 'POST',
   path: '/wps/session/login',
@@ -58,7 +58,7 @@ export const loginCall = defineCall({
   value: loginValueSchema,
 });
 
-export const freePlayLoginCall = defineCall({
+export const freePlayLoginCall = /*#__PURE__*/ defineCall({
   name: 'freePlayLogin',
   method: 'POST',
   path: '/wps/session/login/freeplay',
@@ -73,7 +73,7 @@ export const freePlayLoginCall = defineCall({
   value: loginValueSchema,
 });
 
-export const logoutCall = defineCall({
+export const logoutCall = /*#__PURE__*/ defineCall({
   name: 'logout',
   method: 'DELETE',
   path: '/wps/session/logout',

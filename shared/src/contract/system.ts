@@ -128,7 +128,7 @@ export const domainRoutesSchema = {
   },
 } as const;
 
-export const systemStatusCall = defineCall({
+export const systemStatusCall = /*#__PURE__*/ defineCall({
   name: 'systemStatus',
   method: 'GET',
   path: '/wps/system/status',
@@ -140,7 +140,7 @@ export const systemStatusCall = defineCall({
   value: systemStatusSchema,
 });
 
-export const whitelabelCall = defineCall({
+export const whitelabelCall = /*#__PURE__*/ defineCall({
   name: 'whitelabel',
   method: 'GET',
   path: '/wps/system/whitelabel',
@@ -148,7 +148,7 @@ export const whitelabelCall = defineCall({
   value: whitelabelSchema,
 });
 
-export const domainRouteCall = defineCall({
+export const domainRouteCall = /*#__PURE__*/ defineCall({
   name: 'domainRoute',
   method: 'GET',
   path: '/wps/system/domainRoute',
@@ -156,7 +156,7 @@ export const domainRouteCall = defineCall({
   value: domainRoutesSchema,
 });
 
-export const countriesCall = defineCall({
+export const countriesCall = /*#__PURE__*/ defineCall({
   name: 'countries',
   method: 'GET',
   path: '/wps/system/country',
@@ -165,7 +165,7 @@ export const countriesCall = defineCall({
   value: countryListSchema,
 });
 
-export const registerSettingsCall = defineCall({
+export const registerSettingsCall = /*#__PURE__*/ defineCall({
   name: 'registerSettings',
   method: 'GET',
   path: '/wps/system/setting/register',

@@ -33,7 +33,7 @@ export const secondFactorSmsSentSchema = {
   },
 } as const;
 
-export const loginVerificationCall = defineCall({
+export const loginVerificationCall = /*#__PURE__*/ defineCall({
   name: 'loginVerification',
   method: 'POST',
   path: '/wps/session/login/verification',
@@ -53,7 +53,7 @@ export const loginVerificationCall = defineCall({
   value: loginValueSchema,
 });
 
-export const loginVerificationSmsCall = defineCall({
+export const loginVerificationSmsCall = /*#__PURE__*/ defineCall({
   name: 'loginVerificationSms',
   method: 'POST',
   path: '/wps/session/login/verification/sms',
@@ -68,7 +68,7 @@ export const loginVerificationSmsCall = defineCall({
   value: secondFactorSmsSentSchema,
 });
 
-export const securityConfigCall = defineCall({
+export const securityConfigCall = /*#__PURE__*/ defineCall({
   name: 'securityConfig',
   method: 'GET',
   path: '/wps/v2/member/securityConfig',
@@ -77,7 +77,7 @@ export const securityConfigCall = defineCall({
   value: securityConfigSchema,
 });
 
-export const twoFactorTotpStartCall = defineCall({
+export const twoFactorTotpStartCall = /*#__PURE__*/ defineCall({
   name: 'twoFactorTotpStart',
   method: 'POST',
   path: '/wps/v2/member/2fa/totp',
@@ -90,7 +90,7 @@ export const twoFactorTotpStartCall = defineCall({
   },
 });
 
-export const twoFactorTotpConfirmCall = defineCall({
+export const twoFactorTotpConfirmCall = /*#__PURE__*/ defineCall({
   name: 'twoFactorTotpConfirm',
   method: 'POST',
   path: '/wps/v2/member/2fa/totp/confirm',
@@ -100,7 +100,7 @@ export const twoFactorTotpConfirmCall = defineCall({
   value: securityConfigSchema,
 });
 
-export const twoFactorTotpRemoveCall = defineCall({
+export const twoFactorTotpRemoveCall = /*#__PURE__*/ defineCall({
   name: 'twoFactorTotpRemove',
   method: 'DELETE',
   path: '/wps/v2/member/2fa/totp',
@@ -110,7 +110,7 @@ export const twoFactorTotpRemoveCall = defineCall({
   value: securityConfigSchema,
 });
 
-export const twoFactorSmsCodeCall = defineCall({
+export const twoFactorSmsCodeCall = /*#__PURE__*/ defineCall({
   name: 'twoFactorSmsCode',
   method: 'POST',
   path: '/wps/v2/member/2fa/sms/code',
@@ -119,7 +119,7 @@ export const twoFactorSmsCodeCall = defineCall({
   value: secondFactorSmsSentSchema,
 });
 
-export const twoFactorSmsCall = defineCall({
+export const twoFactorSmsCall = /*#__PURE__*/ defineCall({
   name: 'twoFactorSms',
   method: 'PUT',
   path: '/wps/v2/member/2fa/sms',

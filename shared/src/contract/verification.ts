@@ -22,7 +22,7 @@ export const codeSentSchema = {
 } as const;
 
 // SMS sends: a failure is a warning dialog with the server's message (SPEC §8), not a toast.
-export const smsNoLoginCall = defineCall({
+export const smsNoLoginCall = /*#__PURE__*/ defineCall({
   name: 'smsNoLogin',
   method: 'POST',
   path: '/wps/verification/sms/noLogin',
@@ -32,7 +32,7 @@ export const smsNoLoginCall = defineCall({
   value: codeSentSchema,
 });
 
-export const smsRegisterCall = defineCall({
+export const smsRegisterCall = /*#__PURE__*/ defineCall({
   name: 'smsRegister',
   method: 'POST',
   path: '/wps/verification/sms/register',

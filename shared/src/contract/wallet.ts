@@ -1,7 +1,7 @@
 // Wallet calls (server module ledger/).
 import { defineCall, type ValueOf } from './define-call';
 
-export const balanceCall = defineCall({
+export const balanceCall = /*#__PURE__*/ defineCall({
   name: 'balance',
   method: 'GET',
   path: '/wps/v2/wallets/balance',
