@@ -4,8 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type pg from 'pg';
 import { parseRemoteOverrides, systemClock, type Clock } from './config';
 import { registerEncryptedRoutes } from './http/encryption';
-import { failure, registerErrorHandler } from './http/error-handler';
+import { failureFrom, registerErrorHandler } from './http/error-handler';
 import { errorEnvelope } from './http/schemas';
+import { CATALOGUE } from './messages';
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes } from './modules/content';
 import { gamesRoutes } from './modules/games';
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   // One object shared by the modules that read hooks and the modules that provide them.
   const accountHooks = options.accountHooks ?? createAccountHooks();
+  // Every failure envelope is worded from the one catalogue the modules' parts compose (messages.ts).
+  const failure = failureFrom(CATALOGUE);
   const app = Fastify({
     logger: options.logger ?? true,
     trustProxy: options.trustProxy ?? false,
@@ -99,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, failure);
   // Must precede the routes: both are onRoute hooks.
   registerEncryptedRoutes(app, () => loadDecryptionKeys(pool));
   await registerDocs(app);
@@ -133,6 +136,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  await registerStaticSite(app, { staticRoot: options.staticRoot });
+  await registerStaticSite(app, { staticRoot: options.staticRoot, failure });
   return app;
 }

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Envelope, ServerErrorCode } from '@platform/shared/contract';
-import { translate } from '../i18n/messages';
+import { translate, type Catalogue } from '../i18n/messages';
 import { AppError } from './envelope';
 import { callerLanguageOf } from './request-context';
 
@@ -80,17 +80,24 @@ function classify(error: FastifyError | AppError | Error): Classified {
   return { statusCode: 500, errorCode: 'system.err', params: {}, value: null };
 }
 
-export function failure(request: FastifyRequest, errorCode: ServerErrorCode, params: Record<string, string> = {}, value: unknown = null): Envelope<unknown> {
-  return { success: false, value, message: translate(errorCode, callerLanguageOf(request), params), errorCode };
-}
+/** The failure envelope of `errorCode`, its message in the caller's language. */
+export type Failure = (request: FastifyRequest, errorCode: ServerErrorCode, params?: Record<string, string>, value?: unknown) => Envelope<unknown>;
 
-/** 404 in the envelope, for API paths and anything the static site does not serve. */
-export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.status(404).send(failure(request, 'not.found', {}));
+/**
+ * Failures worded from `catalogue`: the composed one (src/messages.ts), which app.ts hands in
+ * because most texts are the modules' and http/ imports no module.
+ */
+export function failureFrom(catalogue: Catalogue): Failure {
+  return (request, errorCode, params = {}, value = null) => ({
+    success: false,
+    value,
+    message: translate(catalogue, errorCode, callerLanguageOf(request), params),
+    errorCode,
+  });
 }
 
 /** Every failure leaves as a non-2xx envelope; only a real fault is a 500 (and is logged as one). */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, failure: Failure): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { statusCode, errorCode, params, value } = classify(error);
     if (statusCode >= 500) {

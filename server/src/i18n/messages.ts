@@ -1,535 +1,54 @@
-// The server's message catalogue: one text per error code and language. Error codes double as
-// i18n keys on the front end; `message` is what a person reads, in the caller's `Language`.
-// TY is the front end's Traditional Chinese set; TW (REFERENCE.md §4) is accepted as the same.
-// The codes themselves are the contract's (SERVER_ERROR_CODES in @platform/shared/contract).
+// Messages: one text per error code and language. Error codes double as i18n keys on the front
+// end; `message` is what a person reads, in the caller's `Language`. TY is the front end's
+// Traditional Chinese set; TW (REFERENCE.md §4) is accepted as the same. The codes themselves are
+// the contract's (SERVER_ERROR_CODES in @platform/shared/contract).
+//
+// The texts live with whoever raises the code: each module's `<module>.messages.ts` (exported by
+// its index.ts), and `src/http/http.messages.ts` for the codes raised below the modules.
+// `src/messages.ts` composes them into the one catalogue; this file holds only the machinery, as
+// i18n/ sits under the modules and imports none of them.
 import type { ServerErrorCode } from '@platform/shared/contract';
 
 export const MESSAGE_LANGUAGES = ['EN', 'BN', 'CN', 'ID', 'TH', 'TY', 'VI'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
-/** One text per language for every code the server answers: a missing one fails type-check. */
-type Catalogue = Record<ServerErrorCode, Record<MessageLanguage, string>>;
+/** The texts of one code: every language, a missing one fails type-check. */
+export type MessageTexts = Readonly<Record<MessageLanguage, string>>;
 
-/** `{detail}` is replaced by a technical detail (the failing field), which stays in English. */
-const CATALOGUE: Catalogue = {
-  'request.param.err': {
-    EN: 'Invalid request parameter: {detail}',
-    BN: 'অনুরোধের প্যারামিটার সঠিক নয়: {detail}',
-    CN: '请求参数错误：{detail}',
-    ID: 'Parameter permintaan tidak valid: {detail}',
-    TH: 'พารามิเตอร์คำขอไม่ถูกต้อง: {detail}',
-    TY: '請求參數錯誤：{detail}',
-    VI: 'Tham số yêu cầu không hợp lệ: {detail}',
-  },
-  'request.json.err': {
-    EN: 'The request body is not valid JSON',
-    BN: 'অনুরোধের বডি বৈধ JSON নয়',
-    CN: '请求内容不是有效的 JSON',
-    ID: 'Isi permintaan bukan JSON yang valid',
-    TH: 'เนื้อหาคำขอไม่ใช่ JSON ที่ถูกต้อง',
-    TY: '請求內容不是有效的 JSON',
-    VI: 'Nội dung yêu cầu không phải JSON hợp lệ',
-  },
-  'request.media.type.err': {
-    EN: 'Unsupported content type',
-    BN: 'এই কনটেন্ট টাইপ সমর্থিত নয়',
-    CN: '不支持的内容类型',
-    ID: 'Jenis konten tidak didukung',
-    TH: 'ไม่รองรับประเภทเนื้อหานี้',
-    TY: '不支援的內容類型',
-    VI: 'Loại nội dung không được hỗ trợ',
-  },
-  'request.too.large': {
-    EN: 'The request is too large',
-    BN: 'অনুরোধটি খুব বড়',
-    CN: '请求内容过大',
-    ID: 'Permintaan terlalu besar',
-    TH: 'คำขอมีขนาดใหญ่เกินไป',
-    TY: '請求內容過大',
-    VI: 'Yêu cầu quá lớn',
-  },
-  request_body_required: {
-    EN: 'This request must be sent encrypted',
-    BN: 'এই অনুরোধটি এনক্রিপ্ট করে পাঠাতে হবে',
-    CN: '此请求必须加密发送',
-    ID: 'Permintaan ini harus dikirim terenkripsi',
-    TH: 'คำขอนี้ต้องส่งแบบเข้ารหัส',
-    TY: '此請求必須加密傳送',
-    VI: 'Yêu cầu này phải được gửi ở dạng mã hóa',
-  },
-  'request.decrypt.err': {
-    EN: 'The request could not be decrypted',
-    BN: 'অনুরোধটি ডিক্রিপ্ট করা যায়নি',
-    CN: '请求解密失败',
-    ID: 'Permintaan tidak dapat didekripsi',
-    TH: 'ไม่สามารถถอดรหัสคำขอได้',
-    TY: '請求解密失敗',
-    VI: 'Không thể giải mã yêu cầu',
-  },
-  'merchant.not.found': {
-    EN: 'Unknown merchant',
-    BN: 'অজানা মার্চেন্ট',
-    CN: '商户不存在',
-    ID: 'Merchant tidak dikenal',
-    TH: 'ไม่พบร้านค้านี้',
-    TY: '商戶不存在',
-    VI: 'Không tìm thấy nhà cung cấp',
-  },
-  'function.not.available': {
-    EN: 'Function not available',
-    BN: 'এই ফাংশনটি উপলব্ধ নয়',
-    CN: '功能不可用',
-    ID: 'Fungsi tidak tersedia',
-    TH: 'ฟังก์ชันนี้ไม่พร้อมใช้งาน',
-    TY: '功能無法使用',
-    VI: 'Chức năng không khả dụng',
-  },
-  'not.found': {
-    EN: 'Not found',
-    BN: 'পাওয়া যায়নি',
-    CN: '未找到',
-    ID: 'Tidak ditemukan',
-    TH: 'ไม่พบข้อมูล',
-    TY: '找不到',
-    VI: 'Không tìm thấy',
-  },
-  'system.err': {
-    EN: 'System busy, please try again later',
-    BN: 'সিস্টেম ব্যস্ত, অনুগ্রহ করে পরে আবার চেষ্টা করুন',
-    CN: '系统繁忙，请稍后再试',
-    ID: 'Sistem sedang sibuk, silakan coba lagi nanti',
-    TH: 'ระบบไม่ว่าง โปรดลองอีกครั้งภายหลัง',
-    TY: '系統繁忙，請稍後再試',
-    VI: 'Hệ thống đang bận, vui lòng thử lại sau',
-  },
-  // Accounts (login, sessions, registration). {field} is the payload field name; {range} is
-  // "min-max" or a single number when both are equal; {minutes} the lockout length.
-  CUSTOMER_NOT_LOGIN: {
-    EN: 'Please log in first',
-    BN: 'অনুগ্রহ করে প্রথমে লগইন করুন',
-    CN: '请先登录',
-    ID: 'Silakan masuk terlebih dahulu',
-    TH: 'กรุณาเข้าสู่ระบบก่อน',
-    TY: '請先登入',
-    VI: 'Vui lòng đăng nhập trước',
-  },
-  'user.or.token.invalid': {
-    EN: 'Your session has expired, please log in again',
-    BN: 'আপনার সেশনের মেয়াদ শেষ হয়েছে, অনুগ্রহ করে আবার লগইন করুন',
-    CN: '登录已失效，请重新登录',
-    ID: 'Sesi Anda telah berakhir, silakan masuk kembali',
-    TH: 'เซสชันของคุณหมดอายุแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
-    TY: '登入已失效，請重新登入',
-    VI: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
-  },
-  'guest.not.allowed': {
-    EN: 'Please Register An Account First',
-    BN: 'অনুগ্রহ করে প্রথমে একটি অ্যাকাউন্ট নিবন্ধন করুন',
-    CN: '请先注册账号',
-    ID: 'Silakan daftar akun terlebih dahulu',
-    TH: 'กรุณาสมัครบัญชีก่อน',
-    TY: '請先註冊帳號',
-    VI: 'Vui lòng đăng ký tài khoản trước',
-  },
-  'username.or.password.err': {
-    EN: 'Incorrect username or password',
-    BN: 'ব্যবহারকারীর নাম বা পাসওয়ার্ড সঠিক নয়',
-    CN: '用户名或密码错误',
-    ID: 'Nama pengguna atau kata sandi salah',
-    TH: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
-    TY: '用戶名或密碼錯誤',
-    VI: 'Tên đăng nhập hoặc mật khẩu không đúng',
-  },
-  'captcha.err': {
-    EN: 'Incorrect or expired captcha, please try again',
-    BN: 'ক্যাপচা ভুল বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে আবার চেষ্টা করুন',
-    CN: '验证码错误或已过期，请重试',
-    ID: 'Captcha salah atau kedaluwarsa, silakan coba lagi',
-    TH: 'รหัสแคปช่าไม่ถูกต้องหรือหมดอายุ กรุณาลองอีกครั้ง',
-    TY: '驗證碼錯誤或已過期，請重試',
-    VI: 'Mã captcha không đúng hoặc đã hết hạn, vui lòng thử lại',
-  },
-  TOO_MANY_REQUESTS: {
-    EN: 'too many requests, try again after {minutes} minutes',
-    BN: 'অনেক বেশি অনুরোধ, {minutes} মিনিট পরে আবার চেষ্টা করুন',
-    CN: '请求过于频繁，请 {minutes} 分钟后再试',
-    ID: 'Terlalu banyak permintaan, coba lagi setelah {minutes} menit',
-    TH: 'มีคำขอมากเกินไป กรุณาลองใหม่หลังจาก {minutes} นาที',
-    TY: '請求過於頻繁，請 {minutes} 分鐘後再試',
-    VI: 'Quá nhiều yêu cầu, vui lòng thử lại sau {minutes} phút',
-  },
-  'member.blocked': {
-    EN: 'This account has been disabled, please contact customer service',
-    BN: 'এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন',
-    CN: '该账号已被停用，请联系客服',
-    ID: 'Akun ini telah dinonaktifkan, silakan hubungi layanan pelanggan',
-    TH: 'บัญชีนี้ถูกระงับ กรุณาติดต่อฝ่ายบริการลูกค้า',
-    TY: '該帳號已被停用，請聯繫客服',
-    VI: 'Tài khoản này đã bị vô hiệu hóa, vui lòng liên hệ chăm sóc khách hàng',
-  },
-  login_verify_required: {
-    EN: 'Please complete verification first',
-    BN: 'অনুগ্রহ করে প্রথমে যাচাই সম্পন্ন করুন',
-    CN: '请先完成验证',
-    ID: 'Silakan selesaikan verifikasi terlebih dahulu',
-    TH: 'กรุณายืนยันตัวตนให้เสร็จก่อน',
-    TY: '請先完成驗證',
-    VI: 'Vui lòng hoàn tất xác minh trước',
-  },
-  'sms.code.invalid': {
-    EN: 'Verification code not valid, missing or expired, please send again',
-    BN: 'যাচাইকরণ কোড সঠিক নয়, অনুপস্থিত বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে আবার পাঠান',
-    CN: '验证码无效、缺失或已过期，请重新发送',
-    ID: 'Kode verifikasi tidak valid, kosong, atau kedaluwarsa, silakan kirim ulang',
-    TH: 'รหัสยืนยันไม่ถูกต้อง ไม่มี หรือหมดอายุ กรุณาส่งใหม่',
-    TY: '驗證碼無效、缺失或已過期，請重新發送',
-    VI: 'Mã xác minh không hợp lệ, bị thiếu hoặc đã hết hạn, vui lòng gửi lại',
-  },
-  'exists.username.err': {
-    EN: 'This username is already taken',
-    BN: 'এই ব্যবহারকারীর নামটি ইতিমধ্যে ব্যবহৃত হয়েছে',
-    CN: '该用户名已被使用',
-    ID: 'Nama pengguna ini sudah digunakan',
-    TH: 'ชื่อผู้ใช้นี้ถูกใช้แล้ว',
-    TY: '該用戶名已被使用',
-    VI: 'Tên đăng nhập này đã được sử dụng',
-  },
-  'exists.mobile.err': {
-    EN: 'This mobile number is already registered',
-    BN: 'এই মোবাইল নম্বরটি ইতিমধ্যে নিবন্ধিত',
-    CN: '该手机号码已注册',
-    ID: 'Nomor ponsel ini sudah terdaftar',
-    TH: 'หมายเลขโทรศัพท์นี้ลงทะเบียนแล้ว',
-    TY: '該手機號碼已註冊',
-    VI: 'Số điện thoại này đã được đăng ký',
-  },
-  'invalid.affiliate.code': {
-    EN: 'invitation code error',
-    BN: 'আমন্ত্রণ কোড ভুল',
-    CN: '邀请码错误',
-    ID: 'Kode undangan salah',
-    TH: 'รหัสเชิญไม่ถูกต้อง',
-    TY: '邀請碼錯誤',
-    VI: 'Mã mời không đúng',
-  },
-  'invalid.country.code': {
-    EN: 'This country dialling code is not supported',
-    BN: 'এই দেশের ডায়ালিং কোড সমর্থিত নয়',
-    CN: '不支持该国家区号',
-    ID: 'Kode telepon negara ini tidak didukung',
-    TH: 'ไม่รองรับรหัสโทรศัพท์ประเทศนี้',
-    TY: '不支援該國家區號',
-    VI: 'Mã quốc gia này không được hỗ trợ',
-  },
-  'inconsistent.twice': {
-    EN: 'The two passwords are inconsistent',
-    BN: 'দুটি পাসওয়ার্ড মেলেনি',
-    CN: '两次输入的密码不一致',
-    ID: 'Kedua kata sandi tidak sama',
-    TH: 'รหัสผ่านทั้งสองครั้งไม่ตรงกัน',
-    TY: '兩次輸入的密碼不一致',
-    VI: 'Hai mật khẩu không khớp',
-  },
-  reg_field_required: {
-    EN: '{field} not empty',
-    BN: '{field} খালি রাখা যাবে না',
-    CN: '{field} 不能为空',
-    ID: '{field} tidak boleh kosong',
-    TH: '{field} ต้องไม่เว้นว่าง',
-    TY: '{field} 不能為空',
-    VI: '{field} không được để trống',
-  },
-  reg_pattern_invalid: {
-    EN: '{field} format is incorrect ({range} characters)',
-    BN: '{field} এর ফরম্যাট সঠিক নয় ({range} অক্ষর)',
-    CN: '{field} 格式不正确（{range} 个字符）',
-    ID: 'Format {field} salah ({range} karakter)',
-    TH: 'รูปแบบ {field} ไม่ถูกต้อง ({range} ตัวอักษร)',
-    TY: '{field} 格式不正確（{range} 個字元）',
-    VI: 'Định dạng {field} không đúng ({range} ký tự)',
-  },
-  reg_pattern_0: {
-    EN: '{field}: any characters, {range} characters',
-    BN: '{field}: যেকোনো অক্ষর, {range} অক্ষর',
-    CN: '{field}：任意字符，{range} 个字符',
-    ID: '{field}: karakter apa saja, {range} karakter',
-    TH: '{field}: อักขระใดก็ได้ จำนวน {range} ตัวอักษร',
-    TY: '{field}：任意字元，{range} 個字元',
-    VI: '{field}: ký tự bất kỳ, {range} ký tự',
-  },
-  reg_pattern_1: {
-    EN: '{field}: characters only, {range} characters',
-    BN: '{field}: শুধুমাত্র অক্ষর, {range} অক্ষর',
-    CN: '{field}：仅限文字，{range} 个字符',
-    ID: '{field}: hanya huruf, {range} karakter',
-    TH: '{field}: ตัวอักษรเท่านั้น จำนวน {range} ตัวอักษร',
-    TY: '{field}：僅限文字，{range} 個字元',
-    VI: '{field}: chỉ chữ cái, {range} ký tự',
-  },
-  reg_pattern_2: {
-    EN: '{field}: a letter first, then letters and digits, {range} characters',
-    BN: '{field}: প্রথমে একটি অক্ষর, তারপর অক্ষর ও সংখ্যা, {range} অক্ষর',
-    CN: '{field}：字母开头，由字母和数字组成，{range} 个字符',
-    ID: '{field}: diawali huruf, lalu huruf dan angka, {range} karakter',
-    TH: '{field}: ขึ้นต้นด้วยตัวอักษร ตามด้วยตัวอักษรและตัวเลข จำนวน {range} ตัวอักษร',
-    TY: '{field}：字母開頭，由字母和數字組成，{range} 個字元',
-    VI: '{field}: bắt đầu bằng chữ cái, tiếp theo là chữ và số, {range} ký tự',
-  },
-  reg_pattern_3: {
-    EN: '{field}: a valid e-mail address, {range} characters',
-    BN: '{field}: একটি বৈধ ই-মেইল ঠিকানা, {range} অক্ষর',
-    CN: '{field}：有效的电子邮箱地址，{range} 个字符',
-    ID: '{field}: alamat e-mail yang valid, {range} karakter',
-    TH: '{field}: อีเมลที่ถูกต้อง จำนวน {range} ตัวอักษร',
-    TY: '{field}：有效的電子郵件地址，{range} 個字元',
-    VI: '{field}: địa chỉ e-mail hợp lệ, {range} ký tự',
-  },
-  reg_pattern_4: {
-    EN: '{field}: letters or digits only, {range} characters',
-    BN: '{field}: শুধুমাত্র অক্ষর বা সংখ্যা, {range} অক্ষর',
-    CN: '{field}：仅限字母或数字，{range} 个字符',
-    ID: '{field}: hanya huruf atau angka, {range} karakter',
-    TH: '{field}: ตัวอักษรหรือตัวเลขเท่านั้น จำนวน {range} ตัวอักษร',
-    TY: '{field}：僅限字母或數字，{range} 個字元',
-    VI: '{field}: chỉ chữ cái hoặc chữ số, {range} ký tự',
-  },
-  reg_pattern_5: {
-    EN: '{field}: a combination of letters and digits, {range} characters',
-    BN: '{field}: অক্ষর ও সংখ্যার সমন্বয়, {range} অক্ষর',
-    CN: '{field}：字母和数字的组合，{range} 个字符',
-    ID: '{field}: kombinasi huruf dan angka, {range} karakter',
-    TH: '{field}: ตัวอักษรและตัวเลขผสมกัน จำนวน {range} ตัวอักษร',
-    TY: '{field}：字母和數字的組合，{range} 個字元',
-    VI: '{field}: kết hợp chữ cái và chữ số, {range} ký tự',
-  },
-  reg_pattern_6: {
-    EN: '{field}: digits only, {range} characters',
-    BN: '{field}: শুধুমাত্র সংখ্যা, {range} অক্ষর',
-    CN: '{field}：仅限数字，{range} 个字符',
-    ID: '{field}: hanya angka, {range} karakter',
-    TH: '{field}: ตัวเลขเท่านั้น จำนวน {range} ตัวอักษร',
-    TY: '{field}：僅限數字，{range} 個字元',
-    VI: '{field}: chỉ chữ số, {range} ký tự',
-  },
-  reg_pattern_7: {
-    EN: '{field}: letters and digits with an uppercase letter, {range} characters',
-    BN: '{field}: একটি বড় হাতের অক্ষরসহ অক্ষর ও সংখ্যা, {range} অক্ষর',
-    CN: '{field}：包含大写字母的字母和数字，{range} 个字符',
-    ID: '{field}: huruf dan angka dengan satu huruf besar, {range} karakter',
-    TH: '{field}: ตัวอักษรและตัวเลขโดยมีตัวพิมพ์ใหญ่ จำนวน {range} ตัวอักษร',
-    TY: '{field}：包含大寫字母的字母和數字，{range} 個字元',
-    VI: '{field}: chữ cái và chữ số, có chữ in hoa, {range} ký tự',
-  },
-  reg_pattern_8: {
-    EN: '{field}: English letters and spaces, {range} characters',
-    BN: '{field}: ইংরেজি অক্ষর ও স্পেস, {range} অক্ষর',
-    CN: '{field}：英文字母和空格，{range} 个字符',
-    ID: '{field}: huruf Inggris dan spasi, {range} karakter',
-    TH: '{field}: ตัวอักษรภาษาอังกฤษและช่องว่าง จำนวน {range} ตัวอักษร',
-    TY: '{field}：英文字母和空格，{range} 個字元',
-    VI: '{field}: chữ cái tiếng Anh và khoảng trắng, {range} ký tự',
-  },
-  reg_pattern_9: {
-    EN: '{field}: no spaces, {range} characters',
-    BN: '{field}: কোনো স্পেস নয়, {range} অক্ষর',
-    CN: '{field}：不能包含空格，{range} 个字符',
-    ID: '{field}: tanpa spasi, {range} karakter',
-    TH: '{field}: ห้ามมีช่องว่าง จำนวน {range} ตัวอักษร',
-    TY: '{field}：不能包含空格，{range} 個字元',
-    VI: '{field}: không có khoảng trắng, {range} ký tự',
-  },
-  reg_pattern_10: {
-    EN: '{field}: a date yyyy-MM-dd, {range} characters',
-    BN: '{field}: তারিখ yyyy-MM-dd, {range} অক্ষর',
-    CN: '{field}：日期格式 yyyy-MM-dd，{range} 个字符',
-    ID: '{field}: tanggal yyyy-MM-dd, {range} karakter',
-    TH: '{field}: วันที่ในรูปแบบ yyyy-MM-dd จำนวน {range} ตัวอักษร',
-    TY: '{field}：日期格式 yyyy-MM-dd，{range} 個字元',
-    VI: '{field}: ngày theo dạng yyyy-MM-dd, {range} ký tự',
-  },
-  reg_pattern_11: {
-    EN: '{field}: a date MM-dd-yyyy, {range} characters',
-    BN: '{field}: তারিখ MM-dd-yyyy, {range} অক্ষর',
-    CN: '{field}：日期格式 MM-dd-yyyy，{range} 个字符',
-    ID: '{field}: tanggal MM-dd-yyyy, {range} karakter',
-    TH: '{field}: วันที่ในรูปแบบ MM-dd-yyyy จำนวน {range} ตัวอักษร',
-    TY: '{field}：日期格式 MM-dd-yyyy，{range} 個字元',
-    VI: '{field}: ngày theo dạng MM-dd-yyyy, {range} ký tự',
-  },
-  reg_pattern_12: {
-    EN: '{field}: Thai only, {range} characters',
-    BN: '{field}: শুধুমাত্র থাই, {range} অক্ষর',
-    CN: '{field}：仅限泰文，{range} 个字符',
-    ID: '{field}: hanya huruf Thai, {range} karakter',
-    TH: '{field}: ภาษาไทยเท่านั้น จำนวน {range} ตัวอักษร',
-    TY: '{field}：僅限泰文，{range} 個字元',
-    VI: '{field}: chỉ tiếng Thái, {range} ký tự',
-  },
-  reg_pattern_13: {
-    EN: '{field}: uppercase, lowercase, digit and special symbol, {range} characters',
-    BN: '{field}: বড় হাতের, ছোট হাতের অক্ষর, সংখ্যা ও বিশেষ চিহ্ন, {range} অক্ষর',
-    CN: '{field}：大写字母、小写字母、数字和特殊符号，{range} 个字符',
-    ID: '{field}: huruf besar, huruf kecil, angka, dan simbol khusus, {range} karakter',
-    TH: '{field}: ตัวพิมพ์ใหญ่ ตัวพิมพ์เล็ก ตัวเลข และสัญลักษณ์พิเศษ จำนวน {range} ตัวอักษร',
-    TY: '{field}：大寫字母、小寫字母、數字和特殊符號，{range} 個字元',
-    VI: '{field}: chữ in hoa, chữ thường, chữ số và ký tự đặc biệt, {range} ký tự',
-  },
-  // Verification codes, passwords, two-factor sign-in, social login. {seconds} is a wait in
-  // seconds.
-  'mobile.format.err': {
-    EN: 'Invalid phone number format',
-    BN: 'ফোন নম্বরের ফরম্যাট সঠিক নয়',
-    CN: '手机号码格式不正确',
-    ID: 'Format nomor telepon tidak valid',
-    TH: 'รูปแบบหมายเลขโทรศัพท์ไม่ถูกต้อง',
-    TY: '手機號碼格式不正確',
-    VI: 'Định dạng số điện thoại không hợp lệ',
-  },
-  'mobile.invalid': {
-    EN: 'Please enter a valid phone number',
-    BN: 'অনুগ্রহ করে একটি বৈধ ফোন নম্বর লিখুন',
-    CN: '请输入有效的手机号码',
-    ID: 'Silakan masukkan nomor telepon yang valid',
-    TH: 'กรุณากรอกหมายเลขโทรศัพท์ที่ถูกต้อง',
-    TY: '請輸入有效的手機號碼',
-    VI: 'Vui lòng nhập số điện thoại hợp lệ',
-  },
-  'sms.too.frequent': {
-    EN: 'A code was just sent, please wait {seconds} seconds before asking for another',
-    BN: 'এইমাত্র একটি কোড পাঠানো হয়েছে, আরেকটি চাওয়ার আগে অনুগ্রহ করে {seconds} সেকেন্ড অপেক্ষা করুন',
-    CN: '验证码刚刚已发送，请等待 {seconds} 秒后再重新获取',
-    ID: 'Kode baru saja dikirim, harap tunggu {seconds} detik sebelum meminta lagi',
-    TH: 'เพิ่งส่งรหัสไปแล้ว กรุณารอ {seconds} วินาทีก่อนขอรหัสใหม่',
-    TY: '驗證碼剛剛已發送，請等待 {seconds} 秒後再重新獲取',
-    VI: 'Mã vừa được gửi, vui lòng đợi {seconds} giây trước khi yêu cầu mã khác',
-  },
-  'function.not.enabled': {
-    EN: 'Function not enabled, please contact customer service',
-    BN: 'এই ফাংশনটি চালু নেই, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন',
-    CN: '功能未开启，请联系客服',
-    ID: 'Fungsi tidak diaktifkan, silakan hubungi layanan pelanggan',
-    TH: 'ฟังก์ชันนี้ยังไม่เปิดใช้งาน กรุณาติดต่อฝ่ายบริการลูกค้า',
-    TY: '功能未開啟，請聯繫客服',
-    VI: 'Chức năng chưa được bật, vui lòng liên hệ chăm sóc khách hàng',
-  },
-  'username.email.not.exist': {
-    EN: 'Username/Email does not exist',
-    BN: 'ব্যবহারকারীর নাম/ই-মেইল বিদ্যমান নেই',
-    CN: '用户名/邮箱不存在',
-    ID: 'Nama pengguna/Email tidak ada',
-    TH: 'ไม่มีชื่อผู้ใช้/อีเมลนี้',
-    TY: '用戶名/郵箱不存在',
-    VI: 'Tên đăng nhập/Email không tồn tại',
-  },
-  'password.reset.email.sent': {
-    EN: 'A password reset link has been sent to your e-mail',
-    BN: 'আপনার ই-মেইলে একটি পাসওয়ার্ড রিসেট লিংক পাঠানো হয়েছে',
-    CN: '重置密码链接已发送到您的邮箱',
-    ID: 'Tautan atur ulang kata sandi telah dikirim ke e-mail Anda',
-    TH: 'ส่งลิงก์รีเซ็ตรหัสผ่านไปยังอีเมลของคุณแล้ว',
-    TY: '重設密碼連結已發送到您的郵箱',
-    VI: 'Liên kết đặt lại mật khẩu đã được gửi đến e-mail của bạn',
-  },
-  'password.reset.success': {
-    EN: 'Password reset successfully, please log in again',
-    BN: 'পাসওয়ার্ড সফলভাবে রিসেট হয়েছে, অনুগ্রহ করে আবার লগইন করুন',
-    CN: '密码重置成功，请重新登录',
-    ID: 'Kata sandi berhasil diatur ulang, silakan masuk kembali',
-    TH: 'รีเซ็ตรหัสผ่านสำเร็จ กรุณาเข้าสู่ระบบอีกครั้ง',
-    TY: '密碼重設成功，請重新登入',
-    VI: 'Đặt lại mật khẩu thành công, vui lòng đăng nhập lại',
-  },
-  'old.password.err': {
-    EN: 'The old password is incorrect',
-    BN: 'পুরনো পাসওয়ার্ড সঠিক নয়',
-    CN: '旧密码错误',
-    ID: 'Kata sandi lama salah',
-    TH: 'รหัสผ่านเดิมไม่ถูกต้อง',
-    TY: '舊密碼錯誤',
-    VI: 'Mật khẩu cũ không đúng',
-  },
-  'password.same.as.old': {
-    EN: 'The new password must be different from the current one',
-    BN: 'নতুন পাসওয়ার্ড বর্তমান পাসওয়ার্ড থেকে আলাদা হতে হবে',
-    CN: '新密码不能与当前密码相同',
-    ID: 'Kata sandi baru harus berbeda dari yang sekarang',
-    TH: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
-    TY: '新密碼不能與目前密碼相同',
-    VI: 'Mật khẩu mới phải khác mật khẩu hiện tại',
-  },
-  'reset.link.invalid': {
-    EN: 'This password reset link is invalid or has expired, please request a new one',
-    BN: 'এই পাসওয়ার্ড রিসেট লিংকটি অবৈধ বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে নতুন একটি চান',
-    CN: '该重置密码链接无效或已过期，请重新申请',
-    ID: 'Tautan atur ulang kata sandi ini tidak valid atau kedaluwarsa, silakan minta yang baru',
-    TH: 'ลิงก์รีเซ็ตรหัสผ่านนี้ไม่ถูกต้องหรือหมดอายุแล้ว กรุณาขอลิงก์ใหม่',
-    TY: '該重設密碼連結無效或已過期，請重新申請',
-    VI: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn, vui lòng yêu cầu liên kết mới',
-  },
-  'two.factor.code.invalid': {
-    EN: 'The verification code is incorrect',
-    BN: 'যাচাইকরণ কোড সঠিক নয়',
-    CN: '验证码错误',
-    ID: 'Kode verifikasi salah',
-    TH: 'รหัสยืนยันไม่ถูกต้อง',
-    TY: '驗證碼錯誤',
-    VI: 'Mã xác minh không đúng',
-  },
-  'login.verify.expired': {
-    EN: 'Verification has expired, please log in again',
-    BN: 'যাচাইয়ের মেয়াদ শেষ হয়েছে, অনুগ্রহ করে আবার লগইন করুন',
-    CN: '验证已过期，请重新登录',
-    ID: 'Verifikasi telah kedaluwarsa, silakan masuk kembali',
-    TH: 'การยืนยันหมดอายุแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
-    TY: '驗證已過期，請重新登入',
-    VI: 'Phiên xác minh đã hết hạn, vui lòng đăng nhập lại',
-  },
-  'ga.already.bound': {
-    EN: 'Google Authenticator is already bound to this account',
-    BN: 'এই অ্যাকাউন্টে Google Authenticator ইতিমধ্যে যুক্ত আছে',
-    CN: '该账号已绑定谷歌验证器',
-    ID: 'Google Authenticator sudah terhubung ke akun ini',
-    TH: 'บัญชีนี้ผูก Google Authenticator แล้ว',
-    TY: '該帳號已綁定谷歌驗證器',
-    VI: 'Tài khoản này đã liên kết Google Authenticator',
-  },
-  'ga.not.bound': {
-    EN: 'Google Authenticator is not bound to this account',
-    BN: 'এই অ্যাকাউন্টে Google Authenticator যুক্ত নেই',
-    CN: '该账号未绑定谷歌验证器',
-    ID: 'Google Authenticator belum terhubung ke akun ini',
-    TH: 'บัญชีนี้ยังไม่ได้ผูก Google Authenticator',
-    TY: '該帳號未綁定谷歌驗證器',
-    VI: 'Tài khoản này chưa liên kết Google Authenticator',
-  },
-  'mobile.not.bound': {
-    EN: 'Please bind a mobile number first',
-    BN: 'অনুগ্রহ করে প্রথমে একটি মোবাইল নম্বর যুক্ত করুন',
-    CN: '请先绑定手机号码',
-    ID: 'Silakan hubungkan nomor ponsel terlebih dahulu',
-    TH: 'กรุณาผูกหมายเลขโทรศัพท์ก่อน',
-    TY: '請先綁定手機號碼',
-    VI: 'Vui lòng liên kết số điện thoại trước',
-  },
-  'oauth.not.configured': {
-    EN: 'This login method is not available',
-    BN: 'এই লগইন পদ্ধতিটি উপলব্ধ নয়',
-    CN: '该登录方式不可用',
-    ID: 'Metode masuk ini tidak tersedia',
-    TH: 'วิธีเข้าสู่ระบบนี้ไม่พร้อมใช้งาน',
-    TY: '該登入方式無法使用',
-    VI: 'Phương thức đăng nhập này không khả dụng',
-  },
-  'oauth.login.failed': {
-    EN: 'Login failed, please try again',
-    BN: 'লগইন ব্যর্থ হয়েছে, অনুগ্রহ করে আবার চেষ্টা করুন',
-    CN: '登录失败，请重试',
-    ID: 'Gagal masuk, silakan coba lagi',
-    TH: 'เข้าสู่ระบบไม่สำเร็จ กรุณาลองอีกครั้ง',
-    TY: '登入失敗，請重試',
-    VI: 'Đăng nhập thất bại, vui lòng thử lại',
-  },
-};
+/** The texts of some codes: one owner's part of the catalogue. */
+export type MessagePart<Code extends ServerErrorCode = ServerErrorCode> = { readonly [C in Code]: MessageTexts };
+
+/** Texts for every code the server answers. */
+export type Catalogue = MessagePart<ServerErrorCode>;
+
+/**
+ * A part of the catalogue, its codes kept as literal types (so the composed catalogue knows which
+ * codes it has). A code the contract does not list, or a missing language, fails type-check.
+ */
+export function defineMessages<const Code extends ServerErrorCode>(part: { readonly [C in Code]: MessageTexts }): MessagePart<Code> {
+  return part;
+}
+
+type AnyPart = Readonly<Partial<Record<ServerErrorCode, MessageTexts>>>;
+type CodesOf<Parts extends Readonly<Record<string, AnyPart>>> = { [Name in keyof Parts]: keyof Parts[Name] }[keyof Parts] & ServerErrorCode;
+
+/**
+ * The parts, named by owner, as one catalogue of the codes they hold. Throws when two parts hold
+ * the same code: a code has one owner, and one would silently replace the other's texts.
+ */
+export function composeCatalogue<const Parts extends Readonly<Record<string, AnyPart>>>(parts: Parts): MessagePart<CodesOf<Parts>> {
+  const catalogue: Partial<Record<ServerErrorCode, MessageTexts>> = {};
+  const ownerOf = new Map<string, string>();
+  for (const [owner, part] of Object.entries(parts)) {
+    for (const [code, texts] of Object.entries(part) as [ServerErrorCode, MessageTexts][]) {
+      const earlier = ownerOf.get(code);
+      if (earlier !== undefined) throw new Error(`message code ${code} is defined by two parts: ${earlier} and ${owner}`);
+      ownerOf.set(code, owner);
+      catalogue[code] = texts;
+    }
+  }
+  return catalogue as MessagePart<CodesOf<Parts>>;
+}
 
 /** Codes other clients of the platform family send for the same languages. */
 const LANGUAGE_ALIASES: Record<string, MessageLanguage> = {
@@ -549,8 +68,17 @@ export function resolveLanguage(header: string | undefined): MessageLanguage {
   return LANGUAGE_ALIASES[primary] ?? 'EN';
 }
 
-/** The localised message for `code`, with `{name}` placeholders filled from `params`. */
-export function translate(code: ServerErrorCode, language: MessageLanguage, params: Record<string, string> = {}): string {
-  const template = CATALOGUE[code][language] ?? CATALOGUE[code].EN;
+/**
+ * The message for `code` from `messages` (the whole catalogue, or one owner's part), with
+ * `{name}` placeholders filled from `params`; unknown placeholders stay visible.
+ */
+export function translate<Code extends ServerErrorCode>(
+  messages: MessagePart<Code>,
+  code: NoInfer<Code>,
+  language: MessageLanguage,
+  params: Record<string, string> = {},
+): string {
+  const texts: MessageTexts = messages[code];
+  const template = texts[language] ?? texts.EN;
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => params[name] ?? placeholder);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendNotFound } from '../http/error-handler';
+import type { Failure } from '../http/error-handler';
 import { PUBLIC_ASSETS_DIR } from '../paths';
 
 // The built front end: dist/shell at /, dist/remotes at /remotes/, the server's own images at
@@ -36,9 +36,11 @@ function wantsHtml(request: FastifyRequest): boolean {
 export interface StaticSiteOptions {
   /** The repository's dist/ (holding shell/ and remotes/); without it only /assets/ is served. */
   staticRoot?: string;
+  /** Words the 404 envelope (app.ts's, over the whole message catalogue). */
+  failure: Failure;
 }
 
-export async function registerStaticSite(app: FastifyInstance, { staticRoot }: StaticSiteOptions): Promise<void> {
+export async function registerStaticSite(app: FastifyInstance, { staticRoot, failure }: StaticSiteOptions): Promise<void> {
   // Several @fastify/static instances: only one may decorate reply (none needs to).
   await app.register(fastifyStatic, {
     root: PUBLIC_ASSETS_DIR,
@@ -87,6 +89,7 @@ export async function registerStaticSite(app: FastifyInstance, { staticRoot }: S
         // No built shell: fall through to the 404 envelope.
       }
     }
-    return sendNotFound(request, reply);
+    // 404 in the envelope, for API paths and anything the static site does not serve.
+    return reply.status(404).send(failure(request, 'not.found'));
   });
 }

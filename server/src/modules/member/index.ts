@@ -3,3 +3,4 @@
 export { memberRoutes, type MemberRoutesOptions } from './member.routes';
 export { maskMobile } from './member-info';
 export { patternErrorCode, rangeOf, satisfiesRule } from './registration-rules';
+export { memberMessages } from './member.messages';

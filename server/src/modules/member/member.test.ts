@@ -1,5 +1,6 @@
 import type { Envelope, LoginResult, MemberAvatar, MemberInfo, ModuleId, WalletBalance } from '@platform/shared/contract';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
+import { memberMessages } from './member.messages';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createAccountHooks, type AccountRequestContext } from '../session';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, setModule, TestClock, tokenFor } from './member.testing';
@@ -116,7 +117,7 @@ describe('PUT /wps/member/register', () => {
     expect(response.statusCode).toBe(400);
     const body = json<Failure>(response);
     expect(body).toMatchObject({ errorCode: 'reg_pattern_2', value: { field: 'username', patternId: 2, minLength: 6, maxLength: 16 } });
-    expect(body.message).toBe(translate('reg_pattern_2', language, { field: 'username', range: '6-16' }));
+    expect(body.message).toBe(translate(memberMessages, 'reg_pattern_2', language, { field: 'username', range: '6-16' }));
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { RegisterFieldRule } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
 import { SERVER_ERROR_CODES } from '@platform/shared/contract';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
+import { memberMessages } from './member.messages';
 import { patternErrorCode, rangeOf, satisfiesRule, validateRegistration, type RegistrationSwitches } from './registration-rules';
 
 // The per-field rules of registration (SPEC §5), without the database.
@@ -189,7 +190,7 @@ describe('messages', () => {
       const code = patternErrorCode(patternId);
       expect(SERVER_ERROR_CODES).toContain(code);
       for (const language of MESSAGE_LANGUAGES) {
-        const text = translate(code, language, { field: 'username', range: '6-16' });
+        const text = translate(memberMessages, code, language, { field: 'username', range: '6-16' });
         expect(text).toContain('username');
         expect(text).toContain('6-16');
       }
@@ -198,13 +199,13 @@ describe('messages', () => {
   });
 
   it('says "{field} not empty" in every language', () => {
-    expect(translate('reg_field_required', 'EN', { field: 'username' })).toBe('username not empty');
-    for (const language of MESSAGE_LANGUAGES) expect(translate('reg_field_required', language, { field: 'email' })).toContain('email');
+    expect(translate(memberMessages, 'reg_field_required', 'EN', { field: 'username' })).toBe('username not empty');
+    for (const language of MESSAGE_LANGUAGES) expect(translate(memberMessages, 'reg_field_required', language, { field: 'email' })).toContain('email');
   });
 
   it('writes a single number when min and max are equal', () => {
     expect(rangeOf({ minLength: 4, maxLength: 4 })).toBe('4');
     expect(rangeOf({ minLength: 6, maxLength: 16 })).toBe('6-16');
-    expect(translate('reg_pattern_2', 'EN', { field: 'username', range: '6-16' })).toBe('username: a letter first, then letters and digits, 6-16 characters');
+    expect(translate(memberMessages, 'reg_pattern_2', 'EN', { field: 'username', range: '6-16' })).toBe('username: a letter first, then letters and digits, 6-16 characters');
   });
 });

@@ -1,6 +1,7 @@
 import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
 import type { ServerErrorCode } from '@platform/shared/contract';
+import type { memberMessages } from './member.messages';
 
 // Validation of a registration payload against the merchant's per-field rules (the same rows
 // GET /wps/system/setting/register sends the client, SPEC §5):
@@ -46,9 +47,12 @@ export type RegistrationValues = Partial<Record<RegisterField, string>>;
 export const rangeOf = (rule: Pick<RegisterFieldRule, 'minLength' | 'maxLength'>): string =>
   rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength}-${rule.maxLength}`;
 
-export function patternErrorCode(patternId: number): ServerErrorCode {
+/** reg_pattern_<patternId> and reg_pattern_invalid: the pattern codes this module has texts for. */
+export type PatternErrorCode = Extract<keyof typeof memberMessages, `reg_pattern_${string}`>;
+
+export function patternErrorCode(patternId: number): PatternErrorCode {
   return Number.isInteger(patternId) && patternId >= 0 && patternId <= KNOWN_PATTERN_IDS
-    ? (`reg_pattern_${patternId}` as ServerErrorCode)
+    ? (`reg_pattern_${patternId}` as PatternErrorCode)
     : 'reg_pattern_invalid';
 }
 

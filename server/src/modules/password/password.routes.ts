@@ -11,12 +11,12 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
-import type { ServerErrorCode } from '@platform/shared/contract';
 import { translate } from '../../i18n/messages';
 import { memberOf, sessionOf } from '../session';
 import { merchantOf } from '../../plugins/merchant';
 import type { SenderFactory } from '../notification';
 import { type CodePolicy, DEFAULT_CODE_POLICY, resolveMobile, VerificationCodes } from '../verification';
+import { passwordMessages } from './password.messages';
 import { PasswordService } from './password.service';
 import { callerLanguageOf, clientIpOf } from '../../http/request-context';
 
@@ -30,8 +30,8 @@ export interface PasswordRoutesOptions {
 const tags = ['password'];
 
 /** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
-function okWithMessage<T>(request: FastifyRequest, value: T, code: ServerErrorCode) {
-  return { ...ok(value), message: translate(code, callerLanguageOf(request)) };
+function okWithMessage<T>(request: FastifyRequest, value: T, code: keyof typeof passwordMessages) {
+  return { ...ok(value), message: translate(passwordMessages, code, callerLanguageOf(request)) };
 }
 
 export async function passwordRoutes(app: FastifyInstance, options: PasswordRoutesOptions): Promise<void> {

@@ -9,3 +9,4 @@ export {
   type ThrottleKey,
   type ThrottleRule,
 } from './rate-limit.service';
+export { rateLimitMessages } from './rate-limit.messages';

@@ -14,3 +14,4 @@ export {
 export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
 export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';
+export { sessionMessages } from './session.messages';

@@ -1,3 +1,4 @@
 // A second factor at login (authenticator app or SMS code) and the security-centre calls that
 // bind and unbind it. Fills the login's two-factor gate (session module's AccountHooks).
 export { twoFactorRoutes, type TwoFactorRoutesOptions } from './two-factor.routes';
+export { twoFactorMessages } from './two-factor.messages';

@@ -3,3 +3,4 @@
 export { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from './codes';
 export { resolveMobile, type MobileNumber } from './phone';
 export { verificationRoutes, type VerificationRoutesOptions } from './verification.routes';
+export { verificationMessages } from './verification.messages';

@@ -1,0 +1,32 @@
+// The one message catalogue the error handler reads, composed from its owners' parts: each
+// module's `<module>.messages.ts` (exported by its index.ts) and `http/http.messages.ts` (codes
+// raised below the modules). It is composed here, above the modules, rather than in i18n/:
+// i18n/ and http/ sit under the modules and import none (src/architecture.test.ts), so app.ts
+// hands this catalogue to the error handler.
+import { httpMessages } from './http/http.messages';
+import { composeCatalogue, type Catalogue } from './i18n/messages';
+import { memberMessages } from './modules/member';
+import { oauthMessages } from './modules/oauth';
+import { passwordMessages } from './modules/password';
+import { rateLimitMessages } from './modules/rate-limit';
+import { sessionMessages } from './modules/session';
+import { twoFactorMessages } from './modules/two-factor';
+import { verificationMessages } from './modules/verification';
+
+/** Every owner's part, by owner. */
+export const MESSAGE_PARTS = {
+  http: httpMessages,
+  'rate-limit': rateLimitMessages,
+  session: sessionMessages,
+  member: memberMessages,
+  verification: verificationMessages,
+  password: passwordMessages,
+  'two-factor': twoFactorMessages,
+  oauth: oauthMessages,
+};
+
+/**
+ * Texts for every code the server answers: a code no part holds fails type-check here (the
+ * composition has only the parts' codes); a code two parts hold throws as this file loads.
+ */
+export const CATALOGUE: Catalogue = composeCatalogue(MESSAGE_PARTS);
