@@ -17,9 +17,9 @@ import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Forgotten and forced password changes as a player clicks through them (SPEC §2 Forgot-password
 // and Change-password modals, §4 Forgot flows and Login, §5, §8). Texts are the site's own:
-// mfe-auth/src/locales/{en,bn}.json for the forms, server/src/i18n/messages.ts for the server's
-// answers. Members are registered through the real API; what the site "sends" is read from the
-// built-in sender's outbox.
+// mfe-auth/src/locales/{en,bn}.json for the forms, the server's <module>.messages.ts (composed in
+// server/src/messages.ts) for the server's answers. Members are registered through the real API;
+// what the site "sends" is read from the built-in sender's outbox.
 
 /** What a player reads, in the two languages these tests click through. */
 const TEXTS = {

@@ -1,7 +1,8 @@
 // Every error code that can reach a caller, one list (ARCHITECTURE.md "The contract"): the codes the
-// server answers (each has its text in seven languages in server/src/i18n/messages.ts), the codes
-// the API client gives failures that never got an envelope, and codes of the platform's other
-// services (REFERENCE.md §2.2) the client must recognise although this server does not send them.
+// server answers (each has its texts in seven languages beside the code that raises it, composed in
+// server/src/messages.ts), the codes the API client gives failures that never got an envelope, and
+// codes of the platform's other services (REFERENCE.md §2.2) the client must recognise although
+// this server does not send them.
 // An error code doubles as an i18n key on the front end.
 
 /** Codes this server answers with; the server's message catalogue has one entry per code. */
