@@ -3,26 +3,12 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { BalanceState, BusCommand } from '../bus/bus-types';
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import { i18n } from '../i18n/i18n-instance';
-import type { MemberInfo } from '../contract';
+import { makeMember } from '../testing/fixtures';
 import { envelope, failure, startTestApiServer, type Reply, type TestApiServer } from '../testing/test-api-server';
 import { startBalanceService } from './balance-service';
 
 const BALANCE = 'GET /wps/v2/wallets/balance';
-const member: MemberInfo = {
-  id: 1,
-  account: 'player01',
-  nickname: null,
-  type: 0,
-  toUpline: '0',
-  customerId: 1,
-  isAgent: 0,
-  clubLabel: null,
-  memberLabel: [],
-  lastLogin: null,
-  regDate: 0,
-  mobile: null,
-  language: null,
-};
+const member = makeMember();
 
 let server: TestApiServer;
 let bus: EventBus;
