@@ -51,10 +51,13 @@ describe('parseTrustProxy', () => {
     [undefined, false],
     ['', false],
     ['false', false],
-    ['true', true],
     ['127.0.0.1,10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
   ])('%s → %s', (raw, expected) => {
     expect(parseTrustProxy(raw)).toBe(expected);
+  });
+
+  it('refuses true: behind it the client-written leftmost address would win', () => {
+    expect(() => parseTrustProxy('true')).toThrow(/forge/);
   });
 
   it('refuses a hop count, which Fastify would silently ignore', () => {

@@ -23,7 +23,7 @@ export interface ServerConfig {
   /** The built front end (dist/ with shell/ and remotes/), if there is one. */
   staticRoot: string | undefined;
   /** Fastify's trustProxy: how far to believe X-Forwarded-For. */
-  trustProxy: boolean | string;
+  trustProxy: false | string;
   /** Remote name → manifest URL overrides for development (REMOTE_OVERRIDES). */
   remoteOverrides: Record<string, string>;
   logLevel: string;
@@ -39,16 +39,18 @@ function parsePort(raw: string | undefined, name: string): number | undefined {
 }
 
 /**
- * TRUST_PROXY: "true" (believe X-Forwarded-For from anyone: only behind a proxy that always
- * overwrites it), "false", or a comma list of the proxies' addresses/CIDRs
- * ("127.0.0.1,10.0.0.0/8"), the safe choice. Fastify 5.12 ignores hop counts (it fails closed
- * on them), so a bare number is refused here rather than silently doing nothing.
+ * TRUST_PROXY: "false", or a comma list of the proxies' addresses/CIDRs ("172.30.0.2,10.0.0.0/8")
+ * whose X-Forwarded-For is believed. "true" (believe anyone) is refused: with it the leftmost,
+ * client-written address wins, and every per-address limit and region rule can be forged.
+ * Fastify 5.12 ignores hop counts (it fails closed on them), so a bare number is refused too.
  */
-export function parseTrustProxy(raw: string | undefined): boolean | string {
+export function parseTrustProxy(raw: string | undefined): false | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
+  if (raw === 'true') {
+    throw new Error("TRUST_PROXY=true would let any client forge its address: list the proxies' addresses or CIDRs instead");
+  }
   if (/^\d+$/.test(raw)) {
-    throw new Error('TRUST_PROXY must be true, false or a list of proxy addresses/CIDRs, not a hop count');
+    throw new Error('TRUST_PROXY must be false or a list of proxy addresses/CIDRs, not a hop count');
   }
   return raw;
 }
