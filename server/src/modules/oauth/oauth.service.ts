@@ -76,7 +76,8 @@ export function safeReturnPath(raw: string | undefined): string {
   if (!raw || raw.length > 512 || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return '/';
   try {
     const url = new URL(raw, 'http://site.invalid');
-    if (url.host !== 'site.invalid') return '/';
+    // Dot segments can leave a protocol-relative path ('/.//evil.com' → '//evil.com').
+    if (url.host !== 'site.invalid' || url.pathname.startsWith('//')) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';

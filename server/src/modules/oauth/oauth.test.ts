@@ -288,6 +288,9 @@ describe('helpers', () => {
     expect(safeReturnPath(undefined)).toBe('/');
     expect(safeReturnPath('/a/b?c=1#d')).toBe('/a/b?c=1#d');
     expect(safeReturnPath('//x.example')).toBe('/');
+    // Dot segments must not leave a protocol-relative path that leaves the site.
+    expect(safeReturnPath('/.//evil.com')).toBe('/');
+    expect(safeReturnPath('/a/..//evil.com/x')).toBe('/');
     expect(withQueryParameter('/a?b=1#h', 'oauthCode', 'z')).toBe('/a?b=1&oauthCode=z#h');
   });
 
