@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { parseRemoteOverrides, systemClock, type Clock } from './config';
 import { registerEncryptedRoutes } from './http/encryption';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
+import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { captchaRoutes } from './modules/captcha';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('X-Request-Id', request.id);
   });
   registerErrorHandler(app, failure);
+  refuseNulBytes(app);
   // Must precede the routes: both are onRoute hooks.
   registerEncryptedRoutes(app, () => loadDecryptionKeys(pool));
   await registerDocs(app);
