@@ -16,6 +16,23 @@ export function envelopeSchemaOf<const Value extends JSONSchema>(value: Value) {
   } as const;
 }
 
+/**
+ * The `value` of a records call (REFERENCE.md: `value.list` + `value.totalPages`, and `value.footer`
+ * for column totals): one row schema and, where the page shows totals, one footer schema.
+ */
+export function pagedListSchemaOf<const Item extends JSONSchema, const Footer extends JSONSchema>(item: Item, footer: Footer) {
+  return {
+    type: 'object',
+    required: ['list', 'totalPages'],
+    additionalProperties: false,
+    properties: {
+      list: { type: 'array', items: item },
+      totalPages: { type: 'integer' },
+      footer,
+    },
+  } as const;
+}
+
 export interface Envelope<T> {
   success: boolean;
   value: T;

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '../api/api-error';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createEventBus, type EventBus } from '../bus/event-bus';
-import { defineCall } from '../contract';
+import { defineCall, pagedListSchemaOf } from '../contract';
 import { i18n } from '../i18n/i18n-instance';
 import { envelope, failure, startTestApiServer, type RecordedRequest, type TestApiServer } from '../testing/test-api-server';
 import { usePagedList, type PagedFetcher } from './use-paged-list';
@@ -52,24 +52,10 @@ const transactionsCall = defineCall({
     additionalProperties: false,
     properties: { page: { type: 'integer' }, size: { type: 'integer' }, txType: { type: 'string' }, period: { type: 'string' } },
   },
-  value: {
-    type: 'object',
-    required: ['list', 'totalPages'],
-    additionalProperties: false,
-    properties: {
-      list: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['orderNo', 'amount'],
-          additionalProperties: false,
-          properties: { orderNo: { type: 'string' }, amount: { type: 'number' } },
-        },
-      },
-      totalPages: { type: 'integer' },
-      footer: { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number' } } },
-    },
-  },
+  value: pagedListSchemaOf(
+    { type: 'object', required: ['orderNo', 'amount'], additionalProperties: false, properties: { orderNo: { type: 'string' }, amount: { type: 'number' } } },
+    { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number' } } },
+  ),
 });
 const RECORDS_ROUTE = 'GET /test/transactions';
 

@@ -1,28 +1,11 @@
 // The registration form's fields (SPEC §3 Registration payload, §5): which are shown in which
 // mode, which are always required, and how each is typed.
 import type { RegisterFieldRule } from '@platform/shared';
+import type { RegisterField, RegisterRequest } from '@platform/shared/contract';
 import type { RegisterMode } from './api/register-api';
 
-export type RegisterFieldName =
-  | 'username'
-  | 'password'
-  | 'confirmPassword'
-  | 'mobileNum'
-  | 'verificationCode'
-  | 'payeeName'
-  | 'email'
-  | 'qqNum'
-  | 'recommenderId'
-  | 'affiliateCode'
-  | 'referralCode'
-  | 'paymentPassword'
-  | 'line'
-  | 'whatsapp'
-  | 'zalo'
-  | 'facebook'
-  | 'wechat'
-  | 'idNumber'
-  | 'captcha';
+/** A field of the registration form: one with a merchant rule, or one of the two codes it carries. */
+export type RegisterFieldName = RegisterField | Extract<keyof RegisterRequest, 'recommenderId' | 'referralCode'>;
 
 export interface FieldInput {
   type: 'text' | 'password' | 'email' | 'tel';

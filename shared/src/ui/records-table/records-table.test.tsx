@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { createEventBus, type EventBus } from '../../bus/event-bus';
-import { defineCall } from '../../contract';
+import { defineCall, pagedListSchemaOf } from '../../contract';
 import { usePagedList } from '../../data/use-paged-list';
 import { i18n, registerTranslations } from '../../i18n/i18n-instance';
 import { amountMinorFromMajor, type AmountMinor } from '../../money/amount-minor';
@@ -58,29 +58,20 @@ const transactionsCall = defineCall({
     additionalProperties: false,
     properties: { page: { type: 'integer' }, size: { type: 'integer' }, startTime: { type: 'integer' }, endTime: { type: 'integer' } },
   },
-  value: {
-    type: 'object',
-    required: ['list', 'totalPages'],
-    additionalProperties: false,
-    properties: {
-      list: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['orderNo', 'txTypeName', 'amount', 'currentAvailBalance'],
-          additionalProperties: false,
-          properties: {
-            orderNo: { type: 'string' },
-            txTypeName: { type: 'string' },
-            amount: { type: 'number', description: 'major units' },
-            currentAvailBalance: { type: 'number', description: 'major units' },
-          },
-        },
+  value: pagedListSchemaOf(
+    {
+      type: 'object',
+      required: ['orderNo', 'txTypeName', 'amount', 'currentAvailBalance'],
+      additionalProperties: false,
+      properties: {
+        orderNo: { type: 'string' },
+        txTypeName: { type: 'string' },
+        amount: { type: 'number', description: 'major units' },
+        currentAvailBalance: { type: 'number', description: 'major units' },
       },
-      totalPages: { type: 'integer' },
-      footer: { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number' } } },
     },
-  },
+    { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'number' } } },
+  ),
 });
 const RECORDS_ROUTE = 'GET /test/transactions';
 
