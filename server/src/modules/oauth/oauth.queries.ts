@@ -28,16 +28,8 @@ export async function insertLoginState(db: Db, state: NewLoginState): Promise<vo
   );
 }
 
-export interface LoginState {
-  merchantId: number;
-  browserHash: Buffer;
-  provider: OAuthProviderName;
-  codeVerifier: string;
-  nonce: string;
-  returnTo: string;
-  redirectUri: string;
-  expiresAtMs: number;
-}
+/** A stored state as it is read back: what was inserted, less its key and creation time. */
+export type LoginState = Omit<NewLoginState, 'stateHash' | 'nowMs'>;
 
 /** Uses a state up, expired or not (the caller tells the two apart); undefined when unknown or used. */
 export async function consumeLoginState(db: Db, stateHash: Buffer, nowMs: number): Promise<LoginState | undefined> {
