@@ -20,6 +20,11 @@ beforeAll(async () => {
     request.log.info({ headers: request.headers }, 'headers of the request');
     return { success: true, value: null, message: null, errorCode: null };
   });
+  app.get('/wps/test/throws', async () => {
+    throw Object.assign(new Error('GET https://provider.example/?client_secret=THROWN-SECRET&x=1 failed', { cause: new Error('see ?token=CAUSE-SECRET') }), {
+      code: 'E_UPSTREAM',
+    });
+  });
 });
 
 afterAll(async () => {
@@ -48,6 +53,7 @@ describe('the request log', () => {
       'T5-SECRET',
     ]],
     ['an encoded name', '/?reset%54oken=ENCODED-SECRET', ['ENCODED-SECRET']],
+    ['a URL refused before routing', '/wps/%E0%A4%A?resetToken=BAD-URL-SECRET', ['BAD-URL-SECRET']],
   ])('never writes %s', async (_label, url, secrets) => {
     await app.inject({ method: 'GET', url });
     const text = lines.join('');
@@ -55,6 +61,23 @@ describe('the request log', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
     const incoming = logged().find((line) => line.msg === 'incoming request') as { req: { url: string } };
     expect(incoming.req.url).toContain('[REDACTED]');
+  });
+
+  it('redacts URLs quoted in an error, and keeps the error readable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/wps/test/throws' });
+    expect(response.statusCode).toBe(500);
+    const text = lines.join('');
+    expect(text).not.toContain('THROWN-SECRET');
+    expect(text).not.toContain('CAUSE-SECRET');
+    const line = logged().find((entry) => (entry.err as { code?: string } | undefined)?.code === 'E_UPSTREAM') as {
+      err: { type: string; message: string; stack: string; cause: { message: string } };
+    };
+    expect(line.err).toMatchObject({
+      type: 'Error',
+      message: 'GET https://provider.example/?client_secret=[REDACTED]&x=1 failed',
+      cause: { message: 'see ?token=[REDACTED]' },
+    });
+    expect(line.err.stack).toContain('logging.test.ts');
   });
 
   it('keeps the path and the harmless parameters readable', async () => {

@@ -4,7 +4,8 @@ import type { FastifyServerOptions } from 'fastify';
 
 // What the request log may say about a request. Query strings carry one-time secrets (the e-mailed
 // ?resetToken=, a social login's ?code=&state= and ?oauthCode=), so their values are replaced
-// before a line is written; headers are never serialised, and the ones that carry credentials are
+// before a line is written, in the request's URL and in any error text quoting it; headers are
+// never serialised, and the ones that carry credentials are
 // redacted wherever a line includes them. A caller's X-Request-Id is kept only when it is a plain
 // identifier, so nobody can write newlines, JSON or kilobytes into every line of a request.
 
@@ -62,6 +63,44 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, start)}?${query}`;
 }
 
+/**
+ * Free text (an error's message or stack) with the values of secret query parameters replaced:
+ * errors raised before routing quote the whole URL ("'/x?resetToken=…' is not a valid url component").
+ */
+export function redactText(text: string): string {
+  return text.replace(/([?&])([^=&?#\s'"]+)=([^&#\s'"]*)/g, (whole, separator: string, name: string) =>
+    isSecretQueryParameter(name) ? `${separator}${name}=${REDACTED}` : whole,
+  );
+}
+
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * The error serializer (in place of pino's, whose shape it keeps: type, message, stack, the
+ * error's own fields, its cause), with URLs in the message and stack redacted.
+ */
+export function serializeError(error: Error, depth = 0): SerializedError {
+  // pino hands over whatever was logged under `err`; what is not an Error stays as it is.
+  if (!(error instanceof Error)) return error as unknown as SerializedError;
+  const serialized: SerializedError = {
+    type: error.constructor?.name ?? 'Error',
+    message: redactText(error.message),
+    stack: redactText(error.stack ?? ''),
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (!(key in serialized)) serialized[key] = value;
+  }
+  if (error.cause !== undefined) {
+    serialized.cause = error.cause instanceof Error && depth < 5 ? serializeError(error.cause, depth + 1) : error.cause;
+  }
+  return serialized;
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -104,7 +143,7 @@ export function withLogRedaction(logger: LoggerOption | undefined): LoggerOption
   const paths = Array.isArray(redact) ? redact : (redact?.paths ?? []);
   return {
     ...base,
-    serializers: { ...base.serializers, req: serializeRequest },
+    serializers: { ...base.serializers, req: serializeRequest, err: serializeError },
     redact: {
       ...(Array.isArray(redact) || !redact ? {} : redact),
       paths: [...new Set([...paths, ...REDACTED_PATHS])],
