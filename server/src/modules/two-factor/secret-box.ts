@@ -11,6 +11,7 @@ import { open as openSealed, seal as sealWith, type SecretsKey } from '../../sec
 // clear before migration 013 are sealed at start-up (sealClearServerSecrets). Every ciphertext
 // names the key it was sealed with (key id = fingerprint), so switching keys is detectable, never
 // silent.
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
