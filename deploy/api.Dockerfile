@@ -1,4 +1,5 @@
 # The API server alone: built from the repository, runs server/dist/main.js against DATABASE_URL.
+# Production (NODE_ENV below) refuses to start without SECRETS_KEY (see docker-compose.yml).
 FROM node:20-alpine AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

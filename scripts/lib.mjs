@@ -90,3 +90,13 @@ export function contentHash(relativePaths) {
   }
   return hash.digest('hex');
 }
+
+/**
+ * Environment of a server started for local use (`npm start`, `npm run dev`): SMS codes and reset
+ * links go to its log (NOTIFICATION_LOG_SECRETS=1), since the outbox keeps them sealed. Not when
+ * NODE_ENV=production (the server refuses it there) or when the caller chose otherwise.
+ */
+export function localServerEnv() {
+  if (process.env.NODE_ENV === 'production' || process.env.NOTIFICATION_LOG_SECRETS !== undefined) return {};
+  return { NOTIFICATION_LOG_SECRETS: '1' };
+}

@@ -1,13 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { encryptForServer } from '../../server/src/http/encryption';
 import { hashPassword } from '../../server/src/modules/identity';
+import { openOutboxBody } from '../../server/src/modules/notification';
+import { secretsKeyFromEnv } from '../../server/src/secrets-key';
 import { operatorSql } from './database';
 import { WORKER_MERCHANT_ID } from './merchant';
 
 // Accounts for browser tests, made the way any client makes them: through the real API, with the
 // real encryption, in this worker's merchant (harness/merchant.ts: pass the `request` fixture of
 // harness/test.ts). Codes the site "sends" are read from the built-in sender's outbox table, as
-// an operator would in development.
+// an operator would in development: its texts are sealed, and opened here with the run's
+// SECRETS_KEY (harness/global-setup.ts gives the server and the workers the same one).
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -83,13 +86,23 @@ export async function setFeatureSwitch(moduleId: string, enabled: boolean): Prom
   );
 }
 
+interface OutboxRow {
+  body_sealed: string;
+  subject: string | null;
+}
+
+/** An outbox row's text opened with the run's SECRETS_KEY. */
+function opened(row: OutboxRow): { body: string; subject: string | null } {
+  return { body: openOutboxBody(secretsKeyFromEnv(), row.body_sealed), subject: row.subject };
+}
+
 /** The newest message the built-in sender wrote for a recipient (E.164 number or e-mail). */
 export async function latestOutboxMessage(recipient: string): Promise<{ body: string; subject: string | null } | undefined> {
-  const rows = await operatorSql<{ body: string; subject: string | null }>(
-    `SELECT body, subject FROM outbox WHERE recipient = $1 AND merchant_id = ${WORKER_MERCHANT_ID} ORDER BY id DESC LIMIT 1`,
+  const rows = await operatorSql<OutboxRow>(
+    `SELECT body_sealed, subject FROM outbox WHERE recipient = $1 AND merchant_id = ${WORKER_MERCHANT_ID} ORDER BY id DESC LIMIT 1`,
     [recipient],
   );
-  return rows[0];
+  return rows[0] && opened(rows[0]);
 }
 
 /** The 6-digit code of the newest SMS to `e164`, waiting briefly for it to be written. */
@@ -127,11 +140,11 @@ export async function outboxMark(): Promise<number> {
 export async function outboxMessageAfter(recipient: string, mark: number, timeoutMs = 10_000): Promise<{ body: string; subject: string | null }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const rows = await operatorSql<{ body: string; subject: string | null }>(
-      `SELECT body, subject FROM outbox WHERE recipient = $1 AND id > $2 AND merchant_id = ${WORKER_MERCHANT_ID} ORDER BY id DESC LIMIT 1`,
+    const rows = await operatorSql<OutboxRow>(
+      `SELECT body_sealed, subject FROM outbox WHERE recipient = $1 AND id > $2 AND merchant_id = ${WORKER_MERCHANT_ID} ORDER BY id DESC LIMIT 1`,
       [recipient, mark],
     );
-    if (rows[0]) return rows[0];
+    if (rows[0]) return opened(rows[0]);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`nothing sent to ${recipient} after outbox message ${mark}`);

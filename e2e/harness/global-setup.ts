@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { readSeedFile, seedMerchant } from '../../server/src/db/seed';
+import { generateSecretsKeyText } from '../../server/src/secrets-key';
 import { startEmbeddedDatabase } from './database';
 import { E2E_BASE_URL, E2E_PORT } from './constants';
 import { merchantOfWorker } from './merchant';
@@ -54,6 +55,9 @@ async function seedWorkerMerchants(databaseUrl: string, workers: number): Promis
 export default async function globalSetup(config: FullConfig) {
   const database = await startEmbeddedDatabase(path.join(repoRoot, '.data', `e2e-pg-${process.pid}`));
   process.env.E2E_DATABASE_URL = database.url;
+  // The run's secrets key: the server seals outbox texts with it, the workers (which inherit this
+  // environment) open them with it (harness/accounts.ts).
+  process.env.SECRETS_KEY = generateSecretsKeyText();
 
   const server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
     cwd: repoRoot,

@@ -38,6 +38,9 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(services).sort()).toEqual(['api', 'gateway', 'postgres', ...frontEnd.map((app) => serviceOf(app.folder))].sort());
     expect(services.api.deploy.replicas).toBeGreaterThan(1);
     expect(services.api.environment.DATABASE_URL).toContain('@postgres:5432/');
+    // Production start-up refuses to run without the key that seals the database's secrets.
+    expect(services.api.environment.NODE_ENV).toBe('production');
+    expect(services.api.environment.SECRETS_KEY).toMatch(/^\$\{SECRETS_KEY:\?/);
     // Each remote service ships only its own build, so it can be redeployed alone.
     for (const app of frontEnd) {
       const siteDir = app.kind === 'shell' ? 'dist/shell' : `dist/remotes/${app.federationName}`;

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type pg from 'pg';
-import { parseRemoteOverrides, systemClock, type Clock } from './config';
+import { apiDocsEnabled, parseRemoteOverrides, systemClock, type Clock } from './config';
 import { registerEncryptedRoutes } from './http/encryption';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
+import { requestIdOf, withLogRedaction } from './http/logging';
 import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
@@ -32,6 +32,7 @@ import { verificationRoutes } from './modules/verification';
 import { registerDocs } from './plugins/docs';
 import { useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
+import { secretsKeyFromEnv, type SecretsKey } from './secrets-key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,8 +45,15 @@ export interface BuildAppOptions {
   pool: pg.Pool;
   /** The repository's dist/ (shell/ and remotes/); omit to serve the API only. */
   staticRoot?: string;
-  /** Fastify logger option: true/options for JSON logs (pino), false for none. Default true. */
+  /**
+   * Fastify logger option: true/options for JSON logs (pino), false for none. Default true. Secret
+   * query parameters and credential headers are redacted whatever the options (http/logging.ts).
+   */
   logger?: FastifyServerOptions['logger'];
+  /** Seals private keys and message texts kept in the database; defaults to SECRETS_KEY of the environment. */
+  secretsKey?: SecretsKey;
+  /** Serve /docs (OpenAPI UI and JSON); defaults to API_DOCS, else outside production only. */
+  apiDocs?: boolean;
   /** Fastify trustProxy (how far X-Forwarded-For is believed). Default false. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Remote name → manifest URL; defaults to the REMOTE_OVERRIDES environment variable. */
@@ -69,12 +77,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accountHooks = options.accountHooks ?? createAccountHooks();
   // Every failure envelope is worded from the one catalogue the modules' parts compose (messages.ts).
   const failure = failureFrom(CATALOGUE);
+  const secretsKey = options.secretsKey ?? secretsKeyFromEnv(process.env);
   const app = Fastify({
-    logger: options.logger ?? true,
+    logger: withLogRedaction(options.logger ?? true),
     trustProxy: options.trustProxy ?? false,
-    // Keep a caller's (or the edge proxy's) request id so one id follows a request everywhere.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Keep a caller's (or the edge proxy's) X-Request-Id so one id follows a request everywhere,
+    // but only a plain identifier (http/logging.ts); anything else gets a new one.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Errors raised before routing (a URL that does not decode) get the same envelope.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: error }, 'request rejected before routing');
@@ -106,8 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app, failure);
   refuseNulBytes(app);
   // Must precede the routes: both are onRoute hooks.
-  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool));
-  await registerDocs(app);
+  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool, secretsKey));
+  await registerDocs(app, { serve: options.apiDocs ?? apiDocsEnabled(process.env) });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(healthRoutes, { db: pool });
@@ -121,14 +131,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(systemRoutes, { db: pool });
     await merchantScope.register(contentRoutes, { db: pool });
     await merchantScope.register(gamesRoutes, { db: pool });
-    await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks });
+    await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
     await merchantScope.register(ledgerRoutes, { db: pool });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
-    const senders = createSenderFactory(pool, senderConfigFromEnv(process.env, clock));
+    const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
+    if (senderConfig.logMessageText) {
+      app.log.warn('NOTIFICATION_LOG_SECRETS=1: SMS and e-mail texts (codes, reset links) are written to the log (development only)');
+    }
+    const senders = createSenderFactory(pool, senderConfig);
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
-    await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks });
+    await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
     await merchantScope.register(oauthRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(remotesRoutes, {

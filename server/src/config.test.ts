@@ -1,6 +1,9 @@
 import path from 'node:path';
-import { parseRemoteOverrides, parseTrustProxy, readConfig } from './config';
+import { apiDocsEnabled, parseRemoteOverrides, parseTrustProxy, readConfig } from './config';
 import { REPO_ROOT } from './paths';
+import { parseSecretsKey } from './secrets-key';
+
+const A_KEY = Buffer.alloc(32, 3).toString('base64');
 
 describe('readConfig', () => {
   it('has working defaults', () => {
@@ -14,6 +17,10 @@ describe('readConfig', () => {
       trustProxy: false,
       remoteOverrides: {},
       logLevel: 'info',
+      production: false,
+      secretsKey: undefined,
+      developmentSecretsKeyFile: path.join(REPO_ROOT, '.data', 'secrets.key'),
+      apiDocs: true,
     });
   });
 
@@ -38,6 +45,27 @@ describe('readConfig', () => {
       trustProxy: '10.0.0.0/8',
       logLevel: 'warn',
     });
+  });
+
+  it('refuses to start in production without SECRETS_KEY, and reads it when given', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY is required when NODE_ENV=production/);
+    expect(() => readConfig({ NODE_ENV: 'production', SECRETS_KEY: '' })).toThrow(/SECRETS_KEY is required/);
+    const config = readConfig({ NODE_ENV: 'production', SECRETS_KEY: A_KEY });
+    expect(config.production).toBe(true);
+    expect(config.secretsKey).toEqual(parseSecretsKey(A_KEY));
+    expect(readConfig({ SECRETS_KEY: A_KEY }).secretsKey?.key).toEqual(Buffer.alloc(32, 3));
+  });
+
+  it('refuses a SECRETS_KEY that is not 32 bytes', () => {
+    expect(() => readConfig({ SECRETS_KEY: 'password' })).toThrow(/SECRETS_KEY must be 32 random bytes/);
+  });
+
+  it('hides /docs in production unless API_DOCS=1', () => {
+    expect(readConfig({ NODE_ENV: 'production', SECRETS_KEY: A_KEY }).apiDocs).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', SECRETS_KEY: A_KEY, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(apiDocsEnabled({})).toBe(true);
+    expect(apiDocsEnabled({ NODE_ENV: 'development', API_DOCS: '0' })).toBe(false);
+    expect(() => apiDocsEnabled({ API_DOCS: 'maybe' })).toThrow(/API_DOCS must be 1 or 0/);
   });
 
   it('refuses a port that is not one', () => {

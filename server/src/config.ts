@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
+import { parseSecretsKey, type SecretsKey } from './secrets-key';
 
 /**
  * Milliseconds since the epoch. Every time-dependent rule (session expiry, lockout, captcha
@@ -27,6 +28,26 @@ export interface ServerConfig {
   /** Remote name → manifest URL overrides for development (REMOTE_OVERRIDES). */
   remoteOverrides: Record<string, string>;
   logLevel: string;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /**
+   * SECRETS_KEY (32 bytes, base64 or hex): seals the private keys and message texts the database
+   * keeps (secrets-key.ts). Required in production; elsewhere undefined means the development key
+   * kept in developmentSecretsKeyFile.
+   */
+  secretsKey: SecretsKey | undefined;
+  /** Where a development start without SECRETS_KEY keeps its generated key. */
+  developmentSecretsKeyFile: string;
+  /** Whether /docs (OpenAPI UI and JSON) is served: outside production, or with API_DOCS=1. */
+  apiDocs: boolean;
+}
+
+/** API_DOCS=1 serves /docs, 0 hides it; unset: served outside production only. */
+export function apiDocsEnabled(env: NodeJS.ProcessEnv): boolean {
+  if (env.API_DOCS === '1' || env.API_DOCS === 'true') return true;
+  if (env.API_DOCS === '0' || env.API_DOCS === 'false') return false;
+  if (env.API_DOCS) throw new Error(`API_DOCS must be 1 or 0, got "${env.API_DOCS}"`);
+  return env.NODE_ENV !== 'production';
 }
 
 function parsePort(raw: string | undefined, name: string): number | undefined {
@@ -73,6 +94,13 @@ export function parseRemoteOverrides(raw: string | undefined): Record<string, st
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const defaultStaticRoot = path.join(REPO_ROOT, 'dist');
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SECRETS_KEY) {
+    throw new Error(
+      'SECRETS_KEY is required when NODE_ENV=production: 32 random bytes, base64 or hex (openssl rand -base64 32). ' +
+        'It seals the private keys and message texts kept in the database; keep it outside the database and its backups.',
+    );
+  }
   return {
     port: parsePort(env.PORT, 'PORT') ?? 3000,
     host: env.HOST || '0.0.0.0',
@@ -87,5 +115,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remoteOverrides: parseRemoteOverrides(env.REMOTE_OVERRIDES),
     logLevel: env.LOG_LEVEL || 'info',
+    production,
+    secretsKey: env.SECRETS_KEY ? parseSecretsKey(env.SECRETS_KEY) : undefined,
+    developmentSecretsKeyFile: path.join(REPO_ROOT, '.data', 'secrets.key'),
+    apiDocs: apiDocsEnabled(env),
   };
 }

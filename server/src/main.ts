@@ -6,7 +6,10 @@ import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createPool, ensureDatabase, withDatabase } from './db/pool';
 import { seedDefaultMerchant } from './db/seed';
-import { ensureRsaKey } from './modules/session';
+import { sealClearOutboxBodies } from './modules/notification';
+import { ensureRsaKey, sealClearRsaKeys } from './modules/session';
+import { sealClearServerSecrets } from './modules/two-factor';
+import { developmentSecretsKey, secretsKeyFromEnv, type SecretsKey } from './secrets-key';
 
 // Start-up, usable three ways: `node server/dist/main.js` (the site), and programmatically by
 // tests and the e2e harness through startDatabase() + startServer().
@@ -58,11 +61,36 @@ export async function startDatabase(
   };
 }
 
-/** Schema up to date, default merchant on first start, transport key pair present. */
-export async function prepareDatabase(pool: pg.Pool): Promise<void> {
+/**
+ * Schema up to date, default merchant on first start, secrets kept in clear by an older version
+ * sealed with the secrets key (and the key checked against what it sealed), transport key pair
+ * present. The key defaults to SECRETS_KEY of the environment.
+ */
+export async function prepareDatabase(pool: pg.Pool, secretsKey: SecretsKey = secretsKeyFromEnv()): Promise<void> {
   await runMigrations(pool);
   await seedDefaultMerchant(pool);
-  await ensureRsaKey(pool);
+  await sealClearRsaKeys(pool, secretsKey);
+  await sealClearServerSecrets(pool, secretsKey);
+  await sealClearOutboxBodies(pool, secretsKey);
+  await ensureRsaKey(pool, secretsKey);
+}
+
+/**
+ * The secrets key of a start: SECRETS_KEY when set (readConfig has refused a production start
+ * without it), else the development key kept in .data/ (generated on the first start).
+ */
+export async function resolveSecretsKey(
+  config: Pick<ServerConfig, 'secretsKey' | 'production' | 'developmentSecretsKeyFile'>,
+): Promise<{ key: SecretsKey; description: string }> {
+  if (config.secretsKey) return { key: config.secretsKey, description: 'SECRETS_KEY from the environment' };
+  if (config.production) throw new Error('SECRETS_KEY is required when NODE_ENV=production');
+  const { key, created } = await developmentSecretsKey(config.developmentSecretsKeyFile);
+  return {
+    key,
+    description:
+      `development key ${created ? 'generated in' : 'read from'} ${config.developmentSecretsKeyFile} ` +
+      '(SECRETS_KEY is unset; production refuses to start without it)',
+  };
 }
 
 export interface StartServerOptions {
@@ -75,6 +103,10 @@ export interface StartServerOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: ServerConfig['trustProxy'];
   remoteOverrides?: Record<string, string>;
+  /** Defaults to SECRETS_KEY of the environment. */
+  secretsKey?: SecretsKey;
+  /** Serve /docs; defaults to API_DOCS, else outside production only. */
+  apiDocs?: boolean;
 }
 
 export interface RunningServer {
@@ -89,13 +121,16 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const pool = createPool(options.databaseUrl);
   try {
-    await prepareDatabase(pool);
+    const secretsKey = options.secretsKey ?? secretsKeyFromEnv();
+    await prepareDatabase(pool, secretsKey);
     const app = await buildApp({
       pool,
       staticRoot: options.staticRoot,
       logger: options.logger ?? true,
       trustProxy: options.trustProxy,
       remoteOverrides: options.remoteOverrides,
+      secretsKey,
+      apiDocs: options.apiDocs,
     });
     await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });
     const address = app.server.address();
@@ -118,6 +153,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const secrets = await resolveSecretsKey(config);
+  console.log(`Secrets key: ${secrets.description}`);
   const database = await startDatabase(config, { libraryHandlesSignals: false });
   console.log(`Database: ${database.description}`);
   let server: RunningServer;
@@ -129,6 +166,8 @@ async function main(): Promise<void> {
       staticRoot: config.staticRoot,
       trustProxy: config.trustProxy,
       remoteOverrides: config.remoteOverrides,
+      secretsKey: secrets.key,
+      apiDocs: config.apiDocs,
       logger: { level: config.logLevel },
     });
   } catch (error) {

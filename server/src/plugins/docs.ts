@@ -3,10 +3,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * OpenAPI from the route schemas, served as JSON at /docs/json and browsable at /docs.
+ * OpenAPI from the route schemas (app.swagger()), served as JSON at /docs/json and browsable at
+ * /docs when `serve` is on: outside production, or with API_DOCS=1 (config.ts apiDocsEnabled). In
+ * production the map of every route is not handed to strangers unless the operator asks for it.
  * Must be registered before the routes it documents (it collects them as they are added).
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+export async function registerDocs(app: FastifyInstance, { serve }: { serve: boolean }): Promise<void> {
   await app.register(swagger, {
     // Shared schemas keep their $id as their name in components (ErrorEnvelope, not def-0).
     refResolver: {
@@ -31,5 +33,5 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       ],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (serve) await app.register(swaggerUi, { routePrefix: '/docs' });
 }

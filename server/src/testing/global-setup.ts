@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedd
 import { createPool, withDatabase } from '../db/pool';
 import { prepareDatabase } from '../main';
 import { REPO_ROOT } from '../paths';
+import { generateSecretsKeyText } from '../secrets-key';
 import { ADMIN_URL_VARIABLE, TEMPLATE_DATABASE_VARIABLE, withAdmin } from './test-database';
 
 // One PostgreSQL for the whole Jest run (or DATABASE_URL's server, which must allow CREATE
@@ -41,6 +42,9 @@ export default async function globalSetup(): Promise<void> {
     embedded = { handle, dataDir };
     adminUrl = handle.adminUrl;
   }
+  // The run's secrets key (a new one each run): the template's RSA key and every outbox text are
+  // sealed with it; buildApp, startServer and the outbox helpers read it from the environment.
+  process.env.SECRETS_KEY = generateSecretsKeyText();
   const template = await createTemplate(adminUrl);
   // Workers are started after global setup and inherit this environment.
   process.env[ADMIN_URL_VARIABLE] = adminUrl;

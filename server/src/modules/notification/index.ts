@@ -1,4 +1,11 @@
 // Messages to members (SMS, e-mail): the configured sender, the texts in each language.
 export { messageLanguage } from './language';
-export { brandOf, createSenderFactory, senderConfigFromEnv, type SenderFactory } from './sender';
+export {
+  brandOf,
+  createSenderFactory,
+  openOutboxBody,
+  sealClearOutboxBodies,
+  senderConfigFromEnv,
+  type SenderFactory,
+} from './sender';
 export { codeSms, numberAlreadyRegisteredSms, resetEmail, type CodePurpose } from './templates';

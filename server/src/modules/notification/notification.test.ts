@@ -4,10 +4,20 @@ import { createTestApp, type TestContext } from '../../testing/test-app';
 import { TestClock } from '../member/member.testing';
 import { messageLanguage } from './language';
 import { outboxFor } from './outbox.testing';
-import { brandOf, createSenderFactory, maskRecipient, parseSenderKind, senderConfigFromEnv } from './sender';
+import { generateSecretsKeyText, parseSecretsKey, secretsKeyFromEnv } from '../../secrets-key';
+import {
+  brandOf,
+  createSenderFactory,
+  maskRecipient,
+  openOutboxBody,
+  parseSenderKind,
+  sealClearOutboxBodies,
+  senderConfigFromEnv,
+} from './sender';
 import { codeSms, numberAlreadyRegisteredSms, resetEmail } from './templates';
 
-// The built-in sender: every message lands in the outbox table and the structured log.
+// The built-in sender: every message lands in the outbox table, sealed; its text reaches the log
+// only when a developer asks for it.
 
 const clock = new TestClock();
 let context: TestContext;
@@ -28,8 +38,13 @@ function recordingLog(): { log: FastifyBaseLogger; lines: Array<{ fields: Record
 }
 
 describe('the outbox sender', () => {
-  it('writes an SMS to the outbox and its text to the log outside production', async () => {
-    const senders = createSenderFactory(context.pool, senderConfigFromEnv({ NODE_ENV: 'development' }, clock.now));
+  const key = secretsKeyFromEnv();
+
+  it('writes an SMS to the outbox, and its text to the log only when NOTIFICATION_LOG_SECRETS=1', async () => {
+    const senders = createSenderFactory(
+      context.pool,
+      senderConfigFromEnv({ NODE_ENV: 'development', NOTIFICATION_LOG_SECRETS: '1' }, clock.now, key),
+    );
     const { log, lines } = recordingLog();
     await senders({ merchantId: context.merchantId, log }).sendSms('+8801700000001', 'Lucky Star: your login code is 123456.');
     expect(await outboxFor(context.pool, '+8801700000001')).toEqual([
@@ -47,16 +62,59 @@ describe('the outbox sender', () => {
     ]);
   });
 
-  it('writes an e-mail with its subject; in production the log has no text and a masked address', async () => {
-    const senders = createSenderFactory(context.pool, senderConfigFromEnv({ NODE_ENV: 'production' }, clock.now));
+  it.each([
+    ['development without NOTIFICATION_LOG_SECRETS', { NODE_ENV: 'development' }],
+    ['no NODE_ENV at all', {}],
+    ['NOTIFICATION_LOG_SECRETS=0', { NOTIFICATION_LOG_SECRETS: '0' }],
+    ['production', { NODE_ENV: 'production' }],
+  ])('%s: the log has neither the text nor the full address', async (_label, env) => {
+    const senders = createSenderFactory(context.pool, senderConfigFromEnv(env, clock.now, key));
     const { log, lines } = recordingLog();
     await senders({ merchantId: context.merchantId, log }).sendEmail('player@example.com', 'Reset', 'Open https://x/?resetToken=abc');
-    expect(await outboxFor(context.pool, 'player@example.com')).toEqual([
-      { channel: 'email', recipient: 'player@example.com', subject: 'Reset', body: 'Open https://x/?resetToken=abc' },
-    ]);
     expect(lines).toHaveLength(1);
     expect(lines[0].fields).toMatchObject({ channel: 'email', to: 'p***@example.com' });
     expect(lines[0].fields).not.toHaveProperty('text');
+    expect(JSON.stringify(lines)).not.toContain('resetToken=abc');
+  });
+
+  it('refuses NOTIFICATION_LOG_SECRETS in production, and anything but 1 or 0', () => {
+    expect(() => senderConfigFromEnv({ NODE_ENV: 'production', NOTIFICATION_LOG_SECRETS: '1' }, clock.now, key)).toThrow(
+      /development only/,
+    );
+    expect(() => senderConfigFromEnv({ NOTIFICATION_LOG_SECRETS: 'yes' }, clock.now, key)).toThrow(/must be 1 or 0/);
+  });
+
+  it('keeps the text sealed in the table: the row alone shows no code, only SECRETS_KEY opens it', async () => {
+    const senders = createSenderFactory(context.pool, senderConfigFromEnv({}, clock.now, key));
+    await senders({ merchantId: context.merchantId, log: recordingLog().log }).sendEmail(
+      'sealed@example.com',
+      'Reset',
+      'Open https://x/?resetToken=live-token-987654',
+    );
+    const row = await context.pool.query<{ body: string | null; body_sealed: string; subject: string }>(
+      "SELECT body, body_sealed, subject FROM outbox WHERE recipient = 'sealed@example.com'",
+    );
+    expect(row.rows[0].body).toBeNull();
+    expect(row.rows[0].subject).toBe('Reset');
+    expect(row.rows[0].body_sealed).toMatch(/^sealed1:/);
+    expect(row.rows[0].body_sealed).not.toContain('987654');
+    expect(openOutboxBody(key, row.rows[0].body_sealed)).toBe('Open https://x/?resetToken=live-token-987654');
+    expect(() => openOutboxBody(parseSecretsKey(generateSecretsKeyText()), row.rows[0].body_sealed)).toThrow(/sealed with secrets key/);
+  });
+
+  it('seals the clear texts an older version left, at start-up', async () => {
+    await context.pool.query(
+      `INSERT INTO outbox (merchant_id, channel, recipient, subject, body, sender, created_at)
+       VALUES ($1, 'sms', '+8801700000077', NULL, 'Lucky Star: your login code is 445566.', 'outbox', now())`,
+      [context.merchantId],
+    );
+    expect(await sealClearOutboxBodies(context.pool, key)).toBeGreaterThanOrEqual(1);
+    const clear = await context.pool.query('SELECT count(*)::int AS count FROM outbox WHERE body IS NOT NULL');
+    expect(clear.rows[0].count).toBe(0);
+    expect(await outboxFor(context.pool, '+8801700000077')).toEqual([
+      { channel: 'sms', recipient: '+8801700000077', subject: null, body: 'Lucky Star: your login code is 445566.' },
+    ]);
+    expect(await sealClearOutboxBodies(context.pool, key)).toBe(0);
   });
 
   it('is the only sender: NOTIFICATION_SENDER names nothing else', () => {

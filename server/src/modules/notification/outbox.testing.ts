@@ -1,6 +1,9 @@
 import type pg from 'pg';
+import { secretsKeyFromEnv } from '../../secrets-key';
+import { openOutboxBody } from './sender';
 
-// Helpers for tests that read what the built-in sender "sent" (not a test file itself).
+// Helpers for tests that read what the built-in sender "sent" (not a test file itself). The texts
+// are sealed in the table; these open them with the run's SECRETS_KEY (testing/global-setup.ts).
 
 export interface OutboxMessage {
   channel: 'sms' | 'email';
@@ -11,11 +14,12 @@ export interface OutboxMessage {
 
 /** Messages to `recipient`, oldest first. */
 export async function outboxFor(pool: pg.Pool, recipient: string): Promise<OutboxMessage[]> {
-  const result = await pool.query<OutboxMessage>(
-    'SELECT channel, recipient, subject, body FROM outbox WHERE recipient = $1 ORDER BY id',
+  const result = await pool.query<Omit<OutboxMessage, 'body'> & { body_sealed: string }>(
+    'SELECT channel, recipient, subject, body_sealed FROM outbox WHERE recipient = $1 ORDER BY id',
     [recipient],
   );
-  return result.rows;
+  const key = secretsKeyFromEnv();
+  return result.rows.map(({ body_sealed: sealed, ...row }) => ({ ...row, body: openOutboxBody(key, sealed) }));
 }
 
 /** The newest message to `recipient`; fails the test when there is none. */

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
+import { openText, seal, type SecretsKey } from '../../secrets-key';
 
 // How the server reaches people: one interface for SMS and e-mail (ARCHITECTURE.md "Server"),
 // chosen by configuration. Only the built-in sender exists: it writes every message to the
-// `outbox` table and to the structured log, so codes are readable there in development. A real
-// SMS or e-mail provider is a new `SenderKind` implementing `Sender`; none is configured yet.
+// `outbox` table, its text sealed with SECRETS_KEY (body_sealed: the texts carry live codes and
+// reset links; tests and the e2e harness open them with the key). The log gets the text only when
+// a developer asks for it (NOTIFICATION_LOG_SECRETS=1, set by `npm start` and `npm run dev`). A
+// real SMS or e-mail provider is a new `SenderKind` implementing `Sender`; none is configured yet.
 
 /** Sends messages for one merchant. Callers pass the text already in the recipient's language. */
 export interface Sender {
@@ -28,13 +31,17 @@ export type SenderFactory = (scope: SenderScope) => Sender;
 export interface SenderConfig {
   kind: SenderKind;
   /**
-   * Whether message texts (which carry codes) go to the log. On outside production so a
-   * developer can read codes there; in production the outbox row is the record.
+   * Whether message texts (which carry codes and reset links) go to the log: only when asked for
+   * (NOTIFICATION_LOG_SECRETS=1), for a developer reading codes; never in production.
    */
   logMessageText: boolean;
   /** Time source for the outbox rows. */
   now: () => number;
+  /** Seals the texts kept in the outbox (SECRETS_KEY). */
+  secretsKey: SecretsKey;
 }
+
+const OUTBOX_PURPOSE = 'outbox.body';
 
 /** NOTIFICATION_SENDER (default "outbox"); anything else is refused at start-up. */
 export function parseSenderKind(raw: string | undefined): SenderKind {
@@ -45,12 +52,27 @@ export function parseSenderKind(raw: string | undefined): SenderKind {
   return value as SenderKind;
 }
 
+/**
+ * NOTIFICATION_LOG_SECRETS: "1" writes message texts (codes, reset links) to the log, for local
+ * development; unset or "0" never does. Refused in production, where the log leaves the machine.
+ */
+export function parseLogSecrets(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.NOTIFICATION_LOG_SECRETS?.trim() ?? '';
+  if (raw === '' || raw === '0') return false;
+  if (raw !== '1') throw new Error(`NOTIFICATION_LOG_SECRETS must be 1 or 0 (got "${raw}")`);
+  if (env.NODE_ENV === 'production') {
+    throw new Error('NOTIFICATION_LOG_SECRETS=1 would write codes and reset links to the log: it is for development only, not NODE_ENV=production');
+  }
+  return true;
+}
+
 /** Sender configuration from the environment. */
-export function senderConfigFromEnv(env: NodeJS.ProcessEnv, now: () => number): SenderConfig {
+export function senderConfigFromEnv(env: NodeJS.ProcessEnv, now: () => number, secretsKey: SecretsKey): SenderConfig {
   return {
     kind: parseSenderKind(env.NOTIFICATION_SENDER),
-    logMessageText: env.NODE_ENV !== 'production',
+    logMessageText: parseLogSecrets(env),
     now,
+    secretsKey,
   };
 }
 
@@ -78,15 +100,39 @@ class OutboxSender implements Sender {
 
   private async record(channel: 'sms' | 'email', to: string, subject: string | null, text: string): Promise<void> {
     const result = await this.db.query<{ id: string }>(
-      `INSERT INTO outbox (merchant_id, channel, recipient, subject, body, sender, created_at)
+      `INSERT INTO outbox (merchant_id, channel, recipient, subject, body_sealed, sender, created_at)
        VALUES ($1, $2, $3, $4, $5, 'outbox', $6) RETURNING id`,
-      [this.scope.merchantId, channel, to, subject, text, new Date(this.config.now())],
+      [this.scope.merchantId, channel, to, subject, seal(this.config.secretsKey, OUTBOX_PURPOSE, text), new Date(this.config.now())],
     );
     const entry = { outboxId: result.rows[0].id, channel, merchantId: this.scope.merchantId };
     if (this.config.logMessageText) {
       this.scope.log.info({ ...entry, to, subject, text }, 'message written to the outbox');
     } else {
       this.scope.log.info({ ...entry, to: maskRecipient(to) }, 'message written to the outbox');
+    }
+  }
+}
+
+/** The text of an outbox row (body_sealed), for whoever holds SECRETS_KEY: tests, harnesses, operators' tools. */
+export function openOutboxBody(secretsKey: SecretsKey, bodySealed: string): string {
+  return openText(secretsKey, OUTBOX_PURPOSE, bodySealed);
+}
+
+/**
+ * Seals the texts of outbox rows written in clear before migration 013 (and clears them), in
+ * batches. Idempotent; safe when replicas start together.
+ */
+export async function sealClearOutboxBodies(db: Db, secretsKey: SecretsKey): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const batch = await db.query<{ id: string; body: string }>('SELECT id, body FROM outbox WHERE body IS NOT NULL ORDER BY id LIMIT 500');
+    if (batch.rows.length === 0) return sealed;
+    for (const row of batch.rows) {
+      const result = await db.query('UPDATE outbox SET body_sealed = $2, body = NULL WHERE id = $1 AND body IS NOT NULL', [
+        row.id,
+        seal(secretsKey, OUTBOX_PURPOSE, row.body),
+      ]);
+      sealed += result.rowCount ?? 0;
     }
   }
 }

@@ -11,7 +11,7 @@ export {
   type RegistrationCodeVerifier,
   type TwoFactorGate,
 } from './account-hooks';
-export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
+export { ensureRsaKey, loadDecryptionKeys, sealClearRsaKeys } from './rsa-keys';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
 export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';
 export { sessionMessages } from './session.messages';

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
+import type { SecretsKey } from '../../secrets-key';
 import { createAccountHooks, type AccountHooks } from './account-hooks';
 import { authorizationHeader, sessionOf } from './authentication';
 import { login } from './login.service';
@@ -18,6 +19,8 @@ export interface SessionRoutesOptions {
   clock?: Clock;
   /** Shared with the verification and two-factor modules (see account-hooks.ts). */
   hooks?: AccountHooks;
+  /** Seals the private key of a newly generated transport key pair (SECRETS_KEY). */
+  secretsKey: SecretsKey;
 }
 
 const tags = ['session'];
@@ -40,7 +43,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   }, async (_request, reply) => {
     // The key can be rotated by an operator: let caches revalidate.
     reply.header('Cache-Control', 'no-cache');
-    return ok(await ensureRsaKey(db));
+    return ok(await ensureRsaKey(db, options.secretsKey));
   });
 
   app.post<RouteOf<typeof loginCall>>('/wps/session/login', {

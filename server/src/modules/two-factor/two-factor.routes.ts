@@ -14,6 +14,7 @@ import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
+import type { SecretsKey } from '../../secrets-key';
 import { type AccountHooks, memberOf } from '../session';
 import type { SenderFactory } from '../notification';
 import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification';
@@ -30,6 +31,8 @@ export interface TwoFactorRoutesOptions {
   policy?: CodePolicy;
   /** The key sealing authenticator secrets; by default TWO_FACTOR_SECRET_KEY or the database's. */
   secretKey?: SecretKey;
+  /** SECRETS_KEY: seals the database's two-factor key (server_secret). */
+  secretsKey: SecretsKey;
 }
 
 const tags = ['two-factor'];
@@ -51,7 +54,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
     clock: options.clock,
     senders: options.senders,
     codes: new VerificationCodes(db, options.clock, options.policy ?? DEFAULT_CODE_POLICY),
-    secretKey: () => (secretKey ??= loadSecretKey(db)),
+    secretKey: () => (secretKey ??= loadSecretKey(db, options.secretsKey)),
     log: app.log,
   });
   options.hooks.twoFactorGate = service;
