@@ -1,7 +1,6 @@
-import type { Envelope, LoginResult, SystemStatus } from '@platform/shared/contract';
+import type { Envelope, LoginResult, MaintenanceRefusal, RegionRefusal, SystemStatus } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';
-import type { MaintenanceRefusal, RegionRefusal } from './site-access';
 
 // Maintenance and region restriction enforced by the server (issue 7, item 2): login,
 // registration, free play and every money or game route are refused during maintenance and to a

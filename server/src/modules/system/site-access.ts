@@ -1,3 +1,4 @@
+import type { MaintenanceRefusal, RegionRefusal } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config';
 import { ConfigCache } from '../../db/config-cache';
@@ -36,17 +37,6 @@ declare module 'fastify' {
 
 /** A route config's availability, closed by default. */
 export const availabilityOf = (config: { availability?: SiteAvailability }): SiteAvailability => config.availability ?? 'whileOpen';
-
-/** value of a 503 system_under_maintenance: the window, epoch ms (endTime null when open-ended). */
-export interface MaintenanceRefusal {
-  content: { data: { maintainTime: number; endTime: number | null } };
-}
-
-/** value of a 403 region_restricted: the visitor as the server sees them. */
-export interface RegionRefusal {
-  ip: string;
-  country: string | null;
-}
 
 export interface SiteAccessOptions {
   db: Db;
