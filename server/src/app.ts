@@ -26,7 +26,7 @@ import {
   type AccountHooks,
   type RouteAccessEntry,
 } from './modules/session';
-import { systemRoutes } from './modules/system';
+import { loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase } from './modules/system';
 import { twoFactorRoutes } from './modules/two-factor';
 import { verificationRoutes } from './modules/verification';
 import { registerDocs } from './plugins/docs';
@@ -62,6 +62,11 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Login/registration hooks (SMS codes, two-factor); modules fill the shared object. */
   accountHooks?: AccountHooks;
+  /**
+   * Where an address is (the visitor's country for region rules and the status); defaults to the
+   * bundled offline database, read once per process here, at start-up.
+   */
+  countryDatabase?: CountryDatabase;
   /** Sees every route as it is registered (the contract test compares them with the contract). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -75,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   // One object shared by the modules that read hooks and the modules that provide them.
   const accountHooks = options.accountHooks ?? createAccountHooks();
+  const countries = options.countryDatabase ?? loadCountryDatabase();
   // Every failure envelope is worded from the one catalogue the modules' parts compose (messages.ts).
   const failure = failureFrom(CATALOGUE);
   const secretsKey = options.secretsKey ?? secretsKeyFromEnv(process.env);
@@ -125,10 +131,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Everything that belongs to a brand: the merchant is resolved before these routes run.
   await app.register(async (merchantScope) => {
     useMerchantResolution(merchantScope, pool);
-    // After merchant resolution. Every route below is closed unless its config says otherwise
+    // After merchant resolution, before the session is looked up: during maintenance and for a
+    // restricted visitor every route below is refused unless its config says it stays available
+    // (config.availability: see modules/system/site-access.ts).
+    useSiteAccess(merchantScope, { db: pool, clock, countries });
+    // Every route below is closed unless its config says otherwise
     // (config.auth, realAccountOnly, feature: see modules/session/authentication.ts).
     useAuthentication(merchantScope, { db: pool, clock, routeTable: routeAccess });
-    await merchantScope.register(systemRoutes, { db: pool });
+    await merchantScope.register(systemRoutes, { db: pool, clock, countries });
     await merchantScope.register(contentRoutes, { db: pool });
     await merchantScope.register(gamesRoutes, { db: pool });
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });

@@ -103,3 +103,13 @@ test('the shape this replaces was forgeable: appending to the client header and 
     await api.close();
   }
 });
+
+test('every location the gateway sends to the api clears a client-sent X-Country-Code (issue 7, item 2)', () => {
+  const gateway = readFileSync(path.join(REPO_ROOT, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
+  const bodies = [...gateway.matchAll(/location ([^{]+)\{([^}]*proxy_pass http:\/\/api:3000;[^}]*)\}/g)];
+  expect(bodies.length).toBeGreaterThanOrEqual(3);
+  for (const [, location, body] of bodies) {
+    // An empty value makes nginx leave the header out of the upstream request.
+    expect({ location: location.trim(), clears: /proxy_set_header X-Country-Code ""\s*;/i.test(body) }).toEqual({ location: location.trim(), clears: true });
+  }
+});

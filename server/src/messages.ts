@@ -10,6 +10,7 @@ import { oauthMessages } from './modules/oauth';
 import { passwordMessages } from './modules/password';
 import { rateLimitMessages } from './modules/rate-limit';
 import { sessionMessages } from './modules/session';
+import { systemMessages } from './modules/system';
 import { twoFactorMessages } from './modules/two-factor';
 import { verificationMessages } from './modules/verification';
 
@@ -17,6 +18,7 @@ import { verificationMessages } from './modules/verification';
 export const MESSAGE_PARTS = {
   http: httpMessages,
   'rate-limit': rateLimitMessages,
+  system: systemMessages,
   session: sessionMessages,
   member: memberMessages,
   verification: verificationMessages,

@@ -18,6 +18,7 @@ export {
   isHandledByClient,
   REQUEST_TIMEOUT_MS,
   SESSION_ENDED_CODES,
+  SITE_CLOSED_CODES,
   type ApiClient,
   type ApiClientOptions,
   type CallOptions,

@@ -23,8 +23,9 @@ import {
   updateLanguageCall,
   whitelabelCall,
 } from '../contract';
+import { makeStatus } from '../testing/fixtures';
 import { ApiError } from './api-error';
-import { createApiClient, type ApiClient } from './client';
+import { createApiClient, isHandledByClient, type ApiClient } from './client';
 
 let server: TestApiServer;
 let bus: EventBus;
@@ -76,6 +77,8 @@ describe('headers and envelope', () => {
     for (const header of ['Authorization', 'Merchant', 'Language', 'Device', 'ModuleId', 'X-Gateway-Version']) {
       expect(countOf(request.headerNames, header)).toBe(1);
     }
+    // The server resolves the visitor's country from the address: the client claims none.
+    expect(countOf(request.headerNames, 'X-Country-Code')).toBe(0);
   });
 
   it('falls back to the session merchant and the bus language, and sends no Authorization without a token', async () => {
@@ -224,6 +227,52 @@ describe('failures', () => {
     await expect(api.call(playerAvatarCall)).rejects.toMatchObject({ status: 401 });
     await expect(api.call(affiliateCheckCall, { params: { code: 'bad' } })).rejects.toMatchObject({ errorCode: 'affiliate.invalid' });
     expect(commands).toEqual([]);
+  });
+
+  describe('the site closing to the player (maintenance, region restriction)', () => {
+    const maintenanceValue = { content: { data: { maintainTime: 1_750_000_000_000, endTime: 1_750_003_600_000 } } };
+
+    it('system_under_maintenance turns the root view to the maintenance page with the window’s end, and no toast', async () => {
+      bus.set('settings', { status: makeStatus() });
+      sessionStore.set('token', 'tok');
+      server.on('GET /wps/v2/wallets/balance', () => ({ status: 503, body: failure('system_under_maintenance', 'Under maintenance', maintenanceValue) }));
+
+      await expect(api.call(balanceCall)).rejects.toMatchObject({ status: 503, errorCode: 'system_under_maintenance' });
+      expect(bus.get('settings').status).toMatchObject({ maintenance: true, maintenanceEnd: 1_750_003_600_000, regionRestriction: false });
+      expect(commands).toEqual([]);
+    });
+
+    it('an open-ended window shows no end', async () => {
+      bus.set('settings', { status: makeStatus() });
+      server.on('POST /wps/session/login/freeplay', () => ({
+        status: 503,
+        body: failure('system_under_maintenance', 'Under maintenance', { content: { data: { maintainTime: 1, endTime: null } } }),
+      }));
+      await expect(api.call(freePlayLoginCall)).rejects.toMatchObject({ errorCode: 'system_under_maintenance' });
+      expect(bus.get('settings').status).toMatchObject({ maintenance: true, maintenanceEnd: null });
+    });
+
+    it('region_restricted turns it to the restriction page with the address and country the server saw, even from a quiet call', async () => {
+      bus.set('settings', { status: makeStatus() });
+      server.on('GET /wps/agent/affiliate', () => ({ status: 403, body: failure('region_restricted', 'Restricted', { ip: '14.160.0.1', country: 'VN' }) }));
+
+      await expect(api.call(affiliateCheckCall, { params: { code: 'x' } })).rejects.toMatchObject({ errorCode: 'region_restricted' });
+      expect(bus.get('settings').status).toMatchObject({ regionRestriction: true, location: { ip: '14.160.0.1', country: 'VN' }, maintenance: false });
+      expect(commands).toEqual([]);
+    });
+
+    it('before the status is known, says it in a toast instead', async () => {
+      server.on('GET /wps/system/whitelabel', () => ({ status: 403, body: failure('region_restricted', 'Restricted', { ip: '14.160.0.1', country: null }) }));
+      await expect(api.call(whitelabelCall)).rejects.toMatchObject({ errorCode: 'region_restricted' });
+      expect(bus.get('settings').status).toBeNull();
+      expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Restricted' }]);
+    });
+
+    it('is handled by the client: forms do not repeat the message', () => {
+      for (const errorCode of ['system_under_maintenance', 'region_restricted']) {
+        expect(isHandledByClient(new ApiError({ status: 403, errorCode, message: 'x', call: { name: 'affiliateCheck', quiet: true } }))).toBe(true);
+      }
+    });
   });
 
   it('an error without an envelope uses the status text, and a 504 the timeout message', async () => {

@@ -3,7 +3,18 @@ import { distinctUntilChanged, skip } from 'rxjs';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { translateCommon } from '../i18n/i18n-instance';
 import { localStore, getMerchantCode, sessionStore } from '../storage/web-storage';
-import { rsaKeyCall, type CachedCall, type CallDefinition, type Envelope, type QueryOf, type RequestOf, type ValueOf } from '../contract';
+import {
+  rsaKeyCall,
+  type CachedCall,
+  type CallDefinition,
+  type Envelope,
+  type MaintenanceRefusal,
+  type QueryOf,
+  type RegionRefusal,
+  type RequestOf,
+  type SystemStatus,
+  type ValueOf,
+} from '../contract';
 import type { ErrorCode } from '../contract/error-codes';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { createRsaKeyCache, encryptPayload } from './encryption';
@@ -28,6 +39,32 @@ export const CALLER_HANDLED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
 ]);
 
 /**
+ * Error codes meaning the site is closed to this visitor: under maintenance, or their region is
+ * restricted (the server refuses every route but the status and what its pages need). The root
+ * view turns to the maintenance or IP-restriction page, as a status with the flag would.
+ */
+export const SITE_CLOSED_CODES: ReadonlySet<string> = new Set<ErrorCode>(['system_under_maintenance', 'region_restricted']);
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The system status as the refusal describes it: what the shell's status gate shows from then on. */
+export function statusClosedBy(status: SystemStatus, failure: ApiError): SystemStatus {
+  if (failure.errorCode === 'system_under_maintenance') {
+    const window = (failure.value as Partial<MaintenanceRefusal> | null)?.content?.data;
+    return { ...status, maintenance: true, maintenanceEnd: isNumber(window?.endTime) ? window.endTime : null };
+  }
+  const visitor = (failure.value as Partial<RegionRefusal> | null) ?? {};
+  return {
+    ...status,
+    regionRestriction: true,
+    location: {
+      ip: typeof visitor.ip === 'string' ? visitor.ip : status.location.ip,
+      country: typeof visitor.country === 'string' ? visitor.country : null,
+    },
+  };
+}
+
+/**
  * Whether the client deals with a failure itself (REFERENCE.md §2.2): a toast, the login popup,
  * a forced logout, or nothing to say (a cancelled call). A form shows the server's message only
  * when this is false: for quiet calls and the codes callers handle.
@@ -36,6 +73,8 @@ export function isHandledByClient(failure: ApiError): boolean {
   if (failure.errorCode === CLIENT_ERROR_CODES.canceled) return true;
   // A token call without a session has already opened the login popup.
   if (failure.errorCode === CLIENT_ERROR_CODES.notLoggedIn && failure.status === 0) return true;
+  // The whole page turns to the maintenance or restriction page, whichever call met it.
+  if (SITE_CLOSED_CODES.has(failure.errorCode)) return true;
   if (failure.quiet) return false;
   if (failure.status === 401 || SESSION_ENDED_CODES.has(failure.errorCode)) return true;
   return !CALLER_HANDLED_CODES.has(failure.errorCode);
@@ -228,6 +267,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** What the player sees of a failure (REFERENCE.md §2.2, in that order). */
   function report(failure: ApiError, token: string | null): void {
     if (failure.errorCode === CLIENT_ERROR_CODES.canceled || !isHandledByClient(failure)) return;
+    if (SITE_CLOSED_CODES.has(failure.errorCode)) {
+      const { status } = eventBus.get('settings');
+      if (status) {
+        eventBus.set('settings', { status: statusClosedBy(status, failure) });
+        return;
+      }
+      // Before the status is known there is no page to turn to: say it.
+      eventBus.dispatch({ type: 'toast', level: 'error', message: failure.message });
+      return;
+    }
     if (failure.status === 401 || SESSION_ENDED_CODES.has(failure.errorCode)) {
       if (token !== null && token === endedToken) return;
       endedToken = token;

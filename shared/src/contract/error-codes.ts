@@ -17,6 +17,9 @@ export const SERVER_ERROR_CODES = [
   'function.not.available',
   'not.found',
   'system.err',
+  // The site closed to the caller (SPEC §2 root views 1 and 2): maintenance, region restriction
+  'system_under_maintenance',
+  'region_restricted',
   // Accounts (login, sessions, registration)
   'CUSTOMER_NOT_LOGIN',
   'user.or.token.invalid',

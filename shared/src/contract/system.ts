@@ -204,3 +204,22 @@ export type ResourceType =
   | 'FACEBOOK'
   | 'INSTAGRAM'
   | 'TELEGRAM';
+
+/**
+ * `value` of a 503 `system_under_maintenance` answer: any route but the few that stay available
+ * (status, site configuration, remotes, logout) while the merchant is under maintenance. The
+ * window in epoch ms, shaped as REFERENCE.md §2.1 describes maintenance values; endTime is null
+ * when the end is not known.
+ */
+export interface MaintenanceRefusal {
+  content: { data: { maintainTime: number; endTime: number | null } };
+}
+
+/**
+ * `value` of a 403 `region_restricted` answer: the visitor as the server sees them (the address,
+ * and the country it resolved for it, null when unknown), what the restriction page shows.
+ */
+export interface RegionRefusal {
+  ip: string;
+  country: string | null;
+}

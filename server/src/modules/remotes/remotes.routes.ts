@@ -10,7 +10,8 @@ export interface RemotesRoutesOptions extends RemotesContext {
 
 export async function remotesRoutes(app: FastifyInstance, { db, ...context }: RemotesRoutesOptions): Promise<void> {
   app.get('/remotes.json', {
-    config: { auth: 'public' },
+    // The shell loads the remotes before it knows which page to show (maintenance included).
+    config: { auth: 'public', availability: 'always' },
     schema: {
       tags: ['delivery'],
       summary: 'Micro-frontend remotes for the shell (plain JSON array, not enveloped)',

@@ -6,6 +6,7 @@ import { AppError } from '../../http/envelope';
 import { merchantOf } from '../../plugins/merchant';
 import type { Member } from '../identity';
 import { isModuleEnabled } from '../merchant';
+import { availabilityOf, type SiteAvailability } from '../system';
 import { authenticateToken, type Authenticated, type SessionRecord } from './session.service';
 
 // Who may call a route, stated in its config and enforced here for every route of the merchant
@@ -66,6 +67,8 @@ export function accessOf(config: { auth?: RouteAuth; realAccountOnly?: boolean; 
 export interface RouteAccessEntry extends RouteAccess {
   method: string;
   url: string;
+  /** Whether it answers during maintenance and to restricted visitors (system/site-access.ts). */
+  availability: SiteAvailability;
 }
 
 export interface AuthenticationOptions {
@@ -98,7 +101,7 @@ export function useAuthentication(scope: FastifyInstance, { db, clock, routeTabl
     scope.addHook('onRoute', (route) => {
       // HEAD twins of GET routes share their config: listing them would only repeat the GET.
       for (const method of [route.method].flat().filter((name) => name !== 'HEAD')) {
-        routeTable.push({ method, url: route.url, ...accessOf(route.config ?? {}) });
+        routeTable.push({ method, url: route.url, ...accessOf(route.config ?? {}), availability: availabilityOf(route.config ?? {}) });
       }
     });
   }

@@ -75,7 +75,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   });
 
   app.delete('/wps/session/logout', {
-    config: { auth: 'member' },
+    // Ending a session is always allowed, during maintenance and from a restricted region too.
+    config: { auth: 'member', availability: 'always' },
     schema: apiSchema({
       tags,
       summary: 'Log out: the session token stops working at once',

@@ -89,18 +89,42 @@ export interface MaintenanceWindow {
   endsAt: Date | null;
 }
 
-/** Maintenance windows that have not ended yet (whether they have started is decided per request). */
-export async function selectPendingMaintenance(db: Db, merchantId: number): Promise<MaintenanceWindow[]> {
+/**
+ * Maintenance windows that have not ended by `nowMs` (the app's Clock; whether they have started
+ * is decided per request, so a cached list stays right as time passes).
+ */
+export async function selectPendingMaintenance(db: Db, merchantId: number, nowMs: number): Promise<MaintenanceWindow[]> {
   const result = await db.query<{ starts_at: Date; ends_at: Date | null }>(
     `SELECT starts_at, ends_at FROM maintenance_window
-      WHERE merchant_id = $1 AND (ends_at IS NULL OR ends_at > now())`,
-    [merchantId],
+      WHERE merchant_id = $1 AND (ends_at IS NULL OR ends_at > $2)`,
+    [merchantId, new Date(nowMs)],
   );
   return result.rows.map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at }));
 }
 
 export async function selectRegionRules(db: Db, merchantId: number): Promise<RegionRule[]> {
   const result = await db.query<RegionRule>('SELECT kind, value FROM region_rule WHERE merchant_id = $1', [merchantId]);
+  return result.rows;
+}
+
+export interface CountryOverrideRow {
+  /** 'a.b.c.d/n' or an IPv6 network, as PostgreSQL prints a cidr. */
+  network: string;
+  countryCode: string;
+}
+
+/**
+ * The operator's address → country corrections a merchant sees (migration 009), in the order
+ * they apply: the merchant's own rows before platform-wide ones, longer prefixes first.
+ */
+export async function selectCountryOverrides(db: Db, merchantId: number): Promise<CountryOverrideRow[]> {
+  const result = await db.query<CountryOverrideRow>(
+    `SELECT network::text AS network, country_code AS "countryCode"
+       FROM ip_country_override
+      WHERE merchant_id = $1 OR merchant_id IS NULL
+      ORDER BY merchant_id IS NULL, masklen(network) DESC, id`,
+    [merchantId],
+  );
   return result.rows;
 }
 

@@ -6,48 +6,52 @@ import {
   whitelabelCall,
 } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../config';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
+import { clientIpOf } from '../../http/request-context';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
+import type { CountryDatabase } from './country-database';
 import * as system from './system.service';
+import { locateVisitor } from './visitor-location';
 
 export interface SystemRoutesOptions {
   db: Db;
+  clock: Clock;
+  /** Resolves the visitor's country from their address (the server's own database, never a client header). */
+  countries: CountryDatabase;
 }
 
 const tags = ['system'];
 
-export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOptions): Promise<void> {
+export async function systemRoutes(app: FastifyInstance, { db, clock, countries }: SystemRoutesOptions): Promise<void> {
   // Every page load asks for the status: its configuration is read once per config revision.
   const configCache = new ConfigCache();
-  app.get<RouteOf<typeof systemStatusCall> & { Headers: { 'x-country-code'?: string } }>(
+  app.get<RouteOf<typeof systemStatusCall>>(
     '/wps/system/status',
     {
-      config: { auth: 'public' },
+      // The maintenance and restriction pages are chosen from this answer.
+      config: { auth: 'public', availability: 'always' },
       schema: apiSchema({
         tags,
         summary: 'Site status and configuration for the current visitor',
         description:
           'Maintenance and region restriction decide the root view (1 maintenance, else 2 restricted, else 0); ' +
-          'info carries everything the front end needs before rendering.',
+          'info carries everything the front end needs before rendering. location.country is resolved by the ' +
+          "server from the caller's address (operator overrides, then an offline country database); no client header is read.",
         call: systemStatusCall,
-        headers: {
-          'x-country-code': {
-            type: 'string',
-            pattern: '^[A-Za-z0-9]{2}$',
-            description: "two-letter country code of the visitor, set by the edge proxy (XX = unknown)",
-          },
-        },
       }),
     },
     async (request) => {
-      const reported = request.headers['x-country-code']?.toUpperCase();
+      const merchant = merchantOf(request);
+      const visitor = await locateVisitor(db, merchant, clientIpOf(request), countries, configCache);
       const status = await system.getSystemStatus(
         db,
-        merchantOf(request),
-        { ip: request.ip, country: reported && reported !== 'XX' ? reported : null },
+        merchant,
+        visitor,
+        clock(),
         { onInvalidRegionRule: (rule) => request.log.warn({ rule }, 'unparseable region rule skipped') },
         configCache,
       );
@@ -56,17 +60,17 @@ export async function systemRoutes(app: FastifyInstance, { db }: SystemRoutesOpt
   );
 
   app.get('/wps/system/whitelabel', {
-    config: { auth: 'public' },
+    config: { auth: 'public', availability: 'always' },
     schema: apiSchema({ tags, summary: 'Whitelabel feature switches', call: whitelabelCall }),
   }, async (request) => ok(await system.getWhitelabel(db, merchantOf(request))));
 
   app.get('/wps/system/domainRoute', {
-    config: { auth: 'public' },
+    config: { auth: 'public', availability: 'always' },
     schema: apiSchema({ tags, summary: 'Mirror domains of the site', call: domainRouteCall }),
   }, async (request) => ok(await system.getDomainRoutes(db, merchantOf(request))));
 
   app.get('/wps/system/country', {
-    config: { auth: 'public' },
+    config: { auth: 'public', availability: 'always' },
     schema: apiSchema({ tags, summary: 'Countries and dialling codes for the phone-number picker', call: countriesCall }),
   }, async (request) => ok(await system.getCountries(db, merchantOf(request))));
 

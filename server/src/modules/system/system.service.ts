@@ -52,14 +52,12 @@ export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant): S
 
 export interface VisitorContext {
   ip: string;
-  /** Two-letter country from the edge proxy's X-Country-Code header, if any. */
+  /** Two-letter country the server resolved from the address (visitor-location.ts), if any. */
   country: string | null;
 }
 
 export interface StatusHooks {
   onInvalidRegionRule?: (rule: RegionRule) => void;
-  /** The current time in ms (tests). */
-  now?: () => number;
 }
 
 /** The active window at `nowMs`: an open-ended one wins, else the one ending last. */
@@ -71,14 +69,44 @@ export function activeMaintenance(windows: queries.MaintenanceWindow[], nowMs: n
 /** Reads one piece of a merchant's configuration through the cache. */
 const cached = <T>(cache: ConfigCache, merchant: ResolvedMerchant, key: string, load: () => Promise<T>) => cache.get(merchant, key, load);
 
+/** Whether the site is open to a visitor now: the active maintenance window, and the region rules' verdict. */
+export interface SiteState {
+  maintenance: queries.MaintenanceWindow | undefined;
+  regionRestricted: boolean;
+}
+
+/**
+ * The maintenance window in force at `nowMs` and whether the merchant's region rules match the
+ * visitor (address, network, or the country the server resolved). What the status reports and
+ * what the site-access hook enforces are this one answer.
+ */
+export async function getSiteState(
+  db: Db,
+  merchant: ResolvedMerchant,
+  visitor: VisitorContext,
+  nowMs: number,
+  cache: ConfigCache,
+  hooks: StatusHooks = {},
+): Promise<SiteState> {
+  const [maintenanceWindows, regionRules] = await Promise.all([
+    cached(cache, merchant, 'maintenance', () => queries.selectPendingMaintenance(db, merchant.id, nowMs)),
+    cached(cache, merchant, 'regionRules', () => queries.selectRegionRules(db, merchant.id)),
+  ]);
+  return {
+    maintenance: activeMaintenance(maintenanceWindows, nowMs),
+    regionRestricted: isRestricted(regionRules, { ip: normaliseIp(visitor.ip), country: visitor.country }, hooks.onInvalidRegionRule),
+  };
+}
+
 export async function getSystemStatus(
   db: Db,
   merchant: ResolvedMerchant,
   visitor: VisitorContext,
+  nowMs: number,
   hooks: StatusHooks = {},
   cache: ConfigCache = new ConfigCache(),
 ): Promise<SystemStatus> {
-  const [settings, whitelabel, register, resources, services, maintenanceWindows, regionRules] = await Promise.all([
+  const [settings, whitelabel, register, resources, services, state] = await Promise.all([
     cached(cache, merchant, 'settings', () => queries.selectSettings(db, merchant.id)),
     cached(cache, merchant, 'whitelabel', () => queries.selectWhitelabel(db, merchant.id)),
     cached(cache, merchant, 'register', () => queries.selectRegisterRules(db, merchant.id)),
@@ -93,18 +121,16 @@ export async function getSystemStatus(
         path: encryptServicePath(service.url),
       })),
     ),
-    cached(cache, merchant, 'maintenance', () => queries.selectPendingMaintenance(db, merchant.id)),
-    cached(cache, merchant, 'regionRules', () => queries.selectRegionRules(db, merchant.id)),
+    getSiteState(db, merchant, visitor, nowMs, cache, hooks),
   ]);
-  const maintenance = activeMaintenance(maintenanceWindows, (hooks.now ?? Date.now)());
   const ip = normaliseIp(visitor.ip);
   const analytics = asObject(settings.get('analytics'));
   const cdn = asObject(settings.get('cdn'));
   return {
     location: { ip, country: visitor.country },
-    maintenance: maintenance !== undefined,
-    maintenanceEnd: maintenance?.endsAt ? maintenance.endsAt.getTime() : null,
-    regionRestriction: isRestricted(regionRules, { ip, country: visitor.country }, hooks.onInvalidRegionRule),
+    maintenance: state.maintenance !== undefined,
+    maintenanceEnd: state.maintenance?.endsAt ? state.maintenance.endsAt.getTime() : null,
+    regionRestriction: state.regionRestricted,
     info: {
       site: siteSettingsFrom(settings.get('site'), merchant),
       whitelabel,

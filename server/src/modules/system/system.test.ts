@@ -16,23 +16,28 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  // Each test starts with no maintenance and no region rule, as seeded.
+  // Each test starts with no maintenance, no region rule and no country override, as seeded.
   await context.pool.query('DELETE FROM maintenance_window');
   await context.pool.query('DELETE FROM region_rule');
+  await context.pool.query('DELETE FROM ip_country_override');
 });
+
+/** Addresses the bundled GeoLite2 database places (VNPT's 14.160.0.0/11; a Bangladeshi ISP's range). */
+const VIETNAMESE_IP = '14.160.0.1';
+const BANGLADESHI_IP = '103.4.144.1';
 
 interface StatusRequest {
   ip?: string;
-  country?: string;
   query?: string;
+  headers?: Record<string, string>;
 }
 
-async function status({ ip = '198.51.100.10', country, query = '' }: StatusRequest = {}): Promise<SystemStatus> {
+async function status({ ip = '198.51.100.10', query = '', headers = {} }: StatusRequest = {}): Promise<SystemStatus> {
   const response = await context.app.inject({
     method: 'GET',
     url: `/wps/system/status${query}`,
     remoteAddress: ip,
-    headers: country ? { 'x-country-code': country } : {},
+    headers,
   });
   expect(response.statusCode).toBe(200);
   const body = json<Envelope<SystemStatus>>(response);
@@ -46,8 +51,8 @@ async function addRegionRule(kind: string, value: string): Promise<void> {
 
 describe('GET /wps/system/status', () => {
   it('describes the visitor and the site', async () => {
-    const value = await status({ ip: '203.0.113.9', country: 'bd', query: '?url=https%3A%2F%2Fluckystar.example%2F' });
-    expect(value.location).toEqual({ ip: '203.0.113.9', country: 'BD' });
+    const value = await status({ ip: BANGLADESHI_IP, query: '?url=https%3A%2F%2Fluckystar.example%2F' });
+    expect(value.location).toEqual({ ip: BANGLADESHI_IP, country: 'BD' });
     expect(value.maintenance).toBe(false);
     expect(value.maintenanceEnd).toBeNull();
     expect(value.regionRestriction).toBe(false);
@@ -71,9 +76,63 @@ describe('GET /wps/system/status', () => {
     expect(value.info.launchGameCDNs).toEqual([]);
   });
 
-  it('reports no country without the edge proxy header, and none for XX', async () => {
-    expect((await status()).location.country).toBeNull();
-    expect((await status({ country: 'XX' })).location.country).toBeNull();
+  it('resolves the country from the address, and none for private, documentation or unparseable ones', async () => {
+    expect((await status({ ip: VIETNAMESE_IP })).location.country).toBe('VN');
+    expect((await status({ ip: '::ffff:14.160.0.1' })).location.country).toBe('VN');
+    expect((await status({ ip: '2001:ee0::1' })).location.country).toBe('VN');
+    for (const ip of ['198.51.100.10', '127.0.0.1', '10.1.2.3', '192.168.0.9', '::1', 'fd00::1', 'unknown']) {
+      expect((await status({ ip })).location.country).toBeNull();
+    }
+  });
+
+  it('ignores a country the client reports about itself (X-Country-Code and the like)', async () => {
+    const claims = { 'x-country-code': 'VN', 'cf-ipcountry': 'VN' };
+    expect((await status({ headers: claims })).location.country).toBeNull();
+    expect((await status({ ip: BANGLADESHI_IP, headers: claims })).location.country).toBe('BD');
+    expect((await status({ ip: VIETNAMESE_IP, headers: { 'x-country-code': 'BD' } })).location.country).toBe('VN');
+    // Not even validated any more: a malformed one changes nothing either.
+    expect((await status({ headers: { 'x-country-code': 'Bangladesh' } })).location.country).toBeNull();
+  });
+
+  describe('country overrides (operator table, no restart)', () => {
+    const override = (merchantId: number | null, network: string, country: string) =>
+      context.pool.query('INSERT INTO ip_country_override (merchant_id, network, country_code) VALUES ($1, $2, $3)', [merchantId, network, country]);
+
+    it('win over the database, the merchant’s own row over a platform-wide one, the longest prefix first', async () => {
+      await override(null, '14.160.0.0/16', 'SG');
+      expect((await status({ ip: VIETNAMESE_IP })).location.country).toBe('SG');
+      await override(null, '14.160.0.1', 'TH');
+      expect((await status({ ip: VIETNAMESE_IP })).location.country).toBe('TH');
+      await override(context.merchantId, '14.160.0.0/24', 'ID');
+      expect((await status({ ip: VIETNAMESE_IP })).location.country).toBe('ID');
+      // Outside every override: the database again.
+      expect((await status({ ip: '14.161.0.1' })).location.country).toBe('VN');
+    });
+
+    it('give a private address a country, and are scoped to their merchant', async () => {
+      await override(context.merchantId, '127.0.0.0/8', 'SG');
+      await override(context.merchantId, '::1', 'SG');
+      expect((await status({ ip: '127.0.0.1' })).location.country).toBe('SG');
+      expect((await status({ ip: '::1' })).location.country).toBe('SG');
+      const other = await context.pool.query<{ id: number }>(
+        "INSERT INTO merchant (code, name) VALUES ('OVERRIDE_OTHER', 'Other') RETURNING id",
+      );
+      try {
+        await context.pool.query('DELETE FROM ip_country_override');
+        await override(other.rows[0].id, '127.0.0.0/8', 'SG');
+        expect((await status({ ip: '127.0.0.1' })).location.country).toBeNull();
+      } finally {
+        await context.pool.query('DELETE FROM merchant WHERE id = $1', [other.rows[0].id]);
+      }
+    });
+
+    it('cannot be stored malformed', async () => {
+      await expect(override(null, '10.0.0.1/8', 'SG')).rejects.toThrow(); // host bits set
+      await expect(override(null, 'not-an-address', 'SG')).rejects.toThrow();
+      await expect(override(null, '10.0.0.0/8', 'Singapore')).rejects.toThrow();
+      await override(null, '10.0.0.0/8', 'SG');
+      await expect(override(null, '10.0.0.0/8', 'TH')).rejects.toThrow(); // one country per network
+    });
   });
 
   it('believes X-Forwarded-For only from a trusted proxy (TRUST_PROXY)', async () => {
@@ -94,14 +153,6 @@ describe('GET /wps/system/status', () => {
 
   it('shows an IPv4 client on a dual-stack socket as plain IPv4', async () => {
     expect((await status({ ip: '::ffff:203.0.113.7' })).location.ip).toBe('203.0.113.7');
-  });
-
-  it('rejects a malformed country header with a clear 400', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/wps/system/status', headers: { 'x-country-code': 'BGD' } });
-    expect(response.statusCode).toBe(400);
-    const body = json<Envelope<null>>(response);
-    expect(body.errorCode).toBe('request.param.err');
-    expect(body.message).toContain('headers.x-country-code');
   });
 
   describe('customer service links', () => {
@@ -173,7 +224,7 @@ describe('GET /wps/system/status', () => {
       const cache = new ConfigCache();
       let queries = 0;
       const countingDb = { query: ((...args: Parameters<typeof context.pool.query>) => (queries++, context.pool.query(...args))) as typeof context.pool.query };
-      const at = async (nowMs: number) => (await getSystemStatus(countingDb, merchant, { ip: '198.51.100.10', country: null }, { now: () => nowMs }, cache)).maintenance;
+      const at = async (nowMs: number) => (await getSystemStatus(countingDb, merchant, { ip: '198.51.100.10', country: null }, nowMs, {}, cache)).maintenance;
       expect(await at(start - 1)).toBe(false);
       const firstLoad = queries;
       expect(firstLoad).toBeGreaterThan(0);
@@ -193,12 +244,13 @@ describe('GET /wps/system/status', () => {
   });
 
   describe('region restriction (operator rules, no restart)', () => {
-    it('matches the country from the edge proxy', async () => {
+    it('matches the country the server resolves from the address, never one the client claims', async () => {
       await addRegionRule('country', 'VN');
-      expect((await status({ country: 'VN' })).regionRestriction).toBe(true);
-      expect((await status({ country: 'vn' })).regionRestriction).toBe(true);
-      expect((await status({ country: 'BD' })).regionRestriction).toBe(false);
-      expect((await status()).regionRestriction).toBe(false);
+      expect((await status({ ip: VIETNAMESE_IP })).regionRestriction).toBe(true);
+      expect((await status({ ip: VIETNAMESE_IP, headers: { 'x-country-code': 'BD' } })).regionRestriction).toBe(true);
+      expect((await status({ ip: BANGLADESHI_IP })).regionRestriction).toBe(false);
+      expect((await status({ ip: BANGLADESHI_IP, headers: { 'x-country-code': 'VN' } })).regionRestriction).toBe(false);
+      expect((await status({ headers: { 'x-country-code': 'vn' } })).regionRestriction).toBe(false);
     });
 
     it('matches an exact IPv4 or IPv6 address', async () => {

@@ -1,0 +1,53 @@
+import { createTestApp, type TestContext } from './testing/test-app';
+
+// Every route of the merchant scope is refused during maintenance and to a restricted visitor
+// (modules/system/site-access.ts) unless its config says `availability: 'always'`. The list a
+// reviewer needs is the ones that stay available: a new route that keeps itself open fails here
+// until it is added below, on purpose. Each must be something the maintenance or restriction page
+// needs to render, or a way out (logout); never a login, registration, money or game route.
+
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestApp();
+  await context.app.ready();
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+const ALWAYS_AVAILABLE = [
+  // The session ends whatever the site's state.
+  'DELETE /wps/session/logout',
+  // The shell loads its remotes before it knows which root view to show.
+  'GET /remotes.json',
+  // The dialling-code list the shell loads at start-up.
+  'GET /wps/system/country',
+  // Site configuration (mirror domains, feature switches): what the status already tells anyone.
+  'GET /wps/system/domainRoute',
+  // The root view (maintenance 1, restriction 2) and what its pages show.
+  'GET /wps/system/status',
+  'GET /wps/system/whitelabel',
+];
+
+it('lists the routes that answer during maintenance and to restricted visitors: only the reviewed ones', () => {
+  const table = context.app.routeAccess.map((route) => `${route.method} ${route.url}: ${route.availability}`).sort();
+  expect(table.length).toBeGreaterThan(ALWAYS_AVAILABLE.length);
+  expect(table.filter((line) => !line.endsWith(': whileOpen'))).toEqual(ALWAYS_AVAILABLE.map((route) => `${route}: always`));
+});
+
+it('keeps login, registration, free play and the money routes closed while the site is', () => {
+  const available = new Set(context.app.routeAccess.filter((route) => route.availability === 'always').map((route) => `${route.method} ${route.url}`));
+  for (const route of [
+    'POST /wps/session/login',
+    'POST /wps/session/login/freeplay',
+    'PUT /wps/member/register',
+    'PUT /wps/member/register/mobile',
+    'POST /wps/session/oauth/exchange',
+    'GET /wps/v2/wallets/balance',
+    'GET /wps/relay/GCSGAME_newGameVendor',
+  ]) {
+    expect(available.has(route)).toBe(false);
+  }
+});
