@@ -21,6 +21,7 @@ export const SERVER_ERROR_CODES = [
   'CUSTOMER_NOT_LOGIN',
   'user.or.token.invalid',
   'guest.not.allowed',
+  'password.change.required',
   'username.or.password.err',
   'captcha.err',
   'TOO_MANY_REQUESTS',

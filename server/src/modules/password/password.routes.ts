@@ -46,7 +46,8 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<RouteOf<typeof changePasswordCall>>('/wps/member/password', {
-    config: { encrypted: true, realAccountOnly: true },
+    // The one call (with logout) a session that must change its password may make.
+    config: { encrypted: true, realAccountOnly: true, duringPasswordChange: true },
     schema: apiSchema({
       tags,
       summary: 'Change the password',

@@ -19,7 +19,7 @@ import {
 import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
 import { brandOf, codeSms, resetEmail, type SenderFactory } from '../notification';
 import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
-import { endOtherSessions, type SessionRecord } from '../session';
+import { endOtherSessions, passwordChanged, type SessionRecord } from '../session';
 import { selectRegisterRules } from '../system';
 import type { MobileNumber, VerificationCodes } from '../verification';
 import * as queries from './password.queries';
@@ -147,6 +147,8 @@ export class PasswordService {
 
     await changeMemberPassword(pool, member.merchantId, member.id, input.newPassword, nowMs);
     await endOtherSessions(pool, member.id, session.id, nowMs, 'password_change');
+    // A session that had to change its password first may now make every call.
+    await passwordChanged(pool, session.id);
   }
 
   /**

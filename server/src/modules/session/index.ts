@@ -13,5 +13,5 @@ export {
 } from './account-hooks';
 export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
-export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';
+export { endOtherSessions, issueLogin, passwordChanged, type LoginValue, type SessionRecord } from './session.service';
 export { sessionMessages } from './session.messages';

@@ -72,7 +72,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   });
 
   app.delete('/wps/session/logout', {
-    config: { auth: 'member' },
+    config: { auth: 'member', duringPasswordChange: true },
     schema: apiSchema({
       tags,
       summary: 'Log out: the session token stops working at once',
