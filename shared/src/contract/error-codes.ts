@@ -61,6 +61,7 @@ export const SERVER_ERROR_CODES = [
   'password.same.as.old',
   'reset.link.invalid',
   'two.factor.code.invalid',
+  'current.password.err',
   'login.verify.expired',
   'ga.already.bound',
   'ga.not.bound',

@@ -1,4 +1,4 @@
 // Messages to members (SMS, e-mail): the configured sender, the texts in each language.
 export { messageLanguage } from './language';
 export { brandOf, createSenderFactory, senderConfigFromEnv, type SenderFactory } from './sender';
-export { codeSms, numberAlreadyRegisteredSms, resetEmail, type CodePurpose } from './templates';
+export { codeSms, numberAlreadyRegisteredSms, resetEmail, secondFactorKeptMessage, type CodePurpose, type PasswordEvent } from './templates';

@@ -11,6 +11,7 @@ export {
   type RegistrationCodeVerifier,
   type TwoFactorGate,
 } from './account-hooks';
+export { provePassword } from './reauthentication';
 export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
 export { endOtherSessions, issueLogin, passwordChanged, type LoginValue, type SessionRecord } from './session.service';

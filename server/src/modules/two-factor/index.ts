@@ -2,3 +2,5 @@
 // bind and unbind it. Fills the login's two-factor gate (session module's AccountHooks).
 export { twoFactorRoutes, type TwoFactorRoutesOptions } from './two-factor.routes';
 export { twoFactorMessages } from './two-factor.messages';
+export { secondFactorsOf } from './two-factor.service';
+export type { SecondFactor } from './two-factor.queries';
