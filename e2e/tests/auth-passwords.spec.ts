@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '../harness/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect, test, type APIRequestContext, type Page } from '../harness/test';
 import {
+  callEncrypted,
   clearThrottles,
   outboxMark,
   outboxMessageAfter,
@@ -37,6 +39,8 @@ const TEXTS = {
     emailSent: 'We have sent password reset instructions to your e-mail. Please check your inbox.',
     noSuchPair: 'Username/Email does not exist',
     resetSuccess: 'Password reset successfully, please log in again',
+    twoStepKept:
+      'Two-step sign-in stays on: logging in still asks for the code of your authenticator app or SMS. If you did not set it up yourself, contact customer service at once.',
     linkInvalid: 'This password reset link is invalid or has expired, please request a new one',
     wrongPassword: 'Incorrect username or password',
     smsCodeInvalid: 'Verification code not valid, missing or expired, please send again',
@@ -63,6 +67,8 @@ const TEXTS = {
     emailSent: 'আমরা আপনার ই-মেইলে পাসওয়ার্ড রিসেটের নির্দেশনা পাঠিয়েছি। অনুগ্রহ করে ইনবক্স দেখুন।',
     noSuchPair: 'ব্যবহারকারীর নাম/ই-মেইল বিদ্যমান নেই',
     resetSuccess: 'পাসওয়ার্ড সফলভাবে রিসেট হয়েছে, অনুগ্রহ করে আবার লগইন করুন',
+    twoStepKept:
+      'দুই-ধাপের সাইন-ইন চালু আছে: লগইনে এখনও আপনার অথেন্টিকেটর অ্যাপ বা এসএমএসের কোড চাওয়া হবে। আপনি নিজে এটি চালু না করে থাকলে এখনই গ্রাহক সেবায় যোগাযোগ করুন।',
     linkInvalid: 'এই পাসওয়ার্ড রিসেট লিংকটি অবৈধ বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে নতুন একটি চান',
     wrongPassword: 'ব্যবহারকারীর নাম বা পাসওয়ার্ড সঠিক নয়',
     smsCodeInvalid: 'যাচাইকরণ কোড সঠিক নয়, অনুপস্থিত বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে আবার পাঠান',
@@ -77,6 +83,21 @@ const TEXTS = {
   },
 } as const;
 type Language = keyof typeof TEXTS;
+
+/** Binds an authenticator app through the member API (its session and password, as the security settings do). */
+async function bindAuthenticator(request: APIRequestContext, member: RegisteredMember): Promise<void> {
+  const started = await request.post('/wps/v2/member/2fa/totp', { headers: { Authorization: member.token } });
+  const { secretKey } = ((await started.json()) as { value: { secretKey: string } }).value;
+  const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretKey) });
+  const { status, body } = await callEncrypted(
+    request,
+    'POST',
+    '/wps/v2/member/2fa/totp/confirm',
+    { code: app.generate(), password: member.password },
+    { Authorization: member.token },
+  );
+  if (status !== 200 || !body.success) throw new Error(`binding refused: ${status} ${body.errorCode}`);
+}
 
 /** The seed's default weak password (server/seed/default-merchant.json, accounts.defaultPassword). */
 const DEFAULT_PASSWORD = '123456';
@@ -226,6 +247,46 @@ test.describe('passwords', () => {
       await expect(alertWith(page, texts.linkInvalid)).toBeVisible();
     });
   }
+
+  test('forgot password by e-mail with an authenticator bound (EN): the site and an e-mail say two-step sign-in stays on', async ({ page, request }) => {
+    const texts = TEXTS.EN;
+    await useEnglish(page);
+    const email = `${uniqueUsername('kept')}@mail.example`.toLowerCase();
+    const member = await registerMember(request, { email });
+    await bindAuthenticator(request, member);
+
+    await openSite(page, '/');
+    const popup = await openLoginPopup(page, texts);
+    await popup.getByTestId('login-forgot-password').click();
+    const forgot = page.getByRole('dialog', { name: texts.forgotTitle });
+    await forgot.getByTestId('forgot-username').fill(member.username);
+    const mark = await outboxMark();
+    await forgot.getByTestId('forgot-email').fill(email);
+    await forgot.getByTestId('forgot-email-submit').click();
+    await confirmNotice(page, texts, 'forgot-email-sent', texts.emailSent);
+    const link = /https?:\/\/\S+\/\?resetToken=[A-Za-z0-9_-]+/.exec((await outboxMessageAfter(email, mark)).body)![0];
+
+    await page.goto(link);
+    const resetForm = page.getByRole('dialog', { name: texts.resetLinkTitle });
+    await resetForm.getByTestId('reset-link-newPassword').fill('Brand2new');
+    await resetForm.getByTestId('reset-link-confirmNewPassword').fill('Brand2new');
+    const afterReset = await outboxMark();
+    await resetForm.getByTestId('reset-link-submit').click();
+    const notice = page.getByRole('dialog', { name: texts.notice }).and(page.getByTestId('reset-success'));
+    await expect(notice).toContainText(texts.resetSuccess);
+    await expect(notice.getByTestId('reset-two-step-kept')).toHaveText(texts.twoStepKept);
+    await notice.getByRole('button', { name: texts.confirm }).click();
+
+    // The member's mailbox hears it too, and the login still asks for the app's code.
+    const mail = await outboxMessageAfter(email, afterReset);
+    expect(mail.subject).toMatch(/two-step sign-in stays on$/);
+    expect(mail.body).toContain(`the password of your account ${member.username} was reset`);
+    const loginPopup = page.getByRole('dialog', { name: texts.loginPopup });
+    await loginPopup.getByTestId('login-password').fill('Brand2new');
+    await loginPopup.getByTestId('login-submit').click();
+    await expect(loginPopup.getByTestId('two-factor-form')).toHaveAttribute('data-factor', 'totp');
+    await expect(page.getByTestId('header-balance')).toHaveCount(0);
+  });
 
   for (const language of ['EN', 'BN'] as const) {
     test(`forgot password by mobile (${language}): the SMS code sets a new password and logs in; the old one no longer works`, async ({ browser, page, request }) => {

@@ -1,11 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from '../harness/test';
 import { Secret, TOTP } from 'otpauth';
-import { clearThrottles, letSmsResendIntervalPass, outboxMark, registerMember, smsCodeAfter, uniqueMobile, type RegisteredMember } from '../harness/accounts';
+import {
+  callEncrypted,
+  clearThrottles,
+  letSmsResendIntervalPass,
+  outboxMark,
+  registerMember,
+  smsCodeAfter,
+  uniqueMobile,
+  type RegisteredMember,
+} from '../harness/accounts';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Two-step sign-in as a player meets it (issue 3: TOTP and SMS second factors; SPEC §8 texts).
-// The member turns the factors on through the member API with their own session, exactly as the
-// security settings page does; the browser then logs in through the login popup.
+// The member turns the factors on through the member API with their own session and password,
+// exactly as the security settings page does; the browser then logs in through the login popup.
 
 const TEXTS = {
   EN: {
@@ -42,10 +51,20 @@ async function useLanguage(page: Page, language: Language): Promise<void> {
 }
 
 /** A member API call with the member's own session token (sent raw, as the site's client does). */
-async function asMember<T>(request: APIRequestContext, token: string, method: 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+async function asMember<T>(request: APIRequestContext, token: string, method: 'POST', url: string, data?: unknown): Promise<T> {
   const response = await request.fetch(url, { method, headers: { Authorization: token }, data });
   const body = (await response.json()) as { success: boolean; value: T; errorCode: string | null };
   if (!response.ok() || !body.success) throw new Error(`${method} ${url} refused: ${response.status()} ${body.errorCode}`);
+  return body.value;
+}
+
+/**
+ * A change of the member's sign-in factors: encrypted, with the session token and the member's
+ * current password in the body, as the server requires of every bind and unbind (issue 7, item 4).
+ */
+async function changeFactors<T>(request: APIRequestContext, member: RegisteredMember, method: 'POST' | 'PUT', url: string, data: Record<string, unknown>): Promise<T> {
+  const { status, body } = await callEncrypted<T>(request, method, url, { ...data, password: member.password }, { Authorization: member.token });
+  if (status !== 200 || !body.success) throw new Error(`${method} ${url} refused: ${status} ${body.errorCode}`);
   return body.value;
 }
 
@@ -57,7 +76,7 @@ async function asMember<T>(request: APIRequestContext, token: string, method: 'P
 async function enrolAuthenticator(request: APIRequestContext, member: RegisteredMember): Promise<TOTP> {
   const { secretKey } = await asMember<{ secretKey: string; otpauth: string }>(request, member.token, 'POST', '/wps/v2/member/2fa/totp');
   const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretKey) });
-  const config = await asMember<{ bindGA: boolean }>(request, member.token, 'POST', '/wps/v2/member/2fa/totp/confirm', {
+  const config = await changeFactors<{ bindGA: boolean }>(request, member, 'POST', '/wps/v2/member/2fa/totp/confirm', {
     code: app.generate({ timestamp: Date.now() - 30_000 }),
   });
   expect(config.bindGA).toBe(true);
@@ -69,7 +88,7 @@ async function enableSmsVerification(request: APIRequestContext, member: Registe
   const mark = await outboxMark();
   await asMember(request, member.token, 'POST', '/wps/v2/member/2fa/sms/code');
   const code = await smsCodeAfter(member.e164!, mark);
-  const config = await asMember<{ smsLoginVerification: boolean }>(request, member.token, 'PUT', '/wps/v2/member/2fa/sms', { enabled: true, code });
+  const config = await changeFactors<{ smsLoginVerification: boolean }>(request, member, 'PUT', '/wps/v2/member/2fa/sms', { enabled: true, code });
   expect(config.smsLoginVerification).toBe(true);
   await letSmsResendIntervalPass(member.e164!);
 }

@@ -65,3 +65,14 @@ it('lists every route of the merchant scope with its access: only the reviewed o
   expect(table.length).toBeGreaterThan(OPEN_ROUTES.length);
   expect(table.filter((line) => !line.endsWith(': real account'))).toEqual(OPEN_ROUTES);
 });
+
+/**
+ * Open to a session that must change its password first (issue 7, item 3): everything else
+ * answers it 403 password.change.required, so no member data, money or game call is reachable.
+ */
+const DURING_PASSWORD_CHANGE = ['DELETE /wps/session/logout', 'POST /wps/member/password'];
+
+it('lets a session that must change its password reach only the change and logout', () => {
+  const open = context.app.routeAccess.filter((route) => route.duringPasswordChange).map((route) => `${route.method} ${route.url}`).sort();
+  expect(open).toEqual(DURING_PASSWORD_CHANGE);
+});

@@ -199,7 +199,7 @@ describe('failures', () => {
     expect(commands).toEqual([{ type: 'toast', level: 'warning', message: 'Please log in again' }, { type: 'logout' }]);
   });
 
-  it.each(['user.or.token.invalid', 'login.not.session', 'CUSTOMER_NOT_LOGIN', 'token_ip_different'])(
+  it.each(['user.or.token.invalid', 'login.not.session', 'CUSTOMER_NOT_LOGIN', 'token_ip_different', 'password.change.required'])(
     'errorCode %s logs out even without a 401',
     async (errorCode) => {
       sessionStore.set('token', `tok-${errorCode}`);

@@ -21,12 +21,19 @@ import { createRsaKeyCache, encryptPayload } from './encryption';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
-/** Error codes meaning the session is gone (REFERENCE.md §2.2, §2.3): the player is logged out. */
+/**
+ * Error codes meaning the session is gone (REFERENCE.md §2.2, §2.3): the player is logged out.
+ * password.change.required: the session may only change its password (a first-time, expired or
+ * default password). The login form already asks for the change before such a session becomes the
+ * tab's; meeting it on the tab's session, the player is logged out with the server's message and
+ * the next login shows the change-password form.
+ */
 export const SESSION_ENDED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'user.or.token.invalid',
   'login.not.session',
   'CUSTOMER_NOT_LOGIN',
   'token_ip_different',
+  'password.change.required',
 ]);
 
 /** Error codes the caller handles itself: no toast. */

@@ -4,8 +4,18 @@ import { defineCall, type ValueOf } from './define-call';
 
 const password = { type: 'string', maxLength: 128 } as const;
 
-/** What a reset answers: log in again with this account name. */
-const passwordResetValueSchema = { type: 'object', required: ['userName'], properties: { userName: { type: 'string' } } } as const;
+/**
+ * What a reset answers: log in again with this account name. secondFactors: the second factors
+ * the reset kept (the login will ask for one); the site tells the member they stay on.
+ */
+const passwordResetValueSchema = {
+  type: 'object',
+  required: ['userName', 'secondFactors'],
+  properties: {
+    userName: { type: 'string' },
+    secondFactors: { type: 'array', items: { type: 'string', enum: ['totp', 'sms'] }, description: 'two-step sign-in that stays on' },
+  },
+} as const;
 
 export const changePasswordCall = /*#__PURE__*/ defineCall({
   name: 'changePassword',

@@ -16,11 +16,15 @@ export const securityConfigSchema = {
   },
 } as const;
 
-const codeBody = {
+/** The member's current password, which every change of the factors in force needs (issue 7, item 4). */
+const currentPassword = { type: 'string', maxLength: 128, description: "the member's current password" } as const;
+
+/** Binding or removing the authenticator: a code of the app and the current password (encrypted). */
+const factorChangeBody = {
   type: 'object',
-  required: ['code'],
+  required: ['code', 'password'],
   additionalProperties: false,
-  properties: { code: { type: 'string', maxLength: 16, description: 'the 6-digit code' } },
+  properties: { code: { type: 'string', maxLength: 16, description: 'the 6-digit code' }, password: currentPassword },
 } as const;
 
 export const secondFactorSmsSentSchema = {
@@ -96,7 +100,8 @@ export const twoFactorTotpConfirmCall = /*#__PURE__*/ defineCall({
   path: '/wps/v2/member/2fa/totp/confirm',
   moduleId: 'MEMBER3',
   token: true,
-  body: codeBody,
+  encrypted: true,
+  body: factorChangeBody,
   value: securityConfigSchema,
 });
 
@@ -106,7 +111,8 @@ export const twoFactorTotpRemoveCall = /*#__PURE__*/ defineCall({
   path: '/wps/v2/member/2fa/totp',
   moduleId: 'MEMBER3',
   token: true,
-  body: codeBody,
+  encrypted: true,
+  body: factorChangeBody,
   value: securityConfigSchema,
 });
 
@@ -125,11 +131,12 @@ export const twoFactorSmsCall = /*#__PURE__*/ defineCall({
   path: '/wps/v2/member/2fa/sms',
   moduleId: 'MEMBER3',
   token: true,
+  encrypted: true,
   body: {
     type: 'object',
-    required: ['enabled', 'code'],
+    required: ['enabled', 'code', 'password'],
     additionalProperties: false,
-    properties: { enabled: { type: 'boolean' }, code: { type: 'string', maxLength: 16 } },
+    properties: { enabled: { type: 'boolean' }, code: { type: 'string', maxLength: 16 }, password: currentPassword },
   },
   value: securityConfigSchema,
 });

@@ -43,7 +43,7 @@ export interface InjectOptions {
 /** An encrypted call, sealed exactly as the browser seals it. */
 export async function encryptedInject(
   app: FastifyInstance,
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload: unknown,
   options: InjectOptions = {},

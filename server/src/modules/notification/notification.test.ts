@@ -14,7 +14,7 @@ import {
   sealClearOutboxBodies,
   senderConfigFromEnv,
 } from './sender';
-import { codeSms, numberAlreadyRegisteredSms, resetEmail } from './templates';
+import { codeSms, numberAlreadyRegisteredSms, resetEmail, secondFactorKeptMessage } from './templates';
 
 // The built-in sender: every message lands in the outbox table, sealed; its text reaches the log
 // only when a developer asks for it.
@@ -142,6 +142,13 @@ describe('message texts', () => {
       const email = resetEmail(language, { brand: 'B', username: 'u1', link: 'https://l', minutes: 30 });
       expect(email.text).toContain('https://l');
       expect(`${email.subject}${email.text}`).not.toMatch(/\{\w+\}/);
+      for (const event of ['reset', 'change'] as const) {
+        const kept = secondFactorKeptMessage(event, language, { brand: 'B', username: 'u1' });
+        expect(kept.text).toContain('u1');
+        expect(`${kept.subject}${kept.text}`).not.toMatch(/\{\w+\}/);
+        // Never mistaken for a code by anyone (or any test) reading the newest message.
+        expect(kept.text).not.toMatch(/\d{4}/);
+      }
     }
   });
 

@@ -78,6 +78,42 @@ const RESET_EMAIL_BODY: Texts = {
   VI: 'Xin chào {username},\n\nĐể đặt mật khẩu mới, hãy mở liên kết này trong vòng {minutes} phút:\n{link}\n\nLiên kết chỉ dùng được một lần. Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua e-mail này: mật khẩu của bạn vẫn giữ nguyên.\n\n{brand}',
 };
 
+/** What happened to the password when a member is told their two-step sign-in stays on. */
+export type PasswordEvent = 'reset' | 'change';
+
+const SECOND_FACTOR_KEPT_SUBJECT: Texts = {
+  EN: '{brand}: your password was changed, two-step sign-in stays on',
+  BN: '{brand}: আপনার পাসওয়ার্ড পরিবর্তন হয়েছে, দুই-ধাপের সাইন-ইন চালু আছে',
+  CN: '{brand}：您的密码已更改，两步登录验证仍然开启',
+  ID: '{brand}: kata sandi Anda telah diubah, masuk dua langkah tetap aktif',
+  TH: '{brand}: รหัสผ่านของคุณถูกเปลี่ยนแล้ว การเข้าสู่ระบบสองขั้นตอนยังเปิดอยู่',
+  TY: '{brand}：您的密碼已變更，兩步登入驗證仍然開啟',
+  VI: '{brand}: mật khẩu của bạn đã được thay đổi, đăng nhập hai bước vẫn bật',
+};
+
+// Sent after a password reset or change while a second factor is bound (password module): the
+// factor is kept, so the member must hear of it, and act if they did not set it up themselves.
+const SECOND_FACTOR_KEPT: Record<PasswordEvent, Texts> = {
+  reset: {
+    EN: '{brand}: the password of your account {username} was reset. Two-step sign-in stays on: logging in still asks for the code of your authenticator app or SMS. If you did not set up two-step sign-in yourself, contact customer service at once.',
+    BN: '{brand}: আপনার অ্যাকাউন্ট {username}-এর পাসওয়ার্ড রিসেট করা হয়েছে। দুই-ধাপের সাইন-ইন চালু আছে: লগইনে এখনও আপনার অথেন্টিকেটর অ্যাপ বা এসএমএসের কোড চাওয়া হবে। আপনি নিজে দুই-ধাপের সাইন-ইন চালু না করে থাকলে এখনই গ্রাহক সেবায় যোগাযোগ করুন।',
+    CN: '{brand}：您的账户 {username} 的密码已重置。两步登录验证仍然开启：登录时仍需输入身份验证器应用或短信中的验证码。如果两步登录验证不是您本人开启的，请立即联系客服。',
+    ID: '{brand}: kata sandi akun Anda {username} telah diatur ulang. Masuk dua langkah tetap aktif: saat masuk Anda tetap diminta kode dari aplikasi autentikator atau SMS. Jika Anda tidak mengaktifkan masuk dua langkah sendiri, segera hubungi layanan pelanggan.',
+    TH: '{brand}: รหัสผ่านของบัญชี {username} ถูกรีเซ็ตแล้ว การเข้าสู่ระบบสองขั้นตอนยังเปิดอยู่: การเข้าสู่ระบบยังต้องใช้รหัสจากแอปยืนยันตัวตนหรือ SMS หากคุณไม่ได้เปิดการเข้าสู่ระบบสองขั้นตอนด้วยตนเอง โปรดติดต่อฝ่ายบริการลูกค้าทันที',
+    TY: '{brand}：您的帳戶 {username} 的密碼已重設。兩步登入驗證仍然開啟：登入時仍需輸入驗證器應用程式或簡訊中的驗證碼。如果兩步登入驗證不是您本人開啟的，請立即聯繫客服。',
+    VI: '{brand}: mật khẩu của tài khoản {username} đã được đặt lại. Đăng nhập hai bước vẫn bật: khi đăng nhập vẫn cần mã từ ứng dụng xác thực hoặc SMS. Nếu bạn không tự bật đăng nhập hai bước, hãy liên hệ chăm sóc khách hàng ngay.',
+  },
+  change: {
+    EN: '{brand}: the password of your account {username} was changed. Two-step sign-in stays on: logging in still asks for the code of your authenticator app or SMS. If you did not make this change or set up two-step sign-in yourself, contact customer service at once.',
+    BN: '{brand}: আপনার অ্যাকাউন্ট {username}-এর পাসওয়ার্ড পরিবর্তন করা হয়েছে। দুই-ধাপের সাইন-ইন চালু আছে: লগইনে এখনও আপনার অথেন্টিকেটর অ্যাপ বা এসএমএসের কোড চাওয়া হবে। আপনি নিজে এই পরিবর্তন না করে থাকলে বা দুই-ধাপের সাইন-ইন চালু না করে থাকলে এখনই গ্রাহক সেবায় যোগাযোগ করুন।',
+    CN: '{brand}：您的账户 {username} 的密码已更改。两步登录验证仍然开启：登录时仍需输入身份验证器应用或短信中的验证码。如果此更改或两步登录验证不是您本人操作的，请立即联系客服。',
+    ID: '{brand}: kata sandi akun Anda {username} telah diubah. Masuk dua langkah tetap aktif: saat masuk Anda tetap diminta kode dari aplikasi autentikator atau SMS. Jika bukan Anda yang melakukan perubahan ini atau mengaktifkan masuk dua langkah, segera hubungi layanan pelanggan.',
+    TH: '{brand}: รหัสผ่านของบัญชี {username} ถูกเปลี่ยนแล้ว การเข้าสู่ระบบสองขั้นตอนยังเปิดอยู่: การเข้าสู่ระบบยังต้องใช้รหัสจากแอปยืนยันตัวตนหรือ SMS หากคุณไม่ได้เปลี่ยนรหัสผ่านหรือเปิดการเข้าสู่ระบบสองขั้นตอนด้วยตนเอง โปรดติดต่อฝ่ายบริการลูกค้าทันที',
+    TY: '{brand}：您的帳戶 {username} 的密碼已變更。兩步登入驗證仍然開啟：登入時仍需輸入驗證器應用程式或簡訊中的驗證碼。如果此變更或兩步登入驗證不是您本人操作的，請立即聯繫客服。',
+    VI: '{brand}: mật khẩu của tài khoản {username} đã được thay đổi. Đăng nhập hai bước vẫn bật: khi đăng nhập vẫn cần mã từ ứng dụng xác thực hoặc SMS. Nếu bạn không thực hiện thay đổi này hoặc không tự bật đăng nhập hai bước, hãy liên hệ chăm sóc khách hàng ngay.',
+  },
+};
+
 function fill(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => params[name] ?? placeholder);
 }
@@ -96,4 +132,13 @@ export function resetEmail(
 ): { subject: string; text: string } {
   const filled = { ...params, minutes: String(params.minutes) };
   return { subject: fill(RESET_EMAIL_SUBJECT[language], filled), text: fill(RESET_EMAIL_BODY[language], filled) };
+}
+
+/** The notice that two-step sign-in stays on after a password reset or change (e-mail subject, and the text of both channels). */
+export function secondFactorKeptMessage(
+  event: PasswordEvent,
+  language: MessageLanguage,
+  params: { brand: string; username: string },
+): { subject: string; text: string } {
+  return { subject: fill(SECOND_FACTOR_KEPT_SUBJECT[language], params), text: fill(SECOND_FACTOR_KEPT[event][language], params) };
 }

@@ -17,8 +17,8 @@ import { merchantOf } from '../../plugins/merchant';
 import type { SenderFactory } from '../notification';
 import { type CodePolicy, DEFAULT_CODE_POLICY, resolveMobile, VerificationCodes } from '../verification';
 import { passwordMessages } from './password.messages';
-import { PasswordService } from './password.service';
-import { callerLanguageOf, clientIpOf } from '../../http/request-context';
+import { type PasswordCaller, PasswordService } from './password.service';
+import { callerLanguageOf, clientIpOf, languageHeaderOf } from '../../http/request-context';
 
 export interface PasswordRoutesOptions {
   db: pg.Pool;
@@ -34,6 +34,11 @@ function okWithMessage<T>(request: FastifyRequest, value: T, code: keyof typeof 
   return { ...ok(value), message: translate(passwordMessages, code, callerLanguageOf(request)) };
 }
 
+/** The caller of a change or reset, for the messages it sends the member. */
+function callerOf(request: FastifyRequest): PasswordCaller {
+  return { language: languageHeaderOf(request), log: request.log };
+}
+
 export async function passwordRoutes(app: FastifyInstance, options: PasswordRoutesOptions): Promise<void> {
   const { db, clock } = options;
   // Only this plugin's routes accept form bodies (the e-mail form is a form post, SPEC §7).
@@ -46,19 +51,22 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
   });
 
   app.post<RouteOf<typeof changePasswordCall>>('/wps/member/password', {
-    config: { encrypted: true, realAccountOnly: true },
+    // The one call (with logout) a session that must change its password may make.
+    config: { encrypted: true, realAccountOnly: true, duringPasswordChange: true },
     schema: apiSchema({
       tags,
       summary: 'Change the password',
       description:
         'Encrypted. Needs the current password (also for a first-time, default or expired password: the client has ' +
         'it from the login). The new one must pass the merchant\'s password rule and differ from the current one. ' +
-        'Ends every other session of the member and clears firstTimeLogin/passwordExpired.',
+        'Ends every other session of the member and clears firstTimeLogin/passwordExpired (and the restriction of a ' +
+        'session that had to change its password first). With a second factor bound, the member is told it stays on. ' +
+        "Wrong old passwords count toward the member's password-proof lock (429 TOO_MANY_REQUESTS after 5).",
       call: changePasswordCall,
     }),
   }, async (request) => {
     const { oldPassword = '', newPassword, confirmNewPassword } = request.body;
-    await service.change(memberOf(request), sessionOf(request), { oldPassword, newPassword, confirmNewPassword });
+    await service.change(memberOf(request), sessionOf(request), { oldPassword, newPassword, confirmNewPassword }, callerOf(request));
     return ok(null);
   });
 
@@ -91,12 +99,14 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
     schema: apiSchema({
       tags,
       summary: 'Set a new password with the e-mailed reset link',
-      description: 'Encrypted. The token works once and for 30 minutes. Ends every session of the member.',
+      description:
+        'Encrypted. The token works once and for 30 minutes. Ends every session of the member. Second factors stay: ' +
+        'value.secondFactors lists them, and the member is told on every contact that two-step sign-in stays on.',
       call: resetPasswordByEmailTokenCall,
     }),
   }, async (request) => {
     const { token, newPassword, confirmNewPassword } = request.body;
-    const value = await service.resetWithEmailToken(merchantOf(request).id, token, { newPassword, confirmNewPassword });
+    const value = await service.resetWithEmailToken(merchantOf(request).id, token, { newPassword, confirmNewPassword }, callerOf(request));
     return okWithMessage(request, value, 'password.reset.success');
   });
 
@@ -127,7 +137,8 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       summary: 'Set a new password with the SMS reset code',
       description:
         'Encrypted; only with CHNGPASSVERIF3. Ends every session of the member; answers the account name (the client ' +
-        "then logs in with it and the new password) and the message 'Password reset successfully, please log in again'.",
+        "then logs in with it and the new password) and the message 'Password reset successfully, please log in again'. " +
+        'Second factors stay: value.secondFactors lists them, and the member is told on every contact.',
       call: resetPasswordByPhoneCall,
     }),
   }, async (request) => {
@@ -138,7 +149,7 @@ export async function passwordRoutes(app: FastifyInstance, options: PasswordRout
       throw new AppError(400, 'reg_field_required', { field: 'verificationCode' }, { field: 'verificationCode' });
     }
     const mobile = await resolveMobile(db, merchant.id, countryDialingCode, mobileNum);
-    const value = await service.resetWithSmsCode(merchant.id, mobile, verificationCode.trim(), { newPassword, confirmNewPassword });
+    const value = await service.resetWithSmsCode(merchant.id, mobile, verificationCode.trim(), { newPassword, confirmNewPassword }, callerOf(request));
     return okWithMessage(request, value, 'password.reset.success');
   });
 }

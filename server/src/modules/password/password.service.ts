@@ -13,14 +13,14 @@ import {
   findMemberByMobile,
   findMemberByUsername,
   isGuest,
-  verifyMemberPassword,
   type Member,
 } from '../identity';
 import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
-import { brandOf, codeSms, resetEmail, type SenderFactory } from '../notification';
-import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
-import { endOtherSessions, type SessionRecord } from '../session';
+import { brandOf, codeSms, messageLanguage, resetEmail, secondFactorKeptMessage, type PasswordEvent, type SenderFactory } from '../notification';
+import { clearFailures, reserveAttempts } from '../rate-limit';
+import { endOtherSessions, passwordChanged, provePassword, type SessionRecord } from '../session';
 import { selectRegisterRules } from '../system';
+import { secondFactorsOf, type SecondFactor } from '../two-factor';
 import type { MobileNumber, VerificationCodes } from '../verification';
 import * as queries from './password.queries';
 
@@ -39,6 +39,14 @@ import * as queries from './password.queries';
 //   sms.code.invalid whether or not the number has an account.
 // - A change ends the member's other sessions; a reset ends all of them and clears the
 //   account's login lock (the member just proved the e-mail or phone).
+// - Neither removes a second factor (authenticator app, SMS sign-in verification): a reset proves
+//   only the mailbox or the phone, and a password change only the password, so dropping the
+//   factor would let whoever holds one of those past it; removing a factor one cannot use any
+//   more goes through customer service, who check the member's identity. Instead, while a factor
+//   is bound, the member is told: a notice that two-step sign-in stays on ("if you did not set
+//   it up, contact customer service") goes to every contact the account has (e-mail and SMS,
+//   through the notification sender), and a reset answers the factors (value.secondFactors) so
+//   the site says it at once. An attacker's authenticator is therefore never kept silently.
 // - The new password must pass the merchant's registration rule for 'password', differ from the
 //   current one, and equal its confirmation.
 
@@ -95,6 +103,19 @@ export interface NewPassword {
   confirmNewPassword?: string;
 }
 
+/** Who asked, for the messages a change or reset sends the member. */
+export interface PasswordCaller {
+  /** The caller's `Language` header as sent (else the member's or the site's language is used). */
+  language: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** A reset's answer: the account to log in with, and the second factors that login will still ask for. */
+export interface ResetResult {
+  userName: string;
+  secondFactors: SecondFactor[];
+}
+
 export class PasswordService {
   private readonly resetLinkTtlMs: number;
 
@@ -126,27 +147,40 @@ export class PasswordService {
   }
 
   /** POST /wps/member/password: the logged-in member's own change. */
-  async change(member: Member, session: SessionRecord, input: NewPassword & { oldPassword: string }): Promise<void> {
+  async change(member: Member, session: SessionRecord, input: NewPassword & { oldPassword: string }, caller: PasswordCaller): Promise<void> {
     const { pool, clock } = this.options;
     if (input.oldPassword === '') throw new AppError(400, 'reg_field_required', { field: 'oldPassword' }, { field: 'oldPassword' });
     await this.checkNewPassword(member.merchantId, input, true);
 
-    // Guessing the old password from a stolen session is throttled like a login.
-    const settings = await readAccountSettings(pool, member.merchantId);
-    const durations = durationsOf(settings);
-    const key: ThrottleKey = { scope: 'password.change', subject: String(member.id) };
-    const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+    // Guessing the old password from a stolen session is throttled like a login, under the same
+    // per-member lock as the password proofs of second-factor changes (session's provePassword).
     const nowMs = clock();
-    const reservation = await reserveAttempts(pool, member.merchantId, [{ key, rule }], nowMs);
-    if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
-    if (!(await verifyMemberPassword(pool, member.merchantId, member.id, input.oldPassword))) {
+    if (!(await provePassword(pool, member, input.oldPassword, nowMs))) {
       throw new AppError(400, 'old.password.err', {}, { field: 'oldPassword' });
     }
-    await forgiveAttempt(pool, member.merchantId, key, rule);
     if (input.newPassword === input.oldPassword) throw new AppError(400, 'password.same.as.old', {}, { field: 'newPassword' });
 
     await changeMemberPassword(pool, member.merchantId, member.id, input.newPassword, nowMs);
     await endOtherSessions(pool, member.id, session.id, nowMs, 'password_change');
+    // A session that had to change its password first may now make every call.
+    await passwordChanged(pool, session.id);
+    await this.tellSecondFactorsKept('change', member, caller);
+  }
+
+  /**
+   * After a reset or change: while a second factor is bound, tells the member it stays on (on
+   * every contact of the account). Answers the factors.
+   */
+  private async tellSecondFactorsKept(event: PasswordEvent, member: Member, caller: PasswordCaller): Promise<SecondFactor[]> {
+    const { pool } = this.options;
+    const factors = await secondFactorsOf(pool, member);
+    if (factors.length === 0) return factors;
+    const language = await messageLanguage(pool, member.merchantId, caller.language, member.language);
+    const message = secondFactorKeptMessage(event, language, { brand: await brandOf(pool, member.merchantId), username: member.username });
+    const sender = this.options.senders({ merchantId: member.merchantId, log: caller.log });
+    if (member.email) await sender.sendEmail(member.email, message.subject, message.text);
+    if (member.mobileE164) await sender.sendSms(member.mobileE164, message.text);
+    return factors;
   }
 
   /**
@@ -204,7 +238,7 @@ export class PasswordService {
   }
 
   /** POST /wps/member/password/email/reset: sets the password with the e-mailed token. */
-  async resetWithEmailToken(merchantId: number, token: string, input: NewPassword): Promise<{ userName: string }> {
+  async resetWithEmailToken(merchantId: number, token: string, input: NewPassword, caller: PasswordCaller): Promise<ResetResult> {
     const { pool, clock } = this.options;
     await this.checkNewPassword(merchantId, input, true);
     const nowMs = clock();
@@ -212,7 +246,7 @@ export class PasswordService {
     if (memberId === undefined) throw new AppError(400, 'reset.link.invalid');
     // Any other link sent to this member stops working too.
     await queries.consumeMemberResetTokens(pool, memberId, nowMs);
-    return this.applyReset(merchantId, memberId, input.newPassword, nowMs);
+    return this.applyReset(merchantId, memberId, input.newPassword, nowMs, caller);
   }
 
   /** POST /wps/member/password/sms: a reset code to the number (only when it has an account). */
@@ -233,7 +267,7 @@ export class PasswordService {
   }
 
   /** POST /wps/member/password/verification: sets the password with the SMS code. */
-  async resetWithSmsCode(merchantId: number, mobile: MobileNumber, code: string, input: NewPassword): Promise<{ userName: string }> {
+  async resetWithSmsCode(merchantId: number, mobile: MobileNumber, code: string, input: NewPassword, caller: PasswordCaller): Promise<ResetResult> {
     const { pool, clock, codes } = this.options;
     // The password is checked first, so a typo in it does not use the code up.
     await this.checkNewPassword(merchantId, input, false);
@@ -241,10 +275,10 @@ export class PasswordService {
     // Checked (and counted against the code) whether or not the number has an account.
     const right = await codes.consume(merchantId, mobile.e164, 'reset', code);
     if (!right || !member) throw new AppError(400, 'sms.code.invalid', {}, { field: 'verificationCode' });
-    return this.applyReset(merchantId, member.id, input.newPassword, clock());
+    return this.applyReset(merchantId, member.id, input.newPassword, clock(), caller);
   }
 
-  private async applyReset(merchantId: number, memberId: number, newPassword: string, nowMs: number): Promise<{ userName: string }> {
+  private async applyReset(merchantId: number, memberId: number, newPassword: string, nowMs: number, caller: PasswordCaller): Promise<ResetResult> {
     const { pool } = this.options;
     const member = await findMemberById(pool, merchantId, memberId);
     if (!member) throw new AppError(400, 'reset.link.invalid');
@@ -252,6 +286,7 @@ export class PasswordService {
     await endOtherSessions(pool, memberId, null, nowMs, 'password_reset');
     await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.username.toLowerCase() });
     if (member.mobileE164) await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.mobileE164.toLowerCase() });
-    return { userName: member.username };
+    const secondFactors = await this.tellSecondFactorsKept('reset', member, caller);
+    return { userName: member.username, secondFactors };
   }
 }

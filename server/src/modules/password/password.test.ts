@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Envelope, LoginResult } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, loginRequest, MINUTE, setModule, TestClock, tokenFor } from '../member/member.testing';
@@ -163,7 +164,7 @@ describe('forgot password by e-mail', () => {
     expect(reset.statusCode).toBe(200);
     expect(json<Envelope<{ userName: string }>>(reset)).toEqual({
       success: true,
-      value: { userName: username },
+      value: { userName: username, secondFactors: [] },
       message: 'Password reset successfully, please log in again',
       errorCode: null,
     });
@@ -275,7 +276,7 @@ describe('forgot password by SMS', () => {
     expect(done.statusCode).toBe(200);
     expect(json<Envelope<{ userName: string }>>(done)).toEqual({
       success: true,
-      value: { userName: username },
+      value: { userName: username, secondFactors: [] },
       message: 'Password reset successfully, please log in again',
       errorCode: null,
     });
@@ -334,5 +335,92 @@ describe('forgot password by SMS', () => {
       expect(plain.statusCode).toBe(400);
       expect(json<Envelope<null>>(plain).errorCode).toBe('request_body_required');
     }
+  });
+});
+
+describe('second factors across a reset or a change (issue 7, item 4)', () => {
+  const codeAt = (secretKey: string, timestamp: number) => TOTP.generate({ secret: Secret.fromBase32(secretKey), timestamp });
+
+  /** Binds an authenticator through the member API, as the security settings do. */
+  async function bindAuthenticator(token: string, password: string): Promise<void> {
+    const started = await context.app.inject({ method: 'POST', url: '/wps/v2/member/2fa/totp', headers: { authorization: token } });
+    const { secretKey } = json<Envelope<{ secretKey: string }>>(started).value;
+    const confirmed = await encryptedInject(context.app, 'POST', '/wps/v2/member/2fa/totp/confirm', { code: codeAt(secretKey, clock.nowMs), password }, {
+      headers: { authorization: token },
+    });
+    expect(confirmed.statusCode).toBe(200);
+  }
+
+  /** Turns SMS sign-in verification on through the member API. */
+  async function turnOnSmsVerification(token: string, password: string, mobile: string): Promise<void> {
+    expect((await context.app.inject({ method: 'POST', url: '/wps/v2/member/2fa/sms/code', headers: { authorization: token } })).statusCode).toBe(200);
+    const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+    const on = await encryptedInject(context.app, 'PUT', '/wps/v2/member/2fa/sms', { enabled: true, code, password }, { headers: { authorization: token } });
+    expect(on.statusCode).toBe(200);
+    clock.advance(MINUTE);
+  }
+
+  const KEPT_SUBJECT = 'Lucky Star: your password was changed, two-step sign-in stays on';
+
+  it('an e-mailed reset keeps the authenticator, answers it, and tells the member by e-mail and SMS', async () => {
+    const mobile = nextNumber();
+    const { username, password } = await member({ email: 'kept@example.com', mobile });
+    const token = await tokenFor(context.app, username, password, nextIp());
+    await bindAuthenticator(token, password);
+
+    await context.app.inject({ method: 'POST', url: '/wps/member/password/email', payload: { username, email: 'kept@example.com' }, remoteAddress: nextIp() });
+    const link = /resetToken=([A-Za-z0-9_-]+)/.exec((await lastMessageTo(context.pool, 'kept@example.com')).body)![1];
+    const reset = await encryptedInject(
+      context.app,
+      'POST',
+      '/wps/member/password/email/reset',
+      { token: link, newPassword: 'fresh123', confirmNewPassword: 'fresh123' },
+      { headers: { language: 'EN' } },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(json<Envelope<unknown>>(reset).value).toEqual({ userName: username, secondFactors: ['totp'] });
+
+    const mail = await lastMessageTo(context.pool, 'kept@example.com');
+    expect(mail.subject).toBe(KEPT_SUBJECT);
+    expect(mail.body).toBe(
+      `Lucky Star: the password of your account ${username} was reset. Two-step sign-in stays on: logging in still asks for the code of ` +
+        'your authenticator app or SMS. If you did not set up two-step sign-in yourself, contact customer service at once.',
+    );
+    expect((await lastMessageTo(context.pool, `+880${mobile}`)).body).toBe(mail.body);
+    // The factor is still in force: the new password alone does not log in.
+    const login = await loginRequest(context.app, { username, password: 'fresh123' }, { remoteAddress: nextIp() });
+    expect(json<Envelope<null>>(login).errorCode).toBe('login_verify_required');
+  });
+
+  it('a reset by SMS code with SMS verification on answers it and tells the member', async () => {
+    const mobile = nextNumber();
+    const { username, password } = await member({ mobile });
+    await turnOnSmsVerification(await tokenFor(context.app, username, password, nextIp()), password, mobile);
+    await encryptedInject(context.app, 'POST', '/wps/member/password/sms', { countryDialingCode: '+880', mobileNum: mobile }, { remoteAddress: nextIp() });
+    const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+    const reset = await encryptedInject(
+      context.app,
+      'POST',
+      '/wps/member/password/verification',
+      { countryDialingCode: '+880', mobileNum: mobile, verificationCode: code, newPassword: 'phone123' },
+      { headers: { language: 'ID' } },
+    );
+    expect(json<Envelope<unknown>>(reset).value).toEqual({ userName: username, secondFactors: ['sms'] });
+    expect((await lastMessageTo(context.pool, `+880${mobile}`)).body).toContain(`kata sandi akun Anda ${username} telah diatur ulang`);
+  });
+
+  it('a change with a factor bound tells the member; without one nothing is sent', async () => {
+    const { username, password } = await member({ email: 'changed@example.com' });
+    const token = await tokenFor(context.app, username, password, nextIp());
+    await bindAuthenticator(token, password);
+    expect((await changePassword(token, { oldPassword: password, newPassword: 'newpass99', confirmNewPassword: 'newpass99' })).statusCode).toBe(200);
+    const mail = await lastMessageTo(context.pool, 'changed@example.com');
+    expect(mail.subject).toBe(KEPT_SUBJECT);
+    expect(mail.body).toContain(`the password of your account ${username} was changed`);
+
+    const plain = await member({ email: 'plain@example.com' });
+    const plainToken = await tokenFor(context.app, plain.username, plain.password, nextIp());
+    expect((await changePassword(plainToken, { oldPassword: plain.password, newPassword: 'newpass99', confirmNewPassword: 'newpass99' })).statusCode).toBe(200);
+    expect(await outboxFor(context.pool, 'plain@example.com')).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { accessOf, memberOf, sessionOf, useAuthentication } from './authenticati
 let context: TestContext;
 let memberToken: string;
 let guestToken: string;
+/** A first-time login: the session must change its password first. */
+let mustChangeToken: string;
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -30,9 +32,12 @@ beforeAll(async () => {
       ok('on'),
     );
     scope.get('/wps/test/sms-only', { config: { auth: 'public', feature: 'REGMOBVERF3', featureRefusal: 'function.not.enabled' } }, async () => ok('on'));
+    scope.post('/wps/test/change-password', { config: { duringPasswordChange: true } }, async (request) => ok({ member: memberOf(request).username }));
   });
   await createMember(context.pool, context.merchantId, { username: 'realone1', password: 'realone1' });
   memberToken = await tokenFor(context.app, 'realone1', 'realone1');
+  await createMember(context.pool, context.merchantId, { username: 'firstone', password: 'firstone1', firstTimeLogin: true });
+  mustChangeToken = await tokenFor(context.app, 'firstone', 'firstone1');
   const guest = await context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} });
   guestToken = json<Envelope<LoginResult>>(guest).value.token;
 });
@@ -118,6 +123,33 @@ describe("auth 'member'", () => {
   });
 });
 
+describe('a session that must change its password first', () => {
+  it('is refused with 403 password.change.required on a route that does not allow it', async () => {
+    for (const [method, url] of [['POST', '/wps/test/withdraw'], ['GET', '/wps/test/undeclared'], ['GET', '/wps/test/any-member']] as const) {
+      const response = await context.app.inject({ method, url, headers: { authorization: mustChangeToken }, payload: method === 'POST' ? {} : undefined });
+      expect({ url, status: response.statusCode, errorCode: json<Envelope<null>>(response).errorCode }).toEqual({
+        url,
+        status: 403,
+        errorCode: 'password.change.required',
+      });
+    }
+  });
+
+  it('is served by a route declared duringPasswordChange', async () => {
+    const response = await context.app.inject({ method: 'POST', url: '/wps/test/change-password', headers: { authorization: mustChangeToken }, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(json<Envelope<{ member: string }>>(response).value.member).toBe('firstone');
+  });
+
+  it('is nobody on an optional route, and not looked at on a public one', async () => {
+    const optional = await context.app.inject({ method: 'GET', url: '/wps/test/whoami', headers: { authorization: mustChangeToken } });
+    expect(optional.statusCode).toBe(200);
+    expect(json<Envelope<{ member: string | null }>>(optional).value.member).toBeNull();
+    const open = await context.app.inject({ method: 'GET', url: '/wps/test/public', headers: { authorization: mustChangeToken } });
+    expect(open.statusCode).toBe(200);
+  });
+});
+
 describe('feature-gated routes', () => {
   afterEach(async () => {
     await setModule(context.pool, context.merchantId, 'FREEPLAY3', true);
@@ -148,11 +180,12 @@ describe('feature-gated routes', () => {
 
 describe('accessOf', () => {
   it('closes a route by default and keeps the declared access otherwise', () => {
-    expect(accessOf({})).toEqual({ auth: 'member', realAccountOnly: true, feature: null });
-    expect(accessOf({ auth: 'public' })).toEqual({ auth: 'public', realAccountOnly: false, feature: null });
-    expect(accessOf({ auth: 'optional' })).toEqual({ auth: 'optional', realAccountOnly: false, feature: null });
-    expect(accessOf({ auth: 'member' })).toEqual({ auth: 'member', realAccountOnly: false, feature: null });
-    expect(accessOf({ auth: 'optional', realAccountOnly: true })).toEqual({ auth: 'member', realAccountOnly: true, feature: null });
-    expect(accessOf({ auth: 'public', feature: 'FREEPLAY3' })).toEqual({ auth: 'public', realAccountOnly: false, feature: 'FREEPLAY3' });
+    expect(accessOf({})).toEqual({ auth: 'member', realAccountOnly: true, feature: null, duringPasswordChange: false });
+    expect(accessOf({ auth: 'public' })).toEqual({ auth: 'public', realAccountOnly: false, feature: null, duringPasswordChange: false });
+    expect(accessOf({ auth: 'optional' })).toEqual({ auth: 'optional', realAccountOnly: false, feature: null, duringPasswordChange: false });
+    expect(accessOf({ auth: 'member' })).toEqual({ auth: 'member', realAccountOnly: false, feature: null, duringPasswordChange: false });
+    expect(accessOf({ auth: 'optional', realAccountOnly: true })).toEqual({ auth: 'member', realAccountOnly: true, feature: null, duringPasswordChange: false });
+    expect(accessOf({ duringPasswordChange: true })).toEqual({ auth: 'member', realAccountOnly: true, feature: null, duringPasswordChange: true });
+    expect(accessOf({ auth: 'public', feature: 'FREEPLAY3' })).toEqual({ auth: 'public', realAccountOnly: false, feature: 'FREEPLAY3', duringPasswordChange: false });
   });
 });

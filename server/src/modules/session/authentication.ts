@@ -20,6 +20,15 @@ import { authenticateToken, type Authenticated, type SessionRecord } from './ses
 //   config: { realAccountOnly: true }  a live session, and guests get 403 guest.not.allowed
 //   config: { feature: 'FREEPLAY3' }   only while that whitelabel switch is on, else
 //                                      400 function.not.available (or featureRefusal's answer)
+//   config: { duringPasswordChange: true }
+//                                      also for a session that must change its password first
+//
+// A session that must change its password (a password login reporting firstTimeLogin or
+// passwordExpired, see session.service.ts issueLogin) is refused with 403 password.change.required
+// everywhere else: only changing the password and logging out accept it. The forced change screen
+// needs nothing more: the rules it checks the new password with (system status, register settings)
+// and the RSA key of the encrypted change are public routes, which never look at a token. On an
+// 'optional' route the token is ignored (the caller is anonymous), never honoured.
 //
 // Closed by default so that a route whose author forgot to think about access is refused, not
 // open. 401 answers use the codes the client treats as "session gone" (REFERENCE §2.2): it logs out.
@@ -39,6 +48,11 @@ declare module 'fastify' {
      * 403 function.not.enabled ("contact customer service", what the SMS-code routes answer).
      */
     featureRefusal?: 'function.not.available' | 'function.not.enabled';
+    /**
+     * A session that must change its password first may call this route (only changing the
+     * password and logging out); every other route answers it 403 password.change.required.
+     */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** The caller's member and session; null on a public route, or an optional one without a live token. */
@@ -51,15 +65,23 @@ export interface RouteAccess {
   auth: RouteAuth;
   realAccountOnly: boolean;
   feature: ModuleId | null;
+  /** Open to a session that must change its password first. */
+  duringPasswordChange: boolean;
 }
 
 /** The access a route config declares, closed by default (see the table above). */
-export function accessOf(config: { auth?: RouteAuth; realAccountOnly?: boolean; feature?: ModuleId }): RouteAccess {
+export function accessOf(config: {
+  auth?: RouteAuth;
+  realAccountOnly?: boolean;
+  feature?: ModuleId;
+  duringPasswordChange?: boolean;
+}): RouteAccess {
   const realAccountOnly = config.realAccountOnly ?? config.auth === undefined;
   return {
     auth: realAccountOnly ? 'member' : (config.auth ?? 'member'),
     realAccountOnly,
     feature: config.feature ?? null,
+    duringPasswordChange: config.duringPasswordChange ?? false,
   };
 }
 
@@ -120,6 +142,11 @@ export function useAuthentication(scope: FastifyInstance, { db, clock, routeTabl
     }
     if (access.realAccountOnly && authenticated.member.memberType === GUEST_MEMBER_TYPE) {
       throw new AppError(403, 'guest.not.allowed');
+    }
+    if (authenticated.session.passwordChangeRequired && !access.duringPasswordChange) {
+      // Anonymous on an optional route: what it answers anybody, and nothing of the member.
+      if (access.auth === 'optional') return;
+      throw new AppError(403, 'password.change.required');
     }
     request.authenticated = authenticated;
   });

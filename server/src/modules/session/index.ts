@@ -11,7 +11,8 @@ export {
   type RegistrationCodeVerifier,
   type TwoFactorGate,
 } from './account-hooks';
+export { provePassword } from './reauthentication';
 export { ensureRsaKey, loadDecryptionKeys, sealClearRsaKeys } from './rsa-keys';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
-export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';
+export { endOtherSessions, issueLogin, passwordChanged, type LoginValue, type SessionRecord } from './session.service';
 export { sessionMessages } from './session.messages';

@@ -32,6 +32,17 @@ export const sessionMessages = defineMessages({
     TY: '請先註冊帳號',
     VI: 'Vui lòng đăng ký tài khoản trước',
   },
+  // A session that must change its password first (authentication.ts); the client logs out and
+  // the next login shows the change-password form.
+  'password.change.required': {
+    EN: 'You must change your password first, please log in again to change it',
+    BN: 'আপনাকে আগে পাসওয়ার্ড পরিবর্তন করতে হবে, পরিবর্তন করতে অনুগ্রহ করে আবার লগইন করুন',
+    CN: '您必须先修改密码，请重新登录以修改密码',
+    ID: 'Anda harus mengganti kata sandi terlebih dahulu, silakan masuk kembali untuk menggantinya',
+    TH: 'คุณต้องเปลี่ยนรหัสผ่านก่อน กรุณาเข้าสู่ระบบอีกครั้งเพื่อเปลี่ยนรหัสผ่าน',
+    TY: '您必須先修改密碼，請重新登入以修改密碼',
+    VI: 'Bạn phải đổi mật khẩu trước, vui lòng đăng nhập lại để đổi mật khẩu',
+  },
   'function.not.enabled': {
     EN: 'Function not enabled, please contact customer service',
     BN: 'এই ফাংশনটি চালু নেই, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন',

@@ -10,6 +10,11 @@ export interface SessionRecord {
   createdAtMs: number;
   idleExpiresAtMs: number;
   absoluteExpiresAtMs: number;
+  /**
+   * The login must change its password before anything else (migration 010): only the routes
+   * marked duringPasswordChange accept this session.
+   */
+  passwordChangeRequired: boolean;
 }
 
 export interface NewSessionRow {
@@ -22,6 +27,7 @@ export interface NewSessionRow {
   clientIp: string | null;
   userAgent: string | null;
   nowMs: number;
+  passwordChangeRequired: boolean;
 }
 
 interface SessionRow {
@@ -31,6 +37,7 @@ interface SessionRow {
   created_at: Date;
   idle_expires_at: Date;
   absolute_expires_at: Date;
+  password_change_required: boolean;
 }
 
 function sessionFromRow(row: SessionRow): SessionRecord {
@@ -41,6 +48,7 @@ function sessionFromRow(row: SessionRow): SessionRecord {
     createdAtMs: row.created_at.getTime(),
     idleExpiresAtMs: row.idle_expires_at.getTime(),
     absoluteExpiresAtMs: row.absolute_expires_at.getTime(),
+    passwordChangeRequired: row.password_change_required,
   };
 }
 
@@ -49,12 +57,12 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<Session
   const idleMs = Math.min(row.nowMs + row.idleTimeoutMs, absoluteMs);
   const result = await db.query<SessionRow>(
     `INSERT INTO member_session (merchant_id, member_id, token_hash, login_type, idle_timeout_ms, created_at, last_seen_at,
-                                 idle_expires_at, absolute_expires_at, client_ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)
-     RETURNING id, member_id, login_type, created_at, idle_expires_at, absolute_expires_at`,
+                                 idle_expires_at, absolute_expires_at, client_ip, user_agent, password_change_required)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)
+     RETURNING id, member_id, login_type, created_at, idle_expires_at, absolute_expires_at, password_change_required`,
     [
       row.merchantId, row.memberId, row.tokenHash, row.loginType, row.idleTimeoutMs, new Date(row.nowMs), new Date(idleMs),
-      new Date(absoluteMs), row.clientIp, row.userAgent?.slice(0, 512) ?? null,
+      new Date(absoluteMs), row.clientIp, row.userAgent?.slice(0, 512) ?? null, row.passwordChangeRequired,
     ],
   );
   return sessionFromRow(result.rows[0]);
@@ -72,17 +80,18 @@ export async function touchSession(
   nowMs: number,
 ): Promise<{ member: Member; session: SessionRecord } | undefined> {
   const result = await db.query<MemberRow & { session_id: string; session_login_type: string; session_created_at: Date;
-    session_idle_expires_at: Date; session_absolute_expires_at: Date }>(
+    session_idle_expires_at: Date; session_absolute_expires_at: Date; session_password_change_required: boolean }>(
     `WITH touched AS (
        UPDATE member_session s
           SET last_seen_at = $3,
               idle_expires_at = least($3 + s.idle_timeout_ms * interval '1 millisecond', s.absolute_expires_at)
         WHERE s.token_hash = $1 AND s.merchant_id = $2 AND s.revoked_at IS NULL
           AND s.idle_expires_at > $3 AND s.absolute_expires_at > $3
-        RETURNING s.id, s.member_id, s.login_type, s.created_at, s.idle_expires_at, s.absolute_expires_at
+        RETURNING s.id, s.member_id, s.login_type, s.created_at, s.idle_expires_at, s.absolute_expires_at, s.password_change_required
      )
      SELECT touched.id AS session_id, touched.login_type AS session_login_type, touched.created_at AS session_created_at,
             touched.idle_expires_at AS session_idle_expires_at, touched.absolute_expires_at AS session_absolute_expires_at,
+            touched.password_change_required AS session_password_change_required,
             ${memberColumns('member')}
        FROM touched JOIN member ON member.id = touched.member_id
       WHERE member.status = 'active'`,
@@ -99,6 +108,7 @@ export async function touchSession(
       created_at: row.session_created_at,
       idle_expires_at: row.session_idle_expires_at,
       absolute_expires_at: row.session_absolute_expires_at,
+      password_change_required: row.session_password_change_required,
     }),
   };
 }
@@ -109,6 +119,11 @@ export async function revokeSessionById(db: Db, sessionId: number, reason: strin
     [sessionId, new Date(nowMs), reason],
   );
   return result.rowCount === 1;
+}
+
+/** Lets a session that had to change its password make every call again (the password was changed). */
+export async function clearPasswordChangeRequired(db: Db, sessionId: number): Promise<void> {
+  await db.query('UPDATE member_session SET password_change_required = false WHERE id = $1', [sessionId]);
 }
 
 /** Revokes every live session of a member except one (or all when `exceptSessionId` is null). */

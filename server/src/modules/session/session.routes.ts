@@ -75,8 +75,9 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   });
 
   app.delete('/wps/session/logout', {
-    // Ending a session is always allowed, during maintenance and from a restricted region too.
-    config: { auth: 'member', availability: 'always' },
+    // Ending a session is always allowed: during maintenance, from a restricted region, and while
+    // a forced password change is pending.
+    config: { auth: 'member', availability: 'always', duringPasswordChange: true },
     schema: apiSchema({
       tags,
       summary: 'Log out: the session token stops working at once',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/pool';
 import { updateLastLogin, type Member } from '../identity';
 import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../merchant';
 import {
+  clearPasswordChangeRequired,
   insertSession,
   revokeMemberSessions,
   revokeSessionById,
@@ -14,6 +15,14 @@ import {
 // Sessions: a random 256-bit token handed to the client once, stored only as its SHA-256; idle
 // and absolute expiry; a new token on every login; revoked at logout and, for the member's other
 // sessions, when the password changes.
+//
+// A login whose value asks for a new password (firstTimeLogin, passwordExpired) and that proved
+// the password (a username login, also when a second factor completed it) gets a session that
+// may only change the password or log out (password_change_required, enforced in
+// authentication.ts) until the change-password route clears it. Logins that did not use the
+// password (SMS code, social login, registration, free play) are not restricted: the client does
+// not force the change after them either (SPEC §4 Login), and the password that is weak, expired
+// or known to whoever opened the account was not what let them in.
 
 export type { SessionRecord } from './session.queries';
 
@@ -40,6 +49,8 @@ export interface CreateSessionInput {
   nowMs: number;
   /** Defaults to the merchant's account settings. */
   settings?: AccountSettings;
+  /** The session may only change the password (and log out) until it does. */
+  passwordChangeRequired?: boolean;
 }
 
 /** Stores a new session and returns its token (the only time the token exists in clear). */
@@ -57,9 +68,16 @@ export async function createSession(db: Db, input: CreateSessionInput): Promise<
     clientIp: input.clientIp,
     userAgent: input.userAgent ?? null,
     nowMs: input.nowMs,
+    passwordChangeRequired: input.passwordChangeRequired ?? false,
   });
   return { token, session };
 }
+
+/**
+ * Login types that proved the password: the forced change applies to them (the client forces it
+ * after a username login and after the automatic login of a reset, which is a username login).
+ */
+const PASSWORD_LOGIN_TYPES: ReadonlySet<string> = new Set(['username']);
 
 /** The login `value` (REFERENCE §2.3): LoginResult with the account name and id. */
 export type LoginValue = Required<LoginResult>;
@@ -81,13 +99,17 @@ export interface IssueLoginOptions {
 /**
  * A successful login: a new session, last-login recorded, and the flags that make the client
  * ask for a new password (firstTimeLogin; passwordExpired when the password is past its expiry
- * and PWDEXPFORCECHANGE3 is on, or is the merchant's default password).
+ * and PWDEXPFORCECHANGE3 is on, or is the merchant's default password). After a password login
+ * either flag also restricts the session to changing the password and logging out.
  */
 export async function issueLogin(db: Db, member: Member, options: IssueLoginOptions): Promise<LoginValue> {
   const [settings, forceExpiredChange] = await Promise.all([
     options.settings ?? readAccountSettings(db, member.merchantId),
     isModuleEnabled(db, member.merchantId, 'PWDEXPFORCECHANGE3'),
   ]);
+  const expired = member.passwordExpiresAtMs !== null && member.passwordExpiresAtMs <= options.nowMs;
+  const isDefaultPassword = options.enteredPassword !== undefined && options.enteredPassword === settings.defaultPassword;
+  const passwordExpired = (expired && forceExpiredChange) || isDefaultPassword;
   const { token } = await createSession(db, {
     merchantId: member.merchantId,
     memberId: member.id,
@@ -96,14 +118,14 @@ export async function issueLogin(db: Db, member: Member, options: IssueLoginOpti
     userAgent: options.userAgent,
     nowMs: options.nowMs,
     settings,
+    // The same conditions the value reports, for the logins that used the password.
+    passwordChangeRequired: PASSWORD_LOGIN_TYPES.has(options.loginType) && (member.firstTimeLogin || passwordExpired),
   });
   await updateLastLogin(db, member.id, options.nowMs, options.clientIp);
-  const expired = member.passwordExpiresAtMs !== null && member.passwordExpiresAtMs <= options.nowMs;
-  const isDefaultPassword = options.enteredPassword !== undefined && options.enteredPassword === settings.defaultPassword;
   return {
     token,
     firstTimeLogin: member.firstTimeLogin,
-    passwordExpired: (expired && forceExpiredChange) || isDefaultPassword,
+    passwordExpired,
     userName: member.username,
     id: member.id,
   };
@@ -122,6 +144,11 @@ export async function authenticateToken(db: Db, merchantId: number, token: strin
   // A token is 43 base64url characters; anything else cannot be one of ours.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   return touchSession(db, merchantId, hashSessionToken(token), nowMs);
+}
+
+/** The password was changed with this session: it may make every call again. */
+export function passwordChanged(db: Db, sessionId: number): Promise<void> {
+  return clearPasswordChangeRequired(db, sessionId);
 }
 
 /** Ends one session (logout). False when it was already ended. */

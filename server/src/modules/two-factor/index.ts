@@ -3,3 +3,5 @@
 export { twoFactorRoutes, type TwoFactorRoutesOptions } from './two-factor.routes';
 export { twoFactorMessages } from './two-factor.messages';
 export { sealClearServerSecrets } from './secret-box';
+export { secondFactorsOf } from './two-factor.service';
+export type { SecondFactor } from './two-factor.queries';

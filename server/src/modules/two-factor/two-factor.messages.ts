@@ -2,6 +2,16 @@
 import { defineMessages } from '../../i18n/messages';
 
 export const twoFactorMessages = defineMessages({
+  // The password proof of a change of sign-in factors (binding or removing one).
+  'current.password.err': {
+    EN: 'The current password is incorrect',
+    BN: 'বর্তমান পাসওয়ার্ড সঠিক নয়',
+    CN: '当前密码错误',
+    ID: 'Kata sandi saat ini salah',
+    TH: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+    TY: '目前密碼錯誤',
+    VI: 'Mật khẩu hiện tại không đúng',
+  },
   'two.factor.code.invalid': {
     EN: 'The verification code is incorrect',
     BN: 'যাচাইকরণ কোড সঠিক নয়',

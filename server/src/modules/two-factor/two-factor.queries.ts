@@ -176,3 +176,28 @@ export async function consumeChallenge(db: Db, challengeId: number, nowMs: numbe
   const result = await db.query('UPDATE login_challenge SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL', [challengeId, new Date(nowMs)]);
   return (result.rowCount ?? 0) > 0;
 }
+
+/**
+ * Ends every pending login of a member (its factors changed): a ticket issued under the old
+ * factors completes no login.
+ */
+export async function endMemberChallenges(db: Db, merchantId: number, memberId: number, nowMs: number): Promise<void> {
+  await db.query(
+    'UPDATE login_challenge SET consumed_at = $3 WHERE merchant_id = $1 AND member_id = $2 AND consumed_at IS NULL',
+    [merchantId, memberId, new Date(nowMs)],
+  );
+}
+
+/** The second factors in force for a member, authenticator first (SMS only with a mobile number). */
+export async function selectSecondFactors(db: Db, merchantId: number, memberId: number): Promise<SecondFactor[]> {
+  const result = await db.query<{ totp: boolean; sms: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM member_totp WHERE merchant_id = $1 AND member_id = $2 AND confirmed_at IS NOT NULL) AS totp,
+            EXISTS (SELECT 1 FROM member_sms_two_factor t JOIN member m ON m.id = t.member_id
+                     WHERE t.merchant_id = $1 AND t.member_id = $2 AND m.mobile_e164 IS NOT NULL) AS sms`,
+    [merchantId, memberId],
+  );
+  const factors: SecondFactor[] = [];
+  if (result.rows[0]?.totp) factors.push('totp');
+  if (result.rows[0]?.sms) factors.push('sms');
+  return factors;
+}

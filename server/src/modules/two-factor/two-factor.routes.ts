@@ -15,11 +15,11 @@ import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import type { SecretsKey } from '../../secrets-key';
-import { type AccountHooks, memberOf } from '../session';
+import { type AccountHooks, memberOf, sessionOf } from '../session';
 import type { SenderFactory } from '../notification';
 import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification';
 import { loadSecretKey, type SecretKey } from './secret-box';
-import { TwoFactorService, type CallerContext } from './two-factor.service';
+import { TwoFactorService, type CallerContext, type FactorChange } from './two-factor.service';
 import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
 
 export interface TwoFactorRoutesOptions {
@@ -44,6 +44,17 @@ function callerOf(request: FastifyRequest): CallerContext {
     userAgent: userAgentOf(request),
     log: request.log,
   };
+}
+
+const FACTOR_CHANGE_RULES =
+  'The current password is checked first: empty 400 reg_field_required, wrong 400 current.password.err, and wrong ' +
+  "passwords count toward the member's lock (shared with changing the password; 429 TOO_MANY_REQUESTS after 5). " +
+  'A wrong code answers 400 and counts toward the two-factor settings lock. Success ends every other session of ' +
+  'the member and their pending logins.';
+
+/** The session a factor change is made with, and the password it carries. */
+function factorChangeOf(request: FastifyRequest, password: string): FactorChange {
+  return { sessionId: sessionOf(request).id, password };
 }
 
 export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRoutesOptions): Promise<void> {
@@ -77,25 +88,31 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   }, async (request) => ok(await service.startTotp(memberOf(request))));
 
   app.post<RouteOf<typeof twoFactorTotpConfirmCall>>('/wps/v2/member/2fa/totp/confirm', {
-    config: { realAccountOnly: true },
+    config: { realAccountOnly: true, encrypted: true },
     schema: apiSchema({
       tags,
-      summary: 'Confirm the authenticator app with a code it shows',
-      description: 'From now on sign-in asks for a code of the app (login_verify_required).',
+      summary: 'Confirm the authenticator app with a code it shows and the current password',
+      description:
+        'Encrypted. From now on sign-in asks for a code of the app (login_verify_required). ' + FACTOR_CHANGE_RULES,
       call: twoFactorTotpConfirmCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
-    await service.confirmTotp(member, request.body.code);
+    await service.confirmTotp(member, factorChangeOf(request, request.body.password), request.body.code);
     return ok(await service.securityConfig(member));
   });
 
   app.delete<RouteOf<typeof twoFactorTotpRemoveCall>>('/wps/v2/member/2fa/totp', {
-    config: { realAccountOnly: true },
-    schema: apiSchema({ tags, summary: 'Unbind the authenticator app (needs a current code)', call: twoFactorTotpRemoveCall,}),
+    config: { realAccountOnly: true, encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Unbind the authenticator app (needs a current code and the current password)',
+      description: 'Encrypted. ' + FACTOR_CHANGE_RULES,
+      call: twoFactorTotpRemoveCall,
+    }),
   }, async (request) => {
     const member = memberOf(request);
-    await service.disableTotp(member, request.body.code);
+    await service.disableTotp(member, factorChangeOf(request, request.body.password), request.body.code);
     return ok(await service.securityConfig(member));
   });
 
@@ -110,15 +127,16 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
   }, async (request) => ok(await service.sendSettingsCode(memberOf(request), callerOf(request))));
 
   app.put<RouteOf<typeof twoFactorSmsCall>>('/wps/v2/member/2fa/sms', {
-    config: { realAccountOnly: true },
+    config: { realAccountOnly: true, encrypted: true },
     schema: apiSchema({
       tags,
-      summary: 'Turn SMS sign-in verification on or off',
+      summary: 'Turn SMS sign-in verification on or off (an SMS code and the current password)',
+      description: 'Encrypted. code comes from POST /wps/v2/member/2fa/sms/code. ' + FACTOR_CHANGE_RULES,
       call: twoFactorSmsCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
-    await service.setSmsVerification(member, request.body.enabled, request.body.code);
+    await service.setSmsVerification(member, factorChangeOf(request, request.body.password), request.body.enabled, request.body.code);
     return ok(await service.securityConfig(member));
   });
 

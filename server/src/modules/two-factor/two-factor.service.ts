@@ -3,12 +3,21 @@ import type { LoginChallenge, SecurityConfig } from '@platform/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
+import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { durationsOf, readAccountSettings } from '../merchant';
 import { maskMobile } from '../member';
 import { findMemberById, type Member } from '../identity';
 import { brandOf, codeSms, messageLanguage, type SenderFactory } from '../notification';
-import { type AccountRequestContext, type FirstFactor, issueLogin, type LoginValue, type TwoFactorGate } from '../session';
+import {
+  type AccountRequestContext,
+  endOtherSessions,
+  type FirstFactor,
+  issueLogin,
+  type LoginValue,
+  provePassword,
+  type TwoFactorGate,
+} from '../session';
 import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import type { VerificationCodes } from '../verification';
 import { open, seal, type SecretKey } from './secret-box';
@@ -29,8 +38,25 @@ export type { SecurityConfig };
 //   lockout (login.account, the lock wrong passwords lead to) and toward the member's own
 //   second-factor lock (twofactor.login), which a correct password does not reset.
 // - An authenticator code is accepted once: never again for the same or an earlier step.
-// - Enrolment, confirmation and removal need a valid code of that factor; wrong codes lock the
-//   member's two-factor settings for the lockout period.
+// - Every change of the factors in force (confirming an authenticator, removing it, turning SMS
+//   verification on or off) needs, from the member's live session:
+//     1. the current password (session's provePassword): a stolen session token alone cannot
+//        bind the thief's authenticator nor strip the member's. Wrong passwords count toward the
+//        member's password-proof lock, which changing the password shares, with the login's
+//        numbers (5 wrong within 15 minutes: 429 TOO_MANY_REQUESTS for 5 minutes);
+//     2. and a valid code of the factor concerned: the new app's code to bind it, the bound
+//        app's current code to remove it, an SMS code to the member's number for SMS on or off.
+//        Wrong codes lock the member's two-factor settings for the lockout period.
+//   The password is checked first, so a wrong one never uses up an SMS code. The password is
+//   always asked, also where a factor is bound: its code is already part of every removal, and a
+//   second factor alone must not be able to remove itself or bind another. (A social-login
+//   account that never chose a password sets one through "forgot password" first.)
+//   Starting an enrolment (a new secret, not yet in force) needs neither.
+// - A change of factors ends the member's other sessions (the one making it stays) and their
+//   pending logins, so a session or ticket opened under the old factors does not outlive them.
+// - A password reset keeps the factors (a reset proves only the mailbox or the phone, so dropping
+//   the authenticator would let whoever holds one of those past it); the password module tells
+//   the member that two-step sign-in is still on (see password.service.ts).
 
 export interface TwoFactorOptions {
   pool: pg.Pool;
@@ -48,6 +74,19 @@ export interface TwoFactorOptions {
 }
 
 export type LoginChallengeValue = LoginChallenge;
+
+/** What a change of factors needs besides the factor's code: the session making it and the password. */
+export interface FactorChange {
+  /** The session the change is made with: it stays, the member's others end. */
+  sessionId: number;
+  /** The member's current password, as typed. */
+  password: string;
+}
+
+/** The second factors in force for a member, authenticator first. */
+export function secondFactorsOf(db: Db, member: Pick<Member, 'merchantId' | 'id'>): Promise<SecondFactor[]> {
+  return queries.selectSecondFactors(db, member.merchantId, member.id);
+}
 
 export interface CallerContext {
   ip: string;
@@ -77,15 +116,7 @@ export class TwoFactorService implements TwoFactorGate {
 
   /** The member's second factors, authenticator first. */
   async factorsOf(member: Member): Promise<SecondFactor[]> {
-    const { pool } = this.options;
-    const [totp, sms] = await Promise.all([
-      queries.selectTotp(pool, member.merchantId, member.id),
-      queries.selectSmsTwoFactor(pool, member.merchantId, member.id),
-    ]);
-    const factors: SecondFactor[] = [];
-    if (totp?.confirmed) factors.push('totp');
-    if (sms && member.mobileE164) factors.push('sms');
-    return factors;
+    return secondFactorsOf(this.options.pool, member);
   }
 
   // ---- The gate login calls -------------------------------------------------------------
@@ -267,9 +298,10 @@ export class TwoFactorService implements TwoFactorGate {
     return { secretKey: secret, otpauth: totpUri(secret, await brandOf(pool, member.merchantId), member.username) };
   }
 
-  async confirmTotp(member: Member, code: string): Promise<void> {
+  /** Binds the authenticator being enrolled: the current password and a code of the new app. */
+  async confirmTotp(member: Member, change: FactorChange, code: string): Promise<void> {
     const { pool, clock } = this.options;
-    await this.withSettingsThrottle(member, async (nowMs) => {
+    await this.changeFactors(member, change, async (nowMs) => {
       const totp = await queries.selectTotp(pool, member.merchantId, member.id);
       if (!totp) throw new AppError(400, 'ga.not.bound');
       if (totp.confirmed) throw new AppError(409, 'ga.already.bound');
@@ -280,9 +312,10 @@ export class TwoFactorService implements TwoFactorGate {
     });
   }
 
-  async disableTotp(member: Member, code: string): Promise<void> {
+  /** Removes the authenticator: the current password and a current code of the app. */
+  async disableTotp(member: Member, change: FactorChange, code: string): Promise<void> {
     const { pool } = this.options;
-    await this.withSettingsThrottle(member, async (nowMs) => {
+    await this.changeFactors(member, change, async (nowMs) => {
       const totp = await queries.selectTotp(pool, member.merchantId, member.id);
       if (!totp?.confirmed) throw new AppError(400, 'ga.not.bound');
       if (!(await this.acceptTotp(member, code, nowMs))) return false;
@@ -296,12 +329,14 @@ export class TwoFactorService implements TwoFactorGate {
     return this.sendCode(member, caller.ip, caller.language, caller.log);
   }
 
-  async setSmsVerification(member: Member, enabled: boolean, code: string): Promise<void> {
+  /** Turns SMS sign-in verification on or off: the current password and an SMS code to the member's number. */
+  async setSmsVerification(member: Member, change: FactorChange, enabled: boolean, code: string): Promise<void> {
     const { pool, codes } = this.options;
     if (!member.mobileE164) throw new AppError(400, 'mobile.not.bound');
     const mobile = member.mobileE164;
-    await this.withSettingsThrottle(
+    await this.changeFactors(
       member,
+      change,
       async (nowMs) => {
         if (!(await codes.consume(member.merchantId, mobile, 'two_factor', code))) return false;
         await queries.setSmsTwoFactor(pool, member.merchantId, member.id, enabled, nowMs);
@@ -312,13 +347,35 @@ export class TwoFactorService implements TwoFactorGate {
   }
 
   /**
+   * A change of the factors in force: the password proof first (see the invariants above), then
+   * `apply` (the factor's code check and the change itself) under the settings lock; when it
+   * went through, the member's other sessions and pending logins end.
+   */
+  private async changeFactors(
+    member: Member,
+    change: FactorChange,
+    apply: (nowMs: number) => Promise<boolean>,
+    wrongCode: 'two.factor.code.invalid' | 'sms.code.invalid' = 'two.factor.code.invalid',
+  ): Promise<void> {
+    const { pool, clock } = this.options;
+    if (change.password === '') throw new AppError(400, 'reg_field_required', { field: 'password' }, { field: 'password' });
+    if (!(await provePassword(pool, member, change.password, clock()))) {
+      throw new AppError(400, 'current.password.err', {}, { field: 'password' });
+    }
+    await this.withSettingsThrottle(member, apply, wrongCode);
+    const nowMs = clock();
+    await endOtherSessions(pool, member.id, change.sessionId, nowMs, 'two_factor_change');
+    await queries.endMemberChallenges(pool, member.merchantId, member.id, nowMs);
+  }
+
+  /**
    * Runs a code check of the member's own settings under the 'twofactor.member' lock: counted
    * before the check, taken back when right; a wrong code answers `wrongCode`.
    */
   private async withSettingsThrottle(
     member: Member,
     check: (nowMs: number) => Promise<boolean>,
-    wrongCode: 'two.factor.code.invalid' | 'sms.code.invalid' = 'two.factor.code.invalid',
+    wrongCode: 'two.factor.code.invalid' | 'sms.code.invalid',
   ): Promise<void> {
     const { pool, clock } = this.options;
     const nowMs = clock();

@@ -32,6 +32,13 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: st
   return context.app.inject({ method, url, headers: token ? { authorization: token } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
+/** A change of factors: encrypted, with the member's session (the body carries the current password). */
+function change(method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload: Record<string, unknown>, ip?: string) {
+  return encryptedInject(context.app, method, url, payload, { headers: { authorization: token }, remoteAddress: ip });
+}
+
+const PASSWORD = 'secret123';
+
 /** A member logged in, with an authenticator bound and confirmed. */
 async function memberWithTotp(options: { mobile?: string } = {}): Promise<{ username: string; password: string; token: string; secretKey: string }> {
   const username = nextUsername();
@@ -46,7 +53,7 @@ async function memberWithTotp(options: { mobile?: string } = {}): Promise<{ user
   const started = await call('POST', '/wps/v2/member/2fa/totp', token);
   expect(started.statusCode).toBe(200);
   const { secretKey } = json<Envelope<{ secretKey: string; otpauth: string }>>(started).value;
-  const confirmed = await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs) });
+  const confirmed = await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs), password: PASSWORD });
   expect(confirmed.statusCode).toBe(200);
   // The next code must come from a later step (a code is accepted once).
   clock.advance(30_000);
@@ -90,11 +97,11 @@ describe('binding an authenticator app', () => {
     // Not in force before confirmation: login still answers a session.
     expect((await loginRequest(context.app, { username, password: 'secret123' }, { remoteAddress: nextIp() })).statusCode).toBe(200);
 
-    const wrong = await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: '000000' === codeAt(started.secretKey, clock.nowMs) ? '111111' : '000000' });
+    const wrong = await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: '000000' === codeAt(started.secretKey, clock.nowMs) ? '111111' : '000000', password: PASSWORD });
     expect(wrong.statusCode).toBe(400);
     expect(json<Envelope<null>>(wrong)).toMatchObject({ errorCode: 'two.factor.code.invalid', message: 'The verification code is incorrect' });
 
-    const confirmed = await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(started.secretKey, clock.nowMs) });
+    const confirmed = await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(started.secretKey, clock.nowMs), password: PASSWORD });
     expect(confirmed.statusCode).toBe(200);
     expect(json<Envelope<SecurityConfig>>(confirmed).value.bindGA).toBe(true);
 
@@ -108,9 +115,9 @@ describe('binding an authenticator app', () => {
     await createMember(context.pool, context.merchantId, { username, password: 'secret123', nowMs: clock.nowMs });
     const token = await tokenFor(context.app, username, 'secret123', nextIp());
     const { secretKey } = json<Envelope<{ secretKey: string }>>(await call('POST', '/wps/v2/member/2fa/totp', token)).value;
-    const stale = await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs - 60_000) });
+    const stale = await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs - 60_000), password: PASSWORD });
     expect(stale.statusCode).toBe(400);
-    const late = await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs - 30_000) });
+    const late = await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs - 30_000), password: PASSWORD });
     expect(late.statusCode).toBe(200);
   });
 
@@ -132,12 +139,12 @@ describe('binding an authenticator app', () => {
     const { secretKey } = json<Envelope<{ secretKey: string }>>(await call('POST', '/wps/v2/member/2fa/totp', token)).value;
     const right = codeAt(secretKey, clock.nowMs);
     const wrongCode = right === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 5; i++) expect((await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: wrongCode })).statusCode).toBe(400);
-    const locked = await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: right });
+    for (let i = 0; i < 5; i++) expect((await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: wrongCode, password: PASSWORD })).statusCode).toBe(400);
+    const locked = await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: right, password: PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(json<Envelope<null>>(locked).message).toBe('too many requests, try again after 5 minutes');
     clock.advance(5 * MINUTE);
-    expect((await call('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs) })).statusCode).toBe(200);
+    expect((await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs), password: PASSWORD })).statusCode).toBe(200);
   });
 });
 
@@ -265,47 +272,56 @@ describe('signing in with an authenticator', () => {
     );
     const response = await verify({ ticket: challenge.ticket, type: 'totp', code: codeAt(secretKey, clock.nowMs) });
     expect(response.statusCode).toBe(200);
-    expect(json<Envelope<LoginResult>>(response).value.passwordExpired).toBe(true);
+    const value = json<Envelope<LoginResult>>(response).value;
+    expect(value.passwordExpired).toBe(true);
+    // And the session it gives may only change the password (issue 7, item 3).
+    const restricted = await call('GET', '/wps/member/info', value.token);
+    expect(restricted.statusCode).toBe(403);
+    expect(json<Envelope<null>>(restricted).errorCode).toBe('password.change.required');
   });
 
-  it('can be unbound with a current code', async () => {
+  it('restricts the session of a first-time login completed by a second factor until the password changes', async () => {
+    const { username, password, secretKey } = await memberWithTotp();
+    await context.pool.query('UPDATE member SET first_time_login = true WHERE merchant_id = $1 AND lower(username) = $2', [context.merchantId, username]);
+    const challenge = await challengeFor(username, password);
+    const value = json<Envelope<LoginResult>>(await verify({ ticket: challenge.ticket, type: 'totp', code: codeAt(secretKey, clock.nowMs) })).value;
+    expect(value.firstTimeLogin).toBe(true);
+    expect(json<Envelope<null>>(await call('GET', '/wps/v2/wallets/balance', value.token)).errorCode).toBe('password.change.required');
+    const changed = await change('POST', '/wps/member/password', value.token, { oldPassword: password, newPassword: 'changed99', confirmNewPassword: 'changed99' });
+    expect(changed.statusCode).toBe(200);
+    expect((await call('GET', '/wps/v2/wallets/balance', value.token)).statusCode).toBe(200);
+  });
+
+  it('can be unbound with a current code and the password', async () => {
     const { username, password, token, secretKey } = await memberWithTotp();
-    const refused = await context.app.inject({
-      method: 'DELETE',
-      url: '/wps/v2/member/2fa/totp',
-      headers: { authorization: token },
-      payload: { code: '99999a' },
-    });
+    const refused = await change('DELETE', '/wps/v2/member/2fa/totp', token, { code: '99999a', password });
     expect(refused.statusCode).toBe(400);
-    const removed = await context.app.inject({
-      method: 'DELETE',
-      url: '/wps/v2/member/2fa/totp',
-      headers: { authorization: token },
-      payload: { code: codeAt(secretKey, clock.nowMs) },
-    });
+    expect(json<Envelope<null>>(refused).errorCode).toBe('two.factor.code.invalid');
+    const removed = await change('DELETE', '/wps/v2/member/2fa/totp', token, { code: codeAt(secretKey, clock.nowMs), password });
     expect(removed.statusCode).toBe(200);
     expect(json<Envelope<SecurityConfig>>(removed).value.bindGA).toBe(false);
     expect((await loginRequest(context.app, { username, password }, { remoteAddress: nextIp() })).statusCode).toBe(200);
   });
 });
 
-describe('SMS sign-in verification', () => {
-  async function memberWithSms(): Promise<{ username: string; password: string; token: string; mobile: string }> {
-    const username = nextUsername();
-    const mobile = nextNumber();
-    await createMember(context.pool, context.merchantId, { username, password: 'secret123', countryDialingCode: '+880', mobile, nowMs: clock.nowMs });
-    const token = await tokenFor(context.app, username, 'secret123', nextIp());
-    const sent = await call('POST', '/wps/v2/member/2fa/sms/code', token);
-    expect(sent.statusCode).toBe(200);
-    expect(json<Envelope<{ mobile: string }>>(sent).value.mobile).toBe(`+880${mobile.slice(0, 3)}*****${mobile.slice(-2)}`);
-    const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
-    const enabled = await call('PUT', '/wps/v2/member/2fa/sms', token, { enabled: true, code });
-    expect(enabled.statusCode).toBe(200);
-    expect(json<Envelope<SecurityConfig>>(enabled).value).toMatchObject({ smsLoginVerification: true, bindMobile: true, countryDialingCode: '+880' });
-    clock.advance(MINUTE);
-    return { username, password: 'secret123', token, mobile };
-  }
+/** A member logged in, with SMS sign-in verification turned on. */
+async function memberWithSms(): Promise<{ username: string; password: string; token: string; mobile: string }> {
+  const username = nextUsername();
+  const mobile = nextNumber();
+  await createMember(context.pool, context.merchantId, { username, password: 'secret123', countryDialingCode: '+880', mobile, nowMs: clock.nowMs });
+  const token = await tokenFor(context.app, username, 'secret123', nextIp());
+  const sent = await call('POST', '/wps/v2/member/2fa/sms/code', token);
+  expect(sent.statusCode).toBe(200);
+  expect(json<Envelope<{ mobile: string }>>(sent).value.mobile).toBe(`+880${mobile.slice(0, 3)}*****${mobile.slice(-2)}`);
+  const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+  const enabled = await change('PUT', '/wps/v2/member/2fa/sms', token, { enabled: true, code, password: PASSWORD });
+  expect(enabled.statusCode).toBe(200);
+  expect(json<Envelope<SecurityConfig>>(enabled).value).toMatchObject({ smsLoginVerification: true, bindMobile: true, countryDialingCode: '+880' });
+  clock.advance(MINUTE);
+  return { username, password: 'secret123', token, mobile };
+}
 
+describe('SMS sign-in verification', () => {
   it('sends a code with login_verify_required and logs in with it', async () => {
     const { username, password, mobile } = await memberWithSms();
     const challenge = await challengeFor(username, password);
@@ -340,7 +356,7 @@ describe('SMS sign-in verification', () => {
     const { username, password, token } = await memberWithTotp({ mobile });
     await call('POST', '/wps/v2/member/2fa/sms/code', token);
     const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
-    expect((await call('PUT', '/wps/v2/member/2fa/sms', token, { enabled: true, code })).statusCode).toBe(200);
+    expect((await change('PUT', '/wps/v2/member/2fa/sms', token, { enabled: true, code, password: PASSWORD })).statusCode).toBe(200);
     const before = (await outboxFor(context.pool, `+880${mobile}`)).length;
     const challenge = await challengeFor(username, password);
     expect(challenge).toMatchObject({ factors: ['totp', 'sms'], verifyType: 'totp', smsSent: false });
@@ -357,8 +373,161 @@ describe('SMS sign-in verification', () => {
     expect(noMobile.statusCode).toBe(400);
     expect(json<Envelope<null>>(noMobile)).toMatchObject({ errorCode: 'mobile.not.bound', message: 'Please bind a mobile number first' });
     const { token: other } = await memberWithSms();
-    const wrong = await call('PUT', '/wps/v2/member/2fa/sms', other, { enabled: false, code: '12' });
+    const wrong = await change('PUT', '/wps/v2/member/2fa/sms', other, { enabled: false, code: '12', password: PASSWORD });
     expect(wrong.statusCode).toBe(400);
     expect(json<Envelope<null>>(wrong).errorCode).toBe('sms.code.invalid');
+  });
+});
+
+describe('a change of sign-in factors (issue 7, item 4)', () => {
+  const wrongCodeFor = (right: string) => (right === '000000' ? '111111' : '000000');
+
+  interface PreparedChange {
+    username: string;
+    token: string;
+    /** Makes the change with this password (undefined: the field left out). */
+    make: (password: unknown) => ReturnType<typeof change>;
+    /** Another live session of the member, as a second device would hold it. */
+    secondSession: () => Promise<string>;
+  }
+
+  const withPassword = (password: unknown) => (password === undefined ? {} : { password });
+
+  /** Each change of the factors in force, ready to be made. */
+  const CHANGES: { name: string; prepare: () => Promise<PreparedChange> }[] = [
+    {
+      name: 'binding an authenticator',
+      prepare: async () => {
+        const username = nextUsername();
+        await createMember(context.pool, context.merchantId, { username, password: PASSWORD, nowMs: clock.nowMs });
+        const token = await tokenFor(context.app, username, PASSWORD, nextIp());
+        const { secretKey } = json<Envelope<{ secretKey: string }>>(await call('POST', '/wps/v2/member/2fa/totp', token)).value;
+        return {
+          username,
+          token,
+          make: (password) => change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs), ...withPassword(password) }),
+          secondSession: () => tokenFor(context.app, username, PASSWORD, nextIp()),
+        };
+      },
+    },
+    {
+      name: 'removing the authenticator',
+      prepare: async () => {
+        const { username, token, secretKey } = await memberWithTotp();
+        return {
+          username,
+          token,
+          make: (password) => change('DELETE', '/wps/v2/member/2fa/totp', token, { code: codeAt(secretKey, clock.nowMs), ...withPassword(password) }),
+          secondSession: async () => {
+            const challenge = await challengeFor(username, PASSWORD);
+            const login = await verify({ ticket: challenge.ticket, type: 'totp', code: codeAt(secretKey, clock.nowMs) });
+            // The removal needs a code of a later step (a code is accepted once).
+            clock.advance(30_000);
+            return json<Envelope<LoginResult>>(login).value.token;
+          },
+        };
+      },
+    },
+    {
+      name: 'turning SMS verification off',
+      prepare: async () => {
+        const { username, token, mobile } = await memberWithSms();
+        return {
+          username,
+          token,
+          make: async (password) => {
+            clock.advance(MINUTE);
+            await call('POST', '/wps/v2/member/2fa/sms/code', token);
+            const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+            return change('PUT', '/wps/v2/member/2fa/sms', token, { enabled: false, code, ...withPassword(password) });
+          },
+          secondSession: async () => {
+            clock.advance(MINUTE);
+            const challenge = await challengeFor(username, PASSWORD);
+            const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+            return json<Envelope<LoginResult>>(await verify({ ticket: challenge.ticket, type: 'sms', code })).value.token;
+          },
+        };
+      },
+    },
+  ];
+
+  const factorsOf = async (token: string) => json<Envelope<SecurityConfig>>(await call('GET', '/wps/v2/member/securityConfig', token)).value;
+
+  describe.each(CHANGES)('$name', ({ prepare }) => {
+    it('is refused without the password, with an empty one and with a wrong one; nothing changes', async () => {
+      const { token, make } = await prepare();
+      const before = await factorsOf(token);
+      const missing = await make(undefined);
+      expect(missing.statusCode).toBe(400);
+      expect(json<Envelope<null>>(missing)).toMatchObject({ errorCode: 'request.param.err', message: 'Invalid request parameter: body.password is required' });
+      const empty = await make('');
+      expect(json<Envelope<null>>(empty)).toMatchObject({ errorCode: 'reg_field_required', value: { field: 'password' } });
+      const wrong = await make('not-my-password1');
+      expect(wrong.statusCode).toBe(400);
+      expect(json<Envelope<null>>(wrong)).toEqual({ success: false, value: { field: 'password' }, errorCode: 'current.password.err', message: 'The current password is incorrect' });
+      expect(await factorsOf(token)).toEqual(before);
+      expect((await make(PASSWORD)).statusCode).toBe(200);
+      expect(await factorsOf(token)).not.toEqual(before);
+    });
+
+    it("ends the member's other sessions, keeping the one that made it", async () => {
+      const { username, token, make, secondSession } = await prepare();
+      const second = await secondSession();
+      expect((await call('GET', '/wps/member/info', second)).statusCode).toBe(200);
+      expect((await make(PASSWORD)).statusCode).toBe(200);
+      expect((await call('GET', '/wps/member/info', token)).statusCode).toBe(200);
+      const ended = await call('GET', '/wps/member/info', second);
+      expect(ended.statusCode).toBe(401);
+      expect(json<Envelope<null>>(ended).errorCode).toBe('user.or.token.invalid');
+      const reasons = await context.pool.query<{ revoke_reason: string }>(
+        'SELECT s.revoke_reason FROM member_session s JOIN member m ON m.id = s.member_id WHERE m.username = $1 AND s.revoked_at IS NOT NULL',
+        [username],
+      );
+      expect(reasons.rows.map((row) => row.revoke_reason)).toEqual(['two_factor_change']);
+    });
+  });
+
+  it('counts wrong passwords toward a lock shared with changing the password, like a login', async () => {
+    const username = nextUsername();
+    await createMember(context.pool, context.merchantId, { username, password: PASSWORD, nowMs: clock.nowMs });
+    const token = await tokenFor(context.app, username, PASSWORD, nextIp());
+    const { secretKey } = json<Envelope<{ secretKey: string }>>(await call('POST', '/wps/v2/member/2fa/totp', token)).value;
+    const bind = (password: string) => change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs), password });
+    for (let i = 0; i < 4; i++) expect(json<Envelope<null>>(await bind(`wrong${i}x`)).errorCode).toBe('current.password.err');
+    // The fifth wrong guess at the password, through changing it, locks both.
+    const guess = await change('POST', '/wps/member/password', token, { oldPassword: 'wrong4x', newPassword: 'changed99', confirmNewPassword: 'changed99' });
+    expect(json<Envelope<null>>(guess).errorCode).toBe('old.password.err');
+    const locked = await bind(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(json<Envelope<null>>(locked)).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS', message: 'too many requests, try again after 5 minutes' });
+    expect(json<Envelope<SecurityConfig>>(await call('GET', '/wps/v2/member/securityConfig', token)).value.bindGA).toBe(false);
+    clock.advance(5 * MINUTE);
+    expect((await bind(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('checks the password before the SMS code, so a wrong password does not use the code up', async () => {
+    const { token, mobile } = await memberWithSms();
+    await call('POST', '/wps/v2/member/2fa/sms/code', token);
+    const code = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+    const wrong = await change('PUT', '/wps/v2/member/2fa/sms', token, { enabled: false, code, password: 'nope1234' });
+    expect(json<Envelope<null>>(wrong).errorCode).toBe('current.password.err');
+    const right = await change('PUT', '/wps/v2/member/2fa/sms', token, { enabled: false, code, password: PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(json<Envelope<SecurityConfig>>(right).value.smsLoginVerification).toBe(false);
+    // A wrong code after a right password is the code's error.
+    const badCode = await change('PUT', '/wps/v2/member/2fa/sms', token, { enabled: true, code: wrongCodeFor(code), password: PASSWORD });
+    expect(json<Envelope<null>>(badCode).errorCode).toBe('sms.code.invalid');
+  });
+
+  it('ends pending logins of the member: a ticket opened under the old factors logs nobody in', async () => {
+    const { username, password, token, mobile } = await memberWithSms();
+    const pending = await challengeFor(username, password);
+    const loginCode = codeIn((await lastMessageTo(context.pool, `+880${mobile}`)).body);
+    const { secretKey } = json<Envelope<{ secretKey: string }>>(await call('POST', '/wps/v2/member/2fa/totp', token)).value;
+    expect((await change('POST', '/wps/v2/member/2fa/totp/confirm', token, { code: codeAt(secretKey, clock.nowMs), password })).statusCode).toBe(200);
+    const late = await verify({ ticket: pending.ticket, type: 'sms', code: loginCode });
+    expect(late.statusCode).toBe(400);
+    expect(json<Envelope<null>>(late).errorCode).toBe('login.verify.expired');
   });
 });

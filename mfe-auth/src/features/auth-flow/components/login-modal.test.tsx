@@ -140,7 +140,7 @@ describe('LoginModal', () => {
   });
 
   it('finishes the e-mailed reset link: a new password twice, then back to login for that account', async () => {
-    const { callsOf } = stubApi({ resetPasswordByEmailToken: { userName: 'player01' } });
+    const { callsOf } = stubApi({ resetPasswordByEmailToken: { userName: 'player01', secondFactors: [] } });
     await renderModal('login', '/?resetToken=tok-from-mail&lang=EN');
     const dialog = screen.getByRole('dialog', { name: 'Set a new password' });
     fireEvent.change(within(dialog).getByTestId('reset-link-newPassword'), { target: { value: 'fresh123' } });
@@ -152,6 +152,25 @@ describe('LoginModal', () => {
     expect(callsOf('resetPasswordByEmailToken')).toEqual([{ data: { token: 'tok-from-mail', newPassword: 'fresh123', confirmNewPassword: 'fresh123' } }]);
     expect(currentLocation()).toBe('/?lang=EN');
     expect(screen.getByRole('dialog', { name: 'Notice' }).textContent).toContain('Password reset successfully, please log in again');
+    expect(screen.queryByTestId('reset-two-step-kept')).toBeNull();
+    expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
+  });
+
+  it('says that two-step sign-in stays on when the e-mailed reset kept a second factor', async () => {
+    stubApi({ resetPasswordByEmailToken: { userName: 'player01', secondFactors: ['totp'] } });
+    await renderModal('login', '/?resetToken=tok-from-mail&lang=EN');
+    const dialog = screen.getByRole('dialog', { name: 'Set a new password' });
+    fireEvent.change(within(dialog).getByTestId('reset-link-newPassword'), { target: { value: 'fresh123' } });
+    fireEvent.change(within(dialog).getByTestId('reset-link-confirmNewPassword'), { target: { value: 'fresh123' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('reset-link-submit'));
+    });
+    await settle();
+    const notice = screen.getByRole('dialog', { name: 'Notice' });
+    expect(notice.textContent).toContain('Password reset successfully, please log in again');
+    expect(within(notice).getByTestId('reset-two-step-kept').textContent).toBe(
+      'Two-step sign-in stays on: logging in still asks for the code of your authenticator app or SMS. If you did not set it up yourself, contact customer service at once.',
+    );
     expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
   });
 

@@ -66,7 +66,7 @@ export default function LoginModal({ tab, onClose }: LoginModalProps) {
       <EmailLinkResetModal
         token={view.token}
         onClose={() => leaveLink(onClose)}
-        onReset={(username) => leaveLink(() => flow.passwordReset(username))}
+        onReset={(outcome) => leaveLink(() => flow.passwordReset(outcome.userName, outcome.secondFactors))}
       />
     );
   }

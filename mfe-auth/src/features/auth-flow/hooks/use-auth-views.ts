@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
+import { resetNotice } from '../../../lib/reset-notice';
 import { useCompleteLogin } from './use-complete-login';
 
 /** What an auth host shows: the login/register tabs, the forgot-password or the change-password modal. */
@@ -30,8 +31,8 @@ export interface AuthViews {
   goToRegister: () => void;
   /** The password was changed: back to the login form (SPEC §2 Change-password modal). */
   passwordChanged: (username: string) => void;
-  /** The e-mailed link set a new password: back to the login form, to log in again. */
-  passwordReset: (username: string | null) => void;
+  /** The e-mailed link set a new password: back to the login form, to log in again (told of second factors it kept). */
+  passwordReset: (username: string | null, secondFactors?: readonly string[]) => void;
 }
 
 /**
@@ -72,10 +73,10 @@ export function useAuthViews(initial: AuthView, close: () => void, { homeBeforeP
   }, []);
 
   const passwordReset = useCallback(
-    (username: string | null) => {
+    (username: string | null, secondFactors: readonly string[] = []) => {
       if (username) setLastUsername(username);
       show({ kind: 'tabs', tab: 'login' });
-      void showNotice({ message: t('reset_success_login_again'), testId: 'reset-success' });
+      void showNotice({ message: resetNotice(t, secondFactors), testId: 'reset-success' });
     },
     [t],
   );

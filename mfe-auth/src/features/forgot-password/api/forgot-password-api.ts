@@ -5,6 +5,7 @@ import {
   loginCall,
   resetPasswordByEmailTokenCall,
   resetPasswordByPhoneCall,
+  type PasswordResetResult,
 } from '@platform/shared/contract';
 
 /** `POST /wps/member/password/email` (form post): a reset link to the account's e-mail. */
@@ -28,10 +29,22 @@ export interface PhoneReset extends MobileNumber {
   newPassword: string;
 }
 
-/** `POST /wps/member/password/verification` (encrypted): sets the new password. Resolves to the account name. */
-export async function resetByPhone(reset: PhoneReset): Promise<string | null> {
-  const value = await api.call(resetPasswordByPhoneCall, { data: reset });
-  return value?.userName ?? null;
+/**
+ * What a reset answers: the account name to log in with, and the second factors the reset kept
+ * (two-step sign-in stays on: the player is told, and the login will ask for a code).
+ */
+export interface ResetOutcome {
+  userName: string | null;
+  secondFactors: readonly string[];
+}
+
+function outcomeOf(value: Partial<PasswordResetResult> | null | undefined): ResetOutcome {
+  return { userName: value?.userName ?? null, secondFactors: value?.secondFactors ?? [] };
+}
+
+/** `POST /wps/member/password/verification` (encrypted): sets the new password. */
+export async function resetByPhone(reset: PhoneReset): Promise<ResetOutcome> {
+  return outcomeOf(await api.call(resetPasswordByPhoneCall, { data: reset }));
 }
 
 /** Logs in with the password just set (SPEC §4: reset by phone logs the player in). */
@@ -41,9 +54,8 @@ export function logInWithNewPassword(username: string, password: string): Promis
 
 /**
  * `POST /wps/member/password/email/reset` (encrypted): the new password for the e-mailed link's
- * token (the link is <site>/?resetToken=<token>). Resolves to the account name.
+ * token (the link is <site>/?resetToken=<token>).
  */
-export async function resetWithEmailToken(token: string, newPassword: string, confirmNewPassword: string): Promise<string | null> {
-  const value = await api.call(resetPasswordByEmailTokenCall, { data: { token, newPassword, confirmNewPassword } });
-  return value?.userName ?? null;
+export async function resetWithEmailToken(token: string, newPassword: string, confirmNewPassword: string): Promise<ResetOutcome> {
+  return outcomeOf(await api.call(resetPasswordByEmailTokenCall, { data: { token, newPassword, confirmNewPassword } }));
 }

@@ -13,14 +13,14 @@ import {
 } from '@platform/shared';
 import styles from '../../../components/form.module.css';
 import { NAMESPACE } from '../../../locales';
-import { resetWithEmailToken } from '../api/forgot-password-api';
+import { resetWithEmailToken, type ResetOutcome } from '../api/forgot-password-api';
 
 export interface EmailLinkResetModalProps {
   /** The token of the e-mailed link (?resetToken=). */
   token: string;
   onClose: () => void;
-  /** The password is set: log in again, as the account named. */
-  onReset: (username: string | null) => void;
+  /** The password is set: log in again, as the account named (second factors the reset kept). */
+  onReset: (outcome: ResetOutcome) => void;
 }
 
 /** The page the e-mailed reset link opens: a new password, twice. */

@@ -60,7 +60,7 @@ describe('ForgotPasswordModal by mobile', () => {
 
   it("counts down to the server's expiry time, resets the password and logs in with it", async () => {
     const expirationTime = Date.now() + 90_000;
-    const { callsOf } = stubApi({ forgotPasswordSms: { expiredMinutes: 5, expirationTime }, resetPasswordByPhone: { userName: 'player01' }, login: LOGIN });
+    const { callsOf } = stubApi({ forgotPasswordSms: { expiredMinutes: 5, expirationTime }, resetPasswordByPhone: { userName: 'player01', secondFactors: [] }, login: LOGIN });
     const { onLoggedIn } = await renderModal();
     fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
     expect(screen.getByTestId('forgot-mobile-form')).toBeTruthy();
@@ -82,6 +82,33 @@ describe('ForgotPasswordModal by mobile', () => {
     ]);
     expect(callsOf('login')).toEqual([{ data: { username: 'player01', password: 'fresh123', type: 'username' } }]);
     expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'reset', username: 'player01', password: 'fresh123' });
+  });
+
+  it('does not log in by itself when the reset kept a second factor: it says two-step sign-in stays on, then the login form', async () => {
+    const { callsOf } = stubApi({
+      forgotPasswordSms: { expiredMinutes: 5, expirationTime: Date.now() + 300_000 },
+      resetPasswordByPhone: { userName: 'player01', secondFactors: ['sms'] },
+      login: LOGIN,
+    });
+    const { onLoggedIn, onBackToLogin } = await renderModal();
+    fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
+    fill('mobileNum', '1712345678');
+    fill('verificationCode', '112233');
+    fill('newPassword', 'fresh123');
+    await click('forgot-mobile-submit');
+    expect(callsOf('resetPasswordByPhone')).toHaveLength(1);
+    expect(callsOf('login')).toEqual([]);
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    const notice = screen.getByRole('dialog', { name: 'Notice' });
+    expect(notice.textContent).toContain('Password reset successfully, please log in again');
+    expect(within(notice).getByTestId('reset-two-step-kept').textContent).toContain('Two-step sign-in stays on');
+    await act(async () => {
+      fireEvent.click(within(notice).getByRole('button', { name: 'Confirm' }));
+      // The notice closes in a microtask, which this describe's fake timers hold.
+      jest.runAllTicks();
+    });
+    await settle();
+    expect(onBackToLogin).toHaveBeenCalled();
   });
 
   it('checks the new password against the password rule', async () => {

@@ -19,6 +19,7 @@ import {
 import { useCallback } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
+import { resetNotice } from '../../../lib/reset-notice';
 import { NAMESPACE } from '../../../locales';
 import { logInWithNewPassword, resetByPhone, sendResetCode } from '../api/forgot-password-api';
 
@@ -47,8 +48,14 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
     }),
     onSubmit: async (values) => {
       const typed = { mobileNum: trimmed(values.mobileNum), verificationCode: trimmed(values.verificationCode), newPassword: trimmed(values.newPassword) };
-      const username = await resetByPhone({ countryDialingCode: dialingCode, ...typed });
-      const account = username ?? typed.mobileNum;
+      const reset = await resetByPhone({ countryDialingCode: dialingCode, ...typed });
+      const account = reset.userName ?? typed.mobileNum;
+      if (reset.secondFactors.length > 0) {
+        // Two-step sign-in stays on: the login asks for its code, so the player is told and
+        // logs in through the login form (which has the second step) instead of automatically.
+        void showNotice({ message: resetNotice(t, reset.secondFactors), testId: 'reset-login-again' }).then(onLogInAgain);
+        return;
+      }
       try {
         const result = await logInWithNewPassword(account, typed.newPassword);
         await onLoggedIn({ result, method: 'reset', username: result.userName ?? account, password: typed.newPassword });
