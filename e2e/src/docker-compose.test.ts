@@ -38,6 +38,10 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(services).sort()).toEqual(['api', 'gateway', 'postgres', ...frontEnd.map((app) => serviceOf(app.folder))].sort());
     expect(services.api.deploy.replicas).toBeGreaterThan(1);
     expect(services.api.environment.DATABASE_URL).toContain('@postgres:5432/');
+    // Requests run as a role of their own, not as the owner of the schema.
+    const user = (url: string) => new URL(url.replace(/\$\{[^}]*\}/g, 'secret')).username;
+    expect(services.api.environment.APP_DATABASE_URL).toContain('@postgres:5432/platform');
+    expect(user(services.api.environment.APP_DATABASE_URL)).not.toBe(user(services.api.environment.DATABASE_URL));
     // Each remote service ships only its own build, so it can be redeployed alone.
     for (const app of frontEnd) {
       const siteDir = app.kind === 'shell' ? 'dist/shell' : `dist/remotes/${app.federationName}`;

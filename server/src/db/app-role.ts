@@ -99,10 +99,8 @@ export async function grantAppRole(db: Db, appRole: string, rights: TableRights 
   for (const name of Object.keys(declared)) {
     if (!present.has(name)) throw new Error(`App role rights are declared for table "${name}", which does not exist`);
   }
-  await db.query(`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${role}`);
-  await db.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM ${role}`);
-  await db.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
-  for (const table of tables.rows) {
+  // The whole plan is checked before anything is revoked.
+  const plan = tables.rows.map((table) => {
     const tableRights = declared[table.name] ?? (table.append_only ? APPEND_ONLY_TABLE_RIGHTS : DEFAULT_TABLE_RIGHTS);
     for (const right of tableRights) {
       if (!RIGHT.test(right)) throw new Error(`App role right "${right}" on table "${table.name}" is not a plain privilege`);
@@ -110,7 +108,13 @@ export async function grantAppRole(db: Db, appRole: string, rights: TableRights 
         throw new Error(`Table "${table.name}" is append-only, yet the app role would get ${right} on it`);
       }
     }
-    if (tableRights.length) await db.query(`GRANT ${tableRights.join(', ')} ON ${pg.escapeIdentifier(table.name)} TO ${role}`);
+    return { table: table.name, rights: tableRights };
+  });
+  await db.query(`REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${role}`);
+  await db.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM ${role}`);
+  await db.query(`GRANT USAGE ON SCHEMA public TO ${role}`);
+  for (const { table, rights: tableRights } of plan) {
+    if (tableRights.length) await db.query(`GRANT ${tableRights.join(', ')} ON ${pg.escapeIdentifier(table)} TO ${role}`);
   }
   await db.query(`GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
 }
