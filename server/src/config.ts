@@ -25,8 +25,6 @@ export interface ServerConfig {
    * makes its own.
    */
   appDatabaseUrl: string | undefined;
-  /** NODE_ENV=production: refuse what is only tolerable in development (an app role owning the schema). */
-  production: boolean;
   /** Data directory of the embedded PostgreSQL. */
   dataDir: string;
   /** Port of the embedded PostgreSQL; undefined picks a free one. */
@@ -97,7 +95,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: parseAppDatabaseUrl(env),
-    production: env.NODE_ENV === 'production',
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, '.data', 'pg'),
     pgPort: parsePort(env.PG_PORT, 'PG_PORT'),
     staticRoot: env.STATIC_ROOT

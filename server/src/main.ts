@@ -189,7 +189,8 @@ async function main(): Promise<void> {
     server = await startServer({
       databaseUrl: database.databaseUrl,
       appDatabaseUrl: database.appDatabaseUrl,
-      requireRestrictedAppRole: config.production,
+      // NODE_ENV=production (item 9's config.production, where merged).
+      requireRestrictedAppRole: process.env.NODE_ENV === 'production',
       port: config.port,
       host: config.host,
       staticRoot: config.staticRoot,
