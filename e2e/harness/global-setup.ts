@@ -64,6 +64,8 @@ export default async function globalSetup(config: FullConfig) {
     env: {
       ...process.env,
       DATABASE_URL: database.url,
+      // Requests run as a role of their own, with no rights on the schema (as in production).
+      APP_DATABASE_URL: database.appUrl ?? '',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       STATIC_ROOT: path.join(repoRoot, 'dist'),

@@ -41,6 +41,10 @@ describe('docker-compose.yml', () => {
     // Production start-up refuses to run without the key that seals the database's secrets.
     expect(services.api.environment.NODE_ENV).toBe('production');
     expect(services.api.environment.SECRETS_KEY).toMatch(/^\$\{SECRETS_KEY:\?/);
+    // Requests run as a role of their own, not as the owner of the schema.
+    const user = (url: string) => new URL(url.replace(/\$\{[^}]*\}/g, 'secret')).username;
+    expect(services.api.environment.APP_DATABASE_URL).toContain('@postgres:5432/platform');
+    expect(user(services.api.environment.APP_DATABASE_URL)).not.toBe(user(services.api.environment.DATABASE_URL));
     // Each remote service ships only its own build, so it can be redeployed alone.
     for (const app of frontEnd) {
       const siteDir = app.kind === 'shell' ? 'dist/shell' : `dist/remotes/${app.federationName}`;

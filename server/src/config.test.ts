@@ -12,6 +12,7 @@ describe('readConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      appDatabaseUrl: undefined,
       dataDir: path.join(REPO_ROOT, '.data', 'pg'),
       pgPort: undefined,
       trustProxy: false,
@@ -29,6 +30,7 @@ describe('readConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://u:p@db:5432/platform',
+      APP_DATABASE_URL: 'postgres://app:q@db:5432/platform',
       DATA_DIR: '/var/lib/site-pg',
       PG_PORT: '5499',
       STATIC_ROOT: '/srv/dist',
@@ -39,6 +41,7 @@ describe('readConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://u:p@db:5432/platform',
+      appDatabaseUrl: 'postgres://app:q@db:5432/platform',
       dataDir: '/var/lib/site-pg',
       pgPort: 5499,
       staticRoot: '/srv/dist',
@@ -71,6 +74,10 @@ describe('readConfig', () => {
   it('refuses a port that is not one', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
     expect(() => readConfig({ PG_PORT: '70000' })).toThrow(/PG_PORT/);
+  });
+
+  it('refuses an app role without the owner it works beside', () => {
+    expect(() => readConfig({ APP_DATABASE_URL: 'postgres://app:q@db:5432/platform' })).toThrow(/APP_DATABASE_URL needs DATABASE_URL/);
   });
 });
 

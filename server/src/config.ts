@@ -15,8 +15,17 @@ export const systemClock: Clock = () => Date.now();
 export interface ServerConfig {
   port: number;
   host: string;
-  /** An external PostgreSQL; when absent an embedded one is started. */
+  /**
+   * An external PostgreSQL, as the role that owns the schema (migrations, seed); when absent an
+   * embedded one is started.
+   */
   databaseUrl: string | undefined;
+  /**
+   * The same database as the role every request runs as (no rights on the schema, db/app-role.ts);
+   * created by DATABASE_URL's role when missing. Only with databaseUrl: the embedded PostgreSQL
+   * makes its own.
+   */
+  appDatabaseUrl: string | undefined;
   /** Data directory of the embedded PostgreSQL. */
   dataDir: string;
   /** Port of the embedded PostgreSQL; undefined picks a free one. */
@@ -92,6 +101,14 @@ export function parseRemoteOverrides(raw: string | undefined): Record<string, st
   return overrides;
 }
 
+function parseAppDatabaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.APP_DATABASE_URL || undefined;
+  if (raw && !env.DATABASE_URL) {
+    throw new Error('APP_DATABASE_URL needs DATABASE_URL (the owner of the schema); the embedded PostgreSQL makes its own app role');
+  }
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const defaultStaticRoot = path.join(REPO_ROOT, 'dist');
   const production = env.NODE_ENV === 'production';
@@ -105,6 +122,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: parsePort(env.PORT, 'PORT') ?? 3000,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    appDatabaseUrl: parseAppDatabaseUrl(env),
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, '.data', 'pg'),
     pgPort: parsePort(env.PG_PORT, 'PG_PORT'),
     staticRoot: env.STATIC_ROOT

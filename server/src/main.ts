@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
+import { appRoleProblems, credentialsOf, ensureAppRole, grantAppRole, withCredentials, type TableRights } from './db/app-role';
 import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createPool, ensureDatabase, withDatabase } from './db/pool';
 import { seedDefaultMerchant } from './db/seed';
+import { LEDGER_APP_ROLE_RIGHTS } from './modules/ledger';
 import { sealClearOutboxBodies } from './modules/notification';
 import { ensureRsaKey, sealClearRsaKeys } from './modules/session';
 import { sealClearServerSecrets } from './modules/two-factor';
@@ -16,9 +19,20 @@ import { developmentSecretsKey, secretsKeyFromEnv, type SecretsKey } from './sec
 
 /** The database the embedded PostgreSQL serves the site from. */
 export const EMBEDDED_DATABASE = 'platform';
+/** The role the embedded PostgreSQL's requests run as (db/app-role.ts). */
+export const EMBEDDED_APP_ROLE = 'platform_app';
+
+/**
+ * The app role's rights where they differ from the default (read and write rows), declared by
+ * the module owning each table. Append-only tables need no entry: they get SELECT and INSERT.
+ */
+export const APP_ROLE_TABLE_RIGHTS: TableRights = { ...LEDGER_APP_ROLE_RIGHTS };
 
 export interface DatabaseHandle {
+  /** As the owner of the schema: migrations, seed, start-up set-up. */
   databaseUrl: string;
+  /** As the role requests run as; undefined for an external database without APP_DATABASE_URL. */
+  appDatabaseUrl?: string;
   /** For the start-up log line (no password). */
   description: string;
   /** Stops the embedded PostgreSQL; does nothing for an external one. */
@@ -26,17 +40,20 @@ export interface DatabaseHandle {
 }
 
 /**
- * DATABASE_URL when given; otherwise an embedded PostgreSQL with its data in DATA_DIR
- * (default <repo>/.data/pg) on PG_PORT (default: a free port), with database `platform`.
+ * DATABASE_URL (and APP_DATABASE_URL) when given; otherwise an embedded PostgreSQL with its data in
+ * DATA_DIR (default <repo>/.data/pg) on PG_PORT (default: a free port), with database `platform`
+ * and the app role `platform_app`, whose password is new at every start: the embedded cluster
+ * lives and dies with this process, which alone needs it, so it is never written down.
  */
 export async function startDatabase(
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgPort'> = readConfig(),
+  config: Pick<ServerConfig, 'databaseUrl' | 'appDatabaseUrl' | 'dataDir' | 'pgPort'> = readConfig(),
   options: { libraryHandlesSignals?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
     return {
       databaseUrl: config.databaseUrl,
+      appDatabaseUrl: config.appDatabaseUrl,
       description: `PostgreSQL at ${url.host}${url.pathname} (DATABASE_URL)`,
       stop: async () => undefined,
     };
@@ -48,26 +65,42 @@ export async function startDatabase(
     // the library's stop-on-signal behaviour.
     libraryHandlesSignals: options.libraryHandlesSignals ?? true,
   });
+  const databaseUrl = withDatabase(embedded.adminUrl, EMBEDDED_DATABASE);
+  const appPassword = randomBytes(24).toString('base64url');
   try {
     await ensureDatabase(embedded.adminUrl, EMBEDDED_DATABASE);
+    const admin = createPool(embedded.adminUrl, 1);
+    try {
+      await ensureAppRole(admin, { name: EMBEDDED_APP_ROLE, password: appPassword, resetPassword: true });
+    } finally {
+      await admin.end();
+    }
   } catch (error) {
     await embedded.stop();
     throw error;
   }
   return {
-    databaseUrl: withDatabase(embedded.adminUrl, EMBEDDED_DATABASE),
+    databaseUrl,
+    appDatabaseUrl: withCredentials(databaseUrl, EMBEDDED_APP_ROLE, appPassword),
     description: `embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${config.dataDir}`,
     stop: embedded.stop,
   };
 }
 
 /**
- * Schema up to date, default merchant on first start, secrets kept in clear by an older version
- * sealed with the secrets key (and the key checked against what it sealed), transport key pair
- * present. The key defaults to SECRETS_KEY of the environment.
+ * As the owner: schema up to date, the app role's rights granted on it (when there is one),
+ * default merchant on first start, secrets kept in clear by an older version sealed with the
+ * secrets key (and the key checked against what it sealed), transport key pair present. The key
+ * defaults to SECRETS_KEY of the environment.
  */
-export async function prepareDatabase(pool: pg.Pool, secretsKey: SecretsKey = secretsKeyFromEnv()): Promise<void> {
-  await runMigrations(pool);
+export async function prepareDatabase(
+  pool: pg.Pool,
+  options: { appRole?: string; secretsKey?: SecretsKey } = {},
+): Promise<void> {
+  const { appRole, secretsKey = secretsKeyFromEnv() } = options;
+  await runMigrations(pool, undefined, {
+    afterMigrations: appRole ? (client) => grantAppRole(client, appRole, APP_ROLE_TABLE_RIGHTS) : undefined,
+  });
   await seedDefaultMerchant(pool);
   await sealClearRsaKeys(pool, secretsKey);
   await sealClearServerSecrets(pool, secretsKey);
@@ -94,7 +127,15 @@ export async function resolveSecretsKey(
 }
 
 export interface StartServerOptions {
+  /** The owner of the schema: start-up only (migrations, grants, seed, keys); closed before serving. */
   databaseUrl: string;
+  /**
+   * The role every request runs as, created if missing and granted its rights. Undefined: requests
+   * run as the owner, which start-up reports (and refuses with requireRestrictedAppRole).
+   */
+  appDatabaseUrl?: string;
+  /** Refuse to serve when the requests' role could change the schema (production). */
+  requireRestrictedAppRole?: boolean;
   /** 0 picks a free port. Default 3000. */
   port?: number;
   host?: string;
@@ -111,6 +152,7 @@ export interface StartServerOptions {
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The requests' pool (the app role when there is one). */
   pool: pg.Pool;
   port: number;
   /** http://localhost:<port> */
@@ -118,11 +160,31 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const pool = createPool(options.databaseUrl);
+/** Migrations, grants and seed as the owner, on a pool of its own closed once done. */
+async function prepareAsOwner(databaseUrl: string, appDatabaseUrl: string | undefined, secretsKey: SecretsKey): Promise<void> {
+  const ownerPool = createPool(databaseUrl, 2);
   try {
-    const secretsKey = options.secretsKey ?? secretsKeyFromEnv();
-    await prepareDatabase(pool, secretsKey);
+    const app = appDatabaseUrl ? credentialsOf(appDatabaseUrl) : undefined;
+    const separate = app !== undefined && app.user !== credentialsOf(databaseUrl).user;
+    if (separate) await ensureAppRole(ownerPool, { name: app.user, password: app.password });
+    await prepareDatabase(ownerPool, { appRole: separate ? app.user : undefined, secretsKey });
+  } finally {
+    await ownerPool.end();
+  }
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const secretsKey = options.secretsKey ?? secretsKeyFromEnv();
+  await prepareAsOwner(options.databaseUrl, options.appDatabaseUrl, secretsKey);
+  const pool = createPool(options.appDatabaseUrl ?? options.databaseUrl);
+  try {
+    const problems = await appRoleProblems(pool);
+    if (problems.length && options.requireRestrictedAppRole) {
+      throw new Error(
+        `Refusing to serve: the database role of the requests could change the schema (${problems.join('; ')}). ` +
+          'Set APP_DATABASE_URL to a role of its own (DATABASE_URL stays the owner, for migrations).',
+      );
+    }
     const app = await buildApp({
       pool,
       staticRoot: options.staticRoot,
@@ -132,6 +194,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       secretsKey,
       apiDocs: options.apiDocs,
     });
+    if (problems.length) {
+      app.log.warn({ problems }, 'requests run with a database role that could change the schema: set APP_DATABASE_URL');
+    }
     await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
@@ -161,6 +226,8 @@ async function main(): Promise<void> {
   try {
     server = await startServer({
       databaseUrl: database.databaseUrl,
+      appDatabaseUrl: database.appDatabaseUrl,
+      requireRestrictedAppRole: config.production,
       port: config.port,
       host: config.host,
       staticRoot: config.staticRoot,

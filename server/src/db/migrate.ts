@@ -40,12 +40,20 @@ export async function loadMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
   return migrations;
 }
 
+export interface RunMigrationsOptions {
+  /**
+   * Work that must follow the migrations under the same lock, in a transaction of its own, on
+   * every run (even when nothing was applied): the app role's grants (app-role.ts).
+   */
+  afterMigrations?: (client: pg.PoolClient) => Promise<void>;
+}
+
 /**
  * Applies every migration not yet recorded in schema_migrations, each in its own transaction,
  * while holding an advisory lock. Safe to run twice or from several processes at once.
  * Returns the names applied by this call.
  */
-export async function runMigrations(pool: pg.Pool, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+export async function runMigrations(pool: pg.Pool, dir: string = MIGRATIONS_DIR, options: RunMigrationsOptions = {}): Promise<string[]> {
   const migrations = await loadMigrations(dir);
   const client = await pool.connect();
   const applied: string[] = [];
@@ -88,6 +96,16 @@ export async function runMigrations(pool: pg.Pool, dir: string = MIGRATIONS_DIR)
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    if (options.afterMigrations) {
+      try {
+        await client.query('BEGIN');
+        await options.afterMigrations(client);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
       }
     }
   } finally {

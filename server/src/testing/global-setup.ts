@@ -1,27 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ensureAppRole } from '../db/app-role';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded';
 import { createPool, withDatabase } from '../db/pool';
 import { prepareDatabase } from '../main';
 import { REPO_ROOT } from '../paths';
 import { generateSecretsKeyText } from '../secrets-key';
-import { ADMIN_URL_VARIABLE, TEMPLATE_DATABASE_VARIABLE, withAdmin } from './test-database';
+import { ADMIN_URL_VARIABLE, APP_ROLE_PASSWORD_VARIABLE, APP_ROLE_VARIABLE, TEMPLATE_DATABASE_VARIABLE, withAdmin } from './test-database';
 
 // One PostgreSQL for the whole Jest run (or DATABASE_URL's server, which must allow CREATE
-// DATABASE), and in it one template database, migrated and seeded once here. Each test file then
-// clones the template (test-database.ts) instead of migrating a database of its own.
+// DATABASE and CREATE ROLE), and in it one template database, migrated and seeded once here. Each
+// test file then clones the template (test-database.ts) instead of migrating a database of its
+// own. The run has its own app role, granted its rights in the template (so in every clone): the
+// app under test runs as it, as the site does, while the tests' operator work uses the owner.
 
 export interface TestPostgresGlobal {
-  __serverTestPostgres?: { adminUrl: string; template: string; embedded?: { handle: EmbeddedPostgresHandle; dataDir: string } };
+  __serverTestPostgres?: { adminUrl: string; template: string; appRole: string; embedded?: { handle: EmbeddedPostgresHandle; dataDir: string } };
 }
 
-async function createTemplate(adminUrl: string): Promise<string> {
+async function createTemplate(adminUrl: string, appRole: string): Promise<string> {
   const template = `t_template_${randomBytes(4).toString('hex')}`;
   await withAdmin((client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(template)}`), adminUrl);
   const pool = createPool(withDatabase(adminUrl, template), 2);
   try {
-    await prepareDatabase(pool);
+    await prepareDatabase(pool, { appRole });
   } finally {
     await pool.end();
   }
@@ -45,9 +48,13 @@ export default async function globalSetup(): Promise<void> {
   // The run's secrets key (a new one each run): the template's RSA key and every outbox text are
   // sealed with it; buildApp, startServer and the outbox helpers read it from the environment.
   process.env.SECRETS_KEY = generateSecretsKeyText();
-  const template = await createTemplate(adminUrl);
+  const appRole = { name: `platform_test_app_${randomBytes(4).toString('hex')}`, password: randomBytes(18).toString('base64url') };
+  await withAdmin((client) => ensureAppRole(client, { ...appRole, resetPassword: true }), adminUrl);
+  const template = await createTemplate(adminUrl, appRole.name);
   // Workers are started after global setup and inherit this environment.
   process.env[ADMIN_URL_VARIABLE] = adminUrl;
   process.env[TEMPLATE_DATABASE_VARIABLE] = template;
-  (globalThis as TestPostgresGlobal).__serverTestPostgres = { adminUrl, template, embedded };
+  process.env[APP_ROLE_VARIABLE] = appRole.name;
+  process.env[APP_ROLE_PASSWORD_VARIABLE] = appRole.password;
+  (globalThis as TestPostgresGlobal).__serverTestPostgres = { adminUrl, template, appRole: appRole.name, embedded };
 }

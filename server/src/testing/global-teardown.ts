@@ -11,5 +11,11 @@ export default async function globalTeardown(): Promise<void> {
     return;
   }
   // An external server (DATABASE_URL) keeps running: leave it as it was.
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(postgres.template)}`), postgres.adminUrl);
+  await withAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(postgres.template)}`);
+    // A test file's database left behind (a crashed worker) still holds grants to the role.
+    await client.query(`DROP ROLE IF EXISTS ${client.escapeIdentifier(postgres.appRole)}`).catch((error: Error) => {
+      process.emitWarning(`Could not drop the test app role ${postgres.appRole}: ${error.message}`);
+    });
+  }, postgres.adminUrl);
 }

@@ -1,17 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { withCredentials } from '../db/app-role';
 import { createPool, withDatabase } from '../db/pool';
 
 /** Set by global-setup.ts: a URL with the right to CREATE DATABASE. */
 export const ADMIN_URL_VARIABLE = 'SERVER_TEST_ADMIN_DATABASE_URL';
 /** Set by global-setup.ts: the migrated and seeded database that createTestDatabase() clones. */
 export const TEMPLATE_DATABASE_VARIABLE = 'SERVER_TEST_TEMPLATE_DATABASE';
+/** Set by global-setup.ts: the run's app role (db/app-role.ts), granted its rights in the template. */
+export const APP_ROLE_VARIABLE = 'SERVER_TEST_APP_ROLE';
+export const APP_ROLE_PASSWORD_VARIABLE = 'SERVER_TEST_APP_ROLE_PASSWORD';
 
 export interface TestDatabase {
   name: string;
+  /** As the owner of the schema (the admin role): migrations, seed, operator work. */
   databaseUrl: string;
+  /** The owner's pool. */
   pool: pg.Pool;
-  /** Closes the pool and drops the database. */
+  /** As the run's app role, the role the site's requests run as. */
+  appDatabaseUrl: string;
+  /** The app role's pool: its rights are those a prepared database grants (none in an empty one). */
+  appPool: pg.Pool;
+  /** Closes the pools and drops the database. */
   drop(): Promise<void>;
 }
 
@@ -48,13 +58,17 @@ export async function createTestDatabase({ prepared = false }: TestDatabaseOptio
     await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${template}`);
   });
   const databaseUrl = withDatabase(adminUrl, name);
+  const appDatabaseUrl = withCredentials(databaseUrl, requiredVariable(APP_ROLE_VARIABLE), requiredVariable(APP_ROLE_PASSWORD_VARIABLE));
   const pool = createPool(databaseUrl, 5);
+  const appPool = createPool(appDatabaseUrl, 5);
   return {
     name,
     databaseUrl,
     pool,
+    appDatabaseUrl,
+    appPool,
     drop: async () => {
-      await pool.end();
+      await Promise.all([pool.end(), appPool.end()]);
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
     },
   };

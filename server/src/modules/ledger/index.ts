@@ -1,6 +1,8 @@
 // Double-entry money: every balance is the sum of postings (invariants in ledger.service.ts).
 export { ledgerRoutes, type LedgerRoutesOptions } from './ledger.routes';
+export { LEDGER_APP_ROLE_RIGHTS } from './ledger.queries';
 export {
+  IdempotencyConflictError,
   InsufficientFundsError,
   MINOR_PER_MAJOR,
   ensureHouseAccount,
@@ -14,3 +16,10 @@ export {
   type PostingInput,
   type TransactionInput,
 } from './ledger.service';
+export {
+  LedgerReconciliationError,
+  assertLedgerReconciled,
+  reconcile,
+  type ReconciliationProblem,
+  type ReconciliationReport,
+} from './ledger.reconcile';

@@ -1,8 +1,22 @@
+import type { TableRights } from '../../db/app-role';
 import type { Db } from '../../db/pool';
 
-// SQL of the ledger. Balances change only together with a posting (postTransaction).
+// SQL of the ledger. Balances change only by inserting a posting (postTransaction; the database's
+// trigger moves the balance, migration 015).
 
 export type LedgerUnit = 'REAL' | 'PLAY';
+
+/**
+ * The application's rights on the ledger's tables (db/app-role.ts): it reads them and inserts only
+ * the columns a new row needs, and never updates or deletes. So a new account starts at the
+ * default balance 0, a balance moves only by the posting trigger (migration 015), which also
+ * writes each posting's balance after it, and recorded history cannot be rewritten.
+ */
+export const LEDGER_APP_ROLE_RIGHTS: TableRights = {
+  ledger_account: ['SELECT', 'INSERT (merchant_id, member_id, kind, unit, created_at)'],
+  ledger_transaction: ['SELECT', 'INSERT (merchant_id, idempotency_key, kind, unit, created_at)'],
+  ledger_posting: ['SELECT', 'INSERT (transaction_id, account_id, amount_minor)'],
+};
 export type HouseAccountKind = 'house_cash' | 'house_play_money';
 
 /** bigint columns arrive as strings; amounts stay far below 2^53 minor units. */
@@ -68,33 +82,56 @@ export async function insertTransaction(
   return result.rows[0] ? Number(result.rows[0].id) : undefined;
 }
 
-export async function selectTransactionId(db: Db, merchantId: number, idempotencyKey: string): Promise<number | undefined> {
-  const result = await db.query<{ id: string }>(
-    'SELECT id FROM ledger_transaction WHERE merchant_id = $1 AND idempotency_key = $2',
-    [merchantId, idempotencyKey],
-  );
-  return result.rows[0] ? Number(result.rows[0].id) : undefined;
+export interface RecordedTransaction {
+  id: number;
+  kind: string;
+  unit: LedgerUnit;
+  /** In account id order. */
+  postings: { accountId: number; amountMinor: number }[];
 }
 
-/** Locks the accounts (in id order, so concurrent transactions never deadlock) and reads them. */
-export async function lockAccounts(db: Db, merchantId: number, accountIds: number[]): Promise<{ id: number; unit: LedgerUnit }[]> {
+/** The transaction recorded under an idempotency key, with what it moved. */
+export async function selectTransaction(db: Db, merchantId: number, idempotencyKey: string): Promise<RecordedTransaction | undefined> {
+  const result = await db.query<{ id: string; kind: string; unit: LedgerUnit; account_id: string | null; amount_minor: string | null }>(
+    `SELECT t.id, t.kind, t.unit, p.account_id, p.amount_minor
+       FROM ledger_transaction t LEFT JOIN ledger_posting p ON p.transaction_id = t.id
+      WHERE t.merchant_id = $1 AND t.idempotency_key = $2
+      ORDER BY p.account_id`,
+    [merchantId, idempotencyKey],
+  );
+  const first = result.rows[0];
+  if (!first) return undefined;
+  return {
+    id: Number(first.id),
+    kind: first.kind,
+    unit: first.unit,
+    postings: result.rows
+      .filter((row) => row.account_id !== null && row.amount_minor !== null)
+      .map((row) => ({ accountId: Number(row.account_id), amountMinor: toSafeNumber(row.amount_minor as string) })),
+  };
+}
+
+/**
+ * Reads the accounts of a transaction (merchant and unit never change, so no lock is needed: each
+ * posting's insert locks its account, in id order, see applyPosting).
+ */
+export async function selectAccounts(db: Db, merchantId: number, accountIds: number[]): Promise<{ id: number; unit: LedgerUnit }[]> {
   const result = await db.query<{ id: string; unit: LedgerUnit }>(
-    'SELECT id, unit FROM ledger_account WHERE merchant_id = $1 AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE',
+    'SELECT id, unit FROM ledger_account WHERE merchant_id = $1 AND id = ANY($2::bigint[]) ORDER BY id',
     [merchantId, accountIds],
   );
   return result.rows.map((row) => ({ id: Number(row.id), unit: row.unit }));
 }
 
-/** Moves an account's balance and records the posting with the balance after it. */
+/**
+ * Records a posting; the database moves the account's balance in the same statement (migration
+ * 015's trigger, which locks the account) and returns the balance after it. The application's
+ * role cannot update a balance any other way.
+ */
 export async function applyPosting(db: Db, transactionId: number, accountId: number, amountMinor: number): Promise<number> {
-  const updated = await db.query<{ balance_minor: string }>(
-    'UPDATE ledger_account SET balance_minor = balance_minor + $2 WHERE id = $1 RETURNING balance_minor',
-    [accountId, amountMinor],
+  const inserted = await db.query<{ balance_after_minor: string }>(
+    'INSERT INTO ledger_posting (transaction_id, account_id, amount_minor) VALUES ($1, $2, $3) RETURNING balance_after_minor',
+    [transactionId, accountId, amountMinor],
   );
-  const balanceAfter = toSafeNumber(updated.rows[0].balance_minor);
-  await db.query(
-    'INSERT INTO ledger_posting (transaction_id, account_id, amount_minor, balance_after_minor) VALUES ($1, $2, $3, $4)',
-    [transactionId, accountId, amountMinor, balanceAfter],
-  );
-  return balanceAfter;
+  return toSafeNumber(inserted.rows[0].balance_after_minor);
 }

@@ -7,7 +7,9 @@ import type { LedgerUnit } from './ledger.queries';
 // The double-entry ledger, as small as the balance and the free-play grant need. The invariants
 // (postings sum to zero, balances equal their postings, members never below zero, postings
 // append-only, one transaction per idempotency key) are listed in migrations/005_accounts.sql;
-// postTransaction keeps them, and the database refuses anything that breaks them.
+// postTransaction keeps them, and the database refuses anything that breaks them: the application
+// runs as a role that may only read and insert ledger rows (LEDGER_APP_ROLE_RIGHTS), and a
+// posting's insert moves its balance (migration 015). reconcile() (ledger.reconcile.ts) proves it.
 
 export type { LedgerUnit } from './ledger.queries';
 export { ensureHouseAccount, ensureMemberAccount } from './ledger.queries';
@@ -26,7 +28,10 @@ export interface PostingInput {
 
 export interface TransactionInput {
   merchantId: number;
-  /** The same key never moves money twice: a repeat returns the first transaction. */
+  /**
+   * The same key never moves money twice: a repeat with the same payload (kind, unit, postings)
+   * returns the first transaction; with another payload it is refused (IdempotencyConflictError).
+   */
   idempotencyKey: string;
   /** What the movement is for: free_play_grant, ... */
   kind: string;
@@ -49,6 +54,32 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/**
+ * An idempotency key already recorded a transaction that moved something else: a client reusing a
+ * key for another payment, or two different requests racing under one key. Nothing was moved, and
+ * the first transaction is not claimed as this one's result.
+ */
+export class IdempotencyConflictError extends Error {
+  constructor(
+    readonly idempotencyKey: string,
+    readonly transactionId: number,
+  ) {
+    super(`Idempotency key ${idempotencyKey} was used by ledger transaction ${transactionId} with another payload`);
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+/** The postings of a payload in account id order, for comparing with a recorded transaction. */
+const canonicalPostings = (postings: PostingInput[]): string =>
+  [...postings]
+    .sort((a, b) => a.accountId - b.accountId)
+    .map((posting) => `${posting.accountId}:${posting.amountMinor}`)
+    .join(',');
+
+function samePayload(recorded: queries.RecordedTransaction, input: TransactionInput): boolean {
+  return recorded.kind === input.kind && recorded.unit === input.unit && canonicalPostings(recorded.postings) === canonicalPostings(input.postings);
+}
+
 function assertBalanced(input: TransactionInput): void {
   if (input.postings.length < 2) throw new Error('A ledger transaction needs at least two postings');
   const accounts = new Set<number>();
@@ -65,9 +96,11 @@ function assertBalanced(input: TransactionInput): void {
 }
 
 /**
- * Records a transaction and moves the balances, atomically: the accounts are locked in id order,
- * each posting updates its balance (the CHECK refuses a member going below zero) and is stored
- * with the balance after it; the deferred trigger re-checks the sum at commit.
+ * Records a transaction and moves the balances, atomically: the postings are inserted in account
+ * id order, each one's insert moves and locks its account (the CHECK refuses a member going below
+ * zero) and stores the balance after it; the deferred trigger re-checks the sum at commit. A key
+ * already used returns its transaction when the payload is the same, and is refused otherwise; a
+ * concurrent use of the key waits for the first to commit or roll back, then does the same.
  */
 export async function postTransaction(pool: pg.Pool, input: TransactionInput): Promise<PostedTransaction> {
   assertBalanced(input);
@@ -75,16 +108,17 @@ export async function postTransaction(pool: pg.Pool, input: TransactionInput): P
     return await withTransaction(pool, async (client) => {
       const transactionId = await queries.insertTransaction(client, input.merchantId, input.idempotencyKey, input.kind, input.unit, input.nowMs);
       if (transactionId === undefined) {
-        const existing = await queries.selectTransactionId(client, input.merchantId, input.idempotencyKey);
+        const existing = await queries.selectTransaction(client, input.merchantId, input.idempotencyKey);
         if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
-        return { transactionId: existing, replayed: true };
+        if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
+        return { transactionId: existing.id, replayed: true };
       }
-      const locked = await queries.lockAccounts(client, input.merchantId, input.postings.map((posting) => posting.accountId));
-      if (locked.length !== input.postings.length) throw new Error('A posting names an account of another merchant or none');
-      for (const account of locked) {
+      const accounts = await queries.selectAccounts(client, input.merchantId, input.postings.map((posting) => posting.accountId));
+      if (accounts.length !== input.postings.length) throw new Error('A posting names an account of another merchant or none');
+      for (const account of accounts) {
         if (account.unit !== input.unit) throw new Error(`Account ${account.id} holds ${account.unit}, not ${input.unit}`);
       }
-      // Same order as the locks.
+      // In account id order: every transaction locks the accounts it touches in the same order.
       const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
       for (const posting of ordered) await queries.applyPosting(client, transactionId, posting.accountId, posting.amountMinor);
       return { transactionId, replayed: false };
