@@ -40,6 +40,7 @@ export {
 } from './storage/web-storage';
 export {
   cookieStore,
+  forgetRememberedPasswords,
   getRememberedLogin,
   rememberLogin,
   rememberSmsLogin,
