@@ -94,7 +94,7 @@ describe('GET /remotes.json', () => {
     }
   });
 
-  it('ignores an entry whose origin is no longer allowed, serving the deployed build, and logs it', async () => {
+  it('ignores an entry whose origin is no longer allowed, serving the deployed build', async () => {
     await context.pool.query("INSERT INTO remote_origin (merchant_id, origin) VALUES ($1, 'https://cdn.example')", [context.merchantId]);
     await context.pool.query("UPDATE remote_registry SET entry_url = 'https://cdn.example/lobby/9.0.0/mf-manifest.json', version = '9.0.0' WHERE name = 'mfe_lobby'");
     await context.pool.query("UPDATE remote_registry SET entry_url = 'https://cdn.example/agent/mf-manifest.json' WHERE name = 'mfe_agent_center'");

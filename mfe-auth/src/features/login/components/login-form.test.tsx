@@ -80,7 +80,7 @@ describe('LoginForm by username', () => {
     }
   });
 
-  it('remember me works where the browser has no Credential Management API, and offers nothing when unticked', async () => {
+  it('remember me works where the browser has no Credential Management API', async () => {
     stubApi({ login: LOGIN });
     await renderForm();
     type('username', 'player01');
