@@ -149,6 +149,19 @@ describe('a page of the site (the shell’s HTML)', () => {
   });
 });
 
+describe('the API documentation page (/docs)', () => {
+  it('runs scripts from this origin only; only it allows inline styles (Swagger UI injects one)', async () => {
+    const page = await context.app.inject({ method: 'GET', url: '/docs', headers: html });
+    expect(page.statusCode).toBe(200);
+    expectCommonHeaders(page);
+    const policy = policyOf(page);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    const document = await context.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(document.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
 describe('files and API answers', () => {
   it('a remote’s files: nosniff, nothing-may-run policy for its manifest, the worker policy for its scripts, loadable cross-origin', async () => {
     const manifest = await context.app.inject({ method: 'GET', url: '/remotes/mfe_lobby/1.0.0/mf-manifest.json' });
