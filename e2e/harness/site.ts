@@ -35,6 +35,20 @@ export async function setRemoteEntry(name: string, entryUrl: string | null): Pro
   );
 }
 
+/**
+ * Allows this worker's merchant to load remotes from `origin` (remote_origin, migration 011): the
+ * registry takes an entry URL only on an allowed origin, and the pages' Content-Security-Policy
+ * names exactly these.
+ */
+export async function allowRemoteOrigin(origin: string): Promise<void> {
+  await operatorSql(`insert into remote_origin (merchant_id, origin) values (${WORKER_MERCHANT_ID}, $1) on conflict do nothing`, [origin]);
+}
+
+/** Withdraws every origin allowed with allowRemoteOrigin (entries there must be cleared first). */
+export async function clearRemoteOrigins(): Promise<void> {
+  await operatorSql(`delete from remote_origin where merchant_id = ${WORKER_MERCHANT_ID}`);
+}
+
 export function remotePage(page: Page, remote: string) {
   return page.locator(`[data-testid="remote-page"][data-remote="${remote}"]`);
 }

@@ -8,6 +8,7 @@ import {
   uniqueMobile,
   uniqueUsername,
 } from '../harness/accounts';
+import { E2E_BASE_URL } from '../harness/constants';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Logging in and out as a player clicks through it (SPEC §2 Header, Login form; §4 Login,
@@ -129,31 +130,51 @@ test.describe('login in English', () => {
     await expect(page.getByTestId('header-balance')).toBeVisible();
   });
 
-  test('remember password keeps the credentials for next time; unticked, they are forgotten', async ({ page, request }) => {
+  test('remember me keeps the username for next time and never the password; unticked, it is forgotten', async ({ page, request }) => {
     const { username, password } = await registerPlayer(request);
     await openLoginPopup(page);
+    // Fields the browser's password manager recognises: it, not the site, keeps the password.
+    await expect(page.getByTestId('login-username')).toHaveAttribute('autocomplete', 'username');
+    await expect(page.getByTestId('login-password')).toHaveAttribute('autocomplete', 'current-password');
     await page.getByTestId('login-remember').check();
     await logIn(page, username, password);
     await expect(page.getByTestId('header-balance')).toBeVisible();
-    // Cookies: last user and the per-username password, kept one day (SPEC §3, §9).
+    // Cookies: the last user, kept one day (SPEC §3, §9); no password anywhere a script can read.
     const cookies = await page.context().cookies();
-    const passwordCookie = cookies.find((candidate) => candidate.name === `pwd_${username}`);
-    expect(cookies.find((candidate) => candidate.name === 'lastUser')?.value).toBe(username);
-    expect(passwordCookie, 'the remembered-password cookie').toBeDefined();
-    expect(passwordCookie!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3_600_000);
-    expect(passwordCookie!.expires * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
+    const lastUser = cookies.find((candidate) => candidate.name === 'lastUser');
+    expect(lastUser?.value).toBe(username);
+    expect(lastUser!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    expect(lastUser!.expires * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
+    expect(cookies.some((candidate) => candidate.name.startsWith('pwd_') || candidate.value.includes(password))).toBe(false);
+    const storage = await page.evaluate(() => JSON.stringify([{ ...window.localStorage }, { ...window.sessionStorage }]));
+    expect(storage).not.toContain(password);
 
     await page.getByTestId('header-account-menu').click();
     await page.getByTestId('header-menu-sign-out').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await page.getByTestId('header-login').click();
     await expect(page.getByTestId('login-username')).toHaveValue(username);
-    await expect(page.getByTestId('login-password')).toHaveValue(password);
+    await expect(page.getByTestId('login-remember')).toBeChecked();
 
     await page.getByTestId('login-remember').uncheck();
+    await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('header-balance')).toBeVisible();
-    expect((await page.context().cookies()).some((candidate) => candidate.name.startsWith('pwd_'))).toBe(false);
+    expect((await page.context().cookies()).some((candidate) => candidate.name === 'lastUser' || candidate.name.startsWith('pwd_'))).toBe(false);
+  });
+
+  test('a password an earlier version remembered in a cookie is deleted on the first visit', async ({ page }) => {
+    const url = new URL(E2E_BASE_URL);
+    await page.context().addCookies([
+      { name: 'lastUser', value: 'olduser01', domain: url.hostname, path: '/' },
+      { name: 'remember', value: 'true', domain: url.hostname, path: '/' },
+      { name: 'pwd_olduser01', value: 'old-secret-1', domain: url.hostname, path: '/' },
+    ]);
+    await openSite(page, '/');
+    await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('pwd_olduser01');
+    await page.getByTestId('header-login').click();
+    await expect(page.getByTestId('login-username')).toHaveValue('olduser01');
+    await expect(page.getByTestId('login-password')).toHaveValue('');
   });
 
   test('sign out asks first, ends the session on the server and shows the Login button', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '../harness/test';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../harness/database';
-import { openSite, remotePage, setRemoteEntry, skipAnnouncementPopup, useEnglish } from '../harness/site';
+import { allowRemoteOrigin, clearRemoteOrigins, openSite, remotePage, setRemoteEntry, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { RemoteStaticServer } from '../harness/static-server';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -62,6 +62,7 @@ test.describe('run-time remotes', () => {
   });
   test.afterEach(async () => {
     for (const remote of ['mfe_lobby', 'mfe_lottery']) await setRemoteEntry(remote, null);
+    await clearRemoteOrigins();
   });
 
   test('swapping a remote in /remotes.json changes what users get on their next load, with nothing else rebuilt or restarted', async ({ page, request }) => {
@@ -101,6 +102,9 @@ test.describe('run-time remotes', () => {
     const remoteServer = new RemoteStaticServer(path.join(dist, 'remotes', 'mfe_lobby', currentVersion('mfe_lobby')), await freePort());
     await remoteServer.start();
     try {
+      // Its own origin, as a CDN's would be: the operator allows it first (the registry and the
+      // pages' Content-Security-Policy take remote code from allowed origins only).
+      await allowRemoteOrigin(remoteServer.url);
       await setRemoteEntry('mfe_lobby', `${remoteServer.url}/mf-manifest.json`);
       await openSite(page, '/');
       await expect(remotePage(page, 'mfe_lobby')).toBeVisible();

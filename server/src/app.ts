@@ -18,6 +18,7 @@ import { createSenderFactory, senderConfigFromEnv } from './modules/notification
 import { oauthRoutes } from './modules/oauth';
 import { passwordRoutes } from './modules/password';
 import { remotesRoutes } from './modules/remotes';
+import { headersBeforeRouting, registerSecurityHeaders } from './modules/security-headers';
 import {
   createAccountHooks,
   loadDecryptionKeys,
@@ -95,8 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: error }, 'request rejected before routing');
       // Its reply is typed for a route with no schema; the envelope is the plain reply body here.
+      // No hook runs before routing: the security headers are set here.
       void (reply as FastifyReply)
         .status(400)
+        .headers(headersBeforeRouting(request as FastifyRequest))
         .send(failure(request as FastifyRequest, 'request.param.err', { detail: 'the URL is malformed' }));
     },
     ajv: {
@@ -120,6 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('X-Request-Id', request.id);
   });
   registerErrorHandler(app, failure);
+  // Before every route: the headers go on pages, remote files, images and API answers alike.
+  const remoteOverrides = options.remoteOverrides ?? parseRemoteOverrides(process.env.REMOTE_OVERRIDES);
+  await registerSecurityHeaders(app, { db: pool, overrides: remoteOverrides });
   refuseNulBytes(app);
   // Must precede the routes: both are onRoute hooks.
   registerEncryptedRoutes(app, () => loadDecryptionKeys(pool, secretsKey));
@@ -158,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(remotesRoutes, {
       db: pool,
       staticRoot: options.staticRoot,
-      overrides: options.remoteOverrides ?? parseRemoteOverrides(process.env.REMOTE_OVERRIDES),
+      overrides: remoteOverrides,
     });
   });
 

@@ -41,6 +41,7 @@ export {
 } from './storage/web-storage';
 export {
   cookieStore,
+  forgetRememberedPasswords,
   getRememberedLogin,
   rememberLogin,
   rememberSmsLogin,

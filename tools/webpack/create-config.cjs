@@ -68,7 +68,9 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
       context: appDir,
       // A remote needs no entry of its own: the federation plugin adds remoteEntry.js.
       entry: isHost ? { main: './src/index.ts' } : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Never an eval- source map, in development either: the site's Content-Security-Policy has no
+      // 'unsafe-eval', and a remote's dev server runs inside the built shell's page (npm run dev).
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: outputPath,
         publicPath: 'auto',
@@ -107,10 +109,12 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
               },
             },
           },
+          // CSS is always extracted to files (<link>), never injected as <style> elements, which the
+          // Content-Security-Policy's style-src (no 'unsafe-inline') would refuse; hot reload still works.
           {
             test: /\.module\.css$/,
             use: [
-              production ? MiniCssExtractPlugin.loader : 'style-loader',
+              MiniCssExtractPlugin.loader,
               {
                 loader: 'css-loader',
                 options: {
@@ -127,7 +131,7 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           {
             test: /\.css$/,
             exclude: /\.module\.css$/,
-            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+            use: [MiniCssExtractPlugin.loader, 'css-loader'],
           },
           { test: /\.(png|jpe?g|gif|svg|webp|ico)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
           // Web fonts are fetched by the browser only for the characters of their unicode-range.
@@ -150,7 +154,9 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           __APP_NAME__: JSON.stringify(federationName),
           __APP_VERSION__: JSON.stringify(version),
         }),
-        production && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+        new MiniCssExtractPlugin(
+          production ? { filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' } : { filename: '[name].css', chunkFilename: '[name].css' },
+        ),
         isHost &&
           new HtmlWebpackPlugin({
             template: path.join(appDir, 'public', 'index.html'),

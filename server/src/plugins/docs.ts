@@ -33,5 +33,12 @@ export async function registerDocs(app: FastifyInstance, { serve }: { serve: boo
       ],
     },
   });
-  if (serve) await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (serve) {
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      // The page gets the site's page policy (modules/security-headers): scripts from this origin
+      // only. Swagger UI also injects one <style> element, so its page alone allows inline styles.
+      transformStaticCSP: (header) => header.replace(/(^|;\s*)style-src ([^;]*)/, "$1style-src $2 'unsafe-inline'"),
+    });
+  }
 }

@@ -70,8 +70,10 @@ export async function registerStaticSite(app: FastifyInstance, { staticRoot, fai
       index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        // Remotes may be loaded by a shell on another origin (dev servers, a CDN).
+        // Remotes may be loaded by a shell on another origin (dev servers, a CDN): by CORS, and by
+        // a plain <script> despite the same-origin Cross-Origin-Resource-Policy of everything else.
         reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         reply.header('Cache-Control', cacheControlFor(filePath));
       },
     });

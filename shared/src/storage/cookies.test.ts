@@ -1,4 +1,4 @@
-import { cookieStore, getRememberedLogin, rememberLogin, rememberSmsLogin, serializeCookie } from './cookies';
+import { cookieStore, forgetRememberedPasswords, getRememberedLogin, rememberLogin, rememberSmsLogin, serializeCookie } from './cookies';
 import { REMEMBER_MAX_AGE_MS } from './storage-keys';
 
 function clearCookies() {
@@ -33,16 +33,6 @@ describe('cookieStore', () => {
     expect(cookieStore.get('remember')).toBe(true);
   });
 
-  it('keeps a password per username', () => {
-    cookieStore.setPassword('alice', 'a-secret');
-    cookieStore.setPassword('bob', 'b-secret');
-    expect(cookieStore.getPassword('alice')).toBe('a-secret');
-    expect(cookieStore.getPassword('bob')).toBe('b-secret');
-    cookieStore.removePassword('alice');
-    expect(cookieStore.getPassword('alice')).toBeNull();
-    expect(cookieStore.getPassword('bob')).toBe('b-secret');
-  });
-
   it('ignores cookies it cannot decode', () => {
     document.cookie = 'lastUser=%E0%A4%A';
     expect(cookieStore.get('lastUser')).toBeNull();
@@ -50,21 +40,45 @@ describe('cookieStore', () => {
 });
 
 describe('remember me', () => {
-  it('remembers the username and password for a day, and forgets them when unticked', () => {
-    rememberLogin('alice', 'a-secret', true);
-    expect(getRememberedLogin()).toEqual({ username: 'alice', password: 'a-secret' });
+  /** Everything the page's scripts can read: cookies and both web storages. */
+  const readableByScripts = () =>
+    [document.cookie, JSON.stringify({ ...window.localStorage }), JSON.stringify({ ...window.sessionStorage })].join('\n');
 
-    rememberLogin('alice', 'a-secret', false);
+  it('remembers the username for a day, never the password, and forgets it when unticked', () => {
+    rememberLogin('alice', true);
+    expect(getRememberedLogin()).toEqual({ username: 'alice' });
+    expect(cookieStore.get('lastUser')).toBe('alice');
+    expect(cookieStore.get('remember')).toBe(true);
+
+    rememberLogin('alice', false);
     expect(getRememberedLogin()).toBeNull();
-    expect(cookieStore.getPassword('alice')).toBeNull();
+    expect(cookieStore.get('lastUser')).toBeNull();
     expect(cookieStore.get('remember')).toBeNull();
   });
 
-  it('forgets the previous user too when another logs in without remember', () => {
-    rememberLogin('alice', 'a-secret', true);
-    rememberLogin('bob', 'b-secret', false);
-    expect(cookieStore.getPassword('alice')).toBeNull();
+  it('ignores a password handed over the 2.0 way (a remote built against it): nothing stores it', () => {
+    rememberLogin('alice', 'a-secret-pw', true);
+    expect(getRememberedLogin()).toEqual({ username: 'alice' });
+    expect(readableByScripts()).not.toContain('a-secret-pw');
+    rememberLogin('alice', 'a-secret-pw', false);
     expect(getRememberedLogin()).toBeNull();
+  });
+
+  it('deletes the password cookies an earlier version left, keeping the remembered username', () => {
+    // What 2.0 wrote: pwd_<username> beside lastUser and remember, Path=/.
+    document.cookie = 'lastUser=alice; Path=/';
+    document.cookie = 'remember=true; Path=/';
+    document.cookie = 'pwd_alice=a-secret-pw; Path=/';
+    document.cookie = `${encodeURIComponent('pwd_bob smith')}=${encodeURIComponent('b;secret')}; Path=/`;
+    document.cookie = 'theme=dark; Path=/';
+
+    expect(getRememberedLogin()).toEqual({ username: 'alice' });
+    expect(document.cookie).not.toMatch(/pwd_|secret/);
+    expect(document.cookie).toContain('theme=dark');
+
+    document.cookie = 'pwd_carol=c-secret; Path=/';
+    forgetRememberedPasswords();
+    expect(document.cookie).not.toContain('pwd_');
   });
 
   it('remembers the SMS login number, or forgets it', () => {

@@ -1,5 +1,4 @@
 import type { Codec, CodecValue } from './codecs';
-import { text } from './codecs';
 import { REMEMBER_MAX_AGE_MS, STORAGE_KEYS } from './storage-keys';
 
 type CookieTable = typeof STORAGE_KEYS.cookie;
@@ -41,8 +40,6 @@ function read<T>(name: string, codec: Codec<T>): T | null {
   return raw === null ? null : codec.parse(raw);
 }
 
-const passwordCookie = (username: string) => `${STORAGE_KEYS.passwordCookiePrefix}${username}`;
-
 export const cookieStore = {
   get<K extends CookieKey>(key: K): CodecValue<CookieTable[K]> | null {
     return read(key, STORAGE_KEYS.cookie[key] as Codec<CodecValue<CookieTable[K]>>);
@@ -53,46 +50,71 @@ export const cookieStore = {
   remove(key: CookieKey): void {
     writeCookie(key, '', { maxAgeMs: 0 });
   },
-  getPassword(username: string): string | null {
-    return read(passwordCookie(username), text);
-  },
-  setPassword(username: string, password: string, options: CookieOptions = {}): void {
-    writeCookie(passwordCookie(username), password, options);
-  },
-  removePassword(username: string): void {
-    writeCookie(passwordCookie(username), '', { maxAgeMs: 0 });
-  },
 };
 
-export interface RememberedLogin {
-  username: string;
-  password: string | null;
+/** Names of the cookies in this page's `document.cookie`, as stored (encoded). */
+function cookieNames(): string[] {
+  if (typeof document === 'undefined' || !document.cookie) return [];
+  return document.cookie.split('; ').map((pair) => {
+    const separator = pair.indexOf('=');
+    return separator < 0 ? pair : pair.slice(0, separator);
+  });
 }
 
 /**
- * The login form's "remember me" (SPEC §4): on, the username and its password are kept for one
- * day; off, they are deleted.
+ * Deletes every remembered-password cookie an earlier version of the site left behind
+ * (`pwd_<username>`, readable by any script of the page). Passwords are never written any more;
+ * this runs on every page load (the shell's start-up) and whenever the login form reads or writes
+ * its memory, so a player's old cookie goes on their first visit.
  */
-export function rememberLogin(username: string, password: string, remember: boolean): void {
+export function forgetRememberedPasswords(): void {
+  for (const rawName of cookieNames()) {
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName);
+    } catch {
+      // Compared as it stands.
+    }
+    // Deleted under the very name it is stored as (Path=/, as every cookie of the site).
+    if (name.startsWith(STORAGE_KEYS.passwordCookiePrefix)) document.cookie = `${rawName}=; Path=/; SameSite=Lax; Max-Age=0`;
+  }
+}
+
+/** What the login form remembers: the account name only. */
+export interface RememberedLogin {
+  username: string;
+}
+
+/**
+ * The login form's "remember me" (SPEC §4, issue 7): on, the username is kept for one day; off,
+ * it is deleted. The password is never stored by the site: the form's autocomplete attributes and
+ * the Credential Management API leave it to the browser's password manager.
+ */
+export function rememberLogin(username: string, remember: boolean): void;
+/**
+ * @deprecated The 2.0 form, kept for remotes built against it: the password is ignored (never
+ * stored), exactly as in the two-argument form.
+ */
+export function rememberLogin(username: string, password: string, remember: boolean): void;
+export function rememberLogin(username: string, ...rest: [boolean] | [string, boolean]): void {
+  const remember = rest.length === 1 ? rest[0] : rest[1];
+  forgetRememberedPasswords();
   if (remember) {
     const options = { maxAgeMs: REMEMBER_MAX_AGE_MS };
     cookieStore.set('lastUser', username, options);
-    cookieStore.setPassword(username, password, options);
     cookieStore.set('remember', true, options);
   } else {
-    cookieStore.removePassword(username);
-    const lastUser = cookieStore.get('lastUser');
-    if (lastUser && lastUser !== username) cookieStore.removePassword(lastUser);
     cookieStore.remove('lastUser');
     cookieStore.remove('remember');
   }
 }
 
-/** What the login form pre-fills, or null when nothing is remembered. */
+/** What the login form pre-fills (the username), or null when nothing is remembered. */
 export function getRememberedLogin(): RememberedLogin | null {
+  forgetRememberedPasswords();
   const username = cookieStore.get('lastUser');
   if (!username || cookieStore.get('remember') !== true) return null;
-  return { username, password: cookieStore.getPassword(username) };
+  return { username };
 }
 
 /** The SMS tab's "remember me": the number, for one day, or deleted. */

@@ -67,7 +67,10 @@ export const STORAGE_KEYS = {
     remember: flag,
     smsLogin: json<SmsLoginMemory>(),
   },
-  /** Cookie name prefix of a remembered password, followed by the username. */
+  /**
+   * Cookie name prefix of a password an earlier version remembered (`pwd_<username>`). Never
+   * written any more; such cookies are deleted on sight (forgetRememberedPasswords).
+   */
   passwordCookiePrefix: 'pwd_',
 } as const;
 

@@ -1,4 +1,4 @@
-import { api, applyTheme, bus, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
+import { api, applyTheme, bus, forgetRememberedPasswords, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
 import { loadRemoteManifest } from '../remotes/remote-registry';
 
@@ -15,9 +15,10 @@ let balanceServiceStarted = false;
  * App start (SPEC §4): the balance service (once, for every app of the page, before a session
  * can be resumed), theme light, the operator's remote list and the system status in
  * parallel, then the site's language and the country list. Remotes that fail to register only
- * affect their own slots.
+ * affect their own slots. A password an earlier version remembered in a cookie is deleted first.
  */
 export async function startUp(): Promise<void> {
+  forgetRememberedPasswords();
   if (!balanceServiceStarted) {
     startBalanceService();
     balanceServiceStarted = true;

@@ -33,6 +33,8 @@ export async function remotesRoutes(app: FastifyInstance, { db, ...context }: Re
   }, async (request, reply) => {
     // The shell must see a swapped remote on its next load: never cached.
     reply.header('Cache-Control', 'no-store');
-    return listRemotes(db, merchantOf(request), context);
+    return listRemotes(db, merchantOf(request), context, (refused) =>
+      request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl }, 'remote_registry entry is not on an allowed origin (remote_origin): not served'),
+    );
   });
 }

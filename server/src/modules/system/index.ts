@@ -7,3 +7,4 @@ export { systemRoutes, type SystemRoutesOptions } from './system.routes';
 export { countryDatabaseFrom, loadCountryDatabase, type CountryDatabase } from './country-database';
 export { availabilityOf, useSiteAccess, type SiteAccessOptions, type SiteAvailability } from './site-access';
 export { systemMessages } from './system.messages';
+export { getContentSources, type ContentSources } from './system.service';

@@ -144,6 +144,24 @@ export async function getSystemStatus(
   };
 }
 
+/** Where a merchant's pages take images and games from, as configured (may hold any text). */
+export interface ContentSources {
+  /** The 'cdn' setting's imageCDNs and the site's imageBaseUrl. */
+  imageUrls: string[];
+  /** The 'cdn' setting's launchGameCDNs: what the game frame (/game) may show. */
+  gameUrls: string[];
+}
+
+export async function getContentSources(db: Db, merchant: ResolvedMerchant): Promise<ContentSources> {
+  const settings = await queries.selectSettings(db, merchant.id);
+  const cdn = asObject(settings.get('cdn'));
+  const imageBaseUrl = asObject(settings.get('site')).imageBaseUrl;
+  return {
+    imageUrls: [...stringList(cdn.imageCDNs), ...(typeof imageBaseUrl === 'string' && imageBaseUrl ? [imageBaseUrl] : [])],
+    gameUrls: stringList(cdn.launchGameCDNs),
+  };
+}
+
 export const getWhitelabel = (db: Db, merchant: ResolvedMerchant): Promise<Whitelabel> =>
   queries.selectWhitelabel(db, merchant.id);
 

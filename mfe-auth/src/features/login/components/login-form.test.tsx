@@ -1,5 +1,5 @@
 import { cookieStore, rememberLogin, type LoginResult } from '@platform/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { LoginForm } from './login-form';
@@ -28,18 +28,67 @@ const submit = async () => {
 describe('LoginForm by username', () => {
   beforeEach(() => setStatus());
 
-  it('sends the trimmed username and password, remembers them for a day, and hands over the login', async () => {
+  it('sends the trimmed username and password and hands over the login', async () => {
     const { callsOf } = stubApi({ login: LOGIN });
     const { onLoggedIn } = await renderForm();
     type('username', '  player01 ');
     type('password', ' secret1 ');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Remember password' }));
     await submit();
     expect(callsOf('login')).toEqual([{ data: { username: 'player01', password: 'secret1', type: 'username' } }]);
     expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'username', username: 'player01', password: 'secret1' });
+  });
+
+  it('remember me keeps the username for a day and never the password: the browser’s password manager is offered it, and fills it next time', async () => {
+    const stored: unknown[] = [];
+    class FakePasswordCredential {
+      constructor(readonly init: { id: string; password: string; name?: string }) {}
+    }
+    Object.assign(globalThis, { PasswordCredential: FakePasswordCredential });
+    Object.defineProperty(navigator, 'credentials', {
+      configurable: true,
+      value: { store: jest.fn(async (credential: unknown) => void stored.push(credential)) },
+    });
+    try {
+      stubApi({ login: LOGIN });
+      await renderForm();
+      // Fields a password manager recognises.
+      expect(screen.getByTestId('login-username').getAttribute('autocomplete')).toBe('username');
+      expect(screen.getByTestId('login-password').getAttribute('autocomplete')).toBe('current-password');
+      expect(screen.getByTestId('login-password').getAttribute('type')).toBe('password');
+      type('username', 'player01');
+      type('password', 'Secret-pw-1');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+      await submit();
+
+      // Nothing a script of the page can read holds the password.
+      const readable = [document.cookie, JSON.stringify({ ...window.localStorage }), JSON.stringify({ ...window.sessionStorage })].join('\n');
+      expect(readable).not.toContain('Secret-pw-1');
+      expect(cookieStore.get('lastUser')).toBe('player01');
+      expect(cookieStore.get('remember')).toBe(true);
+      // The browser's own store was offered the login (it asks the player).
+      expect(stored).toEqual([expect.objectContaining({ init: { id: 'player01', password: 'Secret-pw-1', name: 'player01' } })]);
+
+      // Next time: the username is filled in and the box ticked; the password is left to the browser.
+      cleanup();
+      await renderForm();
+      expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
+      expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('');
+      expect((screen.getByTestId('login-remember') as HTMLInputElement).checked).toBe(true);
+    } finally {
+      delete (globalThis as { PasswordCredential?: unknown }).PasswordCredential;
+      delete (navigator as { credentials?: unknown }).credentials;
+    }
+  });
+
+  it('remember me works where the browser has no Credential Management API', async () => {
+    stubApi({ login: LOGIN });
+    await renderForm();
+    type('username', 'player01');
+    type('password', 'Secret-pw-1');
+    fireEvent.click(screen.getByTestId('login-remember'));
+    await submit();
     expect(cookieStore.get('lastUser')).toBe('player01');
-    expect(cookieStore.getPassword('player01')).toBe('secret1');
-    expect(cookieStore.get('remember')).toBe(true);
+    expect(document.cookie).not.toContain('Secret-pw-1');
   });
 
   it('does not send an invalid form: each empty field says so under it, with ＊ in required placeholders', async () => {
@@ -55,17 +104,28 @@ describe('LoginForm by username', () => {
   });
 
   it('forgets the remembered login when remember me is unticked', async () => {
-    rememberLogin('player01', 'secret1', true);
+    rememberLogin('player01', true);
     stubApi({ login: LOGIN });
     await renderForm();
     expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
-    expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('secret1');
     const remember = screen.getByTestId('login-remember') as HTMLInputElement;
     expect(remember.checked).toBe(true);
+    type('password', 'secret1');
     fireEvent.click(remember);
     await submit();
     expect(cookieStore.get('lastUser')).toBeNull();
-    expect(cookieStore.getPassword('player01')).toBeNull();
+    expect(cookieStore.get('remember')).toBeNull();
+  });
+
+  it('deletes a password an earlier version left in a cookie, and does not fill it in', async () => {
+    document.cookie = 'lastUser=player01; Path=/';
+    document.cookie = 'remember=true; Path=/';
+    document.cookie = 'pwd_player01=old-secret; Path=/';
+    stubApi({});
+    await renderForm();
+    expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
+    expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('');
+    expect(document.cookie).not.toContain('old-secret');
   });
 
   it('shows and loads the captcha when a failure asks for it, and sends it with the next try', async () => {

@@ -27,6 +27,7 @@ import {
 import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
+import { offerToPasswordManager } from '../../../lib/password-manager';
 import { NAMESPACE } from '../../../locales';
 import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
 import { FreePlayButton } from './free-play-button';
@@ -46,7 +47,8 @@ export interface LoginFormProps {
 
 /**
  * The login form (SPEC §2 Login form, §4 Login, §5): by username and password or by SMS code,
- * the image captcha when the site or the server asks for it, remember me, forgotten password,
+ * the image captcha when the site or the server asks for it, remember me (the username; the
+ * password is the browser's password manager's: see lib/password-manager.ts), forgotten password,
  * social and free-play logins.
  */
 export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUsername }: LoginFormProps) {
@@ -67,6 +69,15 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   const captcha = useCaptcha(captchaShown);
   const activeMethod: LoginType = smsLoginOn ? method : 'username';
 
+  /**
+   * Remember me: the username in a cookie for a day; the password only ever in the browser's
+   * password manager, offered the login when the box is ticked.
+   */
+  const rememberUsernameLogin = (username: string, password: string, remember: boolean) => {
+    rememberLogin(username, remember);
+    if (remember) void offerToPasswordManager(username, password);
+  };
+
   const finish = async (outcome: LoginOutcome) => {
     try {
       await onLoggedIn(outcome);
@@ -78,7 +89,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   const form = useForm({
     initialValues: () => ({
       username: initialUsername ?? remembered?.username ?? '',
-      password: initialUsername ? '' : (remembered?.password ?? ''),
+      // Never pre-filled by the site: the browser's password manager fills it (autocomplete).
+      password: '',
       mobileNum: rememberedSms?.mobileNum ?? '',
       code: '',
       captcha: '',
@@ -123,7 +135,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
       } catch (error) {
         const pending = twoFactorChallengeOf(error);
         if (pending) {
-          if (activeMethod === 'username') rememberLogin(typed.username, typed.password, values.remember);
+          if (activeMethod === 'username') rememberUsernameLogin(typed.username, typed.password, values.remember);
           setChallenge({ challenge: pending, outcome });
           return;
         }
@@ -135,7 +147,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
         }
         throw error;
       }
-      if (activeMethod === 'username') rememberLogin(typed.username, typed.password, values.remember);
+      if (activeMethod === 'username') rememberUsernameLogin(typed.username, typed.password, values.remember);
       else rememberSmsLogin(values.remember ? { mobileNum: typed.mobileNum, countryDialingCode: dialingCode } : null);
       await finish({ ...outcome, result });
     },
@@ -239,7 +251,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
         )}
         <div className={styles.row}>
           <CheckboxField name="remember" checked={values.remember} onChange={(checked) => setValue('remember', checked)} testId="login-remember">
-            {t('remember_password')}
+            {t('remember_me')}
           </CheckboxField>
           <button type="button" className={styles.link} data-testid="login-forgot-password" onClick={onForgotPassword}>
             {t('forgot_password')}

@@ -1,0 +1,113 @@
+// The Content-Security-Policy of each kind of answer (issue 7, item 5).
+//
+// A page of the site (the shell's index.html) runs the shell's scripts from this origin and the
+// remotes' scripts from the origins the operator allowed (remote_origin) or REMOTE_OVERRIDES
+// names. Nothing else runs: no inline script, no eval, no plugin. Module Federation loads a
+// remote's mf-manifest.json with fetch (connect-src), its remoteEntry.js and chunks with <script>
+// (script-src) and its CSS with <link> (style-src); the remotes' web fonts and images come from
+// the same origins. Images may also come from the configured image CDNs, and the game frame may
+// show pages of the configured game-launch CDNs. React sets style attributes through the CSSOM,
+// which style-src does not govern; no app injects <style> elements (CSS is extracted to files).
+//
+// Anything that is not a page (the API's JSON, images, fonts, CSS) gets `default-src 'none'`: if
+// it is ever opened as a document (an uploaded SVG, an envelope), it can run and load nothing.
+// A script served here may run as a worker (the service worker): it may reach this origin only.
+
+const SELF = "'self'";
+const NONE = "'none'";
+
+/** Origins a page of a merchant may use, beyond its own. */
+export interface DocumentSources {
+  /** Remote code: scripts, styles, fonts, images, manifests (operator-allowed and REMOTE_OVERRIDES). */
+  remoteOrigins: readonly string[];
+  /** Images besides the site's and the remotes' own (imageCDNs, the site's imageBaseUrl). */
+  imageOrigins: readonly string[];
+  /** Pages the game frame (/game) may show (launchGameCDNs). */
+  frameOrigins: readonly string[];
+  /** Development servers (REMOTE_OVERRIDES): their hot-reload web socket is allowed as well. */
+  devOrigins: readonly string[];
+}
+
+export const NO_SOURCES: DocumentSources = { remoteOrigins: [], imageOrigins: [], frameOrigins: [], devOrigins: [] };
+
+/** scheme://host[:port], nothing a policy could misread (no quote, space, comma or semicolon). */
+const SAFE_ORIGIN = /^(https?|wss?):\/\/([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:[0-9]{1,5})?$/;
+
+/**
+ * The origin of an operator-written URL or host ("https://cdn.example/img/", "cdn.example",
+ * "//cdn.example"), or undefined when it names none a policy can carry. A bare host means https.
+ */
+export function originOf(value: string): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/\//, '')}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return SAFE_ORIGIN.test(url.origin) ? url.origin : undefined;
+}
+
+/** Distinct safe origins of `values`, in order. */
+export function originsOf(values: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const value of values) {
+    const origin = originOf(value);
+    if (origin) origins.add(origin);
+  }
+  return [...origins];
+}
+
+/** The web-socket origin of a development server's origin (webpack-dev-server's hot reload). */
+function socketOrigin(origin: string): string {
+  return origin.replace(/^http/, 'ws');
+}
+
+function serialize(directives: (readonly [string, ...string[]])[]): string {
+  return directives.map((directive) => [...new Set(directive)].join(' ')).join('; ');
+}
+
+/** The policy of a page of the site: `secure` when the page came over TLS. */
+export function documentPolicy(sources: DocumentSources, { secure }: { secure: boolean }): string {
+  const remote = originsOf(sources.remoteOrigins);
+  const dev = originsOf(sources.devOrigins);
+  const images = originsOf(sources.imageOrigins);
+  const frames = originsOf(sources.frameOrigins);
+  const directives: (readonly [string, ...string[]])[] = [
+    ['default-src', SELF],
+    ['base-uri', SELF],
+    ['object-src', NONE],
+    ['script-src', SELF, ...remote, ...dev],
+    ['script-src-attr', NONE],
+    ['style-src', SELF, ...remote, ...dev],
+    ['font-src', SELF, ...remote, ...dev],
+    // data: for the captcha picture and the small images webpack inlines.
+    ['img-src', SELF, 'data:', ...remote, ...dev, ...images],
+    ['media-src', SELF, ...images],
+    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin)],
+    // The game frame shows in-house games from this origin and vendors' games from their CDNs.
+    ['frame-src', SELF, ...frames],
+    ['worker-src', SELF],
+    ['manifest-src', SELF],
+    ['form-action', SELF],
+    // Only the site itself may frame its pages: /game frames the in-house games it serves.
+    ['frame-ancestors', SELF],
+  ];
+  if (secure) directives.push(['upgrade-insecure-requests']);
+  return serialize(directives);
+}
+
+/** The policy of everything that is not a page: nothing may run or load, nobody may frame it. */
+export const RESOURCE_POLICY = serialize([
+  ['default-src', NONE],
+  ['frame-ancestors', NONE],
+]);
+
+/** A script may run as a worker (service-worker.js): it may reach this origin only. */
+export const SCRIPT_POLICY = serialize([
+  ['default-src', SELF],
+  ['frame-ancestors', NONE],
+]);

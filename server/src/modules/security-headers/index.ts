@@ -1,0 +1,3 @@
+// The security headers of every answer: helmet's, the Content-Security-Policy built from the
+// remote registry's allowed origins and the configured CDNs, and HSTS over TLS (issue 7, item 5).
+export { headersBeforeRouting, registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';

@@ -1,0 +1,101 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConfigCache } from '../../db/config-cache';
+import type { Db } from '../../db/pool';
+import { resolveMerchant, type ResolvedMerchant } from '../../plugins/merchant';
+import { overrideOrigins, remoteOrigins } from '../remotes';
+import { getContentSources } from '../system';
+import { documentPolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
+
+// The security headers of every answer (issue 7, item 5): the pages, the remotes' files, the
+// server's images and the API alike.
+//   - helmet's: X-Content-Type-Options nosniff, Referrer-Policy, X-Frame-Options SAMEORIGIN,
+//     Cross-Origin-Opener-Policy and -Resource-Policy, Origin-Agent-Cluster and the rest;
+//   - Content-Security-Policy by what the answer is (content-security-policy.ts): a page gets the
+//     policy of its merchant, a script the worker policy, anything else nothing-at-all;
+//   - Strict-Transport-Security only on an answer that goes out over TLS: directly, or through the
+//     trusted proxy's X-Forwarded-Proto (request.protocol, with TRUST_PROXY). Sent over plain
+//     HTTP it would be ignored at best, and would pin a development host to HTTPS at worst.
+
+/** One year, subdomains included: helmet's default, and what preload lists ask for. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeadersOptions {
+  db: Db;
+  /** REMOTE_OVERRIDES: development servers whose remotes the pages may load. */
+  overrides: Record<string, string>;
+}
+
+/**
+ * The headers of an answer sent before routing (Fastify's frameworkErrors: a URL that does not
+ * decode), which no hook sees: what helmet and the hook below give any API answer. A test keeps
+ * the two equal.
+ */
+export function headersBeforeRouting(request: FastifyRequest): Record<string, string> {
+  return {
+    'Content-Security-Policy': RESOURCE_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    'X-XSS-Protection': '0',
+    ...(request.protocol === 'https' ? { 'Strict-Transport-Security': HSTS } : {}),
+  };
+}
+
+function contentTypeOf(reply: FastifyReply): string {
+  const header = reply.getHeader('content-type');
+  return (Array.isArray(header) ? header[0] : String(header ?? '')).toLowerCase();
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, { db, overrides }: SecurityHeadersOptions): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    // The strict policy by default; onSend below replaces it for pages and scripts.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // Per request, below: only over TLS.
+    strictTransportSecurity: false,
+    // Other sites learn the origin a player came from, never the path or query (reset tokens).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const devOrigins = originsOf(overrideOrigins(overrides));
+  const cache = new ConfigCache();
+  const sourcesOf = async (merchant: ResolvedMerchant): Promise<DocumentSources> =>
+    cache.get(merchant, 'documentSources', async () => {
+      const [remotes, content] = await Promise.all([remoteOrigins(db, merchant, overrides), getContentSources(db, merchant)]);
+      return { remoteOrigins: remotes, imageOrigins: content.imageUrls, frameOrigins: content.gameUrls, devOrigins };
+    });
+
+  const pageSources = async (request: FastifyRequest): Promise<DocumentSources> => {
+    let merchant = request.merchant;
+    if (!merchant) {
+      try {
+        // Pages are served outside the merchant scope: resolve it as the API would.
+        merchant = await resolveMerchant(db, request);
+      } catch {
+        // An unknown merchant gets the site's own origin only (its API calls fail anyway).
+        return { ...NO_SOURCES, remoteOrigins: devOrigins, devOrigins };
+      }
+    }
+    return sourcesOf(merchant);
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = contentTypeOf(reply);
+    if (type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', documentPolicy(await pageSources(request), { secure: request.protocol === 'https' }));
+    } else if (type.includes('javascript')) {
+      reply.header('Content-Security-Policy', SCRIPT_POLICY);
+    } else {
+      reply.header('Content-Security-Policy', RESOURCE_POLICY);
+    }
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    return payload;
+  });
+}
