@@ -20,6 +20,7 @@ import { passwordRoutes } from './modules/password';
 import { remotesRoutes } from './modules/remotes';
 import {
   createAccountHooks,
+  createRequestNonces,
   loadDecryptionKeys,
   sessionRoutes,
   useAuthentication,
@@ -106,7 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app, failure);
   refuseNulBytes(app);
   // Must precede the routes: both are onRoute hooks.
-  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool));
+  const nonces = createRequestNonces(pool);
+  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool), {
+    clock,
+    claimNonce: (nonce, nowMs, expiresAtMs) => nonces.claim(nonce, nowMs, expiresAtMs),
+  });
   await registerDocs(app);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
 

@@ -7,6 +7,7 @@ import {
   knownCaptcha,
   loginRequest,
   MINUTE,
+  serverKeyOf,
   setAccountSettings,
   setModule,
   TestClock,
@@ -156,8 +157,7 @@ describe('encrypted body', () => {
   });
 
   it('refuses a tampered login with request.decrypt.err', async () => {
-    const key = json<Envelope<{ publicKey: string }>>(await context.app.inject({ method: 'GET', url: '/wps/session/key/rsa' })).value;
-    const sealed = await encryptForServer({ username: 'alice01', password: 'alice123' }, key.publicKey);
+    const sealed = await encryptForServer({ username: 'alice01', password: 'alice123' }, await serverKeyOf(context.app));
     const bytes = Buffer.from(sealed.body.value, 'base64');
     bytes[20] ^= 0x01;
     const response = await context.app.inject({
@@ -168,6 +168,26 @@ describe('encrypted body', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(json<Failure>(response).errorCode).toBe('request.decrypt.err');
+  });
+
+  it('refuses a captured login sent again: no second session', async () => {
+    const memberId = await createMember(context.pool, context.merchantId, { username: 'replay01', password: 'replay123' });
+    const sealed = await encryptForServer({ username: 'replay01', password: 'replay123' }, await serverKeyOf(context.app));
+    const send = (remoteAddress: string) =>
+      context.app.inject({ method: 'POST', url: '/wps/session/login', headers: { encryption: sealed.encryption }, payload: sealed.body, remoteAddress });
+    expect((await send(nextIp())).statusCode).toBe(200);
+    // The eavesdropper's copy, a minute later and from elsewhere.
+    clock.advance(MINUTE);
+    const replayed = await send(nextIp());
+    expect(replayed.statusCode).toBe(400);
+    expect(json<Failure>(replayed)).toEqual({
+      success: false,
+      value: null,
+      message: 'This request is out of date or was already sent. Please reload the page and try again',
+      errorCode: 'request.replay.err',
+    });
+    const sessions = await context.pool.query('SELECT 1 FROM member_session WHERE member_id = $1', [memberId]);
+    expect(sessions.rowCount).toBe(1);
   });
 });
 

@@ -24,7 +24,7 @@ async function loadActiveKeyRow(db: Db): Promise<RsaKeyRow | undefined> {
 }
 
 /** Returns the active public key, generating and storing a 2048-bit pair if there is none. */
-export async function ensureRsaKey(db: Db): Promise<RsaKey> {
+export async function ensureRsaKey(db: Db): Promise<Omit<RsaKey, 'serverTime'>> {
   let row = await loadActiveKeyRow(db);
   if (!row) {
     const { publicKey, privateKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
