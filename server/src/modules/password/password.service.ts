@@ -18,8 +18,8 @@ import {
 } from '../identity';
 import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
 import { brandOf, codeSms, resetEmail, type SenderFactory } from '../notification';
-import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
-import { endOtherSessions, type SessionRecord } from '../session';
+import { forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { clearLoginFailures, endOtherSessions, type SessionRecord } from '../session';
 import { selectRegisterRules } from '../system';
 import type { MobileNumber, VerificationCodes } from '../verification';
 import * as queries from './password.queries';
@@ -250,8 +250,8 @@ export class PasswordService {
     if (!member) throw new AppError(400, 'reset.link.invalid');
     await changeMemberPassword(pool, merchantId, memberId, newPassword, nowMs);
     await endOtherSessions(pool, memberId, null, nowMs, 'password_reset');
-    await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.username.toLowerCase() });
-    if (member.mobileE164) await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.mobileE164.toLowerCase() });
+    await clearLoginFailures(pool, merchantId, member.username);
+    if (member.mobileE164) await clearLoginFailures(pool, merchantId, member.mobileE164);
     return { userName: member.username };
   }
 }

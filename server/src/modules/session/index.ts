@@ -12,6 +12,7 @@ export {
   type TwoFactorGate,
 } from './account-hooks';
 export { ensureRsaKey, loadDecryptionKeys } from './rsa-keys';
+export { clearLoginFailures, forgetOwnFailures, loginThrottle, type LoginThrottle } from './login-throttle';
 export { createRequestNonces, type RequestNonces } from './request-nonces';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
 export { endOtherSessions, issueLogin, type LoginValue, type SessionRecord } from './session.service';
