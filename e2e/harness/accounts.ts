@@ -27,8 +27,9 @@ export async function callEncrypted<T = unknown>(
   payload: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
-  const key = (await (await request.get('/wps/session/key/rsa')).json()) as Envelope<{ publicKey: string }>;
-  const sealed = await encryptForServer(payload, key.value.publicKey);
+  // Its serverTime stamps the payload (a replayed or stale payload is refused).
+  const key = (await (await request.get('/wps/session/key/rsa')).json()) as Envelope<{ publicKey: string; serverTime: number }>;
+  const sealed = await encryptForServer(payload, key.value);
   const response = await request.fetch(url, {
     method,
     headers: { 'Content-Type': 'application/json', Encryption: sealed.encryption, 'X-Gateway-Version': '3', ...headers },

@@ -21,6 +21,7 @@ import { remotesRoutes } from './modules/remotes';
 import { headersBeforeRouting, registerSecurityHeaders } from './modules/security-headers';
 import {
   createAccountHooks,
+  createRequestNonces,
   loadDecryptionKeys,
   sessionRoutes,
   useAuthentication,
@@ -128,7 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, { db: pool, overrides: remoteOverrides });
   refuseNulBytes(app);
   // Must precede the routes: both are onRoute hooks.
-  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool, secretsKey));
+  const nonces = createRequestNonces(pool);
+  registerEncryptedRoutes(app, () => loadDecryptionKeys(pool, secretsKey), {
+    clock,
+    claimNonce: (nonce, nowMs, expiresAtMs) => nonces.claim(nonce, nowMs, expiresAtMs),
+  });
   await registerDocs(app, { serve: options.apiDocs ?? apiDocsEnabled(process.env) });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
 

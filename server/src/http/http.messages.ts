@@ -1,5 +1,5 @@
 // Texts of the codes raised below the modules: by the HTTP layer (validation, body parsing,
-// decryption, 404, a fault: http/, app.ts) and by the merchant plugin (plugins/merchant.ts:
+// decryption and replay, 404, a fault: http/, app.ts) and by the merchant plugin (plugins/merchant.ts:
 // merchant.not.found, function.not.available). function.not.available is also raised by session
 // and member; a code several layers raise belongs to the lowest of them.
 // `{detail}` is replaced by a technical detail (the failing field), which stays in English.
@@ -59,6 +59,15 @@ export const httpMessages = defineMessages({
     TH: 'ไม่สามารถถอดรหัสคำขอได้',
     TY: '請求解密失敗',
     VI: 'Không thể giải mã yêu cầu',
+  },
+  'request.replay.err': {
+    EN: 'This request is out of date or was already sent. Please reload the page and try again',
+    BN: 'এই অনুরোধটি পুরোনো অথবা আগেই পাঠানো হয়েছে। পৃষ্ঠাটি আবার লোড করে আবার চেষ্টা করুন',
+    CN: '此请求已过期或已发送过，请刷新页面后重试',
+    ID: 'Permintaan ini sudah kedaluwarsa atau sudah pernah dikirim. Muat ulang halaman dan coba lagi',
+    TH: 'คำขอนี้หมดอายุแล้วหรือถูกส่งไปแล้ว โปรดโหลดหน้าใหม่แล้วลองอีกครั้ง',
+    TY: '此請求已過期或已傳送過，請重新整理頁面後再試',
+    VI: 'Yêu cầu này đã hết hạn hoặc đã được gửi trước đó. Vui lòng tải lại trang và thử lại',
   },
   'merchant.not.found': {
     EN: 'Unknown merchant',

@@ -151,7 +151,7 @@ describe('calls that need a session', () => {
   it('uses a token the caller names itself (the forced password change before the session starts)', async () => {
     server.on('POST /wps/member/password', () => ({ body: envelope(null) }));
     const rsa = await generateTestRsaKeyPair();
-    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: rsa.publicKey }) }));
+    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: rsa.publicKey, serverTime: Date.now() }) }));
 
     await api.call(changePasswordCall, { data: { oldPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' }, headers: { Authorization: 'pending-token' } });
 
@@ -339,8 +339,8 @@ describe('encrypted calls', () => {
     keys = await generateTestRsaKeyPair();
   });
 
-  function serveKey(current: () => TestRsaKeyPair) {
-    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: current().publicKey }) }));
+  function serveKey(current: () => TestRsaKeyPair, serverNow: () => number = Date.now) {
+    server.on('GET /wps/session/key/rsa', () => ({ body: envelope({ keyId: 'k', publicKey: current().publicKey, serverTime: serverNow() }) }));
   }
 
   async function decrypted(bodyText: string, header: string | string[] | undefined, pair: TestRsaKeyPair) {
@@ -351,7 +351,7 @@ describe('encrypted calls', () => {
     serveKey(() => keys);
     const received: unknown[] = [];
     server.on('POST /wps/session/login', async (request) => {
-      received.push(await decrypted(request.body, request.headers.encryption, keys));
+      received.push((await decrypted(request.body, request.headers.encryption, keys)).data);
       return { body: envelope({ token: 'new-token', firstTimeLogin: false, passwordExpired: false }) };
     });
 
@@ -377,7 +377,7 @@ describe('encrypted calls', () => {
     serveKey(() => current);
     server.on('PUT /wps/member/register', async (request) => {
       try {
-        return { body: envelope(await decrypted(request.body, request.headers.encryption, current)) };
+        return { body: envelope((await decrypted(request.body, request.headers.encryption, current)).data) };
       } catch {
         return { status: 400, body: failure('request.decrypt.err', 'Cannot decrypt') };
       }
@@ -385,6 +385,50 @@ describe('encrypted calls', () => {
 
     await api.call(registerCall, { data: { username: 'a' } });
     current = rotated; // the server rotates its key; the client still holds the old one
+    await expect(api.call(registerCall, { data: { username: 'b' } })).resolves.toEqual({ username: 'b' });
+
+    expect(server.requests.filter((request) => request.path === '/wps/session/key/rsa')).toHaveLength(2);
+    expect(server.requests.filter((request) => request.path === '/wps/member/register')).toHaveLength(3);
+    expect(commands).toEqual([]);
+  });
+
+  it("stamps each payload with the server's time (this device's clock an hour slow) and a fresh nonce", async () => {
+    const HOUR = 3_600_000;
+    serveKey(() => keys, () => Date.now() + HOUR);
+    const sealed: { ts: number; nonce: string }[] = [];
+    server.on('POST /wps/session/login', async (request) => {
+      const { ts, nonce } = await decrypted(request.body, request.headers.encryption, keys);
+      sealed.push({ ts, nonce });
+      return { body: envelope({ token: 't', firstTimeLogin: false, passwordExpired: false }) };
+    });
+
+    await api.call(loginCall, { data: { username: 'player01', password: 'secret', type: 'username' } });
+    await api.call(loginCall, { data: { username: 'player01', password: 'secret', type: 'username' } });
+
+    expect(sealed).toHaveLength(2);
+    for (const { ts, nonce } of sealed) {
+      expect(Math.abs(ts - (Date.now() + HOUR))).toBeLessThan(5_000);
+      expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    }
+    expect(sealed[0].nonce).not.toBe(sealed[1].nonce);
+  });
+
+  it("after request.replay.err (this device's clock moved) fetches the server's time again and retries once", async () => {
+    // The server's rule: a ts within 5 minutes of its clock, a nonce never seen.
+    let serverOffsetMs = 0;
+    const seen = new Set<string>();
+    serveKey(() => keys, () => Date.now() + serverOffsetMs);
+    server.on('PUT /wps/member/register', async (request) => {
+      const { ts, nonce, data } = await decrypted(request.body, request.headers.encryption, keys);
+      if (Math.abs(ts - (Date.now() + serverOffsetMs)) > 300_000 || seen.has(nonce)) {
+        return { status: 400, body: failure('request.replay.err', 'Out of date') };
+      }
+      seen.add(nonce);
+      return { body: envelope(data) };
+    });
+
+    await api.call(registerCall, { data: { username: 'a' } });
+    serverOffsetMs = 20 * 60_000; // this device's clock is set back 20 minutes
     await expect(api.call(registerCall, { data: { username: 'b' } })).resolves.toEqual({ username: 'b' });
 
     expect(server.requests.filter((request) => request.path === '/wps/session/key/rsa')).toHaveLength(2);

@@ -87,8 +87,12 @@ export function isHandledByClient(failure: ApiError): boolean {
   return !CALLER_HANDLED_CODES.has(failure.errorCode);
 }
 
-/** The server could not decrypt the body: its key changed. Fetch the key again and retry once. */
-const DECRYPT_ERROR_CODE = 'request.decrypt.err';
+/**
+ * The server could not decrypt the body (its key changed) or found it stale (this device's clock
+ * moved since the key and the server's time were fetched): fetch both again and retry once, with
+ * a fresh nonce.
+ */
+const RESEAL_ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>(['request.decrypt.err', 'request.replay.err']);
 
 /** How one call is sent: its query and body are typed by the call's row. */
 export interface CallOptions<C extends CallDefinition = CallDefinition> {
@@ -233,7 +237,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     let data = callOptions.data;
     if (definition.encrypted) {
-      const sealed = await encryptPayload(data ?? {}, await rsaKeys.get());
+      const serverKey = await rsaKeys.get();
+      const sealed = await encryptPayload(data ?? {}, serverKey.publicKey, { serverNowMs: Date.now() + serverKey.clockOffsetMs });
       data = sealed.body;
       headers.set('Encryption', sealed.encryptionHeader);
     } else if (definition.form) {
@@ -259,7 +264,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return await send(definition, callOptions, token);
     } catch (error) {
       const failure = toApiError(error, definition);
-      if (definition.encrypted && failure.status === 400 && failure.errorCode === DECRYPT_ERROR_CODE) {
+      if (definition.encrypted && failure.status === 400 && RESEAL_ERROR_CODES.has(failure.errorCode)) {
         rsaKeys.invalidate();
         try {
           return await send(definition, callOptions, token);

@@ -13,14 +13,41 @@ describe('encryptPayload', () => {
 
     expect(Object.keys(sealed.body)).toEqual(['value']);
     expect(sealed.body.value).not.toContain('player01');
+    const opened = await decryptTestRequest(sealed.body.value, sealed.encryptionHeader, keys.privateKey);
+    expect(opened.data).toEqual(payload);
     const message = base64ToBytes(sealed.body.value);
-    const json = new TextEncoder().encode(JSON.stringify(payload));
+    const json = new TextEncoder().encode(JSON.stringify(opened));
     // 12-byte IV, ciphertext as long as the plaintext, 16-byte GCM tag.
     expect(message.length).toBe(12 + json.length + 16);
     // The wrapped key is one RSA-2048 block.
     expect(base64ToBytes(sealed.encryptionHeader).length).toBe(256);
+  });
 
-    await expect(decryptTestRequest(sealed.body.value, sealed.encryptionHeader, keys.privateKey)).resolves.toEqual(payload);
+  it('stamps every payload with the time and a fresh random nonce inside the ciphertext', async () => {
+    const publicKey = await importRsaPublicKey(keys.publicKey);
+    const serverNowMs = Date.UTC(2025, 0, 15, 10, 0, 0);
+    const first = await encryptPayload({ amount: 100 }, publicKey, { serverNowMs });
+    const second = await encryptPayload({ amount: 100 }, publicKey, { serverNowMs });
+    const [a, b] = await Promise.all(
+      [first, second].map((sealed) => decryptTestRequest(sealed.body.value, sealed.encryptionHeader, keys.privateKey)),
+    );
+    expect(Object.keys(a).sort()).toEqual(['data', 'nonce', 'ts']);
+    expect(a).toMatchObject({ ts: serverNowMs, data: { amount: 100 } });
+    expect(b.ts).toBe(serverNowMs);
+    // 128 bits in base64url, never the same twice.
+    expect(a.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(b.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(a.nonce).not.toBe(b.nonce);
+    // Neither is readable without the private key.
+    expect(first.body.value).not.toContain(a.nonce);
+  });
+
+  it("stamps this device's time when the server's is not known", async () => {
+    const before = Date.now();
+    const sealed = await encryptPayload({}, await importRsaPublicKey(keys.publicKey));
+    const { ts } = await decryptTestRequest(sealed.body.value, sealed.encryptionHeader, keys.privateKey);
+    expect(ts).toBeGreaterThanOrEqual(before);
+    expect(ts).toBeLessThanOrEqual(Date.now());
   });
 
   it('uses a fresh AES key and IV for every request', async () => {
@@ -40,16 +67,25 @@ describe('encryptPayload', () => {
 
   it('encrypts an absent payload as an empty object', async () => {
     const sealed = await encryptPayload(undefined, await importRsaPublicKey(keys.publicKey));
-    await expect(decryptTestRequest(sealed.body.value, sealed.encryptionHeader, keys.privateKey)).resolves.toEqual({});
+    await expect(decryptTestRequest(sealed.body.value, sealed.encryptionHeader, keys.privateKey)).resolves.toMatchObject({ data: {} });
   });
 });
 
 describe('createRsaKeyCache', () => {
+  it('keeps how far the server clock is from this device, measured when the key arrives', async () => {
+    let deviceNow = 1_000_000;
+    const cache = createRsaKeyCache(async () => ({ keyId: 'k1', publicKey: keys.publicKey, serverTime: 4_600_000 }), () => deviceNow);
+    expect((await cache.get()).clockOffsetMs).toBe(3_600_000);
+    deviceNow += 60_000;
+    // Kept with the key: the device's clock is read when a payload is sealed.
+    expect((await cache.get()).clockOffsetMs).toBe(3_600_000);
+  });
+
   it('fetches the key once, again after invalidate, and again after a failed fetch', async () => {
     const fetchKey = jest
       .fn()
       .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue({ keyId: 'k1', publicKey: keys.publicKey });
+      .mockResolvedValue({ keyId: 'k1', publicKey: keys.publicKey, serverTime: Date.now() });
     const cache = createRsaKeyCache(fetchKey);
 
     await expect(cache.get()).rejects.toThrow('offline');

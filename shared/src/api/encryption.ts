@@ -3,6 +3,10 @@
 // (SHA-256) public key.
 //   body:    { "value": base64(iv[12] ‖ ciphertext ‖ tag[16]) }
 //   header:  Encryption: base64(RSA-OAEP(raw AES key[32]))
+// The plaintext is { ts, nonce, data }: the time by the server's clock (the key's serverTime
+// corrects this device's clock), 128 random bits, and the body. The server refuses a ts more than
+// 5 minutes off and a nonce it has seen (request.replay.err), so a captured body cannot be sent
+// again.
 
 import type { RsaKey } from '../contract';
 
@@ -42,11 +46,24 @@ export function importRsaPublicKey(publicKeyBase64: string): Promise<CryptoKey> 
   return subtle().importKey('spki', base64ToBytes(publicKeyBase64), RSA_PARAMS, false, ['encrypt']);
 }
 
-export async function encryptPayload(payload: unknown, rsaPublicKey: CryptoKey): Promise<EncryptedRequest> {
+/** 128 random bits, base64url: the nonce of one payload. */
+export function newNonce(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export interface EncryptOptions {
+  /** The time to stamp, epoch ms by the server's clock; this device's clock when absent. */
+  serverNowMs?: number;
+}
+
+/** Seals `payload` for the server, stamped with the time and a fresh nonce (see the top). */
+export async function encryptPayload(payload: unknown, rsaPublicKey: CryptoKey, options: EncryptOptions = {}): Promise<EncryptedRequest> {
   const crypto = subtle();
   const aesKey = await crypto.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(AES_IV_BYTES));
-  const plaintext = new TextEncoder().encode(JSON.stringify(payload ?? {}));
+  const sealedPayload = { ts: Math.round(options.serverNowMs ?? Date.now()), nonce: newNonce(), data: payload ?? {} };
+  const plaintext = new TextEncoder().encode(JSON.stringify(sealedPayload));
   const sealed = new Uint8Array(await crypto.encrypt({ name: 'AES-GCM', iv }, aesKey, plaintext));
   const rawKey = await crypto.exportKey('raw', aesKey);
   const wrappedKey = new Uint8Array(await crypto.encrypt({ name: 'RSA-OAEP' }, rsaPublicKey, rawKey));
@@ -57,16 +74,28 @@ export async function encryptPayload(payload: unknown, rsaPublicKey: CryptoKey):
   return { body: { value: bytesToBase64(message) }, encryptionHeader: bytesToBase64(wrappedKey) };
 }
 
+/** The server's key, and how far the server's clock is ahead of this device's. */
+export interface ServerKey {
+  publicKey: CryptoKey;
+  /** Add to Date.now() for the server's time. */
+  clockOffsetMs: number;
+}
+
 /**
- * The server's public key, fetched once and kept; `invalidate` forgets it (after the server says
- * it could not decrypt, it has probably rotated its key).
+ * The server's public key and clock offset, fetched once and kept; `invalidate` forgets them
+ * (after the server says it could not decrypt, it has probably rotated its key; after it says a
+ * payload was stale, this device's clock has probably moved).
  */
-export function createRsaKeyCache(fetchKey: () => Promise<RsaKey>) {
-  let pending: Promise<CryptoKey> | null = null;
+export function createRsaKeyCache(fetchKey: () => Promise<RsaKey>, now: () => number = Date.now) {
+  let pending: Promise<ServerKey> | null = null;
   return {
-    get(): Promise<CryptoKey> {
+    get(): Promise<ServerKey> {
       if (!pending) {
-        const attempt = fetchKey().then((key) => importRsaPublicKey(key.publicKey));
+        const attempt = fetchKey().then(async (key) => {
+          // Measured on arrival: the answer's time in flight is far inside the server's window.
+          const clockOffsetMs = Number.isFinite(key.serverTime) ? key.serverTime - now() : 0;
+          return { publicKey: await importRsaPublicKey(key.publicKey), clockOffsetMs };
+        });
         pending = attempt;
         // A failed fetch is not kept: the next encrypted call tries again.
         attempt.catch(() => {

@@ -13,6 +13,7 @@ export const SERVER_ERROR_CODES = [
   'request.too.large',
   'request_body_required',
   'request.decrypt.err',
+  'request.replay.err',
   'merchant.not.found',
   'function.not.available',
   'not.found',

@@ -40,10 +40,14 @@ export const rsaKeyCall = /*#__PURE__*/ defineCall({
   moduleId: 'SYSTEM3',
   value: {
     type: 'object',
-    required: ['keyId', 'publicKey'],
+    required: ['keyId', 'publicKey', 'serverTime'],
     properties: {
       keyId: { type: 'string' },
       publicKey: { type: 'string', description: 'base64 of the DER SubjectPublicKeyInfo' },
+      serverTime: {
+        type: 'integer',
+        description: "the server's clock (epoch ms) when answering: an encrypted payload's ts is this clock's time",
+      },
     },
   },
 });

@@ -20,11 +20,18 @@ export async function generateTestRsaKeyPair(): Promise<TestRsaKeyPair> {
   return { publicKey: bytesToBase64(spki), privateKey: pair.privateKey };
 }
 
-/** The JSON payload of an encrypted request, or a rejection when it does not decrypt. */
-export async function decryptTestRequest(value: string, encryptionHeader: string, privateKey: CryptoKey): Promise<unknown> {
+/** The plaintext of an encrypted request: the body (`data`) with its timestamp and nonce. */
+export interface SealedTestPayload {
+  ts: number;
+  nonce: string;
+  data: unknown;
+}
+
+/** The plaintext of an encrypted request, or a rejection when it does not decrypt. */
+export async function decryptTestRequest(value: string, encryptionHeader: string, privateKey: CryptoKey): Promise<SealedTestPayload> {
   const rawKey = await subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, base64ToBytes(encryptionHeader));
   const aesKey = await subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
   const message = base64ToBytes(value);
   const plaintext = await subtle.decrypt({ name: 'AES-GCM', iv: message.subarray(0, 12) }, aesKey, message.subarray(12));
-  return JSON.parse(new TextDecoder().decode(plaintext));
+  return JSON.parse(new TextDecoder().decode(plaintext)) as SealedTestPayload;
 }

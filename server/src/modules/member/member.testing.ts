@@ -2,7 +2,7 @@ import type { ModuleId } from '@platform/shared/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import type { Envelope, LoginResult, RsaKey } from '@platform/shared/contract';
-import { encryptForServer } from '../../http/encryption';
+import { encryptForServer, type ServerKey } from '../../http/encryption';
 import { json } from '../../testing/test-app';
 import { createCaptcha } from '../captcha';
 import { hashPassword, insertMember, type MemberType } from '../identity';
@@ -22,17 +22,13 @@ export class TestClock {
 
 export const MINUTE = 60_000;
 
-const publicKeys = new WeakMap<FastifyInstance, Promise<string>>();
-
-function publicKeyOf(app: FastifyInstance): Promise<string> {
-  let key = publicKeys.get(app);
-  if (!key) {
-    key = app
-      .inject({ method: 'GET', url: '/wps/session/key/rsa' })
-      .then((response) => json<Envelope<RsaKey>>(response).value.publicKey);
-    publicKeys.set(app, key);
-  }
-  return key;
+/**
+ * The server's key and clock, asked for every call as the browser's client would after its key
+ * cache expired: tests move the server's clock, and a payload's ts must follow it.
+ */
+export async function serverKeyOf(app: FastifyInstance): Promise<ServerKey> {
+  const response = await app.inject({ method: 'GET', url: '/wps/session/key/rsa' });
+  return json<Envelope<RsaKey>>(response).value;
 }
 
 export interface InjectOptions {
@@ -48,7 +44,7 @@ export async function encryptedInject(
   payload: unknown,
   options: InjectOptions = {},
 ): Promise<LightMyRequestResponse> {
-  const sealed = await encryptForServer(payload, await publicKeyOf(app));
+  const sealed = await encryptForServer(payload, await serverKeyOf(app));
   return app.inject({
     method,
     url,

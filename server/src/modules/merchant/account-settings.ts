@@ -17,8 +17,17 @@ export interface AccountSettings {
   sessionIdleMinutes: number;
   /** A session ends this long after login whatever happens. */
   sessionAbsoluteHours: number;
-  /** Failed logins per account name within the window before it locks. */
+  /**
+   * Failed logins of one account name from one client address within the window before that
+   * pair locks: a stranger who knows the name locks out only themselves.
+   */
   loginMaxFailures: number;
+  /**
+   * Failed logins of one account name from all addresses together within the window before the
+   * account locks for everyone: a guesser spread over many addresses still meets a lock. Kept well
+   * above the per-address limit, so it takes many addresses to lock a player out.
+   */
+  loginAccountMaxFailures: number;
   /**
    * Failed logins per client IP within the window before it locks: a guard against one client
    * spraying passwords over many accounts. Kept well above the per-account limit because a
@@ -44,6 +53,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   sessionIdleMinutes: 30,
   sessionAbsoluteHours: 12,
   loginMaxFailures: 5,
+  loginAccountMaxFailures: 20,
   loginIpMaxFailures: 30,
   loginFailureWindowMinutes: 15,
   lockoutMinutes: 5,
@@ -85,6 +95,7 @@ export function accountSettingsFrom(stored: unknown): AccountSettings {
     'sessionIdleMinutes',
     'sessionAbsoluteHours',
     'loginMaxFailures',
+    'loginAccountMaxFailures',
     'loginIpMaxFailures',
     'loginFailureWindowMinutes',
     'lockoutMinutes',

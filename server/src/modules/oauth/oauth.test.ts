@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type Provider from 'oidc-provider';
 import { Secret, TOTP } from 'otpauth';
 import type { Envelope, LoginResult, MemberInfo } from '@platform/shared/contract';
+import { buildApp } from '../../app';
+import { REPO_ROOT } from '../../paths';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { hashPassword } from '../identity';
 import { encryptedInject, TestClock } from '../member/member.testing';
@@ -285,6 +289,63 @@ describe('social login against a real OpenID provider', () => {
       const start = await context.app.inject({ method: 'GET', url: `/wps/session/oauth/facebook/start?returnTo=${encodeURIComponent(target)}` });
       expect(start.headers.location).toBe('/?oauthError=oauth.not.configured');
     }
+  });
+});
+
+describe('the binding cookie behind the gateway', () => {
+  // The gateway (deploy/nginx/gateway.conf) is the proxy the api trusts (TRUST_PROXY); what it
+  // sends as X-Forwarded-Proto decides whether the cookie is Secure and the callback URL https.
+  const GATEWAY = '172.30.0.2';
+
+  /** The X-Forwarded-Proto rule of the gateway's /wps/ location, or null when it sets none. */
+  function gatewayProtoRule(): string | null {
+    const gateway = readFileSync(path.join(REPO_ROOT, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
+    const wps = /location \/wps\/ \{([^}]*)\}/.exec(gateway);
+    if (!wps) throw new Error('the gateway has no /wps/ location');
+    return /proxy_set_header X-Forwarded-Proto ([^;]+);/i.exec(wps[1])?.[1].trim() ?? null;
+  }
+
+  /** The X-Forwarded-Proto nginx sends upstream for a browser that came over `scheme`. */
+  function forwardedProto(scheme: 'http' | 'https', clientHeader?: string): string | undefined {
+    const rule = gatewayProtoRule();
+    if (rule === '$scheme') return scheme;
+    if (rule === null) return clientHeader; // nginx passes the client's own header through
+    throw new Error(`unknown X-Forwarded-Proto rule ${rule}`);
+  }
+
+  async function startBehind(remoteAddress: string, proto: string | undefined) {
+    const api = await buildApp({ pool: context.pool, logger: false, trustProxy: GATEWAY, clock: clock.now, remoteOverrides: {} });
+    try {
+      const response = await api.inject({
+        method: 'GET',
+        url: '/wps/session/oauth/google/start',
+        remoteAddress,
+        // The gateway sends Host as $host: the name without a port.
+        headers: proto === undefined ? { host: 'localhost' } : { host: 'localhost', 'x-forwarded-proto': proto },
+      });
+      expect(response.statusCode).toBe(302);
+      const cookie = String(response.headers['set-cookie']);
+      expect(cookie).toMatch(/^oauthBinding=/);
+      const redirectUri = new URL(response.headers.location as string).searchParams.get('redirect_uri');
+      return { secure: /;\s*Secure(;|$)/i.test(cookie), redirectUri };
+    } finally {
+      await api.close();
+    }
+  }
+
+  it('is Secure, with an https callback, when the browser reached the gateway over https', async () => {
+    expect(await startBehind(GATEWAY, forwardedProto('https'))).toEqual({
+      secure: true,
+      redirectUri: 'https://localhost/wps/session/oauth/google/callback',
+    });
+  });
+
+  it('is not Secure over plain http, whatever the client claims through the gateway', async () => {
+    expect(await startBehind(GATEWAY, forwardedProto('http', 'https'))).toEqual({ secure: false, redirectUri: REDIRECT_URI });
+  });
+
+  it('ignores X-Forwarded-Proto from a client that is not the trusted proxy', async () => {
+    expect(await startBehind('192.0.2.9', 'https')).toEqual({ secure: false, redirectUri: REDIRECT_URI });
   });
 });
 

@@ -17,8 +17,8 @@ import {
 } from '../identity';
 import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
 import { brandOf, codeSms, messageLanguage, resetEmail, secondFactorKeptMessage, type PasswordEvent, type SenderFactory } from '../notification';
-import { clearFailures, reserveAttempts } from '../rate-limit';
-import { endOtherSessions, passwordChanged, provePassword, type SessionRecord } from '../session';
+import { reserveAttempts } from '../rate-limit';
+import { clearLoginFailures, endOtherSessions, passwordChanged, provePassword, type SessionRecord } from '../session';
 import { selectRegisterRules } from '../system';
 import { secondFactorsOf, type SecondFactor } from '../two-factor';
 import type { MobileNumber, VerificationCodes } from '../verification';
@@ -284,8 +284,8 @@ export class PasswordService {
     if (!member) throw new AppError(400, 'reset.link.invalid');
     await changeMemberPassword(pool, merchantId, memberId, newPassword, nowMs);
     await endOtherSessions(pool, memberId, null, nowMs, 'password_reset');
-    await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.username.toLowerCase() });
-    if (member.mobileE164) await clearFailures(pool, merchantId, { scope: 'login.account', subject: member.mobileE164.toLowerCase() });
+    await clearLoginFailures(pool, merchantId, member.username);
+    if (member.mobileE164) await clearLoginFailures(pool, merchantId, member.mobileE164);
     const secondFactors = await this.tellSecondFactorsKept('reset', member, caller);
     return { userName: member.username, secondFactors };
   }

@@ -180,6 +180,21 @@ describe('forgot password by e-mail', () => {
     expect(json<Envelope<null>>(again).errorCode).toBe('reset.link.invalid');
   });
 
+  it('lifts the login locks of the account, from every address, when its owner resets the password', async () => {
+    const { username, password } = await member({ email: 'locked.out@example.com' });
+    const addresses = [nextIp(), nextIp()];
+    for (const address of addresses) {
+      for (let attempt = 0; attempt < 6; attempt++) await loginRequest(context.app, { username, password: `wrong${attempt}` }, { remoteAddress: address });
+      expect((await loginRequest(context.app, { username, password }, { remoteAddress: address })).statusCode).toBe(429);
+    }
+    await form({ username, email: 'locked.out@example.com' });
+    const token = /resetToken=([A-Za-z0-9_-]{22})/.exec((await lastMessageTo(context.pool, 'locked.out@example.com')).body)![1];
+    const reset = await encryptedInject(context.app, 'POST', '/wps/member/password/email/reset', { token, newPassword: 'fresh123', confirmNewPassword: 'fresh123' });
+    expect(reset.statusCode).toBe(200);
+    const left = await context.pool.query("SELECT scope, subject FROM auth_throttle WHERE scope LIKE 'login.account%' AND subject LIKE $1", [`${username}%`]);
+    expect(left.rows).toEqual([]);
+  });
+
   it('never points the link at a host that is not the merchant\'s', async () => {
     await member({ email: 'host@example.com' }).then(({ username }) => form({ username, email: 'host@example.com' }, { host: 'evil.example' }));
     const mail = await lastMessageTo(context.pool, 'host@example.com');

@@ -2,6 +2,7 @@
 // number): login, captcha images, free play, SMS codes, two-factor codes, password reset.
 export {
   clearFailures,
+  clearFailuresByPrefix,
   forgiveAttempt,
   lockedUntil,
   reserveAttempts,

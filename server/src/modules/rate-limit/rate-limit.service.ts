@@ -110,26 +110,35 @@ async function reserveOne(db: Db, merchantId: number, key: ThrottleKey, rule: Th
 }
 
 /**
- * Takes back the count of one attempt that turned out fine (a correct password from an IP that
- * is still counted), and the lock it may have set if the remaining count is under the limit.
+ * Takes back the count of `count` attempts (default one) that turned out fine (a correct password
+ * from an IP that is still counted), and the lock they may have set if the remaining count is
+ * under the limit.
  */
-export async function forgiveAttempt(db: Db, merchantId: number, key: ThrottleKey, rule: ThrottleRule): Promise<void> {
+export async function forgiveAttempt(db: Db, merchantId: number, key: ThrottleKey, rule: ThrottleRule, count = 1): Promise<void> {
   await db.query(
     `UPDATE auth_throttle
-        SET failures = greatest(failures - 1, 0),
-            locked_until = CASE WHEN failures - 1 < $4 THEN NULL ELSE locked_until END
+        SET failures = greatest(failures - $5, 0),
+            locked_until = CASE WHEN failures - $5 < $4 THEN NULL ELSE locked_until END
       WHERE merchant_id = $1 AND scope = $2 AND subject = $3`,
-    [merchantId, key.scope, key.subject, rule.maxFailures],
+    [merchantId, key.scope, key.subject, rule.maxFailures, count],
   );
 }
 
-/** Forgets every failure of a subject (a successful login of that account). */
-export async function clearFailures(db: Db, merchantId: number, key: ThrottleKey): Promise<void> {
-  await db.query('DELETE FROM auth_throttle WHERE merchant_id = $1 AND scope = $2 AND subject = $3', [
-    merchantId,
-    key.scope,
-    key.subject,
-  ]);
+/**
+ * Forgets every failure of a subject (a successful login of that account). Returns the count it
+ * forgot (0 when nothing was counted).
+ */
+export async function clearFailures(db: Db, merchantId: number, key: ThrottleKey): Promise<number> {
+  const result = await db.query<{ failures: number }>(
+    'DELETE FROM auth_throttle WHERE merchant_id = $1 AND scope = $2 AND subject = $3 RETURNING failures',
+    [merchantId, key.scope, key.subject],
+  );
+  return result.rows[0]?.failures ?? 0;
+}
+
+/** Forgets every subject of `scope` that begins with `subjectPrefix` (an account from every address). */
+export async function clearFailuresByPrefix(db: Db, merchantId: number, scope: string, subjectPrefix: string): Promise<void> {
+  await db.query('DELETE FROM auth_throttle WHERE merchant_id = $1 AND scope = $2 AND starts_with(subject, $3)', [merchantId, scope, subjectPrefix]);
 }
 
 /** The lock end of a subject (epoch ms) if it is locked at `nowMs`, else null. Reads only. */

@@ -13,6 +13,8 @@ export {
 } from './account-hooks';
 export { provePassword } from './reauthentication';
 export { ensureRsaKey, loadDecryptionKeys, sealClearRsaKeys } from './rsa-keys';
+export { clearLoginFailures, forgetOwnFailures, loginThrottle, type LoginThrottle } from './login-throttle';
+export { createRequestNonces, type RequestNonces } from './request-nonces';
 export { sessionRoutes, type SessionRoutesOptions } from './session.routes';
 export { endOtherSessions, issueLogin, passwordChanged, type LoginValue, type SessionRecord } from './session.service';
 export { sessionMessages } from './session.messages';

@@ -3,19 +3,23 @@ import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { verifyCaptcha } from '../captcha';
 import * as members from '../identity';
-import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../merchant';
-import { clearFailures, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { isModuleEnabled, readAccountSettings } from '../merchant';
+import { forgiveAttempt, reserveAttempts, tooManyRequests } from '../rate-limit';
 import type { AccountHooks, AccountRequestContext } from './account-hooks';
+import { forgetOwnFailures, loginThrottle } from './login-throttle';
 import { insertLoginAttempt, type LoginAttemptRow } from './session.queries';
 import { issueLogin, type LoginValue } from './session.service';
 
 // POST /wps/session/login. Order matters:
-//   1. the attempt is counted against the account and the client IP (rate-limit module); a locked one
-//      is refused here, before any captcha, code or password is looked at;
-//   2. after an earlier failure (of this account or IP) a correct captcha is required;
+//   1. the attempt is counted against the client IP, the account from this IP, and the account
+//      from everywhere (login-throttle.ts); a locked one is refused here, before any captcha, code
+//      or password is looked at;
+//   2. after an earlier failure (of this account from anywhere, or of this IP) a correct captcha is
+//      required;
 //   3. the password (argon2id) or the SMS code (verification module) is checked;
-//   4. success clears the account's failures and takes this attempt back from the IP; then an
-//      optional second factor (login_verify_required), else a new session.
+//   4. success forgets this IP's failures of the account (also from the account's count) and takes
+//      this attempt back from the IP; then an optional second factor (login_verify_required), else
+//      a new session.
 // Every failure answers value { captcha: true }: the next try must carry a captcha.
 
 /** The login request (the contract's), with the type the route defaults to username. */
@@ -31,14 +35,6 @@ export interface LoginEnvironment {
   nowMs: number;
   /** The caller's `Language` header. */
   language?: string;
-}
-
-function loginRules(settings: AccountSettings): { account: ThrottleRule; ip: ThrottleRule } {
-  const durations = durationsOf(settings);
-  return {
-    account: { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs },
-    ip: { maxFailures: settings.loginIpMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs },
-  };
 }
 
 /** The E.164 number an SMS login names, if it can be told without a look-up. */
@@ -65,15 +61,10 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
     }
   }
   const settings = await readAccountSettings(db, merchantId);
-  const rules = loginRules(settings);
   const username = input.username.trim();
   // SMS login: the member is found first, so every spelling of a number counts against it.
   const smsMember = input.type === 'sms' ? await findSmsMember(db, merchantId, smsNumberOf(input)) : undefined;
-  const accountKey: ThrottleKey = {
-    scope: 'login.account',
-    subject: (input.type === 'sms' ? (smsMember?.mobileE164 ?? smsNumberOf(input)) : username).toLowerCase().slice(0, 200),
-  };
-  const ipKey: ThrottleKey = { scope: 'login.ip', subject: env.clientIp.slice(0, 200) };
+  const throttle = loginThrottle(settings, input.type === 'sms' ? (smsMember?.mobileE164 ?? smsNumberOf(input)) : username, env.clientIp);
   const record = (outcome: LoginAttemptRow['outcome'], memberId: number | null = null) =>
     insertLoginAttempt(db, { merchantId, username, memberId, clientIp: env.clientIp, loginType: input.type, outcome, nowMs });
   const failed = async (errorCode: 'captcha.err' | 'username.or.password.err' | 'sms.code.invalid', outcome: LoginAttemptRow['outcome'], memberId: number | null = null) => {
@@ -81,15 +72,8 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
     return new AppError(400, errorCode, {}, { captcha: true });
   };
 
-  const reservation = await reserveAttempts(
-    db,
-    merchantId,
-    [
-      { key: ipKey, rule: rules.ip },
-      { key: accountKey, rule: rules.account },
-    ],
-    nowMs,
-  );
+  // Broadest first; the pair before the account, so a stranger's refused attempts never reach it.
+  const reservation = await reserveAttempts(db, merchantId, [throttle.ip, throttle.pair, throttle.account], nowMs);
   if (!reservation.allowed) {
     await record('locked');
     throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
@@ -117,8 +101,8 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
     throw new AppError(403, 'member.blocked');
   }
 
-  await clearFailures(db, merchantId, accountKey);
-  await forgiveAttempt(db, merchantId, ipKey, rules.ip);
+  await forgetOwnFailures(db, merchantId, throttle);
+  await forgiveAttempt(db, merchantId, throttle.ip.key, throttle.ip.rule);
 
   const publicMember = members.withoutCredentials(member);
   const gate = env.hooks.twoFactorGate;

@@ -7,6 +7,7 @@ import {
   knownCaptcha,
   loginRequest,
   MINUTE,
+  serverKeyOf,
   setAccountSettings,
   setModule,
   TestClock,
@@ -156,8 +157,7 @@ describe('encrypted body', () => {
   });
 
   it('refuses a tampered login with request.decrypt.err', async () => {
-    const key = json<Envelope<{ publicKey: string }>>(await context.app.inject({ method: 'GET', url: '/wps/session/key/rsa' })).value;
-    const sealed = await encryptForServer({ username: 'alice01', password: 'alice123' }, key.publicKey);
+    const sealed = await encryptForServer({ username: 'alice01', password: 'alice123' }, await serverKeyOf(context.app));
     const bytes = Buffer.from(sealed.body.value, 'base64');
     bytes[20] ^= 0x01;
     const response = await context.app.inject({
@@ -169,6 +169,26 @@ describe('encrypted body', () => {
     expect(response.statusCode).toBe(400);
     expect(json<Failure>(response).errorCode).toBe('request.decrypt.err');
   });
+
+  it('refuses a captured login sent again: no second session', async () => {
+    const memberId = await createMember(context.pool, context.merchantId, { username: 'replay01', password: 'replay123' });
+    const sealed = await encryptForServer({ username: 'replay01', password: 'replay123' }, await serverKeyOf(context.app));
+    const send = (remoteAddress: string) =>
+      context.app.inject({ method: 'POST', url: '/wps/session/login', headers: { encryption: sealed.encryption }, payload: sealed.body, remoteAddress });
+    expect((await send(nextIp())).statusCode).toBe(200);
+    // The eavesdropper's copy, a minute later and from elsewhere.
+    clock.advance(MINUTE);
+    const replayed = await send(nextIp());
+    expect(replayed.statusCode).toBe(400);
+    expect(json<Failure>(replayed)).toEqual({
+      success: false,
+      value: null,
+      message: 'This request is out of date or was already sent. Please reload the page and try again',
+      errorCode: 'request.replay.err',
+    });
+    const sessions = await context.pool.query('SELECT 1 FROM member_session WHERE member_id = $1', [memberId]);
+    expect(sessions.rowCount).toBe(1);
+  });
 });
 
 describe('captcha after a failed login', () => {
@@ -178,7 +198,8 @@ describe('captcha after a failed login', () => {
     expect(json<Failure>(await loginRequest(context.app, { username: 'carol001', password: 'wrong111' }, { remoteAddress: ip })).value).toEqual({ captcha: true });
 
     // The right password alone is no longer enough, from this IP or any other.
-    const noCaptcha = await loginRequest(context.app, { username: 'carol001', password: 'carol123' }, { remoteAddress: nextIp() });
+    const elsewhere = nextIp();
+    const noCaptcha = await loginRequest(context.app, { username: 'carol001', password: 'carol123' }, { remoteAddress: elsewhere });
     expect(noCaptcha.statusCode).toBe(400);
     expect(json<Failure>(noCaptcha)).toMatchObject({ errorCode: 'captcha.err', value: { captcha: true } });
 
@@ -190,7 +211,16 @@ describe('captcha after a failed login', () => {
     const passed = await loginRequest(context.app, { username: 'carol001', password: 'carol123', captcha: 'ab3k', captchaId }, { remoteAddress: ip });
     expect(passed.statusCode).toBe(200);
 
-    // Success forgets the account's failures: no captcha needed next time (from a clean IP).
+    // Success forgets this address's failures of the account, but not the one from elsewhere (it
+    // may be a stranger's): another address is still asked for a captcha...
+    const probe = nextIp();
+    expect(json<Failure>(await loginRequest(context.app, { username: 'carol001', password: 'carol123' }, { remoteAddress: probe })).errorCode).toBe('captcha.err');
+    // ...until the logins from there succeed too. Then no captcha is needed (from a clean IP).
+    for (const address of [probe, elsewhere]) {
+      const addressCaptcha = await knownCaptcha(context.pool, context.merchantId, 'AB3K', clock.nowMs);
+      const login = await loginRequest(context.app, { username: 'carol001', password: 'carol123', captcha: 'AB3K', captchaId: addressCaptcha }, { remoteAddress: address });
+      expect(login.statusCode).toBe(200);
+    }
     expect((await loginRequest(context.app, { username: 'carol001', password: 'carol123' }, { remoteAddress: nextIp() })).statusCode).toBe(200);
   });
 
@@ -225,12 +255,12 @@ describe('lockout', () => {
     }
   }
 
-  it('locks an account at the sixth attempt for exactly 5 minutes, even for the right password', async () => {
+  it('locks an account from an address at the sixth attempt for exactly 5 minutes, even for the right password', async () => {
     await createMember(context.pool, context.merchantId, { username: 'frank001', password: 'frank123' });
     const ip = nextIp();
     await failFiveTimes('frank001', ip);
 
-    const sixth = await loginRequest(context.app, { username: 'frank001', password: 'frank123' }, { remoteAddress: nextIp() });
+    const sixth = await loginRequest(context.app, { username: 'frank001', password: 'frank123' }, { remoteAddress: ip });
     expect(sixth.statusCode).toBe(429);
     expect(json<Failure>(sixth)).toMatchObject({
       success: false,
@@ -238,20 +268,28 @@ describe('lockout', () => {
       message: 'too many requests, try again after 5 minutes',
       value: { captcha: true, lockedUntil: clock.nowMs + 5 * MINUTE },
     });
-    const bengali = await loginRequest(context.app, { username: 'frank001', password: 'frank123' }, { remoteAddress: nextIp(), headers: { language: 'BN' } });
+    const bengali = await loginRequest(context.app, { username: 'frank001', password: 'frank123' }, { remoteAddress: ip, headers: { language: 'BN' } });
     expect(json<Failure>(bengali).message).toBe('অনেক বেশি অনুরোধ, 5 মিনিট পরে আবার চেষ্টা করুন');
 
     clock.advance(5 * MINUTE - 1000);
     const captchaId = await knownCaptcha(context.pool, context.merchantId, 'KM4P', clock.nowMs);
-    const at459 = await loginRequest(context.app, { username: 'frank001', password: 'frank123', captcha: 'KM4P', captchaId }, { remoteAddress: nextIp() });
+    const at459 = await loginRequest(context.app, { username: 'frank001', password: 'frank123', captcha: 'KM4P', captchaId }, { remoteAddress: ip });
     expect(at459.statusCode).toBe(429);
     // A refused attempt never reaches the captcha: it is still unused.
     const unused = await context.pool.query('SELECT used_at FROM captcha_challenge WHERE id = $1', [captchaId]);
     expect(unused.rows[0].used_at).toBeNull();
 
     clock.advance(1000);
-    const at500 = await loginRequest(context.app, { username: 'frank001', password: 'frank123' }, { remoteAddress: nextIp() });
+    const at500 = await loginRequest(context.app, { username: 'frank001', password: 'frank123', captcha: 'KM4P', captchaId }, { remoteAddress: ip });
     expect(at500.statusCode).toBe(200);
+  });
+
+  it('does not lock the account for its owner elsewhere when one address fails it', async () => {
+    await createMember(context.pool, context.merchantId, { username: 'frank002', password: 'frank123' });
+    await failFiveTimes('frank002', nextIp());
+    const captchaId = await knownCaptcha(context.pool, context.merchantId, 'KM4P', clock.nowMs);
+    const owner = await loginRequest(context.app, { username: 'frank002', password: 'frank123', captcha: 'KM4P', captchaId }, { remoteAddress: nextIp() });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('starts counting afresh after the window', async () => {
@@ -280,7 +318,7 @@ describe('lockout', () => {
       const response = await loginRequest(context.app, { username: 'heidi001', password: 'heidi123', captcha: 'NOPE' }, { remoteAddress: ip });
       expect(json<Failure>(response).errorCode).toBe('captcha.err');
     }
-    const locked = await loginRequest(context.app, { username: 'heidi001', password: 'heidi123' }, { remoteAddress: nextIp() });
+    const locked = await loginRequest(context.app, { username: 'heidi001', password: 'heidi123' }, { remoteAddress: ip });
     expect(locked.statusCode).toBe(429);
   });
 

@@ -50,7 +50,7 @@ export async function sealClearRsaKeys(db: Db, secretsKey: SecretsKey): Promise<
 }
 
 /** Returns the active public key, generating and storing a 2048-bit pair if there is none. */
-export async function ensureRsaKey(db: Db, secretsKey: SecretsKey): Promise<RsaKey> {
+export async function ensureRsaKey(db: Db, secretsKey: SecretsKey): Promise<Omit<RsaKey, 'serverTime'>> {
   let row = await loadActiveKeyRow(db);
   if (!row) {
     const { publicKey, privateKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });

@@ -37,13 +37,16 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       summary: 'Public key for encrypted calls',
       description:
         'RSA-OAEP (SHA-256, 2048-bit). An encrypted call sends header Encryption = base64(RSA-OAEP(aesKey)) ' +
-        'and body { value: base64(iv[12] ‖ AES-256-GCM(JSON body) ‖ tag[16]) } with a fresh 32-byte AES key.',
+        'and body { value: base64(iv[12] ‖ AES-256-GCM(JSON) ‖ tag[16]) } with a fresh 32-byte AES key, where JSON is ' +
+        '{ ts, nonce, data }: ts the epoch ms by the server clock (serverTime here, plus the time since), nonce 128 ' +
+        'random bits in base64url, data the body. A ts more than 5 minutes off, or a nonce already used, answers ' +
+        '400 request.replay.err.',
       call: rsaKeyCall,
     }),
   }, async (_request, reply) => {
     // The key can be rotated by an operator: let caches revalidate.
     reply.header('Cache-Control', 'no-cache');
-    return ok(await ensureRsaKey(db, options.secretsKey));
+    return ok({ ...(await ensureRsaKey(db, options.secretsKey)), serverTime: clock() });
   });
 
   app.post<RouteOf<typeof loginCall>>('/wps/session/login', {

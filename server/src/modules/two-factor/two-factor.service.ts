@@ -13,7 +13,9 @@ import {
   type AccountRequestContext,
   endOtherSessions,
   type FirstFactor,
+  forgetOwnFailures,
   issueLogin,
+  loginThrottle,
   type LoginValue,
   provePassword,
   type TwoFactorGate,
@@ -35,8 +37,8 @@ export type { SecurityConfig };
 // - A ticket completes at most one login, only before it expires, and only with a code of a
 //   factor it offers; each attempt is counted before the code is checked, so parallel guesses
 //   cannot exceed its attempts, and every wrong code also counts toward the account's login
-//   lockout (login.account, the lock wrong passwords lead to) and toward the member's own
-//   second-factor lock (twofactor.login), which a correct password does not reset.
+//   locks (login.account.ip and login.account, the locks wrong passwords lead to) and toward the
+//   member's own second-factor lock (twofactor.login), which a correct password does not reset.
 // - An authenticator code is accepted once: never again for the same or an earlier step.
 // - Every change of the factors in force (confirming an authenticator, removing it, turning SMS
 //   verification on or off) needs, from the member's live session:
@@ -220,27 +222,17 @@ export class TwoFactorService implements TwoFactorGate {
     if (!member) throw new AppError(400, 'login.verify.expired');
     if (member.status !== 'active') throw new AppError(403, 'member.blocked');
 
-    // The account's login lock: counted before the code is checked (lockout.ts).
+    // The account's login locks, from this address and from everywhere: counted before the code is
+    // checked (session/login-throttle.ts).
     const settings = await readAccountSettings(pool, merchantId);
     const durations = durationsOf(settings);
-    const accountKey: ThrottleKey = {
-      scope: 'login.account',
-      subject: pending.loginType === 'sms' && member.mobileE164 ? member.mobileE164 : member.username.toLowerCase(),
-    };
-    // A correct password clears login.account, so second-factor failures are also kept under the
-    // member's own key, which only a correct second factor clears: knowing the password does not
-    // buy fresh guesses at the code.
+    const throttle = loginThrottle(settings, pending.loginType === 'sms' && member.mobileE164 ? member.mobileE164 : member.username, caller.ip);
+    // A correct password forgets this address's login failures, so second-factor failures are
+    // also kept under the member's own key, which only a correct second factor clears: knowing the
+    // password does not buy fresh guesses at the code.
     const memberKey: ThrottleKey = { scope: 'twofactor.login', subject: String(member.id) };
     const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
-    const reservation = await reserveAttempts(
-      pool,
-      merchantId,
-      [
-        { key: accountKey, rule },
-        { key: memberKey, rule },
-      ],
-      nowMs,
-    );
+    const reservation = await reserveAttempts(pool, merchantId, [throttle.pair, throttle.account, { key: memberKey, rule }], nowMs);
     if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
 
     const challenge = await queries.reserveChallengeAttempt(pool, merchantId, ticketHash, nowMs);
@@ -252,7 +244,7 @@ export class TwoFactorService implements TwoFactorGate {
       throw new AppError(400, type === 'totp' ? 'two.factor.code.invalid' : 'sms.code.invalid');
     }
     if (!(await queries.consumeChallenge(pool, challenge.id, nowMs))) throw new AppError(400, 'login.verify.expired');
-    await clearFailures(pool, merchantId, accountKey);
+    await forgetOwnFailures(pool, merchantId, throttle);
     await clearFailures(pool, merchantId, memberKey);
     return issueLogin(pool, member, {
       loginType: challenge.loginType,

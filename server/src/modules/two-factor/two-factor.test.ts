@@ -198,21 +198,23 @@ describe('signing in with an authenticator', () => {
     expect(json<Envelope<null>>(late).errorCode).toBe('login.verify.expired');
   });
 
-  it('ends a ticket after 5 wrong codes, and wrong codes lock the account like wrong passwords', async () => {
+  it('ends a ticket after 5 wrong codes, and wrong codes lock the account from that address like wrong passwords', async () => {
     const { username, password, secretKey } = await memberWithTotp();
-    const challenge = await challengeFor(username, password);
+    const ip = nextIp();
+    const challenge = await challengeFor(username, password, ip);
     const wrongCode = () => {
       const right = codeAt(secretKey, clock.nowMs);
       return right === '000000' ? '111111' : '000000';
     };
-    for (let i = 0; i < 4; i++) expect((await verify({ ticket: challenge.ticket, type: 'totp', code: wrongCode() })).statusCode).toBe(400);
-    // The fifth wrong code ends the ticket and (5 failures) locks the account for 5 minutes.
-    expect((await verify({ ticket: challenge.ticket, type: 'totp', code: wrongCode() })).statusCode).toBe(400);
-    const afterLock = await loginRequest(context.app, { username, password }, { remoteAddress: nextIp() });
+    for (let i = 0; i < 4; i++) expect((await verify({ ticket: challenge.ticket, type: 'totp', code: wrongCode() }, ip)).statusCode).toBe(400);
+    // The fifth wrong code ends the ticket and (5 failures) locks the account from there for 5 minutes.
+    expect((await verify({ ticket: challenge.ticket, type: 'totp', code: wrongCode() }, ip)).statusCode).toBe(400);
+    const afterLock = await loginRequest(context.app, { username, password }, { remoteAddress: ip });
     expect(afterLock.statusCode).toBe(429);
     expect(json<Envelope<null>>(afterLock).errorCode).toBe('TOO_MANY_REQUESTS');
     clock.advance(5 * MINUTE);
-    const fresh = await challengeFor(username, password);
+    // The account's failures are still counted (from everywhere, for 15 minutes): a captcha is due.
+    const fresh = await challengeFor(username, password, ip, true);
     const dead = await verify({ ticket: challenge.ticket, type: 'totp', code: codeAt(secretKey, clock.nowMs) });
     expect(json<Envelope<null>>(dead).errorCode).toBe('login.verify.expired');
     expect((await verify({ ticket: fresh.ticket, type: 'totp', code: codeAt(secretKey, clock.nowMs) })).statusCode).toBe(200);

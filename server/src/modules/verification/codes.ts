@@ -13,8 +13,12 @@ import * as queries from './verification.queries';
 // - At most one live code per (merchant, number, purpose): issuing a new one retires the old.
 // - A code verifies once (consumed_at is set in the same statement that checks it), before it
 //   expires, and after `maxAttempts` wrong guesses it is retired even if the right one follows.
-// - Sending is serialised per number (advisory lock), so parallel requests cannot slip past the
-//   60-second spacing; the per-number and per-IP counts are race-safe upserts (lockout.ts).
+// - Sending is serialised per number across every merchant (advisory lock), so parallel requests
+//   cannot slip past the 60-second spacing or the all-merchants count; the per-number and per-IP
+//   counts of a merchant are race-safe upserts (rate-limit module).
+// - A number receives at most `maxSendsPerMobileAllMerchants` requests in the window whichever
+//   brands they came through: the per-merchant limits alone are multiplied by changing the
+//   `Merchant` header, and the phone (and the SMS bill) is the same.
 
 export interface CodePolicy {
   /** Lifetime of a code; returned to the client as expiredMinutes. */
@@ -27,6 +31,12 @@ export interface CodePolicy {
   windowMs: number;
   /** Send requests per number in the window; the one reaching it locks the number. */
   maxSendsPerMobile: number;
+  /**
+   * Send requests per number in the window through all merchants together; past it every
+   * merchant refuses the number until the oldest leaves the window. Twice the per-merchant limit,
+   * so someone using one brand never meets it (5 sends, the 5-minute lock, 5 more).
+   */
+  maxSendsPerMobileAllMerchants: number;
   /** Send requests per client IP in the window; the one reaching it locks the IP. */
   maxSendsPerIp: number;
   /** How long a lock lasts (SPEC §9: 5 minutes). */
@@ -39,6 +49,7 @@ export const DEFAULT_CODE_POLICY: CodePolicy = {
   resendIntervalMs: 60_000,
   windowMs: 15 * 60_000,
   maxSendsPerMobile: 5,
+  maxSendsPerMobileAllMerchants: 10,
   maxSendsPerIp: 20,
   lockMs: 5 * 60_000,
 };
@@ -99,6 +110,11 @@ export class VerificationCodes {
     }
 
     const { windowMs, lockMs } = this.policy;
+    // Every brand's sends to the number: refused without counting, so it does not lock the number
+    // at this merchant as well.
+    const oldestBlocking = await queries.nthLatestSendToNumberMs(client, mobile, this.policy.maxSendsPerMobileAllMerchants, now - windowMs);
+    if (oldestBlocking !== undefined) return this.tooManyRequests(oldestBlocking + windowMs - now);
+
     const reservation = await reserveAttempts(
       client,
       merchantId,
@@ -113,9 +129,9 @@ export class VerificationCodes {
     return null;
   }
 
-  /** 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes'. */
-  tooManyRequests(): AppError {
-    return new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(Math.round(this.policy.lockMs / 60_000)) });
+  /** 429 TOO_MANY_REQUESTS, 'too many requests, try again after 5 minutes' (or the given wait). */
+  tooManyRequests(waitMs = this.policy.lockMs): AppError {
+    return new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(Math.max(1, Math.ceil(waitMs / 60_000))) });
   }
 
   /**
@@ -125,7 +141,7 @@ export class VerificationCodes {
    */
   async requestCode(request: SendRequest, purpose: CodePurpose, issueCode: boolean): Promise<{ issued: IssuedCode | null; expiresAtMs: number }> {
     const outcome = await withTransaction(this.pool, async (client) => {
-      await queries.lockSendsOf(client, request.merchantId, request.mobile);
+      await queries.lockSendsOf(client, request.mobile);
       const refusal = await this.admitSend(client, request);
       if (refusal) return { refusal, issued: null };
       return { refusal: null, issued: issueCode ? await this.issue(client, request.merchantId, request.mobile, purpose) : null };

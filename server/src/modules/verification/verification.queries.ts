@@ -3,9 +3,23 @@ import type { CodePurpose } from '../notification';
 
 // SQL of SMS codes and of the sends they are counted by. Codes are stored only as salted hashes.
 
-/** Serialises the send requests of one number until the transaction ends. */
-export async function lockSendsOf(db: Db, merchantId: number, mobile: string): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${merchantId}:${mobile}`]);
+/** Serialises the send requests of one number, through every merchant, until the transaction ends. */
+export async function lockSendsOf(db: Db, mobile: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${mobile}`]);
+}
+
+/**
+ * When the `n`-th most recent send to the number since `sinceMs` went out (epoch ms), through any
+ * merchant, if there were that many: the number has had its share until that send is older than
+ * the window. Deliberately not scoped by merchant: the number's owner is one person whatever the
+ * brand (index verification_send_mobile_all_merchants, migration 014).
+ */
+export async function nthLatestSendToNumberMs(db: Db, mobile: string, n: number, sinceMs: number): Promise<number | undefined> {
+  const result = await db.query<{ sent_at: Date }>(
+    'SELECT sent_at FROM verification_send WHERE mobile = $1 AND sent_at > $2 ORDER BY sent_at DESC OFFSET $3 LIMIT 1',
+    [mobile, new Date(sinceMs), n - 1],
+  );
+  return result.rows[0]?.sent_at.getTime();
 }
 
 /** When a code last went to the number (epoch ms), if ever. */

@@ -50,7 +50,8 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
         'For login type sms (MOBILEVERCODELOGIN3). Answers the same for any well-formed number, with or without an ' +
         'account, so it cannot be used to find members; only a number with an active account receives a code. ' +
         'One send per number per 60 s (429 sms.too.frequent); too many requests for a number or from an address ' +
-        'lock it for 5 minutes (429 TOO_MANY_REQUESTS).',
+        'lock it for 5 minutes (429 TOO_MANY_REQUESTS), and a number that had 10 requests in 15 minutes through ' +
+        'all brands together is refused by every brand until the oldest is 15 minutes old.',
       call: smsNoLoginCall,
     }),
   }, async (request) => {

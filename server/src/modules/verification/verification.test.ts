@@ -25,11 +25,11 @@ afterAll(async () => {
   await context.close();
 });
 
-function send(kind: 'noLogin' | 'register', body: Record<string, unknown>, ip: string, language = 'EN') {
+function send(kind: 'noLogin' | 'register', body: Record<string, unknown>, ip: string, language = 'EN', merchant?: string) {
   return context.app.inject({
     method: 'POST',
     url: `/wps/verification/sms/${kind}`,
-    headers: { language },
+    headers: merchant ? { language, merchant } : { language },
     payload: body,
     remoteAddress: ip,
   });
@@ -262,6 +262,70 @@ describe('send throttling', () => {
     await memberWithNumber(mobile);
     const responses = await Promise.all(
       Array.from({ length: 8 }, () => send('noLogin', { countryDialingCode: '+880', mobileNo: mobile }, nextIp())),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    expect(await outboxFor(context.pool, `+880${mobile}`)).toHaveLength(1);
+  });
+});
+
+describe('send throttling across merchants', () => {
+  const second = 'SECOND';
+  let secondId: number;
+
+  // A second brand, set up like the seeded one as far as SMS codes go.
+  beforeAll(async () => {
+    const created = await context.pool.query<{ id: number }>('INSERT INTO merchant (code, name) VALUES ($1, $2) RETURNING id', [second, 'Second brand']);
+    secondId = created.rows[0].id;
+    await context.pool.query(
+      `INSERT INTO country (merchant_id, country_code, dialing_code, name, enabled, sort_order)
+       SELECT $1, country_code, dialing_code, name, enabled, sort_order FROM country WHERE merchant_id = $2`,
+      [secondId, context.merchantId],
+    );
+    await setModule(context.pool, secondId, 'REGMOBVERF3', true);
+  });
+
+  it('counts the sends to one number through every merchant: another Merchant header does not multiply them', async () => {
+    const mobile = nextNumber();
+    const body = { countryDialingCode: '+880', mobileNo: mobile };
+    // A stranger alternates brands, one request a minute: each brand allows five and then locks
+    // the number for five minutes, so ten codes reach the phone in ten minutes.
+    for (let i = 0; i < 10; i++) {
+      const response = await send('register', body, nextIp(), 'EN', i % 2 ? second : undefined);
+      expect(response.statusCode).toBe(200);
+      clock.advance(MINUTE);
+    }
+    // Both brands' own locks are over four minutes later, but the number has had ten codes in
+    // the last fifteen minutes: every brand refuses until the first of them is that old.
+    clock.advance(4 * MINUTE);
+    for (const merchant of [undefined, second]) {
+      const refused = await send('register', body, nextIp(), 'EN', merchant);
+      expect(refused.statusCode).toBe(429);
+      expect(json<Envelope<null>>(refused)).toEqual({
+        success: false,
+        value: null,
+        message: 'too many requests, try again after 1 minutes',
+        errorCode: 'TOO_MANY_REQUESTS',
+      });
+    }
+    expect(await outboxFor(context.pool, `+880${mobile}`)).toHaveLength(10);
+    clock.advance(MINUTE);
+    expect((await send('register', body, nextIp(), 'EN', second)).statusCode).toBe(200);
+    expect(await outboxFor(context.pool, `+880${mobile}`)).toHaveLength(11);
+  });
+
+  it('lets one request through when the last allowed send is asked for through both brands at once', async () => {
+    const mobile = nextNumber();
+    // Nine earlier sends, two or more minutes ago, through both brands: one more is allowed.
+    for (let i = 0; i < 9; i++) {
+      await context.pool.query('INSERT INTO verification_send (merchant_id, mobile, ip, sent_at) VALUES ($1, $2, $3, $4)', [
+        i % 2 ? secondId : context.merchantId,
+        `+880${mobile}`,
+        nextIp(),
+        new Date(clock.nowMs - (2 + i) * MINUTE),
+      ]);
+    }
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send('register', { countryDialingCode: '+880', mobileNo: mobile }, nextIp(), 'EN', i % 2 ? second : undefined)),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
     expect(await outboxFor(context.pool, `+880${mobile}`)).toHaveLength(1);
