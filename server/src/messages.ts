@@ -5,6 +5,7 @@
 // hands this catalogue to the error handler.
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
+import { identityMessages } from './modules/identity';
 import { memberMessages } from './modules/member';
 import { oauthMessages } from './modules/oauth';
 import { passwordMessages } from './modules/password';
@@ -17,6 +18,7 @@ import { verificationMessages } from './modules/verification';
 export const MESSAGE_PARTS = {
   http: httpMessages,
   'rate-limit': rateLimitMessages,
+  identity: identityMessages,
   session: sessionMessages,
   member: memberMessages,
   verification: verificationMessages,

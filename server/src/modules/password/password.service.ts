@@ -13,6 +13,7 @@ import {
   findMemberByMobile,
   findMemberByUsername,
   isGuest,
+  refuseCommonPassword,
   verifyMemberPassword,
   type Member,
 } from '../identity';
@@ -20,7 +21,7 @@ import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
 import { brandOf, codeSms, resetEmail, type SenderFactory } from '../notification';
 import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { endOtherSessions, type SessionRecord } from '../session';
-import { selectRegisterRules } from '../system';
+import { selectRegisterRules, withPasswordFloor } from '../system';
 import type { MobileNumber, VerificationCodes } from '../verification';
 import * as queries from './password.queries';
 
@@ -39,8 +40,9 @@ import * as queries from './password.queries';
 //   sms.code.invalid whether or not the number has an account.
 // - A change ends the member's other sessions; a reset ends all of them and clears the
 //   account's login lock (the member just proved the e-mail or phone).
-// - The new password must pass the merchant's registration rule for 'password', differ from the
-//   current one, and equal its confirmation.
+// - The new password must pass the merchant's registration rule for 'password' (with the policy's
+//   floors: at least 8 characters, at least 64 allowed), not be a common password, differ from
+//   the current one, and equal its confirmation.
 
 /** The host a request came to, for the reset link (see siteOriginOf). */
 export interface RequestSite {
@@ -78,7 +80,7 @@ export interface PasswordServiceOptions {
 const FALLBACK_PASSWORD_RULE: RegisterFieldRule = {
   acceptedPattern: '*',
   patternId: 0,
-  minLength: 6,
+  minLength: 8,
   maxLength: 128,
   enabled: true,
   required: true,
@@ -105,7 +107,7 @@ export class PasswordService {
   /** Throws the first rule the new password breaks (field names as the client sends them). */
   async checkNewPassword(merchantId: number, input: NewPassword, requireConfirmation: boolean): Promise<void> {
     const rules = await selectRegisterRules(this.options.pool, merchantId);
-    const rule = rules.password ?? FALLBACK_PASSWORD_RULE;
+    const rule = withPasswordFloor(rules.password ?? FALLBACK_PASSWORD_RULE);
     if (input.newPassword === '') throw new AppError(400, 'reg_field_required', { field: 'newPassword' }, { field: 'newPassword' });
     if (!satisfiesRule(input.newPassword, rule)) {
       throw new AppError(
@@ -115,6 +117,7 @@ export class PasswordService {
         { field: 'newPassword', patternId: rule.patternId, minLength: rule.minLength, maxLength: rule.maxLength },
       );
     }
+    refuseCommonPassword(input.newPassword, 'newPassword');
     if (requireConfirmation || input.confirmNewPassword !== undefined) {
       if ((input.confirmNewPassword ?? '') === '') {
         throw new AppError(400, 'reg_field_required', { field: 'confirmNewPassword' }, { field: 'confirmNewPassword' });
