@@ -209,6 +209,9 @@ describe('a flood of password hashing', () => {
     for (const response of await Promise.all(logins)) expect(response.statusCode).toBe(200);
     const created = Number((await context.pool.query("SELECT count(*) FROM member WHERE username LIKE 'storm%'")).rows[0].count);
     expect(created).toBe(outcomes.filter((item) => item === '200').length);
-    expect(passwordHashGate.stats().highWater.hash).toBeLessThanOrEqual(8);
+    // The flood did reach the gate, and never queued past its bound.
+    const stats = passwordHashGate.stats();
+    expect(stats.highWater.hash + stats.refused).toBeGreaterThan(0);
+    expect(stats.highWater.hash).toBeLessThanOrEqual(8);
   }, 120_000);
 });
