@@ -138,7 +138,7 @@ it("follows the merchant's settings", async () => {
     expect(outcome(await register(account(username('strict')), address))).toBe('400 captcha.required');
     expect(outcome(await register(account(username('strict')), address))).toBe('429 TOO_MANY_REQUESTS');
   } finally {
-    await setAccountSettings(context.pool, context.merchantId, DEFAULT_ACCOUNT_SETTINGS);
+    await setAccountSettings(context.pool, context.merchantId, { ...DEFAULT_ACCOUNT_SETTINGS });
   }
 }, 60_000);
 
