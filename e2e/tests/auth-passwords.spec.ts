@@ -419,11 +419,12 @@ test.describe('passwords', () => {
         if (new URL(sent.url()).pathname === '/wps/member/password') requests.push(sent.method());
       });
 
+      // The field tells the rule before anything is typed.
+      await expect(change.getByTestId('change-password-newPassword-hint')).toHaveText(texts.passwordHint);
       await change.getByTestId('change-password-submit').click();
       await expect(change).toContainText(texts.newPasswordEmpty);
 
-      // The field tells the rule; 7 characters break it (the site's password rule: 8-64, anything).
-      await expect(change.getByTestId('change-password-newPassword-hint')).toHaveText(texts.passwordHint);
+      // 7 characters break the site's password rule (8-64, anything).
       await change.getByTestId('change-password-newPassword').fill('Short7x');
       await change.getByTestId('change-password-confirmNewPassword').fill('Short7x');
       await change.getByTestId('change-password-submit').click();

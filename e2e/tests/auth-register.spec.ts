@@ -63,14 +63,14 @@ test.describe('registration in English', () => {
     page.on('request', (request) => {
       if (request.url().includes('/wps/member/register')) registerCalls += 1;
     });
-    await page.getByTestId('register-submit').click();
-    const form = page.getByTestId('register-form');
-    await expect(form).toContainText('Username cannot be empty');
-
     // The password field says what it takes before anything is typed.
     await expect(page.getByTestId('register-password-hint')).toHaveText(
       '8-64 characters; letters, digits, symbols and spaces are all welcome. Common or leaked passwords are not accepted.',
     );
+    await page.getByTestId('register-submit').click();
+    const form = page.getByTestId('register-form');
+    await expect(form).toContainText('Username cannot be empty');
+
     await fillAccount(page, '1player', 'abcdefg', 'abcdefh');
     await page.getByTestId('register-submit').click();
     // reg_pattern_2 with the bounds filled in; reg_pattern_0 for a 7-character password; 'inconsistent twice'.
