@@ -5,6 +5,7 @@ import {
   latestSmsCode,
   registerPlayer,
   setFeatureSwitch,
+  TEST_PASSWORD,
   uniqueMobile,
   uniqueUsername,
 } from '../harness/accounts';
@@ -100,8 +101,8 @@ test.describe('login in English', () => {
     try {
       const { status, body } = await callEncrypted(request, 'PUT', '/wps/member/register', {
         username: uniqueUsername('sms'),
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
         mobileNum: mobile,
         countryDialingCode: '+880',
       });
@@ -217,7 +218,7 @@ test.describe('login in English', () => {
 
     // The server refuses the guest whatever the page shows.
     const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-    const { status, body } = await callEncrypted(request, 'POST', '/wps/member/password', { oldPassword: 'x', newPassword: 'Secret123', confirmNewPassword: 'Secret123' }, { Authorization: token! });
+    const { status, body } = await callEncrypted(request, 'POST', '/wps/member/password', { oldPassword: 'x', newPassword: TEST_PASSWORD, confirmNewPassword: TEST_PASSWORD }, { Authorization: token! });
     expect(status).toBe(403);
     expect(body.errorCode).toBe('guest.not.allowed');
   });

@@ -46,7 +46,9 @@ const TEXTS = {
     smsCodeInvalid: 'Verification code not valid, missing or expired, please send again',
     codeSent: /^Code sent \((\d+)\)$/,
     inconsistent: 'The two entries are inconsistent',
-    passwordPattern: 'A combination of letters and digits, 6-20 characters',
+    passwordPattern: '8-64 characters',
+    passwordHint: '8-64 characters; letters, digits, symbols and spaces are all welcome. Common or leaked passwords are not accepted.',
+    tooCommon: 'This password is too common and easy to guess; please choose another',
     newPasswordEmpty: 'New password cannot be empty',
     changed: 'Password changed. Please log in with your new password.',
     usernameEmpty: 'Username cannot be empty',
@@ -74,7 +76,9 @@ const TEXTS = {
     smsCodeInvalid: 'যাচাইকরণ কোড সঠিক নয়, অনুপস্থিত বা মেয়াদোত্তীর্ণ, অনুগ্রহ করে আবার পাঠান',
     codeSent: /^কোড পাঠানো হয়েছে \((\d+)\)$/,
     inconsistent: 'দুটি এন্ট্রি মেলেনি',
-    passwordPattern: 'অক্ষর ও সংখ্যার সমন্বয়, 6-20 অক্ষর',
+    passwordPattern: '8-64 অক্ষর',
+    passwordHint: '8-64 অক্ষর; অক্ষর, সংখ্যা, চিহ্ন ও স্পেস সবই চলবে। সাধারণ বা ফাঁস হওয়া পাসওয়ার্ড গ্রহণযোগ্য নয়।',
+    tooCommon: 'এই পাসওয়ার্ডটি খুব সাধারণ এবং সহজে অনুমানযোগ্য; অনুগ্রহ করে অন্য একটি বেছে নিন',
     newPasswordEmpty: 'নতুন পাসওয়ার্ড খালি রাখা যাবে না',
     changed: 'পাসওয়ার্ড পরিবর্তন হয়েছে। নতুন পাসওয়ার্ড দিয়ে লগইন করুন।',
     usernameEmpty: 'ইউজারনেম খালি রাখা যাবে না',
@@ -98,6 +102,9 @@ async function bindAuthenticator(request: APIRequestContext, member: RegisteredM
   );
   if (status !== 200 || !body.success) throw new Error(`binding refused: ${status} ${body.errorCode}`);
 }
+
+/** A new password the policy takes (issue 7, item 8): 64 characters, spaces and symbols included. */
+const PASSPHRASE = 'Seven tidy owls & 3 quiet foxes: "hush" {at} [dusk] — 100% calm!';
 
 /** The seed's default weak password (server/seed/default-merchant.json, accounts.defaultPassword). */
 const DEFAULT_PASSWORD = '123456';
@@ -398,8 +405,10 @@ test.describe('passwords', () => {
       await expect(change.getByTestId('change-password-oldPassword')).toHaveCount(0);
       await expect(page.getByTestId('header-balance')).toHaveCount(0);
 
-      await change.getByTestId('change-password-newPassword').fill('Changed2025');
-      await change.getByTestId('change-password-confirmNewPassword').fill('Changed2025');
+      await expect(change.getByTestId('change-password-newPassword-hint')).toHaveText(texts.passwordHint);
+      expect([...PASSPHRASE]).toHaveLength(64);
+      await change.getByTestId('change-password-newPassword').fill(PASSPHRASE);
+      await change.getByTestId('change-password-confirmNewPassword').fill(PASSPHRASE);
       await change.getByTestId('change-password-submit').click();
 
       // Changed: a confirmation, and the login modal on its login tab with the account filled in.
@@ -412,7 +421,7 @@ test.describe('passwords', () => {
       await expect(page.getByTestId('header-balance')).toHaveCount(0);
 
       // The new password logs in without asking again.
-      await popup.getByTestId('login-password').fill('Changed2025');
+      await popup.getByTestId('login-password').fill(PASSPHRASE);
       await popup.getByTestId('login-submit').click();
       await expectLoggedIn(page);
 
@@ -456,7 +465,7 @@ test.describe('passwords', () => {
   });
 
   for (const language of ['EN', 'BN'] as const) {
-    test(`change password (${language}): an empty, a rule-breaking and a mismatched new password are refused under their fields`, async ({ page, request }) => {
+    test(`change password (${language}): an empty, a rule-breaking, a mismatched and a common new password are refused under their fields`, async ({ page, request }) => {
       const texts = TEXTS[language];
       await useLanguage(page, language);
       const member = await registerMember(request);
@@ -471,24 +480,35 @@ test.describe('passwords', () => {
         if (new URL(sent.url()).pathname === '/wps/member/password') requests.push(sent.method());
       });
 
+      // The field tells the rule before anything is typed.
+      await expect(change.getByTestId('change-password-newPassword-hint')).toHaveText(texts.passwordHint);
       await change.getByTestId('change-password-submit').click();
       await expect(change).toContainText(texts.newPasswordEmpty);
 
-      // Letters only: the site's password rule (letters and digits, 6-20).
-      await change.getByTestId('change-password-newPassword').fill('lettersonly');
-      await change.getByTestId('change-password-confirmNewPassword').fill('lettersonly');
+      // 7 characters break the site's password rule (8-64, anything).
+      await change.getByTestId('change-password-newPassword').fill('Short7x');
+      await change.getByTestId('change-password-confirmNewPassword').fill('Short7x');
       await change.getByTestId('change-password-submit').click();
-      await expect(change).toContainText(texts.passwordPattern);
+      const patternError = change.getByRole('alert').filter({ hasText: texts.passwordPattern });
+      await expect(patternError).toBeVisible();
 
       // Valid, but the confirmation differs.
       await change.getByTestId('change-password-newPassword').fill('Valid2025');
       await change.getByTestId('change-password-confirmNewPassword').fill('Valid2026');
       await change.getByTestId('change-password-submit').click();
       await expect(change).toContainText(texts.inconsistent);
-      await expect(change).not.toContainText(texts.passwordPattern);
+      await expect(patternError).toHaveCount(0);
 
       // Nothing reached the server, and the password is still the default one.
       expect(requests).toEqual([]);
+      await expect(page.getByTestId('header-balance')).toHaveCount(0);
+
+      // A common password passes the form's rule; the server refuses it, said under the field.
+      await change.getByTestId('change-password-newPassword').fill('password1');
+      await change.getByTestId('change-password-confirmNewPassword').fill('password1');
+      await change.getByTestId('change-password-submit').click();
+      await expect(change.getByRole('alert').filter({ hasText: texts.tooCommon }).first()).toBeVisible();
+      expect(requests).toEqual(['POST']);
       await expect(page.getByTestId('header-balance')).toHaveCount(0);
     });
   }

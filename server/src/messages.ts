@@ -5,6 +5,7 @@
 // hands this catalogue to the error handler.
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
+import { identityMessages } from './modules/identity';
 import { memberMessages } from './modules/member';
 import { oauthMessages } from './modules/oauth';
 import { passwordMessages } from './modules/password';
@@ -19,6 +20,7 @@ export const MESSAGE_PARTS = {
   http: httpMessages,
   'rate-limit': rateLimitMessages,
   system: systemMessages,
+  identity: identityMessages,
   session: sessionMessages,
   member: memberMessages,
   verification: verificationMessages,

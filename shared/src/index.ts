@@ -119,6 +119,7 @@ export { TextField, type TextFieldProps } from './forms/text-field';
 export { CheckboxField, type CheckboxFieldProps } from './forms/checkbox-field';
 export { FormError, type FormErrorProps } from './forms/form-error';
 export { useFieldErrorText } from './forms/use-field-error-text';
+export { usePasswordHint } from './forms/use-password-hint';
 export { SmsCodeButton, type SmsCodeButtonProps } from './forms/sms-code-button';
 export { countdownDeadline, type MobileNumber, type SmsSendValue } from './forms/sms-api';
 export { useSendCode } from './forms/use-send-code';

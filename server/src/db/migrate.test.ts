@@ -134,3 +134,50 @@ describe('seeding', () => {
     }
   });
 });
+
+describe('migration 012 (issue 7, item 8: the password rule)', () => {
+  const OLD_RULE = { acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, enabled: true, required: true, type: 'password' };
+
+  it("moves brands still on the old seeded 6-20 letters-and-digits rule to the new default, and leaves an operator's own rule", async () => {
+    // A database as it stood before 012, with one brand on the old seed and one an operator changed.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      for (const file of await loadMigrations()) {
+        if (Number(file.version) < 12) await fs.writeFile(path.join(dir, file.name), file.sql);
+      }
+      await runMigrations(database.pool, dir);
+      const seed = await readSeedFile();
+      const oldFields = { ...seed.registerFields, password: OLD_RULE, confirmPassword: OLD_RULE };
+      await seedMerchant(database.pool, { ...seed, merchant: { code: 'OLDSEED', name: 'Old seed' }, domains: [], registerFields: oldFields });
+      const ownRule = { ...OLD_RULE, minLength: 10, maxLength: 32 };
+      await seedMerchant(database.pool, {
+        ...seed,
+        merchant: { code: 'OWNRULE', name: 'Own rule' },
+        domains: [],
+        registerFields: { ...seed.registerFields, password: ownRule, confirmPassword: ownRule },
+      });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+
+    expect(await runMigrations(database.pool)).toContain('012_password_policy_defaults.sql');
+    const rows = await database.pool.query<{ code: string; field: string; accepted_pattern: string; pattern_id: number; min_length: number; max_length: number }>(
+      `SELECT m.code, r.field, r.accepted_pattern, r.pattern_id, r.min_length, r.max_length
+         FROM register_field_rule r JOIN merchant m ON m.id = r.merchant_id
+        WHERE r.field IN ('password', 'confirmPassword') ORDER BY m.code, r.field`,
+    );
+    expect(rows.rows).toEqual([
+      { code: 'OLDSEED', field: 'confirmPassword', accepted_pattern: '*', pattern_id: 0, min_length: 8, max_length: 64 },
+      { code: 'OLDSEED', field: 'password', accepted_pattern: '*', pattern_id: 0, min_length: 8, max_length: 64 },
+      { code: 'OWNRULE', field: 'confirmPassword', accepted_pattern: OLD_RULE.acceptedPattern, pattern_id: 5, min_length: 10, max_length: 32 },
+      { code: 'OWNRULE', field: 'password', accepted_pattern: OLD_RULE.acceptedPattern, pattern_id: 5, min_length: 10, max_length: 32 },
+    ]);
+  });
+
+  it('seeds new brands with the new default: any character, 8-64', async () => {
+    const seed = await readSeedFile();
+    for (const field of ['password', 'confirmPassword']) {
+      expect(seed.registerFields[field]).toMatchObject({ acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64 });
+    }
+  });
+});

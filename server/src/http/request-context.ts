@@ -26,3 +26,14 @@ export function languageHeaderOf(request: FastifyRequest): string | undefined {
 
 /** The catalogue language of the answer (REFERENCE.md §4: from the `Language` header). */
 export const callerLanguageOf = (request: FastifyRequest): MessageLanguage => resolveLanguage(languageHeaderOf(request));
+
+/**
+ * The browser's own id (`Device-Id` header: a random UUID the API client keeps in localStorage),
+ * or undefined when absent or not shaped like one. The caller chooses it, so it can only ever
+ * narrow a limit (one browser making many accounts across addresses), never widen one.
+ */
+export function deviceIdOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['device-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value.toLowerCase() : undefined;
+}

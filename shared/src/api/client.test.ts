@@ -81,6 +81,22 @@ describe('headers and envelope', () => {
     expect(countOf(request.headerNames, 'X-Country-Code')).toBe(0);
   });
 
+  it("sends this browser's Device-Id: random, kept in localStorage, the same on every call", async () => {
+    server.on('GET /wps/member/info', () => ({ body: envelope({}) }));
+    sessionStore.set('token', 'tok-123');
+    await api.call(memberInfoCall);
+    await api.call(memberInfoCall);
+    const [first, second] = server.requests;
+    expect(first.headers['device-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.headers['device-id']).toBe(first.headers['device-id']);
+    expect(localStore.get('deviceId')).toBe(first.headers['device-id']);
+    expect(countOf(first.headerNames, 'Device-Id')).toBe(1);
+    // One kept from an earlier visit is used as it is.
+    localStore.set('deviceId', 'kept-from-last-visit-0001');
+    await api.call(memberInfoCall);
+    expect(server.requests[2].headers['device-id']).toBe('kept-from-last-visit-0001');
+  });
+
   it('falls back to the session merchant and the bus language, and sends no Authorization without a token', async () => {
     sessionStore.set('merchantCode', 'session-merchant');
     bus.set('language', 'VI');

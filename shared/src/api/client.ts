@@ -206,6 +206,32 @@ function unwrap(response: AxiosResponse, call: CallDefinition): unknown {
   return envelope.value;
 }
 
+/** A random UUID (v4 layout) from the browser's CSPRNG. */
+function randomDeviceId(): string {
+  if (typeof globalThis.crypto?.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Only what the server accepts as a device id (16-64 letters, digits, '-' and '_'). */
+const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+let pageDeviceId: string | null = null;
+
+/**
+ * This browser's id (`Device-Id` header): made once and kept in localStorage, so the server can
+ * count registrations per browser as well as per address. Without storage it lasts the page.
+ */
+export function deviceId(): string {
+  const stored = localStore.get('deviceId');
+  if (stored && DEVICE_ID_PATTERN.test(stored)) return stored;
+  pageDeviceId ??= randomDeviceId();
+  localStore.set('deviceId', pageDeviceId);
+  return pageDeviceId;
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const eventBus = options.bus ?? defaultBus;
   const http: AxiosInstance = axios.create({
@@ -233,6 +259,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (merchantCode) headers.set('Merchant', merchantCode);
     headers.set('Language', language());
     headers.set('Device', 'web');
+    headers.set('Device-Id', deviceId());
     headers.set('ModuleId', definition.moduleId);
 
     let data = callOptions.data;

@@ -17,6 +17,8 @@ export interface TextFieldProps {
   placeholder?: string;
   /** Text shown under the field when it is invalid. */
   error?: string;
+  /** What the field takes (the password rule), shown under it while it has no error. */
+  hint?: string;
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
   maxLength?: number;
@@ -42,6 +44,7 @@ export function TextField({
   required = false,
   placeholder,
   error,
+  hint: help,
   autoComplete,
   inputMode,
   maxLength,
@@ -54,6 +57,7 @@ export function TextField({
   const { t } = useT();
   const id = useId();
   const errorId = `${id}-error`;
+  const helpId = `${id}-hint`;
   const [revealed, setRevealed] = useState(false);
   const shownType = revealable && revealed ? 'text' : type;
   const hint = placeholder ?? label;
@@ -74,7 +78,7 @@ export function TextField({
           placeholder={required ? `＊ ${hint}` : hint}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? errorId : help ? helpId : undefined}
           autoComplete={autoComplete}
           inputMode={inputMode}
           maxLength={maxLength}
@@ -97,10 +101,16 @@ export function TextField({
         )}
         {trailing && <div className={styles.adornment}>{trailing}</div>}
       </div>
-      {error && (
+      {error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error}
         </p>
+      ) : (
+        help && (
+          <p id={helpId} className={styles.hint} data-testid={testIdPrefix ? `${testIdPrefix}-${name}-hint` : undefined}>
+            {help}
+          </p>
+        )
       )}
     </div>
   );

@@ -58,6 +58,11 @@ export const STORAGE_KEYS = {
     lang: text,
     theme: oneOf<Theme>('dark', 'light'),
     merchantCode: text,
+    /**
+     * A random id of this browser, sent as `Device-Id` with every call: the server limits how
+     * many accounts one browser registers (issue 7). Not a secret and not a fingerprint.
+     */
+    deviceId: text,
     /** Favourite lottery games: username → game ids. */
     LOTTFAV: json<Record<string, (string | number)[]>>(),
   },

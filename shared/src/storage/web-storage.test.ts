@@ -73,7 +73,8 @@ describe('sessionStore and localStore', () => {
         'enableSalary', 'enableContract', 'settings', 'validationSettings', 'login', 'cpw', 'permission', 'whitelabel',
       ]),
     );
-    expect(Object.keys(STORAGE_KEYS.local).sort()).toEqual(['LOTTFAV', 'hisLang', 'lang', 'merchantCode', 'theme']);
+    // deviceId: the browser's Device-Id for the registration limits (issue 7), beyond SPEC §3.
+    expect(Object.keys(STORAGE_KEYS.local).sort()).toEqual(['LOTTFAV', 'deviceId', 'hisLang', 'lang', 'merchantCode', 'theme']);
   });
 });
 

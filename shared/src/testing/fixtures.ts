@@ -6,8 +6,8 @@ import type { CustomerServiceItem, MemberInfo, RegisterFieldRule, Resource, Site
 /** The seed merchant's registration rules (server/seed/default-merchant.json). */
 export const REGISTER_RULES: Record<string, RegisterFieldRule> = {
   username: { acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 2, minLength: 6, maxLength: 16, enabled: true, required: true, type: 'text' },
-  password: { acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, enabled: true, required: true, type: 'password' },
-  confirmPassword: { acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, enabled: true, required: true, type: 'password' },
+  password: { acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64, enabled: true, required: true, type: 'password' },
+  confirmPassword: { acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64, enabled: true, required: true, type: 'password' },
   payeeName: { acceptedPattern: '*', patternId: 0, minLength: 2, maxLength: 50, enabled: true, required: false, type: 'text' },
   email: { acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', patternId: 3, minLength: 5, maxLength: 64, enabled: true, required: false, type: 'email' },
   qqNum: { acceptedPattern: '^[0-9]+$', patternId: 6, minLength: 5, maxLength: 12, enabled: false, required: false, type: 'text' },

@@ -67,12 +67,14 @@ export interface PlanOptions {
   mobilePassword: boolean;
   /** A referral code came in the address (?referralCode=): its field is shown filled. */
   hasReferralFromUrl: boolean;
+  /** The server asked for the captcha (past its registration threshold): shown whatever the rules say. */
+  captchaDemanded?: boolean;
 }
 
 const enabled = (rule: RegisterFieldRule | undefined) => Boolean(rule?.enabled);
 
 /** The fields to show, in order, with whether each is required. */
-export function planFields({ mode, rules, smsVerification, mobilePassword, hasReferralFromUrl }: PlanOptions): FieldPlan[] {
+export function planFields({ mode, rules, smsVerification, mobilePassword, hasReferralFromUrl, captchaDemanded = false }: PlanOptions): FieldPlan[] {
   const plan: FieldPlan[] = [];
   const mobileMode = mode === 'registerMobile';
   if (!mobileMode) {
@@ -95,7 +97,7 @@ export function planFields({ mode, rules, smsVerification, mobilePassword, hasRe
     if (!shown) continue;
     plan.push({ name, required: name === 'paymentPassword' || Boolean(rules[name]?.required) });
   }
-  if (enabled(rules.captcha)) plan.push({ name: 'captcha', required: true });
+  if (enabled(rules.captcha) || captchaDemanded) plan.push({ name: 'captcha', required: true });
   return plan;
 }
 

@@ -13,7 +13,10 @@ export {
   type Member,
   type MemberType,
 } from './identity.service';
-export { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hash';
+export { hashPassword, passwordHashGate, verifyAgainstDecoy, verifyPassword } from './password-hash';
+export { defaultHashGateLimits, type HashGateLimits, type HashGateStats } from './hash-gate';
+export { isCommonPassword, refuseCommonPassword } from './password-policy';
+export { identityMessages } from './identity.messages';
 // The member table's rows for modules that create members (registration, free play, OAuth) or
 // join the table in their own SQL (sessions).
 export {

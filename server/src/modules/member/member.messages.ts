@@ -22,6 +22,15 @@ export const memberMessages = defineMessages({
     TY: '該手機號碼已註冊',
     VI: 'Số điện thoại này đã được đăng ký',
   },
+  'captcha.required': {
+    EN: 'Please enter the captcha',
+    BN: 'অনুগ্রহ করে ক্যাপচা লিখুন',
+    CN: '请输入验证码',
+    ID: 'Silakan masukkan captcha',
+    TH: 'กรุณากรอกรหัสแคปช่า',
+    TY: '請輸入驗證碼',
+    VI: 'Vui lòng nhập mã captcha',
+  },
   'invalid.affiliate.code': {
     EN: 'invitation code error',
     BN: 'আমন্ত্রণ কোড ভুল',

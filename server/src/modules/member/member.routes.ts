@@ -19,7 +19,7 @@ import { authorizationHeader, createAccountHooks, memberOf, type AccountHooks } 
 import { checkAffiliateCode, getAvatar, getMemberInfo, setLanguage } from './member.service';
 import { createGuest, register } from './registration.service';
 import type { RegisterMode } from './registration-rules';
-import { clientIpOf, userAgentOf } from '../../http/request-context';
+import { clientIpOf, deviceIdOf, userAgentOf } from '../../http/request-context';
 
 export interface MemberRoutesOptions {
   db: pg.Pool;
@@ -33,8 +33,11 @@ const tags = ['member'];
 const REGISTER_DESCRIPTION =
   'Encrypted. Fields are checked against the merchant\'s rules (GET /wps/system/setting/register): a failure names ' +
   'the field in value.field with errorCode reg_field_required, reg_pattern_<patternId> (value.minLength/maxLength) or ' +
-  'inconsistent.twice. An affiliateCode (or referralCode) must belong to an agent (invalid.affiliate.code). With ' +
-  'REGMOBVERF3 a registered mobile number needs verificationCode. The new member is logged in.';
+  'inconsistent.twice; a password on the common-password list is password.too.common. An affiliateCode (or referralCode) ' +
+  'must belong to an agent (invalid.affiliate.code). With REGMOBVERF3 a registered mobile number needs verificationCode. ' +
+  'Attempts are counted per client address and per Device-Id header (account settings registerPerIpPerHour, ' +
+  'registerPerDevicePerDay: then 429 TOO_MANY_REQUESTS); from registerCaptchaAfter attempts on the captcha is required ' +
+  '(400 captcha.required, value.captcha true). Busy password hashing answers 503 server.busy. The new member is logged in.';
 
 export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOptions): Promise<void> {
   const { db } = options;
@@ -44,7 +47,15 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   const registerHandler = (mode: RegisterMode) => async (request: FastifyRequest<{ Body: RegisterRequest }>) =>
     ok(
       await register(
-        { pool: db, hooks, merchant: merchantOf(request), clientIp: clientIpOf(request), userAgent: userAgentOf(request), nowMs: clock() },
+        {
+          pool: db,
+          hooks,
+          merchant: merchantOf(request),
+          clientIp: clientIpOf(request),
+          userAgent: userAgentOf(request),
+          deviceId: deviceIdOf(request),
+          nowMs: clock(),
+        },
         mode,
         request.body,
       ),
@@ -77,11 +88,13 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
     schema: apiSchema({
       tags,
       summary: 'Check an invitation (affiliate) code',
-      description: 'Success when the code belongs to an agent (isAgent 1, 2, 41, 42) of this merchant; else 400 invalid.affiliate.code.',
+      description:
+        'Success when the code belongs to an agent (isAgent 1, 2, 41, 42) of this merchant; else 400 invalid.affiliate.code. ' +
+        'Unknown codes are counted per client address (affiliateCheckMaxFailures in the login window): then 429 TOO_MANY_REQUESTS.',
       call: affiliateCheckCall,
     }),
   }, async (request) => {
-    return ok(await checkAffiliateCode(db, merchantOf(request).id, request.query.code));
+    return ok(await checkAffiliateCode(db, { merchantId: merchantOf(request).id, clientIp: clientIpOf(request), nowMs: clock() }, request.query.code));
   });
 
   app.post<RouteOf<typeof freePlayLoginCall>>('/wps/session/login/freeplay', {

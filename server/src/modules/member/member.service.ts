@@ -2,7 +2,8 @@ import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';
-import { readAccountSettings } from '../merchant';
+import { durationsOf, readAccountSettings } from '../merchant';
+import { addressSubject, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { avatarOf, toMemberInfo } from './member-info';
 
 // The member's own calls besides registration (registration.service.ts): info, avatar, language,
@@ -16,10 +17,27 @@ export function normaliseLanguage(code: string): string {
   return upper.slice(0, 2);
 }
 
-/** An invitation code must belong to an agent of the merchant, else 400 invalid.affiliate.code. */
-export async function checkAffiliateCode(db: Db, merchantId: number, code: string): Promise<{ valid: true }> {
+/**
+ * An invitation code must belong to an agent of the merchant, else 400 invalid.affiliate.code.
+ * Unknown codes are counted per client address like failed logins (affiliateCheckMaxFailures in
+ * the login window, then locked for the lockout period), so the check cannot be used to list
+ * the agents' codes; a known code takes its count back.
+ */
+export async function checkAffiliateCode(
+  db: Db,
+  caller: { merchantId: number; clientIp: string; nowMs: number },
+  code: string,
+): Promise<{ valid: true }> {
+  const { merchantId, nowMs } = caller;
+  const settings = await readAccountSettings(db, merchantId);
+  const durations = durationsOf(settings);
+  const key: ThrottleKey = { scope: 'affiliate.ip', subject: addressSubject(caller.clientIp) };
+  const rule: ThrottleRule = { maxFailures: settings.affiliateCheckMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+  const reservation = await reserveAttempts(db, merchantId, [{ key, rule }], nowMs);
+  if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
   const agent = await selectAgentByAffiliateCode(db, merchantId, code.trim());
   if (!agent) throw new AppError(400, 'invalid.affiliate.code');
+  await forgiveAttempt(db, merchantId, key, rule);
   return { valid: true };
 }
 

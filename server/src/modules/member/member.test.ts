@@ -32,10 +32,14 @@ beforeEach(() => {
   delete hooks.registrationCodeVerifier;
 });
 
+// Each registration comes from an address of its own: these tests are about the rules, and the
+// per-address limits have registration-abuse.test.ts.
+let addresses = 0;
+const nextAddress = () => `10.77.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`;
 const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  encryptedInject(context.app, 'PUT', '/wps/member/register', payload, { headers, remoteAddress: '198.51.100.77' });
+  encryptedInject(context.app, 'PUT', '/wps/member/register', payload, { headers, remoteAddress: nextAddress() });
 const registerMobile = (payload: Record<string, unknown>) =>
-  encryptedInject(context.app, 'PUT', '/wps/member/register/mobile', payload, { remoteAddress: '198.51.100.78' });
+  encryptedInject(context.app, 'PUT', '/wps/member/register/mobile', payload, { remoteAddress: nextAddress() });
 const withToken = (method: 'GET' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) =>
   context.app.inject({ method, url, headers: { authorization: token }, payload });
 
@@ -63,8 +67,8 @@ describe('PUT /wps/member/register', () => {
   it('creates the member, logs them in and answers the customer name', async () => {
     const response = await register({
       username: 'Newbie01',
-      password: 'secret12',
-      confirmPassword: 'secret12',
+      password: 'kestrel42',
+      confirmPassword: 'kestrel42',
       email: 'newbie@example.com',
       registerMethod: 'WEB',
       registerUrl: 'https://luckystar.example/register',
@@ -95,25 +99,25 @@ describe('PUT /wps/member/register', () => {
     );
     expect(stored.rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(stored.rows[0]).toMatchObject({ email: 'newbie@example.com', register_url: 'https://luckystar.example/register' });
-    expect((await loginRequest(context.app, { username: 'newbie01', password: 'secret12' }, { remoteAddress: '198.51.100.5' })).statusCode).toBe(200);
+    expect((await loginRequest(context.app, { username: 'newbie01', password: 'kestrel42' }, { remoteAddress: '198.51.100.5' })).statusCode).toBe(200);
   });
 
   it('refuses a taken username, whatever its case', async () => {
-    const response = await register({ username: 'NEWBIE01', password: 'secret12', confirmPassword: 'secret12' });
+    const response = await register({ username: 'NEWBIE01', password: 'kestrel42', confirmPassword: 'kestrel42' });
     expect(response.statusCode).toBe(400);
     expect(json<Failure>(response)).toMatchObject({ errorCode: 'exists.username.err', value: { field: 'username' } });
   });
 
   it('is refused when USERNAMEREG3 is off', async () => {
     await withModule('USERNAMEREG3', false, async () => {
-      const response = await register({ username: 'disabled01', password: 'secret12', confirmPassword: 'secret12' });
+      const response = await register({ username: 'disabled01', password: 'kestrel42', confirmPassword: 'kestrel42' });
       expect(response.statusCode).toBe(400);
       expect(json<Failure>(response).errorCode).toBe('function.not.available');
     });
   });
 
   it.each(MESSAGE_LANGUAGES)('names the failing field and rule in %s', async (language) => {
-    const response = await register({ username: '9lives', password: 'secret12', confirmPassword: 'secret12' }, { language });
+    const response = await register({ username: '9lives', password: 'kestrel42', confirmPassword: 'kestrel42' }, { language });
     expect(response.statusCode).toBe(400);
     const body = json<Failure>(response);
     expect(body).toMatchObject({ errorCode: 'reg_pattern_2', value: { field: 'username', patternId: 2, minLength: 6, maxLength: 16 } });
@@ -121,10 +125,12 @@ describe('PUT /wps/member/register', () => {
   });
 
   it.each([
-    [{ password: 'secret12', confirmPassword: 'secret12' }, 'reg_field_required', 'username'],
-    [{ username: 'player77', password: 'secret12', confirmPassword: 'secret21' }, 'inconsistent.twice', 'confirmPassword'],
-    [{ username: 'player77', password: 'short', confirmPassword: 'short' }, 'reg_pattern_5', 'password'],
-    [{ username: 'player77', password: 'secret12', confirmPassword: 'secret12', email: 'nope' }, 'reg_pattern_3', 'email'],
+    [{ password: 'kestrel42', confirmPassword: 'kestrel42' }, 'reg_field_required', 'username'],
+    [{ username: 'player77', password: 'kestrel42', confirmPassword: 'kestrel24' }, 'inconsistent.twice', 'confirmPassword'],
+    [{ username: 'player77', password: 'short12', confirmPassword: 'short12' }, 'reg_pattern_0', 'password'],
+    [{ username: 'player77', password: 'password1', confirmPassword: 'password1' }, 'password.too.common', 'password'],
+    [{ username: 'player77', password: '12345678', confirmPassword: '12345678' }, 'password.too.common', 'password'],
+    [{ username: 'player77', password: 'kestrel42', confirmPassword: 'kestrel42', email: 'nope' }, 'reg_pattern_3', 'email'],
   ])('refuses %j with %s', async (payload, errorCode, field) => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
@@ -132,7 +138,7 @@ describe('PUT /wps/member/register', () => {
   });
 
   it('refuses a field of the wrong type or size before any rule', async () => {
-    const response = await register({ username: 'x'.repeat(300), password: 'secret12', confirmPassword: 'secret12' });
+    const response = await register({ username: 'x'.repeat(300), password: 'kestrel42', confirmPassword: 'kestrel42' });
     expect(response.statusCode).toBe(400);
     expect(json<Failure>(response).errorCode).toBe('request.param.err');
   });
@@ -140,28 +146,28 @@ describe('PUT /wps/member/register', () => {
   describe('invitation codes', () => {
     it("makes the member a downline of the code's agent", async () => {
       const value = json<Envelope<RegisterValue>>(
-        await register({ username: 'downline01', password: 'secret12', confirmPassword: 'secret12', affiliateCode: 'agent77' }),
+        await register({ username: 'downline01', password: 'kestrel42', confirmPassword: 'kestrel42', affiliateCode: 'agent77' }),
       ).value;
       const info = json<Envelope<MemberInfo>>(await withToken('GET', '/wps/member/info', value.token)).value;
       expect(info.toUpline).toBe('1');
     });
 
     it('takes the referral code of the site URL when no affiliate code is typed', async () => {
-      const response = await register({ username: 'downline02', password: 'secret12', confirmPassword: 'secret12', affiliateCode: '', referralCode: 'AGENT77' });
+      const response = await register({ username: 'downline02', password: 'kestrel42', confirmPassword: 'kestrel42', affiliateCode: '', referralCode: 'AGENT77' });
       expect(response.statusCode).toBe(200);
       const upline = await context.pool.query("SELECT upline_id FROM member WHERE username = 'downline02'");
       expect(upline.rows[0].upline_id).not.toBeNull();
     });
 
     it.each(['NOSUCH1', 'PLAIN77'])('refuses %s (unknown, or not an agent)', async (code) => {
-      const response = await register({ username: 'downline03', password: 'secret12', confirmPassword: 'secret12', affiliateCode: code });
+      const response = await register({ username: 'downline03', password: 'kestrel42', confirmPassword: 'kestrel42', affiliateCode: code });
       expect(response.statusCode).toBe(400);
       expect(json<Failure>(response)).toMatchObject({ errorCode: 'invalid.affiliate.code', message: 'invitation code error' });
     });
   });
 
   it('verifies the SMS code of a registered mobile number (REGMOBVERF3)', async () => {
-    const payload = { username: 'withphone01', password: 'secret12', confirmPassword: 'secret12', mobileNum: '1811111111', countryDialingCode: '+880' };
+    const payload = { username: 'withphone01', password: 'kestrel42', confirmPassword: 'kestrel42', mobileNum: '1811111111', countryDialingCode: '+880' };
     // Without the verification module the number cannot be proved.
     expect(json<Failure>(await register({ ...payload, verificationCode: '123456' })).errorCode).toBe('function.not.available');
     hooks.registrationCodeVerifier = verifier;
@@ -175,7 +181,7 @@ describe('PUT /wps/member/register', () => {
 
   it('needs no code for a mobile number while REGMOBVERF3 is off', async () => {
     await withModule('REGMOBVERF3', false, async () => {
-      const response = await register({ username: 'withphone02', password: 'secret12', confirmPassword: 'secret12', mobileNum: '1822222222', countryDialingCode: '+880' });
+      const response = await register({ username: 'withphone02', password: 'kestrel42', confirmPassword: 'kestrel42', mobileNum: '1822222222', countryDialingCode: '+880' });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -183,7 +189,7 @@ describe('PUT /wps/member/register', () => {
   it('requires the captcha when the merchant shows it', async () => {
     await context.pool.query("UPDATE register_field_rule SET enabled = true WHERE field = 'captcha' AND merchant_id = $1", [context.merchantId]);
     try {
-      const payload = { username: 'captcha001', password: 'secret12', confirmPassword: 'secret12' };
+      const payload = { username: 'captcha001', password: 'kestrel42', confirmPassword: 'kestrel42' };
       expect(json<Failure>(await register(payload))).toMatchObject({ errorCode: 'reg_field_required', value: { field: 'captcha' } });
       const wrongId = await knownCaptcha(context.pool, context.merchantId, 'AB3K', clock.nowMs);
       expect(json<Failure>(await register({ ...payload, captcha: 'ZZZZ', captchaId: wrongId }))).toMatchObject({ errorCode: 'captcha.err' });
@@ -195,7 +201,7 @@ describe('PUT /wps/member/register', () => {
   });
 
   it('must arrive encrypted', async () => {
-    const plain = await context.app.inject({ method: 'PUT', url: '/wps/member/register', payload: { username: 'plain0002', password: 'secret12', confirmPassword: 'secret12' } });
+    const plain = await context.app.inject({ method: 'PUT', url: '/wps/member/register', payload: { username: 'plain0002', password: 'kestrel42', confirmPassword: 'kestrel42' } });
     expect(plain.statusCode).toBe(400);
     expect(json<Failure>(plain).errorCode).toBe('request_body_required');
     const wrongKey = await context.app.inject({

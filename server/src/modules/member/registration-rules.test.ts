@@ -21,8 +21,8 @@ const rule = (overrides: Partial<RegisterFieldRule>): RegisterFieldRule => ({
 /** The seeded rules of the default merchant (server/seed/default-merchant.json). */
 const RULES: Record<string, RegisterFieldRule> = {
   username: rule({ acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 2, minLength: 6, maxLength: 16, required: true }),
-  password: rule({ acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, required: true }),
-  confirmPassword: rule({ acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, required: true }),
+  password: rule({ acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64, required: true }),
+  confirmPassword: rule({ acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64, required: true }),
   payeeName: rule({ minLength: 2, maxLength: 50 }),
   email: rule({ acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', patternId: 3, minLength: 5, maxLength: 64 }),
   qqNum: rule({ acceptedPattern: '^[0-9]+$', patternId: 6, minLength: 5, maxLength: 12, enabled: false }),
@@ -34,7 +34,7 @@ const RULES: Record<string, RegisterFieldRule> = {
 };
 
 const NO_SMS: RegistrationSwitches = { passwordInMobileMode: false, smsVerification: false };
-const VALID = { username: 'player01', password: 'secret12', confirmPassword: 'secret12' };
+const VALID = { username: 'player01', password: 'kestrel42', confirmPassword: 'kestrel42' };
 
 function failure(action: () => unknown): { errorCode: string; params: Record<string, string>; value: unknown } {
   try {
@@ -72,7 +72,7 @@ describe('validateRegistration, username mode', () => {
       'username',
       NO_SMS,
     );
-    expect(values).toEqual({ username: 'player01', password: 'secret12', confirmPassword: 'secret12', email: 'a@b.co' });
+    expect(values).toEqual({ username: 'player01', password: 'kestrel42', confirmPassword: 'kestrel42', email: 'a@b.co' });
   });
 
   it.each(['username', 'password', 'confirmPassword'])('requires %s', (field) => {
@@ -91,7 +91,7 @@ describe('validateRegistration, username mode', () => {
   it.each([
     ['username', '1player', 'reg_pattern_2', '6-16'],
     ['username', 'abc', 'reg_pattern_2', '6-16'],
-    ['password', 'onlyletters', 'reg_pattern_5', '6-20'],
+    ['password', 'short12', 'reg_pattern_0', '8-64'],
     ['email', 'not-an-email', 'reg_pattern_3', '5-64'],
     ['mobileNum', '12ab567', 'reg_pattern_6', '7-15'],
     ['affiliateCode', 'ab-12', 'reg_pattern_4', '4-16'],
@@ -105,7 +105,7 @@ describe('validateRegistration, username mode', () => {
   });
 
   it('says "inconsistent twice" when the confirmation differs', () => {
-    expect(failure(() => validateRegistration({ ...VALID, confirmPassword: 'secret13' }, RULES, 'username', NO_SMS))).toEqual({
+    expect(failure(() => validateRegistration({ ...VALID, confirmPassword: 'kestrel43' }, RULES, 'username', NO_SMS))).toEqual({
       errorCode: 'inconsistent.twice',
       params: {},
       value: { field: 'confirmPassword' },
@@ -113,8 +113,9 @@ describe('validateRegistration, username mode', () => {
   });
 
   it('does not trim passwords', () => {
-    expect(failure(() => validateRegistration({ ...VALID, password: ' secret12', confirmPassword: ' secret12' }, RULES, 'username', NO_SMS)).errorCode).toBe(
-      'reg_pattern_5',
+    expect(validateRegistration({ ...VALID, password: ' kestrel42 ', confirmPassword: ' kestrel42 ' }, RULES, 'username', NO_SMS).password).toBe(' kestrel42 ');
+    expect(failure(() => validateRegistration({ ...VALID, password: ' short ', confirmPassword: ' short ' }, RULES, 'username', NO_SMS)).errorCode).toBe(
+      'reg_pattern_0',
     );
   });
 
@@ -155,6 +156,48 @@ describe('validateRegistration, username mode', () => {
   });
 });
 
+describe('the password policy (issue 7, item 8)', () => {
+  const withPassword = (password: string, rules = RULES) => () => validateRegistration({ ...VALID, password, confirmPassword: password }, rules, 'username', NO_SMS);
+
+  it.each(['password1', '12345678', 'PASSWORD1', 'qwerty123', 'iloveyou'])('refuses the common password %s', (password) => {
+    expect(failure(withPassword(password))).toEqual({ errorCode: 'password.too.common', params: {}, value: { field: 'password' } });
+  });
+
+  it('accepts 64 characters of anything: symbols, spaces, other scripts', () => {
+    const password = 'Tr0ub4dor & 3 horses: "staple" ✓ ক্ষ — {batteries} [correct] 9!!';
+    expect([...password]).toHaveLength(64);
+    expect(validateRegistration({ ...VALID, password, confirmPassword: password }, RULES, 'username', NO_SMS).password).toBe(password);
+  });
+
+  it('refuses 7 characters, and 65', () => {
+    expect(failure(withPassword('kestr42'))).toMatchObject({ errorCode: 'reg_pattern_0', params: { field: 'password', range: '8-64' } });
+    expect(failure(withPassword('k'.repeat(64) + '1'))).toMatchObject({ errorCode: 'reg_pattern_0', params: { field: 'password', range: '8-64' } });
+  });
+
+  it("keeps the merchant's pattern, with its bounds raised to at least 8 and at least 64", () => {
+    const lettersAndDigits = rule({ acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, required: true });
+    const rules = { ...RULES, password: lettersAndDigits, confirmPassword: lettersAndDigits };
+    expect(failure(withPassword('onlyletters', rules))).toMatchObject({ errorCode: 'reg_pattern_5', params: { field: 'password', range: '8-64' } });
+    expect(failure(withPassword('with space 42', rules))).toMatchObject({ errorCode: 'reg_pattern_5' });
+    // 6 characters passed the merchant's old minimum; the floor refuses them.
+    expect(failure(withPassword('kes042', rules))).toMatchObject({ errorCode: 'reg_pattern_5', params: { range: '8-64' } });
+    // 40 characters were over the merchant's 20; the floor allows them.
+    expect(validateRegistration({ ...VALID, password: 'k3'.repeat(20), confirmPassword: 'k3'.repeat(20) }, rules, 'username', NO_SMS).password).toBe('k3'.repeat(20));
+    // A stricter merchant minimum stands.
+    const long = { ...lettersAndDigits, minLength: 12, maxLength: 100 };
+    expect(failure(withPassword('kestrel42', { ...RULES, password: long, confirmPassword: long }))).toMatchObject({ params: { range: '12-100' } });
+    // And the common list applies under any pattern.
+    expect(failure(withPassword('password1', rules)).errorCode).toBe('password.too.common');
+  });
+
+  it('applies the floors when the merchant has no password rule at all', () => {
+    expect(failure(() => validateRegistration({ username: 'player01', password: 'kestr42', confirmPassword: 'kestr42' }, {}, 'username', NO_SMS))).toMatchObject({
+      errorCode: 'reg_pattern_0',
+      params: { range: '8-128' },
+    });
+  });
+});
+
 describe('validateRegistration, mobile mode', () => {
   it('requires the mobile number, even when its rule is disabled', () => {
     const rules = { ...RULES, mobileNum: { ...RULES.mobileNum, enabled: false } };
@@ -170,7 +213,7 @@ describe('validateRegistration, mobile mode', () => {
     const switches = { passwordInMobileMode: true, smsVerification: false };
     expect(failure(() => validateRegistration({ mobileNum: '1712345678' }, RULES, 'mobile', switches)).params).toEqual({ field: 'password' });
     expect(
-      failure(() => validateRegistration({ mobileNum: '1712345678', password: 'secret12', confirmPassword: 'secret21' }, RULES, 'mobile', switches)).errorCode,
+      failure(() => validateRegistration({ mobileNum: '1712345678', password: 'kestrel42', confirmPassword: 'kestrel24' }, RULES, 'mobile', switches)).errorCode,
     ).toBe('inconsistent.twice');
   });
 

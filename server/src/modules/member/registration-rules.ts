@@ -1,6 +1,8 @@
 import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
 import type { ServerErrorCode } from '@platform/shared/contract';
+import { refuseCommonPassword } from '../identity';
+import { withPasswordFloor } from '../system';
 import type { memberMessages } from './member.messages';
 
 // Validation of a registration payload against the merchant's per-field rules (the same rows
@@ -11,9 +13,12 @@ import type { memberMessages } from './member.messages';
 //     'mobile' mode; password fields in mobile mode only with MOBILENUMPASSREG3; the SMS code
 //     whenever REGMOBVERF3 is on and a mobile number is registered;
 //   - other fields count only when their rule is enabled, and are then required if the rule says so;
-//   - confirmPassword must equal password.
+//   - confirmPassword must equal password;
+//   - the password is not on the common-password list (identity, password-policy.ts). Its rule's
+//     bounds arrive with the policy's floors applied (system, register-rules.ts).
 // A failure names the field and the rule: reg_field_required ('{field} not empty'),
-// reg_pattern_<patternId> ('{field}: <rule>, {range} characters'), inconsistent.twice.
+// reg_pattern_<patternId> ('{field}: <rule>, {range} characters'), password.too.common,
+// inconsistent.twice.
 
 export type RegisterMode = 'username' | 'mobile';
 
@@ -33,6 +38,9 @@ const FALLBACK_RULE: RegisterFieldRule = {
   required: true,
   type: 'text',
 };
+
+/** When the merchant has no row for the password fields: the policy's defaults. */
+const FALLBACK_PASSWORD_RULE: RegisterFieldRule = { ...FALLBACK_RULE, minLength: 8, maxLength: 128, type: 'password' };
 
 export interface RegistrationSwitches {
   /** MOBILENUMPASSREG3: mobile registration asks for a password. */
@@ -139,8 +147,11 @@ export function validateRegistration(
       if (demand.required) throw fieldError('reg_field_required', field);
       continue;
     }
-    const rule = stored ?? FALLBACK_RULE;
+    const isPassword = field === 'password' || field === 'confirmPassword';
+    // The floors again, so no caller can hand in a weaker password rule.
+    const rule = isPassword ? withPasswordFloor(stored ?? FALLBACK_PASSWORD_RULE) : (stored ?? FALLBACK_RULE);
     if (!satisfiesRule(value, rule)) throw fieldError(patternErrorCode(rule.patternId), field, rule);
+    if (field === 'password') refuseCommonPassword(value, field);
     values[field] = value;
   }
   if (values.password !== undefined && values.confirmPassword !== values.password) {

@@ -7,8 +7,8 @@ import { withTransaction } from '../../db/transaction';
 import { verifyCaptcha } from '../captcha';
 import * as queries from '../identity';
 import { ensureMemberAccount, grantFreePlay } from '../ledger';
-import { durationsOf, enabledModules, readAccountSettings } from '../merchant';
-import { reserveAttempts } from '../rate-limit';
+import { durationsOf, enabledModules, readAccountSettings, type AccountSettings } from '../merchant';
+import { addressSubject, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { issueLogin, type AccountHooks, type AccountRequestContext, type LoginValue } from '../session';
 import { selectRegisterRules } from '../system';
 import { maskMobile } from './member-info';
@@ -16,6 +16,19 @@ import { validateRegistration, type RegisterMode } from './registration-rules';
 
 // PUT /wps/member/register (account and password) and /register/mobile (mobile number), and the
 // guest accounts of free play. A registration logs the new member in.
+//
+// Abuse limits (issue 7): every registration that passes the field rules is counted, whatever
+// its outcome, against the client address (an IPv6 address by its /64) and, when the browser
+// sends one, its Device-Id, before anything is looked up or hashed:
+//   - past registerPerIpPerHour (address) or registerPerDevicePerDay (device): 429 for the rest
+//     of the lock;
+//   - from registerCaptchaAfter earlier attempts on, the image captcha is required even when the
+//     merchant's rules do not show it: 400 captcha.required with value { field: 'captcha',
+//     captcha: true }, which the form answers by showing the captcha (SPEC: a captcha flag in
+//     the value shows it);
+//   - the password hashes wait at the hashing gate (identity), which refuses past its queue.
+// So one address can neither make accounts without end nor use the answers (exists.username.err,
+// invalid.affiliate.code) as an unlimited oracle.
 
 export interface RegistrationEnvironment {
   pool: pg.Pool;
@@ -23,7 +36,34 @@ export interface RegistrationEnvironment {
   merchant: ResolvedMerchant;
   clientIp: string;
   userAgent: string | undefined;
+  /** The browser's Device-Id header, when it sent a well-formed one. */
+  deviceId?: string;
   nowMs: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+function registrationLimits(settings: AccountSettings): { ip: ThrottleRule; device: ThrottleRule } {
+  return {
+    ip: { maxFailures: settings.registerPerIpPerHour, windowMs: HOUR_MS, lockMs: HOUR_MS },
+    device: { maxFailures: settings.registerPerDevicePerDay, windowMs: 24 * HOUR_MS, lockMs: 24 * HOUR_MS },
+  };
+}
+
+/**
+ * Counts a registration attempt against the address and the device; throws 429 when either is
+ * used up. Answers whether this attempt must carry a captcha.
+ */
+async function reserveRegistration(env: RegistrationEnvironment, settings: AccountSettings): Promise<{ captchaRequired: boolean }> {
+  const limits = registrationLimits(settings);
+  const keys: { key: ThrottleKey; rule: ThrottleRule }[] = [{ key: { scope: 'register.ip', subject: addressSubject(env.clientIp) }, rule: limits.ip }];
+  if (env.deviceId) keys.push({ key: { scope: 'register.device', subject: env.deviceId }, rule: limits.device });
+  const reservation = await reserveAttempts(env.pool, env.merchant.id, keys, env.nowMs);
+  if (!reservation.allowed) {
+    const minutes = Math.max(1, Math.ceil(((reservation.lockedUntilMs ?? env.nowMs) - env.nowMs) / 60_000));
+    throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(minutes) }, { lockedUntil: reservation.lockedUntilMs });
+  }
+  return { captchaRequired: reservation.priorFailures >= settings.registerCaptchaAfter };
 }
 
 /** The login value plus what REFERENCE §5.1 lists for the register answer. */
@@ -75,10 +115,17 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
   }
   const mobileE164 = mobile && countryDialingCode ? `${countryDialingCode}${mobile}` : null;
 
+  // Counted before the captcha, the look-ups and the hashing, whatever the outcome.
+  const settings = await readAccountSettings(pool, merchant.id);
+  const { captchaRequired } = await reserveRegistration(env, settings);
+
   const context: AccountRequestContext = { db: pool, merchantId: merchant.id, clientIp: env.clientIp, userAgent: env.userAgent, nowMs };
-  if (rules.captcha?.enabled) {
+  if (rules.captcha?.enabled || captchaRequired) {
+    // With the merchant's captcha off the field is not in `values`: read it as sent.
+    const answer = values.captcha ?? (typeof payload.captcha === 'string' ? payload.captcha.trim() : '');
+    if (answer === '') throw new AppError(400, 'captcha.required', {}, { field: 'captcha', captcha: true });
     const captchaId = typeof payload.captchaId === 'string' ? payload.captchaId : undefined;
-    if (!(await verifyCaptcha(pool, merchant.id, captchaId, values.captcha, nowMs))) {
+    if (!(await verifyCaptcha(pool, merchant.id, captchaId, answer, nowMs))) {
       throw new AppError(400, 'captcha.err', {}, { field: 'captcha', captcha: true });
     }
   }
@@ -112,7 +159,6 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
 
   const generatedAccount = mode === 'mobile' && !switches.MOBILENUMPASSREG3;
   const password = generatedAccount ? generatedPassword() : (values.password as string);
-  const settings = await readAccountSettings(pool, merchant.id);
   const maxAgeMs = durationsOf(settings).passwordMaxAgeMs;
   const [passwordHash, paymentPasswordHash] = await Promise.all([
     queries.hashPassword(password),

@@ -43,6 +43,24 @@ export interface AccountSettings {
   captchaPerIpPerMinute: number;
   /** Avatar of members who never chose one. */
   defaultAvatarUrl: string;
+  /**
+   * Registrations one client address may attempt in an hour (every attempt that passes the field
+   * rules counts, refused or not), then it is locked for an hour. Kept well above the per-device
+   * limit because a mobile carrier's NAT puts many players behind one address.
+   */
+  registerPerIpPerHour: number;
+  /** Registrations one browser (its Device-Id header) may attempt in a day, whatever its address. */
+  registerPerDevicePerDay: number;
+  /**
+   * After this many registration attempts from one address (or device) in its window, the next
+   * one must answer the image captcha even when the merchant's rules do not show it.
+   */
+  registerCaptchaAfter: number;
+  /**
+   * Unknown invitation codes one client address may try (GET /wps/agent/affiliate) within the
+   * login failure window before it is locked for the lockout period; known codes do not count.
+   */
+  affiliateCheckMaxFailures: number;
 }
 
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
@@ -60,6 +78,10 @@ export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   captchaTtlSeconds: 120,
   captchaPerIpPerMinute: 60,
   defaultAvatarUrl: '/assets/avatar-default.svg',
+  registerPerIpPerHour: 20,
+  registerPerDevicePerDay: 3,
+  registerCaptchaAfter: 3,
+  affiliateCheckMaxFailures: 10,
 };
 
 const MINUTE_MS = 60_000;
@@ -101,6 +123,10 @@ export function accountSettingsFrom(stored: unknown): AccountSettings {
     'lockoutMinutes',
     'captchaTtlSeconds',
     'captchaPerIpPerMinute',
+    'registerPerIpPerHour',
+    'registerPerDevicePerDay',
+    'registerCaptchaAfter',
+    'affiliateCheckMaxFailures',
   ] as const) {
     if (isPositiveNumber(source[key])) settings[key] = source[key];
   }

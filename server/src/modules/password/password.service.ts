@@ -13,13 +13,14 @@ import {
   findMemberByMobile,
   findMemberByUsername,
   isGuest,
+  refuseCommonPassword,
   type Member,
 } from '../identity';
 import { patternErrorCode, rangeOf, satisfiesRule } from '../member';
 import { brandOf, codeSms, messageLanguage, resetEmail, secondFactorKeptMessage, type PasswordEvent, type SenderFactory } from '../notification';
 import { reserveAttempts } from '../rate-limit';
 import { clearLoginFailures, endOtherSessions, passwordChanged, provePassword, type SessionRecord } from '../session';
-import { selectRegisterRules } from '../system';
+import { selectRegisterRules, withPasswordFloor } from '../system';
 import { secondFactorsOf, type SecondFactor } from '../two-factor';
 import type { MobileNumber, VerificationCodes } from '../verification';
 import * as queries from './password.queries';
@@ -47,8 +48,9 @@ import * as queries from './password.queries';
 //   it up, contact customer service") goes to every contact the account has (e-mail and SMS,
 //   through the notification sender), and a reset answers the factors (value.secondFactors) so
 //   the site says it at once. An attacker's authenticator is therefore never kept silently.
-// - The new password must pass the merchant's registration rule for 'password', differ from the
-//   current one, and equal its confirmation.
+// - The new password must pass the merchant's registration rule for 'password' (with the policy's
+//   floors: at least 8 characters, at least 64 allowed), not be a common password, differ from
+//   the current one, and equal its confirmation.
 
 /** The host a request came to, for the reset link (see siteOriginOf). */
 export interface RequestSite {
@@ -86,7 +88,7 @@ export interface PasswordServiceOptions {
 const FALLBACK_PASSWORD_RULE: RegisterFieldRule = {
   acceptedPattern: '*',
   patternId: 0,
-  minLength: 6,
+  minLength: 8,
   maxLength: 128,
   enabled: true,
   required: true,
@@ -126,7 +128,7 @@ export class PasswordService {
   /** Throws the first rule the new password breaks (field names as the client sends them). */
   async checkNewPassword(merchantId: number, input: NewPassword, requireConfirmation: boolean): Promise<void> {
     const rules = await selectRegisterRules(this.options.pool, merchantId);
-    const rule = rules.password ?? FALLBACK_PASSWORD_RULE;
+    const rule = withPasswordFloor(rules.password ?? FALLBACK_PASSWORD_RULE);
     if (input.newPassword === '') throw new AppError(400, 'reg_field_required', { field: 'newPassword' }, { field: 'newPassword' });
     if (!satisfiesRule(input.newPassword, rule)) {
       throw new AppError(
@@ -136,6 +138,7 @@ export class PasswordService {
         { field: 'newPassword', patternId: rule.patternId, minLength: rule.minLength, maxLength: rule.maxLength },
       );
     }
+    refuseCommonPassword(input.newPassword, 'newPassword');
     if (requireConfirmation || input.confirmNewPassword !== undefined) {
       if ((input.confirmNewPassword ?? '') === '') {
         throw new AppError(400, 'reg_field_required', { field: 'confirmNewPassword' }, { field: 'confirmNewPassword' });

@@ -31,7 +31,7 @@ const changePassword = (token: string, payload: Record<string, unknown>, languag
 
 async function member(options: { email?: string; mobile?: string; firstTimeLogin?: boolean; memberType?: 0 | 4 } = {}) {
   const username = nextUsername();
-  const password = 'abc12345';
+  const password = 'oldpass42';
   const id = await createMember(context.pool, context.merchantId, {
     username,
     password,
@@ -67,9 +67,12 @@ describe('POST /wps/member/password (change)', () => {
   it.each([
     [{ newPassword: 'newpass99', confirmNewPassword: 'newpass99' }, 'reg_field_required', 'oldPassword not empty'],
     [{ oldPassword: 'WRONG', newPassword: 'newpass99', confirmNewPassword: 'newpass99' }, 'old.password.err', 'The old password is incorrect'],
-    [{ oldPassword: '$old', newPassword: 'short1', confirmNewPassword: 'short1x' }, 'inconsistent.twice', 'The two passwords are inconsistent'],
-    [{ oldPassword: '$old', newPassword: 'abc', confirmNewPassword: 'abc' }, 'reg_pattern_5', 'newPassword: a combination of letters and digits, 6-20 characters'],
-    [{ oldPassword: '$old', newPassword: 'lettersonly', confirmNewPassword: 'lettersonly' }, 'reg_pattern_5', 'newPassword: a combination of letters and digits, 6-20 characters'],
+    [{ oldPassword: '$old', newPassword: 'newpass99', confirmNewPassword: 'newpass98' }, 'inconsistent.twice', 'The two passwords are inconsistent'],
+    [{ oldPassword: '$old', newPassword: 'abc', confirmNewPassword: 'abc' }, 'reg_pattern_0', 'newPassword: any characters, 8-64 characters'],
+    [{ oldPassword: '$old', newPassword: 'newpas9', confirmNewPassword: 'newpas9' }, 'reg_pattern_0', 'newPassword: any characters, 8-64 characters'],
+    [{ oldPassword: '$old', newPassword: 'n'.repeat(65), confirmNewPassword: 'n'.repeat(65) }, 'reg_pattern_0', 'newPassword: any characters, 8-64 characters'],
+    [{ oldPassword: '$old', newPassword: 'password1', confirmNewPassword: 'password1' }, 'password.too.common', 'This password is too common and easy to guess; please choose another'],
+    [{ oldPassword: '$old', newPassword: '12345678', confirmNewPassword: '12345678' }, 'password.too.common', 'This password is too common and easy to guess; please choose another'],
     [{ oldPassword: '$old', newPassword: '', confirmNewPassword: '' }, 'reg_field_required', 'newPassword not empty'],
     [{ oldPassword: '$old', newPassword: 'newpass99', confirmNewPassword: '' }, 'reg_field_required', 'confirmNewPassword not empty'],
     [{ oldPassword: '$old', newPassword: '$old', confirmNewPassword: '$old' }, 'password.same.as.old', 'The new password must be different from the current one'],
@@ -83,6 +86,40 @@ describe('POST /wps/member/password (change)', () => {
     expect(json<Envelope<unknown>>(response)).toMatchObject({ success: false, errorCode, message });
     // Nothing changed.
     expect((await loginRequest(context.app, { username, password }, { remoteAddress: nextIp() })).statusCode).toBe(200);
+  });
+
+  it('takes 64 characters of anything, spaces and symbols included (issue 7, item 8)', async () => {
+    const { username, password } = await member();
+    const token = await tokenFor(context.app, username, password, nextIp());
+    const strong = 'a long pass phrase: "with" {symbols} & spaces ✓ অক্ষর — 64 chars';
+    expect([...strong]).toHaveLength(64);
+    expect((await changePassword(token, { oldPassword: password, newPassword: strong, confirmNewPassword: strong })).statusCode).toBe(200);
+    expect((await loginRequest(context.app, { username, password: strong }, { remoteAddress: nextIp() })).statusCode).toBe(200);
+  });
+
+  it("still applies the merchant's own pattern, within the floors of 8 and 64", async () => {
+    const lettersAndDigits = '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$';
+    await context.pool.query(
+      "UPDATE register_field_rule SET accepted_pattern = $2, pattern_id = 5, min_length = 6, max_length = 20 WHERE merchant_id = $1 AND field = 'password'",
+      [context.merchantId, lettersAndDigits],
+    );
+    try {
+      const { username, password } = await member();
+      const token = await tokenFor(context.app, username, password, nextIp());
+      const refused = await changePassword(token, { oldPassword: password, newPassword: 'only letters here', confirmNewPassword: 'only letters here' });
+      expect(json<Envelope<unknown>>(refused)).toMatchObject({
+        errorCode: 'reg_pattern_5',
+        message: 'newPassword: a combination of letters and digits, 8-64 characters',
+        value: { field: 'newPassword', minLength: 8, maxLength: 64 },
+      });
+      const long = 'abc123'.repeat(6);
+      expect((await changePassword(token, { oldPassword: password, newPassword: long, confirmNewPassword: long })).statusCode).toBe(200);
+    } finally {
+      await context.pool.query(
+        "UPDATE register_field_rule SET accepted_pattern = '*', pattern_id = 0, min_length = 8, max_length = 64 WHERE merchant_id = $1 AND field = 'password'",
+        [context.merchantId],
+      );
+    }
   });
 
   it("answers in the caller's language", async () => {
@@ -285,7 +322,9 @@ describe('forgot password by SMS', () => {
 
     // A password that breaks the rule is refused without using the code up.
     const weak = await reset({ countryDialingCode: '+880', mobileNum: mobile, verificationCode: code, newPassword: 'abc' });
-    expect(json<Envelope<null>>(weak).errorCode).toBe('reg_pattern_5');
+    expect(json<Envelope<null>>(weak).errorCode).toBe('reg_pattern_0');
+    const common = await reset({ countryDialingCode: '+880', mobileNum: mobile, verificationCode: code, newPassword: 'Password1' });
+    expect(json<Envelope<null>>(common)).toMatchObject({ errorCode: 'password.too.common', value: { field: 'newPassword' } });
 
     const done = await reset({ countryDialingCode: '+880', mobileNum: mobile, verificationCode: code, newPassword: 'phone123' });
     expect(done.statusCode).toBe(200);

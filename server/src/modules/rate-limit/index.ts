@@ -10,4 +10,5 @@ export {
   type ThrottleKey,
   type ThrottleRule,
 } from './rate-limit.service';
+export { addressSubject } from './address';
 export { rateLimitMessages } from './rate-limit.messages';

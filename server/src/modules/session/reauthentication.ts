@@ -2,7 +2,7 @@ import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { verifyMemberPassword, type Member } from '../identity';
 import { durationsOf, readAccountSettings } from '../merchant';
-import { clearFailures, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 
 // A fresh proof of the password from a member who already has a session, before a change that a
 // stolen session token alone must not be able to make: changing the password (password module),
@@ -25,7 +25,15 @@ export async function provePassword(db: Db, member: Member, password: string, no
   const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
   const reservation = await reserveAttempts(db, member.merchantId, [{ key, rule }], nowMs);
   if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
-  if (!(await verifyMemberPassword(db, member.merchantId, member.id, password))) return false;
+  let matches: boolean;
+  try {
+    matches = await verifyMemberPassword(db, member.merchantId, member.id, password);
+  } catch (error) {
+    // Not a wrong password (e.g. 503 server.busy from the hashing gate): the proof is not counted.
+    await forgiveAttempt(db, member.merchantId, key, rule);
+    throw error;
+  }
+  if (!matches) return false;
   await clearFailures(db, member.merchantId, key);
   return true;
 }

@@ -3,6 +3,7 @@
 // country from the server's own database), and the check that closes the site's routes during
 // maintenance and to restricted visitors (site-access.ts).
 export { selectRegisterRules } from './system.queries';
+export { PASSWORD_LENGTH_FLOOR, withPasswordFloor } from './register-rules';
 export { systemRoutes, type SystemRoutesOptions } from './system.routes';
 export { countryDatabaseFrom, loadCountryDatabase, type CountryDatabase } from './country-database';
 export { availabilityOf, useSiteAccess, type SiteAccessOptions, type SiteAvailability } from './site-access';

@@ -1,6 +1,7 @@
 import type { CountryEntry, RegisterFieldRule, Resource, ResourceType, Whitelabel } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import type { RegionRule } from './region-rules';
+import { withPasswordFloors } from './register-rules';
 
 // SQL of the system module. Every query is scoped by merchant and parameterised.
 
@@ -24,6 +25,7 @@ export async function selectWhitelabel(db: Db, merchantId: number): Promise<Whit
   return whitelabel;
 }
 
+/** The merchant's field rules, the password fields raised to the policy's floors (register-rules.ts). */
 export async function selectRegisterRules(db: Db, merchantId: number): Promise<Record<string, RegisterFieldRule>> {
   const result = await db.query<{
     field: string;
@@ -51,7 +53,7 @@ export async function selectRegisterRules(db: Db, merchantId: number): Promise<R
       type: row.type,
     };
   }
-  return rules;
+  return withPasswordFloors(rules);
 }
 
 export async function selectResources(db: Db, merchantId: number): Promise<Resource[]> {

@@ -338,5 +338,31 @@ describe('other system calls', () => {
     expect(username.test('player01')).toBe(true);
     expect(username.test('01player')).toBe(false);
     expect(new RegExp(value.email.acceptedPattern).test('a@b.co')).toBe(true);
+    // The password policy's default (issue 7, item 8): any character, 8-64.
+    expect(value.password).toMatchObject({ acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64 });
+  });
+
+  it("sends the password rule raised to the policy's floors (at least 8, at least 64), with the merchant's pattern kept", async () => {
+    const lettersAndDigits = '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$';
+    await context.pool.query(
+      "UPDATE register_field_rule SET accepted_pattern = $2, pattern_id = 5, min_length = 6, max_length = 20 WHERE merchant_id = $1 AND field IN ('password', 'confirmPassword')",
+      [context.merchantId, lettersAndDigits],
+    );
+    try {
+      const response = await context.app.inject({ method: 'GET', url: '/wps/system/setting/register' });
+      const value = json<Envelope<Record<string, RegisterFieldRule>>>(response).value;
+      for (const field of ['password', 'confirmPassword']) {
+        expect(value[field]).toMatchObject({ acceptedPattern: lettersAndDigits, patternId: 5, minLength: 8, maxLength: 64 });
+      }
+      // The status carries the same copy.
+      expect((await status()).info.register.password).toMatchObject({ minLength: 8, maxLength: 64 });
+      // Other fields keep their bounds (the payment PIN stays 6 digits).
+      expect(value.paymentPassword).toMatchObject({ minLength: 6, maxLength: 6 });
+    } finally {
+      await context.pool.query(
+        "UPDATE register_field_rule SET accepted_pattern = '*', pattern_id = 0, min_length = 8, max_length = 64 WHERE merchant_id = $1 AND field IN ('password', 'confirmPassword')",
+        [context.merchantId],
+      );
+    }
   });
 });

@@ -83,21 +83,21 @@ describe('LoginModal', () => {
     // The old password was typed at login a moment ago: not asked again.
     expect(within(dialog).queryByTestId('change-password-oldPassword')).toBeNull();
 
-    fireEvent.change(within(dialog).getByTestId('change-password-newPassword'), { target: { value: 'better1' } });
-    fireEvent.change(within(dialog).getByTestId('change-password-confirmNewPassword'), { target: { value: 'better2' } });
+    fireEvent.change(within(dialog).getByTestId('change-password-newPassword'), { target: { value: 'better1x' } });
+    fireEvent.change(within(dialog).getByTestId('change-password-confirmNewPassword'), { target: { value: 'better2x' } });
     await act(async () => {
       fireEvent.click(within(dialog).getByTestId('change-password-submit'));
     });
     expect(within(dialog).getByText('The two entries are inconsistent')).toBeTruthy();
     expect(callsOf('changePassword')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByTestId('change-password-confirmNewPassword'), { target: { value: 'better1' } });
+    fireEvent.change(within(dialog).getByTestId('change-password-confirmNewPassword'), { target: { value: 'better1x' } });
     await act(async () => {
       fireEvent.click(within(dialog).getByTestId('change-password-submit'));
     });
     await settle();
     expect(callsOf('changePassword')).toEqual([
-      { data: { oldPassword: '123456', newPassword: 'better1', confirmNewPassword: 'better1' }, headers: { Authorization: 'pending-token' } },
+      { data: { oldPassword: '123456', newPassword: 'better1x', confirmNewPassword: 'better1x' }, headers: { Authorization: 'pending-token' } },
     ]);
     expect(callsOf('logout')).toEqual([{ headers: { Authorization: 'pending-token' } }]);
     expect(sessionStore.get('login')).toBeNull();
@@ -229,8 +229,8 @@ describe('LoginModal', () => {
     const { callsOf } = stubApi({ register: { ...LOGIN, token: 'new-token', userName: 'newplayer1' }, memberInfo: makeMember({ account: 'newplayer1' }) });
     const { onClose } = await renderModal('register');
     fireEvent.change(screen.getByTestId('register-username'), { target: { value: 'newplayer1' } });
-    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'abc123' } });
-    fireEvent.change(screen.getByTestId('register-confirmPassword'), { target: { value: 'abc123' } });
+    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'kestrel42' } });
+    fireEvent.change(screen.getByTestId('register-confirmPassword'), { target: { value: 'kestrel42' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('register-submit'));
     });

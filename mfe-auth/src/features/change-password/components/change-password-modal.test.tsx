@@ -1,5 +1,5 @@
 import { sessionStore } from '@platform/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { apiFailure, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { rememberUserInfo } from '../../../lib/user-info';
 import { ChangePasswordModal } from './change-password-modal';
@@ -41,7 +41,7 @@ describe('ChangePasswordModal', () => {
     fill('newPassword', 'short');
     fill('confirmNewPassword', 'short');
     await submit();
-    expect(screen.getByText('A combination of letters and digits, 6-20 characters')).toBeTruthy();
+    expect(screen.getByText('8-64 characters')).toBeTruthy();
     expect(callsOf('changePassword')).toHaveLength(0);
   });
 
@@ -50,23 +50,39 @@ describe('ChangePasswordModal', () => {
     const { callsOf } = stubApi({ changePassword: null, logout: null });
     const { onChanged } = await renderModal();
     fill('oldPassword', 'old123');
-    fill('newPassword', 'new1234');
-    fill('confirmNewPassword', 'new1234');
+    fill('newPassword', 'newpass99');
+    fill('confirmNewPassword', 'newpass99');
     await submit();
     expect(callsOf('changePassword')).toEqual([
-      { data: { oldPassword: 'old123', newPassword: 'new1234', confirmNewPassword: 'new1234' }, headers: { Authorization: 'pending' } },
+      { data: { oldPassword: 'old123', newPassword: 'newpass99', confirmNewPassword: 'newpass99' }, headers: { Authorization: 'pending' } },
     ]);
     expect(callsOf('logout')).toEqual([{ headers: { Authorization: 'pending' } }]);
     expect(sessionStore.get('cpw')).toBeNull();
     expect(onChanged).toHaveBeenCalledWith('player01');
   });
 
+  it("tells what the new password takes, and shows the server's refusal of a common one under it", async () => {
+    stubApi({
+      changePassword: apiFailure('password.too.common', 'This password is too common and easy to guess; please choose another', { field: 'newPassword' }),
+    });
+    await renderModal();
+    expect(screen.getByTestId('change-password-newPassword-hint').textContent).toBe(
+      '8-64 characters; letters, digits, symbols and spaces are all welcome. Common or leaked passwords are not accepted.',
+    );
+    fill('oldPassword', 'old123');
+    fill('newPassword', 'password1');
+    fill('confirmNewPassword', 'password1');
+    await submit();
+    const newPassword = screen.getByTestId('change-password-newPassword').closest('div')!.parentElement!;
+    expect(within(newPassword).getByRole('alert').textContent).toBe('This password is too common and easy to guess; please choose another');
+  });
+
   it("keeps the form open with the server's message when it is not reported elsewhere", async () => {
     stubApi({ changePassword: apiFailure('TOO_MANY_REQUESTS', 'too many requests, try again after 5 minutes', null, 429) });
     const { onChanged } = await renderModal();
     fill('oldPassword', 'old123');
-    fill('newPassword', 'new1234');
-    fill('confirmNewPassword', 'new1234');
+    fill('newPassword', 'newpass99');
+    fill('confirmNewPassword', 'newpass99');
     await submit();
     expect(screen.getByTestId('change-password-error').textContent).toBe('too many requests, try again after 5 minutes');
     expect(onChanged).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ import {
   trimmed,
   useFieldErrorText,
   useForm,
+  usePasswordHint,
   useRegisterRules,
   useT,
 } from '@platform/shared';
@@ -45,6 +46,7 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
+  const passwordHint = usePasswordHint();
   const [userInfo] = useState(() => getUserInfo());
   const username = userInfo?.userName ?? sessionStore.get('login')?.userName ?? '';
   const needsOld = !userInfo?.password;
@@ -82,6 +84,8 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
       bus.dispatch({ type: 'toast', level: 'success', message: t('change_password_success') });
       onChanged(username);
     },
+    // A refused new password (too common) shows the server's reason under the field as well.
+    serverErrorFields: ['newPassword'],
   });
   const { values, errors, setValue } = form;
 
@@ -114,6 +118,7 @@ export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalP
           revealable
           autoComplete="new-password"
           error={errorText(errors.newPassword)}
+          hint={passwordHint(rules.password)}
           testIdPrefix="change-password"
         />
         <TextField

@@ -8,6 +8,7 @@ import {
   trimmed,
   useFieldErrorText,
   useForm,
+  usePasswordHint,
   useRegisterRules,
   useT,
 } from '@platform/shared';
@@ -28,6 +29,7 @@ export function EmailLinkResetModal({ token, onClose, onReset }: EmailLinkResetM
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
+  const passwordHint = usePasswordHint();
   const form = useForm({
     initialValues: { newPassword: '', confirmNewPassword: '' },
     validate: (values) => ({
@@ -35,6 +37,8 @@ export function EmailLinkResetModal({ token, onClose, onReset }: EmailLinkResetM
       confirmNewPassword: checkConfirmation(trimmed(values.confirmNewPassword), trimmed(values.newPassword), 'field_confirmNewPassword'),
     }),
     onSubmit: async (values) => onReset(await resetWithEmailToken(token, trimmed(values.newPassword), trimmed(values.confirmNewPassword))),
+    // A refused new password (too common) shows the server's reason under the field as well.
+    serverErrorFields: ['newPassword'],
   });
   const { values, errors, setValue } = form;
 
@@ -51,6 +55,7 @@ export function EmailLinkResetModal({ token, onClose, onReset }: EmailLinkResetM
           revealable
           autoComplete="new-password"
           error={errorText(errors.newPassword)}
+          hint={passwordHint(rules.password)}
           testIdPrefix="reset-link"
         />
         <TextField

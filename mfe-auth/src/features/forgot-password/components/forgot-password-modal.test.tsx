@@ -119,7 +119,7 @@ describe('ForgotPasswordModal by mobile', () => {
     fill('verificationCode', '112233');
     fill('newPassword', 'letters');
     await click('forgot-mobile-submit');
-    expect(screen.getByText('A combination of letters and digits, 6-20 characters')).toBeTruthy();
+    expect(screen.getByText('8-64 characters')).toBeTruthy();
   });
 
   it('shows an SMS send refusal the client leaves to the form as a warning with confirm', async () => {

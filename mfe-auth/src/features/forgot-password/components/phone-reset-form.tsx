@@ -12,6 +12,7 @@ import {
   useDialingCode,
   useFieldErrorText,
   useForm,
+  usePasswordHint,
   useRegisterRules,
   useSendCode,
   useT,
@@ -38,6 +39,7 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
+  const passwordHint = usePasswordHint();
   const { countries, dialingCode, setDialingCode } = useDialingCode();
   const form = useForm({
     initialValues: { mobileNum: '', verificationCode: '', newPassword: '' },
@@ -64,6 +66,8 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
         void showNotice({ message: t('reset_success_login_again'), testId: 'reset-login-again' }).then(onLogInAgain);
       }
     },
+    // A refused new password (too common) shows the server's reason under the field as well.
+    serverErrorFields: ['newPassword'],
   });
   const { values, errors, setValue, setFieldError } = form;
 
@@ -113,6 +117,7 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
         revealable
         autoComplete="new-password"
         error={errorText(errors.newPassword)}
+        hint={passwordHint(rules.password)}
         testIdPrefix="forgot"
       />
       <FormError message={form.formError} testId="forgot-error" />

@@ -17,9 +17,10 @@ export async function isAffiliateCodeValid(code: string): Promise<boolean> {
     if (value && typeof value === 'object' && 'valid' in value) return Boolean((value as { valid: unknown }).valid);
     return true;
   } catch (error) {
-    // A refused code answers with an error; a broken network is not the player's code's fault,
-    // but the registration still cannot go on without the check.
-    if (isApiError(error)) return false;
+    // Only 'invalid.affiliate.code' says the code is wrong. Anything else (too many checks from
+    // this address, a broken network) is not the player's code's fault, and the registration
+    // cannot go on without the check: the form shows why.
+    if (isApiError(error) && error.errorCode === 'invalid.affiliate.code') return false;
     throw error;
   }
 }

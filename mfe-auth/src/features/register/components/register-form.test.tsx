@@ -3,6 +3,7 @@ import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, se
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
 const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
+const CAPTCHA = { captchaId: 'c0ffee', image: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: 0 };
 
 async function renderForm(route = '/register') {
   const onRegistered = jest.fn(async (_outcome: RegistrationOutcome) => undefined);
@@ -42,14 +43,82 @@ describe('RegisterForm, account mode', () => {
     expect(screen.getByText('Username cannot be empty')).toBeTruthy();
     expect(screen.getByText('Confirm password cannot be empty')).toBeTruthy();
     fill('username', '9lives');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc124');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel24');
     fill('email', 'nope');
     await submit();
     expect(screen.getByText('Start with a letter, then letters and digits, 6-16 characters')).toBeTruthy();
     expect(screen.getByText('The two entries are inconsistent')).toBeTruthy();
     expect(screen.getByText('Please enter a valid e-mail address (5-64 characters)')).toBeTruthy();
     expect(call.mock.calls.some(([row]) => row.name === 'register')).toBe(false);
+  });
+
+  it('tells what a password takes: 8-64 characters of anything, and not a common one', async () => {
+    stubApi({});
+    await renderForm();
+    expect(screen.getByTestId('register-password-hint').textContent).toBe(
+      '8-64 characters; letters, digits, symbols and spaces are all welcome. Common or leaked passwords are not accepted.',
+    );
+    expect(field('password').getAttribute('aria-describedby')).toBe(screen.getByTestId('register-password-hint').id);
+    fill('password', 'short12');
+    await submit();
+    expect(screen.getByText('8-64 characters')).toBeTruthy();
+    expect(screen.queryByTestId('register-password-hint')).toBeNull();
+  });
+
+  it("shows the server's refusal of a common password under the password field", async () => {
+    stubApi({
+      register: apiFailure('password.too.common', 'This password is too common and easy to guess; please choose another', { field: 'password' }),
+    });
+    await renderForm();
+    fill('username', 'newplayer1');
+    fill('password', 'password1');
+    fill('confirmPassword', 'password1');
+    await submit();
+    const password = field('password').closest('div')!.parentElement!;
+    expect(within(password).getByRole('alert').textContent).toBe('This password is too common and easy to guess; please choose another');
+  });
+
+  it('shows and loads the captcha when the server asks for it, and sends it with the next try', async () => {
+    let attempts = 0;
+    const { callsOf } = stubApi({
+      register: () => {
+        attempts += 1;
+        if (attempts === 1) throw apiFailure('captcha.required', 'Please enter the captcha', { field: 'captcha', captcha: true });
+        return RESULT;
+      },
+      captcha: CAPTCHA,
+    });
+    const { onRegistered } = await renderForm();
+    expect(screen.queryByTestId('register-captcha')).toBeNull();
+    fill('username', 'newplayer1');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
+    await submit();
+    expect(onRegistered).not.toHaveBeenCalled();
+    const image = within(screen.getByTestId('register-captcha-image')).getByRole('img', { name: 'Captcha image' });
+    expect(image.getAttribute('src')).toBe(CAPTCHA.image);
+    await submit();
+    expect(screen.getByText('Captcha cannot be empty')).toBeTruthy();
+    fill('captcha', ' KM4P ');
+    await submit();
+    expect(callsOf('register')[1]?.data).toMatchObject({ username: 'newplayer1', captcha: 'KM4P', captchaId: 'c0ffee' });
+    expect(onRegistered).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows why an invitation code could not be checked (too many checks) instead of 'invitation code error'", async () => {
+    const { callsOf } = stubApi({
+      affiliateCheck: apiFailure('TOO_MANY_REQUESTS', 'too many requests, try again after 5 minutes', { captcha: true }, 429),
+    });
+    await renderForm();
+    fill('username', 'newplayer1');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
+    fill('affiliateCode', 'AGENT01');
+    await submit();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('register-error').textContent).toBe('too many requests, try again after 5 minutes');
+    expect(callsOf('register')).toHaveLength(0);
   });
 
   it('checks a field when it loses focus', async () => {
@@ -64,8 +133,8 @@ describe('RegisterForm, account mode', () => {
     const { callsOf } = stubApi({ affiliateCheck: true, register: RESULT });
     const { onRegistered } = await renderForm();
     fill('username', ' newplayer1 ');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     fill('mobileNum', '1712345678');
     fill('affiliateCode', 'AGENT01');
     await submit();
@@ -74,8 +143,8 @@ describe('RegisterForm, account mode', () => {
       {
         data: {
           username: 'newplayer1',
-          password: 'abc123',
-          confirmPassword: 'abc123',
+          password: 'kestrel42',
+          confirmPassword: 'kestrel42',
           mobileNum: '1712345678',
           countryDialingCode: '+880',
           affiliateCode: 'AGENT01',
@@ -93,8 +162,8 @@ describe('RegisterForm, account mode', () => {
     const { callsOf } = stubApi({ affiliateCheck: apiFailure('invalid.affiliate.code', 'Invalid invitation code') });
     const { onRegistered } = await renderForm();
     fill('username', 'newplayer1');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     fill('affiliateCode', 'NOPE1');
     await submit();
     const dialog = screen.getByRole('dialog');
@@ -110,8 +179,8 @@ describe('RegisterForm, account mode', () => {
     await renderForm('/register?affiliateCode=FROMURL');
     expect(screen.queryByTestId('register-affiliateCode')).toBeNull();
     fill('username', 'newplayer1');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     await submit();
     expect(callsOf('affiliateCheck')).toEqual([{ params: { code: 'FROMURL', domain: 'localhost' } }]);
     expect((callsOf('register')[0]?.data as Record<string, unknown>).affiliateCode).toBe('FROMURL');
@@ -131,8 +200,8 @@ describe('RegisterForm, account mode', () => {
     expect(agreement.checked).toBe(true);
     fireEvent.click(agreement);
     fill('username', 'newplayer1');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     await submit();
     expect(screen.getByText('Please agree to the User Agreement')).toBeTruthy();
     expect(call.mock.calls.some(([row]) => row.name === 'register')).toBe(false);
@@ -142,8 +211,8 @@ describe('RegisterForm, account mode', () => {
     stubApi({ register: apiFailure('TOO_MANY_REQUESTS', 'too many requests, try again after 5 minutes', null, 429) });
     await renderForm();
     fill('username', 'newplayer1');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     await submit();
     expect(screen.getByTestId('register-error').textContent).toBe('too many requests, try again after 5 minutes');
   });
@@ -152,8 +221,8 @@ describe('RegisterForm, account mode', () => {
     stubApi({ register: apiFailure('exists.username.err', 'This username is already taken', { field: 'username' }) });
     await renderForm();
     fill('username', 'takenname1');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     await submit();
     expect(field('username').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('This username is already taken')).toBeTruthy();
@@ -169,8 +238,8 @@ describe('RegisterForm, mobile mode', () => {
     expect(shownFields()).toContain('verificationCode');
     expect(field('verificationCode').placeholder).toBe('Verification code');
     fill('username', 'newplayer1');
-    fill('password', 'abc123');
-    fill('confirmPassword', 'abc123');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
     fill('mobileNum', '1712345678');
     await submit();
     expect(screen.getByText('Verification code cannot be empty')).toBeTruthy();

@@ -17,6 +17,7 @@ import {
   useDialingCode,
   useFieldErrorText,
   useForm,
+  usePasswordHint,
   useRegisterRules,
   useSendCode,
   useSiteConfig,
@@ -29,6 +30,7 @@ import { Link, useLocation } from 'react-router';
 import styles from '../../../components/form.module.css';
 import { codesFromSearch } from '../../../lib/url-codes';
 import { NAMESPACE } from '../../../locales';
+import { demandsCaptcha } from '../../login/api/login-api';
 import { isAffiliateCodeValid, register, sendRegisterCode, type RegisterMode, type RegisterResult } from '../api/register-api';
 import { FIELD_INPUTS, labelKey, planFields, VERIFICATION_CODE_RULE, type FieldPlan, type RegisterFieldName } from '../register-fields';
 
@@ -55,6 +57,7 @@ type Values = Partial<Record<RegisterFieldName, string>> & { agreement: boolean 
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
+  const passwordHint = usePasswordHint();
   const location = useLocation();
   const { isOn } = useSiteConfig();
   const rules = useRegisterRules();
@@ -67,6 +70,9 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     return available;
   }, [isOn]);
   const [chosenMode, setMode] = useState<RegisterMode>('register');
+  // The server asks for the captcha past a number of registrations from this address or browser,
+  // even when the site's rules do not show it (400 captcha.required, value.captcha).
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
   const mode = modes.includes(chosenMode) ? chosenMode : (modes[0] ?? 'register');
 
   const plan = useMemo(
@@ -77,8 +83,9 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         smsVerification: isOn('registerSmsVerification'),
         mobilePassword: isOn('mobileRegisterPassword'),
         hasReferralFromUrl: Boolean(urlCodes.referralCode),
+        captchaDemanded,
       }),
-    [mode, rules, isOn, urlCodes.referralCode],
+    [mode, rules, isOn, urlCodes.referralCode, captchaDemanded],
   );
   const shown = (name: RegisterFieldName) => plan.some((field) => field.name === name);
 
@@ -137,6 +144,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         const result = await register(mode, fields);
         await onRegistered({ result, mode, username: result.userName ?? fields.username ?? '' });
       } catch (error) {
+        if (demandsCaptcha(error)) setCaptchaDemanded(true);
         // A captcha answers one attempt only.
         if (shown('captcha')) {
           captcha.reload();
@@ -190,6 +198,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         required={field.required}
         revealable={input.type === 'password'}
         error={errorText(errors[field.name])}
+        hint={field.name === 'password' ? passwordHint(rules.password) : undefined}
         leading={isMobile ? <CountryCodePicker countries={countries} value={dialingCode} onChange={setDialingCode} testId="register-country-code" /> : undefined}
         trailing={
           isCode ? (
