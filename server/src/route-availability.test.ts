@@ -22,6 +22,8 @@ const ALWAYS_AVAILABLE = [
   'DELETE /wps/session/logout',
   // The shell loads its remotes before it knows which root view to show.
   'GET /remotes.json',
+  // The transport key: public, and what an encrypted call needs to reach its own refusal.
+  'GET /wps/session/key/rsa',
   // The dialling-code list the shell loads at start-up.
   'GET /wps/system/country',
   // Site configuration (mirror domains, feature switches): what the status already tells anyone.

@@ -31,7 +31,9 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const hooks = options.hooks ?? createAccountHooks();
 
   app.get('/wps/session/key/rsa', {
-    config: { auth: 'public' },
+    // A public key opens nothing by itself; the calls it seals are refused on their own during
+    // maintenance and to restricted visitors, so a client holding a key learns the reason there.
+    config: { auth: 'public', availability: 'always' },
     schema: apiSchema({
       tags,
       summary: 'Public key for encrypted calls',
