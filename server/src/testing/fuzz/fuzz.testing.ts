@@ -9,6 +9,7 @@ import { createMember, tokenFor } from '../../modules/member/member.testing';
 import { createTestApp, json, type TestContext } from '../test-app';
 import { databaseChanges, snapshotDatabase } from './db-snapshot';
 import { describePlan, requestPlans, TOKEN, unknownPathPlans, type AnswerKind, type FuzzRoute, type Payload, type RequestPlan } from './requests';
+import type { Json } from './json-text';
 import type { FuzzSchema } from './schema-arbitraries';
 
 // The fuzz harness: a real app on a database of its own (createTestApp), a member and a free-play
@@ -35,18 +36,31 @@ const REDIRECT_ROUTES = new Set(['GET /wps/session/oauth/{provider}/start', 'GET
 /** A plain JSON array for the shell, not enveloped (remotes.routes.ts); failures are envelopes. */
 const PLAIN_ROUTES = new Set(['GET /remotes.json']);
 
+/** The fuzzer's own accounts (their passwords appear in no generated input). */
+const FUZZ_MEMBER = { username: 'fuzzmember', password: 'Fuzz-member-password-7d3f' };
+const FUZZ_GUEST = { username: 'fuzzguest', password: 'Fuzz-guest-password-91ac' };
+/** An account named like a mobile number: what a registration by mobile number takes as its name. */
+const FUZZ_MOBILE_NAMED = { username: '1712345678', password: 'Fuzz-mobile-password-5e20' };
+
 /**
- * Routes that change state but cannot succeed without a secret the fuzzer never has, so they
- * also get well-formed inputs (which reach the handler and must be refused there).
+ * Routes that change state but cannot succeed without something the fuzzer never has, so they also
+ * get well-formed inputs (which reach the handler and must be refused there), with these fields fixed.
  */
-export const SEMANTIC_ROUTES: Readonly<Record<string, string>> = {
-  'POST /wps/session/login': 'the fuzzer never sends the password of an existing account (its usernames are random)',
-  'POST /wps/session/login/verification': 'needs a login ticket the server issued; the fuzzer has none',
-  'POST /wps/session/login/verification/sms': 'needs a login ticket the server issued; the fuzzer has none',
-  'POST /wps/member/password/email/reset': 'needs a reset token the server e-mailed; the fuzzer has none',
-  'POST /wps/session/oauth/exchange': 'needs a one-time code from a social login; the fuzzer has none',
-  'POST /wps/v2/member/2fa/totp/confirm': 'confirms an enrolment the member never started (starting one is always sent with a fault)',
-  'DELETE /wps/v2/member/2fa/totp': 'the member has no authenticator to remove, and the fuzzer does not know a code',
+export const SEMANTIC_ROUTES: Readonly<Record<string, { why: string; fixed?: Record<string, Json> }>> = {
+  'POST /wps/session/login': { why: 'the fuzzer never sends the password of an existing account (its usernames are random)' },
+  'POST /wps/session/login/verification': { why: 'needs a login ticket the server issued; the fuzzer has none' },
+  'POST /wps/session/login/verification/sms': { why: 'needs a login ticket the server issued; the fuzzer has none' },
+  'POST /wps/member/password/email': { why: 'needs an account name and its e-mail; no account has one the fuzzer sends' },
+  'POST /wps/member/password/email/reset': { why: 'needs a reset token the server e-mailed; the fuzzer has none' },
+  'POST /wps/member/password/verification': { why: 'needs an SMS code the server sent; none was sent' },
+  'POST /wps/member/password': { why: "needs the member's current password, which the fuzzer never sends" },
+  'PUT /wps/member/register': { why: 'the account name is taken (the fuzz member)', fixed: { username: FUZZ_MEMBER.username } },
+  'PUT /wps/member/register/mobile': { why: 'the number is an existing account name', fixed: { mobileNum: FUZZ_MOBILE_NAMED.username } },
+  'POST /wps/session/oauth/exchange': { why: 'needs a one-time code from a social login; the fuzzer has none' },
+  'POST /wps/v2/member/2fa/totp/confirm': { why: 'confirms an enrolment the member never started (starting one is always sent with a fault)' },
+  'DELETE /wps/v2/member/2fa/totp': { why: 'the member has no authenticator to remove, and the fuzzer does not know a code' },
+  'POST /wps/v2/member/2fa/sms/code': { why: 'the member has no mobile number to send a code to' },
+  'PUT /wps/v2/member/2fa/sms': { why: 'the member has no mobile number, so SMS sign-in can be neither enabled nor disabled' },
 };
 
 /** Error codes of the access layer: an answer with one of them never reached the route's own checks. */
@@ -65,6 +79,8 @@ export interface FuzzHarness {
 
 interface Credentials {
   memberToken: string;
+  /** The member's token of a session logged out before the run. */
+  revokedToken: string;
   guestToken: string;
   serverKey: KeyObject;
   serverKeyBase64: string;
@@ -72,9 +88,6 @@ interface Credentials {
 }
 
 let harnessCredentials: WeakMap<FastifyInstance, Credentials> = new WeakMap();
-
-const FUZZ_MEMBER = { username: 'fuzzmember', password: 'Fuzz-member-password-7d3f' };
-const FUZZ_GUEST = { username: 'fuzzguest', password: 'Fuzz-guest-password-91ac' };
 
 /** The OpenAPI path of a Fastify URL ("/a/:b" → "/a/{b}"). */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -127,6 +140,7 @@ export async function startFuzzHarness(): Promise<FuzzHarness> {
       answer,
       mutating: method !== 'GET',
       semantic: operation in SEMANTIC_ROUTES,
+      fixed: SEMANTIC_ROUTES[operation]?.fixed,
     });
   }
 
@@ -146,15 +160,19 @@ export async function startFuzzHarness(): Promise<FuzzHarness> {
     ],
     nowMs,
   });
+  await createMember(pool, merchantId, { ...FUZZ_MOBILE_NAMED, nowMs });
   const guestId = await createMember(pool, merchantId, { ...FUZZ_GUEST, memberType: GUEST_MEMBER_TYPE, nowMs });
   await grantFreePlay(pool, merchantId, guestId, 50_000, nowMs);
 
+  const revokedToken = await tokenFor(app, FUZZ_MEMBER.username, FUZZ_MEMBER.password);
+  const logout = await app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { authorization: revokedToken } });
+  if (logout.statusCode !== 200) throw new Error(`logout failed: ${logout.body}`);
   const memberToken = await tokenFor(app, FUZZ_MEMBER.username, FUZZ_MEMBER.password);
   const guestToken = await tokenFor(app, FUZZ_GUEST.username, FUZZ_GUEST.password);
   const serverKeyBase64 = json<Envelope<RsaKey>>(await app.inject({ method: 'GET', url: '/wps/session/key/rsa' })).value.publicKey;
   const serverKey = createPublicKey({ key: Buffer.from(serverKeyBase64, 'base64'), format: 'der', type: 'spki' });
   const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
-  harnessCredentials.set(app, { memberToken, guestToken, serverKey, serverKeyBase64, foreignKey });
+  harnessCredentials.set(app, { memberToken, revokedToken, guestToken, serverKey, serverKeyBase64, foreignKey });
 
   return {
     context,
@@ -247,8 +265,8 @@ async function bodyOf(plan: RequestPlan, credentials: Credentials): Promise<{ he
 
 async function injectPlan(app: FastifyInstance, plan: RequestPlan, credentials: Credentials): Promise<LightMyRequestResponse> {
   const { headers: bodyHeaders, payload } = await bodyOf(plan, credentials);
-  const token = plan.identity === 'guest' ? credentials.guestToken : credentials.memberToken;
-  const headers: Record<string, string> = { ...plan.headers, ...bodyHeaders };
+  const token = plan.identity === 'guest' ? credentials.guestToken : plan.identity === 'revoked' ? credentials.revokedToken : credentials.memberToken;
+  const headers: Record<string, string | string[]> = { ...plan.headers, ...bodyHeaders };
   if (plan.authorization !== undefined) headers.authorization = plan.authorization.replaceAll(TOKEN, token);
   return app.inject({
     method: plan.method as 'GET',
@@ -433,6 +451,8 @@ export async function runFuzz(harness: FuzzHarness, options: FuzzOptions): Promi
         for (const fault of plan.faults) increment(report.byFault, fault.split(':')[0]);
         if (plan.wellFormed) figures.wellFormed += 1;
         if ((plan.identity === 'member' || plan.identity === 'guest') && response.statusCode !== 401 && !(verdict.errorCode && ACCESS_CODES.has(verdict.errorCode))) figures.pastAccess += 1;
+        // Keys like __proto__ and constructor.prototype must never reach a shared prototype.
+        if ('polluted' in {} || 'polluted' in Object.prototype) verdict.problems.push('Object.prototype was polluted');
         if (before) {
           const changes = databaseChanges(before, await snapshotDatabase(context.pool));
           if (changes.length > 0) verdict.problems.push(`changed the database: ${changes.join('; ')}`);

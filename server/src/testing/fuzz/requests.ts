@@ -43,9 +43,18 @@ export interface FuzzRoute {
   mutating: boolean;
   /** Cannot succeed without a secret the fuzzer never has: well-formed inputs are sent too. */
   semantic: boolean;
+  /** Fields every well-formed input carries (an account name that is taken, …). */
+  fixed?: Readonly<Record<string, Json>>;
 }
 
-export type Identity = 'none' | 'junk' | 'member' | 'guest';
+/** Well-formed bodies of a semantic route: valid for its schema, with its fixed fields. */
+function wellFormedBody(route: FuzzRoute, schema: FuzzSchema): fc.Arbitrary<Json> {
+  const fixed = Object.entries(route.fixed ?? {});
+  return validValue(schema).map((value) => (isJsonObject(value) && fixed.length > 0 ? object([...value.entries.filter(([key]) => !(key in route.fixed!)), ...fixed]) : value));
+}
+
+/** No token, junk, the member's or the guest's live token, or a token whose session was logged out. */
+export type Identity = 'none' | 'junk' | 'member' | 'guest' | 'revoked';
 
 /** Bytes of a body or of a sealed plaintext: text, with invalid UTF-8 bytes spliced in. */
 export interface Payload {
@@ -95,7 +104,8 @@ export interface RequestPlan {
   identity: Identity;
   /** How a member's token is written: as is, "Bearer <token>", or junk instead of a token. */
   authorization?: string;
-  headers: Record<string, string>;
+  /** An array: the header sent that many times. */
+  headers: Record<string, string | string[]>;
   body: BodyPlan;
   remoteAddress: string;
   faults: string[];
@@ -137,7 +147,7 @@ export function describePlan(plan: RequestPlan): string {
     `  faults: ${plan.faults.join('; ') || (plan.wellFormed ? 'none (well-formed input)' : 'none')}`,
     `  identity: ${plan.identity}${plan.authorization !== undefined ? ` as ${shorten(plan.authorization)}` : ''}, from ${plan.remoteAddress}`,
     `  headers: ${Object.entries(plan.headers)
-      .map(([name, value]) => `${name}=${shorten(value)}`)
+      .map(([name, value]) => `${name}=${Array.isArray(value) ? `[${value.map(shorten).join(', ')}]` : shorten(value)}`)
       .join(', ')}`,
     `  body: ${[
       body.seal ? `seal ${body.seal}` : '',
@@ -171,15 +181,17 @@ interface Part<T> {
 const clean = <T>(value: T): Part<T> => ({ value, faults: [] });
 const faulty = <T>(value: T, fault: string): Part<T> => ({ value, faults: [fault] });
 
-function merchantHeader(): fc.Arbitrary<Part<string | undefined>> {
+function merchantHeader(): fc.Arbitrary<Part<string | string[] | undefined>> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant(clean(undefined)) },
     { weight: 3, arbitrary: fc.constant(clean('DEFAULT')) },
+    // REFERENCE.md §4: exactly one Merchant header.
+    { weight: 1, arbitrary: fc.constantFrom(['DEFAULT', 'DEFAULT'], ['DEFAULT', 'OTHER'], ['', 'DEFAULT']).map((values) => faulty<string[]>([...values], 'merchant: header repeated')) },
     {
       weight: 2,
       arbitrary: headerJunk()
         .filter((code) => code !== 'DEFAULT')
-        .map((code) => (code === '' ? clean<string | undefined>(code) : faulty<string | undefined>(code, 'merchant: unknown code'))),
+        .map((code) => (code === '' ? clean<string | string[] | undefined>(code) : faulty<string | string[] | undefined>(code, 'merchant: unknown code'))),
     },
   );
 }
@@ -193,6 +205,7 @@ function identity(route: FuzzRoute): fc.Arbitrary<Part<{ identity: Identity; aut
   );
   const member = fc.constantFrom(TOKEN, `Bearer ${TOKEN}`, `bearer   ${TOKEN}`).map((authorization) => ({ identity: 'member' as const, authorization }));
   const guest = fc.constant({ identity: 'guest' as const, authorization: TOKEN });
+  const revoked = fc.constant({ identity: 'revoked' as const, authorization: TOKEN });
   return fc.oneof(
     { weight: closed ? 6 : 2, arbitrary: member.map((value) => clean(value)) },
     {
@@ -200,6 +213,7 @@ function identity(route: FuzzRoute): fc.Arbitrary<Part<{ identity: Identity; aut
       arbitrary: guest.map((value) => (route.realAccountOnly ? faulty(value, 'identity: a guest on a real-account route') : clean(value))),
     },
     { weight: closed ? 1 : 4, arbitrary: fc.constant({ identity: 'none' as const }).map((value) => (closed ? faulty(value, 'identity: no session') : clean(value))) },
+    { weight: 1, arbitrary: revoked.map((value) => (closed ? faulty(value, 'identity: a logged-out session') : clean(value))) },
     {
       weight: 2,
       // A junk Authorization that happens to contain the real token as is ("x{token}") is still no token.
@@ -392,8 +406,11 @@ function plainBody(route: FuzzRoute): fc.Arbitrary<Part<BodyPlan> & { wellFormed
       })),
     });
     if (route.semantic) {
-      options.push({ weight: 3, arbitrary: validValue(schema).map((value) => ({ value: { contentType: 'application/json', payload: { text: toJsonText(value) } }, faults: [], wellFormed: true })) });
+      options.push({ weight: 3, arbitrary: wellFormedBody(route, schema).map((value) => ({ value: { contentType: 'application/json', payload: { text: toJsonText(value) } }, faults: [], wellFormed: true })) });
     }
+  } else if (route.semantic) {
+    // No body at all: what the client sends.
+    options.push({ weight: 3, arbitrary: fc.constant({ value: {}, faults: [], wellFormed: true }) });
   }
   return fc.oneof(...options);
 }
@@ -469,7 +486,9 @@ function encryptedBody(route: FuzzRoute): fc.Arbitrary<Part<BodyPlan> & { wellFo
   if (route.semantic && route.body) {
     options.push({
       weight: 4,
-      arbitrary: base.filter((value) => !hasRaw(value)).map((value) => ({ value: { seal: 'sealed' as const, contentType: 'application/json', plainValue: plainOf(value) }, faults: [], wellFormed: true })),
+      arbitrary: wellFormedBody(route, schema)
+        .filter((value) => !hasRaw(value))
+        .map((value) => ({ value: { seal: 'sealed' as const, contentType: 'application/json', plainValue: plainOf(value) }, faults: [], wellFormed: true })),
     });
   }
   return fc.oneof(...options);
