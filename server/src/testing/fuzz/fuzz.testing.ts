@@ -8,7 +8,7 @@ import { ensureHouseAccount, ensureMemberAccount, grantFreePlay, postTransaction
 import { createMember, tokenFor } from '../../modules/member/member.testing';
 import { createTestApp, json, type TestContext } from '../test-app';
 import { databaseChanges, snapshotDatabase } from './db-snapshot';
-import { describePlan, requestPlans, TOKEN, unknownPathPlans, type AnswerKind, type FuzzRoute, type Payload, type RequestPlan } from './requests';
+import { describePlan, OTHER_MERCHANT, requestPlans, TOKEN, unknownPathPlans, type AnswerKind, type FuzzRoute, type Payload, type RequestPlan } from './requests';
 import type { Json } from './json-text';
 import type { FuzzSchema } from './schema-arbitraries';
 
@@ -161,6 +161,7 @@ export async function startFuzzHarness(): Promise<FuzzHarness> {
     nowMs,
   });
   await createMember(pool, merchantId, { ...FUZZ_MOBILE_NAMED, nowMs });
+  await pool.query("INSERT INTO merchant (code, name) VALUES ($1, 'A bare second brand')", [OTHER_MERCHANT]);
   const guestId = await createMember(pool, merchantId, { ...FUZZ_GUEST, memberType: GUEST_MEMBER_TYPE, nowMs });
   await grantFreePlay(pool, merchantId, guestId, 50_000, nowMs);
 

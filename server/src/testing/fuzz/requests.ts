@@ -116,6 +116,9 @@ export interface RequestPlan {
 /** Placeholder in `authorization` for the member's (or guest's) real token. */
 export const TOKEN = '{token}';
 
+/** The code of the second merchant the harness adds (the fuzzer's accounts belong to DEFAULT). */
+export const OTHER_MERCHANT = 'FUZZOTHER';
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const ADDRESSES = ['198.51.100.7', '198.51.100.8', '203.0.113.9', '203.0.113.200', '192.0.2.1', '2001:db8::1', '2001:db8::bad', '127.0.0.1', '::1'];
 
@@ -185,12 +188,14 @@ function merchantHeader(): fc.Arbitrary<Part<string | string[] | undefined>> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant(clean(undefined)) },
     { weight: 3, arbitrary: fc.constant(clean('DEFAULT')) },
+    // A second brand the harness adds, bare: no settings, switches or content of its own.
+    { weight: 1, arbitrary: fc.constant(clean(OTHER_MERCHANT)) },
     // REFERENCE.md §4: exactly one Merchant header.
     { weight: 1, arbitrary: fc.constantFrom(['DEFAULT', 'DEFAULT'], ['DEFAULT', 'OTHER'], ['', 'DEFAULT']).map((values) => faulty<string[]>([...values], 'merchant: header repeated')) },
     {
       weight: 2,
       arbitrary: headerJunk()
-        .filter((code) => code !== 'DEFAULT')
+        .filter((code) => code !== 'DEFAULT' && code !== OTHER_MERCHANT)
         .map((code) => (code === '' ? clean<string | string[] | undefined>(code) : faulty<string | string[] | undefined>(code, 'merchant: unknown code'))),
     },
   );
@@ -504,7 +509,7 @@ function bodyOf(route: FuzzRoute, method: string): fc.Arbitrary<Part<BodyPlan> &
 
 // ── Whole requests ───────────────────────────────────────────────────────────
 
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'SEARCH', 'PROPFIND'];
 
 function methodOf(route: FuzzRoute): fc.Arbitrary<Part<string>> {
   const wrong = ALL_METHODS.filter((method) => !route.methodsOfUrl.includes(method) && !(method === 'HEAD' && route.methodsOfUrl.includes('GET')));
@@ -533,6 +538,10 @@ export function requestPlans(route: FuzzRoute): fc.Arbitrary<RequestPlan> {
     .map((parts) => {
       const headers = { ...parts.headers, ...(parts.merchant.value !== undefined ? { merchant: parts.merchant.value } : {}) };
       const faults = [parts.method, parts.path, parts.query, parts.merchant, parts.identity, parts.body].flatMap((part) => part.faults);
+      // A session belongs to its merchant: under another one the token is no token.
+      if (parts.merchant.value === OTHER_MERCHANT && route.auth === 'member' && ['member', 'guest'].includes(parts.identity.value.identity)) {
+        faults.push('identity: a session of another merchant');
+      }
       return withDescription({
         route: route.key,
         method: parts.method.value,

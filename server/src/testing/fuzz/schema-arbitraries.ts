@@ -148,8 +148,17 @@ export function validString(schema: FuzzSchema): fc.Arbitrary<string> {
       return length >= minLength && length <= maxLength;
     });
   }
-  return fc.oneof(junkString(), fc.string({ maxLength: Math.min(maxLength, 40) })).map((text) => clip(text, schema));
+  return fc.oneof(junkString(), fc.string({ maxLength: Math.min(maxLength, 40) }), plausibleString).map((text) => clip(text, schema));
 }
+
+/** What a person would type: names, passwords, e-mail addresses, numbers (they pass a handler's first checks). */
+const plausibleString = fc.oneof(
+  fc.stringMatching(/^[a-z][a-z0-9]{5,11}$/),
+  fc.stringMatching(/^[A-Z][a-z]{3,6}[0-9]{2,4}[!#]?$/),
+  fc.stringMatching(/^[a-z]{3,8}@[a-z]{3,8}\.(com|net)$/),
+  fc.stringMatching(/^\+?[0-9]{7,12}$/),
+  fc.stringMatching(/^[0-9]{6}$/),
+);
 
 /** Values that pass `schema` (optional properties sometimes left out, unknown fields sometimes added). */
 export function validValue(schema: FuzzSchema): fc.Arbitrary<Json> {
