@@ -463,8 +463,9 @@ export async function runFuzz(harness: FuzzHarness, options: FuzzOptions): Promi
         }
       });
     const routeSeed = (seed + index) | 0;
-    // Shrinking a counterexample is bounded: a partly shrunk one is reported all the same.
-    const parameters = { numRuns, seed: routeSeed, interruptAfterTimeLimit: Math.max(60_000, numRuns * 200) };
+    // Shrinking a counterexample is bounded (generously: a loaded machine must not cut the runs
+    // short); a partly shrunk one is reported all the same.
+    const parameters = { numRuns, seed: routeSeed, interruptAfterTimeLimit: Math.max(300_000, numRuns * 1_000) };
     const failed = (details: fc.RunDetails<[RequestPlan]>, note = '') => {
       const counterexample = details.counterexample ? describePlan(details.counterexample[0]) : '(none)';
       const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);

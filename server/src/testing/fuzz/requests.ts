@@ -79,7 +79,7 @@ export type SealKind =
 export interface BodyPlan {
   contentType?: string;
   contentEncoding?: string;
-  /** gzip the payload before sending (a bomb is a small gzip of megabytes of zeros). */
+  /** gzip the payload before sending; 'bomb' sends 50 MB of spaces gzipped to some 50 KB instead. */
   gzip?: 'valid' | 'garbage' | 'bomb';
   payload?: Payload;
   /** Encrypted routes: how the body is sealed; `payload` is then the plaintext. */
