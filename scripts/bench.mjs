@@ -7,7 +7,11 @@
 //   - gzip bytes of the JS and CSS a cold load of the home page transfers;
 //   - react-dom copies that load;
 //   - Lighthouse mobile performance score and LCP of the home page;
-//   - requests per second of GET /wps/system/status, as a ratio to a bare Fastify hello-world.
+//   - requests per second of GET /wps/system/status, as a ratio to a bare Fastify hello-world;
+//   - the fuzz suite at its full count (server/src/testing/fuzz: 10,000 generated bad inputs over
+//     every route, FUZZ_INPUTS=<n> for another count): inputs, routes, answers by status, time, and
+//     its rate as a ratio to plain injects of GET /wps/system/status in the same run;
+//     `npm run bench -- --fuzz` runs only this (and the phase times).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,6 +94,30 @@ async function lighthouse(url) {
   return { score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue) };
 }
 
+/**
+ * The fuzz suite (server/src/testing/fuzz/fuzz.test.ts) with the full count, through Jest (its
+ * embedded PostgreSQL and test database); prints the figures. Resolves true when it passed.
+ */
+async function fuzz() {
+  const report = path.join(benchDir, 'fuzz.json');
+  rmSync(report, { force: true });
+  // Jest's global setup runs the server's migrations with the compiled contract (tsc -b builds it).
+  if (!existsSync(path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js'))) {
+    if ((await run('npx', ['tsc', '-b', 'shared/tsconfig.contract.json'])) !== 0) return false;
+  }
+  const inputs = process.env.FUZZ_INPUTS ?? '10000';
+  console.log(`\nFuzz suite: ${inputs} inputs (server/src/testing/fuzz)`);
+  const code = await run('npx', ['jest', '-c', 'server/jest.config.js', '--ci', 'src/testing/fuzz/fuzz.test.ts'], {
+    env: { FUZZ_INPUTS: inputs, FUZZ_REPORT: report },
+  });
+  if (!existsSync(report)) {
+    console.log('  the fuzz suite wrote no report');
+    return false;
+  }
+  console.log(JSON.parse(readFileSync(report, 'utf8')).text.replace(/^/gm, '  '));
+  return code === 0;
+}
+
 const lastRun = path.join(repoRoot, '.test-results', 'phases.log');
 const baselineRun = process.env.BENCH_BASELINE ?? path.join(repoRoot, 'scripts', 'baseline-phases.log');
 if (existsSync(lastRun)) {
@@ -99,6 +127,10 @@ if (existsSync(lastRun)) {
   console.log('npm test phase times: no run recorded yet (.test-results/phases.log is written by npm test)');
 }
 if (process.argv.includes('--phases')) process.exit(0);
+if (process.argv.includes('--fuzz')) {
+  mkdirSync(benchDir, { recursive: true });
+  process.exit((await fuzz()) ? 0 : 1);
+}
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -147,3 +179,5 @@ try {
   await site.stop();
   await baseline.stop();
 }
+// After the servers above stopped: the fuzz suite measures its own rate against its own baseline.
+if (!(await fuzz())) process.exitCode = 1;

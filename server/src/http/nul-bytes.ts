@@ -5,21 +5,38 @@ import { AppError } from './envelope';
 // database and would answer 500. No field of this API has a use for it, so a request carrying one
 // anywhere (path, query, body, after decryption) is refused before its handler runs.
 
-/** The path of the first string containing U+0000 inside `value`, or null. */
-export function pathOfNulByte(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = pathOfNulByte(item, `${path}[${index}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${path}.${JSON.stringify(key)}`;
-      const found = pathOfNulByte(item, path ? `${path}.${key}` : key);
-      if (found) return found;
+/** Where a value sits: its parent's place and the key or index that leads to it. */
+interface Place {
+  parent: Place | null;
+  key: string | number;
+}
+
+function pathOf(place: Place | null): string {
+  const steps: Array<string | number> = [];
+  for (let step = place; step; step = step.parent) steps.push(step.key);
+  return steps.reverse().reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key), '');
+}
+
+/**
+ * The path of a string (or key) containing U+0000 inside `value`, or null. Walks with a stack of
+ * its own, not by recursion: a JSON body nested some thousands of levels deep (a few kilobytes)
+ * would overflow the call stack and answer 500.
+ */
+export function pathOfNulByte(value: unknown): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? '(value)' : null;
+  const pending: Array<{ container: object; place: Place | null }> = [];
+  if (value && typeof value === 'object') pending.push({ container: value, place: null });
+  while (pending.length > 0) {
+    const { container, place } = pending.pop()!;
+    const keys: Array<string | number> = Array.isArray(container) ? container.map((_, index) => index) : Object.keys(container);
+    for (const key of keys) {
+      if (typeof key === 'string' && key.includes('\u0000')) return `${pathOf(place)}.${JSON.stringify(key)}`;
+      const child: unknown = (container as Record<string | number, unknown>)[key];
+      if (typeof child === 'string') {
+        if (child.includes('\u0000')) return pathOf({ parent: place, key });
+      } else if (child && typeof child === 'object') {
+        pending.push({ container: child, place: { parent: place, key } });
+      }
     }
   }
   return null;
