@@ -9,6 +9,7 @@ export const TABLES_BAD_REQUESTS_WRITE: Readonly<Record<string, string>> = {
   captcha_challenge: 'GET /wps/captcha stores every challenge it draws, for any caller (its answer is checked later)',
   login_attempt: 'every login attempt is recorded, failed ones above all (brute-force detection, the audit of sign-ins)',
   auth_throttle: 'failed logins and refused codes count against the account and the address (the per-account and per-IP limits)',
+  request_nonce: "a decrypted body's nonce is claimed before the request is judged, so that body can never be sent again (replay protection)",
 };
 
 /** Columns a refused request legitimately changes (the rest of their rows is compared). */

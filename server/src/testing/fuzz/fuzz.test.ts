@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { assertLedgerReconciled } from '../../modules/ledger';
 import { databaseChanges, snapshotDatabase } from './db-snapshot';
 import { formatReport, judge, runFuzz, startFuzzHarness, type FuzzHarness } from './fuzz.testing';
 import type { RequestPlan } from './requests';
@@ -53,6 +54,8 @@ it(
     if (process.env.FUZZ_VERBOSE || report.failures.length > 0) console.log(text);
     expect(report.failures).toEqual([]);
     expect(report.databaseChanges).toEqual([]);
+    // Balances still equal their postings, and every transaction still sums to zero.
+    await assertLedgerReconciled(harness.context.pool);
     expect(report.inputs).toBeGreaterThanOrEqual(INPUTS);
     // Every route that needs a session was reached past the access layer with a live token.
     const unreached = harness.routes
@@ -107,7 +110,8 @@ describe('the checks catch what they are for', () => {
       'merchant_setting: 5 rows → 6',
     ]);
     before = await snapshotDatabase(pool);
-    await pool.query("UPDATE ledger_account SET balance_minor = balance_minor + 1 WHERE member_id IS NOT NULL AND unit = 'REAL'");
+    // The app's role cannot move a balance by hand (issue 7, item 11): the owner tampers here.
+    await harness.context.ownerPool.query("UPDATE ledger_account SET balance_minor = balance_minor + 1 WHERE member_id IS NOT NULL AND unit = 'REAL'");
     expect(databaseChanges(before, await snapshotDatabase(pool)).join('\n')).toMatch(/ledger_account: rows changed[\s\S]*ledger: balances 0/);
   });
 });

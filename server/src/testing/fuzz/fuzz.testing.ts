@@ -246,8 +246,8 @@ async function bodyOf(plan: RequestPlan, credentials: Credentials): Promise<{ he
       break;
     case 'sealed': {
       if (body.plainValue !== undefined) {
-        // Exactly as the browser seals a request (whatever encryption.ts adds to it).
-        const sealed = await encryptForServer(body.plainValue, credentials.serverKeyBase64);
+        // Exactly as the browser seals a request (timestamp and fresh nonce included; the app runs on the system clock).
+        const sealed = await encryptForServer(body.plainValue, { publicKey: credentials.serverKeyBase64, serverTime: Date.now() });
         headers.encryption = sealed.encryption;
         payload = Buffer.from(JSON.stringify(sealed.body));
       } else {
