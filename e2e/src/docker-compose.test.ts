@@ -63,6 +63,23 @@ describe('docker-compose.yml', () => {
     expect(routed.sort()).toEqual([...remotes].sort());
     expect(gateway).toMatch(/location \/wps\/ \{ proxy_pass http:\/\/api:3000;/);
     const shell = apps.find((app) => app.kind === 'shell')!;
-    expect(gateway).toContain(`location / { proxy_pass http://${serviceOf(shell.folder)}:8080; }`);
+    const page = /location \/ \{([^}]*)\}/.exec(gateway)?.[1] ?? '';
+    expect(page).toContain(`proxy_pass http://${serviceOf(shell.folder)}:8080;`);
+  });
+
+  test("the shell's pages get the API's page policy and security headers through the gateway (issue 7, item 5)", () => {
+    const gateway = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
+    const page = /location \/ \{([^}]*)\}/.exec(gateway)?.[1] ?? '';
+    expect(page).toMatch(/auth_request \/page-headers;/);
+    expect(page).toMatch(/auth_request_set \$page_policy \$upstream_http_x_page_content_security_policy;/);
+    expect(page).toMatch(/add_header Content-Security-Policy \$page_policy always;/);
+    for (const header of ['Strict-Transport-Security', 'X-Content-Type-Options nosniff', 'Referrer-Policy', 'X-Frame-Options SAMEORIGIN']) {
+      expect(page).toContain(`add_header ${header}`);
+    }
+    // The sub-request reaches the API's /page-headers as an internal location only.
+    const subRequest = /location = \/page-headers \{([^}]*)\}/.exec(gateway)?.[1] ?? '';
+    expect(subRequest).toMatch(/\binternal;/);
+    expect(subRequest).toMatch(/proxy_pass http:\/\/api:3000;/);
+    expect(subRequest).toMatch(/proxy_set_header Host \$host;/);
   });
 });

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { createStaticFixture, type StaticFixture } from '../../testing/static-fixture';
 import { createTestApp, type TestContext } from '../../testing/test-app';
+import { PAGE_HEADERS_PATH, PAGE_POLICY_HEADER } from './security-headers';
 
 let context: TestContext;
 let dist: StaticFixture;
@@ -126,6 +127,26 @@ describe('a page of the site (the shell’s HTML)', () => {
       expect(policyOf(unknown).get('script-src')).toEqual(["'self'"]);
     } finally {
       await context.pool.query("DELETE FROM merchant WHERE code = 'HDR'");
+    }
+  });
+
+  it('is what a gateway serving the page from elsewhere asks for at /page-headers (docker-compose)', async () => {
+    await context.pool.query("INSERT INTO merchant (code, name) VALUES ('GWY', 'Gateway brand')");
+    await context.pool.query("INSERT INTO remote_origin (merchant_id, origin) SELECT id, 'https://gateway.cdn.example' FROM merchant WHERE code = 'GWY'");
+    try {
+      const page = await context.app.inject({ method: 'GET', url: '/', headers: { ...html, merchant: 'GWY' } });
+      const answer = await context.app.inject({ method: 'GET', url: PAGE_HEADERS_PATH, headers: { merchant: 'GWY' } });
+      expect(answer.statusCode).toBe(204);
+      expect(answer.body).toBe('');
+      // The page's own policy, under a header of its own: the answer's CSP is that of any API answer.
+      expect(answer.headers[PAGE_POLICY_HEADER.toLowerCase()]).toBe(page.headers['content-security-policy']);
+      expect(String(answer.headers[PAGE_POLICY_HEADER.toLowerCase()])).toContain('https://gateway.cdn.example');
+      expect(policyOf(answer).get('default-src')).toEqual(["'none'"]);
+      // Not an API operation: the fuzz suite and the contract walk the OpenAPI document.
+      await context.app.ready();
+      expect(Object.keys((context.app.swagger() as { paths: Record<string, unknown> }).paths)).not.toContain(PAGE_HEADERS_PATH);
+    } finally {
+      await context.pool.query("DELETE FROM merchant WHERE code = 'GWY'");
     }
   });
 

@@ -17,6 +17,16 @@ import { documentPolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, 
 //     trusted proxy's X-Forwarded-Proto (request.protocol, with TRUST_PROXY). Sent over plain
 //     HTTP it would be ignored at best, and would pin a development host to HTTPS at worst.
 
+/**
+ * Where a gateway asks for the headers of a page it serves from elsewhere (docker-compose: the
+ * shell's index.html comes from its own static container, which knows no merchant and no allowed
+ * origins). The answer is 204 with the page's policy in PAGE_POLICY_HEADER; the gateway copies it
+ * onto the page as Content-Security-Policy (deploy/nginx/gateway.conf, nginx auth_request).
+ */
+export const PAGE_HEADERS_PATH = '/page-headers';
+/** Not Content-Security-Policy itself: that header of this answer is the answer's own (RESOURCE_POLICY). */
+export const PAGE_POLICY_HEADER = 'X-Page-Content-Security-Policy';
+
 /** One year, subdomains included: helmet's default, and what preload lists ask for. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -85,6 +95,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, { db, overri
     }
     return sourcesOf(merchant);
   };
+
+  // Outside the merchant scope and the OpenAPI document: a gateway's sub-request, not an API call.
+  app.get(PAGE_HEADERS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    reply.header(PAGE_POLICY_HEADER, documentPolicy(await pageSources(request), { secure: request.protocol === 'https' }));
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(204).send();
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const type = contentTypeOf(reply);
