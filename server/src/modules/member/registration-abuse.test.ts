@@ -1,6 +1,7 @@
 import type { Envelope } from '@platform/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { inFlight } from '../../testing/in-flight';
 import { defaultHashGateLimits, passwordHashGate } from '../identity';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, setAccountSettings, TestClock } from './member.testing';
@@ -21,21 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
 });
-
-/** Runs `tasks` with at most `limit` in flight. */
-async function inFlight<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < tasks.length) {
-        const index = next++;
-        results[index] = await tasks[index]();
-      }
-    }),
-  );
-  return results;
-}
 
 let serial = 0;
 const username = (prefix: string) => `${prefix}${String(serial++).padStart(5, '0')}`;

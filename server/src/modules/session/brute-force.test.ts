@@ -1,5 +1,6 @@
 import type { Envelope } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { inFlight } from '../../testing/in-flight';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';
 import { createMember, knownCaptcha, loginRequest, MINUTE, TestClock } from '../member/member.testing';
 
@@ -24,21 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
 });
-
-/** Runs `tasks` with at most `limit` in flight. */
-async function inFlight<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < tasks.length) {
-        const index = next++;
-        results[index] = await tasks[index]();
-      }
-    }),
-  );
-  return results;
-}
 
 it('locks the account, lets no guess through, and refuses the right password while locked', async () => {
   const memberId = await createMember(context.pool, context.merchantId, { username: 'victim01', password: 'Correct42' });

@@ -1,5 +1,6 @@
 import type { Envelope, LoginResult, MaintenanceRefusal, RegionRefusal, SystemStatus } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { clearSiteRestrictions } from './system.testing';
 import { createMember, encryptedInject, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';
 
 // Maintenance and region restriction enforced by the server (issue 7, item 2): login,
@@ -25,9 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await context.pool.query('DELETE FROM maintenance_window');
-  await context.pool.query('DELETE FROM region_rule');
-  await context.pool.query('DELETE FROM ip_country_override');
+  await clearSiteRestrictions(context.pool);
 });
 
 type Failure<V = unknown> = Envelope<V>;

@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { ConfigCache } from '../../db/config-cache';
 import { getSystemStatus } from './system.service';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { clearSiteRestrictions } from './system.testing';
 
 let context: TestContext;
 
@@ -16,10 +17,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  // Each test starts with no maintenance, no region rule and no country override, as seeded.
-  await context.pool.query('DELETE FROM maintenance_window');
-  await context.pool.query('DELETE FROM region_rule');
-  await context.pool.query('DELETE FROM ip_country_override');
+  await clearSiteRestrictions(context.pool);
 });
 
 /** Addresses the bundled GeoLite2 database places (VNPT's 14.160.0.0/11; a Bangladeshi ISP's range). */
