@@ -6,6 +6,10 @@ import { loadDecryptionKeys, sealClearRsaKeys } from './rsa-keys';
 
 // The transport key pair's private half is kept sealed with SECRETS_KEY, never in clear.
 
+// Each rotation generates a 2048-bit RSA pair: seconds on a loaded 2-core machine (a CI run timed
+// out at Jest's default 5 s, and the next test then ran into the unfinished rotation).
+jest.setTimeout(60_000);
+
 let context: TestContext;
 const secretsKey = secretsKeyFromEnv();
 
