@@ -1,13 +1,19 @@
 import { bus, clearSession, resumeSession, sessionStore } from '@platform/shared';
+import { skip } from 'rxjs';
 
 /**
  * Keeps the bus session and this tab's session storage in step, and ends the session when any
  * app asks (the `logout` command, also sent by the API client on a 401): session storage is
  * cleared with the merchant values kept, then home.
+ *
+ * Only changes of the bus session are mirrored, never the value it holds when the sync starts:
+ * at app start that is the bus's initial empty session, and taking it for a logout would clear
+ * the token a reload left in storage before `restoreSession` could resume it (SPEC §4 App start).
  */
 export function startSessionSync(navigateHome: () => void): () => void {
   const subscriptions = [
-    bus.session$.subscribe(({ token, isAgent }) => {
+    // session$ replays its current value on subscription: skip it, it is no change.
+    bus.session$.pipe(skip(1)).subscribe(({ token, isAgent }) => {
       // Another tab may have logged in or out: mirror it into this tab's storage.
       if (token) {
         sessionStore.set('token', token);
