@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
-import { resolveMerchant, type ResolvedMerchant } from '../../plugins/merchant';
+import { resolveMerchant, type MerchantResolver, type ResolvedMerchant } from '../../plugins/merchant';
 import { overrideOrigins, remoteOrigins } from '../remotes';
 import { getContentSources } from '../system';
 import { documentPolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
@@ -34,6 +34,8 @@ export interface SecurityHeadersOptions {
   db: Db;
   /** REMOTE_OVERRIDES: development servers whose remotes the pages may load. */
   overrides: Record<string, string>;
+  /** Resolves a page's merchant as the API does (plugins/merchant.ts); defaults to a query per page. */
+  resolveMerchant?: MerchantResolver;
 }
 
 /**
@@ -63,7 +65,7 @@ function contentTypeOf(reply: FastifyReply): string {
   return (Array.isArray(header) ? header[0] : String(header ?? '')).toLowerCase();
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, { db, overrides }: SecurityHeadersOptions): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, { db, overrides, resolveMerchant: resolve }: SecurityHeadersOptions): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
     // The strict policy by default; onSend below replaces it for pages and scripts.
@@ -87,7 +89,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, { db, overri
     if (!merchant) {
       try {
         // Pages are served outside the merchant scope: resolve it as the API would.
-        merchant = await resolveMerchant(db, request);
+        merchant = resolve ? await resolve(request) : await resolveMerchant(db, request);
       } catch {
         // An unknown merchant gets the site's own origin only (its API calls fail anyway).
         return { ...NO_SOURCES, remoteOrigins: devOrigins, devOrigins };
