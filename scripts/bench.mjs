@@ -194,23 +194,23 @@ try {
     console.log(`\nCached reads (${serverMain})`);
     printCachedReads(http);
   } else {
-  const load = await coldLoad(`${siteUrl}/`);
-  const lh = await lighthouse(`${siteUrl}/`);
-  const http = await cachedReads(siteUrl, `http://127.0.0.1:${baselinePort}/`);
+    const load = await coldLoad(`${siteUrl}/`);
+    const lh = await lighthouse(`${siteUrl}/`);
+    const http = await cachedReads(siteUrl, `http://127.0.0.1:${baselinePort}/`);
 
-  const results = {
-    coldLoadHome: load,
-    lighthouseMobile: lh,
-    cachedReads: http,
-  };
-  for (const asset of [load]) delete asset.body;
-  writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log('\nBenchmarks');
-  console.log(`  cold load of /: JS ${kb(load.jsGzip)} gzip in ${load.jsFiles} files (${kb(load.jsRaw)} raw), CSS ${kb(load.cssGzip)} gzip in ${load.cssFiles} files (${kb(load.cssRaw)} raw)`);
-  console.log(`  react-dom copies loaded: ${load.reactDomCopies}; shared library evaluations: ${load.sharedEvaluations}`);
-  console.log(lh ? `  Lighthouse mobile performance: ${lh.score}, LCP ${lh.lcpMs} ms` : '  Lighthouse: did not run');
-  printCachedReads(http);
+    const results = {
+      coldLoadHome: load,
+      lighthouseMobile: lh,
+      cachedReads: http,
+    };
+    for (const asset of [load]) delete asset.body;
+    writeFileSync(path.join(benchDir, 'results.json'), JSON.stringify(results, null, 2));
+    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+    console.log('\nBenchmarks');
+    console.log(`  cold load of /: JS ${kb(load.jsGzip)} gzip in ${load.jsFiles} files (${kb(load.jsRaw)} raw), CSS ${kb(load.cssGzip)} gzip in ${load.cssFiles} files (${kb(load.cssRaw)} raw)`);
+    console.log(`  react-dom copies loaded: ${load.reactDomCopies}; shared library evaluations: ${load.sharedEvaluations}`);
+    console.log(lh ? `  Lighthouse mobile performance: ${lh.score}, LCP ${lh.lcpMs} ms` : '  Lighthouse: did not run');
+    printCachedReads(http);
   }
 } finally {
   await site.stop();
