@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { apiDocsEnabled, parseRemoteOverrides, systemClock, type Clock } from './config';
+import { ConfigRevisionWatch } from './db/config-revision';
 import { registerEncryptedRoutes } from './http/encryption';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
 import { requestIdOf, withLogRedaction } from './http/logging';
@@ -32,7 +33,7 @@ import { loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase 
 import { twoFactorRoutes } from './modules/two-factor';
 import { verificationRoutes } from './modules/verification';
 import { registerDocs } from './plugins/docs';
-import { useMerchantResolution } from './plugins/merchant';
+import { createMerchantResolver, useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
 import { secretsKeyFromEnv, type SecretsKey } from './secrets-key';
 
@@ -40,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /wps route of the merchant scope with the access it declares (for review and tests). */
     readonly routeAccess: readonly RouteAccessEntry[];
+    /** The config revision this app serves from memory (absent with configRevision: false). */
+    readonly configRevision?: ConfigRevisionWatch;
   }
 }
 
@@ -71,6 +74,12 @@ export interface BuildAppOptions {
   countryDatabase?: CountryDatabase;
   /** Sees every route as it is registered (the contract test compares them with the contract). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Merchants and configuration are served from memory, kept current by LISTEN on the config
+   * revision (db/config-revision.ts) with a periodic check of the stored revision every
+   * checkIntervalMs (default 5 s) as the safety net. false: read them on every request.
+   */
+  configRevision?: { checkIntervalMs?: number } | false;
 }
 
 /**
@@ -116,6 +125,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // One listener per app; requests read the revision it keeps, never the database (until it is down).
+  let revisionWatch: ConfigRevisionWatch | undefined;
+  if (options.configRevision !== false) {
+    const watch = new ConfigRevisionWatch({
+      connection: pool.options,
+      db: pool,
+      checkIntervalMs: options.configRevision?.checkIntervalMs,
+      onProblem: (message, error) => app.log.warn({ err: error }, message),
+    });
+    revisionWatch = watch;
+    app.decorate('configRevision', watch);
+    app.addHook('onClose', () => watch.close());
+  }
+  const resolveMerchant = createMerchantResolver(pool, revisionWatch);
   app.decorateRequest('merchant', null);
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('routeAccess', routeAccess);
@@ -126,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app, failure);
   // Before every route: the headers go on pages, remote files, images and API answers alike.
   const remoteOverrides = options.remoteOverrides ?? parseRemoteOverrides(process.env.REMOTE_OVERRIDES);
-  await registerSecurityHeaders(app, { db: pool, overrides: remoteOverrides });
+  await registerSecurityHeaders(app, { db: pool, overrides: remoteOverrides, resolveMerchant });
   refuseNulBytes(app);
   // Must precede the routes: both are onRoute hooks.
   const nonces = createRequestNonces(pool);
@@ -141,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Everything that belongs to a brand: the merchant is resolved before these routes run.
   await app.register(async (merchantScope) => {
-    useMerchantResolution(merchantScope, pool);
+    useMerchantResolution(merchantScope, resolveMerchant);
     // After merchant resolution, before the session is looked up: during maintenance and for a
     // restricted visitor every route below is refused unless its config says it stays available
     // (config.availability: see modules/system/site-access.ts).
@@ -174,5 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await registerStaticSite(app, { staticRoot: options.staticRoot, failure });
+  // Last, so that nothing above can fail with the listener's connection left open.
+  await revisionWatch?.start();
   return app;
 }

@@ -23,6 +23,50 @@ export interface TestContext {
 
 export type TestAppOptions = Omit<BuildAppOptions, 'pool' | 'logger'>;
 
+// Tables whose changes bump the config revision (migrations 008, 009, 011).
+const CONFIG_TABLES = new RegExp(
+  '\\b(' +
+    ['merchant', 'merchant_domain', 'merchant_setting', 'whitelabel_module', 'register_field_rule', 'resource', 'customer_service',
+      'banner', 'announcement', 'promotion', 'help_article', 'game_vendor', 'country', 'domain_route', 'maintenance_window',
+      'region_rule', 'ip_country_override', 'remote_origin'].join('|') +
+    ')\\b',
+  'i',
+);
+const WRITE = /^\s*(INSERT|UPDATE|DELETE|TRUNCATE|WITH)\b/i;
+
+/**
+ * The app hears of a configuration change through LISTEN/NOTIFY (db/config-revision.ts), a few
+ * milliseconds after it commits. A test's fixture writes as an operator and then asks at once:
+ * `pool` as seen by the test waits, after a statement that changes configuration, until the app
+ * has heard of the stored revision (as any replica does within milliseconds).
+ */
+function settlingPool(pool: pg.Pool, app: FastifyInstance): pg.Pool {
+  const settle = async (): Promise<void> => {
+    const watch = app.configRevision;
+    if (!watch) return;
+    const stored = BigInt((await pool.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision);
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      const known = watch.revision;
+      if (known === undefined || BigInt(known) >= stored || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  const query = async (...args: unknown[]) => {
+    const result = await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    if (text && WRITE.test(text) && CONFIG_TABLES.test(text)) await settle();
+    return result;
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return query;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
  * A migrated and seeded database of its own (a clone of the template global-setup.ts prepared)
  * plus the app on it, running as the app role like the site, exercised with `app.inject`. The app
@@ -34,8 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const merchant = await database.appPool.query<{ id: number }>("SELECT id FROM merchant WHERE code = 'DEFAULT'");
   return {
     app,
-    pool: database.appPool,
-    ownerPool: database.pool,
+    pool: settlingPool(database.appPool, app),
+    ownerPool: settlingPool(database.pool, app),
     databaseUrl: database.databaseUrl,
     appDatabaseUrl: database.appDatabaseUrl,
     merchantId: merchant.rows[0].id,

@@ -1,5 +1,6 @@
 import { gameVendorsCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
@@ -11,6 +12,8 @@ export interface GamesRoutesOptions {
 }
 
 export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptions): Promise<void> {
+  // The lanes are on every lobby page: the vendors are read once per config revision.
+  const configCache = new ConfigCache();
   app.get<RouteOf<typeof gameVendorsCall>>(
     '/wps/relay/GCSGAME_newGameVendor',
     {
@@ -23,7 +26,7 @@ export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptio
     },
     async (request) => {
       const { platform, language } = request.query;
-      return ok(await getVendorLanes(db, merchantOf(request), platform.split(','), language?.toUpperCase() ?? null));
+      return ok(await getVendorLanes(db, merchantOf(request), platform.split(','), language?.toUpperCase() ?? null, configCache));
     },
   );
 }

@@ -1,8 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
-import { resolveMerchant, type ResolvedMerchant } from '../../plugins/merchant';
+import { resolveMerchant, type MerchantResolver, type ResolvedMerchant } from '../../plugins/merchant';
 import { overrideOrigins, remoteOrigins } from '../remotes';
 import { getContentSources } from '../system';
 import { documentPolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
@@ -34,6 +34,8 @@ export interface SecurityHeadersOptions {
   db: Db;
   /** REMOTE_OVERRIDES: development servers whose remotes the pages may load. */
   overrides: Record<string, string>;
+  /** Resolves a page's merchant as the API does (plugins/merchant.ts); defaults to a query per page. */
+  resolveMerchant?: MerchantResolver;
 }
 
 /**
@@ -63,15 +65,43 @@ function contentTypeOf(reply: FastifyReply): string {
   return (Array.isArray(header) ? header[0] : String(header ?? '')).toLowerCase();
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, { db, overrides }: SecurityHeadersOptions): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
-    // The strict policy by default; onSend below replaces it for pages and scripts.
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    // Per request, below: only over TLS.
-    strictTransportSecurity: false,
-    // Other sites learn the origin a player came from, never the path or query (reset tokens).
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+/** What helmet answers with (the options the site uses), minus the policy set per answer. */
+const HELMET_OPTIONS = {
+  global: true,
+  // The strict policy by default; onSend below replaces it for pages and scripts.
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  // Per request, below: only over TLS.
+  strictTransportSecurity: false,
+  // Other sites learn the origin a player came from, never the path or query (reset tokens).
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+};
+
+/** The headers @fastify/helmet puts on an answer, asked once of a throwaway instance. */
+export async function staticHelmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(fastifyHelmet, HELMET_OPTIONS);
+    probe.get('/', async () => '');
+    const response = await probe.inject({ method: 'GET', url: '/' });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'content-security-policy'].includes(name)) continue;
+      headers[name] = String(value);
+    }
+    return headers;
+  } finally {
+    await probe.close();
+  }
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, { db, overrides, resolveMerchant: resolve }: SecurityHeadersOptions): Promise<void> {
+  // helmet's headers are the same for every answer (the policy is set below, per answer):
+  // computed once here, set by one hook. @fastify/helmet itself rebuilds helmet on every request,
+  // which halved the throughput of the cached reads every page load makes (issue 8, item 4).
+  const helmetHeaders = await staticHelmetHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(helmetHeaders);
+    done();
   });
 
   const devOrigins = originsOf(overrideOrigins(overrides));
@@ -87,7 +117,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, { db, overri
     if (!merchant) {
       try {
         // Pages are served outside the merchant scope: resolve it as the API would.
-        merchant = await resolveMerchant(db, request);
+        merchant = resolve ? await resolve(request) : await resolveMerchant(db, request);
       } catch {
         // An unknown merchant gets the site's own origin only (its API calls fail anyway).
         return { ...NO_SOURCES, remoteOrigins: devOrigins, devOrigins };

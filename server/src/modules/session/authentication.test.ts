@@ -1,6 +1,6 @@
 import type { Envelope, LoginResult } from '@platform/shared/contract';
 import { ok } from '../../http/envelope';
-import { useMerchantResolution } from '../../plugins/merchant';
+import { createMerchantResolver, useMerchantResolution } from '../../plugins/merchant';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, setModule, tokenFor } from '../member/member.testing';
 import { accessOf, memberOf, sessionOf, useAuthentication } from './authentication';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   context = await createTestApp();
   // Inside the merchant scope, like every /wps route.
   await context.app.register(async (scope) => {
-    useMerchantResolution(scope, context.pool);
+    useMerchantResolution(scope, createMerchantResolver(context.pool));
     useAuthentication(scope, { db: context.pool, clock: () => Date.now() });
     scope.post('/wps/test/withdraw', { config: { realAccountOnly: true } }, async (request) =>
       ok({ member: memberOf(request).username, sessionId: sessionOf(request).id }),

@@ -62,7 +62,11 @@ export async function systemRoutes(app: FastifyInstance, { db, clock, countries 
   app.get('/wps/system/whitelabel', {
     config: { auth: 'public', availability: 'always' },
     schema: apiSchema({ tags, summary: 'Whitelabel feature switches', call: whitelabelCall }),
-  }, async (request) => ok(await system.getWhitelabel(db, merchantOf(request))));
+  }, async (request) => {
+    const merchant = merchantOf(request);
+    // The same cached switches the status carries.
+    return ok(await configCache.get(merchant, 'whitelabel', () => system.getWhitelabel(db, merchant)));
+  });
 
   app.get('/wps/system/domainRoute', {
     config: { auth: 'public', availability: 'always' },
