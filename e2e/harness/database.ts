@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { Client } from 'pg';
+import { E2E_BASE_URL } from './constants';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,9 +55,27 @@ export async function operatorSql<T = Record<string, unknown>>(sql: string, para
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
+    const revisionOf = async () => (await client.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision;
+    const before = await revisionOf();
     const result = await client.query(sql, params);
+    const after = await revisionOf();
+    // A configuration change reaches the server by NOTIFY, milliseconds later: wait until it serves
+    // it, as an operator's next page would see it, so the test's next request does.
+    if (after !== before) await untilServerServes(after);
     return result.rows as T[];
   } finally {
     await client.end();
+  }
+}
+
+/** Polls /healthz until the server's in-memory configuration revision reaches `revision` (5 s at most). */
+async function untilServerServes(revision: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const health = (await (await fetch(`${E2E_BASE_URL}/healthz`)).json()) as { configRevision: string | null };
+    // null: the server reads the database on every request, so it already sees the change.
+    if (health.configRevision === null || BigInt(health.configRevision) >= BigInt(revision)) return;
+    if (Date.now() > deadline) throw new Error(`the server still serves configuration revision ${health.configRevision}, not ${revision}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

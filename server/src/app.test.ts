@@ -173,7 +173,7 @@ describe('/healthz', () => {
   it('answers ok while the database answers', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ status: 'ok', instanceId: expect.any(String), startedAt: expect.any(String) });
+    expect(json(response)).toEqual({ status: 'ok', instanceId: expect.any(String), startedAt: expect.any(String), configRevision: expect.any(String) });
   });
 
   it('answers 503 when the database is unreachable', async () => {
@@ -183,7 +183,8 @@ describe('/healthz', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(503);
-      expect(json(response)).toEqual({ status: 'unavailable', instanceId: expect.any(String), startedAt: expect.any(String) });
+      // Nothing served from memory either: the revision cannot be read.
+      expect(json(response)).toEqual({ status: 'unavailable', instanceId: expect.any(String), startedAt: expect.any(String), configRevision: null });
     } finally {
       await app.close();
       await deadPool.end();

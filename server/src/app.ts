@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDocs(app, { serve: options.apiDocs ?? apiDocsEnabled(process.env) });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
 
-  await app.register(healthRoutes, { db: pool });
+  await app.register(healthRoutes, { db: pool, configRevision: () => revisionWatch?.revision });
 
   // Everything that belongs to a brand: the merchant is resolved before these routes run.
   await app.register(async (merchantScope) => {
