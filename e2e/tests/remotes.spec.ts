@@ -92,7 +92,12 @@ test.describe('run-time remotes', () => {
 
       expect(otherBuildsFingerprint('mfe_lottery')).toEqual(before);
       // The same server instance answered throughout: a restart names a new instance (/healthz).
-      expect(await (await request.get('/healthz')).json()).toEqual(healthBefore);
+      // (Its configuration revision may have moved meanwhile: other workers change their merchants.)
+      const healthAfter = await (await request.get('/healthz')).json();
+      expect({ instanceId: healthAfter.instanceId, startedAt: healthAfter.startedAt }).toEqual({
+        instanceId: healthBefore.instanceId,
+        startedAt: healthBefore.startedAt,
+      });
     } finally {
       rmSync(swapDir, { recursive: true, force: true });
     }

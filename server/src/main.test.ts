@@ -31,7 +31,7 @@ describe('startServer', () => {
     try {
       expect(first.url).toBe(`http://localhost:${first.port}`);
       const health = await fetch(`http://127.0.0.1:${first.port}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', instanceId: expect.any(String), startedAt: expect.any(String) });
+      expect(await health.json()).toEqual({ status: 'ok', instanceId: expect.any(String), startedAt: expect.any(String), configRevision: expect.any(String) });
       const status = await fetch(`http://127.0.0.1:${first.port}/wps/system/status`, { headers: { Language: 'BN' } });
       expect(status.status).toBe(200);
       const body = (await status.json()) as Envelope<SystemStatus>;
