@@ -2,7 +2,7 @@ import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';
-import { durationsOf, readAccountSettings } from '../merchant';
+import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { addressSubject, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { avatarOf, toMemberInfo } from './member-info';
 
@@ -30,9 +30,8 @@ export async function checkAffiliateCode(
 ): Promise<{ valid: true }> {
   const { merchantId, nowMs } = caller;
   const settings = await readAccountSettings(db, merchantId);
-  const durations = durationsOf(settings);
   const key: ThrottleKey = { scope: 'affiliate.ip', subject: addressSubject(caller.clientIp) };
-  const rule: ThrottleRule = { maxFailures: settings.affiliateCheckMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+  const rule: ThrottleRule = lockoutRuleOf(settings, settings.affiliateCheckMaxFailures);
   const reservation = await reserveAttempts(db, merchantId, [{ key, rule }], nowMs);
   if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
   const agent = await selectAgentByAffiliateCode(db, merchantId, code.trim());

@@ -98,6 +98,16 @@ export function durationsOf(settings: AccountSettings) {
   };
 }
 
+/**
+ * A failure limit under the account rules' window and lockout (login, password proofs, second
+ * factors, invitation-code checks): `maxFailures` within loginFailureWindowMinutes lock for
+ * lockoutMinutes. The rate-limit module's ThrottleRule, by shape.
+ */
+export function lockoutRuleOf(settings: AccountSettings, maxFailures: number): { maxFailures: number; windowMs: number; lockMs: number } {
+  const { loginWindowMs, lockoutMs } = durationsOf(settings);
+  return { maxFailures, windowMs: loginWindowMs, lockMs: lockoutMs };
+}
+
 const isPositiveNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /** The stored document merged over the defaults, key by key, keeping only well-typed values. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/pool';
-import { durationsOf, type AccountSettings } from '../merchant';
+import { lockoutRuleOf, type AccountSettings } from '../merchant';
 import { clearFailures, clearFailuresByPrefix, forgiveAttempt, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 
 // What a failed login (or second-factor code) counts against. A stranger who knows an account name
@@ -28,16 +28,15 @@ const SEPARATOR = '|';
 
 /** The keys of an account name (lower-case username or E.164 number) tried from a client address. */
 export function loginThrottle(settings: AccountSettings, accountSubject: string, clientIp: string): LoginThrottle {
-  const { loginWindowMs: windowMs, lockoutMs: lockMs } = durationsOf(settings);
   const account = accountSubject.toLowerCase();
   return {
-    ip: { key: { scope: 'login.ip', subject: clientIp.slice(0, 200) }, rule: { maxFailures: settings.loginIpMaxFailures, windowMs, lockMs } },
+    ip: { key: { scope: 'login.ip', subject: clientIp.slice(0, 200) }, rule: lockoutRuleOf(settings, settings.loginIpMaxFailures) },
     pair: {
       // Address last, so a password reset can forget the account from every address (by prefix).
       key: { scope: 'login.account.ip', subject: `${account.slice(0, 150)}${SEPARATOR}${clientIp.slice(0, 49)}` },
-      rule: { maxFailures: settings.loginMaxFailures, windowMs, lockMs },
+      rule: lockoutRuleOf(settings, settings.loginMaxFailures),
     },
-    account: { key: { scope: 'login.account', subject: account.slice(0, 200) }, rule: { maxFailures: settings.loginAccountMaxFailures, windowMs, lockMs } },
+    account: { key: { scope: 'login.account', subject: account.slice(0, 200) }, rule: lockoutRuleOf(settings, settings.loginAccountMaxFailures) },
   };
 }
 

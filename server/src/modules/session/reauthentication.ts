@@ -1,7 +1,7 @@
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { verifyMemberPassword, type Member } from '../identity';
-import { durationsOf, readAccountSettings } from '../merchant';
+import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 
 // A fresh proof of the password from a member who already has a session, before a change that a
@@ -20,9 +20,8 @@ import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type 
  */
 export async function provePassword(db: Db, member: Member, password: string, nowMs: number): Promise<boolean> {
   const settings = await readAccountSettings(db, member.merchantId);
-  const durations = durationsOf(settings);
   const key: ThrottleKey = { scope: 'password.proof', subject: String(member.id) };
-  const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+  const rule: ThrottleRule = lockoutRuleOf(settings, settings.loginMaxFailures);
   const reservation = await reserveAttempts(db, member.merchantId, [{ key, rule }], nowMs);
   if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
   let matches: boolean;

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
-import { durationsOf, readAccountSettings } from '../merchant';
+import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { maskMobile } from '../member';
 import { findMemberById, type Member } from '../identity';
 import { brandOf, codeSms, messageLanguage, type SenderFactory } from '../notification';
@@ -225,13 +225,12 @@ export class TwoFactorService implements TwoFactorGate {
     // The account's login locks, from this address and from everywhere: counted before the code is
     // checked (session/login-throttle.ts).
     const settings = await readAccountSettings(pool, merchantId);
-    const durations = durationsOf(settings);
     const throttle = loginThrottle(settings, pending.loginType === 'sms' && member.mobileE164 ? member.mobileE164 : member.username, caller.ip);
     // A correct password forgets this address's login failures, so second-factor failures are
     // also kept under the member's own key, which only a correct second factor clears: knowing the
     // password does not buy fresh guesses at the code.
     const memberKey: ThrottleKey = { scope: 'twofactor.login', subject: String(member.id) };
-    const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+    const rule: ThrottleRule = lockoutRuleOf(settings, settings.loginMaxFailures);
     const reservation = await reserveAttempts(pool, merchantId, [throttle.pair, throttle.account, { key: memberKey, rule }], nowMs);
     if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
 
@@ -372,9 +371,8 @@ export class TwoFactorService implements TwoFactorGate {
     const { pool, clock } = this.options;
     const nowMs = clock();
     const settings = await readAccountSettings(pool, member.merchantId);
-    const durations = durationsOf(settings);
     const key: ThrottleKey = { scope: 'twofactor.member', subject: String(member.id) };
-    const rule: ThrottleRule = { maxFailures: settings.loginMaxFailures, windowMs: durations.loginWindowMs, lockMs: durations.lockoutMs };
+    const rule: ThrottleRule = lockoutRuleOf(settings, settings.loginMaxFailures);
     const reservation = await reserveAttempts(pool, member.merchantId, [{ key, rule }], nowMs);
     if (!reservation.allowed) throw new AppError(429, 'TOO_MANY_REQUESTS', { minutes: String(settings.lockoutMinutes) });
     if (!(await check(nowMs))) throw new AppError(400, wrongCode);
