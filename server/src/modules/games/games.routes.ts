@@ -1,5 +1,6 @@
 import { gameVendorsCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import { CachedAnswers } from '../../http/cached-answer';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
@@ -14,6 +15,8 @@ export interface GamesRoutesOptions {
 export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptions): Promise<void> {
   // The lanes are on every lobby page: the vendors are read once per config revision.
   const configCache = new ConfigCache();
+  // ... and the answer's bytes (serialised, compressed) per revision, platform list and language.
+  const answers = new CachedAnswers();
   app.get<RouteOf<typeof gameVendorsCall>>(
     '/wps/relay/GCSGAME_newGameVendor',
     {
@@ -24,9 +27,14 @@ export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptio
         call: gameVendorsCall,
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const { platform, language } = request.query;
-      return ok(await getVendorLanes(db, merchantOf(request), platform.split(','), language?.toUpperCase() ?? null, configCache));
+      const merchant = merchantOf(request);
+      const platforms = platform.split(',');
+      const languageCode = language?.toUpperCase() ?? null;
+      const lanes = await getVendorLanes(db, merchant, platforms, languageCode, configCache);
+      const key = JSON.stringify([merchant.id, platforms, languageCode]);
+      return answers.send(request, reply, merchant.configRevision, key, () => ok(lanes));
     },
   );
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
+import { CachedAnswers } from '../../http/cached-answer';
 import { ok } from '../../http/envelope';
 import { clientIpOf } from '../../http/request-context';
 import { apiSchema, type RouteOf } from '../../http/schemas';
@@ -29,6 +30,8 @@ const tags = ['system'];
 export async function systemRoutes(app: FastifyInstance, { db, clock, countries }: SystemRoutesOptions): Promise<void> {
   // Every page load asks for the status: its configuration is read once per config revision.
   const configCache = new ConfigCache();
+  // ... and its bytes (serialised, compressed) once per revision and visitor state.
+  const answers = new CachedAnswers();
   app.get<RouteOf<typeof systemStatusCall>>(
     '/wps/system/status',
     {
@@ -44,7 +47,7 @@ export async function systemRoutes(app: FastifyInstance, { db, clock, countries 
         call: systemStatusCall,
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const merchant = merchantOf(request);
       const visitor = await locateVisitor(db, merchant, clientIpOf(request), countries, configCache);
       const status = await system.getSystemStatus(
@@ -55,17 +58,21 @@ export async function systemRoutes(app: FastifyInstance, { db, clock, countries 
         { onInvalidRegionRule: (rule) => request.log.warn({ rule }, 'unparseable region rule skipped') },
         configCache,
       );
-      return ok(status);
+      // Everything but the info (configuration, fixed within a revision) is in the key.
+      const { location, maintenance, maintenanceEnd, regionRestriction } = status;
+      const key = JSON.stringify([merchant.id, location.ip, location.country, maintenance, maintenanceEnd, regionRestriction]);
+      return answers.send(request, reply, merchant.configRevision, key, () => ok(status));
     },
   );
 
   app.get('/wps/system/whitelabel', {
     config: { auth: 'public', availability: 'always' },
     schema: apiSchema({ tags, summary: 'Whitelabel feature switches', call: whitelabelCall }),
-  }, async (request) => {
+  }, async (request, reply) => {
     const merchant = merchantOf(request);
     // The same cached switches the status carries.
-    return ok(await configCache.get(merchant, 'whitelabel', () => system.getWhitelabel(db, merchant)));
+    const whitelabel = await configCache.get(merchant, 'whitelabel', () => system.getWhitelabel(db, merchant));
+    return answers.send(request, reply, merchant.configRevision, `whitelabel:${merchant.id}`, () => ok(whitelabel));
   });
 
   app.get('/wps/system/domainRoute', {
