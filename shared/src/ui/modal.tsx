@@ -46,6 +46,20 @@ function innermost(): OpenModal | undefined {
   );
 }
 
+/** A back arrow pointing to the reading direction's start (mirrored right-to-left by the CSS). */
+export function BackArrow() {
+  return (
+    <svg className={styles.backArrow} viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+      <path d="M15 5l-7 7 7 7" />
+    </svg>
+  );
+}
+
+/**
+ * A dialog over the page. Below 768 px a md or lg modal is a full-screen sheet whose header has a
+ * back control (which closes it) in place of the close button; sm modals (confirmations) stay
+ * centred dialogs.
+ */
 export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className, testId }: ModalProps) {
   const { t } = useT();
   const titleId = useId();
@@ -118,7 +132,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
 
   return createPortal(
     <ModalDepth.Provider value={depth}>
-      <div className={styles.backdrop} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
+      <div className={classNames(styles.backdrop, size !== 'sm' && styles.sheet)} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
         <div
           ref={dialogRef}
           role="dialog"
@@ -129,10 +143,12 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
           className={classNames(styles.dialog, styles[size], className)}
         >
           <header className={styles.header}>
+            {/* Phones show a md or lg modal as a full-screen sheet, left by its back control. */}
+            <IconButton label={t('back')} icon={<BackArrow />} size="sm" className={styles.back} onClick={onClose} />
             <h2 id={titleId} className={styles.title}>
               {title}
             </h2>
-            <IconButton label={t('close')} icon="✕" size="sm" onClick={onClose} />
+            <IconButton label={t('close')} icon="✕" size="sm" className={styles.close} onClick={onClose} />
           </header>
           <div className={styles.body}>{children}</div>
           {footer && <footer className={styles.footer}>{footer}</footer>}
