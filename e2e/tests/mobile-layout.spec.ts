@@ -113,6 +113,21 @@ test.describe('phone layout', () => {
       await expect(page.getByTestId('login-modal')).toHaveCount(0);
     }
 
+    // The home banner fits the width with all of its picture (and the text drawn in it) inside.
+    const banner = page.getByTestId('banner').locator('.swiper-slide-active img');
+    await expect(banner).toBeVisible();
+    await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const shown = await banner.evaluate((image: HTMLImageElement) => {
+      const box = image.getBoundingClientRect();
+      const fit = getComputedStyle(image).objectFit;
+      const scales = [box.width / image.naturalWidth, box.height / image.naturalHeight];
+      const scale = fit === 'cover' ? Math.max(...scales) : fit === 'contain' ? Math.min(...scales) : NaN;
+      return { left: box.left, right: box.right, pictureWidth: image.naturalWidth * scale, boxWidth: box.width, innerWidth: window.innerWidth };
+    });
+    expect(shown.left).toBeGreaterThanOrEqual(0);
+    expect(shown.right).toBeLessThanOrEqual(shown.innerWidth);
+    expect(shown.pictureWidth).toBeLessThanOrEqual(shown.boxWidth + 0.5);
+
     // The tab bar, the header's controls: at least 44 × 44 px.
     await expectTouchTarget(page, '[data-testid="tab-bar"] a, [data-testid="tab-bar"] button');
     await expectTouchTarget(page, '[data-testid="header"] button, [data-testid="header"] a');
@@ -214,6 +229,19 @@ test.describe('phone layout', () => {
 
   test('no route scrolls sideways at 390 and 360, in English, Bengali, Thai and right to left', async ({ page }) => {
     test.setTimeout(240_000);
+    // The seed's site offers Bengali and English: this page's status also offers Thai.
+    await page.route('**/wps/system/status*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const offerThai = (value: unknown): void => {
+        if (!value || typeof value !== 'object') return;
+        const record = value as Record<string, unknown>;
+        if (Array.isArray(record.languages) && 'defaultLanguage' in record) record.languages = [...record.languages, 'TH'];
+        else Object.values(record).forEach(offerThai);
+      };
+      offerThai(body);
+      await route.fulfill({ response, json: body });
+    });
     await openSite(page, '/');
     await expectNoSidewaysScroll(page, 'EN');
 
