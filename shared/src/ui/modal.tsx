@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t';
 import { classNames } from './class-names';
 import { IconButton } from './icon-button';
 import styles from './modal.module.css';
+import { usePhoneWidth } from './use-phone-width';
 
 export interface ModalProps {
   open: boolean;
@@ -64,6 +65,9 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
   const { t } = useT();
   const titleId = useId();
   const depth = useContext(ModalDepth) + 1;
+  // A sheet (phones, md and lg) is left by its back control; a dialog by its close button. Only
+  // the one shown is rendered, so the focus trap never lands on a hidden button.
+  const sheet = usePhoneWidth() && size !== 'sm';
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
   const onCloseRef = useRef(onClose);
@@ -132,7 +136,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
 
   return createPortal(
     <ModalDepth.Provider value={depth}>
-      <div className={classNames(styles.backdrop, size !== 'sm' && styles.sheet)} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
+      <div className={classNames(styles.backdrop, sheet && styles.sheet)} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
         <div
           ref={dialogRef}
           role="dialog"
@@ -143,12 +147,11 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
           className={classNames(styles.dialog, styles[size], className)}
         >
           <header className={styles.header}>
-            {/* Phones show a md or lg modal as a full-screen sheet, left by its back control. */}
-            <IconButton label={t('back')} icon={<BackArrow />} size="sm" className={styles.back} onClick={onClose} />
+            {sheet && <IconButton label={t('back')} icon={<BackArrow />} size="sm" className={styles.back} onClick={onClose} />}
             <h2 id={titleId} className={styles.title}>
               {title}
             </h2>
-            <IconButton label={t('close')} icon="✕" size="sm" className={styles.close} onClick={onClose} />
+            {!sheet && <IconButton label={t('close')} icon="✕" size="sm" className={styles.close} onClick={onClose} />}
           </header>
           <div className={styles.body}>{children}</div>
           {footer && <footer className={styles.footer}>{footer}</footer>}
