@@ -48,11 +48,15 @@ async function goClientSide(page: Page, path: string): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-async function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
-  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+async function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth: number; headerHeight: number }> {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    headerHeight: document.querySelector('[data-testid="header"]')?.getBoundingClientRect().height ?? 0,
+  }));
 }
 
-/** Every route at 390 and 360: the document is never wider than the window. */
+/** Every route at 390 and 360: the document is never wider than the window, and the header keeps to one row. */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
   const wide: string[] = [];
   for (const path of ROUTE_PATHS) {
@@ -60,8 +64,9 @@ async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> 
     for (const size of [PHONE, SMALL_PHONE]) {
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const { scrollWidth, innerWidth } = await overflowOf(page);
+      const { scrollWidth, innerWidth, headerHeight } = await overflowOf(page);
       if (scrollWidth > innerWidth) wide.push(`${label} ${path} at ${size.width}: scrollWidth ${scrollWidth}`);
+      if (headerHeight > 64) wide.push(`${label} ${path} at ${size.width}: header ${headerHeight} px high`);
     }
     await page.setViewportSize(PHONE);
   }
@@ -170,6 +175,18 @@ test.describe('phone layout', () => {
     await expect(overlay.getByRole('button', { name: 'Deposit' })).toHaveAttribute('aria-current', 'page');
     await overlay.getByRole('button', { name: 'Back' }).click();
     await expect(overlay).toHaveCount(0);
+
+    // Bengali at 360: still one row, nothing wider than the screen, the balance readable.
+    await page.evaluate(() => window.localStorage.setItem('lang', 'BN'));
+    await page.setViewportSize(SMALL_PHONE);
+    await openSite(page, '/');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^bn/i);
+    await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
+    const small = await overflowOf(page);
+    expect(small.headerHeight).toBeLessThanOrEqual(64);
+    expect(small.scrollWidth).toBeLessThanOrEqual(small.innerWidth);
+    const amount = await page.getByTestId('header-balance').evaluate((output) => output.scrollWidth <= output.clientWidth);
+    expect(amount).toBe(true);
   });
 
   test('the side menu is a drawer from the header: full labels, language, support, download; closes on Escape, backdrop and a choice', async ({ page }) => {
