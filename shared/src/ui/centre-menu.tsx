@@ -1,4 +1,7 @@
+import { useT } from '../i18n/use-t';
+import { BackArrow } from './modal';
 import { PageScaffold } from './page-scaffold';
+import { usePhoneWidth } from './use-phone-width';
 import styles from './centre-menu.module.css';
 
 interface CentreMenuProps {
@@ -14,18 +17,29 @@ interface CentreMenuProps {
 
 /**
  * The frame shared by the member centre and the agent centre: a full-screen overlay with the
- * menu of page keys on the left, the chosen page on the right and a close button.
+ * menu of page keys on the left, the chosen page on the right and a close button. Below 768 px it
+ * is a full-screen sheet: the menu a scrolling row above the page, and a back control in place of
+ * the close button.
  */
 export function CentreMenu({ title, closeLabel, pages, current, onSelect, onClose, remote, version }: CentreMenuProps) {
+  const { t } = useT();
+  const phone = usePhoneWidth();
   const currentPage = pages.find((page) => page.key === current) ?? pages[0];
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={title} data-testid={`${remote}-overlay`}>
       <div className={styles.frame}>
         <header className={styles.header}>
+          {phone && (
+            <button type="button" className={styles.back} onClick={onClose} aria-label={t('back')}>
+              <BackArrow />
+            </button>
+          )}
           <h2 className={styles.title}>{title}</h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
-            ×
-          </button>
+          {!phone && (
+            <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
+              ×
+            </button>
+          )}
         </header>
         <div className={styles.body}>
           <nav className={styles.menu} aria-label={title}>

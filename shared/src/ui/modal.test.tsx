@@ -103,3 +103,35 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(submit);
   });
 });
+
+describe('Modal at phone width', () => {
+  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  beforeEach(() => {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      writable: true,
+      value: (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }),
+    });
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(window, 'matchMedia', original);
+    else delete (window as { matchMedia?: unknown }).matchMedia;
+  });
+
+  it('is a full-screen sheet left by its back control (md and lg)', () => {
+    const onClose = jest.fn();
+    render(<Modal open onClose={onClose} title="Login" />);
+    const dialog = screen.getByRole('dialog', { name: 'Login' });
+    expect(dialog.parentElement?.className).toContain('sheet');
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a small modal (a confirmation) a centred dialog with its close button', () => {
+    render(<Modal open onClose={() => undefined} title="Sure?" size="sm" />);
+    expect(screen.getByRole('dialog', { name: 'Sure?' }).parentElement?.className).not.toContain('sheet');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+});

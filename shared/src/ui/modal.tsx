@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t';
 import { classNames } from './class-names';
 import { IconButton } from './icon-button';
 import styles from './modal.module.css';
+import { usePhoneWidth } from './use-phone-width';
 
 export interface ModalProps {
   open: boolean;
@@ -46,10 +47,27 @@ function innermost(): OpenModal | undefined {
   );
 }
 
+/** A back arrow pointing to the reading direction's start (mirrored right-to-left by the CSS). */
+export function BackArrow() {
+  return (
+    <svg className={styles.backArrow} viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+      <path d="M15 5l-7 7 7 7" />
+    </svg>
+  );
+}
+
+/**
+ * A dialog over the page. Below 768 px a md or lg modal is a full-screen sheet whose header has a
+ * back control (which closes it) in place of the close button; sm modals (confirmations) stay
+ * centred dialogs.
+ */
 export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className, testId }: ModalProps) {
   const { t } = useT();
   const titleId = useId();
   const depth = useContext(ModalDepth) + 1;
+  // A sheet (phones, md and lg) is left by its back control; a dialog by its close button. Only
+  // the one shown is rendered, so the focus trap never lands on a hidden button.
+  const sheet = usePhoneWidth() && size !== 'sm';
   const dialogRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
   const onCloseRef = useRef(onClose);
@@ -118,7 +136,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
 
   return createPortal(
     <ModalDepth.Provider value={depth}>
-      <div className={styles.backdrop} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
+      <div className={classNames(styles.backdrop, sheet && styles.sheet)} onMouseDown={onBackdropMouseDown} onClick={onBackdropClick} data-testid="modal-backdrop">
         <div
           ref={dialogRef}
           role="dialog"
@@ -129,10 +147,11 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
           className={classNames(styles.dialog, styles[size], className)}
         >
           <header className={styles.header}>
+            {sheet && <IconButton label={t('back')} icon={<BackArrow />} size="sm" className={styles.back} onClick={onClose} />}
             <h2 id={titleId} className={styles.title}>
               {title}
             </h2>
-            <IconButton label={t('close')} icon="✕" size="sm" onClick={onClose} />
+            {!sheet && <IconButton label={t('close')} icon="✕" size="sm" className={styles.close} onClick={onClose} />}
           </header>
           <div className={styles.body}>{children}</div>
           {footer && <footer className={styles.footer}>{footer}</footer>}

@@ -13,7 +13,10 @@ function openWallet(page: MemberCenterPage): void {
   if (requireRealAccount()) bus.dispatch({ type: 'openMemberCenter', page });
 }
 
-/** Logged in: balance with hide/show and refresh, then Deposit and Withdraw (member centre). */
+/**
+ * Logged in: balance with hide/show and refresh, then Deposit and Withdraw (member centre). A phone
+ * shows the balance with its refresh and Deposit only (Withdraw is in the member centre).
+ */
 export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
   const { t } = useT('shell');
   const { sumBalanceMinor, loading, refresh } = useBalance();
@@ -31,7 +34,7 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
         </output>
         <button
           type="button"
-          className={styles.iconButton}
+          className={`${styles.iconButton} ${styles.wideOnly}`}
           aria-label={hidden ? t('header_show_balance') : t('header_hide_balance')}
           aria-pressed={hidden}
           data-testid="header-balance-toggle"
@@ -61,10 +64,10 @@ export function BalanceArea({ currencySymbol }: BalanceAreaProps) {
           </svg>
         </button>
       </div>
-      <Button size="sm" data-testid="header-deposit" onClick={() => openWallet('depositv2')}>
+      <Button size="sm" className={styles.deposit} data-testid="header-deposit" onClick={() => openWallet('depositv2')}>
         {t('header_deposit')}
       </Button>
-      <Button size="sm" variant="secondary" data-testid="header-withdraw" onClick={() => openWallet('withdraw')}>
+      <Button size="sm" variant="secondary" className={styles.wideOnly} data-testid="header-withdraw" onClick={() => openWallet('withdraw')}>
         {t('header_withdraw')}
       </Button>
     </div>

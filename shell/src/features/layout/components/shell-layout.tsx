@@ -7,6 +7,7 @@ import { Footer } from '../../footer/components/footer';
 import { Header } from '../../header/components/header';
 import { RightBar } from '../../right-bar/components/right-bar';
 import { SideBar } from '../../side-bar/components/side-bar';
+import { TabBar } from '../../tab-bar/components/tab-bar';
 import { useShellUi } from '../hooks/use-shell-ui';
 import styles from './shell-layout.module.css';
 
@@ -23,23 +24,31 @@ export interface ShellLayoutProps {
   children?: ReactNode;
 }
 
-/** The page frame: side menu | header, banner, page, footer; right bar; the chrome's modals. */
+/**
+ * The page frame: side menu | header, banner, page, footer; right bar; the chrome's modals. Below
+ * 768 px the side menu is a drawer the header opens, and pages with a header get the bottom tab bar.
+ */
 export function ShellLayout({ chrome, children }: ShellLayoutProps) {
   const { modal, sideBarCollapsed, closeModal } = useShellUi();
   // Popup announcements greet the player on the full site, not over a bare game or lottery frame.
   useAnnouncementPopup(chrome.header);
 
   return (
-    <div className={styles.shell} data-side-bar={chrome.sideBar ? (sideBarCollapsed ? 'collapsed' : 'open') : 'none'}>
+    <div
+      className={styles.shell}
+      data-side-bar={chrome.sideBar ? (sideBarCollapsed ? 'collapsed' : 'open') : 'none'}
+      data-tab-bar={chrome.header ? 'shown' : 'none'}
+    >
       {chrome.sideBar && <SideBar />}
       <div className={styles.column}>
-        {chrome.header && <Header />}
+        {chrome.header && <Header menu={chrome.sideBar} />}
         {chrome.banner && <BannerCarousel group={chrome.banner} />}
         <main className={styles.main} id="main-content">
           {children}
         </main>
         {chrome.footer && <Footer />}
       </div>
+      {chrome.header && <TabBar />}
       <RightBar />
       {modal?.kind === 'announcement' && <AnnouncementModal initialAnnouncementId={modal.announcementId} onClose={closeModal} />}
       {modal?.kind === 'appDownload' && <AppDownloadModal onClose={closeModal} />}

@@ -4,10 +4,16 @@ export type ShellModal = { kind: 'announcement'; announcementId?: number } | { k
 
 export interface ShellUiState {
   sideBarCollapsed: boolean;
+  /** Phones: the side bar open as a drawer over the page (from the header's menu button). */
+  drawerOpen: boolean;
   modal: ShellModal;
 }
 
-/** Below this width the side bar starts collapsed (icons only). */
+/**
+ * Below this width the site takes its phone layout: compact header, bottom tab bar, the side bar
+ * as a drawer. (On a wider window the side bar starts collapsed to icons when the page was opened
+ * this narrow.)
+ */
 export const NARROW_SCREEN_QUERY = '(max-width: 767px)';
 
 function startsNarrow(): boolean {
@@ -15,7 +21,7 @@ function startsNarrow(): boolean {
 }
 
 function initialState(): ShellUiState {
-  return { sideBarCollapsed: startsNarrow(), modal: null };
+  return { sideBarCollapsed: startsNarrow(), drawerOpen: false, modal: null };
 }
 
 /**
@@ -33,8 +39,11 @@ export const shellUi = {
   get: (): ShellUiState => state$.getValue(),
   toggleSideBar: (): void => update({ sideBarCollapsed: !state$.getValue().sideBarCollapsed }),
   setSideBarCollapsed: (sideBarCollapsed: boolean): void => update({ sideBarCollapsed }),
-  openAnnouncements: (announcementId?: number): void => update({ modal: { kind: 'announcement', announcementId } }),
-  openAppDownload: (): void => update({ modal: { kind: 'appDownload' } }),
+  openDrawer: (): void => update({ drawerOpen: true }),
+  closeDrawer: (): void => update({ drawerOpen: false }),
+  // The drawer's entries open these over the page: the drawer gives way to them.
+  openAnnouncements: (announcementId?: number): void => update({ drawerOpen: false, modal: { kind: 'announcement', announcementId } }),
+  openAppDownload: (): void => update({ drawerOpen: false, modal: { kind: 'appDownload' } }),
   closeModal: (): void => update({ modal: null }),
   /** Back to the start state (tests). */
   reset: (): void => state$.next(initialState()),

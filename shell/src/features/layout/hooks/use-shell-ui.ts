@@ -4,6 +4,8 @@ import { shellUi, type ShellUiState } from './shell-ui-store';
 export interface ShellUi extends ShellUiState {
   toggleSideBar: () => void;
   setSideBarCollapsed: (collapsed: boolean) => void;
+  openDrawer: () => void;
+  closeDrawer: () => void;
   openAnnouncements: (announcementId?: number) => void;
   openAppDownload: () => void;
   closeModal: () => void;
@@ -21,6 +23,8 @@ export function useShellUi(): ShellUi {
     ...state,
     toggleSideBar: shellUi.toggleSideBar,
     setSideBarCollapsed: shellUi.setSideBarCollapsed,
+    openDrawer: shellUi.openDrawer,
+    closeDrawer: shellUi.closeDrawer,
     openAnnouncements: shellUi.openAnnouncements,
     openAppDownload: shellUi.openAppDownload,
     closeModal: shellUi.closeModal,

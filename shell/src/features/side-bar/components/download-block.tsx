@@ -39,7 +39,7 @@ export function DownloadBlock({ collapsed }: { collapsed: boolean }) {
           ))}
         </ul>
       )}
-      <button type="button" className={styles.link} onClick={openAppDownload} title={collapsed ? t('download_open') : undefined}>
+      <button type="button" className={styles.link} onClick={() => openAppDownload()} title={collapsed ? t('download_open') : undefined}>
         <NavIcon name="download" />
         <span className={styles.label}>{t('download_open')}</span>
       </button>

@@ -6,7 +6,10 @@ import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { NavIcon } from './nav-icon';
 import styles from './side-bar.module.css';
 
-/** Customer service, platform messages, announcements and the help centre. */
+/**
+ * Customer service, platform messages, announcements and the help centre. onNavigate runs after
+ * each choice (the drawer closes on it).
+ */
 export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) {
   const { t } = useT('shell');
   const [expanded, setExpanded] = useState(true);
@@ -17,7 +20,15 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
 
   const item = (label: string, icon: Parameters<typeof NavIcon>[0]['name'], onClick: () => void) => (
     <li>
-      <button type="button" className={styles.link} onClick={onClick} title={collapsed ? label : undefined}>
+      <button
+        type="button"
+        className={styles.link}
+        onClick={() => {
+          onNavigate();
+          onClick();
+        }}
+        title={collapsed ? label : undefined}
+      >
         <NavIcon name={icon} />
         <span className={styles.label}>{label}</span>
       </button>
