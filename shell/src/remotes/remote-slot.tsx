@@ -5,6 +5,7 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
 import type { RemoteName } from './remote-names';
 import { resetRemote } from './remote-registry';
 import { RemoteUnavailablePanel } from './remote-unavailable-panel';
+import styles from './remote-slot.module.css';
 
 interface RemoteSlotProps<P extends object> {
   remote: RemoteName;
@@ -32,7 +33,17 @@ export function RemoteSlot<P extends object>({ remote, module, props, compact }:
   };
   return (
     <RemoteErrorBoundary key={attempt} fallback={() => <RemoteUnavailablePanel onRetry={retry} compact={compact} />}>
-      <Suspense fallback={<Spinner />}>
+      <Suspense
+        fallback={
+          compact ? (
+            <Spinner />
+          ) : (
+            <div className={styles.pageLoading} data-testid="remote-page-loading">
+              <Spinner />
+            </div>
+          )
+        }
+      >
         <div data-remote-slot={remote} style={{ display: 'contents' }}>
           <Remote {...((props ?? {}) as P)} />
         </div>

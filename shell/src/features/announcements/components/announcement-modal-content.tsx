@@ -1,16 +1,11 @@
 import { Button, EmptyState, Modal, Pagination, Spinner, formatDateTime, sanitizeHtml, useT, type Announcement } from '@platform/shared';
 import { useMemo, useState } from 'react';
 import { ANNOUNCEMENT_PAGE_SIZE, useAnnouncements } from '../hooks/use-announcements';
+import type { AnnouncementModalProps } from './announcement-modal';
 import styles from './announcement-modal.module.css';
 
-export interface AnnouncementModalProps {
-  /** Opens straight on this announcement's detail (a popup announcement). */
-  initialAnnouncementId?: number;
-  onClose: () => void;
-}
-
 /** Paged list of announcement titles (9 per page) and the chosen one's detail. */
-export function AnnouncementModal({ initialAnnouncementId, onClose }: AnnouncementModalProps) {
+export default function AnnouncementModalContent({ initialAnnouncementId, onClose }: AnnouncementModalProps) {
   const { t } = useT('shell');
   const state = useAnnouncements();
   const [page, setPage] = useState(1);

@@ -3,15 +3,11 @@ import { useState } from 'react';
 import { findResource, useSiteSettings } from '../../settings/use-site-settings';
 import { INSTALL_GUIDES, type InstallPlatform } from '../install-steps';
 import { InstallStepsList } from './install-steps-list';
+import type { AppDownloadModalProps } from './app-download-modal';
 import styles from './app-download-modal.module.css';
 
-export interface AppDownloadModalProps {
-  onClose: () => void;
-  initialPlatform?: InstallPlatform;
-}
-
 /** How to install the site on a phone: Android and iOS tabs of four steps each. */
-export function AppDownloadModal({ onClose, initialPlatform = 'android' }: AppDownloadModalProps) {
+export default function AppDownloadModalContent({ onClose, initialPlatform = 'android' }: AppDownloadModalProps) {
   const { t } = useT('shell');
   const { resources } = useSiteSettings();
   const [platform, setPlatform] = useState<InstallPlatform>(initialPlatform);
