@@ -1,6 +1,7 @@
 import { getRememberedLogin } from '@platform/shared';
 import { makeStatus, stubApi } from '@platform/shared/testing';
-import { startUp } from './start-up';
+import { forgetBanners } from '../features/banner/hooks/use-banners';
+import { routeShowsBanners, startUp } from './start-up';
 
 // The federation runtime cannot load in Jest: the remote list is not what is tested here.
 jest.mock('../remotes/remote-registry', () => ({ loadRemoteManifest: jest.fn(async () => []) }));
@@ -18,5 +19,34 @@ describe('start-up', () => {
     expect(document.cookie).not.toContain('pwd_');
     expect(document.cookie).not.toContain('a-secret-pw');
     expect(getRememberedLogin()).toEqual({ username: 'alice' });
+  });
+
+  it('asks for the banners during start-up on a page that shows them, and not elsewhere', async () => {
+    forgetBanners();
+    window.history.replaceState(null, '', '/rng');
+    const { callsOf } = stubApi({ systemStatus: makeStatus(), countries: [], indexNotice: { player: [], banners: [], popup: [], promotion: [] } });
+    await startUp();
+    expect(callsOf('indexNotice')).toHaveLength(1);
+
+    forgetBanners();
+    jest.restoreAllMocks();
+    window.history.replaceState(null, '', '/login');
+    const second = stubApi({ systemStatus: makeStatus(), countries: [] });
+    await startUp();
+    expect(second.callsOf('indexNotice')).toHaveLength(0);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each([
+    ['/', true],
+    ['/home', true],
+    ['/rng', true],
+    ['/promotions/12', true],
+    ['/help', true],
+    ['/login', false],
+    ['/lottery', false],
+    ['/game', false],
+  ])('knows whether %s shows banners (%s)', (pathname, shows) => {
+    expect(routeShowsBanners(pathname)).toBe(shows);
   });
 });

@@ -1,6 +1,14 @@
 import { api, applyTheme, bus, forgetRememberedPasswords, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
+import { matchPath } from 'react-router';
+import { loadBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteManifest } from '../remotes/remote-registry';
+import { ROUTES } from './route-table';
+
+/** True when the page at `pathname` shows a banner group above it (the route table's chrome). */
+export function routeShowsBanners(pathname: string): boolean {
+  return ROUTES.some((route) => route.chrome.banner !== null && route.paths.some((path) => matchPath(path, pathname)));
+}
 
 export async function loadSystemStatus(): Promise<SystemStatus> {
   const status = await api.call(systemStatusCall, { params: { url: window.location.host } });
@@ -26,5 +34,8 @@ export async function startUp(): Promise<void> {
   applyTheme('light');
   const [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
+  // The banners (the first screen's largest image) are asked for now, beside the session's
+  // restoration, not once the layout has rendered; the carousel gets this same answer.
+  if (routeShowsBanners(window.location.pathname)) loadBanners().catch(() => undefined);
   api.cached(countriesCall).catch(() => undefined);
 }

@@ -38,13 +38,13 @@ export function RemoteSlot<P extends object>({ remote, module, props, compact }:
           compact ? (
             <Spinner />
           ) : (
-            <div className={styles.pageLoading} data-testid="remote-page-loading">
+            <div className={styles.page} data-testid="remote-page-loading">
               <Spinner />
             </div>
           )
         }
       >
-        <div data-remote-slot={remote} style={{ display: 'contents' }}>
+        <div data-remote-slot={remote} className={compact ? styles.compact : styles.page}>
           <Remote {...((props ?? {}) as P)} />
         </div>
       </Suspense>
