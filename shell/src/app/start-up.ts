@@ -32,7 +32,15 @@ export async function startUp(): Promise<void> {
     balanceServiceStarted = true;
   }
   applyTheme('light');
-  const [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
+  let status: SystemStatus;
+  try {
+    [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
+  } catch (error) {
+    // Without the status the site's languages are unknown: the player's stored choice (or the
+    // default) still gets its strings, for the "could not start" page.
+    await initLanguage(null, []).catch(() => undefined);
+    throw error;
+  }
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
   // The banners (the first screen's largest image) are asked for now, beside the session's
   // restoration, not once the layout has rendered; the carousel gets this same answer.
