@@ -23,8 +23,10 @@ function swiperOf(container: HTMLElement): SwiperInstance {
 
 async function renderCarousel(group: string) {
   const view = renderWithProviders(<BannerCarousel group={group} />);
-  await screen.findByTestId('banner');
-  // Swiper comes in its own chunk: the first slide stands in until it has loaded.
+  const section = await screen.findByTestId('banner');
+  // Swiper comes in its own chunk when the carousel first has to move or the player reaches for it;
+  // the first slide stands in until then.
+  fireEvent.pointerEnter(section);
   await waitFor(() => expect(screen.queryByTestId('banner-first-slide')).toBeNull());
   return view;
 }

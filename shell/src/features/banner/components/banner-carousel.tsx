@@ -1,12 +1,12 @@
 import { useT } from '@platform/shared';
-import { Suspense, lazy, useMemo } from 'react';
-import { bannerCarouselOptions, HOME_PEEK_MIN_BANNERS } from '../banner-settings';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { BANNER_AUTOPLAY_DELAY_MS, bannerCarouselOptions, HOME_PEEK_MIN_BANNERS } from '../banner-settings';
 import { useBanners } from '../hooks/use-banners';
 import styles from './banner-carousel.module.css';
 import firstSlide from './banner-first-slide.module.css';
 import { BannerSlideContent } from './banner-slide';
 
-// Swiper (and its styles) is fetched when a route first shows banners, not with the shell.
+// Swiper (and its styles) is fetched when the carousel first has to move, not with the shell.
 const BannerSwiper = lazy(() => import(/* webpackChunkName: "banner-swiper" */ './banner-swiper'));
 
 export interface BannerCarouselProps {
@@ -14,10 +14,14 @@ export interface BannerCarouselProps {
   group: string;
 }
 
+/** Why Swiper was fetched: the player reached for the carousel, or its first move was due. */
+type SwiperWanted = 'interaction' | 'autoplay' | null;
+
 /**
  * Carousel of the route group's banners (SPEC §2 Banner). The first banner is shown at once, as a
- * plain image in the carousel's own box, while Swiper loads; until the banners are known the box is
- * kept free, so nothing below it moves when they arrive.
+ * plain image in the carousel's own box; Swiper is fetched when the carousel first has to move (the
+ * autoplay's first turn, which it then takes at once) or when the player points at, touches or
+ * focuses it. Until the banners are known the box is kept free, so nothing below it moves.
  */
 export function BannerCarousel({ group }: BannerCarouselProps) {
   const { t } = useT('shell');
@@ -25,6 +29,15 @@ export function BannerCarousel({ group }: BannerCarouselProps) {
   const count = banners?.length ?? 0;
   const options = useMemo(() => bannerCarouselOptions(group, count), [group, count]);
   const sectionClass = options.centeredSlides ? `${styles.banner} ${styles.home}` : styles.banner;
+  const [wanted, setWanted] = useState<SwiperWanted>(null);
+  const moving = options.autoplay !== false;
+
+  useEffect(() => {
+    if (!moving || wanted) return;
+    const timer = window.setTimeout(() => setWanted('autoplay'), BANNER_AUTOPLAY_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [moving, wanted]);
+  const reach = () => setWanted((current) => current ?? 'interaction');
 
   if (!banners) {
     return (
@@ -46,10 +59,23 @@ export function BannerCarousel({ group }: BannerCarouselProps) {
     </div>
   );
   return (
-    <section className={sectionClass} data-testid="banner" data-group={group} aria-roledescription="carousel" aria-label={t('banner_label')}>
-      <Suspense fallback={first}>
-        <BannerSwiper group={group} banners={banners} />
-      </Suspense>
+    <section
+      className={sectionClass}
+      data-testid="banner"
+      data-group={group}
+      aria-roledescription="carousel"
+      aria-label={t('banner_label')}
+      onPointerEnter={reach}
+      onTouchStart={reach}
+      onFocus={reach}
+    >
+      {wanted ? (
+        <Suspense fallback={first}>
+          <BannerSwiper group={group} banners={banners} advanceOnStart={wanted === 'autoplay'} />
+        </Suspense>
+      ) : (
+        first
+      )}
     </section>
   );
 }

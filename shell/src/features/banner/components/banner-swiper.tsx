@@ -12,13 +12,15 @@ export interface BannerSwiperProps {
   group: string;
   /** The group's banners, at least one. */
   banners: Banner[];
+  /** Loaded when the autoplay's first turn was due: take that turn at once. */
+  advanceOnStart?: boolean;
 }
 
 /**
  * The moving carousel (Swiper), loaded on its own when a route first shows banners: until then
  * the first slide stands in for it (banner-carousel.tsx), in the same box.
  */
-export default function BannerSwiper({ group, banners }: BannerSwiperProps) {
+export default function BannerSwiper({ group, banners, advanceOnStart = false }: BannerSwiperProps) {
   const count = banners.length;
   const options = useMemo(() => bannerCarouselOptions(group, count), [group, count]);
   const peek = options.centeredSlides && count >= HOME_PEEK_MIN_BANNERS;
@@ -37,6 +39,9 @@ export default function BannerSwiper({ group, banners }: BannerSwiperProps) {
       // Wide screens peek at the neighbouring banners when there are enough to loop.
       breakpoints={peek ? { 1024: { slidesPerView: 1.2 } } : undefined}
       className={styles.swiper}
+      onSwiper={(swiper) => {
+        if (advanceOnStart && options.autoplay) swiper.slideNext();
+      }}
     >
       {banners.map((banner, index) => (
         <SwiperSlide key={banner.bannerId} className={styles.slide}>
