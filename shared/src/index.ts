@@ -77,6 +77,7 @@ export {
   COMMON_NAMESPACE,
   i18n,
   loadTranslations,
+  prefetchTranslations,
   registerTranslationLoaders,
   registerTranslations,
   translationSetsFor,

@@ -89,6 +89,17 @@ export async function loadTranslations(code: string): Promise<void> {
   await Promise.all([...setLoaders.keys()].flatMap((namespace) => translationSetsFor(code).map((set) => loadSet(namespace, set))));
 }
 
+/**
+ * Starts fetching what the language `code` would need (its set and the fallback) of every
+ * namespace registered so far, without choosing it: the app start asks for the likely language's
+ * strings while it waits for the site's settings, which decide the language. (Since 3.1.0.)
+ */
+export function prefetchTranslations(code: string): void {
+  for (const namespace of setLoaders.keys()) {
+    for (const set of translationSetsFor(code)) loadSet(namespace, set).catch(() => undefined);
+  }
+}
+
 /** Every set of every namespace registered with loaders (tests, which switch languages freely). */
 export async function loadAllTranslations(): Promise<void> {
   await Promise.all([...setLoaders.keys()].flatMap((namespace) => TRANSLATION_SETS.map((set) => loadSet(namespace, set))));

@@ -68,4 +68,20 @@ describe('translation sets fetched per language', () => {
       expect(i18n.getResource('EN', 'flaky', 'hello')).toBe('Hello');
     });
   });
+
+  it('prefetches the sets a language would need without choosing it', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const { prefetchTranslations, registerTranslationLoaders } = await freshI18n();
+      const demo = loaders({ BN: { hello: 'হ্যালো' }, EN: { hello: 'Hello' }, VI: { hello: 'Xin chào' } });
+      await registerTranslationLoaders('demo', demo);
+      prefetchTranslations('BN');
+      expect(demo.BN).toHaveBeenCalledTimes(1);
+      expect(demo.EN).toHaveBeenCalledTimes(1);
+      expect(demo.VI).not.toHaveBeenCalled();
+      // Not chosen: a namespace registered now is not fetched in Bengali.
+      const later = loaders({ BN: { bye: 'বিদায়' }, EN: { bye: 'Goodbye' } });
+      await registerTranslationLoaders('later', later);
+      expect(later.BN).not.toHaveBeenCalled();
+    });
+  });
 });

@@ -1,9 +1,11 @@
-import { getRememberedLogin } from '@platform/shared';
+import { getRememberedLogin, prefetchTranslations } from '@platform/shared';
 import { makeStatus, stubApi } from '@platform/shared/testing';
 import { forgetBanners } from '../features/banner/hooks/use-banners';
 import { routeShowsBanners, startUp } from './start-up';
 
 // The federation runtime cannot load in Jest: the remote list is not what is tested here.
+// Spied on: which language's strings start-up asks for, and when.
+jest.mock('@platform/shared', () => ({ ...jest.requireActual('@platform/shared'), prefetchTranslations: jest.fn() }));
 jest.mock('../remotes/remote-registry', () => ({ loadRemoteManifest: jest.fn(async () => []) }));
 
 describe('start-up', () => {
@@ -48,5 +50,15 @@ describe('start-up', () => {
     ['/game', false],
   ])('knows whether %s shows banners (%s)', (pathname, shows) => {
     expect(routeShowsBanners(pathname)).toBe(shows);
+  });
+
+  it('fetches the likely language’s strings while the site settings load, not after them', async () => {
+    window.localStorage.setItem('lang', 'TH');
+    let answerStatus: (value: unknown) => void = () => undefined;
+    stubApi({ systemStatus: () => new Promise((resolve) => (answerStatus = resolve)), countries: [] });
+    const started = startUp();
+    expect(prefetchTranslations).toHaveBeenCalledWith('TH');
+    answerStatus(makeStatus());
+    await started;
   });
 });

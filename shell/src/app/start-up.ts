@@ -1,4 +1,16 @@
-import { api, applyTheme, bus, forgetRememberedPasswords, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
+import {
+  api,
+  applyTheme,
+  bus,
+  DEFAULT_LANGUAGE,
+  forgetRememberedPasswords,
+  initLanguage,
+  localStore,
+  prefetchTranslations,
+  sessionStore,
+  startBalanceService,
+  type SystemStatus,
+} from '@platform/shared';
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
 import { matchPath } from 'react-router';
 import { loadBanners } from '../features/banner/hooks/use-banners';
@@ -32,6 +44,9 @@ export async function startUp(): Promise<void> {
     balanceServiceStarted = true;
   }
   applyTheme('light');
+  // The likely language's strings (the player's stored choice, else the default) are fetched while
+  // the settings that decide the language load, not after them.
+  prefetchTranslations(localStore.get('lang') ?? localStore.get('hisLang') ?? DEFAULT_LANGUAGE);
   let status: SystemStatus;
   try {
     [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
