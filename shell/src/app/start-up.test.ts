@@ -1,11 +1,13 @@
 import { getRememberedLogin, prefetchTranslations } from '@platform/shared';
 import { makeStatus, stubApi } from '@platform/shared/testing';
 import { forgetBanners } from '../features/banner/hooks/use-banners';
+import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { routeShowsBanners, startUp } from './start-up';
 
 // The federation runtime cannot load in Jest: the remote list is not what is tested here.
 // Spied on: which language's strings start-up asks for, and when.
 jest.mock('@platform/shared', () => ({ ...jest.requireActual('@platform/shared'), prefetchTranslations: jest.fn() }));
+jest.mock('../remotes/load-remote-module', () => ({ loadRemoteComponent: jest.fn(async () => ({ default: () => null })) }));
 jest.mock('../remotes/remote-registry', () => ({ loadRemoteManifest: jest.fn(async () => []) }));
 
 describe('start-up', () => {
@@ -60,5 +62,15 @@ describe('start-up', () => {
     expect(prefetchTranslations).toHaveBeenCalledWith('TH');
     answerStatus(makeStatus());
     await started;
+  });
+
+  it('fetches the page’s own remote module during start-up, and no other', async () => {
+    jest.mocked(loadRemoteComponent).mockClear();
+    window.history.replaceState(null, '', '/rng');
+    stubApi({ systemStatus: makeStatus(), countries: [], indexNotice: { player: [], banners: [], popup: [], promotion: [] } });
+    await startUp();
+    expect(loadRemoteComponent).toHaveBeenCalledTimes(1);
+    expect(loadRemoteComponent).toHaveBeenCalledWith('mfe_lobby', './GameCategoryPage');
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -14,12 +14,18 @@ import {
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
 import { matchPath } from 'react-router';
 import { loadBanners } from '../features/banner/hooks/use-banners';
+import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';
 import { ROUTES } from './route-table';
 
+/** The route table's row for `pathname`, if any. */
+function routeAt(pathname: string) {
+  return ROUTES.find((route) => route.paths.some((path) => matchPath(path, pathname)));
+}
+
 /** True when the page at `pathname` shows a banner group above it (the route table's chrome). */
 export function routeShowsBanners(pathname: string): boolean {
-  return ROUTES.some((route) => route.chrome.banner !== null && route.paths.some((path) => matchPath(path, pathname)));
+  return (routeAt(pathname)?.chrome.banner ?? null) !== null;
 }
 
 export async function loadSystemStatus(): Promise<SystemStatus> {
@@ -56,6 +62,10 @@ export async function startUp(): Promise<void> {
     await initLanguage(null, []).catch(() => undefined);
     throw error;
   }
+  // The page's own remote (and only it) is fetched now, beside the language and the session; its
+  // slot gets the same module when the layout renders. A failure is the slot's to show.
+  const route = routeAt(window.location.pathname);
+  if (route) loadRemoteComponent(route.remote, route.module).catch(() => undefined);
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
   // The banners (the first screen's largest image) are asked for now, beside the session's
   // restoration, not once the layout has rendered; the carousel gets this same answer.
