@@ -18,6 +18,7 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   setupFiles: ['<rootDir>/src/testing/setup-environment.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-translations.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions],
   },

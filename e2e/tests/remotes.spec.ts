@@ -48,6 +48,10 @@ function deployCopyAs(remote: string, version: string): string {
     const next = code.replaceAll(`version:"${current}"`, `version:"${version}"`);
     if (next !== code) {
       writeFileSync(path.join(target, file), next);
+      // The build's compressed copies are of the file before the rewrite: a pipeline that changes
+      // a file compresses it again; here the server compresses it per request instead.
+      rmSync(path.join(target, `${file}.br`), { force: true });
+      rmSync(path.join(target, `${file}.gz`), { force: true });
       rewritten += 1;
     }
   }

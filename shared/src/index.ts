@@ -73,7 +73,18 @@ export {
   type LanguageOption,
   type TranslationSet,
 } from './i18n/language-options';
-export { COMMON_NAMESPACE, i18n, registerTranslations, type TranslationResources } from './i18n/i18n-instance';
+export {
+  COMMON_NAMESPACE,
+  i18n,
+  loadTranslations,
+  prefetchTranslations,
+  registerTranslationLoaders,
+  registerTranslations,
+  translationSetsFor,
+  type TranslationLoaders,
+  type TranslationResources,
+  type TranslationSetLoader,
+} from './i18n/i18n-instance';
 export { followBusLanguage, initLanguage, setLanguage, type SetLanguageOptions } from './i18n/language';
 export { useT } from './i18n/use-t';
 

@@ -1,14 +1,41 @@
-// Service worker: makes the site installable and keeps working on a flaky network.
-// Navigations go to the network first (the shell must always see the newest /remotes.json and
-// index.html), falling back to the cached page offline. Content-hashed files are immutable, so
-// they are served from the cache once fetched. API calls, manifests and remote entries are never
-// cached: a swapped remote must reach users on their next load.
-const CACHE = 'site-shell-v1';
-const NEVER_CACHE = [/^\/wps\//, /^\/lgw\//, /^\/remotes\.json$/, /mf-manifest\.json$/, /remoteEntry\.js$/, /^\/healthz$/, /^\/docs/];
-const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+// Service worker: makes the site installable, starts repeat visits from the cache, and keeps the
+// site's shell working offline.
+//   - Installing, it caches the shell: the page (/), and the files the page names (main.js with
+//     its build hash, boot.css), with the manifest and the icon.
+//   - Navigations go to the network first, so a deploy of the shell reaches the player on the next
+//     load; the cached page answers only when the network does not.
+//   - The remote list (/remotes.json, per merchant), the remotes' manifests and entries are never
+//     cached: a deployed or swapped remote reaches players on their next load.
+//   - Content-hashed files (chunks, and files asked for with their build hash: main.js?<hash>)
+//     never change: served from the cache once fetched, the network only the first time.
+//   - The API is never cached.
+const CACHE = 'site-shell-v2';
+const SHELL_FILES = ['/', '/boot.css', '/manifest.webmanifest', '/icons/icon.svg'];
+const NEVER_CACHE = [/^\/wps\//, /^\/lgw\//, /^\/remotes\.json$/, /mf-manifest\.json$/, /remoteEntry\.js$/, /^\/healthz$/, /^\/docs/, /^\/service-worker\.js$/];
+const NETWORK_FIRST = [/^\/boot\.css$/, /^\/manifest\.webmanifest$/];
+const HASHED_NAME = /[.-][0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/;
+const HASHED_QUERY = /^\?[0-9a-f]{8,}$/;
+
+/** The scripts and stylesheets index.html names (the page's own start-up files). */
+function filesNamedBy(html) {
+  const files = [];
+  for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)=["']?([^"'\s>]+)/g)) {
+    const url = new URL(match[1], self.location.origin);
+    if (url.origin === self.location.origin && /\.(js|css)$/.test(url.pathname)) files.push(url.pathname + url.search);
+  }
+  return files;
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['/', '/manifest.webmanifest', '/icons/icon.svg'])).then(() => self.skipWaiting()));
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(SHELL_FILES);
+      const page = await cache.match('/');
+      if (page) await cache.addAll(filesNamedBy(await page.text()).filter((file) => !SHELL_FILES.includes(file)));
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -16,6 +43,33 @@ self.addEventListener('activate', (event) => {
     caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)))).then(() => self.clients.claim()),
   );
 });
+
+/** The network's answer (kept for offline use when it is good), else the cached one. */
+async function networkFirst(request, cacheKey = request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(cacheKey, copy));
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(cacheKey);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -25,29 +79,15 @@ self.addEventListener('fetch', (event) => {
   if (NEVER_CACHE.some((pattern) => pattern.test(url.pathname))) return;
 
   if (request.mode === 'navigate') {
-    event.respondWith(
-      fetch(request)
-        .then((response) => {
-          const copy = response.clone();
-          if (response.ok) caches.open(CACHE).then((cache) => cache.put('/', copy));
-          return response;
-        })
-        .catch(() => caches.match('/')),
-    );
+    // Every route is the same page: one cached copy of it, the newest the network gave.
+    event.respondWith(networkFirst(request, '/'));
     return;
   }
-
-  if (HASHED.test(url.pathname)) {
-    event.respondWith(
-      caches.match(request).then(
-        (cached) =>
-          cached ||
-          fetch(request).then((response) => {
-            const copy = response.clone();
-            if (response.ok) caches.open(CACHE).then((cache) => cache.put(request, copy));
-            return response;
-          }),
-      ),
-    );
+  if (NETWORK_FIRST.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(networkFirst(request));
+    return;
+  }
+  if (HASHED_NAME.test(url.pathname) || HASHED_QUERY.test(url.search)) {
+    event.respondWith(cacheFirst(request));
   }
 });

@@ -45,6 +45,12 @@ function sharedConfig() {
   return shared;
 }
 
+/** The production build of react-router (its package's exports name the development one only). */
+function reactRouterProductionBuild() {
+  const packageJson = require.resolve('react-router/package.json', { paths: [repoRoot] });
+  return path.join(path.dirname(packageJson), 'dist', 'production', 'index.mjs');
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir       the app's folder (its package.json holds the version)
@@ -83,7 +89,12 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
         chunkFilename: production ? '[name].[chunkhash:8].js' : '[name].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+        // react-router's package exports only its development build (warnings and checks a player
+        // never sees): a production build takes its production build, as React's own does.
+        alias: production ? { 'react-router$': reactRouterProductionBuild() } : undefined,
+      },
       module: {
         rules: [
           { test: /[\\/]node_modules[\\/]\.federation[\\/]/, type: 'javascript/auto' },

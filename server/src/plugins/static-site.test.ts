@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createStaticFixture, type StaticFixture } from '../testing/static-fixture';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { cacheControlFor } from './static-site';
@@ -5,6 +6,13 @@ import { cacheControlFor } from './static-site';
 let context: TestContext;
 let dist: StaticFixture;
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const BUNDLES: Record<string, string> = {
+  'shell/main.3f2a9c1b7d.js': `console.log(${JSON.stringify('shell '.repeat(400))})`,
+  'remotes/mfe_lobby/1.0.0/412.8d1e77aa.js': `export const chunk = ${JSON.stringify('lobby '.repeat(400))};`,
+  'remotes/mfe_lobby/1.0.0/remoteEntry.js': `var mfe_lobby = ${JSON.stringify('entry '.repeat(400))};`,
+};
+/** The precompressed copies in the fixture, by path. */
+const COPIES: Record<string, Buffer> = {};
 
 beforeAll(async () => {
   dist = await createStaticFixture({
@@ -18,6 +26,15 @@ beforeAll(async () => {
     'remotes/mfe_lobby/1.0.0/remoteEntry.js': 'var mfe_lobby;',
     'remotes/mfe_lobby/1.0.0/412.8d1e77aa.js': 'chunk',
   });
+  // What scripts/build.mjs writes beside each text file: a brotli and a gzip copy.
+  for (const file of ['shell/main.3f2a9c1b7d.js', 'remotes/mfe_lobby/1.0.0/412.8d1e77aa.js', 'remotes/mfe_lobby/1.0.0/remoteEntry.js']) {
+    const content = BUNDLES[file];
+    await dist.write(file, content);
+    COPIES[`${file}.br`] = brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    COPIES[`${file}.gz`] = gzipSync(content, { level: 9 });
+    await dist.writeBytes(`${file}.br`, COPIES[`${file}.br`]);
+    await dist.writeBytes(`${file}.gz`, COPIES[`${file}.gz`]);
+  }
   context = await createTestApp({ staticRoot: dist.root });
 });
 
@@ -99,6 +116,42 @@ describe('the remotes at /remotes/', () => {
   });
 });
 
+describe('precompressed files (scripts/build.mjs writes .br and .gz beside each)', () => {
+  const files = [
+    ['/main.3f2a9c1b7d.js', 'shell/main.3f2a9c1b7d.js', 'public, max-age=31536000, immutable'],
+    ['/remotes/mfe_lobby/1.0.0/412.8d1e77aa.js', 'remotes/mfe_lobby/1.0.0/412.8d1e77aa.js', 'public, max-age=31536000, immutable'],
+    ['/remotes/mfe_lobby/1.0.0/remoteEntry.js', 'remotes/mfe_lobby/1.0.0/remoteEntry.js', 'no-store'],
+  ] as const;
+
+  it.each(files)('sends the brotli copy of %s to a browser that accepts it, cached as the file', async (url, file, cacheControl) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe(cacheControl);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BUNDLES[file]);
+    // The build's copy as it is (best quality, with its length), not compressed again per request.
+    expect(response.rawPayload.equals(COPIES[`${file}.br`])).toBe(true);
+    expect(response.headers['content-length']).toBe(String(COPIES[`${file}.br`].length));
+  });
+
+  it.each(files)('sends the gzip copy of %s to a browser without brotli', async (url, file) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BUNDLES[file]);
+    expect(response.rawPayload.equals(COPIES[`${file}.gz`])).toBe(true);
+  });
+
+  it.each(files)('sends %s itself to a client that accepts no encoding', async (url, file) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(BUNDLES[file]);
+  });
+});
+
 describe('cacheControlFor', () => {
   it.each([
     ['index.html', 'no-store'],
@@ -108,6 +161,9 @@ describe('cacheControlFor', () => {
     ['vendors-react.9f8e7d6c5b4a.chunk.css', 'public, max-age=31536000, immutable'],
     ['deadbeefcafe.png', 'public, max-age=31536000, immutable'],
     ['logo.svg', 'no-cache'],
+    ['remoteEntry.js.br', 'no-store'],
+    ['main.0123abcd.js.br', 'public, max-age=31536000, immutable'],
+    ['412.8d1e77aa.css.gz', 'public, max-age=31536000, immutable'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(`/dist/shell/${file}`)).toBe(expected);
   });

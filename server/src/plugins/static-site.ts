@@ -17,7 +17,8 @@ const CONTENT_HASHED = /(^|[.-])[0-9a-f]{8,}(\.chunk)?\.[A-Za-z0-9]+$/i;
 const SERVER_PREFIXES = ['/wps', '/lgw', '/docs', '/remotes', '/assets', '/healthz'];
 
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  // A precompressed copy (main.3f2a9c1b.js.br) is cached as the file it encodes.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (NO_STORE_FILES.has(name)) return 'no-store';
   if (CONTENT_HASHED.test(name)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
@@ -58,6 +59,9 @@ export async function registerStaticSite(app: FastifyInstance, { staticRoot, fai
       root: shellDir,
       prefix: '/',
       decorateReply: false,
+      // The build writes .br and .gz beside each text file (scripts/build.mjs): sent as they are,
+      // with Content-Encoding and Vary, to a browser that accepts them; others get the file.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
     });
@@ -68,6 +72,7 @@ export async function registerStaticSite(app: FastifyInstance, { staticRoot, fai
       prefix: '/remotes/',
       decorateReply: false,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         // Remotes may be loaded by a shell on another origin (dev servers, a CDN): by CORS, and by

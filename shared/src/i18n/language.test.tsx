@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { updateLanguageCall } from '../contract';
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import { localStore, sessionStore } from '../storage/web-storage';
@@ -85,10 +85,11 @@ describe('initLanguage', () => {
 });
 
 describe('following the bus', () => {
-  it('changes the page language when another tab changes the bus', () => {
+  it('changes the page language when another tab changes the bus', async () => {
     const stop = followBusLanguage(bus);
     bus.language$.next('VI');
-    expect(i18n.language).toBe('VI');
+    // Once the language's translation sets are there (fetched per language).
+    await waitFor(() => expect(i18n.language).toBe('VI'));
     expect(document.documentElement.lang).toBe('vi');
     stop();
   });

@@ -2,7 +2,7 @@ import { updateLanguageCall } from '../contract';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { localStore, sessionStore } from '../storage/web-storage';
-import { i18n } from './i18n-instance';
+import { i18n, loadTranslations } from './i18n-instance';
 import { DEFAULT_LANGUAGE, findLanguageOption, type LanguageOption } from './language-options';
 
 export interface SetLanguageOptions {
@@ -31,6 +31,8 @@ async function applyToPage(option: LanguageOption): Promise<void> {
     document.documentElement.lang = option.locale;
     document.documentElement.dir = option.rtl ? 'rtl' : 'ltr';
   }
+  // The language's translation sets first: the page switches with its strings, never its keys.
+  await loadTranslations(option.code);
   if (i18n.language !== option.code) await i18n.changeLanguage(option.code);
 }
 

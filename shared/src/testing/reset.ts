@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { api } from '../api/client';
 import { bus, INITIAL_STATES } from '../bus/event-bus';
 import type { BusStates } from '../bus/bus-types';
-import { i18n } from '../i18n/i18n-instance';
+import { i18n, loadAllTranslations } from '../i18n/i18n-instance';
 import { resetRegisterRulesForTests } from '../forms/use-register-rules';
 import { dismissAllNotices } from '../ui/show-notice';
 
@@ -30,5 +30,7 @@ export async function resetTestState(): Promise<void> {
   window.localStorage.clear();
   clearCookies();
   document.body.innerHTML = '';
+  // Tests switch languages freely: every translation set is there (the page fetches per language).
+  await loadAllTranslations();
   await i18n.changeLanguage('EN');
 }

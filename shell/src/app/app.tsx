@@ -1,5 +1,5 @@
 import { Button, Spinner, ToastHost, followBusLanguage, followBusTheme, useT } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { AppRoutes } from './app-routes';
 import { Overlays } from './overlays';
@@ -40,7 +40,9 @@ export function App() {
     setState('loading');
     startUp()
       .then(() => restoreSession())
-      .then(() => !cancelled && setState('ready'))
+      // The whole site renders at once here: as a transition React does it in slices, yielding to
+      // the browser between them, instead of one long task that blocks input (issue 8, item 3).
+      .then(() => !cancelled && startTransition(() => setState('ready')))
       .catch((error) => {
         console.error('[shell] start-up failed', error);
         if (!cancelled) setState('failed');

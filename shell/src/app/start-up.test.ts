@@ -1,8 +1,13 @@
-import { getRememberedLogin } from '@platform/shared';
+import { getRememberedLogin, prefetchTranslations } from '@platform/shared';
 import { makeStatus, stubApi } from '@platform/shared/testing';
-import { startUp } from './start-up';
+import { forgetBanners } from '../features/banner/hooks/use-banners';
+import { loadRemoteComponent } from '../remotes/load-remote-module';
+import { routeShowsBanners, startUp } from './start-up';
 
 // The federation runtime cannot load in Jest: the remote list is not what is tested here.
+// Spied on: which language's strings start-up asks for, and when.
+jest.mock('@platform/shared', () => ({ ...jest.requireActual('@platform/shared'), prefetchTranslations: jest.fn() }));
+jest.mock('../remotes/load-remote-module', () => ({ loadRemoteComponent: jest.fn(async () => ({ default: () => null })) }));
 jest.mock('../remotes/remote-registry', () => ({ loadRemoteManifest: jest.fn(async () => []) }));
 
 describe('start-up', () => {
@@ -18,5 +23,54 @@ describe('start-up', () => {
     expect(document.cookie).not.toContain('pwd_');
     expect(document.cookie).not.toContain('a-secret-pw');
     expect(getRememberedLogin()).toEqual({ username: 'alice' });
+  });
+
+  it('asks for the banners during start-up on a page that shows them, and not elsewhere', async () => {
+    forgetBanners();
+    window.history.replaceState(null, '', '/rng');
+    const { callsOf } = stubApi({ systemStatus: makeStatus(), countries: [], indexNotice: { player: [], banners: [], popup: [], promotion: [] } });
+    await startUp();
+    expect(callsOf('indexNotice')).toHaveLength(1);
+
+    forgetBanners();
+    jest.restoreAllMocks();
+    window.history.replaceState(null, '', '/login');
+    const second = stubApi({ systemStatus: makeStatus(), countries: [] });
+    await startUp();
+    expect(second.callsOf('indexNotice')).toHaveLength(0);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each([
+    ['/', true],
+    ['/home', true],
+    ['/rng', true],
+    ['/promotions/12', true],
+    ['/help', true],
+    ['/login', false],
+    ['/lottery', false],
+    ['/game', false],
+  ])('knows whether %s shows banners (%s)', (pathname, shows) => {
+    expect(routeShowsBanners(pathname)).toBe(shows);
+  });
+
+  it('fetches the likely language’s strings while the site settings load, not after them', async () => {
+    window.localStorage.setItem('lang', 'TH');
+    let answerStatus: (value: unknown) => void = () => undefined;
+    stubApi({ systemStatus: () => new Promise((resolve) => (answerStatus = resolve)), countries: [] });
+    const started = startUp();
+    expect(prefetchTranslations).toHaveBeenCalledWith('TH');
+    answerStatus(makeStatus());
+    await started;
+  });
+
+  it('fetches the page’s own remote module during start-up, and no other', async () => {
+    jest.mocked(loadRemoteComponent).mockClear();
+    window.history.replaceState(null, '', '/rng');
+    stubApi({ systemStatus: makeStatus(), countries: [], indexNotice: { player: [], banners: [], popup: [], promotion: [] } });
+    await startUp();
+    expect(loadRemoteComponent).toHaveBeenCalledTimes(1);
+    expect(loadRemoteComponent).toHaveBeenCalledWith('mfe_lobby', './GameCategoryPage');
+    window.history.replaceState(null, '', '/');
   });
 });

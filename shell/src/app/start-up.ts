@@ -1,6 +1,32 @@
-import { api, applyTheme, bus, forgetRememberedPasswords, initLanguage, sessionStore, startBalanceService, type SystemStatus } from '@platform/shared';
+import {
+  api,
+  applyTheme,
+  bus,
+  DEFAULT_LANGUAGE,
+  forgetRememberedPasswords,
+  initLanguage,
+  localStore,
+  prefetchTranslations,
+  sessionStore,
+  startBalanceService,
+  type SystemStatus,
+} from '@platform/shared';
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
+import { matchPath } from 'react-router';
+import { loadBanners } from '../features/banner/hooks/use-banners';
+import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';
+import { ROUTES } from './route-table';
+
+/** The route table's row for `pathname`, if any. */
+function routeAt(pathname: string) {
+  return ROUTES.find((route) => route.paths.some((path) => matchPath(path, pathname)));
+}
+
+/** True when the page at `pathname` shows a banner group above it (the route table's chrome). */
+export function routeShowsBanners(pathname: string): boolean {
+  return (routeAt(pathname)?.chrome.banner ?? null) !== null;
+}
 
 export async function loadSystemStatus(): Promise<SystemStatus> {
   const status = await api.call(systemStatusCall, { params: { url: window.location.host } });
@@ -24,7 +50,25 @@ export async function startUp(): Promise<void> {
     balanceServiceStarted = true;
   }
   applyTheme('light');
-  const [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
+  // The likely language's strings (the player's stored choice, else the default) are fetched while
+  // the settings that decide the language load, not after them.
+  prefetchTranslations(localStore.get('lang') ?? localStore.get('hisLang') ?? DEFAULT_LANGUAGE);
+  let status: SystemStatus;
+  try {
+    [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
+  } catch (error) {
+    // Without the status the site's languages are unknown: the player's stored choice (or the
+    // default) still gets its strings, for the "could not start" page.
+    await initLanguage(null, []).catch(() => undefined);
+    throw error;
+  }
+  // The page's own remote (and only it) is fetched now, beside the language and the session; its
+  // slot gets the same module when the layout renders. A failure is the slot's to show.
+  const route = routeAt(window.location.pathname);
+  if (route) loadRemoteComponent(route.remote, route.module).catch(() => undefined);
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
+  // The banners (the first screen's largest image) are asked for now, beside the session's
+  // restoration, not once the layout has rendered; the carousel gets this same answer.
+  if (routeShowsBanners(window.location.pathname)) loadBanners().catch(() => undefined);
   api.cached(countriesCall).catch(() => undefined);
 }

@@ -1,13 +1,16 @@
-// The shell's strings (namespace `shell`) in every translation set; imported once at start-up.
-import { registerTranslations } from '@platform/shared';
-import bn from './bn.json';
-import cn from './cn.json';
-import en from './en.json';
-import id from './id.json';
-import th from './th.json';
-import ty from './ty.json';
-import vi from './vi.json';
+// The shell's strings (namespace `shell`), one translation set per file: only the sets of the
+// language in use are fetched (with English, the fallback), the others when a language that needs
+// them is chosen; the language change waits for them (shared/src/i18n).
+import { registerTranslationLoaders } from '@platform/shared';
 
 export const SHELL_NAMESPACE = 'shell';
 
-registerTranslations(SHELL_NAMESPACE, { BN: bn, CN: cn, EN: en, ID: id, TH: th, TY: ty, VI: vi });
+export const shellTranslationsLoaded = registerTranslationLoaders(SHELL_NAMESPACE, {
+  BN: () => import(/* webpackChunkName: "locale-shell-bn" */ './bn.json'),
+  CN: () => import(/* webpackChunkName: "locale-shell-cn" */ './cn.json'),
+  EN: () => import(/* webpackChunkName: "locale-shell-en" */ './en.json'),
+  ID: () => import(/* webpackChunkName: "locale-shell-id" */ './id.json'),
+  TH: () => import(/* webpackChunkName: "locale-shell-th" */ './th.json'),
+  TY: () => import(/* webpackChunkName: "locale-shell-ty" */ './ty.json'),
+  VI: () => import(/* webpackChunkName: "locale-shell-vi" */ './vi.json'),
+});

@@ -5,6 +5,7 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
 import type { RemoteName } from './remote-names';
 import { resetRemote } from './remote-registry';
 import { RemoteUnavailablePanel } from './remote-unavailable-panel';
+import styles from './remote-slot.module.css';
 
 interface RemoteSlotProps<P extends object> {
   remote: RemoteName;
@@ -32,8 +33,18 @@ export function RemoteSlot<P extends object>({ remote, module, props, compact }:
   };
   return (
     <RemoteErrorBoundary key={attempt} fallback={() => <RemoteUnavailablePanel onRetry={retry} compact={compact} />}>
-      <Suspense fallback={<Spinner />}>
-        <div data-remote-slot={remote} style={{ display: 'contents' }}>
+      <Suspense
+        fallback={
+          compact ? (
+            <Spinner />
+          ) : (
+            <div className={styles.page} data-testid="remote-page-loading">
+              <Spinner />
+            </div>
+          )
+        }
+      >
+        <div data-remote-slot={remote} className={compact ? styles.compact : styles.page}>
           <Remote {...((props ?? {}) as P)} />
         </div>
       </Suspense>

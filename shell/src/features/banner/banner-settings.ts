@@ -4,6 +4,9 @@ export const BANNER_AUTOPLAY_DELAY_MS = 5000;
 /** Banner groups the lead's route table passes to the layout. */
 export const BANNER_GROUPS = { home: 'w_home', help: 'w_help', games: 'w_games', promotion: 'w_promotion' } as const;
 
+/** Swiper can loop 1.2 centred slides per view (it counts 3 plus 2 in reserve) from 5 banners. */
+export const HOME_PEEK_MIN_BANNERS = 5;
+
 export interface BannerCarouselOptions {
   loop: boolean;
   autoplay: false | { delay: number; disableOnInteraction: boolean; pauseOnMouseEnter: boolean };

@@ -1,7 +1,4 @@
-import { Button, EmptyState, Modal, Pagination, Spinner, formatDateTime, sanitizeHtml, useT, type Announcement } from '@platform/shared';
-import { useMemo, useState } from 'react';
-import { ANNOUNCEMENT_PAGE_SIZE, useAnnouncements } from '../hooks/use-announcements';
-import styles from './announcement-modal.module.css';
+import { Suspense, lazy } from 'react';
 
 export interface AnnouncementModalProps {
   /** Opens straight on this announcement's detail (a popup announcement). */
@@ -9,57 +6,14 @@ export interface AnnouncementModalProps {
   onClose: () => void;
 }
 
+// Fetched when an announcement is first shown, not with the shell (announcement-modal-content.tsx).
+const AnnouncementModalContent = lazy(() => import(/* webpackChunkName: "announcement-modal" */ './announcement-modal-content'));
+
 /** Paged list of announcement titles (9 per page) and the chosen one's detail. */
-export function AnnouncementModal({ initialAnnouncementId, onClose }: AnnouncementModalProps) {
-  const { t } = useT('shell');
-  const state = useAnnouncements();
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<number | null>(initialAnnouncementId ?? null);
-
-  const list = state.status === 'ready' ? state.list : [];
-  const totalPages = Math.max(1, Math.ceil(list.length / ANNOUNCEMENT_PAGE_SIZE));
-  const pageItems = list.slice((page - 1) * ANNOUNCEMENT_PAGE_SIZE, page * ANNOUNCEMENT_PAGE_SIZE);
-  const selected = useMemo<Announcement | undefined>(() => {
-    if (state.status !== 'ready' || selectedId === null) return undefined;
-    return state.list.find((item) => item.id === selectedId) ?? state.popup.find((item) => item.id === selectedId);
-  }, [state, selectedId]);
-
+export function AnnouncementModal(props: AnnouncementModalProps) {
   return (
-    <Modal open title={t('announcements_title')} onClose={onClose}>
-      <div className={styles.body} data-testid="announcement-modal">
-        {state.status === 'loading' && <Spinner />}
-        {state.status === 'failed' && <EmptyState title={t('announcements_failed')} />}
-        {state.status === 'ready' && selected && (
-          <article className={styles.detail} aria-labelledby="announcement-detail-title">
-            <h3 id="announcement-detail-title" className={styles.detailTitle}>
-              {selected.title}
-            </h3>
-            <time className={styles.date} dateTime={new Date(selected.createTime).toISOString()}>
-              {formatDateTime(selected.createTime)}
-            </time>
-            <div className={styles.content} data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(selected.content) }} />
-            <Button variant="secondary" size="sm" onClick={() => setSelectedId(null)}>
-              {t('announcements_back')}
-            </Button>
-          </article>
-        )}
-        {state.status === 'ready' && !selected && list.length === 0 && <EmptyState title={t('announcements_empty')} />}
-        {state.status === 'ready' && !selected && list.length > 0 && (
-          <>
-            <ul className={styles.list} aria-label={t('announcements_title')}>
-              {pageItems.map((item) => (
-                <li key={item.id}>
-                  <button type="button" className={styles.item} onClick={() => setSelectedId(item.id)}>
-                    <span className={styles.itemTitle}>{item.title}</span>
-                    <span className={styles.itemDate}>{formatDateTime(item.createTime)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onChange={setPage} />}
-          </>
-        )}
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <AnnouncementModalContent {...props} />
+    </Suspense>
   );
 }

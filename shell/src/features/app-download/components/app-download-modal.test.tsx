@@ -6,14 +6,20 @@ function qrCodes(): SVGElement[] {
   return [...screen.getByTestId('app-download-modal').querySelectorAll<SVGElement>('svg[data-testid="install-qr"]')];
 }
 
+/** The modal's content is its own chunk, loaded when the modal is first shown. */
+async function renderModal(onClose: () => void) {
+  renderWithProviders(<AppDownloadModal onClose={onClose} />);
+  await screen.findByTestId('app-download-modal');
+}
+
 describe('AppDownloadModal', () => {
-  it('shows four Android steps with a QR code of the Android link, then four iOS steps', () => {
+  it('shows four Android steps with a QR code of the Android link, then four iOS steps', async () => {
     setStatus(
       makeStatus({
         resources: [resource('Android', 'https://dl.example.test/app.apk'), resource('MOBILECONFIG', 'https://dl.example.test/app.mobileconfig')],
       }),
     );
-    renderWithProviders(<AppDownloadModal onClose={() => undefined} />);
+    await renderModal(() => undefined);
     const android = screen.getByTestId('install-steps-android');
     expect(within(android).getAllByRole('listitem')).toHaveLength(4);
     expect(within(android).getByText('Open the browser menu (⋮)')).toBeTruthy();
@@ -32,35 +38,35 @@ describe('AppDownloadModal', () => {
     expect(within(ios).getByTitle('QR code for iOS')).toBeTruthy();
   });
 
-  it('draws the QR code with no margin, so its modules fill the 100 px square', () => {
+  it('draws the QR code with no margin, so its modules fill the 100 px square', async () => {
     setStatus(makeStatus({ resources: [resource('Android', 'https://dl.example.test/app.apk')] }));
-    renderWithProviders(<AppDownloadModal onClose={() => undefined} />);
+    await renderModal(() => undefined);
     const [qr] = qrCodes();
     const [, , width] = (qr.getAttribute('viewBox') ?? '').split(' ').map(Number);
     // A QR code is 17 + 4 × version modules wide; a margin would add to both sides.
     expect((width - 17) % 4).toBe(0);
   });
 
-  it('says the link is not available instead of a QR code when the resource does not exist', () => {
+  it('says the link is not available instead of a QR code when the resource does not exist', async () => {
     setStatus(makeStatus({ resources: [resource('Android', 'https://dl.example.test/app.apk')] }));
-    renderWithProviders(<AppDownloadModal onClose={() => undefined} />);
+    await renderModal(() => undefined);
     expect(qrCodes()).toHaveLength(1);
     fireEvent.click(screen.getByRole('tab', { name: 'iOS' }));
     expect(qrCodes()).toHaveLength(0);
     expect(within(screen.getByTestId('install-steps-ios')).getByText('The download link is not available yet')).toBeTruthy();
   });
 
-  it('has no QR code for Android without the Android resource', () => {
+  it('has no QR code for Android without the Android resource', async () => {
     setStatus(makeStatus({ resources: [resource('MOBILECONFIG', 'https://dl.example.test/app.mobileconfig')] }));
-    renderWithProviders(<AppDownloadModal onClose={() => undefined} />);
+    await renderModal(() => undefined);
     expect(qrCodes()).toHaveLength(0);
     expect(screen.getByText('The download link is not available yet')).toBeTruthy();
   });
 
-  it('closes from its close button', () => {
+  it('closes from its close button', async () => {
     setStatus();
     const onClose = jest.fn();
-    renderWithProviders(<AppDownloadModal onClose={onClose} />);
+    await renderModal(onClose);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
   });

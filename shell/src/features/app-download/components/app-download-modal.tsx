@@ -1,34 +1,19 @@
-import { Modal, Tabs, useT } from '@platform/shared';
-import { useState } from 'react';
-import { findResource, useSiteSettings } from '../../settings/use-site-settings';
-import { INSTALL_GUIDES, type InstallPlatform } from '../install-steps';
-import { InstallStepsList } from './install-steps-list';
-import styles from './app-download-modal.module.css';
+import { Suspense, lazy } from 'react';
+import type { InstallPlatform } from '../install-steps';
 
 export interface AppDownloadModalProps {
   onClose: () => void;
   initialPlatform?: InstallPlatform;
 }
 
-/** How to install the site on a phone: Android and iOS tabs of four steps each. */
-export function AppDownloadModal({ onClose, initialPlatform = 'android' }: AppDownloadModalProps) {
-  const { t } = useT('shell');
-  const { resources } = useSiteSettings();
-  const [platform, setPlatform] = useState<InstallPlatform>(initialPlatform);
-  const guide = INSTALL_GUIDES.find((candidate) => candidate.platform === platform) ?? INSTALL_GUIDES[0];
+// Fetched (with the QR code) when the guide is first opened, not with the shell.
+const AppDownloadModalContent = lazy(() => import(/* webpackChunkName: "app-download-modal" */ './app-download-modal-content'));
 
+/** How to install the site on a phone: Android and iOS tabs of four steps each. */
+export function AppDownloadModal(props: AppDownloadModalProps) {
   return (
-    <Modal open size="lg" title={t('download_title')} onClose={onClose}>
-      <div className={styles.body} data-testid="app-download-modal">
-        <Tabs<InstallPlatform>
-          items={INSTALL_GUIDES.map((candidate) => ({ value: candidate.platform, label: t(candidate.labelKey) }))}
-          value={platform}
-          onChange={setPlatform}
-          label={t('download_title')}
-        >
-          <InstallStepsList guide={guide} url={findResource(resources, guide.resourceType)?.url} />
-        </Tabs>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <AppDownloadModalContent {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import { QRCodeSVG } from 'qrcode.react';
+import { QrCode } from './qr-code';
 import { INSTALL_QR_SIZE, type InstallGuide } from '../install-steps';
 import styles from './app-download-modal.module.css';
 
@@ -19,7 +19,7 @@ export function InstallStepsList({ guide, url }: InstallStepsListProps) {
         <span className={styles.stepNumber}>{t('download_step', { number: 1 })}</span>
         <div className={styles.stepVisual}>
           {url ? (
-            <QRCodeSVG value={url} size={INSTALL_QR_SIZE} marginSize={0} title={t('download_qr_of', { platform })} data-testid="install-qr" />
+            <QrCode value={url} size={INSTALL_QR_SIZE} marginSize={0} title={t('download_qr_of', { platform })} data-testid="install-qr" />
           ) : (
             <p className={styles.unavailable}>{t('download_link_unavailable')}</p>
           )}

@@ -1,5 +1,5 @@
 import { bus, type Banner } from '@platform/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { currentLocation, recordCommands, renderWithProviders, setStatus, stubApi } from '@platform/shared/testing';
 import { BANNER_AUTOPLAY_DELAY_MS } from '../banner-settings';
@@ -23,7 +23,11 @@ function swiperOf(container: HTMLElement): SwiperInstance {
 
 async function renderCarousel(group: string) {
   const view = renderWithProviders(<BannerCarousel group={group} />);
-  await screen.findByTestId('banner');
+  const section = await screen.findByTestId('banner');
+  // Swiper comes in its own chunk when the carousel first has to move or the player reaches for it;
+  // the first slide stands in until then.
+  fireEvent.pointerEnter(section);
+  await waitFor(() => expect(screen.queryByTestId('banner-first-slide')).toBeNull());
   return view;
 }
 
@@ -135,6 +139,18 @@ describe('BannerCarousel', () => {
     await renderCarousel('w_games');
     expect(screen.getByRole('img', { name: 'Banner 1' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Banner 1' })).toBeNull();
+  });
+
+  it('keeps the banner box while the banners load, so nothing below moves when they come', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    stubApi({ indexNotice: () => new Promise((resolve) => (answer = resolve)) });
+    renderWithProviders(<BannerCarousel group="w_home" />);
+    const placeholder = await screen.findByTestId('banner-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.querySelector('.image')).not.toBeNull();
+    await act(async () => answer({ player: [], banners: [banner(1, 'w_home'), banner(2, 'w_home')], popup: [], promotion: [] }));
+    expect(await screen.findByTestId('banner')).toBeTruthy();
+    expect(screen.queryByTestId('banner-placeholder')).toBeNull();
   });
 
   it('fetches the index notice once for every group shown during the page', async () => {

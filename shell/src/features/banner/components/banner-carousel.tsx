@@ -1,77 +1,81 @@
-import { useT, type Banner } from '@platform/shared';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
-import { bannerCarouselOptions } from '../banner-settings';
-import { hasLinkage, openBannerLinkage } from '../banner-linkage';
+import { useT } from '@platform/shared';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { BANNER_AUTOPLAY_DELAY_MS, bannerCarouselOptions, HOME_PEEK_MIN_BANNERS } from '../banner-settings';
 import { useBanners } from '../hooks/use-banners';
 import styles from './banner-carousel.module.css';
+import firstSlide from './banner-first-slide.module.css';
+import { BannerSlideContent } from './banner-slide';
 
-/** Swiper can loop 1.2 centred slides per view (it counts 3 plus 2 in reserve) from 5 banners. */
-const HOME_PEEK_MIN_BANNERS = 5;
+// Swiper (and its styles) is fetched when the carousel first has to move, not with the shell.
+const BannerSwiper = lazy(() => import(/* webpackChunkName: "banner-swiper" */ './banner-swiper'));
 
 export interface BannerCarouselProps {
   /** Banner group of the route: w_home, w_help, w_games, w_promotion. */
   group: string;
 }
 
-/** Carousel of the route group's banners (SPEC §2 Banner). */
+/** Why Swiper was fetched: the player reached for the carousel, or its first move was due. */
+type SwiperWanted = 'interaction' | 'autoplay' | null;
+
+/**
+ * Carousel of the route group's banners (SPEC §2 Banner). The first banner is shown at once, as a
+ * plain image in the carousel's own box; Swiper is fetched when the carousel first has to move (the
+ * autoplay's first turn, which it then takes at once) or when the player points at, touches or
+ * focuses it. Until the banners are known the box is kept free, so nothing below it moves.
+ */
 export function BannerCarousel({ group }: BannerCarouselProps) {
   const { t } = useT('shell');
-  const navigate = useNavigate();
   const banners = useBanners(group);
   const count = banners?.length ?? 0;
   const options = useMemo(() => bannerCarouselOptions(group, count), [group, count]);
+  const sectionClass = options.centeredSlides ? `${styles.banner} ${styles.home}` : styles.banner;
+  const [wanted, setWanted] = useState<SwiperWanted>(null);
+  const moving = options.autoplay !== false;
+
+  useEffect(() => {
+    if (!moving || wanted) return;
+    const timer = window.setTimeout(() => setWanted('autoplay'), BANNER_AUTOPLAY_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [moving, wanted]);
+  const reach = () => setWanted((current) => current ?? 'interaction');
+
+  if (!banners) {
+    return (
+      <div className={sectionClass} data-testid="banner-placeholder" aria-hidden="true">
+        <div className={styles.swiper}>
+          <div className={`${styles.image} ${firstSlide.reserved}`} />
+        </div>
+      </div>
+    );
+  }
+  if (count === 0) return null;
+
   const peek = options.centeredSlides && count >= HOME_PEEK_MIN_BANNERS;
-
-  if (!banners || count === 0) return null;
-
-  const imageOf = (banner: Banner, index: number) => (
-    <img
-      className={styles.image}
-      src={banner.url}
-      alt={t('banner_alt', { number: index + 1 })}
-      draggable={false}
-    />
+  const first = (
+    <div className={styles.swiper} data-testid="banner-first-slide">
+      <div className={peek ? `${styles.slide} ${firstSlide.peek}` : styles.slide}>
+        <BannerSlideContent banner={banners[0]} index={0} first />
+      </div>
+    </div>
   );
-
   return (
     <section
-      className={options.centeredSlides ? `${styles.banner} ${styles.home}` : styles.banner}
+      className={sectionClass}
       data-testid="banner"
       data-group={group}
       aria-roledescription="carousel"
       aria-label={t('banner_label')}
+      onPointerEnter={reach}
+      onTouchStart={reach}
+      onFocus={reach}
     >
-      <Swiper
-        // A new key when the mode changes: Swiper reads loop and autoplay only at start.
-        key={`${group}:${options.loop}:${peek}`}
-        modules={[Autoplay, Pagination]}
-        loop={options.loop}
-        autoplay={options.autoplay}
-        pagination={options.pagination ? { clickable: true } : false}
-        centeredSlides={options.centeredSlides}
-        slidesPerView={1}
-        spaceBetween={options.centeredSlides ? 12 : 0}
-        // Wide screens peek at the neighbouring banners when there are enough to loop.
-        breakpoints={peek ? { 1024: { slidesPerView: 1.2 } } : undefined}
-        className={styles.swiper}
-      >
-        {banners.map((banner, index) => (
-          <SwiperSlide key={banner.bannerId} className={styles.slide}>
-            {hasLinkage(banner) ? (
-              <button type="button" className={styles.link} onClick={() => openBannerLinkage(banner, navigate)}>
-                {imageOf(banner, index)}
-              </button>
-            ) : (
-              imageOf(banner, index)
-            )}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {wanted ? (
+        <Suspense fallback={first}>
+          <BannerSwiper group={group} banners={banners} advanceOnStart={wanted === 'autoplay'} />
+        </Suspense>
+      ) : (
+        first
+      )}
     </section>
   );
 }

@@ -53,7 +53,8 @@ describe('ShellLayout', () => {
     expect(screen.queryByTestId('announcement-modal')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Download app' }));
-    expect(screen.getByTestId('app-download-modal')).toBeTruthy();
+    // The modal's content is its own chunk, loaded when first shown.
+    expect(await screen.findByTestId('app-download-modal')).toBeTruthy();
   });
 
   it('shows popup announcements once per session', async () => {
