@@ -13,7 +13,7 @@ export type LedgerUnit = 'REAL' | 'PLAY';
  * writes each posting's balance after it, and recorded history cannot be rewritten.
  */
 export const LEDGER_APP_ROLE_RIGHTS: TableRights = {
-  ledger_account: ['SELECT', 'INSERT (merchant_id, member_id, kind, unit, created_at)'],
+  ledger_account: ['SELECT', 'INSERT (merchant_id, member_id, kind, unit, game_vendor_id, created_at)'],
   ledger_transaction: ['SELECT', 'INSERT (merchant_id, idempotency_key, kind, unit, created_at)'],
   ledger_posting: ['SELECT', 'INSERT (transaction_id, account_id, amount_minor)'],
 };
@@ -45,7 +45,7 @@ export async function ensureHouseAccount(db: Db, merchantId: number, kind: House
 export async function ensureMemberAccount(db: Db, merchantId: number, memberId: number, unit: LedgerUnit, nowMs: number): Promise<number> {
   await db.query(
     `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, $2, 'member_main', $3, $4)
-     ON CONFLICT (member_id, kind) WHERE member_id IS NOT NULL DO NOTHING`,
+     ON CONFLICT (member_id) WHERE kind = 'member_main' DO NOTHING`,
     [merchantId, memberId, unit, new Date(nowMs)],
   );
   const result = await db.query<{ id: string }>(
@@ -134,4 +134,36 @@ export async function applyPosting(db: Db, transactionId: number, accountId: num
     [transactionId, accountId, amountMinor],
   );
   return toSafeNumber(inserted.rows[0].balance_after_minor);
+}
+
+/** A member's game wallet for a vendor (REAL money), created on first use. */
+export async function ensureGameAccount(db: Db, merchantId: number, memberId: number, gameVendorId: number, nowMs: number): Promise<number> {
+  await db.query(
+    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, game_vendor_id, created_at) VALUES ($1, $2, 'member_game', 'REAL', $3, $4)
+     ON CONFLICT (member_id, game_vendor_id) WHERE kind = 'member_game' DO NOTHING`,
+    [merchantId, memberId, gameVendorId, new Date(nowMs)],
+  );
+  const result = await db.query<{ id: string }>(
+    "SELECT id FROM ledger_account WHERE merchant_id = $1 AND member_id = $2 AND kind = 'member_game' AND game_vendor_id = $3",
+    [merchantId, memberId, gameVendorId],
+  );
+  return Number(result.rows[0].id);
+}
+
+export interface MemberAccountRow {
+  id: number;
+  kind: 'member_main' | 'member_game';
+  gameVendorId: number | null;
+  balanceMinor: number;
+}
+
+/** Every account of a member (main first, then game wallets by vendor id). */
+export async function selectMemberAccounts(db: Db, merchantId: number, memberId: number): Promise<MemberAccountRow[]> {
+  const result = await db.query<{ id: string; kind: 'member_main' | 'member_game'; game_vendor_id: number | null; balance_minor: string }>(
+    `SELECT id, kind, game_vendor_id, balance_minor FROM ledger_account
+      WHERE merchant_id = $1 AND member_id = $2 AND kind IN ('member_main', 'member_game')
+      ORDER BY kind <> 'member_main', game_vendor_id, id`,
+    [merchantId, memberId],
+  );
+  return result.rows.map((row) => ({ id: Number(row.id), kind: row.kind, gameVendorId: row.game_vendor_id, balanceMinor: toSafeNumber(row.balance_minor) }));
 }
