@@ -23,6 +23,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { benchLedger } from './bench-ledger.mjs';
 import { buildAll } from './build.mjs';
 import { repoRoot, run } from './lib.mjs';
 import { formatPhases } from './phases.mjs';
@@ -138,6 +139,7 @@ if (process.argv.includes('--fuzz')) {
   mkdirSync(benchDir, { recursive: true });
   process.exit((await fuzz()) ? 0 : 1);
 }
+if (process.argv.includes('--ledger')) process.exit((await benchLedger()).reconciled ? 0 : 1);
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -222,3 +224,4 @@ try {
 }
 // After the servers above stopped: the fuzz suite measures its own rate against its own baseline.
 if (!httpOnly && !(await fuzz())) process.exitCode = 1;
+if (!httpOnly && !(await benchLedger()).reconciled) process.exitCode = 1;

@@ -116,21 +116,22 @@ export async function postTransaction(pool: pg.Pool, input: TransactionInput, re
   assertBalanced(input);
   try {
     return await withTransaction(pool, async (client) => {
-      const transactionId = await queries.insertTransaction(client, input.merchantId, input.idempotencyKey, input.kind, input.unit, input.nowMs);
+      // In account id order: every transaction locks the accounts it touches in the same order.
+      const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
+      const { transactionId, recorded } = await queries.insertTransactionWithPostings(client, input, ordered);
       if (transactionId === undefined) {
         const existing = await queries.selectTransaction(client, input.merchantId, input.idempotencyKey);
         if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
         if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
         return { transactionId: existing.id, replayed: true };
       }
-      const accounts = await queries.selectAccounts(client, input.merchantId, input.postings.map((posting) => posting.accountId));
-      if (accounts.length !== input.postings.length) throw new Error('A posting names an account of another merchant or none');
-      for (const account of accounts) {
-        if (account.unit !== input.unit) throw new Error(`Account ${account.id} holds ${account.unit}, not ${input.unit}`);
+      if (recorded !== ordered.length) {
+        // Rolled back below; say which account was wrong.
+        const accounts = await queries.selectAccounts(client, input.merchantId, ordered.map((posting) => posting.accountId));
+        if (accounts.length !== ordered.length) throw new Error('A posting names an account of another merchant or none');
+        const other = accounts.find((account) => account.unit !== input.unit);
+        throw new Error(`Account ${other?.id} holds ${other?.unit}, not ${input.unit}`);
       }
-      // In account id order: every transaction locks the accounts it touches in the same order.
-      const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
-      for (const posting of ordered) await queries.applyPosting(client, transactionId, posting.accountId, posting.amountMinor);
       return { transactionId, replayed: false };
     }, retry);
   } catch (error) {
