@@ -47,12 +47,11 @@ async function main(): Promise<number> {
 
 if (require.main === module) {
   main().then(
-    (code) => {
-      process.exitCode = code;
-    },
+    // Explicit exits: the embedded PostgreSQL's library may have hooked the process's exit.
+    (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(`Reconciliation could not run: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 2;
+      process.exit(2);
     },
   );
 }
