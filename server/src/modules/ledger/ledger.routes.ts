@@ -14,7 +14,7 @@ import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { authorizationHeader, memberOf } from '../session';
-import { memberBalanceMinor, minorToMajor } from './ledger.service';
+import { minorToMajor } from './ledger.service';
 import { idempotencyKeyOf, readWalletSettings, recallAllToMain, totalBalanceMinor, transferAmountMinor, transferBetweenWallets, walletBalances } from './wallet.service';
 
 export interface LedgerRoutesOptions {
@@ -39,13 +39,13 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     schema: apiSchema({
       tags: ['wallet'],
       summary: "The member's balance",
-      description: 'Main wallet, in major units with two decimals (play money for free-play guests).',
+      description: 'Every wallet of the member together (main and game wallets), in major units with two decimals (play money for free-play guests).',
       headers: authorizationHeader,
       call: balanceCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok({ sumBalance: minorToMajor(await memberBalanceMinor(db, member.merchantId, member.id)) });
+    return ok({ sumBalance: minorToMajor(await totalBalanceMinor(db, member.merchantId, member.id)) });
   });
 
   // The wallet routes below say nothing about access: closed, a live session of a real account.

@@ -106,6 +106,8 @@ describe('game wallets', () => {
     const back = balancesOf(await transfer(token, { fromAccountTypeId: vendors[0].id, toAccountTypeId: 0, amount: 23.4 }));
     expect(walletOf(back, 0)).toBe(899.95);
     expect(walletOf(back, vendors[0].id)).toBe(100.05);
+    // The header's balance is every wallet together.
+    expect(json<Envelope<{ sumBalance: number }>>(await get('/wps/v2/wallets/balance', token)).value).toEqual({ sumBalance: 1000 });
     expect(json<Envelope<Consolidated>>(await get('/wps/member/info/funds/consolidated', token)).value).toEqual({
       isSingle: false,
       sumBalance: 1000,
