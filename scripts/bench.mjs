@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { benchLedger } from './bench-ledger.mjs';
 import { buildAll } from './build.mjs';
 import { repoRoot, run } from './lib.mjs';
 import { formatPhases } from './phases.mjs';
@@ -213,6 +214,7 @@ if (process.argv.includes('--fuzz')) {
   mkdirSync(benchDir, { recursive: true });
   process.exit((await fuzz()) ? 0 : 1);
 }
+if (process.argv.includes('--ledger')) process.exit((await benchLedger()).reconciled ? 0 : 1);
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -294,3 +296,4 @@ try {
 }
 // After the servers above stopped: the fuzz suite measures its own rate against its own baseline.
 if (!httpOnly && !loadOnly && !(await fuzz())) process.exitCode = 1;
+if (!httpOnly && !loadOnly && !(await benchLedger()).reconciled) process.exitCode = 1;

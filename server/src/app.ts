@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
-    await merchantScope.register(ledgerRoutes, { db: pool });
+    await merchantScope.register(ledgerRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {

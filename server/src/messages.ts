@@ -6,6 +6,7 @@
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
 import { identityMessages } from './modules/identity';
+import { ledgerMessages } from './modules/ledger';
 import { memberMessages } from './modules/member';
 import { oauthMessages } from './modules/oauth';
 import { passwordMessages } from './modules/password';
@@ -22,6 +23,7 @@ export const MESSAGE_PARTS = {
   system: systemMessages,
   identity: identityMessages,
   session: sessionMessages,
+  ledger: ledgerMessages,
   member: memberMessages,
   verification: verificationMessages,
   password: passwordMessages,

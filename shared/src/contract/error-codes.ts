@@ -75,6 +75,14 @@ export const SERVER_ERROR_CODES = [
   'mobile.not.bound',
   'oauth.not.configured',
   'oauth.login.failed',
+  // Wallets (ledger module): transfers between the main wallet and game wallets
+  'wallet.amount.invalid',
+  'wallet.insufficient.balance',
+  'wallet.not.found',
+  'wallet.transfer.invalid',
+  'wallet.single',
+  'wallet.idempotency.key.required',
+  'wallet.idempotency.conflict',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -16,3 +16,118 @@ export const balanceCall = /*#__PURE__*/ defineCall({
 
 /** `GET /wps/v2/wallets/balance` value, in major units. */
 export type WalletBalance = ValueOf<typeof balanceCall>;
+
+// Wallets (issue 9, REFERENCE.md §5.1 transferFund). A member has a main wallet (accountTypeId 0)
+// and, when the merchant is not single-wallet, one game wallet per game vendor (accountTypeId =
+// the vendor's id, as GCSGAME_newGameVendor lists it). Amounts are major units with at most two
+// decimals on the wire; the server keeps integers of minor units.
+
+/** accountTypeId of the main wallet. */
+export const MAIN_WALLET_ACCOUNT_TYPE_ID = 0;
+
+/**
+ * Header every money call carries (GCS_walletTransfer, GCS_walletReturn): a key the client draws
+ * once per user action (a UUID) and repeats when it retries. The same key moves money once; the
+ * same key with another payload is refused with `wallet.idempotency.conflict`.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{8,100}$';
+
+const walletBalancesSchema = {
+  type: 'object',
+  required: ['balances', 'sumBalance', 'currency', 'currencySymbol'],
+  properties: {
+    balances: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['accountTypeId', 'accountTypeName', 'availBalance'],
+        properties: {
+          accountTypeId: { type: 'integer', description: '0: main wallet; otherwise the game vendor id' },
+          accountTypeName: { type: 'string', description: 'MAIN, or the vendor code (vassalage)' },
+          availBalance: { type: 'number', description: 'major units, two decimals at most' },
+        },
+      },
+    },
+    sumBalance: { type: 'number', description: 'all wallets together, major units' },
+    currency: { type: 'string', description: 'ISO 4217 code, e.g. BDT' },
+    currencySymbol: { type: 'string', description: 'e.g. ৳' },
+  },
+} as const;
+
+export const merchantWalletCall = /*#__PURE__*/ defineCall({
+  name: 'merchantWallet',
+  method: 'GET',
+  path: '/wps/relay/GCS_merchantWallet',
+  moduleId: 'WALLET3',
+  token: true,
+  quiet: true,
+  value: {
+    type: 'object',
+    required: ['isSingle'],
+    properties: { isSingle: { type: 'boolean', description: 'true: only the main wallet (no transfers between wallets)' } },
+  },
+});
+
+export const allWalletBalanceCall = /*#__PURE__*/ defineCall({
+  name: 'allWalletBalance',
+  method: 'GET',
+  path: '/wps/relay/getAllWalletBalanceV2',
+  moduleId: 'WALLET3',
+  token: true,
+  value: walletBalancesSchema,
+});
+
+export const walletTransferCall = /*#__PURE__*/ defineCall({
+  name: 'walletTransfer',
+  method: 'POST',
+  path: '/wps/relay/GCS_walletTransfer',
+  moduleId: 'WALLET3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['fromAccountTypeId', 'toAccountTypeId', 'amount'],
+    additionalProperties: false,
+    properties: {
+      fromAccountTypeId: { type: 'integer', minimum: 0, maximum: 2147483647 },
+      toAccountTypeId: { type: 'integer', minimum: 0, maximum: 2147483647 },
+      amount: { type: 'number', description: 'major units, positive, two decimals at most' },
+    },
+  },
+  value: walletBalancesSchema,
+});
+
+export const walletReturnCall = /*#__PURE__*/ defineCall({
+  name: 'walletReturn',
+  method: 'POST',
+  path: '/wps/relay/GCS_walletReturn',
+  moduleId: 'WALLET3',
+  token: true,
+  value: walletBalancesSchema,
+});
+
+export const consolidatedCall = /*#__PURE__*/ defineCall({
+  name: 'consolidated',
+  method: 'GET',
+  path: '/wps/member/info/funds/consolidated',
+  moduleId: 'WALLET3',
+  token: true,
+  value: {
+    type: 'object',
+    required: ['isSingle', 'sumBalance', 'dailysalreqtype', 'divtypereq', 'contracthoursalreq', 'realtimesalreqtype'],
+    properties: {
+      isSingle: { type: 'boolean' },
+      sumBalance: { type: 'number', description: 'all wallets together, major units' },
+      // The agent programme's contract flags (SPEC §2): false until the agent issue gives them
+      // their rules and tables.
+      dailysalreqtype: { type: 'boolean' },
+      divtypereq: { type: 'boolean' },
+      contracthoursalreq: { type: 'boolean' },
+      realtimesalreqtype: { type: 'boolean' },
+    },
+  },
+});
+
+export type AllWalletBalance = ValueOf<typeof allWalletBalanceCall>;
+export type MerchantWallet = ValueOf<typeof merchantWalletCall>;
+export type Consolidated = ValueOf<typeof consolidatedCall>;

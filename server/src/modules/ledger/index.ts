@@ -23,3 +23,13 @@ export {
   type ReconciliationProblem,
   type ReconciliationReport,
 } from './ledger.reconcile';
+export { ledgerMessages } from './ledger.messages';
+export { ensureGameAccount } from './ledger.queries';
+export {
+  DEFAULT_WALLET_SETTINGS,
+  readWalletSettings,
+  recallAllToMain,
+  transferBetweenWallets,
+  walletBalances,
+  type WalletSettings,
+} from './wallet.service';

@@ -13,7 +13,7 @@ export type LedgerUnit = 'REAL' | 'PLAY';
  * writes each posting's balance after it, and recorded history cannot be rewritten.
  */
 export const LEDGER_APP_ROLE_RIGHTS: TableRights = {
-  ledger_account: ['SELECT', 'INSERT (merchant_id, member_id, kind, unit, created_at)'],
+  ledger_account: ['SELECT', 'INSERT (merchant_id, member_id, kind, unit, game_vendor_id, created_at)'],
   ledger_transaction: ['SELECT', 'INSERT (merchant_id, idempotency_key, kind, unit, created_at)'],
   ledger_posting: ['SELECT', 'INSERT (transaction_id, account_id, amount_minor)'],
 };
@@ -45,7 +45,7 @@ export async function ensureHouseAccount(db: Db, merchantId: number, kind: House
 export async function ensureMemberAccount(db: Db, merchantId: number, memberId: number, unit: LedgerUnit, nowMs: number): Promise<number> {
   await db.query(
     `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, $2, 'member_main', $3, $4)
-     ON CONFLICT (member_id, kind) WHERE member_id IS NOT NULL DO NOTHING`,
+     ON CONFLICT (member_id) WHERE kind = 'member_main' DO NOTHING`,
     [merchantId, memberId, unit, new Date(nowMs)],
   );
   const result = await db.query<{ id: string }>(
@@ -62,24 +62,6 @@ export async function selectMemberBalanceMinor(db: Db, merchantId: number, membe
     [merchantId, memberId],
   );
   return result.rows[0] ? toSafeNumber(result.rows[0].balance_minor) : 0;
-}
-
-/** Inserts the transaction row; undefined when the idempotency key was already used. */
-export async function insertTransaction(
-  db: Db,
-  merchantId: number,
-  idempotencyKey: string,
-  kind: string,
-  unit: LedgerUnit,
-  nowMs: number,
-): Promise<number | undefined> {
-  const result = await db.query<{ id: string }>(
-    `INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
-     RETURNING id`,
-    [merchantId, idempotencyKey, kind, unit, new Date(nowMs)],
-  );
-  return result.rows[0] ? Number(result.rows[0].id) : undefined;
 }
 
 export interface RecordedTransaction {
@@ -112,8 +94,8 @@ export async function selectTransaction(db: Db, merchantId: number, idempotencyK
 }
 
 /**
- * Reads the accounts of a transaction (merchant and unit never change, so no lock is needed: each
- * posting's insert locks its account, in id order, see applyPosting).
+ * Reads the accounts of a transaction, to say which one a refused transaction named wrongly
+ * (insertTransactionWithPostings records postings only on accounts of the merchant and unit).
  */
 export async function selectAccounts(db: Db, merchantId: number, accountIds: number[]): Promise<{ id: number; unit: LedgerUnit }[]> {
   const result = await db.query<{ id: string; unit: LedgerUnit }>(
@@ -123,15 +105,73 @@ export async function selectAccounts(db: Db, merchantId: number, accountIds: num
   return result.rows.map((row) => ({ id: Number(row.id), unit: row.unit }));
 }
 
-/**
- * Records a posting; the database moves the account's balance in the same statement (migration
- * 015's trigger, which locks the account) and returns the balance after it. The application's
- * role cannot update a balance any other way.
- */
-export async function applyPosting(db: Db, transactionId: number, accountId: number, amountMinor: number): Promise<number> {
-  const inserted = await db.query<{ balance_after_minor: string }>(
-    'INSERT INTO ledger_posting (transaction_id, account_id, amount_minor) VALUES ($1, $2, $3) RETURNING balance_after_minor',
-    [transactionId, accountId, amountMinor],
+/** A member's game wallet for a vendor (REAL money), created on first use. */
+export async function ensureGameAccount(db: Db, merchantId: number, memberId: number, gameVendorId: number, nowMs: number): Promise<number> {
+  await db.query(
+    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, game_vendor_id, created_at) VALUES ($1, $2, 'member_game', 'REAL', $3, $4)
+     ON CONFLICT (member_id, game_vendor_id) WHERE kind = 'member_game' DO NOTHING`,
+    [merchantId, memberId, gameVendorId, new Date(nowMs)],
   );
-  return toSafeNumber(inserted.rows[0].balance_after_minor);
+  const result = await db.query<{ id: string }>(
+    "SELECT id FROM ledger_account WHERE merchant_id = $1 AND member_id = $2 AND kind = 'member_game' AND game_vendor_id = $3",
+    [merchantId, memberId, gameVendorId],
+  );
+  return Number(result.rows[0].id);
+}
+
+export interface MemberAccountRow {
+  id: number;
+  kind: 'member_main' | 'member_game';
+  gameVendorId: number | null;
+  balanceMinor: number;
+}
+
+/** Every account of a member (main first, then game wallets by vendor id). */
+export async function selectMemberAccounts(db: Db, merchantId: number, memberId: number): Promise<MemberAccountRow[]> {
+  const result = await db.query<{ id: string; kind: 'member_main' | 'member_game'; game_vendor_id: number | null; balance_minor: string }>(
+    `SELECT id, kind, game_vendor_id, balance_minor FROM ledger_account
+      WHERE merchant_id = $1 AND member_id = $2 AND kind IN ('member_main', 'member_game')
+      ORDER BY kind <> 'member_main', game_vendor_id, id`,
+    [merchantId, memberId],
+  );
+  return result.rows.map((row) => ({ id: Number(row.id), kind: row.kind, gameVendorId: row.game_vendor_id, balanceMinor: toSafeNumber(row.balance_minor) }));
+}
+
+/**
+ * Inserts the transaction row and its postings in one statement (one round trip): the postings in
+ * account id order, only on accounts of the merchant in the unit, as applyPostings does. Answers
+ * the new transaction's id (undefined when the idempotency key was already used: nothing was
+ * inserted) and how many postings were recorded.
+ */
+export async function insertTransactionWithPostings(
+  db: Db,
+  transaction: { merchantId: number; idempotencyKey: string; kind: string; unit: LedgerUnit; nowMs: number },
+  postings: { accountId: number; amountMinor: number }[],
+): Promise<{ transactionId: number | undefined; recorded: number }> {
+  const result = await db.query<{ transaction_id: string | null; recorded: string }>(
+    `WITH t AS (
+       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
+       RETURNING id
+     ), p AS (
+       INSERT INTO ledger_posting (transaction_id, account_id, amount_minor)
+       SELECT t.id, p.account_id, p.amount_minor
+         FROM t CROSS JOIN unnest($6::bigint[], $7::bigint[]) AS p (account_id, amount_minor)
+         JOIN ledger_account a ON a.id = p.account_id AND a.merchant_id = $1 AND a.unit = $4
+        ORDER BY p.account_id
+       RETURNING 1
+     )
+     SELECT (SELECT id FROM t) AS transaction_id, (SELECT count(*) FROM p) AS recorded`,
+    [
+      transaction.merchantId,
+      transaction.idempotencyKey,
+      transaction.kind,
+      transaction.unit,
+      new Date(transaction.nowMs),
+      postings.map((posting) => posting.accountId),
+      postings.map((posting) => posting.amountMinor),
+    ],
+  );
+  const row = result.rows[0];
+  return { transactionId: row.transaction_id === null ? undefined : Number(row.transaction_id), recorded: Number(row.recorded) };
 }

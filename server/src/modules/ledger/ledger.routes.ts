@@ -1,27 +1,131 @@
-import { balanceCall } from '@platform/shared/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/pool';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  allWalletBalanceCall,
+  balanceCall,
+  consolidatedCall,
+  merchantWalletCall,
+  walletReturnCall,
+  walletTransferCall,
+} from '@platform/shared/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
+import { apiSchema, type RouteOf } from '../../http/schemas';
 import { authorizationHeader, memberOf } from '../session';
-import { memberBalanceMinor, minorToMajor } from './ledger.service';
+import { minorToMajor } from './ledger.service';
+import { idempotencyKeyOf, readWalletSettings, recallAllToMain, totalBalanceMinor, transferAmountMinor, transferBetweenWallets, walletBalances } from './wallet.service';
 
 export interface LedgerRoutesOptions {
-  db: Db;
+  db: pg.Pool;
+  clock?: Clock;
 }
 
-export async function ledgerRoutes(app: FastifyInstance, { db }: LedgerRoutesOptions): Promise<void> {
+const idempotencyHeaders = {
+  ...authorizationHeader,
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: {
+    type: 'string',
+    pattern: IDEMPOTENCY_KEY_PATTERN,
+    description: 'Drawn once per user action (a UUID), repeated on retry: the same key moves money once; reused with another payload it is refused (409 wallet.idempotency.conflict)',
+  },
+};
+
+const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+
+export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock }: LedgerRoutesOptions): Promise<void> {
   app.get('/wps/v2/wallets/balance', {
     config: { auth: 'member' },
     schema: apiSchema({
       tags: ['wallet'],
       summary: "The member's balance",
-      description: 'Main wallet, in major units with two decimals (play money for free-play guests).',
+      description: 'Every wallet of the member together (main and game wallets), in major units with two decimals (play money for free-play guests).',
       headers: authorizationHeader,
       call: balanceCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok({ sumBalance: minorToMajor(await memberBalanceMinor(db, member.merchantId, member.id)) });
+    return ok({ sumBalance: minorToMajor(await totalBalanceMinor(db, member.merchantId, member.id)) });
+  });
+
+  // The wallet routes below say nothing about access: closed, a live session of a real account.
+  app.get('/wps/relay/GCS_merchantWallet', {
+    schema: apiSchema({ tags: ['wallet'], summary: 'Single wallet or game wallets', headers: authorizationHeader, call: merchantWalletCall }),
+  }, async (request) => {
+    const settings = await readWalletSettings(db, memberOf(request).merchantId);
+    return ok({ isSingle: settings.single });
+  });
+
+  app.get('/wps/relay/getAllWalletBalanceV2', {
+    schema: apiSchema({
+      tags: ['wallet'],
+      summary: 'Every wallet of the member',
+      description: 'Main wallet (accountTypeId 0) and, unless single-wallet, one per game vendor; major units.',
+      headers: authorizationHeader,
+      call: allWalletBalanceCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    return ok(await walletBalances(db, member.merchantId, member.id));
+  });
+
+  app.post<RouteOf<typeof walletTransferCall>>('/wps/relay/GCS_walletTransfer', {
+    schema: apiSchema({
+      tags: ['wallet'],
+      summary: 'Transfer between the main wallet and a game wallet',
+      description: 'Takes an Idempotency-Key header. Answers every wallet after the transfer.',
+      headers: idempotencyHeaders,
+      call: walletTransferCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    const idempotencyKey = idempotencyKeyFrom(request);
+    const amountMinor = transferAmountMinor(request.body.amount);
+    await transferBetweenWallets(db, {
+      merchantId: member.merchantId,
+      memberId: member.id,
+      fromAccountTypeId: request.body.fromAccountTypeId,
+      toAccountTypeId: request.body.toAccountTypeId,
+      amountMinor,
+      idempotencyKey,
+      nowMs: clock(),
+    });
+    return ok(await walletBalances(db, member.merchantId, member.id));
+  });
+
+  app.post('/wps/relay/GCS_walletReturn', {
+    schema: apiSchema({
+      tags: ['wallet'],
+      summary: 'Recall every game wallet to the main wallet',
+      description: 'Takes an Idempotency-Key header. Answers every wallet after the recall.',
+      headers: idempotencyHeaders,
+      call: walletReturnCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    await recallAllToMain(db, { merchantId: member.merchantId, memberId: member.id, idempotencyKey: idempotencyKeyFrom(request), nowMs: clock() });
+    return ok(await walletBalances(db, member.merchantId, member.id));
+  });
+
+  app.get('/wps/member/info/funds/consolidated', {
+    schema: apiSchema({
+      tags: ['wallet'],
+      summary: "The member's funds at a glance",
+      description: 'Wallet part (isSingle, sumBalance); the agent contract flags are false until the agent programme exists.',
+      headers: authorizationHeader,
+      call: consolidatedCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    const [settings, totalMinor] = await Promise.all([readWalletSettings(db, member.merchantId), totalBalanceMinor(db, member.merchantId, member.id)]);
+    return ok({
+      isSingle: settings.single,
+      sumBalance: minorToMajor(totalMinor),
+      // Contract flags of the agent programme (SPEC §2): false until the agent issue builds them.
+      dailysalreqtype: false,
+      divtypereq: false,
+      contracthoursalreq: false,
+      realtimesalreqtype: false,
+    });
   });
 }

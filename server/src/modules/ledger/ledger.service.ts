@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
-import { withTransaction } from '../../db/transaction';
+import { withTransaction, type RetryOptions } from '../../db/transaction';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 
@@ -13,6 +13,9 @@ import type { LedgerUnit } from './ledger.queries';
 
 export type { LedgerUnit } from './ledger.queries';
 export { ensureHouseAccount, ensureMemberAccount } from './ledger.queries';
+
+/** Retries of a ledger transaction aborted by a deadlock or a serialization failure. */
+export const LEDGER_RETRY: RetryOptions = { maxAttempts: 6, baseDelayMs: 5 };
 
 /** Minor units per major unit (cents): every merchant currency has two decimals. */
 export const MINOR_PER_MAJOR = 100;
@@ -101,28 +104,36 @@ function assertBalanced(input: TransactionInput): void {
  * zero) and stores the balance after it; the deferred trigger re-checks the sum at commit. A key
  * already used returns its transaction when the payload is the same, and is refused otherwise; a
  * concurrent use of the key waits for the first to commit or roll back, then does the same.
+ *
+ * This is the one writer of balances: every money movement of the product (deposits,
+ * withdrawals, transfers between wallets, bets, wins, bonuses, wages) is a call of it. A
+ * transaction PostgreSQL aborts for a deadlock (40P01) or a serialization failure (40001) is
+ * retried from the start on a fresh connection, a bounded number of times after a random pause
+ * (withTransaction); the idempotency key makes the retry move money at most once even when the
+ * first attempt's COMMIT outcome was lost.
  */
-export async function postTransaction(pool: pg.Pool, input: TransactionInput): Promise<PostedTransaction> {
+export async function postTransaction(pool: pg.Pool, input: TransactionInput, retry: RetryOptions = LEDGER_RETRY): Promise<PostedTransaction> {
   assertBalanced(input);
   try {
     return await withTransaction(pool, async (client) => {
-      const transactionId = await queries.insertTransaction(client, input.merchantId, input.idempotencyKey, input.kind, input.unit, input.nowMs);
+      // In account id order: every transaction locks the accounts it touches in the same order.
+      const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
+      const { transactionId, recorded } = await queries.insertTransactionWithPostings(client, input, ordered);
       if (transactionId === undefined) {
         const existing = await queries.selectTransaction(client, input.merchantId, input.idempotencyKey);
         if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
         if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
         return { transactionId: existing.id, replayed: true };
       }
-      const accounts = await queries.selectAccounts(client, input.merchantId, input.postings.map((posting) => posting.accountId));
-      if (accounts.length !== input.postings.length) throw new Error('A posting names an account of another merchant or none');
-      for (const account of accounts) {
-        if (account.unit !== input.unit) throw new Error(`Account ${account.id} holds ${account.unit}, not ${input.unit}`);
+      if (recorded !== ordered.length) {
+        // Rolled back below; say which account was wrong.
+        const accounts = await queries.selectAccounts(client, input.merchantId, ordered.map((posting) => posting.accountId));
+        if (accounts.length !== ordered.length) throw new Error('A posting names an account of another merchant or none');
+        const other = accounts.find((account) => account.unit !== input.unit);
+        throw new Error(`Account ${other?.id} holds ${other?.unit}, not ${input.unit}`);
       }
-      // In account id order: every transaction locks the accounts it touches in the same order.
-      const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
-      for (const posting of ordered) await queries.applyPosting(client, transactionId, posting.accountId, posting.amountMinor);
       return { transactionId, replayed: false };
-    });
+    }, retry);
   } catch (error) {
     if ((error as { code?: string }).code === '23514') throw new InsufficientFundsError(input.idempotencyKey);
     throw error;

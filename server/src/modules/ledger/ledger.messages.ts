@@ -1,0 +1,68 @@
+// Texts of the codes the ledger module raises (wallet transfers), seven languages each.
+import { defineMessages } from '../../i18n/messages';
+
+export const ledgerMessages = defineMessages({
+  'wallet.amount.invalid': {
+    EN: 'Enter an amount greater than zero with at most two decimals',
+    BN: 'শূন্যের চেয়ে বড় এবং সর্বোচ্চ দুই দশমিক ঘরের একটি পরিমাণ লিখুন',
+    CN: '请输入大于零且最多两位小数的金额',
+    ID: 'Masukkan jumlah lebih dari nol dengan paling banyak dua desimal',
+    TH: 'กรุณากรอกจำนวนเงินที่มากกว่าศูนย์และมีทศนิยมไม่เกินสองตำแหน่ง',
+    TY: '請輸入大於零且最多兩位小數的金額',
+    VI: 'Nhập số tiền lớn hơn 0 với tối đa hai chữ số thập phân',
+  },
+  'wallet.insufficient.balance': {
+    EN: 'Insufficient balance in the wallet you are transferring from',
+    BN: 'যে ওয়ালেট থেকে স্থানান্তর করছেন তাতে পর্যাপ্ত ব্যালেন্স নেই',
+    CN: '转出钱包余额不足',
+    ID: 'Saldo dompet asal tidak mencukupi',
+    TH: 'ยอดเงินในกระเป๋าที่โอนออกไม่เพียงพอ',
+    TY: '轉出錢包餘額不足',
+    VI: 'Số dư trong ví chuyển đi không đủ',
+  },
+  'wallet.not.found': {
+    EN: 'This wallet does not exist',
+    BN: 'এই ওয়ালেটটি বিদ্যমান নেই',
+    CN: '该钱包不存在',
+    ID: 'Dompet ini tidak ada',
+    TH: 'ไม่มีกระเป๋าเงินนี้',
+    TY: '該錢包不存在',
+    VI: 'Ví này không tồn tại',
+  },
+  'wallet.transfer.invalid': {
+    EN: 'Transfers go between the main wallet and one game wallet',
+    BN: 'স্থানান্তর শুধুমাত্র মূল ওয়ালেট এবং একটি গেম ওয়ালেটের মধ্যে হয়',
+    CN: '只能在主钱包与一个游戏钱包之间转账',
+    ID: 'Transfer hanya antara dompet utama dan satu dompet game',
+    TH: 'โอนได้เฉพาะระหว่างกระเป๋าหลักกับกระเป๋าเกมหนึ่งใบ',
+    TY: '只能在主錢包與一個遊戲錢包之間轉帳',
+    VI: 'Chỉ chuyển được giữa ví chính và một ví trò chơi',
+  },
+  'wallet.single': {
+    EN: 'This site uses a single wallet: there is nothing to transfer',
+    BN: 'এই সাইটে একটিমাত্র ওয়ালেট ব্যবহৃত হয়: স্থানান্তরের কিছু নেই',
+    CN: '本站使用单一钱包，无需转账',
+    ID: 'Situs ini memakai satu dompet: tidak ada yang perlu ditransfer',
+    TH: 'เว็บไซต์นี้ใช้กระเป๋าเงินเดียว จึงไม่ต้องโอน',
+    TY: '本站使用單一錢包，無需轉帳',
+    VI: 'Trang này dùng một ví duy nhất: không cần chuyển tiền',
+  },
+  'wallet.idempotency.key.required': {
+    EN: 'The request is missing its Idempotency-Key header; please try again',
+    BN: 'অনুরোধে Idempotency-Key হেডার নেই; অনুগ্রহ করে আবার চেষ্টা করুন',
+    CN: '请求缺少 Idempotency-Key 标头，请重试',
+    ID: 'Permintaan tidak memiliki header Idempotency-Key; silakan coba lagi',
+    TH: 'คำขอไม่มีส่วนหัว Idempotency-Key กรุณาลองอีกครั้ง',
+    TY: '請求缺少 Idempotency-Key 標頭，請重試',
+    VI: 'Yêu cầu thiếu tiêu đề Idempotency-Key; vui lòng thử lại',
+  },
+  'wallet.idempotency.conflict': {
+    EN: 'This request was already made with different details; start a new one',
+    BN: 'এই অনুরোধটি আগে ভিন্ন তথ্য দিয়ে করা হয়েছে; নতুন করে শুরু করুন',
+    CN: '该请求已以不同内容提交过，请重新发起',
+    ID: 'Permintaan ini sudah dikirim dengan rincian berbeda; buat permintaan baru',
+    TH: 'คำขอนี้เคยส่งด้วยรายละเอียดอื่นแล้ว กรุณาเริ่มใหม่',
+    TY: '該請求已以不同內容提交過，請重新發起',
+    VI: 'Yêu cầu này đã được gửi với thông tin khác; hãy tạo yêu cầu mới',
+  },
+});

@@ -1,0 +1,143 @@
+import type pg from 'pg';
+import { postTransaction, transferBetweenWallets } from '../../modules/ledger';
+
+// The bank test's operations (issue 9 "Tests that must exist"): transfers between a member's main
+// wallet and game wallets through the wallet service, and bets, wins and withdrawals modelled as
+// ledger transactions against the house account through the one money service (postTransaction).
+// The real bet and withdrawal flows come with later issues; what this proves is the money core
+// they will call. Used in-process by bank.test.ts and in a child process by bank-child.ts.
+
+export interface BankMember {
+  memberId: number;
+  mainAccount: number;
+  /** vendor id → game wallet account id */
+  gameAccounts: Record<number, number>;
+}
+
+export type BankOperation =
+  | { key: string; kind: 'transfer'; member: number; from: number; to: number; amountMinor: number }
+  | { key: string; kind: 'bet' | 'withdrawal'; member: number; wallet: number; amountMinor: number }
+  | { key: string; kind: 'win'; member: number; wallet: number; amountMinor: number };
+
+export interface BankWorld {
+  merchantId: number;
+  houseAccount: number;
+  members: BankMember[];
+  vendorIds: number[];
+}
+
+export type BankOutcome = 'moved' | 'replayed' | 'refused';
+
+/** The ledger transaction's idempotency key of an operation. */
+export const ledgerKeyOf = (world: BankWorld, op: BankOperation): string =>
+  op.kind === 'transfer' ? `wallet_transfer:${world.members[op.member].memberId}:${op.key}` : op.key;
+
+/** The account of wallet `wallet` (0 main, else a vendor id) of member index `member`. */
+export const accountOf = (world: BankWorld, member: number, wallet: number): number =>
+  wallet === 0 ? world.members[member].mainAccount : world.members[member].gameAccounts[wallet];
+
+/** What the operation moves, account → amount, when it is applied. */
+export function effectsOf(world: BankWorld, op: BankOperation): [number, number][] {
+  switch (op.kind) {
+    case 'transfer':
+      return [
+        [accountOf(world, op.member, op.from), -op.amountMinor],
+        [accountOf(world, op.member, op.to), op.amountMinor],
+      ];
+    case 'bet':
+    case 'withdrawal':
+      return [
+        [accountOf(world, op.member, op.wallet), -op.amountMinor],
+        [world.houseAccount, op.amountMinor],
+      ];
+    case 'win':
+      return [
+        [world.houseAccount, -op.amountMinor],
+        [accountOf(world, op.member, op.wallet), op.amountMinor],
+      ];
+  }
+}
+
+/** A deterministic pseudo-random generator (mulberry32), so a failing run can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` random operations: 40% transfers in, 20% out, 20% bets, 10% wins, 10% withdrawals. */
+export function planOperations(world: BankWorld, count: number, seed: number, prefix: string): BankOperation[] {
+  const random = seededRandom(seed);
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+  const operations: BankOperation[] = [];
+  for (let index = 0; index < count; index++) {
+    const key = `${prefix}:${index}`;
+    const member = Math.floor(random() * world.members.length);
+    const amountMinor = 1 + Math.floor(random() * 30_000);
+    const vendor = pick(world.vendorIds);
+    const roll = random();
+    const anyWallet = random() < 0.5 ? 0 : vendor;
+    if (roll < 0.4) operations.push({ key, kind: 'transfer', member, from: 0, to: vendor, amountMinor });
+    else if (roll < 0.6) operations.push({ key, kind: 'transfer', member, from: vendor, to: 0, amountMinor });
+    else if (roll < 0.8) operations.push({ key, kind: 'bet', member, wallet: anyWallet, amountMinor });
+    else if (roll < 0.9) operations.push({ key, kind: 'win', member, wallet: anyWallet, amountMinor: Math.floor(amountMinor * 1.5) });
+    else operations.push({ key, kind: 'withdrawal', member, wallet: 0, amountMinor });
+  }
+  return operations;
+}
+
+const NOW = Date.UTC(2025, 0, 1);
+
+/** Applies one operation through the money service; 'refused' when the wallet had too little. */
+export async function applyOperation(pool: pg.Pool, world: BankWorld, op: BankOperation): Promise<BankOutcome> {
+  try {
+    if (op.kind === 'transfer') {
+      const result = await transferBetweenWallets(pool, {
+        merchantId: world.merchantId,
+        memberId: world.members[op.member].memberId,
+        fromAccountTypeId: op.from,
+        toAccountTypeId: op.to,
+        amountMinor: op.amountMinor,
+        idempotencyKey: op.key,
+        nowMs: NOW,
+      });
+      return result.replayed ? 'replayed' : 'moved';
+    }
+    const posted = await postTransaction(pool, {
+      merchantId: world.merchantId,
+      idempotencyKey: op.key,
+      kind: op.kind,
+      unit: 'REAL',
+      postings: effectsOf(world, op).map(([accountId, amountMinor]) => ({ accountId, amountMinor })),
+      nowMs: NOW,
+    });
+    return posted.replayed ? 'replayed' : 'moved';
+  } catch (error) {
+    const code = (error as { errorCode?: string; name?: string }).errorCode ?? (error as { name?: string }).name;
+    if (code === 'wallet.insufficient.balance' || code === 'InsufficientFundsError') return 'refused';
+    throw error;
+  }
+}
+
+/** Runs `operations` with `clients` concurrent clients, each taking the next one; `onAck` after each commit. */
+export async function runOperations(
+  pool: pg.Pool,
+  world: BankWorld,
+  operations: BankOperation[],
+  clients: number,
+  onAck: (op: BankOperation, outcome: BankOutcome) => void,
+): Promise<void> {
+  let next = 0;
+  const client = async () => {
+    while (next < operations.length) {
+      const op = operations[next++];
+      onAck(op, await applyOperation(pool, world, op));
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+}

@@ -1,0 +1,26 @@
+// Lets a plain `node` child process of a test run the server's TypeScript: .ts files are compiled
+// by SWC as they are required (as Jest does, jest.config.js), and the wire contract resolves to
+// its source. Tests only.
+const Module = require('node:module');
+const path = require('node:path');
+const fs = require('node:fs');
+const { transformSync } = require('@swc/core');
+
+const CONTRACT = path.join(__dirname, '../../../../shared/src/contract/index.ts');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  if (request === '@platform/shared/contract') return CONTRACT;
+  if (parent && parent.filename && parent.filename.endsWith('.ts') && (request.startsWith('./') || request.startsWith('../'))) {
+    const base = path.resolve(path.dirname(parent.filename), request);
+    for (const candidate of [`${base}.ts`, path.join(base, 'index.ts')]) if (fs.existsSync(candidate)) return candidate;
+  }
+  return resolve.call(this, request, parent, ...rest);
+};
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  });
+  module._compile(code, filename);
+};
