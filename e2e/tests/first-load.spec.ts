@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
-import { expect, test } from '../harness/test';
+import { expect, test, type Page, type Response } from '../harness/test';
 import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Issue 8, item 3: what a cold load fetches, and the service worker on a repeat visit. Speed itself
