@@ -124,16 +124,21 @@ test.describe('phone layout', () => {
     const banner = page.getByTestId('banner').locator('.swiper-slide-active img');
     await expect(banner).toBeVisible();
     await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    const shown = await banner.evaluate((image: HTMLImageElement) => {
-      const box = image.getBoundingClientRect();
-      const fit = getComputedStyle(image).objectFit;
-      const scales = [box.width / image.naturalWidth, box.height / image.naturalHeight];
-      const scale = fit === 'cover' ? Math.max(...scales) : fit === 'contain' ? Math.min(...scales) : NaN;
-      return { left: box.left, right: box.right, pictureWidth: image.naturalWidth * scale, boxWidth: box.width, innerWidth: window.innerWidth };
-    });
-    expect(shown.left).toBeGreaterThanOrEqual(0);
-    expect(shown.right).toBeLessThanOrEqual(shown.innerWidth);
-    expect(shown.pictureWidth).toBeLessThanOrEqual(shown.boxWidth + 0.5);
+    const measure = () =>
+      banner.evaluate((image: HTMLImageElement) => {
+        const box = image.getBoundingClientRect();
+        const fit = getComputedStyle(image).objectFit;
+        const scales = [box.width / image.naturalWidth, box.height / image.naturalHeight];
+        const scale = fit === 'cover' ? Math.max(...scales) : fit === 'contain' ? Math.min(...scales) : NaN;
+        return { left: box.left, right: box.right, pictureWidth: image.naturalWidth * scale, boxWidth: box.width, innerWidth: window.innerWidth };
+      });
+    // The carousel may be sliding (autoplay): once a slide rests, it is all inside the width.
+    await expect
+      .poll(async () => {
+        const shown = await measure();
+        return shown.left >= 0 && shown.right <= shown.innerWidth && shown.pictureWidth <= shown.boxWidth + 0.5 ? 'inside' : JSON.stringify(shown);
+      })
+      .toBe('inside');
 
     // The tab bar, the header's controls: at least 44 × 44 px.
     await expectTouchTarget(page, '[data-testid="tab-bar"] a, [data-testid="tab-bar"] button');
