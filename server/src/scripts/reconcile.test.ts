@@ -1,6 +1,7 @@
 import { createTestApp, type TestContext } from '../testing/test-app';
 import { createMember } from '../modules/member/member.testing';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../modules/ledger';
+import { movement } from '../modules/ledger/ledger.testing';
 import { reconcileDatabase } from './reconcile';
 
 // The on-demand reconciliation command: silent success on a sound ledger, every difference printed
@@ -21,17 +22,7 @@ it('prints no difference and answers 0 on a sound ledger, and every difference w
   const memberId = await createMember(context.pool, context.merchantId, { username: 'recon01' });
   const account = await ensureMemberAccount(context.pool, context.merchantId, memberId, 'REAL', NOW);
   const house = await ensureHouseAccount(context.pool, context.merchantId, 'house_cash', NOW);
-  await postTransaction(context.pool, {
-    merchantId: context.merchantId,
-    idempotencyKey: 'recon:1',
-    kind: 'test_deposit',
-    unit: 'REAL',
-    postings: [
-      { accountId: house, amountMinor: -500 },
-      { accountId: account, amountMinor: 500 },
-    ],
-    nowMs: NOW,
-  });
+  await postTransaction(context.pool, movement(context.merchantId, 'recon:1', { from: house, to: account, amountMinor: 500, nowMs: NOW }));
   const sound: string[] = [];
   expect(await reconcileDatabase(context.databaseUrl, (line) => sound.push(line))).toBe(0);
   expect(sound).toEqual([expect.stringMatching(/postings; no differences\.$/)]);

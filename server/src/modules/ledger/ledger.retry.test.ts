@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { createMember } from '../member/member.testing';
 import { assertLedgerReconciled } from './ledger.reconcile';
+import { movement } from './ledger.testing';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction, type TransactionInput } from './ledger.service';
 
 // postTransaction retries a transaction PostgreSQL aborts for a deadlock (40P01): the test makes a
@@ -68,17 +69,7 @@ it('retries a transaction aborted by a deadlock, and the money moves once', asyn
   const memberAccount = await ensureMemberAccount(context.pool, context.merchantId, memberId, 'REAL', NOW);
   const houseCash = await ensureHouseAccount(context.pool, context.merchantId, 'house_cash', NOW);
   expect(memberAccount).toBeLessThan(houseCash);
-  const deposit = (key: string): TransactionInput => ({
-    merchantId: context.merchantId,
-    idempotencyKey: key,
-    kind: 'test_deposit',
-    unit: 'REAL',
-    postings: [
-      { accountId: houseCash, amountMinor: -700 },
-      { accountId: memberAccount, amountMinor: 700 },
-    ],
-    nowMs: NOW,
-  });
+  const deposit = (key: string): TransactionInput => movement(context.merchantId, key, { from: houseCash, to: memberAccount, amountMinor: 700, nowMs: NOW });
 
   // Without retries the deadlock reaches the caller, and nothing moved.
   const noRetries: string[] = [];
