@@ -179,6 +179,13 @@ describe('bannerPreloadUrl and withFirstBanner', () => {
     expect(preloadsOf(page)).toEqual(['/assets/a&quot;&gt;&lt;script&gt;x&lt;/script&gt;.png']);
   });
 
+  it("finds the root in the build's minified page (attributes without quotes)", () => {
+    const minified = '<html><head><title>t</title></head><body><div id=root><div class=boot-splash></div></div></body></html>';
+    const page = withFirstBanner(minified, '/assets/a.png');
+    expect(preloadsOf(page)).toEqual(['/assets/a.png']);
+    expect(page).toContain('<div id=root><img class="boot-banner" src="/assets/a.png"');
+  });
+
   it('leaves a page without a head or a root as it is', () => {
     expect(withFirstBanner('<html><body></body></html>', '/assets/a.png')).toBe('<html><body></body></html>');
     expect(withFirstBanner(INDEX, null)).toBe(INDEX);

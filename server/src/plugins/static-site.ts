@@ -93,7 +93,8 @@ export function bannerPreloadUrl(url: string, imageBaseUrl: string | null, allow
   return allowed ? resolved : null;
 }
 
-const ROOT_OPENING = '<div id="root">';
+/** The shell's root element as index.html opens it (the build's minifier drops the quotes). */
+const ROOT_OPENING = /<div id=(?:"root"|'root'|root)>/;
 
 /**
  * index.html with the page's first banner: named in its head (a high-priority preload) and shown
@@ -104,12 +105,13 @@ const ROOT_OPENING = '<div id="root">';
 export function withFirstBanner(html: string, imageUrl: string | null): string {
   if (!imageUrl) return html;
   const head = html.indexOf('</head>');
-  const root = html.indexOf(ROOT_OPENING);
+  const rootMatch = ROOT_OPENING.exec(html);
+  const root = rootMatch ? rootMatch.index : -1;
   if (head < 0 || root < head) return html;
   const href = escapeAttribute(imageUrl);
   const link = `<link rel="preload" as="image" fetchpriority="high" href="${href}" data-first-banner />\n`;
   const image = `<img class="boot-banner" src="${href}" fetchpriority="high" alt="" data-first-banner />`;
-  const afterRoot = root + ROOT_OPENING.length;
+  const afterRoot = root + (rootMatch?.[0].length ?? 0);
   return `${html.slice(0, head)}${link}${html.slice(head, afterRoot)}${image}${html.slice(afterRoot)}`;
 }
 
