@@ -49,7 +49,7 @@ describe('the built shell at /', () => {
   it('serves index.html at / without caching, with the first home banner named', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/', headers: html });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(withFirstBanner(INDEX, await firstBannerOf('w_home')));
+    expect(response.body).toBe(withFirstBanner(INDEX, await firstBannerOf('w_home'), 'w_home'));
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -125,6 +125,7 @@ describe("the merchant's first banner in the page (fetched and shown before any 
     // In the head, and the image inside the root the shell's first render replaces.
     expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
     expect(response.body).toContain(`<div id="root"><img class="boot-banner" src="${expected}"`);
+    expect(response.body).toContain(`data-group="${group}" />`);
   });
 
   it.each(['/register', '/login', '/lottery', '/vip'])('names none on %s, which shows no banner', async (url) => {

@@ -102,7 +102,7 @@ const ROOT_OPENING = /<div id=(?:"root"|'root'|root)>/;
  * screen's largest image is fetched and painted before any script has run. The shell's first
  * render replaces the splash, and its own first slide takes the same address.
  */
-export function withFirstBanner(html: string, imageUrl: string | null): string {
+export function withFirstBanner(html: string, imageUrl: string | null, group = ''): string {
   if (!imageUrl) return html;
   const head = html.indexOf('</head>');
   const rootMatch = ROOT_OPENING.exec(html);
@@ -110,7 +110,8 @@ export function withFirstBanner(html: string, imageUrl: string | null): string {
   if (head < 0 || root < head) return html;
   const href = escapeAttribute(imageUrl);
   const link = `<link rel="preload" as="image" fetchpriority="high" href="${href}" data-first-banner />\n`;
-  const image = `<img class="boot-banner" src="${href}" fetchpriority="high" alt="" data-first-banner />`;
+  // The group places it (boot.css): home's banner has margins, the other groups' fill the width.
+  const image = `<img class="boot-banner" src="${href}" fetchpriority="high" alt="" data-first-banner data-group="${escapeAttribute(group)}" />`;
   const afterRoot = root + (rootMatch?.[0].length ?? 0);
   return `${html.slice(0, head)}${link}${html.slice(head, afterRoot)}${image}${html.slice(afterRoot)}`;
 }
@@ -186,11 +187,12 @@ export async function registerStaticSite(
       }
       return urls;
     });
-  const bannerOf = async (request: FastifyRequest, urlPath: string): Promise<string | null> => {
+  const bannerOf = async (request: FastifyRequest, urlPath: string): Promise<{ url: string; group: string } | null> => {
     const group = bannerGroupOfPath(urlPath);
     if (!group || !db || !resolveMerchant) return null;
     try {
-      return (await firstBannerUrls(db, await resolveMerchant(request))).get(group) ?? null;
+      const url = (await firstBannerUrls(db, await resolveMerchant(request))).get(group);
+      return url ? { url, group } : null;
     } catch (error) {
       // The page works without it: the shell fetches the banners itself.
       request.log.warn({ err: error }, 'first banner not named in the page');
@@ -203,7 +205,7 @@ export async function registerStaticSite(
     try {
       // Read per request: a redeployed shell is served without a restart.
       const [file, banner] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), bannerOf(request, urlPath)]);
-      const html = withFirstBanner(file, banner);
+      const html = withFirstBanner(file, banner?.url ?? null, banner?.group);
       return reply.status(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
     } catch {
       // No built shell: the caller answers 404.
