@@ -199,28 +199,34 @@ export async function registerStaticSite(
       return null;
     }
   };
-  /** The shell's page for a navigation to `urlPath`, or null without a built shell. */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<FastifyReply | null> => {
-    if (!indexFile) return null;
+  /**
+   * Sends the shell's page for a navigation to `urlPath`; false (nothing sent) without a built shell.
+   * A boolean, not the reply: a reply is thenable, and awaiting it waits for the response instead.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string): Promise<boolean> => {
+    if (!indexFile) return false;
     try {
       // Read per request: a redeployed shell is served without a restart.
       const [file, banner] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), bannerOf(request, urlPath)]);
       const html = withFirstBanner(file, banner?.url ?? null, banner?.group);
-      return reply.status(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+      void reply.status(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+      return true;
     } catch {
       // No built shell: the caller answers 404.
-      return null;
+      return false;
     }
   };
   if (indexFile && fs.existsSync(indexFile)) {
     // The home page: the shell's page whatever the Accept header (as the static index was).
-    app.get('/', async (request, reply) => (await sendPage(request, reply, '/')) ?? reply.status(404).send(failure(request, 'not.found')));
+    app.get('/', async (request, reply) => {
+      if (await sendPage(request, reply, '/')) return reply;
+      return reply.status(404).send(failure(request, 'not.found'));
+    });
   }
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0];
     if (wantsHtml(request) && !isServerPath(urlPath)) {
-      const sent = await sendPage(request, reply, urlPath);
-      if (sent) return sent;
+      if (await sendPage(request, reply, urlPath)) return reply;
     }
     // 404 in the envelope, for API paths and anything the static site does not serve.
     return reply.status(404).send(failure(request, 'not.found'));
