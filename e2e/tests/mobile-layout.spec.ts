@@ -251,6 +251,21 @@ test.describe('phone layout', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 
+  test('a page without a footer that fits the screen does not scroll, on a phone and a wide screen', async ({ page }) => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await openSite(page, '/login');
+      await expect(page.getByTestId('remote-page')).toBeVisible();
+      await expect(page.locator('[data-testid="remote-page-loading"]')).toHaveCount(0);
+      const { scrollHeight, innerHeight } = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        innerHeight: window.innerHeight,
+      }));
+      // The login form fits: the page is no taller than the screen (no header's worth to scroll).
+      expect(scrollHeight, `${viewport.width}px`).toBeLessThanOrEqual(innerHeight);
+    }
+  });
+
   test('no route scrolls sideways at 390 and 360, in English, Bengali, Thai and right to left', async ({ page }) => {
     test.setTimeout(240_000);
     // The seed's site offers Bengali and English: the operator also offers Thai for this test.

@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  await registerStaticSite(app, { staticRoot: options.staticRoot, failure });
+  await registerStaticSite(app, { staticRoot: options.staticRoot, failure, db: pool, resolveMerchant });
   // Last, so that nothing above can fail with the listener's connection left open.
   await revisionWatch?.start();
   return app;

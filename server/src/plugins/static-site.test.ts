@@ -1,11 +1,11 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createStaticFixture, type StaticFixture } from '../testing/static-fixture';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
-import { cacheControlFor } from './static-site';
+import { bannerGroupOfPath, bannerPreloadUrl, cacheControlFor, withFirstBanner } from './static-site';
 
 let context: TestContext;
 let dist: StaticFixture;
-const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"><div class="boot-splash"></div></div></body></html>';
 const BUNDLES: Record<string, string> = {
   'shell/main.3f2a9c1b7d.js': `console.log(${JSON.stringify('shell '.repeat(400))})`,
   'remotes/mfe_lobby/1.0.0/412.8d1e77aa.js': `export const chunk = ${JSON.stringify('lobby '.repeat(400))};`,
@@ -46,14 +46,14 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('the built shell at /', () => {
-  it('serves index.html at / without caching', async () => {
+  it('serves index.html at / without caching, with the first home banner named', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/', headers: html });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX);
+    expect(response.body).toBe(withFirstBanner(INDEX, await firstBannerOf('w_home'), 'w_home'));
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it.each(['/register', '/register.html', '/promotions?id=3', '/index', '/home', '/lottery?gameCode=VN1'])(
+  it.each(['/register', '/register.html', '/lottery?gameCode=VN1'])(
     'answers the SPA route %s with index.html',
     async (url) => {
       const response = await context.app.inject({ method: 'GET', url, headers: html });
@@ -91,6 +91,119 @@ describe('the built shell at /', () => {
     const response = await context.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+/** The address of the group's first banner in the seed (the order the carousel shows them in). */
+async function firstBannerOf(group: string): Promise<string> {
+  const result = await context.pool.query<{ url: string }>(
+    'SELECT image_url AS url FROM banner WHERE merchant_id = $1 AND group_name = $2 AND enabled ORDER BY sort_order, id LIMIT 1',
+    [context.merchantId, group],
+  );
+  return result.rows[0].url;
+}
+
+const preloadsOf = (body: string): string[] =>
+  [...body.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]*)"/g)].map((match) => match[1]);
+const bootImagesOf = (body: string): string[] => [...body.matchAll(/<img class="boot-banner" src="([^"]*)"/g)].map((match) => match[1]);
+
+describe("the merchant's first banner in the page (fetched and shown before any script runs)", () => {
+  it.each([
+    ['/', 'w_home'],
+    ['/home', 'w_home'],
+    ['/index', 'w_home'],
+    ['/rng', 'w_games'],
+    ['/promotions?id=3', 'w_promotion'],
+    ['/promotions/4', 'w_promotion'],
+  ])('names the first banner of %s in the head and the boot splash', async (url, group) => {
+    const expected = await firstBannerOf(group);
+    expect(expected).toMatch(/^\/assets\//);
+    const response = await context.app.inject({ method: 'GET', url, headers: html });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(preloadsOf(response.body)).toEqual([expected]);
+    expect(bootImagesOf(response.body)).toEqual([expected]);
+    // In the head, and the image inside the root the shell's first render replaces.
+    expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
+    expect(response.body).toContain(`<div id="root"><img class="boot-banner" src="${expected}"`);
+    expect(response.body).toContain(`data-group="${group}" />`);
+  });
+
+  it.each(['/register', '/login', '/lottery', '/vip'])('names none on %s, which shows no banner', async (url) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: html });
+    expect(response.body).toBe(INDEX);
+  });
+
+  it("follows the operator's change of banners and the site's image address", async () => {
+    const before = await firstBannerOf('w_home');
+    const { rows } = await context.pool.query<{ id: number }>(
+      `INSERT INTO banner (merchant_id, group_name, image_url, sort_order, enabled, linkage_type)
+       VALUES ($1, 'w_home', '/assets/new-first.png', -1, true, 'NONE') RETURNING id`,
+      [context.merchantId],
+    );
+    try {
+      const changed = await context.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(preloadsOf(changed.body)).toEqual(['/assets/new-first.png']);
+      expect(bootImagesOf(changed.body)).toEqual(['/assets/new-first.png']);
+      // A relative address goes under the site's imageBaseUrl, as the shell shows it.
+      await context.pool.query(
+        `UPDATE merchant_setting SET value = jsonb_set(value, '{imageBaseUrl}', '"https://img.example.com/x/"') WHERE merchant_id = $1 AND key = 'site'`,
+        [context.merchantId],
+      );
+      const based = await context.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(preloadsOf(based.body)).toEqual(['https://img.example.com/x/assets/new-first.png']);
+      await context.pool.query(
+        `UPDATE merchant_setting SET value = jsonb_set(value, '{imageBaseUrl}', '""') WHERE merchant_id = $1 AND key = 'site'`,
+        [context.merchantId],
+      );
+    } finally {
+      await context.pool.query('DELETE FROM banner WHERE id = $1', [rows[0].id]);
+    }
+    const restored = await context.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(preloadsOf(restored.body)).toEqual([before]);
+  });
+});
+
+describe('bannerPreloadUrl and withFirstBanner', () => {
+  it('keeps same-site paths and images on the origins the policy allows, nothing else', () => {
+    expect(bannerPreloadUrl('/assets/a.png', null, [])).toBe('/assets/a.png');
+    expect(bannerPreloadUrl('assets/a.png', 'https://cdn.example.com/', ['https://cdn.example.com/'])).toBe('https://cdn.example.com/assets/a.png');
+    expect(bannerPreloadUrl('https://cdn.example.com/a.png', null, ['https://cdn.example.com/img'])).toBe('https://cdn.example.com/a.png');
+    expect(bannerPreloadUrl('https://elsewhere.example.com/a.png', null, ['https://cdn.example.com'])).toBeNull();
+    expect(bannerPreloadUrl('//elsewhere.example.com/a.png', null, [])).toBeNull();
+    expect(bannerPreloadUrl('javascript:alert(1)', null, ['javascript:alert(1)'])).toBeNull();
+    expect(bannerPreloadUrl('', null, [])).toBeNull();
+  });
+
+  it('escapes the address in the page', () => {
+    const page = withFirstBanner(INDEX, '/assets/a"><script>x</script>.png');
+    expect(page).not.toContain('<script>');
+    expect(preloadsOf(page)).toEqual(['/assets/a&quot;&gt;&lt;script&gt;x&lt;/script&gt;.png']);
+  });
+
+  it("finds the root in the build's minified page (attributes without quotes)", () => {
+    const minified = '<html><head><title>t</title></head><body><div id=root><div class=boot-splash></div></div></body></html>';
+    const page = withFirstBanner(minified, '/assets/a.png');
+    expect(preloadsOf(page)).toEqual(['/assets/a.png']);
+    expect(page).toContain('<div id=root><img class="boot-banner" src="/assets/a.png"');
+  });
+
+  it('leaves a page without a head or a root as it is', () => {
+    expect(withFirstBanner('<html><body></body></html>', '/assets/a.png')).toBe('<html><body></body></html>');
+    expect(withFirstBanner(INDEX, null)).toBe(INDEX);
+  });
+
+  it.each([
+    ['/', 'w_home'],
+    ['/index.html', 'w_home'],
+    ['/live', 'w_games'],
+    ['/hot', 'w_games'],
+    ['/lottery', null],
+    ['/promoDetail', 'w_promotion'],
+    ['/help', 'w_help'],
+    ['/helpmc', null],
+    ['/register', null],
+  ])('%s shows the banner group %s', (url, group) => {
+    expect(bannerGroupOfPath(url)).toBe(group);
   });
 });
 

@@ -45,3 +45,16 @@ export async function getHelpCenter(db: Db, merchant: ResolvedMerchant): Promise
   const articles = await queries.selectHelpArticles(db, merchant.id);
   return { list: articles.map((article) => ({ ...article, content: sanitizeHtml(article.content) })) };
 }
+
+/**
+ * The first banner of every group (the one a banner route shows first), by group name, as the
+ * operator stored its address. Read for the shell's page, which names it before any script runs.
+ */
+export async function getFirstBanners(db: Db, merchant: ResolvedMerchant): Promise<Map<string, string>> {
+  const first = new Map<string, string>();
+  // selectBanners orders by group, then sort order: the first of each group is its first slide.
+  for (const banner of await queries.selectBanners(db, merchant.id)) {
+    if (!first.has(banner.groupName)) first.set(banner.groupName, banner.url);
+  }
+  return first;
+}

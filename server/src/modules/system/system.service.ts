@@ -150,6 +150,8 @@ export interface ContentSources {
   imageUrls: string[];
   /** The 'cdn' setting's launchGameCDNs: what the game frame (/game) may show. */
   gameUrls: string[];
+  /** The site's imageBaseUrl, which the shell puts before a relative image address; null if unset. */
+  imageBaseUrl: string | null;
 }
 
 export async function getContentSources(db: Db, merchant: ResolvedMerchant): Promise<ContentSources> {
@@ -159,6 +161,7 @@ export async function getContentSources(db: Db, merchant: ResolvedMerchant): Pro
   return {
     imageUrls: [...stringList(cdn.imageCDNs), ...(typeof imageBaseUrl === 'string' && imageBaseUrl ? [imageBaseUrl] : [])],
     gameUrls: stringList(cdn.launchGameCDNs),
+    imageBaseUrl: typeof imageBaseUrl === 'string' && imageBaseUrl ? imageBaseUrl : null,
   };
 }
 

@@ -10,6 +10,8 @@ describe('Header, logged out', () => {
     const { commands, stop } = recordCommands('openLogin', 'openRegister');
     renderWithProviders(<Header />);
     expect(screen.getByRole('img', { name: 'Lucky Star' }).getAttribute('src')).toBe('https://cdn.example.test/logo.png');
+    // Its height is set before the image loads, so nothing moves when it does.
+    expect(screen.getByRole('img', { name: 'Lucky Star' }).getAttribute('height')).toBe('44');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(commands).toEqual([{ type: 'openLogin', tab: 'login' }, { type: 'openRegister' }]);

@@ -8,6 +8,9 @@ import { BalanceArea } from './balance-area';
 import { ThemeSwitch } from './theme-switch';
 import styles from './header.module.css';
 
+/** The logo's height (the operator's image keeps its proportions): its box is known before it loads. */
+export const LOGO_HEIGHT = 44;
+
 export interface HeaderProps {
   /** The page has the side menu: on a phone the header's menu button opens it as a drawer. */
   menu?: boolean;
@@ -44,7 +47,7 @@ export function Header({ menu = false }: HeaderProps) {
           </button>
         )}
         <Link to="/" className={styles.logo} aria-label={brandName ? t('header_home_of', { brand: brandName }) : t('nav_home')}>
-          {site?.logoUrl ? <img src={resolveImageUrl(site.logoUrl, site.imageBaseUrl)} alt={brandName} /> : <span>{brandName}</span>}
+          {site?.logoUrl ? <img src={resolveImageUrl(site.logoUrl, site.imageBaseUrl)} alt={brandName} height={LOGO_HEIGHT} /> : <span>{brandName}</span>}
         </Link>
       </div>
       <div className={styles.end}>

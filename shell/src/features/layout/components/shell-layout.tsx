@@ -38,6 +38,7 @@ export function ShellLayout({ chrome, children }: ShellLayoutProps) {
       className={styles.shell}
       data-side-bar={chrome.sideBar ? (sideBarCollapsed ? 'collapsed' : 'open') : 'none'}
       data-tab-bar={chrome.header ? 'shown' : 'none'}
+      data-footer={chrome.footer ? 'shown' : 'none'}
     >
       {chrome.sideBar && <SideBar />}
       <div className={styles.column}>

@@ -1,5 +1,6 @@
 import { useT } from '@platform/shared';
-import { QRCodeSVG } from 'qrcode.react';
+// The QR drawing code is fetched when a code is first drawn (not from the index: it names the modal, loaded when opened).
+import { QrCode } from '../../app-download/components/qr-code';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { findResource, useSiteSettings } from '../../settings/use-site-settings';
 import { NavIcon } from './nav-icon';
@@ -28,10 +29,10 @@ export function DownloadBlock({ collapsed }: { collapsed: boolean }) {
             <li key={code.id} className={styles.qr}>
               <figure className={styles.qrFigure}>
                 <span className={styles.qrSmall}>
-                  <QRCodeSVG value={code.url} size={SIDE_BAR_QR_SIZE} marginSize={1} title={t('download_qr_of', { platform: code.label })} />
+                  <QrCode value={code.url} size={SIDE_BAR_QR_SIZE} marginSize={1} title={t('download_qr_of', { platform: code.label })} />
                 </span>
                 <span className={styles.qrZoom} aria-hidden="true">
-                  <QRCodeSVG value={code.url} size={SIDE_BAR_QR_ZOOM_SIZE} marginSize={1} />
+                  <QrCode value={code.url} size={SIDE_BAR_QR_ZOOM_SIZE} marginSize={1} />
                 </span>
                 <figcaption>{code.label}</figcaption>
               </figure>

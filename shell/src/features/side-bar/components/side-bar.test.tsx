@@ -175,7 +175,7 @@ describe('SideBar links, download and language', () => {
     setStatus(makeStatus({ resources: [resource('Android', 'https://dl.example.test/app.apk')] }));
     await renderSideBar([]);
     const block = screen.getByTestId('side-bar-download');
-    expect(within(block).getByTitle('QR code for Android')).toBeTruthy();
+    expect(await within(block).findByTitle('QR code for Android')).toBeTruthy();
     expect(within(block).queryByTitle('QR code for iOS')).toBeNull();
     const sizes = [...block.querySelectorAll('li svg')].map((svg) => svg.getAttribute('height'));
     expect(sizes).toEqual(['100', '125']);
