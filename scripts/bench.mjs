@@ -19,7 +19,10 @@
 //   - the fuzz suite at its full count (server/src/testing/fuzz: 10,000 generated bad inputs over
 //     every route, FUZZ_INPUTS=<n> for another count): inputs, routes, answers by status, time, and
 //     its rate as a ratio to plain injects of GET /wps/system/status in the same run;
-//     `npm run bench -- --fuzz` runs only this (and the phase times).
+//     `npm run bench -- --fuzz` runs only this (and the phase times);
+//   - money movements per second through the ledger service with 10 connections, as a ratio to a
+//     TPC-B-like transaction through the same pool in the same run, beside the target (0.7)
+//     (scripts/bench-ledger.mjs); `npm run bench -- --ledger` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
