@@ -10,7 +10,7 @@ import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { captchaRoutes } from './modules/captcha';
-import { contentRoutes } from './modules/content';
+import { contentRoutes, getFirstBanners } from './modules/content';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { ledgerRoutes } from './modules/ledger';
@@ -29,7 +29,7 @@ import {
   type AccountHooks,
   type RouteAccessEntry,
 } from './modules/session';
-import { loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase } from './modules/system';
+import { getContentSources, loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase } from './modules/system';
 import { twoFactorRoutes } from './modules/two-factor';
 import { verificationRoutes } from './modules/verification';
 import { registerDocs } from './plugins/docs';
@@ -196,7 +196,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  await registerStaticSite(app, { staticRoot: options.staticRoot, failure, db: pool, resolveMerchant });
+  await registerStaticSite(app, {
+    staticRoot: options.staticRoot,
+    failure,
+    banners: {
+      resolveMerchant,
+      firstBanners: (merchant) => getFirstBanners(pool, merchant),
+      imageSources: (merchant) => getContentSources(pool, merchant),
+    },
+  });
   // Last, so that nothing above can fail with the listener's connection left open.
   await revisionWatch?.start();
   return app;

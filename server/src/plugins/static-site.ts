@@ -4,10 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { GAME_CATEGORIES } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigCache } from '../db/config-cache';
-import type { Db } from '../db/pool';
 import type { Failure } from '../http/error-handler';
-import { getFirstBanners } from '../modules/content';
-import { getContentSources } from '../modules/system';
 import { PUBLIC_ASSETS_DIR } from '../paths';
 import type { MerchantResolver, ResolvedMerchant } from './merchant';
 
@@ -121,14 +118,22 @@ export interface StaticSiteOptions {
   staticRoot?: string;
   /** Words the 404 envelope (app.ts's, over the whole message catalogue). */
   failure: Failure;
-  /** With both, the shell's page names the merchant's first banner on the pages that show banners. */
-  db?: Db;
-  resolveMerchant?: MerchantResolver;
+  /** With it, the shell's page names the merchant's first banner on the pages that show banners. */
+  banners?: FirstBannerSources;
+}
+
+/** What the page needs to name a merchant's first banner (the modules' reads, given by app.ts). */
+export interface FirstBannerSources {
+  resolveMerchant: MerchantResolver;
+  /** The first banner's image address per banner group. */
+  firstBanners(merchant: ResolvedMerchant): Promise<Map<string, string>>;
+  /** The site's image address and the image origins its content security policy allows. */
+  imageSources(merchant: ResolvedMerchant): Promise<{ imageBaseUrl: string | null; imageUrls: string[] }>;
 }
 
 export async function registerStaticSite(
   app: FastifyInstance,
-  { staticRoot, failure, db, resolveMerchant }: StaticSiteOptions,
+  { staticRoot, failure, banners: bannerSources }: StaticSiteOptions,
 ): Promise<void> {
   // Several @fastify/static instances: only one may decorate reply (none needs to).
   await app.register(fastifyStatic, {
@@ -177,21 +182,21 @@ export async function registerStaticSite(
   const indexFile = shellDir ? path.join(shellDir, 'index.html') : undefined;
   // Per merchant and config revision (banner and setting changes bump it): no query per page.
   const preloadCache = new ConfigCache();
-  const firstBannerUrls = (database: Db, merchant: ResolvedMerchant) =>
+  const firstBannerUrls = (sources: FirstBannerSources, merchant: ResolvedMerchant) =>
     preloadCache.get(merchant, 'first-banner-urls', async () => {
-      const [banners, sources] = await Promise.all([getFirstBanners(database, merchant), getContentSources(database, merchant)]);
+      const [banners, images] = await Promise.all([sources.firstBanners(merchant), sources.imageSources(merchant)]);
       const urls = new Map<string, string>();
       for (const [group, url] of banners) {
-        const preload = bannerPreloadUrl(url, sources.imageBaseUrl, sources.imageUrls);
+        const preload = bannerPreloadUrl(url, images.imageBaseUrl, images.imageUrls);
         if (preload) urls.set(group, preload);
       }
       return urls;
     });
   const bannerOf = async (request: FastifyRequest, urlPath: string): Promise<{ url: string; group: string } | null> => {
     const group = bannerGroupOfPath(urlPath);
-    if (!group || !db || !resolveMerchant) return null;
+    if (!group || !bannerSources) return null;
     try {
-      const url = (await firstBannerUrls(db, await resolveMerchant(request))).get(group);
+      const url = (await firstBannerUrls(bannerSources, await bannerSources.resolveMerchant(request))).get(group);
       return url ? { url, group } : null;
     } catch (error) {
       // The page works without it: the shell fetches the banners itself.
