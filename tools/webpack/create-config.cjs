@@ -52,6 +52,17 @@ function reactRouterProductionBuild() {
 }
 
 /**
+ * The ES module build of the runtime plugin that hands the shell's federation runtime to remotes
+ * (what `experiments.provideExternalRuntime` adds, but that names its CommonJS build, which pulls
+ * a CommonJS copy of the runtime beside the ES module copy the rest of the shell uses).
+ */
+function injectRuntimePluginModule() {
+  // Its package exports no package.json: its CommonJS entry (dist/index.cjs) sits beside it.
+  const commonJsEntry = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [repoRoot] });
+  return path.join(path.dirname(commonJsEntry), 'index.js');
+}
+
+/**
  * @param {object} options
  * @param {string} options.appDir       the app's folder (its package.json holds the version)
  * @param {string} options.federationName  JS identifier: shell, mfe_auth, ...
@@ -157,9 +168,14 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           remotes: {},
           shared: sharedConfig(),
           shareStrategy: 'loaded-first',
-          runtimePlugins: isHost ? [path.join(appDir, 'src', 'runtime-plugin', 'remote-fallback-plugin.ts')] : [],
+          runtimePlugins: isHost ? [path.join(appDir, 'src', 'runtime-plugin', 'remote-fallback-plugin.ts'), injectRuntimePluginModule()] : [],
           dts: false,
           manifest: true,
+          // One federation runtime per page: the shell provides it (the global
+          // _FEDERATION_RUNTIME_CORE, set by the runtime plugin above) and every remote uses the
+          // shell's instead of carrying its own copy (~20 KiB gzip each). A remote is therefore
+          // loaded by this shell, never on its own.
+          experiments: isHost ? undefined : { externalRuntime: true },
         }),
         new DefinePlugin({
           __APP_NAME__: JSON.stringify(federationName),
