@@ -150,6 +150,28 @@ test.describe('run-time remotes', () => {
   });
 
   test('one copy of React, react-dom, the router, rxjs, i18next and the shared library once the shell and every remote have loaded', async ({ page }) => {
+    // The router, RxJS and i18next are not shared themselves: they come with the shared package
+    // (shared/src/routing, bus, i18n). A second copy would arrive in a script of its own, so each
+    // script the page runs is searched for a string of each library's code.
+    const libraryMarkers: Record<string, string> = {
+      'react-router': 'may be used only in the context of a <Router> component',
+      rxjs: 'object unsubscribed',
+      i18next: 'i18next is already initialized',
+      'react-i18next': 'initReactI18next',
+    };
+    const scriptsWith: Record<string, string[]> = Object.fromEntries(Object.keys(libraryMarkers).map((name) => [name, []]));
+    const scriptReads: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scriptReads.push(
+        response.text().then(
+          (body) => {
+            for (const [name, marker] of Object.entries(libraryMarkers)) if (body.includes(marker)) scriptsWith[name].push(response.url());
+          },
+          () => undefined,
+        ),
+      );
+    });
     await openSite(page, '/');
     await expect(remotePage(page, 'mfe_lobby')).toBeVisible();
     // Bring several remotes into the same page without reloading: lobby, lottery, auth.
@@ -190,8 +212,13 @@ test.describe('run-time remotes', () => {
       };
     }, exposed);
     expect(report.modulesLoaded).toBe(exposed.length);
-    for (const pkg of ['react', 'react-dom', 'react-router', 'rxjs', 'i18next', 'react-i18next', '@platform/shared']) {
+    for (const pkg of ['react', 'react-dom', '@platform/shared']) {
       expect(report.loaded[pkg], `${pkg} loaded copies`).toHaveLength(1);
+    }
+    await Promise.all(scriptReads);
+    for (const [name, scripts] of Object.entries(scriptsWith)) {
+      expect(report.loaded[name], `${name} is not in the share scope`).toBeUndefined();
+      expect(scripts, `scripts carrying ${name}`).toHaveLength(1);
     }
     // The shared package counts its evaluations (shared/src/bus/event-bus.ts): one bus for the page.
     expect(report.sharedEvaluations).toBe(1);

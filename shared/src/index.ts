@@ -9,6 +9,9 @@ export { bus, createEventBus, INITIAL_STATES, type EventBus } from './bus/event-
 export * from './bus/page-keys';
 export { useBusState } from './bus/use-bus-state';
 
+// Routing (react-router, through the page's one shared copy: see routing/index.ts)
+export * from './routing';
+
 // API
 export { ApiError, CLIENT_ERROR_CODES, isApiError } from './api/api-error';
 export {

@@ -4,6 +4,7 @@
 //
 //   node tools/dependency-check/check-dependencies.mjs server     server/src: modules meet only through index.ts, no cycles
 //   node tools/dependency-check/check-dependencies.mjs frontend   remotes never import each other or the shell; the shell no remote
+//                                                                 source; react-router, RxJS and i18next only through @platform/shared
 //
 // Prints { "violations": [{ rule, from, to }], "moduleCycles": [[module, ...]] }; exits 0 either way.
 import path from 'node:path';
@@ -70,6 +71,22 @@ const frontendRules = [
     severity: 'error',
     from: { path: '^shell/' },
     to: { path: '^mfe-[^/]+/' },
+  },
+  {
+    name: 'router-through-shared',
+    comment:
+      "react-router reaches the page only through @platform/shared (shared/src/routing), the one shared copy: an app's own copy would have a router context of its own. Tests may use it directly.",
+    severity: 'error',
+    from: { path: '^(shell|mfe-[^/]+|shared)/src/', pathNot: ['^shared/src/routing/', '^shared/src/testing/', TEST_FILE] },
+    to: { path: '(^|/)node_modules/react-router(-dom)?/' },
+  },
+  {
+    name: 'libraries-through-shared',
+    comment:
+      "A remote uses RxJS and i18next through @platform/shared (the bus, useT), the page's one copy: its own copy would be a second bus or a second i18n instance without the page's translations. The shell's build holds the copy shared uses, so it may import them.",
+    severity: 'error',
+    from: { path: '^mfe-[^/]+/src/', pathNot: TEST_FILE },
+    to: { path: '(^|/)node_modules/(rxjs|i18next|react-i18next)/' },
   },
 ];
 
@@ -149,8 +166,8 @@ const result = await cruise(
     validate: true,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: scope.tsConfig },
+    // Packages are not followed, but stay in the graph as leaves: a rule may name one.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: 'node_modules' },
     outputType: 'json',
   },
   undefined,
@@ -164,4 +181,4 @@ const violations = output.summary.violations.map((violation) => ({
   ...(violation.cycle ? { cycle: violation.cycle.map((step) => (typeof step === 'string' ? step : step.name)) } : {}),
 }));
 const moduleCycles = scopeName === 'server' ? moduleCyclesOf(output.modules) : [];
-process.stdout.write(`${JSON.stringify({ checkedFiles: output.modules.length, violations, moduleCycles }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ checkedFiles: output.modules.filter((module) => !module.source.includes('node_modules/')).length, violations, moduleCycles }, null, 2)}\n`);

@@ -1,5 +1,4 @@
-import { useBusState } from '@platform/shared';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useBusState, useLocation } from '@platform/shared';
 import { ShellLayout } from '../features/layout';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';

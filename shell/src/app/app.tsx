@@ -1,6 +1,14 @@
-import { Button, Spinner, ToastHost, followBusLanguage, followBusTheme, useT } from '@platform/shared';
+import {
+  BrowserRouter,
+  Button,
+  followBusLanguage,
+  followBusTheme,
+  Spinner,
+  ToastHost,
+  useNavigate,
+  useT,
+} from '@platform/shared';
 import { startTransition, useEffect, useState } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router';
 import { AppRoutes } from './app-routes';
 import { Overlays } from './overlays';
 import { restoreSession, startSessionSync } from './session-sync';

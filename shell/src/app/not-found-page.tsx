@@ -1,5 +1,4 @@
-import { Button, useT } from '@platform/shared';
-import { useNavigate } from 'react-router';
+import { Button, useNavigate, useT } from '@platform/shared';
 import styles from './not-found-page.module.css';
 
 export function NotFoundPage() {

@@ -1,6 +1,16 @@
-import { bus, GUEST_ACCOUNT_TYPE, hasAuthLink, isAgentAccount, useBusState, type AgentCenterPage, type LoginTab, type MemberCenterPage } from '@platform/shared';
+import {
+  bus,
+  GUEST_ACCOUNT_TYPE,
+  hasAuthLink,
+  isAgentAccount,
+  useBusState,
+  useLocation,
+  useNavigate,
+  type AgentCenterPage,
+  type LoginTab,
+  type MemberCenterPage,
+} from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { RemoteSlot } from '../remotes/remote-slot';
 
 type Overlay =

@@ -6,13 +6,13 @@ import {
   forgetRememberedPasswords,
   initLanguage,
   localStore,
+  matchPath,
   prefetchTranslations,
   sessionStore,
   startBalanceService,
   type SystemStatus,
 } from '@platform/shared';
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
-import { matchPath } from 'react-router';
 import { loadBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';

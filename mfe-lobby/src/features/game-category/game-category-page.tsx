@@ -1,5 +1,4 @@
-import { PageScaffold, useT } from '@platform/shared';
-import { useLocation } from 'react-router';
+import { PageScaffold, useLocation, useT } from '@platform/shared';
 import { NAMESPACE } from '../../locales';
 
 /** A games route: /rng, /live, /fish, /pvp, /sports, /esports, /cockfight, /inhouse, /elott, /hot. */

@@ -1,5 +1,4 @@
-import { PageScaffold, useT } from '@platform/shared';
-import { useLocation, useParams } from 'react-router';
+import { PageScaffold, useLocation, useParams, useT } from '@platform/shared';
 import { NAMESPACE } from '../../locales';
 
 /** /promotions lists them; /promotions/:id, /promotions?id= and /promoDetail?id= show one. */

@@ -1,6 +1,5 @@
-import { AUTH_LINK_PARAMS } from '@platform/shared';
+import { AUTH_LINK_PARAMS, useLocation, useNavigate } from '@platform/shared';
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 
 export interface AuthLink {
   resetToken: string | null;

@@ -1,6 +1,5 @@
-import { showNotice, useSiteConfig, useT, type LoginTab } from '@platform/shared';
+import { type LoginTab, showNotice, useNavigate, useSiteConfig, useT } from '@platform/shared';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { resetNotice } from '../../../lib/reset-notice';

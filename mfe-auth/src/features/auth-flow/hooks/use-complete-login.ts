@@ -1,6 +1,5 @@
-import { sessionStore, startSession } from '@platform/shared';
+import { sessionStore, startSession, useNavigate } from '@platform/shared';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { rememberUserInfo } from '../../../lib/user-info';
 

@@ -1,5 +1,4 @@
-import { AUTH_LINK_PARAMS, Button, useT } from '@platform/shared';
-import { useLocation } from 'react-router';
+import { AUTH_LINK_PARAMS, Button, useLocation, useT } from '@platform/shared';
 import { leaveSite } from '../../../lib/leave-site';
 import { NAMESPACE } from '../../../locales';
 import { startAddress, type OAuthProvider } from '../api/oauth-api';

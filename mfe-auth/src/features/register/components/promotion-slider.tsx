@@ -1,5 +1,4 @@
-import { useBusState, useT, type Promotion } from '@platform/shared';
-import { useNavigate } from 'react-router';
+import { type Promotion, useBusState, useNavigate, useT } from '@platform/shared';
 import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';

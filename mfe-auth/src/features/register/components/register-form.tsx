@@ -8,6 +8,7 @@ import {
   CountryCodePicker,
   DEFAULT_MOBILE_RULE,
   FormError,
+  Link,
   showNotice,
   SmsCodeButton,
   Tabs,
@@ -17,6 +18,7 @@ import {
   useDialingCode,
   useFieldErrorText,
   useForm,
+  useLocation,
   usePasswordHint,
   useRegisterRules,
   useSendCode,
@@ -26,7 +28,6 @@ import {
   type RuleError,
 } from '@platform/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import styles from '../../../components/form.module.css';
 import { codesFromSearch } from '../../../lib/url-codes';
 import { NAMESPACE } from '../../../locales';

@@ -1,6 +1,5 @@
-import { bus, PageScaffold, useT } from '@platform/shared';
+import { bus, Link, PageScaffold, useT } from '@platform/shared';
 import { useCallback } from 'react';
-import { Link } from 'react-router';
 import { NAMESPACE } from '../../../locales';
 import { useCompleteRegistration } from '../hooks/use-complete-registration';
 import { useNewPlayerPromotions } from '../hooks/use-new-player-promotions';

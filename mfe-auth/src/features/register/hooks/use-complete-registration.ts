@@ -1,6 +1,5 @@
-import { showNotice, startSession, useT } from '@platform/shared';
+import { showNotice, startSession, useNavigate, useT } from '@platform/shared';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { rememberUserInfo } from '../../../lib/user-info';
 import { NAMESPACE } from '../../../locales';
 import type { RegistrationOutcome } from '../components/register-form';

@@ -1,5 +1,4 @@
-import { useT, type Banner } from '@platform/shared';
-import { useNavigate } from 'react-router';
+import { type Banner, useNavigate, useT } from '@platform/shared';
 import { hasLinkage, openBannerLinkage } from '../banner-linkage';
 import styles from './banner-carousel.module.css';
 

@@ -1,5 +1,4 @@
-import { useBusState, useT } from '@platform/shared';
-import { Link } from 'react-router';
+import { Link, useBusState, useT } from '@platform/shared';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { AccountMenu } from './account-menu';

@@ -1,6 +1,5 @@
-import { useT } from '@platform/shared';
+import { NavLink, useT } from '@platform/shared';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { NavLink } from 'react-router';
 import { useGameLanes } from '../../game-vendors/hooks/use-game-lanes';
 import { ThemeSwitch } from '../../header/components/theme-switch';
 import { NARROW_SCREEN_QUERY } from '../../layout/hooks/shell-ui-store';

@@ -1,6 +1,5 @@
-import { bus, requireRealAccount, useT } from '@platform/shared';
+import { bus, NavLink, requireRealAccount, useT } from '@platform/shared';
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router';
 import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { NavIcon } from './nav-icon';

@@ -1,5 +1,4 @@
-import { bus, requireRealAccount, useBusState, useT } from '@platform/shared';
-import { Link, useLocation } from 'react-router';
+import { bus, Link, requireRealAccount, useBusState, useLocation, useT } from '@platform/shared';
 import { useGameLanes } from '../../game-vendors/hooks/use-game-lanes';
 import { activeTab, TAB_IDS, tabTarget, type TabId } from '../tab-targets';
 import styles from './tab-bar.module.css';
