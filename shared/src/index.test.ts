@@ -10,8 +10,13 @@ describe('the public API', () => {
       'applyTheme', 'Button', 'IconButton', 'Modal', 'Tabs', 'Spinner', 'Panel', 'Pagination', 'ConfirmDialog', 'ToastHost',
       'EmptyState', 'requireRealAccount', 'useRequireRealAccount', 'PageScaffold', 'CentreMenu',
       'amountMinorFromMajor', 'amountMinorOf', 'startBalanceService',
-      'formatMoney', 'formatDate', 'formatDateTime', 'decryptServicePath', 'sanitizeHtml',
+      'formatMoney', 'formatDate', 'formatDateTime', 'loadServicePathDecryptor', 'openSupportLink', 'isWebUrl',
+      'BrowserRouter', 'Routes', 'Route', 'Navigate', 'Link', 'NavLink', 'useNavigate', 'useLocation', 'useParams', 'matchPath',
     ];
     for (const name of expected) expect({ name, exported: name in shared }).toEqual({ name, exported: true });
+  });
+
+  it('leaves out what would add a library to every first load (fetched or bundled where used)', () => {
+    for (const name of ['decryptServicePath', 'sanitizeHtml']) expect({ name, exported: name in shared }).toEqual({ name, exported: false });
   });
 });

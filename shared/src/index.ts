@@ -165,9 +165,18 @@ export {
 export { formatDate, formatDateTime } from './format/date-time';
 
 // Security
-export { decryptServicePath } from './security/service-path';
-export { decryptedUrlOf, hasSupportLink, isWebUrl, openSupportLink, SUPPORT_LINK_TYPE, supportLinkUrl } from './security/support-link';
-export { sanitizeHtml } from './security/sanitize-html';
+// Not here, to keep crypto-js and DOMPurify out of a first load: decryptServicePath (fetched by
+// loadServicePathDecryptor) and sanitizeHtml (@platform/shared/sanitize-html, bundled by the app
+// that shows server HTML).
+export {
+  decryptedUrlOf,
+  hasSupportLink,
+  isWebUrl,
+  loadServicePathDecryptor,
+  openSupportLink,
+  SUPPORT_LINK_TYPE,
+  supportLinkUrl,
+} from './security/support-link';
 
 // Data
 export { useCall, type CallFetcher, type CallResult, type CallState, type CallStatus, type UseCallOptions } from './data/use-call';

@@ -1,3 +1,5 @@
+// @platform/shared/sanitize-html: not in the package's index, so DOMPurify is bundled only by an app
+// that shows server HTML, in the chunk that shows it, not loaded with every page.
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 
 let purifier: DOMPurify | null = null;

@@ -1,16 +1,8 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
+import { isWebUrl } from './web-url';
 
-/** Only web addresses may be opened: anything else (javascript:, data:, garbage) is refused. */
-export function isWebUrl(url: string | null | undefined): url is string {
-  if (!url) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+// Loaded on demand (support-link.ts): crypto-js is not part of a first load.
 
 /** The last characters of an encrypted service path are its key (SPEC §3 Service-link entry). */
 export const SERVICE_PATH_KEY_LENGTH = 8;

@@ -1,20 +1,28 @@
 import { bus } from '../bus/event-bus';
 import { i18n } from '../i18n/i18n-instance';
 import type { CustomerServiceItem } from '../types/wire';
-import { decryptServicePath } from './service-path';
 
-export { isWebUrl } from './service-path';
+export { isWebUrl } from './web-url';
 
 /** The service-link entry the support-link flow opens (SPEC §3, §4). */
 export const SUPPORT_LINK_TYPE = 3;
 
+/**
+ * The decryption of service paths (crypto-js), fetched when a path is first decrypted rather than
+ * with the page: most visits never open customer service.
+ */
+export async function loadServicePathDecryptor(): Promise<(path: string | null | undefined) => string | null> {
+  const { decryptServicePath } = await import(/* webpackChunkName: "service-path" */ './service-path');
+  return decryptServicePath;
+}
+
 /** The decrypted, checked web address of an entry, or null. */
-export function decryptedUrlOf(item: CustomerServiceItem): string | null {
-  return decryptServicePath(item.path);
+export async function decryptedUrlOf(item: CustomerServiceItem): Promise<string | null> {
+  return (await loadServicePathDecryptor())(item.path);
 }
 
 /** The address the support link leads to, or null when there is none usable. */
-export function supportLinkUrl(items: CustomerServiceItem[]): string | null {
+export async function supportLinkUrl(items: CustomerServiceItem[]): Promise<string | null> {
   const entry = items.find((item) => item.type === SUPPORT_LINK_TYPE);
   return entry ? decryptedUrlOf(entry) : null;
 }
@@ -25,13 +33,14 @@ export function hasSupportLink(items: CustomerServiceItem[]): boolean {
 }
 
 /**
- * SPEC §4 support-link flow. Must run inside the click handler: the popup is opened
- * synchronously (browsers block windows opened later), then sent to the decrypted address.
- * On any failure the popup is closed and the player told to contact customer service.
+ * SPEC §4 support-link flow. Must be called inside the click handler: the popup is opened
+ * synchronously (browsers block windows opened later), then sent to the decrypted address once it
+ * is known. On any failure (no entry, a path that does not decrypt to a web address, the
+ * decryption code not loading) the popup is closed and the player told to contact customer service.
  */
-export function openSupportLink(items: CustomerServiceItem[]): boolean {
+export async function openSupportLink(items: CustomerServiceItem[]): Promise<boolean> {
   const popup = window.open('', '_blank');
-  const url = supportLinkUrl(items);
+  const url = await supportLinkUrl(items).catch(() => null);
   if (!url) {
     popup?.close();
     bus.dispatch({ type: 'toast', message: i18n.t('common:invalid_url'), level: 'error' });

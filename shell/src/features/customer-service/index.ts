@@ -1,1 +1,1 @@
-export { useCustomerService, customerServiceLinks, type CustomerServiceLink } from './hooks/use-customer-service';
+export { customerServiceLinks, useCustomerService, useCustomerServiceLinks, type CustomerServiceLink } from './hooks/use-customer-service';

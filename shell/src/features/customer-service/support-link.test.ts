@@ -7,15 +7,18 @@ function fakePopup() {
 }
 
 describe('openSupportLink', () => {
-  it('opens a popup at once and sends it to the decrypted type-3 entry', () => {
+  it('opens a popup at once and sends it to the decrypted type-3 entry', async () => {
     const popup = fakePopup();
     const open = jest.spyOn(window, 'open').mockReturnValue(popup);
     const items = [
       serviceItem('https://t.me/lucky', { csType: 'TELEGRAM', title: 'Telegram', type: 1 }),
       serviceItem('https://chat.example.test/room?id=7'),
     ];
-    expect(openSupportLink(items)).toBe(true);
+    const opened = openSupportLink(items);
+    // The popup opens inside the click, before the decryption code has arrived.
     expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(popup.location.href).toBe('');
+    await expect(opened).resolves.toBe(true);
     expect(popup.location.href).toBe('https://chat.example.test/room?id=7');
     expect(popup.opener).toBeNull();
     expect(popup.close).not.toHaveBeenCalled();
@@ -25,27 +28,27 @@ describe('openSupportLink', () => {
     ['there is no type-3 entry', [serviceItem('https://t.me/lucky', { type: 1 })]],
     ['the path does not decrypt', [serviceItem(null)]],
     ['the decrypted address is not a web address', [{ csType: 'LIVECHAT' as const, title: 'x', type: 3, path: encryptServicePath('javascript:alert(1)') }]],
-  ])('closes the popup and tells the player when %s', (_case, items) => {
+  ])('closes the popup and tells the player when %s', async (_case, items) => {
     const popup = fakePopup();
     jest.spyOn(window, 'open').mockReturnValue(popup);
     const { commands, stop } = recordCommands('toast');
-    expect(openSupportLink(items)).toBe(false);
+    await expect(openSupportLink(items)).resolves.toBe(false);
     expect(popup.close).toHaveBeenCalled();
     expect(popup.location.href).toBe('');
     expect(commands).toEqual<BusCommand[]>([{ type: 'toast', level: 'error', message: 'Invalid URL, please contact customer service' }]);
     stop();
   });
 
-  it('goes straight to the address when the browser blocked the blank popup', () => {
+  it('goes straight to the address when the browser blocked the blank popup', async () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
-    openSupportLink([serviceItem('https://chat.example.test/')]);
+    await openSupportLink([serviceItem('https://chat.example.test/')]);
     expect(open).toHaveBeenLastCalledWith('https://chat.example.test/', '_blank', 'noopener,noreferrer');
   });
 });
 
 describe('customer-service entries', () => {
-  it('are decrypted, and entries that fail to decrypt are left out', () => {
-    const links = customerServiceLinks([
+  it('are decrypted, and entries that fail to decrypt are left out', async () => {
+    const links = await customerServiceLinks([
       serviceItem('https://facebook.com/lucky', { csType: 'FACEBOOK', title: 'Facebook', type: 1 }),
       serviceItem(null, { title: 'Broken' }),
       serviceItem('https://vip.example.test/', { csType: 'VIP', title: 'VIP', type: 2 }),
@@ -54,6 +57,6 @@ describe('customer-service entries', () => {
       ['Facebook', 'https://facebook.com/lucky'],
       ['VIP', 'https://vip.example.test/'],
     ]);
-    expect(supportLinkUrl([serviceItem('https://a.example.test/')])).toBe('https://a.example.test/');
+    await expect(supportLinkUrl([serviceItem('https://a.example.test/')])).resolves.toBe('https://a.example.test/');
   });
 });

@@ -75,7 +75,7 @@ export function EmailResetForm({ onSent }: EmailResetFormProps) {
       {hasSupportLink(customerService) && (
         <p className={styles.muted}>
           {t('forgot_need_help')}{' '}
-          <button type="button" className={styles.link} data-testid="forgot-customer-service" onClick={() => openSupportLink(customerService)}>
+          <button type="button" className={styles.link} data-testid="forgot-customer-service" onClick={() => void openSupportLink(customerService)}>
             {t('customer_service')}
           </button>
         </p>

@@ -1,4 +1,5 @@
-import { Button, EmptyState, Modal, Pagination, Spinner, formatDateTime, sanitizeHtml, useT, type Announcement } from '@platform/shared';
+import { Button, EmptyState, Modal, Pagination, Spinner, formatDateTime, useT, type Announcement } from '@platform/shared';
+import { sanitizeHtml } from '@platform/shared/sanitize-html';
 import { useMemo, useState } from 'react';
 import { ANNOUNCEMENT_PAGE_SIZE, useAnnouncements } from '../hooks/use-announcements';
 import type { AnnouncementModalProps } from './announcement-modal';

@@ -1,5 +1,5 @@
-import { decryptedUrlOf, openSupportLink, type CustomerServiceItem } from '@platform/shared';
-import { useCallback, useMemo } from 'react';
+import { loadServicePathDecryptor, openSupportLink, type CustomerServiceItem } from '@platform/shared';
+import { useCallback, useEffect, useState } from 'react';
 import { useSiteSettings } from '../../settings/use-site-settings';
 
 export interface CustomerServiceLink extends CustomerServiceItem {
@@ -8,17 +8,38 @@ export interface CustomerServiceLink extends CustomerServiceItem {
 }
 
 /** Decrypts every entry; entries that fail to decrypt to a web address are left out. */
-export function customerServiceLinks(items: CustomerServiceItem[]): CustomerServiceLink[] {
+export async function customerServiceLinks(items: CustomerServiceItem[]): Promise<CustomerServiceLink[]> {
+  if (items.length === 0) return [];
+  const decrypt = await loadServicePathDecryptor();
   return items.flatMap((item) => {
-    const url = decryptedUrlOf(item);
+    const url = decrypt(item.path);
     return url ? [{ ...item, url }] : [];
   });
 }
 
-/** The site's customer-service entries, decrypted, and the support-link flow bound to them. */
-export function useCustomerService(): { entries: CustomerServiceLink[]; openSupport: () => boolean } {
+/** The support-link flow bound to the site's customer-service entries (decrypted when used). */
+export function useCustomerService(): { openSupport: () => Promise<boolean> } {
   const { customerService } = useSiteSettings();
-  const entries = useMemo(() => customerServiceLinks(customerService), [customerService]);
   const openSupport = useCallback(() => openSupportLink(customerService), [customerService]);
-  return { entries, openSupport };
+  return { openSupport };
+}
+
+/**
+ * The site's customer-service entries, decrypted: none until the decryption code (fetched when
+ * first needed, not with the page) has run; none if it cannot be fetched.
+ */
+export function useCustomerServiceLinks(): CustomerServiceLink[] {
+  const { customerService } = useSiteSettings();
+  const [entries, setEntries] = useState<CustomerServiceLink[]>([]);
+  useEffect(() => {
+    let current = true;
+    customerServiceLinks(customerService).then(
+      (links) => current && setEntries(links),
+      () => current && setEntries([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [customerService]);
+  return entries;
 }

@@ -1,6 +1,6 @@
 import type { GameLane, VendorCard } from '@platform/shared';
 import { gameVendorsCall } from '@platform/shared/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { Footer } from './footer';
 
@@ -74,6 +74,6 @@ describe('Footer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start now' }));
     // The support popup opens at once, then closes: this site has no service entry to send it to.
     expect(open).toHaveBeenCalledWith('', '_blank');
-    expect(popup.close).toHaveBeenCalled();
+    await waitFor(() => expect(popup.close).toHaveBeenCalled());
   });
 });

@@ -1,12 +1,12 @@
 import { useT } from '@platform/shared';
-import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
+import { useCustomerServiceLinks } from '../../customer-service/hooks/use-customer-service';
 import { SocialIcon } from './social-icon';
 import styles from './side-bar.module.css';
 
 /** The operator's customer-service entries (decrypted; broken ones left out). */
 export function CustomerServiceLinks({ collapsed }: { collapsed: boolean }) {
   const { t } = useT('shell');
-  const { entries } = useCustomerService();
+  const entries = useCustomerServiceLinks();
   if (entries.length === 0) return null;
   return (
     <ul className={styles.list} aria-label={t('nav_contact_links')}>

@@ -114,7 +114,8 @@ describe('SideBar support menu', () => {
     jest.spyOn(window, 'open').mockReturnValue(popup);
     await renderSideBar([]);
     fireEvent.click(screen.getByRole('button', { name: 'Customer service' }));
-    expect(popup.location.href).toBe('https://chat.example.test/');
+    // The popup is sent on once the decryption code has loaded.
+    await waitFor(() => expect(popup.location.href).toBe('https://chat.example.test/'));
   });
 
   it('asks a visitor to log in before platform messages', async () => {

@@ -1,11 +1,11 @@
 import { formatDateTime } from '@platform/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeStatus, renderWithProviders, serviceItem, setStatus } from '@platform/shared/testing';
 import { IpRestrictionPage } from './ip-restriction-page';
 import { MaintenancePage } from './maintenance-page';
 
 describe('MaintenancePage', () => {
-  it('shows the title, the end time, and contact and refresh buttons', () => {
+  it('shows the title, the end time, and contact and refresh buttons', async () => {
     const end = Date.UTC(2025, 5, 1, 14, 0, 0);
     setStatus(makeStatus({ status: { maintenance: true, maintenanceEnd: end }, customerService: [serviceItem('https://chat.example.test/')] }));
     renderWithProviders(<MaintenancePage />);
@@ -16,7 +16,8 @@ describe('MaintenancePage', () => {
     const popup = { close: jest.fn(), location: { href: '' }, opener: null } as unknown as Window;
     jest.spyOn(window, 'open').mockReturnValue(popup);
     fireEvent.click(screen.getByRole('button', { name: 'Contact us' }));
-    expect(popup.location.href).toBe('https://chat.example.test/');
+    // The popup is sent on once the decryption code has loaded.
+    await waitFor(() => expect(popup.location.href).toBe('https://chat.example.test/'));
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
   });
 
@@ -45,12 +46,13 @@ describe('IpRestrictionPage', () => {
     expect(screen.getByTestId('visitor-country').textContent).toBe('Unknown');
   });
 
-  it('closes the support popup when there is no usable service link', () => {
+  it('closes the support popup when there is no usable service link', async () => {
     setStatus(makeStatus({ status: { regionRestriction: true }, customerService: [serviceItem(null)] }));
     const popup = { close: jest.fn(), location: { href: '' }, opener: null } as unknown as Window & { close: jest.Mock };
     jest.spyOn(window, 'open').mockReturnValue(popup);
     renderWithProviders(<IpRestrictionPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Contact us' }));
-    expect(popup.close).toHaveBeenCalled();
+    // The popup is closed once the decryption code has found nothing usable.
+    await waitFor(() => expect(popup.close).toHaveBeenCalled());
   });
 });
