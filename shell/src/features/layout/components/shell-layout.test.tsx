@@ -2,6 +2,7 @@ import type { Announcement } from '@platform/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { resetAnnouncementPopupForTests } from '../../announcements/hooks/use-announcement-popup';
+import { mockMatchMedia } from '../../../testing/match-media';
 import { shellUi } from '../hooks/shell-ui-store';
 import { ShellLayout, type ShellChrome } from './shell-layout';
 
@@ -31,8 +32,26 @@ describe('ShellLayout', () => {
   it('composes the side bar, header, banner, page, footer and right bar', async () => {
     stubSite();
     await renderLayout();
+    // The side menu's code arrives after the rest (fetched when it is first shown).
+    expect(await screen.findByTestId('side-bar')).toBeTruthy();
     for (const block of ['side-bar', 'header', 'banner', 'footer', 'right-bar']) expect(screen.getByTestId(block)).toBeTruthy();
     expect(within(screen.getByRole('main')).getByText('Page content')).toBeTruthy();
+  });
+
+  it('on a phone, renders the side menu (and fetches its code) only once the drawer is opened', async () => {
+    const media = mockMatchMedia(true);
+    try {
+      stubSite();
+      await renderLayout();
+      expect(screen.getByTestId('header')).toBeTruthy();
+      expect(screen.queryByTestId('side-bar')).toBeNull();
+      act(() => shellUi.openDrawer());
+      expect(await screen.findByRole('dialog', { name: /menu/i })).toBeTruthy();
+      act(() => shellUi.closeDrawer());
+      expect(screen.queryByTestId('side-bar')).toBeNull();
+    } finally {
+      media.restore();
+    }
   });
 
   it('leaves out what the route’s chrome turns off', async () => {

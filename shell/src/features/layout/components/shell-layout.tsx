@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AnnouncementModal } from '../../announcements/components/announcement-modal';
 import { useAnnouncementPopup } from '../../announcements/hooks/use-announcement-popup';
 import { AppDownloadModal } from '../../app-download/components/app-download-modal';
@@ -6,10 +6,15 @@ import { BannerCarousel } from '../../banner/components/banner-carousel';
 import { Footer } from '../../footer/components/footer';
 import { Header } from '../../header/components/header';
 import { RightBar } from '../../right-bar/components/right-bar';
-import { SideBar } from '../../side-bar/components/side-bar';
 import { TabBar } from '../../tab-bar/components/tab-bar';
+import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useShellUi } from '../hooks/use-shell-ui';
 import styles from './shell-layout.module.css';
+
+// The side menu's code (menu, support, contacts, download codes, languages) is fetched when the
+// menu is first shown: at once on a wide screen, where it sits beside the page (its column is laid
+// out before it arrives), and on a phone when the drawer is first opened (issue 8, item 3).
+const SideBar = lazy(() => import(/* webpackChunkName: "side-bar" */ '../../side-bar/components/side-bar').then((module) => ({ default: module.SideBar })));
 
 export interface ShellChrome {
   header: boolean;
@@ -29,7 +34,8 @@ export interface ShellLayoutProps {
  * 768 px the side menu is a drawer the header opens, and pages with a header get the bottom tab bar.
  */
 export function ShellLayout({ chrome, children }: ShellLayoutProps) {
-  const { modal, sideBarCollapsed, closeModal } = useShellUi();
+  const { modal, sideBarCollapsed, drawerOpen, closeModal } = useShellUi();
+  const narrow = useNarrowScreen();
   // Popup announcements greet the player on the full site, not over a bare game or lottery frame.
   useAnnouncementPopup(chrome.header);
 
@@ -40,7 +46,11 @@ export function ShellLayout({ chrome, children }: ShellLayoutProps) {
       data-tab-bar={chrome.header ? 'shown' : 'none'}
       data-footer={chrome.footer ? 'shown' : 'none'}
     >
-      {chrome.sideBar && <SideBar />}
+      {chrome.sideBar && (!narrow || drawerOpen) && (
+        <Suspense fallback={null}>
+          <SideBar />
+        </Suspense>
+      )}
       <div className={styles.column}>
         {chrome.header && <Header menu={chrome.sideBar} />}
         {chrome.banner && <BannerCarousel group={chrome.banner} />}
