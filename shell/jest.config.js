@@ -28,7 +28,6 @@ module.exports = {
   moduleNameMapper: {
     // Jest does not reach the contract's source through the package's exports: map it.
     '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
-    '^@platform/shared/sanitize-html$': '<rootDir>/../shared/src/security/sanitize-html.ts',
     '\\.module\\.css$': 'identity-obj-proxy',
     // Plain stylesheets (swiper/css, swiper/css/pagination, ...) carry no class names to test.
     '^swiper/css(/.*)?$': '<rootDir>/src/testing/style-stub.ts',

@@ -166,7 +166,7 @@ export { formatDate, formatDateTime } from './format/date-time';
 
 // Security
 // Not here, to keep crypto-js and DOMPurify out of a first load: decryptServicePath (fetched by
-// loadServicePathDecryptor) and sanitizeHtml (@platform/shared/sanitize-html, bundled by the app
+// loadServicePathDecryptor when a path is first decrypted) and sanitizeHtml (@platform/shared/sanitize-html, bundled by the app
 // that shows server HTML).
 export {
   decryptedUrlOf,

@@ -168,9 +168,8 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           manifest: true,
           // One federation runtime per page: the shell provides it (the global
           // _FEDERATION_RUNTIME_CORE, set by the runtime plugin above) and every remote uses the
-          // shell's instead of carrying its own copy (~20 KiB gzip each). A remote is therefore
-          // loaded by this shell, never on its own.
-          // The runtime's Node.js paths (loading remotes with fs/vm) never run in a browser: 'web' drops them.
+          // shell's instead of carrying its own copy (~20 KiB gzip each), so a remote is loaded by
+          // this shell, never on its own. The shell's runtime leaves out its Node.js paths ('web').
           experiments: isHost ? { optimization: { target: 'web' } } : { externalRuntime: true },
         }),
         new DefinePlugin({

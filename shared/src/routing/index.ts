@@ -4,7 +4,7 @@
  * in one router context. react-router itself is not shared at run time: shared whole, it would
  * load all of it (data routers, server rendering, cookies: ~60 KiB gzip) on every page; through
  * this module a build keeps only what the apps use. Apps never import react-router directly (a
- * check in tools/checks refuses it): a remote's own copy would have a router context of its own.
+ * dependency rule refuses it: tools/dependency-check, router-through-shared): a remote's own copy would have a router context of its own.
  * An export added here is an addition to the shared package's API (a minor version).
  */
 export {
@@ -18,6 +18,4 @@ export {
   useLocation,
   useNavigate,
   useParams,
-  type Location,
-  type NavigateFunction,
 } from 'react-router';

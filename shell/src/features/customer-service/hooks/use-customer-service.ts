@@ -1,4 +1,4 @@
-import { loadServicePathDecryptor, openSupportLink, type CustomerServiceItem } from '@platform/shared';
+import { decryptedUrlOf, openSupportLink, type CustomerServiceItem } from '@platform/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useSiteSettings } from '../../settings/use-site-settings';
 
@@ -9,10 +9,9 @@ export interface CustomerServiceLink extends CustomerServiceItem {
 
 /** Decrypts every entry; entries that fail to decrypt to a web address are left out. */
 export async function customerServiceLinks(items: CustomerServiceItem[]): Promise<CustomerServiceLink[]> {
-  if (items.length === 0) return [];
-  const decrypt = await loadServicePathDecryptor();
-  return items.flatMap((item) => {
-    const url = decrypt(item.path);
+  const urls = await Promise.all(items.map(decryptedUrlOf));
+  return items.flatMap((item, index) => {
+    const url = urls[index];
     return url ? [{ ...item, url }] : [];
   });
 }

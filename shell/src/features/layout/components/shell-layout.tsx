@@ -7,6 +7,7 @@ import { Footer } from '../../footer/components/footer';
 import { Header } from '../../header/components/header';
 import { RightBar } from '../../right-bar/components/right-bar';
 import { TabBar } from '../../tab-bar/components/tab-bar';
+import { isSideMenuShown } from '../hooks/shell-ui-store';
 import { useNarrowScreen } from '../hooks/use-narrow-screen';
 import { useShellUi } from '../hooks/use-shell-ui';
 import styles from './shell-layout.module.css';
@@ -46,7 +47,7 @@ export function ShellLayout({ chrome, children }: ShellLayoutProps) {
       data-tab-bar={chrome.header ? 'shown' : 'none'}
       data-footer={chrome.footer ? 'shown' : 'none'}
     >
-      {chrome.sideBar && (!narrow || drawerOpen) && (
+      {chrome.sideBar && isSideMenuShown(narrow, drawerOpen) && (
         <Suspense fallback={null}>
           <SideBar />
         </Suspense>

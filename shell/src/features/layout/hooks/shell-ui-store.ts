@@ -48,3 +48,8 @@ export const shellUi = {
   /** Back to the start state (tests). */
   reset: (): void => state$.next(initialState()),
 };
+
+/** Whether the side menu is on screen: always beside the page on a wide screen; on a phone only as the open drawer. */
+export function isSideMenuShown(narrow: boolean, drawerOpen: boolean): boolean {
+  return !narrow || drawerOpen;
+}

@@ -2,7 +2,7 @@ import { NavLink, useT } from '@platform/shared';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useGameLanes } from '../../game-vendors/hooks/use-game-lanes';
 import { ThemeSwitch } from '../../header/components/theme-switch';
-import { NARROW_SCREEN_QUERY } from '../../layout/hooks/shell-ui-store';
+import { isSideMenuShown, NARROW_SCREEN_QUERY } from '../../layout/hooks/shell-ui-store';
 import { useNarrowScreen } from '../../layout/hooks/use-narrow-screen';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { useDrawerFocus } from '../hooks/use-drawer-focus';
@@ -52,7 +52,7 @@ export function SideBar() {
     if (drawer) closeDrawer();
   };
 
-  if (drawer && !drawerOpen) return null;
+  if (!isSideMenuShown(narrow, drawerOpen)) return null;
 
   const content = (
     <div id={navId} className={styles.scroll}>
