@@ -11,7 +11,7 @@ interface DependencyReport {
   violations: { rule: string; from: string; to: string }[];
 }
 
-it('no remote imports another remote or the shell, the shell imports no remote source, and no app imports the router, RxJS or i18next itself', () => {
+it('no remote imports another remote or the shell, the shell imports no remote source, no app imports the router, RxJS or i18next itself, and the shared kits reach the package only through its index', () => {
   const repoRoot = path.resolve(__dirname, '..', '..');
   const output = execFileSync(process.execPath, [path.join(repoRoot, 'tools/dependency-check/check-dependencies.mjs'), 'frontend'], {
     cwd: repoRoot,

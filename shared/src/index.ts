@@ -1,4 +1,7 @@
-// The public API of @platform/shared: everything the shell and the remotes may use.
+// The public API of @platform/shared: what the shell and the remotes may use. Two kits are entry
+// points of their own, each also a page-wide singleton, fetched only by a page whose apps use them
+// (not on every first load): the forms kit (@platform/shared/forms, src/forms/index.ts) and the
+// records table (@platform/shared/records, src/ui/records-table/index.ts).
 
 // Wire shapes
 export type * from './types/wire';
@@ -109,46 +112,6 @@ export { PageScaffold } from './ui/page-scaffold';
 export { CentreMenu } from './ui/centre-menu';
 export { dismissAllNotices, showNotice, type NoticeOptions } from './ui/show-notice';
 
-// Forms
-export { useForm, type FieldErrors, type Form, type UseFormOptions } from './forms/use-form';
-export {
-  checkConfirmation,
-  checkField,
-  checkMobile,
-  DEFAULT_MOBILE_RULE,
-  isValid,
-  lengthText,
-  matchesRule,
-  patternError,
-  requiredError,
-  trimmed,
-  type CheckOptions,
-  type FieldError,
-  type RuleError,
-  type ServerFieldError,
-} from './forms/validation';
-export { failedField, serverMessage, unreportedMessage } from './forms/failure-message';
-export { DROPDOWN_CLOSE_DELAY_MS, SECONDS_PER_SMS_MINUTE, THROTTLE_MS } from './forms/form-constants';
-export { TextField, type TextFieldProps } from './forms/text-field';
-export { CheckboxField, type CheckboxFieldProps } from './forms/checkbox-field';
-export { FormError, type FormErrorProps } from './forms/form-error';
-export { useFieldErrorText } from './forms/use-field-error-text';
-export { usePasswordHint } from './forms/use-password-hint';
-export { SmsCodeButton, type SmsCodeButtonProps } from './forms/sms-code-button';
-export { countdownDeadline, type MobileNumber, type SmsSendValue } from './forms/sms-api';
-export { useSendCode } from './forms/use-send-code';
-export { secondsUntil, useCountdown } from './forms/use-countdown';
-export { useThrottle } from './forms/use-throttle';
-export { CaptchaImage } from './forms/captcha-image';
-export { fetchCaptcha, type Captcha } from './forms/captcha-api';
-export { useCaptcha, type CaptchaState } from './forms/use-captcha';
-export { CountryCodePicker, type CountryCodePickerProps } from './forms/country-code-picker';
-export { countryFlag, normaliseDialingCode } from './forms/country-flag';
-export { useCountries } from './forms/use-countries';
-export { preferredDialingCode, useDialingCode } from './forms/use-dialing-code';
-export { isModuleOn, useSiteConfig, type SiteConfig } from './forms/use-site-config';
-export { useRegisterRules, type RegisterRules } from './forms/use-register-rules';
-
 // Money and the balance service
 export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';
 export { startBalanceService, type BalanceServiceDependencies } from './balance/balance-service';
@@ -189,21 +152,3 @@ export {
   type PagedQuery,
   type UsePagedListOptions,
 } from './data/use-paged-list';
-export {
-  RecordsTable,
-  type ColumnAlign,
-  type MoneyAmount,
-  type MoneyColumn,
-  type RecordsColumn,
-  type RecordsSource,
-  type RecordsTableProps,
-  type TextColumn,
-} from './ui/records-table/records-table';
-export { PeriodSelect, type PeriodSelectProps } from './ui/records-table/period-select';
-export {
-  DEFAULT_RECORDS_PERIOD,
-  periodRange,
-  RECORDS_PERIODS,
-  type PeriodRange,
-  type RecordsPeriod,
-} from './ui/records-table/records-period';

@@ -88,12 +88,24 @@ const frontendRules = [
     from: { path: '^mfe-[^/]+/src/', pathNot: TEST_FILE },
     to: { path: '(^|/)node_modules/(rxjs|i18next|react-i18next)/' },
   },
+  {
+    name: 'kits-through-shared',
+    comment:
+      "The forms kit and the records table are entry points of @platform/shared of their own (singletons fetched when an app first needs them): they reach the rest of the package only through '@platform/shared', the page's one copy. A relative import would bundle a second bus, API client or i18n instance into the kit. Types, the wire contract and pure helpers may be imported directly.",
+    severity: 'error',
+    from: { path: '^shared/src/(forms|ui/records-table)/', pathNot: TEST_FILE },
+    to: {
+      path: '^shared/src/',
+      pathNot: ['^shared/src/(forms|ui/records-table)/', '^shared/src/index\\.ts$', '^shared/src/contract/', '^shared/src/types/', '^shared/src/ui/class-names\\.ts$'],
+      dependencyTypesNot: ['type-only'],
+    },
+  },
 ];
 
 const SCOPES = {
   server: { roots: ['server/src'], tsConfig: 'server/tsconfig.json', rules: serverRules },
   frontend: {
-    roots: ['shell/src', 'mfe-auth/src', 'mfe-lobby/src', 'mfe-lottery/src', 'mfe-member-center/src', 'mfe-agent-center/src'],
+    roots: ['shell/src', 'mfe-auth/src', 'mfe-lobby/src', 'mfe-lottery/src', 'mfe-member-center/src', 'mfe-agent-center/src', 'shared/src/forms', 'shared/src/ui/records-table'],
     tsConfig: 'tsconfig.base.json',
     rules: frontendRules,
   },

@@ -17,12 +17,19 @@ const repoRoot = path.resolve(__dirname, '..', '..');
  * from importing them directly (tools/dependency-check, router-through-shared and
  * libraries-through-shared).
  */
-const SINGLETONS = ['react', 'react/', 'react-dom', 'react-dom/', '@platform/shared'];
+const SINGLETONS = ['react', 'react/', 'react-dom', 'react-dom/', '@platform/shared', '@platform/shared/forms', '@platform/shared/records'];
+
+/** The package a shared key belongs to: `react/` → react, `@platform/shared/forms` → @platform/shared. */
+function packageOf(key) {
+  const parts = key.replace(/\/$/, '').split('/');
+  return key.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
 
 /**
  * What an app needs of the page's copy of @platform/shared (shared/README.md "Compatibility"):
- * the same major and at least the minor it was built with, whatever the patch. Only the exact
- * specifier is shared: `@platform/shared/contract` is bundled by each app.
+ * the same major and at least the minor it was built with, whatever the patch. The package's
+ * index and its two kits (`/forms`, `/records`) are shared, each a singleton fetched when an app
+ * first needs it; `@platform/shared/contract` and `/sanitize-html` are bundled by each app.
  */
 function sharedLibraryRange(version) {
   const [major, minor] = version.split('.');
@@ -32,7 +39,7 @@ function sharedLibraryRange(version) {
 function sharedConfig() {
   const shared = {};
   for (const key of SINGLETONS) {
-    const pkgName = key.endsWith('/') ? key.slice(0, -1) : key;
+    const pkgName = packageOf(key);
     const version = require(require.resolve(`${pkgName}/package.json`, { paths: [repoRoot] })).version;
     const requiredVersion = pkgName === '@platform/shared' ? sharedLibraryRange(version) : `^${version}`;
     shared[key] = { singleton: true, requiredVersion, version };
@@ -100,6 +107,9 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
         // react-router's package exports only its development build (warnings and checks a player
         // never sees): a production build takes its production build, as React's own does.
         alias: production ? { 'react-router$': reactRouterProductionBuild() } : undefined,
+        // Packages' ES2015 builds where they have one (RxJS): classes instead of ES5 helpers (tslib's
+        // __extends), smaller and quicker to evaluate; every browser the site supports runs ES2020.
+        conditionNames: ['es2015', '...'],
       },
       module: {
         rules: [

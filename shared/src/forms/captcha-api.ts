@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { api } from '@platform/shared';
 import { captchaCall } from '../contract';
 
 export interface Captcha {

@@ -1,4 +1,4 @@
-import { useT } from '../i18n/use-t';
+import { useT } from '@platform/shared';
 import type { CaptchaState } from './use-captcha';
 import styles from './captcha-image.module.css';
 

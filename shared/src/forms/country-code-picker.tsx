@@ -1,5 +1,5 @@
+import { useT } from '@platform/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '../i18n/use-t';
 import type { CountryEntry } from '../types/wire';
 import { countryFlag, normaliseDialingCode } from './country-flag';
 import { DROPDOWN_CLOSE_DELAY_MS } from './form-constants';

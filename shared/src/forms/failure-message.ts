@@ -1,5 +1,3 @@
-import { isApiError } from '../api/api-error';
-import { isHandledByClient } from '../api/client';
 
 /** The message the server sent (already in the player's language), or null for other failures. */
 export function serverMessage(error: unknown): string | null {
@@ -18,3 +16,5 @@ export function failedField(error: unknown): string | null {
   const field = (error.value as { field?: unknown } | null)?.field;
   return typeof field === 'string' ? field : null;
 }
+
+import { isApiError, isHandledByClient } from '@platform/shared';

@@ -1,6 +1,5 @@
+import { Button, useT } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { useT } from '../i18n/use-t';
-import { Button } from '../ui/button';
 import { THROTTLE_MS } from './form-constants';
 import { useCountdown } from './use-countdown';
 import { useThrottle } from './use-throttle';

@@ -1,5 +1,5 @@
+import { useT } from '@platform/shared';
 import { useId, useState, type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t';
 import styles from './field.module.css';
 
 export interface TextFieldProps {

@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { api } from '@platform/shared';
 import { countriesCall } from '../contract';
 import type { CountryEntry } from '../types/wire';
 import { useEffect, useState } from 'react';

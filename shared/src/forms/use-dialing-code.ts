@@ -1,5 +1,5 @@
+import { useBusState } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { useBusState } from '../bus/use-bus-state';
 import type { CountryEntry } from '../types/wire';
 import { normaliseDialingCode } from './country-flag';
 import { useCountries } from './use-countries';

@@ -1,6 +1,5 @@
+import { COMMON_NAMESPACE, useT } from '@platform/shared';
 import { useCallback } from 'react';
-import { COMMON_NAMESPACE } from '../i18n/i18n-instance';
-import { useT } from '../i18n/use-t';
 import type { FieldError } from './validation';
 
 /**

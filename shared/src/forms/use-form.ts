@@ -1,5 +1,5 @@
+import { isApiError } from '@platform/shared';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '../api/api-error';
 import { failedField, unreportedMessage } from './failure-message';
 import { isValid, type FieldError } from './validation';
 

@@ -1,8 +1,6 @@
+import { api, sessionStore, useBusState } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { api } from '../api/client';
 import { registerSettingsCall } from '../contract';
-import { useBusState } from '../bus/use-bus-state';
-import { sessionStore } from '../storage/web-storage';
 import type { RegisterFieldRule } from '../types/wire';
 
 export type RegisterRules = Record<string, RegisterFieldRule>;

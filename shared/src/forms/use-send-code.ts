@@ -1,6 +1,5 @@
+import { showNotice, useT } from '@platform/shared';
 import { useCallback } from 'react';
-import { useT } from '../i18n/use-t';
-import { showNotice } from '../ui/show-notice';
 import { unreportedMessage } from './failure-message';
 
 /**

@@ -1,5 +1,5 @@
+import { useBusState } from '@platform/shared';
 import { useMemo } from 'react';
-import { useBusState } from '../bus/use-bus-state';
 import { MODULE_IDS, type ModuleName } from '../contract/feature-switches';
 import type { CustomerServiceItem, SiteSettings, Whitelabel } from '../types/wire';
 

@@ -39,6 +39,10 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   // A remote that registers its strings after mounting still re-renders.
   react: { useSuspense: false, bindI18nStore: 'added' },
+  // A string missing from the language's set (every set is tested complete, so rarely) makes the
+  // page fetch the English set of that namespace, which then shows ('added' re-renders).
+  saveMissing: true,
+  missingKeyHandler: (_languages: readonly string[], namespace: string) => fetchFallbackFor(namespace),
 });
 
 /** Adds (or extends) one namespace in every translation set, all of them at once. */
@@ -52,12 +56,35 @@ export function registerTranslations(namespace: string, resources: TranslationRe
 // or loading (namespace:set), and the language whose sets the page needs now.
 const setLoaders = new Map<string, Partial<TranslationLoaders>>();
 const loadedSets = new Map<string, Promise<void>>();
+/** The sets (namespace:set) that have arrived. */
+const arrivedSets = new Set<string>();
 let languageInUse: string | null = null;
 
 /** The translation sets a language's strings come from: its own, then the fallback. */
 export function translationSetsFor(code: string): TranslationSet[] {
   const set = translationSetOf(code);
   return set === FALLBACK_TRANSLATION_SET ? [set] : [set, FALLBACK_TRANSLATION_SET];
+}
+
+/**
+ * What a language change fetches: the language's own set only. The fallback (English) is fetched
+ * when a string turns out to be missing from it (fetchFallbackFor): every set is tested complete,
+ * so a first load does not carry English beside the player's language. (Since 4.1.0.)
+ */
+function setsFetchedFor(code: string): TranslationSet[] {
+  return [translationSetOf(code)];
+}
+
+/**
+ * A string of `namespace` was missing in the language in use: fetches that namespace's fallback
+ * set, once the language's own set has arrived (before that, a missing string is only the set on
+ * its way, which re-renders the page when it lands).
+ */
+function fetchFallbackFor(namespace: string): void {
+  const own = translationSetOf(i18n.language ?? DEFAULT_LANGUAGE);
+  if (own === FALLBACK_TRANSLATION_SET || !setLoaders.get(namespace)?.[FALLBACK_TRANSLATION_SET]) return;
+  if (!arrivedSets.has(`${namespace}:${own}`)) return;
+  loadSet(namespace, FALLBACK_TRANSLATION_SET).catch((error: unknown) => console.warn(`[i18n] the ${FALLBACK_TRANSLATION_SET} strings of '${namespace}' could not be fetched`, error));
 }
 
 function loadSet(namespace: string, set: TranslationSet): Promise<void> {
@@ -69,6 +96,7 @@ function loadSet(namespace: string, set: TranslationSet): Promise<void> {
       ? loader().then((module) => {
           // A JSON module's strings are its default export (and its named exports besides).
           const strings = ((module as { default?: Record<string, unknown> }).default ?? module) as Record<string, unknown>;
+          arrivedSets.add(key);
           i18n.addResourceBundle(set, namespace, strings, true, true);
         })
       : Promise.resolve();
@@ -80,23 +108,23 @@ function loadSet(namespace: string, set: TranslationSet): Promise<void> {
 }
 
 /**
- * Fetches what the language `code` needs of every namespace registered with loaders (its set and
- * the fallback), and makes it the language whose sets later registrations fetch at once. The
+ * Fetches what the language `code` needs of every namespace registered with loaders (its own set;
+ * the fallback when a string is missing), and makes it the language whose sets later registrations fetch at once. The
  * language change (language.ts) awaits this before switching: strings never show as keys.
  */
 export async function loadTranslations(code: string): Promise<void> {
   languageInUse = code;
-  await Promise.all([...setLoaders.keys()].flatMap((namespace) => translationSetsFor(code).map((set) => loadSet(namespace, set))));
+  await Promise.all([...setLoaders.keys()].flatMap((namespace) => setsFetchedFor(code).map((set) => loadSet(namespace, set))));
 }
 
 /**
- * Starts fetching what the language `code` would need (its set and the fallback) of every
+ * Starts fetching what the language `code` would need (its own set) of every
  * namespace registered so far, without choosing it: the app start asks for the likely language's
  * strings while it waits for the site's settings, which decide the language. (Since 3.1.0.)
  */
 export function prefetchTranslations(code: string): void {
   for (const namespace of setLoaders.keys()) {
-    for (const set of translationSetsFor(code)) loadSet(namespace, set).catch(() => undefined);
+    for (const set of setsFetchedFor(code)) loadSet(namespace, set).catch(() => undefined);
   }
 }
 
@@ -112,7 +140,7 @@ export async function loadAllTranslations(): Promise<void> {
  */
 export async function registerTranslationLoaders(namespace: string, loaders: Partial<TranslationLoaders>): Promise<void> {
   setLoaders.set(namespace, { ...setLoaders.get(namespace), ...loaders });
-  if (languageInUse) await Promise.all(translationSetsFor(languageInUse).map((set) => loadSet(namespace, set)));
+  if (languageInUse) await Promise.all(setsFetchedFor(languageInUse).map((set) => loadSet(namespace, set)));
 }
 
 void registerTranslationLoaders(COMMON_NAMESPACE, {

@@ -36,11 +36,49 @@ describe('translation sets fetched per language', () => {
       expect(demo.BN).not.toHaveBeenCalled();
 
       await setLanguage('VI', { api: null });
-      // Vietnamese and the English fallback; English is not fetched twice, Thai not at all.
+      // Vietnamese only (English is not fetched twice), Thai not at all.
       expect(demo.VI).toHaveBeenCalledTimes(1);
       expect(demo.EN).toHaveBeenCalledTimes(1);
       expect(demo.TH).not.toHaveBeenCalled();
       expect(shown).toEqual(['Hello', 'Xin chào']);
+    });
+  });
+
+  it('fetches the English fallback only when a string is missing from the language in use', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const { i18n, registerTranslationLoaders, setLanguage } = await freshI18n();
+      const demo = loaders({ BN: { hello: 'হ্যালো' }, EN: { hello: 'Hello', bye: 'Goodbye' } });
+      await registerTranslationLoaders('demo', demo);
+      await setLanguage('BN', { api: null });
+      expect(demo.BN).toHaveBeenCalledTimes(1);
+      expect(i18n.t('hello', { ns: 'demo' })).toBe('হ্যালো');
+      expect(demo.EN).not.toHaveBeenCalled();
+
+      // A string the Bengali set lacks: the key for now, English once its set has arrived (the
+      // 'added' event re-renders the page), fetched once however often it is asked for.
+      const added = new Promise<void>((resolve) => i18n.store.on('added', (set: string) => set === 'EN' && resolve()));
+      expect(i18n.t('bye', { ns: 'demo' })).toBe('bye');
+      expect(i18n.t('bye', { ns: 'demo' })).toBe('bye');
+      await added;
+      expect(demo.EN).toHaveBeenCalledTimes(1);
+      expect(i18n.t('bye', { ns: 'demo' })).toBe('Goodbye');
+    });
+  });
+
+  it('does not take a set still on its way for a missing string', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const { i18n, registerTranslationLoaders, setLanguage } = await freshI18n();
+      let arrive: (value: { default: Strings }) => void = () => undefined;
+      const bengali = jest.fn(() => new Promise<{ default: Strings }>((resolve) => (arrive = resolve)));
+      const english = jest.fn(async () => ({ default: { hello: 'Hello' } }));
+      await registerTranslationLoaders('slow', { BN: bengali, EN: english });
+      const switching = setLanguage('BN', { api: null });
+      // The page renders while Bengali is on its way: nothing is missing yet, English is not fetched.
+      i18n.t('hello', { ns: 'slow', lng: 'BN' });
+      arrive({ default: { hello: 'হ্যালো' } });
+      await switching;
+      expect(english).not.toHaveBeenCalled();
+      expect(i18n.t('hello', { ns: 'slow' })).toBe('হ্যালো');
     });
   });
 
@@ -51,7 +89,7 @@ describe('translation sets fetched per language', () => {
       const later = loaders({ BN: { bye: 'বিদায়' }, EN: { bye: 'Goodbye' }, TH: { bye: 'ลาก่อน' } });
       await registerTranslationLoaders('later', later);
       expect(later.TH).toHaveBeenCalledTimes(1);
-      expect(later.EN).toHaveBeenCalledTimes(1);
+      expect(later.EN).not.toHaveBeenCalled();
       expect(later.BN).not.toHaveBeenCalled();
       expect(i18n.t('bye', { ns: 'later' })).toBe('ลาก่อน');
     });
@@ -76,7 +114,7 @@ describe('translation sets fetched per language', () => {
       await registerTranslationLoaders('demo', demo);
       prefetchTranslations('BN');
       expect(demo.BN).toHaveBeenCalledTimes(1);
-      expect(demo.EN).toHaveBeenCalledTimes(1);
+      expect(demo.EN).not.toHaveBeenCalled();
       expect(demo.VI).not.toHaveBeenCalled();
       // Not chosen: a namespace registered now is not fetched in Bengali.
       const later = loaders({ BN: { bye: 'বিদায়' }, EN: { bye: 'Goodbye' } });

@@ -1,25 +1,53 @@
-// @platform/shared/sanitize-html: not in the package's index, so DOMPurify is bundled only by an app
-// that shows server HTML, in the chunk that shows it, not loaded with every page.
-import createDOMPurify, { type DOMPurify } from 'dompurify';
+// @platform/shared/sanitize-html: not in the package's index, so it is bundled only by an app that
+// shows server HTML, in the chunk that shows it, not loaded with every page.
+import { useEffect, useState } from 'react';
+import { createNativeHtmlSanitizer, type HtmlSanitizer } from './native-html-sanitizer';
 
-let purifier: DOMPurify | null = null;
+export type { HtmlSanitizer } from './native-html-sanitizer';
 
-/** A DOMPurify of our own, so its link hook does not change anyone else's. */
-function getPurifier(): DOMPurify {
-  if (!purifier) {
-    purifier = createDOMPurify(window);
-    purifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.hasAttribute('href')) node.setAttribute('rel', 'noopener noreferrer');
-    });
-  }
-  return purifier;
-}
+let sanitizer: HtmlSanitizer | null = typeof window === 'undefined' ? null : createNativeHtmlSanitizer();
+let loading: Promise<HtmlSanitizer> | null = null;
 
 /**
  * Server HTML (announcements, help, promotions) made safe to render: no scripts, no event
- * handlers, no `javascript:` links, no page-wide styles; links cannot reach back into the page (rel noopener).
+ * handlers, no `javascript:` links, no page-wide styles or forms; links cannot reach back into the
+ * page (rel noopener). The browser's Sanitizer API where it has one, else DOMPurify, fetched on
+ * the first call.
  */
-export function sanitizeHtml(html: string | null | undefined): string {
-  if (!html || typeof window === 'undefined') return '';
-  return getPurifier().sanitize(html, { FORBID_TAGS: ['style', 'form'], ADD_ATTR: ['target'] });
+export function loadHtmlSanitizer(): Promise<HtmlSanitizer> {
+  if (sanitizer) return Promise.resolve(sanitizer);
+  loading ??= import(/* webpackChunkName: "dompurify-sanitizer" */ './dompurify-html-sanitizer').then(
+    ({ createDomPurifyHtmlSanitizer }) => (sanitizer = createDomPurifyHtmlSanitizer()),
+    (error: unknown) => {
+      loading = null; // a failed fetch is tried again next time
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export type SanitizedHtml = { status: 'ready'; html: string } | { status: 'loading' | 'failed'; html: null };
+
+/**
+ * `html` made safe to render: at once where the browser has the Sanitizer API; elsewhere
+ * 'loading' while DOMPurify is fetched, and 'failed' if it could not be (never the unsanitized text).
+ */
+export function useSanitizedHtml(html: string | null | undefined): SanitizedHtml {
+  const [current, setCurrent] = useState<HtmlSanitizer | 'failed' | null>(() => sanitizer);
+  useEffect(() => {
+    if (current) return undefined;
+    let active = true;
+    loadHtmlSanitizer().then(
+      (loaded) => active && setCurrent(() => loaded),
+      (error: unknown) => {
+        console.error('[shared] the HTML sanitizer could not be loaded', error);
+        if (active) setCurrent('failed');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [current]);
+  if (current === 'failed') return { status: 'failed', html: null };
+  return current ? { status: 'ready', html: current(html) } : { status: 'loading', html: null };
 }

@@ -1,5 +1,5 @@
+import { useT } from '@platform/shared';
 import { useId } from 'react';
-import { useT } from '../../i18n/use-t';
 import { classNames } from '../class-names';
 import styles from './records-table.module.css';
 import { RECORDS_PERIODS, type RecordsPeriod } from './records-period';

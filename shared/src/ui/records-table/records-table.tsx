@@ -1,13 +1,6 @@
+import { Button, type CallState, EmptyState, formatMoney, type PagedList, Pagination, Spinner, useT } from '@platform/shared';
 import type { Key, ReactNode } from 'react';
-import type { CallState } from '../../data/use-call';
-import type { PagedList } from '../../data/use-paged-list';
-import { formatMoney } from '../../format/money';
-import { useT } from '../../i18n/use-t';
-import { Button } from '../button';
 import { classNames } from '../class-names';
-import { EmptyState } from '../empty-state';
-import { Pagination } from '../pagination';
-import { Spinner } from '../spinner';
 import styles from './records-table.module.css';
 
 export type ColumnAlign = 'start' | 'center' | 'end';

@@ -1,4 +1,5 @@
-import { type LoginTab, showNotice, useNavigate, useSiteConfig, useT } from '@platform/shared';
+import { type LoginTab, showNotice, useNavigate, useT } from '@platform/shared';
+import { useSiteConfig } from '@platform/shared/forms';
 import { useCallback, useState } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';

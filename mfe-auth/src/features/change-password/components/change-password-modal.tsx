@@ -1,20 +1,16 @@
+import { bus, Button, Modal, sessionStore, useT } from '@platform/shared';
 import {
-  bus,
-  Button,
   checkConfirmation,
   checkField,
   FormError,
-  Modal,
   requiredError,
-  sessionStore,
   TextField,
   trimmed,
   useFieldErrorText,
   useForm,
   usePasswordHint,
   useRegisterRules,
-  useT,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import { useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { getUserInfo, rememberUserInfo } from '../../../lib/user-info';

@@ -1,4 +1,5 @@
-import { api, type LoginResult, type MobileNumber } from '@platform/shared';
+import { api, type LoginResult } from '@platform/shared';
+import { type MobileNumber } from '@platform/shared/forms';
 import {
   forgotPasswordByEmailCall,
   forgotPasswordSmsCall,

@@ -1,17 +1,15 @@
+import { Button, Modal, useT } from '@platform/shared';
 import {
-  Button,
   checkConfirmation,
   checkField,
   FormError,
-  Modal,
   TextField,
   trimmed,
   useFieldErrorText,
   useForm,
   usePasswordHint,
   useRegisterRules,
-  useT,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import styles from '../../../components/form.module.css';
 import { NAMESPACE } from '../../../locales';
 import { resetWithEmailToken, type ResetOutcome } from '../api/forgot-password-api';

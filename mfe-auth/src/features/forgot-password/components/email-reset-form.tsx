@@ -1,18 +1,14 @@
+import { Button, hasSupportLink, openSupportLink, useT, type RegisterFieldRule } from '@platform/shared';
 import {
-  Button,
   checkField,
   FormError,
-  hasSupportLink,
-  openSupportLink,
   TextField,
   trimmed,
   useFieldErrorText,
   useForm,
   useRegisterRules,
   useSiteConfig,
-  useT,
-  type RegisterFieldRule,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import styles from '../../../components/form.module.css';
 import { NAMESPACE } from '../../../locales';
 import { requestResetEmail } from '../api/forgot-password-api';

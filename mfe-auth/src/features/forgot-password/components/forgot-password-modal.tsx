@@ -1,4 +1,5 @@
-import { Modal, showNotice, Tabs, useSiteConfig, useT } from '@platform/shared';
+import { Modal, showNotice, Tabs, useT } from '@platform/shared';
+import { useSiteConfig } from '@platform/shared/forms';
 import { useState } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';

@@ -1,11 +1,10 @@
+import { Button, showNotice, useT } from '@platform/shared';
 import {
-  Button,
   checkField,
   checkMobile,
   CountryCodePicker,
   FormError,
   requiredError,
-  showNotice,
   SmsCodeButton,
   TextField,
   trimmed,
@@ -15,8 +14,7 @@ import {
   usePasswordHint,
   useRegisterRules,
   useSendCode,
-  useT,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import { useCallback } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';

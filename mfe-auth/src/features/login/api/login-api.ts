@@ -1,4 +1,5 @@
-import { api, countdownDeadline, isApiError, type LoginResult, type MobileNumber } from '@platform/shared';
+import { api, isApiError, type LoginResult } from '@platform/shared';
+import { countdownDeadline, type MobileNumber } from '@platform/shared/forms';
 import {
   freePlayLoginCall,
   loginCall,

@@ -1,14 +1,18 @@
 import {
   Button,
-  CaptchaImage,
-  CheckboxField,
-  checkMobile,
   cookieStore,
-  CountryCodePicker,
-  FormError,
   getRememberedLogin,
   rememberLogin,
   rememberSmsLogin,
+  useT,
+  type LoginResult,
+} from '@platform/shared';
+import {
+  CaptchaImage,
+  CheckboxField,
+  checkMobile,
+  CountryCodePicker,
+  FormError,
   requiredError,
   SmsCodeButton,
   TextField,
@@ -20,10 +24,8 @@ import {
   useRegisterRules,
   useSendCode,
   useSiteConfig,
-  useT,
   type FieldErrors,
-  type LoginResult,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';

@@ -1,4 +1,5 @@
-import { DROPDOWN_CLOSE_DELAY_MS, useT } from '@platform/shared';
+import { useT } from '@platform/shared';
+import { DROPDOWN_CLOSE_DELAY_MS } from '@platform/shared/forms';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NAMESPACE } from '../../../locales';
 import type { LoginType } from '../api/login-api';

@@ -1,4 +1,5 @@
-import { Button, FormError, serverMessage, Spinner, useT } from '@platform/shared';
+import { Button, Spinner, useT } from '@platform/shared';
+import { FormError, serverMessage } from '@platform/shared/forms';
 import { useEffect, useRef, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';

@@ -1,5 +1,5 @@
+import { Button, useT, type LoginResult } from '@platform/shared';
 import {
-  Button,
   FormError,
   requiredError,
   serverMessage,
@@ -8,9 +8,7 @@ import {
   useFieldErrorText,
   useForm,
   useSendCode,
-  useT,
-  type LoginResult,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import { useCallback, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { NAMESPACE } from '../../../locales';

@@ -1,4 +1,5 @@
-import { api, countdownDeadline, isApiError, type MobileNumber, type Promotion } from '@platform/shared';
+import { api, isApiError, type Promotion } from '@platform/shared';
+import { countdownDeadline, type MobileNumber } from '@platform/shared/forms';
 import {
   affiliateCheckCall,
   indexNoticeCall,

@@ -1,5 +1,5 @@
+import { Button, Link, showNotice, Tabs, useLocation, useT } from '@platform/shared';
 import {
-  Button,
   CaptchaImage,
   CheckboxField,
   checkConfirmation,
@@ -8,25 +8,20 @@ import {
   CountryCodePicker,
   DEFAULT_MOBILE_RULE,
   FormError,
-  Link,
-  showNotice,
   SmsCodeButton,
-  Tabs,
   TextField,
   trimmed,
   useCaptcha,
   useDialingCode,
   useFieldErrorText,
   useForm,
-  useLocation,
   usePasswordHint,
   useRegisterRules,
   useSendCode,
   useSiteConfig,
-  useT,
   type FieldErrors,
   type RuleError,
-} from '@platform/shared';
+} from '@platform/shared/forms';
 import { useCallback, useMemo, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { codesFromSearch } from '../../../lib/url-codes';

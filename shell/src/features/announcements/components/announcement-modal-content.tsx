@@ -1,9 +1,17 @@
 import { Button, EmptyState, Modal, Pagination, Spinner, formatDateTime, useT, type Announcement } from '@platform/shared';
-import { sanitizeHtml } from '@platform/shared/sanitize-html';
+import { useSanitizedHtml } from '@platform/shared/sanitize-html';
 import { useMemo, useState } from 'react';
 import { ANNOUNCEMENT_PAGE_SIZE, useAnnouncements } from '../hooks/use-announcements';
 import type { AnnouncementModalProps } from './announcement-modal';
 import styles from './announcement-modal.module.css';
+
+/** An announcement's HTML, sanitized (the sanitizer may still be on its way in an older browser). */
+function AnnouncementContent({ html }: { html: string }) {
+  const { t } = useT('shell');
+  const sanitized = useSanitizedHtml(html);
+  if (sanitized.status !== 'ready') return sanitized.status === 'loading' ? <Spinner /> : <EmptyState title={t('announcements_failed')} />;
+  return <div className={styles.content} data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: sanitized.html }} />;
+}
 
 /** Paged list of announcement titles (9 per page) and the chosen one's detail. */
 export default function AnnouncementModalContent({ initialAnnouncementId, onClose }: AnnouncementModalProps) {
@@ -33,7 +41,7 @@ export default function AnnouncementModalContent({ initialAnnouncementId, onClos
             <time className={styles.date} dateTime={new Date(selected.createTime).toISOString()}>
               {formatDateTime(selected.createTime)}
             </time>
-            <div className={styles.content} data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(selected.content) }} />
+            <AnnouncementContent html={selected.content} />
             <Button variant="secondary" size="sm" onClick={() => setSelectedId(null)}>
               {t('announcements_back')}
             </Button>

@@ -56,7 +56,8 @@ describe('AnnouncementModal', () => {
     const detail = screen.getByRole('article', { name: 'Maintenance window' });
     expect(within(detail).getByText(formatDateTime(dangerous.createTime))).toBeTruthy();
     expect(formatDateTime(dangerous.createTime)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const content = screen.getByTestId('announcement-content');
+    // Without the browser's Sanitizer API (jsdom), DOMPurify is fetched first.
+    const content = await screen.findByTestId('announcement-content');
     expect(content.textContent).toContain('Planned upgrade');
     expect(content.querySelector('b')).not.toBeNull();
     expect(content.querySelector('script')).toBeNull();

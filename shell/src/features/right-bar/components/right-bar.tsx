@@ -11,8 +11,9 @@ export function RightBar() {
   const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
+    // Not read at mount: scrollY forces a layout inside the page's first commit (a long task on a
+    // phone). A page opened scrolled (a restored position) gets a scroll event of its own.
     const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
-    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
