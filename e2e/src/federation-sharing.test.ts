@@ -26,16 +26,16 @@ describe('@platform/shared in the federation config', () => {
     ['mfe-auth', 'mfe_auth', false],
   ])('%s shares it as a singleton requiring ^major.minor.0 of its own version', (appDir, federationName, isHost) => {
     const [major, minor] = sharedVersion.split('.');
-    expect(sharedOf(appDir, federationName, isHost)['@platform/shared']).toEqual({
-      singleton: true,
-      requiredVersion: `^${major}.${minor}.0`,
-      version: sharedVersion,
-    });
+    const shared = sharedOf(appDir, federationName, isHost);
+    // The index and its two kits (5.0.0), each a singleton of the package's version.
+    for (const key of ['@platform/shared', '@platform/shared/forms', '@platform/shared/records']) {
+      expect({ key, ...shared[key] }).toEqual({ key, singleton: true, requiredVersion: `^${major}.${minor}.0`, version: sharedVersion });
+    }
   });
 
-  test('does not share the contract or any other subpath: each app bundles the contract it was built with', () => {
+  test('shares the index and its kits only, not the contract or the HTML sanitizer: each app bundles those', () => {
     const keys = Object.keys(sharedOf('mfe-auth', 'mfe_auth', false));
-    expect(keys.filter((key) => key.startsWith('@platform/shared'))).toEqual(['@platform/shared']);
+    expect(keys.filter((key) => key.startsWith('@platform/shared'))).toEqual(['@platform/shared', '@platform/shared/forms', '@platform/shared/records']);
   });
 
   test('the range is the major and minor of the version, any patch', () => {
