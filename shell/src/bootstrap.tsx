@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './locales';
@@ -5,5 +6,7 @@ import { registerServiceWorker } from './pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<App />);
+const root = createRoot(container);
+// As a transition, React renders the first screen in slices, yielding to the browser between them.
+startTransition(() => root.render(<App />));
 registerServiceWorker();

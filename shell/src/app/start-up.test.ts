@@ -57,11 +57,20 @@ describe('start-up', () => {
   it('fetches the likely language’s strings while the site settings load, not after them', async () => {
     window.localStorage.setItem('lang', 'TH');
     let answerStatus: (value: unknown) => void = () => undefined;
-    stubApi({ systemStatus: () => new Promise((resolve) => (answerStatus = resolve)), countries: [] });
+    const statusAnswer = new Promise((resolve) => (answerStatus = resolve));
+    let prefetchedBeforeStatus: boolean | null = null;
+    stubApi({
+      systemStatus: () => {
+        prefetchedBeforeStatus = jest.mocked(prefetchTranslations).mock.calls.some(([code]) => code === 'TH');
+        return statusAnswer;
+      },
+      countries: [],
+    });
     const started = startUp();
     expect(prefetchTranslations).toHaveBeenCalledWith('TH');
     answerStatus(makeStatus());
     await started;
+    expect(prefetchedBeforeStatus).toBe(true);
   });
 
   it('fetches the page’s own remote module during start-up, and no other', async () => {

@@ -17,6 +17,7 @@ import { loadBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';
 import { ROUTES } from './route-table';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** The route table's row for `pathname`, if any. */
 function routeAt(pathname: string) {
@@ -53,6 +54,8 @@ export async function startUp(): Promise<void> {
   // The likely language's strings (the player's stored choice, else the default) are fetched while
   // the settings that decide the language load, not after them.
   prefetchTranslations(localStore.get('lang') ?? localStore.get('hisLang') ?? DEFAULT_LANGUAGE);
+  // The strings are on their way; the settings' requests go out in a task of their own.
+  await yieldToBrowser();
   let status: SystemStatus;
   try {
     [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
@@ -66,6 +69,7 @@ export async function startUp(): Promise<void> {
   // slot gets the same module when the layout renders. A failure is the slot's to show.
   const route = routeAt(window.location.pathname);
   if (route) loadRemoteComponent(route.remote, route.module).catch(() => undefined);
+  await yieldToBrowser();
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
   // The banners (the first screen's largest image) are asked for now, beside the session's
   // restoration, not once the layout has rendered; the carousel gets this same answer.
