@@ -13,7 +13,7 @@ import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
-import { ledgerRoutes } from './modules/ledger';
+import { BalanceStreams, ledgerRoutes } from './modules/ledger';
 import { memberRoutes } from './modules/member';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -43,6 +43,8 @@ declare module 'fastify' {
     readonly routeAccess: readonly RouteAccessEntry[];
     /** The config revision this app serves from memory (absent with configRevision: false). */
     readonly configRevision?: ConfigRevisionWatch;
+    /** The member balance streams this app serves (absent with balanceStreams: false). */
+    readonly balanceStreams?: BalanceStreams;
   }
 }
 
@@ -80,6 +82,8 @@ export interface BuildAppOptions {
    * checkIntervalMs (default 5 s) as the safety net. false: read them on every request.
    */
   configRevision?: { checkIntervalMs?: number } | false;
+  /** false: no balance push (no listener connection, no events route). */
+  balanceStreams?: false;
 }
 
 /**
@@ -138,6 +142,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('configRevision', watch);
     app.addHook('onClose', () => watch.close());
   }
+  // One listener per app for the balance push; open streams end before the server closes.
+  let balanceStreams: BalanceStreams | undefined;
+  if (options.balanceStreams !== false) {
+    const streams = new BalanceStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    balanceStreams = streams;
+    app.decorate('balanceStreams', streams);
+    app.addHook('preClose', async () => streams.endStreams());
+    app.addHook('onClose', () => streams.close());
+  }
   const resolveMerchant = createMerchantResolver(pool, revisionWatch);
   app.decorateRequest('merchant', null);
   const routeAccess: RouteAccessEntry[] = [];
@@ -178,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
-    await merchantScope.register(ledgerRoutes, { db: pool, clock });
+    await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {
@@ -207,5 +220,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Last, so that nothing above can fail with the listener's connection left open.
   await revisionWatch?.start();
+  await balanceStreams?.start();
   return app;
 }

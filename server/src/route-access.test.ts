@@ -41,6 +41,7 @@ const OPEN_ROUTES = [
   'GET /wps/system/status: public',
   'GET /wps/system/whitelabel: public',
   'GET /wps/v2/member/securityConfig: member',
+  'GET /wps/v2/wallets/balance/events: member',
   'GET /wps/v2/wallets/balance: member',
   'POST /wps/member/password/email/reset: public',
   'POST /wps/member/password/email: public',

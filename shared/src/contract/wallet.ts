@@ -17,6 +17,31 @@ export const balanceCall = /*#__PURE__*/ defineCall({
 /** `GET /wps/v2/wallets/balance` value, in major units. */
 export type WalletBalance = ValueOf<typeof balanceCall>;
 
+/**
+ * The member's balance pushed (issue 9): a `text/event-stream`, not an envelope. Each `balance`
+ * event's data is this row's value (the same as GET /wps/v2/wallets/balance): one when the
+ * stream opens, then one whenever the balance changes, on whichever server replica moved it. The
+ * stream ends after a few minutes (the client reconnects, and the session is checked again); a
+ * failure before it opens is an ordinary error envelope (401: the session is gone).
+ */
+export const balanceEventsCall = /*#__PURE__*/ defineCall({
+  name: 'balanceEvents',
+  method: 'GET',
+  path: '/wps/v2/wallets/balance/events',
+  moduleId: 'WALLET3',
+  token: true,
+  quiet: true,
+  value: {
+    type: 'object',
+    required: ['sumBalance'],
+    properties: { sumBalance: { type: 'number', description: 'e.g. 2000.5 for 2,000.50' } },
+  },
+});
+
+/** The event a balance stream sends, and how often a dropped stream is tried again (ms). */
+export const BALANCE_EVENT = 'balance';
+export const BALANCE_STREAM_RETRY_MS = 3000;
+
 // Wallets (issue 9, REFERENCE.md §5.1 transferFund). A member has a main wallet (accountTypeId 0)
 // and, when the merchant is not single-wallet, one game wallet per game vendor (accountTypeId =
 // the vendor's id, as GCSGAME_newGameVendor lists it). Amounts are major units with at most two

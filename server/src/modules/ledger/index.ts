@@ -1,5 +1,6 @@
 // Double-entry money: every balance is the sum of postings (invariants in ledger.service.ts).
 export { ledgerRoutes, type LedgerRoutesOptions } from './ledger.routes';
+export { BalanceStreams, BALANCE_CHANNEL, type BalanceStreamsOptions } from './balance-stream';
 export { LEDGER_APP_ROLE_RIGHTS } from './ledger.queries';
 export {
   IdempotencyConflictError,

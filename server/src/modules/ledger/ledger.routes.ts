@@ -2,7 +2,10 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   allWalletBalanceCall,
+  BALANCE_EVENT,
+  BALANCE_STREAM_RETRY_MS,
   balanceCall,
+  balanceEventsCall,
   consolidatedCall,
   merchantWalletCall,
   walletReturnCall,
@@ -15,12 +18,20 @@ import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { authorizationHeader, memberOf } from '../session';
 import { minorToMajor } from './ledger.service';
+import type { BalanceStreams } from './balance-stream';
 import { idempotencyKeyOf, readWalletSettings, recallAllToMain, totalBalanceMinor, transferAmountMinor, transferBetweenWallets, walletBalances } from './wallet.service';
 
 export interface LedgerRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
+  /** The process's balance streams (app.ts); without them the events route is not served. */
+  balanceStreams?: BalanceStreams;
 }
+
+/** A balance stream ends after this long: the browser reconnects, and its session is checked again. */
+export const BALANCE_STREAM_LIFETIME_MS = 5 * 60_000;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const BALANCE_STREAM_KEEP_ALIVE_MS = 25_000;
 
 const idempotencyHeaders = {
   ...authorizationHeader,
@@ -33,7 +44,52 @@ const idempotencyHeaders = {
 
 const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
 
-export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock }: LedgerRoutesOptions): Promise<void> {
+export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams }: LedgerRoutesOptions): Promise<void> {
+  if (balanceStreams) {
+    app.get('/wps/v2/wallets/balance/events', {
+      config: { auth: 'member' },
+      schema: apiSchema({
+        tags: ['wallet'],
+        summary: "The member's balance, pushed",
+        description: `A text/event-stream: a \`${BALANCE_EVENT}\` event with the balance (as GET /wps/v2/wallets/balance) when it opens and whenever it changes. It ends after ${BALANCE_STREAM_LIFETIME_MS / 60_000} minutes; the client reconnects.`,
+        headers: authorizationHeader,
+        call: balanceEventsCall,
+      }),
+    }, async (request, reply) => {
+      const member = memberOf(request);
+      reply.hijack();
+      const stream = reply.raw;
+      // The headers the hooks set so far (security headers) go out too: hijacked, onSend runs no more.
+      const hookHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
+      stream.writeHead(200, {
+        ...hookHeaders,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // nginx (deploy/nginx) must pass each event on at once.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      stream.write(`retry: ${BALANCE_STREAM_RETRY_MS}\n\n`);
+      let eventId = 0;
+      const unsubscribe = balanceStreams.subscribe({
+        merchantId: member.merchantId,
+        memberId: member.id,
+        send: (sumBalance) => {
+          eventId += 1;
+          stream.write(`id: ${eventId}\nevent: ${BALANCE_EVENT}\ndata: ${JSON.stringify({ sumBalance })}\n\n`);
+        },
+        end: () => stream.end(),
+      });
+      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), BALANCE_STREAM_KEEP_ALIVE_MS);
+      const lifetime = setTimeout(() => stream.end(), BALANCE_STREAM_LIFETIME_MS);
+      stream.on('close', () => {
+        clearInterval(keepAlive);
+        clearTimeout(lifetime);
+        unsubscribe();
+      });
+    });
+  }
+
   app.get('/wps/v2/wallets/balance', {
     config: { auth: 'member' },
     schema: apiSchema({

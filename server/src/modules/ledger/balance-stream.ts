@@ -1,0 +1,137 @@
+import type pg from 'pg';
+import { ChannelListener } from '../../db/channel-listener';
+import type { Db } from '../../db/pool';
+import { minorToMajor } from './ledger.service';
+import { totalBalanceMinor } from './wallet.service';
+
+// Balance push (issue 9): every open event stream of a member (GET /wps/v2/wallets/balance/events)
+// is told the member's balance when it changes. The database announces a change on commit
+// (migration 018, channel `member_balance`, on every replica); one listener per process reads the
+// member's balance and writes it to that member's streams. A stream gets the balance when it opens
+// (a reconnecting browser catches up that way) and again whenever the listener (re)connects, since
+// a notification sent while it was down is lost.
+
+export const BALANCE_CHANNEL = 'member_balance';
+
+/** One open stream: where its events go. */
+export interface BalanceSubscriber {
+  merchantId: number;
+  memberId: number;
+  /** Writes one `balance` event (major units, as GET /wps/v2/wallets/balance answers). */
+  send: (sumBalance: number) => void;
+  /** Ends the stream (the server is shutting down). */
+  end: () => void;
+}
+
+interface MemberStreams {
+  subscribers: Set<BalanceSubscriber>;
+  /** A read of the balance is under way; `again` asks for one more after it (changes meanwhile). */
+  reading: boolean;
+  again: boolean;
+}
+
+export interface BalanceStreamsOptions {
+  db: Db;
+  /** Where the listener connects (the pool's settings). */
+  connection: pg.ClientConfig;
+  onProblem?: (message: string, error?: unknown) => void;
+}
+
+export class BalanceStreams {
+  private readonly members = new Map<number, MemberStreams>();
+  private readonly listener: ChannelListener;
+
+  constructor(private readonly options: BalanceStreamsOptions) {
+    this.listener = new ChannelListener({
+      connection: options.connection,
+      channel: BALANCE_CHANNEL,
+      applicationName: 'member_balance_listener',
+      onNotification: (payload) => {
+        const memberId = Number(payload);
+        if (Number.isSafeInteger(memberId)) this.refresh(memberId);
+      },
+      // Changes may have gone unannounced while the listener was down: every stream reads again.
+      onListening: () => {
+        for (const memberId of this.members.keys()) this.refresh(memberId);
+      },
+      onProblem: options.onProblem,
+    });
+  }
+
+  start(): Promise<void> {
+    return this.listener.start();
+  }
+
+  /** Ends every open stream (before the server closes: an open stream would keep it waiting). */
+  endStreams(): void {
+    for (const streams of this.members.values()) for (const subscriber of streams.subscribers) subscriber.end();
+    this.members.clear();
+  }
+
+  async close(): Promise<void> {
+    this.endStreams();
+    await this.listener.close();
+  }
+
+  /** The listener, for tests of a lost connection. */
+  get channelListener(): ChannelListener {
+    return this.listener;
+  }
+
+  /** Open streams (tests, health). */
+  get openStreams(): number {
+    let count = 0;
+    for (const streams of this.members.values()) count += streams.subscribers.size;
+    return count;
+  }
+
+  /** Adds a stream and sends it the current balance; returns the function that removes it. */
+  subscribe(subscriber: BalanceSubscriber): () => void {
+    let streams = this.members.get(subscriber.memberId);
+    if (!streams) {
+      streams = { subscribers: new Set(), reading: false, again: false };
+      this.members.set(subscriber.memberId, streams);
+    }
+    streams.subscribers.add(subscriber);
+    // The current balance, through the same serialized reads as the changes: never an older
+    // balance after a newer one. (The member's other streams get it again: harmless.)
+    this.refresh(subscriber.memberId);
+    return () => {
+      const current = this.members.get(subscriber.memberId);
+      if (!current) return;
+      current.subscribers.delete(subscriber);
+      if (current.subscribers.size === 0) this.members.delete(subscriber.memberId);
+    };
+  }
+
+  /** Reads the member's balance once for all their streams; changes during a read cause one more. */
+  private refresh(memberId: number): void {
+    const streams = this.members.get(memberId);
+    if (!streams) return;
+    if (streams.reading) {
+      streams.again = true;
+      return;
+    }
+    streams.reading = true;
+    void (async () => {
+      try {
+        do {
+          streams.again = false;
+          const byMerchant = new Map<number, number>();
+          for (const subscriber of [...streams.subscribers]) {
+            let sumBalance = byMerchant.get(subscriber.merchantId);
+            if (sumBalance === undefined) {
+              sumBalance = minorToMajor(await totalBalanceMinor(this.options.db, subscriber.merchantId, memberId));
+              byMerchant.set(subscriber.merchantId, sumBalance);
+            }
+            subscriber.send(sumBalance);
+          }
+        } while (streams.again);
+      } catch (error) {
+        this.options.onProblem?.('balance read for the open streams failed', error);
+      } finally {
+        streams.reading = false;
+      }
+    })();
+  }
+}
