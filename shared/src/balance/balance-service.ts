@@ -1,16 +1,21 @@
 // The player's balance on the bus, kept by one service for every app (the shell starts it once):
 // a session appears → load it; the session ends → forget it; any app sends `refreshBalance` →
-// load it again. Apps only read `balance$` and send the command, so a page without the header
-// (/vnlottery, /game, /seamless) still has a live balance. The wallet issue feeds it by push.
+// load it again; while there is a session, the server's balance stream (balance-stream.ts) pushes
+// every change, so every open page follows money moved anywhere without polling. Apps only read
+// `balance$` and send the command, so a page without the header (/vnlottery, /game, /seamless)
+// still has a live balance.
 import { distinctUntilChanged, EMPTY, map, merge, Observable, switchMap } from 'rxjs';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { balanceCall } from '../contract';
 import { amountMinorFromMajor } from '../money/amount-minor';
+import { followBalanceStream, type BalanceStreamOptions } from './balance-stream';
 
 export interface BalanceServiceDependencies {
   bus?: EventBus;
   api?: ApiClient;
+  /** Follows the pushed balance of a session (the server's event stream by default; null: none). */
+  followPush?: ((options: BalanceStreamOptions) => Promise<void>) | null;
 }
 
 interface LoadRequest {
@@ -20,7 +25,7 @@ interface LoadRequest {
 }
 
 /** Starts keeping `balance$`; returns the function that stops it. */
-export function startBalanceService({ bus = defaultBus, api = defaultApi }: BalanceServiceDependencies = {}): () => void {
+export function startBalanceService({ bus = defaultBus, api = defaultApi, followPush = followBalanceStream }: BalanceServiceDependencies = {}): () => void {
   /** One load for `token`; the answer is dropped when a newer request aborted it. */
   async function load(token: string, signal: AbortSignal): Promise<void> {
     try {
@@ -66,5 +71,32 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi }: Bala
     )
     .subscribe();
 
-  return () => subscription.unsubscribe();
+  // The pushed balance, for as long as the session lasts (a new token: a new stream).
+  const pushSubscription = followPush
+    ? bus.session$
+        .pipe(
+          map(({ token }) => token),
+          distinctUntilChanged(),
+          switchMap((token) => {
+            if (!token) return EMPTY;
+            return new Observable<never>(() => {
+              const controller = new AbortController();
+              void followPush({
+                token,
+                signal: controller.signal,
+                onBalance: (sumBalanceMinor) => {
+                  if (!controller.signal.aborted) bus.set('balance', { sumBalanceMinor, loading: false });
+                },
+              });
+              return () => controller.abort();
+            });
+          }),
+        )
+        .subscribe()
+    : null;
+
+  return () => {
+    subscription.unsubscribe();
+    pushSubscription?.unsubscribe();
+  };
 }

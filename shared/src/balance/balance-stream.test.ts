@@ -1,0 +1,112 @@
+import { createEventBus } from '../bus/event-bus';
+import { amountMinorOf } from '../money/amount-minor';
+import { startBalanceService } from './balance-service';
+import { createEventParser, followBalanceStream, type BalanceStreamOptions } from './balance-stream';
+
+// The balance stream's client, its network edge (fetch) stubbed: what the server sends is in
+// server/src/modules/ledger/balance-stream.test.ts, and a browser follows a real one in
+// e2e/tests/balance-push.spec.ts.
+
+/** A fetch answer whose body yields `chunks`, then ends (or, when `open` is the request's signal, stays open until it aborts, as fetch's body does). */
+function answer(status: number, chunks: string[] = [], open?: AbortSignal) {
+  let index = 0;
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    body: {
+      getReader: () => ({
+        read: () =>
+          index < chunks.length
+            ? Promise.resolve({ done: false, value: new TextEncoder().encode(chunks[index++]) })
+            : open
+              ? new Promise<never>((_, reject) => open.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+              : Promise.resolve({ done: true }),
+      }),
+    },
+  };
+}
+
+const noWait = () => Promise.resolve();
+
+describe('the event parser', () => {
+  it('reads events split anywhere across chunks, with comments, retry advice and CRLF', () => {
+    const parser = createEventParser();
+    expect(parser.push('retry: 3000\n\n: keep-alive\n\nid: 1\nevent: bal')).toEqual([{ event: 'message', data: '', retryMs: 3000 }]);
+    expect(parser.push('ance\r\ndata: {"sumBalance":12.5}\r\n\r\nevent: balance\ndata: {"sumBalance":1}\n')).toEqual([{ event: 'balance', data: '{"sumBalance":12.5}' }]);
+    expect(parser.push('\n')).toEqual([{ event: 'balance', data: '{"sumBalance":1}' }]);
+  });
+});
+
+describe('following the balance stream', () => {
+  it('passes each balance on in minor units with the token in the Authorization header, and reopens an ended stream', async () => {
+    const controller = new AbortController();
+    const balances: number[] = [];
+    const fetch = jest
+      .fn()
+      .mockResolvedValueOnce(answer(200, ['retry: 10\n\nevent: balance\ndata: {"sumBalance":100}\n\n', 'event: balance\ndata: {"sumBalance":1234.56}\n\n']))
+      .mockImplementationOnce(async (_url: string, init: { signal: AbortSignal }) => {
+        // Reopened: the server sends the balance again, then the page goes away.
+        setTimeout(() => controller.abort(), 0);
+        return answer(200, ['event: balance\ndata: {"sumBalance":7}\n\n'], init.signal);
+      });
+    const sleeps: number[] = [];
+    await followBalanceStream({
+      token: 'token-1',
+      signal: controller.signal,
+      onBalance: (minor) => balances.push(minor),
+      fetch,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    expect(balances).toEqual([10_000, 123_456, 700]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[0][0]).toBe('/wps/v2/wallets/balance/events');
+    expect(fetch.mock.calls[0][1].headers.Authorization).toBe('token-1');
+    // The server's retry advice, at once after a stream that delivered.
+    expect(sleeps).toEqual([10]);
+  });
+
+  it('stops for good when the server refuses the session', async () => {
+    const fetch = jest.fn().mockResolvedValue(answer(401));
+    await followBalanceStream({ token: 'gone', signal: new AbortController().signal, onBalance: () => undefined, fetch, sleep: noWait });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits longer each time while the stream keeps failing, up to 30 s', async () => {
+    const controller = new AbortController();
+    const fetch = jest.fn().mockRejectedValue(new TypeError('network down'));
+    const sleeps: number[] = [];
+    await followBalanceStream({
+      token: 't',
+      signal: controller.signal,
+      onBalance: () => undefined,
+      fetch,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        if (sleeps.length === 6) controller.abort();
+      },
+    });
+    expect(sleeps).toEqual([3000, 6000, 12_000, 24_000, 30_000, 30_000]);
+  });
+});
+
+describe('the balance service with the push', () => {
+  it('follows a stream per session, puts its balances on the bus, and ends it with the session', async () => {
+    const bus = createEventBus({ channelName: 'balance-stream-test' });
+    const streams: BalanceStreamOptions[] = [];
+    const api = { call: jest.fn().mockResolvedValue({ sumBalance: 1 }) };
+    const stop = startBalanceService({ bus, api: api as never, followPush: async (options) => void streams.push(options) });
+    bus.set('session', { token: 'first', member: null, isAgent: null });
+    await Promise.resolve();
+    expect(streams.map((stream) => stream.token)).toEqual(['first']);
+
+    streams[0].onBalance(amountMinorOf(98_765));
+    expect(bus.get('balance')).toEqual({ sumBalanceMinor: 98_765, loading: false });
+
+    bus.set('session', { token: null, member: null, isAgent: null });
+    expect(streams[0].signal.aborted).toBe(true);
+    // A late event of the ended stream changes nothing.
+    streams[0].onBalance(amountMinorOf(5));
+    expect(bus.get('balance').sumBalanceMinor).toBeNull();
+    stop();
+  });
+});

@@ -1,0 +1,129 @@
+// The member's balance pushed by the server (GET /wps/v2/wallets/balance/events, a
+// text/event-stream): the balance when the stream opens and whenever it changes. Read with fetch,
+// not EventSource, so the session token travels in the Authorization header as on every call,
+// never in a URL. A stream that ends or drops is opened again (the server sends the balance on
+// open, so the page catches up); a refused one (401, 403, 404) is not.
+import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall } from '../contract';
+import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
+import { getMerchantCode } from '../storage/web-storage';
+
+/** The longest wait between two attempts while the stream keeps failing. */
+export const BALANCE_STREAM_MAX_RETRY_MS = 30_000;
+
+type FetchLike = (url: string, init: { headers: Record<string, string>; signal: AbortSignal; cache: 'no-store' }) => Promise<{
+  status: number;
+  ok: boolean;
+  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array | string }> } } | null;
+}>;
+
+export interface BalanceStreamOptions {
+  token: string;
+  /** Each balance the server sends, in minor units. */
+  onBalance: (sumBalanceMinor: AmountMinor) => void;
+  /** Aborting ends the stream for good (the session changed). */
+  signal: AbortSignal;
+  /** The network edge: the browser's fetch by default. */
+  fetch?: FetchLike;
+  /** Waits between attempts (tests shorten them). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** One server-sent event: its name and data (comments and ids are not needed here). */
+export interface ServerSentEvent {
+  event: string;
+  data: string;
+  /** The server's `retry:` advice, when the block carried one. */
+  retryMs?: number;
+}
+
+/**
+ * Splits a text/event-stream into events, chunk by chunk: `push` returns the events the chunk
+ * completed. (The subset of the format the server writes: event, data, retry; one data line.)
+ */
+export function createEventParser(): { push: (chunk: string) => ServerSentEvent[] } {
+  let buffer = '';
+  return {
+    push(chunk) {
+      buffer += chunk.replace(/\r\n?/g, '\n');
+      const events: ServerSentEvent[] = [];
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event: ServerSentEvent = { event: 'message', data: '' };
+        let hasField = false;
+        for (const line of block.split('\n')) {
+          if (!line || line.startsWith(':')) continue;
+          const colon = line.indexOf(':');
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') event.event = value;
+          else if (field === 'data') event.data = event.data ? `${event.data}\n${value}` : value;
+          else if (field === 'retry' && /^\d+$/.test(value)) event.retryMs = Number(value);
+          else continue;
+          hasField = true;
+        }
+        if (hasField) events.push(event);
+      }
+      return events;
+    },
+  };
+}
+
+const defaultSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+
+/** Statuses after which trying again cannot help: no session, not allowed, no push on this server. */
+const FINAL_STATUSES = new Set([401, 403, 404]);
+
+/**
+ * Follows the member's balance stream until `signal` aborts or the server refuses it; resolves
+ * then. Never rejects: a failure is retried, with growing waits while it keeps failing.
+ */
+export async function followBalanceStream({ token, onBalance, signal, fetch: fetchImpl, sleep = defaultSleep }: BalanceStreamOptions): Promise<void> {
+  const request = fetchImpl ?? (globalThis.fetch as unknown as FetchLike | undefined);
+  if (!request) return;
+  let retryMs = BALANCE_STREAM_RETRY_MS;
+  let failures = 0;
+  while (!signal.aborted) {
+    let received = false;
+    try {
+      const headers: Record<string, string> = { Authorization: token, Accept: 'text/event-stream', 'X-Gateway-Version': '3', ModuleId: balanceEventsCall.moduleId };
+      const merchant = getMerchantCode();
+      if (merchant) headers.Merchant = merchant;
+      const response = await request(balanceEventsCall.path, { headers, signal, cache: 'no-store' });
+      if (FINAL_STATUSES.has(response.status)) return;
+      if (!response.ok || !response.body) throw new Error(`balance stream answered ${response.status}`);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      const parser = createEventParser();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const text = typeof value === 'string' ? value : decoder.decode(value, { stream: true });
+        for (const event of parser.push(text)) {
+          if (event.retryMs !== undefined) retryMs = event.retryMs;
+          if (event.event !== BALANCE_EVENT) continue;
+          const { sumBalance } = JSON.parse(event.data) as { sumBalance?: unknown };
+          const sumBalanceMinor = typeof sumBalance === 'number' ? amountMinorFromMajor(sumBalance) : null;
+          if (sumBalanceMinor === null) continue;
+          received = true;
+          onBalance(sumBalanceMinor);
+        }
+      }
+    } catch {
+      // Dropped or refused on the way: tried again below (an abort ends the loop).
+    }
+    if (signal.aborted) return;
+    // A stream that delivered is simply reopened (the server ends each after a few minutes);
+    // one that keeps failing waits longer each time.
+    failures = received ? 0 : failures + 1;
+    await sleep(Math.min(retryMs * 2 ** Math.max(0, failures - 1), BALANCE_STREAM_MAX_RETRY_MS), signal);
+  }
+}
