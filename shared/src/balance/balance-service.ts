@@ -26,8 +26,12 @@ interface LoadRequest {
 
 /** Starts keeping `balance$`; returns the function that stops it. */
 export function startBalanceService({ bus = defaultBus, api = defaultApi, followPush = followBalanceStream }: BalanceServiceDependencies = {}): () => void {
+  /** Pushed balances so far: a load answered after a push may carry an older amount than it. */
+  let pushes = 0;
+
   /** One load for `token`; the answer is dropped when a newer request aborted it. */
   async function load(token: string, signal: AbortSignal): Promise<void> {
+    const pushesBefore = pushes;
     try {
       // The session's own token: this tab's storage may not hold one another tab just gave it.
       const { sumBalance } = await api.call(balanceCall, { headers: { Authorization: token }, signal });
@@ -35,7 +39,9 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
       const sumBalanceMinor = amountMinorFromMajor(sumBalance);
       if (signal.aborted) return;
       if (sumBalanceMinor === null) throw new TypeError(`sumBalance is not an amount: ${String(sumBalance)}`);
-      bus.set('balance', { sumBalanceMinor, loading: false });
+      // A balance pushed while this answer was on its way is at least as new: it stays.
+      if (pushes !== pushesBefore) bus.set('balance', { ...bus.get('balance'), loading: false });
+      else bus.set('balance', { sumBalanceMinor, loading: false });
     } catch {
       if (signal.aborted) return;
       // The API client has told the player (or ended the session); keep the last known amount.
@@ -85,7 +91,9 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
                 token,
                 signal: controller.signal,
                 onBalance: (sumBalanceMinor) => {
-                  if (!controller.signal.aborted) bus.set('balance', { sumBalanceMinor, loading: false });
+                  if (controller.signal.aborted) return;
+                  pushes += 1;
+                  bus.set('balance', { sumBalanceMinor, loading: false });
                 },
               });
               return () => controller.abort();

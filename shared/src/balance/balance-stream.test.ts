@@ -109,4 +109,19 @@ describe('the balance service with the push', () => {
     expect(bus.get('balance').sumBalanceMinor).toBeNull();
     stop();
   });
+
+  it('keeps a pushed balance over a load answered after it (the load may have read an older one)', async () => {
+    const bus = createEventBus({ channelName: 'balance-stream-test-2' });
+    const streams: BalanceStreamOptions[] = [];
+    let answerLoad: (value: { sumBalance: number }) => void = () => undefined;
+    const api = { call: jest.fn(() => new Promise((resolve) => (answerLoad = resolve))) };
+    const stop = startBalanceService({ bus, api: api as never, followPush: async (options) => void streams.push(options) });
+    bus.set('session', { token: 'session', member: null, isAgent: null });
+    await Promise.resolve();
+    streams[0].onBalance(amountMinorOf(50_000));
+    answerLoad({ sumBalance: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bus.get('balance')).toEqual({ sumBalanceMinor: 50_000, loading: false });
+    stop();
+  });
 });
