@@ -2,8 +2,9 @@ import pg from 'pg';
 
 // One PostgreSQL connection that LISTENs on a channel for the process, reconnecting with backoff
 // when it is lost. A notification sent while it was not listening is gone, so every (re)connection
-// is reported (`onListening`): whoever keeps state from the channel reads it again then.
-// (config-revision.ts keeps its own connection: it also tracks a value and a safety-net check.)
+// is reported (`onListening`): whoever keeps state from the channel reads it again then, and every
+// loss (`onLost`): until listening again, that state cannot be trusted. Used by the configuration
+// revision (config-revision.ts) and the balance push (modules/ledger/balance-stream.ts).
 
 export interface ChannelListenerOptions {
   /** Where to LISTEN (the requests' pool's connection settings). */
@@ -13,8 +14,10 @@ export interface ChannelListenerOptions {
   applicationName: string;
   /** Each notification's payload. */
   onNotification: (payload: string) => void;
-  /** Listening (again): notifications may have been missed before this. */
-  onListening?: () => void;
+  /** Listening (again): notifications may have been missed before this. Awaited by start(). */
+  onListening?: () => void | Promise<void>;
+  /** The connection is lost (or closed): notifications may be missed until onListening. */
+  onLost?: () => void;
   /** First reconnect delay, doubled up to maxReconnectMs. Default 250 ms. */
   reconnectMs?: number;
   maxReconnectMs?: number;
@@ -46,12 +49,8 @@ export class ChannelListener {
     const client = this.client;
     this.client = undefined;
     this.listening = false;
+    this.options.onLost?.();
     if (client) await client.end().catch(() => undefined);
-  }
-
-  /** Ends the connection as a network failure would (tests of the reconnection). */
-  dropConnectionForTest(): void {
-    this.client?.emit('error', new Error('dropped by a test'));
   }
 
   private async connect(): Promise<void> {
@@ -62,6 +61,7 @@ export class ChannelListener {
       if (this.client !== client) return;
       this.client = undefined;
       this.listening = false;
+      this.options.onLost?.();
       client.removeAllListeners();
       client.on('error', () => undefined);
       void client.end().catch(() => undefined);
@@ -84,8 +84,14 @@ export class ChannelListener {
       if (this.client !== client) return;
       this.reconnectDelay = this.options.reconnectMs ?? 250;
       this.listening = true;
-      this.options.onListening?.();
     } catch (error) {
+      lost(error);
+      return;
+    }
+    try {
+      await this.options.onListening?.();
+    } catch (error) {
+      // Not caught up: as good as not listening; the next connection catches up again.
       lost(error);
     }
   }

@@ -120,6 +120,11 @@ export interface ApiClient {
   /** A GET its row marks cached, answered once per language, merchant and parameters. */
   cached<C extends CachedCall>(call: C, params?: QueryOf<C>): Promise<ValueOf<C>>;
   clearCache(): void;
+  /**
+   * The headers a call of `definition` carries (token, merchant, language, device, module), for a
+   * request the client does not send itself: the balance's event stream, read with fetch. (5.0.0)
+   */
+  headersFor(definition: CallDefinition, token?: string | null): Record<string, string>;
   /** Stops following the bus (tests, hot reload). */
   dispose(): void;
 }
@@ -252,15 +257,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** The token a logout was already asked for: parallel calls failing with it ask only once. */
   let endedToken: string | null = null;
 
-  async function send(definition: CallDefinition, callOptions: SendOptions, token: string | null): Promise<unknown> {
-    const headers = new AxiosHeaders();
-    if (token) headers.set('Authorization', token);
+  function headersFor(definition: CallDefinition, token: string | null = sessionToken()): Record<string, string> {
+    const headers: Record<string, string> = { 'X-Gateway-Version': '3', Language: language(), Device: 'web', 'Device-Id': deviceId(), ModuleId: definition.moduleId };
+    if (token) headers.Authorization = token;
     const merchantCode = getMerchantCode();
-    if (merchantCode) headers.set('Merchant', merchantCode);
-    headers.set('Language', language());
-    headers.set('Device', 'web');
-    headers.set('Device-Id', deviceId());
-    headers.set('ModuleId', definition.moduleId);
+    if (merchantCode) headers.Merchant = merchantCode;
+    return headers;
+  }
+
+  async function send(definition: CallDefinition, callOptions: SendOptions, token: string | null): Promise<unknown> {
+    const headers = new AxiosHeaders(headersFor(definition, token));
 
     let data = callOptions.data;
     if (definition.encrypted) {
@@ -370,6 +376,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     call: call as ApiClient['call'],
     cached: cached as ApiClient['cached'],
     clearCache: () => cache.clear(),
+    headersFor,
     dispose: () => languageSubscription.unsubscribe(),
   };
 }

@@ -7,7 +7,7 @@
 import { distinctUntilChanged, EMPTY, map, merge, Observable, switchMap } from 'rxjs';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
-import { balanceCall } from '../contract';
+import { balanceCall, balanceEventsCall } from '../contract';
 import { amountMinorFromMajor } from '../money/amount-minor';
 import { followBalanceStream, type BalanceStreamOptions } from './balance-stream';
 
@@ -49,12 +49,14 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
     }
   }
 
+  /** The session's token, once per change. */
+  const token$ = bus.session$.pipe(
+    map(({ token }) => token),
+    distinctUntilChanged(),
+  );
+
   const requests$ = merge(
-    bus.session$.pipe(
-      map(({ token }) => token),
-      distinctUntilChanged(),
-      map((token): LoadRequest => ({ token, newSession: true })),
-    ),
+    token$.pipe(map((token): LoadRequest => ({ token, newSession: true }))),
     bus.on('refreshBalance').pipe(map((): LoadRequest => ({ token: bus.get('session').token, newSession: false }))),
   );
 
@@ -79,10 +81,8 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
 
   // The pushed balance, for as long as the session lasts (a new token: a new stream).
   const pushSubscription = followPush
-    ? bus.session$
+    ? token$
         .pipe(
-          map(({ token }) => token),
-          distinctUntilChanged(),
           switchMap((token) => {
             if (!token) return EMPTY;
             return new Observable<never>(() => {
@@ -90,6 +90,7 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
               void followPush({
                 token,
                 signal: controller.signal,
+                headers: (sessionToken) => api.headersFor(balanceEventsCall, sessionToken),
                 onBalance: (sumBalanceMinor) => {
                   if (controller.signal.aborted) return;
                   pushes += 1;

@@ -3,9 +3,9 @@
 // not EventSource, so the session token travels in the Authorization header as on every call,
 // never in a URL. A stream that ends or drops is opened again (the server sends the balance on
 // open, so the page catches up); a refused one (401, 403, 404) is not.
+import { api as defaultApi } from '../api/client';
 import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall } from '../contract';
 import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
-import { getMerchantCode } from '../storage/web-storage';
 
 /** The longest wait between two attempts while the stream keeps failing. */
 export const BALANCE_STREAM_MAX_RETRY_MS = 30_000;
@@ -22,6 +22,8 @@ export interface BalanceStreamOptions {
   onBalance: (sumBalanceMinor: AmountMinor) => void;
   /** Aborting ends the stream for good (the session changed). */
   signal: AbortSignal;
+  /** The headers of each attempt, as the API client sends them (the page's client by default). */
+  headers?: (token: string) => Record<string, string>;
   /** The network edge: the browser's fetch by default. */
   fetch?: FetchLike;
   /** Waits between attempts (tests shorten them). */
@@ -86,7 +88,14 @@ const FINAL_STATUSES = new Set([401, 403, 404]);
  * Follows the member's balance stream until `signal` aborts or the server refuses it; resolves
  * then. Never rejects: a failure is retried, with growing waits while it keeps failing.
  */
-export async function followBalanceStream({ token, onBalance, signal, fetch: fetchImpl, sleep = defaultSleep }: BalanceStreamOptions): Promise<void> {
+export async function followBalanceStream({
+  token,
+  onBalance,
+  signal,
+  headers = (sessionToken) => defaultApi.headersFor(balanceEventsCall, sessionToken),
+  fetch: fetchImpl,
+  sleep = defaultSleep,
+}: BalanceStreamOptions): Promise<void> {
   const request = fetchImpl ?? (globalThis.fetch as unknown as FetchLike | undefined);
   if (!request) return;
   let retryMs = BALANCE_STREAM_RETRY_MS;
@@ -94,10 +103,7 @@ export async function followBalanceStream({ token, onBalance, signal, fetch: fet
   while (!signal.aborted) {
     let received = false;
     try {
-      const headers: Record<string, string> = { Authorization: token, Accept: 'text/event-stream', 'X-Gateway-Version': '3', ModuleId: balanceEventsCall.moduleId };
-      const merchant = getMerchantCode();
-      if (merchant) headers.Merchant = merchant;
-      const response = await request(balanceEventsCall.path, { headers, signal, cache: 'no-store' });
+      const response = await request(balanceEventsCall.path, { headers: { ...headers(token), Accept: 'text/event-stream' }, signal, cache: 'no-store' });
       if (FINAL_STATUSES.has(response.status)) return;
       if (!response.ok || !response.body) throw new Error(`balance stream answered ${response.status}`);
       const reader = response.body.getReader();

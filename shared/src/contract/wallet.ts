@@ -31,11 +31,7 @@ export const balanceEventsCall = /*#__PURE__*/ defineCall({
   moduleId: 'WALLET3',
   token: true,
   quiet: true,
-  value: {
-    type: 'object',
-    required: ['sumBalance'],
-    properties: { sumBalance: { type: 'number', description: 'e.g. 2000.5 for 2,000.50' } },
-  },
+  value: balanceCall.value,
 });
 
 /** The event a balance stream sends, and how often a dropped stream is tried again (ms). */

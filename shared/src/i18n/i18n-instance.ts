@@ -69,7 +69,7 @@ export function translationSetsFor(code: string): TranslationSet[] {
 /**
  * What a language change fetches: the language's own set only. The fallback (English) is fetched
  * when a string turns out to be missing from it (fetchFallbackFor): every set is tested complete,
- * so a first load does not carry English beside the player's language. (Since 4.1.0.)
+ * so a first load does not carry English beside the player's language. (Since 5.0.0.)
  */
 function setsFetchedFor(code: string): TranslationSet[] {
   return [translationSetOf(code)];

@@ -1,6 +1,6 @@
 // @platform/shared/sanitize-html: not in the package's index, so it is bundled only by an app that
 // shows server HTML, in the chunk that shows it, not loaded with every page.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createNativeHtmlSanitizer, type HtmlSanitizer } from './native-html-sanitizer';
 
 export type { HtmlSanitizer } from './native-html-sanitizer';
@@ -48,6 +48,9 @@ export function useSanitizedHtml(html: string | null | undefined): SanitizedHtml
       active = false;
     };
   }, [current]);
-  if (current === 'failed') return { status: 'failed', html: null };
-  return current ? { status: 'ready', html: current(html) } : { status: 'loading', html: null };
+  // Parsing HTML is not free: once per text and sanitizer, not on every render.
+  return useMemo<SanitizedHtml>(() => {
+    if (current === 'failed') return { status: 'failed', html: null };
+    return current ? { status: 'ready', html: current(html) } : { status: 'loading', html: null };
+  }, [current, html]);
 }

@@ -34,6 +34,7 @@ function fakeApi(answer: MemberInfo | Error): ApiClient & { tokens: (string | nu
     }) as ApiClient['call'],
     cached: (async () => undefined) as unknown as ApiClient['cached'],
     clearCache: () => undefined,
+    headersFor: () => ({}),
     dispose: () => undefined,
   };
 }

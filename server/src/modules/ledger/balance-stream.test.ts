@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { createPool } from '../../db/pool';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
+import { BALANCE_LISTENER_APPLICATION_NAME } from './balance-stream';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction } from './ledger.service';
 
 // The balance push (GET /wps/v2/wallets/balance/events) over real HTTP, with two server instances
@@ -173,7 +174,12 @@ describe('balance push', () => {
     const stream = await openBalanceStream(urls[1], token);
     expect(await stream.next()).toBe(0);
     const listener = second.app.balanceStreams!.channelListener;
-    listener.dropConnectionForTest();
+    // The database ends the listeners' connections (both instances'), as a failover would.
+    await context.ownerPool.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [BALANCE_LISTENER_APPLICATION_NAME],
+    );
+    for (let tries = 0; tries < 100 && listener.listening; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(listener.listening).toBe(false);
     // Announced while nobody on the second instance listened: the notification is lost.
     await credit(account, 700);

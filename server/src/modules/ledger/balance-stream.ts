@@ -12,6 +12,8 @@ import { totalBalanceMinor } from './wallet.service';
 // a notification sent while it was down is lost.
 
 export const BALANCE_CHANNEL = 'member_balance';
+/** How the listener's connection shows in pg_stat_activity. */
+export const BALANCE_LISTENER_APPLICATION_NAME = 'member_balance_listener';
 
 /** One open stream: where its events go. */
 export interface BalanceSubscriber {
@@ -45,7 +47,7 @@ export class BalanceStreams {
     this.listener = new ChannelListener({
       connection: options.connection,
       channel: BALANCE_CHANNEL,
-      applicationName: 'member_balance_listener',
+      applicationName: BALANCE_LISTENER_APPLICATION_NAME,
       onNotification: (payload) => {
         const memberId = Number(payload);
         if (Number.isSafeInteger(memberId)) this.refresh(memberId);
@@ -117,15 +119,11 @@ export class BalanceStreams {
       try {
         do {
           streams.again = false;
-          const byMerchant = new Map<number, number>();
-          for (const subscriber of [...streams.subscribers]) {
-            let sumBalance = byMerchant.get(subscriber.merchantId);
-            if (sumBalance === undefined) {
-              sumBalance = minorToMajor(await totalBalanceMinor(this.options.db, subscriber.merchantId, memberId));
-              byMerchant.set(subscriber.merchantId, sumBalance);
-            }
-            subscriber.send(sumBalance);
-          }
+          const [first] = streams.subscribers;
+          if (!first) break;
+          // A member belongs to one merchant: every stream of theirs shows the same balance.
+          const sumBalance = minorToMajor(await totalBalanceMinor(this.options.db, first.merchantId, memberId));
+          for (const subscriber of [...streams.subscribers]) subscriber.send(sumBalance);
         } while (streams.again);
       } catch (error) {
         this.options.onProblem?.('balance read for the open streams failed', error);
