@@ -2,5 +2,5 @@ import path from 'node:path';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 
 test('every memberCenter string exists in all seven translation sets', () => {
-  assertCompleteTranslations(path.join(__dirname), { sourceDir: path.join(__dirname, '..') });
+  assertCompleteTranslations(path.join(__dirname), { sourceDir: path.join(__dirname, '..', 'features', 'member-center') });
 });

@@ -20,4 +20,8 @@ export * from './verification';
 export * from './member';
 export * from './password';
 export * from './wallet';
+export * from './withdrawal';
+export * from './deposit';
+export * from './records';
+export * from './message';
 export type * from './remotes';

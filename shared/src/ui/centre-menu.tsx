@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 import { BackArrow } from './modal';
 import { PageScaffold } from './page-scaffold';
@@ -13,6 +14,8 @@ interface CentreMenuProps {
   onClose: () => void;
   remote: string;
   version: string;
+  /** The chosen page's content, under its title. (Since 5.1.0.) */
+  children?: ReactNode;
 }
 
 /**
@@ -21,7 +24,7 @@ interface CentreMenuProps {
  * is a full-screen sheet: the menu a scrolling row above the page, and a back control in place of
  * the close button.
  */
-export function CentreMenu({ title, closeLabel, pages, current, onSelect, onClose, remote, version }: CentreMenuProps) {
+export function CentreMenu({ title, closeLabel, pages, current, onSelect, onClose, remote, version, children }: CentreMenuProps) {
   const { t } = useT();
   const phone = usePhoneWidth();
   const currentPage = pages.find((page) => page.key === current) ?? pages[0];
@@ -58,7 +61,9 @@ export function CentreMenu({ title, closeLabel, pages, current, onSelect, onClos
               ))}
             </ul>
           </nav>
-          <div className={styles.content}>{currentPage && <PageScaffold title={currentPage.label} remote={remote} version={version} />}</div>
+          <div className={styles.content}>{currentPage && <PageScaffold title={currentPage.label} remote={remote} version={version}>
+                {children}
+              </PageScaffold>}</div>
         </div>
       </div>
     </div>

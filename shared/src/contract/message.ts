@@ -1,0 +1,2 @@
+// message calls (issue 9). Filled in by the message work.
+export {};

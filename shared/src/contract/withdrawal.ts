@@ -1,0 +1,2 @@
+// withdrawal calls (issue 9). Filled in by the withdrawal work.
+export {};
