@@ -14,10 +14,15 @@ export type LedgerUnit = 'REAL' | 'PLAY';
  */
 export const LEDGER_APP_ROLE_RIGHTS: TableRights = {
   ledger_account: ['SELECT', 'INSERT (merchant_id, member_id, kind, unit, game_vendor_id, created_at)'],
-  ledger_transaction: ['SELECT', 'INSERT (merchant_id, idempotency_key, kind, unit, created_at)'],
+  ledger_transaction: ['SELECT', 'INSERT (merchant_id, idempotency_key, kind, unit, created_at, order_no, remark)'],
   ledger_posting: ['SELECT', 'INSERT (transaction_id, account_id, amount_minor)'],
 };
-export type HouseAccountKind = 'house_cash' | 'house_play_money';
+/**
+ * A house account: house_cash (the house's generic real-money counterpart), house_play_money (the
+ * source of free-play grants), or any other house_<purpose> a module moves money through
+ * (migration 019): deposits, withdrawal holds, payouts, charges, operator adjustments, ...
+ */
+export type HouseAccountKind = `house_${string}`;
 
 /** bigint columns arrive as strings; amounts stay far below 2^53 minor units. */
 function toSafeNumber(value: string | number): number {
@@ -145,12 +150,12 @@ export async function selectMemberAccounts(db: Db, merchantId: number, memberId:
  */
 export async function insertTransactionWithPostings(
   db: Db,
-  transaction: { merchantId: number; idempotencyKey: string; kind: string; unit: LedgerUnit; nowMs: number },
+  transaction: { merchantId: number; idempotencyKey: string; kind: string; unit: LedgerUnit; nowMs: number; orderNo?: string; remark?: string },
   postings: { accountId: number; amountMinor: number }[],
 ): Promise<{ transactionId: number | undefined; recorded: number }> {
   const result = await db.query<{ transaction_id: string | null; recorded: string }>(
     `WITH t AS (
-       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at) VALUES ($1, $2, $3, $4, $5)
+       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at, order_no, remark) VALUES ($1, $2, $3, $4, $5, $8, $9)
        ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
        RETURNING id
      ), p AS (
@@ -170,6 +175,8 @@ export async function insertTransactionWithPostings(
       new Date(transaction.nowMs),
       postings.map((posting) => posting.accountId),
       postings.map((posting) => posting.amountMinor),
+      transaction.orderNo ?? null,
+      transaction.remark ?? null,
     ],
   );
   const row = result.rows[0];

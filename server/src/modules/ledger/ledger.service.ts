@@ -41,6 +41,13 @@ export interface TransactionInput {
   unit: LedgerUnit;
   postings: PostingInput[];
   nowMs: number;
+  /**
+   * Shown in the member's transaction records (migration 019): the order the movement belongs to
+   * (a deposit's or withdrawal's number; the transaction id when absent) and a remark. Not part of
+   * the payload an idempotency key is compared on.
+   */
+  orderNo?: string;
+  remark?: string;
 }
 
 export interface PostedTransaction {
