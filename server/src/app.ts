@@ -32,6 +32,7 @@ import {
 import { getContentSources, loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase } from './modules/system';
 import { twoFactorRoutes } from './modules/two-factor';
 import { verificationRoutes } from './modules/verification';
+import { withdrawalRoutes } from './modules/withdrawal';
 import { registerDocs } from './plugins/docs';
 import { createMerchantResolver, useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams });
+    await merchantScope.register(withdrawalRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {

@@ -15,6 +15,7 @@ import { sessionMessages } from './modules/session';
 import { systemMessages } from './modules/system';
 import { twoFactorMessages } from './modules/two-factor';
 import { verificationMessages } from './modules/verification';
+import { withdrawalMessages } from './modules/withdrawal';
 
 /** Every owner's part, by owner. */
 export const MESSAGE_PARTS = {
@@ -29,6 +30,7 @@ export const MESSAGE_PARTS = {
   password: passwordMessages,
   'two-factor': twoFactorMessages,
   oauth: oauthMessages,
+  withdrawal: withdrawalMessages,
 };
 
 /**

@@ -83,6 +83,28 @@ export const SERVER_ERROR_CODES = [
   'wallet.single',
   'wallet.idempotency.key.required',
   'wallet.idempotency.conflict',
+  // Withdrawals (withdrawal module): payment password, bound cards, withdraw, operator decisions, records
+  'not.exists.payment.password',
+  'exists.payment.password',
+  'invalid.payment.pw',
+  'withdraw_not_supported',
+  'withdraw_turnover_not_enough',
+  'withdraw.amount.too.small',
+  'withdraw.amount.too.large',
+  'withdraw.daily.limit',
+  'withdraw.insufficient.balance',
+  'withdraw.bank.invalid',
+  'withdraw.card.number.invalid',
+  'withdraw.address.invalid',
+  'withdraw.payee.invalid',
+  'withdraw.payee.mismatch',
+  'withdraw.card.limit',
+  'withdraw.card.exists',
+  'withdraw.card.not.found',
+  'withdraw.card.pending',
+  'withdrawal.not.found',
+  'withdrawal.already.settled',
+  'withdraw.report.range.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

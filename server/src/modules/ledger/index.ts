@@ -28,8 +28,10 @@ export { ledgerMessages } from './ledger.messages';
 export { ensureGameAccount } from './ledger.queries';
 export {
   DEFAULT_WALLET_SETTINGS,
+  idempotencyKeyOf,
   readWalletSettings,
   recallAllToMain,
+  transferAmountMinor,
   transferBetweenWallets,
   walletBalances,
   type WalletSettings,

@@ -1,0 +1,16 @@
+// Withdrawals: the payment password, bound cards and wallets, the merchant's withdrawal rules, and
+// withdrawal requests held on the ledger until an operator pays or rejects them (the operator API
+// calls listWithdrawals / payWithdrawal / rejectWithdrawal; the transfer to upline calls
+// verifyPaymentPassword).
+export { withdrawalRoutes, type WithdrawalRoutesOptions } from './withdrawal.routes';
+export { withdrawalMessages } from './withdrawal.messages';
+export { PAYMENT_PASSWORD_RULE, verifyPaymentPassword } from './payment-password';
+export {
+  listWithdrawals,
+  payWithdrawal,
+  rejectWithdrawal,
+  type OperatorWithdrawal,
+  type SettleInput,
+  type SettleResult,
+} from './withdrawal.service';
+export { DEFAULT_WITHDRAW_SETTINGS, readWithdrawSettings, type WithdrawSettings } from './withdrawal.settings';

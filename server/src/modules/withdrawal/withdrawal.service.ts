@@ -1,0 +1,345 @@
+import {
+  WITHDRAW_REPORT_MAX_DAYS,
+  WITHDRAW_REPORT_MAX_ROWS,
+  type Withdrawal,
+  type WithdrawalStatus,
+  type WithdrawCharges,
+  type WithdrawReport,
+  type WithdrawSettings as WireWithdrawSettings,
+  type WithdrawType,
+} from '@platform/shared/contract';
+import type pg from 'pg';
+import type { Db } from '../../db/pool';
+import { withTransaction, type RetryOptions } from '../../db/transaction';
+import { AppError } from '../../http/envelope';
+import { ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, minorToMajor, readWalletSettings, type PostingInput } from '../ledger';
+import { maskTail } from './cards.service';
+import { postWithin } from './ledger-within';
+import { verifyPaymentPassword } from './payment-password';
+import * as queries from './withdrawal.queries';
+import type { WithdrawalRow } from './withdrawal.queries';
+import { chargeMinorOf, dayStartMs, readWithdrawSettings, turnoverOf, virtualAmountMinorOf, type WithdrawSettings } from './withdrawal.settings';
+
+// Withdrawals. A request holds its amount at once: ONE ledger transaction (kind withdraw_request,
+// key withdraw_request:<id>, order number W<id>) moves it from the member's main wallet to the
+// merchant's house_withdrawal_hold, in the same database transaction that inserts the pending row
+// (ledger-within.ts), under the member's row lock, so today's count, the idempotency key and the
+// balance are judged one request at a time per member; the ledger's CHECK keeps the balance at or
+// above zero whatever happens. An operator then pays it (hold → house_withdrawals for amount −
+// charge and → house_withdrawal_charges for the charge, kind withdraw_paid) or rejects it (hold →
+// member in full, kind withdraw_refund), each under the withdrawal's row lock, in the same database
+// transaction as the status, and both under the one ledger key withdraw_settle:<id>: a withdrawal
+// is settled once, whichever way, however many operators press at once.
+//
+// Money: nothing is created or lost. For every withdrawal, the member's debit equals the hold's
+// credit; settling empties that credit from the hold into payout + charge, or back to the member.
+
+/** Retries of a withdrawal's database transaction aborted by a deadlock or serialization failure. */
+const RETRY: RetryOptions = { maxAttempts: 6, baseDelayMs: 5 };
+
+export const orderNoOf = (withdrawalId: number): string => `W${withdrawalId}`;
+
+/** A withdrawal as the member sees it (contract withdrawalSchema). */
+export function withdrawalValue(row: WithdrawalRow): Withdrawal {
+  return {
+    withdrawId: row.id,
+    orderNo: orderNoOf(row.id),
+    withdrawType: row.withdrawType,
+    amount: minorToMajor(row.amountMinor),
+    charge: minorToMajor(row.chargeMinor),
+    receivedAmount: minorToMajor(row.amountMinor - row.chargeMinor),
+    virtualAmount: row.virtualAmountMinor === null ? null : minorToMajor(row.virtualAmountMinor),
+    bankName: row.bankName,
+    cardNumber: maskTail(row.cardNumber),
+    status: row.status,
+    withdrawDate: row.createdAtMs,
+    remark: row.remark,
+  };
+}
+
+// ── Settings, turnover and charges as the member sees them ───────────────────
+
+export async function settingsValue(db: Db, merchantId: number, memberId: number, nowMs: number): Promise<WireWithdrawSettings> {
+  const [settings, wallet] = await Promise.all([readWithdrawSettings(db, merchantId), readWalletSettings(db, merchantId)]);
+  const todayWithdrawCount = await queries.countWithdrawalsSince(db, merchantId, memberId, dayStartMs(settings, nowMs));
+  return {
+    minimumAmount: minorToMajor(settings.minimumAmountMinor),
+    maximumAmount: minorToMajor(settings.maximumAmountMinor),
+    dailyMaxCount: settings.dailyMaxCount,
+    todayWithdrawCount,
+    charge: { percent: settings.charge.percent, fixed: minorToMajor(settings.charge.fixedMinor), freePerDay: settings.charge.freePerDay },
+    turnoverMultiplier: settings.turnoverMultiplier,
+    normalBankWithdrawalSwitch: settings.switches.BC,
+    eWalletWithdrawalSwitch: settings.switches.EW,
+    virtualWalletWithdrawalSwitch: settings.switches.VM,
+    virtualCurrencyRate: settings.virtualCurrencyRate,
+    currency: wallet.currency,
+    currencySymbol: wallet.currencySymbol,
+  };
+}
+
+export async function turnoverValue(db: Db, merchantId: number, memberId: number) {
+  const settings = await readWithdrawSettings(db, merchantId);
+  const turnover = await turnoverOf(db, settings, merchantId, memberId);
+  return { requiredTurnover: minorToMajor(turnover.requiredMinor), actualTurnover: minorToMajor(turnover.actualMinor), turnoverMultiplier: settings.turnoverMultiplier };
+}
+
+/** What a withdrawal of `amountMinor` would be charged if requested now. */
+export async function chargesValue(db: Db, merchantId: number, memberId: number, amountMinor: number, nowMs: number): Promise<WithdrawCharges> {
+  const settings = await readWithdrawSettings(db, merchantId);
+  const today = await queries.countWithdrawalsSince(db, merchantId, memberId, dayStartMs(settings, nowMs));
+  const chargeMinor = chargeMinorOf(settings, amountMinor, today);
+  return {
+    withdrawAmount: minorToMajor(amountMinor),
+    charge: minorToMajor(chargeMinor),
+    receivedAmount: minorToMajor(Math.max(0, amountMinor - chargeMinor)),
+    freeWithdrawalsLeft: Math.max(0, settings.charge.freePerDay - today),
+  };
+}
+
+// ── The member's request ─────────────────────────────────────────────────────
+
+export interface WithdrawInput {
+  merchantId: number;
+  memberId: number;
+  amountMinor: number;
+  cardId: number;
+  withdrawType: WithdrawType;
+  password: string;
+  /** The client's Idempotency-Key (already checked): the same key is the same withdrawal. */
+  idempotencyKey: string;
+  nowMs: number;
+}
+
+/**
+ * Requests a withdrawal. Checks, in this order: the payment password; then, under the member's
+ * lock, the idempotency key (a replay with the same amount, card and type answers the first
+ * withdrawal, moving nothing; another payload: 409 wallet.idempotency.conflict), the switch of the
+ * type (withdraw_not_supported), the card (the member's, not deleted, of that type:
+ * withdraw.card.not.found), min/max, the daily count, the charge below the amount, the turnover
+ * (withdraw_turnover_not_enough with value {requiredTurnover, actualTurnover}), the balance
+ * (withdraw.insufficient.balance). A refusal changes nothing.
+ */
+export async function requestWithdrawal(pool: pg.Pool, input: WithdrawInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
+  const { merchantId, memberId, amountMinor, nowMs } = input;
+  await verifyPaymentPassword(pool, merchantId, memberId, input.password, nowMs);
+  const settings = await readWithdrawSettings(pool, merchantId);
+  const digest = `${amountMinor}|${input.cardId}|${input.withdrawType}`;
+  return withTransaction(
+    pool,
+    async (client) => {
+      if (!(await queries.lockMember(client, merchantId, memberId))) throw new Error(`member ${memberId} not found`);
+      const existing = await queries.selectWithdrawalByKey(client, merchantId, memberId, input.idempotencyKey);
+      if (existing) {
+        if (existing.requestDigest !== digest) throw new AppError(409, 'wallet.idempotency.conflict');
+        return { withdrawal: existing, replayed: true };
+      }
+      if (!settings.switches[input.withdrawType]) throw new AppError(400, 'withdraw_not_supported');
+      const card = await queries.selectCard(client, merchantId, memberId, input.cardId);
+      if (!card || card.cardType !== input.withdrawType) throw new AppError(400, 'withdraw.card.not.found');
+      assertAmountInRange(settings, amountMinor);
+      const today = await queries.countWithdrawalsSince(client, merchantId, memberId, dayStartMs(settings, nowMs));
+      if (today >= settings.dailyMaxCount) throw new AppError(400, 'withdraw.daily.limit', { count: String(settings.dailyMaxCount) });
+      const chargeMinor = chargeMinorOf(settings, amountMinor, today);
+      if (chargeMinor >= amountMinor) throw new AppError(400, 'withdraw.amount.too.small', { minimum: minorToMajor(chargeMinor + 1).toFixed(2) });
+      const turnover = await turnoverOf(client, settings, merchantId, memberId);
+      if (turnover.actualMinor < turnover.requiredMinor) {
+        const requiredTurnover = minorToMajor(turnover.requiredMinor);
+        const actualTurnover = minorToMajor(turnover.actualMinor);
+        throw new AppError(400, 'withdraw_turnover_not_enough', { required: requiredTurnover.toFixed(2), actual: actualTurnover.toFixed(2) }, { requiredTurnover, actualTurnover });
+      }
+      const withdrawalId = await queries.insertWithdrawal(client, {
+        merchantId,
+        memberId,
+        cardId: card.id,
+        withdrawType: input.withdrawType,
+        amountMinor,
+        chargeMinor,
+        virtualAmountMinor: input.withdrawType === 'VM' ? virtualAmountMinorOf(settings, amountMinor - chargeMinor) : null,
+        idempotencyKey: input.idempotencyKey,
+        requestDigest: digest,
+        nowMs,
+      });
+      const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
+      const holdAccount = await ensureHouseAccount(client, merchantId, 'house_withdrawal_hold', nowMs);
+      try {
+        await postWithin(client, {
+          merchantId,
+          idempotencyKey: `withdraw_request:${withdrawalId}`,
+          kind: 'withdraw_request',
+          unit: 'REAL',
+          postings: [
+            { accountId: memberAccount, amountMinor: -amountMinor },
+            { accountId: holdAccount, amountMinor },
+          ],
+          nowMs,
+          orderNo: orderNoOf(withdrawalId),
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new AppError(400, 'withdraw.insufficient.balance');
+        throw error;
+      }
+      const withdrawal = await queries.selectWithdrawal(client, merchantId, withdrawalId);
+      if (!withdrawal) throw new Error(`withdrawal ${withdrawalId} vanished`);
+      return { withdrawal, replayed: false };
+    },
+    RETRY,
+  );
+}
+
+function assertAmountInRange(settings: WithdrawSettings, amountMinor: number): void {
+  if (amountMinor < settings.minimumAmountMinor) throw new AppError(400, 'withdraw.amount.too.small', { minimum: minorToMajor(settings.minimumAmountMinor).toFixed(2) });
+  if (amountMinor > settings.maximumAmountMinor) throw new AppError(400, 'withdraw.amount.too.large', { maximum: minorToMajor(settings.maximumAmountMinor).toFixed(2) });
+}
+
+// ── Operators: the queue, paying, rejecting ──────────────────────────────────
+
+/** A withdrawal as an operator needs it: the full card number and payee, amounts in minor units. */
+export type OperatorWithdrawal = Omit<WithdrawalRow, 'requestDigest'> & { orderNo: string };
+
+const operatorView = ({ requestDigest: _digest, ...row }: WithdrawalRow): OperatorWithdrawal => ({ ...row, orderNo: orderNoOf(row.id) });
+
+/** The merchant's withdrawals of a status (every status when absent), oldest first, at most `limit` (100, ≤ 1000). */
+export async function listWithdrawals(
+  db: Db,
+  merchantId: number,
+  filter: { status?: WithdrawalStatus; memberId?: number; limit?: number } = {},
+): Promise<OperatorWithdrawal[]> {
+  const limit = Math.min(Math.max(1, Math.trunc(filter.limit ?? 100)), 1000);
+  return (await queries.selectWithdrawals(db, merchantId, { status: filter.status, memberId: filter.memberId, limit })).map(operatorView);
+}
+
+export interface SettleInput {
+  merchantId: number;
+  withdrawalId: number;
+  /** Who decided (recorded on the withdrawal; the operator module audits the action itself). */
+  operatorName: string;
+  nowMs: number;
+}
+
+export interface SettleResult {
+  withdrawal: OperatorWithdrawal;
+  /** False: it was already settled this way; nothing moved this time. */
+  changed: boolean;
+}
+
+function operatorNameOf(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > 100) throw new AppError(400, 'request.param.err', { detail: 'operatorName must be 1-100 characters' });
+  return trimmed;
+}
+
+/**
+ * Runs an operator's decision on a pending withdrawal under its row lock: `move` posts the money
+ * (inside the same database transaction), then the status is written. Settled already the same
+ * way: answered with changed false, nothing moves; the other way: 409 withdrawal.already.settled.
+ */
+async function settle(
+  pool: pg.Pool,
+  input: SettleInput,
+  status: 'paid' | 'rejected',
+  remark: string | null,
+  move: (client: pg.PoolClient, row: WithdrawalRow) => Promise<void>,
+): Promise<SettleResult> {
+  const operatorName = operatorNameOf(input.operatorName);
+  if (!Number.isSafeInteger(input.withdrawalId) || input.withdrawalId < 1) throw new AppError(404, 'withdrawal.not.found');
+  return withTransaction(
+    pool,
+    async (client) => {
+      if (!(await queries.lockWithdrawal(client, input.merchantId, input.withdrawalId))) throw new AppError(404, 'withdrawal.not.found');
+      const row = await queries.selectWithdrawal(client, input.merchantId, input.withdrawalId);
+      if (!row) throw new AppError(404, 'withdrawal.not.found');
+      if (row.status === status) return { withdrawal: operatorView(row), changed: false };
+      if (row.status !== 'pending') throw new AppError(409, 'withdrawal.already.settled', { status: row.status });
+      await move(client, row);
+      await queries.settleWithdrawal(client, row.id, { status, operatorName, remark, nowMs: input.nowMs });
+      const settled = await queries.selectWithdrawal(client, input.merchantId, input.withdrawalId);
+      if (!settled) throw new Error(`withdrawal ${input.withdrawalId} vanished`);
+      return { withdrawal: operatorView(settled), changed: true };
+    },
+    RETRY,
+  );
+}
+
+/**
+ * Pays a pending withdrawal: the hold goes to house_withdrawals (amount − charge) and
+ * house_withdrawal_charges (the charge), kind withdraw_paid; status paid. Paying twice pays once;
+ * paying a rejected one is refused (409 withdrawal.already.settled).
+ */
+export function payWithdrawal(pool: pg.Pool, input: SettleInput): Promise<SettleResult> {
+  return settle(pool, input, 'paid', null, async (client, row) => {
+    const hold = await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_hold', input.nowMs);
+    const payouts = await ensureHouseAccount(client, row.merchantId, 'house_withdrawals', input.nowMs);
+    const postings: PostingInput[] = [
+      { accountId: hold, amountMinor: -row.amountMinor },
+      { accountId: payouts, amountMinor: row.amountMinor - row.chargeMinor },
+    ];
+    if (row.chargeMinor > 0) {
+      postings.push({ accountId: await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_charges', input.nowMs), amountMinor: row.chargeMinor });
+    }
+    await postWithin(client, {
+      merchantId: row.merchantId,
+      idempotencyKey: `withdraw_settle:${row.id}`,
+      kind: 'withdraw_paid',
+      unit: 'REAL',
+      postings,
+      nowMs: input.nowMs,
+      orderNo: orderNoOf(row.id),
+    });
+  });
+}
+
+/**
+ * Rejects a pending withdrawal: the whole hold goes back to the member's main wallet, kind
+ * withdraw_refund, remark = reason (shown to the member); status rejected. Rejecting twice refunds
+ * once; rejecting a paid one is refused (409 withdrawal.already.settled).
+ */
+export function rejectWithdrawal(pool: pg.Pool, input: SettleInput & { reason: string }): Promise<SettleResult> {
+  const reason = input.reason.trim();
+  if (reason === '' || reason.length > 500) throw new AppError(400, 'request.param.err', { detail: 'reason must be 1-500 characters' });
+  return settle(pool, input, 'rejected', reason, async (client, row) => {
+    const hold = await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_hold', input.nowMs);
+    const memberAccount = await ensureMemberAccount(client, row.merchantId, row.memberId, 'REAL', input.nowMs);
+    await postWithin(client, {
+      merchantId: row.merchantId,
+      idempotencyKey: `withdraw_settle:${row.id}`,
+      kind: 'withdraw_refund',
+      unit: 'REAL',
+      postings: [
+        { accountId: hold, amountMinor: -row.amountMinor },
+        { accountId: memberAccount, amountMinor: row.amountMinor },
+      ],
+      nowMs: input.nowMs,
+      orderNo: orderNoOf(row.id),
+      remark: reason,
+    });
+  });
+}
+
+// ── The member's records ─────────────────────────────────────────────────────
+
+const DAY_MS = 86_400_000;
+
+export interface ReportQuery {
+  startDateTs: number;
+  endDateTs: number;
+  start?: number;
+  end?: number;
+  status?: WithdrawalStatus | '';
+}
+
+/** getWithdrawTransactionReport: rows start..end of the member's withdrawals in the period, newest first. */
+export async function withdrawalReport(db: Db, merchantId: number, memberId: number, query: ReportQuery): Promise<WithdrawReport> {
+  const { startDateTs, endDateTs } = query;
+  if (endDateTs < startDateTs || endDateTs - startDateTs > WITHDRAW_REPORT_MAX_DAYS * DAY_MS) {
+    throw new AppError(400, 'withdraw.report.range.invalid', { days: String(WITHDRAW_REPORT_MAX_DAYS) });
+  }
+  const start = query.start ?? 0;
+  const end = query.end ?? start + 10;
+  if (end < start || end - start > WITHDRAW_REPORT_MAX_ROWS) {
+    throw new AppError(400, 'request.param.err', { detail: `end must be from start to start + ${WITHDRAW_REPORT_MAX_ROWS}` });
+  }
+  const filter: queries.ReportFilter = { merchantId, memberId, fromMs: startDateTs, toMs: endDateTs, status: query.status || null };
+  const [rows, totals] = await Promise.all([end > start ? queries.selectReportPage(db, filter, start, end - start) : Promise.resolve([]), queries.selectReportTotals(db, filter)]);
+  return { records: rows.map(withdrawalValue), footer: { amount: minorToMajor(totals.amountMinor) }, total: totals.total };
+}

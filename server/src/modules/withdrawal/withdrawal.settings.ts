@@ -1,0 +1,111 @@
+import type { WithdrawType } from '@platform/shared/contract';
+import type { Db } from '../../db/pool';
+import { MINOR_PER_MAJOR } from '../ledger';
+import * as queries from './withdrawal.queries';
+
+// The merchant's withdrawal rules: merchant_setting 'withdraw', a JSON document in major units
+// with the names the site uses (REFERENCE.md §5.1 withdraw), every key optional:
+//   { "minimumAmount": 500, "maximumAmount": 50000, "dailyMaxCount": 5,
+//     "charge": { "percent": 1.5, "fixed": 10, "freePerDay": 1 },
+//     "turnoverMultiplier": 1,
+//     "normalBankWithdrawalSwitch": true, "eWalletWithdrawalSwitch": true, "virtualWalletWithdrawalSwitch": true,
+//     "virtualCurrencyRate": 120, "timeZoneOffsetMinutes": 360 }
+// A key missing or of the wrong shape takes its default (below). The day the daily count and the
+// free withdrawals count in is the merchant's: UTC + timeZoneOffsetMinutes (default Dhaka, +6 h).
+
+export interface WithdrawSettings {
+  minimumAmountMinor: number;
+  maximumAmountMinor: number;
+  dailyMaxCount: number;
+  charge: { percent: number; fixedMinor: number; freePerDay: number };
+  turnoverMultiplier: number;
+  switches: Record<WithdrawType, boolean>;
+  /** Currency units per USDT: a VM withdrawal pays out receivedAmount ÷ this. */
+  virtualCurrencyRate: number;
+  timeZoneOffsetMinutes: number;
+}
+
+export const DEFAULT_WITHDRAW_SETTINGS: WithdrawSettings = {
+  minimumAmountMinor: 500 * MINOR_PER_MAJOR,
+  maximumAmountMinor: 50_000 * MINOR_PER_MAJOR,
+  dailyMaxCount: 5,
+  charge: { percent: 0, fixedMinor: 0, freePerDay: 0 },
+  turnoverMultiplier: 1,
+  switches: { BC: true, EW: true, VM: true },
+  virtualCurrencyRate: 120,
+  timeZoneOffsetMinutes: 360,
+};
+
+const MAX_MAJOR = 1e13;
+const isNumberIn = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 10_000;
+/** Major units with at most two decimals → minor units. */
+const minorOf = (major: number): number => Math.round(major * MINOR_PER_MAJOR);
+
+/** The stored document merged over the defaults, key by key, keeping only well-formed values. */
+export function withdrawSettingsFrom(stored: unknown): WithdrawSettings {
+  const source = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+  const settings: WithdrawSettings = {
+    ...DEFAULT_WITHDRAW_SETTINGS,
+    charge: { ...DEFAULT_WITHDRAW_SETTINGS.charge },
+    switches: { ...DEFAULT_WITHDRAW_SETTINGS.switches },
+  };
+  if (isNumberIn(source.minimumAmount, 0.01, MAX_MAJOR)) settings.minimumAmountMinor = minorOf(source.minimumAmount);
+  if (isNumberIn(source.maximumAmount, 0.01, MAX_MAJOR)) settings.maximumAmountMinor = minorOf(source.maximumAmount);
+  if (settings.maximumAmountMinor < settings.minimumAmountMinor) settings.maximumAmountMinor = settings.minimumAmountMinor;
+  if (isCount(source.dailyMaxCount)) settings.dailyMaxCount = source.dailyMaxCount;
+  const charge = typeof source.charge === 'object' && source.charge !== null ? (source.charge as Record<string, unknown>) : {};
+  if (isNumberIn(charge.percent, 0, 100)) settings.charge.percent = Math.round(charge.percent * 10_000) / 10_000;
+  if (isNumberIn(charge.fixed, 0, MAX_MAJOR)) settings.charge.fixedMinor = minorOf(charge.fixed);
+  if (isCount(charge.freePerDay)) settings.charge.freePerDay = charge.freePerDay;
+  if (isNumberIn(source.turnoverMultiplier, 0, 1000)) settings.turnoverMultiplier = source.turnoverMultiplier;
+  if (typeof source.normalBankWithdrawalSwitch === 'boolean') settings.switches.BC = source.normalBankWithdrawalSwitch;
+  if (typeof source.eWalletWithdrawalSwitch === 'boolean') settings.switches.EW = source.eWalletWithdrawalSwitch;
+  if (typeof source.virtualWalletWithdrawalSwitch === 'boolean') settings.switches.VM = source.virtualWalletWithdrawalSwitch;
+  if (isNumberIn(source.virtualCurrencyRate, 0.0001, 1e9)) settings.virtualCurrencyRate = source.virtualCurrencyRate;
+  if (Number.isSafeInteger(source.timeZoneOffsetMinutes) && Math.abs(source.timeZoneOffsetMinutes as number) <= 14 * 60) {
+    settings.timeZoneOffsetMinutes = source.timeZoneOffsetMinutes as number;
+  }
+  return settings;
+}
+
+export async function readWithdrawSettings(db: Db, merchantId: number): Promise<WithdrawSettings> {
+  return withdrawSettingsFrom(await queries.selectWithdrawSetting(db, merchantId));
+}
+
+const DAY_MS = 86_400_000;
+
+/** When the merchant's day holding `nowMs` began (epoch ms). */
+export function dayStartMs(settings: Pick<WithdrawSettings, 'timeZoneOffsetMinutes'>, nowMs: number): number {
+  const offsetMs = settings.timeZoneOffsetMinutes * 60_000;
+  return Math.floor((nowMs + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
+}
+
+/**
+ * The charge of a withdrawal of `amountMinor` when the member has made `earlierToday` withdrawals
+ * today: nothing for the first charge.freePerDay of a day, else percent of the amount (rounded
+ * half up to the minor unit) plus the fixed part.
+ */
+export function chargeMinorOf(settings: Pick<WithdrawSettings, 'charge'>, amountMinor: number, earlierToday: number): number {
+  if (earlierToday < settings.charge.freePerDay) return 0;
+  // percent carries at most four decimals: amount × percent × 10^4 / 10^6, in integers.
+  const scaledPercent = BigInt(Math.round(settings.charge.percent * 10_000));
+  const percentPart = Number((BigInt(amountMinor) * scaledPercent + 500_000n) / 1_000_000n);
+  return percentPart + settings.charge.fixedMinor;
+}
+
+/** USDT hundredths a VM withdrawal pays out for `receivedMinor` (rounded down). */
+export function virtualAmountMinorOf(settings: Pick<WithdrawSettings, 'virtualCurrencyRate'>, receivedMinor: number): number {
+  return Math.floor(receivedMinor / settings.virtualCurrencyRate);
+}
+
+export interface Turnover {
+  requiredMinor: number;
+  actualMinor: number;
+}
+
+/** Required (deposits × multiplier) and actual (valid bets) turnover since the last paid withdrawal. */
+export async function turnoverOf(db: Db, settings: Pick<WithdrawSettings, 'turnoverMultiplier'>, merchantId: number, memberId: number): Promise<Turnover> {
+  const sums = await queries.selectTurnoverSums(db, merchantId, memberId);
+  return { requiredMinor: Math.round(sums.depositsMinor * settings.turnoverMultiplier), actualMinor: sums.betsMinor };
+}
