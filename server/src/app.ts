@@ -14,7 +14,7 @@ import { contentRoutes, getFirstBanners } from './modules/content';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { BalanceStreams, ledgerRoutes } from './modules/ledger';
-import { memberRoutes } from './modules/member';
+import { memberRoutes, profileRoutes } from './modules/member';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
 import { passwordRoutes } from './modules/password';
@@ -203,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
+    await merchantScope.register(profileRoutes, { db: pool, clock, senders });
     await merchantScope.register(oauthRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(remotesRoutes, {
       db: pool,

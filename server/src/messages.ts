@@ -7,7 +7,7 @@ import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
 import { identityMessages } from './modules/identity';
 import { ledgerMessages } from './modules/ledger';
-import { memberMessages } from './modules/member';
+import { memberMessages, profileMessages } from './modules/member';
 import { oauthMessages } from './modules/oauth';
 import { passwordMessages } from './modules/password';
 import { rateLimitMessages } from './modules/rate-limit';
@@ -26,6 +26,7 @@ export const MESSAGE_PARTS = {
   session: sessionMessages,
   ledger: ledgerMessages,
   member: memberMessages,
+  profile: profileMessages,
   verification: verificationMessages,
   password: passwordMessages,
   'two-factor': twoFactorMessages,

@@ -75,6 +75,17 @@ export const SERVER_ERROR_CODES = [
   'mobile.not.bound',
   'oauth.not.configured',
   'oauth.login.failed',
+  // The member's profile (member module, profile.*): nickname, real name, birthday, mobile and e-mail binding
+  'nickname.format.err',
+  'real.name.format.err',
+  'real.name.locked',
+  'birthday.format.err',
+  'birthday.under.age',
+  'birthday.locked',
+  'mobile.already.bound',
+  'mobile.change.sms.verification.on',
+  'email.format.err',
+  'exists.email.err',
   // Wallets (ledger module): transfers between the main wallet and game wallets
   'wallet.amount.invalid',
   'wallet.insufficient.balance',

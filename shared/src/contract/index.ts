@@ -19,6 +19,7 @@ export * from './captcha';
 export * from './verification';
 export * from './member';
 export * from './password';
+export * from './profile';
 export * from './wallet';
 export * from './withdrawal';
 export * from './deposit';

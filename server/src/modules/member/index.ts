@@ -4,3 +4,5 @@ export { memberRoutes, type MemberRoutesOptions } from './member.routes';
 export { maskMobile } from './member-info';
 export { patternErrorCode, rangeOf, satisfiesRule } from './registration-rules';
 export { memberMessages } from './member.messages';
+export { profileRoutes, type ProfileRoutesOptions } from './profile.routes';
+export { profileMessages } from './profile.messages';

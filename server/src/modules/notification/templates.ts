@@ -4,7 +4,7 @@ import type { MessageLanguage } from '../../i18n/messages';
 // language is the one of the request that caused the message (its `Language` header).
 // Placeholders: {brand} {code} {minutes} {username} {link}.
 
-export type CodePurpose = 'login' | 'register' | 'reset' | 'two_factor';
+export type CodePurpose = 'login' | 'register' | 'reset' | 'two_factor' | 'bind_mobile';
 
 type Texts = Record<MessageLanguage, string>;
 
@@ -44,6 +44,16 @@ const CODE_SMS: Record<CodePurpose, Texts> = {
     TH: '{brand}: รหัสยืนยันการเข้าสู่ระบบของคุณคือ {code} ใช้ได้ {minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น',
     TY: '{brand}：您的登入二次驗證碼是 {code}，{minutes} 分鐘內有效。請勿告訴任何人。',
     VI: '{brand}: mã xác minh đăng nhập của bạn là {code}. Mã hết hạn sau {minutes} phút. Không chia sẻ mã với bất kỳ ai.',
+  },
+  // Proves a number before it is bound to an account ("My Account", member module profile.*).
+  bind_mobile: {
+    EN: '{brand}: your code to link this number to your account is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
+    BN: '{brand}: এই নম্বরটি আপনার অ্যাকাউন্টের সাথে যুক্ত করার কোড {code}। এটি {minutes} মিনিটে মেয়াদোত্তীর্ণ হবে। আপনি অনুরোধ না করে থাকলে এই বার্তাটি উপেক্ষা করুন।',
+    CN: '{brand}：您绑定此手机号码的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本短信。',
+    ID: '{brand}: kode untuk menautkan nomor ini ke akun Anda adalah {code}. Berlaku {minutes} menit. Abaikan pesan ini jika Anda tidak memintanya.',
+    TH: '{brand}: รหัสสำหรับผูกหมายเลขนี้กับบัญชีของคุณคือ {code} ใช้ได้ {minutes} นาที หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้',
+    TY: '{brand}：您綁定此手機號碼的驗證碼是 {code}，{minutes} 分鐘內有效。如非本人操作，請忽略本簡訊。',
+    VI: '{brand}: mã liên kết số này với tài khoản của bạn là {code}. Mã hết hạn sau {minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua tin nhắn này.',
   },
 };
 
