@@ -11,6 +11,7 @@ import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
+import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { BalanceStreams, ledgerRoutes } from './modules/ledger';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
+    await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
@@ -211,6 +213,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       overrides: remoteOverrides,
     });
   });
+
+  // The payment gateway simulator's pages (development and tests only; nothing in production).
+  await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
 
   await registerStaticSite(app, {
     staticRoot: options.staticRoot,

@@ -5,6 +5,7 @@
 // hands this catalogue to the error handler.
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
+import { depositMessages } from './modules/deposit';
 import { identityMessages } from './modules/identity';
 import { ledgerMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
@@ -25,6 +26,7 @@ export const MESSAGE_PARTS = {
   identity: identityMessages,
   session: sessionMessages,
   ledger: ledgerMessages,
+  deposit: depositMessages,
   member: memberMessages,
   profile: profileMessages,
   verification: verificationMessages,

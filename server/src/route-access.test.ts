@@ -43,6 +43,8 @@ const OPEN_ROUTES = [
   'GET /wps/v2/member/securityConfig: member',
   'GET /wps/v2/wallets/balance/events: member',
   'GET /wps/v2/wallets/balance: member',
+  // A payment provider's signed callback (modules/deposit): no session; open during maintenance.
+  'POST /payment/callback/:provider: public',
   'POST /wps/member/password/email/reset: public',
   'POST /wps/member/password/email: public',
   'POST /wps/member/password/sms: public, feature CHNGPASSVERIF3',
