@@ -18,6 +18,7 @@ import { BalanceStreams, ledgerRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
+import { OPERATOR_API_PREFIX, operatorRoutes } from './modules/operator';
 import { passwordRoutes } from './modules/password';
 import { remotesRoutes } from './modules/remotes';
 import { headersBeforeRouting, registerSecurityHeaders } from './modules/security-headers';
@@ -213,6 +214,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       overrides: remoteOverrides,
     });
   });
+
+  // The back office's API: its own authentication (operator tokens), outside the merchant scope.
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

@@ -10,6 +10,7 @@ import { identityMessages } from './modules/identity';
 import { ledgerMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
 import { oauthMessages } from './modules/oauth';
+import { operatorMessages } from './modules/operator';
 import { passwordMessages } from './modules/password';
 import { rateLimitMessages } from './modules/rate-limit';
 import { sessionMessages } from './modules/session';
@@ -33,6 +34,7 @@ export const MESSAGE_PARTS = {
   password: passwordMessages,
   'two-factor': twoFactorMessages,
   oauth: oauthMessages,
+  operator: operatorMessages,
   withdrawal: withdrawalMessages,
 };
 

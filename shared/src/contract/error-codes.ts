@@ -129,6 +129,11 @@ export const SERVER_ERROR_CODES = [
   'withdrawal.not.found',
   'withdrawal.already.settled',
   'withdraw.report.range.invalid',
+  // The operator API (/ops/v1): the back office
+  'operator.login.failed',
+  'operator.token.invalid',
+  'operator.member.not.found',
+  'operator.adjustment.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -30,8 +30,12 @@ export const ROUTES_NOT_FUZZED: Readonly<Record<string, string>> = {
   'GET /wps/v2/wallets/balance/events':
     'an event stream that stays open (an injected request never completes); its only input is the session token, whose refusal is tested in modules/ledger/balance-stream.test.ts',
 };
-/** Prefixes of the document's paths that are not the API (swagger-ui's own pages and files). */
-const NOT_API = ['/docs'];
+/**
+ * Prefixes of the document's paths that are not the site's API: swagger-ui's own pages and files,
+ * and the operator API (its own bearer tokens, refused before validation without one; its bad
+ * input is tested with an operator's token in modules/operator/operator.test.ts).
+ */
+const NOT_API = ['/docs', '/ops/'];
 
 /** Browser navigations: a 302, never an envelope on success (oauth.routes.ts). */
 const REDIRECT_ROUTES = new Set(['GET /wps/session/oauth/{provider}/start', 'GET /wps/session/oauth/{provider}/callback']);

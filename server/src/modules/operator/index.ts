@@ -1,0 +1,15 @@
+// The operator API (/ops/v1) and its audit trail: the back office acting on a merchant's money.
+export { operatorRoutes, auditContextOf, operatorIdempotencyKeyOf, OPERATOR_API_PREFIX, type OperatorRoutesOptions } from './operator.routes';
+export {
+  adjustBalance,
+  audited,
+  auditTrail,
+  createOperator,
+  loginOperator,
+  OPERATOR_LOGIN_RULE,
+  OPERATOR_TOKEN_LIFETIME_MS,
+  type AuditContext,
+  type AuditRow,
+  type OperatorRecord,
+} from './operator.service';
+export { operatorMessages } from './operator.messages';

@@ -1,0 +1,152 @@
+import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
+import type { Db } from '../../db/pool';
+
+export interface OperatorRecord {
+  id: number;
+  merchantId: number;
+  merchantCode: string;
+  username: string;
+}
+
+interface OperatorRow {
+  id: string;
+  merchant_id: number;
+  merchant_code: string;
+  username: string;
+}
+
+const toOperator = (row: OperatorRow): OperatorRecord => ({ id: Number(row.id), merchantId: row.merchant_id, merchantCode: row.merchant_code, username: row.username });
+
+export async function insertOperator(db: Db, input: { merchantId: number; username: string; passwordHash: string; nowMs: number }): Promise<number> {
+  const result = await db.query<{ id: string }>(
+    'INSERT INTO operator (merchant_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [input.merchantId, input.username, input.passwordHash, new Date(input.nowMs)],
+  );
+  return Number(result.rows[0].id);
+}
+
+export async function selectMerchantId(db: Db, merchantCode: string): Promise<number | undefined> {
+  const result = await db.query<{ id: number }>('SELECT id FROM merchant WHERE lower(code) = lower($1)', [merchantCode]);
+  return result.rows[0]?.id;
+}
+
+/** An active operator by merchant and name, with the hash to check a password against. */
+export async function selectOperatorForLogin(db: Db, merchantId: number, username: string): Promise<(OperatorRecord & { passwordHash: string }) | undefined> {
+  const result = await db.query<OperatorRow & { password_hash: string }>(
+    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, o.password_hash
+       FROM operator o JOIN merchant m ON m.id = o.merchant_id
+      WHERE o.merchant_id = $1 AND lower(o.username) = lower($2) AND o.status = 'active'`,
+    [merchantId, username],
+  );
+  const row = result.rows[0];
+  return row ? { ...toOperator(row), passwordHash: row.password_hash } : undefined;
+}
+
+export async function insertToken(db: Db, input: { operatorId: number; tokenHash: Buffer; nowMs: number; expiresAtMs: number; clientIp: string }): Promise<void> {
+  await db.query(
+    'INSERT INTO operator_token (operator_id, token_hash, created_at, expires_at, client_ip) VALUES ($1, $2, $3, $4, $5)',
+    [input.operatorId, input.tokenHash, new Date(input.nowMs), new Date(input.expiresAtMs), input.clientIp],
+  );
+}
+
+/** The active operator a live token belongs to. */
+export async function selectOperatorByToken(db: Db, tokenHash: Buffer, nowMs: number): Promise<(OperatorRecord & { tokenId: number }) | undefined> {
+  const result = await db.query<OperatorRow & { token_id: string }>(
+    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, t.id AS token_id
+       FROM operator_token t JOIN operator o ON o.id = t.operator_id JOIN merchant m ON m.id = o.merchant_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND o.status = 'active'`,
+    [tokenHash, new Date(nowMs)],
+  );
+  const row = result.rows[0];
+  return row ? { ...toOperator(row), tokenId: Number(row.token_id) } : undefined;
+}
+
+export async function revokeToken(db: Db, tokenId: number, nowMs: number): Promise<void> {
+  await db.query('UPDATE operator_token SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [tokenId, new Date(nowMs)]);
+}
+
+export interface AuditEntry {
+  merchantId: number;
+  operatorId: number | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  outcome: 'started' | 'ok' | 'refused';
+  errorCode?: string;
+  detail: Record<string, unknown>;
+  requestId?: string;
+  clientIp?: string;
+  nowMs: number;
+}
+
+export async function insertAudit(db: Db, entry: AuditEntry): Promise<number> {
+  const result = await db.query<{ id: string }>(
+    `INSERT INTO operator_action (merchant_id, operator_id, action, target_type, target_id, outcome, error_code, detail, request_id, client_ip, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      entry.merchantId,
+      entry.operatorId,
+      entry.action,
+      entry.targetType ?? null,
+      entry.targetId ?? null,
+      entry.outcome,
+      entry.errorCode ?? null,
+      JSON.stringify(entry.detail),
+      entry.requestId ?? null,
+      entry.clientIp ?? null,
+      new Date(entry.nowMs),
+    ],
+  );
+  return Number(result.rows[0].id);
+}
+
+export interface AuditRow {
+  id: number;
+  operator: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  outcome: string;
+  errorCode: string | null;
+  detail: Record<string, unknown>;
+  requestId: string | null;
+  clientIp: string | null;
+  createdAt: number;
+}
+
+/** The merchant's audit trail, newest first. */
+export async function selectAudit(db: Db, merchantId: number, limit: number, beforeId?: number): Promise<AuditRow[]> {
+  const result = await db.query<{
+    id: string; username: string | null; action: string; target_type: string | null; target_id: string | null; outcome: string;
+    error_code: string | null; detail: Record<string, unknown>; request_id: string | null; client_ip: string | null; created_at: Date;
+  }>(
+    `SELECT a.id, o.username, a.action, a.target_type, a.target_id, a.outcome, a.error_code, a.detail, a.request_id, a.client_ip, a.created_at
+       FROM operator_action a LEFT JOIN operator o ON o.id = a.operator_id
+      WHERE a.merchant_id = $1 AND ($3::bigint IS NULL OR a.id < $3)
+      ORDER BY a.id DESC LIMIT $2`,
+    [merchantId, limit, beforeId ?? null],
+  );
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    operator: row.username,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    outcome: row.outcome,
+    errorCode: row.error_code,
+    detail: row.detail,
+    requestId: row.request_id,
+    clientIp: row.client_ip,
+    createdAt: row.created_at.getTime(),
+  }));
+}
+
+/** A real-money member (not a free-play guest) of the merchant by user name. */
+export async function selectRealMember(db: Db, merchantId: number, username: string): Promise<{ id: number; username: string } | undefined> {
+  const result = await db.query<{ id: string; username: string }>(
+    'SELECT id, username FROM member WHERE merchant_id = $1 AND lower(username) = lower($2) AND member_type <> $3',
+    [merchantId, username, GUEST_MEMBER_TYPE],
+  );
+  const row = result.rows[0];
+  return row ? { id: Number(row.id), username: row.username } : undefined;
+}

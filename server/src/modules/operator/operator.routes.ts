@@ -1,0 +1,227 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { clientIpOf } from '../../http/request-context';
+import { apiSchema, type JsonSchema } from '../../http/schemas';
+import { minorToMajor } from '../ledger';
+import { transferAmountMinor, idempotencyKeyOf } from '../ledger';
+import {
+  adjustBalance,
+  audited,
+  auditFailedLogin,
+  auditTrail,
+  authenticateOperator,
+  loginOperator,
+  revokeOperatorToken,
+  type AuditContext,
+  type OperatorRecord,
+} from './operator.service';
+
+// The operator API (/ops/v1): the back office's way to act on a merchant's money and members,
+// used by the command-line tool (server/src/scripts/ops.ts). Outside the merchant scope of the
+// site's /wps routes: an operator's merchant is the one their account belongs to, whatever host
+// or header the request names, and a member's session token never opens these routes (nor an
+// operator's token the member routes). Every action is audited (operator.service.ts: audited).
+
+export interface OperatorRoutesOptions {
+  db: pg.Pool;
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: (OperatorRecord & { tokenId: number }) | null;
+  }
+  interface FastifyContextConfig {
+    /** false: the operator API route needs no operator token (the login). */
+    operatorAuth?: boolean;
+  }
+}
+
+export const OPERATOR_API_PREFIX = '/ops/v1';
+
+const bearerHeader = {
+  authorization: { type: 'string', maxLength: 256, description: 'Bearer <token> from POST /ops/v1/session' },
+};
+
+const reasonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'Why: kept in the audit trail (and shown to the member where the action says so)' };
+
+const operatorSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'username', 'merchantCode'],
+  properties: { id: { type: 'integer' }, username: { type: 'string' }, merchantCode: { type: 'string' } },
+};
+
+function operatorOf(request: FastifyRequest): OperatorRecord & { tokenId: number } {
+  if (!request.operator) throw new Error(`No operator for ${request.method} ${request.url}`);
+  return request.operator;
+}
+
+/** Where an action of this request is audited. */
+export function auditContextOf(request: FastifyRequest, db: pg.Pool, clock: Clock): AuditContext {
+  const operator = operatorOf(request);
+  return { db, merchantId: operator.merchantId, operatorId: operator.id, requestId: request.id, clientIp: clientIpOf(request), now: clock };
+}
+
+/** The operator's Idempotency-Key, required on every money action. */
+export const operatorIdempotencyKeyOf = (request: FastifyRequest): string => idempotencyKeyOf(request.headers['idempotency-key']);
+
+export async function operatorRoutes(app: FastifyInstance, { db, clock = systemClock }: OperatorRoutesOptions): Promise<void> {
+  app.decorateRequest('operator', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.operatorAuth === false) return;
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' ? header.replace(/^Bearer\s+/i, '').trim() : '';
+    if (token === '') throw new AppError(401, 'operator.token.invalid');
+    const operator = await authenticateOperator(db, token, clock());
+    if (!operator) throw new AppError(401, 'operator.token.invalid');
+    request.operator = operator;
+  });
+
+  app.post<{ Body: { merchant: string; username: string; password: string } }>('/session', {
+    config: { operatorAuth: false },
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Operator login',
+      description: 'Answers an API token for 8 hours. Five wrong passwords for a name within 15 minutes lock it for 15 minutes (429).',
+      body: {
+        type: 'object',
+        required: ['merchant', 'username', 'password'],
+        additionalProperties: false,
+        properties: {
+          merchant: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,32}$', description: 'merchant code' },
+          username: { type: 'string', minLength: 1, maxLength: 40 },
+          password: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
+      value: {
+        type: 'object',
+        required: ['token', 'expiresAt', 'operator'],
+        properties: { token: { type: 'string' }, expiresAt: { type: 'integer', description: 'epoch ms' }, operator: operatorSchema },
+      },
+    }),
+  }, async (request) => {
+    const { merchant, username, password } = request.body;
+    const nowMs = clock();
+    try {
+      const login = await loginOperator(db, { merchantCode: merchant, username, password, clientIp: clientIpOf(request), nowMs });
+      await audited(
+        { db, merchantId: login.operator.merchantId, operatorId: login.operator.id, requestId: request.id, clientIp: clientIpOf(request), now: clock },
+        { action: 'login' },
+        async () => undefined,
+      );
+      const { id, username: name, merchantCode } = login.operator;
+      return ok({ token: login.token, expiresAt: login.expiresAt, operator: { id, username: name, merchantCode } });
+    } catch (error) {
+      if (error instanceof AppError) {
+        await auditFailedLogin(db, { merchantCode: merchant, username, errorCode: error.errorCode, requestId: request.id, clientIp: clientIpOf(request), nowMs });
+      }
+      throw error;
+    }
+  });
+
+  app.delete('/session', {
+    schema: apiSchema({ tags: ['operator'], summary: 'Operator logout: the token stops working', headers: bearerHeader, value: { type: 'null' } }),
+  }, async (request) => {
+    await audited(auditContextOf(request, db, clock), { action: 'logout' }, () => revokeOperatorToken(db, operatorOf(request).tokenId, clock()));
+    return ok(null);
+  });
+
+  app.get<{ Querystring: { limit: number; before?: number } }>('/audit', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "The merchant's audit trail, newest first",
+      headers: bearerHeader,
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+          before: { type: 'integer', minimum: 1, description: 'only entries older than this id (paging)' },
+        },
+      },
+      value: {
+        type: 'object',
+        required: ['list'],
+        properties: {
+          list: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                operator: { type: ['string', 'null'] },
+                action: { type: 'string' },
+                targetType: { type: ['string', 'null'] },
+                targetId: { type: ['string', 'null'] },
+                outcome: { type: 'string', enum: ['started', 'ok', 'refused'] },
+                errorCode: { type: ['string', 'null'] },
+                detail: { type: 'object', additionalProperties: true },
+                requestId: { type: ['string', 'null'] },
+                clientIp: { type: ['string', 'null'] },
+                createdAt: { type: 'integer' },
+              },
+            },
+          },
+        },
+      },
+    }),
+  }, async (request) => ok({ list: await auditTrail(db, operatorOf(request).merchantId, request.query.limit, request.query.before) }));
+
+  app.post<{ Params: { username: string }; Body: { amount: number; direction: 'credit' | 'debit'; reason: string } }>('/members/:username/adjustments', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "Adjust a member's main wallet with a reason",
+      description: 'Credit or debit a real-money member; the reason is the remark of the movement in their records. Idempotency-Key required: repeated, the adjustment is made once.',
+      headers: { ...bearerHeader, 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' } },
+      params: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 64 } } },
+      body: {
+        type: 'object',
+        required: ['amount', 'direction', 'reason'],
+        additionalProperties: false,
+        properties: {
+          amount: { type: 'number', description: 'major units, positive, two decimals at most' },
+          direction: { type: 'string', enum: ['credit', 'debit'] },
+          reason: reasonSchema,
+        },
+      },
+      value: {
+        type: 'object',
+        required: ['transactionId', 'replayed', 'amount'],
+        properties: { transactionId: { type: 'integer' }, replayed: { type: 'boolean' }, amount: { type: 'number', description: 'signed, major units' } },
+      },
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    const { amount, direction, reason } = request.body;
+    const idempotencyKey = operatorIdempotencyKeyOf(request);
+    return audited(
+      auditContextOf(request, db, clock),
+      { action: 'balance.adjust', targetType: 'member', targetId: request.params.username, detail: { amount, direction, reason, idempotencyKey } },
+      async () => {
+        const magnitude = adjustmentMinor(amount);
+        const amountMinor = direction === 'credit' ? magnitude : -magnitude;
+        const posted = await adjustBalance(db, {
+          merchantId: operator.merchantId,
+          operatorId: operator.id,
+          username: request.params.username,
+          amountMinor,
+          reason,
+          idempotencyKey,
+          nowMs: clock(),
+        });
+        return ok({ transactionId: posted.transactionId, replayed: posted.replayed, amount: minorToMajor(amountMinor) });
+      },
+    );
+  });
+}
+
+/** A positive amount with two decimals at most, in minor units; operator.adjustment.invalid otherwise. */
+function adjustmentMinor(amount: number): number {
+  try {
+    return transferAmountMinor(amount);
+  } catch {
+    throw new AppError(400, 'operator.adjustment.invalid');
+  }
+}

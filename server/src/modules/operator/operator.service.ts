@@ -1,0 +1,195 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Db } from '../../db/pool';
+import { AppError } from '../../http/envelope';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../identity';
+import {
+  ensureHouseAccount,
+  ensureMemberAccount,
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  postTransaction,
+} from '../ledger';
+import { clearFailures, reserveAttempts, tooManyRequests, type ThrottleRule } from '../rate-limit';
+import * as queries from './operator.queries';
+import type { OperatorRecord } from './operator.queries';
+
+export type { OperatorRecord, AuditRow } from './operator.queries';
+
+/** An operator's API token lasts one working shift. */
+export const OPERATOR_TOKEN_LIFETIME_MS = 8 * 60 * 60_000;
+/** Wrong passwords lock an operator name for a while: 5 within 15 minutes → 15 minutes. */
+export const OPERATOR_LOGIN_RULE: ThrottleRule = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+/** …and a client address trying many names: 20 within 15 minutes → 15 minutes. */
+export const OPERATOR_ADDRESS_RULE: ThrottleRule = { maxFailures: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+/** One adjustment moves at most this much (minor units): a typo of a few zeros is refused. */
+export const MAX_ADJUSTMENT_MINOR = 100_000_000_00;
+
+const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+
+/** Creates an operator (the command-line tool's bootstrap, run with the database owner's rights). */
+export async function createOperator(db: Db, input: { merchantCode: string; username: string; password: string; nowMs: number }): Promise<number> {
+  const merchantId = await queries.selectMerchantId(db, input.merchantCode);
+  if (merchantId === undefined) throw new Error(`No merchant with code ${input.merchantCode}`);
+  if (input.password.length < 12) throw new Error('An operator password has at least 12 characters');
+  return queries.insertOperator(db, { merchantId, username: input.username, passwordHash: await hashPassword(input.password), nowMs: input.nowMs });
+}
+
+export interface OperatorLogin {
+  token: string;
+  expiresAt: number;
+  operator: OperatorRecord;
+}
+
+/**
+ * Checks an operator's password and issues an API token. Wrong passwords are counted before they
+ * are checked (rate-limit module), per operator name and per client address, so concurrent
+ * guesses cannot exceed the limit; an unknown name costs the same hashing time as a known one.
+ */
+export async function loginOperator(
+  db: Db,
+  input: { merchantCode: string; username: string; password: string; clientIp: string; nowMs: number },
+): Promise<OperatorLogin> {
+  const merchantId = await queries.selectMerchantId(db, input.merchantCode);
+  if (merchantId === undefined) {
+    await verifyAgainstDecoy(input.password);
+    throw new AppError(401, 'operator.login.failed');
+  }
+  const nameKey = { scope: 'operator.login', subject: input.username.toLowerCase() };
+  const addressKey = { scope: 'operator.ip', subject: input.clientIp };
+  const reservation = await reserveAttempts(db, merchantId, [
+    { key: addressKey, rule: OPERATOR_ADDRESS_RULE },
+    { key: nameKey, rule: OPERATOR_LOGIN_RULE },
+  ], input.nowMs);
+  if (!reservation.allowed) throw tooManyRequests(OPERATOR_LOGIN_RULE.lockMs / 60_000, reservation.lockedUntilMs);
+  const operator = await queries.selectOperatorForLogin(db, merchantId, input.username);
+  const valid = operator ? await verifyPassword(operator.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+  if (!operator || !valid) throw new AppError(401, 'operator.login.failed');
+  await clearFailures(db, merchantId, nameKey);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = input.nowMs + OPERATOR_TOKEN_LIFETIME_MS;
+  await queries.insertToken(db, { operatorId: operator.id, tokenHash: hashToken(token), nowMs: input.nowMs, expiresAtMs: expiresAt, clientIp: input.clientIp });
+  const { passwordHash: _hash, ...record } = operator;
+  return { token, expiresAt, operator: record };
+}
+
+/** The operator of a live token, or undefined (unknown, expired, revoked, or the operator disabled). */
+export async function authenticateOperator(db: Db, token: string, nowMs: number): Promise<(OperatorRecord & { tokenId: number }) | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  return queries.selectOperatorByToken(db, hashToken(token), nowMs);
+}
+
+export const revokeOperatorToken = (db: Db, tokenId: number, nowMs: number): Promise<void> => queries.revokeToken(db, tokenId, nowMs);
+
+export interface AuditContext {
+  db: Db;
+  merchantId: number;
+  operatorId: number | null;
+  requestId?: string;
+  clientIp?: string;
+  now: () => number;
+}
+
+export interface AuditedAction {
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  /** What was asked: never a password or a token. */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Runs an operator action between two audit rows: 'started' before anything is done, then 'ok',
+ * or 'refused' with the error code. An action interrupted between the two (a crash) is visible
+ * as a 'started' row without its outcome.
+ */
+export async function audited<T>(context: AuditContext, action: AuditedAction, run: () => Promise<T>): Promise<T> {
+  const entry = {
+    merchantId: context.merchantId,
+    operatorId: context.operatorId,
+    action: action.action,
+    targetType: action.targetType,
+    targetId: action.targetId,
+    detail: action.detail ?? {},
+    requestId: context.requestId,
+    clientIp: context.clientIp,
+  };
+  await queries.insertAudit(context.db, { ...entry, outcome: 'started', nowMs: context.now() });
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    const errorCode = error instanceof AppError ? error.errorCode : 'system.err';
+    await queries.insertAudit(context.db, { ...entry, outcome: 'refused', errorCode, nowMs: context.now() });
+    throw error;
+  }
+  await queries.insertAudit(context.db, { ...entry, outcome: 'ok', nowMs: context.now() });
+  return result;
+}
+
+/** Records a failed login (no operator yet): the name tried, never the password. */
+export function auditFailedLogin(db: Db, input: { merchantCode: string; username: string; errorCode: string; requestId?: string; clientIp?: string; nowMs: number }): Promise<void> {
+  return queries.selectMerchantId(db, input.merchantCode).then(async (merchantId) => {
+    if (merchantId === undefined) return;
+    await queries.insertAudit(db, {
+      merchantId,
+      operatorId: null,
+      action: 'login',
+      outcome: 'refused',
+      errorCode: input.errorCode,
+      detail: { username: input.username },
+      requestId: input.requestId,
+      clientIp: input.clientIp,
+      nowMs: input.nowMs,
+    });
+  });
+}
+
+export const auditTrail = (db: Db, merchantId: number, limit: number, beforeId?: number) => queries.selectAudit(db, merchantId, limit, beforeId);
+
+export interface AdjustmentInput {
+  merchantId: number;
+  operatorId: number;
+  username: string;
+  /** Signed: positive credits the member, negative debits them (never below zero). */
+  amountMinor: number;
+  reason: string;
+  /** The operator's key for this adjustment (Idempotency-Key): repeated, it adjusts once. */
+  idempotencyKey: string;
+  nowMs: number;
+}
+
+/**
+ * Moves money between the house's adjustment account and a member's main wallet, with the reason
+ * as the remark the member sees in their records. One ledger transaction (kind
+ * operator_adjustment); a debit larger than the balance is refused and changes nothing.
+ */
+export async function adjustBalance(pool: pg.Pool, input: AdjustmentInput): Promise<{ transactionId: number; replayed: boolean; memberId: number }> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor === 0 || Math.abs(input.amountMinor) > MAX_ADJUSTMENT_MINOR) {
+    throw new AppError(400, 'operator.adjustment.invalid');
+  }
+  const member = await queries.selectRealMember(pool, input.merchantId, input.username);
+  if (!member) throw new AppError(404, 'operator.member.not.found');
+  const memberAccount = await ensureMemberAccount(pool, input.merchantId, member.id, 'REAL', input.nowMs);
+  const houseAccount = await ensureHouseAccount(pool, input.merchantId, 'house_adjustments', input.nowMs);
+  try {
+    const posted = await postTransaction(pool, {
+      merchantId: input.merchantId,
+      // Scoped to the operator: two operators' keys never collide.
+      idempotencyKey: `operator_adjustment:${input.operatorId}:${input.idempotencyKey}`,
+      kind: 'operator_adjustment',
+      unit: 'REAL',
+      postings: [
+        { accountId: houseAccount, amountMinor: -input.amountMinor },
+        { accountId: memberAccount, amountMinor: input.amountMinor },
+      ],
+      remark: input.reason,
+      nowMs: input.nowMs,
+    });
+    return { ...posted, memberId: member.id };
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw new AppError(409, 'wallet.insufficient.balance');
+    if (error instanceof IdempotencyConflictError) throw new AppError(409, 'wallet.idempotency.conflict');
+    throw error;
+  }
+}

@@ -1,0 +1,244 @@
+// The operator's command-line tool: `npm run ops -w server -- <command> …` (after
+// `npm run build -w server`), or `node server/dist/scripts/ops.js <command> …`. Every command but
+// create-operator goes through the operator API (/ops/v1) of a running site, so it is
+// authenticated, checked and audited exactly like any other operator client.
+//
+//   create-operator --merchant CODE --username NAME   a new operator (straight to the database, as
+//                                                     its owner: the first operator has nobody to
+//                                                     let them in); password from OPS_PASSWORD
+//   login --merchant CODE --username NAME             prints a token for OPS_TOKEN (8 hours);
+//                                                     password from OPS_PASSWORD
+//   logout                                            the token stops working
+//   credit USERNAME AMOUNT --reason TEXT              adds to a member's main wallet
+//   debit USERNAME AMOUNT --reason TEXT               takes from it (never below zero)
+//   audit [--limit N]                                 the merchant's audit trail, newest first
+//   …and the actions other modules add to OPS_COMMANDS (deposits, withdrawals, messages).
+//
+// Environment: OPS_URL (default http://127.0.0.1:3000), OPS_TOKEN, OPS_PASSWORD; create-operator
+// reads DATABASE_URL or starts the embedded PostgreSQL like the site (stop the site first, or
+// point DATABASE_URL at its PostgreSQL). Exit code 0: done; 1: refused (the message says why);
+// 2: the tool could not run (bad arguments, the site unreachable).
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config';
+import { createPool } from '../db/pool';
+import { startDatabase } from '../main';
+import { createOperator } from '../modules/operator';
+
+export interface OpsIo {
+  env: NodeJS.ProcessEnv;
+  fetch: typeof fetch;
+  write: (line: string) => void;
+  /** create-operator: makes the operator in the database (main() wires the real one). */
+  createOperator?: (input: { merchantCode: string; username: string; password: string }) => Promise<number>;
+}
+
+/** A failure of the tool itself (exit 2), not a refusal by the API (exit 1). */
+class UsageError extends Error {}
+
+interface Envelope {
+  success: boolean;
+  value: unknown;
+  message: string | null;
+  errorCode: string | null;
+}
+
+interface Api {
+  call(method: string, path: string, options?: { body?: unknown; idempotencyKey?: string; query?: Record<string, string | undefined> }): Promise<unknown>;
+}
+
+/** A refusal by the API: its errorCode and message, printed as they are. */
+class Refused extends Error {
+  constructor(readonly errorCode: string, message: string) {
+    super(message);
+  }
+}
+
+function apiOf(io: OpsIo, token: string | undefined): Api {
+  const base = (io.env.OPS_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  return {
+    async call(method, path, options = {}) {
+      const query = Object.entries(options.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+      const url = `${base}/ops/v1${path}${query.length ? `?${new URLSearchParams(query)}` : ''}`;
+      const headers: Record<string, string> = { accept: 'application/json', language: 'EN' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+      let response: Response;
+      try {
+        response = await io.fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      } catch (error) {
+        throw new UsageError(`Cannot reach ${base}: ${(error as Error).message}`);
+      }
+      const envelope = (await response.json().catch(() => null)) as Envelope | null;
+      if (!envelope || typeof envelope.success !== 'boolean') throw new UsageError(`${url} answered ${response.status} without an envelope`);
+      if (!envelope.success) throw new Refused(envelope.errorCode ?? 'unknown', envelope.message ?? `HTTP ${response.status}`);
+      return envelope.value;
+    },
+  };
+}
+
+export interface OpsCommand {
+  usage: string;
+  /** Needs OPS_TOKEN. */
+  authenticated: boolean;
+  run: (context: { api: Api; positionals: string[]; options: Record<string, string | undefined>; io: OpsIo }) => Promise<void>;
+}
+
+const requireOption = (options: Record<string, string | undefined>, name: string): string => {
+  const value = options[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+const passwordFrom = (io: OpsIo): string => {
+  const password = io.env.OPS_PASSWORD;
+  if (!password) throw new UsageError('Set OPS_PASSWORD to the operator password (it is never taken as an argument: arguments end up in shell history)');
+  return password;
+};
+
+/** A table of rows as aligned text. */
+export function formatTable(rows: Record<string, unknown>[], columns: string[]): string[] {
+  const cells = rows.map((row) => columns.map((column) => {
+    const value = row[column];
+    if (value === null || value === undefined) return '';
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }));
+  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((row) => row[index].length)));
+  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index])).join('  ').trimEnd();
+  return [line(columns), ...cells.map(line)];
+}
+
+const isoTime = (ms: unknown): string => (typeof ms === 'number' ? new Date(ms).toISOString().replace('T', ' ').slice(0, 19) : '');
+
+/** credit / debit USERNAME AMOUNT --reason TEXT: an adjustment of the member's main wallet. */
+function adjustment(direction: 'credit' | 'debit'): OpsCommand {
+  return {
+    usage: `${direction} USERNAME AMOUNT --reason TEXT   (${direction === 'credit' ? 'adds to' : 'takes from'} the member's main wallet; AMOUNT positive, two decimals at most)`,
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [username, amountText] = positionals;
+      if (!username || !amountText || !/^\d+(\.\d{1,2})?$/.test(amountText) || Number(amountText) === 0) {
+        throw new UsageError(`${direction} USERNAME AMOUNT --reason TEXT (AMOUNT a positive number with two decimals at most)`);
+      }
+      const value = (await api.call('POST', `/members/${encodeURIComponent(username)}/adjustments`, {
+        body: { amount: Number(amountText), direction, reason: requireOption(options, 'reason') },
+        // One key per run of the command; --idempotency-key repeats an earlier run safely.
+        idempotencyKey: options['idempotency-key'] ?? randomUUID(),
+      })) as { transactionId: number; replayed: boolean; amount: number };
+      const signed = `${value.amount > 0 ? '+' : ''}${value.amount.toFixed(2)}`;
+      io.write(`${value.replayed ? 'Already done' : 'Adjusted'}: ${username} ${signed} (ledger transaction ${value.transactionId}).`);
+    },
+  };
+}
+
+/** The commands, by name. Modules' actions add theirs here. */
+export const OPS_COMMANDS: Record<string, OpsCommand> = {
+  'create-operator': {
+    usage: 'create-operator --merchant CODE --username NAME   (password from OPS_PASSWORD, at least 12 characters)',
+    authenticated: false,
+    async run({ options, io }) {
+      if (!io.createOperator) throw new UsageError('create-operator needs the database');
+      const id = await io.createOperator({ merchantCode: requireOption(options, 'merchant'), username: requireOption(options, 'username'), password: passwordFrom(io) });
+      io.write(`Operator ${options.username} created (id ${id}).`);
+    },
+  },
+  login: {
+    usage: 'login --merchant CODE --username NAME   (password from OPS_PASSWORD)',
+    authenticated: false,
+    async run({ api, options, io }) {
+      const value = (await api.call('POST', '/session', {
+        body: { merchant: requireOption(options, 'merchant'), username: requireOption(options, 'username'), password: passwordFrom(io) },
+      })) as { token: string; expiresAt: number };
+      io.write(`export OPS_TOKEN=${value.token}`);
+      io.write(`# valid until ${isoTime(value.expiresAt)} UTC`);
+    },
+  },
+  logout: {
+    usage: 'logout',
+    authenticated: true,
+    async run({ api, io }) {
+      await api.call('DELETE', '/session');
+      io.write('Logged out: the token no longer works.');
+    },
+  },
+  credit: adjustment('credit'),
+  debit: adjustment('debit'),
+  audit: {
+    usage: 'audit [--limit N]',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/audit', { query: { limit: options.limit } })) as { list: Record<string, unknown>[] };
+      const rows = value.list.map((row) => ({ ...row, createdAt: isoTime(row.createdAt), target: row.targetId ? `${row.targetType}:${row.targetId}` : '' }));
+      for (const line of formatTable(rows, ['id', 'createdAt', 'operator', 'action', 'target', 'outcome', 'errorCode', 'detail'])) io.write(line);
+    },
+  },
+};
+
+const OPTIONS = {
+  merchant: { type: 'string' },
+  username: { type: 'string' },
+  reason: { type: 'string' },
+  amount: { type: 'string' },
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  to: { type: 'string' },
+  subject: { type: 'string' },
+  content: { type: 'string' },
+  'idempotency-key': { type: 'string' },
+} as const;
+
+function usage(): string[] {
+  return ['Usage: ops <command> [arguments]', ...Object.values(OPS_COMMANDS).map((command) => `  ${command.usage}`)];
+}
+
+/** Runs one command line; answers the exit code. */
+export async function runOps(argv: string[], io: OpsIo): Promise<number> {
+  try {
+    const { positionals, values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const [name, ...rest] = positionals;
+    const command = name ? OPS_COMMANDS[name] : undefined;
+    if (!command) {
+      for (const line of usage()) io.write(line);
+      return name ? 2 : 0;
+    }
+    const token = io.env.OPS_TOKEN;
+    if (command.authenticated && !token) throw new UsageError('Log in first: eval "$(npm run -s ops -w server -- login --merchant CODE --username NAME)"');
+    await command.run({ api: apiOf(io, token), positionals: rest, options: values as Record<string, string | undefined>, io });
+    return 0;
+  } catch (error) {
+    if (error instanceof Refused) {
+      io.write(`Refused (${error.errorCode}): ${error.message}`);
+      return 1;
+    }
+    io.write(`ops: ${(error as Error).message}`);
+    return 2;
+  }
+}
+
+async function main(): Promise<number> {
+  const io: OpsIo = {
+    env: process.env,
+    fetch,
+    write: (line) => process.stdout.write(`${line}\n`),
+    async createOperator(input) {
+      const database = await startDatabase(readConfig());
+      const pool = createPool(database.databaseUrl, 1);
+      try {
+        return await createOperator(pool, { ...input, nowMs: Date.now() });
+      } finally {
+        await pool.end();
+        await database.stop();
+      }
+    },
+  };
+  return runOps(process.argv.slice(2), io);
+}
+
+if (require.main === module) {
+  // Explicit exits: the embedded PostgreSQL's library may have hooked the process's exit.
+  main().then((code) => process.exit(code), (error: unknown) => {
+    process.stderr.write(`ops could not run: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  });
+}
