@@ -111,8 +111,16 @@ export interface AddCardInput {
  * first card of a member without a real name sets it.
  */
 export async function addCard(pool: pg.Pool, input: AddCardInput): Promise<CardRow> {
+  await verifyPaymentPassword(pool, input.merchantId, input.memberId, input.paymentPassword, input.nowMs);
+  return bindVerified(pool, input);
+}
+
+/**
+ * addCard after the payment password was checked (module-internal; tests race it with more
+ * requests at once than the payment password's lock lets through).
+ */
+export async function bindVerified(pool: pg.Pool, input: Omit<AddCardInput, 'paymentPassword'>): Promise<CardRow> {
   const { merchantId, memberId } = input;
-  await verifyPaymentPassword(pool, merchantId, memberId, input.paymentPassword, input.nowMs);
   const bank = (await queries.selectBanks(pool, merchantId)).find((row) => row.bankCode === input.bankCode && row.cardType === input.cardType);
   if (!bank) throw new AppError(400, 'withdraw.bank.invalid');
   const cardNumber = bank.cardType === 'VM' ? walletAddressOf(bank.protocol, input.cardNumber) : bankNumberOf(input.cardNumber);

@@ -121,8 +121,16 @@ export interface WithdrawInput {
  * (withdraw.insufficient.balance). A refusal changes nothing.
  */
 export async function requestWithdrawal(pool: pg.Pool, input: WithdrawInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
+  await verifyPaymentPassword(pool, input.merchantId, input.memberId, input.password, input.nowMs);
+  return holdWithdrawal(pool, input);
+}
+
+/**
+ * requestWithdrawal after the payment password was checked (module-internal; tests race it with
+ * more requests at once than the payment password's lock lets through).
+ */
+export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, 'password'>): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
   const { merchantId, memberId, amountMinor, nowMs } = input;
-  await verifyPaymentPassword(pool, merchantId, memberId, input.password, nowMs);
   const settings = await readWithdrawSettings(pool, merchantId);
   const digest = `${amountMinor}|${input.cardId}|${input.withdrawType}`;
   return withTransaction(
@@ -266,7 +274,7 @@ async function settle(
  * house_withdrawal_charges (the charge), kind withdraw_paid; status paid. Paying twice pays once;
  * paying a rejected one is refused (409 withdrawal.already.settled).
  */
-export function payWithdrawal(pool: pg.Pool, input: SettleInput): Promise<SettleResult> {
+export async function payWithdrawal(pool: pg.Pool, input: SettleInput): Promise<SettleResult> {
   return settle(pool, input, 'paid', null, async (client, row) => {
     const hold = await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_hold', input.nowMs);
     const payouts = await ensureHouseAccount(client, row.merchantId, 'house_withdrawals', input.nowMs);
@@ -294,7 +302,7 @@ export function payWithdrawal(pool: pg.Pool, input: SettleInput): Promise<Settle
  * withdraw_refund, remark = reason (shown to the member); status rejected. Rejecting twice refunds
  * once; rejecting a paid one is refused (409 withdrawal.already.settled).
  */
-export function rejectWithdrawal(pool: pg.Pool, input: SettleInput & { reason: string }): Promise<SettleResult> {
+export async function rejectWithdrawal(pool: pg.Pool, input: SettleInput & { reason: string }): Promise<SettleResult> {
   const reason = input.reason.trim();
   if (reason === '' || reason.length > 500) throw new AppError(400, 'request.param.err', { detail: 'reason must be 1-500 characters' });
   return settle(pool, input, 'rejected', reason, async (client, row) => {

@@ -15,6 +15,8 @@ let keyCounter = 0;
 /** A fresh Idempotency-Key. */
 export const newKey = (): string => `wd-key-${++keyCounter}-${randomBytes(6).toString('hex')}`;
 
+let sessionCounter = 0;
+
 export interface TestMemberSession {
   memberId: number;
   token: string;
@@ -24,7 +26,8 @@ export interface TestMemberSession {
 /** A member with a session (and a REAL main wallet). */
 export async function memberWithSession(context: TestContext, username: string, nowMs = Date.now()): Promise<TestMemberSession> {
   const memberId = await createMember(context.pool, context.merchantId, { username, password: LOGIN_PASSWORD, nowMs });
-  const token = await tokenFor(context.app, username, LOGIN_PASSWORD);
+  // An address of its own: logins at once from one address count against each other (session module).
+  const token = await tokenFor(context.app, username, LOGIN_PASSWORD, `10.9.${Math.floor(++sessionCounter / 250) % 250}.${(sessionCounter % 250) + 1}`);
   return { memberId, token, username };
 }
 
