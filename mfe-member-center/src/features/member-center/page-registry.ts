@@ -30,4 +30,5 @@ export function definePage(load: () => Promise<MemberCenterPageModule>): LazyExo
  * issues appear when they are added here. One line a page; each is its own chunk.
  */
 export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<ComponentType<MemberCenterPageProps>>>> = {
+  securityCenter: definePage(() => import(/* webpackChunkName: "page-security-center" */ '../security-center')),
 };
