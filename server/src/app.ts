@@ -14,7 +14,7 @@ import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
-import { BalanceStreams, ledgerRoutes } from './modules/ledger';
+import { BalanceStreams, ledgerRoutes, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -196,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(captchaRoutes, { db: pool, clock });
     await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams });
+    await merchantScope.register(recordsRoutes, { db: pool });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);

@@ -7,7 +7,7 @@ import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
 import { depositMessages } from './modules/deposit';
 import { identityMessages } from './modules/identity';
-import { ledgerMessages } from './modules/ledger';
+import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
 import { oauthMessages } from './modules/oauth';
 import { operatorMessages } from './modules/operator';
@@ -27,6 +27,7 @@ export const MESSAGE_PARTS = {
   identity: identityMessages,
   session: sessionMessages,
   ledger: ledgerMessages,
+  records: recordsMessages,
   deposit: depositMessages,
   member: memberMessages,
   profile: profileMessages,

@@ -94,6 +94,8 @@ export const SERVER_ERROR_CODES = [
   'wallet.single',
   'wallet.idempotency.key.required',
   'wallet.idempotency.conflict',
+  // Records (ledger module): the member's transaction records
+  'records.period.invalid',
   // Deposits (deposit module): channels, manual transfers and receipts, payment gateways, records
   'deposit.channel.not.found',
   'deposit.amount.out.of.range',

@@ -25,6 +25,8 @@ export {
   type ReconciliationReport,
 } from './ledger.reconcile';
 export { ledgerMessages } from './ledger.messages';
+export { recordsMessages } from './records.messages';
+export { recordsRoutes, type RecordsRoutesOptions } from './records.routes';
 export { ensureGameAccount } from './ledger.queries';
 export {
   DEFAULT_WALLET_SETTINGS,

@@ -1,0 +1,45 @@
+import { RECORDS_DEFAULT_PAGE_SIZE, memberTransactionsCall, type TransactionCodeType } from '@platform/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { ok } from '../../http/envelope';
+import { callerLanguageOf } from '../../http/request-context';
+import { apiSchema, type RouteOf } from '../../http/schemas';
+import { resolveLanguage } from '../../i18n/messages';
+import { authorizationHeader, memberOf } from '../session';
+import { commaList, memberTransactions } from './records.service';
+
+export interface RecordsRoutesOptions {
+  db: pg.Pool;
+}
+
+// The member's records of money movements (REFERENCE.md §5.1 transactionHistory › transactionLogs).
+// Closed like the wallet routes: a live session of a real account; the rows are always the
+// session's member's own.
+export async function recordsRoutes(app: FastifyInstance, { db }: RecordsRoutesOptions): Promise<void> {
+  app.get<RouteOf<typeof memberTransactionsCall>>('/wps/relay/ODSFE2_MemTransDet', {
+    schema: apiSchema({
+      tags: ['wallet'],
+      summary: "The member's transaction records",
+      description:
+        "One row per movement on the member's own wallets (main and game wallets) in [startTime, endTime] (at most 29 days), newest first; footer.amount sums the whole filtered period. Filters: codeTypes (groups) and txTypeIds.",
+      headers: authorizationHeader,
+      call: memberTransactionsCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    const { startTime, endTime, codeTypes, txTypeIds, page = 1, size, language } = request.query;
+    return ok(
+      await memberTransactions(db, {
+        merchantId: member.merchantId,
+        memberId: member.id,
+        startTime,
+        endTime,
+        codeTypes: commaList(codeTypes) as TransactionCodeType[],
+        txTypeIds: commaList(txTypeIds).map(Number),
+        page,
+        size: size ?? RECORDS_DEFAULT_PAGE_SIZE,
+        language: language ? resolveLanguage(language) : callerLanguageOf(request),
+      }),
+    );
+  });
+}

@@ -1,0 +1,202 @@
+import {
+  MAIN_WALLET_ACCOUNT_TYPE_ID,
+  RECORDS_MAX_RANGE_MS,
+  TX_TYPE_TRANSFER_IN,
+  TX_TYPE_TRANSFER_OUT,
+  type MemberTransactions,
+  type TransactionCodeType,
+} from '@platform/shared/contract';
+import type { Db } from '../../db/pool';
+import { AppError } from '../../http/envelope';
+import type { MessageLanguage, MessageTexts } from '../../i18n/messages';
+import { minorToMajor } from './ledger.service';
+import * as queries from './records.queries';
+
+// The member's transaction records (ODSFE2_MemTransDet, REFERENCE.md §5.1 transactionLogs): one row
+// per ledger posting on the member's own wallets (main and game wallets), newest first. What a
+// row is called comes from its transaction's `kind` (what the movement was, set by the module
+// that posted it) and, for some kinds, the sign of the posting: TRANSACTION_TYPES below.
+//
+// The table of types. Each entry: the ledger kind(s), which postings it covers (credits, debits
+// or both), the txTypeId the page shows, the filter group (`codeTypes`, TRANSACTION_CODE_TYPES of
+// the contract), and the name in seven languages.
+//
+//   kind                  posting  txTypeId  group           name (EN)
+//   deposit               any      1001      deposit         Deposit
+//   withdraw_request      any      2001      withdraw        Withdrawal
+//   withdraw_paid         any      2002      withdraw        Withdrawal paid (house side: no member posting)
+//   withdraw_refund       any      2003      withdraw        Withdrawal refund
+//   wallet_transfer       credit   8102      transfer        Transfer in   (between the member's own wallets)
+//   wallet_transfer       debit    8202      transfer        Transfer out
+//   wallet_return         credit   8102      transfer        Transfer in   (recall all: game wallets → main)
+//   wallet_return         debit    8202      transfer        Transfer out
+//   operator_adjustment   credit   3001      adjustment      Adjustment (credit)
+//   operator_adjustment   debit    3002      adjustment      Adjustment (debit)
+//   operator_credit       any      3001      adjustment      Adjustment (credit)  (test and operator tooling)
+//   bet                   any      4001      bet             Bet
+//   win                   any      4002      bet             Win
+//   bet_refund            any      4003      bet             Bet refund
+//   bonus                 any      5001      bonus           Bonus
+//   betting_rebate        any      6001      betting_rebate  Betting rebate
+//   agent_rebate          any      6002      agent_rebate    Agent rebate
+//   dividend              any      6101      dividend        Dividend
+//   daily_salary          any      6201      salary          Daily salary
+//   hourly_salary         any      6202      hourly_salary   Hourly salary
+//   (any other kind)      any      9999      other           Other
+//
+// A kind a later module posts (a promotion, a game's own movements) shows as "Other" until a row
+// here names it. A transfer's remark names the wallets (from → to); other rows show the remark
+// stored with the transaction (migration 019), and the order number is the transaction's
+// order_no or its id.
+
+/** Which postings of a kind an entry covers: credits (> 0), debits (< 0), or both. */
+type PostingSide = 'credit' | 'debit' | 'any';
+
+interface TransactionType {
+  kind: string;
+  side: PostingSide;
+  txTypeId: number;
+  group: Exclude<TransactionCodeType, 'other'>;
+  name: MessageTexts;
+}
+
+const name = (EN: string, BN: string, CN: string, ID: string, TH: string, TY: string, VI: string): MessageTexts => ({ EN, BN, CN, ID, TH, TY, VI });
+
+const NAMES = {
+  deposit: name('Deposit', 'জমা', '存款', 'Deposit', 'ฝากเงิน', '存款', 'Nạp tiền'),
+  withdrawal: name('Withdrawal', 'উত্তোলন', '提款', 'Penarikan', 'ถอนเงิน', '提款', 'Rút tiền'),
+  withdrawalPaid: name('Withdrawal paid', 'উত্তোলন পরিশোধিত', '提款已支付', 'Penarikan dibayar', 'จ่ายเงินถอนแล้ว', '提款已支付', 'Đã chi trả rút tiền'),
+  withdrawalRefund: name('Withdrawal refund', 'উত্তোলন ফেরত', '提款退回', 'Pengembalian penarikan', 'คืนเงินถอน', '提款退回', 'Hoàn tiền rút'),
+  transferIn: name('Transfer in', 'স্থানান্তর জমা', '转入', 'Transfer masuk', 'โอนเข้า', '轉入', 'Chuyển vào'),
+  transferOut: name('Transfer out', 'স্থানান্তর খরচ', '转出', 'Transfer keluar', 'โอนออก', '轉出', 'Chuyển ra'),
+  adjustmentCredit: name('Adjustment (credit)', 'সমন্বয় (জমা)', '调整（加款）', 'Penyesuaian (kredit)', 'ปรับยอด (เพิ่ม)', '調整（加款）', 'Điều chỉnh (cộng)'),
+  adjustmentDebit: name('Adjustment (debit)', 'সমন্বয় (কর্তন)', '调整（扣款）', 'Penyesuaian (debit)', 'ปรับยอด (หัก)', '調整（扣款）', 'Điều chỉnh (trừ)'),
+  bet: name('Bet', 'বাজি', '投注', 'Taruhan', 'เดิมพัน', '投注', 'Cược'),
+  win: name('Win', 'জয়', '派彩', 'Kemenangan', 'ชนะ', '派彩', 'Thắng'),
+  betRefund: name('Bet refund', 'বাজি ফেরত', '投注退回', 'Pengembalian taruhan', 'คืนเงินเดิมพัน', '投注退回', 'Hoàn cược'),
+  bonus: name('Bonus', 'বোনাস', '红利', 'Bonus', 'โบนัส', '紅利', 'Tiền thưởng'),
+  bettingRebate: name('Betting rebate', 'বাজি রিবেট', '投注返水', 'Rabat taruhan', 'เงินคืนจากการเดิมพัน', '投注返水', 'Hoàn trả cược'),
+  agentRebate: name('Agent rebate', 'এজেন্ট রিবেট', '代理返点', 'Rabat agen', 'เงินคืนตัวแทน', '代理返點', 'Hoàn trả đại lý'),
+  dividend: name('Dividend', 'লভ্যাংশ', '分红', 'Dividen', 'เงินปันผล', '分紅', 'Cổ tức'),
+  dailySalary: name('Daily salary', 'দৈনিক বেতন', '日工资', 'Gaji harian', 'เงินเดือนรายวัน', '日工資', 'Lương ngày'),
+  hourlySalary: name('Hourly salary', 'ঘণ্টাভিত্তিক বেতন', '时薪', 'Gaji per jam', 'ค่าจ้างรายชั่วโมง', '時薪', 'Lương theo giờ'),
+  other: name('Other', 'অন্যান্য', '其他', 'Lainnya', 'อื่น ๆ', '其他', 'Khác'),
+  mainWallet: name('Main wallet', 'মূল ওয়ালেট', '主钱包', 'Dompet utama', 'กระเป๋าหลัก', '主錢包', 'Ví chính'),
+} as const;
+
+export const TRANSACTION_TYPES: readonly TransactionType[] = [
+  { kind: 'deposit', side: 'any', txTypeId: 1001, group: 'deposit', name: NAMES.deposit },
+  { kind: 'withdraw_request', side: 'any', txTypeId: 2001, group: 'withdraw', name: NAMES.withdrawal },
+  { kind: 'withdraw_paid', side: 'any', txTypeId: 2002, group: 'withdraw', name: NAMES.withdrawalPaid },
+  { kind: 'withdraw_refund', side: 'any', txTypeId: 2003, group: 'withdraw', name: NAMES.withdrawalRefund },
+  { kind: 'wallet_transfer', side: 'credit', txTypeId: TX_TYPE_TRANSFER_IN, group: 'transfer', name: NAMES.transferIn },
+  { kind: 'wallet_transfer', side: 'debit', txTypeId: TX_TYPE_TRANSFER_OUT, group: 'transfer', name: NAMES.transferOut },
+  { kind: 'wallet_return', side: 'credit', txTypeId: TX_TYPE_TRANSFER_IN, group: 'transfer', name: NAMES.transferIn },
+  { kind: 'wallet_return', side: 'debit', txTypeId: TX_TYPE_TRANSFER_OUT, group: 'transfer', name: NAMES.transferOut },
+  { kind: 'operator_adjustment', side: 'credit', txTypeId: 3001, group: 'adjustment', name: NAMES.adjustmentCredit },
+  { kind: 'operator_adjustment', side: 'debit', txTypeId: 3002, group: 'adjustment', name: NAMES.adjustmentDebit },
+  { kind: 'operator_credit', side: 'any', txTypeId: 3001, group: 'adjustment', name: NAMES.adjustmentCredit },
+  { kind: 'bet', side: 'any', txTypeId: 4001, group: 'bet', name: NAMES.bet },
+  { kind: 'win', side: 'any', txTypeId: 4002, group: 'bet', name: NAMES.win },
+  { kind: 'bet_refund', side: 'any', txTypeId: 4003, group: 'bet', name: NAMES.betRefund },
+  { kind: 'bonus', side: 'any', txTypeId: 5001, group: 'bonus', name: NAMES.bonus },
+  { kind: 'betting_rebate', side: 'any', txTypeId: 6001, group: 'betting_rebate', name: NAMES.bettingRebate },
+  { kind: 'agent_rebate', side: 'any', txTypeId: 6002, group: 'agent_rebate', name: NAMES.agentRebate },
+  { kind: 'dividend', side: 'any', txTypeId: 6101, group: 'dividend', name: NAMES.dividend },
+  { kind: 'daily_salary', side: 'any', txTypeId: 6201, group: 'salary', name: NAMES.dailySalary },
+  { kind: 'hourly_salary', side: 'any', txTypeId: 6202, group: 'hourly_salary', name: NAMES.hourlySalary },
+];
+
+/** Movements of a kind the table does not name. */
+export const OTHER_TX_TYPE_ID = 9999;
+
+/** Kinds whose rows are transfers between the member's own wallets: the remark names the wallets. */
+const TRANSFER_KINDS = new Set(['wallet_transfer', 'wallet_return']);
+
+const KNOWN_KINDS = [...new Set(TRANSACTION_TYPES.map((type) => type.kind))];
+
+function typeOf(kind: string, amountMinor: number): TransactionType | undefined {
+  const side: PostingSide = amountMinor > 0 ? 'credit' : 'debit';
+  return TRANSACTION_TYPES.find((type) => type.kind === kind && (type.side === 'any' || type.side === side));
+}
+
+export interface RecordsQuery {
+  merchantId: number;
+  memberId: number;
+  startTime: number;
+  endTime: number;
+  /** Filter groups (TRANSACTION_CODE_TYPES); all when absent or empty. */
+  codeTypes?: readonly TransactionCodeType[];
+  /** Type ids; all when absent or empty. */
+  txTypeIds?: readonly number[];
+  page: number;
+  size: number;
+  language: MessageLanguage;
+}
+
+/** The (kind, side) pairs a filter keeps, and whether it keeps kinds the table does not name. */
+function filterOf(codeTypes: readonly TransactionCodeType[] | undefined, txTypeIds: readonly number[] | undefined): queries.RecordsFilter | undefined {
+  const byGroup = codeTypes && codeTypes.length > 0 ? new Set<string>(codeTypes) : undefined;
+  const byId = txTypeIds && txTypeIds.length > 0 ? new Set(txTypeIds) : undefined;
+  if (!byGroup && !byId) return undefined;
+  const kept = TRANSACTION_TYPES.filter((type) => (!byGroup || byGroup.has(type.group)) && (!byId || byId.has(type.txTypeId)));
+  return {
+    kinds: kept.map((type) => type.kind),
+    signs: kept.map((type) => (type.side === 'credit' ? 1 : type.side === 'debit' ? -1 : 0)),
+    otherKinds: (!byGroup || byGroup.has('other')) && (!byId || byId.has(OTHER_TX_TYPE_ID)),
+    knownKinds: KNOWN_KINDS,
+  };
+}
+
+/** A comma list of the query string ('deposit,transfer') as its items; empty for none. */
+export const commaList = (value: string | undefined): string[] => (value ? value.split(',').filter(Boolean) : []);
+
+/**
+ * One page of the member's records over [startTime, endTime], with the total over the whole
+ * filtered period. Only the member's own wallets are read: the member and merchant come from the
+ * session, never from the request. A period longer than 29 days, or ending before it starts, is
+ * refused (records.period.invalid).
+ */
+export async function memberTransactions(db: Db, query: RecordsQuery): Promise<MemberTransactions> {
+  if (query.endTime < query.startTime || query.endTime - query.startTime > RECORDS_MAX_RANGE_MS) throw new AppError(400, 'records.period.invalid');
+  const [page, vendorNames] = await Promise.all([
+    queries.selectMemberPostings(db, {
+      merchantId: query.merchantId,
+      memberId: query.memberId,
+      fromMs: query.startTime,
+      toMs: query.endTime,
+      filter: filterOf(query.codeTypes, query.txTypeIds),
+      limit: query.size,
+      offset: (query.page - 1) * query.size,
+    }),
+    queries.selectVendorNames(db, query.merchantId),
+  ]);
+  const walletName = (gameVendorId: number | null): string => {
+    if (gameVendorId === null) return NAMES.mainWallet[query.language];
+    const vendor = vendorNames.get(gameVendorId);
+    return vendor?.displayNames[query.language] ?? vendor?.name ?? String(gameVendorId);
+  };
+  return {
+    list: page.rows.map((row) => {
+      const type = typeOf(row.kind, row.amountMinor);
+      let remark = row.remark ?? '';
+      if (!row.remark && TRANSFER_KINDS.has(row.kind)) {
+        const own = walletName(row.gameVendorId);
+        const others = row.counterpartVendorIds.map(walletName).join(', ');
+        remark = row.amountMinor < 0 ? `${own} → ${others}` : `${others} → ${own}`;
+      }
+      return {
+        txTypeId: type?.txTypeId ?? OTHER_TX_TYPE_ID,
+        txTypeName: (type?.name ?? NAMES.other)[query.language],
+        txTimeInTimestamp: row.createdAtMs,
+        amount: minorToMajor(row.amountMinor),
+        currentAvailBalance: minorToMajor(row.balanceAfterMinor),
+        orderNo: row.orderNo ?? String(row.transactionId),
+        remark,
+        accountTypeId: row.gameVendorId ?? MAIN_WALLET_ACCOUNT_TYPE_ID,
+      };
+    }),
+    totalPages: Math.ceil(page.total / query.size),
+    footer: { amount: minorToMajor(page.sumMinor) },
+  };
+}
