@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { createMember } from '../modules/member/member.testing';
+import os from 'node:os';
+import path from 'node:path';
+import type { Envelope } from '@platform/shared/contract';
+import { createMember, encryptedInject, tokenFor } from '../modules/member/member.testing';
 import { memberBalanceMinor } from '../modules/ledger';
 import { createOperator } from '../modules/operator';
-import { createTestApp, type TestContext } from '../testing/test-app';
+import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { runOps, type OpsIo } from './ops';
 
 // The command-line tool against the real server over HTTP: what an operator types and reads.
@@ -10,6 +15,7 @@ import { runOps, type OpsIo } from './ops';
 let context: TestContext;
 let baseUrl: string;
 const PASSWORD = 'a long operator password';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a receipt')]);
 
 beforeAll(async () => {
   context = await createTestApp({ balanceStreams: false });
@@ -60,6 +66,62 @@ it('creates an operator, logs in, adjusts a balance, shows the audit trail, logs
   expect((await ops(['logout'], { OPS_TOKEN: token! })).code).toBe(0);
   const after = await ops(['audit'], { OPS_TOKEN: token! });
   expect(after).toEqual({ code: 1, lines: [expect.stringMatching(/^Refused \(operator\.token\.invalid\)/)] });
+});
+
+it('decides deposits and withdrawals: lists, receipt, approve, reject, pay', async () => {
+  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD });
+  const env = { OPS_TOKEN: /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0])![1] };
+  const memberId = await createMember(context.pool, context.merchantId, { username: 'clidepositor', password: 'secret123' });
+  const token = await tokenFor(context.app, 'clidepositor', 'secret123');
+  const deposit = async (amount: number) => {
+    const response = await context.app.inject({ method: 'POST', url: '/wps/relay/depositMTV3', headers: { authorization: token, 'idempotency-key': randomUUID() }, payload: { amount, payeeName: 'Karim Ahmed' } });
+    return `D${json<Envelope<{ depositId: number }>>(response).value.depositId}`;
+  };
+  const first = await deposit(750);
+  const second = await deposit(900);
+  await context.app.inject({
+    method: 'POST', url: '/wps/relay/uploadDepositEncodedImage', headers: { authorization: token },
+    payload: { depositId: Number(first.slice(1)), image: `data:image/png;base64,${PNG.toString('base64')}`, referenceNo: 'TRX-77' },
+  });
+
+  const listed = await ops(['deposits', '--status', 'pending'], env);
+  expect(listed.lines[0]).toMatch(/^number\s+createdAt\s+username\s+method/);
+  expect(listed.lines.find((line) => line.startsWith(`${first} `))).toMatch(/clidepositor\s+MT\s+Bank transfer\s+750\.00\s+pending\s+Karim Ahmed\s+TRX-77\s+yes$/);
+
+  const file = path.join(os.tmpdir(), `receipt-${process.pid}.png`);
+  expect((await ops(['deposit-receipt', first, '--out', file], env)).code).toBe(0);
+  expect(await readFile(file)).toEqual(PNG);
+
+  expect(await ops(['approve-deposit', first], env)).toEqual({ code: 0, lines: [`Approved: ${first}, 750.00 credited.`] });
+  expect(await ops(['approve-deposit', first], env)).toEqual({ code: 0, lines: [`Already approved: ${first}, 750.00 credited.`] });
+  expect(await ops(['reject-deposit', second, '--reason', 'Nothing arrived'], env)).toEqual({ code: 0, lines: [`Rejected: ${second}.`] });
+  expect((await ops(['approve-deposit', second], env)).code).toBe(1);
+  expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(75_000);
+
+  // A withdrawal of 600 of the deposited 750: this merchant asks no turnover (multiplier 0).
+  await context.pool.query(
+    `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'withdraw', '{"turnoverMultiplier": 0}')
+     ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    [context.merchantId],
+  );
+  const paymentPassword = '246810';
+  await encryptedInject(context.app, 'POST', '/wps/relay/setWithdrawPassword', { paymentPassword, confirmPaymentPassword: paymentPassword }, { headers: { authorization: token } });
+  const card = await encryptedInject(context.app, 'POST', '/wps/relay/withdrawAddCard',
+    { payeeName: 'Karim Ahmed', bankCode: 'DBBL', cardNumber: '1234567890123', cardType: 'BC', paymentPassword }, { headers: { authorization: token } });
+  const bankCardId = json<Envelope<{ bankCardId: number }>>(card).value.bankCardId;
+  const withdraw = async () => {
+    const response = await encryptedInject(context.app, 'POST', '/wps/relay/withdraw',
+      { amount: 600, bankCardId, password: paymentPassword, currentWithdrawType: 'BC' }, { headers: { authorization: token, 'idempotency-key': randomUUID() } });
+    const value = json<Envelope<{ orderNo: string }>>(response).value;
+    expect(value?.orderNo).toMatch(/^W\d+$/);
+    return value.orderNo;
+  };
+  const paid = await withdraw();
+  const withdrawals = await ops(['withdrawals', '--status', 'pending'], env);
+  expect(withdrawals.lines.find((line) => line.startsWith(`${paid} `))).toMatch(/clidepositor\s+BC\s+\S.*1234567890123\s+Karim Ahmed\s+600\.00\s+0\.00\s+600\.00\s+pending$/);
+  expect(await ops(['pay-withdrawal', paid], env)).toEqual({ code: 0, lines: [`Paid: ${paid}, payout 600.00.`] });
+  expect((await ops(['reject-withdrawal', paid, '--reason', 'late'], env)).lines[0]).toMatch(/^Refused \(withdrawal\.already\.settled\)/);
+  expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(15_000);
 });
 
 it('says what is wrong with a command line, without calling anything', async () => {

@@ -12,13 +12,20 @@
 //   credit USERNAME AMOUNT --reason TEXT              adds to a member's main wallet
 //   debit USERNAME AMOUNT --reason TEXT               takes from it (never below zero)
 //   audit [--limit N]                                 the merchant's audit trail, newest first
-//   …and the actions other modules add to OPS_COMMANDS (deposits, withdrawals, messages).
+//   deposits [--status pending] [--limit N]           deposits (oldest first)
+//   deposit-receipt D12 --out FILE                    saves a manual deposit's receipt image
+//   approve-deposit D12 [--amount X]                  credits the member (X: what arrived)
+//   reject-deposit D12 --reason TEXT
+//   withdrawals [--status pending] [--limit N]        withdrawals, with the card to pay to
+//   pay-withdrawal W7                                 after sending the payout to the card
+//   reject-withdrawal W7 --reason TEXT                the whole amount goes back to the member
 //
 // Environment: OPS_URL (default http://127.0.0.1:3000), OPS_TOKEN, OPS_PASSWORD; create-operator
 // reads DATABASE_URL or starts the embedded PostgreSQL like the site (stop the site first, or
 // point DATABASE_URL at its PostgreSQL). Exit code 0: done; 1: refused (the message says why);
 // 2: the tool could not run (bad arguments, the site unreachable).
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { createPool } from '../db/pool';
@@ -175,7 +182,98 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
 };
 
+/** ID → the row's number, checked: D12 / W7 (or 12 / 7). */
+function rowNumber(positionals: string[], prefix: 'D' | 'W'): string {
+  const number = positionals[0];
+  if (!number || !new RegExp(`^${prefix}?[1-9][0-9]{0,15}$`).test(number)) throw new UsageError(`Name the ${prefix === 'D' ? 'deposit' : 'withdrawal'} by its number, e.g. ${prefix}12`);
+  return number.startsWith(prefix) ? number : `${prefix}${number}`;
+}
+
+const money = (amount: unknown): string => (typeof amount === 'number' ? amount.toFixed(2) : '');
+
+interface DepositRow extends Record<string, unknown> {
+  number: string;
+  status: string;
+  creditedAmount: number | null;
+}
+
+interface WithdrawalRow extends Record<string, unknown> {
+  number: string;
+  status: string;
+  payout: number;
+}
+
+Object.assign(OPS_COMMANDS, {
+  deposits: {
+    usage: 'deposits [--status pending|approved|rejected|cancelled|failed|expired] [--limit N]',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/deposits', { query: { status: options.status, limit: options.limit } })) as { list: DepositRow[] };
+      const rows = value.list.map((row) => ({ ...row, requested: money(row.requestedAmount), credited: money(row.creditedAmount), createdAt: isoTime(row.createdAt), receipt: row.hasReceipt ? 'yes' : '' }));
+      for (const line of formatTable(rows, ['number', 'createdAt', 'username', 'method', 'channel', 'requested', 'credited', 'status', 'payeeName', 'referenceNo', 'receipt'])) io.write(line);
+    },
+  },
+  'deposit-receipt': {
+    usage: 'deposit-receipt D12 --out FILE   (saves the receipt image the member uploaded)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const number = rowNumber(positionals, 'D');
+      const out = requireOption(options, 'out');
+      const value = (await api.call('GET', `/deposits/${number}/receipt`)) as { contentType: string; dataUrl: string; referenceNo: string | null };
+      await writeFile(out, Buffer.from(value.dataUrl.slice(value.dataUrl.indexOf(',') + 1), 'base64'));
+      io.write(`Saved ${number}'s receipt (${value.contentType}, reference ${value.referenceNo ?? '-'}) to ${out}.`);
+    },
+  },
+  'approve-deposit': {
+    usage: 'approve-deposit D12 [--amount X]   (X: the amount that arrived, when it differs)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const number = rowNumber(positionals, 'D');
+      if (options.amount !== undefined && !/^\d+(\.\d{1,2})?$/.test(options.amount)) throw new UsageError('--amount is a positive number with two decimals at most');
+      const value = (await api.call('POST', `/deposits/${number}/approve`, { body: options.amount === undefined ? {} : { amount: Number(options.amount) } })) as { deposit: DepositRow; replayed: boolean };
+      io.write(`${value.replayed ? 'Already approved' : 'Approved'}: ${number}, ${money(value.deposit.creditedAmount)} credited.`);
+    },
+  },
+  'reject-deposit': {
+    usage: 'reject-deposit D12 --reason TEXT',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const number = rowNumber(positionals, 'D');
+      const value = (await api.call('POST', `/deposits/${number}/reject`, { body: { reason: requireOption(options, 'reason') } })) as { replayed: boolean };
+      io.write(`${value.replayed ? 'Already rejected' : 'Rejected'}: ${number}.`);
+    },
+  },
+  withdrawals: {
+    usage: 'withdrawals [--status pending|paid|rejected] [--limit N]',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/withdrawals', { query: { status: options.status, limit: options.limit } })) as { list: WithdrawalRow[] };
+      const rows = value.list.map((row) => ({ ...row, amount: money(row.amount), charge: money(row.charge), payout: money(row.payout), createdAt: isoTime(row.createdAt) }));
+      for (const line of formatTable(rows, ['number', 'createdAt', 'username', 'withdrawType', 'bankName', 'cardNumber', 'payeeName', 'amount', 'charge', 'payout', 'status'])) io.write(line);
+    },
+  },
+  'pay-withdrawal': {
+    usage: 'pay-withdrawal W7   (after sending the payout to the card)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const number = rowNumber(positionals, 'W');
+      const value = (await api.call('POST', `/withdrawals/${number}/pay`)) as { withdrawal: WithdrawalRow; changed: boolean };
+      io.write(`${value.changed ? 'Paid' : 'Already paid'}: ${number}, payout ${money(value.withdrawal.payout)}.`);
+    },
+  },
+  'reject-withdrawal': {
+    usage: 'reject-withdrawal W7 --reason TEXT   (the whole amount goes back to the member)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const number = rowNumber(positionals, 'W');
+      const value = (await api.call('POST', `/withdrawals/${number}/reject`, { body: { reason: requireOption(options, 'reason') } })) as { changed: boolean };
+      io.write(`${value.changed ? 'Rejected and refunded' : 'Already rejected'}: ${number}.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
+  out: { type: 'string' },
   merchant: { type: 'string' },
   username: { type: 'string' },
   reason: { type: 'string' },

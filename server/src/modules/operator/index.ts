@@ -1,5 +1,6 @@
 // The operator API (/ops/v1) and its audit trail: the back office acting on a merchant's money.
-export { operatorRoutes, auditContextOf, operatorIdempotencyKeyOf, OPERATOR_API_PREFIX, type OperatorRoutesOptions } from './operator.routes';
+export { operatorRoutes, OPERATOR_API_PREFIX, type OperatorRoutesOptions } from './operator.routes';
+export { auditContextOf, operatorIdempotencyKeyOf } from './audit-context';
 export {
   adjustBalance,
   audited,

@@ -5,7 +5,9 @@ import { AppError, ok } from '../../http/envelope';
 import { clientIpOf } from '../../http/request-context';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { minorToMajor } from '../ledger';
-import { transferAmountMinor, idempotencyKeyOf } from '../ledger';
+import { transferAmountMinor } from '../ledger';
+import { auditContextOf, operatorIdempotencyKeyOf } from './audit-context';
+import { cashierRoutes } from './cashier.routes';
 import {
   adjustBalance,
   audited,
@@ -14,7 +16,6 @@ import {
   authenticateOperator,
   loginOperator,
   revokeOperatorToken,
-  type AuditContext,
   type OperatorRecord,
 } from './operator.service';
 
@@ -58,15 +59,6 @@ function operatorOf(request: FastifyRequest): OperatorRecord & { tokenId: number
   return request.operator;
 }
 
-/** Where an action of this request is audited. */
-export function auditContextOf(request: FastifyRequest, db: pg.Pool, clock: Clock): AuditContext {
-  const operator = operatorOf(request);
-  return { db, merchantId: operator.merchantId, operatorId: operator.id, requestId: request.id, clientIp: clientIpOf(request), now: clock };
-}
-
-/** The operator's Idempotency-Key, required on every money action. */
-export const operatorIdempotencyKeyOf = (request: FastifyRequest): string => idempotencyKeyOf(request.headers['idempotency-key']);
-
 export async function operatorRoutes(app: FastifyInstance, { db, clock = systemClock }: OperatorRoutesOptions): Promise<void> {
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
@@ -78,6 +70,8 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
     if (!operator) throw new AppError(401, 'operator.token.invalid');
     request.operator = operator;
   });
+  // Deposits and withdrawals (cashier.routes.ts), behind the same token check.
+  await app.register(cashierRoutes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string } }>('/session', {
     config: { operatorAuth: false },

@@ -1,0 +1,291 @@
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@platform/shared/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema, type JsonSchema } from '../../http/schemas';
+import {
+  approveDeposit,
+  depositIdOf,
+  depositReceipt,
+  listDeposits,
+  rejectDeposit,
+  type DepositStatus,
+  type DepositView,
+} from '../deposit';
+import { minorToMajor, transferAmountMinor } from '../ledger';
+import { listWithdrawals, payWithdrawal, rejectWithdrawal, type OperatorWithdrawal } from '../withdrawal';
+import { audited, type OperatorRecord } from './operator.service';
+import { auditContextOf } from './audit-context';
+
+// The cashier desk of the operator API: deposits to approve or reject, withdrawals to pay or
+// reject. The money rules are the deposit and withdrawal modules' (each decision moves money at
+// most once, whoever repeats it); this file checks the operator, names the row by its number
+// (D12, W7: what the member and the records show) and audits every decision.
+
+export interface CashierRoutesOptions {
+  db: pg.Pool;
+  clock?: Clock;
+}
+
+const DEPOSIT_STATUSES: readonly DepositStatus[] = ['pending', 'crediting', 'approved', 'rejected', 'cancelled', 'failed', 'expired'];
+
+const bearerHeader = { authorization: { type: 'string', maxLength: 256, description: 'Bearer <token> from POST /ops/v1/session' } };
+const reasonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'Why: shown to the member and kept in the audit trail' };
+const numberParams = (prefix: 'D' | 'W'): JsonSchema => ({
+  type: 'object',
+  required: ['number'],
+  properties: { number: { type: 'string', pattern: `^${prefix}?[1-9][0-9]{0,15}$`, description: `${prefix}12 or 12` } },
+});
+const listQuery = (statuses: readonly string[]): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: statuses, description: 'only this status (default: every status)' },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+  },
+});
+
+const depositSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    number: { type: 'string' },
+    username: { type: 'string' },
+    method: { type: 'string' },
+    channel: { type: 'string', description: 'vendor name' },
+    requestedAmount: { type: 'number' },
+    creditedAmount: { type: ['number', 'null'] },
+    status: { type: 'string' },
+    payeeName: { type: ['string', 'null'] },
+    referenceNo: { type: ['string', 'null'] },
+    hasReceipt: { type: 'boolean' },
+    createdAt: { type: 'integer' },
+    settledAt: { type: ['integer', 'null'] },
+    operator: { type: ['string', 'null'] },
+    rejectReason: { type: ['string', 'null'] },
+  },
+};
+
+const withdrawalSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    number: { type: 'string' },
+    username: { type: 'string' },
+    withdrawType: { type: 'string' },
+    bankName: { type: 'string' },
+    cardNumber: { type: 'string', description: 'in full: the operator pays to it' },
+    payeeName: { type: 'string' },
+    amount: { type: 'number' },
+    charge: { type: 'number' },
+    payout: { type: 'number', description: 'amount − charge: what is sent to the card' },
+    status: { type: 'string' },
+    createdAt: { type: 'integer' },
+    decidedAt: { type: ['integer', 'null'] },
+    operator: { type: ['string', 'null'] },
+    remark: { type: ['string', 'null'] },
+  },
+};
+
+const depositRow = (deposit: DepositView & { username?: string; hasReceipt?: boolean }) => ({
+  number: deposit.refCode,
+  username: deposit.username ?? '',
+  method: deposit.method,
+  channel: deposit.vendorName,
+  requestedAmount: minorToMajor(deposit.requestedMinor),
+  creditedAmount: deposit.creditedMinor === null ? null : minorToMajor(deposit.creditedMinor),
+  status: deposit.status,
+  payeeName: deposit.payeeName,
+  referenceNo: deposit.referenceNo,
+  hasReceipt: deposit.hasReceipt ?? false,
+  createdAt: deposit.createdAtMs,
+  settledAt: deposit.settledAtMs,
+  operator: deposit.operatorName,
+  rejectReason: deposit.rejectReason,
+});
+
+const withdrawalRow = (withdrawal: OperatorWithdrawal) => ({
+  number: withdrawal.orderNo,
+  username: withdrawal.username,
+  withdrawType: withdrawal.withdrawType,
+  bankName: withdrawal.bankName,
+  cardNumber: withdrawal.cardNumber,
+  payeeName: withdrawal.payeeName,
+  amount: minorToMajor(withdrawal.amountMinor),
+  charge: minorToMajor(withdrawal.chargeMinor),
+  payout: minorToMajor(withdrawal.amountMinor - withdrawal.chargeMinor),
+  status: withdrawal.status,
+  createdAt: withdrawal.createdAtMs,
+  decidedAt: withdrawal.decidedAtMs,
+  operator: withdrawal.operatorName,
+  remark: withdrawal.remark,
+});
+
+/** D12 or 12 → 12. */
+function depositNumberOf(number: string): number {
+  const id = depositIdOf(number.startsWith('D') ? number : `D${number}`);
+  if (id === undefined) throw new AppError(404, 'not.found');
+  return id;
+}
+
+const withdrawalNumberOf = (number: string): number => Number(number.replace(/^W/, ''));
+
+function operatorOf(request: FastifyRequest): OperatorRecord {
+  if (!request.operator) throw new Error('cashier routes are registered inside the operator API');
+  return request.operator;
+}
+
+export async function cashierRoutes(app: FastifyInstance, { db, clock = systemClock }: CashierRoutesOptions): Promise<void> {
+  app.get<{ Querystring: { status?: DepositStatus; limit: number } }>('/deposits', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "The merchant's deposits, oldest first",
+      headers: bearerHeader,
+      querystring: listQuery(DEPOSIT_STATUSES),
+      value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: depositSchema } } },
+    }),
+  }, async (request) => {
+    const rows = await listDeposits(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
+    return ok({ list: rows.map(depositRow) });
+  });
+
+  app.get<{ Params: { number: string } }>('/deposits/:number/receipt', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "A manual deposit's receipt image, as a data URL",
+      headers: bearerHeader,
+      params: numberParams('D'),
+      value: {
+        type: 'object',
+        required: ['contentType', 'dataUrl'],
+        properties: { contentType: { type: 'string' }, dataUrl: { type: 'string' }, referenceNo: { type: ['string', 'null'] }, uploadedAt: { type: 'integer' } },
+      },
+    }),
+  }, async (request) => {
+    const receipt = await depositReceipt(db, operatorOf(request).merchantId, depositNumberOf(request.params.number));
+    if (!receipt) throw new AppError(404, 'not.found');
+    return ok({
+      contentType: receipt.contentType,
+      dataUrl: `data:${receipt.contentType};base64,${receipt.image.toString('base64')}`,
+      referenceNo: receipt.referenceNo,
+      uploadedAt: Math.round(receipt.uploadedAtMs),
+    });
+  });
+
+  app.post<{ Params: { number: string }; Body: { amount?: number } }>('/deposits/:number/approve', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Approve a pending manual deposit: the member is credited once',
+      description: 'amount: what arrived, when it differs from what the member said. Approving again answers the approved deposit and credits nothing more.',
+      headers: bearerHeader,
+      params: numberParams('D'),
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { amount: { type: 'number', description: 'major units, two decimals at most' } } },
+      value: { type: 'object', required: ['deposit', 'replayed'], properties: { deposit: depositSchema, replayed: { type: 'boolean' } } },
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    const amount = request.body?.amount;
+    return audited(
+      auditContextOf(request, db, clock),
+      { action: 'deposit.approve', targetType: 'deposit', targetId: request.params.number, detail: amount === undefined ? {} : { amount } },
+      async () => {
+        const decision = await approveDeposit(db, {
+          merchantId: operator.merchantId,
+          depositId: depositNumberOf(request.params.number),
+          operatorName: operator.username,
+          amountMinor: amount === undefined ? undefined : transferAmountMinor(amount),
+          nowMs: clock(),
+        });
+        return ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed });
+      },
+    );
+  });
+
+  app.post<{ Params: { number: string }; Body: { reason: string } }>('/deposits/:number/reject', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Reject a pending manual deposit',
+      headers: bearerHeader,
+      params: numberParams('D'),
+      body: { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: reasonSchema } },
+      value: { type: 'object', required: ['deposit', 'replayed'], properties: { deposit: depositSchema, replayed: { type: 'boolean' } } },
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    return audited(
+      auditContextOf(request, db, clock),
+      { action: 'deposit.reject', targetType: 'deposit', targetId: request.params.number, detail: { reason: request.body.reason } },
+      async () => {
+        const decision = await rejectDeposit(db, {
+          merchantId: operator.merchantId,
+          depositId: depositNumberOf(request.params.number),
+          operatorName: operator.username,
+          reason: request.body.reason,
+          nowMs: clock(),
+        });
+        return ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed });
+      },
+    );
+  });
+
+  app.get<{ Querystring: { status?: WithdrawalStatus; limit: number } }>('/withdrawals', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "The merchant's withdrawals",
+      headers: bearerHeader,
+      querystring: listQuery(WITHDRAWAL_STATUSES),
+      value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: withdrawalSchema } } },
+    }),
+  }, async (request) => {
+    const rows = await listWithdrawals(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
+    return ok({ list: rows.map(withdrawalRow) });
+  });
+
+  app.post<{ Params: { number: string } }>('/withdrawals/:number/pay', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Mark a pending withdrawal paid (after sending the payout to the card)',
+      description: 'The held amount leaves the house: payout and charge. Paying again changes nothing; paying a rejected one is refused.',
+      headers: bearerHeader,
+      params: numberParams('W'),
+      value: { type: 'object', required: ['withdrawal', 'changed'], properties: { withdrawal: withdrawalSchema, changed: { type: 'boolean' } } },
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    return audited(auditContextOf(request, db, clock), { action: 'withdrawal.pay', targetType: 'withdrawal', targetId: request.params.number }, async () => {
+      const result = await payWithdrawal(db, {
+        merchantId: operator.merchantId,
+        withdrawalId: withdrawalNumberOf(request.params.number),
+        operatorName: operator.username,
+        nowMs: clock(),
+      });
+      return ok({ withdrawal: withdrawalRow(result.withdrawal), changed: result.changed });
+    });
+  });
+
+  app.post<{ Params: { number: string }; Body: { reason: string } }>('/withdrawals/:number/reject', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Reject a pending withdrawal: the whole amount goes back to the member',
+      headers: bearerHeader,
+      params: numberParams('W'),
+      body: { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: reasonSchema } },
+      value: { type: 'object', required: ['withdrawal', 'changed'], properties: { withdrawal: withdrawalSchema, changed: { type: 'boolean' } } },
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    return audited(
+      auditContextOf(request, db, clock),
+      { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: request.params.number, detail: { reason: request.body.reason } },
+      async () => {
+        const result = await rejectWithdrawal(db, {
+          merchantId: operator.merchantId,
+          withdrawalId: withdrawalNumberOf(request.params.number),
+          operatorName: operator.username,
+          reason: request.body.reason,
+          nowMs: clock(),
+        });
+        return ok({ withdrawal: withdrawalRow(result.withdrawal), changed: result.changed });
+      },
+    );
+  });
+}
