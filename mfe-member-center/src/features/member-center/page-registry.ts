@@ -33,4 +33,5 @@ export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<Compone
   transferFund: definePage(() => import(/* webpackChunkName: "page-transfer-fund" */ '../transfer-fund')),
   transactionHistory: definePage(() => import(/* webpackChunkName: "page-transaction-history" */ '../transaction-history')),
   securityCenter: definePage(() => import(/* webpackChunkName: "page-security-center" */ '../security-center')),
+  depositv2: definePage(() => import(/* webpackChunkName: "page-deposit" */ '../deposit')),
 };

@@ -1,0 +1,336 @@
+import { ApiError } from '@platform/shared';
+import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositReport, type DepositSettings } from '@platform/shared/contract';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
+import DepositPage, { translationsLoaded } from './index';
+
+// The deposit page as a member uses it, with only the network edge stubbed: the channels as tabs,
+// what the form checks before sending (amount limits, the receipt file), what it sends (with its
+// Idempotency-Key), and what it shows of a deposit made or pending.
+
+const SETTINGS: DepositSettings = {
+  allowDeposit: true,
+  allowDepositMessage: null,
+  inProgressCashInCount: 0,
+  maxInProgressCashIn: 3,
+  depositInfo: 'Deposits are credited within 10 minutes',
+  description: '',
+  bindBankCardRequired: false,
+  phoneVerificationRequired: false,
+  idPictureVerifiedRequired: false,
+  default_tab: 'MT',
+  currency: 'BDT',
+  currencySymbol: '৳',
+};
+
+const channel = (vendorId: number, method: 'MT' | 'PG' | 'QR', vendorName: string, code: string, min: number, max: number, fixed: number[]) => ({
+  vendorId,
+  vendorName,
+  mcsBankCode: code,
+  method,
+  minAmount: min,
+  maxAmount: max,
+  fixedAmounts: fixed,
+  banks: [{ bankCode: code, bankType: method }],
+});
+
+const METHODS: DepositMethods = {
+  methods: [
+    { method: 'MT', channels: [channel(1, 'MT', 'Bank transfer', 'DEMOBANK', 500, 100000, [1000, 2000, 5000, 10000])] },
+    { method: 'PG', channels: [channel(2, 'PG', 'bKash', 'BKASH', 100, 25000, [500, 1000]), channel(4, 'PG', 'VISA', 'VISA', 500, 100000, [])] },
+    { method: 'QR', channels: [channel(5, 'QR', 'USDT', 'USDT', 1000, 500000, [])] },
+  ],
+};
+
+const MT_RESULT = {
+  depositId: 12,
+  refCode: 'D12',
+  amount: 500,
+  state: 'pending',
+  receivingAccount: { bankName: 'Demo Bank', accountName: 'Demo Receiving Account', accountNumber: '0123456789', branch: 'Demo Branch' },
+  currencySymbol: '৳',
+};
+
+const report = (rows: Partial<DepositReport['list'][number]>[] = []): DepositReport => ({
+  list: rows.map((row) => ({
+    depositId: 12,
+    refCode: 'D12',
+    depositMethod: 'MT',
+    vendorName: 'Bank transfer',
+    requestedAmount: 500,
+    amount: 0,
+    customerBankCharge: 0,
+    depositDate: Date.UTC(2026, 10, 25, 5, 0, 0),
+    actualDepositDate: null,
+    state: 'pending',
+    ...row,
+  })),
+  totalPages: rows.length ? 1 : 0,
+  footer: { requestedAmount: 0, amount: 0, customerBankCharge: 0 },
+});
+
+beforeEach(async () => {
+  await resetTestState();
+  await translationsLoaded;
+  setStatus();
+  logIn();
+});
+
+afterEach(() => {
+  cleanup();
+  jest.restoreAllMocks();
+});
+
+async function renderPage(answers: Record<string, StubAnswer> = {}) {
+  const stub = stubApi({ depositSettings: SETTINGS, depositBanksList: METHODS, depositReport: report(), ...answers });
+  renderWithProviders(<DepositPage openPage={() => undefined} />);
+  await settle();
+  return stub;
+}
+
+const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const submit = async (testId: string) => {
+  await act(async () => {
+    fireEvent.submit(screen.getByTestId(testId));
+  });
+  await settle();
+};
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+  await settle();
+};
+const chooseFile = async (file: File) => {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('deposit-receipt-file'), { target: { files: [file] } });
+  });
+  await settle();
+};
+const keyOf = (options: CallOptionsSeen) => options?.headers?.[IDEMPOTENCY_KEY_HEADER];
+const amountError = () => screen.queryByTestId('deposit-form')?.querySelector('[role="alert"]')?.textContent ?? null;
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+describe('the form', () => {
+  it("shows a tab per channel, the merchant's notice, and the chosen channel's limits and fixed amounts", async () => {
+    await renderPage();
+    expect(screen.getByTestId('deposit-info').textContent).toBe('Deposits are credited within 10 minutes');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Bank transfer', 'bKash', 'VISA', 'USDT']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('deposit-amount-hint').textContent).toBe('Minimum ৳500.00, maximum ৳100,000.00');
+    expect(screen.getAllByTestId(/^deposit-chip-/).map((chip) => chip.textContent)).toEqual(['৳1,000.00', '৳2,000.00', '৳5,000.00', '৳10,000.00']);
+    expect(screen.getByTestId('deposit-payeeName')).toBeTruthy();
+
+    await click(tabs[1]);
+    expect(screen.getByTestId('deposit-amount-hint').textContent).toBe('Minimum ৳100.00, maximum ৳25,000.00');
+    expect(screen.getAllByTestId(/^deposit-chip-/).map((chip) => chip.textContent)).toEqual(['৳500.00', '৳1,000.00']);
+    expect(screen.queryByTestId('deposit-payeeName')).toBeNull();
+    await click(screen.getByRole('tab', { name: 'VISA' }));
+    expect(screen.queryAllByTestId(/^deposit-chip-/)).toHaveLength(0);
+  });
+
+  it('fills the amount from a chip', async () => {
+    await renderPage();
+    await click(screen.getByTestId('deposit-chip-2000'));
+    expect((screen.getByTestId('deposit-amount') as HTMLInputElement).value).toBe('2000');
+    expect(screen.getByTestId('deposit-chip-2000').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("sends nothing for an amount outside the channel's limits, a non-amount, or without the payer's name", async () => {
+    const stub = await renderPage({ depositMT: MT_RESULT });
+    await submit('deposit-form');
+    expect(amountError()).toBe('Enter the amount');
+    fill('deposit-amount', '499.99');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(amountError()).toBe('The amount must be between ৳500.00 and ৳100,000.00');
+    fill('deposit-amount', '100000.01');
+    await submit('deposit-form');
+    expect(amountError()).toBe('The amount must be between ৳500.00 and ৳100,000.00');
+    fill('deposit-amount', '12.345');
+    await submit('deposit-form');
+    expect(amountError()).toBe('Enter an amount such as 500 or 500.50');
+    fill('deposit-amount', '500');
+    fill('deposit-payeeName', '  ');
+    await submit('deposit-form');
+    expect(amountError()).toBe("Enter the payer's name");
+    expect(stub.callsOf('depositMT')).toHaveLength(0);
+  });
+
+  it("says why the member may not deposit now, and shows the server's refusal under the amount", async () => {
+    await renderPage({ depositSettings: { ...SETTINGS, allowDeposit: false, allowDepositMessage: 'You already have 3 deposits in progress' } });
+    expect(screen.getByTestId('deposit-not-allowed').textContent).toBe('You already have 3 deposits in progress');
+    expect((screen.getByTestId('deposit-submit') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+
+    await renderPage({ depositMT: apiFailure('deposit.amount.out.of.range', 'The amount must be between 500.00 and 100000.00') });
+    fill('deposit-amount', '600');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(amountError()).toBe('The amount must be between ৳500.00 and ৳100,000.00');
+  });
+});
+
+describe('a manual bank transfer', () => {
+  it("sends the amount and payer under an Idempotency-Key, then shows the receiving account, the deposit number and the receipt upload", async () => {
+    const stub = await renderPage({ depositMT: MT_RESULT, uploadDepositImage: { depositId: 12, referenceNo: 'TRX-1' } });
+    fill('deposit-amount', '500');
+    fill('deposit-payeeName', ' Rahim Uddin ');
+    fill('deposit-depositAccountNum', '01712345678');
+    await submit('deposit-form');
+    const [sent] = stub.callsOf('depositMT');
+    expect(sent?.data).toEqual({ amount: 500, bankCode: 'DEMOBANK', payeeName: 'Rahim Uddin', depositAccountNum: '01712345678' });
+    expect(keyOf(sent)).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Waiting for your transfer and its receipt');
+    expect(screen.getByTestId('deposit-ref').textContent).toBe('D12');
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('৳500.00');
+    const account = within(screen.getByTestId('deposit-receiving-account'));
+    expect(account.getByTestId('deposit-bank-name').textContent).toBe('Demo Bank');
+    expect(account.getByTestId('deposit-account-name').textContent).toBe('Demo Receiving Account');
+    expect(account.getByTestId('deposit-account-number').textContent).toBe('0123456789');
+    expect(account.getByTestId('deposit-branch').textContent).toBe('Demo Branch');
+
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    await click(screen.getByTestId('deposit-account-number-copy'));
+    expect(writeText).toHaveBeenCalledWith('0123456789');
+    expect(screen.getByTestId('deposit-account-number-copy').textContent).toBe('Copied');
+
+    // The receipt: checked here before anything is sent.
+    expect(screen.getByTestId('deposit-receipt-file').getAttribute('accept')).toBe('image/png,image/jpeg,.png,.jpg,.jpeg');
+    await submit('deposit-receipt-form');
+    expect(screen.getByTestId('deposit-receipt-file-error').textContent).toBe('Choose the receipt image');
+    await chooseFile(new File(['GIF89a'], 'receipt.gif', { type: 'image/gif' }));
+    expect(screen.getByTestId('deposit-receipt-file-error').textContent).toBe('The receipt must be a PNG or JPG image');
+    await chooseFile(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect(screen.getByTestId('deposit-receipt-file-error').textContent).toBe('The receipt image must be at most 5 MB');
+    // Named and typed png, bytes of something else (a renamed file).
+    await chooseFile(new File(['<svg onload=alert(1)>'], 'fake.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByTestId('deposit-receipt-file-error').textContent).toBe('The receipt must be a PNG or JPG image'));
+    expect(stub.callsOf('uploadDepositImage')).toHaveLength(0);
+
+    await chooseFile(new File([PNG], 'receipt.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByTestId('deposit-receipt-preview').getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/));
+    expect(screen.queryByTestId('deposit-receipt-file-error')).toBeNull();
+    await submit('deposit-receipt-form');
+    expect(screen.getByTestId('deposit-receipt-form').textContent).toContain('Enter the reference number');
+    fill('deposit-referenceNo', 'TRX-1');
+    await submit('deposit-receipt-form');
+    const [upload] = stub.callsOf('uploadDepositImage');
+    expect(upload?.data).toEqual({ depositId: 12, image: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/), referenceNo: 'TRX-1' });
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Submitted, waiting for approval');
+  });
+
+  it('sends a retry after a network failure under the same key, and the next deposit under a new one', async () => {
+    let attempts = 0;
+    const stub = await renderPage({
+      depositMT: () => {
+        attempts += 1;
+        return attempts === 1 ? new ApiError({ status: 0, errorCode: 'network.error', message: 'Network error' }) : MT_RESULT;
+      },
+    });
+    fill('deposit-amount', '500');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(screen.queryByTestId('deposit-manual')).toBeNull();
+    await submit('deposit-form');
+    expect(screen.getByTestId('deposit-manual')).toBeTruthy();
+    const [first, retry] = stub.callsOf('depositMT');
+    expect(keyOf(retry)).toBe(keyOf(first));
+
+    await click(screen.getByTestId('deposit-new'));
+    fill('deposit-amount', '500');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    const third = stub.callsOf('depositMT')[2];
+    expect(keyOf(third)).not.toBe(keyOf(first));
+  });
+
+  it('is shown again when the member comes back to it, and can be cancelled', async () => {
+    const stub = await renderPage({ depositReport: report([{ depositId: 77, refCode: 'D77', requestedAmount: 1500 }]), cancelDeposit: { depositId: 77, state: 'cancelled' } });
+    const pending = within(screen.getByTestId('deposit-pending'));
+    expect(pending.getByTestId('deposit-pending-D77').textContent).toContain('D77 · Bank transfer');
+    expect(pending.getByTestId('deposit-pending-D77').textContent).toContain('৳1,500.00');
+    const [query] = stub.callsOf('depositReport');
+    expect(query?.params).toMatchObject({ depositState: 'pending', page: 1 });
+    expect((query?.params?.endDate as number) - (query?.params?.startDate as number)).toBeLessThanOrEqual(29 * 24 * 60 * 60 * 1000);
+
+    await click(pending.getByTestId('deposit-pending-open-D77'));
+    expect(screen.getByTestId('deposit-ref').textContent).toBe('D77');
+    expect(screen.getByTestId('deposit-receipt-form')).toBeTruthy();
+    expect(screen.getByTestId('deposit-account-unknown').textContent).toContain('৳1,500.00');
+
+    await click(screen.getByTestId('deposit-cancel'));
+    await click(within(screen.getByTestId('deposit-cancel-dialog')).getByRole('button', { name: 'Cancel the deposit' }));
+    expect(stub.callsOf('cancelDeposit')[0]?.data).toEqual({ depositId: 77 });
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Cancelled');
+    expect(screen.queryByTestId('deposit-receipt-form')).toBeNull();
+  });
+});
+
+describe('an online payment', () => {
+  it("opens the provider's page in a new window, and reads the deposit again on 'I have paid'", async () => {
+    const payWindow = { location: { href: '' }, opener: {}, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(payWindow as unknown as Window);
+    let reads = 0;
+    const stub = await renderPage({
+      newDepositPG: { depositId: 30, refCode: 'D30', amount: 1000, redirectUrl: '/dev/gateway/pay/SIM9', qrImgUrl: null, qrContent: null, expiresAt: Date.UTC(2026, 10, 25, 6) },
+      depositReport: (options: CallOptionsSeen) => {
+        if (options?.params?.depositState === 'pending') return report();
+        reads += 1;
+        return report([{ depositId: 30, refCode: 'D30', depositMethod: 'PG', vendorName: 'bKash', requestedAmount: 1000, amount: 1000, state: reads > 1 ? 'approved' : 'pending' }]);
+      },
+    });
+    await click(screen.getByRole('tab', { name: 'bKash' }));
+    await click(screen.getByTestId('deposit-chip-1000'));
+    await submit('deposit-form');
+    expect(stub.callsOf('newDepositPG')[0]?.data).toEqual({ amount: 1000, bankCode: 'BKASH', vendorId: 2 });
+    expect(keyOf(stub.callsOf('newDepositPG')[0])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    expect(payWindow.opener).toBeNull();
+    expect(payWindow.location.href).toBe('http://localhost/dev/gateway/pay/SIM9');
+    expect(screen.getByTestId('deposit-pay-link').getAttribute('href')).toBe('http://localhost/dev/gateway/pay/SIM9');
+    expect(screen.getByTestId('deposit-pay-link').getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Waiting for your payment');
+
+    await click(screen.getByTestId('deposit-check'));
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Waiting for your payment');
+    await click(screen.getByTestId('deposit-check'));
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Approved: ৳1,000.00 was credited to your balance');
+    expect(stub.callsOf('depositReport').filter((options) => options?.params?.depositType === 'PG')).toHaveLength(2);
+  });
+
+  it('closes the window it opened when the order cannot be made, and never opens a page that is not http(s)', async () => {
+    const payWindow = { location: { href: '' }, opener: {}, close: jest.fn() };
+    jest.spyOn(window, 'open').mockReturnValue(payWindow as unknown as Window);
+    await renderPage({ newDepositPG: apiFailure('deposit.gateway.unavailable', 'The payment provider is not responding', null, 502) });
+    await click(screen.getByRole('tab', { name: 'bKash' }));
+    fill('deposit-amount', '200');
+    await submit('deposit-form');
+    expect(payWindow.close).toHaveBeenCalled();
+    expect(screen.getByTestId('deposit-error').textContent).toBe('The payment provider is not responding');
+    cleanup();
+
+    const other = { location: { href: '' }, opener: {}, close: jest.fn() };
+    jest.spyOn(window, 'open').mockReturnValue(other as unknown as Window);
+    await renderPage({ newDepositPG: { depositId: 31, refCode: 'D31', amount: 200, redirectUrl: 'javascript:alert(1)', qrImgUrl: null, qrContent: null, expiresAt: 0 } });
+    await click(screen.getByRole('tab', { name: 'bKash' }));
+    fill('deposit-amount', '200');
+    await submit('deposit-form');
+    expect(other.location.href).toBe('');
+    expect(other.close).toHaveBeenCalled();
+    expect(screen.queryByTestId('deposit-pay-link')).toBeNull();
+  });
+
+  it('shows a QR channel as a QR code with the amount and a note', async () => {
+    jest.spyOn(window, 'open').mockReturnValue(null);
+    await renderPage({ newDepositPG: { depositId: 40, refCode: 'D40', amount: 1000, redirectUrl: null, qrImgUrl: null, qrContent: '/dev/gateway/pay/SIM4', expiresAt: 0 } });
+    await click(screen.getByRole('tab', { name: 'USDT' }));
+    fill('deposit-amount', '1000');
+    await submit('deposit-form');
+    expect(screen.getByTestId('deposit-qr').getAttribute('data-value')).toBe('http://localhost/dev/gateway/pay/SIM4');
+    expect(screen.getByTestId('deposit-qr-note').textContent).toBe('Scan the code with your USDT wallet and pay exactly ৳1,000.00 for deposit D40.');
+  });
+});

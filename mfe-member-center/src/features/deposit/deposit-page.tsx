@@ -1,0 +1,180 @@
+import { Button, EmptyState, Spinner, useBusState, useCall, useT } from '@platform/shared';
+import type { DepositState } from '@platform/shared/contract';
+import { useEffect, useRef, useState } from 'react';
+import type { MemberCenterPageProps } from '../member-center/page-registry';
+import { loadHub, loadPending, madeDeposit, readDeposit, type ActiveDeposit, type DepositRecord } from './deposit-api';
+import { DepositForm } from './deposit-form';
+import styles from './deposit.module.css';
+import { ManualTransfer } from './manual-transfer';
+import { OnlinePayment } from './online-payment';
+import { PendingDeposits } from './pending-deposits';
+import { NAMESPACE } from './translations';
+
+/** The deposit on screen: made here, or a pending one the member came back to. */
+interface Active {
+  deposit: ActiveDeposit;
+  state: DepositState;
+  receiptSent: boolean;
+}
+
+/** A pending deposit from the records, with what this page remembers of it (where to pay). */
+function activeOf(record: DepositRecord): Active {
+  const remembered = madeDeposit(record.depositId);
+  const deposit: ActiveDeposit =
+    remembered ??
+    (record.method === 'MT'
+      ? { kind: 'MT', depositId: record.depositId, refCode: record.refCode, amountMinor: record.requestedMinor, vendorName: record.vendorName, receivingAccount: null }
+      : {
+          kind: 'online',
+          method: record.method,
+          depositId: record.depositId,
+          refCode: record.refCode,
+          amountMinor: record.requestedMinor,
+          vendorName: record.vendorName,
+          redirectUrl: null,
+          qrContent: null,
+          qrImgUrl: null,
+          expiresAt: null,
+        });
+  return { deposit, state: record.state, receiptSent: false };
+}
+
+/**
+ * The deposit hub (depositv2): the merchant's notice, the member's deposits in progress, and the
+ * form with a tab per channel; once a deposit is made, how to pay it (manual transfer: the
+ * receiving account and the receipt; online: the provider's page or QR code) and its state, read
+ * again on request and whenever the balance moves (the push of a credit).
+ */
+export default function DepositPage(_props: MemberCenterPageProps) {
+  const { t } = useT(NAMESPACE);
+  const hub = useCall(loadHub, [], { requiresSession: true });
+  const pending = useCall(loadPending, [], { requiresSession: true });
+  const [active, setActive] = useState<Active | null>(null);
+  const [checking, setChecking] = useState(false);
+  const balance = useBusState('balance').sumBalanceMinor;
+
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  const update = (depositId: number, change: Partial<Active>) =>
+    setActive((current) => (current && current.deposit.depositId === depositId ? { ...current, ...change } : current));
+
+  /** Reads the deposit on screen again (the records call). */
+  const check = async () => {
+    const current = activeRef.current;
+    if (!current) return;
+    setChecking(true);
+    try {
+      const record = await readDeposit(current.deposit.depositId, current.deposit.kind === 'online' ? current.deposit.method : 'MT');
+      if (record) update(current.deposit.depositId, { state: record.state });
+    } catch {
+      // The API client said why; the state shown stays.
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  // A credit moves the balance (pushed by the server): the deposit on screen and the list may have moved on.
+  const lastBalance = useRef(balance);
+  useEffect(() => {
+    if (lastBalance.current === balance) return;
+    lastBalance.current = balance;
+    pending.refresh();
+    if (activeRef.current?.state === 'pending') void check();
+    // check and pending.refresh read the latest state through refs.
+  }, [balance]);
+
+  if (hub.status === 'error') {
+    return (
+      <EmptyState
+        title={t('load_failed')}
+        description={hub.error.message}
+        action={
+          <Button variant="secondary" onClick={hub.refresh} data-testid="deposit-retry">
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const data = hub.status === 'success' ? hub.data : hub.status === 'loading' ? hub.staleData : undefined;
+  if (!data) {
+    return (
+      <div className={styles.loading}>
+        <Spinner />
+      </div>
+    );
+  }
+  const { settings, channels } = data;
+  const symbol = settings.currencySymbol;
+  const defaultChannel = channels.find((channel) => channel.method === settings.default_tab) ?? channels[0];
+  const inProgress = (pending.status === 'success' ? pending.data : pending.status === 'loading' ? (pending.staleData ?? []) : []).filter(
+    (record) => record.depositId !== active?.deposit.depositId,
+  );
+
+  const made = (deposit: ActiveDeposit) => {
+    setActive({ deposit, state: 'pending', receiptSent: false });
+    pending.refresh();
+    hub.refresh();
+  };
+  const closeActive = () => {
+    setActive(null);
+    pending.refresh();
+    hub.refresh();
+  };
+
+  return (
+    <div className={styles.page} data-testid="deposit-page">
+      {settings.depositInfo && (
+        <p className={styles.notice} data-testid="deposit-info">
+          {settings.depositInfo}
+        </p>
+      )}
+      {active ? (
+        <>
+          {active.deposit.kind === 'MT' ? (
+            <ManualTransfer
+              deposit={active.deposit}
+              state={active.state}
+              receiptSent={active.receiptSent}
+              currencySymbol={symbol}
+              onReceiptSent={() => update(active.deposit.depositId, { receiptSent: true })}
+              onState={(state) => {
+                if (state) update(active.deposit.depositId, { state });
+                else void check();
+                pending.refresh();
+                hub.refresh();
+              }}
+            />
+          ) : (
+            <OnlinePayment deposit={active.deposit} state={active.state} currencySymbol={symbol} checking={checking} onCheck={check} />
+          )}
+          <Button variant="ghost" block onClick={closeActive} data-testid="deposit-new">
+            {active.state === 'pending' ? t('back_to_form') : t('new_deposit')}
+          </Button>
+        </>
+      ) : (
+        <>
+          {!settings.allowDeposit && (
+            <p className={styles.warning} role="alert" data-testid="deposit-not-allowed">
+              {settings.allowDepositMessage ?? t('not_allowed')}
+            </p>
+          )}
+          {channels.length === 0 || !defaultChannel ? (
+            <EmptyState title={t('no_methods')} />
+          ) : (
+            <DepositForm
+              channels={channels}
+              initialChannelId={defaultChannel.id}
+              currencySymbol={symbol}
+              disabled={!settings.allowDeposit}
+              onMade={made}
+              onChannelsChanged={hub.refresh}
+            />
+          )}
+          {settings.description && <p className={styles.description}>{settings.description}</p>}
+        </>
+      )}
+      <PendingDeposits deposits={inProgress} currencySymbol={symbol} onOpen={(record) => setActive(activeOf(record))} />
+    </div>
+  );
+}
