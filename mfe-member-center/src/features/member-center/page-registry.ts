@@ -34,4 +34,5 @@ export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<Compone
   transactionHistory: definePage(() => import(/* webpackChunkName: "page-transaction-history" */ '../transaction-history')),
   securityCenter: definePage(() => import(/* webpackChunkName: "page-security-center" */ '../security-center')),
   depositv2: definePage(() => import(/* webpackChunkName: "page-deposit" */ '../deposit')),
+  withdraw: definePage(() => import(/* webpackChunkName: "page-withdraw" */ '../withdraw')),
 };
