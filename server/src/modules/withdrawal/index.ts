@@ -6,6 +6,7 @@ export { withdrawalRoutes, type WithdrawalRoutesOptions } from './withdrawal.rou
 export { withdrawalMessages } from './withdrawal.messages';
 export { PAYMENT_PASSWORD_RULE, verifyPaymentPassword } from './payment-password';
 export {
+  holdWithdrawal,
   listWithdrawals,
   payWithdrawal,
   rejectWithdrawal,

@@ -1,36 +1,49 @@
 import type pg from 'pg';
 import { postTransaction, transferBetweenWallets } from '../../modules/ledger';
+import { holdWithdrawal } from '../../modules/withdrawal';
 
 // The bank test's operations (issue 9 "Tests that must exist"): transfers between a member's main
-// wallet and game wallets through the wallet service, and bets, wins and withdrawals modelled as
-// ledger transactions against the house account through the one money service (postTransaction).
-// The real bet and withdrawal flows come with later issues; what this proves is the money core
-// they will call. Used in-process by bank.test.ts and in a child process by bank-child.ts.
+// wallet and game wallets through the wallet service, withdrawal requests through the withdrawal
+// service (the amount held from the main wallet until an operator pays or rejects it), and bets
+// and wins as ledger transactions against the house account through the one money service
+// (postTransaction; the games issue brings their real flows, which call it). Used in-process by
+// bank.test.ts and in a child process by bank-child.ts.
 
 export interface BankMember {
   memberId: number;
   mainAccount: number;
+  /** The bank card the member's withdrawals go to. */
+  cardId: number;
   /** vendor id → game wallet account id */
   gameAccounts: Record<number, number>;
 }
 
 export type BankOperation =
   | { key: string; kind: 'transfer'; member: number; from: number; to: number; amountMinor: number }
-  | { key: string; kind: 'bet' | 'withdrawal'; member: number; wallet: number; amountMinor: number }
+  | { key: string; kind: 'bet'; member: number; wallet: number; amountMinor: number }
+  | { key: string; kind: 'withdrawal'; member: number; wallet: 0; amountMinor: number }
   | { key: string; kind: 'win'; member: number; wallet: number; amountMinor: number };
 
 export interface BankWorld {
   merchantId: number;
   houseAccount: number;
+  /** house_withdrawal_hold: where a requested withdrawal waits. */
+  holdAccount: number;
   members: BankMember[];
   vendorIds: number[];
 }
 
 export type BankOutcome = 'moved' | 'replayed' | 'refused';
 
-/** The ledger transaction's idempotency key of an operation. */
-export const ledgerKeyOf = (world: BankWorld, op: BankOperation): string =>
-  op.kind === 'transfer' ? `wallet_transfer:${world.members[op.member].memberId}:${op.key}` : op.key;
+/**
+ * The ledger transaction's idempotency key of an operation; a withdrawal's is its row's
+ * (`withdraw_request:<id>`), found through the member's key in `withdrawalIds`.
+ */
+export function ledgerKeyOf(world: BankWorld, op: BankOperation, withdrawalIds: Map<string, number> = new Map()): string {
+  if (op.kind === 'transfer') return `wallet_transfer:${world.members[op.member].memberId}:${op.key}`;
+  if (op.kind === 'withdrawal') return `withdraw_request:${withdrawalIds.get(`${world.members[op.member].memberId}:${op.key}`) ?? 'none'}`;
+  return op.key;
+}
 
 /** The account of wallet `wallet` (0 main, else a vendor id) of member index `member`. */
 export const accountOf = (world: BankWorld, member: number, wallet: number): number =>
@@ -45,10 +58,14 @@ export function effectsOf(world: BankWorld, op: BankOperation): [number, number]
         [accountOf(world, op.member, op.to), op.amountMinor],
       ];
     case 'bet':
-    case 'withdrawal':
       return [
         [accountOf(world, op.member, op.wallet), -op.amountMinor],
         [world.houseAccount, op.amountMinor],
+      ];
+    case 'withdrawal':
+      return [
+        [accountOf(world, op.member, 0), -op.amountMinor],
+        [world.holdAccount, op.amountMinor],
       ];
     case 'win':
       return [
@@ -108,6 +125,18 @@ export async function applyOperation(pool: pg.Pool, world: BankWorld, op: BankOp
       });
       return result.replayed ? 'replayed' : 'moved';
     }
+    if (op.kind === 'withdrawal') {
+      const result = await holdWithdrawal(pool, {
+        merchantId: world.merchantId,
+        memberId: world.members[op.member].memberId,
+        amountMinor: op.amountMinor,
+        cardId: world.members[op.member].cardId,
+        withdrawType: 'BC',
+        idempotencyKey: op.key,
+        nowMs: NOW,
+      });
+      return result.replayed ? 'replayed' : 'moved';
+    }
     const posted = await postTransaction(pool, {
       merchantId: world.merchantId,
       idempotencyKey: op.key,
@@ -119,7 +148,7 @@ export async function applyOperation(pool: pg.Pool, world: BankWorld, op: BankOp
     return posted.replayed ? 'replayed' : 'moved';
   } catch (error) {
     const code = (error as { errorCode?: string; name?: string }).errorCode ?? (error as { name?: string }).name;
-    if (code === 'wallet.insufficient.balance' || code === 'InsufficientFundsError') return 'refused';
+    if (code === 'wallet.insufficient.balance' || code === 'withdraw.insufficient.balance' || code === 'InsufficientFundsError') return 'refused';
     throw error;
   }
 }
