@@ -16,6 +16,7 @@ import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { BalanceStreams, ledgerRoutes, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
+import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
 import { OPERATOR_API_PREFIX, operatorRoutes } from './modules/operator';
@@ -154,6 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('preClose', async () => streams.endStreams());
     app.addHook('onClose', () => streams.close());
   }
+  // The unread count of messages rides on the balance stream (modules/message/unread-streams.ts).
+  const unreadStreams = balanceStreams && new UnreadStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  if (unreadStreams) app.addHook('onClose', () => unreadStreams.close());
   const resolveMerchant = createMerchantResolver(pool, revisionWatch);
   app.decorateRequest('merchant', null);
   const routeAccess: RouteAccessEntry[] = [];
@@ -195,7 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
     await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey });
-    await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams });
+    await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams, memberEvents: unreadStreams ? [unreadStreams] : [] });
+    await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
@@ -234,5 +239,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Last, so that nothing above can fail with the listener's connection left open.
   await revisionWatch?.start();
   await balanceStreams?.start();
+  await unreadStreams?.start();
   return app;
 }

@@ -9,6 +9,7 @@ import { depositMessages } from './modules/deposit';
 import { identityMessages } from './modules/identity';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
+import { messageMessages } from './modules/message';
 import { oauthMessages } from './modules/oauth';
 import { operatorMessages } from './modules/operator';
 import { passwordMessages } from './modules/password';
@@ -30,6 +31,7 @@ export const MESSAGE_PARTS = {
   records: recordsMessages,
   deposit: depositMessages,
   member: memberMessages,
+  message: messageMessages,
   profile: profileMessages,
   verification: verificationMessages,
   password: passwordMessages,

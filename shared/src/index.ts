@@ -115,6 +115,7 @@ export { dismissAllNotices, showNotice, type NoticeOptions } from './ui/show-not
 // Money and the balance service
 export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';
 export { startBalanceService, type BalanceServiceDependencies } from './balance/balance-service';
+export { refreshUnreadCount, setUnreadCount, useUnreadCount } from './messages/unread-count';
 
 // Formatting
 export {

@@ -10,6 +10,7 @@ import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { balanceCall, balanceEventsCall } from '../contract';
 import { amountMinorFromMajor } from '../money/amount-minor';
 import { followBalanceStream, type BalanceStreamOptions } from './balance-stream';
+import { setUnreadCount } from '../messages/unread-count';
 
 export interface BalanceServiceDependencies {
   bus?: EventBus;
@@ -95,6 +96,9 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
                   if (controller.signal.aborted) return;
                   pushes += 1;
                   bus.set('balance', { sumBalanceMinor, loading: false });
+                },
+                onUnread: (unreadCount) => {
+                  if (!controller.signal.aborted) setUnreadCount(unreadCount, token);
                 },
               });
               return () => controller.abort();

@@ -5,6 +5,7 @@
 // open, so the page catches up); a refused one (401, 403, 404) is not.
 import { api as defaultApi } from '../api/client';
 import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall } from '../contract';
+import { UNREAD_EVENT } from '../contract/message';
 import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
 
 /** The longest wait between two attempts while the stream keeps failing. */
@@ -20,6 +21,8 @@ export interface BalanceStreamOptions {
   token: string;
   /** Each balance the server sends, in minor units. */
   onBalance: (sumBalanceMinor: AmountMinor) => void;
+  /** Each unread message count the server sends on the same stream (the `unread` event). */
+  onUnread?: (unreadCount: number) => void;
   /** Aborting ends the stream for good (the session changed). */
   signal: AbortSignal;
   /** The headers of each attempt, as the API client sends them (the page's client by default). */
@@ -91,6 +94,7 @@ const FINAL_STATUSES = new Set([401, 403, 404]);
 export async function followBalanceStream({
   token,
   onBalance,
+  onUnread,
   signal,
   headers = (sessionToken) => defaultApi.headersFor(balanceEventsCall, sessionToken),
   fetch: fetchImpl,
@@ -115,6 +119,11 @@ export async function followBalanceStream({
         const text = typeof value === 'string' ? value : decoder.decode(value, { stream: true });
         for (const event of parser.push(text)) {
           if (event.retryMs !== undefined) retryMs = event.retryMs;
+          if (event.event === UNREAD_EVENT) {
+            const { unreadCount } = JSON.parse(event.data) as { unreadCount?: unknown };
+            if (typeof unreadCount === 'number') onUnread?.(unreadCount);
+            continue;
+          }
           if (event.event !== BALANCE_EVENT) continue;
           const { sumBalance } = JSON.parse(event.data) as { sumBalance?: unknown };
           const sumBalanceMinor = typeof sumBalance === 'number' ? amountMinorFromMajor(sumBalance) : null;

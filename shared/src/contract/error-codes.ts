@@ -94,6 +94,13 @@ export const SERVER_ERROR_CODES = [
   'wallet.single',
   'wallet.idempotency.key.required',
   'wallet.idempotency.conflict',
+  // Platform messages (message module): inbox, outbox, replies
+  'message.not.found',
+  'message.reply.not.allowed',
+  'message.send.limit',
+  'message.subject.required',
+  'message.content.required',
+  'message.recipient.invalid',
   // Records (ledger module): the member's transaction records
   'records.period.invalid',
   // Deposits (deposit module): channels, manual transfers and receipts, payment gateways, records

@@ -30,6 +30,7 @@ export function definePage(load: () => Promise<MemberCenterPageModule>): LazyExo
  * issues appear when they are added here. One line a page; each is its own chunk.
  */
 export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<ComponentType<MemberCenterPageProps>>>> = {
+  messageV2: definePage(() => import(/* webpackChunkName: "page-messages" */ '../messages')),
   transferFund: definePage(() => import(/* webpackChunkName: "page-transfer-fund" */ '../transfer-fund')),
   transactionHistory: definePage(() => import(/* webpackChunkName: "page-transaction-history" */ '../transaction-history')),
   securityCenter: definePage(() => import(/* webpackChunkName: "page-security-center" */ '../security-center')),

@@ -26,6 +26,13 @@ export interface LedgerRoutesOptions {
   clock?: Clock;
   /** The process's balance streams (app.ts); without them the events route is not served. */
   balanceStreams?: BalanceStreams;
+  /** Other modules' events on the same stream (the message module's unread count), so a page needs one connection. */
+  memberEvents?: readonly MemberEventSource[];
+}
+
+/** Events another module adds to the member's balance stream: sent on subscribe and on every change. */
+export interface MemberEventSource {
+  subscribe(subscriber: { merchantId: number; memberId: number; send: (event: string, data: unknown) => void }): () => void;
 }
 
 /** A balance stream ends after this long: the browser reconnects, and its session is checked again. */
@@ -44,7 +51,7 @@ const idempotencyHeaders = {
 
 const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
 
-export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams }: LedgerRoutesOptions): Promise<void> {
+export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams, memberEvents = [] }: LedgerRoutesOptions): Promise<void> {
   if (balanceStreams) {
     app.get('/wps/v2/wallets/balance/events', {
       config: { auth: 'member' },
@@ -80,12 +87,23 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
         },
         end: () => stream.end(),
       });
+      const unsubscribeOthers = memberEvents.map((source) =>
+        source.subscribe({
+          merchantId: member.merchantId,
+          memberId: member.id,
+          send: (event, data) => {
+            eventId += 1;
+            stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          },
+        }),
+      );
       const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), BALANCE_STREAM_KEEP_ALIVE_MS);
       const lifetime = setTimeout(() => stream.end(), BALANCE_STREAM_LIFETIME_MS);
       stream.on('close', () => {
         clearInterval(keepAlive);
         clearTimeout(lifetime);
         unsubscribe();
+        for (const unsubscribeOther of unsubscribeOthers) unsubscribeOther();
       });
     });
   }
