@@ -13,6 +13,11 @@ import { GUEST_MEMBER_TYPE } from '../contract/member-types';
 let current: { token: string | null; count: number | null } = { token: null, count: null };
 const listeners = new Set<() => void>();
 
+// A count belongs to its session: another session (or none) starts with none known.
+bus.session$.subscribe(({ token }) => {
+  if (token !== current.token) setUnreadCount(null, token);
+});
+
 /** The count for the session `token` (a pushed or answered count of an older session is dropped). */
 export function setUnreadCount(count: number | null, token: string | null = bus.get('session').token): void {
   if (token !== bus.get('session').token) return;

@@ -6,6 +6,7 @@ import {
   requireRealAccount,
   useBusState,
   useT,
+  useUnreadCount,
   type BusCommand,
 } from '@platform/shared';
 import { logoutCall } from '@platform/shared/contract';
@@ -28,7 +29,12 @@ interface MenuEntry {
   key: string;
   label: string;
   command: BusCommand;
+  /** A count shown beside the label (unread messages). */
+  badge?: number;
 }
+
+/** The unread count as a badge shows it. */
+const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * Avatar button and its menu (SPEC §2 Header): Members, account record, betting record, Agent for
@@ -42,6 +48,8 @@ export function AccountMenu() {
   const [confirming, setConfirming] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  // Unread platform messages (pushed with the balance): on the avatar and on the menu's entry.
+  const unread = useUnreadCount() ?? 0;
   const name = member?.nickname || member?.account || '';
 
   useEffect(() => {
@@ -62,6 +70,7 @@ export function AccountMenu() {
 
   const entries: MenuEntry[] = [
     { key: 'members', label: t('header_members'), command: { type: 'openMemberCenter', page: 'securityCenter' } },
+    { key: 'messages', label: t('nav_messages'), command: { type: 'openMemberCenter', page: 'messageV2' }, badge: unread },
     { key: 'account-record', label: t('header_account_record'), command: { type: 'openMemberCenter', page: 'transactionHistory' } },
     { key: 'betting-record', label: t('header_betting_record'), command: { type: 'openMemberCenter', page: 'personalHistoryCopy' } },
   ];
@@ -79,7 +88,7 @@ export function AccountMenu() {
       <button
         type="button"
         className={styles.avatar}
-        aria-label={t('header_account_menu')}
+        aria-label={unread > 0 ? `${t('header_account_menu')} (${t('nav_messages')}: ${unread})` : t('header_account_menu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -87,6 +96,11 @@ export function AccountMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <AvatarImage url={avatarUrl} />
+        {unread > 0 && (
+          <span className={styles.badge} aria-hidden="true" data-testid="header-unread">
+            {badgeText(unread)}
+          </span>
+        )}
       </button>
       {open && (
         <div className={styles.menu} role="menu" id={menuId} aria-label={t('header_account_menu')}>
@@ -101,6 +115,7 @@ export function AccountMenu() {
               onClick={() => choose(entry)}
             >
               {entry.label}
+              {entry.badge ? <span className={styles.badge}>{badgeText(entry.badge)}</span> : null}
             </button>
           ))}
           <button

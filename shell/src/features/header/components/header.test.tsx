@@ -1,4 +1,4 @@
-import { amountMinorOf, bus, startBalanceService } from '@platform/shared';
+import { amountMinorOf, bus, setUnreadCount, startBalanceService } from '@platform/shared';
 import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
@@ -138,7 +138,7 @@ describe('Header account menu', () => {
     stubApi({ playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
     const { commands, stop } = recordCommands('openMemberCenter', 'openAgentCenter');
     const menu = await openMenu();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Account record', 'Betting record', 'Sign out']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Platform messages', 'Account record', 'Betting record', 'Sign out']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Members' }));
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Account record' }));
@@ -149,6 +149,26 @@ describe('Header account menu', () => {
       { type: 'openMemberCenter', page: 'transactionHistory' },
       { type: 'openMemberCenter', page: 'personalHistoryCopy' },
     ]);
+    stop();
+  });
+
+  it('shows the unread messages on the avatar and on the menu entry that opens them, and no badge at 0', async () => {
+    logIn({ isAgent: 0 });
+    const { callsOf } = stubApi({ playerAvatar: new Error('none'), unreadCount: { unreadCount: 3 } });
+    const { commands, stop } = recordCommands('openMemberCenter');
+    renderWithProviders(<Header />);
+    await settle();
+    expect(callsOf('unreadCount')).toHaveLength(1);
+    expect(screen.getByTestId('header-unread').textContent).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu (Platform messages: 3)' }));
+    const entry = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Platform messages 3' });
+    fireEvent.click(entry);
+    expect(commands).toEqual([{ type: 'openMemberCenter', page: 'messageV2' }]);
+    // A pushed count (the balance stream) or the page's reading moves the badge.
+    act(() => setUnreadCount(120));
+    expect(screen.getByTestId('header-unread').textContent).toBe('99+');
+    act(() => setUnreadCount(0));
+    expect(screen.queryByTestId('header-unread')).toBeNull();
     stop();
   });
 
