@@ -4,6 +4,7 @@ import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
 import { createMember, TestClock, tokenFor } from '../member/member.testing';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { approveDeposit, depositReceipt, listDeposits, reconcileDeposits, rejectDeposit } from './deposit.settle';
+import { depositMethods } from './deposit.service';
 import { createGatewayRegistry } from './gateways/registry';
 
 // Manual bank transfers (MT) over HTTP on a real PostgreSQL, and the operators' decisions
@@ -70,9 +71,7 @@ describe('settings and channels', () => {
   });
 
   it('serves no sandbox channel where the simulator is off (production)', async () => {
-    const { createGatewayRegistry: create } = await import('./gateways/registry');
-    const { depositMethods } = await import('./deposit.service');
-    const production = create({ db: context.pool, secretsKey: secretsKeyFromEnv(), clock: clock.now, simulator: false });
+    const production = createGatewayRegistry({ db: context.pool, secretsKey: secretsKeyFromEnv(), clock: clock.now, simulator: false });
     expect(await depositMethods(context.pool, production, context.merchantId)).toEqual({ methods: [] });
   });
 
