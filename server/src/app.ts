@@ -9,6 +9,7 @@ import { requestIdOf, withLogRedaction } from './http/logging';
 import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
+import { agentTransferRoutes } from './modules/agent-transfer';
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
@@ -21,6 +22,7 @@ import { createSenderFactory, senderConfigFromEnv } from './modules/notification
 import { oauthRoutes } from './modules/oauth';
 import { OPERATOR_API_PREFIX, operatorRoutes } from './modules/operator';
 import { passwordRoutes } from './modules/password';
+import { profitRoutes } from './modules/profit';
 import { remotesRoutes } from './modules/remotes';
 import { headersBeforeRouting, registerSecurityHeaders } from './modules/security-headers';
 import {
@@ -203,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
+    await merchantScope.register(agentTransferRoutes, { db: pool, clock });
+    await merchantScope.register(profitRoutes, { db: pool });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {

@@ -5,6 +5,7 @@
 // hands this catalogue to the error handler.
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
+import { agentTransferMessages } from './modules/agent-transfer';
 import { depositMessages } from './modules/deposit';
 import { identityMessages } from './modules/identity';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
@@ -13,6 +14,7 @@ import { messageMessages } from './modules/message';
 import { oauthMessages } from './modules/oauth';
 import { operatorMessages } from './modules/operator';
 import { passwordMessages } from './modules/password';
+import { profitMessages } from './modules/profit';
 import { rateLimitMessages } from './modules/rate-limit';
 import { sessionMessages } from './modules/session';
 import { systemMessages } from './modules/system';
@@ -39,6 +41,8 @@ export const MESSAGE_PARTS = {
   oauth: oauthMessages,
   operator: operatorMessages,
   withdrawal: withdrawalMessages,
+  'agent-transfer': agentTransferMessages,
+  profit: profitMessages,
 };
 
 /**

@@ -143,6 +143,13 @@ export const SERVER_ERROR_CODES = [
   'operator.token.invalid',
   'operator.member.not.found',
   'operator.adjustment.invalid',
+  // Transfer to upline (agent-transfer module)
+  'upline.transfer.not.agent',
+  'upline.transfer.no.upline',
+  'upline.transfer.amount.too.small',
+  'upline.transfer.amount.too.large',
+  // Profit and loss (profit module)
+  'profit.period.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

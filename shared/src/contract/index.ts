@@ -25,4 +25,6 @@ export * from './withdrawal';
 export * from './deposit';
 export * from './records';
 export * from './message';
+export * from './agent-transfer';
+export * from './profit';
 export type * from './remotes';

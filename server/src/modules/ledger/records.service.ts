@@ -3,6 +3,8 @@ import {
   RECORDS_MAX_RANGE_MS,
   TX_TYPE_TRANSFER_IN,
   TX_TYPE_TRANSFER_OUT,
+  TX_TYPE_UPLINE_TRANSFER_IN,
+  TX_TYPE_UPLINE_TRANSFER_OUT,
   type MemberTransactions,
   type TransactionCodeType,
 } from '@platform/shared/contract';
@@ -30,6 +32,8 @@ import * as queries from './records.queries';
 //   wallet_transfer       debit    8202      transfer        Transfer out
 //   wallet_return         credit   8102      transfer        Transfer in   (recall all: game wallets → main)
 //   wallet_return         debit    8202      transfer        Transfer out
+//   upline_transfer       debit    8301      transfer        Transfer to upline      (agent-transfer module)
+//   upline_transfer       credit   8302      transfer        Transfer from downline
 //   operator_adjustment   credit   3001      adjustment      Adjustment (credit)
 //   operator_adjustment   debit    3002      adjustment      Adjustment (debit)
 //   operator_credit       any      3001      adjustment      Adjustment (credit)  (test and operator tooling)
@@ -93,6 +97,8 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'wallet_transfer', side: 'debit', txTypeId: TX_TYPE_TRANSFER_OUT, group: 'transfer', name: NAMES.transferOut },
   { kind: 'wallet_return', side: 'credit', txTypeId: TX_TYPE_TRANSFER_IN, group: 'transfer', name: NAMES.transferIn },
   { kind: 'wallet_return', side: 'debit', txTypeId: TX_TYPE_TRANSFER_OUT, group: 'transfer', name: NAMES.transferOut },
+  { kind: 'upline_transfer', side: 'debit', txTypeId: TX_TYPE_UPLINE_TRANSFER_OUT, group: 'transfer', name: name('Transfer to upline', 'আপলাইনে স্থানান্তর', '转账给上级', 'Transfer ke upline', 'โอนให้สายบน', '轉帳給上級', 'Chuyển cho tuyến trên') },
+  { kind: 'upline_transfer', side: 'credit', txTypeId: TX_TYPE_UPLINE_TRANSFER_IN, group: 'transfer', name: name('Transfer from downline', 'ডাউনলাইন থেকে স্থানান্তর', '下级转入', 'Transfer dari downline', 'รับโอนจากสายล่าง', '下級轉入', 'Nhận từ tuyến dưới') },
   { kind: 'operator_adjustment', side: 'credit', txTypeId: 3001, group: 'adjustment', name: NAMES.adjustmentCredit },
   { kind: 'operator_adjustment', side: 'debit', txTypeId: 3002, group: 'adjustment', name: NAMES.adjustmentDebit },
   { kind: 'operator_credit', side: 'any', txTypeId: 3001, group: 'adjustment', name: NAMES.adjustmentCredit },
