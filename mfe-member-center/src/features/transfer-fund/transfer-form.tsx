@@ -48,7 +48,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
       const amount = parseAmount(values.amount);
       if (values.amount.trim() === '') errors.amount = { text: t('error_amount_required') };
       else if (amount === null || amount <= 0) errors.amount = { text: t('error_amount_invalid') };
-      else if (source && amount > source.balanceMinor) errors.amount = { text: t('error_amount_over_balance', { balance: formatMoney(source.balanceMinor, { symbol: wallets.currencySymbol }) }) };
+      else if (source && amount > source.balanceMinor) errors.amount = { text: t('error_amount_over_balance', { balance: formatMoney(source.balanceMinor) }) };
       return errors;
     },
     onSubmit: async (values) => {
@@ -79,7 +79,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
   const source = walletOf(form.values.from);
   const option = (wallet: Wallet) => (
     <option key={wallet.accountTypeId} value={String(wallet.accountTypeId)}>
-      {`${nameOf(wallet)} (${formatMoney(wallet.balanceMinor, { symbol: wallets.currencySymbol })})`}
+      {`${nameOf(wallet)} (${formatMoney(wallet.balanceMinor)})`}
     </option>
   );
 

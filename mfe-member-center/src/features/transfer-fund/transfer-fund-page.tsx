@@ -63,7 +63,8 @@ export default function TransferFundPage(_props: MemberCenterPageProps) {
       </div>
     );
   }
-  const money = (amountMinor: AmountMinor) => formatMoney(amountMinor, { symbol: shown.currencySymbol });
+  // In the site's currency symbol, as the header and every records table show money.
+  const money = (amountMinor: AmountMinor) => formatMoney(amountMinor);
   return (
     <div className={styles.page} data-testid="transfer-fund">
       <section className={styles.summary} aria-label={t('wallets')}>

@@ -28,7 +28,6 @@ export interface Wallets {
   main: Wallet;
   games: Wallet[];
   totalMinor: AmountMinor;
-  currencySymbol: string;
 }
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
@@ -44,7 +43,6 @@ export function walletsOf(value: AllWalletBalance, isSingle: boolean): Wallets {
     // recalled by "recall all").
     games: all.filter((wallet) => wallet.accountTypeId !== MAIN_WALLET_ACCOUNT_TYPE_ID),
     totalMinor: minor(value.sumBalance),
-    currencySymbol: value.currencySymbol,
   };
 }
 
