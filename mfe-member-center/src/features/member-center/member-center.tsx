@@ -1,7 +1,7 @@
-import { MEMBER_CENTER_PAGES, Button, CentreMenu, EmptyState, Spinner, useT, type MemberCenterPage } from '@platform/shared';
+import { Button, CentreMenu, EmptyState, Spinner, useBusState, useT, type MemberCenterPage } from '@platform/shared';
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { NAMESPACE } from '../../locales';
-import { PAGES } from './page-registry';
+import { PAGES, visiblePages } from './page-registry';
 
 interface MemberCenterProps {
   page: MemberCenterPage;
@@ -23,9 +23,9 @@ class PageLoadBoundary extends Component<{ fallback: (retry: () => void) => Reac
 export default function MemberCenter({ page, onClose }: MemberCenterProps) {
   const { t } = useT(NAMESPACE);
   const common = useT().t;
-  const available = MEMBER_CENTER_PAGES.filter((key) => PAGES[key] !== undefined);
-  const [current, setCurrent] = useState<MemberCenterPage>(PAGES[page] ? page : (available[0] ?? page));
-  const Page = PAGES[current];
+  const available = visiblePages(useBusState('session'));
+  const [current, setCurrent] = useState<MemberCenterPage>(available.includes(page) ? page : (available[0] ?? page));
+  const Page = available.includes(current) ? PAGES[current] : undefined;
   return (
     <CentreMenu
       title={t('member_center_title')}

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { MemberCenterPage } from '@platform/shared';
+import { isAgentAccount, MEMBER_CENTER_PAGES, type MemberCenterPage, type SessionState } from '@platform/shared';
 
 /** What every member-centre page receives from the overlay. */
 export interface MemberCenterPageProps {
@@ -36,4 +36,19 @@ export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<Compone
   securityCenter: definePage(() => import(/* webpackChunkName: "page-security-center" */ '../security-center')),
   depositv2: definePage(() => import(/* webpackChunkName: "page-deposit" */ '../deposit')),
   withdraw: definePage(() => import(/* webpackChunkName: "page-withdraw" */ '../withdraw')),
+  transferUpline: definePage(() => import(/* webpackChunkName: "page-transfer-upline" */ '../transfer-upline')),
+  personalProfit: definePage(() => import(/* webpackChunkName: "page-personal-profit" */ '../personal-profit')),
 };
+
+/**
+ * Pages only some members see, by menu key: whether the session (the bus's) may see it. A page
+ * not listed here is every member's. The server enforces the same rule on its calls.
+ */
+export const PAGE_VISIBILITY: Partial<Record<MemberCenterPage, (session: SessionState) => boolean>> = {
+  // SPEC §6: agents (isAgent 1, 2, 41, 42) transfer to their upline; only those that have one.
+  transferUpline: (session) => isAgentAccount(session.isAgent) && session.member?.toUpline === '1',
+};
+
+/** The menu: the pages that exist and that this session may see, in the order of SPEC §2. */
+export const visiblePages = (session: SessionState): MemberCenterPage[] =>
+  MEMBER_CENTER_PAGES.filter((key) => PAGES[key] !== undefined && (PAGE_VISIBILITY[key]?.(session) ?? true));
