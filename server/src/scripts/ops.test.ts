@@ -124,6 +124,23 @@ it('decides deposits and withdrawals: lists, receipt, approve, reject, pay', asy
   expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(15_000);
 });
 
+it('sends a platform message and reads what members wrote', async () => {
+  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD });
+  const env = { OPS_TOKEN: /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0])![1] };
+  await createMember(context.pool, context.merchantId, { username: 'clireader', password: 'secret123' });
+  const token = await tokenFor(context.app, 'clireader', 'secret123');
+  expect(await ops(['message', '--to', 'clireader', '--subject', 'Hello', '--content', 'Welcome aboard', '--no-reply'], env)).toEqual({
+    code: 0,
+    lines: [expect.stringMatching(/^Sent message \d+ to 1 member\(s\)\.$/)],
+  });
+  const inbox = await context.app.inject({ method: 'GET', url: '/wps/relay/getInboxMails', headers: { authorization: token } });
+  expect(json<Envelope<{ list: { subject: string; canReply: boolean }[] }>>(inbox).value.list).toEqual([expect.objectContaining({ subject: 'Hello', canReply: false })]);
+  await context.app.inject({ method: 'POST', url: '/wps/relay/sendMail', headers: { authorization: token }, payload: { subject: 'Thanks', content: 'Got it' } });
+  const box = await ops(['member-mails', '--unread', '--username', 'clireader'], env);
+  expect(box.lines[1]).toMatch(/clireader\s+Thanks\s+Got it$/);
+  expect(box.lines.at(-1)).toBe('(page 1 of 1)');
+});
+
 it('says what is wrong with a command line, without calling anything', async () => {
   expect((await ops([])).code).toBe(0);
   expect((await ops(['nonsense'])).code).toBe(2);

@@ -19,6 +19,8 @@
 //   withdrawals [--status pending] [--limit N]        withdrawals, with the card to pay to
 //   pay-withdrawal W7                                 after sending the payout to the card
 //   reject-withdrawal W7 --reason TEXT                the whole amount goes back to the member
+//   message --to all|NAME,… --subject S --content C   a platform message ([--no-reply] [--sender NAME])
+//   member-mails [--unread] [--username NAME]         what members wrote to customer service
 //
 // Environment: OPS_URL (default http://127.0.0.1:3000), OPS_TOKEN, OPS_PASSWORD; create-operator
 // reads DATABASE_URL or starts the embedded PostgreSQL like the site (stop the site first, or
@@ -272,8 +274,44 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+Object.assign(OPS_COMMANDS, {
+  message: {
+    usage: "message --to all|NAME[,NAME…] --subject TEXT --content TEXT [--no-reply] [--sender NAME]   (a platform message)",
+    authenticated: true,
+    async run({ api, options, io }) {
+      const to = requireOption(options, 'to');
+      const value = (await api.call('POST', '/messages', {
+        body: {
+          to: to === 'all' ? ['*'] : to.split(',').map((name) => name.trim()).filter(Boolean),
+          subject: requireOption(options, 'subject'),
+          content: requireOption(options, 'content'),
+          canReply: options['no-reply'] === undefined,
+          ...(options.sender ? { senderName: options.sender } : {}),
+        },
+      })) as { mailId: number; recipients: number | 'all' };
+      io.write(`Sent message ${value.mailId} to ${value.recipients === 'all' ? 'every member' : `${value.recipients} member(s)`}.`);
+    },
+  },
+  'member-mails': {
+    usage: "member-mails [--unread] [--username NAME] [--page N]   (customer service's box)",
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/member-mails', {
+        query: { unread: options.unread === undefined ? undefined : 'true', username: options.username, page: options.page },
+      })) as { list: Record<string, unknown>[]; totalPages: number };
+      const rows = value.list.map((row) => ({ ...row, sentAt: isoTime(row.sentAt), read: row.readAt ? 'yes' : '', inReplyTo: row.replyToSubject ?? '' }));
+      for (const line of formatTable(rows, ['id', 'sentAt', 'username', 'subject', 'inReplyTo', 'read', 'content'])) io.write(line);
+      io.write(`(page ${options.page ?? 1} of ${value.totalPages})`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
   out: { type: 'string' },
+  sender: { type: 'string' },
+  page: { type: 'string' },
+  unread: { type: 'boolean' },
+  'no-reply': { type: 'boolean' },
   merchant: { type: 'string' },
   username: { type: 'string' },
   reason: { type: 'string' },

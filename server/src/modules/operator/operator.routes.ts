@@ -8,6 +8,7 @@ import { minorToMajor } from '../ledger';
 import { transferAmountMinor } from '../ledger';
 import { auditContextOf, operatorIdempotencyKeyOf } from './audit-context';
 import { cashierRoutes } from './cashier.routes';
+import { operatorMessagesRoutes } from './messages.routes';
 import {
   adjustBalance,
   audited,
@@ -72,6 +73,8 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
   });
   // Deposits and withdrawals (cashier.routes.ts), behind the same token check.
   await app.register(cashierRoutes, { db, clock });
+  // Platform messages to members, and customer service's box (messages.routes.ts).
+  await app.register(operatorMessagesRoutes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string } }>('/session', {
     config: { operatorAuth: false },
