@@ -171,4 +171,18 @@ test('at 390 px the deposit page and a manual transfer fit the screen', async ({
   expect(measured.right).toBeLessThanOrEqual(measured.innerWidth);
   expect(measured.scrollWidth).toBeLessThanOrEqual(measured.clientWidth);
   expect(measured.pageScroll).toBeLessThanOrEqual(measured.innerWidth);
+
+  // In Bengali (the default language, longer words), with the pending deposit listed under the form.
+  await page.evaluate(() => {
+    window.localStorage.setItem('lang', 'BN');
+    window.localStorage.setItem('hisLang', 'BN');
+  });
+  await openSite(page, '/');
+  await page.getByTestId('tab-deposit').click();
+  await expect(overlay.getByTestId('deposit-pending')).toBeVisible();
+  await expect(overlay.getByTestId('deposit-form')).toContainText('জমা');
+  measured = await fits();
+  expect(measured.right).toBeLessThanOrEqual(measured.innerWidth);
+  expect(measured.scrollWidth).toBeLessThanOrEqual(measured.clientWidth);
+  expect(measured.pageScroll).toBeLessThanOrEqual(measured.innerWidth);
 });

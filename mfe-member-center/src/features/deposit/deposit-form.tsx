@@ -114,6 +114,7 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
         value={channel.id}
         onChange={chooseChannel}
         label={t('methods')}
+        className={styles.channelTabs}
       />
       <p className={styles.muted} data-testid="deposit-method-note">
         {manual ? t('method_manual_note') : channel.method === 'QR' ? t('method_qr_note') : t('method_online_note')}

@@ -1,4 +1,4 @@
-import { ApiError } from '@platform/shared';
+import { amountMinorOf, ApiError, bus } from '@platform/shared';
 import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositReport, type DepositSettings } from '@platform/shared/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
@@ -332,5 +332,31 @@ describe('an online payment', () => {
     await submit('deposit-form');
     expect(screen.getByTestId('deposit-qr').getAttribute('data-value')).toBe('http://localhost/dev/gateway/pay/SIM4');
     expect(screen.getByTestId('deposit-qr-note').textContent).toBe('Scan the code with your USDT wallet and pay exactly ৳1,000.00 for deposit D40.');
+  });
+
+  it('reads the deposit again by itself when the balance moves (a credit pushed by the server)', async () => {
+    jest.spyOn(window, 'open').mockReturnValue(null);
+    let credited = false;
+    const stub = await renderPage({
+      newDepositPG: { depositId: 50, refCode: 'D50', amount: 500, redirectUrl: 'https://pay.example/p/1', qrImgUrl: null, qrContent: null, expiresAt: 0 },
+      depositReport: (options: CallOptionsSeen) =>
+        options?.params?.depositState === 'pending'
+          ? report()
+          : report([{ depositId: 50, refCode: 'D50', depositMethod: 'PG', vendorName: 'bKash', amount: credited ? 500 : 0, state: credited ? 'approved' : 'pending' }]),
+    });
+    await click(screen.getByRole('tab', { name: 'bKash' }));
+    await click(screen.getByTestId('deposit-chip-500'));
+    await submit('deposit-form');
+    // The window was blocked: the link is there.
+    expect(screen.getByTestId('deposit-pay-link').getAttribute('href')).toBe('https://pay.example/p/1');
+    expect(stub.callsOf('depositReport').filter((options) => options?.params?.depositType === 'PG')).toHaveLength(0);
+
+    credited = true;
+    await act(async () => {
+      bus.set('balance', { sumBalanceMinor: amountMinorOf(50_000), loading: false });
+    });
+    await settle();
+    expect(stub.callsOf('depositReport').filter((options) => options?.params?.depositType === 'PG')).toHaveLength(1);
+    expect(screen.getByTestId('deposit-status').textContent).toBe('Approved: ৳500.00 was credited to your balance');
   });
 });

@@ -47,7 +47,7 @@ export function ManualTransfer({ deposit, state, receiptSent, currencySymbol, on
   return (
     <section className={styles.card} aria-labelledby="deposit-manual-title" data-testid="deposit-manual" data-deposit-id={deposit.depositId}>
       <h3 id="deposit-manual-title" className={styles.heading}>
-        {t('manual_title', { vendor: deposit.vendorName })}
+        {deposit.vendorName}
       </h3>
       <DepositStatus state={state} manual receiptSent={receiptSent} amountMinor={deposit.amountMinor} currencySymbol={currencySymbol} />
       <dl className={styles.details}>

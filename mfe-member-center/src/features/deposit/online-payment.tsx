@@ -28,7 +28,7 @@ export function OnlinePayment({ deposit, state, currencySymbol, checking, onChec
   return (
     <section className={styles.card} aria-labelledby="deposit-online-title" data-testid="deposit-online" data-deposit-id={deposit.depositId}>
       <h3 id="deposit-online-title" className={styles.heading}>
-        {t('online_title', { vendor: deposit.vendorName })}
+        {deposit.vendorName}
       </h3>
       <DepositStatus state={state} manual={false} receiptSent={false} amountMinor={deposit.amountMinor} currencySymbol={currencySymbol} />
       <dl className={styles.details}>
