@@ -1,11 +1,13 @@
 import type { Envelope, NewDepositPGResult } from '@platform/shared/contract';
+import Fastify from 'fastify';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
 import { createMember, tokenFor } from '../member/member.testing';
 import { reconcileDeposits } from './deposit.settle';
 import { signMessage } from './gateways/gateway';
-import { createGatewayRegistry, gatewaySecret, type GatewayRegistry } from './gateways/registry';
+import { createGatewayRegistry, gatewaySecret, simulatorEnabled, type GatewayRegistry } from './gateways/registry';
+import { gatewaySimulatorRoutes } from './gateways/simulator.routes';
 import type { GatewaySimulator } from './gateways/simulator';
 
 // Online deposits end to end, over real HTTP: the member's order (newDepositPG) → the simulator's
@@ -245,4 +247,16 @@ it('refuses an amount outside the channel, an unknown channel and a missing key;
     body: JSON.stringify({ merchantNo: `M${context.merchantId}`, orderId: 'D1', amount: '1.00', currency: 'BDT', channel: 'x', notifyUrl: 'http://x', returnUrl: 'http://x', expiresAt: '1', sign: '0'.repeat(64) }),
   });
   expect(created.status).toBe(401);
+});
+
+it('has no simulator in production: no pages, no adapter, no sandbox channels', async () => {
+  expect(simulatorEnabled({ NODE_ENV: 'production', DEPOSIT_GATEWAY_SIMULATOR: '1' })).toBe(false);
+  expect(simulatorEnabled({ NODE_ENV: 'development', DEPOSIT_GATEWAY_SIMULATOR: '0' })).toBe(false);
+  expect(simulatorEnabled({ NODE_ENV: 'test' })).toBe(true);
+  const bare = Fastify();
+  await bare.register(gatewaySimulatorRoutes, { db: context.pool, secretsKey: secretsKeyFromEnv(), enabled: false });
+  expect((await bare.inject({ method: 'GET', url: '/dev/gateway/pay/SIM1' })).statusCode).toBe(404);
+  await bare.close();
+  const production = createGatewayRegistry({ db: context.pool, secretsKey: secretsKeyFromEnv(), clock: Date.now, simulator: false });
+  expect([production.adapter('simulator'), production.simulator, production.sandbox, await production.account(context.merchantId, 'simulator')]).toEqual([undefined, undefined, false, undefined]);
 });
