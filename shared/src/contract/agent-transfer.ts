@@ -18,11 +18,12 @@ export const UPLINE_TRANSFER_REMARK_MAX_LENGTH = 100;
  * Sends `transferAmount` from the caller's main wallet to their upline's. Encrypted (it carries the
  * payment password); takes the Idempotency-Key header: the same key with the same amount and remark
  * answers the first transfer without moving money again; with another amount or remark it is
- * refused (409 wallet.idempotency.conflict). Checks in this order: an agent
- * (upline.transfer.not.agent), with an upline of the merchant able to receive
+ * refused (409 wallet.idempotency.conflict). Checks in this order: the amount's format
+ * (wallet.amount.invalid: positive, two decimals at most), an agent
+ * (upline.transfer.not.agent, 403), with an upline of the merchant able to receive
  * (upline.transfer.no.upline), the payment password (not.exists.payment.password,
- * invalid.payment.pw, 429 TOO_MANY_REQUESTS while locked), the amount (wallet.amount.invalid,
- * upline.transfer.amount.too.small / .too.large: the merchant's limits), the balance
+ * invalid.payment.pw, 429 TOO_MANY_REQUESTS while locked), the key (a replay answers here), the
+ * merchant's limits (upline.transfer.amount.too.small / .too.large), the balance
  * (wallet.insufficient.balance). A refusal moves nothing.
  */
 export const agentDownlineTransferCall = /*#__PURE__*/ defineCall({

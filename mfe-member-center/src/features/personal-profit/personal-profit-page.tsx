@@ -15,7 +15,7 @@ interface Filters {
 const PAGE_SIZE = 10;
 
 const columns: RecordsColumn<ProfitDay, ProfitAmounts>[] = [
-  { id: 'balanceDate', headerKey: 'col_balanceDate', render: (row) => row.balanceDate },
+  { id: 'balanceDate', headerKey: 'col_balanceDate', render: (row) => <span className={styles.date}>{row.balanceDate}</span> },
   ...PROFIT_COLUMNS.map((column): RecordsColumn<ProfitDay, ProfitAmounts> => ({
     id: column,
     headerKey: `col_${column}`,

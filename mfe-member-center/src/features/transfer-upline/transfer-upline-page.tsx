@@ -58,7 +58,8 @@ export default function TransferUplinePage({ openPage }: MemberCenterPageProps) 
       </div>
     );
   }
-  const money = (amountMinor: AmountMinor) => formatMoney(amountMinor, { symbol: shown.currencySymbol });
+  // The site's currency symbol, as the header and the records tables show money.
+  const money = (amountMinor: AmountMinor) => formatMoney(amountMinor);
   return (
     <div className={styles.page} data-testid="transfer-upline">
       <section className={styles.summary} aria-label={t('balance')}>

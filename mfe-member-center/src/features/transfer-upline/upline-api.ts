@@ -25,7 +25,6 @@ export interface UplineTransferState {
   mainMinor: AmountMinor;
   /** Every wallet together. */
   totalMinor: AmountMinor;
-  currencySymbol: string;
 }
 
 export async function loadUplineTransfer(signal: AbortSignal): Promise<UplineTransferState> {
@@ -37,7 +36,6 @@ export async function loadUplineTransfer(signal: AbortSignal): Promise<UplineTra
     maximumMinor: minor(settings.maximumAmount),
     mainMinor: minor(main?.availBalance ?? 0),
     totalMinor: minor(balances.sumBalance),
-    currencySymbol: balances.currencySymbol,
   };
 }
 

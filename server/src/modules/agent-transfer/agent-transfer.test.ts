@@ -9,7 +9,7 @@ import {
 } from '@platform/shared/contract';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled } from '../ledger';
-import { MINUTE, TestClock } from '../member/member.testing';
+import { createMember, MINUTE, TestClock } from '../member/member.testing';
 import {
   credit,
   get,
@@ -118,6 +118,15 @@ describe('who may transfer', () => {
     expect(await mainBalanceMinor(context.pool, agent.memberId)).toBe(50_000);
     expect(await mainBalanceMinor(context.pool, alone.memberId)).toBe(50_000);
     expect(await transferCount()).toBe(transfersBefore);
+  });
+
+  it('refuses an upline of another merchant (the link names a member the merchant does not have)', async () => {
+    const otherMerchant = (await context.pool.query<{ id: number }>("INSERT INTO merchant (code, name) VALUES ('UPOTHER', 'Other brand') RETURNING id")).rows[0].id;
+    const stranger = await createMember(context.pool, otherMerchant, { username: 'upstranger', nowMs: clock.nowMs });
+    const agent = await party({ memberType: 1, uplineId: stranger, balanceMinor: 50_000 });
+    expect(outcome(await transfer(agent.token, { transferAmount: 10 }))).toEqual({ status: 400, errorCode: 'upline.transfer.no.upline' });
+    expect(await mainBalanceMinor(context.pool, agent.memberId)).toBe(50_000);
+    expect(await mainBalanceMinor(context.pool, stranger)).toBe(0);
   });
 
   it('refuses a free-play guest and a call without a session', async () => {
