@@ -28,8 +28,8 @@ export function MessagesPage(_props: MemberCenterPageProps) {
 
   return (
     <div className={styles.page} data-testid="messages-page">
+      {/* The page's title is the member centre's (PageScaffold). */}
       <div className={styles.toolbar}>
-        <h2 className={styles.title}>{t('title')}</h2>
         <Button size="sm" onClick={() => setComposing({ kind: 'new' })} data-testid="messages-compose">
           {t('compose')}
         </Button>
