@@ -46,7 +46,7 @@ export class UnreadStreams {
       applicationName: MAIL_LISTENER_APPLICATION_NAME,
       onNotification: (payload) => this.onNotification(payload),
       onListening: () => {
-        for (const memberId of this.members.keys()) this.refresh(memberId);
+        for (const memberId of this.members.keys()) void this.refresh(memberId);
       },
       onProblem: options.onProblem,
     });
@@ -69,7 +69,7 @@ export class UnreadStreams {
       this.members.set(subscriber.memberId, streams);
     }
     streams.subscribers.add(subscriber);
-    this.refresh(subscriber.memberId);
+    void this.refresh(subscriber.memberId);
     return () => {
       const current = this.members.get(subscriber.memberId);
       if (!current) return;
@@ -83,22 +83,27 @@ export class UnreadStreams {
     if (!match) return;
     const merchantId = Number(match[1]);
     if (match[2] === '*') {
-      for (const [memberId, streams] of this.members) if (streams.merchantId === merchantId) this.refresh(memberId);
+      // A broadcast concerns every open stream of the merchant: read them one after another, not
+      // all at once, so the pool stays free for requests.
+      const memberIds = [...this.members].filter(([, streams]) => streams.merchantId === merchantId).map(([memberId]) => memberId);
+      void (async () => {
+        for (const memberId of memberIds) await this.refresh(memberId);
+      })();
     } else {
-      this.refresh(Number(match[2]));
+      void this.refresh(Number(match[2]));
     }
   }
 
-  /** Reads the member's count once for all their streams; changes during a read cause one more. */
-  private refresh(memberId: number): void {
+  /** Reads the member's count once for all their streams; changes during a read cause one more. Resolves when done. */
+  private refresh(memberId: number): Promise<void> {
     const streams = this.members.get(memberId);
-    if (!streams) return;
+    if (!streams) return Promise.resolve();
     if (streams.reading) {
       streams.again = true;
-      return;
+      return Promise.resolve();
     }
     streams.reading = true;
-    void (async () => {
+    return (async () => {
       try {
         do {
           streams.again = false;
