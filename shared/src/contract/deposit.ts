@@ -27,8 +27,8 @@
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 
-/** Method codes: manual bank transfer, online payment gateway, gateway shown as a QR code. */
-export const DEPOSIT_METHODS = ['MT', 'PG', 'QR'] as const;
+/** Method codes: manual bank transfer, online payment gateway, gateway shown as a QR code, player-to-player (contract c2c.ts). */
+export const DEPOSIT_METHODS = ['MT', 'PG', 'QR', 'C2C'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
 /**
@@ -248,7 +248,9 @@ export const uploadDepositImageCall = /*#__PURE__*/ defineCall({
     additionalProperties: false,
     properties: {
       depositId: depositIdSchema,
-      image: { type: 'string', minLength: 1, maxLength: 7_000_100, description: 'data:image/png;base64,… or data:image/jpeg;base64,…' },
+      // No maxLength: the route's body limit (a 5 MB image in base64, 4/3 of it) bounds it, and the
+      // decoded size is checked (deposit.image.too.large).
+      image: { type: 'string', minLength: 1, description: 'data:image/png;base64,… or data:image/jpeg;base64,… (at most DEPOSIT_RECEIPT_MAX_BYTES decoded)' },
       referenceNo: { type: 'string', minLength: 1, maxLength: 64, description: "the transfer's reference number from the member's bank" },
     },
   },
