@@ -10,6 +10,7 @@ import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
+import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
@@ -90,6 +91,8 @@ export interface BuildAppOptions {
   configRevision?: { checkIntervalMs?: number } | false;
   /** false: no balance push (no listener connection, no events route). */
   balanceStreams?: false;
+  /** The C2C deadline sweep (modules/c2c/c2c.sweep.ts): every intervalMs (default 30 s); false: none. */
+  c2cSweep?: { intervalMs?: number } | false;
 }
 
 /**
@@ -200,11 +203,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
-    await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey });
+    await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey, extraMethods: c2cDepositMethods });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams, memberEvents: unreadStreams ? [unreadStreams] : [] });
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
+    await merchantScope.register(c2cRoutes, { db: pool, clock });
     await merchantScope.register(agentTransferRoutes, { db: pool, clock });
     await merchantScope.register(profitRoutes, { db: pool });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
@@ -226,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock, extraRoutes: [c2cOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -244,5 +248,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await revisionWatch?.start();
   await balanceStreams?.start();
   await unreadStreams?.start();
+  // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
+  if (options.c2cSweep !== false) {
+    const sweep = new C2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    app.addHook('onClose', () => sweep.close());
+    sweep.start();
+  }
   return app;
 }

@@ -6,6 +6,7 @@
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
 import { agentTransferMessages } from './modules/agent-transfer';
+import { c2cMessages } from './modules/c2c';
 import { depositMessages } from './modules/deposit';
 import { identityMessages } from './modules/identity';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
@@ -43,6 +44,7 @@ export const MESSAGE_PARTS = {
   withdrawal: withdrawalMessages,
   'agent-transfer': agentTransferMessages,
   profit: profitMessages,
+  c2c: c2cMessages,
 };
 
 /**

@@ -19,6 +19,8 @@
 //   withdrawals [--status pending] [--limit N]        withdrawals, with the card to pay to
 //   pay-withdrawal W7                                 after sending the payout to the card
 //   reject-withdrawal W7 --reason TEXT                the whole amount goes back to the member
+//   c2c-orders [--status disputed] [--limit N]        player-to-player deposit orders (modules/c2c)
+//   resolve-c2c C12 --received yes|no [--amount X]    decides a disputed one (X: what arrived)
 //   message --to all|NAME,… --subject S --content C   a platform message ([--no-reply] [--sender NAME])
 //   member-mails [--unread] [--username NAME]         what members wrote to customer service
 //
@@ -306,6 +308,41 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Player-to-player (C2C) deposit orders (modules/c2c): the list, and the decision of a disputed one.
+interface C2COrderRow extends Record<string, unknown> {
+  number: string;
+  status: string;
+  receivedAmount: number | null;
+}
+
+Object.assign(OPS_COMMANDS, {
+  'c2c-orders': {
+    usage: 'c2c-orders [--status matched|paid|disputed|confirmed|cancelled|expired|rejected] [--limit N]',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/c2c', { query: { status: options.status, limit: options.limit } })) as { list: C2COrderRow[] };
+      const rows = value.list.map((row) => ({ ...row, amount: money(row.amount), received: money(row.receivedAmount), createdAt: isoTime(row.createdAt), proof: row.hasProof ? 'yes' : '' }));
+      for (const line of formatTable(rows, ['number', 'createdAt', 'deposit', 'withdrawal', 'depositor', 'withdrawer', 'payerName', 'amount', 'received', 'status', 'outcome', 'proof'])) io.write(line);
+    },
+  },
+  'resolve-c2c': {
+    usage: 'resolve-c2c C12 --received yes|no [--amount X]   (a disputed order: yes credits the payer X, default all; no releases it)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const number = positionals[0];
+      if (!number || !/^C?[1-9][0-9]{0,15}$/.test(number)) throw new UsageError('Name the order by its number, e.g. C12');
+      const received = options.received;
+      if (received !== 'yes' && received !== 'no') throw new UsageError('--received yes or --received no');
+      if (options.amount !== undefined && (received === 'no' || !/^\d+(\.\d{1,2})?$/.test(options.amount))) throw new UsageError('--amount is a positive number with two decimals at most, with --received yes');
+      const orderNumber = number.startsWith('C') ? number : `C${number}`;
+      const body = { received: received === 'yes', ...(options.amount === undefined ? {} : { amount: Number(options.amount) }) };
+      const value = (await api.call('POST', `/c2c/${orderNumber}/resolve`, { body })) as { order: C2COrderRow; changed: boolean };
+      const what = value.order.status === 'confirmed' ? `${money(value.order.receivedAmount)} credited to the payer` : 'released, nothing credited';
+      io.write(`${value.changed ? 'Resolved' : 'Already resolved'}: ${orderNumber} ${value.order.status}, ${what}.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
   out: { type: 'string' },
   sender: { type: 'string' },
@@ -322,6 +359,7 @@ const OPTIONS = {
   subject: { type: 'string' },
   content: { type: 'string' },
   'idempotency-key': { type: 'string' },
+  received: { type: 'string' },
 } as const;
 
 function usage(): string[] {

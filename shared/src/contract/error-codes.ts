@@ -150,6 +150,18 @@ export const SERVER_ERROR_CODES = [
   'upline.transfer.amount.too.large',
   // Profit and loss (profit module)
   'profit.period.invalid',
+  // Player-to-player deposits (c2c module) and the withdrawals they pay
+  'c2c.disabled',
+  'c2c.amount.out.of.range',
+  'c2c.no.match',
+  'c2c.order.open',
+  'c2c.order.not.found',
+  'c2c.order.state.invalid',
+  'c2c.order.expired',
+  'c2c.received.amount.invalid',
+  'c2c.images.required',
+  'c2c.payer.name.required',
+  'withdrawal.c2c.open',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

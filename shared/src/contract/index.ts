@@ -27,4 +27,5 @@ export * from './records';
 export * from './message';
 export * from './agent-transfer';
 export * from './profit';
+export * from './c2c';
 export type * from './remotes';

@@ -4,7 +4,8 @@ import type { Db } from '../../db/pool';
 // (deposit.settle.ts); these rows say what was asked, what the provider or operator said, and
 // which ledger transaction credited it.
 
-export type ChannelMethod = 'MT' | 'PG' | 'QR';
+// C2C: player-to-player deposits (modules/c2c, migration 027): deposit rows only, no deposit_channel row.
+export type ChannelMethod = 'MT' | 'PG' | 'QR' | 'C2C';
 export type DepositStatus = 'pending' | 'crediting' | 'approved' | 'rejected' | 'cancelled' | 'failed' | 'expired';
 
 export interface ChannelRow {

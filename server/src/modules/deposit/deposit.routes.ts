@@ -34,6 +34,8 @@ export interface DepositRoutesOptions {
   secretsKey: SecretsKey;
   /** The payment providers (default: the registry of this pool, with the simulator outside production). */
   gateways?: GatewayRegistry;
+  /** Methods other modules offer in the channel list (app.ts: C2C from modules/c2c). */
+  extraMethods?: service.ExtraDepositMethods;
 }
 
 /** The largest upload body: a 5 MB image as base64 (4/3) in JSON, with room for the other fields. */
@@ -111,7 +113,7 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
         headers: authorizationHeader,
         call,
       }),
-    }, async (request) => ok(await service.depositMethods(db, gateways, memberOf(request).merchantId)));
+    }, async (request) => ok(await service.depositMethods(db, gateways, memberOf(request).merchantId, options.extraMethods)));
   }
 
   app.get<RouteOf<typeof fixedAmountsCall>>('/wps/relay/getFixedAmounts', {

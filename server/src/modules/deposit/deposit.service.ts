@@ -70,7 +70,10 @@ async function offeredChannels(db: Db, gateways: GatewayRegistry, merchantId: nu
   return channels.filter((channel) => channel.provider === null || gateways.adapter(channel.provider) !== undefined);
 }
 
-export async function depositMethods(db: Db, gateways: GatewayRegistry, merchantId: number): Promise<DepositMethods> {
+/** Methods another module offers beside the channels of deposit_channel (C2C, modules/c2c), appended in its order. */
+export type ExtraDepositMethods = (db: Db, merchantId: number) => Promise<DepositMethods['methods']>;
+
+export async function depositMethods(db: Db, gateways: GatewayRegistry, merchantId: number, extraMethods?: ExtraDepositMethods): Promise<DepositMethods> {
   const channels = await offeredChannels(db, gateways, merchantId);
   const methods: DepositMethods['methods'] = [];
   for (const channel of channels) {
@@ -90,6 +93,7 @@ export async function depositMethods(db: Db, gateways: GatewayRegistry, merchant
       banks: [{ bankCode: channel.bankCode, bankType: channel.method }],
     });
   }
+  if (extraMethods) methods.push(...(await extraMethods(db, merchantId)));
   return { methods };
 }
 
@@ -256,6 +260,8 @@ export async function uploadReceipt(
 /** The member cancels a pending deposit of theirs; cancelling a cancelled one answers it again. */
 export async function cancelDeposit(db: Db, input: { merchantId: number; memberId: number; depositId: number; nowMs: number }) {
   const deposit = await ownDeposit(db, input.merchantId, input.memberId, input.depositId);
+  // A C2C deposit holds a match on a withdrawal: only cancelC2CDeposit (modules/c2c) releases it.
+  if (deposit.method === 'C2C') throw new AppError(409, 'deposit.state.invalid', { detail: 'a C2C deposit is cancelled with cancelC2CDeposit' });
   const closed = await queries.closeDeposit(db, deposit.id, ['pending'], 'cancelled', input.nowMs, { memberId: input.memberId });
   if (!closed && deposit.status !== 'cancelled') {
     const current = await ownDeposit(db, input.merchantId, input.memberId, input.depositId);

@@ -33,4 +33,7 @@ export {
   type ReconcileDepositsOptions,
 } from './deposit.settle';
 export type { DepositStatus } from './deposit.queries';
-export { DEFAULT_DEPOSIT_SETTINGS, readDepositSettings, type DepositSettings } from './deposit.service';
+export { DEFAULT_DEPOSIT_SETTINGS, readDepositSettings, type DepositSettings, type ExtraDepositMethods } from './deposit.service';
+// For C2C deposits (modules/c2c): the member's deposit lock and in-progress count it checks the pending limit under.
+export { countInProgress, lockMemberDeposits } from './deposit.queries';
+export { decodeReceiptImage, type ReceiptImage } from './receipt';

@@ -14,7 +14,7 @@ import {
   type DepositView,
 } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
-import { listWithdrawals, payWithdrawal, rejectWithdrawal, type OperatorWithdrawal } from '../withdrawal';
+import { listWithdrawals, payoutMinorOf, payWithdrawal, rejectWithdrawal, restChargeMinorOf, type OperatorWithdrawal } from '../withdrawal';
 import { audited, type OperatorRecord } from './operator.service';
 import { auditContextOf } from './audit-context';
 
@@ -77,7 +77,8 @@ const withdrawalSchema: JsonSchema = {
     payeeName: { type: 'string' },
     amount: { type: 'number' },
     charge: { type: 'number' },
-    payout: { type: 'number', description: 'amount − charge: what is sent to the card' },
+    payout: { type: 'number', description: 'amount − C2C paid − charge: what is sent to the card' },
+    c2cSettled: { type: 'number', description: 'paid to the card by C2C depositors already (modules/c2c); the charge is on the rest only' },
     status: { type: 'string' },
     createdAt: { type: 'integer' },
     decidedAt: { type: ['integer', 'null'] },
@@ -111,8 +112,9 @@ const withdrawalRow = (withdrawal: OperatorWithdrawal) => ({
   cardNumber: withdrawal.cardNumber,
   payeeName: withdrawal.payeeName,
   amount: minorToMajor(withdrawal.amountMinor),
-  charge: minorToMajor(withdrawal.chargeMinor),
-  payout: minorToMajor(withdrawal.amountMinor - withdrawal.chargeMinor),
+  charge: minorToMajor(restChargeMinorOf(withdrawal)),
+  payout: minorToMajor(payoutMinorOf(withdrawal)),
+  c2cSettled: minorToMajor(withdrawal.c2cSettledMinor),
   status: withdrawal.status,
   createdAt: withdrawal.createdAtMs,
   decidedAt: withdrawal.decidedAtMs,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
@@ -29,6 +29,8 @@ import {
 export interface OperatorRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
+  /** Routes other modules add behind the same token check (app.ts: the C2C desk of modules/c2c). */
+  extraRoutes?: FastifyPluginAsync<{ db: pg.Pool; clock: Clock }>[];
 }
 
 declare module 'fastify' {
@@ -60,7 +62,7 @@ function operatorOf(request: FastifyRequest): OperatorRecord & { tokenId: number
   return request.operator;
 }
 
-export async function operatorRoutes(app: FastifyInstance, { db, clock = systemClock }: OperatorRoutesOptions): Promise<void> {
+export async function operatorRoutes(app: FastifyInstance, { db, clock = systemClock, extraRoutes = [] }: OperatorRoutesOptions): Promise<void> {
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.operatorAuth === false) return;
@@ -75,6 +77,7 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
   await app.register(cashierRoutes, { db, clock });
   // Platform messages to members, and customer service's box (messages.routes.ts).
   await app.register(operatorMessagesRoutes, { db, clock });
+  for (const routes of extraRoutes) await app.register(routes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string } }>('/session', {
     config: { operatorAuth: false },

@@ -7,7 +7,11 @@ export { withdrawalMessages } from './withdrawal.messages';
 export { PAYMENT_PASSWORD_RULE, verifyPaymentPassword } from './payment-password';
 export {
   holdWithdrawal,
+  houseRestMinorOf,
   listWithdrawals,
+  orderNoOf,
+  payoutMinorOf,
+  restChargeMinorOf,
   payWithdrawal,
   rejectWithdrawal,
   type OperatorWithdrawal,
@@ -15,3 +19,6 @@ export {
   type SettleResult,
 } from './withdrawal.service';
 export { DEFAULT_WITHDRAW_SETTINGS, readWithdrawSettings, type WithdrawSettings } from './withdrawal.settings';
+// For C2C deposits (modules/c2c): a ledger posting inside the caller's database transaction.
+export { postWithin } from './ledger-within';
+export { maskTail } from './cards.service';

@@ -192,4 +192,14 @@ export const withdrawalMessages = defineMessages({
     TY: '請選擇不超過 {days} 天的時間段',
     VI: 'Chọn khoảng thời gian tối đa {days} ngày',
   },
+  // A C2C order (modules/c2c) is open on the withdrawal: it is settled or released first.
+  'withdrawal.c2c.open': {
+    EN: 'A player-to-player payment of this withdrawal is still open: settle it first',
+    BN: 'এই উত্তোলনের একটি প্লেয়ার-টু-প্লেয়ার পেমেন্ট এখনও খোলা আছে: আগে সেটি নিষ্পত্তি করুন',
+    CN: '该提款仍有未完成的玩家间付款，请先处理',
+    ID: 'Pembayaran antarpemain untuk penarikan ini masih terbuka: selesaikan dulu',
+    TH: 'การชำระเงินระหว่างผู้เล่นของการถอนนี้ยังเปิดอยู่: โปรดดำเนินการให้เสร็จก่อน',
+    TY: '該提款仍有未完成的玩家間付款，請先處理',
+    VI: 'Khoản thanh toán giữa người chơi cho lệnh rút này vẫn đang mở: hãy xử lý trước',
+  },
 });

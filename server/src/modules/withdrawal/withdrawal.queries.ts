@@ -188,6 +188,9 @@ export interface WithdrawalRow {
   amountMinor: number;
   chargeMinor: number;
   virtualAmountMinor: number | null;
+  /** Paid by C2C depositors and confirmed; promised by open C2C orders (modules/c2c, migration 027). */
+  c2cSettledMinor: number;
+  c2cReservedMinor: number;
   status: WithdrawalStatus;
   requestDigest: string;
   createdAtMs: number;
@@ -211,6 +214,8 @@ interface WithdrawalDbRow {
   amount_minor: string;
   charge_minor: string;
   virtual_amount_minor: string | null;
+  c2c_settled_minor: string;
+  c2c_reserved_minor: string;
   status: WithdrawalStatus;
   request_digest: string;
   created_at: Date;
@@ -221,7 +226,7 @@ interface WithdrawalDbRow {
 
 const WITHDRAWAL_SELECT = `
   SELECT w.id, w.merchant_id, w.member_id, m.username, w.card_id, w.withdraw_type, c.bank_code, c.bank_name, c.card_number,
-         c.payee_name, c.protocol, w.amount_minor, w.charge_minor, w.virtual_amount_minor, w.status, w.request_digest,
+         c.payee_name, c.protocol, w.amount_minor, w.charge_minor, w.virtual_amount_minor, w.c2c_settled_minor, w.c2c_reserved_minor, w.status, w.request_digest,
          w.created_at, w.decided_at, w.operator_name, w.remark
     FROM withdrawal w
     JOIN withdraw_card c ON c.id = w.card_id
@@ -242,6 +247,8 @@ const withdrawalOf = (row: WithdrawalDbRow): WithdrawalRow => ({
   amountMinor: toSafeNumber(row.amount_minor),
   chargeMinor: toSafeNumber(row.charge_minor),
   virtualAmountMinor: row.virtual_amount_minor === null ? null : toSafeNumber(row.virtual_amount_minor),
+  c2cSettledMinor: toSafeNumber(row.c2c_settled_minor),
+  c2cReservedMinor: toSafeNumber(row.c2c_reserved_minor),
   status: row.status,
   requestDigest: row.request_digest,
   createdAtMs: row.created_at.getTime(),

@@ -39,6 +39,26 @@ const RETRY: RetryOptions = { maxAttempts: 6, baseDelayMs: 5 };
 
 export const orderNoOf = (withdrawalId: number): string => `W${withdrawalId}`;
 
+// C2C (modules/c2c, migration 027): depositors may pay part or all of a pending bank-card
+// withdrawal straight to its card; each confirmed part (c2c_settled_minor) leaves the hold for the
+// depositor's wallet at once. What is left for the house to settle is amount − c2c_settled. The
+// charge is taken only on the part the house pays out: charge × rest ÷ amount (rounded down), so
+// a withdrawal nobody paid by C2C keeps its charge exactly and one paid in full by C2C has none.
+// While an open C2C order reserves part of it (c2c_reserved_minor > 0), an operator can neither pay
+// nor reject it (409 withdrawal.c2c.open): the order is settled or released first.
+
+/** What the house still settles of a withdrawal: its amount less what C2C depositors paid. */
+export const houseRestMinorOf = (row: Pick<WithdrawalRow, 'amountMinor' | 'c2cSettledMinor'>): number => row.amountMinor - row.c2cSettledMinor;
+
+/** The charge taken when the rest is paid out (see above). */
+export function restChargeMinorOf(row: Pick<WithdrawalRow, 'amountMinor' | 'chargeMinor' | 'c2cSettledMinor'>): number {
+  if (row.c2cSettledMinor === 0) return row.chargeMinor;
+  return Number((BigInt(row.chargeMinor) * BigInt(houseRestMinorOf(row))) / BigInt(row.amountMinor));
+}
+
+/** What an operator sends to the card when paying: the rest less its charge. */
+export const payoutMinorOf = (row: Pick<WithdrawalRow, 'amountMinor' | 'chargeMinor' | 'c2cSettledMinor'>): number => houseRestMinorOf(row) - restChargeMinorOf(row);
+
 /** A withdrawal as the member sees it (contract withdrawalSchema). */
 export function withdrawalValue(row: WithdrawalRow): Withdrawal {
   return {
@@ -46,8 +66,8 @@ export function withdrawalValue(row: WithdrawalRow): Withdrawal {
     orderNo: orderNoOf(row.id),
     withdrawType: row.withdrawType,
     amount: minorToMajor(row.amountMinor),
-    charge: minorToMajor(row.chargeMinor),
-    receivedAmount: minorToMajor(row.amountMinor - row.chargeMinor),
+    charge: minorToMajor(restChargeMinorOf(row)),
+    receivedAmount: minorToMajor(row.amountMinor - restChargeMinorOf(row)),
     virtualAmount: row.virtualAmountMinor === null ? null : minorToMajor(row.virtualAmountMinor),
     bankName: row.bankName,
     cardNumber: maskTail(row.cardNumber),
@@ -259,6 +279,7 @@ async function settle(
       if (!row) throw new AppError(404, 'withdrawal.not.found');
       if (row.status === status) return { withdrawal: operatorView(row), changed: false };
       if (row.status !== 'pending') throw new AppError(409, 'withdrawal.already.settled', { status: row.status });
+      if (row.c2cReservedMinor > 0) throw new AppError(409, 'withdrawal.c2c.open');
       await move(client, row);
       await queries.settleWithdrawal(client, row.id, { status, operatorName, remark, nowMs: input.nowMs });
       const settled = await queries.selectWithdrawal(client, input.merchantId, input.withdrawalId);
@@ -271,19 +292,22 @@ async function settle(
 
 /**
  * Pays a pending withdrawal: the hold goes to house_withdrawals (amount − charge) and
- * house_withdrawal_charges (the charge), kind withdraw_paid; status paid. Paying twice pays once;
+ * house_withdrawal_charges (the charge), kind withdraw_paid; status paid. Partly paid by C2C:
+ * only the rest and its charge (see above). Paying twice pays once;
  * paying a rejected one is refused (409 withdrawal.already.settled).
  */
 export async function payWithdrawal(pool: pg.Pool, input: SettleInput): Promise<SettleResult> {
   return settle(pool, input, 'paid', null, async (client, row) => {
     const hold = await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_hold', input.nowMs);
     const payouts = await ensureHouseAccount(client, row.merchantId, 'house_withdrawals', input.nowMs);
+    // amount − c2c_settled: a part C2C depositors paid has left the hold already (see above).
+    const chargeMinor = restChargeMinorOf(row);
     const postings: PostingInput[] = [
-      { accountId: hold, amountMinor: -row.amountMinor },
-      { accountId: payouts, amountMinor: row.amountMinor - row.chargeMinor },
+      { accountId: hold, amountMinor: -houseRestMinorOf(row) },
+      { accountId: payouts, amountMinor: payoutMinorOf(row) },
     ];
-    if (row.chargeMinor > 0) {
-      postings.push({ accountId: await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_charges', input.nowMs), amountMinor: row.chargeMinor });
+    if (chargeMinor > 0) {
+      postings.push({ accountId: await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_charges', input.nowMs), amountMinor: chargeMinor });
     }
     await postWithin(client, {
       merchantId: row.merchantId,
@@ -313,9 +337,10 @@ export async function rejectWithdrawal(pool: pg.Pool, input: SettleInput & { rea
       idempotencyKey: `withdraw_settle:${row.id}`,
       kind: 'withdraw_refund',
       unit: 'REAL',
+      // amount − c2c_settled: a part C2C depositors paid has reached the member already.
       postings: [
-        { accountId: hold, amountMinor: -row.amountMinor },
-        { accountId: memberAccount, amountMinor: row.amountMinor },
+        { accountId: hold, amountMinor: -houseRestMinorOf(row) },
+        { accountId: memberAccount, amountMinor: houseRestMinorOf(row) },
       ],
       nowMs: input.nowMs,
       orderNo: orderNoOf(row.id),
