@@ -1,6 +1,7 @@
-import { Button, EmptyState, Spinner, useBusState, useCall, useT } from '@platform/shared';
+import { Button, EmptyState, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
 import type { DepositState } from '@platform/shared/contract';
 import { useEffect, useRef, useState } from 'react';
+import { C2CDepositTab } from '../c2c';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { loadHub, loadPending, madeDeposit, readDeposit, type ActiveDeposit, type DepositRecord } from './deposit-api';
 import { DepositForm } from './deposit-form';
@@ -51,6 +52,8 @@ export default function DepositPage(_props: MemberCenterPageProps) {
   const pending = useCall(loadPending, [], { requiresSession: true });
   const [active, setActive] = useState<Active | null>(null);
   const [checking, setChecking] = useState(false);
+  // Player-to-player (features/c2c): a tab of its own when the merchant offers it.
+  const [c2cTab, setC2cTab] = useState(false);
   const balance = useBusState('balance').sumBalanceMinor;
 
   const activeRef = useRef(active);
@@ -104,7 +107,9 @@ export default function DepositPage(_props: MemberCenterPageProps) {
       </div>
     );
   }
-  const { settings, channels } = data;
+  const { settings } = data;
+  const c2c = data.channels.find((channel) => channel.method === 'C2C');
+  const channels = data.channels.filter((channel) => channel.method !== 'C2C');
   const symbol = settings.currencySymbol;
   const defaultChannel = channels.find((channel) => channel.method === settings.default_tab) ?? channels[0];
   const inProgress = (pending.status === 'success' ? pending.data : pending.status === 'loading' ? (pending.staleData ?? []) : []).filter(
@@ -159,7 +164,28 @@ export default function DepositPage(_props: MemberCenterPageProps) {
               {settings.allowDepositMessage ?? t('not_allowed')}
             </p>
           )}
-          {channels.length === 0 || !defaultChannel ? (
+          {c2c && (
+            <Tabs
+              items={[
+                { value: 'standard', label: <span data-testid="deposit-tab-standard">{t('form_title')}</span> },
+                { value: 'c2c', label: <span data-testid="deposit-tab-c2c">{c2c.vendorName}</span> },
+              ]}
+              value={c2cTab ? 'c2c' : 'standard'}
+              onChange={(value) => setC2cTab(value === 'c2c')}
+              label={t('methods')}
+            />
+          )}
+          {c2c && c2cTab ? (
+            <C2CDepositTab
+              currencySymbol={symbol}
+              minMinor={c2c.minMinor}
+              maxMinor={c2c.maxMinor}
+              onChanged={() => {
+                pending.refresh();
+                hub.refresh();
+              }}
+            />
+          ) : channels.length === 0 || !defaultChannel ? (
             <EmptyState title={t('no_methods')} />
           ) : (
             <DepositForm
@@ -174,7 +200,7 @@ export default function DepositPage(_props: MemberCenterPageProps) {
           {settings.description && <p className={styles.description}>{settings.description}</p>}
         </>
       )}
-      <PendingDeposits deposits={inProgress} currencySymbol={symbol} onOpen={(record) => setActive(activeOf(record))} />
+      <PendingDeposits deposits={inProgress} currencySymbol={symbol} onOpen={(record) => (record.method === 'C2C' ? setC2cTab(true) : setActive(activeOf(record)))} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, EmptyState, formatMoney, Spinner, useBusState, useCall, useT, type AmountMinor, type CallResult } from '@platform/shared';
 import { useState } from 'react';
+import { C2CConfirmations } from '../c2c';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { loadAccountInfo, loadRecent, loadRules, loadTurnover, type WithdrawCard } from './api';
 import { CardList } from './components/card-list';
@@ -122,6 +123,8 @@ export function WithdrawPage(_props: MemberCenterPageProps) {
           {t('no_card_yet')}
         </p>
       )}
+
+      <C2CConfirmations onChanged={afterWithdrawal} />
 
       <RecentWithdrawals recent={recent} symbol={limits.currencySymbol} />
     </div>

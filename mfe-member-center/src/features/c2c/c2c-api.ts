@@ -1,0 +1,147 @@
+import { amountMinorFromMajor, amountMinorOf, api, CLIENT_ERROR_CODES, isApiError, type AmountMinor } from '@platform/shared';
+import {
+  DEPOSIT_RECEIPT_MAX_BYTES,
+  IDEMPOTENCY_KEY_HEADER,
+  c2cDepositDetailCall,
+  cancelC2CDepositCall,
+  confirmC2CPaidCall,
+  confirmC2CReceiptCall,
+  depositC2CCall,
+  paymentConfirmationListCall,
+  uploadC2CProofCall,
+  type C2CConfirmation,
+  type C2CConfirmationList,
+  type C2CDeposit,
+  type C2CReceiptResult,
+} from '@platform/shared/contract';
+
+// The C2C calls of the two panels, and the helpers they share: amounts typed by the member (minor
+// units here, major units on the wire), one Idempotency-Key per money action kept for a retry
+// whose outcome is unknown, and images checked before they are sent (png or jpg, 5 MB).
+
+export const toMinor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
+
+const AMOUNT = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+/** What the member typed as an amount ("1,000.5", " 500 ") in minor units; null if it is not one. */
+export function parseAmount(text: string): AmountMinor | null {
+  const match = AMOUNT.exec(text.trim().replace(/,/g, ''));
+  if (!match) return null;
+  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(minor) && minor > 0 ? amountMinorOf(minor) : null;
+}
+
+/** Minor units as the wire takes them: major units with two decimals at most. */
+export const toMajor = (amountMinor: AmountMinor): number => Number(`${(amountMinor - (amountMinor % 100)) / 100}.${String(amountMinor % 100).padStart(2, '0')}`);
+
+/** A random UUID (crypto.randomUUID outside secure contexts drawn from getRandomValues). */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** No answer (network, timeout, cancelled) or a server failure: the action may have been done; retry it under the same key. */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 0) return error.errorCode === CLIENT_ERROR_CODES.network || error.errorCode === CLIENT_ERROR_CODES.timeout || error.errorCode === CLIENT_ERROR_CODES.canceled;
+  return error.status >= 500;
+}
+
+/** One key per payload, kept while a retry may repeat it (see outcomeUnknown), forgotten once answered. */
+export function createRetryKey(draw: () => string = newKey) {
+  let current: { payload: string; key: string } | null = null;
+  return {
+    keyFor(payload: unknown): string {
+      const text = JSON.stringify(payload);
+      if (!current || current.payload !== text) current = { payload: text, key: draw() };
+      return current.key;
+    },
+    settled(error?: unknown): void {
+      if (error === undefined || !outcomeUnknown(error)) current = null;
+    },
+  };
+}
+
+// ── Images ───────────────────────────────────────────────────────────────────
+
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+export type ImageProblem = 'type' | 'size' | 'empty';
+
+/** What is wrong with a chosen file (type, then size), or null. */
+export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): ImageProblem | null {
+  const typed = file.type === 'image/png' || file.type === 'image/jpeg';
+  if (!typed && (file.type !== '' || !/\.(png|jpe?g)$/i.test(file.name))) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > DEPOSIT_RECEIPT_MAX_BYTES) return 'size';
+  return null;
+}
+
+const SIGNATURES: Record<string, string> = { 'image/png': 'iVBORw0KGgo', 'image/jpeg': '/9j/' };
+
+/** The file as the server takes it (typed by its first bytes), or null when it is neither a png nor a jpeg. */
+export function imageDataUrl(dataUrl: string): string | null {
+  const comma = dataUrl.indexOf(',');
+  if (comma < 0 || !/;base64$/.test(dataUrl.slice(0, comma))) return null;
+  const base64 = dataUrl.slice(comma + 1);
+  for (const [type, signature] of Object.entries(SIGNATURES)) if (base64.startsWith(signature)) return `data:${type};base64,${base64}`;
+  return null;
+}
+
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** A chosen file as a data URL to send, or the problem with it. */
+export async function imageOf(file: File): Promise<{ dataUrl: string } | { problem: ImageProblem }> {
+  const problem = imageProblem(file);
+  if (problem) return { problem };
+  const dataUrl = imageDataUrl(await readAsDataUrl(file));
+  return dataUrl ? { dataUrl } : { problem: 'type' };
+}
+
+// ── The depositor ────────────────────────────────────────────────────────────
+
+export type C2COrder = C2CDeposit;
+
+/** The member's latest open C2C deposit (null when none), or one by id. */
+export const loadOrder = (depositId: number | undefined, signal?: AbortSignal): Promise<C2COrder | null> =>
+  api.call(c2cDepositDetailCall, { params: depositId === undefined ? {} : { depositId }, signal });
+
+export const depositBody = (amountMinor: AmountMinor, payerName: string) => ({ amount: toMajor(amountMinor), ...(payerName.trim() ? { payerName: payerName.trim() } : {}) });
+
+export const createOrder = (amountMinor: AmountMinor, payerName: string, idempotencyKey: string): Promise<C2COrder> =>
+  api.call(depositC2CCall, { data: depositBody(amountMinor, payerName), headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+
+export const uploadProof = (depositId: number, image: string): Promise<C2COrder> => api.call(uploadC2CProofCall, { data: { depositId, image } });
+export const markPaid = (depositId: number): Promise<C2COrder> => api.call(confirmC2CPaidCall, { data: { depositId } });
+export const cancelOrder = (depositId: number): Promise<C2COrder> => api.call(cancelC2CDepositCall, { data: { depositId } });
+
+// ── The withdrawer ───────────────────────────────────────────────────────────
+
+export const loadConfirmations = (signal: AbortSignal): Promise<C2CConfirmationList> => api.call(paymentConfirmationListCall, { signal });
+
+export interface ReceiptAnswer {
+  orderId: number;
+  result: C2CReceiptResult;
+  receivedMinor?: AmountMinor;
+  images?: string[];
+}
+
+export const answerBody = (answer: ReceiptAnswer) => ({
+  orderId: answer.orderId,
+  result: answer.result,
+  ...(answer.result === 'partial' && answer.receivedMinor !== undefined ? { receivedAmount: toMajor(answer.receivedMinor) } : {}),
+  ...(answer.result === 'not_received' ? { images: answer.images ?? [] } : {}),
+});
+
+export const sendAnswer = (answer: ReceiptAnswer, idempotencyKey: string): Promise<C2CConfirmation> =>
+  api.call(confirmC2CReceiptCall, { data: answerBody(answer), headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });

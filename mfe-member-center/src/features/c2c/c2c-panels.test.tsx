@@ -1,0 +1,289 @@
+import { amountMinorOf, CLIENT_ERROR_CODES } from '@platform/shared';
+import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit } from '@platform/shared/contract';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
+import DepositPage from '../deposit';
+import { C2CConfirmationPanel } from './c2c-confirmation-panel';
+import { C2CDepositPanel } from './c2c-deposit-panel';
+import { translationsLoaded } from './translations';
+
+// The two C2C panels as members use them, with only the network edge stubbed: what the depositor
+// sees and sends (amount checks, the card to pay with copy, proof, "I have paid", cancel), and
+// what the withdrawer sees and answers (received, partial with its amount, not received with 1-3
+// images, 'Full payment has been made').
+
+const ORDER: C2CDeposit = {
+  depositId: 41,
+  refCode: 'D41',
+  orderId: 7,
+  amount: 1500,
+  status: 'matched',
+  receivedAmount: null,
+  bankName: 'Dutch-Bangla Bank',
+  cardNumber: '20123456789012',
+  payeeName: 'Karim Ahmed',
+  payDeadline: Date.UTC(2026, 10, 25, 6, 30),
+  paidTime: null,
+  confirmDeadline: null,
+  hasProof: false,
+  createdTime: Date.UTC(2026, 10, 25, 6, 0),
+  currencySymbol: '৳',
+};
+
+const CONFIRMATION: C2CConfirmation = {
+  orderId: 7,
+  withdrawId: 12,
+  withdrawOrderNo: 'W12',
+  amount: 1500,
+  payerName: 'Rahim Payer',
+  status: 'paid',
+  outcome: null,
+  receivedAmount: null,
+  proofImage: 'data:image/png;base64,iVBORw0KGgo=',
+  createdTime: Date.UTC(2026, 10, 25, 6, 0),
+  paidTime: Date.UTC(2026, 10, 25, 6, 10),
+  confirmDeadline: Date.UTC(2026, 10, 25, 6, 40),
+  closedTime: null,
+};
+
+const LIST: C2CConfirmationList = {
+  list: [CONFIRMATION],
+  withdrawals: [{ withdrawId: 12, orderNo: 'W12', amount: 3000, settledAmount: 0, reservedAmount: 1500, status: 'pending', fullyPaid: false }],
+  currencySymbol: '৳',
+};
+
+beforeEach(async () => {
+  await resetTestState();
+  await translationsLoaded;
+  setStatus();
+  logIn();
+  Object.assign(navigator, { clipboard: { writeText: jest.fn(() => Promise.resolve()) } });
+});
+
+afterEach(() => {
+  cleanup();
+  jest.restoreAllMocks();
+});
+
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+  await settle();
+};
+const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const keyOf = (options: CallOptionsSeen) => options?.headers?.[IDEMPOTENCY_KEY_HEADER];
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+async function renderDeposit(answers: Record<string, StubAnswer>) {
+  const stub = stubApi(answers);
+  renderWithProviders(<C2CDepositPanel currencySymbol="৳" minMinor={amountMinorOf(10_000)} maxMinor={amountMinorOf(5_000_000)} />);
+  await settle();
+  return stub;
+}
+
+describe('the depositor', () => {
+  it('checks the amount, sends one key per submit (the same on a retry with no answer), and shows the card to pay with copy buttons', async () => {
+    let attempts = 0;
+    const stub = await renderDeposit({
+      c2cDepositDetail: null,
+      depositC2C: () => {
+        attempts += 1;
+        return attempts === 1 ? apiFailure(CLIENT_ERROR_CODES.network, 'No connection', null, 0) : ORDER;
+      },
+    });
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('c2c-form'));
+    });
+    await settle();
+    expect(screen.getByTestId('c2c-form').textContent).toContain('Enter the amount');
+    fill('c2c-amount', '99.99');
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('c2c-form'));
+    });
+    await settle();
+    expect(screen.getByTestId('c2c-form').textContent).toContain('The amount must be between ৳100.00 and ৳50,000.00');
+    expect(stub.callsOf('depositC2C')).toHaveLength(0);
+
+    fill('c2c-amount', '1,500');
+    fill('c2c-payerName', ' Rahim Payer ');
+    for (let index = 0; index < 2; index++) {
+      await act(async () => {
+        fireEvent.submit(screen.getByTestId('c2c-form'));
+      });
+      await settle();
+    }
+    const calls = stub.callsOf('depositC2C');
+    expect(calls.map((options) => options?.data)).toEqual([
+      { amount: 1500, payerName: 'Rahim Payer' },
+      { amount: 1500, payerName: 'Rahim Payer' },
+    ]);
+    expect(keyOf(calls[0])).toBeTruthy();
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+    expect(screen.getByTestId('c2c-card').textContent).toBe('20123456789012');
+    expect(screen.getByTestId('c2c-payee').textContent).toBe('Karim Ahmed');
+    expect(screen.getByTestId('c2c-amount').textContent).toBe('৳1,500.00');
+    await click(screen.getByTestId('c2c-card-copy'));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith('20123456789012');
+  });
+
+  it('sends a proof image and "I have paid", then shows the confirmation deadline; refuses a file that is no image', async () => {
+    const stub = await renderDeposit({
+      c2cDepositDetail: ORDER,
+      uploadC2CProof: { ...ORDER, hasProof: true },
+      confirmC2CPaid: { ...ORDER, hasProof: true, status: 'paid', paidTime: ORDER.createdTime, confirmDeadline: Date.UTC(2026, 10, 25, 6, 40) },
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('c2c-proof-file'), { target: { files: [new File(['not an image'], 'notes.txt', { type: 'text/plain' })] } });
+    });
+    await settle();
+    expect(screen.getByTestId('c2c-proof-error').textContent).toBe('Choose a png or jpg image');
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('c2c-proof-file'), { target: { files: [new File([PNG], 'proof.png', { type: 'image/png' })] } });
+    });
+    await settle();
+    await settle();
+    expect(stub.callsOf('uploadC2CProof')[0]?.data).toEqual({ depositId: 41, image: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) });
+    await click(screen.getByTestId('c2c-paid'));
+    expect(stub.callsOf('confirmC2CPaid')[0]?.data).toEqual({ depositId: 41 });
+    expect(screen.getByTestId('c2c-order-status').textContent).toBe('Waiting for confirmation');
+    expect(screen.getByTestId('c2c-waiting').textContent).toContain('it counts as received');
+    expect(screen.queryByTestId('c2c-cancel')).toBeNull();
+  });
+
+  it('cancels after a confirmation, and offers a new deposit', async () => {
+    const stub = await renderDeposit({ c2cDepositDetail: ORDER, cancelC2CDeposit: { ...ORDER, status: 'cancelled', cardNumber: '****9012' } });
+    await click(screen.getByTestId('c2c-cancel'));
+    await click(within(screen.getByTestId('c2c-cancel-dialog')).getByRole('button', { name: 'Cancel deposit' }));
+    expect(stub.callsOf('cancelC2CDeposit')[0]?.data).toEqual({ depositId: 41 });
+    expect(screen.getByTestId('c2c-order-status').textContent).toBe('Cancelled');
+    await click(screen.getByTestId('c2c-new'));
+    expect(screen.getByTestId('c2c-form')).toBeTruthy();
+  });
+
+  it('says what was credited', async () => {
+    await renderDeposit({ c2cDepositDetail: { ...ORDER, status: 'confirmed', receivedAmount: 1200 } });
+    expect(screen.getByTestId('c2c-credited').textContent).toBe('৳1,200.00 was credited to your balance.');
+  });
+});
+
+async function renderConfirmations(answers: Record<string, StubAnswer>) {
+  const stub = stubApi(answers);
+  renderWithProviders(<C2CConfirmationPanel />);
+  await settle();
+  return stub;
+}
+
+describe('the withdrawer', () => {
+  it('shows nothing without C2C payments (and when the quiet call fails)', async () => {
+    await renderConfirmations({ paymentConfirmationList: { list: [], withdrawals: [], currencySymbol: '৳' } });
+    expect(screen.queryByTestId('c2c-confirmations')).toBeNull();
+    cleanup();
+    await renderConfirmations({ paymentConfirmationList: apiFailure('system.err', 'Busy', null, 500) });
+    expect(screen.queryByTestId('c2c-confirmations')).toBeNull();
+  });
+
+  it('shows the payer, amount and proof, and confirms receipt after a confirmation with an Idempotency-Key', async () => {
+    let answered = false;
+    const stub = await renderConfirmations({
+      paymentConfirmationList: () => (answered ? { ...LIST, list: [{ ...CONFIRMATION, status: 'confirmed', outcome: 'received', receivedAmount: 1500, proofImage: null }] } : LIST),
+      confirmC2CReceipt: () => {
+        answered = true;
+        return { ...CONFIRMATION, status: 'confirmed' };
+      },
+    });
+    const item = screen.getByTestId('c2c-confirm-7');
+    expect(item.textContent).toContain('From Rahim Payer');
+    expect(screen.getByTestId('c2c-confirm-7-amount').textContent).toBe('৳1,500.00');
+    expect(screen.getByTestId('c2c-confirm-7-proof').getAttribute('src')).toBe(CONFIRMATION.proofImage);
+    expect(screen.getByTestId('c2c-withdrawal-12').textContent).toBe('W12: ৳0.00 of ৳3,000.00 paid');
+    await click(screen.getByTestId('c2c-confirm-7-received'));
+    await click(within(screen.getByTestId('c2c-confirm-7-dialog')).getByRole('button', { name: 'Yes, received' }));
+    const call = stub.callsOf('confirmC2CReceipt')[0];
+    expect(call?.data).toEqual({ orderId: 7, result: 'received' });
+    expect(keyOf(call)).toBeTruthy();
+    expect(screen.getByTestId('c2c-confirm-7-status').textContent).toBe('Received');
+  });
+
+  it('sends a partial amount below the order amount only', async () => {
+    const stub = await renderConfirmations({ paymentConfirmationList: LIST, confirmC2CReceipt: { ...CONFIRMATION, status: 'confirmed' } });
+    await click(screen.getByTestId('c2c-confirm-7-partial'));
+    fill('c2c-confirm-7-amount-input', '1500');
+    await click(screen.getByTestId('c2c-confirm-7-partial-send'));
+    expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe('Enter the amount received: more than 0 and less than ৳1,500.00');
+    expect(stub.callsOf('confirmC2CReceipt')).toHaveLength(0);
+    fill('c2c-confirm-7-amount-input', '1000.50');
+    await click(screen.getByTestId('c2c-confirm-7-partial-send'));
+    expect(stub.callsOf('confirmC2CReceipt')[0]?.data).toEqual({ orderId: 7, result: 'partial', receivedAmount: 1000.5 });
+  });
+
+  it('needs 1-3 images for "not received" and sends them', async () => {
+    const stub = await renderConfirmations({ paymentConfirmationList: LIST, confirmC2CReceipt: { ...CONFIRMATION, status: 'disputed' } });
+    await click(screen.getByTestId('c2c-confirm-7-not-received'));
+    await click(screen.getByTestId('c2c-confirm-7-not-received-send'));
+    expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe('Attach 1 to 3 images');
+    const files = Array.from({ length: 4 }, (_, index) => new File([PNG], `bank-${index}.png`, { type: 'image/png' }));
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('c2c-confirm-7-files'), { target: { files } });
+    });
+    await settle();
+    await settle();
+    expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe('At most 3 images');
+    await click(screen.getByTestId('c2c-confirm-7-not-received-send'));
+    const call = stub.callsOf('confirmC2CReceipt')[0];
+    expect(call?.data).toEqual({ orderId: 7, result: 'not_received', images: [expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/)] });
+  });
+
+  it("says 'Full payment has been made' for a withdrawal paid in full by depositors", async () => {
+    await renderConfirmations({
+      paymentConfirmationList: {
+        list: [{ ...CONFIRMATION, status: 'confirmed', outcome: 'timeout', receivedAmount: 1500, proofImage: null }],
+        withdrawals: [{ withdrawId: 12, orderNo: 'W12', amount: 1500, settledAmount: 1500, reservedAmount: 0, status: 'paid', fullyPaid: true }],
+        currencySymbol: '৳',
+      },
+    });
+    expect(screen.getByTestId('c2c-withdrawal-12').textContent).toBe('W12: Full payment has been made');
+    expect(screen.getByTestId('c2c-confirm-7').textContent).toContain('No answer in time: ৳1,500.00 counted as received.');
+    expect(screen.queryByTestId('c2c-confirm-7-received')).toBeNull();
+  });
+});
+
+describe('on the deposit page', () => {
+  const settings = {
+    allowDeposit: true,
+    allowDepositMessage: null,
+    inProgressCashInCount: 0,
+    maxInProgressCashIn: 3,
+    depositInfo: '',
+    description: '',
+    bindBankCardRequired: false,
+    phoneVerificationRequired: false,
+    idPictureVerifiedRequired: false,
+    default_tab: 'MT',
+    currency: 'BDT',
+    currencySymbol: '৳',
+  };
+  const mt = { vendorId: 1, vendorName: 'Bank transfer', mcsBankCode: 'DEMOBANK', method: 'MT', minAmount: 500, maxAmount: 100000, fixedAmounts: [], banks: [{ bankCode: 'DEMOBANK', bankType: 'MT' }] };
+  const c2c = { vendorId: 0, vendorName: 'C2C', mcsBankCode: 'C2C', method: 'C2C', minAmount: 100, maxAmount: 50000, fixedAmounts: [], banks: [{ bankCode: 'C2C', bankType: 'C2C' }] };
+  const report = { list: [], totalPages: 0, footer: { requestedAmount: 0, amount: 0, customerBankCharge: 0 } };
+
+  it('is a tab of its own when the merchant offers C2C (never a channel of the ordinary form), and absent otherwise', async () => {
+    const stub = stubApi({ depositSettings: settings, depositBanksList: { methods: [{ method: 'MT', channels: [mt] }, { method: 'C2C', channels: [c2c] }] }, depositReport: report, c2cDepositDetail: null });
+    renderWithProviders(<DepositPage openPage={() => undefined} />);
+    await settle();
+    expect(screen.getByTestId('deposit-form')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-channel-C2C')).toBeNull();
+    await click(screen.getByTestId('deposit-tab-c2c'));
+    await settle();
+    expect(screen.getByTestId('c2c-form')).toBeTruthy();
+    expect(screen.getByTestId('c2c-amount-hint').textContent).toBe('Minimum ৳100.00, maximum ৳50,000.00');
+    expect(stub.callsOf('c2cDepositDetail')).toHaveLength(1);
+    cleanup();
+    jest.restoreAllMocks();
+
+    stubApi({ depositSettings: settings, depositBanksList: { methods: [{ method: 'MT', channels: [mt] }] }, depositReport: report });
+    renderWithProviders(<DepositPage openPage={() => undefined} />);
+    await settle();
+    expect(screen.queryByTestId('deposit-tab-c2c')).toBeNull();
+  });
+});
