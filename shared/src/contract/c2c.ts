@@ -41,7 +41,9 @@ export const C2C_MAX_DISPUTE_IMAGES = 3;
 
 const amountSchema = { type: 'number', description: 'major units, positive, two decimals at most (wallet.amount.invalid otherwise)' } as const;
 const idSchema = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
-const imageSchema = { type: 'string', minLength: 1, maxLength: 7_000_100, description: 'data:image/png;base64,… or data:image/jpeg;base64,… (at most 5 MB decoded; the type is read from the bytes)' } as const;
+// No maxLength: the route's body limit (5 MB in base64, 4/3 of it; three of them for not_received)
+// bounds it, and the decoded size is checked (deposit.image.too.large), as uploadDepositImageCall.
+const imageSchema = { type: 'string', minLength: 1, description: 'data:image/png;base64,… or data:image/jpeg;base64,… (at most 5 MB decoded; the type is read from the bytes)' } as const;
 const timeOrNull = { type: ['integer', 'null'], description: 'epoch ms' } as const;
 
 /** A C2C deposit as its depositor sees it. */
