@@ -295,6 +295,18 @@ function valueToQuery(name: string, value: Json): QueryPairs {
 }
 
 /** A query the schema refuses: a value too long, off pattern or enum, repeated, or a required one missing. */
+/** Query text a number or integer property must refuse. */
+function badNumberText(property: FuzzSchema): fc.Arbitrary<string> {
+  const bounds = property as { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number };
+  const texts = ['abc', 'NaN', '1,5', '--1', '１２', 'true', '1 2'];
+  const low = bounds.minimum ?? bounds.exclusiveMinimum;
+  const high = bounds.maximum ?? bounds.exclusiveMaximum;
+  if (low !== undefined) texts.push(String(low - 1), String(low - 1e9));
+  if (high !== undefined) texts.push(String(high + 1), String(high * 10 + 1e9));
+  if ([property.type].flat().includes('integer')) texts.push('1.5', String((low ?? 0) + 0.25));
+  return fc.constantFrom(...texts);
+}
+
 function badQuery(schema: FuzzSchema): fc.Arbitrary<Faulty<QueryPairs>> | undefined {
   const properties = Object.entries(schema.properties ?? {});
   const options: fc.Arbitrary<Faulty<QueryPairs>>[] = [];
@@ -302,9 +314,16 @@ function badQuery(schema: FuzzSchema): fc.Arbitrary<Faulty<QueryPairs>> | undefi
   for (const [name, property] of properties) {
     const broken: fc.Arbitrary<Faulty<string[]>>[] = [];
     // Strings only (a query holds nothing else), capped: a URL past 16 KiB never reaches a handler.
-    const stringSchema = { ...property, type: 'string' };
-    const bad = badValue(stringSchema).filter((candidate) => typeof candidate.value === 'string' && candidate.value.length <= 8_000);
-    broken.push(bad.map((candidate) => ({ value: [candidate.value as string], fault: candidate.fault })));
+    const numeric = [property.type].flat().some((type) => type === 'number' || type === 'integer');
+    if (numeric) {
+      // A number's bad strings: text that is no number, and numbers the schema refuses (a string
+      // copy of the schema would have no rule left that a string could break).
+      broken.push(badNumberText(property).map((value) => ({ value: [value], fault: `bad number ${JSON.stringify(value)}` })));
+    } else {
+      const stringSchema = { ...property, type: 'string' };
+      const bad = badValue(stringSchema).filter((candidate) => typeof candidate.value === 'string' && candidate.value.length <= 8_000);
+      broken.push(bad.map((candidate) => ({ value: [candidate.value as string], fault: candidate.fault })));
+    }
     // Two values: ajv unwraps only a one-item array into the string the schema wants.
     broken.push(fc.tuple(validString(property), validString(property)).map(([first, second]) => ({ value: [first, second], fault: 'repeated' })));
     options.push(
