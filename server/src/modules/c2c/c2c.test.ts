@@ -24,7 +24,8 @@ import {
   value,
   withdrawer,
 } from './c2c.testing';
-import { cancelOrder, confirmReceipt, resolveDispute } from './c2c.service';
+import { runOps } from '../../scripts/ops';
+import { cancelOrder, confirmReceipt, createC2CDeposit, resolveDispute } from './c2c.service';
 import { C2CSweep } from './c2c.sweep';
 
 // Player-to-player deposits over HTTP on a real PostgreSQL: matching, the depositor's and the
@@ -468,7 +469,6 @@ describe('who may reach what', () => {
     await setC2CSettings(context.pool, other.rows[0].id, { enabled: true });
     const outsiderId = await createMember(context.pool, other.rows[0].id, { username: 'c2coutsider', password: 'Outsider-pass-1', nowMs: clock.nowMs });
     expect(outsiderId).toBeGreaterThan(0);
-    const { createC2CDeposit, confirmReceipt } = await import('./c2c.service');
     await expect(createC2CDeposit(context.pool, { merchantId: other.rows[0].id, memberId: outsiderId, amountMinor: 10_000, payerName: 'Out', idempotencyKey: newKey(), nowMs: clock.nowMs })).rejects.toMatchObject({
       errorCode: 'c2c.no.match',
     });
@@ -595,7 +595,6 @@ describe('no money created or lost', () => {
 
 describe('the command-line desk', () => {
   it('lists orders and resolves a disputed one through the CLI over HTTP', async () => {
-    const { runOps } = await import('../../scripts/ops');
     const owner = await withdrawer(context, 40_000, clock.nowMs);
     const { member, order } = await matched(120);
     value(await markPaid(context, member.token, order.depositId));

@@ -18,7 +18,7 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { resolveLanguage, translate } from '../../i18n/messages';
 import type { SecretsKey } from '../../secrets-key';
-import { readWalletSettings } from '../ledger';
+import { idempotencyKeyOf, readWalletSettings, transferAmountMinor } from '../ledger';
 import { authorizationHeader, memberOf } from '../session';
 import { depositMessages } from './deposit.messages';
 import * as queries from './deposit.queries';
@@ -50,7 +50,7 @@ const idempotencyHeaders = {
   },
 };
 
-const idempotencyKeyFrom = (request: FastifyRequest): string => service.idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
 
 const SAFE_HOST = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
 
@@ -136,7 +136,7 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
       await service.createManualDeposit(db, gateways, {
         merchantId: member.merchantId,
         memberId: member.id,
-        amountMinor: service.amountMinorOf(body.amount),
+        amountMinor: transferAmountMinor(body.amount),
         bankCode: body.bankCode,
         payeeName: body.payeeName,
         depositAccountNum: body.depositAccountNum,
@@ -185,7 +185,7 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
       await service.createOnlineDeposit(db, gateways, {
         merchantId: member.merchantId,
         memberId: member.id,
-        amountMinor: service.amountMinorOf(body.amount),
+        amountMinor: transferAmountMinor(body.amount),
         bankCode: body.bankCode,
         vendorId: body.vendorId,
         idempotencyKey,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   DEPOSIT_REPORT_MAX_RANGE_MS,
-  IDEMPOTENCY_KEY_PATTERN,
   type DepositMethods,
   type DepositReport,
   type DepositReportQuery,
@@ -117,24 +116,6 @@ export async function memberDepositState(db: Db, gateways: GatewayRegistry, merc
     offeredChannels(db, gateways, merchantId),
   ]);
   return { inProgress, maxPending: settings.maxPending, settings, defaultTab: channels[0]?.method ?? null };
-}
-
-const MAJOR_AMOUNT = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
-
-/** A wire amount (major units, at most two decimals, positive) in minor units; wallet.amount.invalid otherwise. */
-export function amountMinorOf(amount: number): number {
-  const match = MAJOR_AMOUNT.exec(String(amount));
-  const minor = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
-  if (minor <= 0 || !Number.isSafeInteger(minor)) throw new AppError(400, 'wallet.amount.invalid');
-  return minor;
-}
-
-const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
-
-/** The client's Idempotency-Key header, checked; wallet.idempotency.key.required when absent or malformed. */
-export function idempotencyKeyOf(header: unknown): string {
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw new AppError(400, 'wallet.idempotency.key.required');
-  return header;
 }
 
 const digestOf = (payload: unknown): string => createHash('sha256').update(JSON.stringify(payload)).digest('hex');

@@ -228,12 +228,13 @@ describe('GET /wps/relay/ODSFE2_MemTransDet', () => {
     const aliceSees = async (query: Record<string, string | number>) => (await valueOf(alice.token, { ...aroundNow(), ...query })).list.map((row) => row.amount);
     expect(await aliceSees({})).toEqual([11]);
     // Parameters a caller might try: another member's id or name, another merchant. Ignored.
-    for (const attempt of [
+    const attempts: Record<string, string | number>[] = [
       { memberId: bob.id },
       { subordinateName: 'records07' },
       { merchantId: otherMerchant },
       { accountId: 1 },
-    ]) {
+    ];
+    for (const attempt of attempts) {
       expect(await aliceSees(attempt)).toEqual([11]);
     }
     expect((await valueOf(alice.token, aroundNow(), { merchant: 'DEFAULT' })).list.map((row) => row.amount)).toEqual([11]);
