@@ -31,6 +31,9 @@ const ALWAYS_AVAILABLE = [
   // The root view (maintenance 1, restriction 2) and what its pages show.
   'GET /wps/system/status',
   'GET /wps/system/whitelabel',
+  // A payment provider's word that money arrived: a member paid, maintenance or not, and the
+  // signed callback (not a visitor) is what is answered; refusing it would only delay the credit.
+  'POST /payment/callback/:provider',
 ];
 
 it('lists the routes that answer during maintenance and to restricted visitors: only the reviewed ones', () => {
