@@ -20,9 +20,12 @@ export class RemoteUnavailableError extends Error {
  */
 export async function loadRemoteComponent<P>(remote: RemoteName, exposed: string): Promise<{ default: ComponentType<P> }> {
   if (!getRegisteredRemote(remote)) throw new RemoteUnavailableError(remote, exposed);
-  let loaded: { default?: ComponentType<P> } | null;
+  let loaded: { default?: ComponentType<P>; ready?: Promise<unknown> } | null;
   try {
-    loaded = await loadRemote<{ default?: ComponentType<P> }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+    loaded = await loadRemote<{ default?: ComponentType<P>; ready?: Promise<unknown> }>(`${remote}/${exposed.replace(/^\.\//, '')}`);
+    // An exposed module may export `ready`: what its component needs before it renders (its
+    // strings in the language in use, fetched per language). Failing, the remote is unavailable.
+    await loaded?.ready;
   } catch (error) {
     throw new RemoteUnavailableError(remote, exposed, error);
   }

@@ -1,6 +1,9 @@
 import { PageScaffold, useLocation, useT } from '@platform/shared';
 import { NAMESPACE } from '../../locales';
 
+/** The lobby's strings in the language in use: the shell renders this page once they are there. */
+export { ready } from '../../locales';
+
 /** A games route: /rng, /live, /fish, /pvp, /sports, /esports, /cockfight, /inhouse, /elott, /hot. */
 export default function GameCategoryPage() {
   const { t } = useT(NAMESPACE);

@@ -1,6 +1,9 @@
 import { PageScaffold, useLocation, useParams, useT } from '@platform/shared';
 import { NAMESPACE } from '../../locales';
 
+/** The lobby's strings in the language in use: the shell renders this page once they are there. */
+export { ready } from '../../locales';
+
 /** /promotions lists them; /promotions/:id, /promotions?id= and /promoDetail?id= show one. */
 export default function PromotionsPage() {
   const { t } = useT(NAMESPACE);

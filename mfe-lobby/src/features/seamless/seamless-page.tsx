@@ -1,6 +1,9 @@
 import { PageScaffold, useT } from '@platform/shared';
 import { NAMESPACE } from '../../locales';
 
+/** The lobby's strings in the language in use: the shell renders this page once they are there. */
+export { ready } from '../../locales';
+
 export default function SeamlessPage() {
   const { t } = useT(NAMESPACE);
   return <PageScaffold title={t('seamless_title')} remote={__APP_NAME__} version={__APP_VERSION__} />;
