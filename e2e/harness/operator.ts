@@ -47,3 +47,15 @@ export async function signInOperator(): Promise<OperatorSession> {
   if (login.code !== 0 || !token) throw new Error(`ops login failed: ${login.lines.join('\n')}`);
   return { username, ops: (args) => runOps(args, { OPS_TOKEN: token }) };
 }
+
+let sharedSession: Promise<OperatorSession> | undefined;
+
+/**
+ * Credits a member's main wallet as the back office does: `ops credit <username> <amount>
+ * --reason <reason>` (an operator adjustment, the reason its remark in the member's records).
+ */
+export async function creditMember(username: string, amountMinor: number, reason = 'Test credit'): Promise<void> {
+  sharedSession ??= signInOperator();
+  const result = await (await sharedSession).ops(['credit', username, (amountMinor / 100).toFixed(2), '--reason', reason]);
+  if (result.code !== 0) throw new Error(`ops credit failed: ${result.lines.join('\n')}`);
+}

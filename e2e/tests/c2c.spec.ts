@@ -3,6 +3,7 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
+import { creditMember } from '../harness/operator';
 
 // Player-to-player deposits (issue 9), two members in two browsers: A withdraws to a bank card in
 // the member centre; B, on a phone (390 px), deposits by C2C, is shown A's card, marks the payment
@@ -12,40 +13,6 @@ import { expect, test, type Page } from '../harness/test';
 
 const PAYMENT_PASSWORD = '135790';
 const C2C_SETTING = { enabled: true, minAmount: 100, maxAmount: 50000, payMinutes: 30, confirmMinutes: 30 };
-let keyCounter = 0;
-
-/** Credits `amountMinor` to the member's main wallet from the house's adjustment account (the operator's role). */
-async function credit(username: string, amountMinor: number): Promise<void> {
-  const [member] = await operatorSql<{ id: string; merchant_id: number }>(`SELECT id, merchant_id FROM member WHERE username = $1 AND merchant_id = ${WORKER_MERCHANT_ID}`, [username]);
-  await operatorSql(
-    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, $2, 'member_main', 'REAL', now())
-     ON CONFLICT (member_id) WHERE kind = 'member_main' DO NOTHING`,
-    [member.merchant_id, member.id],
-  );
-  await operatorSql(
-    `INSERT INTO ledger_account (merchant_id, kind, unit, created_at) VALUES ($1, 'house_adjustments', 'REAL', now())
-     ON CONFLICT (merchant_id, kind) WHERE member_id IS NULL DO NOTHING`,
-    [member.merchant_id],
-  );
-  const accounts = await operatorSql<{ id: string; member_id: string | null }>(
-    `SELECT id, member_id FROM ledger_account
-      WHERE merchant_id = $1 AND ((member_id = $2 AND kind = 'member_main') OR (member_id IS NULL AND kind = 'house_adjustments'))`,
-    [member.merchant_id, member.id],
-  );
-  const playerAccount = accounts.find((account) => account.member_id !== null)!.id;
-  const houseAccount = accounts.find((account) => account.member_id === null)!.id;
-  await operatorSql(
-    `WITH t AS (
-       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at)
-       VALUES ($1, $2, 'operator_adjustment', 'REAL', now()) RETURNING id
-     )
-     INSERT INTO ledger_posting (transaction_id, account_id, amount_minor, balance_after_minor)
-     SELECT t.id, p.account_id, p.amount_minor, 0
-       FROM t, (VALUES ($3::bigint, $4::bigint), ($5::bigint, $6::bigint)) AS p (account_id, amount_minor)
-      ORDER BY p.account_id`,
-    [member.merchant_id, `e2e-c2c-${Date.now()}-${++keyCounter}`, playerAccount, amountMinor, houseAccount, -amountMinor],
-  );
-}
 
 /** Opens the site logged in as `member` (the session token of its registration) and a member-centre page. */
 async function openPage(page: Page, member: RegisteredMember, name: 'Deposit' | 'Withdraw', testId: string) {
@@ -97,7 +64,7 @@ test.afterEach(async () => {
 test('B deposits by paying A’s withdrawal card; A confirms it received: B is credited, A’s withdrawal is paid', async ({ page, browser, request }) => {
   const withdrawer = await registerMember(request);
   const depositor = await registerMember(request);
-  await credit(withdrawer.username, 600_000);
+  await creditMember(withdrawer.username, 600_000);
   // An amount no other withdrawal of this merchant has room for: B is matched to A's.
   const amount = '4,321.00';
 

@@ -3,51 +3,12 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Locator, type Page } from '../harness/test';
+import { creditMember } from '../harness/operator';
 
 // My Wallet and Account Record (issue 9) as a member uses them, on a merchant with game wallets: an
-// operator credits the member (the ledger's transaction and postings, written with the owner's
-// role as the back office's adjustment would be), the member moves money to a game wallet and
+// operator credits the member (`ops credit` through the operator API, harness/operator.ts), the member moves money to a game wallet and
 // recalls it all, and the account record shows the credit and both transfers with their amounts
 // and the balance after each; on a desktop and on a 390 px phone, with nothing scrolling sideways.
-
-let keyCounter = 0;
-
-/** Credits `amountMinor` to the member's main wallet from the house's adjustment account (kind operator_adjustment). */
-async function credit(username: string, amountMinor: number, remark: string): Promise<void> {
-  const [member] = await operatorSql<{ id: string; merchant_id: number }>(
-    `SELECT id, merchant_id FROM member WHERE username = $1 AND merchant_id = ${WORKER_MERCHANT_ID}`,
-    [username],
-  );
-  await operatorSql(
-    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, $2, 'member_main', 'REAL', now())
-     ON CONFLICT (member_id) WHERE kind = 'member_main' DO NOTHING`,
-    [member.merchant_id, member.id],
-  );
-  await operatorSql(
-    `INSERT INTO ledger_account (merchant_id, kind, unit, created_at) VALUES ($1, 'house_adjustments', 'REAL', now())
-     ON CONFLICT (merchant_id, kind) WHERE member_id IS NULL DO NOTHING`,
-    [member.merchant_id],
-  );
-  const accounts = await operatorSql<{ id: string; member_id: string | null }>(
-    `SELECT id, member_id FROM ledger_account
-      WHERE merchant_id = $1 AND ((member_id = $2 AND kind = 'member_main') OR (member_id IS NULL AND kind = 'house_adjustments'))`,
-    [member.merchant_id, member.id],
-  );
-  const playerAccount = accounts.find((account) => account.member_id !== null)!.id;
-  const houseAccount = accounts.find((account) => account.member_id === null)!.id;
-  // One statement: the transaction and its two postings (in account id order, as the ledger locks).
-  await operatorSql(
-    `WITH t AS (
-       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at, remark)
-       VALUES ($1, $2, 'operator_adjustment', 'REAL', now(), $7) RETURNING id
-     )
-     INSERT INTO ledger_posting (transaction_id, account_id, amount_minor, balance_after_minor)
-     SELECT t.id, p.account_id, p.amount_minor, 0
-       FROM t, (VALUES ($3::bigint, $4::bigint), ($5::bigint, $6::bigint)) AS p (account_id, amount_minor)
-      ORDER BY p.account_id`,
-    [member.merchant_id, `e2e-wallet-records-${Date.now()}-${++keyCounter}`, playerAccount, amountMinor, houseAccount, -amountMinor, remark],
-  );
-}
 
 /** This worker's merchant keeps a wallet per game vendor (merchant setting 'wallet'), for these tests only. */
 async function useGameWallets(single: boolean | null): Promise<void> {
@@ -129,7 +90,7 @@ test.beforeEach(async ({ page, request }) => {
   await clearThrottles();
   await clearRegistrationLimits();
   member = await registerMember(request);
-  await credit(member.username, 123_456, 'Welcome credit');
+  await creditMember(member.username, 123_456, 'Welcome credit');
   const [first] = await operatorSql<{ id: number; vendor_name: string }>(
     `SELECT id, vendor_name FROM game_vendor WHERE merchant_id = ${WORKER_MERCHANT_ID} AND enabled ORDER BY sort_order, id LIMIT 1`,
   );

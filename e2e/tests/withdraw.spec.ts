@@ -3,53 +3,16 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
+import { creditMember } from '../harness/operator';
 
-// Withdraw (issue 9) as a member uses it: an operator credits the member (the ledger's transaction
-// and postings, written with the owner's role as the back office's adjustment would be); the member
+// Withdraw (issue 9) as a member uses it: an operator credits the member (`ops credit` through the
+// operator API, harness/operator.ts); the member
 // opens Withdraw, is asked for a payment password first, sets one, binds a bank card with it,
 // withdraws part of the balance after confirming amount, charge and what arrives; the header's
 // balance drops by the amount at once (held until an operator pays), and the latest withdrawals
 // list it as pending. On a desktop and on a 390 px phone, with nothing scrolling sideways.
 
 const PAYMENT_PASSWORD = '135790';
-let keyCounter = 0;
-
-/** Credits `amountMinor` to the member's main wallet from the house's adjustment account. */
-async function credit(username: string, amountMinor: number): Promise<void> {
-  const [member] = await operatorSql<{ id: string; merchant_id: number }>(
-    `SELECT id, merchant_id FROM member WHERE username = $1 AND merchant_id = ${WORKER_MERCHANT_ID}`,
-    [username],
-  );
-  await operatorSql(
-    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, $2, 'member_main', 'REAL', now())
-     ON CONFLICT (member_id) WHERE kind = 'member_main' DO NOTHING`,
-    [member.merchant_id, member.id],
-  );
-  await operatorSql(
-    `INSERT INTO ledger_account (merchant_id, kind, unit, created_at) VALUES ($1, 'house_adjustments', 'REAL', now())
-     ON CONFLICT (merchant_id, kind) WHERE member_id IS NULL DO NOTHING`,
-    [member.merchant_id],
-  );
-  const accounts = await operatorSql<{ id: string; member_id: string | null }>(
-    `SELECT id, member_id FROM ledger_account
-      WHERE merchant_id = $1 AND ((member_id = $2 AND kind = 'member_main') OR (member_id IS NULL AND kind = 'house_adjustments'))`,
-    [member.merchant_id, member.id],
-  );
-  const playerAccount = accounts.find((account) => account.member_id !== null)!.id;
-  const houseAccount = accounts.find((account) => account.member_id === null)!.id;
-  // One statement: the transaction and its two postings (in account id order, as the ledger locks).
-  await operatorSql(
-    `WITH t AS (
-       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at)
-       VALUES ($1, $2, 'operator_adjustment', 'REAL', now()) RETURNING id
-     )
-     INSERT INTO ledger_posting (transaction_id, account_id, amount_minor, balance_after_minor)
-     SELECT t.id, p.account_id, p.amount_minor, 0
-       FROM t, (VALUES ($3::bigint, $4::bigint), ($5::bigint, $6::bigint)) AS p (account_id, amount_minor)
-      ORDER BY p.account_id`,
-    [member.merchant_id, `e2e-withdraw-${Date.now()}-${++keyCounter}`, playerAccount, amountMinor, houseAccount, -amountMinor],
-  );
-}
 
 async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByTestId('header-login').click();
@@ -94,7 +57,7 @@ test.beforeEach(async ({ page, request }) => {
   await clearThrottles();
   await clearRegistrationLimits();
   member = await registerMember(request);
-  await credit(member.username, 200_000);
+  await creditMember(member.username, 200_000);
 });
 
 async function setPasswordBindCardAndWithdraw(page: Page): Promise<void> {
