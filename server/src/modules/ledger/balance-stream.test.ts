@@ -176,7 +176,7 @@ describe('balance push', () => {
     const listener = second.app.balanceStreams!.channelListener;
     // The database ends the listeners' connections (both instances'), as a failover would.
     await context.ownerPool.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE $1 || ':%' AND datname = current_database()",
       [BALANCE_LISTENER_APPLICATION_NAME],
     );
     for (let tries = 0; tries < 100 && listener.listening; tries++) await new Promise((resolve) => setTimeout(resolve, 5));

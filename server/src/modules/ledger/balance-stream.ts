@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { ChannelListener } from '../../db/channel-listener';
 import type { Db } from '../../db/pool';
@@ -10,9 +11,15 @@ import { totalBalanceMinor } from './wallet.service';
 // member's balance and writes it to that member's streams. A stream gets the balance when it opens
 // (a reconnecting browser catches up that way) and again whenever the listener (re)connects, since
 // a notification sent while it was down is lost.
+//
+// Only watched members are announced (migration 028): the hub keeps a balance_watch row for each
+// member with an open stream here, written before that member's first balance is read (so a
+// change committed after the read is announced) and removed with their last stream. Its rows are
+// named by this process's listener (application_name `member_balance_listener:<id>`); at start it
+// removes the rows of listeners that are no longer connected (a process that died).
 
 export const BALANCE_CHANNEL = 'member_balance';
-/** How the listener's connection shows in pg_stat_activity. */
+/** How the listeners' connections show in pg_stat_activity: this, then `:` and the process's id. */
 export const BALANCE_LISTENER_APPLICATION_NAME = 'member_balance_listener';
 
 /** One open stream: where its events go. */
@@ -30,6 +37,8 @@ interface MemberStreams {
   /** A read of the balance is under way; `again` asks for one more after it (changes meanwhile). */
   reading: boolean;
   again: boolean;
+  /** The balance_watch row is written (reads before that could miss an unannounced change). */
+  watched: Promise<void>;
 }
 
 export interface BalanceStreamsOptions {
@@ -42,12 +51,14 @@ export interface BalanceStreamsOptions {
 export class BalanceStreams {
   private readonly members = new Map<number, MemberStreams>();
   private readonly listener: ChannelListener;
+  /** This process's name in balance_watch. */
+  private readonly watcher = randomBytes(16).toString('hex');
 
   constructor(private readonly options: BalanceStreamsOptions) {
     this.listener = new ChannelListener({
       connection: options.connection,
       channel: BALANCE_CHANNEL,
-      applicationName: BALANCE_LISTENER_APPLICATION_NAME,
+      applicationName: `${BALANCE_LISTENER_APPLICATION_NAME}:${this.watcher}`,
       onNotification: (payload) => {
         const memberId = Number(payload);
         if (Number.isSafeInteger(memberId)) this.refresh(memberId);
@@ -60,8 +71,16 @@ export class BalanceStreams {
     });
   }
 
-  start(): Promise<void> {
-    return this.listener.start();
+  async start(): Promise<void> {
+    await this.listener.start();
+    // Rows of processes whose listener is gone (they died): their members need no announcing.
+    await this.options.db
+      .query(
+        `DELETE FROM balance_watch w WHERE NOT EXISTS (
+           SELECT 1 FROM pg_stat_activity a WHERE a.application_name = $1 || ':' || w.listener)`,
+        [BALANCE_LISTENER_APPLICATION_NAME],
+      )
+      .catch((error: unknown) => this.options.onProblem?.('clearing stale balance watches failed', error));
   }
 
   /** Ends every open stream (before the server closes: an open stream would keep it waiting). */
@@ -72,6 +91,9 @@ export class BalanceStreams {
 
   async close(): Promise<void> {
     this.endStreams();
+    await this.options.db
+      .query('DELETE FROM balance_watch WHERE listener = $1', [this.watcher])
+      .catch((error: unknown) => this.options.onProblem?.('removing the balance watches failed', error));
     await this.listener.close();
   }
 
@@ -91,18 +113,30 @@ export class BalanceStreams {
   subscribe(subscriber: BalanceSubscriber): () => void {
     let streams = this.members.get(subscriber.memberId);
     if (!streams) {
-      streams = { subscribers: new Set(), reading: false, again: false };
+      const watched = this.options.db
+        .query('INSERT INTO balance_watch (member_id, listener) VALUES ($1, $2) ON CONFLICT DO NOTHING', [subscriber.memberId, this.watcher])
+        .then(
+          () => undefined,
+          (error: unknown) => this.options.onProblem?.('watching a balance failed', error),
+        );
+      streams = { subscribers: new Set(), reading: false, again: false, watched };
       this.members.set(subscriber.memberId, streams);
     }
     streams.subscribers.add(subscriber);
-    // The current balance, through the same serialized reads as the changes: never an older
-    // balance after a newer one. (The member's other streams get it again: harmless.)
-    this.refresh(subscriber.memberId);
+    // The current balance once the member is watched, through the same serialized reads as the
+    // changes: never an older balance after a newer one. (Their other streams get it again.)
+    const memberId = subscriber.memberId;
+    void streams.watched.then(() => this.refresh(memberId));
     return () => {
-      const current = this.members.get(subscriber.memberId);
+      const current = this.members.get(memberId);
       if (!current) return;
       current.subscribers.delete(subscriber);
-      if (current.subscribers.size === 0) this.members.delete(subscriber.memberId);
+      if (current.subscribers.size === 0) {
+        this.members.delete(memberId);
+        void current.watched
+          .then(() => (this.members.has(memberId) ? undefined : this.options.db.query('DELETE FROM balance_watch WHERE member_id = $1 AND listener = $2', [memberId, this.watcher])))
+          .catch((error: unknown) => this.options.onProblem?.('unwatching a balance failed', error));
+      }
     };
   }
 
