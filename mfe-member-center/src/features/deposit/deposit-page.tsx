@@ -82,7 +82,14 @@ export default function DepositPage(_props: MemberCenterPageProps) {
     if (lastBalance.current === balance) return;
     lastBalance.current = balance;
     pending.refresh();
-    if (activeRef.current?.state === 'pending') void check();
+    // The credit is pushed a moment before the deposit's own state is written (the server posts the
+    // money, then marks the deposit): read again for a few seconds while it still says pending.
+    void (async () => {
+      for (let attempt = 0; attempt < 5 && activeRef.current?.state === 'pending'; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+        await check();
+      }
+    })();
     // check and pending.refresh read the latest state through refs.
   }, [balance]);
 
