@@ -1,12 +1,12 @@
 import { C2C_ORDER_STATUSES, type C2COrderStatus } from '@platform/shared/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { depositNumber } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
-import { audited, auditContextOf } from '../operator';
+import { audited, auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { orderNoOf } from '../withdrawal';
 import * as service from './c2c.service';
 
@@ -15,7 +15,6 @@ import * as service from './c2c.service';
 // a disputed one (audited like cashier.routes.ts). The money rule is c2c.service.ts's: a decision
 // moves money at most once, whoever repeats it.
 
-const bearerHeader = { authorization: { type: 'string', maxLength: 256, description: 'Bearer <token> from POST /ops/v1/session' } };
 const orderParams: JsonSchema = {
   type: 'object',
   required: ['orderId'],
@@ -75,10 +74,6 @@ const orderRow = (order: service.OperatorOrder) => ({
 
 const orderIdOf = (text: string): number => Number(text.replace(/^C/, ''));
 
-function operatorOf(request: FastifyRequest) {
-  if (!request.operator) throw new Error('C2C operator routes are registered inside the operator API');
-  return request.operator;
-}
 
 export async function c2cOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
   app.get<{ Querystring: { status?: C2COrderStatus; limit: number } }>('/c2c', {

@@ -1,5 +1,5 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@platform/shared/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
@@ -15,8 +15,8 @@ import {
 } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
 import { listWithdrawals, payoutMinorOf, payWithdrawal, rejectWithdrawal, restChargeMinorOf, type OperatorWithdrawal } from '../withdrawal';
-import { audited, type OperatorRecord } from './operator.service';
-import { auditContextOf } from './audit-context';
+import { audited } from './operator.service';
+import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
 
 // The cashier desk of the operator API: deposits to approve or reject, withdrawals to pay or
 // reject. The money rules are the deposit and withdrawal modules' (each decision moves money at
@@ -30,7 +30,6 @@ export interface CashierRoutesOptions {
 
 const DEPOSIT_STATUSES: readonly DepositStatus[] = ['pending', 'crediting', 'approved', 'rejected', 'cancelled', 'failed', 'expired'];
 
-const bearerHeader = { authorization: { type: 'string', maxLength: 256, description: 'Bearer <token> from POST /ops/v1/session' } };
 const reasonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'Why: shown to the member and kept in the audit trail' };
 const numberParams = (prefix: 'D' | 'W'): JsonSchema => ({
   type: 'object',
@@ -131,10 +130,6 @@ function depositNumberOf(number: string): number {
 
 const withdrawalNumberOf = (number: string): number => Number(number.replace(/^W/, ''));
 
-function operatorOf(request: FastifyRequest): OperatorRecord {
-  if (!request.operator) throw new Error('cashier routes are registered inside the operator API');
-  return request.operator;
-}
 
 export async function cashierRoutes(app: FastifyInstance, { db, clock = systemClock }: CashierRoutesOptions): Promise<void> {
   app.get<{ Querystring: { status?: DepositStatus; limit: number } }>('/deposits', {

@@ -1,6 +1,6 @@
 // The operator API (/ops/v1) and its audit trail: the back office acting on a merchant's money.
 export { operatorRoutes, OPERATOR_API_PREFIX, type OperatorRoutesOptions } from './operator.routes';
-export { auditContextOf, operatorIdempotencyKeyOf } from './audit-context';
+export { auditContextOf, OPERATOR_BEARER_HEADER, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
 export {
   adjustBalance,
   audited,

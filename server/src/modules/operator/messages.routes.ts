@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { listMemberMails, markMemberMailsRead, MAX_RECIPIENTS, sendMessage } from '../message';
-import { auditContextOf } from './audit-context';
+import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
 import { selectRealMember } from './operator.queries';
-import { audited, type OperatorRecord } from './operator.service';
+import { audited } from './operator.service';
 
 // Platform messages from the back office: mails to some members or to all (the message module
 // stores a broadcast once), and customer service's box of what members wrote. Audited.
@@ -16,12 +16,7 @@ export interface MessagesRoutesOptions {
   clock?: Clock;
 }
 
-const bearerHeader = { authorization: { type: 'string', maxLength: 256, description: 'Bearer <token> from POST /ops/v1/session' } };
 
-function operatorOf(request: FastifyRequest): OperatorRecord {
-  if (!request.operator) throw new Error('message routes are registered inside the operator API');
-  return request.operator;
-}
 
 export async function operatorMessagesRoutes(app: FastifyInstance, { db, clock = systemClock }: MessagesRoutesOptions): Promise<void> {
   app.post<{ Body: { to: string[]; subject: string; content: string; canReply: boolean; senderName: string } }>('/messages', {

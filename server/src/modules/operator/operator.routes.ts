@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { clientIpOf } from '../../http/request-context';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { minorToMajor } from '../ledger';
-import { transferAmountMinor } from '../ledger';
-import { auditContextOf, operatorIdempotencyKeyOf } from './audit-context';
+import { minorToMajor, transferAmountMinor } from '../ledger';
+import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
 import { cashierRoutes } from './cashier.routes';
 import { operatorMessagesRoutes } from './messages.routes';
 import {
@@ -45,10 +44,6 @@ declare module 'fastify' {
 
 export const OPERATOR_API_PREFIX = '/ops/v1';
 
-const bearerHeader = {
-  authorization: { type: 'string', maxLength: 256, description: 'Bearer <token> from POST /ops/v1/session' },
-};
-
 const reasonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'Why: kept in the audit trail (and shown to the member where the action says so)' };
 
 const operatorSchema: JsonSchema = {
@@ -56,11 +51,6 @@ const operatorSchema: JsonSchema = {
   required: ['id', 'username', 'merchantCode'],
   properties: { id: { type: 'integer' }, username: { type: 'string' }, merchantCode: { type: 'string' } },
 };
-
-function operatorOf(request: FastifyRequest): OperatorRecord & { tokenId: number } {
-  if (!request.operator) throw new Error(`No operator for ${request.method} ${request.url}`);
-  return request.operator;
-}
 
 export async function operatorRoutes(app: FastifyInstance, { db, clock = systemClock, extraRoutes = [] }: OperatorRoutesOptions): Promise<void> {
   app.decorateRequest('operator', null);
