@@ -10,6 +10,7 @@ import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
+import { betHistoryRoutes } from './modules/bet-history';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(c2cRoutes, { db: pool, clock });
     await merchantScope.register(agentTransferRoutes, { db: pool, clock });
     await merchantScope.register(profitRoutes, { db: pool });
+    await merchantScope.register(betHistoryRoutes, { db: pool });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {

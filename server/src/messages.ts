@@ -6,6 +6,7 @@
 import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
 import { agentTransferMessages } from './modules/agent-transfer';
+import { betHistoryMessages } from './modules/bet-history';
 import { c2cMessages } from './modules/c2c';
 import { depositMessages } from './modules/deposit';
 import { identityMessages } from './modules/identity';
@@ -45,6 +46,7 @@ export const MESSAGE_PARTS = {
   'agent-transfer': agentTransferMessages,
   profit: profitMessages,
   c2c: c2cMessages,
+  'bet-history': betHistoryMessages,
 };
 
 /**

@@ -162,6 +162,8 @@ export const SERVER_ERROR_CODES = [
   'c2c.images.required',
   'c2c.payer.name.required',
   'withdrawal.c2c.open',
+  // Bet records (bet-history module)
+  'bet.history.period.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -28,4 +28,5 @@ export * from './message';
 export * from './agent-transfer';
 export * from './profit';
 export * from './c2c';
+export * from './bet-history';
 export type * from './remotes';
