@@ -19,9 +19,9 @@ const amount = (description: string) => ({ type: 'number', description: `${descr
 const amounts = {
   deposit: amount('deposits credited'),
   withdraw: amount('withdrawals paid out (a pending or rejected withdrawal counts nothing)'),
-  betAmount: amount('bets, less bets refunded'),
-  validBetAmount: amount('valid bets: equal to betAmount until the games post valid amounts'),
-  winAmount: amount('wins paid'),
+  betAmount: amount('stakes of the game rounds started that day (rolled-back rounds count nothing), less bets refunded'),
+  validBetAmount: amount('the part of the stakes that counts as turnover (the rounds’ valid stakes)'),
+  winAmount: amount('wins paid by those rounds'),
   rebate: amount('betting rebates'),
   promotion: amount('bonuses and promotions'),
   totalInvitationAmount: amount('invitation (referral) rewards'),
@@ -48,7 +48,7 @@ export const memberProfitCall = /*#__PURE__*/ defineCall({
       gameCategory: {
         type: 'string',
         enum: GAME_CATEGORY_CODES,
-        description: 'narrows bets and wins to one category once they carry one (today they do not: accepted, every bet counts)',
+        description: 'narrows betAmount, validBetAmount and winAmount to the game rounds of one category; the other columns stay whole',
       },
       page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
       size: { type: 'integer', minimum: 1, maximum: PROFIT_MAX_PAGE_SIZE, default: PROFIT_DEFAULT_PAGE_SIZE },

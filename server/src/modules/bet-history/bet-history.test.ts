@@ -88,7 +88,7 @@ async function round(input: RoundInput): Promise<string> {
 const newMember = (): Promise<TestMemberSession> => memberWithSession(context, `bet${String(++counter).padStart(4, '0')}`);
 
 function historyUrl(category: string, query: Record<string, string | number>): string {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
   return `/wps/relay/getPersonal${category}History?${search.toString()}`;
 }
 
@@ -256,13 +256,14 @@ describe('access', () => {
     ).rows[0].id;
     const stranger = await createMember(context.pool, otherMerchant, { username: `bhstranger${++counter}`, password: 'secret123' });
     await round({ memberId: stranger, merchantId: otherMerchant, startedAtMs: START, betMinor: 7_700, vassalage: 'JL', gameId: null });
-    for (const extra of [
+    const attempts: Record<string, string | number>[] = [
       {},
       { memberId: victim.memberId },
       { member_id: victim.memberId, merchantId: otherMerchant },
       { subordinateName: victim.username, subordinateType: 'ALL' },
       { username: victim.username },
-    ]) {
+    ];
+    for (const extra of attempts) {
       const response = await history(attacker.token, 'RNG', { startDate: START, endDate: END, ...extra });
       if (response.statusCode === 200) {
         expect(json<Envelope<BetHistory>>(response).value).toEqual({

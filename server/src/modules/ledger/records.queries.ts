@@ -154,3 +154,39 @@ export async function selectVendorNames(db: Db, merchantId: number): Promise<Map
     ]),
   );
 }
+
+export interface GameRoundOfTransaction {
+  /** The game's name in the language asked for, else as the round recorded it. */
+  gameName: string;
+  vendorRoundId: string;
+}
+
+/**
+ * For ledger transactions the game-provider module posted: the round each belongs to, by
+ * transaction id. The transaction's idempotency key is `game:<merchantId>:<vassalage>:<vendorTxId>`
+ * (the design of issue 10), which finds its game_transaction (migration 030) by that table's
+ * unique (merchant_id, vassalage, vendor_tx_id); the row must name the same ledger transaction.
+ */
+export async function selectGameRoundsOf(
+  db: Db,
+  merchantId: number,
+  transactionIds: readonly number[],
+  language: MessageLanguage,
+): Promise<Map<number, GameRoundOfTransaction>> {
+  const result = await db.query<{ id: string; game_name: string; vendor_round_id: string }>(
+    `WITH keyed AS (
+       SELECT t.id, t.merchant_id, split_part(t.idempotency_key, ':', 3) AS vassalage,
+              substr(t.idempotency_key, length('game:' || t.merchant_id || ':' || split_part(t.idempotency_key, ':', 3) || ':') + 1) AS vendor_tx_id
+         FROM ledger_transaction t
+        WHERE t.id = ANY ($2::bigint[]) AND t.merchant_id = $1 AND t.idempotency_key LIKE 'game:%'
+     )
+     SELECT k.id::text, r.vendor_round_id, COALESCE(NULLIF(g.display_names ->> $3, ''), r.game_name) AS game_name
+       FROM keyed k
+       JOIN game_transaction gt ON gt.merchant_id = k.merchant_id AND gt.vassalage = k.vassalage AND gt.vendor_tx_id = k.vendor_tx_id
+                               AND gt.ledger_transaction_id = k.id
+       JOIN game_round r ON r.id = gt.round_id
+       LEFT JOIN game g ON g.id = r.game_id`,
+    [merchantId, transactionIds, language],
+  );
+  return new Map(result.rows.map((row) => [Number(row.id), { gameName: row.game_name, vendorRoundId: row.vendor_round_id }]));
+}

@@ -40,6 +40,9 @@ import * as queries from './records.queries';
 //   bet                   any      4001      bet             Bet
 //   win                   any      4002      bet             Win
 //   bet_refund            any      4003      bet             Bet refund
+//   game_bet              any      4001      bet             Bet        (a game vendor's bet, seamless-wallet API)
+//   game_win              any      4002      bet             Win        (a game vendor's win)
+//   game_rollback         any      4003      bet             Bet refund (a game vendor's bet rolled back)
 //   bonus                 any      5001      bonus           Bonus
 //   betting_rebate        any      6001      betting_rebate  Betting rebate
 //   agent_rebate          any      6002      agent_rebate    Agent rebate
@@ -48,10 +51,11 @@ import * as queries from './records.queries';
 //   hourly_salary         any      6202      hourly_salary   Hourly salary
 //   (any other kind)      any      9999      other           Other
 //
-// A kind a later module posts (a promotion, a game's own movements) shows as "Other" until a row
-// here names it. A transfer's remark names the wallets (from → to); other rows show the remark
-// stored with the transaction (migration 019), and the order number is the transaction's
-// order_no or its id.
+// A kind a later module posts (a promotion) shows as "Other" until a row here names it. A
+// transfer's remark names the wallets (from → to); a game's movement without a stored remark
+// names its game (in the caller's language) and the vendor's round id (game_transaction →
+// game_round, migration 030); other rows show the remark stored with the transaction (migration
+// 019), and the order number is the transaction's order_no or its id.
 
 /** Which postings of a kind an entry covers: credits (> 0), debits (< 0), or both. */
 type PostingSide = 'credit' | 'debit' | 'any';
@@ -105,6 +109,9 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'bet', side: 'any', txTypeId: 4001, group: 'bet', name: NAMES.bet },
   { kind: 'win', side: 'any', txTypeId: 4002, group: 'bet', name: NAMES.win },
   { kind: 'bet_refund', side: 'any', txTypeId: 4003, group: 'bet', name: NAMES.betRefund },
+  { kind: 'game_bet', side: 'any', txTypeId: 4001, group: 'bet', name: NAMES.bet },
+  { kind: 'game_win', side: 'any', txTypeId: 4002, group: 'bet', name: NAMES.win },
+  { kind: 'game_rollback', side: 'any', txTypeId: 4003, group: 'bet', name: NAMES.betRefund },
   { kind: 'bonus', side: 'any', txTypeId: 5001, group: 'bonus', name: NAMES.bonus },
   { kind: 'betting_rebate', side: 'any', txTypeId: 6001, group: 'betting_rebate', name: NAMES.bettingRebate },
   { kind: 'agent_rebate', side: 'any', txTypeId: 6002, group: 'agent_rebate', name: NAMES.agentRebate },
@@ -118,6 +125,9 @@ export const OTHER_TX_TYPE_ID = 9999;
 
 /** Kinds whose rows are transfers between the member's own wallets: the remark names the wallets. */
 const TRANSFER_KINDS = new Set(['wallet_transfer', 'wallet_return']);
+
+/** Kinds the game-provider module posts for a vendor's transactions: the remark names the game and round. */
+const GAME_KINDS = new Set(['game_bet', 'game_win', 'game_rollback']);
 
 const KNOWN_KINDS = [...new Set(TRANSACTION_TYPES.map((type) => type.kind))];
 
@@ -177,6 +187,8 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
     }),
     queries.selectVendorNames(db, query.merchantId),
   ]);
+  const gameTransactionIds = page.rows.filter((row) => !row.remark && GAME_KINDS.has(row.kind)).map((row) => row.transactionId);
+  const gameRounds = gameTransactionIds.length > 0 ? await queries.selectGameRoundsOf(db, query.merchantId, gameTransactionIds, query.language) : new Map();
   const walletName = (gameVendorId: number | null): string => {
     if (gameVendorId === null) return NAMES.mainWallet[query.language];
     const vendor = vendorNames.get(gameVendorId);
@@ -191,6 +203,8 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
         const others = row.counterpartVendorIds.map(walletName).join(', ');
         remark = row.amountMinor < 0 ? `${own} → ${others}` : `${others} → ${own}`;
       }
+      const gameRound = !row.remark ? gameRounds.get(row.transactionId) : undefined;
+      if (gameRound) remark = `${gameRound.gameName} · ${gameRound.vendorRoundId}`;
       return {
         txTypeId: type?.txTypeId ?? OTHER_TX_TYPE_ID,
         txTypeName: (type?.name ?? NAMES.other)[query.language],

@@ -248,6 +248,74 @@ describe('GET /wps/relay/ODSFE2_MemTransDet', () => {
     expect((await valueOf(bob.token, aroundNow())).list.map((row) => row.amount)).toEqual([5, -5, 22]);
   });
 
+  it("types a game's bets, wins and rollbacks (game_bet, game_win, game_rollback) and names their game and round", async () => {
+    const { id, token } = await member('records08');
+    const t0 = Date.now() - 10_000;
+    await move(context.merchantId, id, 'deposit', 10_000, t0 - 1000);
+    const account = await ensureMemberAccount(context.pool, context.merchantId, id, 'REAL', t0);
+    const house = await ensureHouseAccount(context.pool, context.merchantId, 'house_game_play', t0);
+    const gameId = (
+      await context.pool.query<{ id: number }>(
+        `INSERT INTO game (merchant_id, game_vendor_id, game_code, name, display_names, min_bet_minor, created_at)
+         VALUES ($1, $2, 'RECGAME1', 'Record Gems', '{"CN": "记录宝石"}', 20, now()) RETURNING id`,
+        [context.merchantId, vendors[0].id],
+      )
+    ).rows[0].id;
+    const roundId = (
+      await context.pool.query<{ id: string }>(
+        `INSERT INTO game_round (merchant_id, member_id, vassalage, game_id, game_code, game_name, game_category, vendor_round_id,
+                                 ledger_account_id, bet_minor, win_minor, valid_bet_minor, status, started_at)
+         VALUES ($1, $2, 'JL', $3, 'RECGAME1', 'Record Gems', 'RNG', 'JL-R-42', $4, 300, 450, 300, 'settled', $5) RETURNING id`,
+        [context.merchantId, id, gameId, account, new Date(t0)],
+      )
+    ).rows[0].id;
+    // As the game-provider module posts a vendor transaction: key game:<merchant>:<vassalage>:<vendorTxId>.
+    const post = async (vendorTxId: string, kind: 'game_bet' | 'game_win' | 'game_rollback', amountMinor: number, nowMs: number) => {
+      const posted = await postTransaction(context.pool, {
+        merchantId: context.merchantId,
+        idempotencyKey: `game:${context.merchantId}:JL:${vendorTxId}`,
+        kind,
+        unit: 'REAL',
+        postings: [
+          { accountId: house, amountMinor: -amountMinor },
+          { accountId: account, amountMinor },
+        ],
+        nowMs,
+      });
+      await context.pool.query(
+        `INSERT INTO game_transaction (merchant_id, vassalage, vendor_tx_id, kind, round_id, member_id, amount_minor, ledger_transaction_id, created_at)
+         VALUES ($1, 'JL', $2, $3, $4, $5, $6, $7, $8)`,
+        [context.merchantId, vendorTxId, kind.slice('game_'.length), roundId, id, Math.abs(amountMinor), posted.transactionId, new Date(nowMs)],
+      );
+    };
+    await post('tx:1', 'game_bet', -300, t0);
+    await post('tx:2', 'game_win', 450, t0 + 1000);
+    await post('tx:3', 'game_bet', -200, t0 + 2000);
+    await post('tx:4', 'game_rollback', 200, t0 + 3000);
+
+    const rows = async (query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+      (await valueOf(token, { ...aroundNow(), ...query }, headers)).list.map(({ txTypeId, txTypeName, amount, remark }) => ({ txTypeId, txTypeName, amount, remark }));
+    const remark = 'Record Gems · JL-R-42';
+    expect(await rows()).toEqual([
+      { txTypeId: 4003, txTypeName: 'Bet refund', amount: 2, remark },
+      { txTypeId: 4001, txTypeName: 'Bet', amount: -2, remark },
+      { txTypeId: 4002, txTypeName: 'Win', amount: 4.5, remark },
+      { txTypeId: 4001, txTypeName: 'Bet', amount: -3, remark },
+      { txTypeId: 1001, txTypeName: 'Deposit', amount: 100, remark: '' },
+    ]);
+    // The bet group keeps them, with its total; the game's name in the caller's language.
+    const bets = await valueOf(token, { ...aroundNow(), codeTypes: 'bet' }, { language: 'CN' });
+    expect(bets.list.map((row) => [row.txTypeName, row.remark])).toEqual([
+      ['投注退回', '记录宝石 · JL-R-42'],
+      ['投注', '记录宝石 · JL-R-42'],
+      ['派彩', '记录宝石 · JL-R-42'],
+      ['投注', '记录宝石 · JL-R-42'],
+    ]);
+    expect(bets.footer).toEqual({ amount: 1.5 });
+    expect((await rows({ txTypeIds: '4002' })).map((row) => row.amount)).toEqual([4.5]);
+    expect((await rows({ codeTypes: 'other' }))).toEqual([]);
+  });
+
   it('is closed to visitors without a session', async () => {
     const response = await context.app.inject({ method: 'GET', url: `/wps/relay/ODSFE2_MemTransDet?startTime=0&endTime=1000` });
     expect(response.statusCode).toBe(401);

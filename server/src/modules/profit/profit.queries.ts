@@ -52,3 +52,39 @@ export async function selectDayKindSums(
   );
   return result.rows.map((row) => ({ day: row.day, kind: row.kind, sumMinor: toSafeNumber(row.sum_minor) }));
 }
+
+export interface DayRoundSums {
+  /** YYYY-MM-DD in the merchant's time zone: the day the rounds started. */
+  day: string;
+  betMinor: number;
+  validBetMinor: number;
+  winMinor: number;
+}
+
+/**
+ * Per day, over [fromMs, toMs): the member's game rounds (game_round, migration 030: written by the
+ * game-provider module as the vendors' bets and wins land in the ledger) summed by the day they
+ * started: stakes, valid stakes and wins. Real money only (trial play has no member); rolled-back
+ * rounds count nothing. `category` narrows to one game category; null: every category.
+ */
+export async function selectDayRoundSums(
+  db: Db,
+  input: { merchantId: number; memberId: number; fromMs: number; toMs: number; offsetMinutes: number; category: string | null },
+): Promise<DayRoundSums[]> {
+  const result = await db.query<{ day: string; bet_minor: string; valid_bet_minor: string; win_minor: string }>(
+    `SELECT ((started_at AT TIME ZONE 'UTC') + make_interval(mins => $5))::date::text AS day,
+            sum(bet_minor)::text AS bet_minor, sum(valid_bet_minor)::text AS valid_bet_minor, sum(win_minor)::text AS win_minor
+       FROM game_round
+      WHERE member_id = $2 AND merchant_id = $1 AND NOT trial AND status <> 'rolled_back'
+        AND started_at >= $3 AND started_at < $4
+        AND ($6::text IS NULL OR game_category = $6)
+      GROUP BY 1`,
+    [input.merchantId, input.memberId, new Date(input.fromMs), new Date(input.toMs), input.offsetMinutes, input.category],
+  );
+  return result.rows.map((row) => ({
+    day: row.day,
+    betMinor: toSafeNumber(row.bet_minor),
+    validBetMinor: toSafeNumber(row.valid_bet_minor),
+    winMinor: toSafeNumber(row.win_minor),
+  }));
+}

@@ -23,24 +23,32 @@ import * as queries from './profit.queries';
 //   promotion         promotion               the credit
 //   invitation_reward totalInvitationAmount   the credit
 //
-// profitAndLoss = winAmount + rebate + promotion − betAmount (the player's game result: deposits,
-// withdrawals and invitation rewards are not part of it). validBetAmount equals betAmount until
-// the games post valid-bet amounts. Today only deposit and withdraw_paid are posted; bet, win and
-// bet_refund come with the games issue, rebates, bonuses, promotions and invitation rewards with
-// theirs: each posts the kind named here, or adds its kind to this table. Other kinds (transfers
-// between the member's wallets, transfers to upline, operator adjustments) are not P&L.
+// Games (issue 10): the vendors' bets and wins reach the ledger as game_bet / game_win /
+// game_rollback through the seamless-wallet API, and each round is a game_round row (migration
+// 030) with its category, stake, valid stake and win. The games' columns come from those rounds,
+// not from the ledger kinds (which carry no category): per day the rounds started, betAmount +=
+// stake, validBetAmount += valid stake, winAmount += win; a rolled-back round counts nothing,
+// trial play is not the member's money. The ledger kinds bet / win / bet_refund above are games
+// money without a round (no category): they count in betAmount (validBetAmount alike) and
+// winAmount when no category is asked for.
 //
-// gameCategory: accepted (one of the contract's categories) but not applied: no ledger transaction
-// carries a game category yet. When bets and wins carry one, it narrows betAmount, validBetAmount
-// and winAmount (and so profitAndLoss) to that category; deposits and withdrawals stay whole.
+// profitAndLoss = winAmount + rebate + promotion − betAmount (the player's game result: deposits,
+// withdrawals and invitation rewards are not part of it). Rebates, bonuses, promotions and
+// invitation rewards come with their issues: each posts the kind named here, or adds its kind to
+// this table. Other kinds (transfers between the member's wallets, transfers to upline, operator
+// adjustments) are not P&L.
+//
+// gameCategory: narrows betAmount, validBetAmount and winAmount (and so profitAndLoss) to the
+// rounds of that category; deposits, withdrawals, rebates, promotions and invitation rewards stay
+// whole (they belong to no category).
 //
 // A day is the merchant's calendar day: UTC + timeZoneOffsetMinutes of the merchant's 'withdraw'
 // setting (the day its daily withdrawal count runs in; default +6 h, Dhaka).
 
-type Column = Exclude<keyof MemberProfitTotals, 'validBetAmount' | 'profitAndLoss'>;
+type Column = Exclude<keyof MemberProfitTotals, 'profitAndLoss'>;
 
 /** kind → (column, sign applied to the member's posting). withdraw_paid's amount comes positive from the query. */
-export const PROFIT_KINDS: Readonly<Record<string, { column: Column; sign: 1 | -1 }>> = {
+export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'validBetAmount'>; sign: 1 | -1 }>> = {
   deposit: { column: 'deposit', sign: 1 },
   withdraw_paid: { column: 'withdraw', sign: 1 },
   bet: { column: 'betAmount', sign: -1 },
@@ -53,6 +61,8 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Column; sign: 1 | -
 };
 
 const POSTING_KINDS = Object.keys(PROFIT_KINDS).filter((kind) => kind !== 'withdraw_paid');
+/** The games' ledger kinds without a round: left out when a category is asked for. */
+const UNCATEGORISED_GAME_KINDS = new Set(['bet', 'bet_refund', 'win']);
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -79,14 +89,14 @@ export interface ProfitQuery {
 
 type Minor = Record<Column, number>;
 
-const zero = (): Minor => ({ deposit: 0, withdraw: 0, betAmount: 0, winAmount: 0, rebate: 0, promotion: 0, totalInvitationAmount: 0 });
+const zero = (): Minor => ({ deposit: 0, withdraw: 0, betAmount: 0, validBetAmount: 0, winAmount: 0, rebate: 0, promotion: 0, totalInvitationAmount: 0 });
 
 function toWire(minor: Minor): MemberProfitTotals {
   return {
     deposit: minorToMajor(minor.deposit),
     withdraw: minorToMajor(minor.withdraw),
     betAmount: minorToMajor(minor.betAmount),
-    validBetAmount: minorToMajor(minor.betAmount),
+    validBetAmount: minorToMajor(minor.validBetAmount),
     winAmount: minorToMajor(minor.winAmount),
     rebate: minorToMajor(minor.rebate),
     promotion: minorToMajor(minor.promotion),
@@ -109,24 +119,38 @@ export async function memberProfit(db: Db, query: ProfitQuery): Promise<MemberPr
   }
   const { timeZoneOffsetMinutes } = await readWithdrawSettings(db, query.merchantId);
   const offsetMs = timeZoneOffsetMinutes * 60_000;
-  const sums = await queries.selectDayKindSums(db, {
+  const period = {
     merchantId: query.merchantId,
     memberId: query.memberId,
     fromMs: startMs - offsetMs,
     toMs: endMs + DAY_MS - offsetMs,
     offsetMinutes: timeZoneOffsetMinutes,
-    kinds: POSTING_KINDS,
-  });
+  };
+  const category = query.gameCategory ?? null;
+  const [sums, rounds] = await Promise.all([
+    queries.selectDayKindSums(db, { ...period, kinds: category ? POSTING_KINDS.filter((kind) => !UNCATEGORISED_GAME_KINDS.has(kind)) : POSTING_KINDS }),
+    queries.selectDayRoundSums(db, { ...period, category }),
+  ]);
   const days = new Map<string, Minor>();
   const totals = zero();
+  const add = (day: string, column: Column, amountMinor: number) => {
+    if (amountMinor === 0) return;
+    let row = days.get(day);
+    if (!row) days.set(day, (row = zero()));
+    row[column] += amountMinor;
+    totals[column] += amountMinor;
+  };
   for (const { day, kind, sumMinor } of sums) {
     const entry = PROFIT_KINDS[kind];
     if (!entry || sumMinor === 0) continue;
-    const amountMinor = entry.sign * sumMinor;
-    let row = days.get(day);
-    if (!row) days.set(day, (row = zero()));
-    row[entry.column] += amountMinor;
-    totals[entry.column] += amountMinor;
+    add(day, entry.column, entry.sign * sumMinor);
+    // A bet without a round: all of it is valid.
+    if (entry.column === 'betAmount') add(day, 'validBetAmount', entry.sign * sumMinor);
+  }
+  for (const { day, betMinor, validBetMinor, winMinor } of rounds) {
+    add(day, 'betAmount', betMinor);
+    add(day, 'validBetAmount', validBetMinor);
+    add(day, 'winAmount', winMinor);
   }
   const ordered = [...days.entries()].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0));
   const first = (query.page - 1) * query.size;

@@ -164,11 +164,89 @@ describe('the days and their columns', () => {
     ]);
   });
 
-  it('accepts a game category (bets carry none yet: every bet counts) and refuses an unknown one', async () => {
-    const member = await busyMember();
-    const all = await profit(member.token, 'startDate=2025-01-13&endDate=2025-01-16');
-    expect(await profit(member.token, 'startDate=2025-01-13&endDate=2025-01-16&gameCategory=LIVE')).toEqual(all);
+  it('refuses an unknown game category', async () => {
+    const member = await memberWithSession(context, `pnl${String(++counter).padStart(3, '0')}`, clock.nowMs);
     expect((await get(context.app, '/wps/relay/ODSFE2_MemPNLDet?startDate=2025-01-13&endDate=2025-01-16&gameCategory=CASINO', member.token)).statusCode).toBe(400);
+  });
+});
+
+/** A game round as the game-provider module records it (game_round, migration 030). */
+async function gameRound(
+  memberId: number | null,
+  input: { category: string; startedAtMs: number; betMinor: number; validBetMinor?: number; winMinor: number; status?: 'open' | 'settled' | 'rolled_back' },
+): Promise<void> {
+  const account = memberId === null ? null : await ensureMemberAccount(context.pool, context.merchantId, memberId, 'REAL', input.startedAtMs);
+  await context.pool.query(
+    `INSERT INTO game_round (merchant_id, member_id, trial, vassalage, game_code, game_name, game_category, vendor_round_id,
+                             ledger_account_id, bet_minor, win_minor, valid_bet_minor, status, started_at)
+     VALUES ($1, $2, $3, 'JL', 'JLS001', 'Fortune Gems', $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      context.merchantId,
+      memberId,
+      memberId === null,
+      input.category,
+      `pnl-round-${randomBytes(6).toString('hex')}`,
+      account,
+      input.betMinor,
+      input.winMinor,
+      input.validBetMinor ?? input.betMinor,
+      input.status ?? 'settled',
+      new Date(input.startedAtMs),
+    ],
+  );
+}
+
+describe('the games’ rounds', () => {
+  it('count stakes, valid stakes and wins per day the rounds started, per category when one is asked for', async () => {
+    const member = await memberWithSession(context, `pnl${String(++counter).padStart(3, '0')}`, clock.nowMs);
+    const other = await memberWithSession(context, `pnl${String(++counter).padStart(3, '0')}`, clock.nowMs);
+    await move(member.memberId, 'deposit', 100_000, DAY14);
+    // 2025-01-14 (Dhaka): two RNG rounds, an INHOUSE round; the last second of the day.
+    await gameRound(member.memberId, { category: 'RNG', startedAtMs: DAY14 + HOUR, betMinor: 1_000, validBetMinor: 900, winMinor: 2_500 });
+    await gameRound(member.memberId, { category: 'RNG', startedAtMs: DAY14 + 2 * HOUR, betMinor: 500, winMinor: 0, status: 'open' });
+    await gameRound(member.memberId, { category: 'INHOUSE', startedAtMs: DAY14 + 24 * HOUR - 1000, betMinor: 10_000, winMinor: 0 });
+    // 2025-01-15: a FISH round.
+    await gameRound(member.memberId, { category: 'FISH', startedAtMs: DAY14 + 24 * HOUR, betMinor: 300, winMinor: 100 });
+    // None of the member's: a rolled-back round, trial play, another member's round.
+    await gameRound(member.memberId, { category: 'RNG', startedAtMs: DAY14 + HOUR, betMinor: 77_700, winMinor: 0, status: 'rolled_back' });
+    await gameRound(null, { category: 'RNG', startedAtMs: DAY14 + HOUR, betMinor: 55_500, winMinor: 99_900 });
+    await gameRound(other.memberId, { category: 'RNG', startedAtMs: DAY14 + HOUR, betMinor: 33_300, winMinor: 0 });
+
+    const all = await profit(member.token, 'startDate=2025-01-14&endDate=2025-01-15');
+    expect(all.list).toEqual([
+      { ...emptyDay, balanceDate: '2025-01-15', betAmount: 3, validBetAmount: 3, winAmount: 1, profitAndLoss: -2 },
+      { ...emptyDay, balanceDate: '2025-01-14', deposit: 1000, betAmount: 115, validBetAmount: 114, winAmount: 25, profitAndLoss: -90 },
+    ]);
+    expect(all.footer).toEqual({ ...emptyDay, deposit: 1000, betAmount: 118, validBetAmount: 117, winAmount: 26, profitAndLoss: -92 });
+
+    // One category: its rounds only; the deposit stays whole.
+    const rng = await profit(member.token, 'startDate=2025-01-14&endDate=2025-01-15&gameCategory=RNG');
+    expect(rng.list).toEqual([{ ...emptyDay, balanceDate: '2025-01-14', deposit: 1000, betAmount: 15, validBetAmount: 14, winAmount: 25, profitAndLoss: 10 }]);
+    const inhouse = await profit(member.token, 'startDate=2025-01-14&endDate=2025-01-15&gameCategory=INHOUSE');
+    expect(inhouse.footer).toEqual({ ...emptyDay, deposit: 1000, betAmount: 100, validBetAmount: 100, winAmount: 0, profitAndLoss: -100 });
+    const live = await profit(member.token, 'startDate=2025-01-14&endDate=2025-01-15&gameCategory=LIVE');
+    expect(live.list).toEqual([{ ...emptyDay, balanceDate: '2025-01-14', deposit: 1000 }]);
+
+    // In UTC the deposit (18:00 UTC on the 13th) falls on the 13th, the INHOUSE round (17:59:59
+    // UTC) stays on the 14th and the FISH round (18:00 UTC) moves to the 14th: the days follow the
+    // merchant's time zone.
+    await setWithdrawSettings(context.pool, context.merchantId, { timeZoneOffsetMinutes: 0 });
+    const utc = await profit(member.token, 'startDate=2025-01-13&endDate=2025-01-15&gameCategory=INHOUSE');
+    expect(utc.list.map((row) => [row.balanceDate, row.betAmount])).toEqual([['2025-01-14', 100], ['2025-01-13', 0]]);
+    const utcFish = await profit(member.token, 'startDate=2025-01-13&endDate=2025-01-15&gameCategory=FISH');
+    expect(utcFish.list.map((row) => [row.balanceDate, row.betAmount])).toEqual([['2025-01-14', 3], ['2025-01-13', 0]]);
+  });
+
+  it('a ledger bet without a round counts only when no category is asked for', async () => {
+    const member = await memberWithSession(context, `pnl${String(++counter).padStart(3, '0')}`, clock.nowMs);
+    await move(member.memberId, 'operator_adjustment', 5_000, DAY14);
+    await move(member.memberId, 'bet', -2_000, DAY14 + HOUR);
+    await move(member.memberId, 'win', 500, DAY14 + HOUR);
+    await gameRound(member.memberId, { category: 'RNG', startedAtMs: DAY14 + HOUR, betMinor: 1_000, validBetMinor: 800, winMinor: 0 });
+    const all = await profit(member.token, 'startDate=2025-01-14&endDate=2025-01-14');
+    expect(all.footer).toEqual({ ...emptyDay, betAmount: 30, validBetAmount: 28, winAmount: 5, profitAndLoss: -25 });
+    const rng = await profit(member.token, 'startDate=2025-01-14&endDate=2025-01-14&gameCategory=RNG');
+    expect(rng.footer).toEqual({ ...emptyDay, betAmount: 10, validBetAmount: 8, winAmount: 0, profitAndLoss: -10 });
   });
 });
 
