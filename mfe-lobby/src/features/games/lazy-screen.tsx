@@ -1,0 +1,31 @@
+// The game screens are chunks of their own, fetched after the page that shows them has painted
+// (the home page's first load stays within its budget): a screen waits for its strings, and a
+// screen whose chunk fails to load shows nothing rather than taking the page down.
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+class Contain extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P>; translationsLoaded: Promise<void> }>) {
+  const Screen = lazy(async () => {
+    const module = await load();
+    await module.translationsLoaded;
+    return { default: module.default };
+  });
+  return function LazyScreen(props: P) {
+    return (
+      <Contain>
+        <Suspense fallback={null}>
+          <Screen {...props} />
+        </Suspense>
+      </Contain>
+    );
+  };
+}
