@@ -38,6 +38,7 @@ export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<Compone
   withdraw: definePage(() => import(/* webpackChunkName: "page-withdraw" */ '../withdraw')),
   transferUpline: definePage(() => import(/* webpackChunkName: "page-transfer-upline" */ '../transfer-upline')),
   personalProfit: definePage(() => import(/* webpackChunkName: "page-personal-profit" */ '../personal-profit')),
+  personalHistoryCopy: definePage(() => import(/* webpackChunkName: "page-bet-history" */ '../bet-history')),
 };
 
 /**
