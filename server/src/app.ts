@@ -15,6 +15,7 @@ import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './mod
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
+import { gameProviderRoutes } from './modules/game-provider';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { BalanceStreams, ledgerRoutes, recordsRoutes } from './modules/ledger';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
     await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey, extraMethods: c2cDepositMethods });
+    await merchantScope.register(gameProviderRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams, memberEvents: unreadStreams ? [unreadStreams] : [] });
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool });

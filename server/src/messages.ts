@@ -9,6 +9,7 @@ import { agentTransferMessages } from './modules/agent-transfer';
 import { betHistoryMessages } from './modules/bet-history';
 import { c2cMessages } from './modules/c2c';
 import { depositMessages } from './modules/deposit';
+import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
@@ -46,6 +47,7 @@ export const MESSAGE_PARTS = {
   'agent-transfer': agentTransferMessages,
   profit: profitMessages,
   c2c: c2cMessages,
+  'game-provider': gameProviderMessages,
   'bet-history': betHistoryMessages,
 };
 

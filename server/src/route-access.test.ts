@@ -45,6 +45,16 @@ const OPEN_ROUTES = [
   'GET /wps/v2/wallets/balance: member',
   // A payment provider's signed callback (modules/deposit): no session; open during maintenance.
   'POST /payment/callback/:provider: public',
+  // The seamless-wallet game-provider API (modules/game-provider): a vendor's server calls it, no
+  // member session; every body must carry the vendor's HMAC signature (401 otherwise).
+  'POST /provider/v1/:vassalage/authenticate: public',
+  'POST /provider/v1/:vassalage/balance: public',
+  'POST /provider/v1/:vassalage/bet: public',
+  'POST /provider/v1/:vassalage/endRound: public',
+  'POST /provider/v1/:vassalage/rollback: public',
+  'POST /provider/v1/:vassalage/win: public',
+  // A trial of a game that allows it: play money on the game session, never the ledger.
+  'POST /wps/game/launchTrial: public',
   'POST /wps/member/password/email/reset: public',
   'POST /wps/member/password/email: public',
   'POST /wps/member/password/sms: public, feature CHNGPASSVERIF3',

@@ -34,6 +34,15 @@ const ALWAYS_AVAILABLE = [
   // A payment provider's word that money arrived: a member paid, maintenance or not, and the
   // signed callback (not a visitor) is what is answered; refusing it would only delay the credit.
   'POST /payment/callback/:provider',
+  // A game vendor settling rounds (wins, rollbacks, round ends) whatever the site's state: its
+  // server is not a visitor, and a round begun before maintenance must still pay out. Bets are
+  // refused during the vendor's own maintenance (game_vendor_maintenance).
+  'POST /provider/v1/:vassalage/authenticate',
+  'POST /provider/v1/:vassalage/balance',
+  'POST /provider/v1/:vassalage/bet',
+  'POST /provider/v1/:vassalage/endRound',
+  'POST /provider/v1/:vassalage/rollback',
+  'POST /provider/v1/:vassalage/win',
 ];
 
 it('lists the routes that answer during maintenance and to restricted visitors: only the reviewed ones', () => {

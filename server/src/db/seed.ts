@@ -43,6 +43,8 @@ export interface MerchantSeed {
     platforms?: string[];
     enabled?: boolean;
   }[];
+  /** Vendors connected to the provider API (migration 030): adapter, session length; secrets are made on first use. */
+  gameProviders?: { vassalage: string; adapter: string | null; sessionMinutes?: number; enabled?: boolean }[];
   countries: { countryCode: string; dialingCode: string; name: string }[];
   domainRoutes: string[];
   maintenanceWindows: { startsAt: string; endsAt: string | null; reason: string }[];
@@ -162,6 +164,12 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
         vendor.enabled ?? true,
         order++,
       ],
+    );
+  }
+  for (const provider of seed.gameProviders ?? []) {
+    await client.query(
+      'INSERT INTO game_provider (merchant_id, vassalage, adapter, session_minutes, enabled) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+      [id, provider.vassalage, provider.adapter, provider.sessionMinutes ?? 480, provider.enabled ?? true],
     );
   }
   order = 0;

@@ -162,6 +162,21 @@ export const SERVER_ERROR_CODES = [
   'c2c.images.required',
   'c2c.payer.name.required',
   'withdrawal.c2c.open',
+  // Game launch and the seamless-wallet provider API (game-provider module)
+  'vendor_under_maintenance',
+  'launch_game_balance_not_enough',
+  'game.vendor.not_connected',
+  'game.not_found',
+  'provider.signature.invalid',
+  'provider.vendor.unknown',
+  'provider.session.expired',
+  'provider.insufficient.funds',
+  'provider.vendor.maintenance',
+  'provider.transaction.mismatch',
+  'provider.transaction.rolled_back',
+  'provider.round.not_found',
+  'provider.round.closed',
+  'provider.rollback.invalid',
   // Bet records (bet-history module)
   'bet.history.period.invalid',
 ] as const;

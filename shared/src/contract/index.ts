@@ -28,5 +28,7 @@ export * from './message';
 export * from './agent-transfer';
 export * from './profit';
 export * from './c2c';
+export * from './game-launch';
+export * from './game-provider';
 export * from './bet-history';
 export type * from './remotes';

@@ -1,0 +1,62 @@
+import { launchGameCall, launchTrialCall } from '@platform/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { ok } from '../../http/envelope';
+import { apiSchema, type RouteOf } from '../../http/schemas';
+import { merchantOf } from '../../plugins/merchant';
+import { authorizationHeader, memberOf } from '../session';
+import { launchGame, launchTrial, type LaunchInput } from './launch.service';
+
+export interface LaunchRoutesOptions {
+  db: pg.Pool;
+  clock?: Clock;
+}
+
+const languageHeaderOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function selectorOf(body: { gameId?: string; nodeId?: string; vassalage?: string; roomId?: string; platform?: string }, language: string | undefined): LaunchInput {
+  return {
+    nodeId: body.nodeId === undefined ? undefined : Number(body.nodeId),
+    gameId: body.gameId,
+    vassalage: body.vassalage,
+    roomId: body.roomId,
+    platform: body.platform,
+    language: language ?? '',
+  };
+}
+
+export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOptions): Promise<void> {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+
+  app.post<RouteOf<typeof launchGameCall>>('/wps/game/launchGame', {
+    schema: apiSchema({
+      tags: ['games'],
+      summary: 'Launch a game',
+      description:
+        'Opens a game session and answers the URL the /game frame shows. Refused: launchMode missing (400), vendor_under_maintenance (value.content.data.{maintainTime,endTime}, value.suggestions), launch_game_balance_not_enough (value.{balance,minBet}), game.vendor.not_connected, game.not_found. Records the game as recently played.',
+      headers: authorizationHeader,
+      call: launchGameCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    const body = request.body;
+    const language = body.language ?? languageHeaderOf(request.headers.language);
+    return ok(await launchGame(db, member.merchantId, member, selectorOf(body, language), clock()));
+  });
+
+  app.post<RouteOf<typeof launchTrialCall>>('/wps/game/launchTrial', {
+    config: { auth: 'public' },
+    schema: apiSchema({
+      tags: ['games'],
+      summary: 'Launch a game for a trial (play money)',
+      description: `A game that allows trials, with ${'2,000.00'} of play money kept on the session: nothing reaches the ledger or the bet records. Refused: game.not_found (no such game, or no trial for it), game.vendor.not_connected, vendor_under_maintenance.`,
+      call: launchTrialCall,
+    }),
+  }, async (request) => {
+    const body = request.body;
+    const language = body.language ?? languageHeaderOf(request.headers.language);
+    return ok(await launchTrial(db, merchantOf(request).id, selectorOf(body, language), clock()));
+  });
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { TRIAL_PLAY_BALANCE, type LaunchSuggestion, type VendorMaintenanceValue } from '@platform/shared/contract';
+import type pg from 'pg';
+import { AppError } from '../../http/envelope';
+import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
+import { adapterNamed, type VendorAdapter } from './adapters';
+import { findLaunchableGame, popularLaunchableGames, recordRecentGame, type GameSelector, type LaunchableGame } from './game-lookup';
+import * as queries from './provider.queries';
+import { playAccountOf, tokenHashOf } from './wallet-api.service';
+
+// Launch (SPEC §3 "Launch request"): the game, its vendor connected (an adapter) and not under
+// maintenance, the member able to afford the minimum bet; then a game session whose token the
+// adapter's URL carries (the vendor authenticates the player with it through the provider API).
+// A trial launch opens a session on play money (game_session.play_balance_minor), no account.
+
+export const GAME_LANGUAGES = ['BN', 'CN', 'EN', 'ID', 'TH', 'TY', 'VI'] as const;
+/** How many games a maintenance answer suggests instead. */
+export const MAINTENANCE_SUGGESTIONS = 6;
+
+export function gameLanguageOf(...candidates: (string | null | undefined)[]): string {
+  for (const candidate of candidates) {
+    const code = candidate?.toUpperCase();
+    if (code && (GAME_LANGUAGES as readonly string[]).includes(code)) return code;
+  }
+  return 'EN';
+}
+
+export interface LaunchInput extends GameSelector {
+  language: string;
+  platform?: string;
+}
+
+const suggestionOf = (game: LaunchableGame): LaunchSuggestion => ({
+  nodeId: String(game.id),
+  gameCode: game.gameCode,
+  gameName: game.name,
+  vassalage: game.vassalage,
+  gameCategory: game.gameCategory,
+  iconUrl: game.iconUrl,
+});
+
+/** The game, its connected adapter and provider row; refusals for a game that cannot be launched now. */
+async function launchable(pool: pg.Pool, merchantId: number, selector: GameSelector, nowMs: number, trial: boolean) {
+  const game = await findLaunchableGame(pool, merchantId, selector);
+  if (!game || (trial && !game.trialEnabled)) throw new AppError(404, 'game.not_found');
+  const provider = await queries.selectProvider(pool, merchantId, game.vassalage);
+  const adapter: VendorAdapter | undefined = provider?.enabled ? adapterNamed(provider.adapter) : undefined;
+  if (!provider || !adapter) throw new AppError(400, 'game.vendor.not_connected');
+  const maintenance = await queries.selectCurrentMaintenance(pool, merchantId, game.vassalage, nowMs);
+  if (maintenance) {
+    const suggestions = (await popularLaunchableGames(pool, merchantId, nowMs, MAINTENANCE_SUGGESTIONS + 1))
+      .filter((other) => other.vassalage !== game.vassalage && (!trial || other.trialEnabled))
+      .slice(0, MAINTENANCE_SUGGESTIONS)
+      .map(suggestionOf);
+    const value: VendorMaintenanceValue = {
+      content: { data: { maintainTime: maintenance.startsAtMs, endTime: maintenance.endsAtMs } },
+      maintenanceStart: maintenance.startsAtMs,
+      maintenanceEnd: maintenance.endsAtMs,
+      suggestions,
+    };
+    throw new AppError(400, 'vendor_under_maintenance', {}, value);
+  }
+  return { game, provider, adapter };
+}
+
+const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** A member's launch: the URL of a new game session. */
+export async function launchGame(
+  pool: pg.Pool,
+  merchantId: number,
+  member: { id: number; language: string | null },
+  input: LaunchInput,
+  nowMs: number,
+): Promise<{ game_url: string }> {
+  const { game, provider, adapter } = await launchable(pool, merchantId, input, nowMs, false);
+  const account = await playAccountOf(pool, merchantId, member.id, game, nowMs);
+  const balanceMinor = await queries.selectAccountBalance(pool, account);
+  if (balanceMinor < game.minBetMinor) {
+    throw new AppError(400, 'launch_game_balance_not_enough', {}, { balance: minorToMajor(balanceMinor), minBet: minorToMajor(game.minBetMinor) });
+  }
+  const token = newToken();
+  const language = gameLanguageOf(input.language, member.language);
+  const expiresAtMs = nowMs + provider.sessionMinutes * 60_000;
+  await queries.insertSession(pool, {
+    merchantId,
+    memberId: member.id,
+    vassalage: game.vassalage,
+    gameId: game.id,
+    tokenHash: tokenHashOf(token),
+    playBalanceMinor: null,
+    language,
+    nowMs,
+    expiresAtMs,
+  });
+  await recordRecentGame(pool, member.id, game.id, nowMs);
+  return { game_url: adapter.launchUrl({ token, trial: false, expiresAtMs }, game, { language, platform: input.platform }) };
+}
+
+/** A trial: play money only, for a game that allows it, no account. */
+export async function launchTrial(pool: pg.Pool, merchantId: number, input: LaunchInput, nowMs: number): Promise<{ game_url: string }> {
+  const { game, provider, adapter } = await launchable(pool, merchantId, input, nowMs, true);
+  const token = newToken();
+  const language = gameLanguageOf(input.language);
+  const expiresAtMs = nowMs + provider.sessionMinutes * 60_000;
+  await queries.insertSession(pool, {
+    merchantId,
+    memberId: null,
+    vassalage: game.vassalage,
+    gameId: game.id,
+    tokenHash: tokenHashOf(token),
+    playBalanceMinor: TRIAL_PLAY_BALANCE * MINOR_PER_MAJOR,
+    language,
+    nowMs,
+    expiresAtMs,
+  });
+  return { game_url: adapter.launchUrl({ token, trial: true, expiresAtMs }, game, { language, platform: input.platform }) };
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/pool';
+import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets-key';
+
+// A vendor's HMAC secret, kept sealed with the server's SECRETS_KEY in game_provider.secret_sealed.
+// The purpose bound into the ciphertext names the merchant and vendor, so a sealed secret copied
+// to another vendor's row does not open. A row without one gets a random secret the first time it
+// is needed (a fresh database, a new vendor row): the first writer wins, everyone reads its value.
+
+const purposeOf = (merchantId: number, vassalage: string): SealPurpose => `server_secret.game_provider:${merchantId}:${vassalage}`;
+
+/** A new random secret (32 bytes, base64url): what an operator hands the vendor. */
+export const newProviderSecret = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * The vendor's secret in clear, created on first use; undefined when the merchant has no such
+ * provider row.
+ */
+export async function providerSecret(db: Db, secretsKey: SecretsKey, merchantId: number, vassalage: string): Promise<string | undefined> {
+  const result = await db.query<{ secret_sealed: string | null }>(
+    'SELECT secret_sealed FROM game_provider WHERE merchant_id = $1 AND vassalage = $2',
+    [merchantId, vassalage],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  if (row.secret_sealed) return openText(secretsKey, purposeOf(merchantId, vassalage), row.secret_sealed);
+  await db.query('UPDATE game_provider SET secret_sealed = $3 WHERE merchant_id = $1 AND vassalage = $2 AND secret_sealed IS NULL', [
+    merchantId,
+    vassalage,
+    seal(secretsKey, purposeOf(merchantId, vassalage), newProviderSecret()),
+  ]);
+  return providerSecret(db, secretsKey, merchantId, vassalage);
+}
+
+/** Replaces the vendor's secret with a new random one and returns it (undefined: no such provider). */
+export async function rotateProviderSecret(db: Db, secretsKey: SecretsKey, merchantId: number, vassalage: string): Promise<string | undefined> {
+  const secret = newProviderSecret();
+  const result = await db.query('UPDATE game_provider SET secret_sealed = $3 WHERE merchant_id = $1 AND vassalage = $2', [
+    merchantId,
+    vassalage,
+    seal(secretsKey, purposeOf(merchantId, vassalage), secret),
+  ]);
+  return result.rowCount ? secret : undefined;
+}

@@ -1,0 +1,128 @@
+import {
+  PROVIDER_SIGNATURE_HEADER,
+  providerAuthenticateCall,
+  providerBalanceCall,
+  providerBetCall,
+  providerEndRoundCall,
+  providerRollbackCall,
+  providerWinCall,
+} from '@platform/shared/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema, type RouteOf } from '../../http/schemas';
+import { merchantOf } from '../../plugins/merchant';
+import type { SecretsKey } from '../../secrets-key';
+import { providerSecret } from './provider-secret';
+import * as queries from './provider.queries';
+import { verifyProviderSignature } from './signature';
+import * as wallet from './wallet-api.service';
+
+// The seamless-wallet API's routes: POST /provider/v1/:vassalage/<action>. Open (no member
+// session: the vendor's server calls) and available during the site's maintenance and to any
+// country (a vendor settling rounds is not a visitor); every request must carry the signature of
+// its raw body with the vendor's secret, checked before the body is validated or anything is read.
+
+export interface ProviderRoutesOptions {
+  db: pg.Pool;
+  clock?: Clock;
+  secretsKey: SecretsKey;
+}
+
+const signatureHeader = {
+  [PROVIDER_SIGNATURE_HEADER.toLowerCase()]: { type: 'string', maxLength: 256, description: "hex HMAC-SHA256 of the raw body with the vendor's secret" },
+};
+
+/** The raw body of each request of this scope, as received (the signature covers these bytes). */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+export async function providerRoutes(app: FastifyInstance, options: ProviderRoutesOptions): Promise<void> {
+  const { db, secretsKey } = options;
+  const clock = options.clock ?? systemClock;
+
+  // This scope only: keep the body text beside the parsed JSON (same parser, same safety rules).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawBodies.set(request, body as string);
+    parseJson(request, body as string, done);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const merchant = merchantOf(request);
+    const vassalage = (request.params as { vassalage?: unknown }).vassalage;
+    const provider = typeof vassalage === 'string' ? await queries.selectProvider(db, merchant.id, vassalage) : undefined;
+    if (!provider || !provider.enabled) throw new AppError(404, 'provider.vendor.unknown');
+    const secret = await providerSecret(db, secretsKey, merchant.id, provider.vassalage);
+    const raw = rawBodies.get(request) ?? '';
+    if (!secret || !verifyProviderSignature(secret, raw, request.headers[PROVIDER_SIGNATURE_HEADER.toLowerCase()])) {
+      throw new AppError(401, 'provider.signature.invalid');
+    }
+  });
+
+  const callOf = (request: FastifyRequest<{ Params: { vassalage: string } }>): wallet.ProviderCall => ({
+    pool: db,
+    merchantId: merchantOf(request).id,
+    vassalage: request.params.vassalage,
+    nowMs: clock(),
+  });
+  const config = { auth: 'public', availability: 'always' } as const;
+  const tags = ['game provider'];
+  const description = (text: string) =>
+    `${text} Signed: header ${PROVIDER_SIGNATURE_HEADER} = hex HMAC-SHA256(vendor secret, raw body), else 401 provider.signature.invalid; unknown vendor 404 provider.vendor.unknown. Amounts in minor units.`;
+
+  app.post<RouteOf<typeof providerAuthenticateCall>>(providerAuthenticateCall.path, {
+    config,
+    schema: apiSchema({ tags, summary: 'Authenticate a game session', description: description('The player of a live session token, their balance and currency.'), headers: signatureHeader, call: providerAuthenticateCall }),
+  }, async (request) => ok(await wallet.authenticate(callOf(request), request.body.sessionToken)));
+
+  app.post<RouteOf<typeof providerBalanceCall>>(providerBalanceCall.path, {
+    config,
+    schema: apiSchema({ tags, summary: "A session's balance", description: description('401 provider.session.expired after the session ends.'), headers: signatureHeader, call: providerBalanceCall }),
+  }, async (request) => ok(await wallet.balance(callOf(request), request.body.sessionToken)));
+
+  app.post<RouteOf<typeof providerBetCall>>(providerBetCall.path, {
+    config,
+    schema: apiSchema({
+      tags,
+      summary: 'Debit a bet',
+      description: description(
+        'Idempotent by transactionId (a repeat answers the original result; other fields: 409 provider.transaction.mismatch; rolled back: 409 provider.transaction.rolled_back). 401 provider.session.expired, 409 provider.insufficient.funds, 503 provider.vendor.maintenance.',
+      ),
+      headers: signatureHeader,
+      call: providerBetCall,
+    }),
+  }, async (request) => {
+    const call = callOf(request);
+    const underMaintenance = async () => (await queries.selectCurrentMaintenance(db, call.merchantId, call.vassalage, call.nowMs)) !== undefined;
+    return ok(await wallet.bet(call, request.body, underMaintenance));
+  });
+
+  app.post<RouteOf<typeof providerWinCall>>(providerWinCall.path, {
+    config,
+    schema: apiSchema({
+      tags,
+      summary: 'Credit a win',
+      description: description('No session needed; the round must be the player’s (404 provider.round.not_found) and open (409 provider.round.closed). Amount 0 allowed. Idempotent by transactionId.'),
+      headers: signatureHeader,
+      call: providerWinCall,
+    }),
+  }, async (request) => ok(await wallet.win(callOf(request), request.body)));
+
+  app.post<RouteOf<typeof providerRollbackCall>>(providerRollbackCall.path, {
+    config,
+    schema: apiSchema({
+      tags,
+      summary: 'Roll back a bet',
+      description: description('Gives a bet back once, by ids alone (no session). An id never seen is remembered: the bet is refused should it arrive later. Idempotent by transactionId.'),
+      headers: signatureHeader,
+      call: providerRollbackCall,
+    }),
+  }, async (request) => ok(await wallet.rollback(callOf(request), request.body)));
+
+  app.post<RouteOf<typeof providerEndRoundCall>>(providerEndRoundCall.path, {
+    config,
+    schema: apiSchema({ tags, summary: 'End a round', description: description('The round is settled (no more bets or wins).'), headers: signatureHeader, call: providerEndRoundCall }),
+  }, async (request) => ok(await wallet.endRound(callOf(request), request.body)));
+}
