@@ -2,7 +2,7 @@
 // storage (iframeUrl), so a reload keeps the game; a launch while here replaces it.
 import { Button, EmptyState, useNavigate, useT } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { frameUrl, onFrameUrl } from './frame-url';
+import { frameUrl, isFrameUrl, onFrameUrl } from './frame-url';
 import styles from './games.module.css';
 import { LauncherProvider } from './launcher';
 import { NAMESPACE } from './translations';
@@ -16,7 +16,7 @@ function Frame() {
   useEffect(
     () =>
       onFrameUrl((next) => {
-        setUrl(next);
+        setUrl(isFrameUrl(next) ? next : null);
         setLaunchCount((count) => count + 1);
       }),
     [],

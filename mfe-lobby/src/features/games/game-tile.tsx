@@ -1,5 +1,5 @@
 import { formatMoney, isApiError, useBusState, useT } from '@platform/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toggleFavourite, useFavouriteIds } from './favourites';
 import { GameIcon } from './game-icon';
 import type { LobbyGame } from './game-model';
@@ -24,6 +24,8 @@ export function GameTile({ game }: { game: LobbyGame }) {
   const [saving, setSaving] = useState(false);
   const busy = launcher.busyKey === game.nodeId;
   const standsForVendor = game.isGame === 'VASSALAGE';
+  const id = useId();
+  const showMeta = !standsForVendor && game.minBetMinor !== null;
 
   const onFavourite = async () => {
     if (saving) return;
@@ -40,14 +42,24 @@ export function GameTile({ game }: { game: LobbyGame }) {
 
   return (
     <li className={styles.tile} data-testid="game-tile" data-game-code={game.gameCode} data-node-id={game.nodeId}>
-      <button type="button" className={styles.tileLaunch} onClick={() => launcher.openGame(game)} aria-busy={busy || undefined} disabled={busy}>
+      <button
+        type="button"
+        className={styles.tileLaunch}
+        onClick={() => launcher.openGame(game)}
+        aria-labelledby={`${id}-name`}
+        aria-describedby={showMeta ? `${id}-meta` : undefined}
+        aria-busy={busy || undefined}
+        disabled={busy}
+      >
         <span className={styles.iconBox}>
           <GameIcon src={game.iconUrl} />
           {(game.isHot || game.isNew) && <span className={styles.badge}>{game.isNew ? t('badge_new') : t('badge_hot')}</span>}
         </span>
-        <span className={styles.tileName}>{game.name}</span>
-        {!standsForVendor && game.minBetMinor !== null && (
-          <span className={styles.tileMeta}>
+        <span className={styles.tileName} id={`${id}-name`}>
+          {game.name}
+        </span>
+        {showMeta && (
+          <span className={styles.tileMeta} id={`${id}-meta`}>
             {t('min_bet_value', { amount: formatMoney(game.minBetMinor) })}
             {game.lineNum !== null && ` · ${t('lines_value', { count: game.lineNum })}`}
           </span>
