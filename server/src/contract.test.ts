@@ -62,7 +62,8 @@ describe('the wire contract', () => {
   it('finds the rows and the routes it compares', () => {
     expect(CALLS.length).toBeGreaterThanOrEqual(39);
     expect(new Set(CALLS.map((call) => call.name)).size).toBe(CALLS.length);
-    expect([...routes.keys()].filter((key) => key.includes(' /wps/')).length).toBeGreaterThanOrEqual(CALLS.length);
+    // Rows outside /wps (the game-provider API, the in-house game server) are compared below too.
+    expect([...routes.keys()].filter((key) => key.includes(' /wps/')).length).toBeGreaterThanOrEqual(CALLS.filter((call) => call.path.startsWith('/wps/')).length);
   });
 
   it('every call row has a server route', () => {
