@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     useAuthentication(merchantScope, { db: pool, clock, routeTable: routeAccess });
     await merchantScope.register(systemRoutes, { db: pool, clock, countries });
     await merchantScope.register(contentRoutes, { db: pool });
-    await merchantScope.register(gamesRoutes, { db: pool });
+    await merchantScope.register(gamesRoutes, { db: pool, clock });
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });

@@ -26,9 +26,14 @@ const OPEN_ROUTES = [
   'GET /wps/captcha: public',
   'GET /wps/member/info/icon: member',
   'GET /wps/member/info: member',
+  // Home page content of the game catalogue (modules/games): winners board (masked names) and jackpot figures.
+  'GET /wps/relay/GCSGAME_getRankList: public',
+  // Hot games: anybody; a logged-in caller's favourites are marked.
+  'GET /wps/relay/GCSGAME_hotGamesV2: optional',
   'GET /wps/relay/GCSGAME_newGameVendor: public',
   'GET /wps/relay/MCSFE_getListAnnouncements: public',
   'GET /wps/relay/MCSFE_getPlayerAvatar: member',
+  'GET /wps/relay/VIS_getJackpot: public',
   'GET /wps/session/key/rsa: public',
   'GET /wps/session/oauth/:provider/callback: public',
   'GET /wps/session/oauth/:provider/start: public',

@@ -45,11 +45,32 @@ export interface MerchantSeed {
   }[];
   /** Vendors connected to the provider API (migration 030): adapter, session length; secrets are made on first use. */
   gameProviders?: { vassalage: string; adapter: string | null; sessionMinutes?: number; enabled?: boolean }[];
+  /** Games of the vendor rows above (migration 029), each under the rows it names. */
+  games?: GameSeed[];
   countries: { countryCode: string; dialingCode: string; name: string }[];
   domainRoutes: string[];
   maintenanceWindows: { startsAt: string; endsAt: string | null; reason: string }[];
   regionRules: { kind: 'country' | 'ip' | 'cidr'; value: string; note?: string }[];
   remotes: { name: string; entryUrl: string | null; version?: string | null; enabled: boolean }[];
+}
+
+/** A game of the seed: one `game` row under each vendor row it names (category + vassalage). */
+export interface GameSeed {
+  gameCode: string;
+  name: string;
+  displayNames?: Record<string, string>;
+  vendors: { vassalage: string; gameCategory: GameCategory }[];
+  gameClassify?: string | null;
+  minBetMinor: number;
+  lineNum?: number | null;
+  isHot?: boolean;
+  isNew?: boolean;
+  trialEnabled?: boolean;
+  iconUrl?: string | null;
+  platforms?: string[];
+  enabled?: boolean;
+  /** PVP rooms: written only under an enabled vendor row. */
+  rooms?: { roomCode: string; name: string; minBetMinor: number; maxBetMinor?: number | null }[];
 }
 
 /** Serialises seeding across processes starting at once (same idea as migrations). */
@@ -171,6 +192,48 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
       'INSERT INTO game_provider (merchant_id, vassalage, adapter, session_minutes, enabled) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
       [id, provider.vassalage, provider.adapter, provider.sessionMinutes ?? 480, provider.enabled ?? true],
     );
+  }
+  order = 0;
+  for (const game of seed.games ?? []) {
+    for (const ref of game.vendors) {
+      const vendor = await client.query<{ id: number; enabled: boolean }>(
+        'SELECT id, enabled FROM game_vendor WHERE merchant_id = $1 AND game_category = $2 AND vassalage = $3',
+        [id, ref.gameCategory, ref.vassalage],
+      );
+      if (!vendor.rowCount) throw new Error(`Game ${game.gameCode} names unknown vendor ${ref.gameCategory}/${ref.vassalage}`);
+      const inserted = await client.query<{ id: number }>(
+        `INSERT INTO game
+           (merchant_id, game_vendor_id, game_code, name, display_names, game_classify, min_bet_minor, line_num, is_hot,
+            is_new, trial_enabled, icon_url, platforms, enabled, sort_order, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, COALESCE($13::text[], ARRAY['html5-desktop', 'html5']), $14, $15, now())
+         RETURNING id`,
+        [
+          id,
+          vendor.rows[0].id,
+          game.gameCode,
+          game.name,
+          JSON.stringify(game.displayNames ?? {}),
+          game.gameClassify ?? null,
+          game.minBetMinor,
+          game.lineNum ?? null,
+          game.isHot ?? false,
+          game.isNew ?? false,
+          game.trialEnabled ?? false,
+          game.iconUrl ?? null,
+          game.platforms ?? null,
+          game.enabled ?? true,
+          order++,
+        ],
+      );
+      if (!vendor.rows[0].enabled) continue;
+      let roomOrder = 0;
+      for (const room of game.rooms ?? []) {
+        await client.query(
+          'INSERT INTO game_room (game_id, room_code, name, min_bet_minor, max_bet_minor, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
+          [inserted.rows[0].id, room.roomCode, room.name, room.minBetMinor, room.maxBetMinor ?? null, roomOrder++],
+        );
+      }
+    }
   }
   order = 0;
   for (const country of seed.countries) {

@@ -6,13 +6,18 @@ import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
+import type { Clock } from '../../config';
+import { catalogueRoutes } from './catalogue.routes';
 import { getVendorLanes } from './games.service';
 
 export interface GamesRoutesOptions {
   db: Db;
+  clock: Clock;
 }
 
-export async function gamesRoutes(app: FastifyInstance, { db }: GamesRoutesOptions): Promise<void> {
+export async function gamesRoutes(app: FastifyInstance, { db, clock }: GamesRoutesOptions): Promise<void> {
+  // The catalogue: game lists, hot games, favourites, recent games, rooms, winners, jackpot.
+  await catalogueRoutes(app, { db, clock });
   // The lanes are on every lobby page: the vendors are read once per config revision.
   const configCache = new ConfigCache();
   // ... and the answer's bytes (serialised, compressed) per revision, platform list and language.
