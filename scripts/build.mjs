@@ -1,12 +1,13 @@
 // Builds everything `npm start` serves: the server (TypeScript → server/dist), the shell
-// (dist/shell) and each remote into its own versioned folder (dist/remotes/<name>/<version>).
+// (dist/shell), each remote into its own versioned folder (dist/remotes/<name>/<version>) and
+// each game client into dist/games/<mountPath> (games-jl → dist/games/jl).
 // An app whose sources did not change since its last build is not built again: each build
 // leaves a stamp (dist/.build-stamps/<app>) holding the content hash of what went into it.
 // Usage: node scripts/build.mjs [--force] [app ...]   (default: all; --force ignores the stamps)
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { appNamed, BUILDABLE_APPS, contentHash, FRONT_END_APPS, pool, repoRoot, run } from './lib.mjs';
+import { appNamed, BUILDABLE_APPS, contentHash, FRONT_END_APPS, gameOutputDir, pool, repoRoot, run } from './lib.mjs';
 
 const stampsDir = path.join(repoRoot, 'dist', '.build-stamps');
 
@@ -25,6 +26,7 @@ function buildOutputs(name) {
   // The server runs the wire contract from its compiled copy, built with it (tsc -b).
   if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js')];
   if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
+  if (app.kind === 'game') return [path.join(gameOutputDir(app), 'index.html')];
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));
   return [path.join(repoRoot, 'dist', 'remotes', app.federationName, version, 'mf-manifest.json')];
 }
@@ -72,7 +74,7 @@ export async function buildAll(apps = BUILDABLE_APPS, { force = false } = {}) {
   const unchanged = force ? [] : apps.filter((name) => isUpToDate(name, hashes[name]));
   if (unchanged.length) console.log(`✓ unchanged since their last build: ${unchanged.join(', ')}`);
   // A build made before the build compressed its files gets its compressed copies now.
-  for (const name of unchanged.filter((candidate) => FRONT_END_APPS.includes(candidate))) {
+  for (const name of unchanged.filter((candidate) => FRONT_END_APPS.includes(candidate) && appNamed(candidate).kind !== 'game')) {
     const entry = path.join(outputDir(name), appNamed(name).kind === 'shell' ? 'main.js' : 'remoteEntry.js');
     if (!existsSync(`${entry}.br`)) precompress(outputDir(name));
   }

@@ -13,8 +13,16 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 export const APPS = JSON.parse(readFileSync(path.join(repoRoot, 'apps.json'), 'utf8')).apps;
 
-/** The front-end apps (the shell and the remotes), each built on its own by webpack. */
-export const FRONT_END_APPS = APPS.filter((app) => app.kind === 'shell' || app.kind === 'remote').map((app) => app.name);
+/**
+ * The front-end apps (the shell, the remotes and the game clients), each built on its own by
+ * webpack. A game client (kind "game") is a game provider's own pages, not a federated remote.
+ */
+export const FRONT_END_APPS = APPS.filter((app) => app.kind === 'shell' || app.kind === 'remote' || app.kind === 'game').map((app) => app.name);
+
+/** Where a game client's build goes: dist/games/<mountPath> (served under its mountPath, e.g. /jl). */
+export function gameOutputDir(app) {
+  return path.join(repoRoot, 'dist', 'games', app.mountPath.replace(/^\/+/, ''));
+}
 
 /** Everything `npm run build` / `npm run dev` accept by name. */
 export const BUILDABLE_APPS = [...FRONT_END_APPS, ...APPS.filter((app) => app.kind === 'server').map((app) => app.name)];

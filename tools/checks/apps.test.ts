@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { GAME_CLIENTS } from '../../server/src/plugins/game-clients';
 import { ROUTES } from '../../shell/src/app/route-table';
 import { REMOTE_NAMES } from '../../shell/src/remotes/remote-names';
 
@@ -11,8 +12,10 @@ import { REMOTE_NAMES } from '../../shell/src/remotes/remote-names';
 interface App {
   name: string;
   folder: string;
-  kind: 'library' | 'shell' | 'remote' | 'server' | 'tests';
+  kind: 'library' | 'shell' | 'remote' | 'game' | 'server' | 'tests';
   federationName?: string;
+  /** A game client's URL prefix (e.g. /jl). */
+  mountPath?: string;
   devPort?: number;
   exposes?: Record<string, string>;
 }
@@ -21,6 +24,7 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 const readJson = (relative: string) => JSON.parse(readFileSync(path.join(repoRoot, relative), 'utf8'));
 const apps: App[] = readJson('apps.json').apps;
 const remotes = apps.filter((app) => app.kind === 'remote');
+const games = apps.filter((app) => app.kind === 'game');
 
 /** A tsconfig file as TypeScript reads it (comments allowed). */
 function readTsconfig(relative: string) {
@@ -82,6 +86,25 @@ describe('apps.json, the one app list', () => {
     const references: { path: string }[] = readTsconfig('tsconfig.json').references;
     expect(references.map((reference) => path.normalize(reference.path))).toEqual(expect.arrayContaining(apps.map((app) => app.folder)));
     for (const app of apps) expect(existsSync(path.join(repoRoot, app.folder, 'tsconfig.json'))).toBe(true);
+  });
+
+  test('each game client (a provider\'s own pages, not a remote) has a mount path the server serves from dist/games', () => {
+    expect(games.map((game) => game.name)).toContain('games-jl');
+    for (const game of games) {
+      expect(game.mountPath).toMatch(/^\/[a-z][a-z0-9-]*$/);
+      expect(game.federationName).toBeUndefined();
+      expect(game.devPort).toEqual(expect.any(Number));
+      expect(existsSync(path.join(repoRoot, game.folder, 'webpack.config.js'))).toBe(true);
+      expect(existsSync(path.join(repoRoot, game.folder, 'public', 'index.html'))).toBe(true);
+    }
+    // server/src/plugins/game-clients.ts: the server's list of what it serves, from dist/games/<mount path>.
+    expect(GAME_CLIENTS.map((client) => ({ mountPath: client.mountPath, folder: client.folder }))).toEqual(
+      games.map((game) => ({ mountPath: game.mountPath, folder: `games/${game.mountPath!.slice(1)}` })),
+    );
+    // The shell's page never answers a game client's paths.
+    const staticSite = readFileSync(path.join(repoRoot, 'server', 'src', 'plugins', 'static-site.ts'), 'utf8');
+    const prefixes = /const SERVER_PREFIXES = \[([^\]]*)\]/.exec(staticSite)?.[1] ?? '';
+    for (const game of games) expect(prefixes).toContain(`'${game.mountPath}'`);
   });
 
   test("each remote's exposed modules exist", () => {

@@ -65,6 +65,67 @@ function injectRuntimePluginModule() {
 }
 
 /**
+ * How every front-end build turns its sources into files: TypeScript and TSX through SWC, CSS
+ * Modules with the app's class prefix, CSS extracted to files, images and fonts as assets. The
+ * shell, the remotes and the game clients (tools/webpack, games-jl) share it.
+ * @param {{ production: boolean, cssClassPrefix: string }} options
+ */
+function moduleRules({ production, cssClassPrefix }) {
+  return [
+    { test: /[\\/]node_modules[\\/]\.federation[\\/]/, type: 'javascript/auto' },
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: {
+              // Always the production JSX runtime: a remote in webpack-dev-server runs against the
+              // React that the built shell shares (a singleton), and React's development JSX
+              // runtime does not work with production React (`dispatcher.getOwner`).
+              react: { runtime: 'automatic', development: false, refresh: false },
+              optimizer: {
+                globals: { vars: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } },
+              },
+            },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    // CSS is always extracted to files (<link>), never injected as <style> elements, which the
+    // Content-Security-Policy's style-src (no 'unsafe-inline') would refuse; hot reload still works.
+    {
+      test: /\.module\.css$/,
+      use: [
+        MiniCssExtractPlugin.loader,
+        {
+          loader: 'css-loader',
+          options: {
+            modules: {
+              // Each app's classes carry its own prefix: styles cannot leak between apps.
+              localIdentName: production ? `${cssClassPrefix}_[hash:base64:6]` : `${cssClassPrefix}__[local]__[hash:base64:4]`,
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+            },
+          },
+        },
+      ],
+    },
+    {
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: [MiniCssExtractPlugin.loader, 'css-loader'],
+    },
+    { test: /\.(png|jpe?g|gif|svg|webp|ico)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+    // Web fonts are fetched by the browser only for the characters of their unicode-range.
+    { test: /\.woff2?$/, type: 'asset/resource' },
+  ];
+}
+
+/**
  * @param {object} options
  * @param {string} options.appDir       the app's folder (its package.json holds the version)
  * @param {string} options.federationName  JS identifier: shell, mfe_auth, ...
@@ -111,60 +172,7 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
         // __extends), smaller and quicker to evaluate; every browser the site supports runs ES2020.
         conditionNames: ['es2015', '...'],
       },
-      module: {
-        rules: [
-          { test: /[\\/]node_modules[\\/]\.federation[\\/]/, type: 'javascript/auto' },
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: {
-                    // Always the production JSX runtime: a remote in webpack-dev-server runs against the
-                    // React that the built shell shares (a singleton), and React's development JSX
-                    // runtime does not work with production React (`dispatcher.getOwner`).
-                    react: { runtime: 'automatic', development: false, refresh: false },
-                    optimizer: {
-                      globals: { vars: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } },
-                    },
-                  },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          // CSS is always extracted to files (<link>), never injected as <style> elements, which the
-          // Content-Security-Policy's style-src (no 'unsafe-inline') would refuse; hot reload still works.
-          {
-            test: /\.module\.css$/,
-            use: [
-              MiniCssExtractPlugin.loader,
-              {
-                loader: 'css-loader',
-                options: {
-                  modules: {
-                    // Each app's classes carry its own prefix: styles cannot leak between apps.
-                    localIdentName: production ? `${cssClassPrefix}_[hash:base64:6]` : `${cssClassPrefix}__[local]__[hash:base64:4]`,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                  },
-                },
-              },
-            ],
-          },
-          {
-            test: /\.css$/,
-            exclude: /\.module\.css$/,
-            use: [MiniCssExtractPlugin.loader, 'css-loader'],
-          },
-          { test: /\.(png|jpe?g|gif|svg|webp|ico)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
-          // Web fonts are fetched by the browser only for the characters of their unicode-range.
-          { test: /\.woff2?$/, type: 'asset/resource' },
-        ],
-      },
+      module: { rules: moduleRules({ production, cssClassPrefix }) },
       plugins: [
         new ModuleFederationPlugin({
           name: federationName,
@@ -232,4 +240,4 @@ function createAppConfig(appDir) {
   return createConfig({ appDir, federationName: app.federationName, exposes: app.exposes, isHost: app.kind === 'shell', devPort: app.devPort });
 }
 
-module.exports = { createAppConfig, createConfig, sharedLibraryRange, SINGLETONS };
+module.exports = { createAppConfig, createConfig, moduleRules, sharedLibraryRange, SINGLETONS };

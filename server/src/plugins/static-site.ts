@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigCache } from '../db/config-cache';
 import type { Failure } from '../http/error-handler';
 import { PUBLIC_ASSETS_DIR } from '../paths';
+import { GAME_CLIENTS } from './game-clients';
 import type { MerchantResolver, ResolvedMerchant } from './merchant';
 
 // The built front end: dist/shell at /, dist/remotes at /remotes/, the server's own images at
@@ -17,7 +18,7 @@ const NO_STORE_FILES = new Set(['index.html', 'service-worker.js', 'manifest.web
 /** main.3f2a9c1b.js, 412.8d1e77aa0b.chunk.css: the content hash in the name makes them immutable. */
 const CONTENT_HASHED = /(^|[.-])[0-9a-f]{8,}(\.chunk)?\.[A-Za-z0-9]+$/i;
 /** Paths the SPA fallback never answers: they are the server's, not the shell's. */
-const SERVER_PREFIXES = ['/wps', '/lgw', '/docs', '/remotes', '/assets', '/healthz', '/provider'];
+const SERVER_PREFIXES = ['/wps', '/lgw', '/docs', '/remotes', '/assets', '/healthz', '/jl'];
 
 export function cacheControlFor(filePath: string): string {
   // A precompressed copy (main.3f2a9c1b.js.br) is cached as the file it encodes.
@@ -176,6 +177,35 @@ export async function registerStaticSite(
         reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         reply.header('Cache-Control', cacheControlFor(filePath));
       },
+    });
+  }
+
+  // Game providers' own pages (plugins/game-clients.ts): files under <mountPath>/assets/, and each
+  // page of the client answers its index.html (read per request: a redeploy needs no restart).
+  for (const client of staticRoot ? GAME_CLIENTS : []) {
+    const clientDir = path.join(staticRoot as string, client.folder);
+    if (!fs.existsSync(path.join(clientDir, 'index.html'))) continue;
+    if (fs.existsSync(path.join(clientDir, 'assets'))) {
+      await app.register(fastifyStatic, {
+        root: path.join(clientDir, 'assets'),
+        prefix: `${client.mountPath}/assets/`,
+        decorateReply: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+      });
+    }
+    const clientIndex = path.join(clientDir, 'index.html');
+    app.get(`${client.mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
+      const urlPath = request.url.split('?')[0];
+      if (!client.pages.test(urlPath)) return reply.status(404).send(failure(request, 'not.found'));
+      try {
+        const html = await fs.promises.readFile(clientIndex, 'utf8');
+        return reply.status(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+      } catch {
+        return reply.status(404).send(failure(request, 'not.found'));
+      }
     });
   }
 

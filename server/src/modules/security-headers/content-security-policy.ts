@@ -100,6 +100,34 @@ export function documentPolicy(sources: DocumentSources, { secure }: { secure: b
   return serialize(directives);
 }
 
+/**
+ * The policy of a game provider's own page served here (plugins/game-clients.ts: /jl/play/…,
+ * /jl/verify): its scripts, styles and API on this origin only (no remote, CDN or other frame),
+ * and only the site itself may frame it (the lobby's /game page); X-Frame-Options SAMEORIGIN
+ * (helmet's) says the same to older browsers.
+ */
+export function gamePagePolicy({ secure }: { secure: boolean }): string {
+  const directives: (readonly [string, ...string[]])[] = [
+    ['default-src', SELF],
+    ['base-uri', SELF],
+    ['object-src', NONE],
+    ['script-src', SELF],
+    ['script-src-attr', NONE],
+    ['style-src', SELF],
+    ['font-src', SELF],
+    ['img-src', SELF, 'data:'],
+    ['media-src', SELF],
+    ['connect-src', SELF],
+    ['frame-src', NONE],
+    ['worker-src', NONE],
+    ['manifest-src', SELF],
+    ['form-action', SELF],
+    ['frame-ancestors', SELF],
+  ];
+  if (secure) directives.push(['upgrade-insecure-requests']);
+  return serialize(directives);
+}
+
 /** The policy of everything that is not a page: nothing may run or load, nobody may frame it. */
 export const RESOURCE_POLICY = serialize([
   ['default-src', NONE],

@@ -2,17 +2,19 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
+import { gameClientOfPath } from '../../plugins/game-clients';
 import { resolveMerchant, type MerchantResolver, type ResolvedMerchant } from '../../plugins/merchant';
 import { overrideOrigins, remoteOrigins } from '../remotes';
 import { getContentSources } from '../system';
-import { documentPolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
+import { documentPolicy, gamePagePolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
 
 // The security headers of every answer (issue 7, item 5): the pages, the remotes' files, the
 // server's images and the API alike.
 //   - helmet's: X-Content-Type-Options nosniff, Referrer-Policy, X-Frame-Options SAMEORIGIN,
 //     Cross-Origin-Opener-Policy and -Resource-Policy, Origin-Agent-Cluster and the rest;
 //   - Content-Security-Policy by what the answer is (content-security-policy.ts): a page gets the
-//     policy of its merchant, a script the worker policy, anything else nothing-at-all;
+//     policy of its merchant (a game provider's own page under /jl the game page policy), a script
+//     the worker policy, anything else nothing-at-all;
 //   - Strict-Transport-Security only on an answer that goes out over TLS: directly, or through the
 //     trusted proxy's X-Forwarded-Proto (request.protocol, with TRUST_PROXY). Sent over plain
 //     HTTP it would be ignored at best, and would pin a development host to HTTPS at worst.
@@ -135,7 +137,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, { db, overri
 
   app.addHook('onSend', async (request, reply, payload) => {
     const type = contentTypeOf(reply);
-    if (type.startsWith('text/html')) {
+    if (type.startsWith('text/html') && gameClientOfPath(request.url.split('?')[0])) {
+      // A game provider's own page (/jl/play/…): this origin only, framed by the site only.
+      reply.header('Content-Security-Policy', gamePagePolicy({ secure: request.protocol === 'https' }));
+    } else if (type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', documentPolicy(await pageSources(request), { secure: request.protocol === 'https' }));
     } else if (type.includes('javascript')) {
       reply.header('Content-Security-Policy', SCRIPT_POLICY);

@@ -1,0 +1,66 @@
+// The verification page's use of the shared game engine (shared/src/inhouse-games, helper C1): the
+// same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto).
+import { replayWithAsyncHmac, webCryptoHmacSha256, type HmacSubtleCrypto, type RandomSource } from '../../../shared/src/inhouse-games/fairness';
+import { compileSlotMachine, spinSlot, type CompiledSlotMachine, type SlotRoundResult, type SlotSpinScreen } from '../../../shared/src/inhouse-games/slot-engine';
+import type { Cell, LineWin, SpinStep } from '../api/types';
+import { SLOT_DEFINITIONS, crashPointFrom } from './games';
+
+export type VerifiedOutcome =
+  | { kind: 'slot'; gameCode: string; bet: number; base: SpinStep; freeSpins: SpinStep[]; totalWin: number }
+  | { kind: 'crash'; gameCode: string; crashPoint: number };
+
+const machines = new Map<string, CompiledSlotMachine>();
+function machineOf(gameCode: string): CompiledSlotMachine | null {
+  const definition = SLOT_DEFINITIONS.find((candidate) => candidate.gameCode === gameCode);
+  if (!definition) return null;
+  let machine = machines.get(gameCode);
+  if (!machine) {
+    machine = compileSlotMachine(definition);
+    machines.set(gameCode, machine);
+  }
+  return machine;
+}
+
+export const VERIFIABLE_GAMES = () => [...SLOT_DEFINITIONS.map((definition) => ({ gameCode: definition.gameCode, kind: 'slot' as const, betSteps: definition.betSteps.map((minor) => minor / 100) })), { gameCode: 'JLC001', kind: 'crash' as const, betSteps: [] }];
+
+const toMajor = (minor: number) => Math.round(minor) / 100;
+
+export function stepOfScreen(screen: SlotSpinScreen): SpinStep {
+  return {
+    grid: screen.grid.map((column) => [...column]),
+    lineWins: screen.lineWins.map(
+      (win): LineWin => ({ line: win.line, symbol: win.symbol, count: win.count, win: toMajor(win.win), cells: win.positions.map(([reel, row]) => [reel, row] as Cell) }),
+    ),
+    scatter: screen.scatter.count > 0 ? { count: screen.scatter.count, win: toMajor(screen.scatter.win), freeSpins: screen.freeSpinsAwarded, cells: screen.scatter.positions.map(([reel, row]) => [reel, row] as Cell) } : null,
+    expandedReels: [...screen.expandedReels],
+    multiplier: screen.multiplier,
+    win: toMajor(screen.win),
+  };
+}
+
+function subtle(): HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> } {
+  const crypto = globalThis.crypto as Crypto | undefined;
+  if (!crypto?.subtle) throw new Error('webcrypto.unavailable');
+  return crypto.subtle as unknown as HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
+}
+
+/** Hex SHA-256 of the seed's text: what the game showed before the seed was used. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await subtle().digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Recomputes a round from its seeds, in the browser. Throws for an unknown game or a bad bet. */
+export async function recompute(input: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; bet: number | null }): Promise<VerifiedOutcome> {
+  const hmac = webCryptoHmacSha256(subtle());
+  const seeds = { serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: input.nonce };
+  if (input.gameCode === 'JLC001') {
+    const crashPoint = await replayWithAsyncHmac(hmac, seeds, (source: RandomSource) => crashPointFrom(source));
+    return { kind: 'crash', gameCode: input.gameCode, crashPoint };
+  }
+  const machine = machineOf(input.gameCode);
+  if (!machine) throw new Error('game.unknown');
+  const betMinor = input.bet === null ? machine.definition.betSteps[0] : Math.round(input.bet * 100);
+  const result: SlotRoundResult = await replayWithAsyncHmac(hmac, seeds, (source: RandomSource) => spinSlot(machine, source, betMinor));
+  return { kind: 'slot', gameCode: input.gameCode, bet: toMajor(result.bet), base: stepOfScreen(result.base), freeSpins: result.freeSpins.map(stepOfScreen), totalWin: toMajor(result.totalWin) };
+}
