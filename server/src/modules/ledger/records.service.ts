@@ -52,10 +52,11 @@ import * as queries from './records.queries';
 //   (any other kind)      any      9999      other           Other
 //
 // A kind a later module posts (a promotion) shows as "Other" until a row here names it. A
-// transfer's remark names the wallets (from → to); a game's movement without a stored remark
-// names its game (in the caller's language) and the vendor's round id (game_transaction →
-// game_round, migration 030); other rows show the remark stored with the transaction (migration
-// 019), and the order number is the transaction's order_no or its id.
+// transfer's remark names the wallets (from → to); a game's movement names its game (in the
+// caller's language) and the vendor's round id (game_transaction → game_round, migration 030),
+// over any remark stored with it (the round tells the member which one it was); other rows show
+// the remark stored with the transaction (migration 019), and the order number is the
+// transaction's order_no or its id.
 
 /** Which postings of a kind an entry covers: credits (> 0), debits (< 0), or both. */
 type PostingSide = 'credit' | 'debit' | 'any';
@@ -187,7 +188,7 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
     }),
     queries.selectVendorNames(db, query.merchantId),
   ]);
-  const gameTransactionIds = page.rows.filter((row) => !row.remark && GAME_KINDS.has(row.kind)).map((row) => row.transactionId);
+  const gameTransactionIds = page.rows.filter((row) => GAME_KINDS.has(row.kind)).map((row) => row.transactionId);
   const gameRounds = gameTransactionIds.length > 0 ? await queries.selectGameRoundsOf(db, query.merchantId, gameTransactionIds, query.language) : new Map();
   const walletName = (gameVendorId: number | null): string => {
     if (gameVendorId === null) return NAMES.mainWallet[query.language];
@@ -203,7 +204,7 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
         const others = row.counterpartVendorIds.map(walletName).join(', ');
         remark = row.amountMinor < 0 ? `${own} → ${others}` : `${others} → ${own}`;
       }
-      const gameRound = !row.remark ? gameRounds.get(row.transactionId) : undefined;
+      const gameRound = GAME_KINDS.has(row.kind) ? gameRounds.get(row.transactionId) : undefined;
       if (gameRound) remark = `${gameRound.gameName} · ${gameRound.vendorRoundId}`;
       return {
         txTypeId: type?.txTypeId ?? OTHER_TX_TYPE_ID,
