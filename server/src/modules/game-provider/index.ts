@@ -9,7 +9,7 @@ import { providerRoutes } from './provider.routes';
 
 export { gameProviderMessages } from './game-provider.messages';
 export { signProviderBody, verifyProviderSignature } from './signature';
-export { newProviderSecret, providerSecret, rotateProviderSecret } from './provider-secret';
+export { ensureProviderSecrets, existingProviderSecret, newProviderSecret, providerSecret, rotateProviderSecret } from './provider-secret';
 export {
   createProviderClient,
   fetchTransport,

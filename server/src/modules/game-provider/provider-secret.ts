@@ -13,8 +13,21 @@ const purposeOf = (merchantId: number, vassalage: string): SealPurpose => `serve
 export const newProviderSecret = (): string => randomBytes(32).toString('base64url');
 
 /**
- * The vendor's secret in clear, created on first use; undefined when the merchant has no such
- * provider row.
+ * The vendor's secret as it stands (undefined: no provider row, or no secret made yet). The
+ * verifying side reads this: a request can never write anything before its signature is checked.
+ */
+export async function existingProviderSecret(db: Db, secretsKey: SecretsKey, merchantId: number, vassalage: string): Promise<string | undefined> {
+  const result = await db.query<{ secret_sealed: string | null }>(
+    'SELECT secret_sealed FROM game_provider WHERE merchant_id = $1 AND vassalage = $2',
+    [merchantId, vassalage],
+  );
+  const sealed = result.rows[0]?.secret_sealed;
+  return sealed ? openText(secretsKey, purposeOf(merchantId, vassalage), sealed) : undefined;
+}
+
+/**
+ * The vendor's secret in clear, created on first use (the signing side: the in-house game server,
+ * an operator handing it to a vendor); undefined when the merchant has no such provider row.
  */
 export async function providerSecret(db: Db, secretsKey: SecretsKey, merchantId: number, vassalage: string): Promise<string | undefined> {
   const result = await db.query<{ secret_sealed: string | null }>(
@@ -41,4 +54,10 @@ export async function rotateProviderSecret(db: Db, secretsKey: SecretsKey, merch
     seal(secretsKey, purposeOf(merchantId, vassalage), secret),
   ]);
   return result.rowCount ? secret : undefined;
+}
+
+/** Gives every provider row without a secret a new one (at start: before any request is served). */
+export async function ensureProviderSecrets(db: Db, secretsKey: SecretsKey): Promise<void> {
+  const missing = await db.query<{ merchant_id: number; vassalage: string }>('SELECT merchant_id, vassalage FROM game_provider WHERE secret_sealed IS NULL');
+  for (const row of missing.rows) await providerSecret(db, secretsKey, row.merchant_id, row.vassalage);
 }

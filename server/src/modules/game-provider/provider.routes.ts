@@ -14,7 +14,7 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import type { SecretsKey } from '../../secrets-key';
-import { providerSecret } from './provider-secret';
+import { ensureProviderSecrets, existingProviderSecret } from './provider-secret';
 import * as queries from './provider.queries';
 import { verifyProviderSignature } from './signature';
 import * as wallet from './wallet-api.service';
@@ -41,6 +41,9 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   const { db, secretsKey } = options;
   const clock = options.clock ?? systemClock;
 
+  // Secrets of rows seeded or configured without one are made at start, not by a request.
+  app.addHook('onReady', () => ensureProviderSecrets(db, secretsKey));
+
   // This scope only: keep the body text beside the parsed JSON (same parser, same safety rules).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -54,7 +57,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
     const vassalage = (request.params as { vassalage?: unknown }).vassalage;
     const provider = typeof vassalage === 'string' ? await queries.selectProvider(db, merchant.id, vassalage) : undefined;
     if (!provider || !provider.enabled) throw new AppError(404, 'provider.vendor.unknown');
-    const secret = await providerSecret(db, secretsKey, merchant.id, provider.vassalage);
+    const secret = await existingProviderSecret(db, secretsKey, merchant.id, provider.vassalage);
     const raw = rawBodies.get(request) ?? '';
     if (!secret || !verifyProviderSignature(secret, raw, request.headers[PROVIDER_SIGNATURE_HEADER.toLowerCase()])) {
       throw new AppError(401, 'provider.signature.invalid');
