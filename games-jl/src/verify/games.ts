@@ -1,10 +1,13 @@
-// The in-house games' definitions (helper C1's engine) the verification page recomputes.
-// TODO(C1): replace with the shared engine's game definitions once they are committed.
+// The in-house games the verification page recomputes: the shared engine's machines (helper C1,
+// shared/src/inhouse-games: the same definitions the server plays).
+import { crashPoint } from '../../../shared/src/inhouse-games/crash';
 import type { RandomSource } from '../../../shared/src/inhouse-games/fairness';
+import { SLOT_MACHINES } from '../../../shared/src/inhouse-games/games';
 import type { SlotMachineDefinition } from '../../../shared/src/inhouse-games/slot-engine';
 
-export const SLOT_DEFINITIONS: readonly SlotMachineDefinition[] = [];
+export const SLOT_DEFINITIONS: readonly SlotMachineDefinition[] = Object.values(SLOT_MACHINES).map((machine) => machine.definition);
 
-export function crashPointFrom(_source: RandomSource): number {
-  throw new Error('game.unknown');
+/** The crash point of a round (the engine counts hundredths; the page shows 2.37×). */
+export function crashPointFrom(source: RandomSource): number {
+  return crashPoint(source) / 100;
 }
