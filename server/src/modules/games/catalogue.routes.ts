@@ -40,6 +40,7 @@ const platformsOf = (platform: string | undefined): string[] | undefined => (pla
 // account: free-play guests are refused), except the hot games (anyone; a logged-in caller's
 // favourites are marked), the winners board and the jackpot (anyone: home page content).
 export async function catalogueRoutes(app: FastifyInstance, { db, clock }: CatalogueRoutesOptions): Promise<void> {
+  const winners = new catalogue.WinnersBoard(db, clock);
   app.get<RouteOf<typeof gameListCall>>(
     '/wps/relay/GCSGAME_gameList',
     {
@@ -213,13 +214,13 @@ export async function catalogueRoutes(app: FastifyInstance, { db, clock }: Catal
       schema: apiSchema({
         tags: ['games'],
         summary: 'Winners board',
-        description: 'The biggest real-money wins of the last 7 days (rounds not rolled back), players’ names masked.',
+        description: 'The biggest real-money wins of the last 7 days (rounds not rolled back), players’ names masked; read again at most every 30 s.',
         call: rankListCall,
       }),
     },
     async (request) => {
       const { language, size } = request.query;
-      return ok(await catalogue.rankList(db, merchantOf(request).id, languageOf(request, language), size ?? RANK_LIST_DEFAULT_SIZE, clock()));
+      return ok(await winners.rankList(merchantOf(request).id, languageOf(request, language), size ?? RANK_LIST_DEFAULT_SIZE));
     },
   );
 
@@ -231,10 +232,10 @@ export async function catalogueRoutes(app: FastifyInstance, { db, clock }: Catal
         tags: ['games'],
         summary: 'Jackpot figures',
         description:
-          "The largest single win and the largest win multiple of the last 30 days, and everything won since the start of the merchant's day: real figures from the game rounds.",
+          "The largest single win and the largest win multiple of the last 30 days, and everything won since the start of the merchant's day: real figures from the game rounds, read again at most every 30 s.",
         call: jackpotCall,
       }),
     },
-    async (request) => ok(await catalogue.jackpot(db, merchantOf(request).id, languageOf(request, request.query.language), clock())),
+    async (request) => ok(await winners.jackpot(merchantOf(request).id, languageOf(request, request.query.language))),
   );
 }

@@ -290,11 +290,10 @@ function winOf(row: winners.WinRow, language: string): GameWin {
   };
 }
 
-/** GCSGAME_getRankList: the biggest wins of the last RANK_LIST_DAYS days. */
-export async function rankList(db: Db, merchantId: number, language: string, size: number, nowMs: number): Promise<RankListValue> {
-  const rows = await winners.selectBiggestWins(db, merchantId, nowMs - RANK_LIST_DAYS * DAY_MS, size);
-  return { list: rows.map((row) => winOf(row, language)), days: RANK_LIST_DAYS };
-}
+/** How long the winners board and the jackpot figures are kept before game_round is read again. */
+export const WINNERS_CACHE_MS = 30_000;
+/** The most wins the board lists (the contract's size maximum). */
+const RANK_LIST_MAX = 50;
 
 /** When the merchant's day holding `nowMs` began: its time zone is the withdrawal settings' (as profit and loss). */
 async function merchantDayStartMs(db: Db, merchantId: number, nowMs: number): Promise<number> {
@@ -303,22 +302,69 @@ async function merchantDayStartMs(db: Db, merchantId: number, nowMs: number): Pr
   return Math.floor((nowMs + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
 }
 
-/** VIS_getJackpot: the biggest win and multiple of the last JACKPOT_PERIOD_DAYS days, and today's total won. */
-export async function jackpot(db: Db, merchantId: number, language: string, nowMs: number): Promise<JackpotValue> {
-  const since = nowMs - JACKPOT_PERIOD_DAYS * DAY_MS;
-  const dayStart = await merchantDayStartMs(db, merchantId, nowMs);
-  const [biggest, multiple, todayMinor] = await Promise.all([
-    winners.selectBiggestWins(db, merchantId, since, 1),
-    winners.selectBiggestMultiple(db, merchantId, since),
-    winners.selectTotalWon(db, merchantId, dayStart),
-  ]);
-  return {
-    biggestWin: biggest[0] ? winOf(biggest[0], language) : null,
-    biggestMultiple: multiple ? winOf(multiple, language) : null,
-    todayTotalWon: minorToMajor(todayMinor),
-    periodDays: JACKPOT_PERIOD_DAYS,
-    dayStart,
-  };
+interface JackpotRows {
+  biggest: winners.WinRow | undefined;
+  multiple: winners.WinRow | undefined;
+  todayMinor: number;
+  dayStart: number;
+}
+
+/**
+ * The winners board (GCSGAME_getRankList) and the jackpot (VIS_getJackpot): open calls on the home
+ * page, each a scan of a week or a month of the merchant's game rounds. The rows are read at most
+ * once per WINNERS_CACHE_MS per merchant (a failed read is not kept); each answer localises and
+ * cuts them.
+ */
+export class WinnersBoard {
+  private readonly boards = new Map<number, { expiresAt: number; rows: Promise<winners.WinRow[]> }>();
+  private readonly jackpots = new Map<number, { expiresAt: number; rows: Promise<JackpotRows> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly ttlMs = WINNERS_CACHE_MS,
+  ) {}
+
+  private cached<T>(cache: Map<number, { expiresAt: number; rows: Promise<T> }>, merchantId: number, read: (nowMs: number) => Promise<T>): Promise<T> {
+    const nowMs = this.now();
+    const entry = cache.get(merchantId);
+    if (entry && entry.expiresAt > nowMs) return entry.rows;
+    const rows = read(nowMs);
+    cache.set(merchantId, { expiresAt: nowMs + this.ttlMs, rows });
+    rows.catch(() => {
+      if (cache.get(merchantId)?.rows === rows) cache.delete(merchantId);
+    });
+    return rows;
+  }
+
+  /** The biggest wins of the last RANK_LIST_DAYS days, biggest first. */
+  async rankList(merchantId: number, language: string, size: number): Promise<RankListValue> {
+    const rows = await this.cached(this.boards, merchantId, (nowMs) =>
+      winners.selectBiggestWins(this.db, merchantId, nowMs - RANK_LIST_DAYS * DAY_MS, RANK_LIST_MAX),
+    );
+    return { list: rows.slice(0, size).map((row) => winOf(row, language)), days: RANK_LIST_DAYS };
+  }
+
+  /** The biggest win and multiple of the last JACKPOT_PERIOD_DAYS days, and today's total won. */
+  async jackpot(merchantId: number, language: string): Promise<JackpotValue> {
+    const figures = await this.cached(this.jackpots, merchantId, async (nowMs) => {
+      const since = nowMs - JACKPOT_PERIOD_DAYS * DAY_MS;
+      const dayStart = await merchantDayStartMs(this.db, merchantId, nowMs);
+      const [biggest, multiple, todayMinor] = await Promise.all([
+        winners.selectBiggestWins(this.db, merchantId, since, 1),
+        winners.selectBiggestMultiple(this.db, merchantId, since),
+        winners.selectTotalWon(this.db, merchantId, dayStart),
+      ]);
+      return { biggest: biggest[0], multiple, todayMinor, dayStart };
+    });
+    return {
+      biggestWin: figures.biggest ? winOf(figures.biggest, language) : null,
+      biggestMultiple: figures.multiple ? winOf(figures.multiple, language) : null,
+      todayTotalWon: minorToMajor(figures.todayMinor),
+      periodDays: JACKPOT_PERIOD_DAYS,
+      dayStart: figures.dayStart,
+    };
+  }
 }
 
 // --- For the game-provider module (launch, provider API): design page "A exports" ---------------

@@ -16,6 +16,7 @@ import { readSeedFile, seedMerchant } from '../../db/seed';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { ensureMemberAccount } from '../ledger';
 import { createMember, tokenFor } from '../member/member.testing';
+import { WINNERS_CACHE_MS } from './catalogue.service';
 import { findLaunchableGame, maskUsername, recordRecentGame } from './index';
 
 // The game catalogue over HTTP on a real PostgreSQL (migration 029 and the seed's in-house games):
@@ -25,6 +26,9 @@ import { findLaunchableGame, maskUsername, recordRecentGame } from './index';
 
 let context: TestContext;
 let otherMerchantId: number;
+/** The app's clock: real time, moved forward past the winners board's cache where a test needs it. */
+let clockOffsetMs = 0;
+const clock = (): number => Date.now() + clockOffsetMs;
 let addressCounter = 0;
 
 interface Caller {
@@ -60,7 +64,7 @@ const codes = (games: GameEntity[]) => games.map((game) => `${game.gameType}/${g
 let vendorIds: Record<string, number>;
 
 beforeAll(async () => {
-  context = await createTestApp();
+  context = await createTestApp({ clock });
   const vendors = await context.pool.query<{ id: number; key: string }>(
     "SELECT id, game_category || '/' || vassalage AS key FROM game_vendor WHERE merchant_id = $1",
     [context.merchantId],
@@ -535,7 +539,7 @@ describe('winners board and jackpot', () => {
   });
 
   it('lists the biggest real wins of the week with masked names; the jackpot has the 30 days and today', async () => {
-    const now = Date.now();
+    const now = clock();
     const kate = await createMember(context.pool, context.merchantId, { username: 'katherine99' });
     const leo = await createMember(context.pool, context.merchantId, { username: 'leo' });
     const other = await createMember(context.pool, otherMerchantId, { username: 'outsider1' });
@@ -547,6 +551,11 @@ describe('winners board and jackpot', () => {
     await round(other, 100, 70_000, now - 10_000, { merchantId: otherMerchantId }); // another merchant's
     await round(kate, 100, 40_000, now - 10 * 86_400_000); // 400.00 x400, 10 days ago: jackpot only
     await round(leo, 0, 1_000, now - 5_000); // a free round: no multiple
+
+    // Read at most every 30 s: still the empty board until then.
+    expect((await value<RankListValue>('GET', '/wps/relay/GCSGAME_getRankList')).list).toEqual([]);
+    expect((await value<JackpotValue>('GET', '/wps/relay/VIS_getJackpot')).biggestWin).toBeNull();
+    clockOffsetMs += WINNERS_CACHE_MS + 1;
 
     const board = await value<RankListValue>('GET', '/wps/relay/GCSGAME_getRankList?language=CN');
     expect(board.list).toEqual([
@@ -562,7 +571,7 @@ describe('winners board and jackpot', () => {
     expect(jackpot.biggestMultiple).toMatchObject({ winAmount: 400, multiple: 400 });
     // Today: the rounds since the start of the merchant's day (Dhaka, UTC+6) that count.
     const offset = 6 * 3_600_000;
-    const dayStart = Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
+    const dayStart = Math.floor((clock() + offset) / 86_400_000) * 86_400_000 - offset;
     expect(jackpot.dayStart).toBe(dayStart);
     const today = [
       [5_000, now - 60_000],
