@@ -34,7 +34,10 @@ module.exports = {
   ],
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Node resolves the contract to its compiled copy (shared/dist/contract); tests read the source.
-  moduleNameMapper: { '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts' },
+  moduleNameMapper: {
+    '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
+    '^@platform/shared/inhouse-games$': '<rootDir>/../shared/src/inhouse-games/index.ts',
+  },
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/src/testing/global-teardown.ts',
   testTimeout: 30000,

@@ -18,6 +18,7 @@ import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gameProviderRoutes } from './modules/game-provider';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
+import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './modules/inhouse';
 import { BalanceStreams, ledgerRoutes, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { messageRoutes, UnreadStreams } from './modules/message';
@@ -95,6 +96,8 @@ export interface BuildAppOptions {
   balanceStreams?: false;
   /** The C2C deadline sweep (modules/c2c/c2c.sweep.ts): every intervalMs (default 30 s); false: none. */
   c2cSweep?: { intervalMs?: number } | false;
+  /** The in-house (JL) game server (modules/inhouse): provider API address, crash scheduler and recovery job. */
+  inhouse?: InhouseOptions;
 }
 
 /**
@@ -165,6 +168,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The unread count of messages rides on the balance stream (modules/message/unread-streams.ts).
   const unreadStreams = balanceStreams && new UnreadStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   if (unreadStreams) app.addHook('onClose', () => unreadStreams.close());
+  // The JL game server: calls the provider API over HTTP (this app through app.inject by default).
+  const inhouse = new InhouseServer(app, {
+    pool,
+    clock,
+    secretsKey,
+    providerBaseUrl: options.inhouse?.providerBaseUrl ?? (process.env.JL_PROVIDER_URL || undefined),
+    onProblem: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('preClose', async () => inhouse.close());
   const resolveMerchant = createMerchantResolver(pool, revisionWatch);
   app.decorateRequest('merchant', null);
   const routeAccess: RouteAccessEntry[] = [];
@@ -214,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(c2cRoutes, { db: pool, clock });
     await merchantScope.register(agentTransferRoutes, { db: pool, clock });
     await merchantScope.register(profitRoutes, { db: pool });
+    await merchantScope.register(inhouse.routes);
     await merchantScope.register(betHistoryRoutes, { db: pool });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
@@ -252,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await revisionWatch?.start();
   await balanceStreams?.start();
   await unreadStreams?.start();
+  await inhouse.start(options.inhouse?.jobs ?? inhouseJobsFromEnv(process.env));
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = new C2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

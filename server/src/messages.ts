@@ -11,6 +11,7 @@ import { c2cMessages } from './modules/c2c';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
+import { inhouseMessages } from './modules/inhouse';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
 import { messageMessages } from './modules/message';
@@ -49,6 +50,7 @@ export const MESSAGE_PARTS = {
   c2c: c2cMessages,
   'game-provider': gameProviderMessages,
   'bet-history': betHistoryMessages,
+  inhouse: inhouseMessages,
 };
 
 /**

@@ -179,6 +179,20 @@ export const SERVER_ERROR_CODES = [
   'provider.rollback.invalid',
   // Bet records (bet-history module)
   'bet.history.period.invalid',
+  // The in-house (JL) game server (inhouse module)
+  'inhouse.session.expired',
+  'inhouse.game.unknown',
+  'inhouse.bet.invalid',
+  'inhouse.insufficient.funds',
+  'inhouse.vendor.maintenance',
+  'inhouse.provider.unavailable',
+  'inhouse.client_seed.invalid',
+  'inhouse.round.not_found',
+  'inhouse.crash.betting_closed',
+  'inhouse.crash.bet_exists',
+  'inhouse.crash.no_bet',
+  'inhouse.crash.crashed',
+  'inhouse.crash.too_early',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

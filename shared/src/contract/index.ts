@@ -31,4 +31,5 @@ export * from './c2c';
 export * from './game-launch';
 export * from './game-provider';
 export * from './bet-history';
+export * from './inhouse-games';
 export type * from './remotes';

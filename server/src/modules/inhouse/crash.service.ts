@@ -1,0 +1,643 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { CRASH_CLIENT_SEED, type CrashHistoryEntry, type CrashPlayerBet, type CrashState, type JlCrashBet, type JlCrashCashout, type JlGameConfig } from '@platform/shared/contract';
+import { ChannelListener } from '../../db/channel-listener';
+import { AppError } from '../../http/envelope';
+import {
+  CRASH_GAME_CODE as ENGINE_CRASH_GAME_CODE,
+  CRASH_GROWTH_PER_MS,
+  CRASH_MAX_MULTIPLIER,
+  CRASH_MIN_BET,
+  CRASH_MIN_CASHOUT,
+  cashoutWins,
+  crashPayout,
+  crashPoint,
+  msUntilMultiplier,
+  hmacStream,
+  multiplierAt,
+} from './engine';
+import { inTransaction, newServerSeed, nodeHmacSha256, openServerSeed, sealServerSeed, serverSeedHash } from './fairness';
+import { majorToMinor, minorToMajor } from './games';
+import { ProviderRefusal, type ProviderMerchant } from './provider-client';
+import { isAlreadyEnded, playerFailureOf } from './provider-failures';
+import type { InhouseDeps, Player } from './slots.service';
+
+// JLC001 Rocket Crash: one round at a time per merchant, played by everyone on it.
+//
+// A scheduler on ONE replica (the holder of a PostgreSQL session advisory lock; another replica
+// takes over when its connection is gone) moves the rounds: betting (BETTING_MS; the round's seed
+// hash is published when it opens) → running (the multiplier grows with the time since start,
+// multiplierAt) → crashed (at the crash point the seed gives; the seed is revealed) → a short
+// pause → the next round. Bets are taken during betting only, by any replica (a bet is sent to
+// the provider API; refused there, it is no bet). A cash-out is decided by the server's clock: it
+// wins bet × multiplierAt(now − start) when that moment is before the crash (so never after it,
+// whichever replica answers and whether or not the scheduler has marked the crash yet); an
+// automatic cash-out at its target. Wins (0 for a lost bet) and ends of round go to the provider
+// API; a bet left unsettled is finished by the recovery job with the same transaction ids.
+//
+// Every change is announced with NOTIFY inhouse_crash (inside the transaction that makes it: sent
+// on commit); each replica's listener passes it to its open streams (GET /jl/v1/crash/stream).
+// The leader also announces the multiplier several times a second while a round runs.
+
+export const CRASH_GAME_CODE = ENGINE_CRASH_GAME_CODE;
+export const CRASH_CHANNEL = 'inhouse_crash';
+/** The betting phase. */
+export const BETTING_MS = 7_000;
+/** Between a crash and the next round's betting. */
+export const PAUSE_MS = 3_000;
+/** The largest crash bet (minor units): 10,000.00. */
+export const CRASH_MAX_BET = 1_000_000;
+/** A stream ends after this long (the page reconnects; the session is checked again). */
+export const CRASH_STREAM_LIFETIME_MS = 10 * 60_000;
+const KEEP_ALIVE_MS = 25_000;
+const HISTORY = 10;
+
+export function crashConfig(): JlGameConfig {
+  return {
+    gameCode: CRASH_GAME_CODE,
+    name: 'Rocket Crash',
+    kind: 'crash',
+    minBet: minorToMajor(CRASH_MIN_BET),
+    maxBet: minorToMajor(CRASH_MAX_BET),
+    betSteps: [],
+    bettingMs: BETTING_MS,
+    growthPerMs: CRASH_GROWTH_PER_MS,
+    crashClientSeed: CRASH_CLIENT_SEED,
+    rtp: 0.99,
+  };
+}
+
+/** The crash point (hundredths) of a round's seed (public client seed, nonce 0). */
+export const crashPointOf = (serverSeed: string): number => crashPoint(hmacStream(nodeHmacSha256, { serverSeed, clientSeed: CRASH_CLIENT_SEED, nonce: 0 }));
+
+/** "ab***z": what others see of a player's name. */
+export function maskName(name: string): string {
+  const characters = [...name];
+  if (characters.length <= 2) return `${characters[0] ?? '*'}***`;
+  return `${characters.slice(0, 2).join('')}***${characters[characters.length - 1]}`;
+}
+
+interface RoundRow {
+  id: number;
+  merchantId: number;
+  phase: 'betting' | 'running' | 'crashed';
+  serverSeedSealed: string;
+  serverSeedHash: string;
+  bettingEndsAtMs: number;
+  startedAtMs: number | null;
+  crashedAtMs: number | null;
+}
+
+const ROUND_COLUMNS = `id::int AS id, merchant_id AS "merchantId", phase, server_seed_sealed AS "serverSeedSealed", server_seed_hash AS "serverSeedHash",
+  (extract(epoch FROM betting_ends_at) * 1000)::float8 AS "bettingEndsAtMs",
+  (extract(epoch FROM started_at) * 1000)::float8 AS "startedAtMs",
+  (extract(epoch FROM crashed_at) * 1000)::float8 AS "crashedAtMs"`;
+
+interface BetRow {
+  id: number;
+  merchantId: number;
+  roundId: number;
+  playerId: string;
+  playerName: string;
+  betMinor: number;
+  autoCashoutX100: number | null;
+  status: 'pending' | 'open' | 'cashed' | 'lost' | 'refused';
+  cashoutX100: number | null;
+  winMinor: number | null;
+  providerRoundId: string;
+  betTxId: string;
+  winTxId: string;
+}
+
+const betColumns = (t: string) => `${t}id::int AS id, ${t}merchant_id AS "merchantId", ${t}crash_round_id::int AS "roundId", ${t}player_id AS "playerId",
+  ${t}player_name AS "playerName", ${t}bet_minor::float8 AS "betMinor", ${t}auto_cashout_x100 AS "autoCashoutX100", ${t}status, ${t}cashout_x100 AS "cashoutX100",
+  ${t}win_minor::float8 AS "winMinor", ${t}provider_round_id AS "providerRoundId", ${t}bet_tx_id AS "betTxId", ${t}win_tx_id AS "winTxId"`;
+const BET_COLUMNS = betColumns('');
+
+/** What NOTIFY carries: the merchant, the event, its data; bets name their player (never sent on). */
+interface CrashNotice {
+  m: number;
+  e: 'betting' | 'running' | 'tick' | 'bet' | 'cashout' | 'crashed' | 'balance';
+  d: Record<string, unknown>;
+  p?: string;
+}
+
+const notify = (client: pg.ClientBase | pg.Pool, notice: CrashNotice) => client.query('SELECT pg_notify($1, $2)', [CRASH_CHANNEL, JSON.stringify(notice)]);
+
+function betOnWire(bet: BetRow): Omit<CrashPlayerBet, 'mine'> & { playerId: string } {
+  return {
+    roundId: String(bet.roundId),
+    player: bet.playerName,
+    playerId: bet.playerId,
+    bet: minorToMajor(bet.betMinor),
+    status: bet.status === 'cashed' ? 'cashed' : bet.status === 'lost' ? 'lost' : 'open',
+    multiplier: bet.cashoutX100 === null ? null : bet.cashoutX100 / 100,
+    win: bet.winMinor === null ? null : minorToMajor(bet.winMinor),
+  };
+}
+
+interface Subscriber {
+  merchantId: number;
+  playerId: string;
+  send: (event: string, data: unknown) => void;
+  end: () => void;
+}
+
+export interface CrashGameOptions {
+  deps: InhouseDeps;
+  /** Where the listener connects (the pool's settings); without it no stream is served. */
+  connection?: pg.ClientConfig;
+  onProblem?: (message: string, error?: unknown) => void;
+}
+
+/** The crash game of one process: bets, cash-outs, streams, and (when started) the scheduler. */
+export class CrashGame {
+  private readonly deps: InhouseDeps;
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly listener: ChannelListener | undefined;
+  private scheduler: CrashScheduler | undefined;
+
+  constructor(private readonly options: CrashGameOptions) {
+    this.deps = options.deps;
+    if (options.connection) {
+      this.listener = new ChannelListener({
+        connection: options.connection,
+        channel: CRASH_CHANNEL,
+        applicationName: 'inhouse_crash_listener',
+        onNotification: (payload) => this.dispatch(payload),
+        // Notices may have been missed while not listening: every stream gets the state again.
+        onListening: async () => {
+          for (const subscriber of this.subscribers) await this.sendState(subscriber).catch((error: unknown) => options.onProblem?.('crash state read failed', error));
+        },
+        onProblem: options.onProblem,
+      });
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.listener?.start();
+  }
+
+  /** Starts the round scheduler on this process (it runs rounds while it holds the leader lock). */
+  startScheduler(options: { tickMs?: number } = {}): CrashScheduler {
+    this.scheduler ??= new CrashScheduler(this, this.deps, options.tickMs ?? 100, this.options.onProblem);
+    this.scheduler.start();
+    return this.scheduler;
+  }
+
+  async close(): Promise<void> {
+    await this.scheduler?.close();
+    for (const subscriber of this.subscribers) subscriber.end();
+    this.subscribers.clear();
+    await this.listener?.close();
+  }
+
+  get openStreams(): number {
+    return this.subscribers.size;
+  }
+
+  // ── The round ──────────────────────────────────────────────────────────────────────────────
+
+  async currentRound(merchantId: number, client: pg.ClientBase | pg.Pool = this.deps.db, lock = ''): Promise<RoundRow | undefined> {
+    const result = await client.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM crash_round WHERE merchant_id = $1 AND game_code = $2 AND phase <> 'crashed' ${lock}`,
+      [merchantId, CRASH_GAME_CODE],
+    );
+    return result.rows[0];
+  }
+
+  /** The crash point of a round (its seed opened; computed, never shown before the crash). */
+  crashPointOfRound(round: RoundRow): number {
+    return crashPointOf(openServerSeed(this.deps.secretsKey, 'crash_round', round.merchantId, round.serverSeedSealed));
+  }
+
+  async state(merchantId: number, playerId: string): Promise<CrashState> {
+    const nowMs = this.deps.clock();
+    const round = await this.currentRound(merchantId);
+    const bets = round
+      ? (await this.deps.db.query<BetRow>(`SELECT ${BET_COLUMNS} FROM crash_bet WHERE crash_round_id = $1 AND status <> 'refused' AND status <> 'pending' ORDER BY id`, [round.id])).rows
+      : [];
+    const history = await this.deps.db.query<{ id: number; crashPointX100: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>(
+      `SELECT id::int AS id, crash_point_x100 AS "crashPointX100", server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed", nonce::int AS nonce
+         FROM crash_round WHERE merchant_id = $1 AND game_code = $2 AND phase = 'crashed' ORDER BY id DESC LIMIT ${HISTORY}`,
+      [merchantId, CRASH_GAME_CODE],
+    );
+    return {
+      serverTime: nowMs,
+      round: round
+        ? {
+            roundId: String(round.id),
+            phase: round.phase,
+            serverSeedHash: round.serverSeedHash,
+            bettingEndsAt: Math.round(round.bettingEndsAtMs),
+            startedAt: round.startedAtMs === null ? null : Math.round(round.startedAtMs),
+            multiplier: round.phase === 'running' && round.startedAtMs !== null ? multiplierAt(nowMs - round.startedAtMs) / 100 : null,
+          }
+        : null,
+      bets: bets.map((bet) => {
+        const { playerId: owner, ...wire } = betOnWire(bet);
+        return { ...wire, mine: owner === playerId };
+      }),
+      history: history.rows.map(
+        (row): CrashHistoryEntry => ({
+          roundId: String(row.id),
+          crashPoint: row.crashPointX100 / 100,
+          serverSeed: row.serverSeed,
+          serverSeedHash: row.serverSeedHash,
+          clientSeed: row.clientSeed,
+          nonce: row.nonce,
+        }),
+      ),
+      config: crashConfig(),
+    };
+  }
+
+  // ── Bets and cash-outs (any replica) ────────────────────────────────────────────────────────
+
+  private async playerName(player: Player): Promise<string> {
+    if (player.trial) return `Guest***${player.playerId.slice(-2)}`;
+    const member = await this.deps.db.query<{ username: string }>('SELECT username FROM member WHERE id = $1 AND merchant_id = $2', [player.playerId, player.merchantId]);
+    return maskName(member.rows[0]?.username ?? player.playerId);
+  }
+
+  async bet(player: Player, sessionToken: string, amount: number, autoCashout?: number): Promise<JlCrashBet> {
+    if (player.gameCode !== CRASH_GAME_CODE) throw new AppError(404, 'inhouse.game.unknown', { detail: 'the session was launched for another game' });
+    const betMinor = majorToMinor(amount);
+    if (betMinor === undefined || betMinor < CRASH_MIN_BET || betMinor > CRASH_MAX_BET) throw new AppError(400, 'inhouse.bet.invalid');
+    let autoX100: number | null = null;
+    if (autoCashout !== undefined) {
+      const minor = majorToMinor(autoCashout);
+      if (minor === undefined || minor < CRASH_MIN_CASHOUT || minor > CRASH_MAX_MULTIPLIER) throw new AppError(400, 'inhouse.bet.invalid', { detail: 'autoCashout' });
+      autoX100 = minor;
+    }
+    const name = await this.playerName(player);
+    const nowMs = this.deps.clock();
+    const bet = await inTransaction(this.deps.db, async (client) => {
+      // FOR SHARE: the scheduler cannot start the round while a bet is being placed on it.
+      const round = await this.currentRound(player.merchantId, client, 'FOR SHARE');
+      if (!round || round.phase !== 'betting' || nowMs >= round.bettingEndsAtMs) throw new AppError(409, 'inhouse.crash.betting_closed');
+      const inserted = await client.query<BetRow>(
+        `INSERT INTO crash_bet (merchant_id, crash_round_id, player_id, player_name, trial, bet_minor, auto_cashout_x100, provider_round_id, bet_tx_id, win_tx_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8 || '-bet', $8 || '-win', to_timestamp($9 / 1000.0))
+         ON CONFLICT (crash_round_id, player_id) DO NOTHING
+         RETURNING ${BET_COLUMNS}`,
+        [player.merchantId, round.id, player.playerId, name, player.trial, betMinor, autoX100, `C${round.id}-${player.playerId}`, nowMs],
+      );
+      if (!inserted.rows[0]) throw new AppError(409, 'inhouse.crash.bet_exists');
+      return inserted.rows[0];
+    });
+    let balance: number;
+    try {
+      ({ balance } = await this.deps.provider.bet(player.merchant, { sessionToken, transactionId: bet.betTxId, roundId: bet.providerRoundId, gameCode: CRASH_GAME_CODE, amount: betMinor }));
+    } catch (error) {
+      if (error instanceof ProviderRefusal && error.errorCode !== 'provider.transaction.mismatch') {
+        await this.deps.db.query(`UPDATE crash_bet SET status = 'refused', settled = true WHERE id = $1 AND status = 'pending'`, [bet.id]);
+      }
+      throw playerFailureOf(error);
+    }
+    // Riding from now on; should the round have crashed meanwhile (the provider was slow), lost.
+    const lostMeanwhile = await inTransaction(this.deps.db, async (client) => {
+      const round = await client.query<{ phase: string }>('SELECT phase FROM crash_round WHERE id = $1 FOR SHARE', [bet.roundId]);
+      const crashed = round.rows[0]?.phase === 'crashed';
+      const updated = await client.query<BetRow>(
+        crashed
+          ? `UPDATE crash_bet SET status = 'lost', win_minor = 0 WHERE id = $1 AND status = 'pending' RETURNING ${BET_COLUMNS}`
+          : `UPDATE crash_bet SET status = 'open' WHERE id = $1 AND status = 'pending' RETURNING ${BET_COLUMNS}`,
+        [bet.id],
+      );
+      if (updated.rows[0] && !crashed) await notify(client, { m: player.merchantId, e: 'bet', d: betOnWire(updated.rows[0]), p: player.playerId });
+      return crashed ? updated.rows[0] : undefined;
+    });
+    if (lostMeanwhile) void this.settleBet(lostMeanwhile, player.merchant).catch((error: unknown) => this.options.onProblem?.('crash bet settlement failed; the recovery job retries', error));
+    return { roundId: String(bet.roundId), bet: minorToMajor(betMinor), autoCashout: autoX100 === null ? null : autoX100 / 100, balance: minorToMajor(balance) };
+  }
+
+  async cashout(player: Player): Promise<JlCrashCashout> {
+    if (player.gameCode !== CRASH_GAME_CODE) throw new AppError(404, 'inhouse.game.unknown', { detail: 'the session was launched for another game' });
+    const nowMs = this.deps.clock();
+    const cashed = await inTransaction(this.deps.db, async (client) => {
+      const found = await client.query<BetRow & { phase: string; startedAtMs: number | null; serverSeedSealed: string }>(
+        `SELECT ${betColumns('b.')}, r.phase, r.server_seed_sealed AS "serverSeedSealed",
+                (extract(epoch FROM r.started_at) * 1000)::float8 AS "startedAtMs"
+           FROM crash_bet b JOIN crash_round r ON r.id = b.crash_round_id
+          WHERE b.merchant_id = $1 AND b.player_id = $2 AND r.game_code = $3
+          ORDER BY b.id DESC LIMIT 1
+          FOR UPDATE OF b`,
+        [player.merchantId, player.playerId, CRASH_GAME_CODE],
+      );
+      const bet = found.rows[0];
+      if (!bet || bet.status !== 'open') {
+        if (bet?.status === 'lost') throw new AppError(409, 'inhouse.crash.crashed');
+        throw new AppError(409, 'inhouse.crash.no_bet');
+      }
+      if (bet.phase === 'crashed') throw new AppError(409, 'inhouse.crash.crashed');
+      if (bet.phase !== 'running' || bet.startedAtMs === null) throw new AppError(409, 'inhouse.crash.too_early');
+      const crash = crashPointOf(openServerSeed(this.deps.secretsKey, 'crash_round', player.merchantId, bet.serverSeedSealed));
+      const elapsed = nowMs - bet.startedAtMs;
+      // The moment the multiplier reaches the crash point, the round is over.
+      if (elapsed >= msUntilMultiplier(crash)) throw new AppError(409, 'inhouse.crash.crashed');
+      let multiplier = multiplierAt(elapsed);
+      // An automatic target already passed cashed out there.
+      if (bet.autoCashoutX100 !== null && bet.autoCashoutX100 <= multiplier) multiplier = bet.autoCashoutX100;
+      if (!cashoutWins(multiplier, crash)) throw new AppError(409, multiplier < CRASH_MIN_CASHOUT ? 'inhouse.crash.too_early' : 'inhouse.crash.crashed');
+      const updated = await client.query<BetRow>(
+        `UPDATE crash_bet SET status = 'cashed', cashout_x100 = $2, win_minor = $3, cashed_out_at = to_timestamp($4 / 1000.0) WHERE id = $1 RETURNING ${BET_COLUMNS}`,
+        [bet.id, multiplier, crashPayout(bet.betMinor, multiplier), nowMs],
+      );
+      await notify(client, { m: player.merchantId, e: 'cashout', d: betOnWire(updated.rows[0]), p: player.playerId });
+      return updated.rows[0];
+    });
+    let balance: number;
+    try {
+      balance = await this.settleBet(cashed, player.merchant);
+    } catch (error) {
+      throw playerFailureOf(error);
+    }
+    return { roundId: String(cashed.roundId), multiplier: (cashed.cashoutX100 ?? 0) / 100, win: minorToMajor(cashed.winMinor ?? 0), balance: minorToMajor(balance) };
+  }
+
+  /** Win (even 0) and end of round at the provider, then settled; the player's streams get the balance. */
+  async settleBet(bet: BetRow, merchant: ProviderMerchant): Promise<number> {
+    const { balance } = await this.deps.provider.win(merchant, {
+      playerId: bet.playerId,
+      transactionId: bet.winTxId,
+      roundId: bet.providerRoundId,
+      gameCode: CRASH_GAME_CODE,
+      amount: bet.winMinor ?? 0,
+    });
+    try {
+      await this.deps.provider.endRound(merchant, { playerId: bet.playerId, roundId: bet.providerRoundId });
+    } catch (error) {
+      if (!isAlreadyEnded(error)) throw error;
+    }
+    await this.deps.db.query('UPDATE crash_bet SET settled = true, settled_at = to_timestamp($2 / 1000.0) WHERE id = $1', [bet.id, this.deps.clock()]);
+    await notify(this.deps.db, { m: bet.merchantId, e: 'balance', d: { balance: minorToMajor(balance) }, p: bet.playerId });
+    return balance;
+  }
+
+  /**
+   * Finishes crash bets left unsettled for at least `olderThanMs`: cashed or lost ones get their
+   * win (even 0) again; ones the provider never confirmed are rolled back by id and refused.
+   */
+  async recover(merchantCodeOf: (merchantId: number) => Promise<string | undefined>, olderThanMs = 30_000): Promise<number> {
+    const due = await this.deps.db.query<BetRow>(
+      `SELECT ${BET_COLUMNS} FROM crash_bet WHERE NOT settled AND status IN ('pending', 'cashed', 'lost') AND created_at <= to_timestamp($1 / 1000.0) ORDER BY id LIMIT 500`,
+      [this.deps.clock() - olderThanMs],
+    );
+    let finished = 0;
+    for (const bet of due.rows) {
+      const code = await merchantCodeOf(bet.merchantId);
+      if (!code) continue;
+      const merchant = { id: bet.merchantId, code };
+      try {
+        if (bet.status === 'pending') {
+          // Its round is over (bets are placed in seconds): whether or not the bet landed, undo it.
+          const round = await this.deps.db.query<{ phase: string }>('SELECT phase FROM crash_round WHERE id = $1', [bet.roundId]);
+          if (round.rows[0]?.phase !== 'crashed') continue;
+          await this.deps.provider.rollback(merchant, { transactionId: `${bet.betTxId}-rollback`, referenceTransactionId: bet.betTxId });
+          await this.deps.db.query(`UPDATE crash_bet SET status = 'refused', settled = true WHERE id = $1 AND status = 'pending'`, [bet.id]);
+        } else {
+          await this.settleBet(bet, merchant);
+        }
+        finished += 1;
+      } catch (error) {
+        this.options.onProblem?.(`crash bet ${bet.id}: not settled yet; tried again later`, error);
+      }
+    }
+    return finished;
+  }
+
+  // ── Streams ────────────────────────────────────────────────────────────────────────────────
+
+  async openStream(request: FastifyRequest, reply: FastifyReply, player: Player): Promise<void> {
+    reply.hijack();
+    const stream = reply.raw;
+    const hookHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
+    stream.writeHead(200, {
+      ...hookHeaders,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    stream.write('retry: 2000\n\n');
+    let eventId = 0;
+    const subscriber: Subscriber = {
+      merchantId: player.merchantId,
+      playerId: player.playerId,
+      send: (event, data) => {
+        eventId += 1;
+        stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+      end: () => stream.end(),
+    };
+    this.subscribers.add(subscriber);
+    const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    const lifetime = setTimeout(() => stream.end(), CRASH_STREAM_LIFETIME_MS);
+    stream.on('close', () => {
+      clearInterval(keepAlive);
+      clearTimeout(lifetime);
+      this.subscribers.delete(subscriber);
+    });
+    await this.sendState(subscriber).catch((error: unknown) => {
+      this.options.onProblem?.('crash state read failed', error);
+      stream.end();
+    });
+  }
+
+  private async sendState(subscriber: Subscriber): Promise<void> {
+    subscriber.send('state', await this.state(subscriber.merchantId, subscriber.playerId));
+  }
+
+  private dispatch(payload: string): void {
+    let notice: CrashNotice;
+    try {
+      notice = JSON.parse(payload) as CrashNotice;
+    } catch {
+      return;
+    }
+    for (const subscriber of this.subscribers) {
+      if (subscriber.merchantId !== notice.m) continue;
+      if (notice.e === 'balance') {
+        if (notice.p === subscriber.playerId) subscriber.send('balance', notice.d);
+        continue;
+      }
+      if (notice.e === 'bet' || notice.e === 'cashout') {
+        const { playerId, ...wire } = notice.d;
+        subscriber.send(notice.e, { ...wire, mine: playerId === subscriber.playerId });
+        continue;
+      }
+      subscriber.send(notice.e, notice.d);
+    }
+  }
+}
+
+/** The advisory lock of the crash scheduler: hashtextextended('inhouse_crash_scheduler', 0). */
+const LOCK_KEY_SQL = "hashtextextended('inhouse_crash_scheduler', 0)";
+
+/**
+ * Runs the crash rounds of every merchant with the JL vendor, every tickMs, while it holds the
+ * leader lock (a session advisory lock on a connection of its own: when that process or
+ * connection dies, the lock is released and another replica's scheduler takes over).
+ */
+export class CrashScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private leaderClient: pg.PoolClient | undefined;
+  private closed = false;
+  private merchants: { at: number; list: ProviderMerchant[] } | undefined;
+
+  constructor(
+    private readonly game: CrashGame,
+    private readonly deps: InhouseDeps,
+    private readonly tickMs: number,
+    private readonly onProblem?: (message: string, error?: unknown) => void,
+  ) {}
+
+  start(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => void this.tick(), this.tickMs);
+    this.timer.unref();
+  }
+
+  get isLeader(): boolean {
+    return this.leaderClient !== undefined;
+  }
+
+  /** One step of every merchant's round (tests call it with a moved clock). */
+  tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.step().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async lead(): Promise<boolean> {
+    if (this.leaderClient) return true;
+    const client = await this.deps.db.connect();
+    try {
+      const locked = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_KEY_SQL}) AS locked`);
+      if (!locked.rows[0].locked) {
+        client.release();
+        return false;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    client.on('error', () => {
+      if (this.leaderClient === client) this.leaderClient = undefined;
+    });
+    this.leaderClient = client;
+    return true;
+  }
+
+  private async merchantList(): Promise<ProviderMerchant[]> {
+    const nowMs = Date.now();
+    if (this.merchants && nowMs - this.merchants.at < 10_000) return this.merchants.list;
+    const result = await this.deps.db.query<ProviderMerchant>(
+      `SELECT m.id, m.code FROM game_provider p JOIN merchant m ON m.id = p.merchant_id
+        WHERE p.vassalage = 'JL' AND p.adapter = 'inhouse' AND p.enabled ORDER BY m.id`,
+    );
+    this.merchants = { at: nowMs, list: result.rows };
+    return result.rows;
+  }
+
+  private async step(): Promise<void> {
+    if (this.closed) return;
+    try {
+      if (!(await this.lead())) return;
+      for (const merchant of await this.merchantList()) await this.stepMerchant(merchant);
+    } catch (error) {
+      this.onProblem?.('crash scheduler step failed; tried again next tick', error);
+    }
+  }
+
+  private async stepMerchant(merchant: ProviderMerchant): Promise<void> {
+    const nowMs = this.deps.clock();
+    const settle: BetRow[] = [];
+    await inTransaction(this.deps.db, async (client) => {
+      const round = await this.game.currentRound(merchant.id, client, 'FOR UPDATE');
+      if (!round) {
+        const last = await client.query<{ crashedAtMs: number }>(
+          `SELECT (extract(epoch FROM crashed_at) * 1000)::float8 AS "crashedAtMs" FROM crash_round WHERE merchant_id = $1 AND game_code = $2 ORDER BY id DESC LIMIT 1`,
+          [merchant.id, CRASH_GAME_CODE],
+        );
+        if (last.rows[0] && nowMs < last.rows[0].crashedAtMs + PAUSE_MS) return;
+        const serverSeed = newServerSeed();
+        const opened = await client.query<{ id: number }>(
+          `INSERT INTO crash_round (merchant_id, game_code, server_seed_sealed, server_seed_hash, client_seed, phase, betting_ends_at, created_at)
+           VALUES ($1, $2, $3, $4, $5, 'betting', to_timestamp($6 / 1000.0), to_timestamp($7 / 1000.0))
+           ON CONFLICT DO NOTHING RETURNING id::int AS id`,
+          [merchant.id, CRASH_GAME_CODE, sealServerSeed(this.deps.secretsKey, 'crash_round', merchant.id, serverSeed), serverSeedHash(serverSeed), CRASH_CLIENT_SEED, nowMs + BETTING_MS, nowMs],
+        );
+        if (opened.rows[0]) {
+          await notify(client, {
+            m: merchant.id,
+            e: 'betting',
+            d: { roundId: String(opened.rows[0].id), serverSeedHash: serverSeedHash(serverSeed), bettingEndsAt: nowMs + BETTING_MS, serverTime: nowMs },
+          });
+        }
+        return;
+      }
+      if (round.phase === 'betting') {
+        if (nowMs < round.bettingEndsAtMs) return;
+        await client.query(`UPDATE crash_round SET phase = 'running', started_at = to_timestamp($2 / 1000.0) WHERE id = $1`, [round.id, nowMs]);
+        await notify(client, { m: merchant.id, e: 'running', d: { roundId: String(round.id), startedAt: nowMs, serverTime: nowMs } });
+        return;
+      }
+      // Running.
+      const crash = this.game.crashPointOfRound(round);
+      const elapsed = nowMs - (round.startedAtMs ?? nowMs);
+      const crashed = elapsed >= msUntilMultiplier(crash);
+      const reached = crashed ? crash : multiplierAt(elapsed);
+      // Automatic cash-outs whose target the multiplier has reached (and the crash has not beaten).
+      const autos = await client.query<BetRow>(
+        `UPDATE crash_bet SET status = 'cashed', cashout_x100 = auto_cashout_x100, win_minor = floor(bet_minor * auto_cashout_x100 / 100),
+                cashed_out_at = to_timestamp($4 / 1000.0)
+          WHERE crash_round_id = $1 AND status = 'open' AND auto_cashout_x100 <= $2 AND auto_cashout_x100 <= $3
+          RETURNING ${BET_COLUMNS}`,
+        [round.id, reached, crash, nowMs],
+      );
+      for (const bet of autos.rows) {
+        await notify(client, { m: merchant.id, e: 'cashout', d: betOnWire(bet), p: bet.playerId });
+        settle.push(bet);
+      }
+      if (!crashed) {
+        await notify(client, { m: merchant.id, e: 'tick', d: { roundId: String(round.id), multiplier: reached / 100, elapsedMs: elapsed } });
+        return;
+      }
+      const serverSeed = openServerSeed(this.deps.secretsKey, 'crash_round', merchant.id, round.serverSeedSealed);
+      await client.query(
+        `UPDATE crash_round SET phase = 'crashed', crashed_at = to_timestamp($2 / 1000.0), crash_point_x100 = $3, server_seed = $4 WHERE id = $1`,
+        [round.id, nowMs, crash, serverSeed],
+      );
+      const lost = await client.query<BetRow>(`UPDATE crash_bet SET status = 'lost', win_minor = 0 WHERE crash_round_id = $1 AND status = 'open' RETURNING ${BET_COLUMNS}`, [round.id]);
+      settle.push(...lost.rows);
+      await notify(client, {
+        m: merchant.id,
+        e: 'crashed',
+        d: { roundId: String(round.id), crashPoint: crash / 100, serverSeed, serverSeedHash: round.serverSeedHash, clientSeed: CRASH_CLIENT_SEED, nonce: 0 },
+      });
+    });
+    // Wins and ends of round after the commit (the provider API is another transaction); a
+    // failure leaves the bet unsettled for the recovery job.
+    for (const bet of settle) {
+      void this.game.settleBet(bet, merchant).catch((error: unknown) => this.onProblem?.(`crash bet ${bet.id}: settlement failed; the recovery job retries`, error));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    const client = this.leaderClient;
+    this.leaderClient = undefined;
+    if (client) {
+      await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY_SQL})`).catch(() => undefined);
+      client.release();
+    }
+  }
+}
