@@ -23,6 +23,9 @@
 //   - money movements per second through the ledger service with 10 connections, as a ratio to a
 //     TPC-B-like transaction through the same pool in the same run, beside the target (0.7)
 //     (scripts/bench-ledger.mjs); `npm run bench -- --ledger` runs only this.
+//   - seamless-wallet bets per second through the game-provider API (signed HTTP bets, 10
+//     concurrent clients) as a ratio to the ledger's postTransaction rate for the same movement in
+//     the same run (scripts/bench-provider.mjs); `npm run bench -- --provider` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +35,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { benchLedger } from './bench-ledger.mjs';
+import { benchProvider } from './bench-provider.mjs';
 import { buildAll } from './build.mjs';
 import { repoRoot, run } from './lib.mjs';
 import { formatPhases } from './phases.mjs';
@@ -233,6 +237,7 @@ if (process.argv.includes('--fuzz')) {
   process.exit((await fuzz()) ? 0 : 1);
 }
 if (process.argv.includes('--ledger')) process.exit((await benchLedger()).reconciled ? 0 : 1);
+if (process.argv.includes('--provider')) process.exit((await benchProvider()).reconciled ? 0 : 1);
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -315,3 +320,4 @@ try {
 // After the servers above stopped: the fuzz suite measures its own rate against its own baseline.
 if (!httpOnly && !loadOnly && !(await fuzz())) process.exitCode = 1;
 if (!httpOnly && !loadOnly && !(await benchLedger()).reconciled) process.exitCode = 1;
+if (!httpOnly && !loadOnly && !(await benchProvider()).reconciled) process.exitCode = 1;
