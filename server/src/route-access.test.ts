@@ -21,6 +21,13 @@ const describeAccess = ({ auth, realAccountOnly, feature }: TestContext['app']['
 /** Open to anybody ('public'; a feature switch may still close it) or to free-play guests ('member'). */
 const OPEN_ROUTES = [
   'DELETE /wps/session/logout: member',
+  // The in-house (JL) game server (modules/inhouse), called by the JL game pages: no member session;
+  // the credential is the game session token of the launch URL, checked by the provider API's
+  // authenticate on every call (401 inhouse.session.expired otherwise).
+  'GET /jl/v1/crash/stream: public',
+  'GET /jl/v1/rounds/:roundId: public',
+  'GET /jl/v1/rounds: public',
+  'GET /jl/v1/session: public',
   'GET /remotes.json: public',
   'GET /wps/agent/affiliate: public',
   'GET /wps/captcha: public',
@@ -49,6 +56,11 @@ const OPEN_ROUTES = [
   'GET /wps/v2/wallets/balance/events: member',
   'GET /wps/v2/wallets/balance: member',
   // A payment provider's signed callback (modules/deposit): no session; open during maintenance.
+  'POST /jl/v1/crash/bet: public',
+  'POST /jl/v1/crash/cashout: public',
+  'POST /jl/v1/fairness/client-seed: public',
+  'POST /jl/v1/fairness/rotate: public',
+  'POST /jl/v1/slots/:gameCode/spin: public',
   'POST /payment/callback/:provider: public',
   // The seamless-wallet game-provider API (modules/game-provider): a vendor's server calls it, no
   // member session; every body must carry the vendor's HMAC signature (401 otherwise).
