@@ -1,7 +1,16 @@
 // The verification page's use of the shared game engine (shared/src/inhouse-games, helper C1): the
 // same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto).
-import { replayWithAsyncHmac, webCryptoHmacSha256, type HmacSubtleCrypto, type RandomSource } from '../../../shared/src/inhouse-games/fairness';
-import { compileSlotMachine, spinSlot, type CompiledSlotMachine, type SlotRoundResult, type SlotSpinScreen } from '../../../shared/src/inhouse-games/slot-engine';
+import {
+  compileSlotMachine,
+  replayWithAsyncHmac,
+  spinSlot,
+  webCryptoHmacSha256,
+  type CompiledSlotMachine,
+  type HmacSubtleCrypto,
+  type RandomSource,
+  type SlotRoundResult,
+  type SlotSpinScreen,
+} from '@platform/shared/inhouse-games';
 import type { Cell, LineWin, SpinStep } from '../api/types';
 import { SLOT_DEFINITIONS, crashPointFrom } from './games';
 
