@@ -171,6 +171,22 @@ describe('slot spins', () => {
   });
 });
 
+describe('trial play', () => {
+  it('plays the same game on the trial session’s play money: nothing reaches the ledger', async () => {
+    const launched = await launch(context.app, null, { gameId: 'JLS002', vassalage: 'JL', language: 'EN' }, '/wps/game/launchTrial');
+    expect(launched.statusCode).toBe(200);
+    const session = sessionTokenOf(json<Envelope<{ game_url: string }>>(launched).value.game_url);
+    const state = json<Envelope<JlSession>>(await get(`/jl/v1/session?session=${session}&game=JLS002`)).value;
+    expect(state).toMatchObject({ trial: true, balance: 2000 });
+    const ledgerBefore = (await context.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transaction')).rows[0].n;
+    const played = json<Envelope<JlSpin>>(await post('/jl/v1/slots/JLS002/spin', { session, bet: 2 })).value;
+    expect(played.balance).toBe(2000 - 2 + played.win);
+    expect((await context.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transaction')).rows[0].n).toBe(ledgerBefore);
+    const rounds = json<Envelope<JlRounds>>(await get(`/jl/v1/rounds?session=${session}`)).value.list;
+    expect(rounds.map((round) => round.state)).toEqual(['settled']);
+  });
+});
+
 describe('recovery of a round cut between its bet and its win', () => {
   const deps = (failOn: string | undefined, dropBeforeSending = false): InhouseDeps => {
     const transport = injectTransport(context.app);
