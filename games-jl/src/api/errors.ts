@@ -12,6 +12,7 @@ export type ProblemKind =
   | 'betExists'
   | 'noBet'
   | 'crashed'
+  | 'tooEarly'
   | 'network'
   | 'other';
 
@@ -41,6 +42,7 @@ const BY_CODE: [RegExp, ProblemKind][] = [
   [/bet_exists/, 'betExists'],
   [/no_bet/, 'noBet'],
   [/crashed/, 'crashed'],
+  [/too_early/, 'tooEarly'],
 ];
 
 export function problemKindOf(status: number, errorCode: string | null): ProblemKind {

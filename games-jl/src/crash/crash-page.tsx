@@ -81,13 +81,15 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
   // The betting countdown.
   useEffect(() => {
     if (view.phase !== 'betting') return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [view.phase]);
 
   const mine = myBet(view);
   const canBet = view.phase === 'betting' && !mine && !busy;
-  const canCashout = view.phase === 'running' && mine?.status === 'open' && !busy;
+  // 1.00× is no cash-out (the server answers too_early): the button comes with 1.01×.
+  const canCashout = view.phase === 'running' && mine?.status === 'open' && view.multiplier >= 1.01 && !busy;
 
   const placeBet = useCallback(
     async (event: FormEvent) => {

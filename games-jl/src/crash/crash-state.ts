@@ -52,11 +52,25 @@ const HISTORY_KEPT = 20;
 /** The stream's event names (the contract's CRASH_EVENTS; a copy, so the page bundles no contract rows). */
 export const CRASH_EVENT_NAMES = ['state', 'betting', 'running', 'tick', 'bet', 'cashout', 'crashed', 'balance'] as const satisfies readonly CrashEventName[];
 
+/**
+ * Bets carry no id on the wire (one bet per player per round; others' names are masked). The
+ * subscriber's own bet is the one marked `mine` (the page adds it from the bet's answer, named '',
+ * and the stream names it again: one row); another player's is known by masked name and stake.
+ */
+function sameBet(a: CrashPlayerBet, b: CrashPlayerBet): boolean {
+  if (a.roundId !== b.roundId || a.mine !== b.mine) return false;
+  return a.mine || (a.player === b.player && a.bet === b.bet);
+}
+
 function upsertBet(bets: CrashPlayerBet[], bet: CrashPlayerBet): CrashPlayerBet[] {
-  const index = bets.findIndex((candidate) => candidate.roundId === bet.roundId && candidate.player === bet.player && candidate.mine === bet.mine);
+  // A cash-out settles an open bet (of two players with the same mask and stake, the first open one).
+  const open = bet.status === 'open' ? -1 : bets.findIndex((candidate) => sameBet(candidate, bet) && candidate.status === 'open');
+  const index = open >= 0 ? open : bets.findIndex((candidate) => sameBet(candidate, bet));
   if (index < 0) return [...bets, bet];
+  // An event that arrives late never turns a settled bet back into an open one.
+  if (bet.status === 'open' && bets[index].status !== 'open') return bets;
   const next = bets.slice();
-  next[index] = bet;
+  next[index] = bet.mine && !bet.player ? { ...bet, player: bets[index].player } : bet;
   return next;
 }
 
@@ -95,8 +109,22 @@ export function crashReducer(view: CrashView, event: CrashEvent, now = Date.now(
         revealed: null,
         bets: [],
       };
-    case 'running':
-      return { ...view, clockOffset: event.data.serverTime - now, roundId: event.data.roundId, phase: 'running', startedAt: event.data.startedAt, multiplier: 1, points: [[0, 1]] };
+    case 'running': {
+      // Another round than the one shown (its betting was missed): its bets and hash are unknown.
+      const other = event.data.roundId !== view.roundId;
+      return {
+        ...view,
+        clockOffset: event.data.serverTime - now,
+        roundId: event.data.roundId,
+        phase: 'running',
+        startedAt: event.data.startedAt,
+        multiplier: 1,
+        points: [[0, 1]],
+        crashPoint: null,
+        revealed: null,
+        ...(other ? { bets: [], serverSeedHash: null, bettingEndsAt: null } : {}),
+      };
+    }
     case 'tick':
       if (event.data.roundId !== view.roundId || view.phase === 'crashed') return view;
       return { ...view, phase: 'running', multiplier: event.data.multiplier, points: [...view.points, [event.data.elapsedMs, event.data.multiplier]] };
