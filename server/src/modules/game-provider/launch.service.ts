@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { AppError } from '../../http/envelope';
 import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
 import { adapterNamed, type VendorAdapter } from './adapters';
-import { findLaunchableGame, popularLaunchableGames, recordRecentGame, type GameSelector, type LaunchableGame } from './game-lookup';
+import { findLaunchableGame, recordRecentGame, type GameSelector } from '../games';
 import * as queries from './provider.queries';
 import { playAccountOf, tokenHashOf } from './wallet-api.service';
 
@@ -30,15 +30,6 @@ export interface LaunchInput extends GameSelector {
   platform?: string;
 }
 
-const suggestionOf = (game: LaunchableGame): LaunchSuggestion => ({
-  nodeId: String(game.id),
-  gameCode: game.gameCode,
-  gameName: game.name,
-  vassalage: game.vassalage,
-  gameCategory: game.gameCategory,
-  iconUrl: game.iconUrl,
-});
-
 /** The game, its connected adapter and provider row; refusals for a game that cannot be launched now. */
 async function launchable(pool: pg.Pool, merchantId: number, selector: GameSelector, nowMs: number, trial: boolean) {
   const game = await findLaunchableGame(pool, merchantId, selector);
@@ -48,10 +39,12 @@ async function launchable(pool: pg.Pool, merchantId: number, selector: GameSelec
   if (!provider || !adapter) throw new AppError(400, 'game.vendor.not_connected');
   const maintenance = await queries.selectCurrentMaintenance(pool, merchantId, game.vassalage, nowMs);
   if (maintenance) {
-    const suggestions = (await popularLaunchableGames(pool, merchantId, nowMs, MAINTENANCE_SUGGESTIONS + 1))
-      .filter((other) => other.vassalage !== game.vassalage && (!trial || other.trialEnabled))
-      .slice(0, MAINTENANCE_SUGGESTIONS)
-      .map(suggestionOf);
+    const suggestions: LaunchSuggestion[] = await queries.selectLaunchSuggestions(pool, merchantId, {
+      exceptVassalage: game.vassalage,
+      trialOnly: trial,
+      nowMs,
+      limit: MAINTENANCE_SUGGESTIONS,
+    });
     const value: VendorMaintenanceValue = {
       content: { data: { maintainTime: maintenance.startsAtMs, endTime: maintenance.endsAtMs } },
       maintenanceStart: maintenance.startsAtMs,

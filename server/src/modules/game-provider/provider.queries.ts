@@ -1,3 +1,4 @@
+import type { LaunchSuggestion } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 
 // SQL of the provider side (migration 030): the vendors' configuration, game sessions, rounds and
@@ -38,6 +39,47 @@ export async function selectCurrentMaintenance(db: Db, merchantId: number, vassa
   return row && { startsAtMs: row.starts_at.getTime(), endsAtMs: row.ends_at?.getTime() ?? null, reason: row.reason };
 }
 
+/**
+ * Up to `limit` games that can be launched now instead of a vendor under maintenance: enabled, of
+ * an enabled vendor row whose provider is connected (an adapter) and not under maintenance, other
+ * than `exceptVassalage`, trial-enabled ones only when `trialOnly`; one row per game code and
+ * vendor (the RNG row first); the most played in the last week first (real rounds), then hot
+ * ones, in catalogue order.
+ */
+export async function selectLaunchSuggestions(
+  db: Db,
+  merchantId: number,
+  options: { exceptVassalage: string; trialOnly: boolean; nowMs: number; limit: number },
+): Promise<LaunchSuggestion[]> {
+  const result = await db.query<{ id: number; game_code: string; name: string; vassalage: string; game_category: string; icon_url: string | null }>(
+    `WITH candidates AS (
+       SELECT DISTINCT ON (g.game_code, v.vassalage)
+              g.id, g.game_code, g.name, v.vassalage, v.game_category, g.icon_url, g.is_hot, g.sort_order,
+              (SELECT count(*) FROM game_round r
+                WHERE r.merchant_id = g.merchant_id AND r.vassalage = v.vassalage AND r.game_code = g.game_code
+                  AND NOT r.trial AND r.started_at > $2::timestamptz - interval '7 days') AS plays
+         FROM game g
+         JOIN game_vendor v ON v.id = g.game_vendor_id AND v.enabled
+         JOIN game_provider p ON p.merchant_id = g.merchant_id AND p.vassalage = v.vassalage AND p.enabled AND p.adapter IS NOT NULL
+        WHERE g.merchant_id = $1 AND g.enabled AND v.vassalage <> $3 AND (NOT $4 OR g.trial_enabled)
+          AND NOT EXISTS (SELECT 1 FROM game_vendor_maintenance m
+                           WHERE m.merchant_id = g.merchant_id AND m.vassalage = v.vassalage
+                             AND m.starts_at <= $2 AND (m.ends_at IS NULL OR m.ends_at > $2))
+        ORDER BY g.game_code, v.vassalage, v.game_category <> 'RNG', g.id
+     )
+     SELECT * FROM candidates ORDER BY plays DESC, is_hot DESC, sort_order, id LIMIT $5`,
+    [merchantId, new Date(options.nowMs), options.exceptVassalage, options.trialOnly, options.limit],
+  );
+  return result.rows.map((row) => ({
+    nodeId: String(row.id),
+    gameCode: row.game_code,
+    gameName: row.name,
+    vassalage: row.vassalage,
+    gameCategory: row.game_category,
+    iconUrl: row.icon_url,
+  }));
+}
+
 export interface NewSession {
   merchantId: number;
   memberId: number | null;
@@ -68,6 +110,15 @@ export async function insertSession(db: Db, session: NewSession): Promise<number
     ],
   );
   return Number(result.rows[0].id);
+}
+
+/** The game a session was opened for, whatever its state now (rounds keep its code and name). */
+export interface SessionGame {
+  id: number;
+  gameVendorId: number;
+  gameCategory: string;
+  gameCode: string;
+  name: string;
 }
 
 export interface SessionRow {
@@ -102,13 +153,36 @@ const toSession = (row: RawSession): SessionRow => ({
 
 const SESSION_COLUMNS = 'id, member_id, game_id, trial, play_balance_minor, language, expires_at';
 
-/** The vendor's session with this token hash, expired or not. */
-export async function selectSessionByToken(db: Db, merchantId: number, vassalage: string, tokenHash: Buffer): Promise<SessionRow | undefined> {
-  const result = await db.query<RawSession>(
-    `SELECT ${SESSION_COLUMNS} FROM game_session WHERE token_hash = $1 AND merchant_id = $2 AND vassalage = $3`,
+interface RawSessionWithGame extends RawSession {
+  game_vendor_id: number | null;
+  game_category: string | null;
+  game_code: string | null;
+  game_name: string | null;
+}
+
+/** The vendor's session with this token hash, expired or not, with its game (undefined: no such game row). */
+export async function selectSessionByToken(
+  db: Db,
+  merchantId: number,
+  vassalage: string,
+  tokenHash: Buffer,
+): Promise<(SessionRow & { game: SessionGame | undefined }) | undefined> {
+  const result = await db.query<RawSessionWithGame>(
+    `SELECT s.id, s.member_id, s.game_id, s.trial, s.play_balance_minor, s.language, s.expires_at,
+            g.game_vendor_id, v.game_category, g.game_code, g.name AS game_name
+       FROM game_session s
+       LEFT JOIN game g ON g.id = s.game_id AND g.merchant_id = s.merchant_id
+       LEFT JOIN game_vendor v ON v.id = g.game_vendor_id
+      WHERE s.token_hash = $1 AND s.merchant_id = $2 AND s.vassalage = $3`,
     [tokenHash, merchantId, vassalage],
   );
-  return result.rows[0] && toSession(result.rows[0]);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const game: SessionGame | undefined =
+    row.game_code === null || row.game_vendor_id === null || row.game_category === null
+      ? undefined
+      : { id: row.game_id, gameVendorId: row.game_vendor_id, gameCategory: row.game_category, gameCode: row.game_code, name: row.game_name ?? row.game_code };
+  return { ...toSession(row), game };
 }
 
 /** A trial session by id, locked (its play balance is about to move). */

@@ -13,7 +13,6 @@ import { AppError } from '../../http/envelope';
 import type { RetryOptions } from '../../db/transaction';
 import { ensureGameAccount, ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, readWalletSettings } from '../ledger';
 import { postWithin } from '../withdrawal';
-import { selectGameById, type LaunchableGame } from './game-lookup';
 import * as queries from './provider.queries';
 
 // The seamless-wallet API (games-design.md "Seamless-wallet API"): a vendor's server moves a
@@ -43,7 +42,7 @@ export interface ProviderCall {
 
 interface ResolvedSession {
   session: queries.SessionRow;
-  game: LaunchableGame;
+  game: queries.SessionGame;
 }
 
 const TRIAL_PLAYER = /^T([0-9]{1,19})$/;
@@ -67,9 +66,8 @@ const ORDER_NO = /^[A-Za-z0-9_-]{1,64}$/;
 /** The session of a token with its game; 401 provider.session.expired when none (expired ones included). */
 async function resolveSession(call: ProviderCall, token: string): Promise<ResolvedSession> {
   const session = await queries.selectSessionByToken(call.pool, call.merchantId, call.vassalage, tokenHashOf(token));
-  const game = session && (await selectGameById(call.pool, call.merchantId, session.gameId));
-  if (!session || !game) throw new AppError(401, 'provider.session.expired');
-  return { session, game };
+  if (!session?.game) throw new AppError(401, 'provider.session.expired');
+  return { session, game: session.game };
 }
 
 function assertLive(call: ProviderCall, session: queries.SessionRow): void {
@@ -80,7 +78,7 @@ function assertLive(call: ProviderCall, session: queries.SessionRow): void {
  * The member account a game plays from: the main wallet of a single-wallet merchant, else the
  * member's game wallet of the game's vendor row (ledger/wallet.service.ts).
  */
-export async function playAccountOf(db: Db, merchantId: number, memberId: number, game: LaunchableGame, nowMs: number): Promise<number> {
+export async function playAccountOf(db: Db, merchantId: number, memberId: number, game: { gameVendorId: number }, nowMs: number): Promise<number> {
   const settings = await readWalletSettings(db, merchantId);
   return settings.single
     ? ensureMemberAccount(db, merchantId, memberId, 'REAL', nowMs)
@@ -117,7 +115,7 @@ export async function authenticate(call: ProviderCall, sessionToken: string): Pr
   };
 }
 
-async function sessionBalance(call: ProviderCall, session: queries.SessionRow, game: LaunchableGame): Promise<number> {
+async function sessionBalance(call: ProviderCall, session: queries.SessionRow, game: queries.SessionGame): Promise<number> {
   if (session.trial) return session.playBalanceMinor ?? 0;
   const account = await playAccountOf(call.pool, call.merchantId, session.memberId as number, game, call.nowMs);
   return queries.selectAccountBalance(call.pool, account);

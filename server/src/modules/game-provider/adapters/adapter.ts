@@ -1,4 +1,4 @@
-import type { LaunchableGame } from '../game-lookup';
+import type { LaunchableGame } from '../../games';
 
 // A vendor adapter: what connecting a game vendor takes. A vendor is added by writing one (its
 // launch, and how its wallet calls map onto the seamless-wallet API) and naming it in
