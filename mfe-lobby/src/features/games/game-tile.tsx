@@ -15,7 +15,7 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/** One game: its icon and name launch it; a star toggles it as a favourite; trial play when offered. */
+/** One game: its icon and name launch it (the button's name is the game's, as shown); a star toggles it as a favourite; trial play when offered. */
 export function GameTile({ game }: { game: LobbyGame }) {
   const { t } = useT(NAMESPACE);
   const launcher = useLauncher();
@@ -46,25 +46,22 @@ export function GameTile({ game }: { game: LobbyGame }) {
         type="button"
         className={styles.tileLaunch}
         onClick={() => launcher.openGame(game)}
-        aria-labelledby={`${id}-name`}
         aria-describedby={showMeta ? `${id}-meta` : undefined}
         aria-busy={busy || undefined}
         disabled={busy}
       >
         <span className={styles.iconBox}>
           <GameIcon src={game.iconUrl} />
-          {(game.isHot || game.isNew) && <span className={styles.badge}>{game.isNew ? t('badge_new') : t('badge_hot')}</span>}
         </span>
-        <span className={styles.tileName} id={`${id}-name`}>
-          {game.name}
-        </span>
-        {showMeta && (
-          <span className={styles.tileMeta} id={`${id}-meta`}>
-            {t('min_bet_value', { amount: formatMoney(game.minBetMinor) })}
-            {game.lineNum !== null && ` · ${t('lines_value', { count: game.lineNum })}`}
-          </span>
-        )}
+        <span className={styles.tileName}>{game.name}</span>
       </button>
+      {(game.isHot || game.isNew) && <span className={styles.badge}>{game.isNew ? t('badge_new') : t('badge_hot')}</span>}
+      {showMeta && (
+        <span className={styles.tileMeta} id={`${id}-meta`}>
+          {t('min_bet_value', { amount: formatMoney(game.minBetMinor) })}
+          {game.lineNum !== null && ` · ${t('lines_value', { count: game.lineNum })}`}
+        </span>
+      )}
       {!standsForVendor && (
         <button
           type="button"
