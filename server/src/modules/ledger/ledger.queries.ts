@@ -143,31 +143,39 @@ export async function selectMemberAccounts(db: Db, merchantId: number, memberId:
 }
 
 /**
- * Inserts the transaction row and its postings in one statement (one round trip): the postings in
- * account id order, only on accounts of the merchant in the unit, as applyPostings does. Answers
- * the new transaction's id (undefined when the idempotency key was already used: nothing was
- * inserted) and how many postings were recorded.
+ * Inserts the transaction row and its postings in one statement (one round trip, atomic on its own:
+ * postTransaction sends it without BEGIN / COMMIT): the postings in account id order, so each
+ * posting's insert locks its account in the same order in every transaction. Answers the new
+ * transaction's id, or undefined when the idempotency key was already used (nothing was inserted).
+ *
+ * A posting whose account is not the merchant's in the unit is inserted with a NULL account (the
+ * LEFT JOIN), which the database refuses (the posting trigger finds no such account: 23503; the
+ * column is NOT NULL besides): the whole statement fails, so a transaction is never recorded
+ * with a part of its postings. The caller says which account was wrong (selectAccounts).
+ *
+ * (p runs to completion though nothing reads it, as every data-modifying WITH does.) A prepared
+ * statement (named): parsed once per connection, not per movement.
  */
 export async function insertTransactionWithPostings(
   db: Db,
   transaction: { merchantId: number; idempotencyKey: string; kind: string; unit: LedgerUnit; nowMs: number; orderNo?: string; remark?: string },
   postings: { accountId: number; amountMinor: number }[],
-): Promise<{ transactionId: number | undefined; recorded: number }> {
-  const result = await db.query<{ transaction_id: string | null; recorded: string }>(
-    `WITH t AS (
+): Promise<{ transactionId: number | undefined }> {
+  const result = await db.query<{ transaction_id: string | null }>({
+    name: 'ledger_insert_transaction_with_postings',
+    text: `WITH t AS (
        INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at, order_no, remark) VALUES ($1, $2, $3, $4, $5, $8, $9)
        ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
        RETURNING id
      ), p AS (
        INSERT INTO ledger_posting (transaction_id, account_id, amount_minor)
-       SELECT t.id, p.account_id, p.amount_minor
+       SELECT t.id, a.id, p.amount_minor
          FROM t CROSS JOIN unnest($6::bigint[], $7::bigint[]) AS p (account_id, amount_minor)
-         JOIN ledger_account a ON a.id = p.account_id AND a.merchant_id = $1 AND a.unit = $4
+         LEFT JOIN ledger_account a ON a.id = p.account_id AND a.merchant_id = $1 AND a.unit = $4
         ORDER BY p.account_id
-       RETURNING 1
      )
-     SELECT (SELECT id FROM t) AS transaction_id, (SELECT count(*) FROM p) AS recorded`,
-    [
+     SELECT (SELECT id FROM t) AS transaction_id`,
+    values: [
       transaction.merchantId,
       transaction.idempotencyKey,
       transaction.kind,
@@ -178,7 +186,7 @@ export async function insertTransactionWithPostings(
       transaction.orderNo ?? null,
       transaction.remark ?? null,
     ],
-  );
+  });
   const row = result.rows[0];
-  return { transactionId: row.transaction_id === null ? undefined : Number(row.transaction_id), recorded: Number(row.recorded) };
+  return { transactionId: row.transaction_id === null ? undefined : Number(row.transaction_id) };
 }

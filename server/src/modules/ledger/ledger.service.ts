@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
-import { withTransaction, type RetryOptions } from '../../db/transaction';
+import { isRetryableTransactionError, type RetryOptions } from '../../db/transaction';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 
@@ -106,45 +106,86 @@ function assertBalanced(input: TransactionInput): void {
 }
 
 /**
- * Records a transaction and moves the balances, atomically: the postings are inserted in account
- * id order, each one's insert moves and locks its account (the CHECK refuses a member going below
- * zero) and stores the balance after it; the deferred trigger re-checks the sum at commit. A key
- * already used returns its transaction when the payload is the same, and is refused otherwise; a
+ * Records a transaction and moves the balances, atomically: one statement
+ * (insertTransactionWithPostings) inserts the transaction and its postings in account id order;
+ * each posting's insert moves and locks its account (the CHECK refuses a member going below zero)
+ * and stores the balance after it; the deferred trigger re-checks the sum at commit. A key already
+ * used returns its transaction when the payload is the same, and is refused otherwise; a
  * concurrent use of the key waits for the first to commit or roll back, then does the same.
  *
  * This is the one writer of balances: every money movement of the product (deposits,
- * withdrawals, transfers between wallets, bets, wins, bonuses, wages) is a call of it. A
- * transaction PostgreSQL aborts for a deadlock (40P01) or a serialization failure (40001) is
- * retried from the start on a fresh connection, a bounded number of times after a random pause
- * (withTransaction); the idempotency key makes the retry move money at most once even when the
- * first attempt's COMMIT outcome was lost.
+ * withdrawals, transfers between wallets, bets, wins, bonuses, wages) is a call of it (or of
+ * postTransactionIn). The statement is sent alone, without BEGIN / COMMIT: PostgreSQL runs it as a
+ * transaction of its own (the deferred trigger fires at its end), so a movement is one round trip.
+ * A movement PostgreSQL aborts for a deadlock (40P01) or a serialization failure (40001) is
+ * retried from the start, a bounded number of times after a random pause; the idempotency key
+ * makes the retry move money at most once even when the first attempt's outcome was lost.
  */
 export async function postTransaction(pool: pg.Pool, input: TransactionInput, retry: RetryOptions = LEDGER_RETRY): Promise<PostedTransaction> {
   assertBalanced(input);
+  const maxAttempts = Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const baseDelayMs = retry.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await post(pool, input, true);
+    } catch (error) {
+      if (attempt >= maxAttempts || !isRetryableTransactionError(error)) throw error;
+      retry.onRetry?.(attempt, (error as { code: string }).code);
+    }
+    const ceiling = Math.min(MAX_RETRY_DELAY_MS, baseDelayMs * 2 ** (attempt - 1));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+  }
+}
+
+/**
+ * postTransaction inside the caller's open database transaction on `client`: the postings commit
+ * with the caller's other writes or not at all (a withdrawal's row and its hold, a game round and
+ * its bet). The same statement, the same guarantees (postings in account id order, the balance
+ * CHECK, the idempotency key, the database's triggers, the sum checked at the caller's COMMIT).
+ * Nothing is retried inside: a refusal (InsufficientFundsError, a deadlock, a wrong account) has
+ * made PostgreSQL abort the caller's transaction, which the caller rolls back (and withTransaction
+ * retries after a deadlock). An IdempotencyConflictError or a replay leaves it usable.
+ */
+export async function postTransactionIn(client: pg.PoolClient, input: TransactionInput): Promise<PostedTransaction> {
+  assertBalanced(input);
+  return post(client, input, false);
+}
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_BASE_DELAY_MS = 4;
+const MAX_RETRY_DELAY_MS = 200;
+
+/** The statement and its outcome; `ownTransaction`: it ran as a transaction of its own. */
+async function post(db: Db, input: TransactionInput, ownTransaction: boolean): Promise<PostedTransaction> {
+  // In account id order: every transaction locks the accounts it touches in the same order.
+  const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
+  let transactionId: number | undefined;
   try {
-    return await withTransaction(pool, async (client) => {
-      // In account id order: every transaction locks the accounts it touches in the same order.
-      const ordered = [...input.postings].sort((a, b) => a.accountId - b.accountId);
-      const { transactionId, recorded } = await queries.insertTransactionWithPostings(client, input, ordered);
-      if (transactionId === undefined) {
-        const existing = await queries.selectTransaction(client, input.merchantId, input.idempotencyKey);
-        if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
-        if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
-        return { transactionId: existing.id, replayed: true };
-      }
-      if (recorded !== ordered.length) {
-        // Rolled back below; say which account was wrong.
-        const accounts = await queries.selectAccounts(client, input.merchantId, ordered.map((posting) => posting.accountId));
-        if (accounts.length !== ordered.length) throw new Error('A posting names an account of another merchant or none');
-        const other = accounts.find((account) => account.unit !== input.unit);
-        throw new Error(`Account ${other?.id} holds ${other?.unit}, not ${input.unit}`);
-      }
-      return { transactionId, replayed: false };
-    }, retry);
+    ({ transactionId } = await queries.insertTransactionWithPostings(db, input, ordered));
   } catch (error) {
-    if ((error as { code?: string }).code === '23514') throw new InsufficientFundsError(input.idempotencyKey);
+    const code = (error as { code?: string }).code;
+    if (code === '23514') throw new InsufficientFundsError(input.idempotencyKey);
+    // 23503 / 23502: a posting named an account that is not the merchant's in the unit (see
+    // insertTransactionWithPostings). Said precisely when the database can still be asked.
+    if (code === '23503' || code === '23502') {
+      if (ownTransaction) await explainRefusedAccounts(db, input, ordered);
+      else throw new Error(`A posting of ledger transaction ${input.idempotencyKey} names an account that is not merchant ${input.merchantId}'s in ${input.unit}`, { cause: error });
+    }
     throw error;
   }
+  if (transactionId !== undefined) return { transactionId, replayed: false };
+  const existing = await queries.selectTransaction(db, input.merchantId, input.idempotencyKey);
+  if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
+  if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
+  return { transactionId: existing.id, replayed: true };
+}
+
+/** Throws what was wrong with the accounts of a refused transaction, if anything was. */
+async function explainRefusedAccounts(db: Db, input: TransactionInput, ordered: PostingInput[]): Promise<void> {
+  const accounts = await queries.selectAccounts(db, input.merchantId, ordered.map((posting) => posting.accountId));
+  if (accounts.length !== ordered.length) throw new Error('A posting names an account of another merchant or none');
+  const other = accounts.find((account) => account.unit !== input.unit);
+  if (other) throw new Error(`Account ${other.id} holds ${other.unit}, not ${input.unit}`);
 }
 
 /** A member's main-wallet balance in minor units (0 before the wallet exists). */
