@@ -26,6 +26,8 @@
 //   - seamless-wallet bets per second through the game-provider API (signed HTTP bets, 10
 //     concurrent clients) as a ratio to the ledger's postTransaction rate for the same movement in
 //     the same run (scripts/bench-provider.mjs); `npm run bench -- --provider` runs only this.
+//   - each in-house game's exact RTP beside the RTP of 10,000,000 simulated rounds (standard error,
+//     within 3σ or not) (scripts/bench-games.mjs); `npm run bench -- --games` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { benchGames } from './bench-games.mjs';
 import { benchLedger } from './bench-ledger.mjs';
 import { benchProvider } from './bench-provider.mjs';
 import { buildAll } from './build.mjs';
@@ -238,6 +241,7 @@ if (process.argv.includes('--fuzz')) {
 }
 if (process.argv.includes('--ledger')) process.exit((await benchLedger()).reconciled ? 0 : 1);
 if (process.argv.includes('--provider')) process.exit((await benchProvider()).reconciled ? 0 : 1);
+if (process.argv.includes('--games')) process.exit((await benchGames()).sane ? 0 : 1);
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -321,3 +325,4 @@ try {
 if (!httpOnly && !loadOnly && !(await fuzz())) process.exitCode = 1;
 if (!httpOnly && !loadOnly && !(await benchLedger()).reconciled) process.exitCode = 1;
 if (!httpOnly && !loadOnly && !(await benchProvider()).reconciled) process.exitCode = 1;
+if (!httpOnly && !loadOnly && !(await benchGames()).sane) process.exitCode = 1;
