@@ -104,7 +104,8 @@ export class ProviderClient {
       vassalage: JL_VASSALAGE,
       secret: async () => {
         const secret = await providerSecret(this.options.db, this.options.secretsKey, merchant.id, JL_VASSALAGE);
-        if (!secret) throw new ProviderUnavailable(action, `merchant ${merchant.code} has no ${JL_VASSALAGE} provider`);
+        // No such vendor for this merchant: as the provider API itself answers (no session can be its).
+        if (!secret) throw new ProviderRefusal(action, 404, 'provider.vendor.unknown');
         return secret;
       },
       transport: this.options.transport,
@@ -114,7 +115,7 @@ export class ProviderClient {
     try {
       return await call(client);
     } catch (error) {
-      if (error instanceof ProviderUnavailable) throw error;
+      if (error instanceof ProviderUnavailable || error instanceof ProviderRefusal) throw error;
       if (error instanceof ProviderCallError) {
         const standsBy = (error.statusCode >= 400 && error.statusCode < 500) || error.errorCode === 'provider.vendor.maintenance';
         if (standsBy && error.errorCode !== 'response.invalid') throw new ProviderRefusal(action, error.statusCode, error.errorCode);
