@@ -52,6 +52,7 @@ describe('the request log', () => {
       'T4-SECRET',
       'T5-SECRET',
     ]],
+    ['a game session', '/jl/v1/session?session=GAME-SESSION-SECRET&game=JLS001', ['GAME-SESSION-SECRET']],
     ['an encoded name', '/?reset%54oken=ENCODED-SECRET', ['ENCODED-SECRET']],
     ['a URL refused before routing', '/wps/%E0%A4%A?resetToken=BAD-URL-SECRET', ['BAD-URL-SECRET']],
   ])('never writes %s', async (_label, url, secrets) => {

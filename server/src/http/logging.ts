@@ -21,6 +21,8 @@ const SECRET_QUERY_PARAMETERS = new Set([
   'access_token',
   'id_token',
   'refresh_token',
+  // A game session (the launch URL of a game: /jl/play/<game>?session=…, /jl/v1/…?session=…).
+  'session',
   'password',
   'otp',
   'verificationcode',
