@@ -1,5 +1,8 @@
-# The API server alone: built from the repository, runs server/dist/main.js against DATABASE_URL.
+# The API server: built from the repository, runs server/dist/main.js against DATABASE_URL.
 # Production (NODE_ENV below) refuses to start without SECRETS_KEY (see docker-compose.yml).
+# It also serves the game providers' own pages (apps.json kind "game": the in-house JL client at
+# /jl/play/<game> and /jl/verify) with their page policy (this origin only, framed by the site
+# only): build them first (`npm run build -- games-jl`); the image copies dist/games as it is.
 FROM node:20-alpine AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -7,9 +10,11 @@ COPY server/package.json server/
 COPY shared/package.json shared/
 RUN npm install --workspace server --include-workspace-root=false --no-audit --no-fund
 COPY tsconfig.base.json ./
-COPY shared/tsconfig.contract.json shared/
+COPY shared/tsconfig.contract.json shared/tsconfig.inhouse-games.json shared/
 COPY shared/src/types shared/src/types
 COPY shared/src/contract shared/src/contract
+# The in-house games' math (@platform/shared/inhouse-games), compiled with the server.
+COPY shared/src/inhouse-games shared/src/inhouse-games
 COPY server server
 RUN npm run build --workspace server
 
@@ -20,6 +25,9 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/server server
 COPY --from=build /app/shared/package.json shared/
 COPY --from=build /app/shared/dist shared/dist
+# Only the game clients: the shell and the remotes are static services of their own.
+COPY dist/games dist/games
+ENV STATIC_ROOT=/app/dist
 USER node
 EXPOSE 3000
 CMD ["node", "server/dist/main.js"]
