@@ -73,7 +73,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a new player finds, favourites, launches and plays a slot, sees the balance and the round in the bet records, and verifies it', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const username = await registerInPopup(page);
   await creditMember(username, 100_000, 'Welcome credit');
   await expect(page.getByTestId('header-balance')).toContainText('1,000.00', { timeout: 10_000 });
@@ -107,7 +107,7 @@ test('a new player finds, favourites, launches and plays a slot, sees the balanc
   expect(favouriteRow.count).toBe('1');
 
   // Launch: the game opens in the /game frame with the player's balance.
-  await page.getByTestId('game-list').locator(`[data-testid="game-tile"][data-game-code="${SLOT.code}"]`).getByRole('button', { name: SLOT.name }).click();
+  await page.getByTestId('game-list').locator(`[data-testid="game-tile"][data-game-code="${SLOT.code}"]`).getByRole('button', { name: SLOT.name, exact: true }).click();
   await expect(page).toHaveURL(/\/game(\?|$)/);
   await expect(page.getByTestId('game-frame')).toBeVisible();
   const game = page.frameLocator('[data-testid="game-frame"]');
