@@ -32,8 +32,9 @@ export function isInhouseGameCode(code: string): code is InhouseGameCode {
 export type RoundOutcome = { readonly kind: 'slot'; readonly gameCode: SlotGameCode; readonly result: SlotRoundResult } | { readonly kind: 'crash'; readonly gameCode: CrashGameCode; readonly crashPoint: number };
 
 /**
- * The outcome of a round of `gameCode` from its stream. A slot needs its total bet (minor units):
- * the symbols do not depend on it, the wins do.
+ * The outcome of a round of `gameCode` from its stream. A slot needs its total bet (minor units;
+ * default: its minimum bet): the symbols do not depend on it, the wins do. The crash point does
+ * not depend on any bet.
  */
 export function playRound(gameCode: InhouseGameCode, source: RandomSource, options: { bet?: number } = {}): RoundOutcome {
   if (gameCode === CRASH_GAME_CODE) return { kind: 'crash', gameCode, crashPoint: crashPoint(source) };

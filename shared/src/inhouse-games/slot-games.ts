@@ -1,6 +1,7 @@
 // The two in-house slot machines (vendor JL) as data. The engine (slot-engine.ts) plays them;
 // slot-rtp.ts computes their exact RTP (printed by `npm run bench -- --games`):
-//   JLS001 Fortune Gems  ≈ 95.96 %   JLS002 Dragon Pearl ≈ 96.45 %   (SLOT_RTP in the tests pins the fractions)
+//   JLS001 Fortune Gems ≈ 95.9643 %   JLS002 Dragon Pearl ≈ 96.4526 %   (slots.test.ts pins them: a
+// change to strips, lines or pays must be deliberate)
 //
 // Money: both have payDenominator 20, so a pay of u units is u/20 of the total bet, and the total
 // bet is a multiple of 20 minor units (0.20, the catalogue's minimum bet for slots). For Fortune
