@@ -247,7 +247,9 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
         </h2>
         <p className={ui.muted}>{t('crash.fairnessExplain', { clientSeed })}</p>
         <p className={ui.fieldLabel}>{t('crash.roundHash', { round: view.roundId ?? '—' })}</p>
-        <p className={ui.mono}>{view.serverSeedHash ?? '—'}</p>
+        <p className={ui.mono} data-testid="crash-round-hash">
+          {view.serverSeedHash ?? '—'}
+        </p>
         {view.revealed ? (
           <>
             <p className={ui.fieldLabel}>{t('fairness.revealedSeed')}</p>

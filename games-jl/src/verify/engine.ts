@@ -1,11 +1,14 @@
 // The verification page's use of the shared game engine (shared/src/inhouse-games, helper C1): the
-// same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto).
+// same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto, or crypto-js
+// where the page is not a secure context).
 import {
   compileSlotMachine,
   replayWithAsyncHmac,
   spinSlot,
   webCryptoHmacSha256,
+  utf8Bytes,
   type CompiledSlotMachine,
+  type HmacSha256Async,
   type HmacSubtleCrypto,
   type RandomSource,
   type SlotRoundResult,
@@ -47,21 +50,38 @@ export function stepOfScreen(screen: SlotSpinScreen): SpinStep {
   };
 }
 
-function subtle(): HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> } {
-  const crypto = globalThis.crypto as Crypto | undefined;
-  if (!crypto?.subtle) throw new Error('webcrypto.unavailable');
-  return crypto.subtle as unknown as HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
+interface Hashing {
+  hmac: HmacSha256Async;
+  sha256Hex(text: string): Promise<string>;
+}
+
+const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+type Subtle = HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };
+
+/**
+ * WebCrypto where the browser has it (secure pages); elsewhere (plain HTTP on another host than
+ * localhost) crypto-js, fetched then. A chunk that cannot be fetched: 'webcrypto.unavailable'.
+ */
+async function hashing(): Promise<Hashing> {
+  const subtle = (globalThis.crypto as Crypto | undefined)?.subtle as unknown as Subtle | undefined;
+  if (subtle) return { hmac: webCryptoHmacSha256(subtle), sha256Hex: async (text) => hex(new Uint8Array(await subtle.digest('SHA-256', utf8Bytes(text)))) };
+  try {
+    const fallback = await import(/* webpackChunkName: "verify-fallback-hashing" */ './fallback-hashing');
+    return { hmac: fallback.fallbackHmacSha256, sha256Hex: fallback.fallbackSha256Hex };
+  } catch {
+    throw new Error('webcrypto.unavailable');
+  }
 }
 
 /** Hex SHA-256 of the seed's text: what the game showed before the seed was used. */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await subtle().digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return (await hashing()).sha256Hex(text);
 }
 
 /** Recomputes a round from its seeds, in the browser. Throws for an unknown game or a bad bet. */
 export async function recompute(input: { gameCode: string; serverSeed: string; clientSeed: string; nonce: number; bet: number | null }): Promise<VerifiedOutcome> {
-  const hmac = webCryptoHmacSha256(subtle());
+  const { hmac } = await hashing();
   const seeds = { serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: input.nonce };
   if (input.gameCode === 'JLC001') {
     const crashPoint = await replayWithAsyncHmac(hmac, seeds, (source: RandomSource) => crashPointFrom(source));

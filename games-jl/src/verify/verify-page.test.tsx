@@ -53,3 +53,37 @@ test('missing values: the page says what to enter', async () => {
   });
   expect((await screen.findByRole('alert')).textContent).toContain('Enter the server seed');
 });
+
+describe('without WebCrypto (a page over plain HTTP on another host than localhost)', () => {
+  const webCrypto = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'crypto', { value: {}, configurable: true });
+  });
+  afterEach(() => {
+    Object.defineProperty(globalThis, 'crypto', webCrypto);
+  });
+
+  test('the fallback HMAC-SHA256 and SHA-256 give the bytes node:crypto gives, for any UTF-8 text', async () => {
+    const { fallbackHmacSha256, fallbackSha256Hex } = await import('./fallback-hashing');
+    for (const [key, message] of [
+      [serverSeed, 'lucky:7'],
+      ['', ''],
+      ['ключ 🔑', 'সিড:0:3'],
+      ['k'.repeat(100), 'm'.repeat(1000)],
+    ]) {
+      expect(Buffer.from(new Uint8Array(await fallbackHmacSha256(key, message))).toString('hex')).toBe(createHmac('sha256', key).update(message, 'utf8').digest('hex'));
+      expect(await fallbackSha256Hex(message)).toBe(createHash('sha256').update(message, 'utf8').digest('hex'));
+    }
+  });
+
+  test('a slot round from its link is recomputed all the same, and the hash checked', async () => {
+    const nonce = 3;
+    const expected = playRound('JLS002', hmacStream(nodeHmac, { serverSeed, clientSeed: 'plain http', nonce }), { bet: 100 });
+    if (expected.kind !== 'slot') throw new Error('a slot');
+    await open(`?game=JLS002&serverSeed=${serverSeed}&hash=${hash}&clientSeed=plain%20http&nonce=${nonce}&bet=1`);
+    await screen.findByTestId('verify-result', undefined, { timeout: 5000 });
+    expect(screen.getByTestId('verify-hash-check').getAttribute('data-matches')).toBe('true');
+    expect(screen.getByTestId('verify-total-win').textContent).toContain(`total win ${(expected.result.totalWin / 100).toFixed(2)}`);
+    expect(screen.getAllByTestId('verify-step')).toHaveLength(1 + expected.result.freeSpins.length);
+  });
+});
