@@ -3,7 +3,9 @@
 // idempotency row, round, ledger posting, recorded answer) from 10 concurrent clients — as a ratio
 // to the ledger's own rate: postTransaction of the same movement (a member's wallet → the house's
 // game account, under a new idempotency key) with 10 concurrent callers, on the same PostgreSQL in
-// the same run. `npm run bench -- --provider` runs only this.
+// the same run. `npm run bench -- --provider` runs only this. It also counts the database round
+// trips of each (queries sent by the pool's clients, BEGIN and COMMIT included): a bet is the
+// session query, BEGIN, the claim with its round, the ledger posting, the completed row, COMMIT.
 //
 // The PostgreSQL is an embedded one of its own (data under .bench/provider-pg, removed after); the
 // server is server/dist's app (built first when missing) listening on 127.0.0.1 with the app role's
@@ -39,6 +41,27 @@ async function throughput(seconds, transaction) {
 
 const randomInt = (below) => Math.floor(Math.random() * below);
 
+/** Queries per call of each load (pg's Client.prototype.query counted while `calls` run one at a time). */
+async function countRoundTrips(pg, loads, calls = 50) {
+  const query = pg.Client.prototype.query;
+  let sent = 0;
+  pg.Client.prototype.query = function counted(...args) {
+    sent++;
+    return query.apply(this, args);
+  };
+  const counts = {};
+  try {
+    for (const [name, load] of Object.entries(loads)) {
+      sent = 0;
+      for (let call = 0; call < calls; call++) await load();
+      counts[name] = Number((sent / calls).toFixed(1));
+    }
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return counts;
+}
+
 /** A keep-alive HTTP POST; answers { status, body }. */
 function post(agent, port, urlPath, body, headers) {
   return new Promise((resolve, reject) => {
@@ -68,6 +91,7 @@ export async function benchProvider({ seconds = 8 } = {}) {
   const { startDatabase, prepareDatabase, EMBEDDED_APP_ROLE } = require(path.join(dist, 'main.js'));
   const { buildApp } = require(path.join(dist, 'app.js'));
   const { createPool } = require(path.join(dist, 'db', 'pool.js'));
+  const pg = createRequire(path.join(dist, 'db', 'pool.js'))('pg');
   const { secretsKeyFromEnv } = require(path.join(dist, 'secrets-key.js'));
   const ledger = require(path.join(dist, 'modules', 'ledger', 'index.js'));
   const provider = require(path.join(dist, 'modules', 'game-provider', 'index.js'));
@@ -126,7 +150,8 @@ export async function benchProvider({ seconds = 8 } = {}) {
       tokens.push(token);
     }
     const secret = await provider.providerSecret(pool, secretsKey, merchantId, 'JL');
-    app = await buildApp({ pool, secretsKey, logger: false, remoteOverrides: {}, balanceStreams: false, c2cSweep: false });
+    // No background jobs (the in-house crash rounds, recovery): only the measured load queries.
+    app = await buildApp({ pool, secretsKey, logger: false, remoteOverrides: {}, balanceStreams: false, c2cSweep: false, inhouse: { jobs: false } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = app.server.address().port;
 
@@ -161,6 +186,9 @@ export async function benchProvider({ seconds = 8 } = {}) {
     // Warm both, then measure each twice, interleaved.
     await throughput(1, ledgerBet);
     await throughput(1, signedBet);
+    // Database round trips of each (every query the pool's clients send, BEGIN and COMMIT
+    // included), counted over sequential calls: what the rates follow on a loaded machine.
+    const roundTrips = await countRoundTrips(pg, { ledgerBet, signedBet });
     const ledgerRuns = [];
     const providerRuns = [];
     for (let round = 0; round < 2; round++) {
@@ -176,8 +204,9 @@ export async function benchProvider({ seconds = 8 } = {}) {
     console.log(`\nGame provider API (${CONNECTIONS} concurrent clients / connections, same PostgreSQL)`);
     console.log(`  ledger postTransaction (member wallet → house_game_play): ${Math.round(ledgerPerSecond)} tx/s`);
     console.log(`  signed HTTP bets POST /provider/v1/JL/bet: ${Math.round(providerPerSecond)} bets/s → ratio ${ratio} of the ledger's rate`);
+    console.log(`  database round trips: ${roundTrips.signedBet} per bet, ${roundTrips.ledgerBet} per ledger post`);
     console.log(`  refused bets: ${refused}; rounds recorded: ${rounds}; reconciliation: ${reconciled.problems.length ? `${reconciled.problems.length} problem(s)` : 'no differences'} (${reconciled.transactions} transactions)`);
-    return { providerPerSecond: Math.round(providerPerSecond), ledgerPerSecond: Math.round(ledgerPerSecond), ratio, reconciled: reconciled.problems.length === 0 && refused === 0 };
+    return { providerPerSecond: Math.round(providerPerSecond), ledgerPerSecond: Math.round(ledgerPerSecond), ratio, roundTrips, reconciled: reconciled.problems.length === 0 && refused === 0 };
   } finally {
     agent.destroy();
     await app?.close();

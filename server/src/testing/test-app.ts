@@ -23,12 +23,13 @@ export interface TestContext {
 
 export type TestAppOptions = Omit<BuildAppOptions, 'pool' | 'logger'>;
 
-// Tables whose changes bump the config revision (migrations 008, 009, 011).
+// Tables whose changes bump the config revision (migrations 008, 009, 011, 033).
 const CONFIG_TABLES = new RegExp(
   '\\b(' +
     ['merchant', 'merchant_domain', 'merchant_setting', 'whitelabel_module', 'register_field_rule', 'resource', 'customer_service',
       'banner', 'announcement', 'promotion', 'help_article', 'game_vendor', 'country', 'domain_route', 'maintenance_window',
-      'region_rule', 'ip_country_override', 'remote_origin'].join('|') +
+      'region_rule', 'ip_country_override', 'remote_origin',
+      'game_provider', 'game_vendor_maintenance'].join('|') +
     ')\\b',
   'i',
 );

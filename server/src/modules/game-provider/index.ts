@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import type { SecretsKey } from '../../secrets-key';
+import { systemClock } from '../../config';
 import { launchRoutes } from './launch.routes';
+import { ProviderConfig } from './provider-config';
 import { providerRoutes } from './provider.routes';
 
 export { gameProviderMessages } from './game-provider.messages';
@@ -31,6 +33,8 @@ export interface GameProviderRoutesOptions {
 
 /** Both parts: the launch (/wps/game/*) and the provider API (/provider/v1/*, its own body parser). */
 export async function gameProviderRoutes(app: FastifyInstance, options: GameProviderRoutesOptions): Promise<void> {
-  await app.register(launchRoutes, { db: options.db, clock: options.clock });
-  await app.register(providerRoutes, options);
+  // One cache of the vendors' configuration for both (per config revision).
+  const config = new ProviderConfig(options.db, options.secretsKey, options.clock ?? systemClock);
+  await app.register(launchRoutes, { db: options.db, clock: options.clock, config });
+  await app.register(providerRoutes, { ...options, config });
 }

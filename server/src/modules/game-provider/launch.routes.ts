@@ -7,10 +7,13 @@ import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { authorizationHeader, memberOf } from '../session';
 import { launchGame, launchTrial, type LaunchInput } from './launch.service';
+import type { ProviderConfig } from './provider-config';
 
 export interface LaunchRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
+  /** The vendors' configuration cache (shared with the provider API). */
+  config: ProviderConfig;
 }
 
 const languageHeaderOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -27,7 +30,7 @@ function selectorOf(body: { gameId?: string; nodeId?: string; vassalage?: string
 }
 
 export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOptions): Promise<void> {
-  const { db } = options;
+  const { db, config } = options;
   const clock = options.clock ?? systemClock;
 
   app.post<RouteOf<typeof launchGameCall>>('/wps/game/launchGame', {
@@ -43,7 +46,7 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
     const member = memberOf(request);
     const body = request.body;
     const language = body.language ?? languageHeaderOf(request.headers.language);
-    return ok(await launchGame(db, member.merchantId, member, selectorOf(body, language), clock()));
+    return ok(await launchGame({ pool: db, merchant: merchantOf(request), config }, member, selectorOf(body, language), clock()));
   });
 
   app.post<RouteOf<typeof launchTrialCall>>('/wps/game/launchTrial', {
@@ -57,6 +60,6 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
   }, async (request) => {
     const body = request.body;
     const language = body.language ?? languageHeaderOf(request.headers.language);
-    return ok(await launchTrial(db, merchantOf(request).id, selectorOf(body, language), clock()));
+    return ok(await launchTrial({ pool: db, merchant: merchantOf(request), config }, selectorOf(body, language), clock()));
   });
 }

@@ -5,6 +5,8 @@ import { AppError } from '../../http/envelope';
 import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
 import { adapterNamed, type VendorAdapter } from './adapters';
 import { findLaunchableGame, recordRecentGame, type GameSelector } from '../games';
+import type { ResolvedMerchant } from '../../plugins/merchant';
+import { currentWindow, type ProviderConfig } from './provider-config';
 import * as queries from './provider.queries';
 import { playAccountOf, tokenHashOf } from './wallet-api.service';
 
@@ -30,14 +32,22 @@ export interface LaunchInput extends GameSelector {
   platform?: string;
 }
 
+/** Where a launch runs: the pool, the request's merchant, the vendors' configuration (cached per config revision). */
+export interface LaunchContext {
+  pool: pg.Pool;
+  merchant: ResolvedMerchant;
+  config: ProviderConfig;
+}
+
 /** The game, its connected adapter and provider row; refusals for a game that cannot be launched now. */
-async function launchable(pool: pg.Pool, merchantId: number, selector: GameSelector, nowMs: number, trial: boolean) {
+async function launchable({ pool, merchant, config }: LaunchContext, selector: GameSelector, nowMs: number, trial: boolean) {
+  const merchantId = merchant.id;
   const game = await findLaunchableGame(pool, merchantId, selector);
   if (!game || (trial && !game.trialEnabled)) throw new AppError(404, 'game.not_found');
-  const provider = await queries.selectProvider(pool, merchantId, game.vassalage);
+  const provider = await config.vendor(merchant, game.vassalage);
   const adapter: VendorAdapter | undefined = provider?.enabled ? adapterNamed(provider.adapter) : undefined;
   if (!provider || !adapter) throw new AppError(400, 'game.vendor.not_connected');
-  const maintenance = await queries.selectCurrentMaintenance(pool, merchantId, game.vassalage, nowMs);
+  const maintenance = currentWindow(provider.maintenance, nowMs);
   if (maintenance) {
     const suggestions: LaunchSuggestion[] = await queries.selectLaunchSuggestions(pool, merchantId, {
       exceptVassalage: game.vassalage,
@@ -60,14 +70,16 @@ const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** A member's launch: the URL of a new game session. */
 export async function launchGame(
-  pool: pg.Pool,
-  merchantId: number,
+  context: LaunchContext,
   member: { id: number; language: string | null },
   input: LaunchInput,
   nowMs: number,
 ): Promise<{ game_url: string }> {
-  const { game, provider, adapter } = await launchable(pool, merchantId, input, nowMs, false);
-  const account = await playAccountOf(pool, merchantId, member.id, game, nowMs);
+  const { pool } = context;
+  const merchantId = context.merchant.id;
+  const { game, provider, adapter } = await launchable(context, input, nowMs, false);
+  const { single } = await context.config.walletSettings(context.merchant);
+  const account = await playAccountOf(pool, merchantId, member.id, game, single, nowMs);
   const balanceMinor = await queries.selectAccountBalance(pool, account);
   if (balanceMinor < game.minBetMinor) {
     throw new AppError(400, 'launch_game_balance_not_enough', {}, { balance: minorToMajor(balanceMinor), minBet: minorToMajor(game.minBetMinor) });
@@ -91,8 +103,10 @@ export async function launchGame(
 }
 
 /** A trial: play money only, for a game that allows it, no account. */
-export async function launchTrial(pool: pg.Pool, merchantId: number, input: LaunchInput, nowMs: number): Promise<{ game_url: string }> {
-  const { game, provider, adapter } = await launchable(pool, merchantId, input, nowMs, true);
+export async function launchTrial(context: LaunchContext, input: LaunchInput, nowMs: number): Promise<{ game_url: string }> {
+  const { pool } = context;
+  const merchantId = context.merchant.id;
+  const { game, provider, adapter } = await launchable(context, input, nowMs, true);
   const token = newToken();
   const language = gameLanguageOf(input.language);
   const expiresAtMs = nowMs + provider.sessionMinutes * 60_000;

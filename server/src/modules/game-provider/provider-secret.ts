@@ -9,6 +9,15 @@ import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets
 
 const purposeOf = (merchantId: number, vassalage: string): SealPurpose => `server_secret.game_provider:${merchantId}:${vassalage}`;
 
+/** A sealed secret of the vendor in clear; undefined when it does not open (another key, another row's secret). */
+export function openProviderSecret(secretsKey: SecretsKey, merchantId: number, vassalage: string, sealed: string): string | undefined {
+  try {
+    return openText(secretsKey, purposeOf(merchantId, vassalage), sealed);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A new random secret (32 bytes, base64url): what an operator hands the vendor. */
 export const newProviderSecret = (): string => randomBytes(32).toString('base64url');
 

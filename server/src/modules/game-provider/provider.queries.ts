@@ -12,31 +12,59 @@ export interface ProviderRow {
   enabled: boolean;
 }
 
-export async function selectProvider(db: Db, merchantId: number, vassalage: string): Promise<ProviderRow | undefined> {
-  const result = await db.query<{ id: number; vassalage: string; adapter: string | null; session_minutes: number; enabled: boolean }>(
-    'SELECT id, vassalage, adapter, session_minutes, enabled FROM game_provider WHERE merchant_id = $1 AND vassalage = $2',
-    [merchantId, vassalage],
+interface RawProvider {
+  id: number;
+  vassalage: string;
+  adapter: string | null;
+  session_minutes: number;
+  enabled: boolean;
+  secret_sealed: string | null;
+}
+
+const toProvider = (row: RawProvider): ProviderRow & { secretSealed: string | null } => ({
+  id: row.id,
+  vassalage: row.vassalage,
+  adapter: row.adapter,
+  sessionMinutes: row.session_minutes,
+  enabled: row.enabled,
+  secretSealed: row.secret_sealed,
+});
+
+/** Every provider row of the merchant (configuration: read once per config revision). */
+export async function selectProviders(db: Db, merchantId: number): Promise<(ProviderRow & { secretSealed: string | null })[]> {
+  const result = await db.query<RawProvider>(
+    'SELECT id, vassalage, adapter, session_minutes, enabled, secret_sealed FROM game_provider WHERE merchant_id = $1 ORDER BY vassalage',
+    [merchantId],
   );
-  const row = result.rows[0];
-  return row && { id: row.id, vassalage: row.vassalage, adapter: row.adapter, sessionMinutes: row.session_minutes, enabled: row.enabled };
+  return result.rows.map(toProvider);
+}
+
+/** The vendor's sealed secret as stored now. */
+export async function selectSealedSecret(db: Db, merchantId: number, vassalage: string): Promise<string | undefined> {
+  const result = await db.query<{ secret_sealed: string | null }>('SELECT secret_sealed FROM game_provider WHERE merchant_id = $1 AND vassalage = $2', [
+    merchantId,
+    vassalage,
+  ]);
+  return result.rows[0]?.secret_sealed ?? undefined;
 }
 
 export interface MaintenanceWindow {
+  id: number;
+  vassalage: string;
   startsAtMs: number;
   endsAtMs: number | null;
   reason: string;
 }
 
-/** The vendor's maintenance window covering `nowMs` (the one ending last when several overlap). */
-export async function selectCurrentMaintenance(db: Db, merchantId: number, vassalage: string, nowMs: number): Promise<MaintenanceWindow | undefined> {
-  const result = await db.query<{ starts_at: Date; ends_at: Date | null; reason: string }>(
-    `SELECT starts_at, ends_at, reason FROM game_vendor_maintenance
-      WHERE merchant_id = $1 AND vassalage = $2 AND starts_at <= $3 AND (ends_at IS NULL OR ends_at > $3)
-      ORDER BY ends_at DESC NULLS FIRST LIMIT 1`,
-    [merchantId, vassalage, new Date(nowMs)],
+/** The merchant's maintenance windows not ended by `sinceMs`, by vendor and start. */
+export async function selectMaintenanceWindows(db: Db, merchantId: number, sinceMs: number): Promise<MaintenanceWindow[]> {
+  const result = await db.query<{ id: number; vassalage: string; starts_at: Date; ends_at: Date | null; reason: string }>(
+    `SELECT id, vassalage, starts_at, ends_at, reason FROM game_vendor_maintenance
+      WHERE merchant_id = $1 AND (ends_at IS NULL OR ends_at > $2)
+      ORDER BY vassalage, starts_at, id`,
+    [merchantId, new Date(sinceMs)],
   );
-  const row = result.rows[0];
-  return row && { startsAtMs: row.starts_at.getTime(), endsAtMs: row.ends_at?.getTime() ?? null, reason: row.reason };
+  return result.rows.map((row) => ({ id: row.id, vassalage: row.vassalage, startsAtMs: row.starts_at.getTime(), endsAtMs: row.ends_at?.getTime() ?? null, reason: row.reason }));
 }
 
 /**
@@ -153,36 +181,103 @@ const toSession = (row: RawSession): SessionRow => ({
 
 const SESSION_COLUMNS = 'id, member_id, game_id, trial, play_balance_minor, language, expires_at';
 
-interface RawSessionWithGame extends RawSession {
+/** A session as the provider API resolves it: its game, the member's wallets, and a transaction already recorded under the id asked. */
+export interface PlaySession extends SessionRow {
+  /** Undefined: no such game row any more. */
+  game: SessionGame | undefined;
+  /** The member's main wallet (id and balance), when it exists. */
+  mainAccount: { id: number; balanceMinor: number } | undefined;
+  /** The member's wallet of the game's vendor row, when it exists. */
+  gameAccount: { id: number; balanceMinor: number } | undefined;
+  /** The committed transaction recorded under `vendorTxId`, if one was asked and exists. */
+  recorded: TransactionRow | undefined;
+}
+
+interface RawPlaySession extends RawSession {
   game_vendor_id: number | null;
   game_category: string | null;
   game_code: string | null;
   game_name: string | null;
+  main_account_id: string | null;
+  main_balance_minor: string | null;
+  game_account_id: string | null;
+  game_balance_minor: string | null;
+  tx_id: string | null;
+  tx_kind: 'bet' | 'win' | 'rollback' | null;
+  tx_round_id: string | null;
+  tx_member_id: string | null;
+  tx_amount_minor: string | null;
+  tx_request_hash: Buffer | null;
+  tx_response: unknown;
+  tx_rolled_back: boolean | null;
 }
 
-/** The vendor's session with this token hash, expired or not, with its game (undefined: no such game row). */
-export async function selectSessionByToken(
+const accountOf = (id: string | null, balance: string | null) => (id === null ? undefined : { id: Number(id), balanceMinor: Number(balance) });
+
+/**
+ * The vendor's session with this token hash, expired or not, in one round trip: its game (any
+ * state: rounds keep its code and name), the member's main wallet and the game vendor's wallet,
+ * and the transaction recorded under `vendorTxId` (committed, unlocked) when one is named.
+ */
+export async function selectPlaySession(
   db: Db,
-  merchantId: number,
-  vassalage: string,
-  tokenHash: Buffer,
-): Promise<(SessionRow & { game: SessionGame | undefined }) | undefined> {
-  const result = await db.query<RawSessionWithGame>(
-    `SELECT s.id, s.member_id, s.game_id, s.trial, s.play_balance_minor, s.language, s.expires_at,
-            g.game_vendor_id, v.game_category, g.game_code, g.name AS game_name
-       FROM game_session s
-       LEFT JOIN game g ON g.id = s.game_id AND g.merchant_id = s.merchant_id
-       LEFT JOIN game_vendor v ON v.id = g.game_vendor_id
-      WHERE s.token_hash = $1 AND s.merchant_id = $2 AND s.vassalage = $3`,
-    [tokenHash, merchantId, vassalage],
-  );
+  key: { merchantId: number; vassalage: string; tokenHash: Buffer; vendorTxId?: string },
+): Promise<PlaySession | undefined> {
+  const result = await db.query<RawPlaySession>({
+    name: 'game_provider_select_play_session',
+    text: `SELECT s.id, s.member_id, s.game_id, s.trial, s.play_balance_minor, s.language, s.expires_at,
+                  g.game_vendor_id, v.game_category, g.game_code, g.name AS game_name,
+                  am.id AS main_account_id, am.balance_minor AS main_balance_minor,
+                  ag.id AS game_account_id, ag.balance_minor AS game_balance_minor,
+                  t.id AS tx_id, t.kind AS tx_kind, t.round_id AS tx_round_id, t.member_id AS tx_member_id, t.amount_minor AS tx_amount_minor,
+                  t.request_hash AS tx_request_hash, t.response AS tx_response, t.rolled_back AS tx_rolled_back
+             FROM game_session s
+             LEFT JOIN game g ON g.id = s.game_id AND g.merchant_id = s.merchant_id
+             LEFT JOIN game_vendor v ON v.id = g.game_vendor_id
+             LEFT JOIN ledger_account am ON am.member_id = s.member_id AND am.kind = 'member_main' AND am.merchant_id = s.merchant_id
+             LEFT JOIN ledger_account ag ON ag.member_id = s.member_id AND ag.kind = 'member_game' AND ag.game_vendor_id = g.game_vendor_id
+                                        AND ag.merchant_id = s.merchant_id
+             LEFT JOIN game_transaction t ON t.merchant_id = s.merchant_id AND t.vassalage = s.vassalage AND t.vendor_tx_id = $4
+            WHERE s.token_hash = $1 AND s.merchant_id = $2 AND s.vassalage = $3`,
+    values: [key.tokenHash, key.merchantId, key.vassalage, key.vendorTxId ?? null],
+  });
   const row = result.rows[0];
   if (!row) return undefined;
   const game: SessionGame | undefined =
     row.game_code === null || row.game_vendor_id === null || row.game_category === null
       ? undefined
       : { id: row.game_id, gameVendorId: row.game_vendor_id, gameCategory: row.game_category, gameCode: row.game_code, name: row.game_name ?? row.game_code };
-  return { ...toSession(row), game };
+  const recorded: TransactionRow | undefined =
+    row.tx_id === null
+      ? undefined
+      : toTransaction({
+          id: row.tx_id,
+          kind: row.tx_kind as TransactionRow['kind'],
+          round_id: row.tx_round_id,
+          member_id: row.tx_member_id,
+          amount_minor: row.tx_amount_minor as string,
+          request_hash: row.tx_request_hash,
+          response: row.tx_response,
+          rolled_back: row.tx_rolled_back as boolean,
+        });
+  return {
+    ...toSession(row),
+    game,
+    mainAccount: accountOf(row.main_account_id, row.main_balance_minor),
+    gameAccount: accountOf(row.game_account_id, row.game_balance_minor),
+    recorded,
+  };
+}
+
+/** A trial session's play money moved by `deltaMinor`, not below zero: the balance after, or undefined (no such trial session, or short). */
+export async function movePlayBalanceIfEnough(db: Db, merchantId: number, vassalage: string, sessionId: number, deltaMinor: number): Promise<number | undefined> {
+  const result = await db.query<{ play_balance_minor: string }>(
+    `UPDATE game_session SET play_balance_minor = play_balance_minor + $4
+      WHERE id = $1 AND merchant_id = $2 AND vassalage = $3 AND trial AND play_balance_minor + $4 >= 0
+      RETURNING play_balance_minor`,
+    [sessionId, merchantId, vassalage, deltaMinor],
+  );
+  return result.rows[0] ? Number(result.rows[0].play_balance_minor) : undefined;
 }
 
 /** A trial session by id, locked (its play balance is about to move). */
@@ -254,15 +349,6 @@ export async function claimTransaction(
 
 const TRANSACTION_COLUMNS = 'id, kind, round_id, member_id, amount_minor, request_hash, response, rolled_back';
 
-/** The transaction recorded under a vendor id (committed), unlocked. */
-export async function selectTransaction(db: Db, merchantId: number, vassalage: string, vendorTxId: string): Promise<TransactionRow | undefined> {
-  const result = await db.query<RawTransaction>(
-    `SELECT ${TRANSACTION_COLUMNS} FROM game_transaction WHERE merchant_id = $1 AND vassalage = $2 AND vendor_tx_id = $3`,
-    [merchantId, vassalage, vendorTxId],
-  );
-  return result.rows[0] && toTransaction(result.rows[0]);
-}
-
 /** The transaction recorded under a vendor id, locked for the caller's database transaction. */
 export async function lockTransaction(db: Db, merchantId: number, vassalage: string, vendorTxId: string): Promise<TransactionRow | undefined> {
   const result = await db.query<RawTransaction>(
@@ -283,6 +369,29 @@ export async function completeTransaction(
       WHERE id = $1`,
     [id, done.roundId, JSON.stringify(done.response), done.ledgerTransactionId, done.memberId ?? null, done.amountMinor ?? null],
   );
+}
+
+/**
+ * Completes a claimed money transaction: its round, ledger transaction and answer { balance,
+ * currency, transactionId }, the balance read from `accountId` in this same statement (after the
+ * posting, under its lock) or, for play money, `playBalanceMinor`. Answers the recorded answer.
+ */
+export async function completeMoneyTransaction(
+  db: Db,
+  id: number,
+  done: { roundId: number; ledgerTransactionId: number | null; accountId: number | null; playBalanceMinor: number | null; currency: string },
+): Promise<{ balance: number; currency: string; transactionId: string }> {
+  const result = await db.query<{ response: { balance: number; currency: string; transactionId: string } }>({
+    name: 'game_provider_complete_money_transaction',
+    text: `UPDATE game_transaction
+              SET round_id = $2, ledger_transaction_id = $3,
+                  response = jsonb_build_object('balance', COALESCE((SELECT balance_minor FROM ledger_account WHERE id = $4), $5::bigint),
+                                                'currency', $6::text, 'transactionId', vendor_tx_id)
+            WHERE id = $1
+        RETURNING response`,
+    values: [id, done.roundId, done.ledgerTransactionId, done.accountId, done.playBalanceMinor, done.currency],
+  });
+  return result.rows[0].response;
 }
 
 export async function markRolledBack(db: Db, id: number): Promise<void> {
@@ -327,18 +436,34 @@ const toRound = (row: RawRound): RoundRow => ({
 
 const ROUND_COLUMNS = 'id, member_id, game_session_id, trial, game_code, ledger_account_id, bet_minor, win_minor, status';
 
+/** A claimed transaction (its row id) and its round, locked; undefined: the id was taken (replay or mismatch). */
+export type ClaimedRound = { claimedId: number; round: RoundRow | undefined } | undefined;
+
+interface RawClaimedRound extends Partial<RawRound> {
+  claimed_id: string;
+}
+
+const claimedRoundOf = (row: RawClaimedRound | undefined): ClaimedRound =>
+  row === undefined ? undefined : { claimedId: Number(row.claimed_id), round: row.id === null || row.id === undefined ? undefined : toRound(row as RawRound) };
+
 /**
- * The round of a vendor round id, created open when new, locked either way (bets, wins and
- * rollbacks of one round take their turns).
+ * A bet's bookkeeping in one statement: claims the vendor transaction id (its row), and creates
+ * the round open with this stake or adds the stake to the round of that vendor round id, locking
+ * it (bets, wins and rollbacks of one round take their turns). Nothing is written when the id was
+ * taken (answers undefined). The caller checks the round is the player's and open, and rolls the
+ * whole database transaction back when not: the claim and the stake go with it.
  */
-export async function lockOrCreateRound(
+export async function claimBet(
   db: Db,
-  round: {
+  bet: {
     merchantId: number;
+    vassalage: string;
+    vendorTxId: string;
     memberId: number | null;
+    amountMinor: number;
+    requestHash: Buffer;
     gameSessionId: number;
     trial: boolean;
-    vassalage: string;
     gameId: number;
     gameCode: string;
     gameName: string;
@@ -347,30 +472,69 @@ export async function lockOrCreateRound(
     ledgerAccountId: number | null;
     nowMs: number;
   },
-): Promise<RoundRow> {
-  await db.query(
-    `INSERT INTO game_round (merchant_id, member_id, game_session_id, trial, vassalage, game_id, game_code, game_name, game_category,
-                             vendor_round_id, ledger_account_id, started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT (merchant_id, vassalage, vendor_round_id) DO NOTHING`,
-    [
-      round.merchantId,
-      round.memberId,
-      round.gameSessionId,
-      round.trial,
-      round.vassalage,
-      round.gameId,
-      round.gameCode,
-      round.gameName,
-      round.gameCategory,
-      round.vendorRoundId,
-      round.ledgerAccountId,
-      new Date(round.nowMs),
+): Promise<ClaimedRound> {
+  const result = await db.query<RawClaimedRound>({
+    name: 'game_provider_claim_bet',
+    text: `WITH claim AS (
+             INSERT INTO game_transaction (merchant_id, vassalage, vendor_tx_id, kind, member_id, amount_minor, request_hash, rolled_back, created_at)
+             VALUES ($1, $2, $3, 'bet', $4, $5, $6, false, $7)
+             ON CONFLICT (merchant_id, vassalage, vendor_tx_id) DO NOTHING
+             RETURNING id
+           ), round AS (
+             INSERT INTO game_round (merchant_id, member_id, game_session_id, trial, vassalage, game_id, game_code, game_name, game_category,
+                                     vendor_round_id, ledger_account_id, bet_minor, valid_bet_minor, started_at)
+             SELECT $1, $4, $8, $9, $2, $10, $11, $12, $13, $14, $15, $5, $5, $7 FROM claim
+             ON CONFLICT (merchant_id, vassalage, vendor_round_id) DO UPDATE
+               SET bet_minor = game_round.bet_minor + EXCLUDED.bet_minor, valid_bet_minor = game_round.valid_bet_minor + EXCLUDED.valid_bet_minor
+             RETURNING ${ROUND_COLUMNS}
+           )
+           SELECT claim.id AS claimed_id, round.* FROM claim LEFT JOIN round ON true`,
+    values: [
+      bet.merchantId,
+      bet.vassalage,
+      bet.vendorTxId,
+      bet.memberId,
+      bet.amountMinor,
+      bet.requestHash,
+      new Date(bet.nowMs),
+      bet.gameSessionId,
+      bet.trial,
+      bet.gameId,
+      bet.gameCode,
+      bet.gameName,
+      bet.gameCategory,
+      bet.vendorRoundId,
+      bet.ledgerAccountId,
     ],
-  );
-  const locked = await lockRound(db, round.merchantId, round.vassalage, round.vendorRoundId);
-  if (!locked) throw new Error(`Round ${round.vendorRoundId} vanished`);
-  return locked;
+  });
+  return claimedRoundOf(result.rows[0]);
+}
+
+/**
+ * A win's bookkeeping in one statement: claims the vendor transaction id and adds the win to the
+ * round of that vendor round id, locking it (round undefined: no such round). Nothing is written
+ * when the id was taken (answers undefined). The caller checks the round and rolls back when not.
+ */
+export async function claimWin(
+  db: Db,
+  win: { merchantId: number; vassalage: string; vendorTxId: string; memberId: number | null; amountMinor: number; requestHash: Buffer; vendorRoundId: string; nowMs: number },
+): Promise<ClaimedRound> {
+  const result = await db.query<RawClaimedRound>({
+    name: 'game_provider_claim_win',
+    text: `WITH claim AS (
+             INSERT INTO game_transaction (merchant_id, vassalage, vendor_tx_id, kind, member_id, amount_minor, request_hash, rolled_back, created_at)
+             VALUES ($1, $2, $3, 'win', $4, $5, $6, false, $7)
+             ON CONFLICT (merchant_id, vassalage, vendor_tx_id) DO NOTHING
+             RETURNING id
+           ), round AS (
+             UPDATE game_round SET win_minor = win_minor + $5
+              WHERE merchant_id = $1 AND vassalage = $2 AND vendor_round_id = $8 AND EXISTS (SELECT 1 FROM claim)
+             RETURNING ${ROUND_COLUMNS}
+           )
+           SELECT claim.id AS claimed_id, round.* FROM claim LEFT JOIN round ON true`,
+    values: [win.merchantId, win.vassalage, win.vendorTxId, win.memberId, win.amountMinor, win.requestHash, new Date(win.nowMs), win.vendorRoundId],
+  });
+  return claimedRoundOf(result.rows[0]);
 }
 
 export async function lockRound(db: Db, merchantId: number, vassalage: string, vendorRoundId: string): Promise<RoundRow | undefined> {

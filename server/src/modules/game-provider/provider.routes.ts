@@ -14,8 +14,8 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import type { SecretsKey } from '../../secrets-key';
-import { ensureProviderSecrets, existingProviderSecret } from './provider-secret';
-import * as queries from './provider.queries';
+import { ProviderConfig } from './provider-config';
+import { ensureProviderSecrets } from './provider-secret';
 import { verifyProviderSignature } from './signature';
 import * as wallet from './wallet-api.service';
 
@@ -28,6 +28,8 @@ export interface ProviderRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
   secretsKey: SecretsKey;
+  /** The vendors' configuration cache (shared with the launch); one of its own when absent. */
+  config?: ProviderConfig;
 }
 
 const signatureHeader = {
@@ -40,6 +42,7 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 export async function providerRoutes(app: FastifyInstance, options: ProviderRoutesOptions): Promise<void> {
   const { db, secretsKey } = options;
   const clock = options.clock ?? systemClock;
+  const config = options.config ?? new ProviderConfig(db, secretsKey, clock);
 
   // Secrets of rows seeded or configured without one are made at start, not by a request.
   app.addHook('onReady', () => ensureProviderSecrets(db, secretsKey));
@@ -55,38 +58,40 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   app.addHook('preValidation', async (request) => {
     const merchant = merchantOf(request);
     const vassalage = (request.params as { vassalage?: unknown }).vassalage;
-    const provider = typeof vassalage === 'string' ? await queries.selectProvider(db, merchant.id, vassalage) : undefined;
+    const provider = typeof vassalage === 'string' ? await config.vendor(merchant, vassalage) : undefined;
     if (!provider || !provider.enabled) throw new AppError(404, 'provider.vendor.unknown');
-    const secret = await existingProviderSecret(db, secretsKey, merchant.id, provider.vassalage);
     const raw = rawBodies.get(request) ?? '';
-    if (!secret || !verifyProviderSignature(secret, raw, request.headers[PROVIDER_SIGNATURE_HEADER.toLowerCase()])) {
+    const signature = request.headers[PROVIDER_SIGNATURE_HEADER.toLowerCase()];
+    if (provider.secret && verifyProviderSignature(provider.secret, raw, signature)) return;
+    // Not with the secret in memory: the one stored now decides (a rotation this process has not
+    // heard of yet must not refuse the vendor's first calls with its new secret).
+    const stored = await config.freshSecret(merchant.id, provider.vassalage);
+    if (!stored || stored === provider.secret || !verifyProviderSignature(stored, raw, signature)) {
       throw new AppError(401, 'provider.signature.invalid');
     }
   });
 
-  const callOf = (request: FastifyRequest<{ Params: { vassalage: string } }>): wallet.ProviderCall => ({
-    pool: db,
-    merchantId: merchantOf(request).id,
-    vassalage: request.params.vassalage,
-    nowMs: clock(),
-  });
-  const config = { auth: 'public', availability: 'always' } as const;
+  const callOf = (request: FastifyRequest<{ Params: { vassalage: string } }>): wallet.ProviderCall => {
+    const merchant = merchantOf(request);
+    return { pool: db, merchant, merchantId: merchant.id, vassalage: request.params.vassalage, nowMs: clock(), config };
+  };
+  const routeConfig = { auth: 'public', availability: 'always' } as const;
   const tags = ['game provider'];
   const description = (text: string) =>
     `${text} Signed: header ${PROVIDER_SIGNATURE_HEADER} = hex HMAC-SHA256(vendor secret, raw body), else 401 provider.signature.invalid; unknown vendor 404 provider.vendor.unknown. Amounts in minor units.`;
 
   app.post<RouteOf<typeof providerAuthenticateCall>>(providerAuthenticateCall.path, {
-    config,
+    config: routeConfig,
     schema: apiSchema({ tags, summary: 'Authenticate a game session', description: description('The player of a live session token, their balance and currency.'), headers: signatureHeader, call: providerAuthenticateCall }),
   }, async (request) => ok(await wallet.authenticate(callOf(request), request.body.sessionToken)));
 
   app.post<RouteOf<typeof providerBalanceCall>>(providerBalanceCall.path, {
-    config,
+    config: routeConfig,
     schema: apiSchema({ tags, summary: "A session's balance", description: description('401 provider.session.expired after the session ends.'), headers: signatureHeader, call: providerBalanceCall }),
   }, async (request) => ok(await wallet.balance(callOf(request), request.body.sessionToken)));
 
   app.post<RouteOf<typeof providerBetCall>>(providerBetCall.path, {
-    config,
+    config: routeConfig,
     schema: apiSchema({
       tags,
       summary: 'Debit a bet',
@@ -96,14 +101,10 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
       headers: signatureHeader,
       call: providerBetCall,
     }),
-  }, async (request) => {
-    const call = callOf(request);
-    const underMaintenance = async () => (await queries.selectCurrentMaintenance(db, call.merchantId, call.vassalage, call.nowMs)) !== undefined;
-    return ok(await wallet.bet(call, request.body, underMaintenance));
-  });
+  }, async (request) => ok(await wallet.bet(callOf(request), request.body)));
 
   app.post<RouteOf<typeof providerWinCall>>(providerWinCall.path, {
-    config,
+    config: routeConfig,
     schema: apiSchema({
       tags,
       summary: 'Credit a win',
@@ -114,7 +115,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   }, async (request) => ok(await wallet.win(callOf(request), request.body)));
 
   app.post<RouteOf<typeof providerRollbackCall>>(providerRollbackCall.path, {
-    config,
+    config: routeConfig,
     schema: apiSchema({
       tags,
       summary: 'Roll back a bet',
@@ -125,7 +126,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   }, async (request) => ok(await wallet.rollback(callOf(request), request.body)));
 
   app.post<RouteOf<typeof providerEndRoundCall>>(providerEndRoundCall.path, {
-    config,
+    config: routeConfig,
     schema: apiSchema({ tags, summary: 'End a round', description: description('The round is settled (no more bets or wins).'), headers: signatureHeader, call: providerEndRoundCall }),
   }, async (request) => ok(await wallet.endRound(callOf(request), request.body)));
 }

@@ -11,8 +11,10 @@ import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import type { RetryOptions } from '../../db/transaction';
-import { ensureGameAccount, ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, readWalletSettings } from '../ledger';
+import type { ResolvedMerchant } from '../../plugins/merchant';
+import { ensureGameAccount, ensureHouseAccount, ensureMemberAccount, InsufficientFundsError } from '../ledger';
 import { postWithin } from '../withdrawal';
+import type { ProviderConfig } from './provider-config';
 import * as queries from './provider.queries';
 
 // The seamless-wallet API (games-design.md "Seamless-wallet API"): a vendor's server moves a
@@ -35,13 +37,17 @@ export const GAME_HOUSE_ACCOUNT = 'house_game_play';
 
 export interface ProviderCall {
   pool: pg.Pool;
+  /** The request's merchant (its config revision keys the cached configuration). */
+  merchant: ResolvedMerchant;
   merchantId: number;
   vassalage: string;
   nowMs: number;
+  /** The vendors' configuration and the wallet settings, cached per config revision. */
+  config: ProviderConfig;
 }
 
 interface ResolvedSession {
-  session: queries.SessionRow;
+  session: queries.PlaySession;
   game: queries.SessionGame;
 }
 
@@ -63,9 +69,12 @@ const ledgerKey = (call: ProviderCall, vendorTxId: string): string => `game:${ca
 
 const ORDER_NO = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The session of a token with its game; 401 provider.session.expired when none (expired ones included). */
-async function resolveSession(call: ProviderCall, token: string): Promise<ResolvedSession> {
-  const session = await queries.selectSessionByToken(call.pool, call.merchantId, call.vassalage, tokenHashOf(token));
+/**
+ * The session of a token with its game, wallets and (vendorTxId) the transaction recorded under
+ * that id, in one query; 401 provider.session.expired when none (expired ones included).
+ */
+async function resolveSession(call: ProviderCall, token: string, vendorTxId?: string): Promise<ResolvedSession> {
+  const session = await queries.selectPlaySession(call.pool, { merchantId: call.merchantId, vassalage: call.vassalage, tokenHash: tokenHashOf(token), vendorTxId });
   if (!session?.game) throw new AppError(401, 'provider.session.expired');
   return { session, game: session.game };
 }
@@ -76,16 +85,22 @@ function assertLive(call: ProviderCall, session: queries.SessionRow): void {
 
 /**
  * The member account a game plays from: the main wallet of a single-wallet merchant, else the
- * member's game wallet of the game's vendor row (ledger/wallet.service.ts).
+ * member's game wallet of the game's vendor row (ledger/wallet.service.ts). Created when missing.
  */
-export async function playAccountOf(db: Db, merchantId: number, memberId: number, game: { gameVendorId: number }, nowMs: number): Promise<number> {
-  const settings = await readWalletSettings(db, merchantId);
-  return settings.single
-    ? ensureMemberAccount(db, merchantId, memberId, 'REAL', nowMs)
-    : ensureGameAccount(db, merchantId, memberId, game.gameVendorId, nowMs);
+export function playAccountOf(db: Db, merchantId: number, memberId: number, game: { gameVendorId: number }, single: boolean, nowMs: number): Promise<number> {
+  return single ? ensureMemberAccount(db, merchantId, memberId, 'REAL', nowMs) : ensureGameAccount(db, merchantId, memberId, game.gameVendorId, nowMs);
 }
 
-const currencyOf = async (call: ProviderCall): Promise<string> => (await readWalletSettings(call.pool, call.merchantId)).currency;
+/** The real-money session's play account (id and balance): as the session query found it, else created (empty). */
+async function sessionAccount(call: ProviderCall, resolved: ResolvedSession): Promise<{ id: number; balanceMinor: number }> {
+  const { single } = await call.config.walletSettings(call.merchant);
+  const found = single ? resolved.session.mainAccount : resolved.session.gameAccount;
+  if (found) return found;
+  const id = await playAccountOf(call.pool, call.merchantId, resolved.session.memberId as number, resolved.game, single, call.nowMs);
+  return { id, balanceMinor: await queries.selectAccountBalance(call.pool, id) };
+}
+
+const currencyOf = async (call: ProviderCall): Promise<string> => (await call.config.walletSettings(call.merchant)).currency;
 
 /** The recorded answer to a repeated transaction id, or the refusal of a different request under it. */
 function replayOf<T>(existing: queries.TransactionRow, kind: queries.TransactionRow['kind'], requestHash: Buffer): T {
@@ -96,18 +111,26 @@ function replayOf<T>(existing: queries.TransactionRow, kind: queries.Transaction
   return existing.response as T;
 }
 
-/** No lock: a committed row or nothing (the claim inside the transaction settles races). */
-const recorded = (call: ProviderCall, vendorTxId: string): Promise<queries.TransactionRow | undefined> =>
-  queries.selectTransaction(call.pool, call.merchantId, call.vassalage, vendorTxId);
+/** The transaction that took the id first (committed: the claim waited for it), replayed or refused. */
+async function replayClaimed<T>(call: ProviderCall, client: pg.PoolClient, vendorTxId: string, kind: queries.TransactionRow['kind'], requestHash: Buffer): Promise<T> {
+  const winner = await queries.lockTransaction(client, call.merchantId, call.vassalage, vendorTxId);
+  if (!winner) throw new Error(`Vendor transaction ${vendorTxId} vanished`);
+  return replayOf<T>(winner, kind, requestHash);
+}
+
+async function sessionBalance(call: ProviderCall, resolved: ResolvedSession): Promise<number> {
+  if (resolved.session.trial) return resolved.session.playBalanceMinor ?? 0;
+  return (await sessionAccount(call, resolved)).balanceMinor;
+}
 
 export async function authenticate(call: ProviderCall, sessionToken: string): Promise<ProviderAuthenticateValue> {
-  const { session, game } = await resolveSession(call, sessionToken);
+  const resolved = await resolveSession(call, sessionToken);
+  const { session, game } = resolved;
   assertLive(call, session);
-  const balance = await sessionBalance(call, session, game);
   return {
     playerId: playerIdOf(session),
     currency: await currencyOf(call),
-    balance,
+    balance: await sessionBalance(call, resolved),
     trial: session.trial,
     gameCode: game.gameCode,
     expiresAt: session.expiresAtMs,
@@ -115,16 +138,10 @@ export async function authenticate(call: ProviderCall, sessionToken: string): Pr
   };
 }
 
-async function sessionBalance(call: ProviderCall, session: queries.SessionRow, game: queries.SessionGame): Promise<number> {
-  if (session.trial) return session.playBalanceMinor ?? 0;
-  const account = await playAccountOf(call.pool, call.merchantId, session.memberId as number, game, call.nowMs);
-  return queries.selectAccountBalance(call.pool, account);
-}
-
 export async function balance(call: ProviderCall, sessionToken: string): Promise<ProviderBalanceValue> {
-  const { session, game } = await resolveSession(call, sessionToken);
-  assertLive(call, session);
-  return { balance: await sessionBalance(call, session, game), currency: await currencyOf(call) };
+  const resolved = await resolveSession(call, sessionToken);
+  assertLive(call, resolved.session);
+  return { balance: await sessionBalance(call, resolved), currency: await currencyOf(call) };
 }
 
 export interface BetInput {
@@ -148,41 +165,35 @@ async function houseAccountOf(call: ProviderCall): Promise<number> {
   return id;
 }
 
-export async function bet(call: ProviderCall, input: BetInput, underMaintenance: () => Promise<boolean>): Promise<ProviderMoneyValue> {
-  const { session, game } = await resolveSession(call, input.sessionToken);
+/**
+ * A bet. Round trips, real money: the session query (session, game, wallets, a recorded answer
+ * under the id), then BEGIN, the claim with the round (one statement), the ledger posting, the
+ * completed row with its answer (the balance read in the same statement), COMMIT. The vendor row,
+ * its maintenance and the wallet settings come from memory (per config revision).
+ */
+export async function bet(call: ProviderCall, input: BetInput): Promise<ProviderMoneyValue> {
+  const resolved = await resolveSession(call, input.sessionToken, input.transactionId);
+  const { session, game } = resolved;
   const player = playerIdOf(session);
   const requestHash = hashOf(['bet', player, input.roundId, input.gameCode, input.amount]);
-  const existing = await recorded(call, input.transactionId);
-  if (existing) return replayOf(existing, 'bet', requestHash);
+  if (session.recorded) return replayOf(session.recorded, 'bet', requestHash);
   assertLive(call, session);
   if (input.gameCode !== game.gameCode) throw new AppError(404, 'game.not_found');
-  if (await underMaintenance()) throw new AppError(503, 'provider.vendor.maintenance');
+  if (await call.config.maintenance(call.merchant, call.vassalage, call.nowMs)) throw new AppError(503, 'provider.vendor.maintenance');
   const currency = await currencyOf(call);
-  const memberAccount = session.trial ? null : await playAccountOf(call.pool, call.merchantId, session.memberId as number, game, call.nowMs);
+  const memberAccount = session.trial ? null : (await sessionAccount(call, resolved)).id;
   const house = session.trial ? null : await houseAccountOf(call);
 
   return withTransaction(call.pool, async (client) => {
-    const claimed = await queries.claimTransaction(client, {
+    const claimed = await queries.claimBet(client, {
       merchantId: call.merchantId,
       vassalage: call.vassalage,
       vendorTxId: input.transactionId,
-      kind: 'bet',
       memberId: session.memberId,
       amountMinor: input.amount,
       requestHash,
-      nowMs: call.nowMs,
-    });
-    if (claimed === undefined) {
-      const winner = await queries.lockTransaction(client, call.merchantId, call.vassalage, input.transactionId);
-      if (!winner) throw new Error(`Vendor transaction ${input.transactionId} vanished`);
-      return replayOf<ProviderMoneyValue>(winner, 'bet', requestHash);
-    }
-    const round = await queries.lockOrCreateRound(client, {
-      merchantId: call.merchantId,
-      memberId: session.memberId,
       gameSessionId: session.id,
       trial: session.trial,
-      vassalage: call.vassalage,
       gameId: game.id,
       gameCode: game.gameCode,
       gameName: game.name,
@@ -191,17 +202,19 @@ export async function bet(call: ProviderCall, input: BetInput, underMaintenance:
       ledgerAccountId: memberAccount,
       nowMs: call.nowMs,
     });
+    if (claimed === undefined) return replayClaimed<ProviderMoneyValue>(call, client, input.transactionId, 'bet', requestHash);
+    const round = claimed.round;
+    if (!round) throw new Error(`Round ${input.roundId} of bet ${input.transactionId} vanished`);
+    // The stake was added with the claim: a refusal here rolls both back.
     const ownRound = session.trial ? round.trial && round.gameSessionId === session.id : !round.trial && round.memberId === session.memberId;
     if (!ownRound || round.gameCode !== game.gameCode) throw new AppError(404, 'provider.round.not_found');
     if (round.status !== 'open') throw new AppError(409, 'provider.round.closed');
-    let balanceMinor: number;
     let ledgerTransactionId: number | null = null;
+    let playBalanceMinor: number | null = null;
     if (session.trial) {
-      const locked = await queries.lockTrialSession(client, call.merchantId, call.vassalage, session.id);
-      if (!locked || (locked.playBalanceMinor ?? 0) < input.amount) throw new AppError(409, 'provider.insufficient.funds');
-      balanceMinor = await queries.movePlayBalance(client, session.id, -input.amount);
+      playBalanceMinor = (await queries.movePlayBalanceIfEnough(client, call.merchantId, call.vassalage, session.id, -input.amount)) ?? null;
+      if (playBalanceMinor === null) throw new AppError(409, 'provider.insufficient.funds');
     } else {
-      const account = round.ledgerAccountId as number;
       try {
         const posted = await postWithin(client, {
           merchantId: call.merchantId,
@@ -209,7 +222,7 @@ export async function bet(call: ProviderCall, input: BetInput, underMaintenance:
           kind: 'game_bet',
           unit: 'REAL',
           postings: [
-            { accountId: account, amountMinor: -input.amount },
+            { accountId: round.ledgerAccountId as number, amountMinor: -input.amount },
             { accountId: house as number, amountMinor: input.amount },
           ],
           nowMs: call.nowMs,
@@ -221,12 +234,14 @@ export async function bet(call: ProviderCall, input: BetInput, underMaintenance:
         if (error instanceof InsufficientFundsError) throw new AppError(409, 'provider.insufficient.funds');
         throw error;
       }
-      balanceMinor = await queries.selectAccountBalance(client, account);
     }
-    await queries.addToRound(client, round.id, { betMinor: input.amount });
-    const response: ProviderMoneyValue = { balance: balanceMinor, currency, transactionId: input.transactionId };
-    await queries.completeTransaction(client, claimed, { roundId: round.id, response, ledgerTransactionId });
-    return response;
+    return queries.completeMoneyTransaction(client, claimed.claimedId, {
+      roundId: round.id,
+      ledgerTransactionId,
+      accountId: session.trial ? null : round.ledgerAccountId,
+      playBalanceMinor,
+      currency,
+    });
   }, LEDGER_RETRY_OPTIONS);
 }
 
@@ -254,63 +269,61 @@ function parsePlayer(playerId: string): Player {
 const ownsRound = (player: Player, round: queries.RoundRow): boolean =>
   player.trialSessionId !== null ? round.trial && round.gameSessionId === player.trialSessionId : !round.trial && round.memberId === player.memberId;
 
+/**
+ * A win (no session needed). Round trips: BEGIN, the claim with the round's total (one
+ * statement; a repeat finds the id taken and answers what was recorded), the ledger posting (none
+ * for 0), the completed row with its answer, COMMIT.
+ */
 export async function win(call: ProviderCall, input: WinInput): Promise<ProviderMoneyValue> {
   const player = parsePlayer(input.playerId);
   const requestHash = hashOf(['win', input.playerId, input.roundId, input.gameCode, input.amount]);
-  const existing = await recorded(call, input.transactionId);
-  if (existing) return replayOf(existing, 'win', requestHash);
   const currency = await currencyOf(call);
   const house = await houseAccountOf(call);
 
   return withTransaction(call.pool, async (client) => {
-    const claimed = await queries.claimTransaction(client, {
+    const claimed = await queries.claimWin(client, {
       merchantId: call.merchantId,
       vassalage: call.vassalage,
       vendorTxId: input.transactionId,
-      kind: 'win',
       memberId: player.memberId,
       amountMinor: input.amount,
       requestHash,
+      vendorRoundId: input.roundId,
       nowMs: call.nowMs,
     });
-    if (claimed === undefined) {
-      const winner = await queries.lockTransaction(client, call.merchantId, call.vassalage, input.transactionId);
-      if (!winner) throw new Error(`Vendor transaction ${input.transactionId} vanished`);
-      return replayOf<ProviderMoneyValue>(winner, 'win', requestHash);
-    }
-    const round = await queries.lockRound(client, call.merchantId, call.vassalage, input.roundId);
+    if (claimed === undefined) return replayClaimed<ProviderMoneyValue>(call, client, input.transactionId, 'win', requestHash);
+    // The win was added to the round with the claim: a refusal here rolls both back.
+    const round = claimed.round;
     if (!round || !ownsRound(player, round) || round.gameCode !== input.gameCode) throw new AppError(404, 'provider.round.not_found');
     if (round.status !== 'open') throw new AppError(409, 'provider.round.closed');
-    let balanceMinor: number;
     let ledgerTransactionId: number | null = null;
+    let playBalanceMinor: number | null = null;
     if (round.trial) {
-      const session = await queries.lockTrialSession(client, call.merchantId, call.vassalage, round.gameSessionId as number);
-      if (!session) throw new AppError(404, 'provider.round.not_found');
-      balanceMinor = await queries.movePlayBalance(client, session.id, input.amount);
-    } else {
-      const account = round.ledgerAccountId as number;
-      if (input.amount > 0) {
-        const posted = await postWithin(client, {
-          merchantId: call.merchantId,
-          idempotencyKey: ledgerKey(call, input.transactionId),
-          kind: 'game_win',
-          unit: 'REAL',
-          postings: [
-            { accountId: house, amountMinor: -input.amount },
-            { accountId: account, amountMinor: input.amount },
-          ],
-          nowMs: call.nowMs,
-          orderNo: ORDER_NO.test(input.roundId) ? input.roundId : undefined,
-          remark: `${call.vassalage} ${input.gameCode}`,
-        });
-        ledgerTransactionId = posted.transactionId;
-      }
-      balanceMinor = await queries.selectAccountBalance(client, account);
+      playBalanceMinor = (await queries.movePlayBalanceIfEnough(client, call.merchantId, call.vassalage, round.gameSessionId as number, input.amount)) ?? null;
+      if (playBalanceMinor === null) throw new AppError(404, 'provider.round.not_found');
+    } else if (input.amount > 0) {
+      const posted = await postWithin(client, {
+        merchantId: call.merchantId,
+        idempotencyKey: ledgerKey(call, input.transactionId),
+        kind: 'game_win',
+        unit: 'REAL',
+        postings: [
+          { accountId: house, amountMinor: -input.amount },
+          { accountId: round.ledgerAccountId as number, amountMinor: input.amount },
+        ],
+        nowMs: call.nowMs,
+        orderNo: ORDER_NO.test(input.roundId) ? input.roundId : undefined,
+        remark: `${call.vassalage} ${input.gameCode}`,
+      });
+      ledgerTransactionId = posted.transactionId;
     }
-    await queries.addToRound(client, round.id, { winMinor: input.amount });
-    const response: ProviderMoneyValue = { balance: balanceMinor, currency, transactionId: input.transactionId };
-    await queries.completeTransaction(client, claimed, { roundId: round.id, response, ledgerTransactionId });
-    return response;
+    return queries.completeMoneyTransaction(client, claimed.claimedId, {
+      roundId: round.id,
+      ledgerTransactionId,
+      accountId: round.trial ? null : round.ledgerAccountId,
+      playBalanceMinor,
+      currency,
+    });
   }, LEDGER_RETRY_OPTIONS);
 }
 
@@ -321,8 +334,6 @@ export interface RollbackInput {
 
 export async function rollback(call: ProviderCall, input: RollbackInput): Promise<ProviderRollbackValue> {
   const requestHash = hashOf(['rollback', input.referenceTransactionId]);
-  const existing = await recorded(call, input.transactionId);
-  if (existing) return replayOf(existing, 'rollback', requestHash);
   const currency = await currencyOf(call);
   const house = await houseAccountOf(call);
 
@@ -337,11 +348,7 @@ export async function rollback(call: ProviderCall, input: RollbackInput): Promis
       requestHash,
       nowMs: call.nowMs,
     });
-    if (claimed === undefined) {
-      const winner = await queries.lockTransaction(client, call.merchantId, call.vassalage, input.transactionId);
-      if (!winner) throw new Error(`Vendor transaction ${input.transactionId} vanished`);
-      return replayOf<ProviderRollbackValue>(winner, 'rollback', requestHash);
-    }
+    if (claimed === undefined) return replayClaimed<ProviderRollbackValue>(call, client, input.transactionId, 'rollback', requestHash);
     let target = await queries.lockTransaction(client, call.merchantId, call.vassalage, input.referenceTransactionId);
     if (!target) {
       // Never seen: a tombstone under its id, so that the bet is refused should it still arrive.
