@@ -10,8 +10,9 @@
 -- their accounts whatever the planner thinks of the tables' sizes.
 --
 -- The tables are named with their schema: the function runs with the caller's search path, where a
--- temporary table (pg_temp comes first for tables) could otherwise stand in for ledger_posting and
--- answer the check with whatever its creator put in it.
+-- temporary table comes first for tables. 005's unqualified query let the app role (which may
+-- create temporary tables) pass any unbalanced posting by creating an empty temporary
+-- ledger_posting first: the check added up nothing (ledger.statement.test.ts).
 --
 -- Units: min = max over the postings' account units says "one unit" without sorting them; an
 -- account that does not exist has no unit, which the posting's foreign key refuses anyway.
