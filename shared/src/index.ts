@@ -33,7 +33,7 @@ export { encryptPayload, importRsaPublicKey, type EncryptedRequest } from './api
 
 // Storage
 export type { Codec, CodecValue } from './storage/codecs';
-export { REMEMBER_MAX_AGE_MS, SESSION_KEYS_KEPT_ON_LOGOUT, STORAGE_KEYS } from './storage/storage-keys';
+export { DERIVED_SESSION_KEYS, REMEMBER_MAX_AGE_MS, SESSION_KEYS_KEPT_ON_LOGOUT, STORAGE_KEYS } from './storage/storage-keys';
 export {
   clearSession,
   createTypedStore,
@@ -55,6 +55,18 @@ export {
   type CookieOptions,
   type RememberedLogin,
 } from './storage/cookies';
+
+// Image and game-launch CDNs (picked at random from the system status's lists, next on failure)
+export {
+  cdnImageFallback,
+  cdnImageUrl,
+  cdnLaunchUrl,
+  configureCdns,
+  currentImageBase,
+  currentLaunchBase,
+  reportLaunchFailure,
+  type CdnSettings,
+} from './cdn';
 
 // Session
 export {

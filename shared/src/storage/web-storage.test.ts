@@ -74,7 +74,8 @@ describe('sessionStore and localStore', () => {
       ]),
     );
     // deviceId: the browser's Device-Id for the registration limits (issue 7), beyond SPEC §3.
-    expect(Object.keys(STORAGE_KEYS.local).sort()).toEqual(['LOTTFAV', 'deviceId', 'hisLang', 'lang', 'merchantCode', 'theme']);
+    // analyticsConsent: the answer to the analytics question, when the merchant requires consent (issue 13).
+    expect(Object.keys(STORAGE_KEYS.local).sort()).toEqual(['LOTTFAV', 'analyticsConsent', 'deviceId', 'hisLang', 'lang', 'merchantCode', 'theme']);
   });
 });
 

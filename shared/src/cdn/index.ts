@@ -1,0 +1,16 @@
+export {
+  cdnImageFallback,
+  cdnImageUrl,
+  cdnLaunchUrl,
+  configureCdns,
+  createCdnRotation,
+  currentImageBase,
+  currentLaunchBase,
+  isAbsoluteUrl,
+  isUsableBase,
+  joinBase,
+  nextImageUrl,
+  reportLaunchFailure,
+  type CdnRotation,
+  type CdnSettings,
+} from './cdn';
