@@ -117,7 +117,7 @@ test.describe('login in English', () => {
     await expect(page.getByTestId('login-mobileNum')).toBeVisible();
     // No code before a valid number.
     await page.getByTestId('login-sms-code-button').click();
-    await expect(page.getByTestId('login-form')).toContainText('Mobile number cannot be empty');
+    await expect(page.getByTestId('login-form')).toContainText('Mobile number not empty');
     await page.getByTestId('login-mobileNum').fill('12');
     await page.getByTestId('login-sms-code-button').click();
     await expect(page.getByTestId('login-form')).toContainText('Please enter a valid mobile number');

@@ -69,7 +69,7 @@ test.describe('registration in English', () => {
     );
     await page.getByTestId('register-submit').click();
     const form = page.getByTestId('register-form');
-    await expect(form).toContainText('Username cannot be empty');
+    await expect(form).toContainText('Username not empty');
 
     await fillAccount(page, '1player', 'abcdefg', 'abcdefh');
     await page.getByTestId('register-submit').click();
@@ -77,13 +77,13 @@ test.describe('registration in English', () => {
     const alerts = form.getByRole('alert');
     await expect(alerts.filter({ hasText: '6-16' })).toBeVisible();
     await expect(alerts.filter({ hasText: /^8-64 characters$/ })).toBeVisible();
-    await expect(form).toContainText('The two entries are inconsistent');
+    await expect(form).toContainText('Incorrect confirmation input');
 
     // A mobile number without its SMS code is refused too (REGMOBVERF3).
     await fillAccount(page, uniqueUsername('reg'), TEST_PASSWORD);
     await page.getByTestId('register-mobileNum').fill(uniqueMobile());
     await page.getByTestId('register-submit').click();
-    await expect(form).toContainText('Verification code cannot be empty');
+    await expect(form).toContainText('Verification code not empty');
 
     await page.getByTestId('register-agreement').uncheck();
     await page.getByTestId('register-mobileNum').fill('');

@@ -51,7 +51,7 @@ describe('useForm', () => {
     render(<NameForm onSubmit={onSubmit} />);
     await send();
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('Name cannot be empty');
+    expect(screen.getByRole('alert').textContent).toBe('Name not empty');
     expect(screen.getByTestId('t-name').getAttribute('aria-invalid')).toBe('true');
     await act(() => i18n.changeLanguage('BN'));
     expect(screen.getByRole('alert').textContent).toBe('নাম খালি রাখা যাবে না');

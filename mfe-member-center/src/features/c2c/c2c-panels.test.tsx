@@ -137,7 +137,7 @@ describe('the depositor', () => {
       fireEvent.change(screen.getByTestId('c2c-proof-file'), { target: { files: [new File(['not an image'], 'notes.txt', { type: 'text/plain' })] } });
     });
     await settle();
-    expect(screen.getByTestId('c2c-proof-error').textContent).toBe('Choose a png or jpg image');
+    expect(screen.getByTestId('c2c-proof-error').textContent).toBe('Only acceptable png or jpg');
     await act(async () => {
       fireEvent.change(screen.getByTestId('c2c-proof-file'), { target: { files: [new File([PNG], 'proof.png', { type: 'image/png' })] } });
     });
@@ -228,7 +228,7 @@ describe('the withdrawer', () => {
     });
     await settle();
     await settle();
-    expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe('At most 3 images');
+    expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe("Can't accept upload more than 3 images");
     await click(screen.getByTestId('c2c-confirm-7-not-received-send'));
     const call = stub.callsOf('confirmC2CReceipt')[0];
     expect(call?.data).toEqual({ orderId: 7, result: 'not_received', images: [expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/)] });

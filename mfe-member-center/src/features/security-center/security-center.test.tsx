@@ -133,15 +133,15 @@ describe('the mobile number', () => {
     await click('security-mobile-open');
     await click('security-mobile-code-button');
     expect(callsOf('bindMobileSendCode')).toHaveLength(0);
-    expect(screen.getByText('Mobile number cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Mobile number not empty')).toBeTruthy();
     fill('security-mobile-mobileNum', '1712345678');
     await click('security-mobile-code-button');
     expect(callsOf('bindMobileSendCode')).toEqual([{ data: { countryDialingCode: '+880', mobileNum: '1712345678' } }]);
     expect(screen.getByTestId('security-mobile-code-button').textContent).toMatch(/^Code sent \(\d+\)$/);
 
     await submitForm('security-mobile-form');
-    expect(screen.getByText('Verification code cannot be empty')).toBeTruthy();
-    expect(screen.getByText('Login password cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Verification code not empty')).toBeTruthy();
+    expect(screen.getByText('Login password not empty')).toBeTruthy();
     fill('security-mobile-verificationCode', '123456');
     fill('security-mobile-password', 'secret123');
     await submitForm('security-mobile-form');
@@ -197,7 +197,7 @@ describe('the login password', () => {
     fill('security-login-password-newPassword', 'short');
     fill('security-login-password-confirmNewPassword', 'other');
     await submitForm('security-login-password-form');
-    expect(screen.getByText('The two entries are inconsistent')).toBeTruthy();
+    expect(screen.getByText('Incorrect confirmation input')).toBeTruthy();
     expect(callsOf('changePassword')).toHaveLength(0);
     fill('security-login-password-newPassword', 'newpass99');
     fill('security-login-password-confirmNewPassword', 'newpass99');

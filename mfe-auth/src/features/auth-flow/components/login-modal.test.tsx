@@ -88,7 +88,7 @@ describe('LoginModal', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByTestId('change-password-submit'));
     });
-    expect(within(dialog).getByText('The two entries are inconsistent')).toBeTruthy();
+    expect(within(dialog).getByText('Incorrect confirmation input')).toBeTruthy();
     expect(callsOf('changePassword')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByTestId('change-password-confirmNewPassword'), { target: { value: 'better1x' } });

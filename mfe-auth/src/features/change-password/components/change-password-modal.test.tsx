@@ -34,9 +34,9 @@ describe('ChangePasswordModal', () => {
     await renderModal();
     expect((screen.getByTestId('change-password-username') as HTMLInputElement).value).toBe('player01');
     await submit();
-    expect(screen.getByText('Old password cannot be empty')).toBeTruthy();
-    expect(screen.getByText('New password cannot be empty')).toBeTruthy();
-    expect(screen.getByText('Confirm new password cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Old password not empty')).toBeTruthy();
+    expect(screen.getByText('New password not empty')).toBeTruthy();
+    expect(screen.getByText('Confirm new password not empty')).toBeTruthy();
     fill('oldPassword', 'old123');
     fill('newPassword', 'short');
     fill('confirmNewPassword', 'short');

@@ -37,8 +37,8 @@ describe('ForgotPasswordModal by e-mail', () => {
     const { callsOf } = stubApi({ forgotPasswordByEmail: null });
     const { onClose } = await renderModal();
     await click('forgot-email-submit');
-    expect(screen.getByText('Username cannot be empty')).toBeTruthy();
-    expect(screen.getByText('E-mail cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Username not empty')).toBeTruthy();
+    expect(screen.getByText('E-mail not empty')).toBeTruthy();
     fill('username', 'player01');
     fill('email', 'player01@');
     await click('forgot-email-submit');
@@ -66,7 +66,7 @@ describe('ForgotPasswordModal by mobile', () => {
     expect(screen.getByTestId('forgot-mobile-form')).toBeTruthy();
 
     await click('forgot-sms-code-button');
-    expect(screen.getByText('Mobile number cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Mobile number not empty')).toBeTruthy();
     fill('mobileNum', '1712345678');
     await click('forgot-sms-code-button');
     expect(callsOf('forgotPasswordSms')).toEqual([{ data: { countryDialingCode: '+880', mobileNum: '1712345678' } }]);
