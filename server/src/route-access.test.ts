@@ -77,6 +77,7 @@ const OPEN_ROUTES = [
   'POST /wps/member/password/sms: public, feature CHNGPASSVERIF3',
   'POST /wps/member/password/verification: public, feature CHNGPASSVERIF3',
   'POST /wps/session/login/freeplay: public, feature FREEPLAY3',
+  'POST /wps/session/login/verification/email: public',
   'POST /wps/session/login/verification/sms: public',
   'POST /wps/session/login/verification: public',
   'POST /wps/session/login: public',

@@ -73,6 +73,9 @@ export const SERVER_ERROR_CODES = [
   'ga.already.bound',
   'ga.not.bound',
   'mobile.not.bound',
+  'email.not.bound',
+  'bank.card.not.bound',
+  'bank.name.invalid',
   'oauth.not.configured',
   'oauth.login.failed',
   // The member's profile (member module, profile.*): nickname, real name, birthday, mobile and e-mail binding

@@ -92,7 +92,11 @@ export type LoginRequest = RequestOf<typeof loginCall>;
 /** A login's value. Stored whole as sessionStorage `login`. */
 export type LoginResult = ValueOf<typeof loginCall>;
 
-export type SecondFactor = 'totp' | 'sms';
+/**
+ * A second factor at sign-in (SPEC §9 two-factor options): an authenticator app's code (totp),
+ * an SMS code, an e-mailed code, or the account holder name of the member's bound bank card.
+ */
+export type SecondFactor = 'totp' | 'sms' | 'email' | 'bank_name';
 
 /**
  * `value` of a 403 `login_verify_required` answer (login, or the social-login exchange).
@@ -107,6 +111,12 @@ export interface LoginChallenge {
   mobile: string | null;
   /** Whether an SMS code was sent with this answer (else ask with loginVerificationSms). */
   smsSent: boolean;
+  /** Masked address an e-mailed code goes to; null without the e-mail factor. */
+  email: string | null;
+  /** Whether an e-mailed code was sent with this answer (else ask with loginVerificationEmail). */
+  emailSent: boolean;
+  /** The bank card whose holder name is asked for, masked ("BRAC Bank ****1234"); null without that factor. */
+  bankCard: string | null;
   /** When the ticket expires (epoch ms). */
   expirationTime: number;
 }

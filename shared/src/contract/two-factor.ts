@@ -1,14 +1,23 @@
 // Second-factor calls: completing a login that asked for one, and the member's own settings of
-// authenticator app and SMS sign-in verification (server module two-factor/).
+// authenticator app, SMS, e-mail and bank-account-name sign-in verification (server module two-factor/).
 import { defineCall, type ValueOf } from './define-call';
 import { loginValueSchema } from './session';
 
 export const securityConfigSchema = {
   type: 'object',
-  required: ['bindGA', 'smsLoginVerification', 'bindMobile', 'countryDialingCode', 'mobile', 'email'],
+  required: [
+    'bindGA', 'smsLoginVerification', 'emailLoginVerification', 'bankNameLoginVerification', 'bindMobile', 'countryDialingCode',
+    'mobile', 'email', 'bankCard',
+  ],
   properties: {
     bindGA: { type: 'boolean', description: 'an authenticator app is bound (sign-in asks for its code)' },
     smsLoginVerification: { type: 'boolean', description: 'sign-in asks for an SMS code' },
+    emailLoginVerification: { type: 'boolean', description: 'sign-in asks for a code e-mailed to the address it was turned on with' },
+    bankNameLoginVerification: {
+      type: 'boolean',
+      description: 'sign-in asks for the account holder name of the bound bank card (in force only while a bank card is bound)',
+    },
+    bankCard: { type: ['string', 'null'], description: 'the bank card the holder name is of, masked; null with no bank card bound' },
     bindMobile: { type: 'boolean' },
     countryDialingCode: { type: ['string', 'null'] },
     mobile: { type: ['string', 'null'], description: 'masked' },
@@ -50,8 +59,8 @@ export const loginVerificationCall = /*#__PURE__*/ defineCall({
     additionalProperties: false,
     properties: {
       ticket: { type: 'string', minLength: 1, maxLength: 128 },
-      type: { type: 'string', enum: ['totp', 'sms'] },
-      code: { type: 'string', maxLength: 16 },
+      type: { type: 'string', enum: ['totp', 'sms', 'email', 'bank_name'] },
+      code: { type: 'string', maxLength: 64, description: 'the code; for bank_name the account holder name' },
     },
   },
   value: loginValueSchema,
@@ -70,6 +79,31 @@ export const loginVerificationSmsCall = /*#__PURE__*/ defineCall({
     properties: { ticket: { type: 'string', minLength: 1, maxLength: 128 } },
   },
   value: secondFactorSmsSentSchema,
+});
+
+export const secondFactorEmailSentSchema = {
+  type: 'object',
+  required: ['expiredMinutes', 'expirationTime', 'email'],
+  properties: {
+    expiredMinutes: { type: 'integer' },
+    expirationTime: { type: 'integer', description: 'epoch ms when the code expires' },
+    email: { type: 'string', description: 'the address the code went to, masked' },
+  },
+} as const;
+
+export const loginVerificationEmailCall = /*#__PURE__*/ defineCall({
+  name: 'loginVerificationEmail',
+  method: 'POST',
+  path: '/wps/session/login/verification/email',
+  moduleId: 'LOGINIPVERF3',
+  quiet: true,
+  body: {
+    type: 'object',
+    required: ['ticket'],
+    additionalProperties: false,
+    properties: { ticket: { type: 'string', minLength: 1, maxLength: 128 } },
+  },
+  value: secondFactorEmailSentSchema,
 });
 
 export const securityConfigCall = /*#__PURE__*/ defineCall({
@@ -141,9 +175,56 @@ export const twoFactorSmsCall = /*#__PURE__*/ defineCall({
   value: securityConfigSchema,
 });
 
+export const twoFactorEmailCodeCall = /*#__PURE__*/ defineCall({
+  name: 'twoFactorEmailCode',
+  method: 'POST',
+  path: '/wps/v2/member/2fa/email/code',
+  moduleId: 'MEMBER3',
+  token: true,
+  value: secondFactorEmailSentSchema,
+});
+
+export const twoFactorEmailCall = /*#__PURE__*/ defineCall({
+  name: 'twoFactorEmail',
+  method: 'PUT',
+  path: '/wps/v2/member/2fa/email',
+  moduleId: 'MEMBER3',
+  token: true,
+  encrypted: true,
+  body: {
+    type: 'object',
+    required: ['enabled', 'code', 'password'],
+    additionalProperties: false,
+    properties: { enabled: { type: 'boolean' }, code: { type: 'string', maxLength: 16 }, password: currentPassword },
+  },
+  value: securityConfigSchema,
+});
+
+export const twoFactorBankNameCall = /*#__PURE__*/ defineCall({
+  name: 'twoFactorBankName',
+  method: 'PUT',
+  path: '/wps/v2/member/2fa/bankName',
+  moduleId: 'MEMBER3',
+  token: true,
+  encrypted: true,
+  body: {
+    type: 'object',
+    required: ['enabled', 'name', 'password'],
+    additionalProperties: false,
+    properties: {
+      enabled: { type: 'boolean' },
+      name: { type: 'string', maxLength: 64, description: 'the account holder name of the bound bank card, as on the card' },
+      password: currentPassword,
+    },
+  },
+  value: securityConfigSchema,
+});
+
 /** `GET /wps/v2/member/securityConfig` value: which sign-in factors the member has on. */
 export type SecurityConfig = ValueOf<typeof securityConfigCall>;
 /** `POST /wps/v2/member/2fa/totp` value: show secretKey and a QR code of otpauth, then confirm with a code. */
 export type TotpEnrolment = ValueOf<typeof twoFactorTotpStartCall>;
 /** `POST /wps/session/login/verification/sms` and `/wps/v2/member/2fa/sms/code` value. */
 export type SecondFactorSmsSent = ValueOf<typeof loginVerificationSmsCall>;
+/** `POST /wps/session/login/verification/email` and `/wps/v2/member/2fa/email/code` value. */
+export type SecondFactorEmailSent = ValueOf<typeof loginVerificationEmailCall>;

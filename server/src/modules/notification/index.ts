@@ -8,4 +8,4 @@ export {
   senderConfigFromEnv,
   type SenderFactory,
 } from './sender';
-export { codeSms, numberAlreadyRegisteredSms, resetEmail, secondFactorKeptMessage, type CodePurpose, type PasswordEvent } from './templates';
+export { codeSms, numberAlreadyRegisteredSms, resetEmail, secondFactorKeptMessage, twoFactorEmail, type CodePurpose, type PasswordEvent } from './templates';

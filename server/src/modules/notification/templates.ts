@@ -4,7 +4,7 @@ import type { MessageLanguage } from '../../i18n/messages';
 // language is the one of the request that caused the message (its `Language` header).
 // Placeholders: {brand} {code} {minutes} {username} {link}.
 
-export type CodePurpose = 'login' | 'register' | 'reset' | 'two_factor' | 'bind_mobile';
+export type CodePurpose = 'login' | 'register' | 'reset' | 'two_factor' | 'bind_mobile' | 'two_factor_email';
 
 type Texts = Record<MessageLanguage, string>;
 
@@ -54,6 +54,16 @@ const CODE_SMS: Record<CodePurpose, Texts> = {
     TH: '{brand}: รหัสสำหรับผูกหมายเลขนี้กับบัญชีของคุณคือ {code} ใช้ได้ {minutes} นาที หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้',
     TY: '{brand}：您綁定此手機號碼的驗證碼是 {code}，{minutes} 分鐘內有效。如非本人操作，請忽略本簡訊。',
     VI: '{brand}: mã liên kết số này với tài khoản của bạn là {code}. Mã hết hạn sau {minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua tin nhắn này.',
+  },
+  // Sign-in verification by e-mail (two-factor module): the body of the e-mail.
+  two_factor_email: {
+    EN: '{brand}: your sign-in verification code is {code}. It expires in {minutes} minutes. Never share it with anyone. If you are not signing in or changing your sign-in settings, change your password and contact customer service.',
+    BN: '{brand}: আপনার সাইন-ইন যাচাইকরণ কোড {code}। এটি {minutes} মিনিটে মেয়াদোত্তীর্ণ হবে। কাউকে এই কোড দেবেন না। আপনি সাইন ইন বা সাইন-ইন সেটিংস পরিবর্তন না করে থাকলে পাসওয়ার্ড পরিবর্তন করুন এবং গ্রাহক সেবায় যোগাযোগ করুন।',
+    CN: '{brand}：您的登录二次验证码是 {code}，{minutes} 分钟内有效。请勿告诉任何人。如果您没有在登录或更改登录设置，请修改密码并联系客服。',
+    ID: '{brand}: kode verifikasi masuk Anda {code}. Berlaku {minutes} menit. Jangan berikan kepada siapa pun. Jika Anda tidak sedang masuk atau mengubah pengaturan masuk, ubah kata sandi Anda dan hubungi layanan pelanggan.',
+    TH: '{brand}: รหัสยืนยันการเข้าสู่ระบบของคุณคือ {code} ใช้ได้ {minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้กำลังเข้าสู่ระบบหรือเปลี่ยนการตั้งค่าการเข้าสู่ระบบ โปรดเปลี่ยนรหัสผ่านและติดต่อฝ่ายบริการลูกค้า',
+    TY: '{brand}：您的登入二次驗證碼是 {code}，{minutes} 分鐘內有效。請勿告訴任何人。如果您沒有在登入或變更登入設定，請修改密碼並聯繫客服。',
+    VI: '{brand}: mã xác minh đăng nhập của bạn là {code}. Mã hết hạn sau {minutes} phút. Không chia sẻ mã với bất kỳ ai. Nếu bạn không đang đăng nhập hoặc thay đổi cài đặt đăng nhập, hãy đổi mật khẩu và liên hệ chăm sóc khách hàng.',
   },
 };
 
@@ -151,4 +161,19 @@ export function secondFactorKeptMessage(
   params: { brand: string; username: string },
 ): { subject: string; text: string } {
   return { subject: fill(SECOND_FACTOR_KEPT_SUBJECT[language], params), text: fill(SECOND_FACTOR_KEPT[event][language], params) };
+}
+
+const TWO_FACTOR_EMAIL_SUBJECT: Texts = {
+  EN: '{brand}: your sign-in verification code',
+  BN: '{brand}: আপনার সাইন-ইন যাচাইকরণ কোড',
+  CN: '{brand}：您的登录二次验证码',
+  ID: '{brand}: kode verifikasi masuk Anda',
+  TH: '{brand}: รหัสยืนยันการเข้าสู่ระบบของคุณ',
+  TY: '{brand}：您的登入二次驗證碼',
+  VI: '{brand}: mã xác minh đăng nhập của bạn',
+};
+
+/** The e-mail carrying a sign-in verification code (two-factor by e-mail). */
+export function twoFactorEmail(language: MessageLanguage, params: { brand: string; code: string; minutes: number }): { subject: string; text: string } {
+  return { subject: fill(TWO_FACTOR_EMAIL_SUBJECT[language], { brand: params.brand }), text: codeSms('two_factor_email', language, params) };
 }

@@ -77,7 +77,7 @@ export async function setSmsTwoFactor(db: Db, merchantId: number, memberId: numb
   }
 }
 
-export type SecondFactor = 'totp' | 'sms';
+export type SecondFactor = 'totp' | 'sms' | 'email' | 'bank_name';
 
 export interface ChallengeRow {
   id: number;
@@ -188,16 +188,89 @@ export async function endMemberChallenges(db: Db, merchantId: number, memberId: 
   );
 }
 
-/** The second factors in force for a member, authenticator first (SMS only with a mobile number). */
+/**
+ * The second factors in force for a member, in the order offered: authenticator, SMS (only with a
+ * mobile number), e-mail, bank account name (only while a bank card is bound).
+ */
 export async function selectSecondFactors(db: Db, merchantId: number, memberId: number): Promise<SecondFactor[]> {
-  const result = await db.query<{ totp: boolean; sms: boolean }>(
+  const result = await db.query<{ totp: boolean; sms: boolean; email: boolean; bank_name: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM member_totp WHERE merchant_id = $1 AND member_id = $2 AND confirmed_at IS NOT NULL) AS totp,
             EXISTS (SELECT 1 FROM member_sms_two_factor t JOIN member m ON m.id = t.member_id
-                     WHERE t.merchant_id = $1 AND t.member_id = $2 AND m.mobile_e164 IS NOT NULL) AS sms`,
+                     WHERE t.merchant_id = $1 AND t.member_id = $2 AND m.mobile_e164 IS NOT NULL) AS sms,
+            EXISTS (SELECT 1 FROM member_two_factor_option
+                     WHERE merchant_id = $1 AND member_id = $2 AND factor = 'email') AS email,
+            EXISTS (SELECT 1 FROM member_two_factor_option o
+                     WHERE o.merchant_id = $1 AND o.member_id = $2 AND o.factor = 'bank_name'
+                       AND EXISTS (SELECT 1 FROM withdraw_card c
+                                    WHERE c.merchant_id = $1 AND c.member_id = $2 AND c.card_type = 'BC' AND c.deleted_at IS NULL)) AS bank_name`,
     [merchantId, memberId],
   );
+  const row = result.rows[0];
   const factors: SecondFactor[] = [];
-  if (result.rows[0]?.totp) factors.push('totp');
-  if (result.rows[0]?.sms) factors.push('sms');
+  if (row?.totp) factors.push('totp');
+  if (row?.sms) factors.push('sms');
+  if (row?.email) factors.push('email');
+  if (row?.bank_name) factors.push('bank_name');
   return factors;
+}
+
+/** The address e-mailed codes go to while the e-mail factor is on; undefined when it is off. */
+export async function selectEmailFactor(db: Db, merchantId: number, memberId: number): Promise<string | undefined> {
+  const result = await db.query<{ email: string }>(
+    "SELECT email FROM member_two_factor_option WHERE merchant_id = $1 AND member_id = $2 AND factor = 'email'",
+    [merchantId, memberId],
+  );
+  return result.rows[0]?.email;
+}
+
+/** Turns the e-mail factor on for `email` (replacing the address) or, with null, off. */
+export async function setEmailFactor(db: Db, merchantId: number, memberId: number, email: string | null, nowMs: number): Promise<void> {
+  if (email === null) {
+    await db.query("DELETE FROM member_two_factor_option WHERE merchant_id = $1 AND member_id = $2 AND factor = 'email'", [merchantId, memberId]);
+    return;
+  }
+  await db.query(
+    `INSERT INTO member_two_factor_option (member_id, merchant_id, factor, email, enabled_at) VALUES ($1, $2, 'email', $3, $4)
+     ON CONFLICT (member_id, factor) DO UPDATE SET email = EXCLUDED.email, enabled_at = EXCLUDED.enabled_at`,
+    [memberId, merchantId, email, new Date(nowMs)],
+  );
+}
+
+/** Whether the member turned the bank-account-name factor on (in force only with a bank card bound). */
+export async function selectBankNameFactor(db: Db, merchantId: number, memberId: number): Promise<boolean> {
+  const result = await db.query(
+    "SELECT 1 FROM member_two_factor_option WHERE merchant_id = $1 AND member_id = $2 AND factor = 'bank_name'",
+    [merchantId, memberId],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+export async function setBankNameFactor(db: Db, merchantId: number, memberId: number, enabled: boolean, nowMs: number): Promise<void> {
+  if (enabled) {
+    await db.query(
+      `INSERT INTO member_two_factor_option (member_id, merchant_id, factor, enabled_at) VALUES ($1, $2, 'bank_name', $3)
+       ON CONFLICT (member_id, factor) DO NOTHING`,
+      [memberId, merchantId, new Date(nowMs)],
+    );
+  } else {
+    await db.query("DELETE FROM member_two_factor_option WHERE merchant_id = $1 AND member_id = $2 AND factor = 'bank_name'", [merchantId, memberId]);
+  }
+}
+
+export interface BankCardFacts {
+  bankName: string;
+  cardNumber: string;
+  holderName: string;
+}
+
+/** The member's oldest bound bank card (withdrawal module's withdraw_card, type BC, not deleted). */
+export async function selectBankCard(db: Db, merchantId: number, memberId: number): Promise<BankCardFacts | undefined> {
+  const result = await db.query<{ bank_name: string; card_number: string; payee_name: string }>(
+    `SELECT bank_name, card_number, payee_name FROM withdraw_card
+      WHERE merchant_id = $1 AND member_id = $2 AND card_type = 'BC' AND deleted_at IS NULL
+      ORDER BY id LIMIT 1`,
+    [merchantId, memberId],
+  );
+  const row = result.rows[0];
+  return row ? { bankName: row.bank_name, cardNumber: row.card_number, holderName: row.payee_name } : undefined;
 }

@@ -1,7 +1,11 @@
 import {
   loginVerificationCall,
+  loginVerificationEmailCall,
   loginVerificationSmsCall,
   securityConfigCall,
+  twoFactorBankNameCall,
+  twoFactorEmailCall,
+  twoFactorEmailCodeCall,
   twoFactorSmsCall,
   twoFactorSmsCodeCall,
   twoFactorTotpConfirmCall,
@@ -140,13 +144,59 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
     return ok(await service.securityConfig(member));
   });
 
+  app.post('/wps/v2/member/2fa/email/code', {
+    config: { realAccountOnly: true },
+    schema: apiSchema({
+      tags,
+      summary: 'E-mail a code to prove the mailbox before e-mail sign-in verification is turned on or off',
+      description:
+        "To turn it on the code goes to the profile's e-mail address (400 email.not.bound without one); to turn it off, to " +
+        'the address it is on with. Throttled like every SMS code (60 s apart, 429 after 5 in 15 minutes).',
+      call: twoFactorEmailCodeCall,
+    }),
+  }, async (request) => ok(await service.sendEmailSettingsCode(memberOf(request), callerOf(request))));
+
+  app.put<RouteOf<typeof twoFactorEmailCall>>('/wps/v2/member/2fa/email', {
+    config: { realAccountOnly: true, encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Turn e-mail sign-in verification on or off (an e-mailed code and the current password)',
+      description:
+        'Encrypted. code comes from POST /wps/v2/member/2fa/email/code. Once on, sign-in e-mails its codes to that address, ' +
+        'whatever the profile later says, until it is turned off. ' + FACTOR_CHANGE_RULES,
+      call: twoFactorEmailCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    await service.setEmailVerification(member, factorChangeOf(request, request.body.password), request.body.enabled, request.body.code.trim());
+    return ok(await service.securityConfig(member));
+  });
+
+  app.put<RouteOf<typeof twoFactorBankNameCall>>('/wps/v2/member/2fa/bankName', {
+    config: { realAccountOnly: true, encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: "Turn sign-in verification by the bound bank card's account holder name on or off",
+      description:
+        'Encrypted. name is the holder name of the oldest bound bank card (spacing and case aside); a wrong name answers ' +
+        '400 bank.name.invalid and counts like a wrong code. 400 bank.card.not.bound to turn it on without a bank card; ' +
+        'it is in force only while one is bound. ' + FACTOR_CHANGE_RULES,
+      call: twoFactorBankNameCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    await service.setBankNameVerification(member, factorChangeOf(request, request.body.password), request.body.enabled, request.body.name);
+    return ok(await service.securityConfig(member));
+  });
+
   app.post<RouteOf<typeof loginVerificationCall>>('/wps/session/login/verification', {
     config: { auth: 'public', encrypted: true },
     schema: apiSchema({
       tags: ['session', ...tags],
       summary: 'Complete a login that answered login_verify_required',
       description:
-        'ticket comes from that answer\'s value; type is one of its factors. Success is the normal login value with a ' +
+        'ticket comes from that answer\'s value; type is one of its factors (code: the SMS, e-mailed or app code, or for ' +
+        'bank_name the bound bank card\'s account holder name). Success is the normal login value with a ' +
         'new token. A ticket is single use, expires, and ends after 5 wrong codes; wrong codes also count toward ' +
         "the account's login lockout (429 TOO_MANY_REQUESTS).",
       call: loginVerificationCall,
@@ -164,4 +214,13 @@ export async function twoFactorRoutes(app: FastifyInstance, options: TwoFactorRo
       call: loginVerificationSmsCall,
     }),
   }, async (request) => ok(await service.resendLoginSms(merchantOf(request).id, request.body.ticket, callerOf(request))));
+
+  app.post<RouteOf<typeof loginVerificationEmailCall>>('/wps/session/login/verification/email', {
+    config: { auth: 'public' },
+    schema: apiSchema({
+      tags: ['session', ...tags],
+      summary: 'Send (again) the e-mailed code of a pending login',
+      call: loginVerificationEmailCall,
+    }),
+  }, async (request) => ok(await service.resendLoginEmail(merchantOf(request).id, request.body.ticket, callerOf(request))));
 }

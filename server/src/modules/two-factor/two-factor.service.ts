@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LoginChallenge, SecurityConfig } from '@platform/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -8,7 +8,7 @@ import { AppError } from '../../http/envelope';
 import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { maskMobile } from '../member';
 import { findMemberById, type Member } from '../identity';
-import { brandOf, codeSms, messageLanguage, type SenderFactory } from '../notification';
+import { brandOf, codeSms, messageLanguage, twoFactorEmail, type SenderFactory } from '../notification';
 import {
   type AccountRequestContext,
   endOtherSessions,
@@ -25,13 +25,17 @@ import type { VerificationCodes } from '../verification';
 import { open, seal, type SecretKey } from './secret-box';
 import { acceptedTotpStep, generateTotpSecret, totpUri } from './totp';
 import * as queries from './two-factor.queries';
-import type { SecondFactor } from './two-factor.queries';
+import type { BankCardFacts, SecondFactor } from './two-factor.queries';
 
 export type { SecurityConfig };
 
-// Second factors for signing in: an authenticator app (TOTP) and SMS codes to the member's own
-// number. A member with either turned on gets login_verify_required instead of a session; the
-// login value carries a ticket, and POST /wps/session/login/verification completes it.
+// Second factors for signing in (SPEC §9: SMS, e-mail, Google, bank account name): an
+// authenticator app (TOTP), SMS codes to the member's own number, codes e-mailed to the address
+// the member turned the e-mail factor on with, and the account holder name of the member's bound
+// bank card. A member with any of them on gets login_verify_required instead of a session; the
+// login value carries a ticket, and POST /wps/session/login/verification completes it. Every
+// factor goes through the same counting: the ticket's attempts, the account's login locks and the
+// member's twofactor.login lock at login; the twofactor.member lock for a change of settings.
 //
 // Invariants (two-factor.test.ts):
 // - A ticket completes at most one login, only before it expires, and only with a code of a
@@ -47,7 +51,9 @@ export type { SecurityConfig };
 //        member's password-proof lock, which changing the password shares, with the login's
 //        numbers (5 wrong within 15 minutes: 429 TOO_MANY_REQUESTS for 5 minutes);
 //     2. and a valid code of the factor concerned: the new app's code to bind it, the bound
-//        app's current code to remove it, an SMS code to the member's number for SMS on or off.
+//        app's current code to remove it, an SMS code to the member's number for SMS on or off,
+//        an e-mailed code (to the profile's address to turn it on, to the factor's address to
+//        turn it off), the bank card's holder name for the bank-account-name factor.
 //        Wrong codes lock the member's two-factor settings for the lockout period.
 //   The password is checked first, so a wrong one never uses up an SMS code. The password is
 //   always asked, also where a factor is bound: its code is already part of every removal, and a
@@ -107,6 +113,18 @@ function maskEmail(email: string | null): string | null {
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
 }
 
+/** "BRAC Bank ****1234": which card's holder name is asked for, without its number. */
+const maskCard = (card: BankCardFacts): string => `${card.bankName} ****${card.cardNumber.slice(-4)}`;
+
+/** A holder name as compared: NFC, spaces collapsed and trimmed, case folded. */
+const holderNameKey = (name: string): Buffer =>
+  createHash('sha256').update(name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase(), 'utf8').digest();
+
+/** Whether the name typed is the card's holder name (spacing and case aside), in constant time. */
+export function sameHolderName(typed: string, holder: string): boolean {
+  return typed.trim() !== '' && timingSafeEqual(holderNameKey(typed), holderNameKey(holder));
+}
+
 export class TwoFactorService implements TwoFactorGate {
   private readonly challengeTtlMs: number;
   private readonly challengeMaxAttempts: number;
@@ -152,20 +170,57 @@ export class TwoFactorService implements TwoFactorGate {
       expiresAtMs,
     });
     let smsSent = false;
-    // With SMS as the only factor the code goes out at once; with an authenticator too, the
-    // member asks for it (POST /wps/session/login/verification/sms) only if they need it.
+    let emailSent = false;
+    // With SMS (or e-mail) as the preferred factor the code goes out at once; with an
+    // authenticator before it, the member asks for it (POST /wps/session/login/verification/sms,
+    // /email) only if they need it.
     if (factors[0] === 'sms') {
       const requested = context.language;
       smsSent = await this.trySendLoginSms(member, context.clientIp, requested);
     }
+    const emailAddress = factors.includes('email') ? await queries.selectEmailFactor(pool, member.merchantId, member.id) : undefined;
+    if (factors[0] === 'email' && emailAddress) {
+      emailSent = await this.trySend(() => this.sendEmailCode(member, emailAddress, context.clientIp, context.language, null));
+    }
+    const card = factors.includes('bank_name') ? await queries.selectBankCard(pool, member.merchantId, member.id) : undefined;
     return {
       ticket,
       factors,
       verifyType: factors[0],
       mobile: factors.includes('sms') ? maskMobile(member.countryDialingCode, member.mobile) : null,
       smsSent,
+      email: emailAddress ? maskEmail(emailAddress) : null,
+      emailSent,
+      bankCard: card ? maskCard(card) : null,
       expirationTime: expiresAtMs,
     };
+  }
+
+  /** Runs a send; false when the throttle refuses (the member can ask again later). */
+  private async trySend(send: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await send();
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * E-mails a sign-in verification code to `address`. E-mailed codes are the verification
+   * module's one-time codes (purpose two_factor_email) with the address where a number would be,
+   * under the same send throttle (60 s spacing, 5 in 15 minutes, then 5 minutes locked).
+   */
+  private async sendEmailCode(member: Member, address: string, ip: string, requestedLanguage: string | undefined, log: FastifyBaseLogger | null) {
+    const { pool, codes, senders } = this.options;
+    const { issued, expiresAtMs } = await codes.requestCode({ merchantId: member.merchantId, mobile: address, ip }, 'two_factor_email', true);
+    if (!issued) throw new Error('A two-factor e-mail code was requested but not issued');
+    const language = await messageLanguage(pool, member.merchantId, requestedLanguage, member.language);
+    const mail = twoFactorEmail(language, { brand: await brandOf(pool, member.merchantId), code: issued.code, minutes: codes.policy.expiredMinutes });
+    const sender = senders({ merchantId: member.merchantId, log: log ?? this.options.log });
+    await sender.sendEmail(address, mail.subject, mail.text);
+    return { expiredMinutes: codes.policy.expiredMinutes, expirationTime: expiresAtMs, email: maskEmail(address) ?? '' };
   }
 
   /** Sends the login SMS code; false when the throttle refuses (the member can ask again later). */
@@ -208,6 +263,37 @@ export class TwoFactorService implements TwoFactorGate {
     return this.sendCode(member, caller.ip, caller.language, caller.log);
   }
 
+  /** A fresh e-mailed code for a pending login offering the e-mail factor. */
+  async resendLoginEmail(merchantId: number, ticket: string, caller: CallerContext) {
+    const { pool, clock } = this.options;
+    const challenge = await queries.selectChallenge(pool, merchantId, hashTicket(ticket));
+    if (!challenge || challenge.consumed || challenge.expiresAtMs <= clock()) throw new AppError(400, 'login.verify.expired');
+    if (!challenge.factors.includes('email')) throw new AppError(400, 'function.not.enabled', { detail: 'e-mail is not a factor of this login' });
+    const member = await findMemberById(pool, merchantId, challenge.memberId);
+    const address = member ? await queries.selectEmailFactor(pool, merchantId, member.id) : undefined;
+    if (!member || !address) throw new AppError(400, 'login.verify.expired');
+    return this.sendEmailCode(member, address, caller.ip, caller.language, caller.log);
+  }
+
+  /** Whether a second factor's answer is right (a code is used up when it is). */
+  private async checkFactor(member: Member, type: SecondFactor, code: string, nowMs: number): Promise<boolean> {
+    const { pool, codes } = this.options;
+    switch (type) {
+      case 'totp':
+        return this.acceptTotp(member, code, nowMs);
+      case 'sms':
+        return codes.consume(member.merchantId, member.mobileE164 ?? '', 'two_factor', code);
+      case 'email': {
+        const address = await queries.selectEmailFactor(pool, member.merchantId, member.id);
+        return address !== undefined && codes.consume(member.merchantId, address, 'two_factor_email', code);
+      }
+      case 'bank_name': {
+        const card = await queries.selectBankCard(pool, member.merchantId, member.id);
+        return card !== undefined && sameHolderName(code, card.holderName);
+      }
+    }
+  }
+
   /** Checks the second factor of a pending login and, when right, logs the member in. */
   async completeLogin(merchantId: number, ticket: string, type: SecondFactor, code: string, caller: CallerContext): Promise<LoginValue> {
     const { pool, clock } = this.options;
@@ -237,10 +323,9 @@ export class TwoFactorService implements TwoFactorGate {
     const challenge = await queries.reserveChallengeAttempt(pool, merchantId, ticketHash, nowMs);
     if (!challenge) throw new AppError(400, 'login.verify.expired');
 
-    const right = type === 'totp' ? await this.acceptTotp(member, code, nowMs) : await this.options.codes.consume(merchantId, member.mobileE164 ?? '', 'two_factor', code);
-    if (!right) {
+    if (!(await this.checkFactor(member, type, code, nowMs))) {
       await queries.endExhaustedChallenge(pool, challenge.id, nowMs);
-      throw new AppError(400, type === 'totp' ? 'two.factor.code.invalid' : 'sms.code.invalid');
+      throw new AppError(400, wrongAnswerCode(type));
     }
     if (!(await queries.consumeChallenge(pool, challenge.id, nowMs))) throw new AppError(400, 'login.verify.expired');
     await forgetOwnFailures(pool, merchantId, throttle);
@@ -267,14 +352,23 @@ export class TwoFactorService implements TwoFactorGate {
   // ---- A member's own settings ----------------------------------------------------------
 
   async securityConfig(member: Member): Promise<SecurityConfig> {
-    const factors = await this.factorsOf(member);
+    const { pool } = this.options;
+    const [factors, bankName, card] = await Promise.all([
+      this.factorsOf(member),
+      queries.selectBankNameFactor(pool, member.merchantId, member.id),
+      queries.selectBankCard(pool, member.merchantId, member.id),
+    ]);
     return {
       bindGA: factors.includes('totp'),
       smsLoginVerification: factors.includes('sms'),
+      emailLoginVerification: factors.includes('email'),
+      // Turned on, though not in force while no bank card is bound.
+      bankNameLoginVerification: bankName,
       bindMobile: member.mobileE164 !== null,
       countryDialingCode: member.countryDialingCode,
       mobile: maskMobile(null, member.mobile),
       email: maskEmail(member.email),
+      bankCard: card ? maskCard(card) : null,
     };
   }
 
@@ -338,6 +432,64 @@ export class TwoFactorService implements TwoFactorGate {
   }
 
   /**
+   * A code to prove the mailbox before sign-in verification by e-mail is turned on (to the
+   * profile's address) or off (to the address it is on with).
+   */
+  async sendEmailSettingsCode(member: Member, caller: CallerContext) {
+    const address = (await queries.selectEmailFactor(this.options.pool, member.merchantId, member.id)) ?? member.email;
+    if (!address) throw new AppError(400, 'email.not.bound');
+    return this.sendEmailCode(member, address, caller.ip, caller.language, caller.log);
+  }
+
+  /**
+   * Turns sign-in verification by e-mail on (for the profile's address, proven by a code sent
+   * there) or off (a code sent to the address it is on with), with the current password.
+   */
+  async setEmailVerification(member: Member, change: FactorChange, enabled: boolean, code: string): Promise<void> {
+    const { pool, codes } = this.options;
+    const current = await queries.selectEmailFactor(pool, member.merchantId, member.id);
+    // Turning it on again keeps the address it is on with (where the settings code went).
+    const address = enabled ? current ?? member.email : current ?? null;
+    if (!address) {
+      if (enabled) throw new AppError(400, 'email.not.bound');
+      return; // Already off.
+    }
+    await this.changeFactors(member, change, async (nowMs) => {
+      if (!(await codes.consume(member.merchantId, address, 'two_factor_email', code))) return false;
+      await queries.setEmailFactor(pool, member.merchantId, member.id, enabled ? address : null, nowMs);
+      return true;
+    });
+  }
+
+  /**
+   * Turns sign-in verification by the bound bank card's account holder name on or off: the
+   * current password and the holder name (a wrong name counts like a wrong code).
+   */
+  async setBankNameVerification(member: Member, change: FactorChange, enabled: boolean, name: string): Promise<void> {
+    const { pool } = this.options;
+    const card = await queries.selectBankCard(pool, member.merchantId, member.id);
+    if (!card) {
+      if (enabled) throw new AppError(400, 'bank.card.not.bound');
+      // No card: the factor is not in force; turning it off needs only the password.
+      await this.changeFactors(member, change, async (nowMs) => {
+        await queries.setBankNameFactor(pool, member.merchantId, member.id, false, nowMs);
+        return true;
+      });
+      return;
+    }
+    await this.changeFactors(
+      member,
+      change,
+      async (nowMs) => {
+        if (!sameHolderName(name, card.holderName)) return false;
+        await queries.setBankNameFactor(pool, member.merchantId, member.id, enabled, nowMs);
+        return true;
+      },
+      'bank.name.invalid',
+    );
+  }
+
+  /**
    * A change of the factors in force: the password proof first (see the invariants above), then
    * `apply` (the factor's code check and the change itself) under the settings lock; when it
    * went through, the member's other sessions and pending logins end.
@@ -346,7 +498,7 @@ export class TwoFactorService implements TwoFactorGate {
     member: Member,
     change: FactorChange,
     apply: (nowMs: number) => Promise<boolean>,
-    wrongCode: 'two.factor.code.invalid' | 'sms.code.invalid' = 'two.factor.code.invalid',
+    wrongCode: WrongAnswerCode = 'two.factor.code.invalid',
   ): Promise<void> {
     const { pool, clock } = this.options;
     if (change.password === '') throw new AppError(400, 'reg_field_required', { field: 'password' }, { field: 'password' });
@@ -366,7 +518,7 @@ export class TwoFactorService implements TwoFactorGate {
   private async withSettingsThrottle(
     member: Member,
     check: (nowMs: number) => Promise<boolean>,
-    wrongCode: 'two.factor.code.invalid' | 'sms.code.invalid',
+    wrongCode: WrongAnswerCode,
   ): Promise<void> {
     const { pool, clock } = this.options;
     const nowMs = clock();
@@ -378,4 +530,13 @@ export class TwoFactorService implements TwoFactorGate {
     if (!(await check(nowMs))) throw new AppError(400, wrongCode);
     await forgiveAttempt(pool, member.merchantId, key, rule);
   }
+}
+
+type WrongAnswerCode = 'two.factor.code.invalid' | 'sms.code.invalid' | 'bank.name.invalid';
+
+/** The refusal of a wrong answer of a factor at login. */
+function wrongAnswerCode(type: SecondFactor): WrongAnswerCode {
+  if (type === 'sms') return 'sms.code.invalid';
+  if (type === 'bank_name') return 'bank.name.invalid';
+  return 'two.factor.code.invalid';
 }

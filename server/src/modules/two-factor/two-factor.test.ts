@@ -79,7 +79,17 @@ describe('binding an authenticator app', () => {
     await createMember(context.pool, context.merchantId, { username, password: 'secret123', nowMs: clock.nowMs });
     const token = await tokenFor(context.app, username, 'secret123', nextIp());
     const before = json<Envelope<SecurityConfig>>(await call('GET', '/wps/v2/member/securityConfig', token)).value;
-    expect(before).toEqual({ bindGA: false, smsLoginVerification: false, bindMobile: false, countryDialingCode: null, mobile: null, email: null });
+    expect(before).toEqual({
+      bindGA: false,
+      smsLoginVerification: false,
+      emailLoginVerification: false,
+      bankNameLoginVerification: false,
+      bindMobile: false,
+      countryDialingCode: null,
+      mobile: null,
+      email: null,
+      bankCard: null,
+    });
 
     const started = json<Envelope<{ secretKey: string; otpauth: string }>>(await call('POST', '/wps/v2/member/2fa/totp', token)).value;
     expect(started.secretKey).toMatch(/^[A-Z2-7]{32}$/);
@@ -158,6 +168,9 @@ describe('signing in with an authenticator', () => {
       verifyType: 'totp',
       mobile: null,
       smsSent: false,
+      email: null,
+      emailSent: false,
+      bankCard: null,
       expirationTime: clock.nowMs + 5 * MINUTE,
     });
     const wrong = await verify({ ticket: challenge.ticket, type: 'totp', code: '12345' });

@@ -56,6 +56,7 @@ export const SEMANTIC_ROUTES: Readonly<Record<string, { why: string; fixed?: Rec
   'POST /wps/session/login': { why: 'the fuzzer never sends the password of an existing account (its usernames are random)' },
   'POST /wps/session/login/verification': { why: 'needs a login ticket the server issued; the fuzzer has none' },
   'POST /wps/session/login/verification/sms': { why: 'needs a login ticket the server issued; the fuzzer has none' },
+  'POST /wps/session/login/verification/email': { why: 'needs a login ticket the server issued; the fuzzer has none' },
   'POST /wps/member/password/email': { why: 'needs an account name and its e-mail; no account has one the fuzzer sends' },
   'POST /wps/member/password/email/reset': { why: 'needs a reset token the server e-mailed; the fuzzer has none' },
   'POST /wps/member/password/verification': { why: 'needs an SMS code the server sent; none was sent' },
