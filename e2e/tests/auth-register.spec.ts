@@ -128,8 +128,10 @@ test.describe('registration in English', () => {
     await expect(page.getByTestId('header-login')).toBeVisible();
 
     // The operator knows the image's text (its answer is set to one the test can type).
-    const { value } = (await (await captchaLoaded).json()) as { value: { captchaId: string } };
-    await operatorSql("UPDATE captcha_challenge SET answer_hash = sha256(convert_to($1 || ':E2E7', 'UTF8')) WHERE id = $1", [value.captchaId]);
+    // The image's value is the PNG in base64; its id is the one the form named in the query.
+    const captchaId = new URL((await captchaLoaded).url()).searchParams.get('captchaId');
+    expect(captchaId).toMatch(/^[0-9a-f]{32}$/);
+    await operatorSql("UPDATE captcha_challenge SET answer_hash = sha256(convert_to($1 || ':E2E7', 'UTF8')) WHERE id = $1", [captchaId]);
     await page.getByTestId('register-captcha').fill('e2e7');
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('register-success')).toBeVisible();

@@ -6,7 +6,7 @@ export type {
   Announcement,
   AnnouncementList,
   Banner,
-  CaptchaChallenge,
+  CaptchaImage,
   CountryEntry,
   CustomerServiceItem,
   CustomerServiceType,

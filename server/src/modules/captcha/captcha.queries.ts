@@ -11,10 +11,12 @@ export interface NewChallenge {
   clientIp: string | null;
 }
 
-export async function insertChallenge(db: Db, challenge: NewChallenge): Promise<void> {
-  await db.query(
+/** Stores a challenge; false when its id is taken (an id the caller chose that was used before). */
+export async function insertChallenge(db: Db, challenge: NewChallenge): Promise<boolean> {
+  const result = await db.query(
     `INSERT INTO captcha_challenge (id, merchant_id, answer_hash, created_at, expires_at, client_ip)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (id) DO NOTHING`,
     [
       challenge.captchaId,
       challenge.merchantId,
@@ -24,6 +26,7 @@ export async function insertChallenge(db: Db, challenge: NewChallenge): Promise<
       challenge.clientIp,
     ],
   );
+  return result.rowCount === 1;
 }
 
 /** Deletes up to 200 challenges that expired before `beforeMs` (small batches keep each call short). */

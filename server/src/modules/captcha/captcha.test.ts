@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { CaptchaChallenge, Envelope } from '@platform/shared/contract';
+import type { CaptchaImage, Envelope } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { MINUTE, setAccountSettings, TestClock } from '../member/member.testing';
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha } from './captcha-image';
@@ -19,22 +20,46 @@ afterAll(async () => {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('GET /wps/captcha', () => {
-  it('answers a fresh PNG data URL and an id, never cached', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/wps/captcha' });
+  const fetchCaptcha = (query = '') => context.app.inject({ method: 'GET', url: `/wps/captcha${query}` });
+  const expiryOf = async (captchaId: string) =>
+    (await context.pool.query<{ expires_at: Date }>('SELECT expires_at FROM captcha_challenge WHERE id = $1', [captchaId])).rows[0].expires_at.getTime();
+
+  it('answers the image as the value, a base64 PNG (SPEC §7), its id in the Captcha-Id header, never cached', async () => {
+    const response = await fetchCaptcha();
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const value = json<Envelope<CaptchaChallenge>>(response).value;
-    expect(value.captchaId).toMatch(/^[0-9a-f]{32}$/);
-    expect(value.expiresAt).toBe(clock.nowMs + 2 * MINUTE);
-    expect(value.image.startsWith('data:image/png;base64,')).toBe(true);
-    const png = Buffer.from(value.image.slice('data:image/png;base64,'.length), 'base64');
+    const value = json<Envelope<CaptchaImage>>(response).value;
+    expect(typeof value).toBe('string');
+    expect(value).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    const png = Buffer.from(value, 'base64');
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     const image = await loadImage(png);
     expect([image.width, image.height]).toEqual([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
+    const captchaId = String(response.headers['captcha-id']);
+    expect(captchaId).toMatch(/^[0-9a-f]{32}$/);
+    expect(await expiryOf(captchaId)).toBe(clock.nowMs + 2 * MINUTE);
 
-    const other = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
-    expect(other.captchaId).not.toBe(value.captchaId);
-    expect(other.image).not.toBe(value.image);
+    const other = await fetchCaptcha();
+    expect(other.headers['captcha-id']).not.toBe(captchaId);
+    expect(json<Envelope<CaptchaImage>>(other).value).not.toBe(value);
+  });
+
+  it("takes the caller's own random id, once; the answer is checked against that id", async () => {
+    const captchaId = randomBytes(16).toString('hex');
+    const response = await fetchCaptcha(`?captchaId=${captchaId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['captcha-id']).toBe(captchaId);
+    expect(await expiryOf(captchaId)).toBe(clock.nowMs + 2 * MINUTE);
+    // A second image for the same id is refused: an id names one image, whoever asked for it.
+    const again = await fetchCaptcha(`?captchaId=${captchaId}`);
+    expect(again.statusCode).toBe(400);
+    expect(json<Envelope<null>>(again).errorCode).toBe('captcha.err');
+    // Ids that are not 32 lower-case hex characters are refused before anything is stored.
+    for (const bad of ['abc', 'G'.repeat(32), captchaId.toUpperCase().replace(/[0-9]/g, 'A'), `${captchaId}0`]) {
+      const refused = await fetchCaptcha(`?captchaId=${bad}`);
+      expect(refused.statusCode).toBe(400);
+      expect(json<Envelope<null>>(refused).errorCode).toBe('request.param.err');
+    }
   });
 
   it('gives one address 60 images a minute, then locks it for 5 minutes', async () => {
@@ -53,16 +78,16 @@ describe('GET /wps/captcha', () => {
   });
 
   it('stores only a hash of the answer', async () => {
-    const value = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
-    const row = await context.pool.query<{ answer_hash: Buffer }>('SELECT answer_hash FROM captcha_challenge WHERE id = $1', [value.captchaId]);
+    const captchaId = String((await fetchCaptcha()).headers['captcha-id']);
+    const row = await context.pool.query<{ answer_hash: Buffer }>('SELECT answer_hash FROM captcha_challenge WHERE id = $1', [captchaId]);
     expect(row.rows[0].answer_hash).toHaveLength(32);
   });
 
   it('follows the merchant captcha lifetime', async () => {
     await setAccountSettings(context.pool, context.merchantId, { captchaTtlSeconds: 30 });
     try {
-      const value = json<Envelope<CaptchaChallenge>>(await context.app.inject({ method: 'GET', url: '/wps/captcha' })).value;
-      expect(value.expiresAt).toBe(clock.nowMs + 30_000);
+      const captchaId = String((await fetchCaptcha()).headers['captcha-id']);
+      expect(await expiryOf(captchaId)).toBe(clock.nowMs + 30_000);
     } finally {
       await context.pool.query("DELETE FROM merchant_setting WHERE key = 'accounts'");
     }

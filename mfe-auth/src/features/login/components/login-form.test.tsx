@@ -5,8 +5,10 @@ import type { LoginOutcome } from '../../../lib/login-outcome';
 import { LoginForm } from './login-form';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
-const CAPTCHA_IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
-const CAPTCHA = { captchaId: 'c0ffee', image: CAPTCHA_IMAGE, expiresAt: 0 };
+// GET /wps/captcha answers the PNG in base64; the form names a random id of its own in the query.
+const CAPTCHA = 'iVBORw0KGgo=';
+const CAPTCHA_IMAGE = `data:image/png;base64,${CAPTCHA}`;
+const captchaIdsOf = (calls: unknown[]) => calls.map((call) => (call as { params: { captchaId: string } }).params.captchaId);
 
 async function renderForm(props: Partial<Parameters<typeof LoginForm>[0]> = {}) {
   const onLoggedIn = jest.fn(async (_outcome: LoginOutcome) => undefined);
@@ -96,11 +98,11 @@ describe('LoginForm by username', () => {
     await renderForm();
     expect(screen.getByTestId('login-username').getAttribute('placeholder')).toBe('＊ Username');
     await submit();
-    expect(screen.getByText('Username cannot be empty')).toBeTruthy();
-    expect(screen.getByText('Password cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Username not empty')).toBeTruthy();
+    expect(screen.getByText('Password not empty')).toBeTruthy();
     expect(call.mock.calls.filter(([row]) => row.name === 'login')).toHaveLength(0);
     type('username', 'player01');
-    expect(screen.queryByText('Username cannot be empty')).toBeNull();
+    expect(screen.queryByText('Username not empty')).toBeNull();
   });
 
   it('forgets the remembered login when remember me is unticked', async () => {
@@ -151,10 +153,12 @@ describe('LoginForm by username', () => {
 
     type('password', 'secret1');
     await submit();
-    expect(screen.getByText('Captcha cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Captcha not empty')).toBeTruthy();
     type('captcha', ' AB12 ');
     await submit();
-    expect(callsOf('login')[1]).toEqual({ data: { username: 'player01', password: 'secret1', type: 'username', captcha: 'AB12', captchaId: 'c0ffee' } });
+    const [captchaId] = captchaIdsOf(callsOf('captcha'));
+    expect(captchaId).toMatch(/^[0-9a-f]{32}$/);
+    expect(callsOf('login')[1]).toEqual({ data: { username: 'player01', password: 'secret1', type: 'username', captcha: 'AB12', captchaId } });
     expect(onLoggedIn).toHaveBeenCalledTimes(1);
   });
 
@@ -174,6 +178,8 @@ describe('LoginForm by username', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh captcha' }));
     await settle();
     expect(callsOf('captcha')).toHaveLength(3);
+    // Every image is asked for with a fresh id.
+    expect(new Set(captchaIdsOf(callsOf('captcha'))).size).toBe(3);
   });
 
   it("shows the server's message for too many attempts (which the API client leaves to the form)", async () => {
@@ -269,7 +275,7 @@ describe('LoginForm switches', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('login-sms-code-button'));
     });
-    expect(screen.getByText('Mobile number cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Mobile number not empty')).toBeTruthy();
     expect(callsOf('smsNoLogin')).toHaveLength(0);
 
     type('mobileNum', ' 1712345678 ');

@@ -3,7 +3,8 @@ import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, se
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
 const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
-const CAPTCHA = { captchaId: 'c0ffee', image: 'data:image/png;base64,iVBORw0KGgo=', expiresAt: 0 };
+// GET /wps/captcha answers the PNG in base64; the form names a random id of its own in the query.
+const CAPTCHA = 'iVBORw0KGgo=';
 
 async function renderForm(route = '/register') {
   const onRegistered = jest.fn(async (_outcome: RegistrationOutcome) => undefined);
@@ -40,15 +41,15 @@ describe('RegisterForm, account mode', () => {
     const { call } = stubApi({});
     await renderForm();
     await submit();
-    expect(screen.getByText('Username cannot be empty')).toBeTruthy();
-    expect(screen.getByText('Confirm password cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Username not empty')).toBeTruthy();
+    expect(screen.getByText('Confirm password not empty')).toBeTruthy();
     fill('username', '9lives');
     fill('password', 'kestrel42');
     fill('confirmPassword', 'kestrel24');
     fill('email', 'nope');
     await submit();
     expect(screen.getByText('Start with a letter, then letters and digits, 6-16 characters')).toBeTruthy();
-    expect(screen.getByText('The two entries are inconsistent')).toBeTruthy();
+    expect(screen.getByText('Incorrect confirmation input')).toBeTruthy();
     expect(screen.getByText('Please enter a valid e-mail address (5-64 characters)')).toBeTruthy();
     expect(call.mock.calls.some(([row]) => row.name === 'register')).toBe(false);
   });
@@ -97,12 +98,14 @@ describe('RegisterForm, account mode', () => {
     await submit();
     expect(onRegistered).not.toHaveBeenCalled();
     const image = within(screen.getByTestId('register-captcha-image')).getByRole('img', { name: 'Captcha image' });
-    expect(image.getAttribute('src')).toBe(CAPTCHA.image);
+    expect(image.getAttribute('src')).toBe(`data:image/png;base64,${CAPTCHA}`);
     await submit();
-    expect(screen.getByText('Captcha cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Captcha not empty')).toBeTruthy();
     fill('captcha', ' KM4P ');
     await submit();
-    expect(callsOf('register')[1]?.data).toMatchObject({ username: 'newplayer1', captcha: 'KM4P', captchaId: 'c0ffee' });
+    const { captchaId } = (callsOf('captcha')[0] as { params: { captchaId: string } }).params;
+    expect(captchaId).toMatch(/^[0-9a-f]{32}$/);
+    expect(callsOf('register')[1]?.data).toMatchObject({ username: 'newplayer1', captcha: 'KM4P', captchaId });
     expect(onRegistered).toHaveBeenCalledTimes(1);
   });
 
@@ -242,7 +245,7 @@ describe('RegisterForm, mobile mode', () => {
     fill('confirmPassword', 'kestrel42');
     fill('mobileNum', '1712345678');
     await submit();
-    expect(screen.getByText('Verification code cannot be empty')).toBeTruthy();
+    expect(screen.getByText('Verification code not empty')).toBeTruthy();
     expect(callsOf('register')).toHaveLength(0);
     fireEvent.click(screen.getByRole('tab', { name: 'Mobile number' }));
     expect(shownFields()).toEqual(['mobileNum', 'verificationCode', 'payeeName', 'email', 'affiliateCode']);
