@@ -15,7 +15,7 @@ import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './mod
 import { captchaRoutes } from './modules/captcha';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
-import { gameProviderRoutes } from './modules/game-provider';
+import { gameProviderOperatorRoutes, gameProviderRoutes } from './modules/game-provider';
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './modules/inhouse';
@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock, extraRoutes: [c2cOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock, extraRoutes: [c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey)] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

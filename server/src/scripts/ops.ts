@@ -23,6 +23,14 @@
 //   resolve-c2c C12 --received yes|no [--amount X]    decides a disputed one (X: what arrived)
 //   message --to all|NAME,… --subject S --content C   a platform message ([--no-reply] [--sender NAME])
 //   member-mails [--unread] [--username NAME]         what members wrote to customer service
+//   feedback [--unread] [--page N]                    feedback visitors and members sent (newest first)
+//   feedback-read ID …                                marks feedback read
+//   games list                                        game vendors: connection, secret, maintenance
+//   games maintenance VENDOR [--from T] [--to T] --reason TEXT   a maintenance window (T: now,
+//                                                     +30m, +2h, +1d or ISO, UTC; no --to: until
+//                                                     cleared): no launches, no bets
+//   games maintenance-clear VENDOR                    ends it now (windows to come are removed)
+//   games rotate-secret VENDOR                        a new signing secret, printed once
 //
 // Environment: OPS_URL (default http://127.0.0.1:3000), OPS_TOKEN, OPS_PASSWORD; create-operator
 // reads DATABASE_URL or starts the embedded PostgreSQL like the site (stop the site first, or
@@ -343,6 +351,119 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Game vendors (modules/game-provider): their state, maintenance windows, signing secrets.
+interface GameVendorRow extends Record<string, unknown> {
+  vassalage: string;
+  categories: string[];
+  provider: boolean;
+  adapter: string | null;
+  enabled: boolean;
+  hasSecret: boolean;
+  sessionMinutes: number | null;
+  maintenance: { id: number; startsAt: number; endsAt: number | null; reason: string; current: boolean }[];
+}
+
+const UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** now, +30m / +2h / +1d, or an ISO 8601 time (UTC unless it names an offset) → epoch ms. */
+export function parseOpsTime(text: string, nowMs: number, name: string): number {
+  if (text === 'now') return nowMs;
+  const relative = /^\+([0-9]{1,6})([mhd])$/.exec(text);
+  if (relative) return nowMs + Number(relative[1]) * UNITS_MS[relative[2]];
+  const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  const ms = iso ? Date.parse(`${text.replace(' ', 'T')}${iso[4] ? '' : iso[1] ? 'Z' : 'T00:00Z'}`) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new UsageError(`--${name}: now, +30m / +2h / +1d, or an ISO time such as 2026-01-31T22:00Z (UTC unless an offset is given)`);
+  return ms;
+}
+
+const windowText = (window: GameVendorRow['maintenance'][number]): string =>
+  `${window.current ? 'NOW ' : ''}${isoTime(window.startsAt)} → ${window.endsAt === null ? 'until cleared' : isoTime(window.endsAt)}${window.reason ? ` (${window.reason})` : ''}`;
+
+const vendorCode = (positionals: string[], usage: string): string => {
+  const code = positionals[0];
+  if (!code || !/^[A-Za-z0-9_]{1,32}$/.test(code)) throw new UsageError(usage);
+  return code.toUpperCase();
+};
+
+const GAMES_USAGE =
+  'games list | games maintenance VENDOR [--from now|+30m|ISO] [--to +2h|ISO] --reason TEXT | games maintenance-clear VENDOR | games rotate-secret VENDOR';
+
+Object.assign(OPS_COMMANDS, {
+  games: {
+    usage: `${GAMES_USAGE}   (game vendors: state, maintenance windows (times UTC; no --to: until cleared), signing secret)`,
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [action, ...rest] = positionals;
+      if (action === 'list') {
+        const value = (await api.call('GET', '/games/vendors')) as { list: GameVendorRow[] };
+        const rows = value.list.map((row) => ({
+          ...row,
+          categories: row.categories.join(','),
+          adapter: row.provider ? (row.adapter ?? 'not connected') : 'no provider row',
+          enabled: row.provider ? (row.enabled ? 'yes' : 'no') : '',
+          secret: row.hasSecret ? 'yes' : '',
+          session: row.sessionMinutes === null ? '' : `${row.sessionMinutes} min`,
+          maintenance: row.maintenance.map(windowText).join('; '),
+        }));
+        for (const line of formatTable(rows, ['vassalage', 'categories', 'adapter', 'enabled', 'secret', 'session', 'maintenance'])) io.write(line);
+        return;
+      }
+      if (action === 'maintenance') {
+        const vassalage = vendorCode(rest, `games maintenance VENDOR [--from …] [--to …] --reason TEXT`);
+        const nowMs = Date.now();
+        const body = {
+          startsAt: parseOpsTime(options.from ?? 'now', nowMs, 'from'),
+          ...(options.to === undefined ? {} : { endsAt: parseOpsTime(options.to, nowMs, 'to') }),
+          reason: requireOption(options, 'reason'),
+        };
+        const window = (await api.call('POST', `/games/vendors/${vassalage}/maintenance`, { body })) as GameVendorRow['maintenance'][number];
+        io.write(`Maintenance of ${vassalage} scheduled (window ${window.id}): ${windowText(window)}, UTC.`);
+        return;
+      }
+      if (action === 'maintenance-clear') {
+        const vassalage = vendorCode(rest, 'games maintenance-clear VENDOR');
+        const value = (await api.call('DELETE', `/games/vendors/${vassalage}/maintenance`)) as { ended: number; removed: number };
+        io.write(`Maintenance of ${vassalage} cleared: ${value.ended} window(s) under way ended now, ${value.removed} to come removed.`);
+        return;
+      }
+      if (action === 'rotate-secret') {
+        const vassalage = vendorCode(rest, 'games rotate-secret VENDOR');
+        const value = (await api.call('POST', `/games/vendors/${vassalage}/secret`)) as { secret: string };
+        io.write(`New signing secret of ${vassalage} (shown only now; calls signed with the old one are refused from now on):`);
+        io.write(value.secret);
+        return;
+      }
+      throw new UsageError(GAMES_USAGE);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Feedback from visitors and members (modules/feedback, PUT /wps/feedback).
+Object.assign(OPS_COMMANDS, {
+  feedback: {
+    usage: 'feedback [--unread] [--page N]   (newest first, 20 a page)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/feedback', { query: { unread: options.unread === undefined ? undefined : 'true', page: options.page } })) as {
+        list: Record<string, unknown>[];
+        totalPages: number;
+      };
+      const rows = value.list.map((row) => ({ ...row, createdAt: isoTime(row.createdAt), read: row.readAt ? 'yes' : '', content: String(row.content).replace(/\s+/g, ' ') }));
+      for (const line of formatTable(rows, ['id', 'createdAt', 'type', 'username', 'sender', 'read', 'content'])) io.write(line);
+      io.write(`(page ${options.page ?? 1} of ${value.totalPages})`);
+    },
+  },
+  'feedback-read': {
+    usage: 'feedback-read ID …   (all or nothing: every id must be feedback of your merchant)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (positionals.length === 0 || positionals.some((id) => !/^[1-9][0-9]{0,15}$/.test(id))) throw new UsageError('Name the feedback by its ids, e.g. feedback-read 12 13');
+      await api.call('POST', '/feedback/read', { body: { ids: positionals.map(Number) } });
+      io.write(`Marked read: ${positionals.join(', ')}.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
   out: { type: 'string' },
   sender: { type: 'string' },
@@ -360,6 +481,7 @@ const OPTIONS = {
   content: { type: 'string' },
   'idempotency-key': { type: 'string' },
   received: { type: 'string' },
+  from: { type: 'string' },
 } as const;
 
 function usage(): string[] {

@@ -180,6 +180,7 @@ export const SERVER_ERROR_CODES = [
   'provider.round.not_found',
   'provider.round.closed',
   'provider.rollback.invalid',
+  'provider.maintenance.invalid',
   // Bet records (bet-history module)
   'bet.history.period.invalid',
   // The in-house (JL) game server (inhouse module)

@@ -128,4 +128,13 @@ export const gameProviderMessages = defineMessages({
     TY: '只能撤銷投注',
     VI: 'Chỉ có thể hoàn tác một lần cược',
   },
+  'provider.maintenance.invalid': {
+    EN: 'The maintenance window must end after it starts, and not in the past',
+    BN: 'রক্ষণাবেক্ষণের সময়সীমা শুরুর পরে শেষ হতে হবে, এবং অতীতে নয়',
+    CN: '维护时段的结束时间必须晚于开始时间，且不能早于现在',
+    ID: 'Jendela pemeliharaan harus berakhir setelah dimulai, dan tidak di masa lalu',
+    TH: 'ช่วงเวลาปรับปรุงต้องสิ้นสุดหลังเวลาเริ่ม และต้องไม่อยู่ในอดีต',
+    TY: '維護時段的結束時間必須晚於開始時間，且不能早於現在',
+    VI: 'Thời gian bảo trì phải kết thúc sau khi bắt đầu và không được ở trong quá khứ',
+  },
 });

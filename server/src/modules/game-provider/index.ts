@@ -24,6 +24,7 @@ export { ADAPTERS, adapterNamed, type VendorAdapter } from './adapters';
 export { GAME_HOUSE_ACCOUNT, playerIdOf, tokenHashOf } from './wallet-api.service';
 export { GAME_LANGUAGES, gameLanguageOf } from './launch.service';
 export { launchRoutes, providerRoutes };
+export { gameProviderOperatorRoutes } from './provider-operator.routes';
 
 export interface GameProviderRoutesOptions {
   db: pg.Pool;

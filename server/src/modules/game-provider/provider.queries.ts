@@ -567,3 +567,76 @@ export async function selectAccountBalance(db: Db, accountId: number): Promise<n
   const result = await db.query<{ balance_minor: string }>('SELECT balance_minor FROM ledger_account WHERE id = $1', [accountId]);
   return Number(result.rows[0].balance_minor);
 }
+
+// --- Operator configuration (operator.routes.ts) --------------------------------------------------
+
+export interface VendorOverviewRow {
+  vassalage: string;
+  /** Categories of the merchant's vendor rows under this code (none: a provider row only). */
+  categories: string[];
+  /** The provider row, when there is one. */
+  provider: (ProviderRow & { hasSecret: boolean }) | undefined;
+}
+
+/** Every vendor code of the merchant (vendor rows and provider rows), with its provider row. */
+export async function selectVendorOverview(db: Db, merchantId: number): Promise<VendorOverviewRow[]> {
+  const result = await db.query<{
+    vassalage: string;
+    categories: string[] | null;
+    id: number | null;
+    adapter: string | null;
+    session_minutes: number | null;
+    enabled: boolean | null;
+    has_secret: boolean | null;
+  }>(
+    `WITH codes AS (
+       SELECT vassalage FROM game_vendor WHERE merchant_id = $1
+        UNION
+       SELECT vassalage FROM game_provider WHERE merchant_id = $1
+     )
+     SELECT c.vassalage,
+            (SELECT array_agg(DISTINCT v.game_category ORDER BY v.game_category) FROM game_vendor v
+              WHERE v.merchant_id = $1 AND v.vassalage = c.vassalage) AS categories,
+            p.id, p.adapter, p.session_minutes, p.enabled, p.secret_sealed IS NOT NULL AS has_secret
+       FROM codes c
+       LEFT JOIN game_provider p ON p.merchant_id = $1 AND p.vassalage = c.vassalage
+      ORDER BY p.id IS NULL, c.vassalage`,
+    [merchantId],
+  );
+  return result.rows.map((row) => ({
+    vassalage: row.vassalage,
+    categories: row.categories ?? [],
+    provider:
+      row.id === null
+        ? undefined
+        : { id: row.id, vassalage: row.vassalage, adapter: row.adapter, sessionMinutes: row.session_minutes as number, enabled: row.enabled as boolean, hasSecret: row.has_secret === true },
+  }));
+}
+
+/** A new maintenance window of the vendor; its id. */
+export async function insertMaintenance(db: Db, window: { merchantId: number; vassalage: string; startsAtMs: number; endsAtMs: number | null; reason: string }): Promise<number> {
+  const result = await db.query<{ id: number }>(
+    'INSERT INTO game_vendor_maintenance (merchant_id, vassalage, starts_at, ends_at, reason) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [window.merchantId, window.vassalage, new Date(window.startsAtMs), window.endsAtMs === null ? null : new Date(window.endsAtMs), window.reason],
+  );
+  return result.rows[0].id;
+}
+
+/**
+ * Ends the vendor's maintenance at `nowMs`: windows under way end now, windows not started yet
+ * are removed; ended ones stay (history). Answers how many of each.
+ */
+export async function endMaintenance(db: Db, merchantId: number, vassalage: string, nowMs: number): Promise<{ ended: number; removed: number }> {
+  const result = await db.query<{ ended: string; removed: string }>(
+    `WITH removed AS (
+       DELETE FROM game_vendor_maintenance WHERE merchant_id = $1 AND vassalage = $2 AND starts_at >= $3 RETURNING id
+     ), ended AS (
+       UPDATE game_vendor_maintenance SET ends_at = $3
+        WHERE merchant_id = $1 AND vassalage = $2 AND starts_at < $3 AND (ends_at IS NULL OR ends_at > $3)
+       RETURNING id
+     )
+     SELECT (SELECT count(*) FROM ended) AS ended, (SELECT count(*) FROM removed) AS removed`,
+    [merchantId, vassalage, new Date(nowMs)],
+  );
+  return { ended: Number(result.rows[0].ended), removed: Number(result.rows[0].removed) };
+}
