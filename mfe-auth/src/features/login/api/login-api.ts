@@ -4,6 +4,7 @@ import {
   freePlayLoginCall,
   loginCall,
   loginVerificationCall,
+  loginVerificationEmailCall,
   loginVerificationSmsCall,
   smsNoLoginCall,
   type ErrorCode,
@@ -39,16 +40,33 @@ export interface TwoFactorChallenge {
   mobile: string | null;
   /** An SMS code went out with the challenge. */
   smsSent: boolean;
+  /** Where e-mailed codes go, masked (pl***@example.com). */
+  email: string | null;
+  /** An e-mailed code went out with the challenge. */
+  emailSent: boolean;
+  /** The bound bank card whose account holder name is asked for, masked (BRAC Bank ****1234). */
+  bankCard: string | null;
 }
 
 export const VERIFY_REQUIRED_CODE: ErrorCode = 'login_verify_required';
 
-const isFactor = (value: unknown): value is SecondFactor => value === 'totp' || value === 'sms';
+const FACTORS: readonly SecondFactor[] = ['totp', 'sms', 'email', 'bank_name'];
+const isFactor = (value: unknown): value is SecondFactor => FACTORS.includes(value as SecondFactor);
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The challenge carried by a `login_verify_required` failure, or null for any other failure. */
 export function twoFactorChallengeOf(error: unknown): TwoFactorChallenge | null {
   if (!isApiError(error) || error.errorCode !== VERIFY_REQUIRED_CODE) return null;
-  const value = (error.value ?? {}) as { ticket?: unknown; factors?: unknown; verifyType?: unknown; mobile?: unknown; smsSent?: unknown };
+  const value = (error.value ?? {}) as {
+    ticket?: unknown;
+    factors?: unknown;
+    verifyType?: unknown;
+    mobile?: unknown;
+    smsSent?: unknown;
+    email?: unknown;
+    emailSent?: unknown;
+    bankCard?: unknown;
+  };
   if (typeof value.ticket !== 'string' || !value.ticket) return null;
   const listed = Array.isArray(value.factors) ? value.factors.filter(isFactor) : [];
   const first = isFactor(value.verifyType) ? value.verifyType : listed[0];
@@ -57,8 +75,11 @@ export function twoFactorChallengeOf(error: unknown): TwoFactorChallenge | null 
   return {
     ticket: value.ticket,
     factors,
-    mobile: typeof value.mobile === 'string' ? value.mobile : null,
+    mobile: textOrNull(value.mobile),
     smsSent: value.smsSent === true,
+    email: textOrNull(value.email),
+    emailSent: value.emailSent === true,
+    bankCard: textOrNull(value.bankCard),
   };
 }
 
@@ -96,5 +117,11 @@ export async function sendLoginCode({ countryDialingCode, mobileNum }: MobileNum
 /** `POST /wps/session/login/verification/sms`: the pending login's SMS code, again. Resolves to when the countdown ends. */
 export async function resendLoginCode(challenge: TwoFactorChallenge): Promise<number> {
   const value = await api.call(loginVerificationSmsCall, { data: { ticket: challenge.ticket } });
+  return countdownDeadline(value);
+}
+
+/** `POST /wps/session/login/verification/email`: the pending login's e-mailed code, again. Resolves to when the countdown ends. */
+export async function resendLoginEmailCode(challenge: TwoFactorChallenge): Promise<number> {
+  const value = await api.call(loginVerificationEmailCall, { data: { ticket: challenge.ticket } });
   return countdownDeadline(value);
 }
