@@ -4,9 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import type { GameApi } from '../api/client';
 import { GameApiError } from '../api/errors';
 import type { SessionInfo } from '../api/types';
+import { App } from '../app/app';
+import { routeOf } from '../app/route';
 import { createI18n } from '../i18n/i18n';
-import { LocaleContext } from '../ui/locale';
-import { CrashPage } from './crash-page';
 
 // The crash page against a stubbed game server (the network edge: the GameApi and the stream).
 
@@ -84,15 +84,15 @@ function stubApi(overrides: Partial<GameApi> = {}): GameApi {
   } as GameApi;
 }
 
+/** The page as the launch URL opens it (App → the play page → the crash page, the browser's EventSource). */
 async function renderCrash(api: GameApi, lang = 'EN', locale = 'en') {
   const i18n = await createI18n(lang);
   render(
     <I18nextProvider i18n={i18n}>
-      <LocaleContext.Provider value={locale}>
-        <CrashPage api={api} session={SESSION} gameCode="JLC001" gameName="Rocket Crash" lang={lang} trial={false} openStream={(url) => new FakeStream(url) as unknown as EventSource} />
-      </LocaleContext.Provider>
+      <App route={routeOf('/jl/play/JLC001', `?session=tok&lang=${lang}`)} locale={locale} api={api} />
     </I18nextProvider>,
   );
+  await screen.findByTestId('multiplier');
   const stream = FakeStream.opened[FakeStream.opened.length - 1];
   stream.open();
   stream.send('state', emptyState());
@@ -101,14 +101,19 @@ async function renderCrash(api: GameApi, lang = 'EN', locale = 'en') {
 
 const betting = (roundId = '7') => ({ roundId, serverSeedHash: HASH, bettingEndsAt: Date.now() + 5000, serverTime: Date.now() });
 
+const browserEventSource = Object.getOwnPropertyDescriptor(globalThis, 'EventSource');
+
 beforeEach(() => {
   FakeStream.opened = [];
+  Object.defineProperty(globalThis, 'EventSource', { value: FakeStream, configurable: true, writable: true });
   // jsdom has no canvas: the chart draws nothing (as in a browser without a 2D context).
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 
 afterEach(() => {
   jest.restoreAllMocks();
+  if (browserEventSource) Object.defineProperty(globalThis, 'EventSource', browserEventSource);
+  else delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
 test('connects to the game stream; before a round it waits, with the past crash points linked to the verification page', async () => {
@@ -120,6 +125,9 @@ test('connects to the game stream; before a round it waits, with the past crash 
   const link = new URL(chip.getAttribute('href')!, 'http://site');
   expect(link.pathname).toBe('/jl/verify');
   expect(Object.fromEntries(link.searchParams)).toEqual({ game: 'JLC001', serverSeed: 'e1'.repeat(32), hash: HASH, clientSeed: 'JL-crash', nonce: '0', lang: 'EN' });
+  // The last crashed round's seed, with its verification link.
+  expect(screen.getByTestId('crash-seed').getAttribute('data-round')).toBe('6');
+  expect(screen.getByTestId('crash-verify').getAttribute('href')).toBe(chip.getAttribute('href'));
 });
 
 test('a whole round: hash while betting, a bet, others seen live, cash-out at the multiplier, the crash reveals the seed', async () => {
@@ -169,12 +177,18 @@ test('a whole round: hash while betting, a bet, others seen live, cash-out at th
   expect(Object.fromEntries(verify.searchParams)).toMatchObject({ game: 'JLC001', serverSeed: SEED, hash: HASH, clientSeed: 'JL-crash', nonce: '0' });
   expect(within(screen.getByTestId('crash-history')).getAllByRole('link').map((link) => link.textContent)).toEqual(['2.37×', '1.50×']);
 
+  // One stream all along: events and renders never reopen it.
+  expect(FakeStream.opened).toHaveLength(1);
   // The win settled: the server pushes the balance.
   stream.send('balance', { balance: 101 });
   expect(screen.getByTestId('balance').textContent).toContain('101.00');
-  // The next round takes a new bet.
+  // The next round takes a new bet; the crashed round's seed stays on show until the next crash.
   stream.send('betting', betting('8'));
   expect(screen.getByTestId('crash-bet').textContent).toBe('Place bet');
+  expect(screen.getByTestId('crash-seed').textContent).toBe(SEED);
+  expect(screen.getByTestId('crash-seed').getAttribute('data-round')).toBe('7');
+  expect(screen.getByTestId('crash-fairness').textContent).toContain('Seed of round 7, revealed at its crash');
+  expect(screen.getByTestId('crash-verify').getAttribute('href')).toBe(verify.pathname + verify.search);
   expect((screen.getByTestId('crash-bet') as HTMLButtonElement).disabled).toBe(false);
 });
 

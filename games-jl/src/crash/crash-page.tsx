@@ -23,9 +23,11 @@ export interface CrashPageProps {
 }
 
 const RECONNECT_MS = 3000;
+/** One function for the page's life: the stream's effect depends on it (a new one per render reopened the stream each time). */
+const openEventSource = (url: string) => new EventSource(url);
 
 /** Multiplayer crash: one round for everybody, its seed's hash published when betting opens. */
-export function CrashPage({ api, session, gameCode, gameName, lang, trial, openStream = (url) => new EventSource(url) }: CrashPageProps) {
+export function CrashPage({ api, session, gameCode, gameName, lang, trial, openStream = openEventSource }: CrashPageProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [view, dispatch] = useReducer((state: typeof INITIAL_CRASH_VIEW, event: CrashEvent) => crashReducer(state, event), INITIAL_CRASH_VIEW);
@@ -131,6 +133,8 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
 
   const secondsLeft = view.bettingEndsAt ? Math.max(0, Math.ceil((view.bettingEndsAt - (now + view.clockOffset)) / 1000)) : null;
   const clientSeed = session.crash?.clientSeed ?? gameCode;
+  // The round that crashed last, seed revealed: shown until the next crash, so it can be checked at leisure.
+  const lastRevealed = view.revealed ?? view.history[0] ?? null;
 
   return (
     <main className={ui.page} data-game={gameCode}>
@@ -250,23 +254,23 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
         <p className={ui.mono} data-testid="crash-round-hash">
           {view.serverSeedHash ?? '—'}
         </p>
-        {view.revealed ? (
+        {view.phase === 'crashed' ? null : <p className={ui.muted}>{t('crash.seedAfterCrash')}</p>}
+        {lastRevealed ? (
           <>
-            <p className={ui.fieldLabel}>{t('fairness.revealedSeed')}</p>
-            <p className={ui.mono} data-testid="crash-seed">
-              {view.revealed.serverSeed}
+            <p className={ui.fieldLabel}>{t('crash.revealedSeed', { round: lastRevealed.roundId })}</p>
+            <p className={ui.mono} data-testid="crash-seed" data-round={lastRevealed.roundId}>
+              {lastRevealed.serverSeed}
             </p>
             <a
-              href={verifyHref({ game: gameCode, serverSeed: view.revealed.serverSeed, serverSeedHash: view.revealed.serverSeedHash, clientSeed: view.revealed.clientSeed, nonce: view.revealed.nonce, lang })}
+              href={verifyHref({ game: gameCode, serverSeed: lastRevealed.serverSeed, serverSeedHash: lastRevealed.serverSeedHash, clientSeed: lastRevealed.clientSeed, nonce: lastRevealed.nonce, lang })}
               target="_blank"
               rel="noopener"
+              data-testid="crash-verify"
             >
               {t('history.verify')}
             </a>
           </>
-        ) : (
-          <p className={ui.muted}>{t('crash.seedAfterCrash')}</p>
-        )}
+        ) : null}
       </section>
     </main>
   );
