@@ -17,7 +17,8 @@ export interface MerchantSeed {
   domains: string[];
   settings: {
     site: SiteSettings;
-    analytics: { gtagId: string | null };
+    /** consentRequired: the analytics tag loads only after the visitor agrees (issue 13). */
+    analytics: { gtagId: string | null; consentRequired?: boolean };
     cdn: { imageCDNs: string[]; launchGameCDNs: string[] };
   };
   whitelabel: Record<string, { enabled: '0' | '1'; description?: string; config?: Record<string, unknown> }>;

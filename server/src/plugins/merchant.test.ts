@@ -38,6 +38,14 @@ describe('merchant resolution', () => {
     expect(await brandOf({ host: 'WWW.Second.Example:8443' })).toBe('Second Brand');
   });
 
+  it('names the merchant it resolved in the status (info.merchantCode): what the client writes at boot and sends as Merchant from then on', async () => {
+    const codeOf = async (headers: Record<string, string>) =>
+      json<Envelope<SystemStatus>>(await context.app.inject({ method: 'GET', url: '/wps/system/status', headers })).value.info.merchantCode;
+    expect(await codeOf({ host: 'www.second.example' })).toBe('SECOND');
+    expect(await codeOf({ host: 'unknown.example' })).toBe('DEFAULT');
+    expect(await codeOf({ merchant: 'SECOND', host: 'unknown.example' })).toBe('SECOND');
+  });
+
   it('falls back to the default merchant for an unknown host', async () => {
     expect(await brandOf({ host: 'unknown.example' })).toBe('Lucky Star');
     expect(await brandOf({})).toBe('Lucky Star');

@@ -1,7 +1,7 @@
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import type { BusCommand } from '../bus/bus-types';
 import { i18n } from '../i18n/i18n-instance';
-import { localStore, sessionStore } from '../storage/web-storage';
+import { localStore, sessionStore, setMerchantCode } from '../storage/web-storage';
 import { decryptTestRequest, generateTestRsaKeyPair, type TestRsaKeyPair } from '../testing/rsa-test-keys';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../testing/test-api-server';
 import {
@@ -109,6 +109,24 @@ describe('headers and envelope', () => {
     expect(request.headers.language).toBe('VI');
     expect(request.headers.authorization).toBeUndefined();
     expect(request.query.get('url')).toBe('site.example');
+  });
+
+  it('sends the merchant code written at boot as the Merchant header of every call, once; the boot status call goes without it', async () => {
+    server.on('GET /wps/system/status', () => ({ body: envelope(makeStatus()) }));
+    server.on('GET /wps/system/whitelabel', () => ({ body: envelope({}) }));
+    // Before boot nothing names the merchant: the server goes by the host name.
+    await api.call(systemStatusCall, { params: { url: 'site.example' } });
+    expect(server.requests[0].headers.merchant).toBeUndefined();
+
+    setMerchantCode('brand07');
+    expect([sessionStore.get('merchant'), sessionStore.get('merchantCode'), localStore.get('merchantCode')]).toEqual(['brand07', 'brand07', 'brand07']);
+    await api.call(whitelabelCall);
+    await api.call(systemStatusCall, { params: { url: 'site.example' }, headers: { Merchant: false } });
+    expect(server.requests[1].headers.merchant).toBe('brand07');
+    expect(countOf(server.requests[1].headerNames, 'Merchant')).toBe(1);
+    // The boot status asks the domain's merchant, whatever an earlier visit kept.
+    expect(server.requests[2].headers.merchant).toBeUndefined();
+    expect(api.headersFor(memberInfoCall).Merchant).toBe('brand07');
   });
 
   it('lets a call replace a header or drop it, still sending one of each', async () => {

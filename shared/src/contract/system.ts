@@ -93,14 +93,25 @@ export const systemStatusSchema = {
     regionRestriction: { type: 'boolean' },
     info: {
       type: 'object',
-      required: ['site', 'whitelabel', 'register', 'resources', 'customerService', 'analytics', 'imageCDNs', 'launchGameCDNs'],
+      required: ['merchantCode', 'site', 'whitelabel', 'register', 'resources', 'customerService', 'analytics', 'imageCDNs', 'launchGameCDNs'],
       properties: {
+        merchantCode: {
+          type: 'string',
+          description: 'The merchant this request resolved to (Merchant header, else the host name): the client writes it at boot and sends it as the Merchant header of every call',
+        },
         site: siteSettingsSchema,
         whitelabel: whitelabelSchema,
         register: registerRulesSchema,
         resources: { type: 'array', items: resourceSchema },
         customerService: { type: 'array', items: customerServiceSchema },
-        analytics: { type: 'object', required: ['gtagId'], properties: { gtagId: nullableStr } },
+        analytics: {
+          type: 'object',
+          required: ['gtagId', 'consentRequired'],
+          properties: {
+            gtagId: nullableStr,
+            consentRequired: { type: 'boolean', description: 'The analytics tag loads only after the visitor agrees' },
+          },
+        },
         imageCDNs: { type: 'array', items: str },
         launchGameCDNs: { type: 'array', items: str },
       },

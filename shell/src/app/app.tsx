@@ -9,6 +9,7 @@ import {
   useT,
 } from '@platform/shared';
 import { startTransition, useEffect, useState } from 'react';
+import { AnalyticsSlot } from './analytics-slot';
 import { AppRoutes } from './app-routes';
 import { Overlays } from './overlays';
 import { restoreSession, startSessionSync } from './session-sync';
@@ -69,6 +70,7 @@ export function App() {
         </div>
       )}
       {state === 'failed' && <StartFailed onRetry={() => setAttempt((count) => count + 1)} />}
+      {state === 'ready' && <AnalyticsSlot />}
       {state === 'ready' && (
         <StatusGate>
           <AppRoutes />

@@ -1,4 +1,5 @@
-import { getRememberedLogin, prefetchTranslations } from '@platform/shared';
+import { api, cdnImageUrl, cdnLaunchUrl, configureCdns, getMerchantCode, getRememberedLogin, localStore, prefetchTranslations, sessionStore } from '@platform/shared';
+import { memberInfoCall } from '@platform/shared/contract';
 import { makeStatus, stubApi } from '@platform/shared/testing';
 import { forgetBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
@@ -71,6 +72,36 @@ describe('start-up', () => {
     answerStatus(makeStatus());
     await started;
     expect(prefetchedBeforeStatus).toBe(true);
+  });
+
+  it('writes the merchant the domain resolves to (info.merchantCode) where every later call takes its Merchant header from', async () => {
+    // An earlier visit's code is not sent with the boot status: the domain decides.
+    localStore.set('merchantCode', 'old-brand');
+    const status = makeStatus();
+    status.info.merchantCode = 'BRAND7';
+    const { callsOf } = stubApi({ systemStatus: status, countries: [] });
+
+    await startUp();
+
+    expect(callsOf('systemStatus')[0]?.headers).toEqual({ Merchant: false });
+    expect(callsOf('systemStatus')[0]?.params).toEqual({ url: window.location.host });
+    expect(getMerchantCode()).toBe('BRAND7');
+    expect([sessionStore.get('merchant'), sessionStore.get('merchantCode'), localStore.get('merchantCode')]).toEqual(['BRAND7', 'BRAND7', 'BRAND7']);
+    expect(api.headersFor(memberInfoCall).Merchant).toBe('BRAND7');
+    expect(sessionStore.get('permission')?.info.merchantCode).toBe('BRAND7');
+  });
+
+  it('picks the image and game-launch CDNs from the status lists', async () => {
+    const status = makeStatus();
+    status.info.imageCDNs = ['https://img1.cdn.test', 'https://img2.cdn.test'];
+    status.info.launchGameCDNs = ['https://games.cdn.test/'];
+    stubApi({ systemStatus: status, countries: [] });
+
+    await startUp();
+
+    expect(cdnImageUrl('/banners/1.jpg')).toMatch(/^https:\/\/img[12]\.cdn\.test\/banners\/1\.jpg$/);
+    expect(cdnLaunchUrl('/jl/play/JLS001?session=s')).toBe('https://games.cdn.test/jl/play/JLS001?session=s');
+    configureCdns({});
   });
 
   it('fetches the page’s own remote module during start-up, and no other', async () => {

@@ -2,6 +2,7 @@ import {
   api,
   applyTheme,
   bus,
+  configureCdns,
   DEFAULT_LANGUAGE,
   forgetRememberedPasswords,
   initLanguage,
@@ -9,6 +10,7 @@ import {
   matchPath,
   prefetchTranslations,
   sessionStore,
+  setMerchantCode,
   startBalanceService,
   type SystemStatus,
 } from '@platform/shared';
@@ -29,8 +31,23 @@ export function routeShowsBanners(pathname: string): boolean {
   return (routeAt(pathname)?.chrome.banner ?? null) !== null;
 }
 
+/**
+ * The system status, and what the page takes from it before anything renders (SPEC §3, §4 App
+ * start): the merchant and the CDNs.
+ *
+ * The merchant comes from the domain: the status is asked for without a Merchant header, so the
+ * server resolves the brand from the host name the page is on (merchant_domain, else the default
+ * merchant), and names it (info.merchantCode). That code is written where the old brand bundle
+ * wrote its own (sessionStorage merchant and merchantCode, localStorage merchantCode; REFERENCE.md
+ * §4), and from then on every call carries it as the Merchant header (api/client.ts). A code kept
+ * from an earlier visit is not sent with this call: the domain decides, so an operator moving a
+ * domain to another brand takes effect at the next page load.
+ */
 export async function loadSystemStatus(): Promise<SystemStatus> {
-  const status = await api.call(systemStatusCall, { params: { url: window.location.host } });
+  const status = await api.call(systemStatusCall, { params: { url: window.location.host }, headers: { Merchant: false } });
+  const { merchantCode, imageCDNs, launchGameCDNs, site } = status.info;
+  if (typeof merchantCode === 'string' && merchantCode) setMerchantCode(merchantCode);
+  configureCdns({ imageCDNs, launchGameCDNs, imageBaseUrl: site.imageBaseUrl });
   sessionStore.set('permission', status);
   bus.set('settings', { status });
   return status;

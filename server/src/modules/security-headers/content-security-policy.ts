@@ -26,7 +26,19 @@ export interface DocumentSources {
   frameOrigins: readonly string[];
   /** Development servers (REMOTE_OVERRIDES): their hot-reload web socket is allowed as well. */
   devOrigins: readonly string[];
+  /**
+   * The merchant has a Google tag (info.analytics.gtagId): the page may run gtag.js and send its
+   * hits (ANALYTICS_SOURCES). The shell adds the tag, after consent where the merchant requires it.
+   */
+  analytics?: boolean;
 }
+
+/** What Google's tag needs of a page's policy (its documented CSP for GA4): the script, its hits and pixels. */
+export const ANALYTICS_SOURCES = {
+  script: ['https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+} as const;
 
 export const NO_SOURCES: DocumentSources = { remoteOrigins: [], imageOrigins: [], frameOrigins: [], devOrigins: [] };
 
@@ -76,18 +88,19 @@ export function documentPolicy(sources: DocumentSources, { secure }: { secure: b
   const dev = originsOf(sources.devOrigins);
   const images = originsOf(sources.imageOrigins);
   const frames = originsOf(sources.frameOrigins);
+  const analytics = sources.analytics ? ANALYTICS_SOURCES : { script: [], connect: [], img: [] };
   const directives: (readonly [string, ...string[]])[] = [
     ['default-src', SELF],
     ['base-uri', SELF],
     ['object-src', NONE],
-    ['script-src', SELF, ...remote, ...dev],
+    ['script-src', SELF, ...remote, ...dev, ...analytics.script],
     ['script-src-attr', NONE],
     ['style-src', SELF, ...remote, ...dev],
     ['font-src', SELF, ...remote, ...dev],
     // data: for the captcha picture and the small images webpack inlines.
-    ['img-src', SELF, 'data:', ...remote, ...dev, ...images],
+    ['img-src', SELF, 'data:', ...remote, ...dev, ...images, ...analytics.img],
     ['media-src', SELF, ...images],
-    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin)],
+    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin), ...analytics.connect],
     // The game frame shows in-house games from this origin and vendors' games from their CDNs.
     ['frame-src', SELF, ...frames],
     ['worker-src', SELF],

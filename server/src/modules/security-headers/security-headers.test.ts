@@ -113,6 +113,27 @@ describe('a page of the site (the shell’s HTML)', () => {
     expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('script-src')).toEqual(["'self'"]);
   });
 
+  it('lets a merchant with a Google tag run gtag.js and send its hits, and nobody else (issue 13)', async () => {
+    const setAnalytics = (value: unknown) =>
+      context.pool.query(
+        `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'analytics', $2)
+         ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+        [context.merchantId, JSON.stringify(value)],
+      );
+    try {
+      await setAnalytics({ gtagId: 'G-TEST123' });
+      const policy = policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html }));
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://*.googletagmanager.com']);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com']);
+      // Still no inline script: the shell sets gtag up from its own code.
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    } finally {
+      await setAnalytics({ gtagId: null });
+    }
+    expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('script-src')).toEqual(["'self'"]);
+  });
+
   it('is the policy of the merchant the page belongs to (Merchant header or host)', async () => {
     await context.pool.query("INSERT INTO merchant (code, name) VALUES ('HDR', 'Other brand')");
     await context.pool.query("INSERT INTO remote_origin (merchant_id, origin) SELECT id, 'https://other.cdn.example' FROM merchant WHERE code = 'HDR'");

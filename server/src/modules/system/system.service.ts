@@ -132,12 +132,16 @@ export async function getSystemStatus(
     maintenanceEnd: state.maintenance?.endsAt ? state.maintenance.endsAt.getTime() : null,
     regionRestriction: state.regionRestricted,
     info: {
+      merchantCode: merchant.code,
       site: siteSettingsFrom(settings.get('site'), merchant),
       whitelabel,
       register,
       resources,
       customerService: services,
-      analytics: { gtagId: typeof analytics.gtagId === 'string' && analytics.gtagId ? analytics.gtagId : null },
+      analytics: {
+        gtagId: typeof analytics.gtagId === 'string' && analytics.gtagId ? analytics.gtagId : null,
+        consentRequired: analytics.consentRequired === true,
+      },
       imageCDNs: stringList(cdn.imageCDNs),
       launchGameCDNs: stringList(cdn.launchGameCDNs),
     },
@@ -152,16 +156,20 @@ export interface ContentSources {
   gameUrls: string[];
   /** The site's imageBaseUrl, which the shell puts before a relative image address; null if unset. */
   imageBaseUrl: string | null;
+  /** The merchant has a Google tag (analytics.gtagId): its pages may load gtag.js and report to Google Analytics. */
+  analyticsTag: boolean;
 }
 
 export async function getContentSources(db: Db, merchant: ResolvedMerchant): Promise<ContentSources> {
   const settings = await queries.selectSettings(db, merchant.id);
   const cdn = asObject(settings.get('cdn'));
   const imageBaseUrl = asObject(settings.get('site')).imageBaseUrl;
+  const gtagId = asObject(settings.get('analytics')).gtagId;
   return {
     imageUrls: [...stringList(cdn.imageCDNs), ...(typeof imageBaseUrl === 'string' && imageBaseUrl ? [imageBaseUrl] : [])],
     gameUrls: stringList(cdn.launchGameCDNs),
     imageBaseUrl: typeof imageBaseUrl === 'string' && imageBaseUrl ? imageBaseUrl : null,
+    analyticsTag: typeof gtagId === 'string' && gtagId !== '',
   };
 }
 

@@ -69,9 +69,28 @@ describe('GET /wps/system/status', () => {
     expect(value.info.whitelabel.MOBILEVERCODELOGIN3).toEqual({ enabled: '1' });
     expect(value.info.register.username).toMatchObject({ required: true, enabled: true });
     expect(value.info.resources.map((resource) => resource.resourceType)).toContain('Android');
-    expect(value.info.analytics).toEqual({ gtagId: null });
+    expect(value.info.analytics).toEqual({ gtagId: null, consentRequired: false });
+    expect(value.info.merchantCode).toBe('DEFAULT');
     expect(value.info.imageCDNs).toEqual([]);
     expect(value.info.launchGameCDNs).toEqual([]);
+  });
+
+  it('carries the analytics tag and whether it waits for consent, as the operator set them (issue 13)', async () => {
+    const setAnalytics = (value: unknown) =>
+      context.pool.query(
+        `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'analytics', $2)
+         ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+        [context.merchantId, JSON.stringify(value)],
+      );
+    try {
+      await setAnalytics({ gtagId: 'G-TEST123', consentRequired: true });
+      expect((await status()).info.analytics).toEqual({ gtagId: 'G-TEST123', consentRequired: true });
+      // Anything but true (a typo, "yes") does not make the site ask.
+      await setAnalytics({ gtagId: 'G-TEST123', consentRequired: 'yes' });
+      expect((await status()).info.analytics).toEqual({ gtagId: 'G-TEST123', consentRequired: false });
+    } finally {
+      await setAnalytics({ gtagId: null });
+    }
   });
 
   it('resolves the country from the address, and none for private, documentation or unparseable ones', async () => {

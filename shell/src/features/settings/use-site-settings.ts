@@ -1,4 +1,4 @@
-import { useBusState, type CustomerServiceItem, type Resource, type ResourceType, type SiteSettings, type SystemStatus, type Whitelabel } from '@platform/shared';
+import { currentImageBase, useBusState, type CustomerServiceItem, type Resource, type ResourceType, type SiteSettings, type SystemStatus, type Whitelabel } from '@platform/shared';
 import { useMemo } from 'react';
 
 export interface SiteSettingsView {
@@ -37,10 +37,13 @@ export function findResource(resources: Resource[], type: ResourceType): Resourc
 }
 
 /**
- * Image paths from the server ('/banners/1.jpg', 'icons/jl.png') live under the brand's image
- * base URL; full addresses (https:, protocol-relative, data:, blob:) are used as they are.
+ * Image paths from the server ('/banners/1.jpg', 'icons/jl.png') live under the image CDN picked at
+ * start-up (info.imageCDNs, shared/src/cdn; an <img> with onError={cdnImageFallback} moves to the
+ * next one), else under the brand's image base URL; full addresses (https:, protocol-relative,
+ * data:, blob:) are used as they are.
  */
 export function resolveImageUrl(url: string, imageBaseUrl: string | null | undefined): string {
-  if (!url || !imageBaseUrl || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return url;
-  return `${imageBaseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+  const base = currentImageBase() ?? imageBaseUrl;
+  if (!url || !base || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return url;
+  return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }

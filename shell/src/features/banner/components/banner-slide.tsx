@@ -1,4 +1,4 @@
-import { type Banner, useNavigate, useT } from '@platform/shared';
+import { type Banner, cdnImageFallback, useNavigate, useT } from '@platform/shared';
 import { hasLinkage, openBannerLinkage } from '../banner-linkage';
 import styles from './banner-carousel.module.css';
 
@@ -19,6 +19,7 @@ export function BannerSlideContent({ banner, index, first = false }: BannerSlide
       src={banner.url}
       alt={t('banner_alt', { number: index + 1 })}
       draggable={false}
+      onError={cdnImageFallback}
       // Never lazy: the first slide is above the fold on every banner route.
       fetchPriority={first ? 'high' : undefined}
     />

@@ -1,4 +1,4 @@
-import { Button, useT, isWebUrl } from '@platform/shared';
+import { Button, cdnImageFallback, useT, isWebUrl } from '@platform/shared';
 import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
 import { findResource, resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { ProviderStrip } from './provider-strip';
@@ -52,6 +52,7 @@ export function Footer() {
               src={resolveImageUrl(site.footer.paymentImageUrl, site.imageBaseUrl)}
               alt={t('footer_payment_methods')}
               loading="lazy"
+              onError={cdnImageFallback}
             />
           )}
         </section>

@@ -1,4 +1,4 @@
-import { useT } from '@platform/shared';
+import { cdnImageFallback, useT } from '@platform/shared';
 import { useMemo } from 'react';
 import { useGameLanes } from '../../game-vendors/hooks/use-game-lanes';
 import { resolveImageUrl } from '../../settings/use-site-settings';
@@ -15,7 +15,7 @@ export function ProviderStrip({ imageBaseUrl }: { imageBaseUrl?: string }) {
     <ul className={styles.providers} aria-label={t('footer_providers')} data-testid="footer-providers">
       {providers.map((vendor) => (
         <li key={vendor.provider}>
-          <img src={resolveImageUrl(vendor.colorIconUrl as string, imageBaseUrl)} alt={vendor.provider} loading="lazy" />
+          <img src={resolveImageUrl(vendor.colorIconUrl as string, imageBaseUrl)} alt={vendor.provider} loading="lazy" onError={cdnImageFallback} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { Link, useBusState, useT } from '@platform/shared';
+import { cdnImageFallback, Link, useBusState, useT } from '@platform/shared';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { AccountMenu } from './account-menu';
@@ -46,7 +46,7 @@ export function Header({ menu = false }: HeaderProps) {
           </button>
         )}
         <Link to="/" className={styles.logo} aria-label={brandName ? t('header_home_of', { brand: brandName }) : t('nav_home')}>
-          {site?.logoUrl ? <img src={resolveImageUrl(site.logoUrl, site.imageBaseUrl)} alt={brandName} height={LOGO_HEIGHT} /> : <span>{brandName}</span>}
+          {site?.logoUrl ? <img src={resolveImageUrl(site.logoUrl, site.imageBaseUrl)} alt={brandName} height={LOGO_HEIGHT} onError={cdnImageFallback} /> : <span>{brandName}</span>}
         </Link>
       </div>
       <div className={styles.end}>
