@@ -9,6 +9,9 @@ import {
   resetPaymentPasswordCall,
   securityConfigCall,
   setWithdrawPasswordCall,
+  twoFactorBankNameCall,
+  twoFactorEmailCall,
+  twoFactorEmailCodeCall,
   twoFactorTotpConfirmCall,
   twoFactorTotpRemoveCall,
   twoFactorTotpStartCall,
@@ -61,3 +64,12 @@ export async function resetPaymentPassword(data: { loginPassword: string; newPas
 export const startTotp = (): Promise<TotpEnrolment> => api.call(quiet(twoFactorTotpStartCall));
 export const confirmTotp = (data: { code: string; password: string }): Promise<SecurityConfig> => api.call(quiet(twoFactorTotpConfirmCall), { data });
 export const removeTotp = (data: { code: string; password: string }): Promise<SecurityConfig> => api.call(quiet(twoFactorTotpRemoveCall), { data });
+
+/** E-mails a code for turning e-mail sign-in verification on or off; resolves to when the get-code countdown ends. */
+export async function sendEmailFactorCode(): Promise<number> {
+  return countdownDeadline(await api.call(quiet(twoFactorEmailCodeCall)));
+}
+export const setEmailFactor = (data: { enabled: boolean; code: string; password: string }): Promise<SecurityConfig> =>
+  api.call(quiet(twoFactorEmailCall), { data });
+export const setBankNameFactor = (data: { enabled: boolean; name: string; password: string }): Promise<SecurityConfig> =>
+  api.call(quiet(twoFactorBankNameCall), { data });

@@ -22,7 +22,17 @@ const PROFILE: MemberProfile = {
   lastLogin: null,
   hasPaymentPassword: false,
 };
-const SECURITY: SecurityConfig = { bindGA: false, smsLoginVerification: false, bindMobile: false, countryDialingCode: null, mobile: null, email: null };
+const SECURITY: SecurityConfig = {
+  bindGA: false,
+  smsLoginVerification: false,
+  emailLoginVerification: false,
+  bankNameLoginVerification: false,
+  bindMobile: false,
+  countryDialingCode: null,
+  mobile: null,
+  email: null,
+  bankCard: null,
+};
 
 beforeEach(async () => {
   await resetTestState();
@@ -279,6 +289,54 @@ describe('the authenticator app', () => {
     fill('security-totp-password', 'secret123');
     await submitForm('security-totp-unbind-form');
     expect(callsOf('twoFactorTotpRemove')).toEqual([{ data: { code: '654321', password: 'secret123' } }]);
+  });
+});
+
+describe('sign-in verification by e-mail and by bank account name (issue 13)', () => {
+  it('turns e-mail verification on with an e-mailed code and the login password', async () => {
+    let security: SecurityConfig = { ...SECURITY, email: 'pl***@example.com' };
+    const { callsOf } = await renderPage({
+      securityConfig: () => security,
+      twoFactorEmailCode: { expiredMinutes: 5, expirationTime: 0, email: 'pl***@example.com' },
+      twoFactorEmail: () => {
+        security = { ...security, emailLoginVerification: true };
+        return security;
+      },
+    });
+    expect(screen.getByTestId('security-email-verification-state').textContent).toBe('E-mail sign-in verification: off');
+    await click('security-email-verification-open');
+    expect(screen.getByTestId('security-email-verification-note').textContent).toContain('pl***@example.com');
+    await click('security-email-verification-send');
+    expect(callsOf('twoFactorEmailCode')).toHaveLength(1);
+    fill('security-email-verification-answer', '123456');
+    fill('security-email-verification-password', 'secret123');
+    await submitForm('security-email-verification-form');
+    expect(callsOf('twoFactorEmail')).toEqual([{ data: { enabled: true, code: '123456', password: 'secret123' } }]);
+    expect(screen.getByTestId('security-email-verification-state').textContent).toBe('E-mail sign-in verification: on');
+    expect(screen.getByTestId('security-email-verification-open').textContent).toBe('Turn off e-mail verification');
+  });
+
+  it("turns bank account name verification on with the card's holder name, and shows the server's refusal", async () => {
+    const { callsOf } = await renderPage({
+      securityConfig: { ...SECURITY, bankCard: 'BRAC Bank ****5678' },
+      twoFactorBankName: apiFailure('bank.name.invalid', 'The account holder name does not match your bound bank card'),
+    });
+    await click('security-bank-name-verification-open');
+    expect(screen.getByTestId('security-bank-name-verification-note').textContent).toContain('BRAC Bank ****5678');
+    fill('security-bank-name-verification-password', 'secret123');
+    await submitForm('security-bank-name-verification-form');
+    expect(screen.getByText('Account holder name not empty')).toBeTruthy();
+    fill('security-bank-name-verification-answer', ' Rahim Uddin ');
+    await submitForm('security-bank-name-verification-form');
+    expect(callsOf('twoFactorBankName')).toEqual([{ data: { enabled: true, name: 'Rahim Uddin', password: 'secret123' } }]);
+    expect(screen.getByTestId('security-bank-name-verification-error').textContent).toBe('The account holder name does not match your bound bank card');
+  });
+
+  it('says a bank card must be bound first when there is none', async () => {
+    await renderPage();
+    await click('security-bank-name-verification-open');
+    expect(screen.getByTestId('security-bank-name-verification-note').textContent).toContain('No bank card is bound');
+    expect(screen.queryByTestId('security-bank-name-verification-answer')).toBeNull();
   });
 });
 
