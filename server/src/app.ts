@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health';
 import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './modules/inhouse';
 import { BalanceStreams, ledgerRoutes, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
+import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(gameProviderRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams, memberEvents: unreadStreams ? [unreadStreams] : [] });
     await merchantScope.register(messageRoutes, { db: pool, clock });
+    await merchantScope.register(feedbackRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
     await merchantScope.register(c2cRoutes, { db: pool, clock });
@@ -247,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock, extraRoutes: [c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey)] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock, extraRoutes: [c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

@@ -84,6 +84,8 @@ const OPEN_ROUTES = [
   'POST /wps/session/oauth/exchange: public',
   'POST /wps/verification/sms/noLogin: public, feature MOBILEVERCODELOGIN3',
   'POST /wps/verification/sms/register: public, feature REGMOBVERF3',
+  // Feedback (modules/feedback): visitors too; every sending answers a captcha and counts against its address.
+  'PUT /wps/feedback: optional',
   'PUT /wps/member/language: member',
   'PUT /wps/member/register/mobile: public, feature MOBILENUMREG3',
   'PUT /wps/member/register: public, feature USERNAMEREG3',

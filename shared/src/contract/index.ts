@@ -16,6 +16,7 @@ export * from './session';
 export * from './two-factor';
 export * from './oauth';
 export * from './captcha';
+export * from './feedback';
 export * from './verification';
 export * from './member';
 export * from './password';
