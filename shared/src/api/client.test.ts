@@ -13,7 +13,6 @@ import {
   countriesCall,
   domainRouteCall,
   forgotPasswordByEmailCall,
-  freePlayLoginCall,
   helpCenterCall,
   loginCall,
   memberInfoCall,
@@ -26,6 +25,9 @@ import {
 import { makeStatus } from '../testing/fixtures';
 import { ApiError } from './api-error';
 import { createApiClient, isHandledByClient, type ApiClient } from './client';
+
+/** A plain (not encrypted, no token) POST that toasts its failures, as failing calls are shown. */
+const plainPostCall = defineCall({ name: 'plainPost', method: 'POST', path: '/wps/test/plain', moduleId: 'SYSTEM3', value: { type: 'null' } });
 
 let server: TestApiServer;
 let bus: EventBus;
@@ -197,12 +199,12 @@ describe('calls that need a session', () => {
 
 describe('failures', () => {
   it('an HTTP error with an envelope becomes a typed ApiError and an error toast', async () => {
-    server.on('POST /wps/session/login/freeplay', () => ({
+    server.on('POST /wps/test/plain', () => ({
       status: 400,
       body: failure('quota.not.enough', 'Quota not sufficient', { left: 0 }),
     }));
 
-    const error = await api.call(freePlayLoginCall).catch((caught: unknown) => caught);
+    const error = await api.call(plainPostCall).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({
       name: 'ApiError',
@@ -210,7 +212,7 @@ describe('failures', () => {
       errorCode: 'quota.not.enough',
       message: 'Quota not sufficient',
       value: { left: 0 },
-      callName: 'freePlayLogin',
+      callName: 'plainPost',
     });
     expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Quota not sufficient' }]);
   });
@@ -278,11 +280,11 @@ describe('failures', () => {
 
     it('an open-ended window shows no end', async () => {
       bus.set('settings', { status: makeStatus() });
-      server.on('POST /wps/session/login/freeplay', () => ({
+      server.on('POST /wps/test/plain', () => ({
         status: 503,
         body: failure('system_under_maintenance', 'Under maintenance', { content: { data: { maintainTime: 1, endTime: null } } }),
       }));
-      await expect(api.call(freePlayLoginCall)).rejects.toMatchObject({ errorCode: 'system_under_maintenance' });
+      await expect(api.call(plainPostCall)).rejects.toMatchObject({ errorCode: 'system_under_maintenance' });
       expect(bus.get('settings').status).toMatchObject({ maintenance: true, maintenanceEnd: null });
     });
 

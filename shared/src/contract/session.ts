@@ -67,6 +67,8 @@ export const freePlayLoginCall = /*#__PURE__*/ defineCall({
   method: 'POST',
   path: '/wps/session/login/freeplay',
   moduleId: 'FREEPLAY3',
+  // SPEC §7: sent with Encryption (and X-Gateway-Version 3, on every call), like the other logins.
+  encrypted: true,
   body: {
     type: 'object',
     properties: {

@@ -15,7 +15,7 @@ import type {
 import { readSeedFile, seedMerchant } from '../../db/seed';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { ensureMemberAccount } from '../ledger';
-import { createMember, tokenFor } from '../member/member.testing';
+import { createMember, encryptedInject, tokenFor } from '../member/member.testing';
 import { WINNERS_CACHE_MS } from './catalogue.service';
 import { findLaunchableGame, maskUsername, recordRecentGame } from './index';
 
@@ -264,7 +264,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
 describe('access', () => {
   let guestToken: string;
   beforeAll(async () => {
-    const guest = await context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} });
+    const guest = await encryptedInject(context.app, 'POST', '/wps/session/login/freeplay', {});
     guestToken = json<Envelope<LoginResult>>(guest).value.token;
   });
 

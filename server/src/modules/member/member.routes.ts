@@ -98,8 +98,9 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   });
 
   app.post<RouteOf<typeof freePlayLoginCall>>('/wps/session/login/freeplay', {
-    config: { auth: 'public', feature: 'FREEPLAY3' },
-    // The body is optional: a call without one is validated as {}.
+    // Encrypted (SPEC §7: os, platform W, Encryption), like the password and SMS logins.
+    config: { auth: 'public', feature: 'FREEPLAY3', encrypted: true },
+    // The sealed data may be empty: it is validated as {}.
     preValidation: async (request) => {
       request.body ??= {};
     },

@@ -111,7 +111,7 @@ describe('GET /wps/relay/getMemberInfoV2', () => {
 
   it('needs a session of a real account', async () => {
     expect(failureOf(await context.app.inject({ method: 'GET', url: '/wps/relay/getMemberInfoV2' })).status).toBe(401);
-    const guest = await context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} });
+    const guest = await encryptedInject(context.app, 'POST', '/wps/session/login/freeplay', {});
     if (guest.statusCode === 200) {
       const guestToken = json<Envelope<{ token: string }>>(guest).value.token;
       expect(failureOf(await getProfile(guestToken))).toMatchObject({ status: 403, errorCode: 'guest.not.allowed' });

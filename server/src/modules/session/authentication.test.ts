@@ -2,7 +2,7 @@ import type { Envelope, LoginResult } from '@platform/shared/contract';
 import { ok } from '../../http/envelope';
 import { createMerchantResolver, useMerchantResolution } from '../../plugins/merchant';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { createMember, setModule, tokenFor } from '../member/member.testing';
+import { createMember, encryptedInject, setModule, tokenFor } from '../member/member.testing';
 import { accessOf, memberOf, sessionOf, useAuthentication } from './authentication';
 
 // The access hooks, on routes the test declares itself: one with no access config at all (closed
@@ -38,7 +38,7 @@ beforeAll(async () => {
   memberToken = await tokenFor(context.app, 'realone1', 'realone1');
   await createMember(context.pool, context.merchantId, { username: 'firstone', password: 'firstone1', firstTimeLogin: true });
   mustChangeToken = await tokenFor(context.app, 'firstone', 'firstone1');
-  const guest = await context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} });
+  const guest = await encryptedInject(context.app, 'POST', '/wps/session/login/freeplay', {});
   guestToken = json<Envelope<LoginResult>>(guest).value.token;
 });
 

@@ -1,6 +1,6 @@
 import type { Envelope, LoginResult, WalletBalance } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { createMember, MINUTE, setAccountSettings, setModule, TestClock, tokenFor } from '../member/member.testing';
+import { createMember, encryptedInject, MINUTE, setAccountSettings, setModule, TestClock, tokenFor } from '../member/member.testing';
 import { endOtherSessions } from './session.service';
 
 // Sessions: idle and absolute expiry on the injected clock, logout, ending other sessions, and
@@ -109,7 +109,7 @@ describe('endOtherSessions', () => {
 
 describe('POST /wps/session/login/freeplay', () => {
   const freePlay = (remoteAddress = '192.0.2.50') =>
-    context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: { os: 'linux', platform: 'W' }, remoteAddress });
+    encryptedInject(context.app, 'POST', '/wps/session/login/freeplay', { os: 'linux', platform: 'W' }, { remoteAddress });
 
   it('makes a guest (isAgent 4) with 2000.00 of play money, logged in', async () => {
     const response = await freePlay();
@@ -129,9 +129,21 @@ describe('POST /wps/session/login/freeplay', () => {
     expect(Number(house.rows[0].balance_minor)).toBeLessThanOrEqual(-200_000);
   });
 
-  it('works without a body', async () => {
-    const response = await context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', remoteAddress: '192.0.2.51' });
+  it('is sent encrypted (SPEC §7), its data may be empty; a plaintext call is refused and makes no guest', async () => {
+    const guests = async () => Number((await context.pool.query<{ n: string }>("SELECT count(*) AS n FROM member WHERE username LIKE 'guest%'")).rows[0].n);
+    const before = await guests();
+    for (const plain of [
+      context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', remoteAddress: '192.0.2.51' }),
+      context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: { os: 'linux', platform: 'W' }, remoteAddress: '192.0.2.51' }),
+    ]) {
+      const response = await plain;
+      expect(response.statusCode).toBe(400);
+      expect(json<Envelope<null>>(response).errorCode).toBe('request_body_required');
+    }
+    expect(await guests()).toBe(before);
+    const response = await encryptedInject(context.app, 'POST', '/wps/session/login/freeplay', {}, { remoteAddress: '192.0.2.51' });
     expect(response.statusCode).toBe(200);
+    expect(await guests()).toBe(before + 1);
   });
 
   it('grants the amount the merchant configured', async () => {

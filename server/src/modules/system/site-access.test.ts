@@ -35,7 +35,7 @@ const login = (remoteAddress: string, headers: Record<string, string> = {}) =>
   loginRequest(context.app, { username: 'player0001', password: 'player123' }, { remoteAddress, headers });
 const register = (username: string, remoteAddress: string) =>
   encryptedInject(context.app, 'PUT', '/wps/member/register', { username, password: 'secret12', confirmPassword: 'secret12' }, { remoteAddress });
-const freePlay = (remoteAddress: string) => context.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {}, remoteAddress });
+const freePlay = (remoteAddress: string) => encryptedInject(context.app, 'POST', '/wps/session/login/freeplay', {}, { remoteAddress });
 const status = async (remoteAddress: string): Promise<SystemStatus> => {
   const response = await context.app.inject({ method: 'GET', url: '/wps/system/status', remoteAddress });
   expect(response.statusCode).toBe(200);
