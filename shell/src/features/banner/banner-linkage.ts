@@ -36,7 +36,9 @@ export function openBannerLinkage(banner: Banner, navigate: (to: string) => void
   const value = banner.linkageValue as string;
   switch (banner.linkageType) {
     case 'PROMOTION':
-      navigate(`/promotions?id=${encodeURIComponent(value)}`);
+      // The one link form of a promotion (SPEC §2: the route named promotions takes an id),
+      // as the registration page's promotion slider links it too.
+      navigate(`/promotions/${encodeURIComponent(value)}`);
       return;
     case 'ROUTE':
       // Only paths of this site: an absolute address here would be an open redirect.

@@ -13,6 +13,15 @@ function AnnouncementContent({ html }: { html: string }) {
   return <div className={styles.content} data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: sanitized.html }} />;
 }
 
+/**
+ * An announcement's time: 'yyyy-MM-dd HH:mm:ss' in the player's time zone, on a 24-hour clock.
+ * SPEC §2 writes the pattern 'yyyy-MM-dd hh:mm:ss', where hh is the 12-hour clock; we show 24-hour
+ * on purpose: the pattern has no AM/PM marker, so 03:00 and 15:00 would read the same, and every
+ * other time of the site (records, maintenance windows, REFERENCE.md §2.2 'YYYY-MM-DD HH:mm:ss')
+ * is on the 24-hour clock.
+ */
+export const formatAnnouncementTime = formatDateTime;
+
 /** Paged list of announcement titles (9 per page) and the chosen one's detail. */
 export default function AnnouncementModalContent({ initialAnnouncementId, onClose }: AnnouncementModalProps) {
   const { t } = useT('shell');
@@ -39,7 +48,7 @@ export default function AnnouncementModalContent({ initialAnnouncementId, onClos
               {selected.title}
             </h3>
             <time className={styles.date} dateTime={new Date(selected.createTime).toISOString()}>
-              {formatDateTime(selected.createTime)}
+              {formatAnnouncementTime(selected.createTime)}
             </time>
             <AnnouncementContent html={selected.content} />
             <Button variant="secondary" size="sm" onClick={() => setSelectedId(null)}>
@@ -55,7 +64,7 @@ export default function AnnouncementModalContent({ initialAnnouncementId, onClos
                 <li key={item.id}>
                   <button type="button" className={styles.item} onClick={() => setSelectedId(item.id)}>
                     <span className={styles.itemTitle}>{item.title}</span>
-                    <span className={styles.itemDate}>{formatDateTime(item.createTime)}</span>
+                    <span className={styles.itemDate}>{formatAnnouncementTime(item.createTime)}</span>
                   </button>
                 </li>
               ))}

@@ -43,6 +43,17 @@ describe('AnnouncementModal', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 
+  it('dates announcements yyyy-MM-dd HH:mm:ss in the player’s time zone, on the 24-hour clock (no AM/PM to tell 03 from 15)', async () => {
+    const afternoon = new Date(2025, 0, 15, 15, 4, 5).getTime();
+    const night = new Date(2025, 0, 15, 3, 4, 5).getTime();
+    stubApi({ announcements: { list: [announcement(1, { createTime: afternoon }), announcement(2, { createTime: night })], popup: [] } });
+    renderWithProviders(<AnnouncementModal onClose={() => undefined} />);
+    await settle();
+    const list = screen.getByRole('list', { name: 'Announcements' });
+    expect(within(list).getByText('2025-01-15 15:04:05')).toBeTruthy();
+    expect(within(list).getByText('2025-01-15 03:04:05')).toBeTruthy();
+  });
+
   it('shows a title’s detail as sanitized HTML with its date, and goes back to the list', async () => {
     const dangerous = announcement(3, {
       title: 'Maintenance window',

@@ -107,7 +107,14 @@ describe('BannerCarousel', () => {
     stubBanners([banner(1, 'w_games', { linkageType: 'PROMOTION', linkageValue: '42' })]);
     await renderCarousel('w_games');
     fireEvent.click(screen.getByRole('button', { name: 'Banner 1' }));
-    expect(currentLocation()).toBe('/promotions?id=42');
+    expect(currentLocation()).toBe('/promotions/42');
+  });
+
+  it('links a promotion in the one form /promotions/:id, its id escaped', async () => {
+    stubBanners([banner(1, 'w_games', { linkageType: 'PROMOTION', linkageValue: '7/../x?y' })]);
+    await renderCarousel('w_games');
+    fireEvent.click(screen.getByRole('button', { name: 'Banner 1' }));
+    expect(currentLocation()).toBe('/promotions/7%2F..%2Fx%3Fy');
   });
 
   it('follows a route linkage inside the site', async () => {
