@@ -94,6 +94,8 @@ test('two players on one crash round: one cashes out, the other sees it live; th
     const aliceOnBobsPage = bobPage.getByTestId('crash-bets').getByRole('listitem').filter({ hasText: maskedName(alice.username) });
     let cashedOut: { multiplier: string; winMinor: number } | null = null;
     let roundHash = '';
+    /** Alice's balance in minor units as the bets and wins leave it. */
+    let aliceMinor = 10_000;
     // A round can crash before the cash-out (below 1.01× in about 2 % of rounds): then the next one.
     for (let attempt = 1; attempt <= 4 && !cashedOut; attempt += 1) {
       // A round taking bets, with time left to bet (the last seconds are skipped).
@@ -110,7 +112,8 @@ test('two players on one crash round: one cashes out, the other sees it live; th
       await page.getByTestId('crash-auto').fill('');
       await aliceBet.click();
       await expect(aliceBet).toHaveText('Bet placed');
-      await expect(page.getByTestId('balance')).toHaveText('99.00');
+      aliceMinor -= 100;
+      await expect(page.getByTestId('balance')).toHaveText((aliceMinor / 100).toFixed(2));
       // Bob sees Alice's bet on the round, under her masked name.
       await expect(aliceOnBobsPage).toHaveCount(1);
       await expect(aliceOnBobsPage).toContainText('1.00');
@@ -123,7 +126,7 @@ test('two players on one crash round: one cashes out, the other sees it live; th
       if ((await aliceBet.textContent())?.startsWith('Lost')) {
         // Crashed first: the bet is lost on both pages; the balance stays at what the bet left.
         await expect(aliceOnBobsPage).toContainText('Lost');
-        await expect(page.getByTestId('balance')).toHaveText(/\d/);
+        await expect(page.getByTestId('balance')).toHaveText((aliceMinor / 100).toFixed(2));
         continue;
       }
       // Her row: You · stake · multiplier × · win (the last part).
@@ -134,12 +137,13 @@ test('two players on one crash round: one cashes out, the other sees it live; th
     }
     if (!cashedOut) throw new Error('four rounds in a row crashed before the cash-out');
     expect(Number(cashedOut.multiplier)).toBeGreaterThanOrEqual(1.01);
-    expect(cashedOut.winMinor).toBe(Math.floor(Number(cashedOut.multiplier) * 100));
+    // A stake of 1.00 at T× pays T × 1.00 exactly.
+    expect(cashedOut.winMinor).toBe(Math.round(Number(cashedOut.multiplier) * 100));
 
     // Bob sees the cash-out come in on his stream: her multiplier and win.
     await expect(aliceOnBobsPage).toContainText(`${cashedOut.multiplier}× · ${(cashedOut.winMinor / 100).toFixed(2)}`);
-    // Alice's money: 100.00 − 1.00 + the win (settled through the provider API into the ledger).
-    const expected = ((10_000 - 100 + cashedOut.winMinor) / 100).toFixed(2);
+    // Alice's money: 100.00 − her stakes + the win (settled through the provider API into the ledger).
+    const expected = ((aliceMinor + cashedOut.winMinor) / 100).toFixed(2);
     await expect(page.getByTestId('balance')).toHaveText(expected);
 
     // The crash: the seed is revealed on Bob's page; its hash is the one published before the bets.
@@ -147,7 +151,7 @@ test('two players on one crash round: one cashes out, the other sees it live; th
     const crashText = (await bobPage.getByTestId('multiplier').textContent()) ?? '';
     const crashPoint = /Crashed at ([\d,]+\.\d{2})×/.exec(crashText)?.[1];
     if (!crashPoint) throw new Error(`no crash point in ${JSON.stringify(crashText)}`);
-    expect(Number(crashPoint)).toBeGreaterThanOrEqual(Number(cashedOut.multiplier));
+    expect(Number(crashPoint.replace(/,/g, ''))).toBeGreaterThanOrEqual(Number(cashedOut.multiplier));
     const roundId = await bobPage.getByTestId('crash-history').getByRole('link').first().getAttribute('title');
     const seedOfRound = bobPage.getByTestId('crash-seed');
     expect(roundId).toBe(`Verify round ${await seedOfRound.getAttribute('data-round')}`);
