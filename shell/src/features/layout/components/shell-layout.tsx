@@ -1,4 +1,7 @@
+import { useLocation } from '@platform/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { GAME_CATEGORY_ROUTES } from '../../../app/route-table';
+import { showsMiniGameOn } from '../../mini-game/mini-game-pages';
 import { AnnouncementModal } from '../../announcements/components/announcement-modal';
 import { useAnnouncementPopup } from '../../announcements/hooks/use-announcement-popup';
 import { AppDownloadModal } from '../../app-download/components/app-download-modal';
@@ -16,6 +19,11 @@ import styles from './shell-layout.module.css';
 // menu is first shown: at once on a wide screen, where it sits beside the page (its column is laid
 // out before it arrives), and on a phone when the drawer is first opened (issue 8, item 3).
 const SideBar = lazy(() => import(/* webpackChunkName: "side-bar" */ '../../side-bar/components/side-bar').then((module) => ({ default: module.SideBar })));
+
+// The mini-game widget (issue 13): a chunk of its own, fetched on the lobby pages only.
+const MiniGameWidget = lazy(() =>
+  import(/* webpackChunkName: "mini-game" */ '../../mini-game/components/mini-game-widget').then((module) => ({ default: module.MiniGameWidget })),
+);
 
 export interface ShellChrome {
   header: boolean;
@@ -37,6 +45,7 @@ export interface ShellLayoutProps {
 export function ShellLayout({ chrome, children }: ShellLayoutProps) {
   const { modal, sideBarCollapsed, drawerOpen, closeModal } = useShellUi();
   const narrow = useNarrowScreen();
+  const { pathname } = useLocation();
   // Popup announcements greet the player on the full site, not over a bare game or lottery frame.
   useAnnouncementPopup(chrome.header);
 
@@ -62,6 +71,11 @@ export function ShellLayout({ chrome, children }: ShellLayoutProps) {
       </div>
       {chrome.header && <TabBar />}
       <RightBar />
+      {chrome.header && showsMiniGameOn(pathname, GAME_CATEGORY_ROUTES) && (
+        <Suspense fallback={null}>
+          <MiniGameWidget />
+        </Suspense>
+      )}
       {modal?.kind === 'announcement' && <AnnouncementModal initialAnnouncementId={modal.announcementId} onClose={closeModal} />}
       {modal?.kind === 'appDownload' && <AppDownloadModal onClose={closeModal} />}
     </div>

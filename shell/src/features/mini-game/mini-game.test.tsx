@@ -1,0 +1,95 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { logIn, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { GAME_CATEGORY_ROUTES } from '../../app/route-table';
+import { MiniGameWidget } from './components/mini-game-widget';
+import { MINI_GAME_CLOSED_KEY } from './mini-game';
+import { showsMiniGameOn } from './mini-game-pages';
+
+// Issue 13, login extras: the app shell's mini-game widget opens the in-house instant game (crash
+// JLC001 of vendor JL) in the /game frame through the bus's launch command.
+
+const JL_LANES = {
+  data: {
+    lanes: [
+      { gameCategory: 'RNG', vendors: [{ vassalage: 'PG', gameCategory: 'RNG' }] },
+      { gameCategory: 'INHOUSE', vendors: [{ vassalage: 'JL', gameCategory: 'INHOUSE' }] },
+    ],
+  },
+};
+
+const CRASH = { nodeId: '31', gameCode: 'JLC001', gameName: 'Crash', vassalage: 'JL', gameType: 'INHOUSE' };
+const SLOT = { nodeId: '29', gameCode: 'JLS001', gameName: 'Fortune Gems', vassalage: 'JL', gameType: 'INHOUSE' };
+const gameList = (games: unknown[]) => ({ games, totalPages: 1, totalCount: games.length, hasMore: false, pageNo: 1, pageSize: 42 });
+
+async function renderWidget() {
+  renderWithProviders(<MiniGameWidget />);
+  await settle();
+}
+
+beforeEach(() => {
+  setStatus();
+  sessionStorage.clear();
+});
+
+describe('the mini-game widget', () => {
+  it('is hidden when the merchant has no in-house vendor', async () => {
+    stubApi({ gameVendors: { data: { lanes: [JL_LANES.data.lanes[0]] } } });
+    await renderWidget();
+    expect(screen.queryByTestId('mini-game-widget')).toBeNull();
+  });
+
+  it('asks a visitor to log in', async () => {
+    const { callsOf } = stubApi({ gameVendors: JL_LANES });
+    await renderWidget();
+    const recorded = recordCommands('openLogin', 'launchGame');
+    fireEvent.click(screen.getByTestId('mini-game-open'));
+    expect(recorded.commands).toEqual([{ type: 'openLogin', tab: 'login' }]);
+    expect(callsOf('gameList')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: /Crash/ })).toBeTruthy();
+    recorded.stop();
+  });
+
+  it('launches the crash game JLC001 by its nodeId for a player', async () => {
+    logIn();
+    const { callsOf } = stubApi({ gameVendors: JL_LANES, gameList: gameList([SLOT, CRASH]) });
+    await renderWidget();
+    expect(callsOf('gameList')).toEqual([expect.objectContaining({ params: { gameType: 'INHOUSE', vassalage: 'JL', pageSize: 42 } })]);
+    const recorded = recordCommands('openLogin', 'launchGame');
+    fireEvent.click(screen.getByTestId('mini-game-open'));
+    expect(recorded.commands).toEqual([{ type: 'launchGame', game: { gameType: 'INHOUSE', vassalage: 'JL', gameCode: 'JLC001', nodeId: '31' } }]);
+    recorded.stop();
+  });
+
+  it('stays hidden for a player whose list lacks the game', async () => {
+    logIn();
+    stubApi({ gameVendors: JL_LANES, gameList: gameList([SLOT]) });
+    await renderWidget();
+    expect(screen.queryByTestId('mini-game-widget')).toBeNull();
+  });
+
+  it('is hidden for a free-play guest', async () => {
+    logIn({ isAgent: 4 });
+    const { callsOf } = stubApi({ gameVendors: JL_LANES, gameList: gameList([CRASH]) });
+    await renderWidget();
+    expect(screen.queryByTestId('mini-game-widget')).toBeNull();
+    expect(callsOf('gameList')).toHaveLength(0);
+  });
+
+  it('closes for the rest of the tab', async () => {
+    stubApi({ gameVendors: JL_LANES });
+    await renderWidget();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close the instant game' }));
+    });
+    expect(screen.queryByTestId('mini-game-widget')).toBeNull();
+    expect(sessionStorage.getItem(MINI_GAME_CLOSED_KEY)).toBe('1');
+  });
+
+  it('belongs on the lobby pages, where the launcher answers', () => {
+    expect(showsMiniGameOn('/', GAME_CATEGORY_ROUTES)).toBe(true);
+    expect(showsMiniGameOn('/inhouse', GAME_CATEGORY_ROUTES)).toBe(true);
+    expect(showsMiniGameOn('/rng', GAME_CATEGORY_ROUTES)).toBe(true);
+    expect(showsMiniGameOn('/promotions', GAME_CATEGORY_ROUTES)).toBe(false);
+    expect(showsMiniGameOn('/game', GAME_CATEGORY_ROUTES)).toBe(false);
+  });
+});
