@@ -106,6 +106,11 @@ describe('game launch', () => {
     expect(cdnLaunchUrl('https://vendor.test/launch?t=1')).toBe('https://vendor.test/launch?t=1');
   });
 
+  it('gives a protocol-relative launch CDN the page’s scheme (the frame opens http(s) addresses only)', () => {
+    configureCdns({ launchGameCDNs: ['//g.cdn.test/play'] });
+    expect(cdnLaunchUrl('/jl/play/JLS001')).toBe(`${window.location.protocol}//g.cdn.test/play/jl/play/JLS001`);
+  });
+
   it('leaves game_url on the site when the merchant has no launch CDN', () => {
     configureCdns({ launchGameCDNs: [] });
     expect(currentLaunchBase()).toBeNull();

@@ -186,7 +186,10 @@ export function currentLaunchBase(): string | null {
 export function cdnLaunchUrl(gameUrl: string): string {
   if (!gameUrl || isAbsoluteUrl(gameUrl)) return gameUrl;
   const base = launchRotation.current();
-  return base ? joinBase(base, gameUrl) : gameUrl;
+  if (!base) return gameUrl;
+  // The frame takes http(s) addresses only: a protocol-relative base gets the page's own scheme.
+  const scheme = base.startsWith('//') ? (globalThis.location?.protocol === 'http:' ? 'http:' : 'https:') : '';
+  return `${scheme}${joinBase(base, gameUrl)}`;
 }
 
 /**
@@ -194,9 +197,11 @@ export function cdnLaunchUrl(gameUrl: string): string {
  * the same game on the next base (null when there is no other base, or the address is not on one).
  */
 export function reportLaunchFailure(failedUrl: string): string | null {
-  const base = launchRotation.bases.find((candidate) => failedUrl.startsWith(`${candidate.replace(/\/+$/, '')}/`));
+  // A protocol-relative base was given the page's scheme by cdnLaunchUrl.
+  const address = (base: string) => (base.startsWith('//') ? failedUrl.replace(/^https?:/, '') : failedUrl);
+  const base = launchRotation.bases.find((candidate) => address(candidate).startsWith(`${candidate.replace(/\/+$/, '')}/`));
   if (!base) return null;
   const next = launchRotation.after(base);
   launchRotation.moveOn(base);
-  return next ? joinBase(next, failedUrl.slice(base.replace(/\/+$/, '').length + 1)) : null;
+  return next ? cdnLaunchUrl(address(base).slice(base.replace(/\/+$/, '').length + 1)) : null;
 }
