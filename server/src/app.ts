@@ -13,6 +13,7 @@ import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
+import { botCheckRoutes } from './modules/bot-check';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gameProviderOperatorRoutes, gameProviderRoutes } from './modules/game-provider';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(sessionRoutes, { db: pool, clock, hooks: accountHooks, secretsKey });
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
+    await merchantScope.register(botCheckRoutes, { db: pool, clock, secretsKey, hooks: accountHooks });
     await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey, extraMethods: c2cDepositMethods });
     await merchantScope.register(gameProviderRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams, memberEvents: unreadStreams ? [unreadStreams] : [] });

@@ -7,6 +7,7 @@ import { httpMessages } from './http/http.messages';
 import { composeCatalogue, type Catalogue } from './i18n/messages';
 import { agentTransferMessages } from './modules/agent-transfer';
 import { betHistoryMessages } from './modules/bet-history';
+import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
@@ -32,6 +33,7 @@ export const MESSAGE_PARTS = {
   'rate-limit': rateLimitMessages,
   system: systemMessages,
   identity: identityMessages,
+  'bot-check': botCheckMessages,
   session: sessionMessages,
   ledger: ledgerMessages,
   records: recordsMessages,

@@ -30,6 +30,8 @@ const OPEN_ROUTES = [
   'GET /jl/v1/session: public',
   'GET /remotes.json: public',
   'GET /wps/agent/affiliate: public',
+  // The bot check's challenge (modules/bot-check): asked for before login, registration or an SMS send.
+  'GET /wps/botcheck/challenge: public',
   'GET /wps/captcha: public',
   'GET /wps/member/info/icon: member',
   'GET /wps/member/info: member',

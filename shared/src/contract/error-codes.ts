@@ -29,6 +29,8 @@ export const SERVER_ERROR_CODES = [
   'username.or.password.err',
   'captcha.err',
   'captcha.required',
+  'botcheck.required',
+  'botcheck.invalid',
   'TOO_MANY_REQUESTS',
   'server.busy',
   'member.blocked',

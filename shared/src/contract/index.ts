@@ -16,6 +16,7 @@ export * from './session';
 export * from './two-factor';
 export * from './oauth';
 export * from './captcha';
+export * from './bot-check';
 export * from './feedback';
 export * from './verification';
 export * from './member';

@@ -2,6 +2,7 @@
 // language (server module member/).
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, type RequestOf, type ValueOf } from './define-call';
+import { botCheckField } from './bot-check';
 import { loginValueSchema } from './session';
 
 const str = { type: 'string' } as const;
@@ -48,6 +49,7 @@ export const registerBodySchema = {
     domain: { type: 'string', maxLength: 255 },
     login: { type: 'boolean', description: 'Log the new member in (always done)' },
     language: { type: 'string', maxLength: 16 },
+    botCheck: botCheckField,
   },
 } as const;
 

@@ -1,5 +1,6 @@
 // Session calls: the encryption key, login (password, SMS code, free play) and logout (server
 // module session/). Second-factor and social-login completions are in two-factor.ts and oauth.ts.
+import { botCheckField } from './bot-check';
 import { defineCall, type RequestOf, type ValueOf } from './define-call';
 
 export const loginBodySchema = {
@@ -12,6 +13,7 @@ export const loginBodySchema = {
     type: { type: 'string', enum: ['username', 'sms'], default: 'username' },
     captcha: { type: 'string', maxLength: 16, description: 'Text of the captcha image; required after a failed login' },
     captchaId: { type: 'string', maxLength: 64, description: 'captchaId of GET /wps/captcha that `captcha` answers' },
+    botCheck: botCheckField,
     countryDialingCode: {
       type: 'string',
       pattern: '^\\+?[0-9]{1,4}$',

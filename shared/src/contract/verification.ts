@@ -1,7 +1,8 @@
 // SMS codes for login by SMS and for registration (server module verification/).
+import { botCheckField } from './bot-check';
 import { defineCall, type ValueOf } from './define-call';
 
-/** Body of both send calls; bot-check fields the client adds are dropped. */
+/** Body of both send calls; other fields the client adds are dropped. */
 export const smsSendBodySchema = {
   type: 'object',
   required: ['mobileNo'],
@@ -9,6 +10,7 @@ export const smsSendBodySchema = {
   properties: {
     countryDialingCode: { type: 'string', maxLength: 8, description: 'e.g. +880; the first offered country when absent' },
     mobileNo: { type: 'string', maxLength: 32, description: 'national number, 7-15 digits' },
+    botCheck: botCheckField,
   },
 } as const;
 

@@ -61,6 +61,8 @@ export interface LoginPayload {
   captcha?: string;
   captchaId?: string;
   countryDialingCode?: string;
+  /** A solved bot check (bot-check/bot-check.testing.ts). */
+  botCheck?: string;
 }
 
 export const loginRequest = (app: FastifyInstance, payload: LoginPayload, options: InjectOptions = {}) =>

@@ -4,6 +4,7 @@ import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { inFlight } from '../../testing/in-flight';
 import { defaultHashGateLimits, passwordHashGate } from '../identity';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';
+import { solvedBotCheck } from '../bot-check/bot-check.testing';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, setAccountSettings, TestClock } from './member.testing';
 
 // Attacks on registration (issue 7, item 7), shaped like brute-force.test.ts: a bot making
@@ -55,9 +56,10 @@ it('lets fifty registrations from one address make three accounts without a capt
   expect(json<Failure>(demanded).value).toEqual({ field: 'captcha', captcha: true });
   expect(await membersFrom(address)).toBe(3);
 
-  // An hour later the address may register again.
+  // An hour later the address may register again, answering the bot check it now owes (bot-check module).
   clock.advance(60 * MINUTE);
-  expect(outcome(await register(account(username('later')), address))).toBe('200');
+  expect(outcome(await register(account(username('later')), address))).toBe('400 botcheck.required');
+  expect(outcome(await register(account(username('later'), { botCheck: await solvedBotCheck(context.app, address) }), address))).toBe('200');
 }, 120_000);
 
 it('lets a bot that solves every captcha make twenty accounts an hour from one address, no more', async () => {

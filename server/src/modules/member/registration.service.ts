@@ -115,6 +115,15 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
   }
   const mobileE164 = mobile && countryDialingCode ? `${countryDialingCode}${mobile}` : null;
 
+  // The bot check, before counting: a refusal costs an HMAC and nothing else.
+  await env.hooks.botCheck?.verify({
+    merchantId: merchant.id,
+    clientIp: env.clientIp,
+    mobile: mobileE164 ?? undefined,
+    answer: typeof payload.botCheck === 'string' ? payload.botCheck : undefined,
+    nowMs,
+  });
+
   // Counted before the captcha, the look-ups and the hashing, whatever the outcome.
   const settings = await readAccountSettings(pool, merchant.id);
   const { captchaRequired } = await reserveRegistration(env, settings);

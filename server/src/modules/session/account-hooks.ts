@@ -1,4 +1,5 @@
 import type { Db } from '../../db/pool';
+import type { BotCheckGate } from '../bot-check';
 import type { Member } from '../identity';
 
 // Where other modules plug into login and registration. app.ts creates one AccountHooks object
@@ -51,6 +52,8 @@ export interface AccountHooks {
   loginCodeVerifier?: LoginCodeVerifier;
   registrationCodeVerifier?: RegistrationCodeVerifier;
   twoFactorGate?: TwoFactorGate;
+  /** The bot check of password logins, registrations and SMS sends (bot-check module). */
+  botCheck?: BotCheckGate;
 }
 
 /** The shared, initially empty set of hooks (see app.ts). */

@@ -2,6 +2,7 @@ import type { Envelope } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { inFlight } from '../../testing/in-flight';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';
+import { solvedBotCheck } from '../bot-check/bot-check.testing';
 import { createMember, knownCaptcha, loginRequest, MINUTE, TestClock } from '../member/member.testing';
 
 // A password-guessing attack: 1,000 wrong passwords against one account, 50 requests in flight
@@ -73,9 +74,10 @@ it('locks the account, lets no guess through, and refuses the right password whi
   const sessions = await context.pool.query('SELECT 1 FROM member_session WHERE member_id = $1', [memberId]);
   expect(sessions.rowCount).toBe(0);
 
-  // Five minutes later the owner gets in.
+  // Five minutes later the owner gets in, answering the bot check a locked account now demands.
   clock.advance(5 * MINUTE);
-  const owner = await loginRequest(context.app, { username: 'victim01', password: 'Correct42' }, { remoteAddress: '172.16.1.1' });
+  const botCheck = await solvedBotCheck(context.app, '172.16.1.1');
+  const owner = await loginRequest(context.app, { username: 'victim01', password: 'Correct42', botCheck }, { remoteAddress: '172.16.1.1' });
   expect(owner.statusCode).toBe(200);
 }, 120_000);
 
@@ -139,7 +141,9 @@ it('locks the account for everyone once strangers from enough addresses reach th
   }
   const ownerLogin = async (address: string) => {
     const captchaId = await knownCaptcha(context.pool, context.merchantId, 'RT7W', clock.nowMs);
-    return loginRequest(context.app, { username: 'victim04', password: 'Correct42', captcha: 'RT7W', captchaId }, { remoteAddress: address });
+    // The owner's browser answers the bot check too (demanded once the account was locked).
+    const botCheck = await solvedBotCheck(context.app, address);
+    return loginRequest(context.app, { username: 'victim04', password: 'Correct42', captcha: 'RT7W', captchaId, botCheck }, { remoteAddress: address });
   };
 
   // One address short of the limit: the owner still gets in (and forgets only their own failures).

@@ -62,6 +62,11 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
   }
   const settings = await readAccountSettings(db, merchantId);
   const username = input.username.trim();
+  // Bot check (password logins; an SMS login's check was made when its code was sent): before
+  // counting, so a refusal costs an HMAC and nothing else.
+  if (input.type === 'username') {
+    await env.hooks.botCheck?.verify({ merchantId, clientIp: env.clientIp, account: username, answer: input.botCheck, nowMs });
+  }
   // SMS login: the member is found first, so every spelling of a number counts against it.
   const smsMember = input.type === 'sms' ? await findSmsMember(db, merchantId, smsNumberOf(input)) : undefined;
   const throttle = loginThrottle(settings, input.type === 'sms' ? (smsMember?.mobileE164 ?? smsNumberOf(input)) : username, env.clientIp);

@@ -29,12 +29,21 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
   options.hooks.loginCodeVerifier = verification;
   options.hooks.registrationCodeVerifier = verification;
 
-  async function sendRequestOf(request: FastifyRequest<{ Body: { countryDialingCode?: string; mobileNo: string } }>): Promise<SendCodeRequest> {
+  async function sendRequestOf(request: FastifyRequest<{ Body: { countryDialingCode?: string; mobileNo: string; botCheck?: string } }>): Promise<SendCodeRequest> {
     const merchant = merchantOf(request);
     if (request.body.mobileNo.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNo is empty' });
+    const mobile = await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNo);
+    // The bot check (SPEC §4: a send runs one first), before the send is counted.
+    await options.hooks.botCheck?.verify({
+      merchantId: merchant.id,
+      clientIp: clientIpOf(request),
+      mobile: mobile.e164,
+      answer: request.body.botCheck,
+      nowMs: options.clock(),
+    });
     return {
       merchantId: merchant.id,
-      mobile: await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNo),
+      mobile,
       ip: clientIpOf(request),
       language: callerLanguageOf(request),
       log: request.log,
