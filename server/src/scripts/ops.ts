@@ -25,8 +25,6 @@
 //   member-mails [--unread] [--username NAME]         what members wrote to customer service
 //   feedback [--unread] [--page N]                    feedback visitors and members sent (newest first)
 //   feedback-read ID …                                marks feedback read
-//   feedback [--unread] [--page N]                    feedback visitors and members sent (newest first)
-//   feedback-read ID …                                marks feedback read
 //   games list                                        game vendors: connection, secret, maintenance
 //   games maintenance VENDOR [--from T] [--to T] --reason TEXT   a maintenance window (T: now,
 //                                                     +30m, +2h, +1d or ISO, UTC; no --to: until
@@ -436,32 +434,6 @@ Object.assign(OPS_COMMANDS, {
         return;
       }
       throw new UsageError(GAMES_USAGE);
-    },
-  },
-} satisfies Record<string, OpsCommand>);
-
-// Feedback from visitors and members (modules/feedback, PUT /wps/feedback).
-Object.assign(OPS_COMMANDS, {
-  feedback: {
-    usage: 'feedback [--unread] [--page N]   (newest first, 20 a page)',
-    authenticated: true,
-    async run({ api, options, io }) {
-      const value = (await api.call('GET', '/feedback', { query: { unread: options.unread === undefined ? undefined : 'true', page: options.page } })) as {
-        list: Record<string, unknown>[];
-        totalPages: number;
-      };
-      const rows = value.list.map((row) => ({ ...row, createdAt: isoTime(row.createdAt), read: row.readAt ? 'yes' : '', content: String(row.content).replace(/\s+/g, ' ') }));
-      for (const line of formatTable(rows, ['id', 'createdAt', 'type', 'username', 'sender', 'read', 'content'])) io.write(line);
-      io.write(`(page ${options.page ?? 1} of ${value.totalPages})`);
-    },
-  },
-  'feedback-read': {
-    usage: 'feedback-read ID …   (all or nothing: every id must be feedback of your merchant)',
-    authenticated: true,
-    async run({ api, positionals, io }) {
-      if (positionals.length === 0 || positionals.some((id) => !/^[1-9][0-9]{0,15}$/.test(id))) throw new UsageError('Name the feedback by its ids, e.g. feedback-read 12 13');
-      await api.call('POST', '/feedback/read', { body: { ids: positionals.map(Number) } });
-      io.write(`Marked read: ${positionals.join(', ')}.`);
     },
   },
 } satisfies Record<string, OpsCommand>);
