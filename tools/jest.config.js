@@ -6,7 +6,7 @@ module.exports = {
   displayName: 'repository',
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/checks'],
+  roots: ['<rootDir>/checks', '<rootDir>/webpack'],
   testMatch: ['**/*.test.ts'],
   // The shell's route table reads the wire contract; Jest does not reach its source through the package's exports.
   moduleNameMapper: { '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts' },

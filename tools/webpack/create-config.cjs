@@ -73,6 +73,15 @@ function injectRuntimePluginModule() {
 function moduleRules({ production, cssClassPrefix }) {
   return [
     { test: /[\\/]node_modules[\\/]\.federation[\\/]/, type: 'javascript/auto' },
+    // The wire contract's rows without their JSON Schemas, which only the server and the type
+    // checker read (strip-contract-schemas.cjs): before SWC compiles the file.
+    {
+      test: /\.ts$/,
+      include: path.join(repoRoot, 'shared', 'src', 'contract'),
+      exclude: /\.test\.ts$/,
+      enforce: 'pre',
+      use: { loader: require.resolve('./strip-contract-schemas.cjs') },
+    },
     {
       test: /\.[jt]sx?$/,
       exclude: /node_modules/,
