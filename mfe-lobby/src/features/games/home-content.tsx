@@ -1,24 +1,18 @@
 // The home page's content (issue 10 Lobby): hot games, a row per category with its vendors, the
 // player's recent and favourite games, the jackpot and the winners board. Loaded after the home
-// page's first paint (a chunk of its own), so that it costs the first load nothing.
-import { Button, EmptyState, formatDateTime, formatMoney, Spinner, useBusState, useCall, useT } from '@platform/shared';
-import type { ReactNode } from 'react';
+// page's first paint (a chunk of its own), so that it costs the first load nothing; the jackpot
+// and winners board, below the first screen, when they approach the viewport (winners-board.tsx).
+import { EmptyState, Spinner, useBusState, useCall, useT } from '@platform/shared';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFavouritesVersion } from './favourites';
-import { loadFavouriteGames, loadHotGames, loadJackpot, loadRecentGames, loadWinners } from './games-api';
+import { loadFavouriteGames, loadHotGames, loadRecentGames } from './games-api';
 import { GameGrid } from './game-tile';
 import styles from './games.module.css';
+import { Section } from './home-section';
 import { LauncherProvider } from './launcher';
+import { lazyPart } from './lazy-screen';
 import { NAMESPACE } from './translations';
 import { useLanes, VendorCards } from './vendor-cards';
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <section className={styles.section} data-testid={testId} aria-label={title}>
-      <h2 className={styles.sectionTitle}>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 function HotGamesSection() {
   const { t } = useT(NAMESPACE);
@@ -35,9 +29,8 @@ function HotGamesSection() {
   );
 }
 
-function LaneSections() {
+function LaneSections({ lanes }: { lanes: ReturnType<typeof useLanes> }) {
   const { t } = useT(NAMESPACE);
-  const lanes = useLanes();
   if (lanes.status !== 'success') return null;
   return (
     <>
@@ -71,70 +64,41 @@ function PlayerSections() {
   );
 }
 
-function WinnersSection() {
-  const { t } = useT(NAMESPACE);
-  const jackpot = useCall((signal) => loadJackpot(signal), []);
-  const winners = useCall((signal) => loadWinners(signal), []);
-  const retry = () => {
-    jackpot.refresh();
-    winners.refresh();
-  };
-  return (
-    <Section title={t('winners')} testId="home-winners">
-      {jackpot.status === 'success' && (
-        <div className={styles.jackpot} data-testid="home-jackpot">
-          <p className={styles.jackpotFigure}>
-            <span className={styles.jackpotLabel}>{t('jackpot_today')}</span>
-            <span className={styles.jackpotAmount}>{formatMoney(jackpot.data.todayTotalWonMinor)}</span>
-          </p>
-          {jackpot.data.biggestWin && (
-            <p className={styles.jackpotFigure}>
-              <span className={styles.jackpotLabel}>{t('jackpot_biggest_win')}</span>
-              <span className={styles.jackpotValue}>
-                {t('win_by', { amount: formatMoney(jackpot.data.biggestWin.winMinor), name: jackpot.data.biggestWin.username, game: jackpot.data.biggestWin.gameName })}
-              </span>
-            </p>
-          )}
-          {jackpot.data.biggestMultiple && jackpot.data.biggestMultiple.multiple !== null && (
-            <p className={styles.jackpotFigure}>
-              <span className={styles.jackpotLabel}>{t('jackpot_biggest_multiple')}</span>
-              <span className={styles.jackpotValue}>
-                {t('multiple_by', { multiple: jackpot.data.biggestMultiple.multiple.toFixed(2), name: jackpot.data.biggestMultiple.username, game: jackpot.data.biggestMultiple.gameName })}
-              </span>
-            </p>
-          )}
-        </div>
-      )}
-      {winners.status === 'loading' && <Spinner label={t('loading')} />}
-      {winners.status === 'error' && <EmptyState title={t('load_failed')} action={<Button onClick={retry}>{t('retry')}</Button>} />}
-      {winners.status === 'success' &&
-        (winners.data.length === 0 ? (
-          <EmptyState title={t('no_winners')} />
-        ) : (
-          <ol className={styles.winners}>
-            {winners.data.map((winner, index) => (
-              <li key={`${winner.username}-${winner.time}-${index}`} className={styles.winner}>
-                <span className={styles.winnerName}>{winner.username}</span>
-                <span className={styles.winnerGame}>{winner.gameName}</span>
-                <span className={styles.winnerAmount}>{formatMoney(winner.winMinor)}</span>
-                <span className={styles.winnerTime}>{formatDateTime(winner.time)}</span>
-              </li>
-            ))}
-          </ol>
-        ))}
-    </Section>
-  );
+/**
+ * Renders `children` once the place they take comes within a screen of the viewport (at once
+ * where IntersectionObserver is missing): what is below the first screen costs the first load
+ * nothing. Watched only once what comes before it has `settled` (until then it sits higher up
+ * than it will).
+ */
+function NearViewport({ settled, children }: { settled: boolean; children: ReactNode }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = placeholder.current;
+    if (near || !settled || !element) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, settled]);
+  return near ? <>{children}</> : <div ref={placeholder} className={styles.deferred} />;
 }
+
+const WinnersBoard = lazyPart(() => import(/* webpackChunkName: "lobby-winners-board" */ './winners-board'));
 
 export default function HomeContent() {
   const loggedIn = useBusState('session').token !== null;
+  const lanes = useLanes();
   return (
     <LauncherProvider>
       <div className={styles.screen} data-testid="home-content">
         <HotGamesSection />
         {loggedIn && <PlayerSections />}
-        <LaneSections />
-        <WinnersSection />
+        <LaneSections lanes={lanes} />
+        <NearViewport settled={lanes.status === 'success' || lanes.status === 'error'}>
+          <WinnersBoard />
+        </NearViewport>
       </div>
     </LauncherProvider>
   );

@@ -16,10 +16,18 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { setFrameUrl } from './frame-url';
 import { launchGame, launchTrial } from './games-api';
 import { lobbyGameOf, lobbyGamesOf, type LobbyGame } from './game-model';
-import { LaunchProblemDialog, type LaunchProblem } from './launch-problem-dialog';
+import type { LaunchProblem } from './launch-problem-dialog';
 import { planGameLaunch, planVendorEntry, type LaunchPlan, type VendorEntry } from './launch-plan';
-import { RoomListDialog } from './room-list-dialog';
-import { VendorGamesDialog } from './vendor-games-dialog';
+import { lazyPart } from './lazy-screen';
+
+// The dialogs open only after a click: chunks of their own, not part of the pages' first load.
+// A launch fetches the refusal dialog's chunk as it starts, so that a refusal shows at once.
+const loadLaunchProblemDialog = () => import(/* webpackChunkName: "lobby-launch-problem-dialog" */ './launch-problem-dialog');
+const LaunchProblemDialog = lazyPart(async () => ({ default: (await loadLaunchProblemDialog()).LaunchProblemDialog }));
+const VendorGamesDialog = lazyPart(async () => ({
+  default: (await import(/* webpackChunkName: "lobby-vendor-games-dialog" */ './vendor-games-dialog')).VendorGamesDialog,
+}));
+const RoomListDialog = lazyPart(async () => ({ default: (await import(/* webpackChunkName: "lobby-room-list-dialog" */ './room-list-dialog')).RoomListDialog }));
 
 export interface Launcher {
   /** A click on a game tile. */
@@ -106,6 +114,7 @@ export function LauncherProvider({ children }: { children: ReactNode }) {
       if (busy.current) return;
       busy.current = true;
       setBusyKey(key);
+      void loadLaunchProblemDialog().catch(() => undefined);
       try {
         openFrame(await start());
       } catch (error) {
