@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { NAMESPACE } from '../../../locales';
 import { resetNotice } from '../../../lib/reset-notice';
-import { useCompleteLogin } from './use-complete-login';
+import { runFirstLoginAction, useCompleteLogin } from './use-complete-login';
 
 /** What an auth host shows: the login/register tabs, the forgot-password or the change-password modal. */
 export type AuthView =
@@ -51,7 +51,11 @@ export function useAuthViews(initial: AuthView, close: () => void, { homeBeforeP
   const loggedIn = useCallback(
     async (outcome: LoginOutcome) => {
       const next = await completeLogin(outcome);
-      if (next === 'session') return close();
+      if (next === 'session') {
+        close();
+        runFirstLoginAction(outcome);
+        return;
+      }
       if (homeBeforePasswordChange) navigate('/');
       show({ kind: 'changePassword' });
     },

@@ -1,4 +1,4 @@
-import { sessionStore, startSession, useNavigate } from '@platform/shared';
+import { bus, sessionStore, startSession, useNavigate } from '@platform/shared';
 import { useCallback } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { rememberUserInfo } from '../../../lib/user-info';
@@ -14,6 +14,23 @@ export type LoginNext = 'session' | 'changePassword';
 export function mustChangePassword({ result, method }: LoginOutcome): boolean {
   if (method !== 'username' && method !== 'reset') return false;
   return Boolean(result.firstTimeLogin || result.passwordExpired);
+}
+
+/**
+ * The first-login action (SPEC §4 Login: the first-time flag triggers it): a session that starts
+ * from a login the server reports as the account's first (an account the back office or an agent
+ * opened, its password never chosen by the player) opens My Account, the member centre's security
+ * centre, where the player sets their own login password and binds phone, e-mail and second
+ * factors. A password login of such an account is sent to the forced password change instead
+ * (mustChangePassword), which is its first-login step; the next login is an ordinary one. What
+ * reaches the session with the flag still set is a login that proved the player another way: an SMS
+ * code, a social account. Called once the login popup has closed (a host's close would close the
+ * member centre too).
+ */
+export function runFirstLoginAction({ result }: LoginOutcome): boolean {
+  if (!result.firstTimeLogin) return false;
+  bus.dispatch({ type: 'openMemberCenter', page: 'securityCenter' });
+  return true;
 }
 
 /**
