@@ -1,5 +1,6 @@
 import { bus, sessionStore } from '@platform/shared';
 import { apiFailure, makeMember, recordCommands, stubApi } from '@platform/shared/testing';
+import { POPUP_SHOWN_KEY } from '../features/announcements/hooks/use-announcement-popup';
 import { restoreSession, startSessionSync } from './session-sync';
 
 // App start after a reload (SPEC §4 App start): the sync is mounted first, with the bus still at
@@ -60,5 +61,17 @@ describe('session sync at app start', () => {
     expect(sessionStore.get('isAgent')).toBe(1);
     bus.set('session', { token: null, member: null, isAgent: null });
     expect(sessionStore.get('token')).toBeNull();
+  });
+});
+
+describe('session sync at logout', () => {
+  it('empties the tab session but remembers the popup announcements this tab offered', () => {
+    stop = startSessionSync(() => undefined);
+    bus.set('session', { token: 'tok', member: null, isAgent: 0 });
+    window.sessionStorage.setItem(POPUP_SHOWN_KEY, 'out:EN,in:EN');
+    bus.dispatch({ type: 'logout' });
+    expect(sessionStore.get('token')).toBeNull();
+    // Logging in again in this tab offers nothing already offered (use-announcement-popup.ts).
+    expect(window.sessionStorage.getItem(POPUP_SHOWN_KEY)).toBe('out:EN,in:EN');
   });
 });

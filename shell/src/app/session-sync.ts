@@ -1,5 +1,9 @@
 import { bus, clearSession, resumeSession, sessionStore } from '@platform/shared';
 import { skip } from 'rxjs';
+import { keepingPopupOffers } from '../features/announcements/hooks/use-announcement-popup';
+
+/** This tab's session storage emptied (merchant values kept), and the popups it offered remembered. */
+const endTabSession = (): void => keepingPopupOffers(clearSession);
 
 /**
  * Keeps the bus session and this tab's session storage in step, and ends the session when any
@@ -19,11 +23,11 @@ export function startSessionSync(navigateHome: () => void): () => void {
         sessionStore.set('token', token);
         if (isAgent !== null) sessionStore.set('isAgent', isAgent);
       } else if (sessionStore.get('token')) {
-        clearSession();
+        endTabSession();
       }
     }),
     bus.on('logout').subscribe(() => {
-      clearSession();
+      endTabSession();
       // The balance service forgets the balance with the session.
       bus.set('session', { token: null, member: null, isAgent: null });
       navigateHome();
