@@ -4,5 +4,8 @@
 const { apps } = require('./apps.json');
 
 module.exports = {
+  // A global option: Jest ignores a project's own testTimeout when it runs projects (the server's
+  // 30 s would otherwise fall back to 5 s for its tests and hooks on a loaded machine).
+  testTimeout: 30000,
   projects: [...apps.map((app) => `<rootDir>/${app.folder}/jest.config.js`), '<rootDir>/tools/jest.config.js'],
 };

@@ -5,8 +5,8 @@ import type { Db } from '../../db/pool';
 import { withTransaction, type RetryOptions } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import { countInProgress, decodeReceiptImage, depositNumber, lockMemberDeposits, readDepositSettings } from '../deposit';
-import { ensureHouseAccount, ensureMemberAccount, minorToMajor, readWalletSettings } from '../ledger';
-import { maskTail, orderNoOf, postWithin } from '../withdrawal';
+import { ensureHouseAccount, ensureMemberAccount, minorToMajor, postTransactionIn, readWalletSettings } from '../ledger';
+import { maskTail, orderNoOf } from '../withdrawal';
 import * as queries from './c2c.queries';
 import type { OrderRow, WithdrawalC2CRow } from './c2c.queries';
 import { readC2CSettings } from './c2c.settings';
@@ -25,7 +25,7 @@ import { readC2CSettings } from './c2c.settings';
 //
 // Concurrency. Every change of an order and of its withdrawal's C2C columns happens in ONE
 // database transaction holding the withdrawal's row lock (then the order's), with the ledger
-// posting inside it (withdrawal's postWithin): status, reservation, settled amount and money
+// posting inside it (the ledger's postTransactionIn): status, reservation, settled amount and money
 // never disagree, and whoever acts at the same moment (the withdrawer, the depositor, the sweep,
 // an operator, a replay) finds the order's status already moved and moves nothing more. The
 // withdrawal module's pay/reject take the same row lock and refuse while anything is reserved.
@@ -136,7 +136,7 @@ async function credit(
 ): Promise<void> {
   const hold = await ensureHouseAccount(client, order.merchantId, C2C_HOLD_ACCOUNT, nowMs);
   const wallet = await ensureMemberAccount(client, order.merchantId, order.depositorId, 'REAL', nowMs);
-  const posted = await postWithin(client, {
+  const posted = await postTransactionIn(client, {
     merchantId: order.merchantId,
     idempotencyKey: `c2c:${order.id}`,
     kind: C2C_LEDGER_KIND,

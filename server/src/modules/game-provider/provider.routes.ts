@@ -44,8 +44,27 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   const clock = options.clock ?? systemClock;
   const config = options.config ?? new ProviderConfig(db, secretsKey, clock);
 
-  // Secrets of rows seeded or configured without one are made at start, not by a request.
-  app.addHook('onReady', () => ensureProviderSecrets(db, secretsKey));
+  // Secrets of rows seeded or configured without one are made at start, not by a request. A
+  // database that is down at start must not keep the server from starting (its health check says
+  // so): the secrets are made once it answers, tried again every 10 s.
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const ensureSecrets = async (): Promise<void> => {
+    retry = undefined;
+    try {
+      await ensureProviderSecrets(db, secretsKey);
+    } catch (error) {
+      if (closed) return;
+      app.log.warn({ err: error }, 'game provider secrets not made yet (database unavailable); trying again in 10 s');
+      retry = setTimeout(() => void ensureSecrets(), 10_000);
+      retry.unref();
+    }
+  };
+  app.addHook('onReady', ensureSecrets);
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(retry);
+  });
 
   // This scope only: keep the body text beside the parsed JSON (same parser, same safety rules).
   const parseJson = app.getDefaultJsonParser('error', 'error');

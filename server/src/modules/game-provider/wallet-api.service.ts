@@ -12,8 +12,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import type { RetryOptions } from '../../db/transaction';
 import type { ResolvedMerchant } from '../../plugins/merchant';
-import { ensureGameAccount, ensureHouseAccount, ensureMemberAccount, InsufficientFundsError } from '../ledger';
-import { postWithin } from '../withdrawal';
+import { ensureGameAccount, ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, postTransactionIn } from '../ledger';
 import type { ProviderConfig } from './provider-config';
 import * as queries from './provider.queries';
 
@@ -21,7 +20,7 @@ import * as queries from './provider.queries';
 // player's money by bets, wins and rollbacks named by its own transaction ids.
 //
 // Exactly once: each vendor transaction is a game_transaction row, unique per (merchant, vendor,
-// transaction id), inserted in the same database transaction as its ledger posting (postWithin)
+// transaction id), inserted in the same database transaction as its ledger posting (postTransactionIn)
 // and the round's totals, together with the answer it got. So a repeat finds the row and gets the
 // same answer (the balance as it was then), a repeat with other fields is refused, two copies
 // racing wait for each other on the unique index, and the ledger's own idempotency key
@@ -216,7 +215,7 @@ export async function bet(call: ProviderCall, input: BetInput): Promise<Provider
       if (playBalanceMinor === null) throw new AppError(409, 'provider.insufficient.funds');
     } else {
       try {
-        const posted = await postWithin(client, {
+        const posted = await postTransactionIn(client, {
           merchantId: call.merchantId,
           idempotencyKey: ledgerKey(call, input.transactionId),
           kind: 'game_bet',
@@ -302,7 +301,7 @@ export async function win(call: ProviderCall, input: WinInput): Promise<Provider
       playBalanceMinor = (await queries.movePlayBalanceIfEnough(client, call.merchantId, call.vassalage, round.gameSessionId as number, input.amount)) ?? null;
       if (playBalanceMinor === null) throw new AppError(404, 'provider.round.not_found');
     } else if (input.amount > 0) {
-      const posted = await postWithin(client, {
+      const posted = await postTransactionIn(client, {
         merchantId: call.merchantId,
         idempotencyKey: ledgerKey(call, input.transactionId),
         kind: 'game_win',
@@ -389,7 +388,7 @@ export async function rollback(call: ProviderCall, input: RollbackInput): Promis
     } else {
       const account = round.ledgerAccountId as number;
       if (!target.rolledBack) {
-        const posted = await postWithin(client, {
+        const posted = await postTransactionIn(client, {
           merchantId: call.merchantId,
           idempotencyKey: ledgerKey(call, input.transactionId),
           kind: 'game_rollback',

@@ -12,6 +12,7 @@ export {
   memberBalanceMinor,
   minorToMajor,
   postTransaction,
+  postTransactionIn,
   type LedgerUnit,
   type PostedTransaction,
   type PostingInput,

@@ -20,5 +20,4 @@ export {
 } from './withdrawal.service';
 export { DEFAULT_WITHDRAW_SETTINGS, readWithdrawSettings, type WithdrawSettings } from './withdrawal.settings';
 // For C2C deposits (modules/c2c): a ledger posting inside the caller's database transaction.
-export { postWithin } from './ledger-within';
 export { maskTail } from './cards.service';

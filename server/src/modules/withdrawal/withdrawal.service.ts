@@ -12,9 +12,8 @@ import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction, type RetryOptions } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
-import { ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, minorToMajor, readWalletSettings, type PostingInput } from '../ledger';
+import { ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, minorToMajor, postTransactionIn, readWalletSettings, type PostingInput } from '../ledger';
 import { maskTail } from './cards.service';
-import { postWithin } from './ledger-within';
 import { verifyPaymentPassword } from './payment-password';
 import * as queries from './withdrawal.queries';
 import type { WithdrawalRow } from './withdrawal.queries';
@@ -23,7 +22,7 @@ import { chargeMinorOf, dayStartMs, readWithdrawSettings, turnoverOf, virtualAmo
 // Withdrawals. A request holds its amount at once: ONE ledger transaction (kind withdraw_request,
 // key withdraw_request:<id>, order number W<id>) moves it from the member's main wallet to the
 // merchant's house_withdrawal_hold, in the same database transaction that inserts the pending row
-// (ledger-within.ts), under the member's row lock, so today's count, the idempotency key and the
+// (the ledger's postTransactionIn), under the member's row lock, so today's count, the idempotency key and the
 // balance are judged one request at a time per member; the ledger's CHECK keeps the balance at or
 // above zero whatever happens. An operator then pays it (hold → house_withdrawals for amount −
 // charge and → house_withdrawal_charges for the charge, kind withdraw_paid) or rejects it (hold →
@@ -191,7 +190,7 @@ export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, '
       const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
       const holdAccount = await ensureHouseAccount(client, merchantId, 'house_withdrawal_hold', nowMs);
       try {
-        await postWithin(client, {
+        await postTransactionIn(client, {
           merchantId,
           idempotencyKey: `withdraw_request:${withdrawalId}`,
           kind: 'withdraw_request',
@@ -309,7 +308,7 @@ export async function payWithdrawal(pool: pg.Pool, input: SettleInput): Promise<
     if (chargeMinor > 0) {
       postings.push({ accountId: await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_charges', input.nowMs), amountMinor: chargeMinor });
     }
-    await postWithin(client, {
+    await postTransactionIn(client, {
       merchantId: row.merchantId,
       idempotencyKey: `withdraw_settle:${row.id}`,
       kind: 'withdraw_paid',
@@ -332,7 +331,7 @@ export async function rejectWithdrawal(pool: pg.Pool, input: SettleInput & { rea
   return settle(pool, input, 'rejected', reason, async (client, row) => {
     const hold = await ensureHouseAccount(client, row.merchantId, 'house_withdrawal_hold', input.nowMs);
     const memberAccount = await ensureMemberAccount(client, row.merchantId, row.memberId, 'REAL', input.nowMs);
-    await postWithin(client, {
+    await postTransactionIn(client, {
       merchantId: row.merchantId,
       idempotencyKey: `withdraw_settle:${row.id}`,
       kind: 'withdraw_refund',
