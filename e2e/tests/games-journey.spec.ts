@@ -1,10 +1,9 @@
-import type { FrameLocator } from '@playwright/test';
 import { clearRegistrationLimits, clearThrottles, TEST_PASSWORD, uniqueUsername } from '../harness/accounts';
 import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { creditMember } from '../harness/operator';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
-import { expect, test, type Locator, type Page } from '../harness/test';
+import { expect, test, type FrameLocator, type Locator, type Page } from '../harness/test';
 
 // The games journey of issue 10, as a new player lives it: they register, an operator credits
 // them (`ops credit`, harness/operator.ts), they open the RNG category, filter the game list,
@@ -50,7 +49,9 @@ async function listedCodes(list: Locator): Promise<string[]> {
 /** Spins until the in-game balance moves (a round whose win equals its stake leaves it as it was), at most 8 times. */
 async function spinUntilBalanceMoves(game: FrameLocator, startMinor: number): Promise<{ roundId: string; balanceMinor: number; lastWinMinor: number }> {
   for (let spin = 1; spin <= 8; spin += 1) {
-    const before = await game.getByTestId('last-round').textContent().catch(() => null);
+    // No round line before the first spin (textContent would wait for one).
+    const lastRound = game.getByTestId('last-round');
+    const before = (await lastRound.count()) > 0 ? await lastRound.textContent() : null;
     await game.getByRole('button', { name: 'Spin', exact: true }).click();
     // The round is over when the last round line names a new round and the spin button is back.
     await expect(game.getByTestId('last-round')).not.toHaveText(before ?? '', { timeout: 20_000 });

@@ -93,7 +93,8 @@ test('a member edits the profile, changes the login password, logs in with it, a
   await expect(account.getByTestId('security-login-password-form')).toHaveCount(0);
 
   // The next login takes the new password, not the old one.
-  await page.getByRole('button', { name: 'Close' }).first().click();
+  // The member centre's own close (the page also has the mini-game widget's 'Close the instant game').
+  await page.getByTestId('mfe_member_center-overlay').getByRole('button', { name: 'Close', exact: true }).first().click();
   await signOut(page);
   const old = await callEncrypted(request, 'POST', '/wps/session/login', { username: member.username, password: member.password, type: 'username' });
   expect(old.body.errorCode).toBe('username.or.password.err');
