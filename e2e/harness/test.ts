@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import { WORKER_MERCHANT } from './merchant';
 
-export { expect, type APIRequestContext, type FrameLocator, type Locator, type Page, type Response } from '@playwright/test';
+export { expect, type APIRequestContext, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page, type Request, type Response, type Route } from '@playwright/test';
 
 /**
  * Playwright's `test` in this worker's merchant (harness/merchant.ts): every request of its

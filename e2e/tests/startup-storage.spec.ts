@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Request, Route } from '@playwright/test';
 import { clearRegistrationLimits, clearThrottles, TEST_PASSWORD, uniqueUsername } from '../harness/accounts';
 import { E2E_PORT } from '../harness/constants';
 import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT, WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
-import { expect, test, type Page } from '../harness/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Request, type Route } from '../harness/test';
 
 // Start-up and storage (issue 13; SPEC §3 Storage, §4 App start): the merchant written at boot from
 // the domain and sent as the Merchant header of every call, the session keys, the analytics tag
