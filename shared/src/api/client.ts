@@ -43,6 +43,8 @@ export const CALLER_HANDLED_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'TOO_MANY_REQUEST',
   'TOO_MANY_REQUESTS',
   'bind_customer_required',
+  // The forms answer a bot check the server demands unannounced, and resend (mfe-auth bot-check).
+  'botcheck.required',
 ]);
 
 /**

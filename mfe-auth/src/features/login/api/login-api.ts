@@ -17,7 +17,7 @@ export type LoginType = NonNullable<LoginRequest['type']>;
 /** The login request (the contract's), with the method always named. */
 export type LoginPayload = LoginRequest & { type: LoginType };
 
-/** `POST /wps/session/login` (encrypted). */
+/** `POST /wps/session/login` (encrypted). `botCheck`: a solved bot check, for password logins (features/bot-check). */
 export function logIn(payload: LoginPayload): Promise<LoginResult> {
   const data: LoginRequest = { username: payload.username, password: payload.password, type: payload.type };
   if (payload.captcha) {
@@ -25,6 +25,7 @@ export function logIn(payload: LoginPayload): Promise<LoginResult> {
     if (payload.captchaId) data.captchaId = payload.captchaId;
   }
   if (payload.countryDialingCode) data.countryDialingCode = payload.countryDialingCode;
+  if (payload.botCheck) data.botCheck = payload.botCheck;
   return api.call(loginCall, { data });
 }
 
@@ -108,9 +109,12 @@ function navigatorOs(): string {
   return 'other';
 }
 
-/** `POST /wps/verification/sms/noLogin`: a code for logging in by SMS. Resolves to when the countdown ends. */
-export async function sendLoginCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
-  const value = await api.call(smsNoLoginCall, { data: { countryDialingCode, mobileNo: mobileNum } });
+/**
+ * `POST /wps/verification/sms/noLogin`: a code for logging in by SMS, with a solved bot check when
+ * there is one (features/bot-check). Resolves to when the countdown ends.
+ */
+export async function sendLoginCode({ countryDialingCode, mobileNum }: MobileNumber, botCheck?: string): Promise<number> {
+  const value = await api.call(smsNoLoginCall, { data: { countryDialingCode, mobileNo: mobileNum, ...(botCheck ? { botCheck } : {}) } });
   return countdownDeadline(value);
 }
 

@@ -1,7 +1,20 @@
 import { cookieStore, rememberLogin, type LoginResult } from '@platform/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
+import { loginCall, smsNoLoginCall } from '@platform/shared/contract';
+import {
+  apiFailure,
+  makeStatus,
+  recordCommands,
+  REGISTER_RULES,
+  renderWithProviders,
+  settle,
+  setStatus,
+  stubApi,
+  switches,
+  type CallOptionsSeen,
+} from '@platform/shared/testing';
 import type { LoginOutcome } from '../../../lib/login-outcome';
+import { apiClientAtEdge, decodeAnswer, decodeIssued, envelopeOf, issueChallenge, refusalOf, serverAccepts } from '../../bot-check/bot-check.testing';
 import { LoginForm } from './login-form';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
@@ -303,5 +316,161 @@ describe('LoginForm switches', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Free play' }));
     });
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ result: guest, method: 'freeplay', username: '' }));
+  });
+});
+
+describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run it first)', () => {
+  beforeEach(() => setStatus());
+
+  /** GET /wps/botcheck/challenge: a real challenge (made as the server makes it) each time, `required` as given. */
+  const challenges = (required: boolean, counter = 300) => {
+    const issued: string[] = [];
+    const answer = async () => {
+      const challenge = await issueChallenge(counter + issued.length);
+      issued.push(challenge);
+      return { required, challenge };
+    };
+    return { issued, answer };
+  };
+  const botCheckOf = (options: CallOptionsSeen) => (options?.data as { botCheck?: string } | undefined)?.botCheck;
+
+  it('sends no check when the server does not require one', async () => {
+    const { answer } = challenges(false);
+    const { callsOf } = stubApi({ botCheckChallenge: answer, login: LOGIN });
+    const { onLoggedIn } = await renderForm();
+    type('username', 'player01');
+    type('password', 'secret1');
+    await submit();
+    expect(callsOf('botCheckChallenge')).toHaveLength(1);
+    expect(callsOf('login')).toEqual([{ data: { username: 'player01', password: 'secret1', type: 'username' } }]);
+    expect(onLoggedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('when required: says it is verifying while it solves, keeps the button busy and the form filled, then sends an answer the server accepts', async () => {
+    // About 20,000 hashes: long enough to see the form while it works.
+    const { issued, answer } = challenges(true, 20_000);
+    const { callsOf } = stubApi({ botCheckChallenge: answer, login: LOGIN });
+    const { onLoggedIn } = await renderForm();
+    const status = screen.getByTestId('login-bot-check-status');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+    type('username', 'player01');
+    type('password', 'secret1');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+    await waitFor(() => expect(status.textContent).toBe('Verifying you are not a robot…'));
+    expect(screen.getByTestId('login-submit').getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('player01');
+    expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('secret1');
+    expect(callsOf('login')).toHaveLength(0);
+
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1), { timeout: 20_000 });
+    expect(status.textContent).toBe('');
+    const [sent] = callsOf('login');
+    expect(sent).toEqual({ data: { username: 'player01', password: 'secret1', type: 'username', botCheck: expect.any(String) } });
+    expect(decodeAnswer(botCheckOf(sent)!).challenge).toEqual(decodeIssued(issued[0]));
+    await expect(serverAccepts(botCheckOf(sent)!)).resolves.toBe(true);
+  });
+
+  it('when the login answers botcheck.required all the same: one resend with a freshly solved challenge, and the player is in', async () => {
+    const { issued, answer } = challenges(false);
+    let attempts = 0;
+    const { callsOf } = stubApi({
+      botCheckChallenge: answer,
+      login: () => {
+        attempts += 1;
+        if (attempts === 1) throw apiFailure('botcheck.required', 'Please complete verification first', { botCheck: true });
+        return LOGIN;
+      },
+    });
+    const { onLoggedIn } = await renderForm();
+    type('username', 'player01');
+    type('password', 'secret1');
+    await submit();
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    const sent = callsOf('login');
+    expect(sent).toHaveLength(2);
+    expect(botCheckOf(sent[0])).toBeUndefined();
+    expect(decodeAnswer(botCheckOf(sent[1])!).challenge).toEqual(decodeIssued(issued[1]));
+    await expect(serverAccepts(botCheckOf(sent[1])!)).resolves.toBe(true);
+    expect(onLoggedIn).toHaveBeenCalledWith({ result: LOGIN, method: 'username', username: 'player01', password: 'secret1' });
+  });
+
+  it('botcheck.invalid: the player is told the server’s message (the API client’s toast) and nothing is resent', async () => {
+    const { answer } = challenges(true);
+    const edge = await apiClientAtEdge(() => refusalOf('botcheck.invalid', 'invalid reCaptcha input', { botCheck: true }));
+    const { callsOf } = stubApi({ botCheckChallenge: answer, login: (options: CallOptionsSeen) => edge.client.call(loginCall, options as never) });
+    const toasts = recordCommands('toast');
+    try {
+      const { onLoggedIn } = await renderForm();
+      type('username', 'player01');
+      type('password', 'secret1');
+      await submit();
+      await waitFor(() => expect(screen.getByTestId('login-submit').getAttribute('aria-busy')).toBeNull());
+      // The sealed login carried the solved check; the server refused it once, and that was all.
+      expect(edge.requests).toEqual([{ method: 'POST', path: '/wps/session/login', data: expect.objectContaining({ username: 'player01', botCheck: expect.any(String) }) }]);
+      expect(callsOf('botCheckChallenge')).toHaveLength(1);
+      expect(toasts.commands).toEqual([{ type: 'toast', level: 'error', message: 'invalid reCaptcha input' }]);
+      expect(onLoggedIn).not.toHaveBeenCalled();
+      expect((screen.getByTestId('login-password') as HTMLInputElement).value).toBe('secret1');
+    } finally {
+      toasts.stop();
+      edge.client.dispose();
+    }
+  });
+
+  it('a challenge this browser cannot solve: the form says “invalid reCaptcha input” and sends nothing', async () => {
+    const { callsOf } = stubApi({ botCheckChallenge: { required: true, challenge: btoa('{"parameters":{}}') }, login: LOGIN });
+    await renderForm();
+    type('username', 'player01');
+    type('password', 'secret1');
+    await submit();
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('invalid reCaptcha input'));
+    expect(callsOf('login')).toHaveLength(0);
+  });
+
+  it('the SMS login code send carries the solved check; a refused check is shown as the send’s warning', async () => {
+    setStatus(makeStatus({ whitelabel: switches('MOBILEVERCODELOGIN3') }));
+    const { issued, answer } = challenges(true);
+    let sends = 0;
+    const edge = await apiClientAtEdge(() => {
+      sends += 1;
+      return sends === 1 ? envelopeOf({ expiredMinutes: 1, expirationTime: 0 }) : refusalOf('botcheck.invalid', 'invalid reCaptcha input', { botCheck: true });
+    });
+    stubApi({ botCheckChallenge: answer, smsNoLogin: (options: CallOptionsSeen) => edge.client.call(smsNoLoginCall, options as never) });
+    try {
+      await renderForm();
+      fireEvent.click(screen.getByTestId('login-method'));
+      fireEvent.click(screen.getByRole('menuitemradio', { name: 'SMS login' }));
+      type('mobileNum', '1712345678');
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('login-sms-code-button'));
+      });
+      await waitFor(() => expect(screen.getByTestId('login-sms-code-button').textContent).toMatch(/Code sent \((60|59)\)/));
+      expect(edge.requests).toEqual([
+        { method: 'POST', path: '/wps/verification/sms/noLogin', data: { countryDialingCode: '+880', mobileNo: '1712345678', botCheck: expect.any(String) } },
+      ]);
+      const botCheck = (edge.requests[0].data as { botCheck: string }).botCheck;
+      expect(decodeAnswer(botCheck).challenge).toEqual(decodeIssued(issued[0]));
+      await expect(serverAccepts(botCheck)).resolves.toBe(true);
+
+      // Another form, a refused check: the warning with the server's message, no countdown.
+      cleanup();
+      await renderForm();
+      fireEvent.click(screen.getByTestId('login-method'));
+      fireEvent.click(screen.getByRole('menuitemradio', { name: 'SMS login' }));
+      type('mobileNum', '1712345679');
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('login-sms-code-button'));
+      });
+      const warning = await screen.findByTestId('sms-send-failed', {}, { timeout: 5_000 });
+      expect(warning.textContent).toContain('invalid reCaptcha input');
+      expect(screen.getByTestId('login-sms-code-button').textContent).toBe('Get code');
+      expect(edge.requests).toHaveLength(2);
+    } finally {
+      edge.client.dispose();
+    }
   });
 });

@@ -31,6 +31,8 @@ import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { offerToPasswordManager } from '../../../lib/password-manager';
 import { NAMESPACE } from '../../../locales';
+import { BotCheckStatus } from '../../bot-check/components/bot-check-status';
+import { useBotCheck } from '../../bot-check/hooks/use-bot-check';
 import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
 import { FreePlayButton } from './free-play-button';
 import { LoginMethodSelect } from './login-method-select';
@@ -51,7 +53,8 @@ export interface LoginFormProps {
  * The login form (SPEC §2 Login form, §4 Login, §5): by username and password or by SMS code,
  * the image captcha when the site or the server asks for it, remember me (the username; the
  * password is the browser's password manager's: see lib/password-manager.ts), forgotten password,
- * social and free-play logins.
+ * social and free-play logins. A password login and an SMS code send carry the bot check when the
+ * server demands it (features/bot-check); an SMS login's check was made when its code was sent.
  */
 export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUsername }: LoginFormProps) {
   const { t } = useT(NAMESPACE);
@@ -69,6 +72,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
 
   const captchaShown = captchaDemanded || Boolean(rules.captcha?.enabled);
   const captcha = useCaptcha(captchaShown);
+  const { verifying, withBotCheck } = useBotCheck();
   const activeMethod: LoginType = smsLoginOn ? method : 'username';
 
   /**
@@ -124,16 +128,19 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
         activeMethod === 'username'
           ? { method: 'username', username: typed.username, password: typed.password }
           : { method: 'sms', username: typed.mobileNum };
-      let result: LoginResult;
-      try {
-        result = await logIn({
+      const attempt = (botCheck?: string) =>
+        logIn({
           username: outcome.username,
           password: activeMethod === 'username' ? typed.password : typed.code,
           type: activeMethod,
           captcha: captchaShown ? typed.captcha : undefined,
           captchaId: captchaShown ? (captcha.captcha?.id ?? undefined) : undefined,
           countryDialingCode: activeMethod === 'sms' ? dialingCode : undefined,
+          botCheck,
         });
+      let result: LoginResult;
+      try {
+        result = activeMethod === 'username' ? await withBotCheck(attempt) : await attempt();
       } catch (error) {
         const pending = twoFactorChallengeOf(error);
         if (pending) {
@@ -167,7 +174,10 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
     return !error;
   }, [values.mobileNum, rules.mobileNum, setFieldError]);
   const sendCode = useSendCode(
-    useCallback(() => sendLoginCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }), [dialingCode, values.mobileNum]),
+    useCallback(
+      () => withBotCheck((botCheck) => sendLoginCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }, botCheck)),
+      [withBotCheck, dialingCode, values.mobileNum],
+    ),
   );
 
   if (challenge) {
@@ -259,6 +269,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
             {t('forgot_password')}
           </button>
         </div>
+        <BotCheckStatus verifying={verifying} testId="login-bot-check-status" />
         <FormError message={form.formError} testId="login-error" />
         <Button type="submit" block loading={form.busy} data-testid="login-submit">
           {t('login_submit')}

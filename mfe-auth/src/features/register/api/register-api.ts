@@ -26,9 +26,12 @@ export async function isAffiliateCodeValid(code: string): Promise<boolean> {
   }
 }
 
-/** `POST /wps/verification/sms/register`: a code proving the number at registration. Resolves to when the countdown ends. */
-export async function sendRegisterCode({ countryDialingCode, mobileNum }: MobileNumber): Promise<number> {
-  const value = await api.call(smsRegisterCall, { data: { countryDialingCode, mobileNo: mobileNum } });
+/**
+ * `POST /wps/verification/sms/register`: a code proving the number at registration, with a solved
+ * bot check when there is one (features/bot-check). Resolves to when the countdown ends.
+ */
+export async function sendRegisterCode({ countryDialingCode, mobileNum }: MobileNumber, botCheck?: string): Promise<number> {
+  const value = await api.call(smsRegisterCall, { data: { countryDialingCode, mobileNo: mobileNum, ...(botCheck ? { botCheck } : {}) } });
   return countdownDeadline(value);
 }
 
@@ -39,15 +42,17 @@ export type { RegisterResult };
 
 /**
  * `PUT /wps/member/register` or `/register/mobile` (encrypted). The submission adds what SPEC §3
- * lists besides the fields: login, registerUrl, registerMethod WEB, domain.
+ * lists besides the fields: login, registerUrl, registerMethod WEB, domain; and a solved bot
+ * check when there is one (features/bot-check).
  */
-export function register(mode: RegisterMode, fields: Record<string, string>): Promise<RegisterResult> {
+export function register(mode: RegisterMode, fields: Record<string, string>, botCheck?: string): Promise<RegisterResult> {
   const data = {
     ...fields,
     login: true,
     registerUrl: window.location.href,
     registerMethod: REGISTER_METHOD,
     domain: window.location.host,
+    ...(botCheck ? { botCheck } : {}),
   };
   return api.call(mode === 'registerMobile' ? registerMobileCall : registerCall, { data });
 }

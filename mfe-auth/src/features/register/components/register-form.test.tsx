@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches, type CallOptionsSeen } from '@platform/shared/testing';
+import { decodeAnswer, decodeIssued, issueChallenge, serverAccepts } from '../../bot-check/bot-check.testing';
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
 const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
@@ -285,5 +286,86 @@ describe('RegisterForm, mobile mode', () => {
     stubApi({});
     await renderForm();
     expect(screen.getByTestId('register-closed')).toBeTruthy();
+  });
+});
+
+describe('RegisterForm bot check (SPEC §4: after the invitation code, then bot check; SMS sends run it first)', () => {
+  /** GET /wps/botcheck/challenge: a real challenge (made as the server makes it) each time, `required` as given. */
+  const challenges = (required: boolean, counter = 300) => {
+    const issued: string[] = [];
+    const answer = async () => {
+      const challenge = await issueChallenge(counter + issued.length);
+      issued.push(challenge);
+      return { required, challenge };
+    };
+    return { issued, answer };
+  };
+  const botCheckOf = (options: CallOptionsSeen) => (options?.data as { botCheck?: string } | undefined)?.botCheck;
+
+  it('when required: checks the invitation code, then solves the check (saying so), then registers with an answer the server accepts', async () => {
+    setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') }));
+    // About 20,000 hashes: long enough to see the form while it works.
+    const { issued, answer } = challenges(true, 20_000);
+    const { call, callsOf } = stubApi({ affiliateCheck: true, botCheckChallenge: answer, register: RESULT });
+    const { onRegistered } = await renderForm();
+    fill('username', 'newplayer1');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
+    fill('affiliateCode', 'AGENT01');
+    const status = screen.getByTestId('register-bot-check-status');
+    expect(status.getAttribute('role')).toBe('status');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-submit'));
+    });
+    await waitFor(() => expect(status.textContent).toBe('Verifying you are not a robot…'));
+    expect(screen.getByTestId('register-submit').getAttribute('aria-busy')).toBe('true');
+    expect(field('username').value).toBe('newplayer1');
+
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledTimes(1), { timeout: 20_000 });
+    expect(status.textContent).toBe('');
+    expect(call.mock.calls.map(([row]) => row.name)).toEqual(['affiliateCheck', 'botCheckChallenge', 'register']);
+    const sent = callsOf('register')[0];
+    expect(sent?.data).toMatchObject({ username: 'newplayer1', affiliateCode: 'AGENT01', botCheck: expect.any(String) });
+    expect(decodeAnswer(botCheckOf(sent)!).challenge).toEqual(decodeIssued(issued[0]));
+    await expect(serverAccepts(botCheckOf(sent)!)).resolves.toBe(true);
+  });
+
+  it('a refused invitation code stops before the bot check', async () => {
+    setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') }));
+    const { answer } = challenges(true);
+    const { callsOf } = stubApi({ affiliateCheck: apiFailure('invalid.affiliate.code', 'Invalid invitation code'), botCheckChallenge: answer, register: RESULT });
+    await renderForm();
+    fill('username', 'newplayer1');
+    fill('password', 'kestrel42');
+    fill('confirmPassword', 'kestrel42');
+    fill('affiliateCode', 'NOPE1');
+    await submit();
+    expect(screen.getByRole('dialog').textContent).toContain('Invitation code error');
+    expect(callsOf('botCheckChallenge')).toHaveLength(0);
+    expect(callsOf('register')).toHaveLength(0);
+  });
+
+  it('mobile mode: the SMS code send and the registration each carry a check of their own', async () => {
+    setStatus(makeStatus({ whitelabel: switches('MOBILENUMREG3', 'REGMOBVERF3') }));
+    const { issued, answer } = challenges(true);
+    const { callsOf } = stubApi({ botCheckChallenge: answer, smsRegister: { expiredMinutes: 1, expirationTime: 0 }, registerMobile: { ...RESULT, userName: '1712345678' } });
+    const { onRegistered } = await renderForm();
+    fill('mobileNum', '1712345678');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('register-sms-code-button'));
+    });
+    await waitFor(() => expect(screen.getByTestId('register-sms-code-button').textContent).toMatch(/Code sent \((60|59)\)/));
+    const [smsSend] = callsOf('smsRegister');
+    expect(smsSend).toEqual({ data: { countryDialingCode: '+880', mobileNo: '1712345678', botCheck: expect.any(String) } });
+    expect(decodeAnswer(botCheckOf(smsSend)!).challenge).toEqual(decodeIssued(issued[0]));
+    await expect(serverAccepts(botCheckOf(smsSend)!)).resolves.toBe(true);
+
+    fill('verificationCode', '246810');
+    await submit();
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledTimes(1));
+    const registration = callsOf('registerMobile')[0];
+    expect(registration?.data).toMatchObject({ mobileNum: '1712345678', verificationCode: '246810', botCheck: expect.any(String) });
+    expect(decodeAnswer(botCheckOf(registration)!).challenge).toEqual(decodeIssued(issued[1]));
+    await expect(serverAccepts(botCheckOf(registration)!)).resolves.toBe(true);
   });
 });

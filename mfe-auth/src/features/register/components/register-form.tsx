@@ -26,6 +26,8 @@ import { useCallback, useMemo, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { codesFromSearch } from '../../../lib/url-codes';
 import { NAMESPACE } from '../../../locales';
+import { BotCheckStatus } from '../../bot-check/components/bot-check-status';
+import { useBotCheck } from '../../bot-check/hooks/use-bot-check';
 import { demandsCaptcha } from '../../login/api/login-api';
 import { isAffiliateCodeValid, register, sendRegisterCode, type RegisterMode, type RegisterResult } from '../api/register-api';
 import { FIELD_INPUTS, labelKey, planFields, VERIFICATION_CODE_RULE, type FieldPlan, type RegisterFieldName } from '../register-fields';
@@ -48,7 +50,8 @@ type Values = Partial<Record<RegisterFieldName, string>> & { agreement: boolean 
 
 /**
  * Registration (SPEC §2, §3, §4, §5) in its two modes: account and password, or mobile number.
- * Which fields show and how they are checked come from the server's rules.
+ * Which fields show and how they are checked come from the server's rules. The registration and
+ * the SMS code send carry the bot check when the server demands it (features/bot-check).
  */
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { t } = useT(NAMESPACE);
@@ -87,6 +90,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
 
   const { countries, dialingCode, setDialingCode } = useDialingCode();
   const captcha = useCaptcha(shown('captcha'));
+  const { verifying, withBotCheck } = useBotCheck();
 
   /** One field against its rule, with what the player typed trimmed (SPEC §5). */
   const checkOne = (field: FieldPlan, values: Values): RuleError | null => {
@@ -137,7 +141,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         // Mobile registration: the account is named after the mobile number.
         if (mode === 'registerMobile') fields.username = fields.mobileNum;
 
-        const result = await register(mode, fields);
+        // SPEC §4: after the invitation code, the bot check; then the registration.
+        const result = await withBotCheck((botCheck) => register(mode, fields, botCheck));
         await onRegistered({ result, mode, username: result.userName ?? fields.username ?? '' });
       } catch (error) {
         if (demandsCaptcha(error)) setCaptchaDemanded(true);
@@ -165,7 +170,10 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     return !error;
   }, [rules.mobileNum, values.mobileNum, setFieldError]);
   const sendCode = useSendCode(
-    useCallback(() => sendRegisterCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum ?? '') }), [dialingCode, values.mobileNum]),
+    useCallback(
+      () => withBotCheck((botCheck) => sendRegisterCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum ?? '') }, botCheck)),
+      [withBotCheck, dialingCode, values.mobileNum],
+    ),
   );
 
   if (modes.length === 0) {
@@ -223,6 +231,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
           {t('agreement_link')}
         </Link>
       </CheckboxField>
+      <BotCheckStatus verifying={verifying} testId="register-bot-check-status" />
       <FormError message={form.formError} testId="register-error" />
       <Button type="submit" block loading={form.busy} data-testid="register-submit">
         {t('register_submit')}
