@@ -1,4 +1,4 @@
-import { api, bus, type Banner } from '@platform/shared';
+import { api, bus, type Banner, type IndexNotice } from '@platform/shared';
 import { indexNoticeCall } from '@platform/shared/contract';
 import { useEffect, useMemo, useState } from 'react';
 import defaultPromotionBannerUrl from '../assets/default-promotion-banner.svg';
@@ -23,23 +23,27 @@ export function bannersForGroup(banners: Banner[], group: string, imageBaseUrl?:
   return inGroup;
 }
 
-/** The index notice's banners, fetched once per page and language, shared by every route. */
-let loaded: { language: string; banners: Promise<Banner[]> } | null = null;
+/** The index notice (banners, promotions), fetched once per page and language, shared by every route's banner and the promo bar. */
+let loaded: { language: string; notice: Promise<IndexNotice> } | null = null;
 
-export function loadBanners(): Promise<Banner[]> {
+export function loadIndexNotice(): Promise<IndexNotice> {
   const language = bus.get('language');
   if (!loaded || loaded.language !== language) {
-    const banners = api.call(indexNoticeCall).then((notice) => notice?.banners ?? []);
-    loaded = { language, banners };
+    const notice = api.call(indexNoticeCall);
+    loaded = { language, notice };
     // A failure is not kept: the next page that shows banners asks again.
-    banners.catch(() => {
-      if (loaded?.banners === banners) loaded = null;
+    notice.catch(() => {
+      if (loaded?.notice === notice) loaded = null;
     });
   }
-  return loaded.banners;
+  return loaded.notice;
 }
 
-/** Forgets the fetched banners (tests). */
+export function loadBanners(): Promise<Banner[]> {
+  return loadIndexNotice().then((notice) => notice?.banners ?? []);
+}
+
+/** Forgets the fetched index notice: banners and promotions (tests). */
 export function forgetBanners(): void {
   loaded = null;
 }

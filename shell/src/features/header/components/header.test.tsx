@@ -2,6 +2,7 @@ import { amountMinorOf, bus, setUnreadCount, startBalanceService } from '@platfo
 import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { shellUi } from '../../layout/hooks/shell-ui-store';
 import { Header } from './header';
 
 describe('Header, logged out', () => {
@@ -215,6 +216,25 @@ describe('Header account menu', () => {
       fireEvent.click(within(second).getByRole('button', { name: 'OK' }));
     });
     stop();
+  });
+});
+
+describe('Header help button', () => {
+  it.each([
+    ['a visitor', () => undefined],
+    ['a player', () => logIn()],
+  ])('opens the help-centre modal for %s through the shell’s modal state', async (_, session) => {
+    setStatus();
+    stubApi({ playerAvatar: new Error('none'), balance: { sumBalance: 0 } });
+    session();
+    renderWithProviders(<Header menu />);
+    await settle();
+    const help = screen.getByRole('button', { name: 'Help centre' });
+    expect(help.getAttribute('aria-haspopup')).toBe('dialog');
+    act(() => shellUi.openDrawer());
+    fireEvent.click(help);
+    // The drawer gives way to the modal, as for the announcement and download modals.
+    expect(shellUi.get()).toMatchObject({ modal: { kind: 'help' }, drawerOpen: false });
   });
 });
 

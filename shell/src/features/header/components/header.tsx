@@ -16,15 +16,15 @@ export interface HeaderProps {
 }
 
 /**
- * Top bar: logo, theme switch, and either Login/Register or the balance and account menu. On a
- * phone it is one compact row (menu button, logo, balance with refresh, Deposit, avatar) that
- * never wraps; the theme switch moves into the drawer.
+ * Top bar: logo, help centre, theme switch, and either Login/Register or the balance and account
+ * menu. On a phone it is one compact row (menu button, logo, help, balance with refresh, Deposit,
+ * avatar) that never wraps; the theme switch moves into the drawer.
  */
 export function Header({ menu = false }: HeaderProps) {
   const { t } = useT('shell');
   const { site } = useSiteSettings();
   const { token } = useBusState('session');
-  const { drawerOpen, openDrawer } = useShellUi();
+  const { drawerOpen, openDrawer, openHelp } = useShellUi();
   const brandName = site?.brandName ?? '';
 
   return (
@@ -50,6 +50,20 @@ export function Header({ menu = false }: HeaderProps) {
         </Link>
       </div>
       <div className={styles.end}>
+        {/* The help-centre modal (SPEC §2 Header); its content is a chunk of its own (shell-layout.tsx). */}
+        <button
+          type="button"
+          className={styles.helpButton}
+          aria-label={t('nav_help')}
+          title={t('nav_help')}
+          aria-haspopup="dialog"
+          data-testid="header-help"
+          onClick={openHelp}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-2.5 6.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7v.5M12 17h.01" />
+          </svg>
+        </button>
         <span className={styles.wideOnly}>
           <ThemeSwitch />
         </span>

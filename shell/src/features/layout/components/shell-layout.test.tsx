@@ -1,4 +1,4 @@
-import type { Announcement } from '@platform/shared';
+import type { Announcement, Promotion } from '@platform/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { resetAnnouncementPopupForTests } from '../../announcements/hooks/use-announcement-popup';
@@ -8,13 +8,16 @@ import { ShellLayout, type ShellChrome } from './shell-layout';
 
 const FULL: ShellChrome = { header: true, sideBar: true, banner: 'w_home', footer: true };
 
-function stubSite({ popup = [] as Announcement[] } = {}) {
+function stubSite({ popup = [] as Announcement[], promotion = [] as Promotion[] } = {}) {
   return stubApi({
     gameVendors: { data: { lanes: [] } },
-    indexNotice: { player: [], banners: [{ bannerId: 1, groupName: 'w_home', url: '/b1.jpg', linkageType: 'NONE', linkageValue: null }], popup: [], promotion: [] },
+    indexNotice: { player: [], banners: [{ bannerId: 1, groupName: 'w_home', url: '/b1.jpg', linkageType: 'NONE', linkageValue: null }], popup: [], promotion },
     announcements: { list: [], popup },
+    helpCenter: { list: [{ id: 1, category: 'Account', title: 'How do I register?', content: '<p>Click Register.</p>' }] },
   });
 }
+
+const PROMOTIONS: Promotion[] = [{ id: 5, category: 'daily', title: 'Daily Reload 10%', imageUrl: '/p5.svg' }];
 
 async function renderLayout(chrome: ShellChrome = FULL) {
   const view = renderWithProviders(
@@ -94,6 +97,47 @@ describe('ShellLayout', () => {
     stubSite({ popup: [{ id: 8, type: 'PU', title: 'Later', content: '', popup: true, createTime: 0 }] });
     await renderLayout({ header: false, sideBar: false, banner: null, footer: false });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the promo bar (its own chunk) right under the header, with the banners’ one index-notice request', async () => {
+    const { callsOf } = stubSite({ promotion: PROMOTIONS });
+    await renderLayout();
+    const bar = await screen.findByTestId('promo-bar');
+    expect(screen.getByTestId('header').nextElementSibling).toBe(bar);
+    expect(within(bar).getByRole('link', { name: 'Daily Reload 10%' }).getAttribute('href')).toBe('/promotions/5');
+    expect(screen.getByTestId('banner')).toBeTruthy();
+    expect(callsOf('indexNotice')).toHaveLength(1);
+  });
+
+  it.each([
+    ['the top bar hidden (game and lottery frames)', { header: false, sideBar: false, banner: null, footer: false }],
+    ['the header without the side menu (login, register, the /game frame)', { header: true, sideBar: false, banner: null, footer: false }],
+  ] as [string, ShellChrome][])('has no promo bar with %s', async (_, chrome) => {
+    stubSite({ promotion: PROMOTIONS });
+    const { container } = await renderLayout(chrome);
+    await settle();
+    expect(screen.queryByTestId('promo-bar')).toBeNull();
+    expect(screen.queryByTestId('promo-bar-placeholder')).toBeNull();
+    expect(container.querySelector('.promoSlot')).toBeNull();
+  });
+
+  it('opens the help modal (its own chunk) from the header; Escape closes it and gives the focus back', async () => {
+    const { callsOf } = stubSite();
+    await renderLayout();
+    expect(callsOf('helpCenter')).toHaveLength(0);
+    const help = screen.getByRole('button', { name: 'Help centre' });
+    help.focus();
+    fireEvent.click(help);
+    expect(shellUi.get().modal).toEqual({ kind: 'help' });
+    const dialog = await screen.findByRole('dialog', { name: 'Help centre' });
+    await settle();
+    expect(within(dialog).getByRole('list', { name: 'Account' })).toBeTruthy();
+    expect(callsOf('helpCenter')).toHaveLength(1);
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('help-modal')).toBeNull();
+    expect(shellUi.get().modal).toBeNull();
+    expect(document.activeElement).toBe(help);
   });
 
   it('opens no modal when there is no popup announcement', async () => {

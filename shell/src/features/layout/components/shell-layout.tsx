@@ -25,6 +25,13 @@ const MiniGameWidget = lazy(() =>
   import(/* webpackChunkName: "mini-game" */ '../../mini-game/components/mini-game-widget').then((module) => ({ default: module.MiniGameWidget })),
 );
 
+// The promo bar: a chunk of its own, drawn after the page's first paint (the home page's JS budget);
+// its room is kept meanwhile, so nothing below it moves when it comes.
+const PromoBar = lazy(() => import(/* webpackChunkName: "promo-bar" */ '../../promo-bar/components/promo-bar').then((module) => ({ default: module.PromoBar })));
+
+// The header's help-centre modal: fetched when it is first opened, not with the shell.
+const HelpModal = lazy(() => import(/* webpackChunkName: "help-modal" */ '../../help/components/help-modal'));
+
 export interface ShellChrome {
   header: boolean;
   sideBar: boolean;
@@ -39,7 +46,7 @@ export interface ShellLayoutProps {
 }
 
 /**
- * The page frame: side menu | header, banner, page, footer; right bar; the chrome's modals. Below
+ * The page frame: side menu | header, promo bar, banner, page, footer; right bar; the chrome's modals. Below
  * 768 px the side menu is a drawer the header opens, and pages with a header get the bottom tab bar.
  */
 export function ShellLayout({ chrome, children }: ShellLayoutProps) {
@@ -63,6 +70,12 @@ export function ShellLayout({ chrome, children }: ShellLayoutProps) {
       )}
       <div className={styles.column}>
         {chrome.header && <Header menu={chrome.sideBar} />}
+        {/* The full chrome's promo bar: not on the pages that drop the side menu (game frame, login, register) or the top bar. */}
+        {chrome.header && chrome.sideBar && (
+          <Suspense fallback={<div className={styles.promoSlot} aria-hidden="true" />}>
+            <PromoBar />
+          </Suspense>
+        )}
         {chrome.banner && <BannerCarousel group={chrome.banner} />}
         <main className={styles.main} id="main-content">
           {children}
@@ -78,6 +91,11 @@ export function ShellLayout({ chrome, children }: ShellLayoutProps) {
       )}
       {modal?.kind === 'announcement' && <AnnouncementModal initialAnnouncementId={modal.announcementId} onClose={closeModal} />}
       {modal?.kind === 'appDownload' && <AppDownloadModal onClose={closeModal} />}
+      {modal?.kind === 'help' && (
+        <Suspense fallback={null}>
+          <HelpModal onClose={closeModal} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 
-export type ShellModal = { kind: 'announcement'; announcementId?: number } | { kind: 'appDownload' } | null;
+export type ShellModal = { kind: 'announcement'; announcementId?: number } | { kind: 'appDownload' } | { kind: 'help' } | null;
 
 export interface ShellUiState {
   sideBarCollapsed: boolean;
@@ -44,6 +44,8 @@ export const shellUi = {
   // The drawer's entries open these over the page: the drawer gives way to them.
   openAnnouncements: (announcementId?: number): void => update({ drawerOpen: false, modal: { kind: 'announcement', announcementId } }),
   openAppDownload: (): void => update({ drawerOpen: false, modal: { kind: 'appDownload' } }),
+  /** The header's help-centre modal (SPEC §2 Header: the help modal). */
+  openHelp: (): void => update({ drawerOpen: false, modal: { kind: 'help' } }),
   closeModal: (): void => update({ modal: null }),
   /** Back to the start state (tests). */
   reset: (): void => state$.next(initialState()),

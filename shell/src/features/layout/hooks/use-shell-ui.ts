@@ -8,6 +8,7 @@ export interface ShellUi extends ShellUiState {
   closeDrawer: () => void;
   openAnnouncements: (announcementId?: number) => void;
   openAppDownload: () => void;
+  openHelp: () => void;
   closeModal: () => void;
 }
 
@@ -27,6 +28,7 @@ export function useShellUi(): ShellUi {
     closeDrawer: shellUi.closeDrawer,
     openAnnouncements: shellUi.openAnnouncements,
     openAppDownload: shellUi.openAppDownload,
+    openHelp: shellUi.openHelp,
     closeModal: shellUi.closeModal,
   };
 }

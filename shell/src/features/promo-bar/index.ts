@@ -1,0 +1,5 @@
+// The promo bar under the header (SPEC §4 Language change: the promo bar toggles). Its component is
+// a chunk of its own, imported lazily by the page frame (layout/components/shell-layout.tsx): never
+// re-export it from here.
+export { PROMO_BAR_CLOSED_KEY } from './promo-bar-closed';
+export { PROMO_BAR_CYCLE_MS, promotionPath } from './promo-bar-settings';
