@@ -15,8 +15,8 @@
 // wording it: it is the key forms.error_inconsistent_twice, whose text the catalogue of §5 gives
 // as 'Incorrect confirmation input' (listed). Also not listed: the §8 auth messages the spec does
 // not quote (paraphrased, in lower case): they are the server's texts of TOO_MANY_REQUESTS,
-// sms.code.invalid, mobile.format.err, mobile.invalid, function.not.enabled; 'invalid reCaptcha
-// input' belongs to the bot check (issue 13, its own item).
+// sms.code.invalid, mobile.format.err, mobile.invalid, function.not.enabled. 'invalid reCaptcha
+// input', also unquoted, is listed: the bot check's refusal, on the server and in the auth forms.
 
 /** Where the product keeps one message. */
 export interface SpecMessagePlace {
@@ -240,6 +240,12 @@ export const SPEC_MESSAGES: readonly SpecMessage[] = [
     sections: ['§8'],
     places: [{ serverCode: 'login_verify_required' }],
     shownBy: 'login asking for the second factor',
+  },
+  {
+    text: 'invalid reCaptcha input',
+    sections: ['§8'],
+    places: [{ serverCode: 'botcheck.invalid' }, { namespace: 'auth', key: 'bot_check_invalid' }],
+    shownBy: 'login, registration and SMS sends refusing a wrong, expired or used bot check; the auth forms when this browser could not solve one',
   },
   {
     text: 'Game Under Maintenance',
