@@ -28,6 +28,7 @@ import { createSenderFactory, senderConfigFromEnv } from './modules/notification
 import { oauthRoutes } from './modules/oauth';
 import { OPERATOR_API_PREFIX, operatorRoutes } from './modules/operator';
 import { passwordRoutes } from './modules/password';
+import { createPhoneProofGate, type PhoneProofOptions } from './modules/phone-proof';
 import { profitRoutes } from './modules/profit';
 import { remotesRoutes } from './modules/remotes';
 import { headersBeforeRouting, registerSecurityHeaders } from './modules/security-headers';
@@ -100,6 +101,11 @@ export interface BuildAppOptions {
   c2cSweep?: { intervalMs?: number } | false;
   /** The in-house (JL) game server (modules/inhouse): provider API address, crash scheduler and recovery job. */
   inhouse?: InhouseOptions;
+  /**
+   * The Firebase SMS channel's token check (modules/phone-proof): where Google's signing keys are
+   * read (default FIREBASE_JWKS_URL of the environment, else Google's), or a key set in hand.
+   */
+  phoneProof?: PhoneProofOptions;
 }
 
 /**
@@ -111,6 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   // One object shared by the modules that read hooks and the modules that provide them.
   const accountHooks = options.accountHooks ?? createAccountHooks();
+  // The Firebase SMS channel: one key set per process, every merchant's tokens checked with it.
+  accountHooks.phoneProof ??= createPhoneProofGate({
+    jwksUrl: process.env.FIREBASE_JWKS_URL || undefined,
+    ...options.phoneProof,
+  });
   const countries = options.countryDatabase ?? loadCountryDatabase();
   // Every failure envelope is worded from the one catalogue the modules' parts compose (messages.ts).
   const failure = failureFrom(CATALOGUE);

@@ -10,6 +10,7 @@ import { createPool, ensureDatabase, withDatabase } from './db/pool';
 import { seedDefaultMerchant } from './db/seed';
 import { LEDGER_APP_ROLE_RIGHTS } from './modules/ledger';
 import { sealClearOutboxBodies } from './modules/notification';
+import { PHONE_PROOF_APP_ROLE_RIGHTS } from './modules/phone-proof';
 import { ensureRsaKey, sealClearRsaKeys } from './modules/session';
 import { sealClearServerSecrets } from './modules/two-factor';
 import { developmentSecretsKey, secretsKeyFromEnv, type SecretsKey } from './secrets-key';
@@ -26,7 +27,7 @@ export const EMBEDDED_APP_ROLE = 'platform_app';
  * The app role's rights where they differ from the default (read and write rows), declared by
  * the module owning each table. Append-only tables need no entry: they get SELECT and INSERT.
  */
-export const APP_ROLE_TABLE_RIGHTS: TableRights = { ...LEDGER_APP_ROLE_RIGHTS };
+export const APP_ROLE_TABLE_RIGHTS: TableRights = { ...LEDGER_APP_ROLE_RIGHTS, ...PHONE_PROOF_APP_ROLE_RIGHTS };
 
 export interface DatabaseHandle {
   /** As the owner of the schema: migrations, seed, start-up set-up. */

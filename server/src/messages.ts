@@ -19,6 +19,7 @@ import { messageMessages } from './modules/message';
 import { oauthMessages } from './modules/oauth';
 import { operatorMessages } from './modules/operator';
 import { passwordMessages } from './modules/password';
+import { phoneProofMessages } from './modules/phone-proof';
 import { profitMessages } from './modules/profit';
 import { rateLimitMessages } from './modules/rate-limit';
 import { sessionMessages } from './modules/session';
@@ -34,6 +35,7 @@ export const MESSAGE_PARTS = {
   system: systemMessages,
   identity: identityMessages,
   'bot-check': botCheckMessages,
+  'phone-proof': phoneProofMessages,
   session: sessionMessages,
   ledger: ledgerMessages,
   records: recordsMessages,

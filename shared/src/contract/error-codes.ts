@@ -80,6 +80,9 @@ export const SERVER_ERROR_CODES = [
   'bank.name.invalid',
   'oauth.not.configured',
   'oauth.login.failed',
+  // The third-party (Firebase) SMS channel (phone-proof module): an ID token in place of the SMS code
+  'firebase.token.invalid',
+  'firebase.phone.mismatch',
   // The member's profile (member module, profile.*): nickname, real name, birthday, mobile and e-mail binding
   'nickname.format.err',
   'real.name.format.err',

@@ -17,6 +17,7 @@ export * from './two-factor';
 export * from './oauth';
 export * from './captcha';
 export * from './bot-check';
+export * from './phone-proof';
 export * from './feedback';
 export * from './verification';
 export * from './member';

@@ -3,6 +3,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, type RequestOf, type ValueOf } from './define-call';
 import { botCheckField } from './bot-check';
+import { firebaseChannelField, firebaseIdTokenField } from './phone-proof';
 import { loginValueSchema } from './session';
 
 const str = { type: 'string' } as const;
@@ -50,6 +51,8 @@ export const registerBodySchema = {
     login: { type: 'boolean', description: 'Log the new member in (always done)' },
     language: { type: 'string', maxLength: 16 },
     botCheck: botCheckField,
+    firebaseChannel: { ...firebaseChannelField, description: `With a mobile number, in place of verificationCode. ${firebaseChannelField.description}` },
+    firebaseIdToken: firebaseIdTokenField,
   },
 } as const;
 

@@ -1,6 +1,7 @@
 // Session calls: the encryption key, login (password, SMS code, free play) and logout (server
 // module session/). Second-factor and social-login completions are in two-factor.ts and oauth.ts.
 import { botCheckField } from './bot-check';
+import { firebaseChannelField, firebaseIdTokenField } from './phone-proof';
 import { defineCall, type RequestOf, type ValueOf } from './define-call';
 
 export const loginBodySchema = {
@@ -9,11 +10,18 @@ export const loginBodySchema = {
   additionalProperties: false,
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 64, description: 'Account name; for type sms the mobile number' },
-    password: { type: 'string', minLength: 1, maxLength: 128, description: 'Password; for type sms the SMS code' },
+    password: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      description: 'Password; for type sms the SMS code (with firebaseChannel the code typed, not checked here: the ID token is)',
+    },
     type: { type: 'string', enum: ['username', 'sms'], default: 'username' },
     captcha: { type: 'string', maxLength: 16, description: 'Text of the captcha image; required after a failed login' },
     captchaId: { type: 'string', maxLength: 64, description: 'captchaId of GET /wps/captcha that `captcha` answers' },
     botCheck: botCheckField,
+    firebaseChannel: { ...firebaseChannelField, description: `type sms only. ${firebaseChannelField.description}` },
+    firebaseIdToken: firebaseIdTokenField,
     countryDialingCode: {
       type: 'string',
       pattern: '^\\+?[0-9]{1,4}$',

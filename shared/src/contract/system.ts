@@ -2,6 +2,7 @@
 // registration rules (server module system/).
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, type ValueOf } from './define-call';
+import { firebaseSmsConfigSchema } from './phone-proof';
 
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
@@ -114,6 +115,7 @@ export const systemStatusSchema = {
         },
         imageCDNs: { type: 'array', items: str },
         launchGameCDNs: { type: 'array', items: str },
+        firebaseSms: firebaseSmsConfigSchema,
       },
     },
   },

@@ -34,7 +34,9 @@ const REGISTER_DESCRIPTION =
   'Encrypted. Fields are checked against the merchant\'s rules (GET /wps/system/setting/register): a failure names ' +
   'the field in value.field with errorCode reg_field_required, reg_pattern_<patternId> (value.minLength/maxLength) or ' +
   'inconsistent.twice; a password on the common-password list is password.too.common. An affiliateCode (or referralCode) ' +
-  'must belong to an agent (invalid.affiliate.code). With REGMOBVERF3 a registered mobile number needs verificationCode. ' +
+  'must belong to an agent (invalid.affiliate.code). With REGMOBVERF3 a registered mobile number needs verificationCode, ' +
+  "or, where the merchant has the Firebase SMS channel (info.firebaseSms of the status), firebaseChannel sms and the " +
+  'firebaseIdToken of the phone sign-in (400 firebase.token.invalid, firebase.phone.mismatch; no channel: function.not.enabled). ' +
   'Attempts are counted per client address and per Device-Id header (account settings registerPerIpPerHour, ' +
   'registerPerDevicePerDay: then 429 TOO_MANY_REQUESTS); from registerCaptchaAfter attempts on the captcha is required ' +
   '(400 captcha.required, value.captcha true). Busy password hashing answers 503 server.busy. The new member is logged in.';

@@ -8,6 +8,7 @@ import { verifyCaptcha } from '../captcha';
 import * as queries from '../identity';
 import { ensureMemberAccount, grantFreePlay } from '../ledger';
 import { durationsOf, enabledModules, readAccountSettings, type AccountSettings } from '../merchant';
+import { phoneProofNotEnabled, phoneProofRequestOf, type FirebaseSmsSettings } from '../phone-proof';
 import { addressSubject, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { issueLogin, type AccountHooks, type AccountRequestContext, type LoginValue } from '../session';
 import { selectRegisterRules } from '../system';
@@ -94,12 +95,21 @@ const optional = (value: string | undefined): string | null => (value === undefi
 
 export async function register(env: RegistrationEnvironment, mode: RegisterMode, payload: Record<string, unknown>): Promise<RegisterValue> {
   const { pool, merchant, nowMs } = env;
+  // The Firebase SMS channel, when the body names it: only where the merchant set it up. Its ID
+  // token then proves the number in place of verificationCode (checked last, below).
+  const proofRequest = phoneProofRequestOf(payload);
+  let firebase: FirebaseSmsSettings | undefined;
+  if (proofRequest) {
+    firebase = await env.hooks.phoneProof?.settingsOf(pool, merchant.id);
+    if (!firebase) throw phoneProofNotEnabled();
+  }
   // The mode's own switch (USERNAMEREG3, MOBILENUMREG3) gates the route (config.feature).
   const switches = await enabledModules(pool, merchant.id, ['MOBILENUMPASSREG3', 'REGMOBVERF3'] as const);
   const rules = await selectRegisterRules(pool, merchant.id);
   const values = validateRegistration(payload, rules, mode, {
     passwordInMobileMode: switches.MOBILENUMPASSREG3,
-    smsVerification: switches.REGMOBVERF3,
+    // With the Firebase channel no code of the site's own is asked for: the token is the proof.
+    smsVerification: switches.REGMOBVERF3 && !proofRequest,
   });
 
   // The mobile number, with a dialling code the merchant offers.
@@ -157,8 +167,16 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
     throw new AppError(400, 'exists.mobile.err', {}, { field: 'mobileNum' });
   }
 
-  // Last, so a code is not used up by a registration that fails anyway.
-  if (switches.REGMOBVERF3 && mobileE164) {
+  // Last, so a code (or a Firebase ID token) is not used up by a registration that fails anyway.
+  // A token sent is checked even where REGMOBVERF3 is off: a proof sent is never ignored.
+  if (proofRequest && firebase && env.hooks.phoneProof) {
+    const gate = env.hooks.phoneProof;
+    const checked = await gate.check(firebase, proofRequest, mobileE164, nowMs);
+    if (!checked.ok) throw new AppError(400, checked.errorCode, { detail: checked.reason }, { field: 'verificationCode' });
+    if (!(await gate.claim(pool, merchant.id, checked.proof, nowMs))) {
+      throw new AppError(400, 'firebase.token.invalid', { detail: 'the token was used before' }, { field: 'verificationCode' });
+    }
+  } else if (switches.REGMOBVERF3 && mobileE164) {
     const verifier = env.hooks.registrationCodeVerifier;
     if (!verifier) throw new AppError(400, 'function.not.available', { detail: 'SMS verification is not available' });
     if (!(await verifier.verifyRegistrationCode(context, mobileE164, values.verificationCode ?? ''))) {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool';
 import type { BotCheckGate } from '../bot-check';
 import type { Member } from '../identity';
+import type { PhoneProofGate } from '../phone-proof';
 
 // Where other modules plug into login and registration. app.ts creates one AccountHooks object
 // and hands the same object to the session and member routes and to the modules that fill it
@@ -54,6 +55,11 @@ export interface AccountHooks {
   twoFactorGate?: TwoFactorGate;
   /** The bot check of password logins, registrations and SMS sends (bot-check module). */
   botCheck?: BotCheckGate;
+  /**
+   * The third-party (Firebase) SMS channel: a Firebase ID token in place of the site's own SMS
+   * code at SMS login and registration (phone-proof module; app.ts fills it).
+   */
+  phoneProof?: PhoneProofGate;
 }
 
 /** The shared, initially empty set of hooks (see app.ts). */

@@ -4,6 +4,7 @@ import { AppError } from '../../http/envelope';
 import { verifyCaptcha } from '../captcha';
 import * as members from '../identity';
 import { isModuleEnabled, readAccountSettings } from '../merchant';
+import { phoneProofNotEnabled, phoneProofRequestOf, type FirebaseSmsSettings } from '../phone-proof';
 import { forgiveAttempt, reserveAttempts, tooManyRequests } from '../rate-limit';
 import type { AccountHooks, AccountRequestContext } from './account-hooks';
 import { forgetOwnFailures, loginThrottle } from './login-throttle';
@@ -16,7 +17,10 @@ import { issueLogin, type LoginValue } from './session.service';
 //      or password is looked at;
 //   2. after an earlier failure (of this account from anywhere, or of this IP) a correct captcha is
 //      required;
-//   3. the password (argon2id) or the SMS code (verification module) is checked;
+//   3. the password (argon2id) or the SMS code (verification module) is checked; or, where the
+//      merchant has the Firebase SMS channel and the body names it (firebaseChannel 'sms'), the
+//      Firebase ID token instead of the code (phone-proof module): valid, of the number sent, and
+//      not used before; its failures count like a wrong code;
 //   4. success forgets this IP's failures of the account (also from the account's count) and takes
 //      this attempt back from the IP; then an optional second factor (login_verify_required), else
 //      a new session.
@@ -54,9 +58,17 @@ async function findSmsMember(db: Db, merchantId: number, number: string): Promis
 
 export async function login(env: LoginEnvironment, input: LoginInput): Promise<LoginValue> {
   const { db, merchantId, nowMs } = env;
+  // The Firebase SMS channel, when the body names it: only where the merchant set it up, for SMS logins.
+  const proofRequest = phoneProofRequestOf(input);
+  let firebase: FirebaseSmsSettings | undefined;
+  if (proofRequest) {
+    firebase = await env.hooks.phoneProof?.settingsOf(db, merchantId);
+    if (!firebase) throw phoneProofNotEnabled();
+    if (input.type !== 'sms') throw new AppError(400, 'request.param.err', { detail: 'firebaseChannel is for login type sms only' });
+  }
   if (input.type === 'sms') {
     // Checked before counting: a disabled feature is not a failed attempt.
-    if (!env.hooks.loginCodeVerifier || !(await isModuleEnabled(db, merchantId, 'MOBILEVERCODELOGIN3'))) {
+    if ((!proofRequest && !env.hooks.loginCodeVerifier) || !(await isModuleEnabled(db, merchantId, 'MOBILEVERCODELOGIN3'))) {
       throw new AppError(400, 'function.not.available', { detail: 'login with an SMS code is not enabled' });
     }
   }
@@ -72,9 +84,14 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
   const throttle = loginThrottle(settings, input.type === 'sms' ? (smsMember?.mobileE164 ?? smsNumberOf(input)) : username, env.clientIp);
   const record = (outcome: LoginAttemptRow['outcome'], memberId: number | null = null) =>
     insertLoginAttempt(db, { merchantId, username, memberId, clientIp: env.clientIp, loginType: input.type, outcome, nowMs });
-  const failed = async (errorCode: 'captcha.err' | 'username.or.password.err' | 'sms.code.invalid', outcome: LoginAttemptRow['outcome'], memberId: number | null = null) => {
+  const failed = async (
+    errorCode: 'captcha.err' | 'username.or.password.err' | 'sms.code.invalid' | 'firebase.token.invalid' | 'firebase.phone.mismatch',
+    outcome: LoginAttemptRow['outcome'],
+    memberId: number | null = null,
+    detail?: string,
+  ) => {
     await record(outcome, memberId);
-    return new AppError(400, errorCode, {}, { captcha: true });
+    return new AppError(400, errorCode, detail ? { detail } : {}, { captcha: true });
   };
 
   // Broadest first; the pair before the account, so a stranger's refused attempts never reach it.
@@ -93,6 +110,15 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
     member = await members.selectMemberByUsername(db, merchantId, username);
     const passwordMatches = member ? await members.verifyPassword(member.passwordHash, input.password) : await members.verifyAgainstDecoy(input.password);
     if (!member || !passwordMatches) throw await failed('username.or.password.err', 'bad_password', member?.id ?? null);
+  } else if (proofRequest && firebase && env.hooks.phoneProof) {
+    // The token first, whether or not the number has an account: without a valid token of its
+    // own number nobody learns which numbers have one.
+    member = smsMember;
+    const gate = env.hooks.phoneProof;
+    const checked = await gate.check(firebase, proofRequest, member?.mobileE164 ?? smsNumberOf(input), nowMs);
+    if (!checked.ok) throw await failed(checked.errorCode, 'bad_code', member?.id ?? null, checked.reason);
+    if (!member) throw await failed('sms.code.invalid', 'bad_code');
+    if (!(await gate.claim(db, merchantId, checked.proof, nowMs))) throw await failed('firebase.token.invalid', 'bad_code', member.id, 'the token was used before');
   } else {
     member = smsMember;
     const context: AccountRequestContext = { db, merchantId, clientIp: env.clientIp, userAgent: env.userAgent, nowMs, language: env.language };

@@ -59,7 +59,9 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       description:
         'Encrypted. Every failure answers value { captcha: true }: the next attempt must send a correct captcha ' +
         '(captcha + captchaId) or fails with captcha.err. Five failures of an account or a client IP within the window ' +
-        'lock it for 5 minutes: 429 TOO_MANY_REQUESTS, even for the right password. A member with two-factor sign-in ' +
+        'lock it for 5 minutes: 429 TOO_MANY_REQUESTS, even for the right password. Type sms may prove the number with ' +
+        "the merchant's Firebase SMS channel instead (firebaseChannel sms, firebaseIdToken; 400 firebase.token.invalid or " +
+        'firebase.phone.mismatch, counted like a wrong code; no channel: function.not.enabled). A member with two-factor sign-in ' +
         'gets 403 login_verify_required with the challenge in value.',
       call: loginCall,
     }),

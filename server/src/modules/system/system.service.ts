@@ -10,6 +10,7 @@ import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { normaliseIp } from '../../http/request-context';
+import { firebaseSmsSettingsFrom, publicFirebaseSmsConfig } from '../phone-proof';
 import { isRestricted, type RegionRule } from './region-rules';
 import { encryptServicePath } from './service-link';
 import * as queries from './system.queries';
@@ -126,6 +127,8 @@ export async function getSystemStatus(
   const ip = normaliseIp(visitor.ip);
   const analytics = asObject(settings.get('analytics'));
   const cdn = asObject(settings.get('cdn'));
+  // The Firebase SMS channel's public values, only where it is set up: the site hides it otherwise.
+  const firebaseSms = firebaseSmsSettingsFrom(settings.get('firebaseSms'));
   return {
     location: { ip, country: visitor.country },
     maintenance: state.maintenance !== undefined,
@@ -144,6 +147,7 @@ export async function getSystemStatus(
       },
       imageCDNs: stringList(cdn.imageCDNs),
       launchGameCDNs: stringList(cdn.launchGameCDNs),
+      ...(firebaseSms ? { firebaseSms: publicFirebaseSmsConfig(firebaseSms) } : {}),
     },
   };
 }
