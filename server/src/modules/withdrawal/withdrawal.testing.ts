@@ -140,7 +140,8 @@ export async function bindCard(
     await post(app, '/wps/relay/withdrawAddCard', token, {
       payeeName: card.payeeName ?? 'Rahim Uddin',
       bankCode: card.bankCode ?? 'DBBL',
-      cardNumber: card.cardNumber ?? `10${randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0')}`,
+      // 14 digits: 10 and 12 random ones (5 random bytes reach 13 digits, hence the remainder).
+      cardNumber: card.cardNumber ?? `10${(randomBytes(5).readUIntBE(0, 5) % 1e12).toString().padStart(12, '0')}`,
       cardType: card.cardType ?? 'BC',
       paymentPassword: PAYMENT_PASSWORD,
     }),
