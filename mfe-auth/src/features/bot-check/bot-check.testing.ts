@@ -5,6 +5,7 @@
 // real API client on a stubbed network edge (what the player is told of a refusal).
 import { Buffer } from 'node:buffer';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '@platform/shared';
+import type { CallOptionsSeen } from '@platform/shared/testing';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 
@@ -12,6 +13,23 @@ const SIGNATURE_SECRET = 'bot-check-test:challenge';
 const KEY_SIGNATURE_SECRET = 'bot-check-test:key';
 const MERCHANT_ID = 1;
 const TTL_MS = 600_000;
+
+/**
+ * A stubbed `GET /wps/botcheck/challenge` (stubApi's botCheckChallenge): a real challenge, made as
+ * the server makes it, on each call, with `required` as given; `issued` lists them in order.
+ */
+export function challengeAnswers(required: boolean, counter = 300): { issued: string[]; answer: () => Promise<{ required: boolean; challenge: string }> } {
+  const issued: string[] = [];
+  const answer = async () => {
+    const challenge = await issueChallenge(counter + issued.length);
+    issued.push(challenge);
+    return { required, challenge };
+  };
+  return { issued, answer };
+}
+
+/** The `botCheck` field of a call's body, as a stubbed call saw it. */
+export const botCheckOf = (options: CallOptionsSeen): string | undefined => (options?.data as { botCheck?: string } | undefined)?.botCheck;
 
 /**
  * The `challenge` of a `GET /wps/botcheck/challenge` answer: base64 of the challenge JSON. The

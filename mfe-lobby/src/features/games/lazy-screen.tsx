@@ -15,28 +15,20 @@ class Contain extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
+/** A game screen: its chunk, then its strings; nothing until both are there, nor when the chunk fails. */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P>; translationsLoaded: Promise<void> }>) {
-  const Screen = lazy(async () => {
+  return lazyPart<P>(async () => {
     const module = await load();
     await module.translationsLoaded;
     return { default: module.default };
   });
-  return function LazyScreen(props: P) {
-    return (
-      <Contain>
-        <Suspense fallback={null}>
-          <Screen {...props} />
-        </Suspense>
-      </Contain>
-    );
-  };
 }
 
 /**
  * A part of a screen in a chunk of its own, fetched when it is first rendered (its screen has
  * loaded the namespace's strings already); shows nothing until then, nor when the chunk fails.
  */
-export function lazyPart<P extends object>(load: () => Promise<{ default: (props: P) => ReactNode }>) {
+export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> | ((props: P) => ReactNode) }>) {
   const Part = lazy(async () => ({ default: (await load()).default as ComponentType<P> }));
   return function LazyPart(props: P) {
     return (

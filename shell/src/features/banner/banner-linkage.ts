@@ -30,15 +30,20 @@ export function parseGameLinkage(value: string): LaunchGameTarget | null {
   return gameCode ? { gameType, vassalage, gameCode } : { gameType, vassalage };
 }
 
+/**
+ * A promotion's page: the one link form of a promotion, /promotions/:id (SPEC §2: the route named
+ * promotions takes an id), for the banners' PROMOTION linkage and the promo bar, as the
+ * registration page's promotion slider links it too.
+ */
+export const promotionPath = (id: number | string): string => `/promotions/${encodeURIComponent(String(id))}`;
+
 /** Follows a banner's linkage: a promotion, a route of this site, an outside page or a game. */
 export function openBannerLinkage(banner: Banner, navigate: (to: string) => void): void {
   if (!hasLinkage(banner)) return;
   const value = banner.linkageValue as string;
   switch (banner.linkageType) {
     case 'PROMOTION':
-      // The one link form of a promotion (SPEC §2: the route named promotions takes an id),
-      // as the registration page's promotion slider links it too.
-      navigate(`/promotions/${encodeURIComponent(value)}`);
+      navigate(promotionPath(value));
       return;
     case 'ROUTE':
       // Only paths of this site: an absolute address here would be an open redirect.

@@ -2,4 +2,4 @@
 // a chunk of its own, imported lazily by the page frame (layout/components/shell-layout.tsx): never
 // re-export it from here.
 export { PROMO_BAR_CLOSED_KEY } from './promo-bar-closed';
-export { PROMO_BAR_CYCLE_MS, promotionPath } from './promo-bar-settings';
+export { PROMO_BAR_CYCLE_MS } from './promo-bar-settings';

@@ -14,7 +14,7 @@ import {
   type CallOptionsSeen,
 } from '@platform/shared/testing';
 import type { LoginOutcome } from '../../../lib/login-outcome';
-import { apiClientAtEdge, decodeAnswer, decodeIssued, envelopeOf, issueChallenge, refusalOf, serverAccepts } from '../../bot-check/bot-check.testing';
+import { apiClientAtEdge, botCheckOf, challengeAnswers, decodeAnswer, decodeIssued, envelopeOf, refusalOf, serverAccepts } from '../../bot-check/bot-check.testing';
 import { LoginForm } from './login-form';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
@@ -322,20 +322,9 @@ describe('LoginForm switches', () => {
 describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run it first)', () => {
   beforeEach(() => setStatus());
 
-  /** GET /wps/botcheck/challenge: a real challenge (made as the server makes it) each time, `required` as given. */
-  const challenges = (required: boolean, counter = 300) => {
-    const issued: string[] = [];
-    const answer = async () => {
-      const challenge = await issueChallenge(counter + issued.length);
-      issued.push(challenge);
-      return { required, challenge };
-    };
-    return { issued, answer };
-  };
-  const botCheckOf = (options: CallOptionsSeen) => (options?.data as { botCheck?: string } | undefined)?.botCheck;
 
   it('sends no check when the server does not require one', async () => {
-    const { answer } = challenges(false);
+    const { answer } = challengeAnswers(false);
     const { callsOf } = stubApi({ botCheckChallenge: answer, login: LOGIN });
     const { onLoggedIn } = await renderForm();
     type('username', 'player01');
@@ -348,7 +337,7 @@ describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run 
 
   it('when required: says it is verifying while it solves, keeps the button busy and the form filled, then sends an answer the server accepts', async () => {
     // About 20,000 hashes: long enough to see the form while it works.
-    const { issued, answer } = challenges(true, 20_000);
+    const { issued, answer } = challengeAnswers(true, 20_000);
     const { callsOf } = stubApi({ botCheckChallenge: answer, login: LOGIN });
     const { onLoggedIn } = await renderForm();
     const status = screen.getByTestId('login-bot-check-status');
@@ -375,7 +364,7 @@ describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run 
   });
 
   it('when the login answers botcheck.required all the same: one resend with a freshly solved challenge, and the player is in', async () => {
-    const { issued, answer } = challenges(false);
+    const { issued, answer } = challengeAnswers(false);
     let attempts = 0;
     const { callsOf } = stubApi({
       botCheckChallenge: answer,
@@ -399,7 +388,7 @@ describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run 
   });
 
   it('botcheck.invalid: the player is told the server’s message (the API client’s toast) and nothing is resent', async () => {
-    const { answer } = challenges(true);
+    const { answer } = challengeAnswers(true);
     const edge = await apiClientAtEdge(() => refusalOf('botcheck.invalid', 'invalid reCaptcha input', { botCheck: true }));
     const { callsOf } = stubApi({ botCheckChallenge: answer, login: (options: CallOptionsSeen) => edge.client.call(loginCall, options as never) });
     const toasts = recordCommands('toast');
@@ -433,7 +422,7 @@ describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run 
 
   it('the SMS login code send carries the solved check; a refused check is shown as the send’s warning', async () => {
     setStatus(makeStatus({ whitelabel: switches('MOBILEVERCODELOGIN3') }));
-    const { issued, answer } = challenges(true);
+    const { issued, answer } = challengeAnswers(true);
     let sends = 0;
     const edge = await apiClientAtEdge(() => {
       sends += 1;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches, type CallOptionsSeen } from '@platform/shared/testing';
-import { decodeAnswer, decodeIssued, issueChallenge, serverAccepts } from '../../bot-check/bot-check.testing';
+import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
+import { botCheckOf, challengeAnswers, decodeAnswer, decodeIssued, serverAccepts } from '../../bot-check/bot-check.testing';
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
 const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
@@ -290,22 +290,11 @@ describe('RegisterForm, mobile mode', () => {
 });
 
 describe('RegisterForm bot check (SPEC §4: after the invitation code, then bot check; SMS sends run it first)', () => {
-  /** GET /wps/botcheck/challenge: a real challenge (made as the server makes it) each time, `required` as given. */
-  const challenges = (required: boolean, counter = 300) => {
-    const issued: string[] = [];
-    const answer = async () => {
-      const challenge = await issueChallenge(counter + issued.length);
-      issued.push(challenge);
-      return { required, challenge };
-    };
-    return { issued, answer };
-  };
-  const botCheckOf = (options: CallOptionsSeen) => (options?.data as { botCheck?: string } | undefined)?.botCheck;
 
   it('when required: checks the invitation code, then solves the check (saying so), then registers with an answer the server accepts', async () => {
     setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') }));
     // About 20,000 hashes: long enough to see the form while it works.
-    const { issued, answer } = challenges(true, 20_000);
+    const { issued, answer } = challengeAnswers(true, 20_000);
     const { call, callsOf } = stubApi({ affiliateCheck: true, botCheckChallenge: answer, register: RESULT });
     const { onRegistered } = await renderForm();
     fill('username', 'newplayer1');
@@ -332,7 +321,7 @@ describe('RegisterForm bot check (SPEC §4: after the invitation code, then bot 
 
   it('a refused invitation code stops before the bot check', async () => {
     setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') }));
-    const { answer } = challenges(true);
+    const { answer } = challengeAnswers(true);
     const { callsOf } = stubApi({ affiliateCheck: apiFailure('invalid.affiliate.code', 'Invalid invitation code'), botCheckChallenge: answer, register: RESULT });
     await renderForm();
     fill('username', 'newplayer1');
@@ -347,7 +336,7 @@ describe('RegisterForm bot check (SPEC §4: after the invitation code, then bot 
 
   it('mobile mode: the SMS code send and the registration each carry a check of their own', async () => {
     setStatus(makeStatus({ whitelabel: switches('MOBILENUMREG3', 'REGMOBVERF3') }));
-    const { issued, answer } = challenges(true);
+    const { issued, answer } = challengeAnswers(true);
     const { callsOf } = stubApi({ botCheckChallenge: answer, smsRegister: { expiredMinutes: 1, expirationTime: 0 }, registerMobile: { ...RESULT, userName: '1712345678' } });
     const { onRegistered } = await renderForm();
     fill('mobileNum', '1712345678');

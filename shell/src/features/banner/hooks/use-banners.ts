@@ -23,20 +23,37 @@ export function bannersForGroup(banners: Banner[], group: string, imageBaseUrl?:
   return inGroup;
 }
 
-/** The index notice (banners, promotions), fetched once per page and language, shared by every route's banner and the promo bar. */
-let loaded: { language: string; notice: Promise<IndexNotice> } | null = null;
+/**
+ * The index notice (banners, promotions), fetched once per page and language, shared by every
+ * route's banner and the promo bar; `arrived` once it has (null: it answered no value).
+ */
+let loaded: { language: string; notice: Promise<IndexNotice>; arrived?: IndexNotice | null } | null = null;
 
 export function loadIndexNotice(): Promise<IndexNotice> {
   const language = bus.get('language');
   if (!loaded || loaded.language !== language) {
     const notice = api.call(indexNoticeCall);
-    loaded = { language, notice };
-    // A failure is not kept: the next page that shows banners asks again.
-    notice.catch(() => {
-      if (loaded?.notice === notice) loaded = null;
-    });
+    const entry: NonNullable<typeof loaded> = { language, notice };
+    loaded = entry;
+    notice.then(
+      (value) => {
+        entry.arrived = value ?? null;
+      },
+      // A failure is not kept: the next page that shows banners asks again.
+      () => {
+        if (loaded === entry) loaded = null;
+      },
+    );
   }
   return loaded.notice;
+}
+
+/**
+ * The index notice of this page in `language` when it has arrived already (undefined: not yet, or
+ * another language): a page drawn after it need not wait for a render.
+ */
+export function arrivedIndexNotice(language: string): IndexNotice | null | undefined {
+  return loaded?.language === language ? loaded.arrived : undefined;
 }
 
 export function loadBanners(): Promise<Banner[]> {

@@ -4,7 +4,8 @@ import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settin
 import { usePromotions } from '../hooks/use-promotions';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { closedInLanguage, forgetClosed, rememberClosed } from '../promo-bar-closed';
-import { PROMO_BAR_CYCLE_MS, promotionPath } from '../promo-bar-settings';
+import { promotionPath } from '../../banner/banner-linkage';
+import { PROMO_BAR_CYCLE_MS } from '../promo-bar-settings';
 import styles from './promo-bar.module.css';
 
 /**

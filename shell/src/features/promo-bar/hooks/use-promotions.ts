@@ -1,14 +1,11 @@
 import type { IndexNotice, Promotion } from '@platform/shared';
 import { useEffect, useState } from 'react';
-import { loadIndexNotice } from '../../banner/hooks/use-banners';
+import { arrivedIndexNotice, loadIndexNotice } from '../../banner/hooks/use-banners';
 
 interface LoadedPromotions {
   language: string;
   promotions: Promotion[];
 }
-
-/** The index notices that have arrived, by request (the banners' one per page and language). */
-const arrived = new WeakMap<Promise<IndexNotice>, IndexNotice | null>();
 
 const promotionsOf = (language: string, notice: IndexNotice | null | undefined): LoadedPromotions => ({
   language,
@@ -24,18 +21,15 @@ const promotionsOf = (language: string, notice: IndexNotice | null | undefined):
 export function usePromotions(language: string): Promotion[] | null {
   const [loaded, setLoaded] = useState<LoadedPromotions | null>(() => {
     // The page's request for this language (made now if there is none yet).
-    const request = loadIndexNotice();
-    return arrived.has(request) ? promotionsOf(language, arrived.get(request)) : null;
+    void loadIndexNotice().catch(() => undefined);
+    const arrived = arrivedIndexNotice(language);
+    return arrived === undefined ? null : promotionsOf(language, arrived);
   });
 
   useEffect(() => {
     let live = true;
-    const request = loadIndexNotice();
-    request.then(
-      (notice) => {
-        arrived.set(request, notice);
-        if (live) setLoaded(promotionsOf(language, notice));
-      },
+    loadIndexNotice().then(
+      (notice) => live && setLoaded(promotionsOf(language, notice)),
       () => live && setLoaded({ language, promotions: [] }),
     );
     return () => {
