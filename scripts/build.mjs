@@ -24,7 +24,7 @@ function buildInputs(name) {
 function buildOutputs(name) {
   const app = appNamed(name);
   // The server runs the wire contract and the in-house games' engine from their compiled copies, built with it (tsc -b).
-  if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js'), path.join(repoRoot, 'shared', 'dist', 'inhouse-games', 'index.js')];
+  if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js'), path.join(repoRoot, 'shared', 'dist', 'inhouse-games', 'index.js'), path.join(repoRoot, 'shared', 'dist', 'lottery', 'index.js')];
   if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
   if (app.kind === 'game') return [path.join(gameOutputDir(app), 'index.html')];
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));

@@ -11,6 +11,7 @@ import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
+import { DrawStreams, LotteryScheduler, lotteryRoutes } from './modules/lottery';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { botCheckRoutes } from './modules/bot-check';
@@ -99,6 +100,8 @@ export interface BuildAppOptions {
   balanceStreams?: false;
   /** The C2C deadline sweep (modules/c2c/c2c.sweep.ts): every intervalMs (default 30 s); false: none. */
   c2cSweep?: { intervalMs?: number } | false;
+  /** The lottery scheduler (modules/lottery): rounds, draws, settlement every second; default on unless LOTTERY_JOBS=0. */
+  lotteryJobs?: boolean;
   /** The in-house (JL) game server (modules/inhouse): provider API address, crash scheduler and recovery job. */
   inhouse?: InhouseOptions;
   /**
@@ -190,6 +193,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onProblem: (message, error) => app.log.warn({ err: error }, message),
   });
   app.addHook('preClose', async () => inhouse.close());
+  // The lottery's draw push: one listener per app, open streams end before the server closes.
+  let drawStreams: DrawStreams | undefined;
+  if (options.balanceStreams !== false) {
+    const streams = new DrawStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    drawStreams = streams;
+    app.addHook('preClose', async () => streams.endStreams());
+    app.addHook('onClose', () => streams.close());
+  }
   const resolveMerchant = createMerchantResolver(pool, revisionWatch);
   app.decorateRequest('merchant', null);
   const routeAccess: RouteAccessEntry[] = [];
@@ -243,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(profitRoutes, { db: pool });
     await merchantScope.register(inhouse.routes);
     await merchantScope.register(betHistoryRoutes, { db: pool });
+    await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {
@@ -281,6 +293,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await balanceStreams?.start();
   await unreadStreams?.start();
   await inhouse.start(options.inhouse?.jobs ?? inhouseJobsFromEnv(process.env));
+  await drawStreams?.start();
+  // The lottery's rounds, draws and settlement: one replica at a time, stopped before close.
+  if (options.lotteryJobs ?? process.env.LOTTERY_JOBS !== '0') {
+    const scheduler = new LotteryScheduler({ pool, secretsKey, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    app.addHook('preClose', () => scheduler.close());
+    scheduler.start();
+  }
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = new C2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

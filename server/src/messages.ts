@@ -13,6 +13,7 @@ import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
 import { inhouseMessages } from './modules/inhouse';
+import { lotteryMessages } from './modules/lottery';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
 import { messageMessages } from './modules/message';
@@ -55,6 +56,7 @@ export const MESSAGE_PARTS = {
   'game-provider': gameProviderMessages,
   'bet-history': betHistoryMessages,
   inhouse: inhouseMessages,
+  lottery: lotteryMessages,
 };
 
 /**

@@ -272,6 +272,8 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
       remote.enabled,
     ]);
   }
+  // The lottery games every merchant starts with (migration 039).
+  await client.query('SELECT lottery_insert_default_games($1)', [id]);
   return id;
 }
 

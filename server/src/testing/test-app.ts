@@ -75,7 +75,8 @@ function settlingPool(pool: pg.Pool, app: FastifyInstance): pg.Pool {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase({ prepared: true });
-  const app = await buildApp({ remoteOverrides: {}, ...options, pool: database.appPool, logger: false });
+  // The lottery scheduler stays off unless a test asks for it (its ticks would run in every test app).
+  const app = await buildApp({ remoteOverrides: {}, lotteryJobs: false, ...options, pool: database.appPool, logger: false });
   const merchant = await database.appPool.query<{ id: number }>("SELECT id FROM merchant WHERE code = 'DEFAULT'");
   return {
     app,

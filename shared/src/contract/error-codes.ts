@@ -202,6 +202,18 @@ export const SERVER_ERROR_CODES = [
   'inhouse.crash.no_bet',
   'inhouse.crash.crashed',
   'inhouse.crash.too_early',
+  // The lottery (modules/lottery)
+  'lottery.game.unknown',
+  'lottery.round.unknown',
+  'lottery.round.closed',
+  'lottery.slip.invalid',
+  'lottery.series.invalid',
+  'lottery.amount.mismatch',
+  'lottery.chase.invalid',
+  'lottery.insufficient.funds',
+  'lottery.bet.not_found',
+  'lottery.bet.not_cancellable',
+  'lottery.period.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

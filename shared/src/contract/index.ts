@@ -36,3 +36,4 @@ export * from './game-provider';
 export * from './bet-history';
 export * from './inhouse-games';
 export type * from './remotes';
+export * from './lottery';

@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { betAmountMinor, isSlipError, parseSlips, pickWords, playById, rebateFraction, unitPrizeMinor, type SlipLine } from '@platform/shared/lottery';
+import { AppError } from '../../http/envelope';
+import { withTransaction } from '../../db/transaction';
+import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
+import { GAME_COLUMNS, type GameRow } from './rounds.service';
+import { LOTTERY_HOUSE_ACCOUNT } from './settlement.service';
+
+// Betting (POST /lgw/orders/betting) and cancelling (PUT /lgw/orders/suborders/cancel). An order
+// is its slip lines on the round on sale, and on the `chase` rounds after it for a chase; it is
+// paid in full at once (one ledger movement, key lottery:order:<id>) in the transaction that writes
+// its bets, under a share lock of every round it bets on: the draw takes the round's row lock, so
+// a bet is either in the round before its draw or refused as closed. Every rule is the server's:
+// the slip is parsed and priced here (@platform/shared/lottery), and the page's total must match.
+
+export interface PlaceOrderInput {
+  merchantId: number;
+  memberId: number;
+  gameCode: string;
+  currentNumero: string;
+  slip: string;
+  betCartAmountSum: string;
+  chase: number;
+  winningStop: boolean;
+  /** The client's Idempotency-Key, if it sent one. */
+  requestKey?: string;
+  nowMs: number;
+}
+
+export interface PlacedOrder {
+  orderNo: string;
+  amount: number;
+  bets: { orderDetailId: number; numero: string; amount: number }[];
+}
+
+interface PricedLine {
+  line: SlipLine;
+  tickets: number;
+  amountMinor: number;
+  unitPrizeMinor: number;
+  rebateMinor: number;
+  content: string;
+}
+
+export async function findGame(db: Pick<pg.Pool, 'query'>, merchantId: number, gameCode: string): Promise<GameRow> {
+  const result = await db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM lottery_game g WHERE g.merchant_id = $1 AND g.game_code = $2 AND g.enabled`, [merchantId, gameCode]);
+  if (!result.rowCount) throw new AppError(404, 'lottery.game.unknown');
+  return result.rows[0];
+}
+
+/** The slip's lines priced for the game; refused when a line is not a valid bet of it. */
+export function priceSlip(game: GameRow, slip: string): PricedLine[] {
+  const parsed = parseSlips(slip);
+  if (isSlipError(parsed)) {
+    throw new AppError(400, 'lottery.slip.invalid', { detail: parsed.line === undefined ? parsed.code : `line ${parsed.line + 1}: ${parsed.code}` });
+  }
+  return parsed.map((line, index) => {
+    const play = playById(line.playId);
+    const where = `line ${index + 1}`;
+    if (!play || play.kind !== game.kind) throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: play ${line.playId} is not a play of ${game.gameCode}` });
+    if (!Number.isInteger(line.series) || line.series < game.minSeries || line.series > game.maxBetSeries) {
+      throw new AppError(400, 'lottery.series.invalid', { detail: `${where}: series ${line.series} is outside ${game.minSeries}-${game.maxBetSeries}` });
+    }
+    const tickets = play.ticketsOf(line.picks);
+    if (tickets <= 0) throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: the picks are not a bet of this play` });
+    const amountMinor = betAmountMinor(play, tickets, line.mode, line.multiple);
+    if (amountMinor === undefined || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+      throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: this stake is not a whole number of cents in this money mode` });
+    }
+    const rebate = rebateFraction(line.series, game.maxSeries);
+    return {
+      line,
+      tickets,
+      amountMinor,
+      unitPrizeMinor: unitPrizeMinor(play, line.series, line.mode),
+      rebateMinor: Math.floor((amountMinor * rebate.num) / rebate.den),
+      content: line.rows.map((row) => row.join(',')).join('_'),
+    };
+  });
+}
+
+/** "20.0000" → 2000 minor units; undefined when it has a fraction of a cent. */
+function amountSumMinor(text: string): number | undefined {
+  const [whole, fraction = ''] = text.split('.');
+  const tenThousandths = Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
+  return tenThousandths % 100 === 0 ? tenThousandths / 100 : undefined;
+}
+
+const newOrderNo = (nowMs: number): string => `L${nowMs.toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+
+interface RoundRow {
+  id: number;
+  numero: string;
+  state: string;
+  closeAt: Date;
+  openAt: Date;
+}
+
+async function replayOf(client: pg.PoolClient, input: PlaceOrderInput): Promise<PlacedOrder | undefined> {
+  if (!input.requestKey) return undefined;
+  const found = await client.query<{ id: string; orderNo: string; amountMinor: string; slip: string; firstNumero: string; rounds: number; winStop: boolean }>(
+    `SELECT id, order_no AS "orderNo", amount_minor AS "amountMinor", slip, first_numero AS "firstNumero", rounds, win_stop AS "winStop"
+       FROM lottery_order WHERE member_id = $1 AND request_key = $2`,
+    [input.memberId, input.requestKey],
+  );
+  const order = found.rows[0];
+  if (!order) return undefined;
+  if (order.slip !== input.slip || order.firstNumero !== input.currentNumero || order.rounds !== input.chase + 1 || order.winStop !== input.winningStop) {
+    throw new AppError(409, 'wallet.idempotency.conflict');
+  }
+  return placedOrder(client, Number(order.id), order.orderNo, Number(order.amountMinor));
+}
+
+async function placedOrder(client: pg.PoolClient, orderId: number, orderNo: string, amountMinor: number): Promise<PlacedOrder> {
+  const bets = await client.query<{ id: string; numero: string; amountMinor: string }>(
+    `SELECT b.id, r.numero, b.amount_minor AS "amountMinor" FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
+      WHERE b.order_id = $1 ORDER BY b.chase_index, b.id`,
+    [orderId],
+  );
+  return {
+    orderNo,
+    amount: minorToMajor(amountMinor),
+    bets: bets.rows.map((bet) => ({ orderDetailId: Number(bet.id), numero: bet.numero, amount: minorToMajor(Number(bet.amountMinor)) })),
+  };
+}
+
+export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const game = await findGame(pool, input.merchantId, input.gameCode);
+  const lines = priceSlip(game, input.slip);
+  const perRoundMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  const totalMinor = perRoundMinor * (input.chase + 1);
+  if (!Number.isSafeInteger(totalMinor)) throw new AppError(400, 'lottery.slip.invalid', { detail: 'the order is too large' });
+  if (amountSumMinor(input.betCartAmountSum) !== totalMinor) {
+    throw new AppError(409, 'lottery.amount.mismatch', { detail: `the slip costs ${(totalMinor / 100).toFixed(2)}` });
+  }
+  return withTransaction(pool, async (client) => {
+    const replay = await replayOf(client, input);
+    if (replay) return replay;
+    // The round on sale and the chase's next rounds, share-locked (the draw waits for this order).
+    const rounds = await client.query<RoundRow>(
+      `SELECT r.id::int AS id, r.numero, r.state, r.open_at AS "openAt", r.close_at AS "closeAt"
+         FROM lottery_round r
+        WHERE r.game_id = $1 AND r.draw_at >= (SELECT draw_at FROM lottery_round WHERE game_id = $1 AND numero = $2)
+        ORDER BY r.draw_at LIMIT $3 FOR SHARE`,
+      [game.id, input.currentNumero, input.chase + 1],
+    );
+    const first = rounds.rows[0];
+    if (!first || first.numero !== input.currentNumero) throw new AppError(404, 'lottery.round.unknown');
+    if (first.state !== 'open' || first.closeAt.getTime() <= input.nowMs) throw new AppError(409, 'lottery.round.closed');
+    if (first.openAt.getTime() > input.nowMs) throw new AppError(409, 'lottery.round.closed', { detail: 'this round is not on sale yet' });
+    if (rounds.rows.length < input.chase + 1 || rounds.rows.some((round) => round.state !== 'open')) {
+      throw new AppError(400, 'lottery.chase.invalid', { detail: `only ${rounds.rows.filter((round) => round.state === 'open').length - 1} further rounds are on sale` });
+    }
+    const orderNo = newOrderNo(input.nowMs);
+    const inserted = await client.query<{ id: string }>(
+      `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, request_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [input.merchantId, input.memberId, game.id, orderNo, input.chase > 0, input.chase > 0 && input.winningStop, input.chase + 1, input.currentNumero, input.slip, totalMinor, input.requestKey ?? null, new Date(input.nowMs)],
+    );
+    const orderId = Number(inserted.rows[0].id);
+    const bets = rounds.rows.flatMap((round, chaseIndex) => lines.map((line) => ({ round, chaseIndex, line })));
+    await client.query(
+      `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series,
+         multiple, amount_minor, unit_prize_minor, max_prize_minor, rebate_minor, created_at)
+       SELECT $1, $2, $3, x.round_id, x.chase_index, x.play_id, x.picks::bigint[], x.content, x.tickets, x.mode, x.series, x.multiple,
+              x.amount, x.unit_prize, $4, x.rebate, $5
+         FROM unnest($6::bigint[], $7::int[], $8::int[], $9::text[], $10::text[], $11::int[], $12::int[], $13::int[], $14::int[], $15::bigint[], $16::bigint[], $17::bigint[])
+           AS x(round_id, chase_index, play_id, picks, content, tickets, mode, series, multiple, amount, unit_prize, rebate)`,
+      [
+        orderId, input.merchantId, input.memberId, game.maxPrizeMinor, new Date(input.nowMs),
+        bets.map((bet) => bet.round.id),
+        bets.map((bet) => bet.chaseIndex),
+        bets.map((bet) => bet.line.line.playId),
+        bets.map((bet) => `{${pickWordsText(bet.line)}}`),
+        bets.map((bet) => bet.line.content),
+        bets.map((bet) => bet.line.tickets),
+        bets.map((bet) => bet.line.line.mode),
+        bets.map((bet) => bet.line.line.series),
+        bets.map((bet) => bet.line.line.multiple),
+        bets.map((bet) => bet.line.amountMinor),
+        bets.map((bet) => bet.line.unitPrizeMinor),
+        bets.map((bet) => bet.line.rebateMinor),
+      ],
+    );
+    const memberAccount = await ensureMemberAccount(client, input.merchantId, input.memberId, 'REAL', input.nowMs);
+    const house = await ensureHouseAccount(client, input.merchantId, LOTTERY_HOUSE_ACCOUNT, input.nowMs);
+    try {
+      await postTransactionIn(client, {
+        merchantId: input.merchantId,
+        idempotencyKey: `lottery:order:${orderId}`,
+        kind: 'bet',
+        unit: 'REAL',
+        postings: [
+          { accountId: memberAccount, amountMinor: -totalMinor },
+          { accountId: house, amountMinor: totalMinor },
+        ],
+        nowMs: input.nowMs,
+        orderNo,
+        remark: `${game.gameCode} ${input.currentNumero}${input.chase > 0 ? ` +${input.chase}` : ''}`,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw new AppError(409, 'lottery.insufficient.funds');
+      if (error instanceof IdempotencyConflictError) throw new AppError(409, 'wallet.idempotency.conflict');
+      throw error;
+    }
+    return placedOrder(client, orderId, orderNo, totalMinor);
+  }).catch(async (error: unknown) => {
+    // Two requests with one Idempotency-Key at once: the second's insert meets the first's; its
+    // answer is the first's order (or a conflict when it asked for something else).
+    if ((error as { code?: string }).code === '23505' && input.requestKey) {
+      return withTransaction(pool, async (client) => {
+        const replay = await replayOf(client, input);
+        if (!replay) throw error;
+        return replay;
+      });
+    }
+    throw error;
+  });
+}
+
+function pickWordsText(priced: PricedLine): string {
+  const play = playById(priced.line.playId)!;
+  return pickWords(play, priced.line.picks).map((word) => word.toString()).join(',');
+}
+
+/** Cancels one open bet of the member before its round closes: refunded in full. */
+export async function cancelBet(pool: pg.Pool, merchantId: number, memberId: number, betId: number, nowMs: number): Promise<{ orderDetailId: number; refunded: number }> {
+  return withTransaction(pool, async (client) => {
+    const found = await client.query<{ state: string; amountMinor: string; closeAt: Date; roundState: string; orderNo: string; gameCode: string; numero: string }>(
+      `SELECT b.state, b.amount_minor AS "amountMinor", r.close_at AS "closeAt", r.state AS "roundState", o.order_no AS "orderNo", g.game_code AS "gameCode", r.numero
+         FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id JOIN lottery_order o ON o.id = b.order_id JOIN lottery_game g ON g.id = r.game_id
+        WHERE b.id = $1 AND b.member_id = $2 AND b.merchant_id = $3
+        FOR UPDATE OF b FOR SHARE OF r`,
+      [betId, memberId, merchantId],
+    );
+    const bet = found.rows[0];
+    if (!bet) throw new AppError(404, 'lottery.bet.not_found');
+    if (bet.state !== 'open' || bet.roundState !== 'open' || bet.closeAt.getTime() <= nowMs) throw new AppError(409, 'lottery.bet.not_cancellable');
+    await client.query("UPDATE lottery_bet SET state = 'cancelled', settled_at = $2 WHERE id = $1", [betId, new Date(nowMs)]);
+    const amountMinor = Number(bet.amountMinor);
+    const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
+    const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
+    await postTransactionIn(client, {
+      merchantId,
+      idempotencyKey: `lottery:cancel:${betId}`,
+      kind: 'bet_refund',
+      unit: 'REAL',
+      postings: [
+        { accountId: memberAccount, amountMinor },
+        { accountId: house, amountMinor: -amountMinor },
+      ],
+      nowMs,
+      orderNo: bet.orderNo,
+      remark: `${bet.gameCode} ${bet.numero} cancelled`,
+    });
+    return { orderDetailId: betId, refunded: minorToMajor(amountMinor) };
+  });
+}

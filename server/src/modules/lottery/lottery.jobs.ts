@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import type { Clock } from '../../config';
+import { withTransaction } from '../../db/transaction';
+import type { SecretsKey } from '../../secrets-key';
+import { drawRoundIn, dueRounds, ensureRounds } from './rounds.service';
+import { settleRound, voidRoundIn } from './settlement.service';
+
+// The lottery's scheduler (ARCHITECTURE.md Scheduler): every tick (1 s by default), on one replica
+// at a time (a session advisory lock taken for the tick, as the in-house recovery does), it
+//   - keeps ROUNDS_AHEAD rounds of every enabled game created ahead (every 15 s),
+//   - draws every round whose draw time has come (a round whose seed cannot be opened is voided),
+//   - settles every drawn round (settlement.service: exactly once, whatever crashed before).
+// Each round is drawn and settled in transactions of its own, so one failure holds up nothing else;
+// a round left drawn by a crash is settled by the next tick of whichever replica leads then.
+
+const LOCK_KEY_SQL = "hashtextextended('lottery_scheduler', 0)";
+
+export interface LotterySchedulerOptions {
+  pool: pg.Pool;
+  secretsKey: SecretsKey;
+  clock: Clock;
+  intervalMs?: number;
+  onProblem?: (message: string, error?: unknown) => void;
+}
+
+export interface TickReport {
+  created: number;
+  drawn: number;
+  voided: number;
+  settled: number;
+}
+
+/** Draws every due round, then settles every drawn one; what it did. */
+export async function drawAndSettle(pool: pg.Pool, secretsKey: SecretsKey, nowMs: number, onProblem?: (message: string, error?: unknown) => void): Promise<Omit<TickReport, 'created'>> {
+  const report = { drawn: 0, voided: 0, settled: 0 };
+  for (const roundId of await dueRounds(pool, nowMs)) {
+    try {
+      const outcome = await withTransaction(pool, async (client) => {
+        const drawn = await drawRoundIn(client, secretsKey, roundId, nowMs);
+        if (!drawn.drawn && drawn.reason === 'seed_unreadable') await voidRoundIn(client, roundId, 'the round’s seed could not be read', nowMs);
+        return drawn;
+      });
+      if (outcome.drawn) report.drawn++;
+      else if (outcome.reason === 'seed_unreadable') report.voided++;
+    } catch (error) {
+      onProblem?.(`lottery round ${roundId} could not be drawn; retried next tick`, error);
+    }
+  }
+  const drawn = await pool.query<{ id: string }>("SELECT id FROM lottery_round WHERE state = 'drawn' ORDER BY draw_at, id LIMIT 1000");
+  for (const row of drawn.rows) {
+    try {
+      if ((await settleRound(pool, Number(row.id), nowMs)).settled) report.settled++;
+    } catch (error) {
+      onProblem?.(`lottery round ${row.id} could not be settled; retried next tick`, error);
+    }
+  }
+  return report;
+}
+
+export class LotteryScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<TickReport | undefined> | undefined;
+  private closed = false;
+  private lastEnsureMs = -Infinity;
+
+  constructor(private readonly options: LotterySchedulerOptions) {}
+
+  start(): void {
+    if (this.timer || this.closed) return;
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** One tick now (undefined when another replica holds the lock or one is running here). */
+  tick(): Promise<TickReport | undefined> {
+    if (this.running) return this.running;
+    this.running = this.run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<TickReport | undefined> {
+    if (this.closed) return undefined;
+    const { pool, secretsKey, clock, onProblem } = this.options;
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await pool.connect();
+      const locked = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_KEY_SQL}) AS locked`);
+      if (!locked.rows[0].locked) return undefined;
+      try {
+        const nowMs = clock();
+        let created = 0;
+        if (nowMs - this.lastEnsureMs >= 15_000) {
+          created = await ensureRounds(pool, secretsKey, nowMs);
+          this.lastEnsureMs = nowMs;
+        }
+        return { created, ...(await drawAndSettle(pool, secretsKey, nowMs, onProblem)) };
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY_SQL})`);
+      }
+    } catch (error) {
+      onProblem?.('the lottery scheduler failed; retried next tick', error);
+      return undefined;
+    } finally {
+      client?.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,157 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { drawRound, formatDraw, playsOf, type Draw, type LotteryKind } from '@platform/shared/lottery';
+import type { Db } from '../../db/pool';
+import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets-key';
+import { roundsAfter, type ScheduleOf } from './schedule';
+
+// Rounds: created ahead of time with a sealed server seed and its public hash, drawn when their
+// draw time has come (the seed revealed, the numbers and every play's features written in one
+// transaction), or voided when no draw can be made (every open bet refunded, settlement.service).
+
+/** Rounds kept on sale ahead of now per game: the current one and the most a chase may follow. */
+export const ROUNDS_AHEAD = 122;
+/** The channel that tells every replica a round was drawn, settled or voided (payload: round id). */
+export const LOTTERY_DRAW_CHANNEL = 'lottery_draw';
+
+export interface GameRow extends ScheduleOf {
+  id: number;
+  merchantId: number;
+  gameCode: string;
+  kind: LotteryKind;
+  groupCode: string;
+  prizeMode: 'Lott' | 'SEA';
+  name: string;
+  minSeries: number;
+  maxBetSeries: number;
+  maxSeries: number;
+  defaultSeries: number;
+  maxPrizeMinor: number;
+  sortOrder: number;
+}
+
+export const GAME_COLUMNS = `g.id, g.merchant_id AS "merchantId", g.game_code AS "gameCode", g.kind, g.group_code AS "groupCode",
+  g.prize_mode AS "prizeMode", g.name, g.interval_seconds AS "intervalSeconds", g.close_seconds AS "closeSeconds",
+  g.first_draw_seconds AS "firstDrawSeconds", g.draws_per_day AS "drawsPerDay", g.numero_digits AS "numeroDigits",
+  g.utc_offset_minutes AS "utcOffsetMinutes", g.min_series AS "minSeries", g.max_bet_series AS "maxBetSeries",
+  g.max_series AS "maxSeries", g.default_series AS "defaultSeries", g.max_prize_minor::float8 AS "maxPrizeMinor", g.sort_order AS "sortOrder"`;
+
+const sealPurpose = (merchantId: number): SealPurpose => `server_secret.lottery_round:${merchantId}`;
+
+export const seedHashOf = (serverSeed: string): string => createHash('sha256').update(serverSeed, 'utf8').digest('hex');
+
+const nodeHmac = (key: string, message: string): Uint8Array => new Uint8Array(createHmac('sha256', key).update(message, 'utf8').digest());
+
+/** The numbers of a round from its seed: what anybody can recompute once the seed is revealed. */
+export const roundDraw = (kind: LotteryKind, gameCode: string, numero: string, serverSeed: string): Draw =>
+  drawRound(kind, gameCode, numero, serverSeed, nodeHmac);
+
+/** Creates the rounds of every enabled game that are missing up to ROUNDS_AHEAD past `nowMs`. */
+export async function ensureRounds(db: Db, secretsKey: SecretsKey, nowMs: number, merchantId?: number): Promise<number> {
+  const games = await db.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM lottery_game g WHERE g.enabled ${merchantId === undefined ? '' : 'AND g.merchant_id = $1'}`,
+    merchantId === undefined ? [] : [merchantId],
+  );
+  let created = 0;
+  for (const game of games.rows) {
+    const last = await db.query<{ drawAt: Date | null; count: string }>(
+      'SELECT max(draw_at) AS "drawAt", count(*) AS count FROM lottery_round WHERE game_id = $1 AND draw_at > $2',
+      [game.id, new Date(nowMs)],
+    );
+    const have = Number(last.rows[0].count);
+    if (have >= ROUNDS_AHEAD) continue;
+    const from = last.rows[0].drawAt?.getTime() ?? nowMs;
+    const rounds = roundsAfter(game, from, ROUNDS_AHEAD - have);
+    const seeds = rounds.map(() => randomBytes(32).toString('hex'));
+    const inserted = await db.query(
+      `INSERT INTO lottery_round (merchant_id, game_id, numero, open_at, close_at, draw_at, server_seed_sealed, server_seed_hash)
+       SELECT $1, $2, r.numero, to_timestamp(r.open_at / 1000.0), to_timestamp(r.close_at / 1000.0), to_timestamp(r.draw_at / 1000.0), r.sealed, r.hash
+         FROM unnest($3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[]) AS r(numero, open_at, close_at, draw_at, sealed, hash)
+       ON CONFLICT (game_id, numero) DO NOTHING`,
+      [
+        game.merchantId,
+        game.id,
+        rounds.map((round) => round.numero),
+        rounds.map((round) => round.openAt),
+        rounds.map((round) => round.closeAt),
+        rounds.map((round) => round.drawAt),
+        seeds.map((seed) => seal(secretsKey, sealPurpose(game.merchantId), seed)),
+        seeds.map(seedHashOf),
+      ],
+    );
+    created += inserted.rowCount ?? 0;
+  }
+  return created;
+}
+
+interface DueRound {
+  id: number;
+  merchantId: number;
+  gameCode: string;
+  kind: LotteryKind;
+  numero: string;
+  serverSeedSealed: string;
+  serverSeedHash: string;
+}
+
+/** Rounds past their draw time and not yet drawn, oldest first. */
+export async function dueRounds(db: Db, nowMs: number, limit = 1000): Promise<number[]> {
+  const result = await db.query<{ id: string }>(
+    "SELECT id FROM lottery_round WHERE state = 'open' AND draw_at <= $1 ORDER BY draw_at, id LIMIT $2",
+    [new Date(nowMs), limit],
+  );
+  return result.rows.map((row) => Number(row.id));
+}
+
+export type DrawOutcome = { drawn: true; numbers: string[] } | { drawn: false; reason: 'not_due' | 'not_open' | 'seed_unreadable' };
+
+/**
+ * Draws one round: reveals its seed, writes its numbers and each play's features, state drawn, in
+ * one transaction on `client` (the caller's BEGIN … COMMIT). A round whose seed cannot be opened
+ * (the secrets key changed) is not drawn: the caller voids it.
+ */
+export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey, roundId: number, nowMs: number): Promise<DrawOutcome> {
+  const found = await client.query<DueRound & { drawAt: Date; state: string }>(
+    `SELECT r.id, r.merchant_id AS "merchantId", g.game_code AS "gameCode", g.kind, r.numero, r.state, r.draw_at AS "drawAt",
+            r.server_seed_sealed AS "serverSeedSealed", r.server_seed_hash AS "serverSeedHash"
+       FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id
+      WHERE r.id = $1 FOR UPDATE OF r`,
+    [roundId],
+  );
+  const round = found.rows[0];
+  if (!round || round.state !== 'open') return { drawn: false, reason: 'not_open' };
+  if (round.drawAt.getTime() > nowMs) return { drawn: false, reason: 'not_due' };
+  let serverSeed: string;
+  try {
+    serverSeed = openText(secretsKey, sealPurpose(round.merchantId), round.serverSeedSealed);
+  } catch {
+    return { drawn: false, reason: 'seed_unreadable' };
+  }
+  if (seedHashOf(serverSeed) !== round.serverSeedHash) return { drawn: false, reason: 'seed_unreadable' };
+  const draw = roundDraw(round.kind, round.gameCode, round.numero, serverSeed);
+  await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, server_seed = $3, drawn_at = $4 WHERE id = $1", [
+    roundId,
+    draw.numbers,
+    serverSeed,
+    new Date(nowMs),
+  ]);
+  const plays = playsOf(round.kind);
+  const features = plays.map((play) => play.features(draw));
+  // A play's feature words as one text array literal per play ('{1,2}'), since unnest cannot take
+  // an array of arrays of different lengths.
+  await client.query(
+    `INSERT INTO lottery_draw_feature (round_id, play_id, rule, k, f, push)
+     SELECT $1, x.play_id, x.rule, x.k, x.f::bigint[], x.push
+       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bool[]) AS x(play_id, rule, k, f, push)`,
+    [
+      roundId,
+      plays.map((play) => play.id),
+      plays.map((play) => play.rule),
+      plays.map((play) => play.k ?? 0),
+      features.map((feature) => `{${feature.f.map((word) => word.toString()).join(',')}}`),
+      features.map((feature) => feature.push),
+    ],
+  );
+  await client.query('SELECT pg_notify($1, $2)', [LOTTERY_DRAW_CHANNEL, String(roundId)]);
+  return { drawn: true, numbers: formatDraw(draw) };
+}

@@ -1,0 +1,181 @@
+import type pg from 'pg';
+import { withTransaction } from '../../db/transaction';
+import { ensureHouseAccount, ensureMemberAccount, postTransactionIn } from '../ledger';
+
+// Settlement of a drawn round, exactly once (ARCHITECTURE.md Scheduler; issue 11):
+//   1. the round's state moves drawn → settled, under its row lock: a second settler (another
+//      replica, a re-run) waits for the first, then finds nothing to do;
+//   2. one UPDATE settles every open bet of the round set-based in SQL: lottery_win_count (the SQL
+//      twin of winCount, migration 039) over the bet's picks and the play's features; the prize is
+//      win count × unit prize × multiple, capped at the bet's max prize; a push refunds the stake;
+//   3. per member, one ledger movement each for the prizes (kind win), the pushes (bet_refund) and
+//      the rebates (betting_rebate, on bets won or lost), keyed by round and member;
+//   4. chases with stop-on-win that won here: their bets in rounds not yet drawn are stopped and
+//      refunded (one movement per order);
+// all in one database transaction with the state change, so a crash at any point leaves the round
+// drawn and nothing paid, and the next run settles it whole. The house side is house_lottery.
+
+export const LOTTERY_HOUSE_ACCOUNT = 'house_lottery';
+
+interface MemberTotals {
+  memberId: number;
+  prizeMinor: number;
+  pushMinor: number;
+  rebateMinor: number;
+}
+
+export interface SettlementResult {
+  settled: boolean;
+  bets: number;
+  winners: number;
+  paidMinor: number;
+  stoppedOrders: number;
+}
+
+const NOTHING: SettlementResult = { settled: false, bets: 0, winners: 0, paidMinor: 0, stoppedOrders: 0 };
+
+async function credit(client: pg.PoolClient, merchantId: number, memberId: number, houseAccount: number, amountMinor: number,
+  kind: string, idempotencyKey: string, nowMs: number, orderNo: string, remark: string): Promise<void> {
+  if (amountMinor <= 0) return;
+  const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
+  await postTransactionIn(client, {
+    merchantId,
+    idempotencyKey,
+    kind,
+    unit: 'REAL',
+    postings: [
+      { accountId: memberAccount, amountMinor },
+      { accountId: houseAccount, amountMinor: -amountMinor },
+    ],
+    nowMs,
+    orderNo,
+    remark,
+  });
+}
+
+/** Settles a drawn round inside the caller's transaction. Nothing happens unless it is drawn. */
+export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowMs: number): Promise<SettlementResult> {
+  const claimed = await client.query<{ merchantId: number; gameCode: string; numero: string }>(
+    `UPDATE lottery_round r SET state = 'settled', settled_at = $2
+       FROM lottery_game g
+      WHERE r.id = $1 AND r.state = 'drawn' AND g.id = r.game_id
+      RETURNING r.merchant_id AS "merchantId", g.game_code AS "gameCode", r.numero`,
+    [roundId, new Date(nowMs)],
+  );
+  if (!claimed.rowCount) return NOTHING;
+  const { merchantId, gameCode, numero } = claimed.rows[0];
+  const settled = await client.query<{ memberId: string; prizeMinor: string; pushMinor: string; rebateMinor: string; bets: string }>(
+    `WITH settled AS (
+       UPDATE lottery_bet b
+          SET win_count = w.win_count,
+              prize_minor = CASE WHEN w.push OR w.win_count = 0 THEN 0
+                                 WHEN b.max_prize_minor > 0 THEN LEAST(w.win_count * b.unit_prize_minor * b.multiple, b.max_prize_minor)
+                                 ELSE w.win_count * b.unit_prize_minor * b.multiple END,
+              state = CASE WHEN w.push THEN 'push' WHEN w.win_count > 0 THEN 'won' ELSE 'lost' END,
+              settled_at = $2
+         FROM (SELECT o.id, f.push, CASE WHEN f.push THEN 0 ELSE lottery_win_count(f.rule, f.k, o.picks, f.f) END AS win_count
+                 FROM lottery_bet o JOIN lottery_draw_feature f ON f.round_id = o.round_id AND f.play_id = o.play_id
+                WHERE o.round_id = $1 AND o.state = 'open') w
+        WHERE b.id = w.id
+        RETURNING b.member_id, b.state, b.prize_minor, b.amount_minor, b.rebate_minor
+     )
+     SELECT member_id AS "memberId",
+            sum(prize_minor) AS "prizeMinor",
+            sum(amount_minor) FILTER (WHERE state = 'push') AS "pushMinor",
+            sum(rebate_minor) FILTER (WHERE state <> 'push') AS "rebateMinor",
+            count(*) AS bets
+       FROM settled GROUP BY member_id ORDER BY member_id`,
+    [roundId, new Date(nowMs)],
+  );
+  // A bet of a play the round has no features for (a play removed from the catalogue) would stay
+  // open for ever: refuse to settle rather than leave it unpaid.
+  const left = await client.query<{ count: string }>("SELECT count(*) AS count FROM lottery_bet WHERE round_id = $1 AND state = 'open'", [roundId]);
+  if (Number(left.rows[0].count) > 0) throw new Error(`lottery round ${roundId}: ${left.rows[0].count} bets have a play without features`);
+
+  const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
+  const remark = `${gameCode} ${numero}`;
+  const orderNo = `R${roundId}`;
+  const totals: MemberTotals[] = settled.rows.map((row) => ({
+    memberId: Number(row.memberId),
+    prizeMinor: Number(row.prizeMinor ?? 0),
+    pushMinor: Number(row.pushMinor ?? 0),
+    rebateMinor: Number(row.rebateMinor ?? 0),
+  }));
+  let paidMinor = 0;
+  for (const member of totals) {
+    await credit(client, merchantId, member.memberId, house, member.prizeMinor, 'win', `lottery:win:${roundId}:${member.memberId}`, nowMs, orderNo, remark);
+    await credit(client, merchantId, member.memberId, house, member.pushMinor, 'bet_refund', `lottery:push:${roundId}:${member.memberId}`, nowMs, orderNo, remark);
+    await credit(client, merchantId, member.memberId, house, member.rebateMinor, 'betting_rebate', `lottery:rebate:${roundId}:${member.memberId}`, nowMs, orderNo, remark);
+    paidMinor += member.prizeMinor + member.pushMinor + member.rebateMinor;
+  }
+  const stoppedOrders = await stopWonChases(client, roundId, merchantId, house, nowMs);
+  return {
+    settled: true,
+    bets: settled.rows.reduce((sum, row) => sum + Number(row.bets), 0),
+    winners: totals.filter((member) => member.prizeMinor > 0).length,
+    paidMinor,
+    stoppedOrders,
+  };
+}
+
+/** 追中即停: chases with stop-on-win that won in this round give back their bets not yet drawn. */
+async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId: number, house: number, nowMs: number): Promise<number> {
+  const stopped = await client.query<{ orderId: string; orderNo: string; memberId: string; refundMinor: string }>(
+    `WITH won AS (
+       UPDATE lottery_order o SET stopped = true
+        WHERE o.win_stop AND NOT o.stopped
+          AND o.id IN (SELECT order_id FROM lottery_bet WHERE round_id = $1 AND state = 'won')
+        RETURNING o.id, o.order_no, o.member_id
+     ), stopped AS (
+       UPDATE lottery_bet b SET state = 'stopped', settled_at = $2
+         FROM won, lottery_round r
+        WHERE b.order_id = won.id AND b.state = 'open' AND r.id = b.round_id AND r.state = 'open'
+        RETURNING b.order_id, b.amount_minor
+     )
+     SELECT won.id AS "orderId", won.order_no AS "orderNo", won.member_id AS "memberId", COALESCE(sum(stopped.amount_minor), 0) AS "refundMinor"
+       FROM won LEFT JOIN stopped ON stopped.order_id = won.id
+      GROUP BY won.id, won.order_no, won.member_id ORDER BY won.id`,
+    [roundId, new Date(nowMs)],
+  );
+  for (const order of stopped.rows) {
+    await credit(client, merchantId, Number(order.memberId), house, Number(order.refundMinor), 'bet_refund', `lottery:stop:${order.orderId}`, nowMs, order.orderNo, 'chase stopped on a win');
+  }
+  return stopped.rowCount ?? 0;
+}
+
+/**
+ * Voids a round that cannot be drawn (or settled): every open bet refunded, per member one
+ * movement; the round's state void with the reason. Inside the caller's transaction.
+ */
+export async function voidRoundIn(client: pg.PoolClient, roundId: number, reason: string, nowMs: number): Promise<number> {
+  const claimed = await client.query<{ merchantId: number; gameCode: string; numero: string }>(
+    `UPDATE lottery_round r SET state = 'void', void_reason = $2, numbers = NULL, server_seed = NULL
+       FROM lottery_game g
+      WHERE r.id = $1 AND r.state IN ('open', 'drawn') AND g.id = r.game_id
+      RETURNING r.merchant_id AS "merchantId", g.game_code AS "gameCode", r.numero`,
+    [roundId, reason],
+  );
+  if (!claimed.rowCount) return 0;
+  const { merchantId, gameCode, numero } = claimed.rows[0];
+  const refunds = await client.query<{ memberId: string; refundMinor: string }>(
+    `WITH voided AS (
+       UPDATE lottery_bet SET state = 'void', settled_at = $2 WHERE round_id = $1 AND state = 'open' RETURNING member_id, amount_minor
+     ) SELECT member_id AS "memberId", sum(amount_minor) AS "refundMinor" FROM voided GROUP BY member_id ORDER BY member_id`,
+    [roundId, new Date(nowMs)],
+  );
+  const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
+  for (const member of refunds.rows) {
+    await credit(client, merchantId, Number(member.memberId), house, Number(member.refundMinor), 'bet_refund', `lottery:void:${roundId}:${member.memberId}`, nowMs, `R${roundId}`, `${gameCode} ${numero} void`);
+  }
+  await client.query('DELETE FROM lottery_draw_feature WHERE round_id = $1', [roundId]);
+  await client.query("SELECT pg_notify('lottery_draw', $1)", [String(roundId)]);
+  return refunds.rowCount ?? 0;
+}
+
+/** Settles a round in a transaction of its own (retried after a deadlock). */
+export const settleRound = (pool: pg.Pool, roundId: number, nowMs: number): Promise<SettlementResult> =>
+  withTransaction(pool, async (client) => {
+    const result = await settleRoundIn(client, roundId, nowMs);
+    if (result.settled) await client.query("SELECT pg_notify('lottery_draw', $1)", [String(roundId)]);
+    return result;
+  });

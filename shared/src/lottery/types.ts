@@ -1,0 +1,100 @@
+// The lottery's pure domain model (issue 11), shared by the server (settlement, odds) and the
+// browser (pickers, ticket counts, slip totals, draw verification). No DOM and no Node APIs.
+// Domain facts: ../shared/LOTTERY.md (outside the repo). Decisions are written beside the plays.
+
+/** The draw families. */
+export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN';
+
+/**
+ * A draw's numbers, in draw order:
+ *   SSC  5 digits 0-9 (万 千 百 十 个)
+ *   11X5 5 distinct numbers 1-11 in the order drawn
+ *   PK10 the 10 cars 1-10 by rank (index 0 = champion)
+ *   LHC  7 distinct numbers 1-49: 正码1..6 in draw order, then the special (特码)
+ *   VN   27 prize numbers of the northern lottery, ĐB first, then G1, G2×2, G3×6, G4×4, G5×6,
+ *        G6×3, G7×4 (VN_PRIZE_DIGITS gives each one's digit count: 12345 with 5 digits is "12345",
+ *        42 with 5 digits is "00042")
+ */
+export interface Draw {
+  readonly kind: LotteryKind;
+  readonly numbers: readonly number[];
+}
+
+/** One row of a play's number picker. */
+export interface PickRow {
+  /** Translation key of the row's label (e.g. 'row_wan' for 万位, 'row_pick' for a single row). */
+  readonly labelKey: string;
+  /** The values a player may pick on this row, in display order (bit `value` of the row's mask). */
+  readonly values: readonly number[];
+  /**
+   * How a value is shown, when not as its number: 'digit' (0-9), 'two' (01-11, 00-99),
+   * 'three' (000-999), or 'key' (a translation key per value: valueKeys).
+   */
+  readonly display: 'digit' | 'two' | 'three' | 'key';
+  /** For display 'key': the translation key of each value (same order as values). */
+  readonly valueKeys?: readonly string[];
+  /** Fewest and most values a row may hold in a valid bet. */
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * How settlement counts a bet's winning tickets (注) from its picks and the draw, the same in SQL
+ * (server/src/modules/lottery, one UPDATE per round) and in TypeScript (winCount). A bet's picks
+ * are one bigint mask per row (bit v set = value v picked), stored as WORD_BITS-bit words
+ * (pickWords). At draw time each play turns the draw into feature words f (features()), with the
+ * same layout or a whole multiple of it (layers: word j of f pairs with word j mod n of the picks).
+ *   product   ∏_j popcount(p_j & f_j)            rows are one word each (direct plays, 大小单双)
+ *   sum       Σ_j popcount(p_(j mod n) & f_j)      定位胆, 正码, zodiac, lô (one layer per repeat)
+ *   choose    C(Σ_j popcount(p_j & f_j), k)         不定位, 任选N ≤ 5, 组选, 全中, xiên
+ *   superset  if every f_j ⊆ p_j: C(popcount(p) − popcount(f), k − popcount(f)), else 0  (任选6-8)
+ * A play with `push` refunds the whole bet when its features say push (LHC 两面 on 49).
+ */
+export type SettleRule = 'product' | 'sum' | 'choose' | 'superset';
+
+/** Bits of a picks word (a bigint in PostgreSQL, kept below its sign bit). */
+export const WORD_BITS = 60;
+
+/** An exact fraction of non-negative integers (den > 0). */
+export interface Fraction {
+  readonly num: number;
+  readonly den: number;
+  /**
+   * The exact value when the reduced numerator or denominator exceeds 2^53 (VN xiên: powers of
+   * 100^27); num and den are then the nearest doubles (num / den ≈ the value, not exact). Prices
+   * read `exact` when present (exactFraction in prices.ts).
+   */
+  readonly exact?: { readonly num: bigint; readonly den: bigint };
+}
+
+export interface PlayDefinition {
+  /** The slip's playId: stable, unique across all kinds. */
+  readonly id: number;
+  /** Stable code, e.g. 'SSC_5D_DIRECT'; translation key of the name: `play_<code>`. */
+  readonly code: string;
+  readonly kind: LotteryKind;
+  /** Menu group (translation key `group_<group>`), e.g. '5star', '3star', 'position', 'bsoe'. */
+  readonly group: string;
+  readonly rows: readonly PickRow[];
+  readonly rule: SettleRule;
+  /** k of choose and superset. */
+  readonly k?: number;
+  /**
+   * The exact chance that one ticket (注) wins, over all equally likely draws; for plays paid per
+   * occurrence (VN lô) the expected number of hits of one ticket. Prices follow from it.
+   */
+  readonly probability: Fraction;
+  /** Paid once per occurrence of a pick (VN lô): `probability` is then the expected hits of a ticket. */
+  readonly perOccurrence?: boolean;
+  /** The chance of a push (stake refunded), for plays that have one. */
+  readonly pushProbability?: Fraction;
+  /** Stake of one ticket at multiple 1 in the 元 mode, in minor units (official plays 200). */
+  readonly unitStakeMinor: number;
+  /** Tickets (注) the picks make; 0 when they are not a valid bet of the play. */
+  ticketsOf(picks: readonly bigint[]): number;
+  /** The draw's feature words (see SettleRule) and whether the bet pushes. */
+  features(draw: Draw): { readonly f: readonly bigint[]; readonly push: boolean };
+}
+
+/** Money modes of a slip: 1 元 (×1), 2 角 (×1/10), 3 分 (×1/100). */
+export type MoneyMode = 1 | 2 | 3;
