@@ -28,6 +28,19 @@ const OPEN_ROUTES = [
   'GET /jl/v1/rounds/:roundId: public',
   'GET /jl/v1/rounds: public',
   'GET /jl/v1/session: public',
+  // The lottery's games, rounds and results (modules/lottery): the lobby shows them before login;
+  // betting, orders and records stay closed (a real account).
+  'GET /lgw/draw/code/:gameCode: public',
+  'GET /lgw/draw/events: public',
+  'GET /lgw/draw: public',
+  'GET /lgw/games/game_menus: public',
+  'GET /lgw/games/opened/numero: public',
+  'GET /lgw/games/popular: public',
+  'GET /lgw/games: public',
+  'GET /lgw/numeros/near: public',
+  'GET /lgw/vn/games/game_menu: public',
+  'GET /lgw/vn/numeros/opened/game: public',
+  'GET /lotto/lgw/games/opened/numero: public',
   'GET /remotes.json: public',
   'GET /wps/agent/affiliate: public',
   // The bot check's challenge (modules/bot-check): asked for before login, registration or an SMS send.
