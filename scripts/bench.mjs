@@ -28,6 +28,9 @@
 //     the same run (scripts/bench-provider.mjs); `npm run bench -- --provider` runs only this.
 //   - each in-house game's exact RTP beside the RTP of 10,000,000 simulated rounds (standard error,
 //     within 3σ or not) (scripts/bench-games.mjs); `npm run bench -- --games` runs only this.
+//   - the time to settle a lottery round of 1,000,000 bets, as a ratio to a bare INSERT … SELECT of
+//     as many rows on the same PostgreSQL (scripts/bench-lottery.mjs); `npm run bench -- --lottery`
+//     runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +41,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { benchGames } from './bench-games.mjs';
 import { benchLedger } from './bench-ledger.mjs';
+import { benchLottery } from './bench-lottery.mjs';
 import { benchProvider } from './bench-provider.mjs';
 import { buildAll } from './build.mjs';
 import { repoRoot, run } from './lib.mjs';
@@ -242,6 +246,10 @@ if (process.argv.includes('--fuzz')) {
 if (process.argv.includes('--ledger')) process.exit((await benchLedger()).reconciled ? 0 : 1);
 if (process.argv.includes('--provider')) process.exit((await benchProvider()).reconciled ? 0 : 1);
 if (process.argv.includes('--games')) process.exit((await benchGames()).sane ? 0 : 1);
+if (process.argv.includes('--lottery')) {
+  const lottery = await benchLottery();
+  process.exit(lottery.settled && lottery.reconciled ? 0 : 1);
+}
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -326,3 +334,7 @@ if (!httpOnly && !loadOnly && !(await fuzz())) process.exitCode = 1;
 if (!httpOnly && !loadOnly && !(await benchLedger()).reconciled) process.exitCode = 1;
 if (!httpOnly && !loadOnly && !(await benchProvider()).reconciled) process.exitCode = 1;
 if (!httpOnly && !loadOnly && !(await benchGames()).sane) process.exitCode = 1;
+if (!httpOnly && !loadOnly) {
+  const lottery = await benchLottery();
+  if (!lottery.settled || !lottery.reconciled) process.exitCode = 1;
+}

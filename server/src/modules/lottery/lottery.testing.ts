@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { betAmountMinor, formatSlips, playById, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
-import { mulberry32, picksOf, randomRows } from '../../../../shared/src/lottery/harness.testing';
+import { betAmountMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
 import { generateSecretsKeyText, parseSecretsKey, type SecretsKey } from '../../secrets-key';
 import { createMember } from '../member/member.testing';
 import { credit } from '../withdrawal/withdrawal.testing';
@@ -49,7 +48,7 @@ export async function roundOnSale(pool: pg.Pool, secretsKey: SecretsKey, merchan
 
 /** A slip line of `play` with these rows. */
 export function lineOf(play: PlayDefinition, rows: number[][], { mode = 1, series = 1900, multiple = 1 }: Partial<Pick<SlipLine, 'mode' | 'series' | 'multiple'>> = {}): SlipLine {
-  return { playId: play.id, rows, picks: picksOf(rows), mode, series, multiple };
+  return { playId: play.id, rows, picks: picksFromRows(rows), mode, series, multiple };
 }
 
 /** `count` random valid lines of `play` (at most 3 values a row, so ticket counts stay small). */
@@ -58,7 +57,7 @@ export function randomLines(play: PlayDefinition, count: number, seed: number): 
   const lines: SlipLine[] = [];
   while (lines.length < count) {
     const rows = randomRows(play, random, 3);
-    if (play.ticketsOf(picksOf(rows)) === 0) continue;
+    if (play.ticketsOf(picksFromRows(rows)) === 0) continue;
     const mode = ([1, 2, 3] as const)[Math.floor(random() * 3)];
     const line = lineOf(play, rows, { mode, series: 1800 + 10 * Math.floor(random() * 17), multiple: 1 + Math.floor(random() * 5) });
     if (betAmountMinor(play, play.ticketsOf(line.picks), line.mode, line.multiple) === undefined) continue;

@@ -1,0 +1,186 @@
+// The catalogue's shape (ids, codes, rows, translation keys) and the settlement rules' mechanics
+// (word layout, the four formulas, layers, push).
+import { definePlay } from './play-kit';
+import { ALL_TRANSLATION_KEYS, PLAYS, WORD_BITS, isPush, pickWords, playById, playsOf, rowWordCounts, winCount, type Draw, type LotteryKind } from '.';
+
+const ID_RANGES: Record<LotteryKind, [number, number]> = { SSC: [1001, 1099], '11X5': [2001, 2999], PK10: [3001, 3999], LHC: [4001, 4999], VN: [5001, 5999] };
+
+test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
+  expect(new Set(PLAYS.map((play) => play.id)).size).toBe(PLAYS.length);
+  expect(new Set(PLAYS.map((play) => play.code)).size).toBe(PLAYS.length);
+  for (const play of PLAYS) {
+    const [low, high] = ID_RANGES[play.kind];
+    expect(play.id).toBeGreaterThanOrEqual(low);
+    expect(play.id).toBeLessThanOrEqual(high);
+    expect(play.code).toMatch(/^[A-Z0-9]+(_[A-Z0-9]+)*$/);
+    expect(playById(play.id)).toBe(play);
+  }
+  expect(playById(9999)).toBeUndefined();
+  expect(playsOf('SSC')).toHaveLength(17);
+  expect(playsOf('11X5')).toHaveLength(14);
+  expect(playsOf('PK10')).toHaveLength(6);
+  expect(playsOf('LHC')).toHaveLength(8);
+  expect(playsOf('VN')).toHaveLength(8);
+});
+
+test('the play list (id, code, P) is pinned: ids and codes may never change', () => {
+  const list = PLAYS.map((play) => [play.id, play.code, play.probability.exact ? 'exact' : `${play.probability.num}/${play.probability.den}`].join(' '));
+  expect(list).toEqual([
+    '1001 SSC_5STAR_DIRECT 1/100000',
+    '1002 SSC_4STAR_DIRECT 1/10000',
+    '1003 SSC_FRONT3_DIRECT 1/1000',
+    '1004 SSC_MID3_DIRECT 1/1000',
+    '1005 SSC_BACK3_DIRECT 1/1000',
+    '1006 SSC_BACK3_DIRECT_SUM 1/1000',
+    '1007 SSC_BACK3_GROUP3 3/1000',
+    '1008 SSC_BACK3_GROUP6 3/500',
+    '1009 SSC_BACK2_DIRECT 1/100',
+    '1010 SSC_BACK2_GROUP 1/50',
+    '1011 SSC_POSITION 1/10',
+    '1012 SSC_5STAR_ANY1 40951/100000',
+    '1013 SSC_BACK3_ANY2 27/500',
+    '1014 SSC_BACK2_BSOE 1/4',
+    '1015 SSC_TOTAL_BSOE 1/2',
+    '1016 SSC_DRAGON_TIGER 9/20',
+    '1017 SSC_DRAGON_TIGER_TIE 1/10',
+    '2001 11X5_ANY1 5/11',
+    '2002 11X5_ANY2 2/11',
+    '2003 11X5_ANY3 2/33',
+    '2004 11X5_ANY4 1/66',
+    '2005 11X5_ANY5 1/462',
+    '2006 11X5_ANY6_5 1/77',
+    '2007 11X5_ANY7_5 1/22',
+    '2008 11X5_ANY8_5 4/33',
+    '2009 11X5_FRONT3_DIRECT 1/990',
+    '2010 11X5_FRONT2_DIRECT 1/110',
+    '2011 11X5_FRONT2_GROUP 1/55',
+    '2012 11X5_FRONT3_GROUP 1/165',
+    '2013 11X5_POSITION 1/11',
+    '2014 11X5_FRONT3_ANY1 3/11',
+    '3001 PK10_CHAMPION 1/10',
+    '3002 PK10_TOP2_DIRECT 1/90',
+    '3003 PK10_TOP3_DIRECT 1/720',
+    '3004 PK10_POSITION 1/10',
+    '3005 PK10_CHAMPION_BSOE 1/2',
+    '3006 PK10_DRAGON_TIGER_1V10 1/2',
+    '4001 LHC_SPECIAL 1/49',
+    '4002 LHC_REGULAR 6/49',
+    '4003 LHC_SPECIAL_BSOE 24/49',
+    '4004 LHC_ZODIAC_5 12574/22701',
+    '4005 LHC_ZODIAC_4 7139/15134',
+    '4006 LHC_REGULAR_ALL2 5/392',
+    '4007 LHC_REGULAR_ALL3 5/4606',
+    '4008 LHC_NOT_IN5 10127/22701',
+    '5001 VN_LO2 27/100',
+    '5002 VN_DE 1/100',
+    '5003 VN_DE_HEAD 1/10',
+    '5004 VN_DE_TAIL 1/10',
+    '5005 VN_3CANG 1/1000',
+    '5006 VN_XIEN2 exact',
+    '5007 VN_XIEN3 exact',
+    '5008 VN_XIEN4 exact',
+  ]);
+});
+
+test('rows: ascending values, 0 ≤ min ≤ max ≤ values, keyed rows carry one key per value', () => {
+  for (const play of PLAYS) {
+    for (const row of play.rows) {
+      expect([...row.values].sort((a, b) => a - b)).toEqual(row.values);
+      expect(new Set(row.values).size).toBe(row.values.length);
+      expect(row.min).toBeGreaterThanOrEqual(0);
+      expect(row.min).toBeLessThanOrEqual(row.max);
+      expect(row.max).toBeLessThanOrEqual(row.values.length);
+      expect(row.labelKey).toMatch(/^row_[a-z0-9_]+$/);
+      if (row.display === 'key') expect(row.valueKeys).toHaveLength(row.values.length);
+      else expect(row.valueKeys).toBeUndefined();
+    }
+    if (play.rule === 'product') expect(rowWordCounts(play).every((words) => words === 1)).toBe(true);
+    if (play.rule === 'choose' || play.rule === 'superset') expect(Number.isInteger(play.k)).toBe(true);
+    expect(Number.isInteger(play.unitStakeMinor)).toBe(true);
+  }
+});
+
+test('ALL_TRANSLATION_KEYS: every key the plays use, sorted, with the agreed prefixes', () => {
+  expect([...ALL_TRANSLATION_KEYS]).toEqual([...new Set(ALL_TRANSLATION_KEYS)].sort());
+  for (const key of ALL_TRANSLATION_KEYS) expect(key).toMatch(/^(play|group|row|attr|zodiac)_[A-Za-z0-9_]+$/);
+  for (const play of PLAYS) {
+    expect(ALL_TRANSLATION_KEYS).toContain(`play_${play.code}`);
+    expect(ALL_TRANSLATION_KEYS).toContain(`group_${play.group}`);
+    for (const row of play.rows) for (const key of [row.labelKey, ...(row.valueKeys ?? [])]) expect(ALL_TRANSLATION_KEYS).toContain(key);
+  }
+  for (const key of ['attr_big', 'attr_small', 'attr_odd', 'attr_even', 'attr_dragon', 'attr_tiger', 'attr_tie', 'zodiac_rat', 'zodiac_horse', 'zodiac_pig', 'row_rank_10', 'row_wan', 'row_sum']) {
+    expect(ALL_TRANSLATION_KEYS).toContain(key);
+  }
+});
+
+describe('the settlement rules', () => {
+  const de = playById(5002)!; // one row 0-99: 2 words
+  const cang = playById(5005)!; // one row 0-999: 17 words
+
+  test('pick words: each row cut into ceil((max + 1) / WORD_BITS) words of WORD_BITS bits, lowest first', () => {
+    expect(WORD_BITS).toBe(60);
+    expect(rowWordCounts(playById(1001)!)).toEqual([1, 1, 1, 1, 1]);
+    expect(rowWordCounts(de)).toEqual([2]);
+    expect(rowWordCounts(cang)).toEqual([17]);
+    expect(pickWords(de, [(1n << 59n) | (1n << 60n) | (1n << 99n)])).toEqual([1n << 59n, 1n | (1n << 39n)]);
+    const words = pickWords(cang, [(1n << 999n) | 1n]);
+    expect(words[0]).toBe(1n);
+    expect(words[16]).toBe(1n << BigInt(999 - 16 * 60));
+    expect(pickWords(playById(1011)!, [1n, 0n, 2n, 0n, 4n])).toEqual([1n, 0n, 2n, 0n, 4n]);
+    expect(() => pickWords(de, [])).toThrow(RangeError);
+    for (const word of pickWords(cang, [(1n << 1000n) - 1n])) expect(word < 1n << 60n).toBe(true);
+  });
+
+  // A play whose features are given (the rules read only rule, k, pick words and feature words).
+  const withFeatures = (rule: 'product' | 'sum' | 'choose' | 'superset', k: number | undefined, masks: bigint[], rows = 1) =>
+    definePlay({
+      id: 1,
+      code: 'TEST',
+      kind: 'SSC',
+      group: 'test',
+      rows: Array.from({ length: rows }, () => ({ labelKey: 'row_pick', values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], display: 'digit' as const, min: 0, max: 10 })),
+      rule,
+      k,
+      probability: { num: 1, den: 2 },
+      unitStakeMinor: 200,
+      count: () => 1,
+      featureMasks: () => ({ masks }),
+    });
+  const draw: Draw = { kind: 'SSC', numbers: [0, 0, 0, 0, 0] };
+  const picks = (...rows: number[][]) => rows.map((values) => values.reduce((mask, v) => mask | (1n << BigInt(v)), 0n));
+
+  test('product ∏ popcount(p_j & f_j)', () => {
+    expect(winCount(withFeatures('product', undefined, [0b110n, 0b1n], 2), picks([1, 2, 3], [0, 5]), draw)).toBe(2);
+    expect(winCount(withFeatures('product', undefined, [0b110n, 0b10n], 2), picks([1, 2, 3], [0, 5]), draw)).toBe(0);
+  });
+
+  test('sum Σ popcount(p_(j mod n) & f_j): layers pair with the rows again', () => {
+    // Two layers over one row: 3 is in both (seen twice), 5 in the first.
+    expect(winCount(withFeatures('sum', undefined, [0b101000n, 0b1000n]), picks([3, 5, 7]), draw)).toBe(3);
+  });
+
+  test('choose C(Σ popcount, k)', () => {
+    expect(winCount(withFeatures('choose', 2, [0b11110n]), picks([1, 2, 3, 9]), draw)).toBe(3);
+    expect(winCount(withFeatures('choose', 3, [0b11110n]), picks([1, 2, 9]), draw)).toBe(0);
+  });
+
+  test('superset: all of f among the picks → C(|p| − |f|, k − |f|), else 0', () => {
+    expect(winCount(withFeatures('superset', 4, [0b111n]), picks([0, 1, 2, 5, 6, 7]), draw)).toBe(3);
+    expect(winCount(withFeatures('superset', 4, [0b111n]), picks([0, 1, 5, 6, 7]), draw)).toBe(0);
+  });
+
+  test('feature words must be a whole multiple of the pick words; product needs one-word rows', () => {
+    expect(() => winCount(withFeatures('sum', undefined, [1n, 1n, 1n], 2), picks([1], [1]), draw)).toThrow();
+    expect(() =>
+      definePlay({ ...de, rule: 'product', count: () => 1, featureMasks: () => ({ masks: [1n] }) }),
+    ).toThrow('product rule needs rows of one word');
+    expect(() => winCount(de, [1n], draw)).toThrow(RangeError); // an SSC draw for a VN play
+  });
+
+  test('push: only LHC 两面 on a special of 49', () => {
+    const lhc = (special: number): Draw => ({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, special] });
+    for (const play of playsOf('LHC')) expect(isPush(play, lhc(49))).toBe(play.code === 'LHC_SPECIAL_BSOE');
+    expect(isPush(playById(4003)!, lhc(48))).toBe(false);
+    expect(winCount(playById(4003)!, [15n], lhc(49))).toBe(0);
+  });
+});

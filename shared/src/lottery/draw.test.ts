@@ -1,0 +1,105 @@
+// Provably fair draws: pinned numbers for a fixed seed (the format may never change), the reads
+// each kind makes, ranges and distinctness, and the browser's asynchronous verification.
+import { createHmac, webcrypto } from 'node:crypto';
+import { webCryptoHmacSha256, type HmacSubtleCrypto, type RandomSource } from '@platform/shared/inhouse-games';
+import { DRAW_SIZES, VN_PRIZE_DIGITS, drawFromSource, drawRound, formatDraw, isValidDraw, roundClientSeed, verifyDrawAsync, type LotteryKind } from '.';
+
+const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();
+const KINDS: readonly [LotteryKind, string][] = [
+  ['SSC', 'SSC1M'],
+  ['11X5', 'X5GD'],
+  ['PK10', 'PK10JS'],
+  ['LHC', 'LHC'],
+  ['VN', 'VNMB'],
+];
+
+test('a fixed server seed, game code and numero give fixed numbers (pinned; recomputed independently in Python)', () => {
+  const numbers = (kind: LotteryKind, code: string) => drawRound(kind, code, '20261122-0001', 'server-seed', hmac).numbers;
+  expect(numbers('SSC', 'SSC1M')).toEqual([6, 1, 8, 4, 2]);
+  expect(numbers('11X5', 'X5GD')).toEqual([9, 10, 11, 5, 4]);
+  expect(numbers('PK10', 'PK10JS')).toEqual([2, 1, 7, 3, 8, 4, 6, 5, 10, 9]);
+  expect(numbers('LHC', 'LHC')).toEqual([8, 7, 29, 6, 37, 1, 48]);
+  expect(numbers('VN', 'VNMB')).toEqual([
+    18873, 37481, 44731, 47603, 99385, 29025, 47956, 5368, 61202, 8285, 152, 8721, 677, 8431, 5001, 4082, 196, 6639, 185, 4591, 421, 143, 148, 37, 5, 89, 30,
+  ]);
+  // Another numero, game code or seed gives another draw.
+  expect(drawRound('VN', 'VNMB', '20261122-0002', 'server-seed', hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+  expect(drawRound('VN', 'VNMB2', '20261122-0001', 'server-seed', hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+  expect(drawRound('VN', 'VNMB', '20261122-0001', 'other-seed', hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+});
+
+test('the round client seed is `${gameCode}-${numero}` and must fit the client-seed pattern', () => {
+  expect(roundClientSeed('SSC1M', '20261122-0001')).toBe('SSC1M-20261122-0001');
+  expect(() => roundClientSeed('SSC 1M', '1')).toThrow(RangeError);
+  expect(() => roundClientSeed('SSC1M', '2026:1')).toThrow(RangeError);
+  expect(() => roundClientSeed('', '1')).toThrow(RangeError);
+  expect(() => roundClientSeed('X'.repeat(60), '20261122-0001')).toThrow(RangeError);
+});
+
+test('each kind reads only uniformInt, in the documented order', () => {
+  const recorder = () => {
+    const calls: number[] = [];
+    const source: RandomSource = {
+      uniformInt: (n) => {
+        calls.push(n);
+        return 0;
+      },
+      nextUint32: () => {
+        throw new Error('nextUint32 is not used');
+      },
+    };
+    return { calls, source };
+  };
+  const reads = (kind: LotteryKind) => {
+    const { calls, source } = recorder();
+    const draw = drawFromSource(kind, source);
+    return { calls, numbers: draw.numbers };
+  };
+  expect(reads('SSC')).toEqual({ calls: [10, 10, 10, 10, 10], numbers: [0, 0, 0, 0, 0] });
+  expect(reads('11X5')).toEqual({ calls: [11, 10, 9, 8, 7], numbers: [1, 2, 3, 4, 5] });
+  expect(reads('PK10')).toEqual({ calls: [10, 9, 8, 7, 6, 5, 4, 3, 2], numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+  expect(reads('LHC')).toEqual({ calls: [49, 48, 47, 46, 45, 44, 43], numbers: [1, 2, 3, 4, 5, 6, 7] });
+  expect(reads('VN').calls).toEqual(VN_PRIZE_DIGITS.map((digits) => 10 ** digits));
+  // Fisher–Yates: j = i + uniformInt(n − i) swaps a[i] and a[j]; always the last: 11, then 1 (moved to the end), 2, 3, 4.
+  const last = { uniformInt: (n: number) => n - 1, nextUint32: () => 0 };
+  expect(drawFromSource('11X5', last).numbers).toEqual([11, 1, 2, 3, 4]);
+});
+
+test('draws are valid: ranges, sizes and distinctness over many rounds', () => {
+  for (const [kind, code] of KINDS) {
+    const seen = new Set<number>();
+    for (let round = 1; round <= 300; round += 1) {
+      const draw = drawRound(kind, code, `20261122-${round}`, 'seed-a', hmac);
+      expect(draw.kind).toBe(kind);
+      expect(draw.numbers).toHaveLength(DRAW_SIZES[kind]);
+      expect(isValidDraw(draw)).toBe(true);
+      for (const n of draw.numbers) seen.add(kind === 'VN' ? n % 10 : n);
+    }
+    // Every value shows up in 300 rounds.
+    expect(seen.size).toBe({ SSC: 10, '11X5': 11, PK10: 10, LHC: 49, VN: 10 }[kind]);
+  }
+  expect(isValidDraw({ kind: '11X5', numbers: [1, 1, 2, 3, 4] })).toBe(false);
+  expect(isValidDraw({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, 50] })).toBe(false);
+  expect(isValidDraw({ kind: 'VN', numbers: VN_PRIZE_DIGITS.map((digits) => 10 ** digits) })).toBe(false);
+  expect(isValidDraw({ kind: 'SSC', numbers: [1, 2, 3, 4] })).toBe(false);
+});
+
+test('the browser’s asynchronous verification (WebCrypto) gives the server’s draw', async () => {
+  const hmacAsync = webCryptoHmacSha256(webcrypto.subtle as unknown as HmacSubtleCrypto);
+  for (const [kind, code] of KINDS) {
+    for (const numero of ['20261122-0001', '20261122-0777']) {
+      await expect(verifyDrawAsync(kind, code, numero, 'server-seed', hmacAsync)).resolves.toEqual(drawRound(kind, code, numero, 'server-seed', hmac));
+    }
+  }
+});
+
+test('formatDraw: SSC one digit, 11X5 / PK10 / LHC two, VN zero-padded to each prize’s digits', () => {
+  expect(formatDraw({ kind: 'SSC', numbers: [0, 1, 2, 3, 4] })).toEqual(['0', '1', '2', '3', '4']);
+  expect(formatDraw({ kind: '11X5', numbers: [1, 11, 3, 4, 5] })).toEqual(['01', '11', '03', '04', '05']);
+  expect(formatDraw({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, 49] })).toEqual(['01', '02', '03', '04', '05', '06', '49']);
+  const vn = formatDraw({ kind: 'VN', numbers: VN_PRIZE_DIGITS.map(() => 7) });
+  expect(vn[0]).toBe('00007');
+  expect(vn[10]).toBe('0007');
+  expect(vn[20]).toBe('007');
+  expect(vn[26]).toBe('07');
+});

@@ -1,0 +1,108 @@
+// Provably fair draws of the house lotteries: a round's numbers are a pure function of the
+// server seed, the game code and the round's numero, over the in-house games' HMAC-SHA256 byte
+// stream (@platform/shared/inhouse-games, fairness.ts: rejection-sampled uniform integers).
+// Decides (the format may never change: past rounds must stay verifiable):
+//   · the stream of a round is hmacStream(hmac, { serverSeed, clientSeed: `${gameCode}-${numero}`,
+//     nonce: 0 }); that client seed must match the in-house client-seed pattern ^[!-9;-~]{1,64}$
+//     (no ':' and no spaces), so a game code or numero holding them is refused;
+//   · how each kind reads the stream, only through uniformInt(n), in this order:
+//       SSC   5 × uniformInt(10), 万 first;
+//       11X5  partial Fisher–Yates of [1..11]: for i = 0..4, j = i + uniformInt(11 − i), swap
+//             a[i] and a[j]; the draw is a[0..4];
+//       PK10  Fisher–Yates of [1..10] the same way for i = 0..8 (9 reads; the last car is what
+//             is left);
+//       LHC   partial Fisher–Yates of [1..49] for i = 0..6; a[0..5] are 正码1-6, a[6] the 特码;
+//       VN    27 numbers, number i = uniformInt(10^VN_PRIZE_DIGITS[i]), ĐB first.
+import { hmacStream, replayWithAsyncHmac, type HmacSha256, type HmacSha256Async, type RandomSource, type RoundSeeds } from '@platform/shared/inhouse-games';
+import type { Draw, LotteryKind } from './types';
+
+/** Digits of the 27 northern prize numbers: ĐB, G1, G2×2, G3×6 (5 digits), G4×4, G5×6 (4), G6×3 (3), G7×4 (2). */
+export const VN_PRIZE_DIGITS: readonly number[] = Object.freeze([
+  5,
+  5,
+  ...new Array<number>(2).fill(5),
+  ...new Array<number>(6).fill(5),
+  ...new Array<number>(4).fill(4),
+  ...new Array<number>(6).fill(4),
+  ...new Array<number>(3).fill(3),
+  ...new Array<number>(4).fill(2),
+]);
+
+/** Numbers in a draw of each kind. */
+export const DRAW_SIZES: Readonly<Record<LotteryKind, number>> = Object.freeze({ SSC: 5, '11X5': 5, PK10: 10, LHC: 7, VN: 27 });
+
+/** 1..size after `steps` Fisher–Yates steps (see the file's comment): entries 0..steps−1 are drawn. */
+function shuffle(source: RandomSource, size: number, steps: number): number[] {
+  const deck = Array.from({ length: size }, (_, index) => index + 1);
+  for (let i = 0; i < steps; i += 1) {
+    const j = i + source.uniformInt(size - i);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+/** The draw of a kind read from a random source (see the file's comment for the order of reads). */
+export function drawFromSource(kind: LotteryKind, source: RandomSource): Draw {
+  switch (kind) {
+    case 'SSC':
+      return { kind, numbers: Array.from({ length: 5 }, () => source.uniformInt(10)) };
+    case '11X5':
+      return { kind, numbers: shuffle(source, 11, 5).slice(0, 5) };
+    case 'PK10':
+      return { kind, numbers: shuffle(source, 10, 9) };
+    case 'LHC':
+      return { kind, numbers: shuffle(source, 49, 7).slice(0, 7) };
+    case 'VN':
+      return { kind, numbers: VN_PRIZE_DIGITS.map((digits) => source.uniformInt(10 ** digits)) };
+    default:
+      throw new RangeError(`unknown lottery kind ${String(kind)}`);
+  }
+}
+
+const CLIENT_SEED = /^[!-9;-~]{1,64}$/;
+
+/** The client seed of a round: `${gameCode}-${numero}` (throws when it breaks the client-seed pattern). */
+export function roundClientSeed(gameCode: string, numero: string): string {
+  const seed = `${gameCode}-${numero}`;
+  if (!gameCode || !numero || !CLIENT_SEED.test(seed)) throw new RangeError(`game code and numero make no valid client seed: ${JSON.stringify(seed)}`);
+  return seed;
+}
+
+function roundSeeds(gameCode: string, numero: string, serverSeed: string): RoundSeeds {
+  return { serverSeed, clientSeed: roundClientSeed(gameCode, numero), nonce: 0 };
+}
+
+/** A round's draw with a synchronous HMAC (the server). */
+export function drawRound(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, hmac: HmacSha256): Draw {
+  return drawFromSource(kind, hmacStream(hmac, roundSeeds(gameCode, numero, serverSeed)));
+}
+
+/** The same draw recomputed with an asynchronous HMAC (the browser's verification page, WebCrypto). */
+export function verifyDrawAsync(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, hmacAsync: HmacSha256Async): Promise<Draw> {
+  return replayWithAsyncHmac(hmacAsync, roundSeeds(gameCode, numero, serverSeed), (source) => drawFromSource(kind, source), kind === 'VN' ? 5 : 2);
+}
+
+/** Whether numbers are a possible draw of their kind (sizes, ranges, distinctness). */
+export function isValidDraw(draw: Draw): boolean {
+  const { kind, numbers } = draw;
+  if (!Object.prototype.hasOwnProperty.call(DRAW_SIZES, kind) || !Array.isArray(numbers) || numbers.length !== DRAW_SIZES[kind]) return false;
+  if (!numbers.every((n) => Number.isInteger(n))) return false;
+  switch (kind) {
+    case 'SSC':
+      return numbers.every((n) => n >= 0 && n <= 9);
+    case '11X5':
+      return new Set(numbers).size === 5 && numbers.every((n) => n >= 1 && n <= 11);
+    case 'PK10':
+      return new Set(numbers).size === 10 && numbers.every((n) => n >= 1 && n <= 10);
+    case 'LHC':
+      return new Set(numbers).size === 7 && numbers.every((n) => n >= 1 && n <= 49);
+    case 'VN':
+      return numbers.every((n, index) => n >= 0 && n < 10 ** VN_PRIZE_DIGITS[index]);
+  }
+}
+
+/** The numbers as shown: SSC one digit, 11X5/PK10/LHC two digits, VN zero-padded to each prize's digits. */
+export function formatDraw(draw: Draw): string[] {
+  const width = (index: number) => (draw.kind === 'SSC' ? 1 : draw.kind === 'VN' ? VN_PRIZE_DIGITS[index] : 2);
+  return draw.numbers.map((n, index) => String(n).padStart(width(index), '0'));
+}
