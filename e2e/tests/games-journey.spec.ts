@@ -133,6 +133,8 @@ test('a new player finds, favourites, launches and plays a slot, sees the balanc
   await page.getByTestId('header-account-menu').click();
   await page.getByTestId('header-menu-betting-record').click();
   const records = page.getByTestId('bet-history');
+  // The lottery's tabs come first (issue 11); the slot round is under Slots.
+  await records.getByRole('tab', { name: 'Slots' }).click();
   await expect(records.getByRole('tab', { name: 'Slots' })).toHaveAttribute('aria-selected', 'true');
   const row = records.locator('tbody tr').filter({ hasText: played.roundId });
   await expect(row).toHaveCount(1, { timeout: 10_000 });

@@ -2,10 +2,11 @@ import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedL
 import { BET_HISTORY_CALLS, type BetHistoryCategory, type BetHistoryTotals, type BetRecordStatus } from '@platform/shared/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
-// The bet records' calls (one per category), and the one place their answers turn from major
-// units (the wire) into minor units (what the table formats).
+// The bet records' calls of the game categories (one per category), and the one place their
+// answers turn from major units (the wire) into minor units (what the table formats). The lottery
+// tabs have their own call: lottery-records-api.ts.
 
-/** The page's tabs (SPEC §2 bet history sub-tabs; the lottery tabs come with the lottery issue), in order. */
+/** The categories' tabs (SPEC §2 bet history sub-tabs), in order, after the lottery's. */
 export const BET_HISTORY_TABS = [
   { tab: 'rngHistory', category: 'RNG' },
   { tab: 'fishHistory', category: 'FISH' },

@@ -5,7 +5,8 @@ import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi 
 import BetHistoryPage from './bet-history-page';
 
 // Betting Record with the network edge stubbed: the tabs, the columns and totals the member sees,
-// the empty state, and the category and period the page asks for.
+// the empty state, and the category and period the page asks for. The lottery tabs (the first
+// three): lottery-records.test.tsx.
 
 const BET_TIME = Date.UTC(2025, 0, 14, 9, 30, 5);
 
@@ -20,6 +21,19 @@ const slots = {
 
 const empty = { list: [], totalPages: 0, footer: { betAmount: 0, validBetAmount: 0, winAmount: 0, profitAndLoss: 0 } };
 
+/** The page opens on the lottery's tab: nothing bet there. */
+const lotteryEmpty = {
+  lotteryMemberBets: { list: [], totalPages: 0, footer: { betAmount: 0, winAmount: 0, rebateAmount: 0 } },
+  lotteryGames: [],
+} as const;
+
+async function openTab(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('tab', { name }));
+  });
+  await settle();
+}
+
 beforeEach(async () => {
   await resetTestState();
   setStatus();
@@ -33,18 +47,24 @@ afterEach(() => {
 const cellsOf = (row: HTMLElement) => within(row).queryAllByRole('cell').map((cell) => cell.textContent);
 
 describe('Betting Record', () => {
-  it('shows the slots tab first: each round’s columns, money with two decimals, and the period’s totals', async () => {
-    stubApi({ personalRNGHistory: slots });
+  it('lists the lottery tabs first, then the categories; the slots tab shows each round’s columns, money with two decimals, and the period’s totals', async () => {
+    const { callsOf } = stubApi({ ...lotteryEmpty, personalRNGHistory: slots });
     renderWithProviders(<BetHistoryPage openPage={jest.fn()} />);
     await settle();
     expect(screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
-      ['Slots', 'true'],
+      ['Lottery', 'true'],
+      ['Lottery chases', 'false'],
+      ['Vietnam lottery', 'false'],
+      ['Slots', 'false'],
       ['Fishing', 'false'],
       ['Live casino', 'false'],
       ['Card games', 'false'],
       ['Sports', 'false'],
       ['In-house games', 'false'],
     ]);
+    // A category is asked for only once its tab is opened.
+    expect(callsOf('personalRNGHistory')).toHaveLength(0);
+    await openTab('Slots');
     const table = screen.getByRole('table', { name: 'Slots' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Bet time',
@@ -65,9 +85,10 @@ describe('Betting Record', () => {
   });
 
   it('asks for the tab’s category over the period’s days, and keeps the period across tabs', async () => {
-    const { callsOf } = stubApi({ personalRNGHistory: slots, personalINHOUSEHistory: empty, personalFISHHistory: empty });
+    const { callsOf } = stubApi({ ...lotteryEmpty, personalRNGHistory: slots, personalINHOUSEHistory: empty, personalFISHHistory: empty });
     renderWithProviders(<BetHistoryPage openPage={jest.fn()} />);
     await settle();
+    await openTab('Slots');
     const today = periodRange('today');
     expect(callsOf('personalRNGHistory')[0]?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, page: 1, size: 10 });
 
@@ -78,28 +99,24 @@ describe('Betting Record', () => {
     const month = periodRange('thisMonth');
     expect(callsOf('personalRNGHistory').at(-1)?.params).toEqual({ startDate: month.startMs, endDate: month.endMs, page: 1, size: 10 });
 
-    await act(async () => {
-      fireEvent.click(screen.getByRole('tab', { name: 'In-house games' }));
-    });
-    await settle();
+    await openTab('In-house games');
     expect(callsOf('personalINHOUSEHistory').at(-1)?.params).toEqual({ startDate: month.startMs, endDate: month.endMs, page: 1, size: 10 });
     expect(screen.getByRole('tab', { name: 'In-house games' }).getAttribute('aria-selected')).toBe('true');
     // Nothing in the period: the empty state, no table.
     expect(screen.getByText('No bets in this period')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
 
-    await act(async () => {
-      fireEvent.click(screen.getByRole('tab', { name: 'Fishing' }));
-    });
-    await settle();
+    await openTab('Fishing');
     expect(callsOf('personalFISHHistory')).toHaveLength(1);
+    expect(callsOf('personalFISHHistory')[0]?.params).toEqual({ startDate: month.startMs, endDate: month.endMs, page: 1, size: 10 });
   });
 
   it('offers a retry when the records cannot be loaded', async () => {
     let fail = true;
-    stubApi({ personalRNGHistory: () => (fail ? new Error('offline') : slots) });
+    stubApi({ ...lotteryEmpty, personalRNGHistory: () => (fail ? new Error('offline') : slots) });
     renderWithProviders(<BetHistoryPage openPage={jest.fn()} />);
     await settle();
+    await openTab('Slots');
     expect(screen.queryByRole('table')).toBeNull();
     fail = false;
     await act(async () => {

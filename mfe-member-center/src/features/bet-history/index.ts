@@ -1,4 +1,10 @@
-// Bet records (personalHistoryCopy, REFERENCE.md §5.1 BetHistory): the member's own game rounds per
-// category (slots, fishing, live casino, card games, sports, in-house games), with the period's totals.
+// Bet records (personalHistoryCopy, REFERENCE.md §5.1 BetHistory): the member's lottery bets
+// (lottHistory, chaseHistory, vlottHistory: issue 11) with each order's detail and the cancel of an
+// open bet, and the member's own game rounds per category (slots, fishing, live casino, card games,
+// sports, in-house games), each with the period's totals.
+import { translationsLoaded as lotteryNamesLoaded } from '../lottery-names';
+import { translationsLoaded as pageStringsLoaded } from './translations';
+
 export { default } from './bet-history-page';
-export { translationsLoaded } from './translations';
+/** The page's strings and the lottery's names, in the language in use. */
+export const translationsLoaded: Promise<void> = Promise.all([pageStringsLoaded, lotteryNamesLoaded]).then(() => undefined);

@@ -39,6 +39,7 @@ export const PAGES: Partial<Record<MemberCenterPage, LazyExoticComponent<Compone
   transferUpline: definePage(() => import(/* webpackChunkName: "page-transfer-upline" */ '../transfer-upline')),
   personalProfit: definePage(() => import(/* webpackChunkName: "page-personal-profit" */ '../personal-profit')),
   personalHistoryCopy: definePage(() => import(/* webpackChunkName: "page-bet-history" */ '../bet-history')),
+  bonusDetails: definePage(() => import(/* webpackChunkName: "page-bonus-details" */ '../bonus-details')),
 };
 
 /**

@@ -1,0 +1,31 @@
+import { useT } from '@platform/shared';
+import { useMemo } from 'react';
+import { NAMESPACE } from './translations';
+
+export interface LotteryNames {
+  /** A game by its code (game_<gameCode>); the server's English name for a game the sets lack. */
+  game: (gameCode: string, englishName: string) => string;
+  /** A lobby group of games by its gameGroupCode (group_label_<code>). */
+  gameGroup: (gameGroupCode: string) => string;
+  /** A menu group of plays (group_<group>, the lottery module's PlayDefinition.group). */
+  playGroup: (group: string) => string;
+  /** A play by its code (play_<playCode>). */
+  play: (playCode: string) => string;
+}
+
+/**
+ * The lottery's names in the language in use. Codes the sets do not know (a game the merchant
+ * added, a play newer than this page) show as the server sent them rather than as a key.
+ */
+export function useLotteryNames(): LotteryNames {
+  const { t } = useT(NAMESPACE);
+  return useMemo(
+    () => ({
+      game: (gameCode, englishName) => t(`game_${gameCode}`, { defaultValue: englishName }),
+      gameGroup: (gameGroupCode) => t(`group_label_${gameGroupCode}`, { defaultValue: gameGroupCode }),
+      playGroup: (group) => t(`group_${group}`, { defaultValue: group }),
+      play: (playCode) => t(`play_${playCode}`, { defaultValue: playCode }),
+    }),
+    [t],
+  );
+}

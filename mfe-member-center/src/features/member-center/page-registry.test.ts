@@ -1,0 +1,13 @@
+import { MEMBER_CENTER_PAGES } from '@platform/shared';
+import { makeMember } from '@platform/shared/testing';
+import { PAGES, visiblePages } from './page-registry';
+
+// The menu of SPEC §2 as far as its pages exist: Bonus Details (the lottery's odds) is everyone's,
+// right after Profit and Loss.
+
+test('Bonus Details is registered and shown to every member after Profit and Loss', () => {
+  expect(PAGES.bonusDetails).toBeDefined();
+  expect(MEMBER_CENTER_PAGES.indexOf('bonusDetails')).toBe(MEMBER_CENTER_PAGES.indexOf('personalProfit') + 1);
+  const pages = visiblePages({ token: 't', isAgent: 0, member: makeMember({ type: 0, isAgent: 0, toUpline: '0' }) });
+  expect(pages.indexOf('bonusDetails')).toBe(pages.indexOf('personalProfit') + 1);
+});
