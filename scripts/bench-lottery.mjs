@@ -85,22 +85,25 @@ export async function benchLottery({ bets = Number(process.env.LOTTERY_BENCH_BET
     );
     await owner.query(
       `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, created_at)
-       SELECT $1, m.id, $2, 'LBENCH' || m.id, false, false, 1, '20260101-0001', 'bench', 1, now() FROM member m WHERE m.username LIKE 'bench%'`,
+       SELECT $1, m.id, $2, 'LBENCH' || m.id, false, false, 1, '20260101-0001', 'bench', 1, now() FROM member m WHERE m.username LIKE 'bench%' ORDER BY m.id`,
       [merchantId, round.gameId],
     );
     const lines = templates(lottery);
+    // Orders were written in member order, one each: the i-th order is the i-th member's.
+    const first = (await owner.query("SELECT min(o.id) AS \"orderId\", min(o.member_id) AS \"memberId\" FROM lottery_order o WHERE o.order_no LIKE 'LBENCH%'")).rows[0];
     await owner.query(
       `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series,
          multiple, amount_minor, unit_prize_minor, max_prize_minor, rebate_minor, created_at)
-       SELECT o.id, $1, o.member_id, $2, 0, t.play_id, t.words::bigint[], t.content, t.tickets, 1, 1900, 1, t.amount, t.unit_prize, 30000000, t.rebate, now()
-         FROM generate_series(0, $3 - 1) g
-         JOIN LATERAL (SELECT id, member_id FROM lottery_order WHERE order_no = 'LBENCH' || (SELECT min(id) FROM member WHERE username LIKE 'bench%') + (g % ${MEMBERS})) o ON true
+       SELECT $11::bigint + g % ${MEMBERS}, $1, $12::bigint + g % ${MEMBERS}, $2, 0, t.play_id, t.words::bigint[], t.content, t.tickets, 1, 1900, 1,
+              t.amount, t.unit_prize, 30000000, t.rebate, now()
+         FROM generate_series(0::bigint, $3::bigint - 1) g
          JOIN unnest($4::int[], $5::text[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], $10::bigint[]) WITH ORDINALITY
               AS t(play_id, words, content, tickets, amount, unit_prize, rebate, n) ON t.n = 1 + (g * 7919 % ${TEMPLATES})`,
       [
         merchantId, round.id, bets,
         lines.map((line) => line.playId), lines.map((line) => line.words), lines.map((line) => line.content), lines.map((line) => line.tickets),
         lines.map((line) => line.amountMinor), lines.map((line) => line.unitPrizeMinor), lines.map((line) => line.rebateMinor),
+        first.orderId, first.memberId,
       ],
     );
     await owner.query('VACUUM ANALYZE lottery_bet, lottery_order, member');

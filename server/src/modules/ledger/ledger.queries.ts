@@ -190,3 +190,73 @@ export async function insertTransactionWithPostings(
   const row = result.rows[0];
   return { transactionId: row.transaction_id === null ? undefined : Number(row.transaction_id) };
 }
+
+/**
+ * Many transactions of one merchant and unit in one statement (insertTransactionWithPostings for a
+ * batch): each transaction row, then every posting, all postings of the batch in account id order
+ * (so the batch locks its accounts in the order every movement does). A key already used inserts
+ * nothing; the keys inserted are answered with their ids.
+ */
+export async function insertTransactionsWithPostings(
+  db: Db,
+  merchantId: number,
+  unit: LedgerUnit,
+  nowMs: number,
+  transactions: readonly { idempotencyKey: string; kind: string; orderNo?: string; remark?: string; postings: readonly { accountId: number; amountMinor: number }[] }[],
+): Promise<Map<string, number>> {
+  const postingKeys: string[] = [];
+  const accounts: number[] = [];
+  const amounts: number[] = [];
+  for (const transaction of transactions) {
+    for (const posting of transaction.postings) {
+      postingKeys.push(transaction.idempotencyKey);
+      accounts.push(posting.accountId);
+      amounts.push(posting.amountMinor);
+    }
+  }
+  const result = await db.query<{ idempotency_key: string; id: string }>({
+    name: 'ledger_insert_transactions_with_postings',
+    text: `WITH t AS (
+       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at, order_no, remark)
+       SELECT $1, x.key, x.kind, $2, $3, x.order_no, x.remark FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS x (key, kind, order_no, remark)
+       ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
+       RETURNING id, idempotency_key
+     ), p AS (
+       INSERT INTO ledger_posting (transaction_id, account_id, amount_minor)
+       SELECT t.id, a.id, p.amount_minor
+         FROM unnest($8::text[], $9::bigint[], $10::bigint[]) AS p (key, account_id, amount_minor)
+         JOIN t ON t.idempotency_key = p.key
+         LEFT JOIN ledger_account a ON a.id = p.account_id AND a.merchant_id = $1 AND a.unit = $2
+        ORDER BY p.account_id, t.id
+     )
+     SELECT idempotency_key, id FROM t`,
+    values: [
+      merchantId,
+      unit,
+      new Date(nowMs),
+      transactions.map((transaction) => transaction.idempotencyKey),
+      transactions.map((transaction) => transaction.kind),
+      transactions.map((transaction) => transaction.orderNo ?? null),
+      transactions.map((transaction) => transaction.remark ?? null),
+      postingKeys,
+      accounts,
+      amounts,
+    ],
+  });
+  return new Map(result.rows.map((row) => [row.idempotency_key, Number(row.id)]));
+}
+
+/** Every member's main wallet (created where missing), by member id. */
+export async function ensureMemberAccounts(db: Db, merchantId: number, memberIds: readonly number[], unit: LedgerUnit, nowMs: number): Promise<Map<number, number>> {
+  await db.query(
+    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at)
+     SELECT $1, m, 'member_main', $3, $4 FROM unnest($2::bigint[]) AS m ORDER BY m
+     ON CONFLICT (member_id) WHERE kind = 'member_main' DO NOTHING`,
+    [merchantId, memberIds, unit, new Date(nowMs)],
+  );
+  const result = await db.query<{ id: string; member_id: string }>(
+    "SELECT id, member_id FROM ledger_account WHERE merchant_id = $1 AND member_id = ANY($2::bigint[]) AND kind = 'member_main'",
+    [merchantId, memberIds],
+  );
+  return new Map(result.rows.map((row) => [Number(row.member_id), Number(row.id)]));
+}

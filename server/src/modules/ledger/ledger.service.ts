@@ -12,7 +12,7 @@ import type { LedgerUnit } from './ledger.queries';
 // posting's insert moves its balance (migration 015). reconcile() (ledger.reconcile.ts) proves it.
 
 export type { LedgerUnit } from './ledger.queries';
-export { ensureHouseAccount, ensureMemberAccount } from './ledger.queries';
+export { ensureHouseAccount, ensureMemberAccount, ensureMemberAccounts } from './ledger.queries';
 
 /** Retries of a ledger transaction aborted by a deadlock or a serialization failure. */
 export const LEDGER_RETRY: RetryOptions = { maxAttempts: 6, baseDelayMs: 5 };
@@ -149,6 +149,48 @@ export async function postTransaction(pool: pg.Pool, input: TransactionInput, re
 export async function postTransactionIn(client: pg.PoolClient, input: TransactionInput): Promise<PostedTransaction> {
   assertBalanced(input);
   return post(client, input, false);
+}
+
+/**
+ * Many movements of one merchant and unit inside the caller's open transaction, in one statement
+ * (a round's prizes to thousands of members): the same guarantees as postTransactionIn for each
+ * (balanced postings, the balance CHECK, the deferred sum check, one transaction per key; a key
+ * already used is a replay when its payload is the same, an IdempotencyConflictError otherwise),
+ * with every posting of the batch written in account id order. A refusal aborts the caller's
+ * transaction, which it rolls back.
+ */
+export async function postTransactionsIn(client: pg.PoolClient, inputs: readonly TransactionInput[]): Promise<PostedTransaction[]> {
+  if (inputs.length === 0) return [];
+  const { merchantId, unit, nowMs } = inputs[0];
+  const keys = new Set<string>();
+  for (const input of inputs) {
+    assertBalanced(input);
+    if (input.merchantId !== merchantId || input.unit !== unit) throw new Error('A batch of ledger transactions is of one merchant and one unit');
+    if (keys.has(input.idempotencyKey)) throw new Error(`Idempotency key ${input.idempotencyKey} appears twice in one batch`);
+    keys.add(input.idempotencyKey);
+  }
+  let inserted: Map<string, number>;
+  try {
+    inserted = await queries.insertTransactionsWithPostings(client, merchantId, unit, nowMs, inputs);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === '23514') throw new InsufficientFundsError(inputs[0].idempotencyKey);
+    if (code === '23503' || code === '23502') throw new Error(`A posting of a batch of ledger transactions names an account that is not merchant ${merchantId}'s in ${unit}`, { cause: error });
+    throw error;
+  }
+  const posted: PostedTransaction[] = [];
+  for (const input of inputs) {
+    const transactionId = inserted.get(input.idempotencyKey);
+    if (transactionId !== undefined) {
+      posted.push({ transactionId, replayed: false });
+      continue;
+    }
+    const existing = await queries.selectTransaction(client, merchantId, input.idempotencyKey);
+    if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
+    if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
+    posted.push({ transactionId: existing.id, replayed: true });
+  }
+  return posted;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;

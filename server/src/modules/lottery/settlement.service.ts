@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
-import { ensureHouseAccount, ensureMemberAccount, postTransactionIn } from '../ledger';
+import { ensureHouseAccount, ensureMemberAccounts, postTransactionsIn, type TransactionInput } from '../ledger';
 
 // Settlement of a drawn round, exactly once (ARCHITECTURE.md Scheduler; issue 11):
 //   1. the round's state moves drawn → settled, under its row lock: a second settler (another
@@ -8,10 +8,11 @@ import { ensureHouseAccount, ensureMemberAccount, postTransactionIn } from '../l
 //   2. one UPDATE settles every open bet of the round set-based in SQL: lottery_win_count (the SQL
 //      twin of winCount, migration 039) over the bet's picks and the play's features; the prize is
 //      win count × unit prize × multiple, capped at the bet's max prize; a push refunds the stake;
-//   3. per member, one ledger movement each for the prizes (kind win), the pushes (bet_refund) and
-//      the rebates (betting_rebate, on bets won or lost), keyed by round and member;
+//   3. the prizes (kind win), the pushes (bet_refund) and the rebates (betting_rebate, on bets won
+//      or lost) paid to every member, in ledger movements of up to MEMBERS_PER_MOVEMENT members
+//      keyed by kind, round and chunk, sent as one batch;
 //   4. chases with stop-on-win that won here: their bets in rounds not yet drawn are stopped and
-//      refunded (one movement per order);
+//      refunded (per member, in movements keyed lottery:stop:<round>:<chunk>);
 // all in one database transaction with the state change, so a crash at any point leaves the round
 // drawn and nothing paid, and the next run settles it whole. The house side is house_lottery.
 
@@ -34,23 +35,44 @@ export interface SettlementResult {
 
 const NOTHING: SettlementResult = { settled: false, bets: 0, winners: 0, paidMinor: 0, stoppedOrders: 0 };
 
-async function credit(client: pg.PoolClient, merchantId: number, memberId: number, houseAccount: number, amountMinor: number,
-  kind: string, idempotencyKey: string, nowMs: number, orderNo: string, remark: string): Promise<void> {
-  if (amountMinor <= 0) return;
-  const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
-  await postTransactionIn(client, {
-    merchantId,
-    idempotencyKey,
-    kind,
-    unit: 'REAL',
-    postings: [
-      { accountId: memberAccount, amountMinor },
-      { accountId: houseAccount, amountMinor: -amountMinor },
-    ],
-    nowMs,
-    orderNo,
-    remark,
-  });
+interface Credit {
+  memberId: number;
+  amountMinor: number;
+}
+
+/**
+ * Members credited in one ledger movement. The house account is one side of every credit: one
+ * movement per member would update its row once per member in this one transaction (each update
+ * slower than the last), and one movement for all would make the deferred sum check (a sum over
+ * the movement's postings, run for each posting) quadratic. Chunks of this size keep both small.
+ */
+export const MEMBERS_PER_MOVEMENT = 50;
+
+/**
+ * Pays credits of one kind (house_lottery → each member's main wallet), members in id order, in
+ * movements of MEMBERS_PER_MOVEMENT keyed `<keyPrefix>:<chunk>`, all sent as one ledger batch.
+ */
+async function payCredits(client: pg.PoolClient, merchantId: number, house: number, kind: string, keyPrefix: string, orderNo: string, remark: string,
+  credits: Credit[], nowMs: number): Promise<void> {
+  const due = credits.filter((credit) => credit.amountMinor > 0).sort((a, b) => a.memberId - b.memberId);
+  if (due.length === 0) return;
+  const wallets = await ensureMemberAccounts(client, merchantId, due.map((credit) => credit.memberId), 'REAL', nowMs);
+  const movements: TransactionInput[] = [];
+  for (let start = 0; start < due.length; start += MEMBERS_PER_MOVEMENT) {
+    const chunk = due.slice(start, start + MEMBERS_PER_MOVEMENT);
+    const total = chunk.reduce((sum, credit) => sum + credit.amountMinor, 0);
+    movements.push({
+      merchantId,
+      idempotencyKey: `${keyPrefix}:${start / MEMBERS_PER_MOVEMENT}`,
+      kind,
+      unit: 'REAL',
+      postings: [...chunk.map((credit) => ({ accountId: wallets.get(credit.memberId)!, amountMinor: credit.amountMinor })), { accountId: house, amountMinor: -total }],
+      nowMs,
+      orderNo,
+      remark,
+    });
+  }
+  await postTransactionsIn(client, movements);
 }
 
 /** Settles a drawn round inside the caller's transaction. Nothing happens unless it is drawn. */
@@ -101,13 +123,12 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
     pushMinor: Number(row.pushMinor ?? 0),
     rebateMinor: Number(row.rebateMinor ?? 0),
   }));
-  let paidMinor = 0;
-  for (const member of totals) {
-    await credit(client, merchantId, member.memberId, house, member.prizeMinor, 'win', `lottery:win:${roundId}:${member.memberId}`, nowMs, orderNo, remark);
-    await credit(client, merchantId, member.memberId, house, member.pushMinor, 'bet_refund', `lottery:push:${roundId}:${member.memberId}`, nowMs, orderNo, remark);
-    await credit(client, merchantId, member.memberId, house, member.rebateMinor, 'betting_rebate', `lottery:rebate:${roundId}:${member.memberId}`, nowMs, orderNo, remark);
-    paidMinor += member.prizeMinor + member.pushMinor + member.rebateMinor;
-  }
+  const credit = (kind: string, key: string, amountOf: (member: MemberTotals) => number) =>
+    payCredits(client, merchantId, house, kind, `lottery:${key}:${roundId}`, orderNo, remark, totals.map((member) => ({ memberId: member.memberId, amountMinor: amountOf(member) })), nowMs);
+  await credit('win', 'win', (member) => member.prizeMinor);
+  await credit('bet_refund', 'push', (member) => member.pushMinor);
+  await credit('betting_rebate', 'rebate', (member) => member.rebateMinor);
+  const paidMinor = totals.reduce((sum, member) => sum + member.prizeMinor + member.pushMinor + member.rebateMinor, 0);
   const stoppedOrders = await stopWonChases(client, roundId, merchantId, house, nowMs);
   return {
     settled: true,
@@ -137,9 +158,10 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
       GROUP BY won.id, won.order_no, won.member_id ORDER BY won.id`,
     [roundId, new Date(nowMs)],
   );
-  for (const order of stopped.rows) {
-    await credit(client, merchantId, Number(order.memberId), house, Number(order.refundMinor), 'bet_refund', `lottery:stop:${order.orderId}`, nowMs, order.orderNo, 'chase stopped on a win');
-  }
+  const refunds = new Map<number, number>();
+  for (const order of stopped.rows) refunds.set(Number(order.memberId), (refunds.get(Number(order.memberId)) ?? 0) + Number(order.refundMinor));
+  await payCredits(client, merchantId, house, 'bet_refund', `lottery:stop:${roundId}`, `R${roundId}`, 'chase stopped on a win',
+    [...refunds].map(([memberId, amountMinor]) => ({ memberId, amountMinor })), nowMs);
   return stopped.rowCount ?? 0;
 }
 
@@ -164,9 +186,8 @@ export async function voidRoundIn(client: pg.PoolClient, roundId: number, reason
     [roundId, new Date(nowMs)],
   );
   const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
-  for (const member of refunds.rows) {
-    await credit(client, merchantId, Number(member.memberId), house, Number(member.refundMinor), 'bet_refund', `lottery:void:${roundId}:${member.memberId}`, nowMs, `R${roundId}`, `${gameCode} ${numero} void`);
-  }
+  await payCredits(client, merchantId, house, 'bet_refund', `lottery:void:${roundId}`, `R${roundId}`, `${gameCode} ${numero} void`,
+    refunds.rows.map((member) => ({ memberId: Number(member.memberId), amountMinor: Number(member.refundMinor) })), nowMs);
   await client.query('DELETE FROM lottery_draw_feature WHERE round_id = $1', [roundId]);
   await client.query("SELECT pg_notify('lottery_draw', $1)", [String(roundId)]);
   return refunds.rowCount ?? 0;
