@@ -98,7 +98,7 @@ export async function benchLottery({ bets = Number(process.env.LOTTERY_BENCH_BET
               t.amount, t.unit_prize, 30000000, t.rebate, now()
          FROM generate_series(0::bigint, $3::bigint - 1) g
          JOIN unnest($4::int[], $5::text[], $6::text[], $7::int[], $8::bigint[], $9::bigint[], $10::bigint[]) WITH ORDINALITY
-              AS t(play_id, words, content, tickets, amount, unit_prize, rebate, n) ON t.n = 1 + (g * 7919 % ${TEMPLATES})`,
+              AS t(play_id, words, content, tickets, amount, unit_prize, rebate, n) ON t.n = 1 + ((g * 7919 + g / ${MEMBERS}) % ${TEMPLATES})`,
       [
         merchantId, round.id, bets,
         lines.map((line) => line.playId), lines.map((line) => line.words), lines.map((line) => line.content), lines.map((line) => line.tickets),
