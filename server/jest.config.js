@@ -37,6 +37,7 @@ module.exports = {
   moduleNameMapper: {
     '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
     '^@platform/shared/inhouse-games$': '<rootDir>/../shared/src/inhouse-games/index.ts',
+    '^@platform/shared/inhouse-games/fairness$': '<rootDir>/../shared/src/inhouse-games/fairness.ts',
     '^@platform/shared/lottery$': '<rootDir>/../shared/src/lottery/index.ts',
   },
   globalSetup: '<rootDir>/src/testing/global-setup.ts',

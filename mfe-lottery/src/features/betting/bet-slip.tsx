@@ -1,0 +1,248 @@
+// The bet slip: its lines (each removable), the total of one round, the chase (0-120 further
+// rounds on sale, stop on win) and the order's total (slip total × (1 + chase)); "place bet" asks
+// for a login first (SPEC §5), then a confirmation, then sends the order under an Idempotency-Key
+// (the same key when the same order is sent again after a lost answer). Every refusal is said here,
+// in the player's language, with what follows: the next round, or the deposit page.
+import { amountMinorOf, bus, Button, ConfirmDialog, formatMoney, requireRealAccount, useCall, useT } from '@platform/shared';
+import { LOTTERY_MAX_CHASE, type LotteryGame } from '@platform/shared/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { BetContent } from './bet-content';
+import { failureOf, failureText, type Failure } from './bet-errors';
+import { createOrderKey } from './bet-key';
+import { gameNameOf } from '../games/game-names';
+import { loadNearRounds, placeBet, type BetOrder, type PlacedBet } from '../games/lottery-api';
+import styles from './betting.module.css';
+import { betCartAmountText, orderTotalMinor, slipText, slipTotalMinor, type SlipLine } from './slip';
+import { NAMESPACE } from './translations';
+import type { RoundView } from './use-round';
+
+const money = (amountMinor: number) => formatMoney(amountMinorOf(amountMinor));
+
+export interface BetSlipProps {
+  game: LotteryGame;
+  round: RoundView;
+  lines: readonly SlipLine[];
+  onRemove: (id: number) => void;
+  onClear: () => void;
+  /** The order was placed: the page empties the slip and reads today's orders again. */
+  onPlaced: (placed: PlacedBet) => void;
+  /** Today's orders may have changed (an answer was lost, a bet was not found). */
+  onOrdersStale: () => void;
+}
+
+export function ChasePanel({
+  game,
+  round,
+  chase,
+  winningStop,
+  onChase,
+  onWinningStop,
+  nearRefreshKey,
+}: {
+  game: LotteryGame;
+  round: RoundView;
+  chase: number;
+  winningStop: boolean;
+  onChase: (chase: number) => void;
+  onWinningStop: (winningStop: boolean) => void;
+  nearRefreshKey: number;
+}) {
+  const { t } = useT(NAMESPACE);
+  const countId = useId();
+  const openNumero = round.open?.numero ?? null;
+  const near = useCall((signal) => loadNearRounds(game.gameCode, signal), [game.gameCode, openNumero, nearRefreshKey], { enabled: openNumero !== null });
+  const after = near.status === 'success' && round.open ? near.data.filter((candidate) => candidate.drawTime > (round.open?.drawTime ?? 0)) : [];
+  const maxChase = Math.min(LOTTERY_MAX_CHASE, after.length);
+  const set = (value: number) => onChase(Math.max(0, Math.min(maxChase, Number.isFinite(value) ? Math.floor(value) : 0)));
+  // Fewer rounds on sale than chosen (read again at each new round): the chase shrinks to fit.
+  const loaded = near.status === 'success';
+  useEffect(() => {
+    if (loaded && chase > maxChase) onChase(maxChase);
+  }, [loaded, chase, maxChase, onChase]);
+
+  return (
+    <div className={styles.chase} data-testid="chase-panel">
+      <div className={styles.option}>
+        <label htmlFor={countId} className={styles.optionLabel}>
+          {t('chase_rounds')}
+        </label>
+        <div className={styles.stepper}>
+          <button type="button" className={styles.stepButton} aria-label={t('chase_down')} disabled={chase <= 0} onClick={() => set(chase - 1)}>
+            −
+          </button>
+          <input
+            id={countId}
+            className={styles.stepInput}
+            inputMode="numeric"
+            value={String(chase)}
+            onChange={(event) => set(Number(event.target.value.replace(/[^0-9]/g, '')) || 0)}
+            disabled={maxChase === 0}
+            data-testid="chase-count"
+          />
+          <button type="button" className={styles.stepButton} aria-label={t('chase_up')} disabled={chase >= maxChase} onClick={() => set(chase + 1)}>
+            +
+          </button>
+        </div>
+      </div>
+      <p className={styles.muted} data-testid="chase-range">
+        {near.status === 'loading' ? t('chase_loading') : chase > 0 && after[chase - 1] ? t('chase_range', { from: after[0].numero, to: after[chase - 1].numero }) : t('chase_max', { count: maxChase })}
+      </p>
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={winningStop} onChange={(event) => onWinningStop(event.target.checked)} disabled={chase === 0} data-testid="chase-winning-stop" />
+        {t('chase_stop_on_win')}
+      </label>
+    </div>
+  );
+}
+
+export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrdersStale }: BetSlipProps) {
+  const { t } = useT(NAMESPACE);
+  const [chaseOpen, setChaseOpen] = useState(false);
+  const [chase, setChase] = useState(0);
+  const [winningStop, setWinningStop] = useState(true);
+  const [nearRefreshKey, setNearRefreshKey] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [placed, setPlaced] = useState<PlacedBet | null>(null);
+  const orderKey = useRef(createOrderKey());
+
+  const roundTotal = slipTotalMinor(lines);
+  const total = orderTotalMinor(lines, chase);
+  const tickets = lines.reduce((sum, line) => sum + line.tickets, 0);
+  const open = round.open;
+
+  const toggleChase = () => {
+    // A closed chase panel bets on the round on sale only.
+    if (chaseOpen) setChase(0);
+    setChaseOpen(!chaseOpen);
+  };
+
+  const startBet = () => {
+    setPlaced(null);
+    setFailure(null);
+    if (!requireRealAccount()) return;
+    setConfirming(true);
+  };
+
+  const send = async () => {
+    const numero = round.open?.numero;
+    if (!numero) {
+      setConfirming(false);
+      setFailure({ key: 'error_round_closed', serverMessage: null, action: null });
+      return;
+    }
+    const order: BetOrder = {
+      gameCode: game.gameCode,
+      currentNumero: numero,
+      bettingSlipString: slipText(lines),
+      betCartAmountSum: betCartAmountText(total),
+      chase,
+      winningStop: chase > 0 && winningStop,
+    };
+    setBusy(true);
+    try {
+      const result = await placeBet(order, orderKey.current.keyFor(order));
+      orderKey.current.settled();
+      setPlaced(result);
+      setChase(0);
+      setChaseOpen(false);
+      onPlaced(result);
+    } catch (error) {
+      orderKey.current.settled(error);
+      const next = failureOf(error);
+      setFailure(next);
+      if (next.action === 'refresh_round') round.refresh();
+      if (next.action === 'refresh_chase') setNearRefreshKey((key) => key + 1);
+      if (next.action === 'refresh_orders') onOrdersStale();
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className={styles.slip} aria-labelledby="lottery-slip-title" data-testid="bet-slip">
+      <header className={styles.slipHeader}>
+        <h3 id="lottery-slip-title" className={styles.slipTitle}>
+          {t('slip_title')}
+        </h3>
+        {lines.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={onClear} data-testid="slip-clear">
+            {t('slip_clear')}
+          </Button>
+        )}
+      </header>
+      {lines.length === 0 ? (
+        <p className={styles.muted} data-testid="slip-empty">
+          {t('slip_empty')}
+        </p>
+      ) : (
+        <ul className={styles.slipLines}>
+          {lines.map((line) => (
+            <li key={line.id} className={styles.slipLine} data-testid="slip-line">
+              <div className={styles.slipLineText}>
+                <span className={styles.slipPlay}>{t(`play_${line.play.code}`)}</span>
+                <BetContent play={line.play} rows={line.rows} className={styles.slipNumbers} />
+                <span className={styles.muted}>
+                  {t('line_details', { count: line.tickets, multiple: line.multiple, mode: t(`money_mode_${line.mode}`), series: line.series })}
+                </span>
+              </div>
+              <span className={styles.slipAmount}>{money(line.amountMinor)}</span>
+              <button type="button" className={styles.remove} onClick={() => onRemove(line.id)} aria-label={t('slip_remove', { play: t(`play_${line.play.code}`) })} data-testid="slip-remove">
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.slipTotal} data-testid="slip-total">
+        {t('slip_total', { lines: lines.length, count: tickets, amount: money(roundTotal) })}
+      </p>
+      <button type="button" className={styles.disclosure} aria-expanded={chaseOpen} onClick={toggleChase} data-testid="chase-toggle">
+        {t('chase')}
+      </button>
+      {chaseOpen && (
+        <ChasePanel game={game} round={round} chase={chase} winningStop={winningStop} onChase={setChase} onWinningStop={setWinningStop} nearRefreshKey={nearRefreshKey} />
+      )}
+      <p className={styles.orderTotal} data-testid="order-total">
+        {chase > 0 ? t('order_total_chase', { amount: money(total), rounds: chase + 1 }) : t('order_total', { amount: money(total) })}
+      </p>
+      {failure && (
+        <div className={styles.failure} role="alert" data-testid="bet-error">
+          <p>{failureText(t, failure)}</p>
+          {failure.action === 'deposit' && (
+            <Button variant="secondary" size="sm" onClick={() => bus.dispatch({ type: 'openMemberCenter', page: 'depositv2' })} data-testid="bet-deposit">
+              {t('deposit')}
+            </Button>
+          )}
+        </div>
+      )}
+      {placed && (
+        <p className={styles.success} role="status" data-testid="bet-placed">
+          {t('bet_placed', { orderNo: placed.orderNo, amount: money(placed.amountMinor) })}
+        </p>
+      )}
+      <Button block disabled={lines.length === 0 || !open} loading={busy} onClick={startBet} data-testid="place-bet">
+        {open ? t('place_bet') : t('betting_closed')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirm_title')}
+        busy={busy}
+        confirmLabel={t('confirm_bet')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void send()}
+        testId="bet-confirm"
+        message={
+          <span className={styles.confirmText}>
+            <span>{t('confirm_game_round', { game: gameNameOf(t, game), numero: open?.numero ?? '—' })}</span>
+            <span>{t('confirm_lines', { lines: lines.length, count: tickets, amount: money(roundTotal) })}</span>
+            {chase > 0 && <span>{t(winningStop ? 'confirm_chase_stop' : 'confirm_chase', { count: chase })}</span>}
+            <strong>{t('confirm_total', { amount: money(total) })}</strong>
+          </span>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+// The betting page of one game (/lottery?gameCode=X[&playType=…], /vnlottery?gameCode=X): the
+// round and its countdown, the latest result, the play-type menu, the picker with its options,
+// the slip with the chase, today's orders and the results history. A chunk of its own.
+import { Button, EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
+import type { LotteryGame, LotteryPrizeMode } from '@platform/shared/contract';
+import { playsOf, type PlayDefinition } from '@platform/shared/lottery';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { gamePath } from '../games/game-names';
+import { lazyPart } from '../games/lazy-screen';
+import { loadGame, loadNearRounds, loadTodayOrders, type BetRecord } from '../games/lottery-api';
+import { BetBuilder } from './bet-builder';
+import type { BetOptionsValue } from './bet-options';
+import { BetSlip } from './bet-slip';
+import styles from './betting.module.css';
+import { initialPlay, PlayMenu } from './play-menu';
+import { LatestResult, RoundHeader } from './round-header';
+import { addLine, canAddLine, removeLine, type SlipLine } from './slip';
+import { TodayOrders } from './today-orders';
+import { NAMESPACE } from './translations';
+import { useRound } from './use-round';
+
+/** Today's orders a page of the list shows. */
+export const ORDERS_PAGE_SIZE = 10;
+
+const ResultsHistory = lazyPart(() => import(/* webpackChunkName: "lottery-results-history" */ './results-history'));
+
+export interface BettingScreenProps {
+  gameCode: string;
+  /** A play's id or code from the address (SPEC §2: playType). */
+  playType: string | null;
+  prizeMode: LotteryPrizeMode;
+}
+
+function GameBoard({ game, playType }: { game: LotteryGame; playType: string | null }) {
+  const { t } = useT(NAMESPACE);
+  const navigate = useNavigate();
+  const loggedIn = useBusState('session').token !== null;
+  const vietnam = game.kind === 'VN';
+  const plays = useMemo(() => playsOf(game.kind), [game.kind]);
+  const [play, setPlay] = useState<PlayDefinition>(() => initialPlay(plays, playType));
+  const [options, setOptions] = useState<BetOptionsValue>({ mode: 1, series: game.defaultSeries, multiple: 1 });
+  const [lines, setLines] = useState<SlipLine[]>([]);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [drawCount, setDrawCount] = useState(0);
+
+  const orders = usePagedList<BetRecord, { gameCode: string }>(({ page, pageSize, filters }, signal) => loadTodayOrders(filters.gameCode, page, pageSize, signal), {
+    filters: { gameCode: game.gameCode },
+    pageSize: ORDERS_PAGE_SIZE,
+    requiresSession: true,
+  });
+  const refreshOrders = orders.refresh;
+  const onDrawn = useCallback(() => {
+    setDrawCount((count) => count + 1);
+    refreshOrders();
+  }, [refreshOrders]);
+  const round = useRound(game.gameCode, onDrawn);
+
+  // Nothing on sale (a daily game after its close, a game switched off): when the next round opens.
+  const nothingOnSale = round.status === 'ready' && !round.open && !round.drawing;
+  const near = useCall((signal) => loadNearRounds(game.gameCode, signal), [game.gameCode, nothingOnSale], { enabled: nothingOnSale });
+  const nextRound = near.status === 'success' ? (near.data.find((candidate) => candidate.closeTime > round.now) ?? null) : null;
+
+  const choosePlay = (next: PlayDefinition) => {
+    setPlay(next);
+    // The address names the play, so a reload or a shared link opens it.
+    navigate(gamePath(game.gameCode, vietnam, next.code), { replace: true });
+  };
+
+  if (round.status === 'loading') return <Spinner label={t('loading')} />;
+  if (round.status === 'error') {
+    return (
+      <EmptyState
+        title={t('round_load_failed')}
+        action={
+          <Button variant="secondary" onClick={round.refresh}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className={styles.screen} data-testid="betting-screen" data-game-code={game.gameCode}>
+      <div className={styles.board}>
+        <div className={styles.main}>
+          <RoundHeader game={game} round={round} nextRound={nextRound} />
+          <LatestResult game={game} round={round} />
+          <PlayMenu plays={plays} value={play} onChange={choosePlay} />
+          <BetBuilder
+            key={play.id}
+            game={game}
+            play={play}
+            options={options}
+            onOptions={setOptions}
+            fits={(line) => canAddLine(lines, line)}
+            onAdd={(line) => setLines((current) => addLine(current, line))}
+          />
+        </div>
+        <aside className={styles.aside}>
+          <BetSlip
+            game={game}
+            round={round}
+            lines={lines}
+            onRemove={(id) => setLines((current) => removeLine(current, id))}
+            onClear={() => setLines([])}
+            onPlaced={() => {
+              setLines([]);
+              refreshOrders();
+            }}
+            onOrdersStale={refreshOrders}
+          />
+        </aside>
+      </div>
+      {loggedIn && <TodayOrders game={game} list={orders} />}
+      <section className={styles.historySection} aria-labelledby="lottery-history-title">
+        <header className={styles.slipHeader}>
+          <h3 id="lottery-history-title" className={styles.slipTitle}>
+            {t('results_history')}
+          </h3>
+          <button type="button" className={styles.disclosure} aria-expanded={historyOpen} onClick={() => setHistoryOpen((open) => !open)} data-testid="history-toggle">
+            {historyOpen ? t('hide') : t('show')}
+          </button>
+        </header>
+        {historyOpen && <ResultsHistory game={game} version={drawCount} />}
+      </section>
+    </div>
+  );
+}
+
+export default function BettingScreen({ gameCode, playType, prizeMode }: BettingScreenProps) {
+  const { t } = useT(NAMESPACE);
+  const game = useCall((signal) => loadGame(gameCode, prizeMode, signal), [gameCode, prizeMode]);
+  // The game is read again after a login or a language change; the board (and its slip) stays.
+  const lastAnswer = useRef<{ gameCode: string; game: LotteryGame | null } | null>(null);
+  if (game.status === 'success') lastAnswer.current = { gameCode, game: game.data };
+  const known = lastAnswer.current?.gameCode === gameCode ? lastAnswer.current : null;
+  const lobby = prizeMode === 'SEA' ? '/vnlottery' : '/lottery';
+  if (!known && game.status === 'error') {
+    return (
+      <EmptyState
+        title={t('game_load_failed')}
+        action={
+          <Button variant="secondary" onClick={game.refresh}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!known) return <Spinner label={t('loading')} />;
+  if (!known.game) {
+    return (
+      <EmptyState
+        title={t('game_unavailable')}
+        action={
+          <Link to={lobby} className={styles.link} data-testid="back-to-lobby">
+            {t('back_to_lobby')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <nav className={styles.crumbs}>
+        <Link to={lobby} className={styles.link} data-testid="back-to-lobby">
+          {t('back_to_lobby')}
+        </Link>
+      </nav>
+      <GameBoard key={known.game.gameCode} game={known.game} playType={playType} />
+    </>
+  );
+}
+
+export { translationsLoaded } from './translations';

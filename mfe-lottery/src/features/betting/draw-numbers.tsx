@@ -1,0 +1,84 @@
+// A draw's numbers as the player reads them: balls in draw order (Mark Six balls in their colour,
+// 波色, with their zodiac, the special number set apart), and for the Vietnam lottery the table of
+// its 27 prizes (ĐB, G1 … G7).
+import { useT } from '@platform/shared';
+import { LHC_ZODIAC_YEAR, ZODIAC_KEYS, lhcColour, lhcZodiac, type LotteryKind } from '@platform/shared/lottery';
+import styles from './betting.module.css';
+import { cx } from './cx';
+import { NAMESPACE } from './translations';
+
+/** The northern prizes in draw order: translation key and how many numbers each has (27 in all). */
+export const VN_PRIZE_ROWS: readonly (readonly [key: string, count: number])[] = [
+  ['vn_prize_db', 1],
+  ['vn_prize_g1', 1],
+  ['vn_prize_g2', 2],
+  ['vn_prize_g3', 6],
+  ['vn_prize_g4', 4],
+  ['vn_prize_g5', 6],
+  ['vn_prize_g6', 3],
+  ['vn_prize_g7', 4],
+];
+
+/** The 27 numbers of a northern draw, row by row. */
+export function vnPrizeRows(numbers: readonly string[]): { key: string; numbers: string[] }[] {
+  let at = 0;
+  return VN_PRIZE_ROWS.map(([key, count]) => {
+    const row = { key, numbers: numbers.slice(at, at + count) };
+    at += count;
+    return row;
+  });
+}
+
+export function VnPrizeTable({ numbers, caption }: { numbers: readonly string[]; caption?: string }) {
+  const { t } = useT(NAMESPACE);
+  return (
+    <table className={styles.vnTable} data-testid="vn-prize-table">
+      {caption && <caption className={styles.vnCaption}>{caption}</caption>}
+      <tbody>
+        {vnPrizeRows(numbers).map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{t(row.key)}</th>
+            <td>
+              <span className={cx(styles.vnNumbers, row.key === 'vn_prize_db' && styles.vnSpecial)}>
+                {row.numbers.map((number, index) => (
+                  <span key={index} className={styles.vnNumber}>
+                    {number}
+                  </span>
+                ))}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Ball({ kind, number, special }: { kind: LotteryKind; number: string; special: boolean }) {
+  const { t } = useT(NAMESPACE);
+  const value = Number(number);
+  if (kind !== 'LHC' || !Number.isInteger(value) || value < 1 || value > 49) {
+    return <li className={styles.ball}>{number}</li>;
+  }
+  const colour = lhcColour(value);
+  return (
+    <li className={cx(styles.lhcItem, special && styles.lhcSpecial)} data-colour={colour}>
+      <span className={cx(styles.ball, styles[`lhc_${colour}`])} title={t(`colour_${colour}`)}>
+        {number}
+      </span>
+      <span className={styles.zodiac}>{t(ZODIAC_KEYS[lhcZodiac(value, LHC_ZODIAC_YEAR)])}</span>
+    </li>
+  );
+}
+
+/** A draw's numbers; `label` names the list for screen readers. */
+export function DrawNumbers({ kind, numbers, label }: { kind: LotteryKind; numbers: readonly string[]; label: string }) {
+  if (kind === 'VN') return <VnPrizeTable numbers={numbers} caption={label} />;
+  return (
+    <ol className={styles.balls} aria-label={label} data-testid="draw-numbers">
+      {numbers.map((number, index) => (
+        <Ball key={index} kind={kind} number={number} special={kind === 'LHC' && index === 6} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,129 @@
+// Today's orders of the member on this game (newest first, paged): round, play, numbers, stake,
+// state and prize; a bet whose round is still on sale can be cancelled (with a confirmation), and
+// its stake goes back to the main wallet. Read again after a bet and after each draw (wins appear).
+import { amountMinorOf, Button, ConfirmDialog, EmptyState, formatDateTime, formatMoney, Pagination, Spinner, useT, type PagedListResult } from '@platform/shared';
+import type { LotteryGame } from '@platform/shared/contract';
+import { playById } from '@platform/shared/lottery';
+import { useState } from 'react';
+import { cancelBet, type BetRecord } from '../games/lottery-api';
+import { BetContent, rowsOfContent } from './bet-content';
+import { failureOf, failureText, type Failure } from './bet-errors';
+import styles from './betting.module.css';
+import { cx } from './cx';
+import { NAMESPACE } from './translations';
+
+export type TodayOrdersList = PagedListResult<BetRecord, { gameCode: string }>;
+
+function OrderRow({ record, onCancel }: { record: BetRecord; onCancel: (record: BetRecord) => void }) {
+  const { t } = useT(NAMESPACE);
+  const play = playById(record.playId);
+  const won = record.status === 'won';
+  return (
+    <li className={styles.order} data-testid="order-row" data-status={record.status}>
+      <div className={styles.orderMain}>
+        <span className={styles.orderPlay}>{play ? t(`play_${play.code}`) : record.playCode}</span>
+        {play ? <BetContent play={play} rows={rowsOfContent(record.betContent)} className={styles.orderNumbers} /> : <span>{record.betContent}</span>}
+        <span className={styles.muted}>
+          {t('order_round', { numero: record.numero })}
+          {record.chase && ` · ${t('order_chase', { index: record.chaseIndex + 1 })}`}
+          {' · '}
+          {formatDateTime(record.betTimeMs)}
+        </span>
+      </div>
+      <div className={styles.orderSide}>
+        <span>{formatMoney(record.betAmountMinor)}</span>
+        <span className={cx(styles.status, won && styles.statusWon)} data-testid="order-status">
+          {won ? t('order_won', { amount: formatMoney(record.winAmountMinor) }) : t(`bet_status_${record.status}`)}
+        </span>
+        {record.cancellable && (
+          <Button variant="secondary" size="sm" onClick={() => onCancel(record)} data-testid="order-cancel">
+            {t('cancel_bet')}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function TodayOrders({ game, list }: { game: LotteryGame; list: TodayOrdersList }) {
+  const { t } = useT(NAMESPACE);
+  const [cancelling, setCancelling] = useState<BetRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [refunded, setRefunded] = useState<number | null>(null);
+  const page = list.status === 'success' ? list.data : list.status === 'loading' ? list.staleData : undefined;
+
+  const cancel = async () => {
+    if (!cancelling) return;
+    setBusy(true);
+    setFailure(null);
+    setRefunded(null);
+    try {
+      setRefunded(await cancelBet(cancelling.orderDetailId, game.kind === 'VN' ? 'VN' : 'LOTT'));
+    } catch (error) {
+      setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
+      setCancelling(null);
+      list.refresh();
+    }
+  };
+
+  return (
+    <section className={styles.orders} aria-labelledby="lottery-orders-title" data-testid="today-orders">
+      <header className={styles.slipHeader}>
+        <h3 id="lottery-orders-title" className={styles.slipTitle}>
+          {t('today_orders')}
+        </h3>
+        <Button variant="ghost" size="sm" onClick={list.refresh} data-testid="orders-refresh">
+          {t('refresh')}
+        </Button>
+      </header>
+      {failure && (
+        <p className={styles.failure} role="alert" data-testid="cancel-error">
+          {failureText(t, failure)}
+        </p>
+      )}
+      {refunded !== null && (
+        <p className={styles.success} role="status" data-testid="cancel-done">
+          {t('cancel_done', { amount: formatMoney(amountMinorOf(refunded)) })}
+        </p>
+      )}
+      {list.status === 'error' && !page ? (
+        <EmptyState
+          title={t('orders_load_failed')}
+          action={
+            <Button variant="secondary" onClick={list.refresh}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : !page ? (
+        <Spinner label={t('loading')} />
+      ) : page.list.length === 0 ? (
+        <EmptyState title={t('no_orders_today')} />
+      ) : (
+        <>
+          <ul className={styles.orderList}>
+            {page.list.map((record) => (
+              <OrderRow key={record.orderDetailId} record={record} onCancel={setCancelling} />
+            ))}
+          </ul>
+          <Pagination page={list.page} totalPages={page.totalPages} onChange={list.setPage} />
+        </>
+      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        danger
+        busy={busy}
+        title={t('cancel_title')}
+        message={cancelling ? t('cancel_message', { numero: cancelling.numero, amount: formatMoney(cancelling.betAmountMinor) }) : ''}
+        confirmLabel={t('cancel_bet')}
+        cancelLabel={t('keep_bet')}
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => void cancel()}
+        testId="cancel-confirm"
+      />
+    </section>
+  );
+}
