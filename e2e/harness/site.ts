@@ -52,3 +52,14 @@ export async function clearRemoteOrigins(): Promise<void> {
 export function remotePage(page: Page, remote: string) {
   return page.locator(`[data-testid="remote-page"][data-remote="${remote}"]`);
 }
+
+/** Logs in through the header's login popup (English texts) and waits for the header balance. */
+export async function logInInPopup(page: Page, username: string, password: string): Promise<void> {
+  await page.getByTestId('header-login').click();
+  const popup = page.getByRole('dialog', { name: 'Login or register' });
+  await popup.getByTestId('login-username').fill(username);
+  await popup.getByTestId('login-password').fill(password);
+  await popup.getByTestId('login-submit').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('header-balance')).toHaveText(/\d/);
+}

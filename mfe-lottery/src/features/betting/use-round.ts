@@ -15,6 +15,8 @@ export const ROUND_RETRY_MS = 3000;
 export const ROUND_RETRY_AFTER_FAILURE_MS = 10_000;
 /** How long past a draw time a pushed draw may take before the page reads the round itself. */
 export const PUSH_GRACE_MS = 10_000;
+/** While no round is on sale (the game's rounds are not made yet, or it is paused), reading again this often. */
+export const NO_ROUND_RETRY_MS = 10_000;
 /** The most reads for one awaited draw (a draw that never comes is shown as awaited, not polled forever). */
 export const MAX_DRAW_READS = 40;
 
@@ -129,8 +131,9 @@ export function useRound(gameCode: string, onDrawn: (draw: LotteryDraw) => void)
   const drawReads = useRef<{ numero: string; count: number }>({ numero: '', count: 0 });
   const loading = opened.status === 'loading';
   const failed = opened.status === 'error';
+  const noneOnSale = known !== undefined && current === null && !failed;
   useEffect(() => {
-    if (loading || now - lastRead.current < (failed ? ROUND_RETRY_AFTER_FAILURE_MS : ROUND_RETRY_MS)) return;
+    if (loading || now - lastRead.current < (failed ? ROUND_RETRY_AFTER_FAILURE_MS : noneOnSale ? NO_ROUND_RETRY_MS : ROUND_RETRY_MS)) return;
     const closedDue = current !== null && now >= current.closeTime;
     let drawDue = false;
     if (drawing) {
@@ -138,11 +141,11 @@ export function useRound(gameCode: string, onDrawn: (draw: LotteryDraw) => void)
       if (drawReads.current.numero !== drawing.numero) drawReads.current = { numero: drawing.numero, count: 0 };
       drawDue = now >= drawing.drawTime + grace && drawReads.current.count < MAX_DRAW_READS;
     }
-    if (!closedDue && !drawDue && !(failed && known)) return;
+    if (!closedDue && !drawDue && !noneOnSale && !(failed && known)) return;
     if (drawDue) drawReads.current.count += 1;
     lastRead.current = now;
     refresh();
-  }, [now, loading, failed, known, current, drawing, events, refresh]);
+  }, [now, loading, failed, known, current, drawing, events, refresh, noneOnSale]);
 
   return useMemo(
     () => ({

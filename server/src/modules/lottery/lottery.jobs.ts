@@ -7,7 +7,7 @@ import { settleRound, voidRoundIn } from './settlement.service';
 
 // The lottery's scheduler (ARCHITECTURE.md Scheduler): every tick (1 s by default), on one replica
 // at a time (a session advisory lock taken for the tick, as the in-house recovery does), it
-//   - keeps ROUNDS_AHEAD rounds of every enabled game created ahead (every 15 s),
+//   - keeps ROUNDS_AHEAD rounds of every enabled game created ahead (one query finds those short),
 //   - draws every round whose draw time has come (a round whose seed cannot be opened is voided),
 //   - settles every drawn round (settlement.service: exactly once, whatever crashed before).
 // Each round is drawn and settled in transactions of its own, so one failure holds up nothing else;
@@ -61,7 +61,6 @@ export class LotteryScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<TickReport | undefined> | undefined;
   private closed = false;
-  private lastEnsureMs = -Infinity;
 
   constructor(private readonly options: LotterySchedulerOptions) {}
 
@@ -91,11 +90,7 @@ export class LotteryScheduler {
       if (!locked.rows[0].locked) return undefined;
       try {
         const nowMs = clock();
-        let created = 0;
-        if (nowMs - this.lastEnsureMs >= 15_000) {
-          created = await ensureRounds(pool, secretsKey, nowMs);
-          this.lastEnsureMs = nowMs;
-        }
+        const created = await ensureRounds(pool, secretsKey, nowMs);
         return { created, ...(await drawAndSettle(pool, secretsKey, nowMs, onProblem)) };
       } finally {
         await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY_SQL})`);

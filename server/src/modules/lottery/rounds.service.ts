@@ -46,22 +46,23 @@ const nodeHmac = (key: string, message: string): Uint8Array => new Uint8Array(cr
 export const roundDraw = (kind: LotteryKind, gameCode: string, numero: string, serverSeed: string): Draw =>
   drawRound(kind, gameCode, numero, serverSeed, nodeHmac);
 
-/** Creates the rounds of every enabled game that are missing up to ROUNDS_AHEAD past `nowMs`. */
+/**
+ * Creates the rounds of every enabled game that are missing up to ROUNDS_AHEAD past `nowMs`. One
+ * query finds the games short of rounds (none, usually), so the scheduler runs it every tick: a
+ * new merchant's or a re-enabled game's rounds are on sale within a second.
+ */
 export async function ensureRounds(db: Db, secretsKey: SecretsKey, nowMs: number, merchantId?: number): Promise<number> {
-  const games = await db.query<GameRow>(
-    `SELECT ${GAME_COLUMNS} FROM lottery_game g WHERE g.enabled ${merchantId === undefined ? '' : 'AND g.merchant_id = $1'}`,
-    merchantId === undefined ? [] : [merchantId],
+  const games = await db.query<GameRow & { ahead: string; lastDrawAt: Date | null }>(
+    `SELECT ${GAME_COLUMNS}, ahead.count AS ahead, ahead.last AS "lastDrawAt"
+       FROM lottery_game g
+       CROSS JOIN LATERAL (SELECT count(*) AS count, max(r.draw_at) AS last FROM lottery_round r WHERE r.game_id = g.id AND r.draw_at > $1) ahead
+      WHERE g.enabled AND ($2::int IS NULL OR g.merchant_id = $2) AND ahead.count < $3`,
+    [new Date(nowMs), merchantId ?? null, ROUNDS_AHEAD],
   );
   let created = 0;
   for (const game of games.rows) {
-    const last = await db.query<{ drawAt: Date | null; count: string }>(
-      'SELECT max(draw_at) AS "drawAt", count(*) AS count FROM lottery_round WHERE game_id = $1 AND draw_at > $2',
-      [game.id, new Date(nowMs)],
-    );
-    const have = Number(last.rows[0].count);
-    if (have >= ROUNDS_AHEAD) continue;
-    const from = last.rows[0].drawAt?.getTime() ?? nowMs;
-    const rounds = roundsAfter(game, from, ROUNDS_AHEAD - have);
+    const from = game.lastDrawAt?.getTime() ?? nowMs;
+    const rounds = roundsAfter(game, from, ROUNDS_AHEAD - Number(game.ahead));
     const seeds = rounds.map(() => randomBytes(32).toString('hex'));
     const inserted = await db.query(
       `INSERT INTO lottery_round (merchant_id, game_id, numero, open_at, close_at, draw_at, server_seed_sealed, server_seed_hash)
