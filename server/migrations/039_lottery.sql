@@ -177,12 +177,17 @@ BEGIN
       product := product * bit_count((pick & f[j])::bit(64));
     ELSIF rule = 'superset' THEN
       IF (pick & f[j]) <> f[j] THEN RETURN 0; END IF;
-      picked := picked + bit_count(pick::bit(64));
       drawn := drawn + bit_count(f[j]::bit(64));
     ELSE
       total := total + bit_count((pick & f[j])::bit(64));
     END IF;
   END LOOP;
+  IF rule = 'superset' THEN
+    -- The picks counted once each, however many layers the features have.
+    FOR j IN 1 .. n LOOP
+      picked := picked + bit_count(p[j]::bit(64));
+    END LOOP;
+  END IF;
   RETURN CASE rule
     WHEN 'product' THEN product
     WHEN 'sum' THEN total

@@ -12,6 +12,7 @@ import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
 import { DrawStreams, LotteryScheduler, lotteryRoutes } from './modules/lottery';
+import { agentRoutes, hasRealtimeContract, RealtimeWageJob, wageIntervalFromEnv } from './modules/agent';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { botCheckRoutes } from './modules/bot-check';
@@ -244,7 +245,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(botCheckRoutes, { db: pool, clock, secretsKey, hooks: accountHooks });
     await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey, extraMethods: c2cDepositMethods });
     await merchantScope.register(gameProviderRoutes, { db: pool, clock, secretsKey });
-    await merchantScope.register(ledgerRoutes, { db: pool, clock, balanceStreams, memberEvents: unreadStreams ? [unreadStreams] : [] });
+    await merchantScope.register(ledgerRoutes, {
+      db: pool,
+      clock,
+      balanceStreams,
+      memberEvents: unreadStreams ? [unreadStreams] : [],
+      contractFlags: async (merchantId, memberId) => ({ realtimesalreqtype: await hasRealtimeContract(pool, merchantId, memberId) }),
+    });
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(feedbackRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool });
@@ -255,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(inhouse.routes);
     await merchantScope.register(betHistoryRoutes, { db: pool });
     await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams });
+    await merchantScope.register(agentRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
     if (senderConfig.logMessageText) {
@@ -299,6 +307,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const scheduler = new LotteryScheduler({ pool, secretsKey, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
     app.addHook('preClose', () => scheduler.close());
     scheduler.start();
+    // Real-time salary from the settled rounds (every 5 minutes; AGENT_WAGE_INTERVAL_MS).
+    const wages = new RealtimeWageJob({ pool, clock, intervalMs: wageIntervalFromEnv(process.env), onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    app.addHook('preClose', () => wages.close());
+    wages.start();
   }
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {

@@ -14,6 +14,7 @@ import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
 import { inhouseMessages } from './modules/inhouse';
 import { lotteryMessages } from './modules/lottery';
+import { agentMessages } from './modules/agent';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
 import { messageMessages } from './modules/message';
@@ -57,6 +58,7 @@ export const MESSAGE_PARTS = {
   'bet-history': betHistoryMessages,
   inhouse: inhouseMessages,
   lottery: lotteryMessages,
+  agent: agentMessages,
 };
 
 /**

@@ -214,6 +214,16 @@ export const SERVER_ERROR_CODES = [
   'lottery.bet.not_found',
   'lottery.bet.not_cancellable',
   'lottery.period.invalid',
+  // The agent programme (modules/agent)
+  'agent.only',
+  'agent.downline.unknown',
+  'agent.rebate.invalid',
+  'agent.username.taken',
+  'agent.link.unknown',
+  'agent.contract.invalid',
+  'agent.contract.exists',
+  'agent.transfer.invalid',
+  'agent.insufficient.funds',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -36,6 +36,15 @@ export const MODULE_IDS = {
   smsLogin: 'MOBILEVERCODELOGIN3',
   /** Forgotten password reset by SMS. */
   passwordResetBySms: 'CHNGPASSVERIF3',
+  /** Agent centre (REFERENCE.md §1.7): creating downline accounts (registerCenter). */
+  agentRegisterDownline: 'AGEREGDOWN3',
+  /** Agent centre: creating affiliate links, and managing them with their registrations. */
+  agentCreateLink: 'CREATEAFF3',
+  agentLinks: 'AFFMAN3',
+  /** Agent centre: downline management (team management). */
+  downlineManagement: 'DOWNMAN',
+  /** Real-time salary contracts and records. */
+  realtimeSalary: 'RTSALARY3',
 } as const;
 
 export type ModuleName = keyof typeof MODULE_IDS;

@@ -37,3 +37,4 @@ export * from './bet-history';
 export * from './inhouse-games';
 export type * from './remotes';
 export * from './lottery';
+export * from './agent';

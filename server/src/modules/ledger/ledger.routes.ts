@@ -26,6 +26,8 @@ export interface LedgerRoutesOptions {
   clock?: Clock;
   /** The process's balance streams (app.ts); without them the events route is not served. */
   balanceStreams?: BalanceStreams;
+  /** The agent programme's contract flags of the consolidated answer (app.ts asks the agent module); false without it. */
+  contractFlags?: (merchantId: number, memberId: number) => Promise<{ realtimesalreqtype: boolean }>;
   /** Other modules' events on the same stream (the message module's unread count), so a page needs one connection. */
   memberEvents?: readonly MemberEventSource[];
 }
@@ -51,7 +53,7 @@ const idempotencyHeaders = {
 
 const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
 
-export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams, memberEvents = [] }: LedgerRoutesOptions): Promise<void> {
+export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams, memberEvents = [], contractFlags }: LedgerRoutesOptions): Promise<void> {
   if (balanceStreams) {
     app.get('/wps/v2/wallets/balance/events', {
       config: { auth: 'member' },
@@ -185,13 +187,17 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     schema: apiSchema({
       tags: ['wallet'],
       summary: "The member's funds at a glance",
-      description: 'Wallet part (isSingle, sumBalance); the agent contract flags are false until the agent programme exists.',
+      description: 'Wallet part (isSingle, sumBalance) and the agent contract flags: realtimesalreqtype when the member is a side of a pending or active real-time salary contract; the daily, hourly and dividend flags are false until those contracts exist.',
       headers: authorizationHeader,
       call: consolidatedCall,
     }),
   }, async (request) => {
     const member = memberOf(request);
-    const [settings, totalMinor] = await Promise.all([readWalletSettings(db, member.merchantId), totalBalanceMinor(db, member.merchantId, member.id)]);
+    const [settings, totalMinor, flags] = await Promise.all([
+      readWalletSettings(db, member.merchantId),
+      totalBalanceMinor(db, member.merchantId, member.id),
+      contractFlags?.(member.merchantId, member.id) ?? { realtimesalreqtype: false },
+    ]);
     return ok({
       isSingle: settings.single,
       sumBalance: minorToMajor(totalMinor),
@@ -199,7 +205,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
       dailysalreqtype: false,
       divtypereq: false,
       contracthoursalreq: false,
-      realtimesalreqtype: false,
+      realtimesalreqtype: flags.realtimesalreqtype,
     });
   });
 }

@@ -193,6 +193,52 @@ export async function postTransactionsIn(client: pg.PoolClient, inputs: readonly
   return posted;
 }
 
+/** One member's share of a batch of credits from a house account. */
+export interface MemberCredit {
+  memberId: number;
+  amountMinor: number;
+}
+
+/**
+ * Members credited in one ledger movement by creditMembersIn. The house account is one side of
+ * every credit: one movement per member would update its row once per member in the caller's one
+ * transaction (each update slower than the last), and one movement for all would make the
+ * deferred sum check (a sum over the movement's postings, run for each posting) quadratic. Chunks
+ * of this size keep both small (npm run bench -- --lottery).
+ */
+export const MEMBERS_PER_MOVEMENT = 50;
+
+/**
+ * Pays many members from a house account inside the caller's transaction (a lottery round's
+ * prizes, a wage run): members in id order (zero amounts skipped), in movements of up to
+ * MEMBERS_PER_MOVEMENT members keyed `<keyPrefix>:<chunk>`, all sent as one postTransactionsIn
+ * batch. The same call again replays (the keys); another payload under them is refused.
+ */
+export async function creditMembersIn(
+  client: pg.PoolClient,
+  batch: { merchantId: number; houseAccount: number; kind: string; keyPrefix: string; orderNo?: string; remark?: string; credits: readonly MemberCredit[]; nowMs: number },
+): Promise<void> {
+  const due = batch.credits.filter((credit) => credit.amountMinor > 0).sort((a, b) => a.memberId - b.memberId);
+  if (due.length === 0) return;
+  const wallets = await queries.ensureMemberAccounts(client, batch.merchantId, due.map((credit) => credit.memberId), 'REAL', batch.nowMs);
+  const movements: TransactionInput[] = [];
+  for (let start = 0; start < due.length; start += MEMBERS_PER_MOVEMENT) {
+    const chunk = due.slice(start, start + MEMBERS_PER_MOVEMENT);
+    const total = chunk.reduce((sum, credit) => sum + credit.amountMinor, 0);
+    movements.push({
+      merchantId: batch.merchantId,
+      idempotencyKey: `${batch.keyPrefix}:${start / MEMBERS_PER_MOVEMENT}`,
+      kind: batch.kind,
+      unit: 'REAL',
+      postings: [...chunk.map((credit) => ({ accountId: wallets.get(credit.memberId)!, amountMinor: credit.amountMinor })), { accountId: batch.houseAccount, amountMinor: -total }],
+      nowMs: batch.nowMs,
+      orderNo: batch.orderNo,
+      remark: batch.remark,
+    });
+  }
+  await postTransactionsIn(client, movements);
+}
+
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_BASE_DELAY_MS = 4;
 const MAX_RETRY_DELAY_MS = 200;

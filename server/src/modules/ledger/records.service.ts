@@ -34,6 +34,8 @@ import * as queries from './records.queries';
 //   wallet_return         debit    8202      transfer        Transfer out
 //   upline_transfer       debit    8301      transfer        Transfer to upline      (agent-transfer module)
 //   upline_transfer       credit   8302      transfer        Transfer from downline
+//   downline_transfer     debit    8401      transfer        Transfer to downline    (agent module)
+//   downline_transfer     credit   8402      transfer        Transfer from upline
 //   operator_adjustment   credit   3001      adjustment      Adjustment (credit)
 //   operator_adjustment   debit    3002      adjustment      Adjustment (debit)
 //   operator_credit       any      3001      adjustment      Adjustment (credit)  (test and operator tooling)
@@ -49,6 +51,7 @@ import * as queries from './records.queries';
 //   dividend              any      6101      dividend        Dividend
 //   daily_salary          any      6201      salary          Daily salary
 //   hourly_salary         any      6202      hourly_salary   Hourly salary
+//   realtime_salary       any      6203      salary          Real-time salary   (agent module, every settled lottery round)
 //   (any other kind)      any      9999      other           Other
 //
 // A kind a later module posts (a promotion) shows as "Other" until a row here names it. A
@@ -89,6 +92,9 @@ const NAMES = {
   dividend: name('Dividend', 'লভ্যাংশ', '分红', 'Dividen', 'เงินปันผล', '分紅', 'Cổ tức'),
   dailySalary: name('Daily salary', 'দৈনিক বেতন', '日工资', 'Gaji harian', 'เงินเดือนรายวัน', '日工資', 'Lương ngày'),
   hourlySalary: name('Hourly salary', 'ঘণ্টাভিত্তিক বেতন', '时薪', 'Gaji per jam', 'ค่าจ้างรายชั่วโมง', '時薪', 'Lương theo giờ'),
+  realtimeSalary: name('Real-time salary', 'রিয়েল-টাইম বেতন', '实时工资', 'Gaji real-time', 'เงินเดือนเรียลไทม์', '即時工資', 'Lương thời gian thực'),
+  transferToDownline: name('Transfer to downline', 'ডাউনলাইনে স্থানান্তর', '转账给下级', 'Transfer ke downline', 'โอนให้สายล่าง', '轉帳給下級', 'Chuyển cho tuyến dưới'),
+  transferFromUpline: name('Transfer from upline', 'আপলাইন থেকে স্থানান্তর', '上级转入', 'Transfer dari upline', 'รับโอนจากสายบน', '上級轉入', 'Nhận từ tuyến trên'),
   other: name('Other', 'অন্যান্য', '其他', 'Lainnya', 'อื่น ๆ', '其他', 'Khác'),
   mainWallet: name('Main wallet', 'মূল ওয়ালেট', '主钱包', 'Dompet utama', 'กระเป๋าหลัก', '主錢包', 'Ví chính'),
 } as const;
@@ -119,6 +125,9 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'dividend', side: 'any', txTypeId: 6101, group: 'dividend', name: NAMES.dividend },
   { kind: 'daily_salary', side: 'any', txTypeId: 6201, group: 'salary', name: NAMES.dailySalary },
   { kind: 'hourly_salary', side: 'any', txTypeId: 6202, group: 'hourly_salary', name: NAMES.hourlySalary },
+  { kind: 'realtime_salary', side: 'any', txTypeId: 6203, group: 'salary', name: NAMES.realtimeSalary },
+  { kind: 'downline_transfer', side: 'debit', txTypeId: 8401, group: 'transfer', name: NAMES.transferToDownline },
+  { kind: 'downline_transfer', side: 'credit', txTypeId: 8402, group: 'transfer', name: NAMES.transferFromUpline },
 ];
 
 /** Movements of a kind the table does not name. */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
-import { ensureHouseAccount, ensureMemberAccounts, postTransactionsIn, type TransactionInput } from '../ledger';
+import { creditMembersIn, ensureHouseAccount, type MemberCredit } from '../ledger';
 
 // Settlement of a drawn round, exactly once (ARCHITECTURE.md Scheduler; issue 11):
 //   1. the round's state moves drawn → settled, under its row lock: a second settler (another
@@ -9,8 +9,8 @@ import { ensureHouseAccount, ensureMemberAccounts, postTransactionsIn, type Tran
 //      twin of winCount, migration 039) over the bet's picks and the play's features; the prize is
 //      win count × unit prize × multiple, capped at the bet's max prize; a push refunds the stake;
 //   3. the prizes (kind win), the pushes (bet_refund) and the rebates (betting_rebate, on bets won
-//      or lost) paid to every member, in ledger movements of up to MEMBERS_PER_MOVEMENT members
-//      keyed by kind, round and chunk, sent as one batch;
+//      or lost) paid to every member (the ledger's creditMembersIn: movements of up to
+//      MEMBERS_PER_MOVEMENT members keyed by kind, round and chunk, sent as one batch);
 //   4. chases with stop-on-win that won here: their bets in rounds not yet drawn are stopped and
 //      refunded (per member, in movements keyed lottery:stop:<round>:<chunk>);
 // all in one database transaction with the state change, so a crash at any point leaves the round
@@ -34,46 +34,6 @@ export interface SettlementResult {
 }
 
 const NOTHING: SettlementResult = { settled: false, bets: 0, winners: 0, paidMinor: 0, stoppedOrders: 0 };
-
-interface Credit {
-  memberId: number;
-  amountMinor: number;
-}
-
-/**
- * Members credited in one ledger movement. The house account is one side of every credit: one
- * movement per member would update its row once per member in this one transaction (each update
- * slower than the last), and one movement for all would make the deferred sum check (a sum over
- * the movement's postings, run for each posting) quadratic. Chunks of this size keep both small.
- */
-export const MEMBERS_PER_MOVEMENT = 50;
-
-/**
- * Pays credits of one kind (house_lottery → each member's main wallet), members in id order, in
- * movements of MEMBERS_PER_MOVEMENT keyed `<keyPrefix>:<chunk>`, all sent as one ledger batch.
- */
-async function payCredits(client: pg.PoolClient, merchantId: number, house: number, kind: string, keyPrefix: string, orderNo: string, remark: string,
-  credits: Credit[], nowMs: number): Promise<void> {
-  const due = credits.filter((credit) => credit.amountMinor > 0).sort((a, b) => a.memberId - b.memberId);
-  if (due.length === 0) return;
-  const wallets = await ensureMemberAccounts(client, merchantId, due.map((credit) => credit.memberId), 'REAL', nowMs);
-  const movements: TransactionInput[] = [];
-  for (let start = 0; start < due.length; start += MEMBERS_PER_MOVEMENT) {
-    const chunk = due.slice(start, start + MEMBERS_PER_MOVEMENT);
-    const total = chunk.reduce((sum, credit) => sum + credit.amountMinor, 0);
-    movements.push({
-      merchantId,
-      idempotencyKey: `${keyPrefix}:${start / MEMBERS_PER_MOVEMENT}`,
-      kind,
-      unit: 'REAL',
-      postings: [...chunk.map((credit) => ({ accountId: wallets.get(credit.memberId)!, amountMinor: credit.amountMinor })), { accountId: house, amountMinor: -total }],
-      nowMs,
-      orderNo,
-      remark,
-    });
-  }
-  await postTransactionsIn(client, movements);
-}
 
 /** Settles a drawn round inside the caller's transaction. Nothing happens unless it is drawn. */
 export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowMs: number): Promise<SettlementResult> {
@@ -124,7 +84,10 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
     rebateMinor: Number(row.rebateMinor ?? 0),
   }));
   const credit = (kind: string, key: string, amountOf: (member: MemberTotals) => number) =>
-    payCredits(client, merchantId, house, kind, `lottery:${key}:${roundId}`, orderNo, remark, totals.map((member) => ({ memberId: member.memberId, amountMinor: amountOf(member) })), nowMs);
+    creditMembersIn(client, {
+      merchantId, houseAccount: house, kind, keyPrefix: `lottery:${key}:${roundId}`, orderNo, remark, nowMs,
+      credits: totals.map((member): MemberCredit => ({ memberId: member.memberId, amountMinor: amountOf(member) })),
+    });
   await credit('win', 'win', (member) => member.prizeMinor);
   await credit('bet_refund', 'push', (member) => member.pushMinor);
   await credit('betting_rebate', 'rebate', (member) => member.rebateMinor);
@@ -160,8 +123,10 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
   );
   const refunds = new Map<number, number>();
   for (const order of stopped.rows) refunds.set(Number(order.memberId), (refunds.get(Number(order.memberId)) ?? 0) + Number(order.refundMinor));
-  await payCredits(client, merchantId, house, 'bet_refund', `lottery:stop:${roundId}`, `R${roundId}`, 'chase stopped on a win',
-    [...refunds].map(([memberId, amountMinor]) => ({ memberId, amountMinor })), nowMs);
+  await creditMembersIn(client, {
+    merchantId, houseAccount: house, kind: 'bet_refund', keyPrefix: `lottery:stop:${roundId}`, orderNo: `R${roundId}`, remark: 'chase stopped on a win', nowMs,
+    credits: [...refunds].map(([memberId, amountMinor]) => ({ memberId, amountMinor })),
+  });
   return stopped.rowCount ?? 0;
 }
 
@@ -186,8 +151,10 @@ export async function voidRoundIn(client: pg.PoolClient, roundId: number, reason
     [roundId, new Date(nowMs)],
   );
   const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
-  await payCredits(client, merchantId, house, 'bet_refund', `lottery:void:${roundId}`, `R${roundId}`, `${gameCode} ${numero} void`,
-    refunds.rows.map((member) => ({ memberId: Number(member.memberId), amountMinor: Number(member.refundMinor) })), nowMs);
+  await creditMembersIn(client, {
+    merchantId, houseAccount: house, kind: 'bet_refund', keyPrefix: `lottery:void:${roundId}`, orderNo: `R${roundId}`, remark: `${gameCode} ${numero} void`, nowMs,
+    credits: refunds.rows.map((member) => ({ memberId: Number(member.memberId), amountMinor: Number(member.refundMinor) })),
+  });
   await client.query('DELETE FROM lottery_draw_feature WHERE round_id = $1', [roundId]);
   await client.query("SELECT pg_notify('lottery_draw', $1)", [String(roundId)]);
   return refunds.rowCount ?? 0;

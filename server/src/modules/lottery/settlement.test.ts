@@ -2,13 +2,13 @@ import { LOTTERY_KINDS } from '@platform/shared/contract';
 import { playById, playsOf, rowWordCounts, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind } from '@platform/shared/lottery';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { reconcile } from '../ledger';
+import { MEMBERS_PER_MOVEMENT, reconcile } from '../ledger';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { placeOrder } from './betting.service';
 import { drawAndSettle } from './lottery.jobs';
 import { costOf, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, randomLines, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
 import { drawRoundIn, roundDraw } from './rounds.service';
-import { MEMBERS_PER_MOVEMENT, settleRound, settleRoundIn } from './settlement.service';
+import { settleRound, settleRoundIn } from './settlement.service';
 
 // Settlement (issue 11): every play's SQL rule against its TypeScript twin on random bets, hand-
 // worked bets, a chase that stops on a win, and a round of 100 concurrent bettors settled once

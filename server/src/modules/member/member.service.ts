@@ -1,6 +1,7 @@
 import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
+import { linkByCode } from '../agent';
 import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';
 import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { addressSubject, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
@@ -34,7 +35,7 @@ export async function checkAffiliateCode(
   const rule: ThrottleRule = lockoutRuleOf(settings, settings.affiliateCheckMaxFailures);
   const reservation = await reserveAttempts(db, merchantId, [{ key, rule }], nowMs);
   if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
-  const agent = await selectAgentByAffiliateCode(db, merchantId, code.trim());
+  const agent = (await linkByCode(db, merchantId, code.trim(), nowMs)) ?? (await selectAgentByAffiliateCode(db, merchantId, code.trim()));
   if (!agent) throw new AppError(400, 'invalid.affiliate.code');
   await forgiveAttempt(db, merchantId, key, rule);
   return { valid: true };

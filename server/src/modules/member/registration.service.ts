@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { AppError } from '../../http/envelope';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { withTransaction } from '../../db/transaction';
+import { linkByCode, type LinkForRegistration } from '../agent';
 import { verifyCaptcha } from '../captcha';
 import * as queries from '../identity';
 import { ensureMemberAccount, grantFreePlay } from '../ledger';
@@ -152,11 +153,15 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
   // An invitation code, typed or carried from the site URL, must belong to an agent.
   const referral = typeof payload.referralCode === 'string' ? payload.referralCode.trim() : '';
   const affiliateCode = values.affiliateCode ?? (referral || undefined);
+  // An agent's affiliate link (issue 12) decides the upline, the account type and the rebate
+  // setting; an agent's own affiliate code only the upline.
   let uplineId: number | null = null;
+  let link: LinkForRegistration | undefined;
   if (affiliateCode) {
-    const agent = await queries.selectAgentByAffiliateCode(pool, merchant.id, affiliateCode);
-    if (!agent) throw new AppError(400, 'invalid.affiliate.code', {}, { field: 'affiliateCode' });
-    uplineId = agent.id;
+    link = await linkByCode(pool, merchant.id, affiliateCode, nowMs);
+    const agent = link ? undefined : await queries.selectAgentByAffiliateCode(pool, merchant.id, affiliateCode);
+    if (!link && !agent) throw new AppError(400, 'invalid.affiliate.code', {}, { field: 'affiliateCode' });
+    uplineId = link?.agentId ?? agent!.id;
   }
 
   const username = mode === 'mobile' ? (mobile as string) : (values.username as string);
@@ -202,7 +207,7 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
         passwordHash,
         passwordExpiresAtMs: maxAgeMs === null ? null : nowMs + maxAgeMs,
         firstTimeLogin: false,
-        memberType: 0,
+        memberType: link?.memberType ?? 0,
         uplineId,
         countryDialingCode,
         mobile,
@@ -222,6 +227,7 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
         registerIp: env.clientIp,
         nowMs,
       });
+      if (link) await client.query('UPDATE member SET affiliate_link_id = $2, rebate_series = $3 WHERE id = $1', [inserted.id, link.linkId, link.rebateSeries]);
       await ensureMemberAccount(client, merchant.id, inserted.id, 'REAL', nowMs);
       return inserted;
     });

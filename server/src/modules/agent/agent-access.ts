@@ -1,0 +1,45 @@
+import { isAgentMemberType } from '@platform/shared/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/pool';
+import { AppError } from '../../http/envelope';
+import { memberOf } from '../session';
+
+// Who an agent call acts for, and on whom it may act. The caller is always the session's member,
+// refused unless an agent (SPEC §6 "Non-agents cannot log in"); a member it names is looked up in
+// the caller's own subtree (member_tree, migration 040) and answered as unknown otherwise, so a
+// call can neither read nor act outside the caller's downline whatever its parameters say.
+
+export interface AgentCaller {
+  merchantId: number;
+  agentId: number;
+}
+
+/** The session's member, who must be an agent of a real account (the route's default access). */
+export function agentOf(request: FastifyRequest): AgentCaller {
+  const member = memberOf(request);
+  if (!isAgentMemberType(member.memberType)) throw new AppError(403, 'agent.only');
+  return { merchantId: member.merchantId, agentId: member.id };
+}
+
+export interface DownlineRef {
+  id: number;
+  username: string;
+  memberType: number;
+  depth: number;
+  uplineId: number | null;
+}
+
+/**
+ * A member of the agent's downline (depth ≥ 1; `direct`: depth 1 only), or 404
+ * agent.downline.unknown: also for a member of another merchant, of another team, or the agent.
+ */
+export async function downlineOf(db: Db, caller: AgentCaller, memberId: number, { direct = false }: { direct?: boolean } = {}): Promise<DownlineRef> {
+  const result = await db.query<DownlineRef>(
+    `SELECT m.id::int AS id, m.username, m.member_type AS "memberType", t.depth, m.upline_id::int AS "uplineId"
+       FROM member_tree t JOIN member m ON m.id = t.descendant_id
+      WHERE t.ancestor_id = $1 AND t.descendant_id = $2 AND m.merchant_id = $3 AND t.depth ${direct ? '= 1' : '>= 1'}`,
+    [caller.agentId, memberId, caller.merchantId],
+  );
+  if (!result.rowCount) throw new AppError(404, 'agent.downline.unknown');
+  return result.rows[0];
+}

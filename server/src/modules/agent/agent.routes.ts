@@ -1,0 +1,148 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  agentCreateDownlineCall,
+  agentCreateLinkCall,
+  agentDeleteLinkCall,
+  agentDownlineRemarkCall,
+  agentDownlineStatusCall,
+  agentDownlinesCall,
+  agentLinksCall,
+  agentPromoteCall,
+  agentRealtimeContractActionCall,
+  agentRealtimeContractsCall,
+  agentRealtimeWagesCall,
+  agentRebateSettingsCall,
+  agentRegisteredAffiliatesCall,
+  agentTransferDownlineCall,
+} from '@platform/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema, type RouteOf } from '../../http/schemas';
+import { idempotencyKeyOf } from '../ledger';
+import { authorizationHeader } from '../session';
+import { agentOf } from './agent-access';
+import { answerRealtimeContract, askTermination, offerRealtimeContract, realtimeContracts } from './contracts.service';
+import { createDownline, listDownlines, promoteToAgent, seriesRangeOf, setRemark, setStatus } from './downline.service';
+import { createLink, deleteLink, listLinks, registeredAffiliates } from './links.service';
+import { transferToDownline } from './transfer.service';
+import { realtimeWages } from './wages.service';
+
+export interface AgentRoutesOptions {
+  db: pg.Pool;
+  clock: Clock;
+}
+
+const tags = ['agent'];
+const MAX_RANGE_MS = 31 * 86_400_000;
+
+// The agent centre's calls (issue 12; contract shared/src/contract/agent.ts). Every route keeps the
+// default access (a live session of a real account) and then requires an agent (agentOf: 403
+// agent.only); whom it reads or acts on comes from the session's subtree (agent-access.ts).
+export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRoutesOptions): Promise<void> {
+  app.get<RouteOf<typeof agentRebateSettingsCall>>(agentRebateSettingsCall.path, {
+    schema: apiSchema({ tags, summary: 'The rebate settings an agent may give', headers: authorizationHeader, call: agentRebateSettingsCall }),
+  }, async (request) => ok(await seriesRangeOf(db, agentOf(request))));
+
+  app.get<RouteOf<typeof agentDownlinesCall>>(agentDownlinesCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s direct downlines with their teams', headers: authorizationHeader, call: agentDownlinesCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { accountType, username, page = 1, size = 10 } = request.query;
+    return ok(await listDownlines(db, caller, { accountType, username, page, size }, clock()));
+  });
+
+  app.post<RouteOf<typeof agentCreateDownlineCall>>(agentCreateDownlineCall.path, {
+    config: { encrypted: true },
+    schema: apiSchema({ tags, summary: 'Create a downline account (agent or player) under the caller', headers: authorizationHeader, call: agentCreateDownlineCall }),
+  }, async (request) => ok(await createDownline(db, agentOf(request), request.body, clock())));
+
+  app.post<RouteOf<typeof agentCreateLinkCall>>(agentCreateLinkCall.path, {
+    schema: apiSchema({ tags, summary: 'Create an affiliate (invitation) link', headers: authorizationHeader, call: agentCreateLinkCall }),
+  }, async (request) => ok(await createLink(db, agentOf(request), request.body, clock())));
+
+  app.get<RouteOf<typeof agentLinksCall>>(agentLinksCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s affiliate links', headers: authorizationHeader, call: agentLinksCall }),
+  }, async (request) => ok(await listLinks(db, agentOf(request), clock())));
+
+  app.delete<RouteOf<typeof agentDeleteLinkCall>>(agentDeleteLinkCall.path, {
+    schema: apiSchema({ tags, summary: 'Delete an affiliate link (its registrations stay)', headers: authorizationHeader, call: agentDeleteLinkCall }),
+  }, async (request) => {
+    await deleteLink(db, agentOf(request), request.query.affiUrlId, clock());
+    return ok(null);
+  });
+
+  app.get<RouteOf<typeof agentRegisteredAffiliatesCall>>(agentRegisteredAffiliatesCall.path, {
+    schema: apiSchema({ tags, summary: 'Members registered through the agent’s links', headers: authorizationHeader, call: agentRegisteredAffiliatesCall }),
+  }, async (request) => ok(await registeredAffiliates(db, agentOf(request), request.query.page ?? 1, request.query.size ?? 10)));
+
+  app.put<RouteOf<typeof agentPromoteCall>>(agentPromoteCall.path, {
+    schema: apiSchema({ tags, summary: 'Promote a direct downline player to agent', headers: authorizationHeader, call: agentPromoteCall }),
+  }, async (request) => {
+    await promoteToAgent(db, agentOf(request), request.body.memberId);
+    return ok(null);
+  });
+
+  app.put<RouteOf<typeof agentDownlineRemarkCall>>(agentDownlineRemarkCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s remark on a direct downline', headers: authorizationHeader, call: agentDownlineRemarkCall }),
+  }, async (request) => {
+    await setRemark(db, agentOf(request), request.body.memberId, request.body.remark);
+    return ok(null);
+  });
+
+  app.put<RouteOf<typeof agentDownlineStatusCall>>(agentDownlineStatusCall.path, {
+    schema: apiSchema({ tags, summary: 'Block or unblock a direct downline', headers: authorizationHeader, call: agentDownlineStatusCall }),
+  }, async (request) => {
+    await setStatus(db, agentOf(request), request.body.memberId, request.body.status, clock());
+    return ok(null);
+  });
+
+  app.put<RouteOf<typeof agentTransferDownlineCall>>(agentTransferDownlineCall.path, {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Transfer from the agent’s main wallet to a member of its downline',
+      description: 'Encrypted; takes an Idempotency-Key header (the same key moves money once).',
+      headers: {
+        ...authorizationHeader,
+        [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN, description: 'one per transfer the agent confirms, repeated on retry' },
+      },
+      call: agentTransferDownlineCall,
+    }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { memberId, transferAmount, password, remark } = request.body;
+    const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+    return ok(await transferToDownline(db, caller, { memberId, amountMajor: transferAmount, password, remark, idempotencyKey, nowMs: clock() }));
+  });
+
+  app.get<RouteOf<typeof agentRealtimeContractsCall>>(agentRealtimeContractsCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s real-time salary contracts', headers: authorizationHeader, call: agentRealtimeContractsCall }),
+  }, async (request) => ok(await realtimeContracts(db, agentOf(request))));
+
+  app.post<RouteOf<typeof agentRealtimeContractActionCall>>(agentRealtimeContractActionCall.path, {
+    schema: apiSchema({ tags, summary: 'Offer, accept, reject or end a real-time salary contract', headers: authorizationHeader, call: agentRealtimeContractActionCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { action, downlineId, contractId, terms } = request.body;
+    const nowMs = clock();
+    if (action === 'create') {
+      if (downlineId === undefined || terms === undefined) throw new AppError(400, 'agent.contract.invalid', { detail: 'create needs downlineId and terms' });
+      return ok(await offerRealtimeContract(db, caller, downlineId, terms, nowMs));
+    }
+    if (contractId === undefined) throw new AppError(400, 'agent.contract.invalid', { detail: `${action} needs contractId` });
+    if (action === 'terminate') return ok(await askTermination(db, caller, contractId));
+    return ok(await answerRealtimeContract(db, caller, contractId, action === 'accept', nowMs));
+  });
+
+  app.get<RouteOf<typeof agentRealtimeWagesCall>>(agentRealtimeWagesCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s real-time salary records', headers: authorizationHeader, call: agentRealtimeWagesCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { startDate, endDate, page = 1, size = 10 } = request.query;
+    if (endDate < startDate || endDate - startDate > MAX_RANGE_MS) throw new AppError(400, 'lottery.period.invalid');
+    return ok(await realtimeWages(db, caller, startDate, endDate, page, size));
+  });
+}

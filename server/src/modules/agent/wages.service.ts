@@ -1,0 +1,130 @@
+import type pg from 'pg';
+import type { AgentRealtimeWage } from '@platform/shared/contract';
+import type { Db } from '../../db/pool';
+import { withTransaction } from '../../db/transaction';
+import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
+import type { AgentCaller } from './agent-access';
+
+// Real-time salary (SPEC §1; ARCHITECTURE.md Agent programme): every settled lottery round is paid
+// once. For each member's bet share in a round (the stakes of its bets won or lost) and each agent
+// on the path from the member up to the top that holds an active real-time contract, the agent
+// earns share × (its rate − the rate of the agent below it on the path), floored to the cent and
+// never negative, where a rate is the profit wage rate when the house won the member's share (the
+// member got back less than it staked, prizes and rebates counted) and the loss wage rate when it
+// lost; the member itself counts as the bottom of its path (an agent's own bets earn its own rate).
+// Rates are per lottery game (terms.games) or the contract's default, in 0.01 % units.
+//
+// One pass (payRealtimeWages) takes the settled rounds not yet paid (FOR UPDATE SKIP LOCKED: two
+// replicas take different rounds), writes every wage row, credits each agent's total through the
+// ledger (house_wages → the agent, kind realtime_salary) and marks the rounds paid, in one
+// transaction: a crash leaves nothing paid and the next pass pays it whole; a round is never
+// paid twice.
+
+export const WAGE_HOUSE_ACCOUNT = 'house_wages';
+/** Rounds one pass takes at most (the rest are the next pass's). */
+export const ROUNDS_PER_PASS = 500;
+
+export interface WageRunResult {
+  merchants: number;
+  rounds: number;
+  wages: number;
+  paidMinor: number;
+}
+
+export async function payRealtimeWages(pool: pg.Pool, nowMs: number): Promise<WageRunResult> {
+  const total: WageRunResult = { merchants: 0, rounds: 0, wages: 0, paidMinor: 0 };
+  const merchants = await pool.query<{ merchantId: number }>(
+    "SELECT DISTINCT merchant_id AS \"merchantId\" FROM lottery_round WHERE state = 'settled' AND wages_paid_at IS NULL",
+  );
+  for (const { merchantId } of merchants.rows) {
+    const result = await withTransaction(pool, (client) => payMerchantWages(client, merchantId, nowMs));
+    total.merchants += result.rounds > 0 ? 1 : 0;
+    total.rounds += result.rounds;
+    total.wages += result.wages;
+    total.paidMinor += result.paidMinor;
+  }
+  return total;
+}
+
+async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs: number): Promise<{ rounds: number; wages: number; paidMinor: number }> {
+  const claimed = await client.query<{ id: string }>(
+    `SELECT id FROM lottery_round WHERE merchant_id = $1 AND state = 'settled' AND wages_paid_at IS NULL
+      ORDER BY settled_at, id LIMIT ${ROUNDS_PER_PASS} FOR UPDATE SKIP LOCKED`,
+    [merchantId],
+  );
+  if (!claimed.rowCount) return { rounds: 0, wages: 0, paidMinor: 0 };
+  const roundIds = claimed.rows.map((row) => row.id);
+  const now = new Date(nowMs);
+  const run = await client.query<{ id: string }>("INSERT INTO agent_wage_run (merchant_id, kind, ran_at, rounds) VALUES ($1, 'realtime', $2, $3) RETURNING id", [
+    merchantId,
+    now,
+    roundIds.length,
+  ]);
+  const runId = run.rows[0].id;
+  const wages = await client.query<{ agentId: string; amountMinor: string }>(
+    `WITH shares AS (
+       SELECT b.round_id, b.member_id, sum(b.amount_minor) AS stake, sum(b.prize_minor + b.rebate_minor) AS paid
+         FROM lottery_bet b WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost')
+        GROUP BY b.round_id, b.member_id
+     ), rounds AS (
+       SELECT r.id, g.game_code, r.numero FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE r.id = ANY($2::bigint[])
+     ), earned AS (
+       SELECT s.round_id, s.member_id, s.stake, s.stake > s.paid AS house_won, rounds.game_code, rounds.numero, t.ancestor_id AS agent_id,
+              agent_rate(c.terms, rounds.game_code, s.stake > s.paid) - COALESCE(agent_rate(below.terms, rounds.game_code, s.stake > s.paid), 0) AS rate
+         FROM shares s
+         JOIN rounds ON rounds.id = s.round_id
+         JOIN member_tree t ON t.descendant_id = s.member_id
+         JOIN agent_contract c ON c.downline_id = t.ancestor_id AND c.kind = 'realtime' AND c.state = 'active'
+         LEFT JOIN member_tree tb ON tb.descendant_id = s.member_id AND tb.depth = t.depth - 1
+         LEFT JOIN agent_contract below ON below.downline_id = tb.ancestor_id AND below.kind = 'realtime' AND below.state = 'active'
+     ), written AS (
+       INSERT INTO agent_wage (merchant_id, run_id, agent_id, source_id, round_id, game_code, numero, base_minor, house_won, rate, amount_minor, created_at)
+       SELECT $1, $3, agent_id, member_id, round_id, game_code, numero, stake, house_won, rate, floor(stake * rate / 10000.0)::bigint, $4
+         FROM earned WHERE rate > 0 AND stake > 0
+       RETURNING agent_id, amount_minor
+     )
+     SELECT agent_id AS "agentId", sum(amount_minor) AS "amountMinor" FROM written GROUP BY agent_id`,
+    [merchantId, roundIds, runId, now],
+  );
+  const credits = wages.rows.map((row) => ({ memberId: Number(row.agentId), amountMinor: Number(row.amountMinor) }));
+  const paidMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
+  if (paidMinor > 0) {
+    const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
+    await creditMembersIn(client, { merchantId, houseAccount: house, kind: 'realtime_salary', keyPrefix: `wage:realtime:${runId}`, orderNo: `W${runId}`, remark: 'real-time salary', credits, nowMs });
+  }
+  await client.query('UPDATE lottery_round SET wages_paid_at = $2 WHERE id = ANY($1::bigint[])', [roundIds, now]);
+  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
+  const count = await client.query<{ count: string }>('SELECT count(*) AS count FROM agent_wage WHERE run_id = $1', [runId]);
+  return { rounds: roundIds.length, wages: Number(count.rows[0].count), paidMinor };
+}
+
+/** The agent's wage records of a period, newest first, with the period's totals. */
+export async function realtimeWages(db: Db, caller: AgentCaller, startMs: number, endMs: number, page: number, size: number) {
+  const where = 'w.agent_id = $1 AND w.merchant_id = $2 AND w.created_at BETWEEN $3 AND $4';
+  const params = [caller.agentId, caller.merchantId, new Date(startMs), new Date(endMs)];
+  const [rows, totals] = await Promise.all([
+    db.query<{ createdAt: Date; gameCode: string; numero: string; sourceUsername: string; baseMinor: string; houseWon: boolean; rate: number; amountMinor: string }>(
+      `SELECT w.created_at AS "createdAt", w.game_code AS "gameCode", w.numero, m.username AS "sourceUsername", w.base_minor AS "baseMinor",
+              w.house_won AS "houseWon", w.rate, w.amount_minor AS "amountMinor"
+         FROM agent_wage w JOIN member m ON m.id = w.source_id WHERE ${where} ORDER BY w.created_at DESC, w.id DESC LIMIT $5 OFFSET $6`,
+      [...params, size, (page - 1) * size],
+    ),
+    db.query<{ count: string; amount: string | null; base: string | null }>(`SELECT count(*) AS count, sum(w.amount_minor) AS amount, sum(w.base_minor) AS base FROM agent_wage w WHERE ${where}`, params),
+  ]);
+  const list: AgentRealtimeWage[] = rows.rows.map((row) => ({
+    time: row.createdAt.getTime(),
+    gameCode: row.gameCode,
+    numero: row.numero,
+    sourceUsername: row.sourceUsername,
+    betAmount: minorToMajor(Number(row.baseMinor)),
+    winOrLose: row.houseWon ? 'house_won' : 'house_lost',
+    rate: row.rate,
+    amount: minorToMajor(Number(row.amountMinor)),
+  }));
+  const total = totals.rows[0];
+  return {
+    list,
+    totalPages: Math.ceil(Number(total.count) / size),
+    footer: { amount: minorToMajor(Number(total.amount ?? 0)), betAmount: minorToMajor(Number(total.base ?? 0)) },
+  };
+}

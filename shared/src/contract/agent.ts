@@ -1,0 +1,373 @@
+// The agent programme (issue 12; server module agent/, remote mfe-agent-center): the team tree,
+// downlines, affiliate links, transfers to downlines, real-time salary contracts and wages
+// (REFERENCE.md §1.7 legacy L agent REST and relay names, §5.2 page fields; SPEC §1, §6).
+//
+// Every call needs the session of an agent (isAgent 1, 2, 41, 42); a player's is refused
+// (403 agent.only: "Non-agents cannot log in", SPEC §6). Whom a call reads or acts on is always
+// derived from the session: a member outside the caller's own downline is answered as unknown
+// (404 agent.downline.unknown), never revealed.
+//
+// Money: major units with at most two decimals on this wire.
+//
+// Failures (envelope errorCode):
+//   agent.only                      403 the caller is not an agent
+//   agent.downline.unknown          404 no such member in the caller's downline (direct, where the call says so)
+//   agent.rebate.invalid            400 a rebate setting above the caller's own, or outside the merchant's range
+//   agent.username.taken            409 the username is in use
+//   agent.link.unknown              404 no such link of the caller
+//   agent.contract.invalid          400 terms above the caller's own, a downline that is not a direct agent, or a contract that cannot take this action
+//   agent.contract.exists           409 the downline has a contract of this kind already (pending or active)
+//   agent.transfer.invalid          400 an amount that is not positive with at most two decimals
+//   agent.insufficient.funds        409 the caller's balance does not cover the transfer
+//   invalid.payment.pw              400 the payment password is wrong (its own lockout applies); not.exists.payment.password when none is set
+import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
+import { pagedListSchemaOf } from './envelope';
+
+/** Member types that are agents (SPEC §6). */
+export const AGENT_TYPES = [1, 2, 41, 42] as const;
+/** How long an affiliate link lives (REFERENCE §5.2 registerCenter "Expiration"). */
+export const AFFILIATE_LINK_EXPIRIES = ['never', '1d', '7d', '30d', '1y'] as const;
+export type AffiliateLinkExpiry = (typeof AFFILIATE_LINK_EXPIRIES)[number];
+export const DOWNLINE_ACCOUNT_TYPES = ['agent', 'player'] as const;
+export const CONTRACT_STATES = ['pending', 'active', 'rejected', 'terminated'] as const;
+/** Real-time salary rates are in units of 0.01 % of a bet share (万分之): 100 = 1 %. */
+export const RATE_UNITS_PER_PERCENT = 100;
+/** The default length of the real-time salary window (SPEC §1: every 5 minutes). */
+export const REALTIME_SALARY_INTERVAL_MS = 5 * 60_000;
+
+const money = (description: string) => ({ type: 'number', description: `${description}; major units` }) as const;
+const memberId = { type: 'integer', minimum: 1 } as const;
+const epochMs = { type: 'integer', minimum: 0, maximum: 8640000000000000 } as const;
+const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
+const size = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
+const rebateSeries = { type: 'integer', minimum: 1000, maximum: 2000, description: 'the highest lottery prize series (奖金组) the member’s bets may use' } as const;
+const usernameField = { type: 'string', pattern: '^[A-Za-z0-9_]{4,16}$' } as const;
+
+export const agentRebateSettingsCall = /*#__PURE__*/ defineCall({
+  name: 'agentRebateSettings',
+  method: 'GET',
+  path: '/wps/agent/globalRebateSettings',
+  moduleId: 'AGEREGDOWN3',
+  token: true,
+  value: {
+    type: 'object',
+    required: ['ownSeries', 'minSeries', 'maxSeries'],
+    additionalProperties: false,
+    properties: {
+      ownSeries: { type: 'integer', description: 'the caller’s own rebate setting: a downline’s may not be higher' },
+      minSeries: { type: 'integer', description: 'the lowest setting the merchant allows' },
+      maxSeries: { type: 'integer', description: 'the merchant’s highest (no rebate)' },
+    },
+  },
+});
+
+const downlineSchema = {
+  type: 'object',
+  required: [
+    'memberId', 'username', 'accountType', 'uplineUsername', 'teamSize', 'rebateSeries', 'online', 'lastLoginTime', 'lastDepositTime',
+    'balance', 'teamBalance', 'registrationTime', 'registrationMethod', 'status', 'remark',
+  ],
+  additionalProperties: false,
+  properties: {
+    memberId: { type: 'integer' },
+    username: { type: 'string' },
+    accountType: { type: 'string', enum: DOWNLINE_ACCOUNT_TYPES },
+    uplineUsername: { type: 'string' },
+    teamSize: { type: 'integer', description: 'members in the downline’s team, itself included' },
+    rebateSeries: { type: ['integer', 'null'] },
+    online: { type: 'boolean', description: 'a live session now' },
+    lastLoginTime: { type: ['integer', 'null'] },
+    lastDepositTime: { type: ['integer', 'null'] },
+    balance: money('the downline’s own main wallet'),
+    teamBalance: money('the main wallets of its whole team'),
+    registrationTime: epochMs,
+    registrationMethod: { type: 'string', enum: ['affiliate_link', 'referral', 'agent_creation', 'direct'] },
+    status: { type: 'string', enum: ['active', 'blocked'] },
+    remark: { type: 'string' },
+  },
+} as const;
+
+export const agentDownlinesCall = /*#__PURE__*/ defineCall({
+  name: 'agentDownlines',
+  method: 'GET',
+  path: '/wps/agent/downlines',
+  moduleId: 'DOWNMAN',
+  token: true,
+  query: {
+    type: 'object',
+    properties: {
+      accountType: { type: 'string', enum: DOWNLINE_ACCOUNT_TYPES, description: 'the tab: direct agents or direct players; both when absent' },
+      username: { type: 'string', maxLength: 64, description: 'a direct downline whose name contains this' },
+      page,
+      size,
+    },
+  },
+  value: pagedListSchemaOf(downlineSchema, { type: 'null' }),
+});
+
+export const agentCreateDownlineCall = /*#__PURE__*/ defineCall({
+  name: 'agentCreateDownline',
+  method: 'POST',
+  path: '/wps/agent/downline',
+  moduleId: 'AGEREGDOWN3',
+  token: true,
+  encrypted: true,
+  body: {
+    type: 'object',
+    required: ['accountType', 'username', 'password', 'rebateSeries'],
+    additionalProperties: false,
+    properties: {
+      accountType: { type: 'string', enum: DOWNLINE_ACCOUNT_TYPES },
+      username: usernameField,
+      password: { type: 'string', minLength: 6, maxLength: 32, description: 'the downline changes it at its first login' },
+      rebateSeries,
+    },
+  },
+  value: { type: 'object', required: ['memberId', 'username'], additionalProperties: false, properties: { memberId: { type: 'integer' }, username: { type: 'string' } } },
+});
+
+const linkSchema = {
+  type: 'object',
+  required: ['affiUrlId', 'code', 'accountType', 'rebateSeries', 'channel', 'createdTime', 'expiryTime', 'registrations', 'status'],
+  additionalProperties: false,
+  properties: {
+    affiUrlId: { type: 'integer' },
+    code: { type: 'string', description: 'the invitation code; the link is the site’s /register?affiliateCode=<code>' },
+    accountType: { type: 'string', enum: DOWNLINE_ACCOUNT_TYPES },
+    rebateSeries: { type: 'integer' },
+    channel: { type: 'string', description: 'the promotion channel the agent noted' },
+    createdTime: epochMs,
+    expiryTime: { type: ['integer', 'null'], description: 'null: never expires' },
+    registrations: { type: 'integer', description: 'members registered through it' },
+    status: { type: 'string', enum: ['normal', 'expired'] },
+  },
+} as const;
+
+export const agentCreateLinkCall = /*#__PURE__*/ defineCall({
+  name: 'agentCreateLink',
+  method: 'POST',
+  path: '/wps/agent/affiliateUrl',
+  moduleId: 'CREATEAFF3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['accountType', 'rebateSeries', 'expiry'],
+    additionalProperties: false,
+    properties: {
+      accountType: { type: 'string', enum: DOWNLINE_ACCOUNT_TYPES },
+      rebateSeries,
+      expiry: { type: 'string', enum: AFFILIATE_LINK_EXPIRIES },
+      channel: { type: 'string', maxLength: 60 },
+    },
+  },
+  value: linkSchema,
+});
+
+export const agentLinksCall = /*#__PURE__*/ defineCall({
+  name: 'agentLinks',
+  method: 'GET',
+  path: '/wps/agent/affiliateUrls',
+  moduleId: 'AFFMAN3',
+  token: true,
+  value: { type: 'array', items: linkSchema, description: 'the caller’s links, newest first' },
+});
+
+export const agentDeleteLinkCall = /*#__PURE__*/ defineCall({
+  name: 'agentDeleteLink',
+  method: 'DELETE',
+  path: '/wps/agent/affiliateUrl',
+  moduleId: 'AFFMAN3',
+  token: true,
+  query: { type: 'object', required: ['affiUrlId'], properties: { affiUrlId: { type: 'integer', minimum: 1 } } },
+  value: { type: 'null' },
+});
+
+export const agentRegisteredAffiliatesCall = /*#__PURE__*/ defineCall({
+  name: 'agentRegisteredAffiliates',
+  method: 'GET',
+  path: '/wps/agent/registeredAffiliates',
+  moduleId: 'AFFMAN3',
+  token: true,
+  query: { type: 'object', properties: { page, size } },
+  value: pagedListSchemaOf(
+    {
+      type: 'object',
+      required: ['memberId', 'username', 'accountType', 'registrationTime', 'code'],
+      additionalProperties: false,
+      properties: {
+        memberId: { type: 'integer' },
+        username: { type: 'string' },
+        accountType: { type: 'string', enum: DOWNLINE_ACCOUNT_TYPES },
+        registrationTime: epochMs,
+        code: { type: 'string', description: 'the link’s code' },
+      },
+    },
+    { type: 'null' },
+  ),
+});
+
+export const agentPromoteCall = /*#__PURE__*/ defineCall({
+  name: 'agentPromote',
+  method: 'PUT',
+  path: '/wps/agent/promoteDownlineToAgent',
+  moduleId: 'DOWNMAN',
+  token: true,
+  body: { type: 'object', required: ['memberId'], additionalProperties: false, properties: { memberId } },
+  value: { type: 'null' },
+});
+
+export const agentDownlineRemarkCall = /*#__PURE__*/ defineCall({
+  name: 'agentDownlineRemark',
+  method: 'PUT',
+  path: '/wps/agent/downlineRemark',
+  moduleId: 'DOWNMAN',
+  token: true,
+  body: { type: 'object', required: ['memberId', 'remark'], additionalProperties: false, properties: { memberId, remark: { type: 'string', maxLength: 200 } } },
+  value: { type: 'null' },
+});
+
+export const agentDownlineStatusCall = /*#__PURE__*/ defineCall({
+  name: 'agentDownlineStatus',
+  method: 'PUT',
+  path: '/wps/agent/downlineStatus',
+  moduleId: 'DOWNMAN',
+  token: true,
+  body: { type: 'object', required: ['memberId', 'status'], additionalProperties: false, properties: { memberId, status: { type: 'string', enum: ['active', 'blocked'] } } },
+  value: { type: 'null' },
+});
+
+export const agentTransferDownlineCall = /*#__PURE__*/ defineCall({
+  name: 'agentTransferDownline',
+  method: 'PUT',
+  path: '/wps/agent/transferDownline',
+  moduleId: 'DOWNMAN',
+  token: true,
+  encrypted: true,
+  body: {
+    type: 'object',
+    required: ['memberId', 'transferAmount', 'password'],
+    additionalProperties: false,
+    properties: {
+      memberId: { ...memberId, description: 'a member of the caller’s downline (any depth)' },
+      transferAmount: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000 },
+      password: { type: 'string', description: 'the caller’s payment password' },
+      remark: { type: 'string', maxLength: 200 },
+    },
+  },
+  value: { type: 'object', required: ['transferAmount', 'balance'], additionalProperties: false, properties: { transferAmount: money('moved'), balance: money('the caller’s balance after') } },
+});
+
+const ratesSchema = {
+  type: 'object',
+  required: ['profitRate', 'lossRate'],
+  additionalProperties: false,
+  properties: {
+    profitRate: { type: 'integer', minimum: 0, maximum: 10000, description: '0.01 % units of the bet share, paid on a round the house won' },
+    lossRate: { type: 'integer', minimum: 0, maximum: 10000, description: '0.01 % units of the bet share, paid on a round the house lost' },
+  },
+} as const;
+
+const realtimeTermsSchema = {
+  type: 'object',
+  required: ['default'],
+  additionalProperties: false,
+  properties: {
+    default: { ...ratesSchema, description: 'every lottery game not listed in games' },
+    games: { type: 'object', additionalProperties: ratesSchema, propertyNames: { pattern: '^[A-Z0-9]{2,16}$' } },
+  },
+} as const;
+
+const contractSchema = {
+  type: 'object',
+  required: ['contractId', 'kind', 'uplineUsername', 'downlineId', 'downlineUsername', 'terms', 'state', 'terminateRequested', 'createdTime', 'decidedTime', 'awaitingMe'],
+  additionalProperties: false,
+  properties: {
+    contractId: { type: 'integer' },
+    kind: { type: 'string', enum: ['realtime'] },
+    uplineUsername: { type: ['string', 'null'], description: 'null: the merchant' },
+    downlineId: { type: 'integer' },
+    downlineUsername: { type: 'string' },
+    terms: realtimeTermsSchema,
+    state: { type: 'string', enum: CONTRACT_STATES },
+    terminateRequested: { type: 'boolean' },
+    createdTime: epochMs,
+    decidedTime: { type: ['integer', 'null'] },
+    awaitingMe: { type: 'boolean', description: 'the caller is the side that must accept or reject (the contract, or its termination)' },
+  },
+} as const;
+
+export const agentRealtimeContractsCall = /*#__PURE__*/ defineCall({
+  name: 'agentRealtimeContracts',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getRealTimeSalaryContracts',
+  moduleId: 'RTSALARY3',
+  token: true,
+  value: {
+    type: 'object',
+    required: ['mine', 'downlines'],
+    additionalProperties: false,
+    properties: {
+      mine: { anyOf: [contractSchema, { type: 'null' }], description: 'the caller’s own contract (as the downline): pending or active' },
+      downlines: { type: 'array', items: contractSchema, description: 'the caller’s contracts with its direct downline agents, pending or active' },
+    },
+  },
+});
+
+export const agentRealtimeContractActionCall = /*#__PURE__*/ defineCall({
+  name: 'agentRealtimeContractAction',
+  method: 'POST',
+  path: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+  moduleId: 'RTSALARY3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: {
+      action: { type: 'string', enum: ['create', 'accept', 'reject', 'terminate'], description: 'create: offer terms to a direct downline agent; accept / reject: answer what awaits the caller; terminate: ask to end an active contract (the other side accepts)' },
+      downlineId: { ...memberId, description: 'create: the direct downline agent' },
+      contractId: { type: 'integer', minimum: 1, description: 'accept, reject, terminate' },
+      terms: { ...realtimeTermsSchema, description: 'create: the downline’s rates, none above the caller’s own' },
+    },
+  },
+  value: contractSchema,
+});
+
+export const agentRealtimeWagesCall = /*#__PURE__*/ defineCall({
+  name: 'agentRealtimeWages',
+  method: 'GET',
+  path: '/wps/relay/agentRealtimeSalary',
+  moduleId: 'RTSALARY3',
+  token: true,
+  query: {
+    type: 'object',
+    required: ['startDate', 'endDate'],
+    properties: { startDate: epochMs, endDate: epochMs, page, size },
+  },
+  value: pagedListSchemaOf(
+    {
+      type: 'object',
+      required: ['time', 'gameCode', 'numero', 'sourceUsername', 'betAmount', 'winOrLose', 'rate', 'amount'],
+      additionalProperties: false,
+      properties: {
+        time: epochMs,
+        gameCode: { type: 'string', description: 'the lottery variety' },
+        numero: { type: 'string' },
+        sourceUsername: { type: 'string', description: 'the member whose bets earned it' },
+        betAmount: money('the member’s stake in the round (single betting)'),
+        winOrLose: { type: 'string', enum: ['house_won', 'house_lost'], description: 'house_won: the profit wage; house_lost: the loss wage' },
+        rate: { type: 'integer', description: 'the salary ratio earned (0.01 % units): own rate less the rate of the agent below on the path' },
+        amount: money('the salary amount'),
+      },
+    },
+    { type: 'object', required: ['amount', 'betAmount'], additionalProperties: false, properties: { amount: money('salary of the period'), betAmount: money('bet shares of the period') } },
+  ),
+});
+
+export type AgentDownline = ValueOf<typeof agentDownlinesCall>['list'][number];
+export type AgentLink = ValueOf<typeof agentLinksCall>[number];
+export type AgentCreateDownline = RequestOf<typeof agentCreateDownlineCall>;
+export type AgentContract = ValueOf<typeof agentRealtimeContractActionCall>;
+export type RealtimeTerms = AgentContract['terms'];
+export type AgentRealtimeWage = ValueOf<typeof agentRealtimeWagesCall>['list'][number];
+export type AgentDownlinesQuery = QueryOf<typeof agentDownlinesCall>;
