@@ -125,8 +125,19 @@ async function placedOrder(client: pg.PoolClient, orderId: number, orderNo: stri
   };
 }
 
-export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise<PlacedOrder> {
+/**
+ * The game as this member may bet on it: a member's rebate setting (member.rebate_series, given by
+ * its agent, issue 12) lowers the highest series its bets may use.
+ */
+async function gameForMember(pool: pg.Pool, input: PlaceOrderInput): Promise<GameRow> {
   const game = await findGame(pool, input.merchantId, input.gameCode);
+  const setting = await pool.query<{ series: number | null }>('SELECT rebate_series AS series FROM member WHERE id = $1 AND merchant_id = $2', [input.memberId, input.merchantId]);
+  const own = setting.rows[0]?.series;
+  return own === null || own === undefined ? game : { ...game, maxBetSeries: Math.max(game.minSeries, Math.min(game.maxBetSeries, own)) };
+}
+
+export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const game = await gameForMember(pool, input);
   const lines = priceSlip(game, input.slip);
   const perRoundMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
   const totalMinor = perRoundMinor * (input.chase + 1);

@@ -168,3 +168,12 @@ it('gives the odds table: each play’s prize at the highest bet series and the 
   // One digit on one position: 2 / (1/10) × 1960 / 2000 = 19.60; rebate (1960 − 1800) / 2000 = 8 %.
   expect(plays.find((play) => play.playId === position.id)).toMatchObject({ odds: 19.6, rebateValue: 8, prizeType: 'ticket' });
 });
+
+it('lowers the highest series a member may bet at to its rebate setting, in the game lists it reads with its session', async () => {
+  await context.pool.query('UPDATE member SET rebate_series = 1850 WHERE id = $1', [memberId]);
+  const own = (await get<LotteryGame[]>('/lgw/games', true)).body.value.find((game) => game.gameCode === 'SSC1')!;
+  expect(own).toMatchObject({ maxBetSeries: 1850, defaultSeries: 1850, minSeries: 1800 });
+  const anybody = (await get<LotteryGame[]>('/lgw/games')).body.value.find((game) => game.gameCode === 'SSC1')!;
+  expect(anybody).toMatchObject({ maxBetSeries: 1960, defaultSeries: 1900 });
+  await context.pool.query('UPDATE member SET rebate_series = NULL WHERE id = $1', [memberId]);
+});

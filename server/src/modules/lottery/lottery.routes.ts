@@ -22,8 +22,9 @@ import {
   lotteryVnOpenedCall,
   lotteryVnRecentGamesCall,
   lottoOpenedNumeroCall,
+  type LotteryGame,
 } from '@platform/shared/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
@@ -45,44 +46,59 @@ const STREAM_KEEP_ALIVE_MS = 25_000;
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
 // The lottery's routes (issue 11; contract shared/src/contract/lottery.ts). Games, rounds and
-// results are public (the lobby shows them before login); betting, orders and records need a live
+// results are open to anybody (the lobby shows them before login; the game lists take a session
+// when sent, for the member's own series limit); betting, orders and records need a live
 // session of a real account (the default), and are always the session member's own.
 export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStreams }: LotteryRoutesOptions): Promise<void> {
   const unknownGame = () => new AppError(404, 'lottery.game.unknown');
+  // A logged-in member's rebate setting (issue 12) lowers the highest series its bets may use:
+  // the lists say so (optional access: anybody, the member's own limits when a session is sent).
+  const forCaller = async (request: FastifyRequest, games: LotteryGame[]): Promise<LotteryGame[]> => {
+    const member = request.authenticated?.member;
+    if (!member) return games;
+    const setting = await db.query<{ series: number | null }>('SELECT rebate_series AS series FROM member WHERE id = $1', [member.id]);
+    const own = setting.rows[0]?.series;
+    if (own === null || own === undefined) return games;
+    return games.map((game) => {
+      const maxBetSeries = Math.max(game.minSeries, Math.min(game.maxBetSeries, own));
+      return { ...game, maxBetSeries, defaultSeries: Math.min(game.defaultSeries, maxBetSeries) };
+    });
+  };
+  const groupsForCaller = async (request: FastifyRequest, games: LotteryGame[]) => groupGames(await forCaller(request, games));
 
   app.get<RouteOf<typeof lotteryGamesCall>>(lotteryGamesCall.path, {
-    config: { auth: 'public' },
+    config: { auth: 'optional' },
     schema: apiSchema({ tags: ['lottery'], summary: 'The merchant’s lottery games', call: lotteryGamesCall }),
-  }, async (request) => ok(await listGames(db, merchantOf(request).id, request.query.prizeMode)));
+  }, async (request) => ok(await forCaller(request, await listGames(db, merchantOf(request).id, request.query.prizeMode))));
 
   app.get<RouteOf<typeof lotteryGameMenusCall>>(lotteryGameMenusCall.path, {
-    config: { auth: 'public' },
+    config: { auth: 'optional' },
     schema: apiSchema({ tags: ['lottery'], summary: 'Lottery games by lobby group', call: lotteryGameMenusCall }),
-  }, async (request) => ok(groupGames(await listGames(db, merchantOf(request).id, request.query.prizeMode ?? 'Lott'))));
+  }, async (request) => ok(await groupsForCaller(request, await listGames(db, merchantOf(request).id, request.query.prizeMode ?? 'Lott'))));
 
   app.get<RouteOf<typeof lotteryVnGameMenuCall>>(lotteryVnGameMenuCall.path, {
-    config: { auth: 'public' },
+    config: { auth: 'optional' },
     schema: apiSchema({ tags: ['lottery'], summary: 'Vietnam lottery games by group', call: lotteryVnGameMenuCall }),
-  }, async (request) => ok(groupGames(await listGames(db, merchantOf(request).id, 'SEA'))));
+  }, async (request) => ok(await groupsForCaller(request, await listGames(db, merchantOf(request).id, 'SEA'))));
 
   app.get<RouteOf<typeof lotteryRecentGamesCall>>(lotteryRecentGamesCall.path, {
     schema: apiSchema({ tags: ['lottery'], summary: 'Lottery games the member bet on lately', headers: authorizationHeader, call: lotteryRecentGamesCall }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok(await recentGames(db, member.merchantId, member.id, request.query.prizeMode ?? 'Lott'));
+    return ok(await forCaller(request, await recentGames(db, member.merchantId, member.id, request.query.prizeMode ?? 'Lott')));
   });
 
   app.get<RouteOf<typeof lotteryVnRecentGamesCall>>(lotteryVnRecentGamesCall.path, {
     schema: apiSchema({ tags: ['lottery'], summary: 'Vietnam lottery games the member bet on lately', headers: authorizationHeader, call: lotteryVnRecentGamesCall }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok(await recentGames(db, member.merchantId, member.id, 'SEA'));
+    return ok(await forCaller(request, await recentGames(db, member.merchantId, member.id, 'SEA')));
   });
 
   app.get<RouteOf<typeof lotteryPopularGamesCall>>(lotteryPopularGamesCall.path, {
-    config: { auth: 'public' },
+    config: { auth: 'optional' },
     schema: apiSchema({ tags: ['lottery'], summary: 'The most played lottery games of the last 7 days', call: lotteryPopularGamesCall }),
-  }, async (request) => ok(await popularGames(db, merchantOf(request).id, request.query.prizeMode, request.query.count ?? 20, clock())));
+  }, async (request) => ok(await forCaller(request, await popularGames(db, merchantOf(request).id, request.query.prizeMode, request.query.count ?? 20, clock()))));
 
   for (const call of [lotteryOpenedNumeroCall, lottoOpenedNumeroCall]) {
     app.get<RouteOf<typeof lotteryOpenedNumeroCall>>(call.path, {
