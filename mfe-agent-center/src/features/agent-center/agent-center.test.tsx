@@ -1,0 +1,82 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import AgentCenter from './agent-center';
+
+// The overlay with the network edge stubbed: the menu of SPEC §2, the contract flags asked once
+// when it opens, the built pages fetched as their own chunks, the others with their title only.
+
+const consolidated = (realtime: boolean) => ({
+  isSingle: true,
+  sumBalance: 0,
+  dailysalreqtype: false,
+  divtypereq: false,
+  contracthoursalreq: false,
+  realtimesalreqtype: realtime,
+});
+
+const MENU = ['Agency Announcement', 'Team Overview', 'Register Centre', 'Team Management', 'Team Betting', 'User Profit and Loss', 'My Income', 'Account Details'];
+
+beforeEach(async () => {
+  await resetTestState();
+  setStatus();
+  logIn({ isAgent: 1, account: 'agent01' });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+const menu = () => within(screen.getByRole('navigation', { name: 'Agent Centre' })).getAllByRole('button');
+const menuLabels = () => menu().map((button) => button.textContent);
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+  await settle();
+};
+
+async function renderCentre(page: Parameters<typeof AgentCenter>[0]['page']) {
+  renderWithProviders(<AgentCenter page={page} onClose={jest.fn()} />);
+  await settle();
+  await settle();
+}
+
+describe('the agent centre overlay', () => {
+  it('lists the SPEC §2 menu without Real-time Salary when the consolidated flag is off, asking for the flags once', async () => {
+    const { callsOf } = stubApi({ consolidated: consolidated(false) });
+    await renderCentre('agentRealtimeSalary');
+    expect(menuLabels()).toEqual(MENU);
+    expect(callsOf('consolidated')).toHaveLength(1);
+    // The page asked for is not this agent's: the first page is shown, with its title only.
+    const page = screen.getByTestId('remote-page');
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Agency Announcement');
+    expect(page.children).toHaveLength(1);
+  });
+
+  it('adds Real-time Salary when the flag is on, and opens it when asked for', async () => {
+    stubApi({
+      consolidated: consolidated(true),
+      agentRealtimeContracts: { mine: null, downlines: [] },
+      lotteryGames: [],
+    });
+    await renderCentre('agentRealtimeSalary');
+    expect(menuLabels()).toEqual([...MENU, 'Real-time Salary']);
+    expect(await screen.findByTestId('realtime-salary')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Real-time Salary' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens Register Centre and Team Management as their pages, from the menu', async () => {
+    const { callsOf } = stubApi({
+      consolidated: consolidated(false),
+      agentRebateSettings: { ownSeries: 1950, minSeries: 1900, maxSeries: 2000 },
+      agentDownlines: { list: [], totalPages: 0 },
+    });
+    await renderCentre('agentAnnouncement');
+    await click(screen.getByRole('button', { name: 'Register Centre' }));
+    expect(await screen.findByTestId('register-center')).toBeTruthy();
+    expect(callsOf('agentRebateSettings')).toHaveLength(1);
+    await click(screen.getByRole('button', { name: 'Team Management' }));
+    expect(await screen.findByTestId('downline-management')).toBeTruthy();
+    expect(callsOf('agentDownlines')[0]?.params).toEqual({ accountType: 'agent', page: 1, size: 10 });
+  });
+});

@@ -1,0 +1,74 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { AGENT_CENTER_PAGES, type AgentCenterPage, type SessionState } from '@platform/shared';
+import type { Consolidated } from '@platform/shared/contract';
+
+/** What every agent-centre page receives from the overlay. */
+export interface AgentCenterPageProps {
+  /** Opens another page of the agent centre (a link from one page to another). */
+  openPage: (page: AgentCenterPage) => void;
+}
+
+/**
+ * A page's module: the page component, and the promise of its own translation sets (each feature
+ * has its own namespace, fetched per language: `features/<feature>/translations.ts`).
+ */
+export interface AgentCenterPageModule {
+  default: ComponentType<AgentCenterPageProps>;
+  translationsLoaded: Promise<void>;
+}
+
+/** A page fetched when first opened, shown once its strings in the language in use are there. */
+export function definePage(load: () => Promise<AgentCenterPageModule>): LazyExoticComponent<ComponentType<AgentCenterPageProps>> {
+  return lazy(async () => {
+    const module = await load();
+    await module.translationsLoaded;
+    return module;
+  });
+}
+
+/**
+ * The pages that exist, by menu key (SPEC §2). One line a page; each is its own chunk. The pages
+ * of later issues are added here when they come.
+ */
+export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<ComponentType<AgentCenterPageProps>>>> = {
+  registerCenter: definePage(() => import(/* webpackChunkName: "page-register-center" */ '../register-center')),
+  downlineManagmentView: definePage(() => import(/* webpackChunkName: "page-downline-management" */ '../downline-management')),
+  agentRealtimeSalary: definePage(() => import(/* webpackChunkName: "page-realtime-salary" */ '../realtime-salary')),
+};
+
+/**
+ * Menu entries whose page is not built yet: listed with their title only, as before the pages
+ * above existed. A key leaves this list when its page joins PAGES.
+ */
+export const TITLE_ONLY_PAGES: readonly AgentCenterPage[] = [
+  'agentAnnouncement',
+  'agentTeamOverview',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+];
+
+/** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */
+export type ContractFlags = Pick<Consolidated, 'dailysalreqtype' | 'divtypereq' | 'contracthoursalreq' | 'realtimesalreqtype'>;
+
+/** What decides which pages a menu lists: the session (the bus's) and the agent's contract flags (null until loaded). */
+export interface MenuContext {
+  session: SessionState;
+  contracts: ContractFlags | null;
+}
+
+/**
+ * Pages only some agents see, by menu key. A page not listed here is every agent's. The server
+ * enforces the same rule on its calls.
+ */
+export const PAGE_VISIBILITY: Partial<Record<AgentCenterPage, (context: MenuContext) => boolean>> = {
+  // SPEC §2, §6: a contract page only when the consolidated answer says the agent has that contract.
+  agentRealtimeSalary: ({ contracts }) => contracts?.realtimesalreqtype === true,
+};
+
+/** The menu: the pages that exist (or keep their title) and that this agent may see, in the order of SPEC §2. */
+export const visiblePages = (context: MenuContext): AgentCenterPage[] =>
+  AGENT_CENTER_PAGES.filter(
+    (key) => (PAGES[key] !== undefined || TITLE_ONLY_PAGES.includes(key)) && (PAGE_VISIBILITY[key]?.(context) ?? true),
+  );

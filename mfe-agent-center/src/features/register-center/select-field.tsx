@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import styles from './register-center.module.css';
+
+export interface SelectFieldProps<V extends string> {
+  /** The form field's name; with `testIdPrefix` also its data-testid (`create-account-rebate`). */
+  name: string;
+  label: string;
+  value: V | '';
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  /** A first option that chooses nothing (the field then asks for a choice). */
+  placeholder?: string;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+  testIdPrefix?: string;
+}
+
+/** A labelled select with its error under it, laid out as the forms kit's TextField. */
+export function SelectField<V extends string>({ name, label, value, options, onChange, placeholder, error, hint, disabled, testIdPrefix }: SelectFieldProps<V>) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  return (
+    <div className={error ? `${styles.field} ${styles.invalid}` : styles.field}>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className={styles.select}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? noteId : undefined}
+        data-testid={testIdPrefix ? `${testIdPrefix}-${name}` : undefined}
+        onChange={(event) => onChange(event.target.value as V)}
+      >
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={noteId} className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={noteId} className={styles.fieldHint}>
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
