@@ -60,7 +60,9 @@ async function spinUntilBalanceMoves(game: FrameLocator, startMinor: number): Pr
     const roundId = /Last round (\S+) used nonce/.exec(roundText)?.[1];
     if (!roundId) throw new Error(`no round id in ${JSON.stringify(roundText)}`);
     const balanceMinor = await amountOf(game.getByTestId('balance'));
-    if (balanceMinor !== startMinor) return { roundId, balanceMinor, lastWinMinor: await amountOf(game.getByTestId('last-win')) };
+    // A round without a win shows its last win as a dash.
+    const lastWin = (await game.getByTestId('last-win').textContent()) ?? '';
+    if (balanceMinor !== startMinor) return { roundId, balanceMinor, lastWinMinor: /\d/.test(lastWin) ? minorOf(lastWin) : 0 };
     startMinor = balanceMinor;
   }
   throw new Error('eight spins in a row left the balance unchanged');
