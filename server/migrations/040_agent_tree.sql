@@ -151,3 +151,29 @@ CREATE FUNCTION agent_rate(terms jsonb, game text, house_won boolean) RETURNS in
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT COALESCE((COALESCE(terms -> 'games' -> game, terms -> 'default') ->> (CASE WHEN house_won THEN 'profitRate' ELSE 'lossRate' END))::integer, 0)
 $$;
+
+-- Daily and hourly salary: a run per (merchant, kind, period), inserted first in the transaction
+-- that pays the period (its uniqueness makes the period paid once whoever runs it), and one row
+-- per agent paid: its team's betting and active members, the tier's rate, its gross, its direct
+-- downline agents' gross, and what it was paid (gross − downline, never below 0).
+ALTER TABLE agent_wage_run ADD COLUMN period_start timestamptz;
+ALTER TABLE agent_wage_run ADD COLUMN period_end timestamptz;
+CREATE UNIQUE INDEX agent_wage_run_period ON agent_wage_run (merchant_id, kind, period_start) WHERE period_start IS NOT NULL;
+
+CREATE TABLE agent_period_wage (
+  id              bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  merchant_id     integer     NOT NULL,
+  run_id          bigint      NOT NULL REFERENCES agent_wage_run (id) ON DELETE CASCADE,
+  kind            text        NOT NULL CHECK (kind IN ('daily', 'hourly', 'dividend')),
+  agent_id        bigint      NOT NULL REFERENCES member (id) ON DELETE CASCADE,
+  period_start    timestamptz NOT NULL,
+  period_end      timestamptz NOT NULL,
+  team_minor      bigint      NOT NULL CHECK (team_minor >= 0),
+  active_members  integer     NOT NULL CHECK (active_members >= 0),
+  rate            integer     NOT NULL CHECK (rate >= 0),
+  gross_minor     bigint      NOT NULL CHECK (gross_minor >= 0),
+  downline_minor  bigint      NOT NULL CHECK (downline_minor >= 0),
+  amount_minor    bigint      NOT NULL CHECK (amount_minor >= 0),
+  created_at      timestamptz NOT NULL,
+  UNIQUE (agent_id, kind, period_start)
+);

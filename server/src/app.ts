@@ -12,7 +12,7 @@ import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
 import { DrawStreams, LotteryScheduler, lotteryRoutes } from './modules/lottery';
-import { agentRoutes, hasRealtimeContract, RealtimeWageJob, wageIntervalFromEnv } from './modules/agent';
+import { agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './modules/agent';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { botCheckRoutes } from './modules/bot-check';
@@ -250,7 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       balanceStreams,
       memberEvents: unreadStreams ? [unreadStreams] : [],
-      contractFlags: async (merchantId, memberId) => ({ realtimesalreqtype: await hasRealtimeContract(pool, merchantId, memberId) }),
+      contractFlags: (merchantId, memberId) => contractFlags(pool, merchantId, memberId),
     });
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(feedbackRoutes, { db: pool, clock });
@@ -311,6 +311,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const wages = new RealtimeWageJob({ pool, clock, intervalMs: wageIntervalFromEnv(process.env), onProblem: (message, error) => app.log.warn({ err: error }, message) });
     app.addHook('preClose', () => wages.close());
     wages.start();
+    // Daily and hourly salary: each finished period once (checked every minute).
+    const salaries = new SalaryJob({ pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    app.addHook('preClose', () => salaries.close());
+    salaries.start();
   }
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {

@@ -371,3 +371,115 @@ export type AgentContract = ValueOf<typeof agentRealtimeContractActionCall>;
 export type RealtimeTerms = AgentContract['terms'];
 export type AgentRealtimeWage = ValueOf<typeof agentRealtimeWagesCall>['list'][number];
 export type AgentDownlinesQuery = QueryOf<typeof agentDownlinesCall>;
+
+// Daily and hourly salary (issue 12; REFERENCE.md §5.2 agentDailyWages2, agentHourSalary): a
+// contract's terms are rate tiers on the team's betting (valid turnover of the agent and its whole
+// downline in the period) and its active members (members of the team with turnover in the period
+// of at least the merchant's minimum); the highest tier the team reaches gives the rate. An agent
+// earns its team betting × its rate, less what its direct downline agents' own contracts of the
+// kind earn on their teams (differential, never below 0). Periods: the merchant's local day
+// (daily, paid after it ends) or hour (hourly), in the merchant's agent time zone (GMT+8 unless
+// merchant_setting 'agentSalary' says otherwise). Contract actions as for real-time salary.
+export const SALARY_KINDS = ['daily', 'hourly'] as const;
+export type SalaryKind = (typeof SALARY_KINDS)[number];
+
+const salaryTierSchema = {
+  type: 'object',
+  required: ['bet', 'active', 'rate'],
+  additionalProperties: false,
+  properties: {
+    bet: { type: 'number', minimum: 0, maximum: 1_000_000_000, description: 'team betting of the period at least this; major units' },
+    active: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'active members of the team at least this' },
+    rate: { type: 'integer', minimum: 0, maximum: 10000, description: '0.01 % units of the team betting' },
+  },
+} as const;
+
+const salaryTermsSchema = {
+  type: 'object',
+  required: ['tiers'],
+  additionalProperties: false,
+  properties: { tiers: { type: 'array', minItems: 1, maxItems: 20, items: salaryTierSchema } },
+} as const;
+
+const salaryContractSchema = {
+  ...contractSchema,
+  properties: { ...contractSchema.properties, kind: { type: 'string', enum: SALARY_KINDS }, terms: salaryTermsSchema },
+} as const;
+
+function salaryContractsCall<const Kind extends SalaryKind>(kind: Kind, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
+  return {
+    name: `agent${kind === 'daily' ? 'Daily' : 'Hourly'}SalaryContracts`,
+    method: 'GET',
+    path: `/wps/relay/MCSFE_get${kind === 'daily' ? 'DailySalary' : 'HourSalary'}Contracts`,
+    moduleId,
+    token: true,
+    value: {
+      type: 'object',
+      required: ['mine', 'downlines'],
+      additionalProperties: false,
+      properties: { mine: { anyOf: [salaryContractSchema, { type: 'null' }] }, downlines: { type: 'array', items: salaryContractSchema } },
+    },
+  } as const;
+}
+
+function salaryActionCall<const Path extends string>(name: string, path: Path, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
+  return {
+    name,
+    method: 'POST',
+    path,
+    moduleId,
+    token: true,
+    body: {
+      type: 'object',
+      required: ['action'],
+      additionalProperties: false,
+      properties: {
+        action: { type: 'string', enum: ['create', 'accept', 'reject', 'terminate'] },
+        downlineId: memberId,
+        contractId: { type: 'integer', minimum: 1 },
+        terms: salaryTermsSchema,
+      },
+    },
+    value: salaryContractSchema,
+  } as const;
+}
+
+function salaryRecordsCall<const Path extends string>(name: string, path: Path, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
+  return {
+    name,
+    method: 'GET',
+    path,
+    moduleId,
+    token: true,
+    query: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: epochMs, endDate: epochMs, page, size } },
+    value: pagedListSchemaOf(
+      {
+        type: 'object',
+        required: ['periodStart', 'periodEnd', 'teamBetting', 'activeMembers', 'rate', 'grossAmount', 'downlineAmount', 'amount'],
+        additionalProperties: false,
+        properties: {
+          periodStart: epochMs,
+          periodEnd: epochMs,
+          teamBetting: money('the team’s betting of the period'),
+          activeMembers: { type: 'integer' },
+          rate: { type: 'integer', description: 'the tier reached (0.01 % units)' },
+          grossAmount: money('team betting × rate'),
+          downlineAmount: money('what the direct downline agents’ contracts earned'),
+          amount: money('paid to the agent: gross less the downlines’'),
+        },
+      },
+      { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: money('paid in the listed periods') } },
+    ),
+  } as const;
+}
+
+export const agentDailySalaryContractsCall = /*#__PURE__*/ defineCall(/*#__PURE__*/ salaryContractsCall('daily', 'DAILYSALCONT3'));
+export const agentHourlySalaryContractsCall = /*#__PURE__*/ defineCall(/*#__PURE__*/ salaryContractsCall('hourly', 'HOURSAL3'));
+export const agentDailySalaryContractActionCall = /*#__PURE__*/ defineCall(/*#__PURE__*/ salaryActionCall('agentDailySalaryContractAction', '/wps/relay/MCSFE_processDailySalaryContract', 'DAILYSALCONT3'));
+export const agentHourlySalaryContractActionCall = /*#__PURE__*/ defineCall(/*#__PURE__*/ salaryActionCall('agentHourlySalaryContractAction', '/wps/relay/MCSFE_processContractHourSalary', 'HOURSAL3'));
+export const agentDailySalaryRecordsCall = /*#__PURE__*/ defineCall(/*#__PURE__*/ salaryRecordsCall('agentDailySalaryRecords', '/wps/relay/agentDailySalary', 'DAILYSALCONT3'));
+export const agentHourlySalaryRecordsCall = /*#__PURE__*/ defineCall(/*#__PURE__*/ salaryRecordsCall('agentHourlySalaryRecords', '/wps/relay/agentHourSalary', 'HOURSAL3'));
+
+export type SalaryContract = ValueOf<typeof agentDailySalaryContractActionCall>;
+export type SalaryTerms = SalaryContract['terms'];
+export type SalaryRecord = ValueOf<typeof agentDailySalaryRecordsCall>['list'][number];

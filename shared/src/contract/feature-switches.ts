@@ -45,6 +45,9 @@ export const MODULE_IDS = {
   downlineManagement: 'DOWNMAN',
   /** Real-time salary contracts and records. */
   realtimeSalary: 'RTSALARY3',
+  /** Daily and hourly salary contracts and records. */
+  dailySalary: 'DAILYSALCONT3',
+  hourlySalary: 'HOURSAL3',
 } as const;
 
 export type ModuleName = keyof typeof MODULE_IDS;

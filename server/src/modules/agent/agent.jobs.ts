@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { REALTIME_SALARY_INTERVAL_MS } from '@platform/shared/contract';
 import type { Clock } from '../../config';
+import { paySalaries } from './salary.service';
 import { payRealtimeWages, type WageRunResult } from './wages.service';
 
 // The real-time salary job (SPEC §1: settled and distributed every 5 minutes): each pass pays the
@@ -46,4 +47,47 @@ export class RealtimeWageJob {
 export function wageIntervalFromEnv(env: NodeJS.ProcessEnv): number {
   const value = Number(env.AGENT_WAGE_INTERVAL_MS);
   return Number.isInteger(value) && value >= 1000 ? value : REALTIME_SALARY_INTERVAL_MS;
+}
+
+/**
+ * Daily and hourly salary: every minute, each kind's last finished period is settled for every
+ * merchant with contracts of the kind (salary.service.ts: once per (merchant, kind, period)
+ * whichever replica or tick gets there first; the others find it paid).
+ */
+export class SalaryJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: { pool: pg.Pool; clock: Clock; intervalMs?: number; onProblem?: (message: string, error?: unknown) => void }) {}
+
+  start(): void {
+    if (this.timer || this.closed) return;
+    void this.runOnce();
+    this.timer = setInterval(() => void this.runOnce(), this.options.intervalMs ?? 60_000);
+    this.timer.unref();
+  }
+
+  runOnce(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      for (const kind of ['hourly', 'daily'] as const) {
+        try {
+          await paySalaries(this.options.pool, kind, this.options.clock());
+        } catch (error) {
+          this.options.onProblem?.(`the ${kind} salary run failed; retried next minute`, error);
+        }
+      }
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
 }

@@ -2,6 +2,12 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   agentCreateDownlineCall,
+  agentDailySalaryContractActionCall,
+  agentDailySalaryContractsCall,
+  agentDailySalaryRecordsCall,
+  agentHourlySalaryContractActionCall,
+  agentHourlySalaryContractsCall,
+  agentHourlySalaryRecordsCall,
   agentCreateLinkCall,
   agentDeleteLinkCall,
   agentDownlineRemarkCall,
@@ -24,7 +30,8 @@ import { apiSchema, type RouteOf } from '../../http/schemas';
 import { idempotencyKeyOf } from '../ledger';
 import { authorizationHeader } from '../session';
 import { agentOf } from './agent-access';
-import { answerRealtimeContract, askTermination, offerRealtimeContract, realtimeContracts } from './contracts.service';
+import { answerContract, askTermination, contractsOf, offerContract, realtimeContracts, type ContractKind } from './contracts.service';
+import { salaryRecords } from './salary.service';
 import { createDownline, listDownlines, promoteToAgent, seriesRangeOf, setRemark, setStatus } from './downline.service';
 import { createLink, deleteLink, listLinks, registeredAffiliates } from './links.service';
 import { transferToDownline } from './transfer.service';
@@ -41,6 +48,23 @@ const MAX_RANGE_MS = 31 * 86_400_000;
 // The agent centre's calls (issue 12; contract shared/src/contract/agent.ts). Every route keeps the
 // default access (a live session of a real account) and then requires an agent (agentOf: 403
 // agent.only); whom it reads or acts on comes from the session's subtree (agent-access.ts).
+/** create / accept / reject / terminate of a contract of the kind (the body of every contract action call). */
+function contractAction<T>(
+  db: pg.Pool,
+  caller: ReturnType<typeof agentOf>,
+  kind: ContractKind,
+  body: { action: 'create' | 'accept' | 'reject' | 'terminate'; downlineId?: number; contractId?: number; terms?: T },
+  nowMs: number,
+) {
+  if (body.action === 'create') {
+    if (body.downlineId === undefined || body.terms === undefined) throw new AppError(400, 'agent.contract.invalid', { detail: 'create needs downlineId and terms' });
+    return offerContract(db, caller, kind, body.downlineId, body.terms as never, nowMs);
+  }
+  if (body.contractId === undefined) throw new AppError(400, 'agent.contract.invalid', { detail: `${body.action} needs contractId` });
+  if (body.action === 'terminate') return askTermination(db, caller, kind, body.contractId);
+  return answerContract(db, caller, kind, body.contractId, body.action === 'accept', nowMs);
+}
+
 export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRoutesOptions): Promise<void> {
   app.get<RouteOf<typeof agentRebateSettingsCall>>(agentRebateSettingsCall.path, {
     schema: apiSchema({ tags, summary: 'The rebate settings an agent may give', headers: authorizationHeader, call: agentRebateSettingsCall }),
@@ -128,14 +152,31 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
     const caller = agentOf(request);
     const { action, downlineId, contractId, terms } = request.body;
     const nowMs = clock();
-    if (action === 'create') {
-      if (downlineId === undefined || terms === undefined) throw new AppError(400, 'agent.contract.invalid', { detail: 'create needs downlineId and terms' });
-      return ok(await offerRealtimeContract(db, caller, downlineId, terms, nowMs));
-    }
-    if (contractId === undefined) throw new AppError(400, 'agent.contract.invalid', { detail: `${action} needs contractId` });
-    if (action === 'terminate') return ok(await askTermination(db, caller, contractId));
-    return ok(await answerRealtimeContract(db, caller, contractId, action === 'accept', nowMs));
+    return ok(await contractAction(db, caller, 'realtime', { action, downlineId, contractId, terms }, nowMs));
   });
+
+  // Daily and hourly salary: the same three calls per kind.
+  for (const [kind, contracts, action, records] of [
+    ['daily', agentDailySalaryContractsCall, agentDailySalaryContractActionCall, agentDailySalaryRecordsCall],
+    ['hourly', agentHourlySalaryContractsCall, agentHourlySalaryContractActionCall, agentHourlySalaryRecordsCall],
+  ] as const) {
+    app.get<RouteOf<typeof agentDailySalaryContractsCall>>(contracts.path, {
+      schema: apiSchema({ tags, summary: `The agent’s ${kind} salary contracts`, headers: authorizationHeader, call: contracts }),
+    }, async (request) => ok(await contractsOf(db, agentOf(request), kind)));
+
+    app.post<RouteOf<typeof agentDailySalaryContractActionCall>>(action.path, {
+      schema: apiSchema({ tags, summary: `Offer, accept, reject or end a ${kind} salary contract`, headers: authorizationHeader, call: action }),
+    }, async (request) => ok(await contractAction(db, agentOf(request), kind, request.body, clock())));
+
+    app.get<RouteOf<typeof agentDailySalaryRecordsCall>>(records.path, {
+      schema: apiSchema({ tags, summary: `The agent’s ${kind} salary records`, headers: authorizationHeader, call: records }),
+    }, async (request) => {
+      const caller = agentOf(request);
+      const { startDate, endDate, page = 1, size = 10 } = request.query;
+      if (endDate < startDate || endDate - startDate > MAX_RANGE_MS) throw new AppError(400, 'lottery.period.invalid');
+      return ok(await salaryRecords(db, caller, kind, startDate, endDate, page, size));
+    });
+  }
 
   app.get<RouteOf<typeof agentRealtimeWagesCall>>(agentRealtimeWagesCall.path, {
     schema: apiSchema({ tags, summary: 'The agent’s real-time salary records', headers: authorizationHeader, call: agentRealtimeWagesCall }),

@@ -4,6 +4,7 @@ import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';
 import { createMember, encryptedInject, TestClock, tokenFor } from '../member/member.testing';
 import { credit, mainBalanceMinor, PAYMENT_PASSWORD, setPaymentPasswordOf } from '../withdrawal/withdrawal.testing';
+import { insertSettledBet, insertSettledRound } from './agent.testing';
 import { payRealtimeWages } from './wages.service';
 
 // The agent programme through the app: the team tree (closure table), the authorization matrix
@@ -238,30 +239,9 @@ describe('real-time salary', () => {
   });
 
   it('pays hand-worked wages from settled rounds: the profit wage for a round the house won, the loss wage for one it lost, differentially up the tree, once', async () => {
-    const game = await context.pool.query<{ id: number }>("SELECT id FROM lottery_game WHERE merchant_id = $1 AND game_code = 'SSC1'", [context.merchantId]);
-    const settledRound = async (numero: string) =>
-      Number(
-        (
-          await context.pool.query<{ id: string }>(
-            `INSERT INTO lottery_round (merchant_id, game_id, numero, open_at, close_at, draw_at, server_seed_sealed, server_seed_hash, server_seed, numbers, state, drawn_at, settled_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'sealed', repeat('a', 64), repeat('b', 64), '{1,2,3,4,5}', 'settled', $6, $6) RETURNING id`,
-            [context.merchantId, game.rows[0].id, numero, new Date(clock.nowMs - 120_000), new Date(clock.nowMs - 65_000), new Date(clock.nowMs - 60_000)],
-          )
-        ).rows[0].id,
-      );
-    const bet = async (roundId: number, memberId: number, amountMinor: number, state: 'won' | 'lost', prizeMinor: number) => {
-      const order = await context.pool.query<{ id: string }>(
-        `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, created_at)
-         VALUES ($1, $2, $3, $4, false, false, 1, '20250115-0001', 'x', $5, $6) RETURNING id`,
-        [context.merchantId, memberId, game.rows[0].id, `LTEST${roundId}X${memberId}`, amountMinor, new Date(clock.nowMs)],
-      );
-      await context.pool.query(
-        `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series, multiple,
-           amount_minor, unit_prize_minor, max_prize_minor, rebate_minor, state, win_count, prize_minor, created_at, settled_at)
-         VALUES ($1, $2, $3, $4, 0, 1011, '{1}', '0____', 1, 1, 1960, 1, $5, 1900, 0, 0, $6, $7, $8, $9, $9)`,
-        [order.rows[0].id, context.merchantId, memberId, roundId, amountMinor, state, state === 'won' ? 1 : 0, prizeMinor, new Date(clock.nowMs)],
-      );
-    };
+    const settledRound = (numero: string) => insertSettledRound(context.pool, context.merchantId, numero, clock.nowMs - 60_000);
+    const bet = (roundId: number, memberId: number, amountMinor: number, state: 'won' | 'lost', prizeMinor: number) =>
+      insertSettledBet(context.pool, { merchantId: context.merchantId, roundId, memberId, amountMinor, state, prizeMinor, atMs: clock.nowMs });
     // Round 1: the mid agent's player stakes 100.00 and wins nothing: the house won.
     //   midagent (0.60 %) earns 100.00 × 0.60 % = 0.60; topagent (1.00 %) earns 100.00 × (1.00 − 0.60) % = 0.40.
     // Round 2: the top agent's own player stakes 50.00 and wins 80.00: the house lost.

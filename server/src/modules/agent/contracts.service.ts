@@ -1,24 +1,31 @@
-import type { AgentContract, RealtimeTerms } from '@platform/shared/contract';
+import type { AgentContract, RealtimeTerms, SalaryContract, SalaryKind, SalaryTerms } from '@platform/shared/contract';
+import { MINOR_PER_MAJOR } from '../ledger';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { AgentCaller } from './agent-access';
 import { downlineOf } from './agent-access';
 
-// Real-time salary contracts (SPEC §1, §6 "contract requests"; REFERENCE.md §1.7
-// MCSFE_processRealTimeSalaryContract): an agent offers a direct downline agent rates — profit
-// and loss wage rates per lottery game, in 0.01 % of a bet share — never above its own under its
-// own contract; the downline accepts or rejects. Either side may ask to end an active contract;
+// Contracts (SPEC §1, §6 "contract requests"; REFERENCE.md §1.7 MCSFE_processRealTimeSalaryContract,
+// MCSFE_processDailySalaryContract, MCSFE_processContractHourSalary): an agent offers a direct
+// downline agent terms of one kind — real-time salary: profit and loss wage rates per lottery
+// game; daily and hourly salary: rate tiers on team betting and active members; rates in 0.01 %
+// — never above its own under its own contract of the kind; the downline accepts or rejects. Either side may ask to end an active contract;
 // the other side accepts (terminated) or rejects (it stays active). A top agent's contract comes
 // from the merchant (upline_id NULL, made by an operator). One pending or active contract per
 // downline (agent_contract_current).
 
+export type ContractKind = 'realtime' | SalaryKind;
+type AnyTerms = RealtimeTerms | SalaryTerms;
+type AnyContract = AgentContract | SalaryContract;
+
 interface ContractRow {
   id: string;
+  kind: ContractKind;
   uplineId: string | null;
   uplineUsername: string | null;
   downlineId: string;
   downlineUsername: string;
-  terms: RealtimeTerms;
+  terms: AnyTerms;
   state: AgentContract['state'];
   requestedBy: string | null;
   terminateRequestedBy: string | null;
@@ -26,7 +33,7 @@ interface ContractRow {
   decidedAt: Date | null;
 }
 
-const CONTRACT_SELECT = `SELECT c.id, c.upline_id AS "uplineId", up.username AS "uplineUsername", c.downline_id AS "downlineId", down.username AS "downlineUsername",
+const CONTRACT_SELECT = `SELECT c.id, c.kind, c.upline_id AS "uplineId", up.username AS "uplineUsername", c.downline_id AS "downlineId", down.username AS "downlineUsername",
     c.terms, c.state, c.requested_by AS "requestedBy", c.terminate_requested_by AS "terminateRequestedBy", c.created_at AS "createdAt", c.decided_at AS "decidedAt"
    FROM agent_contract c LEFT JOIN member up ON up.id = c.upline_id JOIN member down ON down.id = c.downline_id`;
 
@@ -38,9 +45,9 @@ function awaiting(row: ContractRow, memberId: number): boolean {
   return sides.includes(memberId) && Number(asker) !== memberId;
 }
 
-const contractOf = (row: ContractRow, memberId: number): AgentContract => ({
+const contractOf = (row: ContractRow, memberId: number): AnyContract => ({
   contractId: Number(row.id),
-  kind: 'realtime',
+  kind: row.kind,
   uplineUsername: row.uplineUsername,
   downlineId: Number(row.downlineId),
   downlineUsername: row.downlineUsername,
@@ -50,21 +57,23 @@ const contractOf = (row: ContractRow, memberId: number): AgentContract => ({
   createdTime: row.createdAt.getTime(),
   decidedTime: row.decidedAt?.getTime() ?? null,
   awaitingMe: awaiting(row, memberId),
-});
+}) as AnyContract;
 
-/** The caller's own contract (as downline) and those with its direct downlines, pending or active. */
-export async function realtimeContracts(db: Db, caller: AgentCaller): Promise<{ mine: AgentContract | null; downlines: AgentContract[] }> {
+/** The caller's own contract of the kind (as downline) and those with its direct downlines, pending or active. */
+export async function contractsOf<C extends AnyContract = AgentContract>(db: Db, caller: AgentCaller, kind: ContractKind = 'realtime'): Promise<{ mine: C | null; downlines: C[] }> {
   const result = await db.query<ContractRow>(
-    `${CONTRACT_SELECT} WHERE c.kind = 'realtime' AND c.merchant_id = $2 AND c.state IN ('pending', 'active') AND (c.downline_id = $1 OR c.upline_id = $1)
+    `${CONTRACT_SELECT} WHERE c.kind = $3 AND c.merchant_id = $2 AND c.state IN ('pending', 'active') AND (c.downline_id = $1 OR c.upline_id = $1)
      ORDER BY c.created_at, c.id`,
-    [caller.agentId, caller.merchantId],
+    [caller.agentId, caller.merchantId, kind],
   );
   const mine = result.rows.find((row) => Number(row.downlineId) === caller.agentId);
   return {
-    mine: mine ? contractOf(mine, caller.agentId) : null,
-    downlines: result.rows.filter((row) => Number(row.uplineId) === caller.agentId).map((row) => contractOf(row, caller.agentId)),
+    mine: mine ? (contractOf(mine, caller.agentId) as C) : null,
+    downlines: result.rows.filter((row) => Number(row.uplineId) === caller.agentId).map((row) => contractOf(row, caller.agentId) as C),
   };
 }
+
+export const realtimeContracts = (db: Db, caller: AgentCaller) => contractsOf<AgentContract>(db, caller, 'realtime');
 
 type Rates = { profitRate: number; lossRate: number };
 const rateOf = (terms: RealtimeTerms, game: string | undefined): Rates => (game !== undefined && terms.games?.[game]) || terms.default;
@@ -80,33 +89,50 @@ export function withinTerms(child: RealtimeTerms, parent: RealtimeTerms): boolea
   return fits(undefined) && [...games].every(fits);
 }
 
-async function contractById(db: Db, caller: AgentCaller, contractId: number): Promise<ContractRow> {
-  const result = await db.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1 AND c.merchant_id = $2 AND c.kind = 'realtime' AND (c.upline_id = $3 OR c.downline_id = $3)`, [
+/** The rate a salary contract's tiers give a team: the highest tier it reaches (0 below all). */
+export function tierRate(terms: SalaryTerms, teamBettingMinor: number, activeMembers: number): number {
+  return terms.tiers.reduce(
+    (best, tier) => (teamBettingMinor >= Math.round(tier.bet * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
+    0,
+  );
+}
+
+/** True when every tier of `child` pays at most what `parent` pays at the tier's own thresholds. */
+export function withinTiers(child: SalaryTerms, parent: SalaryTerms): boolean {
+  return child.tiers.every((tier) => tier.rate <= tierRate(parent, Math.round(tier.bet * MINOR_PER_MAJOR), tier.active));
+}
+
+const withinKind = (kind: ContractKind, child: AnyTerms, parent: AnyTerms): boolean =>
+  kind === 'realtime' ? withinTerms(child as RealtimeTerms, parent as RealtimeTerms) : withinTiers(child as SalaryTerms, parent as SalaryTerms);
+
+async function contractById(db: Db, caller: AgentCaller, contractId: number, kind: ContractKind): Promise<ContractRow> {
+  const result = await db.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1 AND c.merchant_id = $2 AND c.kind = $4 AND (c.upline_id = $3 OR c.downline_id = $3)`, [
     contractId,
     caller.merchantId,
     caller.agentId,
+    kind,
   ]);
   if (!result.rowCount) throw new AppError(400, 'agent.contract.invalid', { detail: 'no such contract of yours' });
   return result.rows[0];
 }
 
-async function reread(db: Db, caller: AgentCaller, contractId: number): Promise<AgentContract> {
-  return contractOf(await contractById(db, caller, contractId), caller.agentId);
+async function reread<C extends AnyContract>(db: Db, caller: AgentCaller, contractId: number, kind: ContractKind): Promise<C> {
+  return contractOf(await contractById(db, caller, contractId, kind), caller.agentId) as C;
 }
 
-export async function offerRealtimeContract(db: Db, caller: AgentCaller, downlineId: number, terms: RealtimeTerms, nowMs: number): Promise<AgentContract> {
+export async function offerContract<C extends AnyContract = AgentContract>(db: Db, caller: AgentCaller, kind: ContractKind, downlineId: number, terms: AnyTerms, nowMs: number): Promise<C> {
   const downline = await downlineOf(db, caller, downlineId, { direct: true });
   if (![1, 2, 41, 42].includes(downline.memberType)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a contract is made with a direct downline agent' });
-  const own = await realtimeContracts(db, caller);
-  if (!own.mine || own.mine.state !== 'active') throw new AppError(400, 'agent.contract.invalid', { detail: 'you have no active real-time salary contract yourself' });
-  if (!withinTerms(terms, own.mine.terms)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a rate above your own' });
+  const own = await contractsOf<AnyContract>(db, caller, kind);
+  if (!own.mine || own.mine.state !== 'active') throw new AppError(400, 'agent.contract.invalid', { detail: 'you have no active contract of this kind yourself' });
+  if (!withinKind(kind, terms, own.mine.terms)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a rate above your own' });
   try {
     const inserted = await db.query<{ id: string }>(
       `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, requested_by, created_at)
-       VALUES ($1, 'realtime', $2, $3, $4, 'pending', $2, $5) RETURNING id`,
-      [caller.merchantId, caller.agentId, downlineId, JSON.stringify(terms), new Date(nowMs)],
+       VALUES ($1, $6, $2, $3, $4, 'pending', $2, $5) RETURNING id`,
+      [caller.merchantId, caller.agentId, downlineId, JSON.stringify(terms), new Date(nowMs), kind],
     );
-    return reread(db, caller, Number(inserted.rows[0].id));
+    return reread<C>(db, caller, Number(inserted.rows[0].id), kind);
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw new AppError(409, 'agent.contract.exists');
     throw error;
@@ -114,8 +140,8 @@ export async function offerRealtimeContract(db: Db, caller: AgentCaller, downlin
 }
 
 /** Accept or reject what awaits the caller: a pending contract, or an asked termination. */
-export async function answerRealtimeContract(db: Db, caller: AgentCaller, contractId: number, accept: boolean, nowMs: number): Promise<AgentContract> {
-  const row = await contractById(db, caller, contractId);
+export async function answerContract<C extends AnyContract = AgentContract>(db: Db, caller: AgentCaller, kind: ContractKind, contractId: number, accept: boolean, nowMs: number): Promise<C> {
+  const row = await contractById(db, caller, contractId, kind);
   if (!awaiting(row, caller.agentId)) throw new AppError(400, 'agent.contract.invalid', { detail: 'nothing of this contract awaits your answer' });
   const now = new Date(nowMs);
   const changed =
@@ -125,25 +151,26 @@ export async function answerRealtimeContract(db: Db, caller: AgentCaller, contra
         ? await db.query("UPDATE agent_contract SET state = 'terminated', terminated_at = $2 WHERE id = $1 AND state = 'active' AND terminate_requested_by IS NOT NULL", [contractId, now])
         : await db.query("UPDATE agent_contract SET terminate_requested_by = NULL WHERE id = $1 AND state = 'active'", [contractId]);
   if (!changed.rowCount) throw new AppError(400, 'agent.contract.invalid', { detail: 'the contract changed meanwhile' });
-  return reread(db, caller, contractId);
+  return reread<C>(db, caller, contractId, kind);
 }
 
 /** Ask to end an active contract (the other side answers). */
-export async function askTermination(db: Db, caller: AgentCaller, contractId: number): Promise<AgentContract> {
-  await contractById(db, caller, contractId);
+export async function askTermination<C extends AnyContract = AgentContract>(db: Db, caller: AgentCaller, kind: ContractKind, contractId: number): Promise<C> {
+  await contractById(db, caller, contractId, kind);
   const changed = await db.query("UPDATE agent_contract SET terminate_requested_by = $2 WHERE id = $1 AND state = 'active' AND terminate_requested_by IS NULL", [
     contractId,
     caller.agentId,
   ]);
   if (!changed.rowCount) throw new AppError(400, 'agent.contract.invalid', { detail: 'only an active contract can be ended, once' });
-  return reread(db, caller, contractId);
+  return reread<C>(db, caller, contractId, kind);
 }
 
-/** Whether the member is a side of a pending or active real-time salary contract (the consolidated flag). */
-export async function hasRealtimeContract(db: Db, merchantId: number, memberId: number): Promise<boolean> {
-  const result = await db.query(
-    "SELECT 1 FROM agent_contract WHERE merchant_id = $1 AND (downline_id = $2 OR upline_id = $2) AND kind = 'realtime' AND state IN ('pending', 'active') LIMIT 1",
+/** The consolidated answer's contract flags: the member is a side of a pending or active contract of the kind. */
+export async function contractFlags(db: Db, merchantId: number, memberId: number): Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean }> {
+  const result = await db.query<{ kind: ContractKind }>(
+    "SELECT DISTINCT kind FROM agent_contract WHERE merchant_id = $1 AND (downline_id = $2 OR upline_id = $2) AND state IN ('pending', 'active')",
     [merchantId, memberId],
   );
-  return (result.rowCount ?? 0) > 0;
+  const kinds = new Set(result.rows.map((row) => row.kind));
+  return { realtimesalreqtype: kinds.has('realtime'), dailysalreqtype: kinds.has('daily'), contracthoursalreq: kinds.has('hourly') };
 }

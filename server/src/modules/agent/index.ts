@@ -3,6 +3,7 @@
 export { agentRoutes, type AgentRoutesOptions } from './agent.routes';
 export { agentMessages } from './agent.messages';
 export { linkByCode, type LinkForRegistration } from './links.service';
-export { hasRealtimeContract } from './contracts.service';
+export { contractFlags } from './contracts.service';
+export { paySalaries, type SalaryRunResult } from './salary.service';
 export { payRealtimeWages, WAGE_HOUSE_ACCOUNT, type WageRunResult } from './wages.service';
-export { RealtimeWageJob, wageIntervalFromEnv } from './agent.jobs';
+export { RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './agent.jobs';

@@ -1,0 +1,173 @@
+import type pg from 'pg';
+import type { SalaryKind, SalaryRecord, SalaryTerms } from '@platform/shared/contract';
+import type { Db } from '../../db/pool';
+import { withTransaction } from '../../db/transaction';
+import { creditMembersIn, ensureHouseAccount, MINOR_PER_MAJOR, minorToMajor } from '../ledger';
+import type { AgentCaller } from './agent-access';
+import { tierRate } from './contracts.service';
+import { WAGE_HOUSE_ACCOUNT } from './wages.service';
+
+// Daily and hourly salary (issue 12; REFERENCE.md §5.2 agentDailyWages2, agentHourSalary). For
+// each finished period (the merchant's local day or hour) and each agent with an active contract
+// of the kind: its team betting is the valid turnover of every member of its subtree, itself
+// included — lottery bets settled won or lost in the period plus game rounds started in it
+// (valid bet) — and its active members are those of the team whose turnover reached the
+// merchant's minimum. The highest tier of its contract the team reaches gives its rate; gross =
+// team betting × rate (floored to the cent); it is paid gross less the gross of its direct downline
+// agents holding contracts of the kind (never below 0). Exactly once per (merchant, kind, period):
+// the run row is inserted first (unique), in the transaction that writes every salary and pays
+// them through the ledger (house_wages → the agent, kind daily_salary / hourly_salary); a second
+// replica or a re-run finds the run and pays nothing.
+
+export interface SalarySettings {
+  utcOffsetMinutes: number;
+  activeMinTurnoverMinor: number;
+}
+
+export const DEFAULT_SALARY_SETTINGS: SalarySettings = { utcOffsetMinutes: 480, activeMinTurnoverMinor: 1 * MINOR_PER_MAJOR };
+
+export async function readSalarySettings(db: Db, merchantId: number): Promise<SalarySettings> {
+  const stored = await db.query<{ value: { utcOffsetMinutes?: unknown; activeMinTurnover?: unknown } }>("SELECT value FROM merchant_setting WHERE merchant_id = $1 AND key = 'agentSalary'", [merchantId]);
+  const value = stored.rows[0]?.value ?? {};
+  const offset = Number.isInteger(value.utcOffsetMinutes) && Math.abs(value.utcOffsetMinutes as number) <= 840 ? (value.utcOffsetMinutes as number) : DEFAULT_SALARY_SETTINGS.utcOffsetMinutes;
+  const minimum = typeof value.activeMinTurnover === 'number' && value.activeMinTurnover >= 0 ? Math.round(value.activeMinTurnover * MINOR_PER_MAJOR) : DEFAULT_SALARY_SETTINGS.activeMinTurnoverMinor;
+  return { utcOffsetMinutes: offset, activeMinTurnoverMinor: minimum };
+}
+
+const PERIOD_MS: Record<SalaryKind, number> = { daily: 86_400_000, hourly: 3_600_000 };
+
+/** The last period of the kind that has ended by `nowMs` (start, end), in the merchant's offset. */
+export function lastFinishedPeriod(kind: SalaryKind, utcOffsetMinutes: number, nowMs: number): { startMs: number; endMs: number } {
+  const length = PERIOD_MS[kind];
+  const offset = utcOffsetMinutes * 60_000;
+  const endMs = Math.floor((nowMs + offset) / length) * length - offset;
+  return { startMs: endMs - length, endMs };
+}
+
+export interface SalaryRunResult {
+  paid: boolean;
+  agents: number;
+  paidMinor: number;
+}
+
+/** Settles the kind's last finished period of every merchant with contracts of the kind (once each). */
+export async function paySalaries(pool: pg.Pool, kind: SalaryKind, nowMs: number): Promise<SalaryRunResult[]> {
+  const merchants = await pool.query<{ merchantId: number }>("SELECT DISTINCT merchant_id AS \"merchantId\" FROM agent_contract WHERE kind = $1 AND state = 'active'", [kind]);
+  const results: SalaryRunResult[] = [];
+  for (const { merchantId } of merchants.rows) {
+    const settings = await readSalarySettings(pool, merchantId);
+    const period = lastFinishedPeriod(kind, settings.utcOffsetMinutes, nowMs);
+    results.push(await withTransaction(pool, (client) => payPeriod(client, merchantId, kind, period, settings, nowMs)));
+  }
+  return results;
+}
+
+/** One (merchant, kind, period), exactly once. Module-internal; tests call it for chosen periods. */
+export async function payPeriod(
+  client: pg.PoolClient,
+  merchantId: number,
+  kind: SalaryKind,
+  period: { startMs: number; endMs: number },
+  settings: SalarySettings,
+  nowMs: number,
+): Promise<SalaryRunResult> {
+  const run = await client.query<{ id: string }>(
+    `INSERT INTO agent_wage_run (merchant_id, kind, ran_at, period_start, period_end) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (merchant_id, kind, period_start) WHERE period_start IS NOT NULL DO NOTHING RETURNING id`,
+    [merchantId, kind, new Date(nowMs), new Date(period.startMs), new Date(period.endMs)],
+  );
+  if (!run.rowCount) return { paid: false, agents: 0, paidMinor: 0 };
+  const runId = run.rows[0].id;
+  const start = new Date(period.startMs);
+  const end = new Date(period.endMs);
+  // Each contracted agent's team betting and active members in the period.
+  const teams = await client.query<{ agentId: string; terms: SalaryTerms; uplineId: string | null; teamMinor: string; active: string }>(
+    `WITH turnover AS (
+       SELECT member_id, sum(amount) AS amount FROM (
+         SELECT b.member_id, b.amount_minor AS amount FROM lottery_bet b
+          WHERE b.merchant_id = $1 AND b.state IN ('won', 'lost') AND b.settled_at >= $2 AND b.settled_at < $3
+         UNION ALL
+         SELECT r.member_id, r.valid_bet_minor FROM game_round r
+          WHERE r.merchant_id = $1 AND r.member_id IS NOT NULL AND r.started_at >= $2 AND r.started_at < $3
+       ) x GROUP BY member_id
+     )
+     SELECT c.downline_id AS "agentId", c.terms, c.upline_id AS "uplineId",
+            COALESCE(sum(t.amount), 0) AS "teamMinor", count(t.member_id) FILTER (WHERE t.amount >= $5) AS active
+       FROM agent_contract c
+       JOIN member_tree tree ON tree.ancestor_id = c.downline_id
+       LEFT JOIN turnover t ON t.member_id = tree.descendant_id
+      WHERE c.merchant_id = $1 AND c.kind = $4 AND c.state = 'active'
+      GROUP BY c.downline_id, c.terms, c.upline_id`,
+    [merchantId, start, end, kind, settings.activeMinTurnoverMinor],
+  );
+  const gross = new Map<string, { rate: number; teamMinor: number; active: number; grossMinor: number; uplineId: string | null }>();
+  for (const team of teams.rows) {
+    const teamMinor = Number(team.teamMinor);
+    const active = Number(team.active);
+    const rate = tierRate(team.terms, teamMinor, active);
+    gross.set(team.agentId, { rate, teamMinor, active, grossMinor: Math.floor((teamMinor * rate) / 10_000), uplineId: team.uplineId });
+  }
+  const downlineGross = new Map<string, number>();
+  for (const agent of gross.values()) {
+    if (agent.uplineId !== null && gross.has(agent.uplineId)) downlineGross.set(agent.uplineId, (downlineGross.get(agent.uplineId) ?? 0) + agent.grossMinor);
+  }
+  const rows = [...gross.entries()]
+    .map(([agentId, agent]) => ({ agentId, ...agent, downlineMinor: downlineGross.get(agentId) ?? 0 }))
+    .map((agent) => ({ ...agent, amountMinor: Math.max(0, agent.grossMinor - agent.downlineMinor) }))
+    .filter((agent) => agent.teamMinor > 0);
+  if (rows.length > 0) {
+    await client.query(
+      `INSERT INTO agent_period_wage (merchant_id, run_id, kind, agent_id, period_start, period_end, team_minor, active_members, rate, gross_minor, downline_minor, amount_minor, created_at)
+       SELECT $1, $2, $3, x.agent_id, $4, $5, x.team, x.active, x.rate, x.gross, x.downline, x.amount, $6
+         FROM unnest($7::bigint[], $8::bigint[], $9::int[], $10::int[], $11::bigint[], $12::bigint[], $13::bigint[]) AS x(agent_id, team, active, rate, gross, downline, amount)`,
+      [
+        merchantId, runId, kind, start, end, new Date(nowMs),
+        rows.map((row) => row.agentId), rows.map((row) => row.teamMinor), rows.map((row) => row.active), rows.map((row) => row.rate),
+        rows.map((row) => row.grossMinor), rows.map((row) => row.downlineMinor), rows.map((row) => row.amountMinor),
+      ],
+    );
+  }
+  const credits = rows.map((row) => ({ memberId: Number(row.agentId), amountMinor: row.amountMinor }));
+  const paidMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
+  if (paidMinor > 0) {
+    const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
+    await creditMembersIn(client, {
+      merchantId,
+      houseAccount: house,
+      kind: kind === 'daily' ? 'daily_salary' : 'hourly_salary',
+      keyPrefix: `wage:${kind}:${runId}`,
+      orderNo: `W${runId}`,
+      remark: `${kind} salary ${start.toISOString()}`,
+      credits,
+      nowMs,
+    });
+  }
+  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
+  return { paid: true, agents: rows.length, paidMinor };
+}
+
+/** The agent's salary records of the kind whose periods start in [startMs, endMs], newest first. */
+export async function salaryRecords(db: Db, caller: AgentCaller, kind: SalaryKind, startMs: number, endMs: number, page: number, size: number) {
+  const where = 'w.agent_id = $1 AND w.merchant_id = $2 AND w.kind = $3 AND w.period_start BETWEEN $4 AND $5';
+  const params = [caller.agentId, caller.merchantId, kind, new Date(startMs), new Date(endMs)];
+  const [rows, totals] = await Promise.all([
+    db.query<{ periodStart: Date; periodEnd: Date; teamMinor: string; active: number; rate: number; grossMinor: string; downlineMinor: string; amountMinor: string }>(
+      `SELECT w.period_start AS "periodStart", w.period_end AS "periodEnd", w.team_minor AS "teamMinor", w.active_members AS active, w.rate,
+              w.gross_minor AS "grossMinor", w.downline_minor AS "downlineMinor", w.amount_minor AS "amountMinor"
+         FROM agent_period_wage w WHERE ${where} ORDER BY w.period_start DESC, w.id DESC LIMIT $6 OFFSET $7`,
+      [...params, size, (page - 1) * size],
+    ),
+    db.query<{ count: string; amount: string | null }>(`SELECT count(*) AS count, sum(w.amount_minor) AS amount FROM agent_period_wage w WHERE ${where}`, params),
+  ]);
+  const list: SalaryRecord[] = rows.rows.map((row) => ({
+    periodStart: row.periodStart.getTime(),
+    periodEnd: row.periodEnd.getTime(),
+    teamBetting: minorToMajor(Number(row.teamMinor)),
+    activeMembers: row.active,
+    rate: row.rate,
+    grossAmount: minorToMajor(Number(row.grossMinor)),
+    downlineAmount: minorToMajor(Number(row.downlineMinor)),
+    amount: minorToMajor(Number(row.amountMinor)),
+  }));
+  return { list, totalPages: Math.ceil(Number(totals.rows[0].count) / size), footer: { amount: minorToMajor(Number(totals.rows[0].amount ?? 0)) } };
+}
