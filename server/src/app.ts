@@ -12,7 +12,7 @@ import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
 import { DrawStreams, LotteryScheduler, lotteryRoutes } from './modules/lottery';
-import { agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './modules/agent';
+import { agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, subordinateIdOf, wageIntervalFromEnv } from './modules/agent';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { botCheckRoutes } from './modules/bot-check';
@@ -254,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(feedbackRoutes, { db: pool, clock });
-    await merchantScope.register(recordsRoutes, { db: pool });
+    await merchantScope.register(recordsRoutes, { db: pool, subordinateOf: (caller, username) => subordinateIdOf(pool, caller, username) });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
     await merchantScope.register(c2cRoutes, { db: pool, clock });
     await merchantScope.register(agentTransferRoutes, { db: pool, clock });

@@ -58,6 +58,11 @@ export const memberTransactionsCall = /*#__PURE__*/ defineCall({
         description: 'epoch ms, last millisecond of the period; at most 29 days after startTime (records.period.invalid otherwise)',
       },
       codeTypes: { type: 'string', maxLength: 400, pattern: codeTypePattern, description: 'comma list of TRANSACTION_CODE_TYPES; all types when absent' },
+      subordinateName: {
+        type: 'string',
+        maxLength: 64,
+        description: 'an agent reads a member of its own downline (agent centre › account details); the caller’s own records when absent or its own name (agent.only, agent.downline.unknown otherwise)',
+      },
       txTypeIds: { type: 'string', maxLength: 200, pattern: '^\\d{1,6}(,\\d{1,6})*$', description: 'comma list of txTypeId (8102,8202: transfers); all when absent' },
       page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
       size: { type: 'integer', minimum: 1, maximum: RECORDS_MAX_PAGE_SIZE, default: RECORDS_DEFAULT_PAGE_SIZE },

@@ -43,3 +43,19 @@ export async function downlineOf(db: Db, caller: AgentCaller, memberId: number, 
   if (!result.rowCount) throw new AppError(404, 'agent.downline.unknown');
   return result.rows[0];
 }
+
+/**
+ * The id of the member of the caller's downline (any depth) with this username (case-insensitive):
+ * what the records routes ask when an agent names a subordinate. 403 agent.only for a non-agent,
+ * 404 agent.downline.unknown for anybody outside the caller's downline.
+ */
+export async function subordinateIdOf(db: Db, caller: { merchantId: number; memberId: number; memberType: number }, username: string): Promise<number> {
+  if (!isAgentMemberType(caller.memberType)) throw new AppError(403, 'agent.only');
+  const result = await db.query<{ id: number }>(
+    `SELECT m.id::int AS id FROM member_tree t JOIN member m ON m.id = t.descendant_id
+      WHERE t.ancestor_id = $1 AND t.depth >= 1 AND m.merchant_id = $2 AND lower(m.username) = lower($3)`,
+    [caller.memberId, caller.merchantId, username],
+  );
+  if (!result.rowCount) throw new AppError(404, 'agent.downline.unknown');
+  return result.rows[0].id;
+}

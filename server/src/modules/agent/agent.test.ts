@@ -207,6 +207,22 @@ describe('links, registration and downlines', () => {
   });
 });
 
+describe('account details (downline transaction details)', () => {
+  it('lets an agent read a downline member’s transaction records by name, and nobody else', async () => {
+    const range = `startTime=${clock.nowMs - 86_400_000}&endTime=${clock.nowMs + 86_400_000}`;
+    // The player received the top agent's transfer above: its record, read by the top agent.
+    const mine = await call<{ list: { txTypeId: number; amount: number }[] }>('GET', `/wps/relay/ODSFE2_MemTransDet?${range}&subordinateName=MIDPLAYER`, 'top');
+    expect(mine.status).toBe(200);
+    expect(mine.body.value.list.map((row) => [row.txTypeId, row.amount])).toContainEqual([8402, 25.5]);
+    // Its own name reads its own records, as before.
+    expect((await call('GET', `/wps/relay/ODSFE2_MemTransDet?${range}&subordinateName=midplayer`, 'player')).status).toBe(200);
+    // An agent of another team, the player's own agent's upline's other downline, and a player: refused.
+    expect((await call('GET', `/wps/relay/ODSFE2_MemTransDet?${range}&subordinateName=midplayer`, 'outsider')).body.errorCode).toBe('agent.downline.unknown');
+    expect((await call('GET', `/wps/relay/ODSFE2_MemTransDet?${range}&subordinateName=topplayer`, 'agent')).body.errorCode).toBe('agent.downline.unknown');
+    expect((await call('GET', `/wps/relay/ODSFE2_MemTransDet?${range}&subordinateName=midplayer`, 'loner')).body.errorCode).toBe('agent.only');
+  });
+});
+
 describe('real-time salary', () => {
   const TOP_TERMS = { default: { profitRate: 100, lossRate: 50 } };
 

@@ -7,3 +7,4 @@ export { contractFlags } from './contracts.service';
 export { paySalaries, type SalaryRunResult } from './salary.service';
 export { payRealtimeWages, WAGE_HOUSE_ACCOUNT, type WageRunResult } from './wages.service';
 export { RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './agent.jobs';
+export { subordinateIdOf } from './agent-access';

@@ -1,7 +1,7 @@
 import { RECORDS_DEFAULT_PAGE_SIZE, memberTransactionsCall, type TransactionCodeType } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { ok } from '../../http/envelope';
+import { AppError, ok } from '../../http/envelope';
 import { callerLanguageOf } from '../../http/request-context';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { resolveLanguage } from '../../i18n/messages';
@@ -10,12 +10,17 @@ import { commaList, memberTransactions } from './records.service';
 
 export interface RecordsRoutesOptions {
   db: pg.Pool;
+  /**
+   * The member of the caller's downline named subordinateName (the agent module's check, given by
+   * app.ts); without it a name other than the caller's own is refused as unknown.
+   */
+  subordinateOf?: (caller: { merchantId: number; memberId: number; memberType: number }, username: string) => Promise<number>;
 }
 
 // The member's records of money movements (REFERENCE.md §5.1 transactionHistory › transactionLogs).
 // Closed like the wallet routes: a live session of a real account; the rows are always the
-// session's member's own.
-export async function recordsRoutes(app: FastifyInstance, { db }: RecordsRoutesOptions): Promise<void> {
+// session's member's own, or, for an agent naming subordinateName, a member of its own downline.
+export async function recordsRoutes(app: FastifyInstance, { db, subordinateOf }: RecordsRoutesOptions): Promise<void> {
   app.get<RouteOf<typeof memberTransactionsCall>>('/wps/relay/ODSFE2_MemTransDet', {
     schema: apiSchema({
       tags: ['wallet'],
@@ -27,11 +32,17 @@ export async function recordsRoutes(app: FastifyInstance, { db }: RecordsRoutesO
     }),
   }, async (request) => {
     const member = memberOf(request);
-    const { startTime, endTime, codeTypes, txTypeIds, page = 1, size, language } = request.query;
+    const { startTime, endTime, codeTypes, txTypeIds, page = 1, size, language, subordinateName } = request.query;
+    const named = subordinateName?.trim();
+    let memberId = member.id;
+    if (named && named.toLowerCase() !== member.username.toLowerCase()) {
+      if (!subordinateOf) throw new AppError(404, 'agent.downline.unknown');
+      memberId = await subordinateOf({ merchantId: member.merchantId, memberId: member.id, memberType: member.memberType }, named);
+    }
     return ok(
       await memberTransactions(db, {
         merchantId: member.merchantId,
-        memberId: member.id,
+        memberId,
         startTime,
         endTime,
         codeTypes: commaList(codeTypes) as TransactionCodeType[],

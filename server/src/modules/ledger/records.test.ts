@@ -227,16 +227,14 @@ describe('GET /wps/relay/ODSFE2_MemTransDet', () => {
 
     const aliceSees = async (query: Record<string, string | number>) => (await valueOf(alice.token, { ...aroundNow(), ...query })).list.map((row) => row.amount);
     expect(await aliceSees({})).toEqual([11]);
-    // Parameters a caller might try: another member's id or name, another merchant. Ignored.
-    const attempts: Record<string, string | number>[] = [
-      { memberId: bob.id },
-      { subordinateName: 'records07' },
-      { merchantId: otherMerchant },
-      { accountId: 1 },
-    ];
+    // Parameters a caller might try: another member's id, another merchant. Ignored.
+    const attempts: Record<string, string | number>[] = [{ memberId: bob.id }, { merchantId: otherMerchant }, { accountId: 1 }];
     for (const attempt of attempts) {
       expect(await aliceSees(attempt)).toEqual([11]);
     }
+    // Another member's name (subordinateName, an agent's read of its downline): refused to a player.
+    const named = await records(alice.token, { ...aroundNow(), subordinateName: 'records07' });
+    expect([named.statusCode, json<Envelope<MemberTransactions>>(named).errorCode]).toEqual([403, 'agent.only']);
     expect((await valueOf(alice.token, aroundNow(), { merchant: 'DEFAULT' })).list.map((row) => row.amount)).toEqual([11]);
     // The session belongs to its merchant: under another brand's header it is no session at all.
     const elsewhere = await records(alice.token, aroundNow(), { merchant: 'RECORDS_OTHER' });
