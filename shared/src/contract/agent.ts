@@ -483,3 +483,51 @@ export const agentHourlySalaryRecordsCall = /*#__PURE__*/ defineCall(/*#__PURE__
 export type SalaryContract = ValueOf<typeof agentDailySalaryContractActionCall>;
 export type SalaryTerms = SalaryContract['terms'];
 export type SalaryRecord = ValueOf<typeof agentDailySalaryRecordsCall>['list'][number];
+
+// Team overview (issue 12; REFERENCE.md §5.2 agentTeamOverview, S relay ODSFE2_getTeamOverviewSum):
+// the agent's team now (size, direct downlines, online, balances) and its activity over a period
+// (at most 62 days), in total and per day of the merchant's agent time zone (GMT+8 unless
+// merchant_setting 'agentSalary' says otherwise) for the chart. The team is the agent's whole
+// downline (the agent itself not included).
+const overviewFigures = {
+  logins: { type: 'integer', description: 'logins (sessions opened)' },
+  registrations: { type: 'integer' },
+  firstDeposits: { type: 'integer', description: 'members whose first deposit fell in the period' },
+  firstBets: { type: 'integer', description: 'members whose first bet fell in the period' },
+  deposits: money('deposits credited'),
+  depositCount: { type: 'integer' },
+  withdrawals: money('withdrawals paid'),
+  bets: money('valid bets settled'),
+  betCount: { type: 'integer' },
+  wins: money('prizes and wins paid'),
+  promotions: money('bonuses credited'),
+} as const;
+const overviewFigureKeys = Object.keys(overviewFigures) as (keyof typeof overviewFigures)[];
+
+export const agentTeamOverviewCall = /*#__PURE__*/ defineCall({
+  name: 'agentTeamOverview',
+  method: 'GET',
+  path: '/wps/relay/ODSFE2_getTeamOverviewSum',
+  moduleId: 'DOWNMAN',
+  token: true,
+  query: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: epochMs, endDate: { ...epochMs, description: 'at most 62 days after startDate (lottery.period.invalid)' } } },
+  value: {
+    type: 'object',
+    required: ['teamSize', 'directCount', 'onlineUsers', 'totalBalance', 'totals', 'days', 'utcOffsetMinutes'],
+    additionalProperties: false,
+    properties: {
+      teamSize: { type: 'integer', description: 'members of the whole downline' },
+      directCount: { type: 'integer', description: 'direct downlines' },
+      onlineUsers: { type: 'integer' },
+      totalBalance: money('the main wallets of the whole downline'),
+      utcOffsetMinutes: { type: 'integer', description: 'the time zone of the days' },
+      totals: { type: 'object', required: overviewFigureKeys, additionalProperties: false, properties: overviewFigures },
+      days: {
+        type: 'array',
+        description: 'one entry per day of the period, oldest first',
+        items: { type: 'object', required: ['date', ...overviewFigureKeys], additionalProperties: false, properties: { date: { type: 'string', description: 'YYYY-MM-DD' }, ...overviewFigures } },
+      },
+    },
+  },
+});
+export type AgentTeamOverview = ValueOf<typeof agentTeamOverviewCall>;

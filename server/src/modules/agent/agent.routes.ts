@@ -20,6 +20,7 @@ import {
   agentRealtimeWagesCall,
   agentRebateSettingsCall,
   agentRegisteredAffiliatesCall,
+  agentTeamOverviewCall,
   agentTransferDownlineCall,
 } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +32,7 @@ import { idempotencyKeyOf } from '../ledger';
 import { authorizationHeader } from '../session';
 import { agentOf } from './agent-access';
 import { answerContract, askTermination, contractsOf, offerContract, realtimeContracts, type ContractKind } from './contracts.service';
+import { teamOverview } from './overview.service';
 import { salaryRecords } from './salary.service';
 import { createDownline, listDownlines, promoteToAgent, seriesRangeOf, setRemark, setStatus } from './downline.service';
 import { createLink, deleteLink, listLinks, registeredAffiliates } from './links.service';
@@ -69,6 +71,14 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   app.get<RouteOf<typeof agentRebateSettingsCall>>(agentRebateSettingsCall.path, {
     schema: apiSchema({ tags, summary: 'The rebate settings an agent may give', headers: authorizationHeader, call: agentRebateSettingsCall }),
   }, async (request) => ok(await seriesRangeOf(db, agentOf(request))));
+
+  app.get<RouteOf<typeof agentTeamOverviewCall>>(agentTeamOverviewCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s team now and its activity over a period, per day', headers: authorizationHeader, call: agentTeamOverviewCall }),
+  }, async (request) => {
+    const { startDate, endDate } = request.query;
+    if (endDate < startDate || endDate - startDate > 62 * 86_400_000) throw new AppError(400, 'lottery.period.invalid');
+    return ok(await teamOverview(db, agentOf(request), startDate, endDate, clock()));
+  });
 
   app.get<RouteOf<typeof agentDownlinesCall>>(agentDownlinesCall.path, {
     schema: apiSchema({ tags, summary: 'The agent’s direct downlines with their teams', headers: authorizationHeader, call: agentDownlinesCall }),

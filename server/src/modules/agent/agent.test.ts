@@ -304,3 +304,26 @@ describe('real-time salary', () => {
     expect((await call<{ mine: AgentContract | null }>('GET', '/wps/relay/MCSFE_getRealTimeSalaryContracts', 'agent')).body.value.mine).toBeNull();
   });
 });
+
+describe('team overview', () => {
+  it('sums the whole downline’s activity of a period, per day, and refuses a longer period', async () => {
+    const range = `startDate=${clock.nowMs - 86_400_000}&endDate=${clock.nowMs + 86_400_000}`;
+    const overview = await call<{
+      teamSize: number;
+      directCount: number;
+      totals: { registrations: number; bets: number; betCount: number; wins: number; deposits: number };
+      days: { date: string; bets: number }[];
+    }>('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}`, 'top');
+    expect(overview.status).toBe(200);
+    // The team: midagent, midplayer, topplayer, viaLink01 (registered through the link), madeByTop.
+    expect(overview.body.value).toMatchObject({ teamSize: 5, directCount: 4 });
+    // The settled bets of the wage test: 100.00 + 50.00 (won 80.00) + 10.00.
+    expect(overview.body.value.totals).toMatchObject({ registrations: 5, bets: 160, betCount: 3, wins: 80, deposits: 0 });
+    expect(overview.body.value.days.reduce((sum, day) => sum + day.bets, 0)).toBe(160);
+    expect(overview.body.value.days.length).toBeGreaterThanOrEqual(2);
+    // The mid agent's team is its player alone; the outsider's is empty.
+    expect((await call<{ teamSize: number; totals: { bets: number } }>('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}`, 'agent')).body.value).toMatchObject({ teamSize: 1, totals: { bets: 100 } });
+    expect((await call<{ teamSize: number }>('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}`, 'outsider')).body.value.teamSize).toBe(0);
+    expect((await call('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?startDate=0&endDate=${70 * 86_400_000}`, 'top')).body.errorCode).toBe('lottery.period.invalid');
+  });
+});
