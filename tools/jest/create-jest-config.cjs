@@ -32,6 +32,7 @@ module.exports = function createJestConfig(appDir, displayName) {
       '\\.(svg|png|jpe?g|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),
     },
     setupFiles: [path.join(__dirname, 'setup-globals.cjs')],
+    setupFilesAfterEnv: [path.join(__dirname, 'setup-testing-library.cjs')],
     globals: { __APP_NAME__: displayName, __APP_VERSION__: 'test' },
     transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
     modulePaths: [path.join(repoRoot, 'node_modules')],
