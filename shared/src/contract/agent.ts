@@ -408,7 +408,7 @@ const salaryContractSchema = {
 
 function salaryContractsCall<const Kind extends SalaryKind>(kind: Kind, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
   return {
-    name: `agent${kind === 'daily' ? 'Daily' : 'Hourly'}SalaryContracts`,
+    name: kind === 'daily' ? 'agentDailySalaryContracts' : 'agentHourlySalaryContracts',
     method: 'GET',
     path: `/wps/relay/MCSFE_get${kind === 'daily' ? 'DailySalary' : 'HourSalary'}Contracts`,
     moduleId,
@@ -422,7 +422,7 @@ function salaryContractsCall<const Kind extends SalaryKind>(kind: Kind, moduleId
   } as const;
 }
 
-function salaryActionCall<const Path extends string>(name: string, path: Path, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
+function salaryActionCall<const Name extends string, const Path extends string>(name: Name, path: Path, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
   return {
     name,
     method: 'POST',
@@ -444,7 +444,7 @@ function salaryActionCall<const Path extends string>(name: string, path: Path, m
   } as const;
 }
 
-function salaryRecordsCall<const Path extends string>(name: string, path: Path, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
+function salaryRecordsCall<const Name extends string, const Path extends string>(name: Name, path: Path, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
   return {
     name,
     method: 'GET',
@@ -531,3 +531,46 @@ export const agentTeamOverviewCall = /*#__PURE__*/ defineCall({
   },
 });
 export type AgentTeamOverview = ValueOf<typeof agentTeamOverviewCall>;
+
+// Red envelopes (lucky bags, issue 12; REFERENCE.md §5.2 agentRedRain): an agent sends an amount
+// from its main wallet to its direct downlines — all of them, or those it picks — with its payment
+// password, in one movement: 'share' splits it equally (the odd cents to the first receivers),
+// 'fighting' splits it at random (every receiver at least 0.01). Encrypted; takes an
+// Idempotency-Key (the same key sends once).
+export const RED_ENVELOPE_TYPES = ['share', 'fighting'] as const;
+export const RED_ENVELOPE_MAX_RECEIVERS = 500;
+
+export const agentRedEnvelopeCall = /*#__PURE__*/ defineCall({
+  name: 'agentRedEnvelope',
+  method: 'POST',
+  path: '/wps/relay/agentSendRedEnvelope',
+  moduleId: 'DOWNMAN',
+  token: true,
+  encrypted: true,
+  body: {
+    type: 'object',
+    required: ['type', 'totalAmount', 'password'],
+    additionalProperties: false,
+    properties: {
+      type: { type: 'string', enum: RED_ENVELOPE_TYPES, description: 'share: equal parts; fighting: random parts' },
+      totalAmount: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000, description: 'major units, two decimals at most' },
+      memberIds: { type: 'array', maxItems: RED_ENVELOPE_MAX_RECEIVERS, uniqueItems: true, items: memberId, description: 'direct downlines; every direct downline when absent' },
+      password: { type: 'string', description: 'the caller’s payment password' },
+      remark: { type: 'string', maxLength: 100 },
+    },
+  },
+  value: {
+    type: 'object',
+    required: ['totalAmount', 'balance', 'receivers'],
+    additionalProperties: false,
+    properties: {
+      totalAmount: money('sent'),
+      balance: money('the caller’s balance after'),
+      receivers: {
+        type: 'array',
+        items: { type: 'object', required: ['memberId', 'username', 'amount'], additionalProperties: false, properties: { memberId: { type: 'integer' }, username: { type: 'string' }, amount: money('received') } },
+      },
+    },
+  },
+});
+export type AgentRedEnvelope = ValueOf<typeof agentRedEnvelopeCall>;

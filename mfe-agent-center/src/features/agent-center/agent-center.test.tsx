@@ -5,12 +5,12 @@ import AgentCenter from './agent-center';
 // The overlay with the network edge stubbed: the menu of SPEC §2, the contract flags asked once
 // when it opens, the built pages fetched as their own chunks, the others with their title only.
 
-const consolidated = (realtime: boolean) => ({
+const consolidated = (realtime: boolean, { daily = false, hourly = false } = {}) => ({
   isSingle: true,
   sumBalance: 0,
-  dailysalreqtype: false,
+  dailysalreqtype: daily,
   divtypereq: false,
-  contracthoursalreq: false,
+  contracthoursalreq: hourly,
   realtimesalreqtype: realtime,
 });
 
@@ -63,6 +63,36 @@ describe('the agent centre overlay', () => {
     expect(menuLabels()).toEqual([...MENU, 'Real-time Salary']);
     expect(await screen.findByTestId('realtime-salary')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Real-time Salary' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('lists Daily Wages only with dailysalreqtype and Hourly Salary only with contracthoursalreq, and opens each', async () => {
+    stubApi({
+      consolidated: consolidated(false, { daily: true }),
+      agentDailySalaryContracts: { mine: null, downlines: [] },
+    });
+    await renderCentre('agentDailyWages2');
+    expect(menuLabels()).toEqual([...MENU, 'Daily Wages']);
+    expect(await screen.findByTestId('daily-salary')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Daily Wages' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('lists Hourly Salary with its flag, after Daily Wages when both are on', async () => {
+    stubApi({
+      consolidated: consolidated(true, { daily: true, hourly: true }),
+      agentHourlySalaryContracts: { mine: null, downlines: [] },
+    });
+    await renderCentre('agentHourSalary');
+    expect(menuLabels()).toEqual([...MENU, 'Daily Wages', 'Hourly Salary', 'Real-time Salary']);
+    expect(await screen.findByTestId('hourly-salary')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hourly Salary' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('leaves both salary pages out when their flags are off, even when asked for', async () => {
+    const { callsOf } = stubApi({ consolidated: consolidated(true) });
+    await renderCentre('agentHourSalary');
+    expect(menuLabels()).toEqual([...MENU, 'Real-time Salary']);
+    expect(callsOf('agentHourlySalaryContracts')).toHaveLength(0);
+    expect(within(screen.getByTestId('remote-page')).getByRole('heading', { level: 1 }).textContent).toBe('Agency Announcement');
   });
 
   it('opens Register Centre and Team Management as their pages, from the menu', async () => {

@@ -2,11 +2,16 @@ import { AGENT_CENTER_PAGES, type SessionState } from '@platform/shared';
 import { makeMember } from '@platform/shared/testing';
 import { PAGES, TITLE_ONLY_PAGES, visiblePages, type ContractFlags } from './page-registry';
 
-// The agent centre's menu keeps the order of SPEC §2; Real-time Salary joins it only when the
-// agent's consolidated contract flags say the agent has that contract.
+// The agent centre's menu keeps the order of SPEC §2; Daily Wages, Hourly Salary and Real-time
+// Salary each join it only when the agent's consolidated contract flags say the agent has that contract.
 
 const session: SessionState = { token: 't', isAgent: 1, member: makeMember({ type: 1, isAgent: 1 }) };
-const flags = (realtime: boolean): ContractFlags => ({ dailysalreqtype: false, divtypereq: false, contracthoursalreq: false, realtimesalreqtype: realtime });
+const flags = (realtime: boolean, { daily = false, hourly = false } = {}): ContractFlags => ({
+  dailysalreqtype: daily,
+  divtypereq: false,
+  contracthoursalreq: hourly,
+  realtimesalreqtype: realtime,
+});
 
 const EVERY_AGENT = [
   'agentAnnouncement',
@@ -20,7 +25,7 @@ const EVERY_AGENT = [
 ];
 
 test('the built pages are their own chunks; the others keep their menu entry with a title only', () => {
-  expect(Object.keys(PAGES).sort()).toEqual(['agentRealtimeSalary', 'downlineManagmentView', 'registerCenter']);
+  expect(Object.keys(PAGES).sort()).toEqual(['agentDailyWages2', 'agentHourSalary', 'agentRealtimeSalary', 'downlineManagmentView', 'registerCenter']);
   for (const key of TITLE_ONLY_PAGES) expect(PAGES[key]).toBeUndefined();
 });
 
@@ -31,4 +36,18 @@ test('every agent’s menu is the SPEC §2 order; Real-time Salary is added, las
   // Menu order is the page keys' order.
   const shown = visiblePages({ session, contracts: flags(true) });
   expect(shown).toEqual(AGENT_CENTER_PAGES.filter((key) => shown.includes(key)));
+});
+
+test('Daily Wages shows only with dailysalreqtype, Hourly Salary only with contracthoursalreq, each in its SPEC §2 place', () => {
+  expect(visiblePages({ session, contracts: flags(false, { daily: true }) })).toEqual([...EVERY_AGENT, 'agentDailyWages2']);
+  expect(visiblePages({ session, contracts: flags(false, { hourly: true }) })).toEqual([...EVERY_AGENT, 'agentHourSalary']);
+  expect(visiblePages({ session, contracts: flags(true, { daily: true, hourly: true }) })).toEqual([
+    ...EVERY_AGENT,
+    'agentDailyWages2',
+    'agentHourSalary',
+    'agentRealtimeSalary',
+  ]);
+  // The flags not yet loaded: no contract page.
+  expect(visiblePages({ session, contracts: null })).not.toContain('agentDailyWages2');
+  expect(visiblePages({ session, contracts: null })).not.toContain('agentHourSalary');
 });

@@ -33,6 +33,8 @@ export function definePage(load: () => Promise<AgentCenterPageModule>): LazyExot
 export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<ComponentType<AgentCenterPageProps>>>> = {
   registerCenter: definePage(() => import(/* webpackChunkName: "page-register-center" */ '../register-center')),
   downlineManagmentView: definePage(() => import(/* webpackChunkName: "page-downline-management" */ '../downline-management')),
+  agentDailyWages2: definePage(() => import(/* webpackChunkName: "page-daily-salary" */ '../daily-salary')),
+  agentHourSalary: definePage(() => import(/* webpackChunkName: "page-hourly-salary" */ '../hourly-salary')),
   agentRealtimeSalary: definePage(() => import(/* webpackChunkName: "page-realtime-salary" */ '../realtime-salary')),
 };
 
@@ -63,7 +65,10 @@ export interface MenuContext {
  * enforces the same rule on its calls.
  */
 export const PAGE_VISIBILITY: Partial<Record<AgentCenterPage, (context: MenuContext) => boolean>> = {
-  // SPEC §2, §6: a contract page only when the consolidated answer says the agent has that contract.
+  // SPEC §2, §6: a contract page only when the consolidated answer says the agent has that contract
+  // (the server sets each flag when the agent is a side of a pending or active contract of the kind).
+  agentDailyWages2: ({ contracts }) => contracts?.dailysalreqtype === true,
+  agentHourSalary: ({ contracts }) => contracts?.contracthoursalreq === true,
   agentRealtimeSalary: ({ contracts }) => contracts?.realtimesalreqtype === true,
 };
 

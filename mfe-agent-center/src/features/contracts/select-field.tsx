@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from './realtime-salary.module.css';
+import styles from './contracts.module.css';
 
 export interface SelectFieldProps<V extends string> {
   /** The form field's name; with `testIdPrefix` also its data-testid (`offer-downline`). */

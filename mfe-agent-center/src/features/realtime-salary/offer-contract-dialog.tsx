@@ -1,11 +1,11 @@
-import { bus, Button, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
+import { Button, useT } from '@platform/shared';
 import type { AgentContract, RealtimeTerms } from '@platform/shared/contract';
-import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useState } from 'react';
-import { loadDirectAgents, offerContract } from './realtime-api';
+import { OfferDialog, useOfferSending } from '../contracts';
+import { offerContract } from './realtime-api';
 import { checkOffer, RATE_KINDS, ratePercentText, ratesFor, type RateKind, type RateProblem, type RatesProblems, type TypedRates } from './rates';
 import styles from './realtime-salary.module.css';
-import { SelectField } from './select-field';
 import { NAMESPACE } from './translations';
 
 interface Values {
@@ -35,7 +35,7 @@ const BLANK: TypedRates = { profitRate: '', lossRate: '' };
 export function OfferContractDialog({ own, current, gameCodes, gameName, onClose, onOffered }: OfferContractDialogProps) {
   const { t } = useT(NAMESPACE);
   const formId = useId();
-  const agents = useCall(loadDirectAgents, [], { requiresSession: true });
+  const sending = useOfferSending();
   const [gameRates, setGameRates] = useState<Record<string, TypedRates>>({});
   const [gameProblems, setGameProblems] = useState<Record<string, RatesProblems>>({});
   const [showGames, setShowGames] = useState(false);
@@ -63,7 +63,7 @@ export function OfferContractDialog({ own, current, gameCodes, gameName, onClose
       setGameProblems(result.games);
       if (Object.keys(result.games).length > 0) setShowGames(true);
       const errors: FieldErrors<Values> = {
-        downlineId: values.downlineId === '' ? { text: t('downline_required') } : null,
+        downlineId: sending.downlineError(values.downlineId),
         profitRate: result.default.profitRate ? { text: problemText(result.default.profitRate) as string } : null,
         lossRate: result.default.lossRate ? { text: problemText(result.default.lossRate) as string } : null,
       };
@@ -75,21 +75,12 @@ export function OfferContractDialog({ own, current, gameCodes, gameName, onClose
         form.setFormError(t('game_rates_invalid'));
         return;
       }
-      try {
-        await offerContract(Number(values.downlineId), terms);
-      } catch (error) {
-        if (isApiError(error) && error.errorCode === 'agent.contract.invalid') throw new Error(t('offer_invalid'));
-        if (isApiError(error) && error.errorCode === 'agent.contract.exists') throw new Error(t('offer_exists'));
-        throw error;
-      }
-      bus.dispatch({ type: 'toast', level: 'success', message: t('offer_sent') });
+      await sending.send(() => offerContract(Number(values.downlineId), terms));
       onOffered();
     },
-    failureMessage: (error) => (error instanceof Error && error.message ? error.message : t('offer_failed')),
+    failureMessage: sending.failureMessage,
   });
 
-  const taken = new Set(current.map((contract) => contract.downlineId));
-  const candidates = agents.status === 'success' ? agents.data.filter((agent) => !taken.has(agent.memberId)) : [];
   const setGameRate = (gameCode: string, kind: RateKind, value: string) => {
     setGameRates((rates) => ({ ...rates, [gameCode]: { ...(rates[gameCode] ?? BLANK), [kind]: value } }));
     setGameProblems((problems) => {
@@ -100,108 +91,83 @@ export function OfferContractDialog({ own, current, gameCodes, gameName, onClose
   };
 
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={form.busy ? () => undefined : onClose}
-      title={t('offer_title')}
-      testId="offer-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={form.busy} disabled={candidates.length === 0} data-testid="offer-submit">
-            {t('offer_submit')}
-          </Button>
-        </>
-      }
+    <OfferDialog
+      formId={formId}
+      current={current}
+      downlineId={form.values.downlineId}
+      onDownlineChange={(value) => form.setValue('downlineId', value)}
+      downlineError={form.errors.downlineId?.text}
+      formError={form.formError}
+      busy={form.busy}
+      onSubmit={(event) => void form.submit(event)}
+      onClose={onClose}
     >
-      <form id={formId} className={styles.offerForm} onSubmit={(event) => void form.submit(event)} noValidate data-testid="offer-form">
-        {agents.status === 'success' || agents.status === 'error' ? (
-          <SelectField
-            name="downlineId"
-            label={t('field_downline')}
-            value={form.values.downlineId}
-            placeholder={t('downline_placeholder')}
-            options={candidates.map((agent) => ({ value: String(agent.memberId), label: agent.username }))}
-            onChange={(value) => form.setValue('downlineId', value)}
-            hint={candidates.length === 0 ? (agents.status === 'error' ? agents.error.message : t('no_candidates')) : undefined}
-            error={form.errors.downlineId?.text}
-            disabled={candidates.length === 0}
+      <div className={styles.rateFields}>
+        {RATE_KINDS.map((kind) => (
+          <TextField
+            key={kind}
+            name={kind}
+            label={kind === 'profitRate' ? t('field_profit_rate') : t('field_loss_rate')}
+            value={form.values[kind]}
+            onChange={(value) => form.setValue(kind, value)}
+            inputMode="numeric"
+            required
+            maxLength={6}
+            placeholder="0.00"
+            hint={t('own_rate', { rate: ratePercentText(own.default[kind]) })}
+            error={form.errors[kind]?.text}
             testIdPrefix="offer"
           />
-        ) : (
-          <Spinner size="sm" />
-        )}
-        <div className={styles.rateFields}>
-          {RATE_KINDS.map((kind) => (
-            <TextField
-              key={kind}
-              name={kind}
-              label={kind === 'profitRate' ? t('field_profit_rate') : t('field_loss_rate')}
-              value={form.values[kind]}
-              onChange={(value) => form.setValue(kind, value)}
-              inputMode="numeric"
-              required
-              maxLength={6}
-              placeholder="0.00"
-              hint={t('own_rate', { rate: ratePercentText(own.default[kind]) })}
-              error={form.errors[kind]?.text}
-              testIdPrefix="offer"
-            />
-          ))}
-        </div>
-        <p className={styles.note}>{t('rates_explained')}</p>
-        {gameCodes.length > 0 && (
-          <div className={styles.gameRates}>
-            <Button variant="ghost" size="sm" aria-expanded={showGames} onClick={() => setShowGames((shown) => !shown)} data-testid="offer-games-toggle">
-              {showGames ? t('hide_game_rates') : t('show_game_rates')}
-            </Button>
-            {showGames && (
-              <ul className={styles.gameList}>
-                {gameCodes.map((gameCode) => {
-                  const mine = ratesFor(own, gameCode);
-                  const problems = gameProblems[gameCode] ?? {};
-                  return (
-                    <li key={gameCode} className={styles.gameRow} data-testid={`offer-game-${gameCode}`}>
-                      <span className={styles.gameName}>{gameName(gameCode)}</span>
-                      {RATE_KINDS.map((kind) => {
-                        const label = `${gameName(gameCode)}: ${kind === 'profitRate' ? t('field_profit_rate') : t('field_loss_rate')}`;
-                        const error = problemText(problems[kind]);
-                        return (
-                          <span key={kind} className={styles.gameRate}>
-                            <span className={styles.gameRateLabel} aria-hidden="true">
-                              {kind === 'profitRate' ? t('profit_rate') : t('loss_rate')} ≤ {ratePercentText(mine[kind])}
-                            </span>
-                            <input
-                              className={error ? `${styles.rateInput} ${styles.rateInputInvalid}` : styles.rateInput}
-                              aria-label={label}
-                              aria-invalid={error ? true : undefined}
-                              inputMode="decimal"
-                              maxLength={6}
-                              placeholder={t('placeholder_default')}
-                              value={gameRates[gameCode]?.[kind] ?? ''}
-                              onChange={(event) => setGameRate(gameCode, kind, event.target.value)}
-                              data-testid={`offer-game-${gameCode}-${kind}`}
-                            />
-                            {error && (
-                              <span className={styles.fieldError} role="alert">
-                                {error}
-                              </span>
-                            )}
+        ))}
+      </div>
+      <p className={styles.note}>{t('rates_explained')}</p>
+      {gameCodes.length > 0 && (
+        <div className={styles.gameRates}>
+          <Button variant="ghost" size="sm" aria-expanded={showGames} onClick={() => setShowGames((shown) => !shown)} data-testid="offer-games-toggle">
+            {showGames ? t('hide_game_rates') : t('show_game_rates')}
+          </Button>
+          {showGames && (
+            <ul className={styles.gameList}>
+              {gameCodes.map((gameCode) => {
+                const mine = ratesFor(own, gameCode);
+                const problems = gameProblems[gameCode] ?? {};
+                return (
+                  <li key={gameCode} className={styles.gameRow} data-testid={`offer-game-${gameCode}`}>
+                    <span className={styles.gameName}>{gameName(gameCode)}</span>
+                    {RATE_KINDS.map((kind) => {
+                      const label = `${gameName(gameCode)}: ${kind === 'profitRate' ? t('field_profit_rate') : t('field_loss_rate')}`;
+                      const error = problemText(problems[kind]);
+                      return (
+                        <span key={kind} className={styles.gameRate}>
+                          <span className={styles.gameRateLabel} aria-hidden="true">
+                            {kind === 'profitRate' ? t('profit_rate') : t('loss_rate')} ≤ {ratePercentText(mine[kind])}
                           </span>
-                        );
-                      })}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
-        )}
-        <FormError message={form.formError} testId="offer-error" />
-      </form>
-    </Modal>
+                          <input
+                            className={error ? `${styles.rateInput} ${styles.rateInputInvalid}` : styles.rateInput}
+                            aria-label={label}
+                            aria-invalid={error ? true : undefined}
+                            inputMode="decimal"
+                            maxLength={6}
+                            placeholder={t('placeholder_default')}
+                            value={gameRates[gameCode]?.[kind] ?? ''}
+                            onChange={(event) => setGameRate(gameCode, kind, event.target.value)}
+                            data-testid={`offer-game-${gameCode}-${kind}`}
+                          />
+                          {error && (
+                            <span className={styles.fieldError} role="alert">
+                              {error}
+                            </span>
+                          )}
+                        </span>
+                      );
+                    })}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </OfferDialog>
   );
 }

@@ -1,26 +1,13 @@
-import { RATE_UNITS_PER_PERCENT, type RealtimeTerms } from '@platform/shared/contract';
+import type { RealtimeTerms } from '@platform/shared/contract';
+import { parseRatePercent } from '../contracts';
 
-// Real-time salary rates: typed and shown in percent with two decimals, sent as integers of 0.01 %
-// (1.25 % → 125, RATE_UNITS_PER_PERCENT), never through floating point.
+// Real-time salary rates: a profit and a loss rate, by default and per game, typed and shown in
+// percent with two decimals and sent as integers of 0.01 % (the contract pages' rate-percent).
+
+export { parseRatePercent, ratePercentText } from '../contracts';
 
 export type RateKind = 'profitRate' | 'lossRate';
 export const RATE_KINDS: readonly RateKind[] = ['profitRate', 'lossRate'];
-/** 100 %: the contract's highest rate. */
-export const MAX_RATE_UNITS = 100 * RATE_UNITS_PER_PERCENT;
-
-const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?$/;
-
-/** What the agent typed ("1.25", "1.2", "3") in 0.01 % units; null unless 0-100 with at most two decimals. */
-export function parseRatePercent(text: string): number | null {
-  const match = PERCENT.exec(text.trim());
-  if (!match) return null;
-  const units = Number(match[1]) * RATE_UNITS_PER_PERCENT + Number((match[2] ?? '').padEnd(2, '0'));
-  return units <= MAX_RATE_UNITS ? units : null;
-}
-
-/** 0.01 % units as the page shows them: 125 → "1.25%". */
-export const ratePercentText = (units: number): string =>
-  `${Math.trunc(units / RATE_UNITS_PER_PERCENT)}.${String(units % RATE_UNITS_PER_PERCENT).padStart(2, '0')}%`;
 
 /** The rates that apply to a game under some terms: its own, else the default. */
 export const ratesFor = (terms: RealtimeTerms, gameCode: string): RealtimeTerms['default'] => terms.games?.[gameCode] ?? terms.default;

@@ -1,6 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
 import {
-  agentDownlinesCall,
   agentRealtimeContractActionCall,
   agentRealtimeContractsCall,
   agentRealtimeWagesCall,
@@ -10,24 +9,17 @@ import {
   type RealtimeTerms,
 } from '@platform/shared/contract';
 import type { PeriodRange } from '@platform/shared/records';
+import type { ContractAction, ContractsOf } from '../contracts';
 
 // The page's calls, and where wage amounts turn from major units (the wire) into minor units.
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 
-export interface RealtimeContracts {
-  /** The agent's own contract with its upline (pending or active); null: none. */
-  mine: AgentContract | null;
-  /** Its contracts with direct downline agents, pending or active. */
-  downlines: AgentContract[];
-}
+export type RealtimeContracts = ContractsOf<AgentContract>;
 
 export function loadContracts(signal: AbortSignal): Promise<RealtimeContracts> {
   return api.call(agentRealtimeContractsCall, { signal });
 }
-
-/** What the agent may do to a contract: answer what awaits it, or ask to end an active one. */
-export type ContractAction = 'accept' | 'reject' | 'terminate';
 
 export function actOnContract(action: ContractAction, contractId: number): Promise<AgentContract> {
   return api.call(agentRealtimeContractActionCall, { data: { action, contractId } });
@@ -36,20 +28,6 @@ export function actOnContract(action: ContractAction, contractId: number): Promi
 /** Offers terms to a direct downline agent. */
 export function offerContract(downlineId: number, terms: RealtimeTerms): Promise<AgentContract> {
   return api.call(agentRealtimeContractActionCall, { data: { action: 'create', downlineId, terms } });
-}
-
-export interface DirectAgent {
-  memberId: number;
-  username: string;
-}
-
-/** Most direct agents the offer's picker lists (the contract's largest page). */
-const DIRECT_AGENTS_PAGE_SIZE = 100;
-
-/** The agent's direct downline agents: who may be offered a contract. */
-export async function loadDirectAgents(signal: AbortSignal): Promise<DirectAgent[]> {
-  const value = await api.call(agentDownlinesCall, { params: { accountType: 'agent', page: 1, size: DIRECT_AGENTS_PAGE_SIZE }, signal });
-  return value.list.map((row) => ({ memberId: row.memberId, username: row.username }));
 }
 
 export interface LotteryGameName {

@@ -1,11 +1,10 @@
-import { formatDateTime, usePagedList, useT } from '@platform/shared';
-import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
+import { formatDateTime, useT } from '@platform/shared';
+import type { RecordsColumn } from '@platform/shared/records';
+import { PeriodRecords } from '../contracts';
 import { loadWages, type WageFooter, type WageRow } from './realtime-api';
 import { ratePercentText } from './rates';
 import styles from './realtime-salary.module.css';
 import { NAMESPACE } from './translations';
-
-const PAGE_SIZE = 10;
 
 /**
  * The wages paid to the agent in a period (REFERENCE.md §5.2 agentRealtimeSalary): one row per
@@ -13,10 +12,6 @@ const PAGE_SIZE = 10;
  */
 export function WageRecords({ gameName }: { gameName: (gameCode: string) => string }) {
   const { t } = useT(NAMESPACE);
-  const records = usePagedList<WageRow, { period: RecordsPeriod }, WageFooter>(
-    ({ filters, page, pageSize }, signal) => loadWages({ range: periodRange(filters.period), page, size: pageSize }, signal),
-    { filters: { period: DEFAULT_RECORDS_PERIOD }, pageSize: PAGE_SIZE, requiresSession: true },
-  );
   const columns: RecordsColumn<WageRow, WageFooter>[] = [
     { id: 'time', headerKey: 'col_time', render: (row) => formatDateTime(row.time) },
     { id: 'game', headerKey: 'col_lottery_variety', render: (row) => gameName(row.gameCode) },
@@ -32,14 +27,13 @@ export function WageRecords({ gameName }: { gameName: (gameCode: string) => stri
     { id: 'amount', headerKey: 'col_salary_amount', money: (row) => row.amountMinor, total: (footer) => footer.amountMinor },
   ];
   return (
-    <RecordsTable
-      records={records}
+    <PeriodRecords
+      load={loadWages}
       columns={columns}
-      rowKey={(row, index) => `${records.page}:${index}:${row.numero}:${row.sourceUsername}`}
+      rowKey={(row, index) => `${index}:${row.numero}:${row.sourceUsername}`}
       label={t('wages_title')}
       namespace={NAMESPACE}
       emptyTitle={t('wages_empty')}
-      filters={<PeriodSelect value={records.filters.period} onChange={(period) => records.setFilter('period', period)} />}
     />
   );
 }

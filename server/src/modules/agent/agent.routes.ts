@@ -20,6 +20,7 @@ import {
   agentRealtimeWagesCall,
   agentRebateSettingsCall,
   agentRegisteredAffiliatesCall,
+  agentRedEnvelopeCall,
   agentTeamOverviewCall,
   agentTransferDownlineCall,
 } from '@platform/shared/contract';
@@ -33,6 +34,7 @@ import { authorizationHeader } from '../session';
 import { agentOf } from './agent-access';
 import { answerContract, askTermination, contractsOf, offerContract, realtimeContracts, type ContractKind } from './contracts.service';
 import { teamOverview } from './overview.service';
+import { sendRedEnvelope } from './red-envelope.service';
 import { salaryRecords } from './salary.service';
 import { createDownline, listDownlines, promoteToAgent, seriesRangeOf, setRemark, setStatus } from './downline.service';
 import { createLink, deleteLink, listLinks, registeredAffiliates } from './links.service';
@@ -150,6 +152,24 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
     const { memberId, transferAmount, password, remark } = request.body;
     const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     return ok(await transferToDownline(db, caller, { memberId, amountMajor: transferAmount, password, remark, idempotencyKey, nowMs: clock() }));
+  });
+
+  app.post<RouteOf<typeof agentRedEnvelopeCall>>(agentRedEnvelopeCall.path, {
+    config: { encrypted: true },
+    schema: apiSchema({
+      tags,
+      summary: 'Send a red envelope (share or fighting) to direct downlines',
+      description: 'Encrypted; takes an Idempotency-Key header (the same key sends once).',
+      headers: {
+        ...authorizationHeader,
+        [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN, description: 'one per envelope the agent confirms, repeated on retry' },
+      },
+      call: agentRedEnvelopeCall,
+    }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const idempotencyKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+    return ok(await sendRedEnvelope(db, caller, { ...request.body, idempotencyKey, nowMs: clock() }));
   });
 
   app.get<RouteOf<typeof agentRealtimeContractsCall>>(agentRealtimeContractsCall.path, {

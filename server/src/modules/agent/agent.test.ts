@@ -327,3 +327,29 @@ describe('team overview', () => {
     expect((await call('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?startDate=0&endDate=${70 * 86_400_000}`, 'top')).body.errorCode).toBe('lottery.period.invalid');
   });
 });
+
+describe('red envelopes', () => {
+  it('sends a share envelope to every direct downline in one movement, once per key, and refuses a member outside', async () => {
+    const before = await Promise.all([team.top, team.agent, team.direct].map((id) => mainBalanceMinor(context.pool, id)));
+    const sent = await encrypted<{ totalAmount: number; receivers: { username: string; amount: number }[] }>(
+      'POST',
+      '/wps/relay/agentSendRedEnvelope',
+      'top',
+      { type: 'share', totalAmount: 3, memberIds: [team.agent, team.direct], password: PAYMENT_PASSWORD, remark: 'Happy new year' },
+      { 'idempotency-key': 'envelope-0001' },
+    );
+    expect(sent.body.value.receivers).toEqual([
+      expect.objectContaining({ username: 'midagent', amount: 1.5 }),
+      expect.objectContaining({ username: 'topplayer', amount: 1.5 }),
+    ]);
+    const again = await encrypted('POST', '/wps/relay/agentSendRedEnvelope', 'top', { type: 'share', totalAmount: 3, memberIds: [team.agent, team.direct], password: PAYMENT_PASSWORD }, { 'idempotency-key': 'envelope-0001' });
+    expect(again.status).toBe(200);
+    const after = await Promise.all([team.top, team.agent, team.direct].map((id) => mainBalanceMinor(context.pool, id)));
+    expect(after).toEqual([before[0] - 300, before[1] + 150, before[2] + 150]);
+    // The mid agent's player is not a direct downline of the top agent.
+    const outside = await encrypted('POST', '/wps/relay/agentSendRedEnvelope', 'top', { type: 'share', totalAmount: 1, memberIds: [team.player], password: PAYMENT_PASSWORD }, { 'idempotency-key': 'envelope-0002' });
+    expect(outside.body.errorCode).toBe('agent.downline.unknown');
+    expect((await encrypted('POST', '/wps/relay/agentSendRedEnvelope', 'loner', { type: 'share', totalAmount: 1, password: PAYMENT_PASSWORD }, { 'idempotency-key': 'envelope-0003' })).body.errorCode).toBe('agent.only');
+    expect((await reconcile(context.pool)).problems).toEqual([]);
+  });
+});

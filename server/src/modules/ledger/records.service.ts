@@ -36,6 +36,8 @@ import * as queries from './records.queries';
 //   upline_transfer       credit   8302      transfer        Transfer from downline
 //   downline_transfer     debit    8401      transfer        Transfer to downline    (agent module)
 //   downline_transfer     credit   8402      transfer        Transfer from upline
+//   red_envelope          debit    8501      transfer        Red envelope sent      (agent module)
+//   red_envelope          credit   8502      transfer        Red envelope received
 //   operator_adjustment   credit   3001      adjustment      Adjustment (credit)
 //   operator_adjustment   debit    3002      adjustment      Adjustment (debit)
 //   operator_credit       any      3001      adjustment      Adjustment (credit)  (test and operator tooling)
@@ -94,6 +96,8 @@ const NAMES = {
   hourlySalary: name('Hourly salary', 'ঘণ্টাভিত্তিক বেতন', '时薪', 'Gaji per jam', 'ค่าจ้างรายชั่วโมง', '時薪', 'Lương theo giờ'),
   realtimeSalary: name('Real-time salary', 'রিয়েল-টাইম বেতন', '实时工资', 'Gaji real-time', 'เงินเดือนเรียลไทม์', '即時工資', 'Lương thời gian thực'),
   transferToDownline: name('Transfer to downline', 'ডাউনলাইনে স্থানান্তর', '转账给下级', 'Transfer ke downline', 'โอนให้สายล่าง', '轉帳給下級', 'Chuyển cho tuyến dưới'),
+  redEnvelopeSent: name('Red envelope sent', 'লাল খাম পাঠানো হয়েছে', '发出红包', 'Angpao dikirim', 'ส่งอั่งเปา', '發出紅包', 'Đã gửi lì xì'),
+  redEnvelopeReceived: name('Red envelope received', 'লাল খাম পাওয়া গেছে', '收到红包', 'Angpao diterima', 'ได้รับอั่งเปา', '收到紅包', 'Đã nhận lì xì'),
   transferFromUpline: name('Transfer from upline', 'আপলাইন থেকে স্থানান্তর', '上级转入', 'Transfer dari upline', 'รับโอนจากสายบน', '上級轉入', 'Nhận từ tuyến trên'),
   other: name('Other', 'অন্যান্য', '其他', 'Lainnya', 'อื่น ๆ', '其他', 'Khác'),
   mainWallet: name('Main wallet', 'মূল ওয়ালেট', '主钱包', 'Dompet utama', 'กระเป๋าหลัก', '主錢包', 'Ví chính'),
@@ -128,6 +132,8 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'realtime_salary', side: 'any', txTypeId: 6203, group: 'salary', name: NAMES.realtimeSalary },
   { kind: 'downline_transfer', side: 'debit', txTypeId: 8401, group: 'transfer', name: NAMES.transferToDownline },
   { kind: 'downline_transfer', side: 'credit', txTypeId: 8402, group: 'transfer', name: NAMES.transferFromUpline },
+  { kind: 'red_envelope', side: 'debit', txTypeId: 8501, group: 'transfer', name: NAMES.redEnvelopeSent },
+  { kind: 'red_envelope', side: 'credit', txTypeId: 8502, group: 'transfer', name: NAMES.redEnvelopeReceived },
 ];
 
 /** Movements of a kind the table does not name. */
