@@ -25,7 +25,15 @@ const EVERY_AGENT = [
 ];
 
 test('the built pages are their own chunks; the others keep their menu entry with a title only', () => {
-  expect(Object.keys(PAGES).sort()).toEqual(['agentDailyWages2', 'agentHourSalary', 'agentRealtimeSalary', 'downlineManagmentView', 'registerCenter']);
+  expect(Object.keys(PAGES).sort()).toEqual([
+    'agentDailyWages2',
+    'agentDownlineTransactionDetailsCopy',
+    'agentHourSalary',
+    'agentRealtimeSalary',
+    'agentTeamOverview',
+    'downlineManagmentView',
+    'registerCenter',
+  ]);
   for (const key of TITLE_ONLY_PAGES) expect(PAGES[key]).toBeUndefined();
 });
 

@@ -31,6 +31,8 @@ export function definePage(load: () => Promise<AgentCenterPageModule>): LazyExot
  * of later issues are added here when they come.
  */
 export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<ComponentType<AgentCenterPageProps>>>> = {
+  agentTeamOverview: definePage(() => import(/* webpackChunkName: "page-team-overview" */ '../team-overview')),
+  agentDownlineTransactionDetailsCopy: definePage(() => import(/* webpackChunkName: "page-account-details" */ '../account-details')),
   registerCenter: definePage(() => import(/* webpackChunkName: "page-register-center" */ '../register-center')),
   downlineManagmentView: definePage(() => import(/* webpackChunkName: "page-downline-management" */ '../downline-management')),
   agentDailyWages2: definePage(() => import(/* webpackChunkName: "page-daily-salary" */ '../daily-salary')),
@@ -44,11 +46,9 @@ export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<Componen
  */
 export const TITLE_ONLY_PAGES: readonly AgentCenterPage[] = [
   'agentAnnouncement',
-  'agentTeamOverview',
   'personalHistoryCopy',
   'palStatementsAgentCopy',
   'agentRevenueReport',
-  'agentDownlineTransactionDetailsCopy',
 ];
 
 /** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */

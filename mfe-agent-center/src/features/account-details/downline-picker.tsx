@@ -1,0 +1,102 @@
+import { Button, EmptyState, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
+import { TextField } from '@platform/shared/forms';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { loadDownlineChoices, type DownlineChoice } from './account-details-api';
+import styles from './account-details.module.css';
+import { NAMESPACE } from './translations';
+
+const PAGE_SIZE = 10;
+/** The longest name subordinateName takes. */
+const USERNAME_MAX_LENGTH = 64;
+
+/**
+ * Chooses whose records to read: the agent's direct downlines (agents and players) to pick from,
+ * searched by username, or the username of a member deeper in the team typed in full (the server
+ * answers agent.downline.unknown for anyone outside the team).
+ */
+export function DownlinePicker({ onChoose }: { onChoose: (username: string) => void }) {
+  const { t } = useT(NAMESPACE);
+  const headingId = useId();
+  const choices = usePagedList<DownlineChoice, { username: string }>(
+    ({ filters, page, pageSize }, signal) => loadDownlineChoices({ username: filters.username, page, size: pageSize }, signal),
+    { filters: { username: '' }, pageSize: PAGE_SIZE, requiresSession: true },
+  );
+  const [typed, setTyped] = useState('');
+  const name = typed.trim();
+  const shown = choices.status === 'success' ? choices.data : choices.status === 'loading' ? choices.staleData : undefined;
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    choices.setFilter('username', name);
+  };
+
+  let list: ReactNode;
+  if (choices.status === 'error') {
+    list = (
+      <EmptyState
+        title={t('downlines_failed')}
+        description={choices.error.message}
+        action={
+          <Button variant="secondary" size="sm" onClick={choices.refresh}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (shown === undefined) {
+    list = (
+      <div className={styles.loading}>
+        <Spinner />
+      </div>
+    );
+  } else if (shown.list.length === 0) {
+    list = <EmptyState title={choices.filters.username ? t('no_match') : t('no_downlines')} description={t('no_match_hint')} />;
+  } else {
+    list = (
+      <ul className={styles.choices} aria-label={t('direct_downlines')} data-testid="downline-choices">
+        {shown.list.map((choice) => (
+          <li key={choice.memberId}>
+            <button type="button" className={styles.choice} onClick={() => onChoose(choice.username)} data-testid={`downline-choice-${choice.memberId}`}>
+              <span className={styles.choiceName}>{choice.username}</span>
+              <span className={choice.accountType === 'agent' ? styles.badgeAgent : styles.badgePlayer}>
+                {choice.accountType === 'agent' ? t('type_agent') : t('type_player')}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.picker} aria-labelledby={headingId} aria-busy={choices.status === 'loading'} data-testid="downline-picker">
+      <h2 id={headingId} className={styles.heading}>
+        {t('picker_title')}
+      </h2>
+      <p className={styles.hint}>{t('picker_hint')}</p>
+      <form className={styles.search} role="search" onSubmit={onSearch}>
+        <div className={styles.searchField}>
+          <TextField
+            name="username"
+            label={t('field_username')}
+            value={typed}
+            onChange={setTyped}
+            maxLength={USERNAME_MAX_LENGTH}
+            placeholder={t('username_placeholder')}
+            testIdPrefix="account-details"
+          />
+        </div>
+        <div className={styles.searchActions}>
+          <Button type="submit" variant="secondary" data-testid="account-details-search">
+            {t('search')}
+          </Button>
+          <Button type="button" disabled={name === ''} onClick={() => onChoose(name)} data-testid="account-details-open">
+            {t('view_records')}
+          </Button>
+        </div>
+      </form>
+      {list}
+      {shown && shown.totalPages > 1 && <Pagination page={choices.page} totalPages={shown.totalPages} onChange={choices.setPage} />}
+    </section>
+  );
+}
