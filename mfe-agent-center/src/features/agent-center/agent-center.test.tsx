@@ -14,7 +14,7 @@ const consolidated = (realtime: boolean, { daily = false, hourly = false } = {})
   realtimesalreqtype: realtime,
 });
 
-const MENU = ['Agency Announcement', 'Team Overview', 'Register Centre', 'Team Management', 'Team Betting', 'User Profit and Loss', 'My Income', 'Account Details'];
+const MENU = ['Agency Announcement', 'Team Overview', 'Register Centre', 'Team Management', 'Team Betting', 'User Profit and Loss', 'My Income', 'Account Details', 'Red Envelope'];
 
 beforeEach(async () => {
   await resetTestState();

@@ -22,6 +22,7 @@ const EVERY_AGENT = [
   'palStatementsAgentCopy',
   'agentRevenueReport',
   'agentDownlineTransactionDetailsCopy',
+  'agentRedRain',
 ];
 
 test('the built pages are their own chunks; the others keep their menu entry with a title only', () => {
@@ -30,6 +31,7 @@ test('the built pages are their own chunks; the others keep their menu entry wit
     'agentDownlineTransactionDetailsCopy',
     'agentHourSalary',
     'agentRealtimeSalary',
+    'agentRedRain',
     'agentTeamOverview',
     'downlineManagmentView',
     'registerCenter',

@@ -33,6 +33,7 @@ export function definePage(load: () => Promise<AgentCenterPageModule>): LazyExot
 export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<ComponentType<AgentCenterPageProps>>>> = {
   agentTeamOverview: definePage(() => import(/* webpackChunkName: "page-team-overview" */ '../team-overview')),
   agentDownlineTransactionDetailsCopy: definePage(() => import(/* webpackChunkName: "page-account-details" */ '../account-details')),
+  agentRedRain: definePage(() => import(/* webpackChunkName: "page-red-envelope" */ '../red-envelope')),
   registerCenter: definePage(() => import(/* webpackChunkName: "page-register-center" */ '../register-center')),
   downlineManagmentView: definePage(() => import(/* webpackChunkName: "page-downline-management" */ '../downline-management')),
   agentDailyWages2: definePage(() => import(/* webpackChunkName: "page-daily-salary" */ '../daily-salary')),
