@@ -9,5 +9,5 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: { '^swiper/css(/.*)?$': require.resolve('../tools/jest/empty-module.cjs'), ...base.moduleNameMapper },
   // Strings in English, a clean bus and storage, and no mocks left over between tests.
-  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
+  setupFilesAfterEnv: [...(base.setupFilesAfterEnv ?? []), '<rootDir>/src/testing/setup-tests.ts'],
 };
