@@ -17,6 +17,7 @@ export * from './routing';
 
 // API
 export { ApiError, CLIENT_ERROR_CODES, isApiError } from './api/api-error';
+export { createRetryKey, newIdempotencyKey, outcomeUnknown } from './api/retry-key';
 export {
   api,
   CALLER_HANDLED_CODES,

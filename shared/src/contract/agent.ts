@@ -23,8 +23,6 @@
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 
-/** Member types that are agents (SPEC §6). */
-export const AGENT_TYPES = [1, 2, 41, 42] as const;
 /** How long an affiliate link lives (REFERENCE §5.2 registerCenter "Expiration"). */
 export const AFFILIATE_LINK_EXPIRIES = ['never', '1d', '7d', '30d', '1y'] as const;
 export type AffiliateLinkExpiry = (typeof AFFILIATE_LINK_EXPIRIES)[number];

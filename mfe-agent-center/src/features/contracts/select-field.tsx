@@ -2,7 +2,7 @@ import { useId } from 'react';
 import styles from './contracts.module.css';
 
 export interface SelectFieldProps<V extends string> {
-  /** The form field's name; with `testIdPrefix` also its data-testid (`offer-downline`). */
+  /** The form field's name; with `testIdPrefix` also its data-testid (`offer-downline`, `create-account-rebate`); the register centre's forms use it too. */
   name: string;
   label: string;
   value: V | '';

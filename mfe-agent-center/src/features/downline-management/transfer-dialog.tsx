@@ -1,10 +1,9 @@
-import { bus, Button, ConfirmDialog, formatMoney, isApiError, Modal, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { amountText, parseAmount } from './amount';
 import { loadMainBalance, transferToDownline, type DownlineRow, type DownlineTransferOrder } from './downline-api';
 import styles from './downline-management.module.css';
-import { createRetryKey } from './idempotency-key';
 import { NAMESPACE } from './translations';
 
 const SIX_DIGITS = /^\d{6}$/;

@@ -1,7 +1,7 @@
 import { useT } from '@platform/shared';
 import type { RealtimeTerms } from '@platform/shared/contract';
 import { ratePercentText } from './rates';
-import styles from './realtime-salary.module.css';
+import contractStyles from '../contracts/contracts.module.css';
 import { NAMESPACE } from './translations';
 
 export interface RatesTableProps {
@@ -16,7 +16,7 @@ export function RatesTable({ terms, testId, gameName }: RatesTableProps) {
   const { t } = useT(NAMESPACE);
   const games = Object.entries(terms.games ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return (
-    <table className={styles.rates} aria-label={t('rates')}>
+    <table className={contractStyles.terms} aria-label={t('rates')}>
       <thead>
         <tr>
           <th scope="col">{t('col_game')}</th>

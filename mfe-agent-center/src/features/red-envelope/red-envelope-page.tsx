@@ -1,10 +1,9 @@
-import { bus, Button, ConfirmDialog, formatMoney, isApiError, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
 import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { parseAmount } from '../downline-management/amount';
-import { createRetryKey, outcomeUnknown } from '../downline-management/idempotency-key';
 import { ChoiceGroup } from './choice-group';
 import { EnvelopeResult } from './envelope-result';
 import { ReceiverPicker, type PickedReceiver } from './receiver-picker';

@@ -3,7 +3,7 @@ import { FormError, TextField, useForm, type FieldErrors } from '@platform/share
 import { createDownline, type AccountType } from './register-api';
 import { rebateLabel, rebateOptions, type RebateRange } from './rebate-options';
 import styles from './register-center.module.css';
-import { SelectField } from './select-field';
+import { SelectField } from '../contracts/select-field';
 import { NAMESPACE } from './translations';
 
 /** The contract's username rule (agentCreateDownlineCall): 4-16 letters, digits or underscores. */

@@ -4,7 +4,7 @@ import { FormError, TextField, useForm, type FieldErrors } from '@platform/share
 import { createLink, type AccountType } from './register-api';
 import { rebateLabel, rebateOptions, type RebateRange } from './rebate-options';
 import styles from './register-center.module.css';
-import { SelectField } from './select-field';
+import { SelectField } from '../contracts/select-field';
 import { NAMESPACE } from './translations';
 
 /** The contract's longest promotion channel note (agentCreateLinkCall). */

@@ -3,12 +3,11 @@
 // for a login first (SPEC §5), then a confirmation, then sends the order under an Idempotency-Key
 // (the same key when the same order is sent again after a lost answer). Every refusal is said here,
 // in the player's language, with what follows: the next round, or the deposit page.
-import { amountMinorOf, bus, Button, ConfirmDialog, formatMoney, requireRealAccount, useCall, useT } from '@platform/shared';
+import { amountMinorOf, bus, Button, ConfirmDialog, createRetryKey, formatMoney, requireRealAccount, useCall, useT } from '@platform/shared';
 import { LOTTERY_MAX_CHASE, type LotteryGame } from '@platform/shared/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BetContent } from './bet-content';
 import { failureOf, failureText, type Failure } from './bet-errors';
-import { createOrderKey } from './bet-key';
 import { gameNameOf } from '../games/game-names';
 import { loadNearRounds, placeBet, type BetOrder, type PlacedBet } from '../games/lottery-api';
 import styles from './betting.module.css';
@@ -105,7 +104,7 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [placed, setPlaced] = useState<PlacedBet | null>(null);
-  const orderKey = useRef(createOrderKey());
+  const orderKey = useRef(createRetryKey());
 
   const roundTotal = slipTotalMinor(lines);
   const total = orderTotalMinor(lines, chase);

@@ -1,11 +1,10 @@
-import { bus, Button, ConfirmDialog, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT, type AmountMinor } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
 import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { amountText, parseAmount } from './amount';
-import { createRetryKey } from './idempotency-key';
 import styles from './transfer-upline.module.css';
 import { NAMESPACE } from './translations';
 import { loadTransferLog, loadUplineTransfer, transferToUpline, type AmountFooter, type UplineTransferLogRow, type UplineTransferOrder, type UplineTransferState } from './upline-api';

@@ -1,4 +1,4 @@
-import type { AgentContract, RealtimeTerms, SalaryContract, SalaryKind, SalaryTerms } from '@platform/shared/contract';
+import { isAgentMemberType, type AgentContract, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
 import { MINOR_PER_MAJOR } from '../ledger';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
@@ -122,7 +122,7 @@ async function reread<C extends AnyContract>(db: Db, caller: AgentCaller, contra
 
 export async function offerContract<C extends AnyContract = AgentContract>(db: Db, caller: AgentCaller, kind: ContractKind, downlineId: number, terms: AnyTerms, nowMs: number): Promise<C> {
   const downline = await downlineOf(db, caller, downlineId, { direct: true });
-  if (![1, 2, 41, 42].includes(downline.memberType)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a contract is made with a direct downline agent' });
+  if (!isAgentMemberType(downline.memberType)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a contract is made with a direct downline agent' });
   const own = await contractsOf<AnyContract>(db, caller, kind);
   if (!own.mine || own.mine.state !== 'active') throw new AppError(400, 'agent.contract.invalid', { detail: 'you have no active contract of this kind yourself' });
   if (!withinKind(kind, terms, own.mine.terms)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a rate above your own' });

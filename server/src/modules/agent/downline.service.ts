@@ -1,4 +1,4 @@
-import type { AgentDownline } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, isAgentMemberType, type AgentDownline } from '@platform/shared/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
@@ -73,15 +73,15 @@ export async function listDownlines(
   nowMs: number,
 ): Promise<{ list: AgentDownline[]; totalPages: number }> {
   const where = `m.upline_id = $1 AND m.merchant_id = $2
-    AND ($3::text IS NULL OR ($3 = 'agent') = (m.member_type IN (1, 2, 41, 42)))
+    AND ($3::text IS NULL OR ($3 = 'agent') = (m.member_type = ANY($5::int[])))
     AND ($4::text IS NULL OR strpos(lower(m.username), lower($4)) > 0)`;
-  const params = [caller.agentId, caller.merchantId, filter.accountType ?? null, filter.username || null];
+  const params = [caller.agentId, caller.merchantId, filter.accountType ?? null, filter.username || null, AGENT_MEMBER_TYPES];
   const [rows, count] = await Promise.all([
     db.query<DownlineRow>(
       `SELECT m.id::int AS id, m.username, m.member_type AS "memberType", up.username AS "uplineUsername",
               (SELECT count(*)::int FROM member_tree t WHERE t.ancestor_id = m.id) AS "teamSize",
               m.rebate_series AS "rebateSeries",
-              EXISTS (SELECT 1 FROM member_session s WHERE s.member_id = m.id AND s.revoked_at IS NULL AND s.idle_expires_at > $5 AND s.absolute_expires_at > $5) AS online,
+              EXISTS (SELECT 1 FROM member_session s WHERE s.member_id = m.id AND s.revoked_at IS NULL AND s.idle_expires_at > $6 AND s.absolute_expires_at > $6) AS online,
               m.last_login_at AS "lastLoginAt",
               (SELECT max(d.settled_at) FROM deposit d WHERE d.member_id = m.id AND d.credited_minor IS NOT NULL) AS "lastDepositAt",
               COALESCE((SELECT a.balance_minor FROM ledger_account a WHERE a.member_id = m.id AND a.kind = 'member_main'), 0) AS "balanceMinor",
@@ -90,7 +90,7 @@ export async function listDownlines(
               m.created_at AS "createdAt", m.register_method AS "registerMethod", m.affiliate_link_id AS "affiliateLinkId",
               (m.register_method <> 'AGENT') AS referred, m.status, m.agent_remark AS remark
          FROM member m JOIN member up ON up.id = m.upline_id
-        WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $6 OFFSET $7`,
+        WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $7 OFFSET $8`,
       [...params, new Date(nowMs), filter.size, (filter.page - 1) * filter.size],
     ),
     db.query<{ count: string }>(`SELECT count(*) AS count FROM member m WHERE ${where}`, params),
@@ -99,7 +99,7 @@ export async function listDownlines(
     list: rows.rows.map((row) => ({
       memberId: row.id,
       username: row.username,
-      accountType: [1, 2, 41, 42].includes(row.memberType) ? 'agent' : 'player',
+      accountType: isAgentMemberType(row.memberType) ? 'agent' : 'player',
       uplineUsername: row.uplineUsername,
       teamSize: row.teamSize,
       rebateSeries: row.rebateSeries,

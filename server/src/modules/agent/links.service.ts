@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AffiliateLinkExpiry, AgentLink } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, isAgentMemberType, type AffiliateLinkExpiry, type AgentLink } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { AgentCaller } from './agent-access';
@@ -113,7 +113,7 @@ export async function registeredAffiliates(db: Db, caller: AgentCaller, page: nu
     list: rows.rows.map((row) => ({
       memberId: row.id,
       username: row.username,
-      accountType: [1, 2, 41, 42].includes(row.memberType) ? ('agent' as const) : ('player' as const),
+      accountType: isAgentMemberType(row.memberType) ? ('agent' as const) : ('player' as const),
       registrationTime: row.createdAt.getTime(),
       code: row.code,
     })),
@@ -134,8 +134,8 @@ export async function linkByCode(db: Db, merchantId: number, code: string, nowMs
     `SELECT l.id, l.agent_id AS "agentId", l.account_type AS "accountType", l.rebate_series AS "rebateSeries"
        FROM affiliate_link l JOIN member a ON a.id = l.agent_id
       WHERE l.merchant_id = $1 AND lower(l.code) = lower($2) AND l.deleted_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > $3)
-        AND a.status = 'active' AND a.member_type IN (1, 2, 41, 42)`,
-    [merchantId, code, new Date(nowMs)],
+        AND a.status = 'active' AND a.member_type = ANY($4::int[])`,
+    [merchantId, code, new Date(nowMs), AGENT_MEMBER_TYPES],
   );
   const row = result.rows[0];
   return row ? { linkId: Number(row.id), agentId: Number(row.agentId), memberType: row.accountType === 'agent' ? 1 : 0, rebateSeries: row.rebateSeries } : undefined;

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import type { AgentRedEnvelope } from '@platform/shared/contract';
 import { AppError } from '../../http/envelope';
-import { ensureMemberAccounts, IdempotencyConflictError, InsufficientFundsError, MINOR_PER_MAJOR, memberBalanceMinor, minorToMajor, postTransaction } from '../ledger';
+import { ensureMemberAccounts, IdempotencyConflictError, InsufficientFundsError, memberBalanceMinor, minorToMajor, postTransaction } from '../ledger';
 import { verifyPaymentPassword } from '../withdrawal';
 import type { AgentCaller } from './agent-access';
+import { agentAmountMinor } from './transfer.service';
 
 // Red envelopes (lucky bags, REFERENCE.md §5.2 agentRedRain): an agent sends money to its direct
 // downlines in ONE ledger movement (kind red_envelope, key red_envelope:<agent>:<client key>): the
@@ -35,8 +36,7 @@ export async function sendRedEnvelope(
   caller: AgentCaller,
   input: { type: 'share' | 'fighting'; totalAmount: number; memberIds?: number[]; password: string; remark?: string; idempotencyKey: string; nowMs: number },
 ): Promise<AgentRedEnvelope> {
-  const totalMinor = Math.round(input.totalAmount * MINOR_PER_MAJOR);
-  if (!Number.isSafeInteger(totalMinor) || totalMinor <= 0 || Math.abs(totalMinor - input.totalAmount * MINOR_PER_MAJOR) > 1e-6) throw new AppError(400, 'agent.transfer.invalid');
+  const totalMinor = agentAmountMinor(input.totalAmount);
   const receivers = await pool.query<{ id: number; username: string }>(
     `SELECT m.id::int AS id, m.username FROM member m
       WHERE m.upline_id = $1 AND m.merchant_id = $2 AND m.status = 'active' AND m.member_type <> 4 AND ($3::bigint[] IS NULL OR m.id = ANY($3::bigint[]))

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
-import { ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, MINOR_PER_MAJOR, memberBalanceMinor, minorToMajor, postTransaction } from '../ledger';
+import { ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, memberBalanceMinor, minorToMajor, postTransaction, transferAmountMinor } from '../ledger';
 import { verifyPaymentPassword } from '../withdrawal';
 import type { AgentCaller } from './agent-access';
 import { downlineOf } from './agent-access';
@@ -14,6 +14,19 @@ import { downlineOf } from './agent-access';
 
 export const DOWNLINE_TRANSFER_KIND = 'downline_transfer';
 
+/**
+ * A wire amount an agent sends (major units, positive, at most two decimals) in minor units: the
+ * ledger's transferAmountMinor, refused as agent.transfer.invalid (the agent calls' code).
+ */
+export function agentAmountMinor(amount: number): number {
+  try {
+    return transferAmountMinor(amount);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(400, 'agent.transfer.invalid');
+    throw error;
+  }
+}
+
 export interface DownlineTransferInput {
   memberId: number;
   amountMajor: number;
@@ -24,10 +37,7 @@ export interface DownlineTransferInput {
 }
 
 export async function transferToDownline(pool: pg.Pool, caller: AgentCaller, input: DownlineTransferInput): Promise<{ transferAmount: number; balance: number }> {
-  const amountMinor = Math.round(input.amountMajor * MINOR_PER_MAJOR);
-  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || Math.abs(amountMinor - input.amountMajor * MINOR_PER_MAJOR) > 1e-6) {
-    throw new AppError(400, 'agent.transfer.invalid');
-  }
+  const amountMinor = agentAmountMinor(input.amountMajor);
   const downline = await downlineOf(pool, caller, input.memberId);
   await verifyPaymentPassword(pool, caller.merchantId, caller.agentId, input.password, input.nowMs);
   const from = await ensureMemberAccount(pool, caller.merchantId, caller.agentId, 'REAL', input.nowMs);

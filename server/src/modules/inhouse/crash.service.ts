@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { CRASH_CLIENT_SEED, type CrashHistoryEntry, type CrashPlayerBet, type CrashState, type JlCrashBet, type JlCrashCashout, type JlGameConfig } from '@platform/shared/contract';
 import { ChannelListener } from '../../db/channel-listener';
 import { AppError } from '../../http/envelope';
+import { openEventStream } from '../../http/event-stream';
 import {
   CRASH_GAME_CODE as ENGINE_CRASH_GAME_CODE,
   CRASH_GROWTH_PER_MS,
@@ -49,7 +50,6 @@ export const PAUSE_MS = 3_000;
 export const CRASH_MAX_BET = 1_000_000;
 /** A stream ends after this long (the page reconnects; the session is checked again). */
 export const CRASH_STREAM_LIFETIME_MS = 10 * 60_000;
-const KEEP_ALIVE_MS = 25_000;
 const HISTORY = 10;
 
 export function crashConfig(): JlGameConfig {
@@ -410,35 +410,15 @@ export class CrashGame {
   // ── Streams ────────────────────────────────────────────────────────────────────────────────
 
   async openStream(request: FastifyRequest, reply: FastifyReply, player: Player): Promise<void> {
-    reply.hijack();
-    const stream = reply.raw;
-    const hookHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
-    stream.writeHead(200, {
-      ...hookHeaders,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    stream.write('retry: 2000\n\n');
-    let eventId = 0;
+    const stream = openEventStream(request, reply, { retryMs: 2000, lifetimeMs: CRASH_STREAM_LIFETIME_MS });
     const subscriber: Subscriber = {
       merchantId: player.merchantId,
       playerId: player.playerId,
-      send: (event, data) => {
-        eventId += 1;
-        stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      },
+      send: (event, data) => stream.send(event, data),
       end: () => stream.end(),
     };
     this.subscribers.add(subscriber);
-    const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    const lifetime = setTimeout(() => stream.end(), CRASH_STREAM_LIFETIME_MS);
-    stream.on('close', () => {
-      clearInterval(keepAlive);
-      clearTimeout(lifetime);
-      this.subscribers.delete(subscriber);
-    });
+    stream.onClose(() => this.subscribers.delete(subscriber));
     await this.sendState(subscriber).catch((error: unknown) => {
       this.options.onProblem?.('crash state read failed', error);
       stream.end();

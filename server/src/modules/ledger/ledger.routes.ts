@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
+import { openEventStream } from '../../http/event-stream';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { authorizationHeader, memberOf } from '../session';
 import { minorToMajor } from './ledger.service';
@@ -39,8 +40,6 @@ export interface MemberEventSource {
 
 /** A balance stream ends after this long: the browser reconnects, and its session is checked again. */
 export const BALANCE_STREAM_LIFETIME_MS = 5 * 60_000;
-/** A comment line this often keeps proxies from closing a quiet stream. */
-export const BALANCE_STREAM_KEEP_ALIVE_MS = 25_000;
 
 const idempotencyHeaders = {
   ...authorizationHeader,
@@ -66,44 +65,17 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
       }),
     }, async (request, reply) => {
       const member = memberOf(request);
-      reply.hijack();
-      const stream = reply.raw;
-      // The headers the hooks set so far (security headers) go out too: hijacked, onSend runs no more.
-      const hookHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
-      stream.writeHead(200, {
-        ...hookHeaders,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        // nginx (deploy/nginx) must pass each event on at once.
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      stream.write(`retry: ${BALANCE_STREAM_RETRY_MS}\n\n`);
-      let eventId = 0;
+      const stream = openEventStream(request, reply, { retryMs: BALANCE_STREAM_RETRY_MS, lifetimeMs: BALANCE_STREAM_LIFETIME_MS });
       const unsubscribe = balanceStreams.subscribe({
         merchantId: member.merchantId,
         memberId: member.id,
-        send: (sumBalance) => {
-          eventId += 1;
-          stream.write(`id: ${eventId}\nevent: ${BALANCE_EVENT}\ndata: ${JSON.stringify({ sumBalance })}\n\n`);
-        },
+        send: (sumBalance) => stream.send(BALANCE_EVENT, { sumBalance }),
         end: () => stream.end(),
       });
       const unsubscribeOthers = memberEvents.map((source) =>
-        source.subscribe({
-          merchantId: member.merchantId,
-          memberId: member.id,
-          send: (event, data) => {
-            eventId += 1;
-            stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-          },
-        }),
+        source.subscribe({ merchantId: member.merchantId, memberId: member.id, send: (event, data) => stream.send(event, data) }),
       );
-      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), BALANCE_STREAM_KEEP_ALIVE_MS);
-      const lifetime = setTimeout(() => stream.end(), BALANCE_STREAM_LIFETIME_MS);
-      stream.on('close', () => {
-        clearInterval(keepAlive);
-        clearTimeout(lifetime);
+      stream.onClose(() => {
         unsubscribe();
         for (const unsubscribeOther of unsubscribeOthers) unsubscribeOther();
       });

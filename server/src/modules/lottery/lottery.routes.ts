@@ -28,6 +28,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
+import { openEventStream } from '../../http/event-stream';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { authorizationHeader, memberOf } from '../session';
@@ -42,7 +43,6 @@ export interface LotteryRoutesOptions {
   drawStreams?: DrawStreams;
 }
 
-const STREAM_KEEP_ALIVE_MS = 25_000;
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
 // The lottery's routes (issue 11; contract shared/src/contract/lottery.ts). Games, rounds and
@@ -155,34 +155,14 @@ export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStrea
     }, async (request, reply) => {
       const merchant = merchantOf(request);
       if (!(await openedRound(db, merchant.id, request.query.gameCode, clock()))) throw unknownGame();
-      reply.hijack();
-      const stream = reply.raw;
-      const hookHeaders = Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined));
-      stream.writeHead(200, {
-        ...hookHeaders,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      stream.write('retry: 3000\n\n');
-      let eventId = 0;
+      const stream = openEventStream(request, reply, { retryMs: 3000, lifetimeMs: STREAM_LIFETIME_MS });
       const unsubscribe = drawStreams.subscribe({
         merchantId: merchant.id,
         gameCode: request.query.gameCode,
-        send: (draw) => {
-          eventId += 1;
-          stream.write(`id: ${eventId}\nevent: ${LOTTERY_DRAW_EVENT}\ndata: ${JSON.stringify(draw)}\n\n`);
-        },
+        send: (draw) => stream.send(LOTTERY_DRAW_EVENT, draw),
         end: () => stream.end(),
       });
-      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), STREAM_KEEP_ALIVE_MS);
-      const lifetime = setTimeout(() => stream.end(), STREAM_LIFETIME_MS);
-      stream.on('close', () => {
-        clearInterval(keepAlive);
-        clearTimeout(lifetime);
-        unsubscribe();
-      });
+      stream.onClose(unsubscribe);
     });
   }
 

@@ -1,4 +1,7 @@
-import { CLIENT_ERROR_CODES, isApiError } from '@platform/shared';
+// Idempotency-Keys of money actions (a transfer, a withdrawal, a lottery order, a red envelope):
+// one key per action, sent again only when the same action is retried after a failure whose
+// outcome is unknown, so the server carries it out once. Shared by the remotes that send money.
+import { CLIENT_ERROR_CODES, isApiError } from './api-error';
 
 /**
  * A key for one money action (the Idempotency-Key header): a random UUID. crypto.randomUUID exists
@@ -22,7 +25,7 @@ export function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
- * The key of one transfer: drawn when it is first sent, and sent again when the same transfer
+ * The key of one money action: drawn when it is first sent, and sent again when the same action
  * (same payload) is retried after a failure whose outcome is unknown, so that it moves money once.
  * An answer of the server (done, or refused: nothing moved) ends it, as does another payload.
  */
@@ -34,7 +37,7 @@ export function createRetryKey(draw: () => string = newIdempotencyKey) {
       if (!current || current.payload !== text) current = { payload: text, key: draw() };
       return current.key;
     },
-    /** The transfer was answered (or failed for sure): forget its key. */
+    /** The action was answered (or failed for sure): forget its key. */
     settled(error?: unknown): void {
       if (error === undefined || !outcomeUnknown(error)) current = null;
     },
