@@ -275,7 +275,8 @@ const realtimeTermsSchema = {
   },
 } as const;
 
-const contractSchema = {
+/** A contract between an agent and a direct downline agent (realtime here; the other kinds replace kind and terms). */
+export const agentContractSchema = {
   type: 'object',
   required: ['contractId', 'kind', 'uplineUsername', 'downlineId', 'downlineUsername', 'terms', 'state', 'terminateRequested', 'createdTime', 'decidedTime', 'awaitingMe'],
   additionalProperties: false,
@@ -305,8 +306,8 @@ export const agentRealtimeContractsCall = /*#__PURE__*/ defineCall({
     required: ['mine', 'downlines'],
     additionalProperties: false,
     properties: {
-      mine: { anyOf: [contractSchema, { type: 'null' }], description: 'the caller’s own contract (as the downline): pending or active' },
-      downlines: { type: 'array', items: contractSchema, description: 'the caller’s contracts with its direct downline agents, pending or active' },
+      mine: { anyOf: [agentContractSchema, { type: 'null' }], description: 'the caller’s own contract (as the downline): pending or active' },
+      downlines: { type: 'array', items: agentContractSchema, description: 'the caller’s contracts with its direct downline agents, pending or active' },
     },
   },
 });
@@ -328,7 +329,7 @@ export const agentRealtimeContractActionCall = /*#__PURE__*/ defineCall({
       terms: { ...realtimeTermsSchema, description: 'create: the downline’s rates, none above the caller’s own' },
     },
   },
-  value: contractSchema,
+  value: agentContractSchema,
 });
 
 export const agentRealtimeWagesCall = /*#__PURE__*/ defineCall({
@@ -400,8 +401,8 @@ const salaryTermsSchema = {
 } as const;
 
 const salaryContractSchema = {
-  ...contractSchema,
-  properties: { ...contractSchema.properties, kind: { type: 'string', enum: SALARY_KINDS }, terms: salaryTermsSchema },
+  ...agentContractSchema,
+  properties: { ...agentContractSchema.properties, kind: { type: 'string', enum: SALARY_KINDS }, terms: salaryTermsSchema },
 } as const;
 
 function salaryContractsCall<const Kind extends SalaryKind>(kind: Kind, moduleId: 'DAILYSALCONT3' | 'HOURSAL3') {
@@ -572,3 +573,118 @@ export const agentRedEnvelopeCall = /*#__PURE__*/ defineCall({
   },
 });
 export type AgentRedEnvelope = ValueOf<typeof agentRedEnvelopeCall>;
+
+// Dividend (issue 12; REFERENCE.md §5.2 agentDividendRecord2, SIGNCONDIV3): a contract between an
+// agent and a direct downline agent with a settlement cycle (Daily, Weekly from Monday,
+// Semimonthly 1st–15th and 16th–end, Monthly, in the merchant's agent time zone) and rate tiers on
+// the team's net loss of the period (stakes less wins, rebates and promotions of the whole
+// subtree, itself included) and its active members. A period the team won (net loss below 0) pays
+// nothing and its loss is carried forward: the next period's base is its net loss plus the carried
+// amount, until a positive base clears it. Gross = base × the highest tier's rate; paid = gross
+// less the gross of its direct downline agents' dividend contracts (never below 0). A downline's
+// contract has the upline's cycle. Exactly once per (merchant, cycle, period).
+export const DIVIDEND_CYCLES = ['daily', 'weekly', 'semimonthly', 'monthly'] as const;
+export type DividendCycle = (typeof DIVIDEND_CYCLES)[number];
+
+const dividendTierSchema = {
+  type: 'object',
+  required: ['loss', 'active', 'rate'],
+  additionalProperties: false,
+  properties: {
+    loss: { type: 'number', minimum: 0, maximum: 1_000_000_000, description: 'the team’s net loss of the period (after carry-forward) at least this; major units' },
+    active: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'active members of the team at least this' },
+    rate: { type: 'integer', minimum: 0, maximum: 10000, description: '0.01 % units of the net loss' },
+  },
+} as const;
+
+const dividendTermsSchema = {
+  type: 'object',
+  required: ['cycle', 'tiers'],
+  additionalProperties: false,
+  properties: {
+    cycle: { type: 'string', enum: DIVIDEND_CYCLES, description: 'the settlement cycle; a downline’s is its upline’s' },
+    tiers: { type: 'array', minItems: 1, maxItems: 20, items: dividendTierSchema },
+  },
+} as const;
+
+const dividendContractSchema = {
+  ...agentContractSchema,
+  properties: { ...agentContractSchema.properties, kind: { type: 'string', enum: ['dividend'] }, terms: dividendTermsSchema },
+} as const;
+
+export const agentDividendContractsCall = /*#__PURE__*/ defineCall({
+  name: 'agentDividendContracts',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getDividendContracts',
+  moduleId: 'SIGNCONDIV3',
+  token: true,
+  value: {
+    type: 'object',
+    required: ['mine', 'downlines'],
+    additionalProperties: false,
+    properties: { mine: { anyOf: [dividendContractSchema, { type: 'null' }] }, downlines: { type: 'array', items: dividendContractSchema } },
+  },
+});
+
+export const agentDividendContractActionCall = /*#__PURE__*/ defineCall({
+  name: 'agentDividendContractAction',
+  method: 'POST',
+  path: '/wps/relay/MCSFE_processContractDividend',
+  moduleId: 'SIGNCONDIV3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: {
+      action: { type: 'string', enum: ['create', 'accept', 'reject', 'terminate'] },
+      downlineId: memberId,
+      contractId: { type: 'integer', minimum: 1 },
+      terms: dividendTermsSchema,
+    },
+  },
+  value: dividendContractSchema,
+});
+
+export const agentDividendRecordsCall = /*#__PURE__*/ defineCall({
+  name: 'agentDividendRecords',
+  method: 'GET',
+  path: '/wps/relay/agentDividendRecords',
+  moduleId: 'SIGNCONDIV3',
+  token: true,
+  query: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: epochMs, endDate: epochMs, page, size } },
+  value: pagedListSchemaOf(
+    {
+      type: 'object',
+      required: [
+        'cycle', 'periodStart', 'periodEnd', 'validBet', 'wins', 'rebates', 'promotions', 'netLoss', 'carriedIn', 'base', 'activeMembers',
+        'rate', 'grossAmount', 'downlineAmount', 'amount', 'carriedOut', 'status',
+      ],
+      additionalProperties: false,
+      properties: {
+        cycle: { type: 'string', enum: DIVIDEND_CYCLES },
+        periodStart: epochMs,
+        periodEnd: epochMs,
+        validBet: money('the team’s valid bets of the period (Period Valid Bet)'),
+        wins: money('prizes and wins paid to the team'),
+        rebates: money('betting and agent rebates paid to the team (Player rebate)'),
+        promotions: money('bonuses paid to the team (Promotion bonus)'),
+        netLoss: money('the team’s net loss: validBet − wins − rebates − promotions (below 0: the team won; Period P&L)'),
+        carriedIn: money('the loss carried from earlier periods (0 or below; Carried Forward P&L)'),
+        base: money('netLoss + carriedIn: what the rate applies to when above 0'),
+        activeMembers: { type: 'integer' },
+        rate: { type: 'integer', description: 'the tier reached (0.01 % units)' },
+        grossAmount: money('base × rate (Team dividend amount)'),
+        downlineAmount: money('the gross of the direct downline agents’ dividends (Downline dividends to pay)'),
+        amount: money('paid to the agent (Net amount received)'),
+        carriedOut: money('carried to the next period (0 or below)'),
+        status: { type: 'string', enum: ['disbursed', 'nothing_due'], description: 'disbursed: paid through the ledger when the period was settled' },
+      },
+    },
+    { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: money('paid in the listed periods') } },
+  ),
+});
+
+export type DividendContract = ValueOf<typeof agentDividendContractActionCall>;
+export type DividendTerms = DividendContract['terms'];
+export type DividendRecord = ValueOf<typeof agentDividendRecordsCall>['list'][number];

@@ -224,6 +224,8 @@ export const SERVER_ERROR_CODES = [
   'agent.contract.exists',
   'agent.transfer.invalid',
   'agent.insufficient.funds',
+  'agent.application.exists',
+  'agent.application.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

@@ -48,6 +48,13 @@ export const MODULE_IDS = {
   /** Daily and hourly salary contracts and records. */
   dailySalary: 'DAILYSALCONT3',
   hourlySalary: 'HOURSAL3',
+  /** Dividend contracts and records (agentDividendRecord2). */
+  dividend: 'SIGNCONDIV3',
+  /** Agent reports: user loss (team P&L) and my income. */
+  agentTeamProfitLoss: 'AGETEAMPNL3',
+  agentIncome: 'AGEREV3',
+  /** Announcements for agents (always shown in the agent centre). */
+  agentAnnouncements: 'AGENTANNOUNCE3',
 } as const;
 
 export type ModuleName = keyof typeof MODULE_IDS;

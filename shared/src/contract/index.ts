@@ -38,3 +38,4 @@ export * from './inhouse-games';
 export type * from './remotes';
 export * from './lottery';
 export * from './agent';
+export * from './agent-reports';

@@ -341,6 +341,7 @@ const betRecordSchema = {
     chase: { type: 'boolean' },
     chaseIndex: { type: 'integer', description: '0 for the first round of an order' },
     cancellable: { type: 'boolean', description: 'open and its round not yet closed' },
+    username: { type: 'string', description: 'whose bet: given on an agent’s team betting records (subordinateType TEAM or a subordinateName)' },
   },
 } as const;
 
@@ -406,7 +407,13 @@ export const lotteryMemberBetsCall = /*#__PURE__*/ defineCall({
       gameCode,
       status: { type: 'string', enum: LOTTERY_BET_STATES },
       numero,
-      subordinateType: { type: 'string', enum: ['SELF'], description: 'always the caller’s own bets' },
+      subordinateType: {
+        type: 'string',
+        enum: ['SELF', 'TEAM'],
+        default: 'SELF',
+        description: 'SELF: the caller’s own bets; TEAM (agents, team betting): the bets of the caller’s whole downline, or of subordinateName’s team when given',
+      },
+      subordinateName: { type: 'string', maxLength: 64, description: 'TEAM: a member of the caller’s downline whose team’s bets to list (agent.downline.unknown otherwise)' },
       page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
       size: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
     },

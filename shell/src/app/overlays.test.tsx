@@ -56,6 +56,33 @@ describe('Overlays', () => {
     expect((await standIn()).dataset.module).toBe('./LoginModal');
   });
 
+  it.each([
+    ['an agent', 1],
+    ['a player, who applies there to become one', 0],
+  ])('opens the agent-centre remote for %s', async (_, isAgent) => {
+    setStatus();
+    logIn({ isAgent });
+    renderWithProviders(<Overlays />);
+    act(() => bus.dispatch({ type: 'openAgentCenter', page: 'registerCenter' }));
+    const centre = await standIn();
+    expect(centre.dataset.remote).toBe('mfe_agent_center');
+    expect(centre.dataset.module).toBe('./AgentCenter');
+    expect(JSON.parse(centre.textContent ?? '{}')).toEqual({ page: 'registerCenter' });
+  });
+
+  it('does not open the agent centre for a guest account, and asks a visitor to log in', async () => {
+    setStatus();
+    logIn({ isAgent: 4 });
+    renderWithProviders(<Overlays />);
+    act(() => bus.dispatch({ type: 'openAgentCenter', page: 'agentAnnouncement' }));
+    await act(async () => undefined);
+    expect(screen.queryByTestId('remote-stand-in')).toBeNull();
+
+    act(() => bus.set('session', { token: null, isAgent: null, member: null }));
+    act(() => bus.dispatch({ type: 'openAgentCenter', page: 'agentAnnouncement' }));
+    expect((await standIn()).dataset.module).toBe('./LoginModal');
+  });
+
   it('does not open the member centre for a guest account', async () => {
     setStatus();
     logIn({ isAgent: 4 });

@@ -2,7 +2,6 @@ import {
   bus,
   GUEST_ACCOUNT_TYPE,
   hasAuthLink,
-  isAgentAccount,
   useBusState,
   useLocation,
   useNavigate,
@@ -51,7 +50,9 @@ export function Overlays() {
       bus.on('openAgentCenter').subscribe(({ page }) => {
         const { token, isAgent } = bus.get('session');
         if (!token) return setOverlay({ kind: 'login', tab: 'login' });
-        if (!isAgentAccount(isAgent)) return;
+        // An agent gets its centre; a real player gets it too, where the remote shows the affiliate
+        // application (SPEC §6 get-agent link). A guest account gets neither.
+        if (isAgent === GUEST_ACCOUNT_TYPE) return;
         setOverlay({ kind: 'agentCenter', page });
       }),
       bus.on('closeOverlay').subscribe(() => setOverlay(null)),

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import AgentCenter from './agent-center';
 
 // The overlay with the network edge stubbed: the menu of SPEC §2, the contract flags asked once
-// when it opens, the built pages fetched as their own chunks, the others with their title only.
+// when it opens, each page fetched as its own chunk.
 
 const consolidated = (realtime: boolean, { daily = false, hourly = false } = {}) => ({
   isSingle: true,
@@ -43,14 +43,15 @@ async function renderCentre(page: Parameters<typeof AgentCenter>[0]['page']) {
 
 describe('the agent centre overlay', () => {
   it('lists the SPEC §2 menu without Real-time Salary when the consolidated flag is off, asking for the flags once', async () => {
-    const { callsOf } = stubApi({ consolidated: consolidated(false) });
+    const { callsOf } = stubApi({ consolidated: consolidated(false), agentAnnouncements: { list: [], totalPages: 0 } });
     await renderCentre('agentRealtimeSalary');
     expect(menuLabels()).toEqual(MENU);
     expect(callsOf('consolidated')).toHaveLength(1);
-    // The page asked for is not this agent's: the first page is shown, with its title only.
+    // The page asked for is not this agent's: the first page is shown instead.
     const page = screen.getByTestId('remote-page');
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Agency Announcement');
-    expect(page.children).toHaveLength(1);
+    expect(await within(page).findByTestId('announcements')).toBeTruthy();
+    expect(callsOf('agentAnnouncements')).toHaveLength(1);
   });
 
   it('adds Real-time Salary when the flag is on, and opens it when asked for', async () => {
@@ -108,5 +109,37 @@ describe('the agent centre overlay', () => {
     await click(screen.getByRole('button', { name: 'Team Management' }));
     expect(await screen.findByTestId('downline-management')).toBeTruthy();
     expect(callsOf('agentDownlines')[0]?.params).toEqual({ accountType: 'agent', page: 1, size: 10 });
+  });
+});
+
+describe('the agent centre overlay, for a member who is not an agent (SPEC §6)', () => {
+  it('shows a player the affiliate application instead of the agent menu, without asking for contract flags', async () => {
+    logIn({ isAgent: 0, account: 'player01' });
+    const { callsOf } = stubApi({
+      affiliateApplication: null,
+      affiliateApply: (options: CallOptionsSeen) => ({ applicationId: 3, state: 'pending', createdTime: 0, decidedTime: null, answer: '', ...(options?.data as object) }),
+    });
+    await renderCentre('registerCenter');
+    expect(await screen.findByTestId('affiliate-application')).toBeTruthy();
+    expect(menuLabels()).toEqual(['Become an agent']);
+    expect(within(screen.getByTestId('remote-page')).getByRole('heading', { level: 1 }).textContent).toBe('Become an agent');
+    expect(callsOf('consolidated')).toHaveLength(0);
+    expect(callsOf('affiliateApplication')).toHaveLength(1);
+
+    fireEvent.change(screen.getByTestId('affiliate-contact'), { target: { value: 'me@example.test' } });
+    await click(screen.getByTestId('affiliate-submit'));
+    expect(callsOf('affiliateApply').map((options) => options?.data)).toEqual([{ contact: 'me@example.test', message: '' }]);
+    expect(screen.getByTestId('affiliate-state').textContent).toBe('Awaiting an answer');
+    expect(screen.queryByTestId('affiliate-form')).toBeNull();
+  });
+
+  it.each([2, 42])('still gives an agent (isAgent %i) the menu and the page asked for, and no application', async (isAgent) => {
+    logIn({ isAgent, account: 'agent02' });
+    const { callsOf } = stubApi({ consolidated: consolidated(false), agentRebateSettings: { ownSeries: 1950, minSeries: 1900, maxSeries: 2000 } });
+    await renderCentre('registerCenter');
+    expect(menuLabels()).toEqual(MENU);
+    expect(await screen.findByTestId('register-center')).toBeTruthy();
+    expect(screen.queryByTestId('affiliate-application')).toBeNull();
+    expect(callsOf('affiliateApplication')).toHaveLength(0);
   });
 });

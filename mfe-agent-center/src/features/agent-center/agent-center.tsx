@@ -1,8 +1,14 @@
 import { Button, CentreMenu, EmptyState, Spinner, useBusState, useCall, useT, type AgentCenterPage } from '@platform/shared';
+import { isAgentMemberType } from '@platform/shared/contract';
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { NAMESPACE } from '../../locales';
+import { NAMESPACE as AFFILIATE_NAMESPACE } from '../affiliate-application/namespace';
 import { loadContractFlags } from './contract-flags';
-import { PAGES, visiblePages } from './page-registry';
+import { definePage, PAGES, visiblePages } from './page-registry';
+
+/** What a member who is not an agent sees in place of the menu: the affiliate application (SPEC §6). */
+const AffiliateApplicationPage = definePage(() => import(/* webpackChunkName: "page-affiliate-application" */ '../affiliate-application'));
+const AFFILIATE_PAGE_KEY = 'affiliateApplication';
 
 interface AgentCenterProps {
   page: AgentCenterPage;
@@ -22,33 +28,40 @@ class PageLoadBoundary extends Component<{ fallback: (retry: () => void) => Reac
 
 /**
  * The agent-centre overlay: the menu of SPEC §2 (the pages that exist, and the contract pages the
- * agent's consolidated flags allow), a close button, and the chosen page. Pages not built yet show
- * their title only.
+ * agent's consolidated flags allow), a close button, and the chosen page. A member who is not an
+ * agent (SPEC §6: isAgent 1, 2, 41, 42 are) gets the affiliate application instead of the menu.
  */
 export default function AgentCenter({ page, onClose }: AgentCenterProps) {
   const { t } = useT(NAMESPACE);
   const common = useT().t;
+  const affiliate = useT(AFFILIATE_NAMESPACE).t;
   const session = useBusState('session');
-  const flags = useCall(loadContractFlags, [], { requiresSession: true });
-  const available = visiblePages({ session, contracts: flags.status === 'success' ? flags.data : null });
+  const agent = isAgentMemberType(session.isAgent);
+  const flags = useCall(loadContractFlags, [], { requiresSession: true, enabled: agent });
+  const available = agent ? visiblePages({ session, contracts: flags.status === 'success' ? flags.data : null }) : [];
   // The page asked for stays chosen while the flags that may list it load.
   const [requested, setRequested] = useState<AgentCenterPage>(page);
   const current = available.includes(requested) ? requested : (available[0] ?? requested);
-  const Page = available.includes(current) ? PAGES[current] : undefined;
+  const Page = agent ? (available.includes(current) ? PAGES[current] : undefined) : AffiliateApplicationPage;
+  const shown = agent ? current : AFFILIATE_PAGE_KEY;
+  const pages = agent
+    ? available.map((key) => ({ key, label: t(`page_${key}`) }))
+    : // Its title is the page's own string, empty until the page's strings have arrived.
+      [{ key: AFFILIATE_PAGE_KEY, label: affiliate('page_title', { defaultValue: '' }) }];
   return (
     <CentreMenu
       title={t('agent_center_title')}
       closeLabel={t('close')}
-      pages={available.map((key) => ({ key, label: t(`page_${key}`) }))}
-      current={current}
-      onSelect={(key) => setRequested(key as AgentCenterPage)}
+      pages={pages}
+      current={shown}
+      onSelect={(key) => agent && setRequested(key as AgentCenterPage)}
       onClose={onClose}
       remote={__APP_NAME__}
       version={__APP_VERSION__}
     >
       {Page && (
         <PageLoadBoundary
-          key={current}
+          key={shown}
           fallback={(retry) => (
             <EmptyState
               title={t('page_load_failed')}

@@ -1,14 +1,14 @@
 import { AGENT_CENTER_PAGES, type SessionState } from '@platform/shared';
 import { makeMember } from '@platform/shared/testing';
-import { PAGES, TITLE_ONLY_PAGES, visiblePages, type ContractFlags } from './page-registry';
+import { PAGES, visiblePages, type ContractFlags } from './page-registry';
 
 // The agent centre's menu keeps the order of SPEC §2; Daily Wages, Hourly Salary and Real-time
 // Salary each join it only when the agent's consolidated contract flags say the agent has that contract.
 
 const session: SessionState = { token: 't', isAgent: 1, member: makeMember({ type: 1, isAgent: 1 }) };
-const flags = (realtime: boolean, { daily = false, hourly = false } = {}): ContractFlags => ({
+const flags = (realtime: boolean, { daily = false, hourly = false, dividend = false } = {}): ContractFlags => ({
   dailysalreqtype: daily,
-  divtypereq: false,
+  divtypereq: dividend,
   contracthoursalreq: hourly,
   realtimesalreqtype: realtime,
 });
@@ -25,18 +25,33 @@ const EVERY_AGENT = [
   'agentRedRain',
 ];
 
-test('the built pages are their own chunks; the others keep their menu entry with a title only', () => {
+test('every page of the menu is built, each its own chunk', () => {
+  expect(Object.keys(PAGES).sort()).toEqual([...AGENT_CENTER_PAGES].sort());
   expect(Object.keys(PAGES).sort()).toEqual([
+    'agentAnnouncement',
     'agentDailyWages2',
+    'agentDividendRecord2',
     'agentDownlineTransactionDetailsCopy',
     'agentHourSalary',
     'agentRealtimeSalary',
     'agentRedRain',
+    'agentRevenueReport',
     'agentTeamOverview',
     'downlineManagmentView',
+    'palStatementsAgentCopy',
+    'personalHistoryCopy',
     'registerCenter',
   ]);
-  for (const key of TITLE_ONLY_PAGES) expect(PAGES[key]).toBeUndefined();
+});
+
+test('Bonus / Dividend shows only with divtypereq, in its SPEC §2 place after Red Envelope', () => {
+  expect(visiblePages({ session, contracts: flags(false, { dividend: true }) })).toEqual([...EVERY_AGENT, 'agentDividendRecord2']);
+  expect(visiblePages({ session, contracts: flags(true, { dividend: true, daily: true }) })).toEqual([
+    ...EVERY_AGENT,
+    'agentDividendRecord2',
+    'agentDailyWages2',
+    'agentRealtimeSalary',
+  ]);
 });
 
 test('every agent’s menu is the SPEC §2 order; Real-time Salary is added, last, only with the consolidated flag', () => {

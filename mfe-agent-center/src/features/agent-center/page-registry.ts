@@ -31,6 +31,11 @@ export function definePage(load: () => Promise<AgentCenterPageModule>): LazyExot
  * of later issues are added here when they come.
  */
 export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<ComponentType<AgentCenterPageProps>>>> = {
+  agentAnnouncement: definePage(() => import(/* webpackChunkName: "page-announcements" */ '../announcements')),
+  personalHistoryCopy: definePage(() => import(/* webpackChunkName: "page-team-betting" */ '../team-betting')),
+  palStatementsAgentCopy: definePage(() => import(/* webpackChunkName: "page-team-profit-loss" */ '../team-profit-loss')),
+  agentRevenueReport: definePage(() => import(/* webpackChunkName: "page-my-income" */ '../my-income')),
+  agentDividendRecord2: definePage(() => import(/* webpackChunkName: "page-dividend" */ '../dividend')),
   agentTeamOverview: definePage(() => import(/* webpackChunkName: "page-team-overview" */ '../team-overview')),
   agentDownlineTransactionDetailsCopy: definePage(() => import(/* webpackChunkName: "page-account-details" */ '../account-details')),
   agentRedRain: definePage(() => import(/* webpackChunkName: "page-red-envelope" */ '../red-envelope')),
@@ -40,17 +45,6 @@ export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<Componen
   agentHourSalary: definePage(() => import(/* webpackChunkName: "page-hourly-salary" */ '../hourly-salary')),
   agentRealtimeSalary: definePage(() => import(/* webpackChunkName: "page-realtime-salary" */ '../realtime-salary')),
 };
-
-/**
- * Menu entries whose page is not built yet: listed with their title only, as before the pages
- * above existed. A key leaves this list when its page joins PAGES.
- */
-export const TITLE_ONLY_PAGES: readonly AgentCenterPage[] = [
-  'agentAnnouncement',
-  'personalHistoryCopy',
-  'palStatementsAgentCopy',
-  'agentRevenueReport',
-];
 
 /** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */
 export type ContractFlags = Pick<Consolidated, 'dailysalreqtype' | 'divtypereq' | 'contracthoursalreq' | 'realtimesalreqtype'>;
@@ -68,13 +62,14 @@ export interface MenuContext {
 export const PAGE_VISIBILITY: Partial<Record<AgentCenterPage, (context: MenuContext) => boolean>> = {
   // SPEC §2, §6: a contract page only when the consolidated answer says the agent has that contract
   // (the server sets each flag when the agent is a side of a pending or active contract of the kind).
+  agentDividendRecord2: ({ contracts }) => contracts?.divtypereq === true,
   agentDailyWages2: ({ contracts }) => contracts?.dailysalreqtype === true,
   agentHourSalary: ({ contracts }) => contracts?.contracthoursalreq === true,
   agentRealtimeSalary: ({ contracts }) => contracts?.realtimesalreqtype === true,
 };
 
-/** The menu: the pages that exist (or keep their title) and that this agent may see, in the order of SPEC §2. */
+/** The menu: the pages that exist and that this agent may see, in the order of SPEC §2. */
 export const visiblePages = (context: MenuContext): AgentCenterPage[] =>
   AGENT_CENTER_PAGES.filter(
-    (key) => (PAGES[key] !== undefined || TITLE_ONLY_PAGES.includes(key)) && (PAGE_VISIBILITY[key]?.(context) ?? true),
+    (key) => PAGES[key] !== undefined && (PAGE_VISIBILITY[key]?.(context) ?? true),
   );

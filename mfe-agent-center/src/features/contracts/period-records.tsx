@@ -16,16 +16,18 @@ export interface PeriodRecordsProps<Row, Footer> {
   /** The i18n namespace of the columns' header keys. */
   namespace: string;
   emptyTitle: ReactNode;
+  /** The period the select opens on: today unless the kind's periods are longer than a day. */
+  initialPeriod?: RecordsPeriod;
 }
 
 /**
  * A contract page's records: a period select (today by default, as every records page), the
  * rows of the chosen period ten a page, and the period's totals from the answer's footer.
  */
-export function PeriodRecords<Row, Footer>({ load, columns, rowKey, label, namespace, emptyTitle }: PeriodRecordsProps<Row, Footer>) {
+export function PeriodRecords<Row, Footer>({ load, columns, rowKey, label, namespace, emptyTitle, initialPeriod = DEFAULT_RECORDS_PERIOD }: PeriodRecordsProps<Row, Footer>) {
   const records = usePagedList<Row, { period: RecordsPeriod }, Footer>(
     ({ filters, page, pageSize }, signal) => load({ range: periodRange(filters.period), page, size: pageSize }, signal),
-    { filters: { period: DEFAULT_RECORDS_PERIOD }, pageSize: PAGE_SIZE, requiresSession: true },
+    { filters: { period: initialPeriod }, pageSize: PAGE_SIZE, requiresSession: true },
   );
   return (
     <RecordsTable

@@ -1,6 +1,6 @@
 import type { SalaryContract, SalaryKind } from '@platform/shared/contract';
 import { ContractsPage, type ContractsPageTexts } from './contracts-page';
-import { OfferSalaryDialog } from './offer-salary-dialog';
+import { OfferTiersDialog } from './offer-tiers-dialog';
 import { SALARY_API } from './salary-api';
 import { SalaryRecords } from './salary-records';
 import { TierTable } from './tier-table';
@@ -28,8 +28,10 @@ export function SalaryContractsPage({ kind, testId, rulesTestId, texts }: Salary
       texts={texts}
       loadContracts={api.loadContracts}
       sendAction={api.act}
-      renderTerms={(contract) => <TierTable terms={contract.terms} testId={`contract-${contract.contractId}-tiers`} />}
-      renderOffer={({ own, current, onClose, onOffered }) => <OfferSalaryDialog kind={kind} own={own} current={current} onClose={onClose} onOffered={onOffered} />}
+      renderTerms={(contract) => <TierTable terms={contract.terms} field="bet" testId={`contract-${contract.contractId}-tiers`} />}
+      renderOffer={({ own, current, onClose, onOffered }) => (
+        <OfferTiersDialog field="bet" own={own.terms} current={current} offer={(downlineId, tiers) => api.offer(downlineId, { tiers })} onClose={onClose} onOffered={onOffered} />
+      )}
       records={<SalaryRecords kind={kind} label={texts.recordsTab} emptyTitle={texts.recordsEmpty} />}
     />
   );

@@ -1,5 +1,5 @@
 import type { SalaryTerms } from '@platform/shared/contract';
-import { checkTiers, ownRateForTyped, parseTierActive, parseTierBetMinor, tierRateAt, type TypedTier } from './salary-tiers';
+import { blankTier, checkTiers, ownRateForTyped, parseTierActive, parseTierBetMinor, sortedTiers, tierRateAt, type TypedTier } from './salary-tiers';
 
 // Salary tiers are typed in major units, whole members and percent with two decimals, sent as
 // major units and integers of 0.01 %; each offered tier may pay at most what the agent's own
@@ -63,4 +63,17 @@ test('asks for every value, well formed, and for 1 to 20 tiers', () => {
   expect(checkTiers([], own).terms).toBeNull();
   expect(checkTiers(Array.from({ length: 21 }, () => tier('0', '0', '0')), own).terms).toBeNull();
   expect(checkTiers(Array.from({ length: 20 }, () => tier('0', '0', '0')), own).terms?.tiers).toHaveLength(20);
+});
+
+test('a dividend’s tiers follow the same rules on the team’s net loss (the loss field)', () => {
+  const ownLoss = { tiers: [{ loss: 50000, active: 0, rate: 1500 }, { loss: 10000, active: 5, rate: 1000 }] };
+  expect(sortedTiers(ownLoss, 'loss').map((tier) => tier.loss)).toEqual([10000, 50000]);
+  expect(tierRateAt(ownLoss, 999999, 100, 'loss')).toBe(0);
+  expect(tierRateAt(ownLoss, 5000000, 0, 'loss')).toBe(1500);
+  expect(ownRateForTyped({ loss: '10000', active: '5', rate: '' }, ownLoss, 'loss')).toBe(1000);
+  expect(blankTier('loss')).toEqual({ loss: '', active: '', rate: '' });
+  const refused = checkTiers([{ loss: '', active: '4', rate: '1' }, { loss: '10000', active: '5', rate: '10.01' }], ownLoss, 'loss');
+  expect(refused.problems).toEqual([{ loss: { key: 'tier_required' } }, { rate: { key: 'tier_rate_above_own', maxUnits: 1000 } }]);
+  expect(refused.terms).toBeNull();
+  expect(checkTiers([{ loss: '10000.5', active: '5', rate: '10' }], ownLoss, 'loss').terms).toEqual({ tiers: [{ loss: 10000.5, active: 5, rate: 1000 }] });
 });

@@ -1,18 +1,28 @@
 import { amountMinorFromMajor } from '@platform/shared';
-import type { SalaryTerms } from '@platform/shared/contract';
 import { parseRatePercent } from './rate-percent';
 
-// Daily and hourly salary terms: 1 to 20 tiers, each a team betting threshold (major units, two
-// decimals), an active members threshold and a rate (0.01 % units). The team earns the highest
-// rate among the tiers it reaches. An offer to a downline may pay, at each of its tiers, at most
-// what the agent's own terms pay a team standing exactly at that tier's thresholds — the rule the
-// server applies (agent.contract.invalid otherwise). Compared in minor units, never in floating point.
+// Tiered terms (daily and hourly salary, dividend): 1 to 20 tiers, each an amount threshold (major
+// units, two decimals: the team's betting for a salary, its net loss for a dividend), an active
+// members threshold and a rate (0.01 % units). The team earns the highest rate among the tiers it
+// reaches. An offer to a downline may pay, at each of its tiers, at most what the agent's own
+// terms pay a team standing exactly at that tier's thresholds — the rule the server applies
+// (agent.contract.invalid otherwise). Compared in minor units, never in floating point. The
+// functions read the salary's `bet` unless given the kind's amount field.
 
-export type SalaryTier = SalaryTerms['tiers'][number];
+/** The field a kind's tiers name their amount threshold by: team betting (salary) or team net loss (dividend). */
+export type TierAmountField = 'bet' | 'loss';
+
+/** One tier: the amount threshold (major units) under the kind's field, active members ≥, rate (0.01 % units). */
+export type Tier<F extends TierAmountField = 'bet'> = { [K in F]: number } & { active: number; rate: number };
+
+/** Terms with tiers (a salary's; a dividend's also has its cycle). */
+export interface TierTerms<F extends TierAmountField = 'bet'> {
+  tiers: readonly Tier<F>[];
+}
 
 export const MIN_TIERS = 1;
 export const MAX_TIERS = 20;
-/** The highest team betting threshold the contract takes, in major units. */
+/** The highest amount threshold the contracts take, in major units. */
 export const MAX_TIER_BET = 1_000_000_000;
 /** The highest active members threshold the contract takes. */
 export const MAX_TIER_ACTIVE = 1_000_000;
@@ -22,15 +32,12 @@ const BET = /^\d{1,10}(?:\.\d{1,2})?$/;
 const COUNT = /^\d{1,7}$/;
 
 /** What the agent typed for one tier. */
-export interface TypedTier {
-  bet: string;
-  active: string;
-  rate: string;
-}
+export type TypedTier<F extends TierAmountField = 'bet'> = { [K in F | 'active' | 'rate']: string };
 
-export const BLANK_TIER: TypedTier = { bet: '', active: '', rate: '' };
+/** A tier with nothing typed yet. */
+export const blankTier = <F extends TierAmountField>(field: F): TypedTier<F> => ({ [field]: '', active: '', rate: '' }) as TypedTier<F>;
 
-/** A typed team betting threshold in minor units; null unless 0 to MAX_TIER_BET with at most two decimals. */
+/** A typed amount threshold in minor units; null unless 0 to MAX_TIER_BET with at most two decimals. */
 export function parseTierBetMinor(text: string): number | null {
   const trimmed = text.trim();
   if (!BET.test(trimmed)) return null;
@@ -46,63 +53,70 @@ export function parseTierActive(text: string): number | null {
   return count <= MAX_TIER_ACTIVE ? count : null;
 }
 
-/** The rate (0.01 % units) some terms pay a team with this betting (minor units) and these active members: the highest tier it reaches, 0 below all. */
-export function tierRateAt(terms: SalaryTerms, teamBettingMinor: number, activeMembers: number): number {
+/** The rate (0.01 % units) some terms pay a team with this amount (minor units) and these active members: the highest tier it reaches, 0 below all. */
+export function tierRateAt(terms: TierTerms<'bet'>, amountMinor: number, activeMembers: number): number;
+export function tierRateAt<F extends TierAmountField>(terms: TierTerms<F>, amountMinor: number, activeMembers: number, field: F): number;
+export function tierRateAt<F extends TierAmountField>(terms: TierTerms<F>, amountMinor: number, activeMembers: number, field = 'bet' as F): number {
   return terms.tiers.reduce(
-    (best, tier) => (teamBettingMinor >= Math.round(tier.bet * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
+    (best, tier) => (amountMinor >= Math.round(tier[field] * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
     0,
   );
 }
 
-/** The tiers in the order a reader expects: by team betting, then active members. */
-export const sortedTiers = (terms: SalaryTerms): SalaryTier[] =>
-  [...terms.tiers].sort((a, b) => a.bet - b.bet || a.active - b.active);
+/** The tiers in the order a reader expects: by amount, then active members. */
+export const sortedTiers = <F extends TierAmountField>(terms: TierTerms<F>, field: F): Tier<F>[] =>
+  [...terms.tiers].sort((a, b) => a[field] - b[field] || a.active - b.active);
 
 /** Why one typed value of a tier cannot be offered. */
 export type TierProblem =
   | { key: 'tier_required' }
+  /** The amount threshold (team betting or net loss) is not an amount the contract takes. */
   | { key: 'tier_bet_format' }
   | { key: 'tier_active_format' }
   | { key: 'tier_rate_format' }
   /** Above what the agent's own terms pay at this tier's thresholds. */
   | { key: 'tier_rate_above_own'; maxUnits: number };
 
-export type TierProblems = Partial<Record<keyof TypedTier, TierProblem>>;
+export type TierProblems<F extends TierAmountField = 'bet'> = Partial<Record<keyof TypedTier<F>, TierProblem>>;
 
-export interface TiersCheck {
+export interface TiersCheck<F extends TierAmountField = 'bet'> {
   /** Each typed tier's problems, by position (an empty object: none). */
-  problems: TierProblems[];
-  /** The terms to send; null while a tier has a problem. */
-  terms: SalaryTerms | null;
+  problems: TierProblems<F>[];
+  /** The tiers to send; null while a tier has a problem. */
+  terms: { tiers: Tier<F>[] } | null;
 }
 
 /** The most a tier with these typed thresholds may pay under the agent's own terms; null until both thresholds read. */
-export function ownRateForTyped(tier: TypedTier, own: SalaryTerms): number | null {
-  const betMinor = parseTierBetMinor(tier.bet);
+export function ownRateForTyped(tier: TypedTier<'bet'>, own: TierTerms<'bet'>): number | null;
+export function ownRateForTyped<F extends TierAmountField>(tier: TypedTier<F>, own: TierTerms<F>, field: F): number | null;
+export function ownRateForTyped<F extends TierAmountField>(tier: TypedTier<F>, own: TierTerms<F>, field = 'bet' as F): number | null {
+  const amountMinor = parseTierBetMinor(tier[field]);
   const active = parseTierActive(tier.active);
-  return betMinor === null || active === null ? null : tierRateAt(own, betMinor, active);
+  return amountMinor === null || active === null ? null : tierRateAt(own, amountMinor, active, field);
 }
 
-/** Checks typed tiers against the agent's own terms and turns them into terms: bet in major units, rate in 0.01 % units. */
-export function checkTiers(typed: readonly TypedTier[], own: SalaryTerms): TiersCheck {
-  const tiers: SalaryTier[] = [];
+/** Checks typed tiers against the agent's own terms and turns them into tiers: amount in major units, rate in 0.01 % units. */
+export function checkTiers(typed: readonly TypedTier<'bet'>[], own: TierTerms<'bet'>): TiersCheck<'bet'>;
+export function checkTiers<F extends TierAmountField>(typed: readonly TypedTier<F>[], own: TierTerms<F>, field: F): TiersCheck<F>;
+export function checkTiers<F extends TierAmountField>(typed: readonly TypedTier<F>[], own: TierTerms<F>, field = 'bet' as F): TiersCheck<F> {
+  const tiers: Tier<F>[] = [];
   const problems = typed.map((tier) => {
-    const found: TierProblems = {};
-    const betMinor = parseTierBetMinor(tier.bet);
+    const found: TierProblems<F> = {};
+    const amountMinor = parseTierBetMinor(tier[field]);
     const active = parseTierActive(tier.active);
     const rate = parseRatePercent(tier.rate);
-    if (tier.bet.trim() === '') found.bet = { key: 'tier_required' };
-    else if (betMinor === null) found.bet = { key: 'tier_bet_format' };
+    if (tier[field].trim() === '') found[field] = { key: 'tier_required' };
+    else if (amountMinor === null) found[field] = { key: 'tier_bet_format' };
     if (tier.active.trim() === '') found.active = { key: 'tier_required' };
     else if (active === null) found.active = { key: 'tier_active_format' };
     if (tier.rate.trim() === '') found.rate = { key: 'tier_required' };
     else if (rate === null) found.rate = { key: 'tier_rate_format' };
-    else if (betMinor !== null && active !== null) {
-      const maxUnits = tierRateAt(own, betMinor, active);
+    else if (amountMinor !== null && active !== null) {
+      const maxUnits = tierRateAt(own, amountMinor, active, field);
       if (rate > maxUnits) found.rate = { key: 'tier_rate_above_own', maxUnits };
     }
-    if (betMinor !== null && active !== null && rate !== null && Object.keys(found).length === 0) {
-      tiers.push({ bet: betMinor / MINOR_PER_MAJOR, active, rate });
+    if (amountMinor !== null && active !== null && rate !== null && Object.keys(found).length === 0) {
+      tiers.push({ [field]: amountMinor / MINOR_PER_MAJOR, active, rate } as Tier<F>);
     }
     return found;
   });

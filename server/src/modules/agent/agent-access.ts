@@ -59,3 +59,17 @@ export async function subordinateIdOf(db: Db, caller: { merchantId: number; memb
   if (!result.rowCount) throw new AppError(404, 'agent.downline.unknown');
   return result.rows[0].id;
 }
+
+/**
+ * The head of the team an agent's team report reads: the caller itself (its downline, from depth
+ * 1) or, when it names one, a member of its downline (that member's team, itself included).
+ */
+export async function teamHeadOf(
+  db: Db,
+  caller: { merchantId: number; memberId: number; memberType: number },
+  subordinateName: string | undefined,
+): Promise<{ memberId: number; minDepth: 0 | 1 }> {
+  if (!isAgentMemberType(caller.memberType)) throw new AppError(403, 'agent.only');
+  if (subordinateName === undefined) return { memberId: caller.memberId, minDepth: 1 };
+  return { memberId: await subordinateIdOf(db, caller, subordinateName), minDepth: 0 };
+}

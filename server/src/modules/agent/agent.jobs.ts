@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { REALTIME_SALARY_INTERVAL_MS } from '@platform/shared/contract';
 import type { Clock } from '../../config';
+import { payDividends } from './dividend.service';
 import { paySalaries } from './salary.service';
 import { payRealtimeWages, type WageRunResult } from './wages.service';
 
@@ -50,9 +51,10 @@ export function wageIntervalFromEnv(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * Daily and hourly salary: every minute, each kind's last finished period is settled for every
- * merchant with contracts of the kind (salary.service.ts: once per (merchant, kind, period)
- * whichever replica or tick gets there first; the others find it paid).
+ * Daily and hourly salary and dividends: every minute, each kind's (each dividend cycle's) last
+ * finished period is settled for every merchant with contracts of the kind (salary.service.ts,
+ * dividend.service.ts: once per (merchant, kind, cycle, period) whichever replica or tick gets
+ * there first; the others find it paid).
  */
 export class SalaryJob {
   private timer: NodeJS.Timeout | undefined;
@@ -77,6 +79,11 @@ export class SalaryJob {
         } catch (error) {
           this.options.onProblem?.(`the ${kind} salary run failed; retried next minute`, error);
         }
+      }
+      try {
+        await payDividends(this.options.pool, this.options.clock());
+      } catch (error) {
+        this.options.onProblem?.('the dividend run failed; retried next minute', error);
       }
     })().finally(() => {
       this.running = undefined;

@@ -83,4 +83,22 @@ export const agentMessages = defineMessages({
     TY: '餘額不足，無法轉帳',
     VI: 'Số dư của bạn không đủ cho lần chuyển này',
   },
+  'agent.application.exists': {
+    EN: 'Your application is awaiting an answer',
+    BN: 'আপনার আবেদন উত্তরের অপেক্ষায় আছে',
+    CN: '您的申请正在等待审核',
+    ID: 'Permohonan Anda sedang menunggu jawaban',
+    TH: 'ใบสมัครของคุณกำลังรอการตอบกลับ',
+    TY: '您的申請正在等待審核',
+    VI: 'Đơn đăng ký của bạn đang chờ phản hồi',
+  },
+  'agent.application.invalid': {
+    EN: 'You are an agent already',
+    BN: 'আপনি ইতিমধ্যে একজন এজেন্ট',
+    CN: '您已经是代理',
+    ID: 'Anda sudah menjadi agen',
+    TH: 'คุณเป็นตัวแทนอยู่แล้ว',
+    TY: '您已經是代理',
+    VI: 'Bạn đã là đại lý',
+  },
 });

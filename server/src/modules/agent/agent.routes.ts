@@ -23,6 +23,15 @@ import {
   agentRedEnvelopeCall,
   agentTeamOverviewCall,
   agentTransferDownlineCall,
+  agentDividendContractsCall,
+  agentDividendContractActionCall,
+  agentDividendRecordsCall,
+  agentTeamProfitLossCall,
+  agentIncomeCall,
+  agentAnnouncementsCall,
+  affiliateApplyCall,
+  affiliateApplicationCall,
+  AGENT_REPORT_MAX_RANGE_MS,
 } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -30,8 +39,11 @@ import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { idempotencyKeyOf } from '../ledger';
-import { authorizationHeader } from '../session';
-import { agentOf } from './agent-access';
+import { authorizationHeader, memberOf } from '../session';
+import { agentOf, teamHeadOf } from './agent-access';
+import { agentAnnouncements, applyForAgency, latestApplication } from './application.service';
+import { dividendRecords } from './dividend.service';
+import { agentIncome, teamProfitLoss } from './reports.service';
 import { answerContract, askTermination, contractsOf, offerContract, realtimeContracts, type ContractKind } from './contracts.service';
 import { teamOverview } from './overview.service';
 import { sendRedEnvelope } from './red-envelope.service';
@@ -207,6 +219,59 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
       return ok(await salaryRecords(db, caller, kind, startDate, endDate, page, size));
     });
   }
+
+  app.get<RouteOf<typeof agentDividendContractsCall>>(agentDividendContractsCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s dividend contracts', headers: authorizationHeader, call: agentDividendContractsCall }),
+  }, async (request) => ok(await contractsOf(db, agentOf(request), 'dividend')));
+
+  app.post<RouteOf<typeof agentDividendContractActionCall>>(agentDividendContractActionCall.path, {
+    schema: apiSchema({ tags, summary: 'Offer, accept, reject or end a dividend contract', headers: authorizationHeader, call: agentDividendContractActionCall }),
+  }, async (request) => ok(await contractAction(db, agentOf(request), 'dividend', request.body, clock())));
+
+  app.get<RouteOf<typeof agentDividendRecordsCall>>(agentDividendRecordsCall.path, {
+    schema: apiSchema({ tags, summary: 'The agent’s dividend records', headers: authorizationHeader, call: agentDividendRecordsCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { startDate, endDate, page = 1, size = 10 } = request.query;
+    if (endDate < startDate || endDate - startDate > AGENT_REPORT_MAX_RANGE_MS) throw new AppError(400, 'lottery.period.invalid');
+    return ok(await dividendRecords(db, caller, startDate, endDate, page, size));
+  });
+
+  app.get<RouteOf<typeof agentTeamProfitLossCall>>(agentTeamProfitLossCall.path, {
+    schema: apiSchema({ tags, summary: 'User loss: a team’s money of a period, per direct downline', headers: authorizationHeader, call: agentTeamProfitLossCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { startDate, endDate, subordinateName, page = 1, size = 10 } = request.query;
+    if (endDate < startDate || endDate - startDate > AGENT_REPORT_MAX_RANGE_MS) throw new AppError(400, 'lottery.period.invalid');
+    const member = memberOf(request);
+    const head = await teamHeadOf(db, { merchantId: member.merchantId, memberId: member.id, memberType: member.memberType }, subordinateName?.trim() || undefined);
+    return ok(await teamProfitLoss(db, caller, head.memberId, startDate, endDate, page, size));
+  });
+
+  app.get<RouteOf<typeof agentIncomeCall>>(agentIncomeCall.path, {
+    schema: apiSchema({ tags, summary: 'My income: the agent’s rebates, dividends and salaries of a period', headers: authorizationHeader, call: agentIncomeCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    const { startDate, endDate } = request.query;
+    if (endDate < startDate || endDate - startDate > AGENT_REPORT_MAX_RANGE_MS) throw new AppError(400, 'lottery.period.invalid');
+    return ok(await agentIncome(db, caller, startDate, endDate));
+  });
+
+  app.get<RouteOf<typeof agentAnnouncementsCall>>(agentAnnouncementsCall.path, {
+    schema: apiSchema({ tags, summary: 'The merchant’s announcements for agents', headers: authorizationHeader, call: agentAnnouncementsCall }),
+  }, async (request) => {
+    const caller = agentOf(request);
+    return ok(await agentAnnouncements(db, caller.merchantId, request.query.page ?? 1, request.query.size ?? 10, clock()));
+  });
+
+  // The affiliate application: a player's (an agent is refused: agent.application.invalid).
+  app.post<RouteOf<typeof affiliateApplyCall>>(affiliateApplyCall.path, {
+    schema: apiSchema({ tags, summary: 'Apply to become an agent', headers: authorizationHeader, call: affiliateApplyCall }),
+  }, async (request) => ok(await applyForAgency(db, memberOf(request), request.body, clock())));
+
+  app.get<RouteOf<typeof affiliateApplicationCall>>(affiliateApplicationCall.path, {
+    schema: apiSchema({ tags, summary: 'The caller’s latest application to become an agent', headers: authorizationHeader, call: affiliateApplicationCall }),
+  }, async (request) => ok(await latestApplication(db, { merchantId: memberOf(request).merchantId, id: memberOf(request).id })));
 
   app.get<RouteOf<typeof agentRealtimeWagesCall>>(agentRealtimeWagesCall.path, {
     schema: apiSchema({ tags, summary: 'The agent’s real-time salary records', headers: authorizationHeader, call: agentRealtimeWagesCall }),

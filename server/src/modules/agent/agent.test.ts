@@ -92,7 +92,15 @@ describe('the authorization matrix', () => {
       send: (who) =>
         call('POST', '/wps/relay/MCSFE_processRealTimeSalaryContract', who, { action: 'create', downlineId: team.agent, terms: { default: { profitRate: 1, lossRate: 1 } } }),
     },
+    {
+      name: 'dividend offer',
+      send: (who) =>
+        call('POST', '/wps/relay/MCSFE_processContractDividend', who, { action: 'create', downlineId: team.agent, terms: { cycle: 'weekly', tiers: [{ loss: 0, active: 0, rate: 1 }] } }),
+    },
+    { name: 'team P&L of a member', send: (who) => call('GET', `/wps/report/teamProfitLoss?${period()}&subordinateName=midagent`, who) },
+    { name: 'team betting of a member', send: (who) => call('GET', `/wps/relay/ODSFE2_lottMemBet?${period()}&subordinateType=TEAM&subordinateName=midplayer`, who) },
   ];
+  const period = () => `startDate=${clock.nowMs - 86_400_000}&endDate=${clock.nowMs}`;
   const listing = (): { name: string; send: (who: keyof Team | null) => Promise<{ status: number; body: Envelope<unknown> }> }[] => [
     { name: 'rebate settings', send: (who) => call('GET', '/wps/agent/globalRebateSettings', who) },
     { name: 'downlines', send: (who) => call('GET', '/wps/agent/downlines', who) },
@@ -101,6 +109,12 @@ describe('the authorization matrix', () => {
     { name: 'contracts', send: (who) => call('GET', '/wps/relay/MCSFE_getRealTimeSalaryContracts', who) },
     { name: 'wages', send: (who) => call('GET', `/wps/relay/agentRealtimeSalary?startDate=${clock.nowMs - 86_400_000}&endDate=${clock.nowMs}`, who) },
     { name: 'create link', send: (who) => call('POST', '/wps/agent/affiliateUrl', who, { accountType: 'player', rebateSeries: 1800, expiry: 'never' }) },
+    { name: 'dividend contracts', send: (who) => call('GET', '/wps/relay/MCSFE_getDividendContracts', who) },
+    { name: 'dividend records', send: (who) => call('GET', `/wps/relay/agentDividendRecords?${period()}`, who) },
+    { name: 'team P&L', send: (who) => call('GET', `/wps/report/teamProfitLoss?${period()}`, who) },
+    { name: 'my income', send: (who) => call('GET', `/wps/report/income?${period()}`, who) },
+    { name: 'announcements', send: (who) => call('GET', '/wps/agent/announcements', who) },
+    { name: 'team betting', send: (who) => call('GET', `/wps/relay/ODSFE2_lottMemBet?${period()}&subordinateType=TEAM`, who) },
   ];
 
   it('refuses a guest (401) and a player (403 agent.only) every agent call', async () => {
@@ -140,6 +154,15 @@ describe('the authorization matrix', () => {
     ]);
     const agents = await call<{ list: AgentDownline[] }>('GET', '/wps/agent/downlines?accountType=agent', 'top');
     expect(agents.body.value.list.map((row) => row.username)).toEqual(['midagent']);
+    for (const entry of listing().filter((listed) => listed.name !== 'create link')) {
+      const own = await entry.send('top');
+      expect({ call: entry.name, status: own.status }).toEqual({ call: entry.name, status: 200 });
+    }
+    expect((await call('GET', `/wps/report/teamProfitLoss?${period()}&subordinateName=midagent`, 'top')).status).toBe(200);
+    expect((await call('GET', `/wps/relay/ODSFE2_lottMemBet?${period()}&subordinateType=TEAM&subordinateName=midplayer`, 'top')).status).toBe(200);
+    // The mid agent reaches its own player's team, never its upline's.
+    expect((await call('GET', `/wps/report/teamProfitLoss?${period()}&subordinateName=midplayer`, 'agent')).status).toBe(200);
+    expect((await call('GET', `/wps/report/teamProfitLoss?${period()}&subordinateName=topagent`, 'agent')).body.errorCode).toBe('agent.downline.unknown');
   });
 });
 
@@ -274,10 +297,17 @@ describe('real-time salary', () => {
     const [a, b] = await Promise.all([payRealtimeWages(context.pool, clock.nowMs), payRealtimeWages(context.pool, clock.nowMs)]);
     expect(a.paidMinor + b.paidMinor).toBe(60 + 40 + 25 + 6 + 4);
     expect(await mainBalanceMinor(context.pool, team.agent)).toBe(midBefore + 60 + 6);
-    expect(await mainBalanceMinor(context.pool, team.top)).toBe(topBefore + 40 + 25 + 4);
+    // The same pass pays the agent rebate: the mid agent's rebate setting is 1850 (given above) and
+    // its player inherits it; the top agent has none (the game's 1960): it earns (1960 − 1850) / 2000
+    // of the 100.00 and 10.00 its mid agent's branch staked: 5.50 + 0.55. Its own player inherits
+    // 1960: no gap.
+    const agentRebate = 550 + 55;
+    expect(a.rebateMinor + b.rebateMinor).toBe(agentRebate);
+    expect(await mainBalanceMinor(context.pool, team.top)).toBe(topBefore + 40 + 25 + 4 + agentRebate);
     // Run again: nothing more.
-    expect((await payRealtimeWages(context.pool, clock.nowMs)).paidMinor).toBe(0);
-    expect(await mainBalanceMinor(context.pool, team.top)).toBe(topBefore + 40 + 25 + 4);
+    const again = await payRealtimeWages(context.pool, clock.nowMs);
+    expect(again.paidMinor + again.rebateMinor).toBe(0);
+    expect(await mainBalanceMinor(context.pool, team.top)).toBe(topBefore + 40 + 25 + 4 + agentRebate);
 
     const records = await call<{ list: { numero: string; sourceUsername: string; betAmount: number; winOrLose: string; rate: number; amount: number }[]; footer: { amount: number } }>(
       'GET',

@@ -1,4 +1,4 @@
-import { isAgentMemberType, type AgentContract, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
+import { isAgentMemberType, type AgentContract, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
 import { MINOR_PER_MAJOR } from '../ledger';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
@@ -9,14 +9,15 @@ import { downlineOf } from './agent-access';
 // MCSFE_processDailySalaryContract, MCSFE_processContractHourSalary): an agent offers a direct
 // downline agent terms of one kind — real-time salary: profit and loss wage rates per lottery
 // game; daily and hourly salary: rate tiers on team betting and active members; rates in 0.01 %
-// — never above its own under its own contract of the kind; the downline accepts or rejects. Either side may ask to end an active contract;
+// dividend: a settlement cycle and rate tiers on the team's net loss and active members (the
+// downline's cycle is the upline's) — never above its own under its own contract of the kind; the downline accepts or rejects. Either side may ask to end an active contract;
 // the other side accepts (terminated) or rejects (it stays active). A top agent's contract comes
 // from the merchant (upline_id NULL, made by an operator). One pending or active contract per
 // downline (agent_contract_current).
 
-export type ContractKind = 'realtime' | SalaryKind;
-type AnyTerms = RealtimeTerms | SalaryTerms;
-type AnyContract = AgentContract | SalaryContract;
+export type ContractKind = 'realtime' | SalaryKind | 'dividend';
+type AnyTerms = RealtimeTerms | SalaryTerms | DividendTerms;
+type AnyContract = AgentContract | SalaryContract | DividendContract;
 
 interface ContractRow {
   id: string;
@@ -102,8 +103,28 @@ export function withinTiers(child: SalaryTerms, parent: SalaryTerms): boolean {
   return child.tiers.every((tier) => tier.rate <= tierRate(parent, Math.round(tier.bet * MINOR_PER_MAJOR), tier.active));
 }
 
-const withinKind = (kind: ContractKind, child: AnyTerms, parent: AnyTerms): boolean =>
-  kind === 'realtime' ? withinTerms(child as RealtimeTerms, parent as RealtimeTerms) : withinTiers(child as SalaryTerms, parent as SalaryTerms);
+/** The rate a dividend contract's tiers give a period's base (net loss after carry-forward): the highest tier reached (0 for a base not above 0). */
+export function dividendTierRate(terms: DividendTerms, baseMinor: number, activeMembers: number): number {
+  if (baseMinor <= 0) return 0;
+  return terms.tiers.reduce(
+    (best, tier) => (baseMinor >= Math.round(tier.loss * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
+    0,
+  );
+}
+
+/** True when `child` has `parent`'s cycle and each of its tiers pays at most what `parent` pays at the tier's own thresholds. */
+export function withinDividendTiers(child: DividendTerms, parent: DividendTerms): boolean {
+  return (
+    child.cycle === parent.cycle &&
+    child.tiers.every((tier) => tier.rate <= dividendTierRate(parent, Math.max(1, Math.round(tier.loss * MINOR_PER_MAJOR)), tier.active))
+  );
+}
+
+function withinKind(kind: ContractKind, child: AnyTerms, parent: AnyTerms): boolean {
+  if (kind === 'realtime') return withinTerms(child as RealtimeTerms, parent as RealtimeTerms);
+  if (kind === 'dividend') return withinDividendTiers(child as DividendTerms, parent as DividendTerms);
+  return withinTiers(child as SalaryTerms, parent as SalaryTerms);
+}
 
 async function contractById(db: Db, caller: AgentCaller, contractId: number, kind: ContractKind): Promise<ContractRow> {
   const result = await db.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1 AND c.merchant_id = $2 AND c.kind = $4 AND (c.upline_id = $3 OR c.downline_id = $3)`, [
@@ -125,7 +146,7 @@ export async function offerContract<C extends AnyContract = AgentContract>(db: D
   if (!isAgentMemberType(downline.memberType)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a contract is made with a direct downline agent' });
   const own = await contractsOf<AnyContract>(db, caller, kind);
   if (!own.mine || own.mine.state !== 'active') throw new AppError(400, 'agent.contract.invalid', { detail: 'you have no active contract of this kind yourself' });
-  if (!withinKind(kind, terms, own.mine.terms)) throw new AppError(400, 'agent.contract.invalid', { detail: 'a rate above your own' });
+  if (!withinKind(kind, terms, own.mine.terms)) throw new AppError(400, 'agent.contract.invalid', { detail: kind === 'dividend' ? 'a rate above your own, or another cycle' : 'a rate above your own' });
   try {
     const inserted = await db.query<{ id: string }>(
       `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, requested_by, created_at)
@@ -166,11 +187,15 @@ export async function askTermination<C extends AnyContract = AgentContract>(db: 
 }
 
 /** The consolidated answer's contract flags: the member is a side of a pending or active contract of the kind. */
-export async function contractFlags(db: Db, merchantId: number, memberId: number): Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean }> {
+export async function contractFlags(
+  db: Db,
+  merchantId: number,
+  memberId: number,
+): Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean; divtypereq: boolean }> {
   const result = await db.query<{ kind: ContractKind }>(
     "SELECT DISTINCT kind FROM agent_contract WHERE merchant_id = $1 AND (downline_id = $2 OR upline_id = $2) AND state IN ('pending', 'active')",
     [merchantId, memberId],
   );
   const kinds = new Set(result.rows.map((row) => row.kind));
-  return { realtimesalreqtype: kinds.has('realtime'), dailysalreqtype: kinds.has('daily'), contracthoursalreq: kinds.has('hourly') };
+  return { realtimesalreqtype: kinds.has('realtime'), dailysalreqtype: kinds.has('daily'), contracthoursalreq: kinds.has('hourly'), divtypereq: kinds.has('dividend') };
 }

@@ -19,12 +19,13 @@ export interface SeriesRange {
   maxSeries: number;
 }
 
-/** The merchant's series range (over its lottery games) and the agent's own setting. */
+/** The merchant's series range (over its lottery games) and the agent's own setting (else its nearest upline's). */
 export async function seriesRangeOf(db: Db, caller: AgentCaller): Promise<SeriesRange> {
   const result = await db.query<{ minSeries: number | null; maxSeries: number | null; own: number | null }>(
     `SELECT (SELECT min(min_series) FROM lottery_game WHERE merchant_id = $1 AND enabled) AS "minSeries",
             (SELECT max(max_series) FROM lottery_game WHERE merchant_id = $1 AND enabled) AS "maxSeries",
-            (SELECT rebate_series FROM member WHERE id = $2) AS own`,
+            (SELECT m.rebate_series FROM member_tree t JOIN member m ON m.id = t.ancestor_id
+              WHERE t.descendant_id = $2 AND m.rebate_series IS NOT NULL ORDER BY t.depth LIMIT 1) AS own`,
     [caller.merchantId, caller.agentId],
   );
   const row = result.rows[0];

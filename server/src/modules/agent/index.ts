@@ -1,5 +1,6 @@
 // The agent programme (issue 12): the team tree (member_tree), downlines, affiliate links,
-// transfers to downlines, real-time salary contracts and the 5-minute wage job.
+// transfers to downlines, contracts (real-time, daily, hourly salary, dividend) and their jobs,
+// agent rebates, reports, agent announcements and the affiliate application.
 export { agentRoutes, type AgentRoutesOptions } from './agent.routes';
 export { agentMessages } from './agent.messages';
 export { linkByCode, type LinkForRegistration } from './links.service';
@@ -7,4 +8,6 @@ export { contractFlags } from './contracts.service';
 export { paySalaries, type SalaryRunResult } from './salary.service';
 export { payRealtimeWages, WAGE_HOUSE_ACCOUNT, type WageRunResult } from './wages.service';
 export { RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './agent.jobs';
-export { subordinateIdOf } from './agent-access';
+export { subordinateIdOf, teamHeadOf } from './agent-access';
+export { agentOperatorRoutes } from './agent.operator-routes';
+export { payDividends, type DividendRunResult } from './dividend.service';

@@ -73,7 +73,7 @@ export async function payPeriod(
 ): Promise<SalaryRunResult> {
   const run = await client.query<{ id: string }>(
     `INSERT INTO agent_wage_run (merchant_id, kind, ran_at, period_start, period_end) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (merchant_id, kind, period_start) WHERE period_start IS NOT NULL DO NOTHING RETURNING id`,
+     ON CONFLICT (merchant_id, kind, cycle, period_start) WHERE period_start IS NOT NULL DO NOTHING RETURNING id`,
     [merchantId, kind, new Date(nowMs), new Date(period.startMs), new Date(period.endMs)],
   );
   if (!run.rowCount) return { paid: false, agents: 0, paidMinor: 0 };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AgentRealtimeWage } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, type AgentRealtimeWage } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
@@ -13,6 +13,14 @@ import type { AgentCaller } from './agent-access';
 // member got back less than it staked, prizes and rebates counted) and the loss wage rate when it
 // lost; the member itself counts as the bottom of its path (an agent's own bets earn its own rate).
 // Rates are per lottery game (terms.games) or the contract's default, in 0.01 % units.
+//
+// The same pass pays the agent rebate (LOTTERY.md §1, migration 041): for each member's stake on
+// bets won or lost in a round and each agent above it, stake × (the agent's series − the series of
+// the member below it on the path) / 2000, floored to the cent, where a member's series is its
+// rebate setting — its own, else its nearest upline's — capped by the game's max_series (the
+// game's max_series when none in its line has one). The member's own rebate was paid at
+// settlement from its own series (lottery limitedBySetting), so a stake's prize series and
+// rebates together never pass the game's max_series. Kind agent_rebate.
 //
 // One pass (payRealtimeWages) takes the settled rounds not yet paid (FOR UPDATE SKIP LOCKED: two
 // replicas take different rounds), writes every wage row, credits each agent's total through the
@@ -29,10 +37,13 @@ export interface WageRunResult {
   rounds: number;
   wages: number;
   paidMinor: number;
+  /** Agent rebate rows written and their total. */
+  rebates: number;
+  rebateMinor: number;
 }
 
 export async function payRealtimeWages(pool: pg.Pool, nowMs: number): Promise<WageRunResult> {
-  const total: WageRunResult = { merchants: 0, rounds: 0, wages: 0, paidMinor: 0 };
+  const total: WageRunResult = { merchants: 0, rounds: 0, wages: 0, paidMinor: 0, rebates: 0, rebateMinor: 0 };
   const merchants = await pool.query<{ merchantId: number }>(
     "SELECT DISTINCT merchant_id AS \"merchantId\" FROM lottery_round WHERE state = 'settled' AND wages_paid_at IS NULL",
   );
@@ -42,17 +53,21 @@ export async function payRealtimeWages(pool: pg.Pool, nowMs: number): Promise<Wa
     total.rounds += result.rounds;
     total.wages += result.wages;
     total.paidMinor += result.paidMinor;
+    total.rebates += result.rebates;
+    total.rebateMinor += result.rebateMinor;
   }
   return total;
 }
 
-async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs: number): Promise<{ rounds: number; wages: number; paidMinor: number }> {
+type MerchantPass = Omit<WageRunResult, 'merchants'>;
+
+async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs: number): Promise<MerchantPass> {
   const claimed = await client.query<{ id: string }>(
     `SELECT id FROM lottery_round WHERE merchant_id = $1 AND state = 'settled' AND wages_paid_at IS NULL
       ORDER BY settled_at, id LIMIT ${ROUNDS_PER_PASS} FOR UPDATE SKIP LOCKED`,
     [merchantId],
   );
-  if (!claimed.rowCount) return { rounds: 0, wages: 0, paidMinor: 0 };
+  if (!claimed.rowCount) return { rounds: 0, wages: 0, paidMinor: 0, rebates: 0, rebateMinor: 0 };
   const roundIds = claimed.rows.map((row) => row.id);
   const now = new Date(nowMs);
   const run = await client.query<{ id: string }>("INSERT INTO agent_wage_run (merchant_id, kind, ran_at, rounds) VALUES ($1, 'realtime', $2, $3) RETURNING id", [
@@ -92,10 +107,53 @@ async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs
     const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
     await creditMembersIn(client, { merchantId, houseAccount: house, kind: 'realtime_salary', keyPrefix: `wage:realtime:${runId}`, orderNo: `W${runId}`, remark: 'real-time salary', credits, nowMs });
   }
+  const rebates = await payAgentRebates(client, merchantId, roundIds, runId, nowMs);
   await client.query('UPDATE lottery_round SET wages_paid_at = $2 WHERE id = ANY($1::bigint[])', [roundIds, now]);
-  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
+  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor + rebates.rebateMinor]);
   const count = await client.query<{ count: string }>('SELECT count(*) AS count FROM agent_wage WHERE run_id = $1', [runId]);
-  return { rounds: roundIds.length, wages: Number(count.rows[0].count), paidMinor };
+  return { rounds: roundIds.length, wages: Number(count.rows[0].count), paidMinor, ...rebates };
+}
+
+/** The agent rebates of the claimed rounds: written and credited in the pass's transaction. */
+async function payAgentRebates(client: pg.PoolClient, merchantId: number, roundIds: string[], runId: string, nowMs: number): Promise<{ rebates: number; rebateMinor: number }> {
+  const rebates = await client.query<{ agentId: string; amountMinor: string; rows: string }>(
+    `WITH stakes AS (
+       SELECT b.round_id, b.member_id, sum(b.amount_minor) AS stake, g.max_series
+         FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id JOIN lottery_game g ON g.id = r.game_id
+        WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost')
+        GROUP BY b.round_id, b.member_id, g.max_series
+     ), nodes AS (
+       SELECT DISTINCT t.ancestor_id AS id FROM stakes s JOIN member_tree t ON t.descendant_id = s.member_id
+     ), setting AS (
+       -- A member's effective setting: its own, else its nearest upline's (none: the game's max).
+       SELECT DISTINCT ON (n.id) n.id, m.rebate_series AS series
+         FROM nodes n JOIN member_tree t ON t.descendant_id = n.id JOIN member m ON m.id = t.ancestor_id
+        WHERE m.rebate_series IS NOT NULL ORDER BY n.id, t.depth
+     ), gaps AS (
+       SELECT s.round_id, s.member_id, s.stake, t.ancestor_id AS agent_id,
+              LEAST(COALESCE(own.series, s.max_series), s.max_series) - LEAST(COALESCE(below.series, s.max_series), s.max_series) AS gap
+         FROM stakes s
+         JOIN member_tree t ON t.descendant_id = s.member_id AND t.depth >= 1
+         JOIN member agent ON agent.id = t.ancestor_id AND agent.member_type = ANY($5::int[])
+         JOIN member_tree tb ON tb.descendant_id = s.member_id AND tb.depth = t.depth - 1
+         LEFT JOIN setting own ON own.id = t.ancestor_id
+         LEFT JOIN setting below ON below.id = tb.ancestor_id
+     ), written AS (
+       INSERT INTO agent_rebate (merchant_id, run_id, agent_id, source_id, round_id, base_minor, series_gap, amount_minor, created_at)
+       SELECT $1, $3, agent_id, member_id, round_id, stake, gap, floor(stake * gap / 2000.0)::bigint, $4
+         FROM gaps WHERE gap > 0 AND stake > 0
+       RETURNING agent_id, amount_minor
+     )
+     SELECT agent_id AS "agentId", sum(amount_minor) AS "amountMinor", count(*) AS rows FROM written GROUP BY agent_id`,
+    [merchantId, roundIds, runId, new Date(nowMs), AGENT_MEMBER_TYPES],
+  );
+  const credits = rebates.rows.map((row) => ({ memberId: Number(row.agentId), amountMinor: Number(row.amountMinor) })).filter((credit) => credit.amountMinor > 0);
+  const rebateMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
+  if (rebateMinor > 0) {
+    const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
+    await creditMembersIn(client, { merchantId, houseAccount: house, kind: 'agent_rebate', keyPrefix: `rebate:agent:${runId}`, orderNo: `W${runId}`, remark: 'agent rebate', credits, nowMs });
+  }
+  return { rebates: rebates.rows.reduce((sum, row) => sum + Number(row.rows), 0), rebateMinor };
 }
 
 /** The agent's wage records of a period, newest first, with the period's totals. */

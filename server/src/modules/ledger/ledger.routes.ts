@@ -28,7 +28,7 @@ export interface LedgerRoutesOptions {
   /** The process's balance streams (app.ts); without them the events route is not served. */
   balanceStreams?: BalanceStreams;
   /** The agent programme's contract flags of the consolidated answer (app.ts asks the agent module); false without it. */
-  contractFlags?: (merchantId: number, memberId: number) => Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean }>;
+  contractFlags?: (merchantId: number, memberId: number) => Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean; divtypereq: boolean }>;
   /** Other modules' events on the same stream (the message module's unread count), so a page needs one connection. */
   memberEvents?: readonly MemberEventSource[];
 }
@@ -159,7 +159,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     schema: apiSchema({
       tags: ['wallet'],
       summary: "The member's funds at a glance",
-      description: 'Wallet part (isSingle, sumBalance) and the agent contract flags: realtimesalreqtype, dailysalreqtype and contracthoursalreq when the member is a side of a pending or active contract of that kind; divtypereq is false until dividend contracts exist.',
+      description: 'Wallet part (isSingle, sumBalance) and the agent contract flags: realtimesalreqtype, dailysalreqtype, contracthoursalreq and divtypereq when the member is a side of a pending or active contract of that kind.',
       headers: authorizationHeader,
       call: consolidatedCall,
     }),
@@ -168,15 +168,15 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     const [settings, totalMinor, flags] = await Promise.all([
       readWalletSettings(db, member.merchantId),
       totalBalanceMinor(db, member.merchantId, member.id),
-      contractFlags?.(member.merchantId, member.id) ?? { realtimesalreqtype: false, dailysalreqtype: false, contracthoursalreq: false },
+      contractFlags?.(member.merchantId, member.id) ?? { realtimesalreqtype: false, dailysalreqtype: false, contracthoursalreq: false, divtypereq: false },
     ]);
     return ok({
       isSingle: settings.single,
       sumBalance: minorToMajor(totalMinor),
       // Contract flags of the agent programme (SPEC §2): the member is a side of a pending or active
-      // contract of the kind (the dividend contract is not built yet).
+      // contract of the kind.
       dailysalreqtype: flags.dailysalreqtype,
-      divtypereq: false,
+      divtypereq: flags.divtypereq,
       contracthoursalreq: flags.contracthoursalreq,
       realtimesalreqtype: flags.realtimesalreqtype,
     });

@@ -4,7 +4,7 @@ import { betAmountMinor, isSlipError, parseSlips, pickWords, playById, rebateFra
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
-import { GAME_COLUMNS, type GameRow } from './rounds.service';
+import { GAME_COLUMNS, limitedBySetting, rebateSettingOf, type GameRow } from './rounds.service';
 import { LOTTERY_HOUSE_ACCOUNT } from './settlement.service';
 
 // Betting (POST /lgw/orders/betting) and cancelling (PUT /lgw/orders/suborders/cancel). An order
@@ -125,15 +125,9 @@ async function placedOrder(client: pg.PoolClient, orderId: number, orderNo: stri
   };
 }
 
-/**
- * The game as this member may bet on it: a member's rebate setting (member.rebate_series, given by
- * its agent, issue 12) lowers the highest series its bets may use.
- */
+/** The game as this member may bet on it: within its rebate setting (rounds.service limitedBySetting). */
 async function gameForMember(pool: pg.Pool, input: PlaceOrderInput): Promise<GameRow> {
-  const game = await findGame(pool, input.merchantId, input.gameCode);
-  const setting = await pool.query<{ series: number | null }>('SELECT rebate_series AS series FROM member WHERE id = $1 AND merchant_id = $2', [input.memberId, input.merchantId]);
-  const own = setting.rows[0]?.series;
-  return own === null || own === undefined ? game : { ...game, maxBetSeries: Math.max(game.minSeries, Math.min(game.maxBetSeries, own)) };
+  return limitedBySetting(await findGame(pool, input.merchantId, input.gameCode), await rebateSettingOf(pool, input.memberId));
 }
 
 export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise<PlacedOrder> {

@@ -36,11 +36,19 @@ import { cancelBet, placeOrder } from './betting.service';
 import type { DrawStreams } from './draw-events';
 import { draws, groupGames, latestDraw, listGames, nearRounds, openedRound, popularGames, recentGames, vnOpened } from './lobby.service';
 import { bonusTable, memberBets, orderDetail, todayBets } from './records.service';
+import { limitedBySetting, rebateSettingOf } from './rounds.service';
 
 export interface LotteryRoutesOptions {
   db: pg.Pool;
   clock: Clock;
   drawStreams?: DrawStreams;
+  /**
+   * Team betting (issue 12): the head of the team an agent asks for — itself (its downline, depth
+   * ≥ 1) or the named member of its downline (its team, itself included) — by the agent module's
+   * checks (403 agent.only for a non-agent, 404 agent.downline.unknown outside the caller's
+   * downline), given by app.ts. Without it TEAM is refused as for a non-agent.
+   */
+  teamHeadOf?: (caller: { merchantId: number; memberId: number; memberType: number }, subordinateName: string | undefined) => Promise<{ memberId: number; minDepth: 0 | 1 }>;
 }
 
 const STREAM_LIFETIME_MS = 10 * 60_000;
@@ -49,20 +57,15 @@ const STREAM_LIFETIME_MS = 10 * 60_000;
 // results are open to anybody (the lobby shows them before login; the game lists take a session
 // when sent, for the member's own series limit); betting, orders and records need a live
 // session of a real account (the default), and are always the session member's own.
-export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStreams }: LotteryRoutesOptions): Promise<void> {
+export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStreams, teamHeadOf }: LotteryRoutesOptions): Promise<void> {
   const unknownGame = () => new AppError(404, 'lottery.game.unknown');
-  // A logged-in member's rebate setting (issue 12) lowers the highest series its bets may use:
-  // the lists say so (optional access: anybody, the member's own limits when a session is sent).
+  // A logged-in member's rebate setting (issue 12) limits the series its bets may use and its
+  // rebate: the lists say so (optional access: anybody, the member's own limits when a session is sent).
   const forCaller = async (request: FastifyRequest, games: LotteryGame[]): Promise<LotteryGame[]> => {
     const member = request.authenticated?.member;
     if (!member) return games;
-    const setting = await db.query<{ series: number | null }>('SELECT rebate_series AS series FROM member WHERE id = $1', [member.id]);
-    const own = setting.rows[0]?.series;
-    if (own === null || own === undefined) return games;
-    return games.map((game) => {
-      const maxBetSeries = Math.max(game.minSeries, Math.min(game.maxBetSeries, own));
-      return { ...game, maxBetSeries, defaultSeries: Math.min(game.defaultSeries, maxBetSeries) };
-    });
+    const own = await rebateSettingOf(db, member.id);
+    return games.map((game) => limitedBySetting(game, own));
   };
   const groupsForCaller = async (request: FastifyRequest, games: LotteryGame[]) => groupGames(await forCaller(request, games));
 
@@ -220,10 +223,16 @@ export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStrea
     if (query.endDate < query.startDate || query.endDate - query.startDate > LOTTERY_RECORDS_MAX_RANGE_MS) {
       throw new AppError(400, 'lottery.period.invalid');
     }
+    let whose: { memberId: number; team?: { minDepth: 0 | 1 } } = { memberId: member.id };
+    if (query.subordinateType === 'TEAM') {
+      if (!teamHeadOf) throw new AppError(403, 'agent.only');
+      const head = await teamHeadOf({ merchantId: member.merchantId, memberId: member.id, memberType: member.memberType }, query.subordinateName?.trim() || undefined);
+      whose = { memberId: head.memberId, team: { minDepth: head.minDepth } };
+    }
     return ok(
       await memberBets(db, {
         merchantId: member.merchantId,
-        memberId: member.id,
+        ...whose,
         startMs: query.startDate,
         endMs: query.endDate,
         area: query.lottoArea ?? 'LOTT',
@@ -249,5 +258,5 @@ export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStrea
 
   app.get<RouteOf<typeof lotteryBonusCall>>(lotteryBonusCall.path, {
     schema: apiSchema({ tags: ['lottery'], summary: 'Odds and rebates per play (bonusDetails)', headers: authorizationHeader, call: lotteryBonusCall }),
-  }, async (request) => ok(await bonusTable(db, memberOf(request).merchantId, request.query.gameCode)));
+  }, async (request) => ok(await bonusTable(db, memberOf(request).merchantId, request.query.gameCode, await rebateSettingOf(db, memberOf(request).id))));
 }

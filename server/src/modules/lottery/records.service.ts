@@ -2,7 +2,7 @@ import type { LotteryBetRecord, LotteryBonusGame, LotteryOrderDetail } from '@pl
 import { formatDraw, playById, playsOf, rebateFraction, unitPrizeMinor, type LotteryKind } from '@platform/shared/lottery';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
-import { GAME_COLUMNS, type GameRow } from './rounds.service';
+import { GAME_COLUMNS, limitedBySetting, type GameRow } from './rounds.service';
 
 // The member's lottery bets (today's orders on the betting page; lottHistory, chaseHistory and
 // vlottHistory in the member centre; an order's detail) and the odds table (bonusDetails). Always
@@ -68,6 +68,12 @@ const recordOf = (row: BetRow, nowMs: number): LotteryBetRecord => ({
 export interface MemberBetsFilter {
   merchantId: number;
   memberId: number;
+  /**
+   * Whose bets: the member's own (absent), or a team's (an agent's team betting): the bets of the
+   * member's subtree (member_tree, the agent module's closure table) from `minDepth` down — 1 for
+   * the caller's own downline, 0 for a named subordinate's team with the subordinate itself.
+   */
+  team?: { minDepth: 0 | 1 };
   startMs: number;
   endMs: number;
   area: 'LOTT' | 'VN';
@@ -81,12 +87,15 @@ export interface MemberBetsFilter {
 }
 
 export async function memberBets(db: Db, filter: MemberBetsFilter) {
-  const where = `b.merchant_id = $1 AND b.member_id = $2 AND b.created_at BETWEEN $3 AND $4
+  const whose = filter.team
+    ? `b.member_id IN (SELECT t.descendant_id FROM member_tree t WHERE t.ancestor_id = $2 AND t.depth >= ${filter.team.minDepth})`
+    : 'b.member_id = $2';
+  const where = `b.merchant_id = $1 AND ${whose} AND b.created_at BETWEEN $3 AND $4
     AND (g.kind = 'VN') = $5 AND ($6::boolean IS NULL OR o.chase = $6) AND ($7::text IS NULL OR g.game_code = $7)
     AND ($8::text IS NULL OR b.state = $8) AND ($9::text IS NULL OR r.numero = $9)`;
   const params = [filter.merchantId, filter.memberId, new Date(filter.startMs), new Date(filter.endMs), filter.area === 'VN', filter.chase ?? null, filter.gameCode ?? null, filter.status ?? null, filter.numero ?? null];
   const [rows, totals] = await Promise.all([
-    db.query<BetRow>(`SELECT ${BET_COLUMNS} FROM ${BET_FROM} WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT $10 OFFSET $11`, [
+    db.query<BetRow & { username: string }>(`SELECT ${BET_COLUMNS}, m.username FROM ${BET_FROM} JOIN member m ON m.id = b.member_id WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT $10 OFFSET $11`, [
       ...params,
       filter.size,
       (filter.page - 1) * filter.size,
@@ -100,7 +109,7 @@ export async function memberBets(db: Db, filter: MemberBetsFilter) {
   ]);
   const total = totals.rows[0];
   return {
-    list: rows.rows.map((row) => recordOf(row, filter.nowMs)),
+    list: rows.rows.map((row) => (filter.team ? { ...recordOf(row, filter.nowMs), username: row.username } : recordOf(row, filter.nowMs))),
     totalPages: Math.ceil(Number(total.count) / filter.size),
     footer: { betAmount: minorToMajor(Number(total.amount ?? 0)), winAmount: minorToMajor(Number(total.prize ?? 0)), rebateAmount: minorToMajor(Number(total.rebate ?? 0)) },
   };
@@ -137,13 +146,13 @@ export async function orderDetail(db: Db, merchantId: number, memberId: number, 
   };
 }
 
-/** Each game's plays with the prize of one ticket at the highest series a bet may use, and the rebate at the lowest. */
-export async function bonusTable(db: Db, merchantId: number, gameCode: string | undefined): Promise<LotteryBonusGame[]> {
+/** Each game's plays with the prize of one ticket at the highest series the member's bets may use, and the rebate at the lowest. */
+export async function bonusTable(db: Db, merchantId: number, gameCode: string | undefined, rebateSetting: number | null): Promise<LotteryBonusGame[]> {
   const games = await db.query<GameRow>(
     `SELECT ${GAME_COLUMNS} FROM lottery_game g WHERE g.merchant_id = $1 AND g.enabled AND ($2::text IS NULL OR g.game_code = $2) ORDER BY g.sort_order, g.id`,
     [merchantId, gameCode ?? null],
   );
-  return games.rows.map((game) => {
+  return games.rows.map((row) => limitedBySetting(row, rebateSetting)).map((game) => {
     const groups = new Map<string, LotteryBonusGame['playMenuGroups'][number]>();
     const rebate = rebateFraction(game.minSeries, game.maxSeries);
     for (const play of playsOf(game.kind)) {

@@ -30,6 +30,36 @@ export interface GameRow extends ScheduleOf {
   sortOrder: number;
 }
 
+type SeriesLimits = Pick<GameRow, 'minSeries' | 'maxBetSeries' | 'maxSeries' | 'defaultSeries'>;
+
+/**
+ * The game as a member with the rebate setting `own` (member.rebate_series, given by its agent,
+ * issue 12) may bet on it: the setting caps the series its bets may use and the ceiling its own
+ * rebate counts from ((ceiling − series) / 2000 of turnover). Its agents earn the gaps between
+ * their settings and the one below them (the agent rebate), so what one stake pays out in prize
+ * series and rebates together never passes the game's max_series (LOTTERY.md §1).
+ */
+export function limitedBySetting<G extends SeriesLimits>(game: G, own: number | null | undefined): G {
+  if (own === null || own === undefined) return game;
+  const maxSeries = Math.max(game.minSeries, Math.min(game.maxSeries, own));
+  const maxBetSeries = Math.min(game.maxBetSeries, maxSeries);
+  return { ...game, maxSeries, maxBetSeries, defaultSeries: Math.min(game.defaultSeries, maxBetSeries) };
+}
+
+/**
+ * A member's rebate setting: its own, else its nearest upline's (a member registered without one
+ * bets within its agent's), by the agent module's closure table; null when none in its line has
+ * one (the games' own limits).
+ */
+export async function rebateSettingOf(db: Pick<pg.Pool, 'query'>, memberId: number): Promise<number | null> {
+  const setting = await db.query<{ series: number }>(
+    `SELECT m.rebate_series AS series FROM member_tree t JOIN member m ON m.id = t.ancestor_id
+      WHERE t.descendant_id = $1 AND m.rebate_series IS NOT NULL ORDER BY t.depth LIMIT 1`,
+    [memberId],
+  );
+  return setting.rows[0]?.series ?? null;
+}
+
 export const GAME_COLUMNS = `g.id, g.merchant_id AS "merchantId", g.game_code AS "gameCode", g.kind, g.group_code AS "groupCode",
   g.prize_mode AS "prizeMode", g.name, g.interval_seconds AS "intervalSeconds", g.close_seconds AS "closeSeconds",
   g.first_draw_seconds AS "firstDrawSeconds", g.draws_per_day AS "drawsPerDay", g.numero_digits AS "numeroDigits",

@@ -1,8 +1,10 @@
 import {
   ConfirmDialog,
+  GUEST_ACCOUNT_TYPE,
   api,
   bus,
   isAgentAccount,
+  isWebUrl,
   requireRealAccount,
   useBusState,
   useT,
@@ -11,6 +13,7 @@ import {
 } from '@platform/shared';
 import { logoutCall } from '@platform/shared/contract';
 import { useEffect, useId, useRef, useState } from 'react';
+import { findResource, useSiteSettings } from '../../settings/use-site-settings';
 import { useAvatar } from '../hooks/use-avatar';
 import { AvatarImage } from './avatar-image';
 import styles from './account-menu.module.css';
@@ -29,6 +32,8 @@ interface MenuEntry {
   key: string;
   label: string;
   command: BusCommand;
+  /** An address of the operator's: when set, opened in a new tab in place of the command. */
+  url?: string;
   /** A count shown beside the label (unread messages). */
   badge?: number;
 }
@@ -38,11 +43,13 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * Avatar button and its menu (SPEC §2 Header): Members, account record, betting record, Agent for
- * agent accounts, and Sign out after a confirmation. Member-centre pages need a real account.
+ * agent accounts, Become an agent for real players (SPEC §6 get-agent link), and Sign out after a
+ * confirmation. Member-centre pages need a real account.
  */
 export function AccountMenu() {
   const { t } = useT('shell');
   const { member, isAgent } = useBusState('session');
+  const { resources } = useSiteSettings();
   const avatarUrl = useAvatar();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -76,11 +83,23 @@ export function AccountMenu() {
   ];
   if (isAgentAccount(isAgent)) {
     entries.push({ key: 'agent', label: t('header_agent'), command: { type: 'openAgentCenter', page: 'agentAnnouncement' } });
+  } else if (isAgent !== null && isAgent !== GUEST_ACCOUNT_TYPE) {
+    // A real player's get-agent link: the operator's affiliate page when configured (as the
+    // footer's affiliates block), otherwise the agent centre, which shows a player the application.
+    const affiliateUrl = findResource(resources, 'AFFILIATELINK')?.url;
+    entries.push({
+      key: 'get-agent',
+      label: t('header_become_agent'),
+      command: { type: 'openAgentCenter', page: 'agentAnnouncement' },
+      url: isWebUrl(affiliateUrl) ? affiliateUrl : undefined,
+    });
   }
 
   const choose = (entry: MenuEntry) => {
     setOpen(false);
-    if (requireRealAccount()) bus.dispatch(entry.command);
+    if (!requireRealAccount()) return;
+    if (entry.url) window.open(entry.url, '_blank', 'noopener,noreferrer');
+    else bus.dispatch(entry.command);
   };
 
   return (

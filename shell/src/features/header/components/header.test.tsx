@@ -1,7 +1,7 @@
 import { amountMinorOf, bus, setUnreadCount, startBalanceService } from '@platform/shared';
 import { balanceCall, logoutCall } from '@platform/shared/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logIn, makeStatus, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { logIn, makeStatus, recordCommands, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { shellUi } from '../../layout/hooks/shell-ui-store';
 import { Header } from './header';
 
@@ -139,7 +139,7 @@ describe('Header account menu', () => {
     stubApi({ playerAvatar: { avatarUrl: '/avatars/7.png', isDefault: false } });
     const { commands, stop } = recordCommands('openMemberCenter', 'openAgentCenter');
     const menu = await openMenu();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Platform messages', 'Account record', 'Betting record', 'Sign out']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Platform messages', 'Account record', 'Betting record', 'Become an agent', 'Sign out']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Members' }));
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Account record' }));
@@ -173,14 +173,64 @@ describe('Header account menu', () => {
     stop();
   });
 
-  it('offers Agent to agent accounts', async () => {
+  it('offers Agent to agent accounts, and no Become an agent', async () => {
     logIn({ isAgent: 41 });
     stubApi({ playerAvatar: new Error('none') });
     const { commands, stop } = recordCommands('openAgentCenter');
     const menu = await openMenu();
+    expect(within(menu).queryByRole('menuitem', { name: 'Become an agent' })).toBeNull();
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Agent' }));
     expect(commands).toEqual([{ type: 'openAgentCenter', page: 'agentAnnouncement' }]);
     stop();
+  });
+
+  describe('Become an agent (SPEC §6 get-agent link)', () => {
+    it('opens the agent centre, where a player applies, when the operator configured no affiliate link', async () => {
+      logIn({ isAgent: 0 });
+      stubApi({ playerAvatar: new Error('none') });
+      const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+      const { commands, stop } = recordCommands('openAgentCenter', 'openMemberCenter');
+      const menu = await openMenu();
+      expect(within(menu).queryByRole('menuitem', { name: 'Agent' })).toBeNull();
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Become an agent' }));
+      expect(commands).toEqual([{ type: 'openAgentCenter', page: 'agentAnnouncement' }]);
+      expect(open).not.toHaveBeenCalled();
+      expect(screen.queryByRole('menu')).toBeNull();
+      stop();
+    });
+
+    it('opens the configured AFFILIATELINK resource in a new tab instead', async () => {
+      setStatus(makeStatus({ resources: [resource('AFFILIATELINK', 'https://partners.example.test/join')] }));
+      logIn({ isAgent: 0 });
+      stubApi({ playerAvatar: new Error('none') });
+      const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+      const { commands, stop } = recordCommands('openAgentCenter');
+      const menu = await openMenu();
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Become an agent' }));
+      expect(open).toHaveBeenCalledWith('https://partners.example.test/join', '_blank', 'noopener,noreferrer');
+      expect(commands).toEqual([]);
+      stop();
+    });
+
+    it('falls back to the agent centre when the configured link is not a web address', async () => {
+      setStatus(makeStatus({ resources: [resource('AFFILIATELINK', 'javascript:alert(1)')] }));
+      logIn({ isAgent: 0 });
+      stubApi({ playerAvatar: new Error('none') });
+      const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+      const { commands, stop } = recordCommands('openAgentCenter');
+      const menu = await openMenu();
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Become an agent' }));
+      expect(open).not.toHaveBeenCalled();
+      expect(commands).toEqual([{ type: 'openAgentCenter', page: 'agentAnnouncement' }]);
+      stop();
+    });
+
+    it('is not offered to a guest account', async () => {
+      logIn({ isAgent: 4 });
+      stubApi({ playerAvatar: new Error('none') });
+      const menu = await openMenu();
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Members', 'Platform messages', 'Account record', 'Betting record', 'Sign out']);
+    });
   });
 
   it('shows the avatar from the server under the image base URL, and the default one when it fails to load', async () => {

@@ -1,12 +1,23 @@
 import { Button, useT } from '@platform/shared';
-import type { SalaryContract, SalaryKind } from '@platform/shared/contract';
 import { useForm } from '@platform/shared/forms';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import type { ContractBase } from './contract-actions';
 import styles from './contracts.module.css';
 import { OfferDialog, useOfferSending } from './offer-dialog';
 import { ratePercentText } from './rate-percent';
-import { SALARY_API } from './salary-api';
-import { BLANK_TIER, checkTiers, MAX_TIERS, MIN_TIERS, ownRateForTyped, type TierProblem, type TierProblems, type TypedTier } from './salary-tiers';
+import {
+  blankTier,
+  checkTiers,
+  MAX_TIERS,
+  MIN_TIERS,
+  ownRateForTyped,
+  type Tier,
+  type TierAmountField,
+  type TierProblem,
+  type TierProblems,
+  type TierTerms,
+  type TypedTier,
+} from './salary-tiers';
 import { TierTable } from './tier-table';
 import { NAMESPACE } from './translations';
 
@@ -15,32 +26,36 @@ interface Values {
 }
 
 /** A tier being typed, with a key that survives removing the tiers above it. */
-interface TierRow extends TypedTier {
-  key: number;
-}
+type TierRow<F extends TierAmountField> = TypedTier<F> & { key: number };
 
-export interface OfferSalaryDialogProps {
-  kind: SalaryKind;
-  /** The agent's own contract of the kind (active): no tier may pay more than it at its thresholds. */
-  own: SalaryContract;
+export interface OfferTiersDialogProps<F extends TierAmountField> {
+  /** The kind's amount threshold: team betting (salary) or team net loss (dividend). */
+  field: F;
+  /** The agent's own terms of the kind (its active contract's): no tier may pay more than they do at its thresholds. */
+  own: TierTerms<F>;
   /** The agent's current contracts of the kind with downlines: those agents are not offered another. */
-  current: readonly SalaryContract[];
+  current: readonly ContractBase[];
+  /** Sends the offer of these tiers to a direct downline agent (the kind adds the rest of its terms). */
+  offer: (downlineId: number, tiers: Tier<F>[]) => Promise<unknown>;
   onClose: () => void;
   onOffered: () => void;
+  /** The kind's other terms, shown above the tiers (the dividend's cycle). */
+  children?: ReactNode;
 }
 
 /**
- * Offer a daily or hourly salary contract to a direct downline agent: 1 to 20 tiers of team
- * betting ≥ (major units), active members ≥ and rate (percent, two decimals; sent in 0.01 %
- * units), each rate at most what the agent's own contract pays at that tier's thresholds.
+ * Offer a tiered contract (daily or hourly salary, dividend) to a direct downline agent: 1 to 20
+ * tiers of an amount ≥ (team betting or net loss, major units), active members ≥ and rate
+ * (percent, two decimals; sent in 0.01 % units), each rate at most what the agent's own contract
+ * pays at that tier's thresholds.
  */
-export function OfferSalaryDialog({ kind, own, current, onClose, onOffered }: OfferSalaryDialogProps) {
+export function OfferTiersDialog<F extends TierAmountField>({ field, own, current, offer, onClose, onOffered, children }: OfferTiersDialogProps<F>) {
   const { t } = useT(NAMESPACE);
   const formId = useId();
   const sending = useOfferSending();
   const nextKey = useRef(1);
-  const [tiers, setTiers] = useState<TierRow[]>([{ key: 0, ...BLANK_TIER }]);
-  const [problems, setProblems] = useState<Record<number, TierProblems>>({});
+  const [tiers, setTiers] = useState<TierRow<F>[]>(() => [{ key: 0, ...blankTier(field) }]);
+  const [problems, setProblems] = useState<Record<number, TierProblems<F>>>({});
 
   const problemText = (problem: TierProblem | undefined): string | undefined => {
     if (!problem) return undefined;
@@ -59,7 +74,7 @@ export function OfferSalaryDialog({ kind, own, current, onClose, onOffered }: Of
   };
 
   const check = () => {
-    const result = checkTiers(tiers, own.terms);
+    const result = checkTiers(tiers, own, field);
     setProblems(Object.fromEntries(tiers.map((tier, index) => [tier.key, result.problems[index]])));
     return result;
   };
@@ -76,21 +91,22 @@ export function OfferSalaryDialog({ kind, own, current, onClose, onOffered }: Of
         form.setFormError(t('tiers_invalid'));
         return;
       }
-      await sending.send(() => SALARY_API[kind].offer(Number(values.downlineId), terms));
+      await sending.send(() => offer(Number(values.downlineId), terms.tiers));
       onOffered();
     },
     failureMessage: sending.failureMessage,
   });
 
-  const setTierValue = (key: number, field: keyof TypedTier, value: string) => {
-    setTiers((rows) => rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  const setTierValue = (key: number, name: keyof TypedTier<F>, value: string) => {
+    setTiers((rows) => rows.map((row) => (row.key === key ? { ...row, [name]: value } : row)));
     setProblems((found) => {
-      if (!found[key]?.[field]) return found;
-      const { [field]: _cleared, ...rest } = found[key];
+      if (!found[key]?.[name]) return found;
+      const rest: TierProblems<F> = { ...found[key] };
+      delete rest[name];
       return { ...found, [key]: rest };
     });
   };
-  const addTier = () => setTiers((rows) => (rows.length >= MAX_TIERS ? rows : [...rows, { key: nextKey.current++, ...BLANK_TIER }]));
+  const addTier = () => setTiers((rows) => (rows.length >= MAX_TIERS ? rows : [...rows, { key: nextKey.current++, ...blankTier(field) }]));
   const removeTier = (key: number) => setTiers((rows) => (rows.length <= MIN_TIERS ? rows : rows.filter((row) => row.key !== key)));
 
   return (
@@ -105,20 +121,22 @@ export function OfferSalaryDialog({ kind, own, current, onClose, onOffered }: Of
       onSubmit={(event) => void form.submit(event)}
       onClose={onClose}
     >
+      {children}
       <div className={styles.ownTerms}>
         <p className={styles.ownTermsTitle}>{t('own_tiers')}</p>
-        <TierTable terms={own.terms} testId="offer-own-tiers" label={t('own_tiers')} />
+        <TierTable terms={own} field={field} testId="offer-own-tiers" label={t('own_tiers')} />
       </div>
-      <p className={styles.note}>{t('tiers_explained')}</p>
+      <p className={styles.note}>{field === 'loss' ? t('tiers_explained_loss') : t('tiers_explained')}</p>
       <ol className={styles.tierList} aria-label={t('tiers')}>
         {tiers.map((tier, index) => (
           <TierFields
             key={tier.key}
+            field={field}
             number={index + 1}
             tier={tier}
             problems={problems[tier.key] ?? {}}
             problemText={problemText}
-            ownRate={ownRateForTyped(tier, own.terms)}
+            ownRate={ownRateForTyped(tier, own, field)}
             removable={tiers.length > MIN_TIERS}
             onChange={(field, value) => setTierValue(tier.key, field, value)}
             onRemove={() => removeTier(tier.key)}
@@ -135,20 +153,21 @@ export function OfferSalaryDialog({ kind, own, current, onClose, onOffered }: Of
   );
 }
 
-interface TierFieldsProps {
+interface TierFieldsProps<F extends TierAmountField> {
+  field: F;
   number: number;
-  tier: TypedTier;
-  problems: TierProblems;
+  tier: TypedTier<F>;
+  problems: TierProblems<F>;
   problemText: (problem: TierProblem | undefined) => string | undefined;
   /** What the agent's own contract pays at the typed thresholds; null until both read. */
   ownRate: number | null;
   removable: boolean;
-  onChange: (field: keyof TypedTier, value: string) => void;
+  onChange: (name: keyof TypedTier<F>, value: string) => void;
   onRemove: () => void;
 }
 
 /** One tier's three numbers, named "Tier n" as a group. */
-function TierFields({ number, tier, problems, problemText, ownRate, removable, onChange, onRemove }: TierFieldsProps) {
+function TierFields<F extends TierAmountField>({ field, number, tier, problems, problemText, ownRate, removable, onChange, onRemove }: TierFieldsProps<F>) {
   const { t } = useT(NAMESPACE);
   const titleId = useId();
   const testId = `offer-tier-${number}`;
@@ -163,14 +182,14 @@ function TierFields({ number, tier, problems, problemText, ownRate, removable, o
         </div>
         <div className={styles.tierFields}>
           <NumberField
-            label={t('col_tier_bet')}
-            value={tier.bet}
-            onChange={(value) => onChange('bet', value)}
+            label={field === 'loss' ? t('col_tier_loss') : t('col_tier_bet')}
+            value={tier[field]}
+            onChange={(value) => onChange(field, value)}
             inputMode="decimal"
             maxLength={13}
             placeholder="0.00"
-            error={problemText(problems.bet)}
-            testId={`${testId}-bet`}
+            error={problemText(problems[field])}
+            testId={`${testId}-${field}`}
           />
           <NumberField
             label={t('col_tier_active')}

@@ -1,0 +1,23 @@
+import { api } from '@platform/shared';
+import { affiliateApplicationCall, affiliateApplyCall, type AffiliateApplication } from '@platform/shared/contract';
+
+// The affiliate application's calls (POST and GET /wps/agent/application).
+
+/** The contract's bounds of the form's fields. */
+export const CONTACT_MAX_LENGTH = affiliateApplyCall.body.properties.contact.maxLength;
+export const MESSAGE_MAX_LENGTH = affiliateApplyCall.body.properties.message.maxLength;
+
+/** The caller's latest application; null when it has never applied. */
+export function loadLatestApplication(signal: AbortSignal): Promise<AffiliateApplication | null> {
+  return api.call(affiliateApplicationCall, { signal });
+}
+
+export interface NewApplication {
+  contact: string;
+  message: string;
+}
+
+/** Sends an application; the answer is the application, awaiting the operator's answer. */
+export function applyToBecomeAgent(application: NewApplication): Promise<AffiliateApplication> {
+  return api.call(affiliateApplyCall, { data: application });
+}

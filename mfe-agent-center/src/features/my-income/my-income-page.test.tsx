@@ -1,0 +1,151 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { AgentIncome } from '@platform/shared/contract';
+import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { agentPeriodRange } from '../team-overview/agent-period';
+import MyIncomePage from './my-income-page';
+
+// My Income with the network edge stubbed: the period sent as days of the agent time zone (asked
+// again in the merchant's own), the totals by kind as money, the days with income, a quiet period
+// and a failure shown in place.
+
+type Figures = AgentIncome['totals'];
+const ZERO: Figures = { lotteryRebate: 0, agentRebate: 0, dividend: 0, dailySalary: 0, hourlySalary: 0, realtimeSalary: 0, total: 0 };
+
+const income = (overrides: Partial<AgentIncome> = {}): AgentIncome => ({
+  utcOffsetMinutes: 480,
+  totals: { lotteryRebate: 12.5, agentRebate: 1234.56, dividend: 5000, dailySalary: 300, hourlySalary: 45.25, realtimeSalary: 0.75, total: 6593.06 },
+  days: [
+    { date: '2025-03-05', ...ZERO, lotteryRebate: 2.5, agentRebate: 34.56, realtimeSalary: 0.75, total: 37.81 },
+    { date: '2025-03-04', ...ZERO, lotteryRebate: 10, agentRebate: 1200, dividend: 5000, dailySalary: 300, hourlySalary: 45.25, total: 6555.25 },
+  ],
+  ...overrides,
+});
+
+beforeEach(async () => {
+  await resetTestState();
+  setStatus();
+  logIn({ isAgent: 1, account: 'agent01' });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+async function renderPage() {
+  renderWithProviders(<MyIncomePage openPage={jest.fn()} />);
+  await settle();
+}
+
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+  await settle();
+};
+const valueOf = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
+const cellsOf = (element: HTMLElement) => within(element).getAllByRole('cell').map((cell) => cell.textContent);
+const periodOf = (period: Parameters<typeof agentPeriodRange>[0], utcOffsetMinutes = 480) => {
+  const range = agentPeriodRange(period, utcOffsetMinutes);
+  return { startDate: range.startMs, endDate: range.endMs };
+};
+
+describe('My Income: periods', () => {
+  it('asks for today in GMT+8 first, and for each tab’s days when it is chosen', async () => {
+    const { callsOf } = stubApi({ agentIncome: income() });
+    await renderPage();
+    expect(callsOf('agentIncome').map((options) => options?.params)).toEqual([periodOf('today')]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Today', 'Yesterday', 'Last 7 days', 'This week', 'Last week', 'This month', 'Last month']);
+    for (const [name, period] of [
+      ['Yesterday', 'yesterday'],
+      ['Last 7 days', 'last7Days'],
+      ['This week', 'thisWeek'],
+      ['Last week', 'lastWeek'],
+      ['This month', 'thisMonth'],
+      ['Last month', 'lastMonth'],
+    ] as const) {
+      await click(screen.getByRole('tab', { name }));
+      expect(callsOf('agentIncome').at(-1)?.params).toEqual(periodOf(period));
+    }
+    expect(callsOf('agentIncome')).toHaveLength(7);
+    expect(screen.getByTestId('income-zone').textContent).toBe('Data are in GMT+8');
+  });
+
+  it('asks again in the merchant’s own agent time zone when the answer names another', async () => {
+    const { callsOf } = stubApi({ agentIncome: income({ utcOffsetMinutes: 420 }) });
+    await renderPage();
+    await settle();
+    const calls = callsOf('agentIncome');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.params).toEqual(periodOf('today', 420));
+    expect(screen.getByTestId('income-zone').textContent).toBe('Data are in GMT+7');
+  });
+});
+
+describe('My Income: figures', () => {
+  it('shows the period’s income by kind as money, Total Income last', async () => {
+    stubApi({ agentIncome: income() });
+    await renderPage();
+    expect(within(screen.getByTestId('income-totals')).getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Rebate of Lotto Gameplay',
+      'Lottery Agent Rebate',
+      'Dividend',
+      'Daily Salary',
+      'Hourly Salary',
+      'Real-time Salary',
+      'Total Income',
+    ]);
+    expect(valueOf('income-lotteryRebate')).toBe('৳12.50');
+    expect(valueOf('income-agentRebate')).toBe('৳1,234.56');
+    expect(valueOf('income-dividend')).toBe('৳5,000.00');
+    expect(valueOf('income-dailySalary')).toBe('৳300.00');
+    expect(valueOf('income-hourlySalary')).toBe('৳45.25');
+    expect(valueOf('income-realtimeSalary')).toBe('৳0.75');
+    expect(valueOf('income-total')).toBe('৳6,593.06');
+  });
+
+  it('lists the days with income, newest first, with each kind', async () => {
+    stubApi({ agentIncome: income() });
+    await renderPage();
+    const table = screen.getByRole('table', { name: 'Income per day' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date',
+      'Rebate of Lotto Gameplay',
+      'Lottery Agent Rebate',
+      'Dividend',
+      'Daily Salary',
+      'Hourly Salary',
+      'Real-time Salary',
+      'Total Income',
+    ]);
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(cellsOf(rows[1])).toEqual(['2025-03-05', '৳2.50', '৳34.56', '৳0.00', '৳0.00', '৳0.00', '৳0.75', '৳37.81']);
+    expect(cellsOf(rows[2])).toEqual(['2025-03-04', '৳10.00', '৳1,200.00', '৳5,000.00', '৳300.00', '৳45.25', '৳0.00', '৳6,555.25']);
+    // One answer holds every day: no pages.
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('says when the period has no income, the totals at zero', async () => {
+    stubApi({ agentIncome: income({ totals: ZERO, days: [] }) });
+    await renderPage();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(screen.getByTestId('income-days')).getByText('No income in this period')).toBeTruthy();
+    expect(valueOf('income-total')).toBe('৳0.00');
+  });
+});
+
+describe('My Income: failures', () => {
+  it('says in place when the income could not be loaded, and retries', async () => {
+    let fail = true;
+    const { callsOf } = stubApi({ agentIncome: () => (fail ? apiFailure('agent.only', 'Only agents can do this', null, 403) : income()) });
+    await renderPage();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Your income could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('Only agents can do this')).toBeTruthy();
+    expect(screen.getAllByRole('tab')).toHaveLength(7);
+    fail = false;
+    await click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(callsOf('agentIncome')).toHaveLength(2);
+    expect(valueOf('income-total')).toBe('৳6,593.06');
+  });
+});

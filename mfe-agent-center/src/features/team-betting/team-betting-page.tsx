@@ -1,0 +1,165 @@
+import { Button, EmptyState, formatDateTime, usePagedList, useT } from '@platform/shared';
+import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState } from '@platform/shared/contract';
+import { TextField } from '@platform/shared/forms';
+import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
+import { useState, type FormEvent } from 'react';
+import { DownlinePicker } from '../account-details/downline-picker';
+import { FilterSelect } from '../account-details/filter-select';
+import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import { BetStatus } from './bet-status';
+import { betContentText, loadTeamBets, LOTTO_AREAS, type LottoArea, type TeamBetRow, type TeamBetTotals } from './team-betting-api';
+import styles from './team-betting.module.css';
+import { NAMESPACE } from './translations';
+import { useLotteryNames } from './use-lottery-names';
+
+/** The longest name subordinateName takes. */
+const USERNAME_MAX_LENGTH = 64;
+const ALL = 'all';
+
+interface Filters {
+  period: RecordsPeriod;
+  lottoArea: LottoArea;
+  status: LotteryBetState | typeof ALL;
+  /** A member of the downline whose team to read; '' for the agent's whole downline. */
+  subordinateName: string;
+}
+
+/**
+ * Team Betting: the lottery bets of the agent's whole downline, or of one member's team (typed, or
+ * picked from the direct downlines), by period, lottery area and status, with the period's totals.
+ * A name outside the team is said so in place of the table.
+ */
+export default function TeamBettingPage(_props: AgentCenterPageProps) {
+  const { t } = useT(NAMESPACE);
+  const names = useLotteryNames();
+  const [typed, setTyped] = useState('');
+  const [picking, setPicking] = useState(false);
+  const records = usePagedList<TeamBetRow, Filters, TeamBetTotals>(
+    ({ filters, page, pageSize }, signal) =>
+      loadTeamBets(
+        {
+          range: periodRange(filters.period),
+          lottoArea: filters.lottoArea,
+          status: filters.status === ALL ? null : filters.status,
+          subordinateName: filters.subordinateName || null,
+          page,
+          size: pageSize,
+        },
+        signal,
+      ),
+    { filters: { period: DEFAULT_RECORDS_PERIOD, lottoArea: 'LOTT', status: ALL, subordinateName: '' }, pageSize: BET_HISTORY_DEFAULT_PAGE_SIZE, requiresSession: true },
+  );
+  const team = records.filters.subordinateName;
+
+  const showTeamOf = (username: string) => {
+    setTyped(username);
+    setPicking(false);
+    records.setFilter('subordinateName', username);
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    showTeamOf(typed.trim());
+  };
+
+  const columns: RecordsColumn<TeamBetRow, TeamBetTotals>[] = [
+    { id: 'username', headerKey: 'col_username', render: (row) => <span className={styles.username}>{row.username || '-'}</span> },
+    { id: 'gameName', headerKey: 'col_gameName', render: (row) => names.game(row.gameCode, row.gameName) },
+    { id: 'playName', headerKey: 'col_playName', render: (row) => names.play(row.playCode) },
+    { id: 'betContent', headerKey: 'col_betContent', render: (row) => <span className={styles.betContent}>{betContentText(row.betContent)}</span> },
+    { id: 'numero', headerKey: 'col_numero', render: (row) => <span className={styles.numero}>{row.numero}</span> },
+    { id: 'betTime', headerKey: 'col_betTime', render: (row) => <span className={styles.nowrap}>{formatDateTime(row.timeMs)}</span> },
+    { id: 'betAmount', headerKey: 'col_betAmount', money: (row) => row.betMinor, total: (footer) => footer.betMinor },
+    { id: 'status', headerKey: 'col_status', render: (row) => <BetStatus status={row.status} /> },
+    { id: 'winAmount', headerKey: 'col_winAmount', money: (row) => row.winMinor, total: (footer) => footer.winMinor },
+    { id: 'rebateAmount', headerKey: 'col_rebateAmount', money: (row) => row.rebateMinor, total: (footer) => footer.rebateMinor },
+  ];
+
+  const unknownMember = records.status === 'error' && records.error.errorCode === 'agent.downline.unknown';
+
+  return (
+    <div className={styles.page} data-testid="team-betting">
+      {picking ? (
+        <div className={styles.picker}>
+          <DownlinePicker onChoose={showTeamOf} />
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => setPicking(false)} data-testid="team-betting-picker-close">
+              {t('picker_close')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className={styles.search} role="search" aria-label={t('search_label')} onSubmit={onSearch}>
+          <div className={styles.searchField}>
+            <TextField
+              name="downline"
+              label={t('field_downline')}
+              value={typed}
+              onChange={setTyped}
+              maxLength={USERNAME_MAX_LENGTH}
+              placeholder={t('downline_placeholder')}
+              testIdPrefix="team-betting"
+            />
+          </div>
+          <div className={styles.searchActions}>
+            <Button type="submit" data-testid="team-betting-search">
+              {t('search')}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setPicking(true)} data-testid="team-betting-pick">
+              {t('choose_downline')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <div className={styles.scope} data-testid="team-betting-scope">
+        <span className={styles.scopeText}>{team ? t('scope_team_of', { username: team }) : t('scope_whole_team')}</span>
+        {team && (
+          <Button variant="ghost" size="sm" onClick={() => showTeamOf('')} data-testid="team-betting-whole-team">
+            {t('whole_team')}
+          </Button>
+        )}
+      </div>
+      {unknownMember ? (
+        <div role="alert" data-testid="team-betting-unknown">
+          <EmptyState
+            title={t('member_unknown')}
+            description={t('member_unknown_hint', { username: team })}
+            action={
+              <Button variant="secondary" size="sm" onClick={() => showTeamOf('')}>
+                {t('show_whole_team')}
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <RecordsTable
+          records={records}
+          columns={columns}
+          rowKey={(row) => row.orderDetailId}
+          label={team ? t('records_label_of', { username: team }) : t('records_label')}
+          namespace={NAMESPACE}
+          emptyTitle={t('empty')}
+          filters={
+            <>
+              <PeriodSelect value={records.filters.period} onChange={(period) => records.setFilter('period', period)} />
+              <FilterSelect
+                label={t('filter_area')}
+                value={records.filters.lottoArea}
+                options={LOTTO_AREAS.map((area) => ({ value: area, label: t(`area_${area}`) }))}
+                onChange={(area) => records.setFilter('lottoArea', area)}
+                testId="team-betting-area"
+              />
+              <FilterSelect
+                label={t('filter_status')}
+                value={records.filters.status}
+                options={[{ value: ALL, label: t('status_all') }, ...LOTTERY_BET_STATES.map((status) => ({ value: status, label: t(`status_${status}`) }))]}
+                onChange={(status) => records.setFilter('status', status)}
+                testId="team-betting-status"
+              />
+            </>
+          }
+        />
+      )}
+      <p className={styles.note}>{t('note')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import type pg from 'pg';
+import type { DividendCycle, DividendRecord, DividendTerms } from '@platform/shared/contract';
+import type { Db } from '../../db/pool';
+import { withTransaction } from '../../db/transaction';
+import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
+import type { AgentCaller } from './agent-access';
+import { dividendTierRate } from './contracts.service';
+import { readSalarySettings, type SalarySettings } from './salary.service';
+import { memberMoneySql } from './team-money';
+import { WAGE_HOUSE_ACCOUNT } from './wages.service';
+
+// Dividends (issue 12; REFERENCE.md §5.2 agentDividendRecord2; contract shared/src/contract/agent.ts).
+// For each finished period of a cycle (daily; weekly from Monday; semimonthly 1st–15th and
+// 16th–end; monthly — in the merchant's agent time zone) and each agent with an active dividend
+// contract of that cycle:
+//   net loss    = the team's valid bets − wins − rebates − promotions (team-money.ts; the team is
+//                 the agent's whole subtree, itself included; salaries are not netted)
+//   base        = net loss + the loss carried in (the previous period's carried out under the same
+//                 contract: 0 or below)
+//   gross       = base × the rate of the highest tier the base and the active members reach, when
+//                 base > 0 (floored to the cent); else 0, and the base is carried out
+//   paid        = gross − the gross of its direct downline agents' dividends (never below 0)
+// Exactly once per (merchant, cycle, period): the run row is inserted first (unique on merchant,
+// kind, cycle, period start) in the transaction that writes every dividend and pays them through
+// the ledger (house_wages → the agent, kind dividend); another replica or a re-run finds the run
+// and pays nothing.
+
+const DAY_MS = 86_400_000;
+
+/** The last period of the cycle that has ended by `nowMs`, in the merchant's offset. */
+export function lastFinishedCycle(cycle: DividendCycle, utcOffsetMinutes: number, nowMs: number): { startMs: number; endMs: number } {
+  const offset = utcOffsetMinutes * 60_000;
+  const local = nowMs + offset;
+  const today = Math.floor(local / DAY_MS);
+  let start: number;
+  let end: number;
+  if (cycle === 'daily') {
+    end = today * DAY_MS;
+    start = end - DAY_MS;
+  } else if (cycle === 'weekly') {
+    // Day 0 (1970-01-01) was a Thursday: (day + 3) % 7 is the days since Monday.
+    end = (today - ((today + 3) % 7)) * DAY_MS;
+    start = end - 7 * DAY_MS;
+  } else {
+    const date = new Date(local);
+    const year = date.getUTCFullYear();
+    const month = date.getUTCMonth();
+    if (cycle === 'monthly') {
+      end = Date.UTC(year, month, 1);
+      start = Date.UTC(year, month - 1, 1);
+    } else if (date.getUTCDate() >= 16) {
+      end = Date.UTC(year, month, 16);
+      start = Date.UTC(year, month, 1);
+    } else {
+      end = Date.UTC(year, month, 1);
+      start = Date.UTC(year, month - 1, 16);
+    }
+  }
+  return { startMs: start - offset, endMs: end - offset };
+}
+
+export interface DividendRunResult {
+  cycle: DividendCycle;
+  paid: boolean;
+  agents: number;
+  paidMinor: number;
+}
+
+/** Settles the last finished period of every cycle in use, for every merchant (once each). */
+export async function payDividends(pool: pg.Pool, nowMs: number): Promise<DividendRunResult[]> {
+  const cycles = await pool.query<{ merchantId: number; cycle: DividendCycle }>(
+    "SELECT DISTINCT merchant_id AS \"merchantId\", terms->>'cycle' AS cycle FROM agent_contract WHERE kind = 'dividend' AND state = 'active'",
+  );
+  const results: DividendRunResult[] = [];
+  for (const { merchantId, cycle } of cycles.rows) {
+    const settings = await readSalarySettings(pool, merchantId);
+    const period = lastFinishedCycle(cycle, settings.utcOffsetMinutes, nowMs);
+    results.push(await withTransaction(pool, (client) => payDividendPeriod(client, merchantId, cycle, period, settings, nowMs)));
+  }
+  return results;
+}
+
+interface TeamRow {
+  contractId: string;
+  agentId: string;
+  uplineId: string | null;
+  terms: DividendTerms;
+  bets: string;
+  wins: string;
+  rebates: string;
+  promotions: string;
+  active: string;
+  carriedIn: string | null;
+}
+
+/** One (merchant, cycle, period), exactly once. Module-internal; tests call it for chosen periods. */
+export async function payDividendPeriod(
+  client: pg.PoolClient,
+  merchantId: number,
+  cycle: DividendCycle,
+  period: { startMs: number; endMs: number },
+  settings: SalarySettings,
+  nowMs: number,
+): Promise<DividendRunResult> {
+  const run = await client.query<{ id: string }>(
+    `INSERT INTO agent_wage_run (merchant_id, kind, cycle, ran_at, period_start, period_end) VALUES ($1, 'dividend', $2, $3, $4, $5)
+     ON CONFLICT (merchant_id, kind, cycle, period_start) WHERE period_start IS NOT NULL DO NOTHING RETURNING id`,
+    [merchantId, cycle, new Date(nowMs), new Date(period.startMs), new Date(period.endMs)],
+  );
+  if (!run.rowCount) return { cycle, paid: false, agents: 0, paidMinor: 0 };
+  const runId = run.rows[0].id;
+  const start = new Date(period.startMs);
+  const end = new Date(period.endMs);
+  const teams = await client.query<TeamRow>(
+    `WITH contracted AS (
+       SELECT c.id AS contract_id, c.downline_id AS agent_id, c.upline_id, c.terms FROM agent_contract c
+        WHERE c.merchant_id = $1 AND c.kind = 'dividend' AND c.state = 'active' AND c.terms->>'cycle' = $4
+     ), members AS (
+       SELECT DISTINCT t.descendant_id AS id FROM member_tree t JOIN contracted c ON c.agent_id = t.ancestor_id
+     ), per_member AS (
+       SELECT member_id, figure, sum(amount) AS amount FROM (${memberMoneySql('$2', '$3')}) money GROUP BY member_id, figure
+     )
+     SELECT c.contract_id AS "contractId", c.agent_id AS "agentId", c.upline_id AS "uplineId", c.terms,
+            COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'bets'), 0) AS bets,
+            COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'wins'), 0) AS wins,
+            COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'rebates'), 0) AS rebates,
+            COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'promotions'), 0) AS promotions,
+            count(pm.member_id) FILTER (WHERE pm.figure = 'bets' AND pm.amount >= $5) AS active,
+            (SELECT d.carried_out_minor FROM agent_dividend d WHERE d.contract_id = c.contract_id AND d.period_start < $2
+              ORDER BY d.period_start DESC LIMIT 1) AS "carriedIn"
+       FROM contracted c
+       JOIN member_tree t ON t.ancestor_id = c.agent_id
+       LEFT JOIN per_member pm ON pm.member_id = t.descendant_id
+      GROUP BY c.contract_id, c.agent_id, c.upline_id, c.terms`,
+    [merchantId, start, end, cycle, settings.activeMinTurnoverMinor],
+  );
+  const dividends = teams.rows.map((team) => {
+    const bets = Number(team.bets);
+    const wins = Number(team.wins);
+    const rebates = Number(team.rebates);
+    const promotions = Number(team.promotions);
+    const netLoss = bets - wins - rebates - promotions;
+    const carriedIn = Number(team.carriedIn ?? 0);
+    const base = netLoss + carriedIn;
+    const active = Number(team.active);
+    const rate = dividendTierRate(team.terms, base, active);
+    return {
+      contractId: team.contractId,
+      agentId: team.agentId,
+      uplineId: team.uplineId,
+      bets, wins, rebates, promotions, netLoss, carriedIn, base, active, rate,
+      grossMinor: base > 0 ? Math.floor((base * rate) / 10_000) : 0,
+      carriedOut: Math.min(base, 0),
+      moved: bets + wins + rebates + promotions > 0,
+    };
+  });
+  const downlineGross = new Map<string, number>();
+  for (const dividend of dividends) {
+    if (dividend.uplineId !== null) downlineGross.set(dividend.uplineId, (downlineGross.get(dividend.uplineId) ?? 0) + dividend.grossMinor);
+  }
+  // A period in which nothing moved for a team writes nothing: its carry stays in its last row.
+  const rows = dividends
+    .filter((dividend) => dividend.moved)
+    .map((dividend) => {
+      const downlineMinor = downlineGross.get(dividend.agentId) ?? 0;
+      return { ...dividend, downlineMinor, amountMinor: Math.max(0, dividend.grossMinor - downlineMinor) };
+    });
+  if (rows.length > 0) {
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    await client.query(
+      `INSERT INTO agent_dividend (merchant_id, run_id, contract_id, agent_id, cycle, period_start, period_end, bets_minor, wins_minor, rebates_minor,
+         promotions_minor, net_loss_minor, carried_in_minor, base_minor, active_members, rate, gross_minor, downline_minor, amount_minor, carried_out_minor, created_at)
+       SELECT $1, $2, x.contract_id, x.agent_id, $3, $4, $5, x.bets, x.wins, x.rebates, x.promotions, x.net_loss, x.carried_in, x.base, x.active, x.rate,
+              x.gross, x.downline, x.amount, x.carried_out, $6
+         FROM unnest($7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[],
+                     $16::int[], $17::int[], $18::bigint[], $19::bigint[], $20::bigint[], $21::bigint[])
+           AS x(contract_id, agent_id, bets, wins, rebates, promotions, net_loss, carried_in, base, active, rate, gross, downline, amount, carried_out)`,
+      [
+        merchantId, runId, cycle, start, end, new Date(nowMs),
+        column('contractId'), column('agentId'), column('bets'), column('wins'), column('rebates'), column('promotions'), column('netLoss'),
+        column('carriedIn'), column('base'), column('active'), column('rate'), column('grossMinor'), column('downlineMinor'), column('amountMinor'),
+        column('carriedOut'),
+      ],
+    );
+  }
+  const credits = rows.filter((row) => row.amountMinor > 0).map((row) => ({ memberId: Number(row.agentId), amountMinor: row.amountMinor }));
+  const paidMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
+  if (paidMinor > 0) {
+    const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
+    await creditMembersIn(client, {
+      merchantId,
+      houseAccount: house,
+      kind: 'dividend',
+      keyPrefix: `dividend:${cycle}:${runId}`,
+      orderNo: `W${runId}`,
+      remark: `${cycle} dividend ${start.toISOString()}`,
+      credits,
+      nowMs,
+    });
+  }
+  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
+  return { cycle, paid: true, agents: rows.length, paidMinor };
+}
+
+interface RecordRow {
+  cycle: DividendCycle;
+  periodStart: Date;
+  periodEnd: Date;
+  bets: string;
+  wins: string;
+  rebates: string;
+  promotions: string;
+  netLoss: string;
+  carriedIn: string;
+  base: string;
+  active: number;
+  rate: number;
+  gross: string;
+  downline: string;
+  amount: string;
+  carriedOut: string;
+}
+
+/** The agent's dividends whose periods start in [startMs, endMs], newest first. */
+export async function dividendRecords(db: Db, caller: AgentCaller, startMs: number, endMs: number, page: number, size: number) {
+  const where = 'd.agent_id = $1 AND d.merchant_id = $2 AND d.period_start BETWEEN $3 AND $4';
+  const params = [caller.agentId, caller.merchantId, new Date(startMs), new Date(endMs)];
+  const [rows, totals] = await Promise.all([
+    db.query<RecordRow>(
+      `SELECT d.cycle, d.period_start AS "periodStart", d.period_end AS "periodEnd", d.bets_minor AS bets, d.wins_minor AS wins, d.rebates_minor AS rebates,
+              d.promotions_minor AS promotions, d.net_loss_minor AS "netLoss", d.carried_in_minor AS "carriedIn", d.base_minor AS base, d.active_members AS active,
+              d.rate, d.gross_minor AS gross, d.downline_minor AS downline, d.amount_minor AS amount, d.carried_out_minor AS "carriedOut"
+         FROM agent_dividend d WHERE ${where} ORDER BY d.period_start DESC, d.id DESC LIMIT $5 OFFSET $6`,
+      [...params, size, (page - 1) * size],
+    ),
+    db.query<{ count: string; amount: string | null }>(`SELECT count(*) AS count, sum(d.amount_minor) AS amount FROM agent_dividend d WHERE ${where}`, params),
+  ]);
+  const major = (value: string) => minorToMajor(Number(value));
+  const list: DividendRecord[] = rows.rows.map((row) => ({
+    cycle: row.cycle,
+    periodStart: row.periodStart.getTime(),
+    periodEnd: row.periodEnd.getTime(),
+    validBet: major(row.bets),
+    wins: major(row.wins),
+    rebates: major(row.rebates),
+    promotions: major(row.promotions),
+    netLoss: major(row.netLoss),
+    carriedIn: major(row.carriedIn),
+    base: major(row.base),
+    activeMembers: row.active,
+    rate: row.rate,
+    grossAmount: major(row.gross),
+    downlineAmount: major(row.downline),
+    amount: major(row.amount),
+    carriedOut: major(row.carriedOut),
+    status: Number(row.amount) > 0 ? 'disbursed' : 'nothing_due',
+  }));
+  return { list, totalPages: Math.ceil(Number(totals.rows[0].count) / size), footer: { amount: minorToMajor(Number(totals.rows[0].amount ?? 0)) } };
+}
