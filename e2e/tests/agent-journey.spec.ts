@@ -3,7 +3,8 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { creditMember } from '../harness/operator';
 import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
-import { expect, test, type APIRequestContext } from '../harness/test';
+import { betOnSsc } from '../harness/lottery';
+import { expect, test } from '../harness/test';
 
 // The agent journey of issue 12 on the real server: an agent (real-time salary 1 % / 0.5 % from the
 // merchant) creates an invitation link in the agent centre; a player registers through it, is
@@ -11,27 +12,6 @@ import { expect, test, type APIRequestContext } from '../harness/test';
 // 10 s in the browser tests, 5 minutes on a site) pays the agent 1 % of the player's stake (the
 // house won the round: the player got back less than it staked), which the agent sees in the header
 // balance and in the agent centre's Real-time Salary records.
-
-/** Places a 20.00 bet (every digit on the first position) on the round of SSC1 on sale; retries a round that closed. */
-async function betOnSsc(request: APIRequestContext, token: string): Promise<string> {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const opened = await request.get('/lgw/games/opened/numero?gameCode=SSC1');
-    const round = (await opened.json()).value.current as { numero: string; closeTime: number } | null;
-    if (!round) {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      continue;
-    }
-    const placed = await request.post('/lgw/orders/betting', {
-      headers: { authorization: token },
-      data: { gameCode: 'SSC1', currentNumero: round.numero, bettingSlipString: '0,1,2,3,4,5,6,7,8,9____~1~1011~1~1900~1', betCartAmountSum: '20.0000', device: 'WEB' },
-    });
-    const body = await placed.json();
-    if (body.success) return round.numero;
-    if (body.errorCode !== 'lottery.round.closed') throw new Error(`the bet was refused: ${body.errorCode} ${body.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 6000));
-  }
-  throw new Error('no round took the bet');
-}
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);

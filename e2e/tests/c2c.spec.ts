@@ -4,6 +4,7 @@ import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 import { creditMember } from '../harness/operator';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // Player-to-player deposits (issue 9), two members in two browsers: A withdraws to a bank card in
 // the member centre; B, on a phone (390 px), deposits by C2C, is shown A's card, marks the payment
@@ -32,18 +33,6 @@ async function openPage(page: Page, member: RegisteredMember, name: 'Deposit' | 
   const overlay = page.getByTestId('mfe_member_center-overlay');
   await expect(overlay.getByTestId(testId)).toBeVisible();
   return overlay;
-}
-
-/** Nothing inside `testId` is wider than the window, and the page does not scroll sideways. */
-async function expectNoHorizontalOverflow(page: Page, testId: string): Promise<void> {
-  const overflow = await page.evaluate((id) => {
-    const width = document.documentElement.clientWidth;
-    const wider = [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] *`)]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .map((element) => element.getAttribute('data-testid') ?? element.tagName);
-    return { scroll: document.documentElement.scrollWidth - width, wider };
-  }, testId);
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
 
 test.beforeEach(async () => {

@@ -3,6 +3,7 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // Platform messages (issue 9, messageV2) as a member meets them: a mail from customer service
 // arrives while the site is open and the header's badge shows it at once (pushed on the balance
@@ -33,18 +34,6 @@ async function logIn(page: Page, member: RegisteredMember): Promise<void> {
   await popup.getByTestId('login-submit').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('header-balance')).toHaveText(/\d/);
-}
-
-/** Nothing inside `testId` is wider than the window, and the page does not scroll sideways. */
-async function expectNoHorizontalOverflow(page: Page, testId: string): Promise<void> {
-  const overflow = await page.evaluate((id) => {
-    const width = document.documentElement.clientWidth;
-    const wider = [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] *`)]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .map((element) => element.getAttribute('data-testid') ?? element.tagName);
-    return { scroll: document.documentElement.scrollWidth - width, wider };
-  }, testId);
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
 
 let member: RegisteredMember;

@@ -4,6 +4,7 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // "My Account" (securityCenter, issue 9) as a member uses it: the profile (nickname, real name set
 // once), the login password changed and used for the next login, an authenticator app bound with
@@ -34,18 +35,6 @@ async function openMyAccount(page: Page) {
   const account = page.getByTestId('security-center');
   await expect(account).toBeVisible();
   return account;
-}
-
-/** Nothing on the page is wider than the window (no sideways scrolling). */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wider = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="security-center"] *'))
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .map((element) => element.getAttribute('data-testid') ?? element.tagName);
-    return { scroll: document.documentElement.scrollWidth - width, wider };
-  });
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
 
 let member: RegisteredMember;
@@ -122,7 +111,7 @@ test.describe('on a 390 px phone', () => {
     await openSite(page, '/');
     await logIn(page, member.username, member.password);
     const account = await openMyAccount(page);
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page, 'security-center');
 
     const mobile = uniqueMobile();
     await account.getByTestId('security-mobile-open').click();
@@ -133,7 +122,7 @@ test.describe('on a 390 px phone', () => {
     const code = await smsCodeAfter(`+880${mobile}`, mark);
     await account.getByTestId('security-mobile-verificationCode').fill(code);
     await account.getByTestId('security-mobile-password').fill(member.password);
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page, 'security-center');
     await account.getByTestId('security-mobile-submit').click();
     await expect(account.getByTestId('security-mobile-status')).toHaveText(`+880 ${mobile.slice(0, 3)}*****${mobile.slice(-2)}`);
 
@@ -142,6 +131,6 @@ test.describe('on a 390 px phone', () => {
     await expect(account.getByTestId('security-totp-secret')).toBeVisible();
     await account.getByTestId('security-payment-password-open').click();
     await account.getByTestId('security-email-open').click();
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page, 'security-center');
   });
 });

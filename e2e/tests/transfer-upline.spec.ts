@@ -4,6 +4,7 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type APIRequestContext, type Page } from '../harness/test';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // Transfer to upline and profit and loss (issue 9) as members use them. Two members register; the
 // operator makes them an agent and the agent's upline (member type, upline and the agent's payment
@@ -85,22 +86,6 @@ async function openCentre(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Member Centre' });
   await expect(menu).toBeVisible();
   return menu;
-}
-
-/**
- * Nothing inside `testId` is wider than the window, and the page does not scroll sideways. A
- * records table's header row is clipped to nothing on a phone (kept for screen readers; each card
- * line names its column): its cells are not looked at.
- */
-async function expectNoHorizontalOverflow(page: Page, testId: string): Promise<void> {
-  const overflow = await page.evaluate((id) => {
-    const width = document.documentElement.clientWidth;
-    const wider = [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] *`)]
-      .filter((element) => !element.closest('thead') && element.getBoundingClientRect().right > width + 1)
-      .map((element) => element.getAttribute('data-testid') ?? element.tagName);
-    return { scroll: document.documentElement.scrollWidth - width, wider };
-  }, testId);
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
 
 /** A member's answer of a GET with their token. */

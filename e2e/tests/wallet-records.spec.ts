@@ -4,6 +4,7 @@ import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Locator, type Page } from '../harness/test';
 import { creditMember } from '../harness/operator';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // My Wallet and Account Record (issue 9) as a member uses them, on a merchant with game wallets: an
 // operator credits the member (`ops credit` through the operator API, harness/operator.ts), the member moves money to a game wallet and
@@ -40,30 +41,6 @@ async function openCentrePage(page: Page, name: 'My Wallet' | 'Account Record'):
     await page.getByTestId('header-menu-account-record').click();
   }
   await page.getByRole('navigation', { name: 'Member Centre' }).getByRole('button', { name }).click();
-}
-
-/**
- * Nothing inside the page reaches past the window's right edge, and the page does not scroll
- * sideways. What a box clips or scrolls within itself (the tab row, the records table's
- * screen-reader-only headers) stays inside that box and counts only if the box itself sticks out.
- */
-async function expectNoHorizontalOverflow(page: Page, testId: string): Promise<void> {
-  const overflow = await page.evaluate((id) => {
-    const width = document.documentElement.clientWidth;
-    const clippedInside = (element: HTMLElement): boolean => {
-      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
-        const style = getComputedStyle(box);
-        const clips = style.overflowX !== 'visible' || (style.clip !== 'auto' && style.clip !== '');
-        if (clips) return box.getBoundingClientRect().right <= width + 1;
-      }
-      return false;
-    };
-    const wider = [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] *`)]
-      .filter((element) => element.getBoundingClientRect().right > width + 1 && !clippedInside(element))
-      .map((element) => element.getAttribute('data-testid') ?? `${element.tagName}: ${(element.textContent ?? '').slice(0, 30)}`);
-    return { scroll: document.documentElement.scrollWidth - width, wider };
-  }, testId);
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
 
 /** The text of each cell of each body row of the records table in `scope`. */

@@ -4,6 +4,7 @@ import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 import { creditMember } from '../harness/operator';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // Withdraw (issue 9) as a member uses it: an operator credits the member (`ops credit` through the
 // operator API, harness/operator.ts); the member
@@ -35,18 +36,6 @@ async function openWithdraw(page: Page): Promise<void> {
     await page.getByRole('navigation', { name: 'Member Centre' }).getByRole('button', { name: 'Withdraw' }).click();
   }
   await expect(page.getByTestId('withdraw')).toBeVisible();
-}
-
-/** Nothing inside `testId` is wider than the window, and the page does not scroll sideways. */
-async function expectNoHorizontalOverflow(page: Page, testId: string): Promise<void> {
-  const overflow = await page.evaluate((id) => {
-    const width = document.documentElement.clientWidth;
-    const wider = [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] *`)]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .map((element) => element.getAttribute('data-testid') ?? element.tagName);
-    return { scroll: document.documentElement.scrollWidth - width, wider };
-  }, testId);
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
 
 let member: RegisteredMember;

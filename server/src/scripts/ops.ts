@@ -25,6 +25,9 @@
 //   member-mails [--unread] [--username NAME]         what members wrote to customer service
 //   feedback [--unread] [--page N]                    feedback visitors and members sent (newest first)
 //   feedback-read ID …                                marks feedback read
+//   applications [--status pending] [--limit N]       affiliate applications (players asking to be agents)
+//   approve-application ID [--answer TEXT]            the player becomes an agent
+//   reject-application ID [--answer TEXT]
 //   games list                                        game vendors: connection, secret, maintenance
 //   games maintenance VENDOR [--from T] [--to T] --reason TEXT   a maintenance window (T: now,
 //                                                     +30m, +2h, +1d or ISO, UTC; no --to: until
@@ -464,7 +467,45 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Affiliate applications (modules/agent, POST /wps/agent/application).
+const applicationId = (positionals: string[], usage: string): string => {
+  const [id] = positionals;
+  if (positionals.length !== 1 || !/^[1-9][0-9]{0,15}$/.test(id)) throw new UsageError(usage);
+  return id;
+};
+const decideApplication = (approve: boolean): OpsCommand => {
+  const usage = `${approve ? 'approve' : 'reject'}-application ID [--answer TEXT]`;
+  return {
+    usage,
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = applicationId(positionals, usage);
+      const value = (await api.call('POST', `/affiliate-applications/${id}/decision`, { body: { approve, answer: options.answer ?? '' } })) as { state: string };
+      io.write(approve ? `Application ${id} approved: the member is now an agent.` : `Application ${id} ${value.state}.`);
+    },
+  };
+};
+Object.assign(OPS_COMMANDS, {
+  applications: {
+    usage: 'applications [--status pending|approved|rejected] [--limit N]   (newest first)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const rows = (await api.call('GET', '/affiliate-applications', { query: { state: options.status, limit: options.limit } })) as Record<string, unknown>[];
+      const shown = rows.map((row) => ({
+        ...row,
+        createdTime: isoTime(row.createdTime),
+        contact: String(row.contact).replace(/\s+/g, ' '),
+        message: String(row.message).replace(/\s+/g, ' '),
+      }));
+      for (const line of formatTable(shown, ['applicationId', 'createdTime', 'username', 'state', 'contact', 'message'])) io.write(line);
+    },
+  },
+  'approve-application': decideApplication(true),
+  'reject-application': decideApplication(false),
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
+  answer: { type: 'string' },
   out: { type: 'string' },
   sender: { type: 'string' },
   page: { type: 'string' },

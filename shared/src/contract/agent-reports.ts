@@ -150,6 +150,9 @@ export type AgentAnnouncement = ValueOf<typeof agentAnnouncementsCall>['list'][n
 // (the player becomes an agent, isAgent 1) or rejects it. One application awaiting an answer at a
 // time; the player sees its latest.
 export const AFFILIATE_APPLICATION_STATES = ['pending', 'approved', 'rejected'] as const;
+/** The longest contact and message an application takes (forms check them before sending). */
+export const AFFILIATE_CONTACT_MAX_LENGTH = 100;
+export const AFFILIATE_MESSAGE_MAX_LENGTH = 500;
 
 const applicationSchema = {
   type: 'object',
@@ -177,8 +180,8 @@ export const affiliateApplyCall = /*#__PURE__*/ defineCall({
     required: ['contact', 'message'],
     additionalProperties: false,
     properties: {
-      contact: { type: 'string', minLength: 1, maxLength: 100, description: 'how the operator reaches the applicant (phone, messenger, e-mail)' },
-      message: { type: 'string', maxLength: 500, description: 'how the applicant will bring players' },
+      contact: { type: 'string', minLength: 1, maxLength: AFFILIATE_CONTACT_MAX_LENGTH, description: 'how the operator reaches the applicant (phone, messenger, e-mail)' },
+      message: { type: 'string', maxLength: AFFILIATE_MESSAGE_MAX_LENGTH, description: 'how the applicant will bring players' },
     },
   },
   value: applicationSchema,

@@ -1,11 +1,11 @@
 import { api } from '@platform/shared';
-import { affiliateApplicationCall, affiliateApplyCall, type AffiliateApplication } from '@platform/shared/contract';
+import { AFFILIATE_CONTACT_MAX_LENGTH, AFFILIATE_MESSAGE_MAX_LENGTH, affiliateApplicationCall, affiliateApplyCall, type AffiliateApplication } from '@platform/shared/contract';
 
 // The affiliate application's calls (POST and GET /wps/agent/application).
 
 /** The contract's bounds of the form's fields. */
-export const CONTACT_MAX_LENGTH = affiliateApplyCall.body.properties.contact.maxLength;
-export const MESSAGE_MAX_LENGTH = affiliateApplyCall.body.properties.message.maxLength;
+export const CONTACT_MAX_LENGTH = AFFILIATE_CONTACT_MAX_LENGTH;
+export const MESSAGE_MAX_LENGTH = AFFILIATE_MESSAGE_MAX_LENGTH;
 
 /** The caller's latest application; null when it has never applied. */
 export function loadLatestApplication(signal: AbortSignal): Promise<AffiliateApplication | null> {
