@@ -12,7 +12,7 @@ import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
 import { DrawStreams, LotteryScheduler, lotteryRoutes } from './modules/lottery';
-import { agentOperatorRoutes, agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, subordinateIdOf, teamHeadOf, wageIntervalFromEnv } from './modules/agent';
+import { agentOperatorRoutes, agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, subordinateIdOf, teamBettingHeadOf, wageIntervalFromEnv } from './modules/agent';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { botCheckRoutes } from './modules/bot-check';
@@ -261,7 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(profitRoutes, { db: pool });
     await merchantScope.register(inhouse.routes);
     await merchantScope.register(betHistoryRoutes, { db: pool });
-    await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams, teamHeadOf: (caller, name) => teamHeadOf(pool, caller, name) });
+    await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams, teamHeadOf: (caller, name) => teamBettingHeadOf(pool, caller, name) });
     await merchantScope.register(agentRoutes, { db: pool, clock });
     // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
     const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);

@@ -116,7 +116,11 @@ describe('seeding', () => {
   it('keeps the seed file consistent with the spec’s lists', async () => {
     const seed = await readSeedFile();
     expect(Object.keys(seed.whitelabel).sort()).toEqual(
-      ['CHNGPASSVERIF3', 'FREEPLAY3', 'MOBILENUMPASSREG3', 'MOBILENUMREG3', 'MOBILEVERCODELOGIN3', 'PWDEXPFORCECHANGE3', 'REGMOBVERF3', 'USERNAMEREG3'],
+      [
+        'AFFMAN3', 'AGENTRANSMULTDOWN3', 'AGEREGDOWN3', 'AGEREV3', 'AGETEAMPNL3', 'CHNGPASSVERIF3', 'CREATEAFF3', 'DAYSAL', 'DIVIDEND', 'DOWNMAN',
+        'FREEPLAY3', 'HOURSAL3', 'MOBILENUMPASSREG3', 'MOBILENUMREG3', 'MOBILEVERCODELOGIN3', 'PWDEXPFORCECHANGE3', 'REGMOBVERF3', 'TEAMBETTING3',
+        'USERNAMEREG3',
+      ],
     );
     expect(seed.resources.map((resource) => resource.resourceType).sort()).toEqual(
       ['AFFILIATELINK', 'Android', 'FACEBOOK', 'INSTAGRAM', 'MOBILECONFIG', 'SpeedTest', 'TELEGRAM', 'USDJUMP', 'WHATSAPP'],

@@ -55,7 +55,28 @@ export const MODULE_IDS = {
   agentIncome: 'AGEREV3',
   /** Announcements for agents (always shown in the agent centre). */
   agentAnnouncements: 'AGENTANNOUNCE3',
+  /** Agent centre menu switches (REFERENCE.md §1.7): Team Betting, Red Envelope, and the dividend and daily salary pages (with the contract flag). */
+  agentTeamBetting: 'TEAMBETTING3',
+  agentRedEnvelope: 'AGENTRANSMULTDOWN3',
+  dividendPages: 'DIVIDEND',
+  dailySalaryPages: 'DAYSAL',
 } as const;
+
+/**
+ * The switches of the agent centre's pages (REFERENCE.md §1.7): the menu lists a page while one of
+ * its switches is on, and the server refuses its calls otherwise. A page not listed is always shown.
+ */
+export const AGENT_PAGE_SWITCHES = {
+  registerCenter: ['agentRegisterDownline', 'agentCreateLink', 'agentLinks'],
+  downlineManagmentView: ['downlineManagement'],
+  personalHistoryCopy: ['agentTeamBetting'],
+  palStatementsAgentCopy: ['agentTeamProfitLoss'],
+  agentRevenueReport: ['agentIncome'],
+  agentRedRain: ['agentRedEnvelope'],
+  agentDividendRecord2: ['dividendPages'],
+  agentDailyWages2: ['dailySalaryPages'],
+  agentHourSalary: ['hourlySalary'],
+} as const satisfies Record<string, readonly ModuleName[]>;
 
 export type ModuleName = keyof typeof MODULE_IDS;
 export type ModuleId = (typeof MODULE_IDS)[ModuleName];

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { AGENT_PAGE_SWITCHES, MODULE_IDS } from '@platform/shared/contract';
+import { logIn, makeStatus, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import AgentCenter from './agent-center';
 
 // The overlay with the network edge stubbed: the menu of SPEC §2, the contract flags asked once
@@ -16,9 +17,17 @@ const consolidated = (realtime: boolean, { daily = false, hourly = false } = {})
 
 const MENU = ['Agency Announcement', 'Team Overview', 'Register Centre', 'Team Management', 'Team Betting', 'User Profit and Loss', 'My Income', 'Account Details', 'Red Envelope'];
 
+/** The merchant's agent-centre switches, all on (as the seed has them) unless named off. */
+const agentSwitches = (...off: string[]) =>
+  Object.fromEntries(
+    Object.values(AGENT_PAGE_SWITCHES)
+      .flat()
+      .map((name) => [MODULE_IDS[name], { enabled: off.includes(MODULE_IDS[name]) ? ('0' as const) : ('1' as const) }]),
+  );
+
 beforeEach(async () => {
   await resetTestState();
-  setStatus();
+  setStatus(makeStatus({ whitelabel: agentSwitches() }));
   logIn({ isAgent: 1, account: 'agent01' });
 });
 
@@ -52,6 +61,13 @@ describe('the agent centre overlay', () => {
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Agency Announcement');
     expect(await within(page).findByTestId('announcements')).toBeTruthy();
     expect(callsOf('agentAnnouncements')).toHaveLength(1);
+  });
+
+  it('leaves out the pages whose whitelabel switch the merchant turned off', async () => {
+    setStatus(makeStatus({ whitelabel: agentSwitches('TEAMBETTING3', 'AGENTRANSMULTDOWN3') }));
+    stubApi({ consolidated: consolidated(false), agentAnnouncements: { list: [], totalPages: 0 } });
+    await renderCentre('agentAnnouncement');
+    expect(menuLabels()).toEqual(MENU.filter((label) => label !== 'Team Betting' && label !== 'Red Envelope'));
   });
 
   it('adds Real-time Salary when the flag is on, and opens it when asked for', async () => {

@@ -1,5 +1,6 @@
 import { Button, CentreMenu, EmptyState, Spinner, useBusState, useCall, useT, type AgentCenterPage } from '@platform/shared';
 import { isAgentMemberType } from '@platform/shared/contract';
+import { useSiteConfig } from '@platform/shared/forms';
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { NAMESPACE } from '../../locales';
 import { NAMESPACE as AFFILIATE_NAMESPACE } from '../affiliate-application/namespace';
@@ -36,9 +37,10 @@ export default function AgentCenter({ page, onClose }: AgentCenterProps) {
   const common = useT().t;
   const affiliate = useT(AFFILIATE_NAMESPACE).t;
   const session = useBusState('session');
+  const { isOn } = useSiteConfig();
   const agent = isAgentMemberType(session.isAgent);
   const flags = useCall(loadContractFlags, [], { requiresSession: true, enabled: agent });
-  const available = agent ? visiblePages({ session, contracts: flags.status === 'success' ? flags.data : null }) : [];
+  const available = agent ? visiblePages({ session, contracts: flags.status === 'success' ? flags.data : null, isOn }) : [];
   // The page asked for stays chosen while the flags that may list it load.
   const [requested, setRequested] = useState<AgentCenterPage>(page);
   const current = available.includes(requested) ? requested : (available[0] ?? requested);

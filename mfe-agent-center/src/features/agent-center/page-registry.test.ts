@@ -1,4 +1,5 @@
 import { AGENT_CENTER_PAGES, type SessionState } from '@platform/shared';
+import type { ModuleName } from '@platform/shared/contract';
 import { makeMember } from '@platform/shared/testing';
 import { PAGES, visiblePages, type ContractFlags } from './page-registry';
 
@@ -12,6 +13,9 @@ const flags = (realtime: boolean, { daily = false, hourly = false, dividend = fa
   contracthoursalreq: hourly,
   realtimesalreqtype: realtime,
 });
+
+/** Every whitelabel switch on (the seed's merchant). */
+const allOn = () => true;
 
 const EVERY_AGENT = [
   'agentAnnouncement',
@@ -45,8 +49,8 @@ test('every page of the menu is built, each its own chunk', () => {
 });
 
 test('Bonus / Dividend shows only with divtypereq, in its SPEC §2 place after Red Envelope', () => {
-  expect(visiblePages({ session, contracts: flags(false, { dividend: true }) })).toEqual([...EVERY_AGENT, 'agentDividendRecord2']);
-  expect(visiblePages({ session, contracts: flags(true, { dividend: true, daily: true }) })).toEqual([
+  expect(visiblePages({ session, contracts: flags(false, { dividend: true }), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentDividendRecord2']);
+  expect(visiblePages({ session, contracts: flags(true, { dividend: true, daily: true }), isOn: allOn })).toEqual([
     ...EVERY_AGENT,
     'agentDividendRecord2',
     'agentDailyWages2',
@@ -55,24 +59,37 @@ test('Bonus / Dividend shows only with divtypereq, in its SPEC §2 place after R
 });
 
 test('every agent’s menu is the SPEC §2 order; Real-time Salary is added, last, only with the consolidated flag', () => {
-  expect(visiblePages({ session, contracts: null })).toEqual(EVERY_AGENT);
-  expect(visiblePages({ session, contracts: flags(false) })).toEqual(EVERY_AGENT);
-  expect(visiblePages({ session, contracts: flags(true) })).toEqual([...EVERY_AGENT, 'agentRealtimeSalary']);
+  expect(visiblePages({ session, contracts: null, isOn: allOn })).toEqual(EVERY_AGENT);
+  expect(visiblePages({ session, contracts: flags(false), isOn: allOn })).toEqual(EVERY_AGENT);
+  expect(visiblePages({ session, contracts: flags(true), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentRealtimeSalary']);
   // Menu order is the page keys' order.
-  const shown = visiblePages({ session, contracts: flags(true) });
+  const shown = visiblePages({ session, contracts: flags(true), isOn: allOn });
   expect(shown).toEqual(AGENT_CENTER_PAGES.filter((key) => shown.includes(key)));
 });
 
 test('Daily Wages shows only with dailysalreqtype, Hourly Salary only with contracthoursalreq, each in its SPEC §2 place', () => {
-  expect(visiblePages({ session, contracts: flags(false, { daily: true }) })).toEqual([...EVERY_AGENT, 'agentDailyWages2']);
-  expect(visiblePages({ session, contracts: flags(false, { hourly: true }) })).toEqual([...EVERY_AGENT, 'agentHourSalary']);
-  expect(visiblePages({ session, contracts: flags(true, { daily: true, hourly: true }) })).toEqual([
+  expect(visiblePages({ session, contracts: flags(false, { daily: true }), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentDailyWages2']);
+  expect(visiblePages({ session, contracts: flags(false, { hourly: true }), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentHourSalary']);
+  expect(visiblePages({ session, contracts: flags(true, { daily: true, hourly: true }), isOn: allOn })).toEqual([
     ...EVERY_AGENT,
     'agentDailyWages2',
     'agentHourSalary',
     'agentRealtimeSalary',
   ]);
   // The flags not yet loaded: no contract page.
-  expect(visiblePages({ session, contracts: null })).not.toContain('agentDailyWages2');
-  expect(visiblePages({ session, contracts: null })).not.toContain('agentHourSalary');
+  expect(visiblePages({ session, contracts: null, isOn: allOn })).not.toContain('agentDailyWages2');
+  expect(visiblePages({ session, contracts: null, isOn: allOn })).not.toContain('agentHourSalary');
+});
+
+test('a page whose whitelabel switches are all off leaves the menu; Register Centre stays while one of its three is on', () => {
+  const off = (...names: ModuleName[]) => (name: ModuleName) => !names.includes(name);
+  const contracts = flags(true, { daily: true, hourly: true, dividend: true });
+  const all = visiblePages({ session, contracts, isOn: allOn });
+  expect(visiblePages({ session, contracts, isOn: off('agentTeamBetting', 'agentRedEnvelope', 'dividendPages') })).toEqual(
+    all.filter((key) => !['personalHistoryCopy', 'agentRedRain', 'agentDividendRecord2'].includes(key)),
+  );
+  expect(visiblePages({ session, contracts, isOn: off('agentRegisterDownline', 'agentCreateLink') })).toContain('registerCenter');
+  expect(visiblePages({ session, contracts, isOn: off('agentRegisterDownline', 'agentCreateLink', 'agentLinks') })).not.toContain('registerCenter');
+  // Announcements, Team Overview, Account Details and Real-time Salary have no switch.
+  expect(visiblePages({ session, contracts, isOn: () => false })).toEqual(['agentAnnouncement', 'agentTeamOverview', 'agentDownlineTransactionDetailsCopy', 'agentRealtimeSalary']);
 });

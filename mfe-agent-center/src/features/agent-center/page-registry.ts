@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { AGENT_CENTER_PAGES, type AgentCenterPage, type SessionState } from '@platform/shared';
-import type { Consolidated } from '@platform/shared/contract';
+import { AGENT_PAGE_SWITCHES, type Consolidated, type ModuleName } from '@platform/shared/contract';
 
 /** What every agent-centre page receives from the overlay. */
 export interface AgentCenterPageProps {
@@ -49,10 +49,14 @@ export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<Componen
 /** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */
 export type ContractFlags = Pick<Consolidated, 'dailysalreqtype' | 'divtypereq' | 'contracthoursalreq' | 'realtimesalreqtype'>;
 
-/** What decides which pages a menu lists: the session (the bus's) and the agent's contract flags (null until loaded). */
+/**
+ * What decides which pages a menu lists: the session (the bus's), the agent's contract flags (null
+ * until loaded) and the merchant's whitelabel switches (the system status's).
+ */
 export interface MenuContext {
   session: SessionState;
   contracts: ContractFlags | null;
+  isOn: (name: ModuleName) => boolean;
 }
 
 /**
@@ -68,8 +72,12 @@ export const PAGE_VISIBILITY: Partial<Record<AgentCenterPage, (context: MenuCont
   agentRealtimeSalary: ({ contracts }) => contracts?.realtimesalreqtype === true,
 };
 
+/** A page's whitelabel switches (REFERENCE.md §1.7): listed while one of them is on; a page without any always. */
+const switchedOn = (key: AgentCenterPage, { isOn }: MenuContext): boolean => {
+  const switches: readonly ModuleName[] | undefined = (AGENT_PAGE_SWITCHES as Partial<Record<AgentCenterPage, readonly ModuleName[]>>)[key];
+  return switches === undefined || switches.some(isOn);
+};
+
 /** The menu: the pages that exist and that this agent may see, in the order of SPEC §2. */
 export const visiblePages = (context: MenuContext): AgentCenterPage[] =>
-  AGENT_CENTER_PAGES.filter(
-    (key) => PAGES[key] !== undefined && (PAGE_VISIBILITY[key]?.(context) ?? true),
-  );
+  AGENT_CENTER_PAGES.filter((key) => PAGES[key] !== undefined && switchedOn(key, context) && (PAGE_VISIBILITY[key]?.(context) ?? true));

@@ -1,4 +1,5 @@
-import { isAgentMemberType } from '@platform/shared/contract';
+import { isAgentMemberType, MODULE_IDS } from '@platform/shared/contract';
+import { isModuleEnabled } from '../merchant';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
@@ -72,4 +73,20 @@ export async function teamHeadOf(
   if (!isAgentMemberType(caller.memberType)) throw new AppError(403, 'agent.only');
   if (subordinateName === undefined) return { memberId: caller.memberId, minDepth: 1 };
   return { memberId: await subordinateIdOf(db, caller, subordinateName), minDepth: 0 };
+}
+
+/**
+ * Team betting's team (the lottery records' subordinateType TEAM): as teamHeadOf, while the
+ * merchant's Team Betting switch (TEAMBETTING3) is on; 400 function.not.available otherwise.
+ */
+export async function teamBettingHeadOf(
+  db: Db,
+  caller: { merchantId: number; memberId: number; memberType: number },
+  subordinateName: string | undefined,
+): Promise<{ memberId: number; minDepth: 0 | 1 }> {
+  const head = await teamHeadOf(db, caller, subordinateName);
+  if (!(await isModuleEnabled(db, caller.merchantId, MODULE_IDS.agentTeamBetting))) {
+    throw new AppError(400, 'function.not.available', { detail: `${MODULE_IDS.agentTeamBetting} is off` });
+  }
+  return head;
 }

@@ -165,6 +165,26 @@ describe('reports', () => {
     expect((await get(`/wps/report/teamProfitLoss?startDate=${weekStart(1)}&endDate=${weekStart(11)}`, 'divtop')).body.errorCode).toBe('lottery.period.invalid');
   });
 
+  it('refuses a report’s calls while the merchant’s switch of its page is off', async () => {
+    const period = `startDate=${weekStart(1)}&endDate=${weekStart(2)}`;
+    const toggle = (moduleId: string, enabled: boolean) =>
+      context.pool.query('UPDATE whitelabel_module SET enabled = $3 WHERE merchant_id = $1 AND module_id = $2', [context.merchantId, moduleId, enabled]);
+    try {
+      await toggle('AGETEAMPNL3', false);
+      await toggle('TEAMBETTING3', false);
+      const pnl = await get(`/wps/report/teamProfitLoss?${period}`, 'divtop');
+      expect([pnl.status, pnl.body.errorCode]).toEqual([400, 'function.not.available']);
+      const bets = await get(`/wps/relay/ODSFE2_lottMemBet?${period}&subordinateType=TEAM`, 'divtop');
+      expect([bets.status, bets.body.errorCode]).toEqual([400, 'function.not.available']);
+      // Its own records are not team betting.
+      expect((await get(`/wps/relay/ODSFE2_lottMemBet?${period}`, 'divtop')).status).toBe(200);
+      expect((await get(`/wps/report/income?${period}`, 'divtop')).status).toBe(200);
+    } finally {
+      await toggle('AGETEAMPNL3', true);
+      await toggle('TEAMBETTING3', true);
+    }
+  });
+
   it('shows My Income by kind and day, and the team’s bets with their usernames', async () => {
     const income = await get<AgentIncome>(`/wps/report/income?startDate=${weekStart(1)}&endDate=${weekStart(5)}`, 'divtop');
     expect(income.body.value.totals).toEqual({ lotteryRebate: 0, agentRebate: 0, dividend: 25, dailySalary: 0, hourlySalary: 0, realtimeSalary: 0, total: 25 });

@@ -63,7 +63,8 @@ const MAX_RANGE_MS = 31 * 86_400_000;
 
 // The agent centre's calls (issue 12; contract shared/src/contract/agent.ts). Every route keeps the
 // default access (a live session of a real account) and then requires an agent (agentOf: 403
-// agent.only); whom it reads or acts on comes from the session's subtree (agent-access.ts).
+// agent.only); whom it reads or acts on comes from the session's subtree (agent-access.ts). A page's
+// calls answer only while its whitelabel switch is on (config.feature; AGENT_PAGE_SWITCHES).
 /** create / accept / reject / terminate of a contract of the kind (the body of every contract action call). */
 function contractAction<T>(
   db: pg.Pool,
@@ -95,6 +96,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.get<RouteOf<typeof agentDownlinesCall>>(agentDownlinesCall.path, {
+    config: { feature: 'DOWNMAN' },
     schema: apiSchema({ tags, summary: 'The agent’s direct downlines with their teams', headers: authorizationHeader, call: agentDownlinesCall }),
   }, async (request) => {
     const caller = agentOf(request);
@@ -103,19 +105,22 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.post<RouteOf<typeof agentCreateDownlineCall>>(agentCreateDownlineCall.path, {
-    config: { encrypted: true },
+    config: { encrypted: true, feature: 'AGEREGDOWN3' },
     schema: apiSchema({ tags, summary: 'Create a downline account (agent or player) under the caller', headers: authorizationHeader, call: agentCreateDownlineCall }),
   }, async (request) => ok(await createDownline(db, agentOf(request), request.body, clock())));
 
   app.post<RouteOf<typeof agentCreateLinkCall>>(agentCreateLinkCall.path, {
+    config: { feature: 'CREATEAFF3' },
     schema: apiSchema({ tags, summary: 'Create an affiliate (invitation) link', headers: authorizationHeader, call: agentCreateLinkCall }),
   }, async (request) => ok(await createLink(db, agentOf(request), request.body, clock())));
 
   app.get<RouteOf<typeof agentLinksCall>>(agentLinksCall.path, {
+    config: { feature: 'AFFMAN3' },
     schema: apiSchema({ tags, summary: 'The agent’s affiliate links', headers: authorizationHeader, call: agentLinksCall }),
   }, async (request) => ok(await listLinks(db, agentOf(request), clock())));
 
   app.delete<RouteOf<typeof agentDeleteLinkCall>>(agentDeleteLinkCall.path, {
+    config: { feature: 'AFFMAN3' },
     schema: apiSchema({ tags, summary: 'Delete an affiliate link (its registrations stay)', headers: authorizationHeader, call: agentDeleteLinkCall }),
   }, async (request) => {
     await deleteLink(db, agentOf(request), request.query.affiUrlId, clock());
@@ -123,10 +128,12 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.get<RouteOf<typeof agentRegisteredAffiliatesCall>>(agentRegisteredAffiliatesCall.path, {
+    config: { feature: 'AFFMAN3' },
     schema: apiSchema({ tags, summary: 'Members registered through the agent’s links', headers: authorizationHeader, call: agentRegisteredAffiliatesCall }),
   }, async (request) => ok(await registeredAffiliates(db, agentOf(request), request.query.page ?? 1, request.query.size ?? 10)));
 
   app.put<RouteOf<typeof agentPromoteCall>>(agentPromoteCall.path, {
+    config: { feature: 'DOWNMAN' },
     schema: apiSchema({ tags, summary: 'Promote a direct downline player to agent', headers: authorizationHeader, call: agentPromoteCall }),
   }, async (request) => {
     await promoteToAgent(db, agentOf(request), request.body.memberId);
@@ -134,6 +141,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.put<RouteOf<typeof agentDownlineRemarkCall>>(agentDownlineRemarkCall.path, {
+    config: { feature: 'DOWNMAN' },
     schema: apiSchema({ tags, summary: 'The agent’s remark on a direct downline', headers: authorizationHeader, call: agentDownlineRemarkCall }),
   }, async (request) => {
     await setRemark(db, agentOf(request), request.body.memberId, request.body.remark);
@@ -141,6 +149,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.put<RouteOf<typeof agentDownlineStatusCall>>(agentDownlineStatusCall.path, {
+    config: { feature: 'DOWNMAN' },
     schema: apiSchema({ tags, summary: 'Block or unblock a direct downline', headers: authorizationHeader, call: agentDownlineStatusCall }),
   }, async (request) => {
     await setStatus(db, agentOf(request), request.body.memberId, request.body.status, clock());
@@ -148,7 +157,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.put<RouteOf<typeof agentTransferDownlineCall>>(agentTransferDownlineCall.path, {
-    config: { encrypted: true },
+    config: { encrypted: true, feature: 'DOWNMAN' },
     schema: apiSchema({
       tags,
       summary: 'Transfer from the agent’s main wallet to a member of its downline',
@@ -167,7 +176,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.post<RouteOf<typeof agentRedEnvelopeCall>>(agentRedEnvelopeCall.path, {
-    config: { encrypted: true },
+    config: { encrypted: true, feature: 'AGENTRANSMULTDOWN3' },
     schema: apiSchema({
       tags,
       summary: 'Send a red envelope (share or fighting) to direct downlines',
@@ -198,19 +207,22 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   // Daily and hourly salary: the same three calls per kind.
-  for (const [kind, contracts, action, records] of [
-    ['daily', agentDailySalaryContractsCall, agentDailySalaryContractActionCall, agentDailySalaryRecordsCall],
-    ['hourly', agentHourlySalaryContractsCall, agentHourlySalaryContractActionCall, agentHourlySalaryRecordsCall],
+  for (const [kind, feature, contracts, action, records] of [
+    ['daily', 'DAYSAL', agentDailySalaryContractsCall, agentDailySalaryContractActionCall, agentDailySalaryRecordsCall],
+    ['hourly', 'HOURSAL3', agentHourlySalaryContractsCall, agentHourlySalaryContractActionCall, agentHourlySalaryRecordsCall],
   ] as const) {
     app.get<RouteOf<typeof agentDailySalaryContractsCall>>(contracts.path, {
+      config: { feature },
       schema: apiSchema({ tags, summary: `The agent’s ${kind} salary contracts`, headers: authorizationHeader, call: contracts }),
     }, async (request) => ok(await contractsOf(db, agentOf(request), kind)));
 
     app.post<RouteOf<typeof agentDailySalaryContractActionCall>>(action.path, {
+      config: { feature },
       schema: apiSchema({ tags, summary: `Offer, accept, reject or end a ${kind} salary contract`, headers: authorizationHeader, call: action }),
     }, async (request) => ok(await contractAction(db, agentOf(request), kind, request.body, clock())));
 
     app.get<RouteOf<typeof agentDailySalaryRecordsCall>>(records.path, {
+      config: { feature },
       schema: apiSchema({ tags, summary: `The agent’s ${kind} salary records`, headers: authorizationHeader, call: records }),
     }, async (request) => {
       const caller = agentOf(request);
@@ -221,14 +233,17 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   }
 
   app.get<RouteOf<typeof agentDividendContractsCall>>(agentDividendContractsCall.path, {
+    config: { feature: 'DIVIDEND' },
     schema: apiSchema({ tags, summary: 'The agent’s dividend contracts', headers: authorizationHeader, call: agentDividendContractsCall }),
   }, async (request) => ok(await contractsOf(db, agentOf(request), 'dividend')));
 
   app.post<RouteOf<typeof agentDividendContractActionCall>>(agentDividendContractActionCall.path, {
+    config: { feature: 'DIVIDEND' },
     schema: apiSchema({ tags, summary: 'Offer, accept, reject or end a dividend contract', headers: authorizationHeader, call: agentDividendContractActionCall }),
   }, async (request) => ok(await contractAction(db, agentOf(request), 'dividend', request.body, clock())));
 
   app.get<RouteOf<typeof agentDividendRecordsCall>>(agentDividendRecordsCall.path, {
+    config: { feature: 'DIVIDEND' },
     schema: apiSchema({ tags, summary: 'The agent’s dividend records', headers: authorizationHeader, call: agentDividendRecordsCall }),
   }, async (request) => {
     const caller = agentOf(request);
@@ -238,6 +253,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.get<RouteOf<typeof agentTeamProfitLossCall>>(agentTeamProfitLossCall.path, {
+    config: { feature: 'AGETEAMPNL3' },
     schema: apiSchema({ tags, summary: 'User loss: a team’s money of a period, per direct downline', headers: authorizationHeader, call: agentTeamProfitLossCall }),
   }, async (request) => {
     const caller = agentOf(request);
@@ -249,6 +265,7 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   });
 
   app.get<RouteOf<typeof agentIncomeCall>>(agentIncomeCall.path, {
+    config: { feature: 'AGEREV3' },
     schema: apiSchema({ tags, summary: 'My income: the agent’s rebates, dividends and salaries of a period', headers: authorizationHeader, call: agentIncomeCall }),
   }, async (request) => {
     const caller = agentOf(request);

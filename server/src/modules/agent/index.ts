@@ -8,6 +8,6 @@ export { contractFlags } from './contracts.service';
 export { paySalaries, type SalaryRunResult } from './salary.service';
 export { payRealtimeWages, WAGE_HOUSE_ACCOUNT, type WageRunResult } from './wages.service';
 export { RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './agent.jobs';
-export { subordinateIdOf, teamHeadOf } from './agent-access';
+export { subordinateIdOf, teamBettingHeadOf } from './agent-access';
 export { agentOperatorRoutes } from './agent.operator-routes';
 export { payDividends, type DividendRunResult } from './dividend.service';
