@@ -38,15 +38,14 @@ async function agentWithTeam(request: APIRequestContext): Promise<Team> {
       WHERE lower(username) = lower($1) AND merchant_id = ${WORKER_MERCHANT_ID}`,
     [player.username, agent.username],
   );
+  // The back office gives the agent its contracts from the merchant (ops agent-contract).
+  const operator = await signInOperator();
   for (const [kind, terms] of [
     ['dividend', { cycle: 'weekly', tiers: [{ loss: 0, active: 1, rate: 2500 }] }],
     ['daily', { tiers: [{ bet: 100, active: 1, rate: 80 }] }],
   ] as const) {
-    await operatorSql(
-      `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at)
-       SELECT ${WORKER_MERCHANT_ID}, $2, NULL, id, $3, 'active', now(), now() FROM member WHERE lower(username) = lower($1) AND merchant_id = ${WORKER_MERCHANT_ID}`,
-      [agent.username, kind, JSON.stringify(terms)],
-    );
+    const granted = await operator.ops(['agent-contract', agent.username, '--kind', kind, '--terms', JSON.stringify(terms)]);
+    expect(granted.lines.join('\n')).toContain('is active');
   }
   const announcement = `Agent news ${agent.username}`;
   await operatorSql(

@@ -28,6 +28,9 @@
 //   applications [--status pending] [--limit N]       affiliate applications (players asking to be agents)
 //   approve-application ID [--answer TEXT]            the player becomes an agent
 //   reject-application ID [--answer TEXT]
+//   agent-contract NAME --kind K --terms JSON         the merchant's contract with a top agent (K:
+//                                                     realtime, daily, hourly, dividend), active at once
+//   end-agent-contract NAME --kind K                  ends it
 //   games list                                        game vendors: connection, secret, maintenance
 //   games maintenance VENDOR [--from T] [--to T] --reason TEXT   a maintenance window (T: now,
 //                                                     +30m, +2h, +1d or ISO, UTC; no --to: until
@@ -504,7 +507,48 @@ Object.assign(OPS_COMMANDS, {
   'reject-application': decideApplication(false),
 } satisfies Record<string, OpsCommand>);
 
+// The merchant's contracts with top agents (modules/agent, SPEC §1 contracts).
+const CONTRACT_KINDS = ['realtime', 'daily', 'hourly', 'dividend'];
+const contractKind = (options: Record<string, unknown>, usage: string): string => {
+  const kind = options.kind;
+  if (typeof kind !== 'string' || !CONTRACT_KINDS.includes(kind)) throw new UsageError(usage);
+  return kind;
+};
+Object.assign(OPS_COMMANDS, {
+  'agent-contract': {
+    usage: 'agent-contract USERNAME --kind realtime|daily|hourly|dividend --terms JSON   e.g. --kind dividend --terms \'{"cycle":"weekly","tiers":[{"loss":0,"active":1,"rate":2500}]}\'',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'agent-contract USERNAME --kind realtime|daily|hourly|dividend --terms JSON';
+      const [username] = positionals;
+      const kind = contractKind(options, usage);
+      if (positionals.length !== 1 || typeof options.terms !== 'string') throw new UsageError(usage);
+      let terms: unknown;
+      try {
+        terms = JSON.parse(options.terms);
+      } catch {
+        throw new UsageError('--terms must be JSON, e.g. {"default":{"profitRate":100,"lossRate":50}}');
+      }
+      const value = (await api.call('POST', '/agent-contracts', { body: { username, kind, terms } })) as { contractId: number };
+      io.write(`Contract ${value.contractId} (${kind}) with ${username} is active.`);
+    },
+  },
+  'end-agent-contract': {
+    usage: 'end-agent-contract USERNAME --kind realtime|daily|hourly|dividend',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'end-agent-contract USERNAME --kind realtime|daily|hourly|dividend';
+      const kind = contractKind(options, usage);
+      if (positionals.length !== 1) throw new UsageError(usage);
+      await api.call('POST', '/agent-contracts/end', { body: { username: positionals[0], kind } });
+      io.write(`The merchant's ${kind} contract with ${positionals[0]} has ended.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
+  kind: { type: 'string' },
+  terms: { type: 'string' },
   answer: { type: 'string' },
   out: { type: 'string' },
   sender: { type: 'string' },

@@ -216,7 +216,7 @@ describe('agent announcements', () => {
 });
 
 describe('the affiliate application', () => {
-  it('takes a player’s application once, lets an operator approve it, and the player becomes an agent', async () => {
+  it('takes a player’s application once, lets an operator approve it, and the player becomes an agent with a contract from the merchant', async () => {
     const applied = await post<AffiliateApplication>('/wps/agent/application', 'divloner', { contact: ' telegram @loner ', message: 'I run a football group' });
     expect(applied.body.value).toMatchObject({ state: 'pending', contact: 'telegram @loner', answer: '', decidedTime: null });
     expect((await post('/wps/agent/application', 'divloner', { contact: 'again', message: '' })).body.errorCode).toBe('agent.application.exists');
@@ -239,9 +239,25 @@ describe('the affiliate application', () => {
     expect(json<Envelope<unknown>>(await ops('POST', `/affiliate-applications/${id}/decision`, { approve: false })).errorCode).toBe('not.found');
     const type = await context.pool.query<{ memberType: number }>("SELECT member_type AS \"memberType\" FROM member WHERE username = 'divloner'");
     expect(type.rows[0].memberType).toBe(1);
+
+    // The new top agent gets a real-time salary contract from the merchant, through the CLI's API.
+    const terms = { default: { profitRate: 100, lossRate: 50 } };
+    const granted = json<Envelope<{ state: string; kind: string; uplineUsername: string | null }>>(await ops('POST', '/agent-contracts', { username: 'DIVLONER', kind: 'realtime', terms }));
+    expect(granted.value).toMatchObject({ state: 'active', kind: 'realtime', uplineUsername: null });
+    expect(json<Envelope<unknown>>(await ops('POST', '/agent-contracts', { username: 'divloner', kind: 'realtime', terms })).errorCode).toBe('agent.contract.exists');
+    // Terms of another kind's shape, a player, a downline agent: refused.
+    expect((await ops('POST', '/agent-contracts', { username: 'divloner', kind: 'dividend', terms })).statusCode).toBe(400);
+    expect(json<Envelope<unknown>>(await ops('POST', '/agent-contracts', { username: 'divplayer', kind: 'daily', terms: { tiers: [{ bet: 1, active: 1, rate: 1 }] } })).errorCode).toBe('agent.contract.invalid');
+    expect(json<Envelope<unknown>>(await ops('POST', '/agent-contracts', { username: 'divagent', kind: 'daily', terms: { tiers: [{ bet: 1, active: 1, rate: 1 }] } })).errorCode).toBe('agent.contract.invalid');
+    expect((await get<{ realtimesalreqtype: boolean }>('/wps/member/info/funds/consolidated', 'divloner')).body.value.realtimesalreqtype).toBe(true);
+    expect((await ops('POST', '/agent-contracts/end', { username: 'divloner', kind: 'realtime' })).statusCode).toBe(200);
+    expect(json<Envelope<unknown>>(await ops('POST', '/agent-contracts/end', { username: 'divloner', kind: 'realtime' })).errorCode).toBe('not.found');
+    expect((await get<{ realtimesalreqtype: boolean }>('/wps/member/info/funds/consolidated', 'divloner')).body.value.realtimesalreqtype).toBe(false);
     // Now an agent: the agent calls answer it.
     expect((await get('/wps/agent/announcements', 'divloner')).status).toBe(200);
     const audit = await context.pool.query<{ action: string; outcome: string }>("SELECT action, outcome FROM operator_action WHERE target_type = 'affiliate_application' ORDER BY id");
+    const grants = await context.pool.query<{ outcome: string }>("SELECT outcome FROM operator_action WHERE action = 'agent_contract.grant' ORDER BY id");
+    expect(grants.rows.map((row) => row.outcome)).toEqual(['started', 'ok', 'started', 'refused', 'started', 'refused', 'started', 'refused']);
     expect(audit.rows.map((row) => [row.action, row.outcome])).toEqual([
       ['affiliate_application.approve', 'started'],
       ['affiliate_application.approve', 'ok'],

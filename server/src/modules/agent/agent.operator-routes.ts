@@ -1,4 +1,10 @@
-import { AFFILIATE_APPLICATION_STATES, type AffiliateApplication } from '@platform/shared/contract';
+import {
+  AFFILIATE_APPLICATION_STATES,
+  agentDailySalaryContractActionCall,
+  agentDividendContractActionCall,
+  agentRealtimeContractActionCall,
+  type AffiliateApplication,
+} from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -6,10 +12,11 @@ import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { decideApplication, listApplications } from './application.service';
+import { endMerchantContract, grantMerchantContract, type ContractKind } from './contracts.service';
 
-// The operators' side of the affiliate application (/ops/v1, registered behind the operator token
-// check by app.ts through operatorRoutes' extraRoutes): the applications, and a decision on a
-// pending one (approve: the player becomes an agent), audited.
+// The operators' side of the agent programme (/ops/v1, registered behind the operator token check by
+// app.ts through operatorRoutes' extraRoutes), audited: the affiliate applications and a decision
+// on a pending one (approve: the player becomes an agent); the merchant's contracts with top agents.
 
 const applicationSchema = {
   type: 'object',
@@ -63,5 +70,62 @@ export async function agentOperatorRoutes(app: FastifyInstance, { db, clock }: {
       { action: approve ? 'affiliate_application.approve' : 'affiliate_application.reject', targetType: 'affiliate_application', targetId: String(request.params.id) },
       async () => ok(await decideApplication(db, { merchantId: operator.merchantId, applicationId: request.params.id, approve, answer, operator: operator.username, nowMs: clock() })),
     );
+  });
+
+  await contractRoutes(app, { db, clock });
+}
+
+/** The terms of each kind, as the contract's action calls define them (the server reads the schemas whole). */
+const TERMS_OF_KIND = {
+  realtime: agentRealtimeContractActionCall.body.properties.terms,
+  daily: agentDailySalaryContractActionCall.body.properties.terms,
+  hourly: agentDailySalaryContractActionCall.body.properties.terms,
+  dividend: agentDividendContractActionCall.body.properties.terms,
+} as const;
+const KINDS = Object.keys(TERMS_OF_KIND) as ContractKind[];
+
+async function contractRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
+  app.post<{ Body: { username: string; kind: ContractKind; terms: never } }>('/agent-contracts', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Give a top agent a contract from the merchant (active at once)',
+      description: '409 agent.contract.exists while the agent has one of the kind; 400 agent.contract.invalid for a member that is not an agent or has an agent upline.',
+      headers: bearerHeader,
+      body: {
+        oneOf: KINDS.map((kind) => ({
+          type: 'object',
+          required: ['username', 'kind', 'terms'],
+          additionalProperties: false,
+          properties: { username: { type: 'string', minLength: 1, maxLength: 64 }, kind: { const: kind }, terms: TERMS_OF_KIND[kind] },
+        })),
+      },
+      value: { type: 'object', additionalProperties: true },
+    }),
+  }, async (request) => {
+    const { username, kind, terms } = request.body;
+    return audited(auditContextOf(request, db, clock), { action: 'agent_contract.grant', targetType: 'member', targetId: username, detail: { kind } }, async () =>
+      ok(await grantMerchantContract(db, operatorOf(request).merchantId, username, kind, terms, clock())),
+    );
+  });
+
+  app.post<{ Body: { username: string; kind: ContractKind } }>('/agent-contracts/end', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'End the merchant’s active contract of a kind with a top agent',
+      headers: bearerHeader,
+      body: {
+        type: 'object',
+        required: ['username', 'kind'],
+        additionalProperties: false,
+        properties: { username: { type: 'string', minLength: 1, maxLength: 64 }, kind: { type: 'string', enum: KINDS } },
+      },
+      value: { type: 'null' },
+    }),
+  }, async (request) => {
+    const { username, kind } = request.body;
+    return audited(auditContextOf(request, db, clock), { action: 'agent_contract.end', targetType: 'member', targetId: username, detail: { kind } }, async () => {
+      await endMerchantContract(db, operatorOf(request).merchantId, username, kind, clock());
+      return ok(null);
+    });
   });
 }

@@ -199,3 +199,44 @@ export async function contractFlags(
   const kinds = new Set(result.rows.map((row) => row.kind));
   return { realtimesalreqtype: kinds.has('realtime'), dailysalreqtype: kinds.has('daily'), contracthoursalreq: kinds.has('hourly'), divtypereq: kinds.has('dividend') };
 }
+
+/**
+ * The merchant's contract with a top agent (upline NULL), made by an operator: active at once,
+ * replacing none (409 agent.contract.exists while one of the kind is pending or active). Only for
+ * an agent without an agent upline: a downline agent's contracts come from its upline.
+ */
+export async function grantMerchantContract(db: Db, merchantId: number, username: string, kind: ContractKind, terms: AnyTerms, nowMs: number): Promise<AnyContract> {
+  const member = await db.query<{ id: string; memberType: number; uplineType: number | null }>(
+    `SELECT m.id, m.member_type AS "memberType", up.member_type AS "uplineType"
+       FROM member m LEFT JOIN member up ON up.id = m.upline_id WHERE m.merchant_id = $1 AND lower(m.username) = lower($2)`,
+    [merchantId, username],
+  );
+  const row = member.rows[0];
+  if (!row) throw new AppError(404, 'agent.downline.unknown');
+  if (!isAgentMemberType(row.memberType)) throw new AppError(400, 'agent.contract.invalid', { detail: 'the member is not an agent' });
+  if (row.uplineType !== null && isAgentMemberType(row.uplineType)) {
+    throw new AppError(400, 'agent.contract.invalid', { detail: 'a downline agent’s contracts come from its upline' });
+  }
+  try {
+    const inserted = await db.query<{ id: string }>(
+      `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at)
+       VALUES ($1, $2, NULL, $3, $4, 'active', $5, $5) RETURNING id`,
+      [merchantId, kind, row.id, JSON.stringify(terms), new Date(nowMs)],
+    );
+    return reread(db, { merchantId, agentId: Number(row.id) }, Number(inserted.rows[0].id), kind);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new AppError(409, 'agent.contract.exists');
+    throw error;
+  }
+}
+
+/** Ends the merchant's active contract of the kind with a top agent (an operator's decision; nobody else answers it). */
+export async function endMerchantContract(db: Db, merchantId: number, username: string, kind: ContractKind, nowMs: number): Promise<void> {
+  const ended = await db.query(
+    `UPDATE agent_contract c SET state = 'terminated', terminated_at = $4
+       FROM member m WHERE m.id = c.downline_id AND m.merchant_id = $1 AND lower(m.username) = lower($2)
+        AND c.merchant_id = $1 AND c.kind = $3 AND c.upline_id IS NULL AND c.state = 'active'`,
+    [merchantId, username, kind, new Date(nowMs)],
+  );
+  if (!ended.rowCount) throw new AppError(404, 'not.found', { detail: 'no active contract of this kind from the merchant' });
+}
