@@ -1,9 +1,9 @@
 // Real-time salary benchmark (issue 12): the time to settle one 5-minute real-time wage window —
 // payRealtimeWages of server/dist over the lottery rounds settled in it — for 100,000 bets from
 // 10,000 players under 1,000 agent chains of depth up to 10 (every agent under a real-time salary
-// contract, rates falling down each chain), printed with the wage rows and money it wrote, and as a
-// ratio to a bare INSERT … SELECT of as many rows as the pass wrote wages, on the same PostgreSQL
-// in the same run. `npm run bench -- --wages` runs only this.
+// contract, rates and rebate settings falling down each chain), printed with the wage and agent
+// rebate rows and money it wrote, and as a ratio to bare INSERT … SELECTs of as many rows as the
+// pass wrote, on the same PostgreSQL in the same run. `npm run bench -- --wages` runs only this.
 //
 // The PostgreSQL is an embedded one of its own (data under .bench/wages-pg, removed after). The
 // world is written with set-based SQL (members, the tree follows by its triggers, contracts,
@@ -70,6 +70,9 @@ export async function benchWages() {
          FROM bench_chain b LEFT JOIN bench_chain up ON up.chain = b.chain AND up.level = b.level - 1`,
       [merchantId],
     );
+    // Rebate settings (the agent rebate the same pass pays): 1960 at the top, 10 less a level down;
+    // players have none (they inherit their agent's).
+    await owner.query('UPDATE member SET rebate_series = 1960 - 10 * (b.level - 1) FROM bench_chain b WHERE member.id = b.member_id');
     // Players under the bottom agent of chain (p mod CHAINS).
     await owner.query(
       `INSERT INTO member (merchant_id, username, password_hash, password_changed_at, created_at, member_type, upline_id)
@@ -111,18 +114,32 @@ export async function benchWages() {
     const started = process.hrtime.bigint();
     const result = await agent.payRealtimeWages(pool, Date.now());
     const passSeconds = seconds(started);
-    // The baseline: as many rows as the pass wrote, copied with one bare INSERT … SELECT.
+    // The baseline: as many rows as the pass wrote (wages and agent rebates), copied with bare INSERT … SELECTs.
     await owner.query('CREATE TABLE bench_wage_copy (LIKE agent_wage)');
+    await owner.query('CREATE TABLE bench_rebate_copy (LIKE agent_rebate)');
     const copyStarted = process.hrtime.bigint();
     await owner.query('INSERT INTO bench_wage_copy SELECT * FROM agent_wage');
+    await owner.query('INSERT INTO bench_rebate_copy SELECT * FROM agent_rebate');
     const copySeconds = seconds(copyStarted);
     const again = await agent.payRealtimeWages(pool, Date.now());
     const reconciled = await ledger.reconcile(pool);
     const ratio = Number((passSeconds / copySeconds).toFixed(1));
-    console.log(`  one pass: ${passSeconds.toFixed(2)} s for ${result.rounds} rounds → ${result.wages.toLocaleString('en')} wage rows, ${(result.paidMinor / 100).toLocaleString('en')} paid`);
-    console.log(`  bare INSERT … SELECT of ${result.wages.toLocaleString('en')} rows: ${copySeconds.toFixed(2)} s → ratio ${ratio}`);
-    console.log(`  a second pass: ${again.rounds} rounds, ${again.paidMinor} paid (nothing twice); reconciliation: ${reconciled.problems.length ? `${reconciled.problems.length} problem(s)` : 'no differences'}`);
-    return { passSeconds, wages: result.wages, ratio, paidOnce: again.paidMinor === 0 && result.rounds === ROUNDS, reconciled: reconciled.problems.length === 0 };
+    const rows = result.wages + result.rebates;
+    console.log(
+      `  one pass: ${passSeconds.toFixed(2)} s for ${result.rounds} rounds → ${result.wages.toLocaleString('en')} wage rows (${(result.paidMinor / 100).toLocaleString('en')} paid) and ${result.rebates.toLocaleString('en')} agent rebate rows (${(result.rebateMinor / 100).toLocaleString('en')} paid)`,
+    );
+    console.log(`  bare INSERT … SELECT of ${rows.toLocaleString('en')} rows: ${copySeconds.toFixed(2)} s → ratio ${ratio}`);
+    console.log(
+      `  a second pass: ${again.rounds} rounds, ${again.paidMinor + again.rebateMinor} paid (nothing twice); reconciliation: ${reconciled.problems.length ? `${reconciled.problems.length} problem(s)` : 'no differences'}`,
+    );
+    return {
+      passSeconds,
+      wages: result.wages,
+      rebates: result.rebates,
+      ratio,
+      paidOnce: again.paidMinor + again.rebateMinor === 0 && result.rounds === ROUNDS,
+      reconciled: reconciled.problems.length === 0,
+    };
   } finally {
     await pool.end();
     await owner.end();
