@@ -509,7 +509,15 @@ export const agentTeamOverviewCall = /*#__PURE__*/ defineCall({
   path: '/wps/relay/ODSFE2_getTeamOverviewSum',
   moduleId: 'DOWNMAN',
   token: true,
-  query: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: epochMs, endDate: { ...epochMs, description: 'at most 62 days after startDate (lottery.period.invalid)' } } },
+  query: {
+    type: 'object',
+    required: ['startDate', 'endDate'],
+    properties: {
+      startDate: epochMs,
+      endDate: { ...epochMs, description: 'at most 62 days after startDate (lottery.period.invalid)' },
+      subordinateName: { type: 'string', maxLength: 64, description: 'a member of the caller’s downline: its team instead of the caller’s (agent.downline.unknown otherwise)' },
+    },
+  },
   value: {
     type: 'object',
     required: ['teamSize', 'directCount', 'onlineUsers', 'totalBalance', 'totals', 'days', 'utcOffsetMinutes'],

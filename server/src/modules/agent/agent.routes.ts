@@ -90,9 +90,12 @@ export async function agentRoutes(app: FastifyInstance, { db, clock }: AgentRout
   app.get<RouteOf<typeof agentTeamOverviewCall>>(agentTeamOverviewCall.path, {
     schema: apiSchema({ tags, summary: 'The agent’s team now and its activity over a period, per day', headers: authorizationHeader, call: agentTeamOverviewCall }),
   }, async (request) => {
-    const { startDate, endDate } = request.query;
-    if (endDate < startDate || endDate - startDate > 62 * 86_400_000) throw new AppError(400, 'lottery.period.invalid');
-    return ok(await teamOverview(db, agentOf(request), startDate, endDate, clock()));
+    const { startDate, endDate, subordinateName } = request.query;
+    if (endDate < startDate || endDate - startDate > AGENT_REPORT_MAX_RANGE_MS) throw new AppError(400, 'lottery.period.invalid');
+    const caller = agentOf(request);
+    const member = memberOf(request);
+    const head = await teamHeadOf(db, { merchantId: member.merchantId, memberId: member.id, memberType: member.memberType }, subordinateName?.trim() || undefined);
+    return ok(await teamOverview(db, { merchantId: caller.merchantId, agentId: head.memberId }, startDate, endDate, clock()));
   });
 
   app.get<RouteOf<typeof agentDownlinesCall>>(agentDownlinesCall.path, {

@@ -98,6 +98,7 @@ describe('the authorization matrix', () => {
         call('POST', '/wps/relay/MCSFE_processContractDividend', who, { action: 'create', downlineId: team.agent, terms: { cycle: 'weekly', tiers: [{ loss: 0, active: 0, rate: 1 }] } }),
     },
     { name: 'team P&L of a member', send: (who) => call('GET', `/wps/report/teamProfitLoss?${period()}&subordinateName=midagent`, who) },
+    { name: 'team overview of a member', send: (who) => call('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${period()}&subordinateName=midagent`, who) },
     { name: 'team betting of a member', send: (who) => call('GET', `/wps/relay/ODSFE2_lottMemBet?${period()}&subordinateType=TEAM&subordinateName=midplayer`, who) },
   ];
   const period = () => `startDate=${clock.nowMs - 86_400_000}&endDate=${clock.nowMs}`;
@@ -354,6 +355,10 @@ describe('team overview', () => {
     // The mid agent's team is its player alone; the outsider's is empty.
     expect((await call<{ teamSize: number; totals: { bets: number } }>('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}`, 'agent')).body.value).toMatchObject({ teamSize: 1, totals: { bets: 100 } });
     expect((await call<{ teamSize: number }>('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}`, 'outsider')).body.value.teamSize).toBe(0);
+    // The top agent reads its mid agent's team by name; the outsider may not.
+    const named = await call<{ teamSize: number; totals: { bets: number } }>('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}&subordinateName=midagent`, 'top');
+    expect(named.body.value).toMatchObject({ teamSize: 1, totals: { bets: 100 } });
+    expect((await call('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?${range}&subordinateName=midagent`, 'outsider')).body.errorCode).toBe('agent.downline.unknown');
     expect((await call('GET', `/wps/relay/ODSFE2_getTeamOverviewSum?startDate=0&endDate=${70 * 86_400_000}`, 'top')).body.errorCode).toBe('lottery.period.invalid');
   });
 });

@@ -31,7 +31,23 @@ export interface DocumentSources {
    * hits (ANALYTICS_SOURCES). The shell adds the tag, after consent where the merchant requires it.
    */
   analytics?: boolean;
+  /**
+   * The merchant's Firebase SMS channel (info.firebaseSms), by its auth domain: the login and
+   * registration forms may run Firebase phone sign-in (FIREBASE_PHONE_SOURCES and that domain).
+   */
+  firebaseAuthDomain?: string | null;
 }
+
+/**
+ * What Firebase phone sign-in needs of a page's policy (Firebase's documented CSP for Auth): the
+ * reCAPTCHA that guards the SMS (script and frame), the Identity Toolkit and token calls, and the
+ * project's auth domain (its frame).
+ */
+export const FIREBASE_PHONE_SOURCES = {
+  script: ['https://www.google.com', 'https://www.gstatic.com', 'https://apis.google.com'],
+  connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.google.com'],
+  frame: ['https://www.google.com', 'https://recaptcha.google.com'],
+} as const;
 
 /** What Google's tag needs of a page's policy (its documented CSP for GA4): the script, its hits and pixels. */
 export const ANALYTICS_SOURCES = {
@@ -89,20 +105,24 @@ export function documentPolicy(sources: DocumentSources, { secure }: { secure: b
   const images = originsOf(sources.imageOrigins);
   const frames = originsOf(sources.frameOrigins);
   const analytics = sources.analytics ? ANALYTICS_SOURCES : { script: [], connect: [], img: [] };
+  const firebaseDomain = sources.firebaseAuthDomain ? originOf(sources.firebaseAuthDomain) : undefined;
+  const firebase = firebaseDomain
+    ? { script: FIREBASE_PHONE_SOURCES.script, connect: FIREBASE_PHONE_SOURCES.connect, frame: [...FIREBASE_PHONE_SOURCES.frame, firebaseDomain] }
+    : { script: [], connect: [], frame: [] };
   const directives: (readonly [string, ...string[]])[] = [
     ['default-src', SELF],
     ['base-uri', SELF],
     ['object-src', NONE],
-    ['script-src', SELF, ...remote, ...dev, ...analytics.script],
+    ['script-src', SELF, ...remote, ...dev, ...analytics.script, ...firebase.script],
     ['script-src-attr', NONE],
     ['style-src', SELF, ...remote, ...dev],
     ['font-src', SELF, ...remote, ...dev],
     // data: for the captcha picture and the small images webpack inlines.
     ['img-src', SELF, 'data:', ...remote, ...dev, ...images, ...analytics.img],
     ['media-src', SELF, ...images],
-    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin), ...analytics.connect],
+    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin), ...analytics.connect, ...firebase.connect],
     // The game frame shows in-house games from this origin and vendors' games from their CDNs.
-    ['frame-src', SELF, ...frames],
+    ['frame-src', SELF, ...frames, ...firebase.frame],
     ['worker-src', SELF],
     ['manifest-src', SELF],
     ['form-action', SELF],

@@ -134,6 +134,29 @@ describe('a page of the site (the shell’s HTML)', () => {
     expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('script-src')).toEqual(["'self'"]);
   });
 
+  it('lets a merchant with a Firebase SMS channel run Firebase phone sign-in, and nobody else (issue 13)', async () => {
+    const setFirebase = (value: unknown) =>
+      context.pool.query(
+        `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'firebaseSms', $2)
+         ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+        [context.merchantId, JSON.stringify(value)],
+      );
+    try {
+      await setFirebase({ projectId: 'lucky-star-sms', apiKey: 'AIzaSyTestKey0123456789abcdefghijklmno', authDomain: 'lucky-star-sms.firebaseapp.com' });
+      const policy = policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html }));
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://apis.google.com']);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.google.com']);
+      expect(policy.get('frame-src')).toEqual(["'self'", 'https://www.google.com', 'https://recaptcha.google.com', 'https://lucky-star-sms.firebaseapp.com']);
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+      // An incomplete channel is off: nothing more allowed.
+      await setFirebase({ projectId: 'lucky-star-sms', authDomain: 'lucky-star-sms.firebaseapp.com' });
+      expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('frame-src')).toEqual(["'self'"]);
+    } finally {
+      await context.pool.query("DELETE FROM merchant_setting WHERE merchant_id = $1 AND key = 'firebaseSms'", [context.merchantId]);
+    }
+    expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('script-src')).toEqual(["'self'"]);
+  });
+
   it('is the policy of the merchant the page belongs to (Merchant header or host)', async () => {
     await context.pool.query("INSERT INTO merchant (code, name) VALUES ('HDR', 'Other brand')");
     await context.pool.query("INSERT INTO remote_origin (merchant_id, origin) SELECT id, 'https://other.cdn.example' FROM merchant WHERE code = 'HDR'");

@@ -162,6 +162,8 @@ export interface ContentSources {
   imageBaseUrl: string | null;
   /** The merchant has a Google tag (analytics.gtagId): its pages may load gtag.js and report to Google Analytics. */
   analyticsTag: boolean;
+  /** The auth domain of the merchant's Firebase SMS channel (firebaseSms, when complete): its pages may run Firebase phone sign-in. */
+  firebaseAuthDomain: string | null;
 }
 
 export async function getContentSources(db: Db, merchant: ResolvedMerchant): Promise<ContentSources> {
@@ -174,6 +176,7 @@ export async function getContentSources(db: Db, merchant: ResolvedMerchant): Pro
     gameUrls: stringList(cdn.launchGameCDNs),
     imageBaseUrl: typeof imageBaseUrl === 'string' && imageBaseUrl ? imageBaseUrl : null,
     analyticsTag: typeof gtagId === 'string' && gtagId !== '',
+    firebaseAuthDomain: firebaseSmsSettingsFrom(settings.get('firebaseSms'))?.authDomain ?? null,
   };
 }
 
