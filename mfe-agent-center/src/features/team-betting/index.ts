@@ -1,9 +1,9 @@
 // Team Betting (personalHistoryCopy in the agent centre, REFERENCE.md §5.2): the lottery bets of
 // the agent's whole downline, or of one downline's team (subordinateName), with the member centre's
 // bet-record columns (§5.1 lottHistory / vlottHistory) and a Username column first.
-import { translationsLoaded as pickerStringsLoaded } from '../account-details/translations';
+import { translationsLoaded as scopeStringsLoaded } from '../team-scope/translations';
 import { translationsLoaded as pageStringsLoaded } from './translations';
 
 export { default } from './team-betting-page';
-/** The page's strings (lottery names included) and the downline picker's, in the language in use. */
-export const translationsLoaded: Promise<void> = Promise.all([pageStringsLoaded, pickerStringsLoaded]).then(() => undefined);
+/** The page's strings (lottery names included) and the team scope's (with its downline picker's), in the language in use. */
+export const translationsLoaded: Promise<void> = Promise.all([pageStringsLoaded, scopeStringsLoaded]).then(() => undefined);

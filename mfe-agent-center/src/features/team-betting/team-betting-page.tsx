@@ -1,19 +1,15 @@
-import { Button, EmptyState, formatDateTime, usePagedList, useT } from '@platform/shared';
+import { formatDateTime, usePagedList, useT } from '@platform/shared';
 import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState } from '@platform/shared/contract';
-import { TextField } from '@platform/shared/forms';
 import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
-import { useState, type FormEvent } from 'react';
-import { DownlinePicker } from '../account-details/downline-picker';
 import { FilterSelect } from '../account-details/filter-select';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import { isUnknownMember, TeamScopeBar, TeamSearch, UnknownMember } from '../team-scope/team-scope';
 import { BetStatus } from './bet-status';
 import { betContentText, loadTeamBets, LOTTO_AREAS, type LottoArea, type TeamBetRow, type TeamBetTotals } from './team-betting-api';
 import styles from './team-betting.module.css';
 import { NAMESPACE } from './translations';
 import { useLotteryNames } from './use-lottery-names';
 
-/** The longest name subordinateName takes. */
-const USERNAME_MAX_LENGTH = 64;
 const ALL = 'all';
 
 interface Filters {
@@ -32,8 +28,6 @@ interface Filters {
 export default function TeamBettingPage(_props: AgentCenterPageProps) {
   const { t } = useT(NAMESPACE);
   const names = useLotteryNames();
-  const [typed, setTyped] = useState('');
-  const [picking, setPicking] = useState(false);
   const records = usePagedList<TeamBetRow, Filters, TeamBetTotals>(
     ({ filters, page, pageSize }, signal) =>
       loadTeamBets(
@@ -51,15 +45,7 @@ export default function TeamBettingPage(_props: AgentCenterPageProps) {
   );
   const team = records.filters.subordinateName;
 
-  const showTeamOf = (username: string) => {
-    setTyped(username);
-    setPicking(false);
-    records.setFilter('subordinateName', username);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    showTeamOf(typed.trim());
-  };
+  const showTeamOf = (username: string) => records.setFilter('subordinateName', username);
 
   const columns: RecordsColumn<TeamBetRow, TeamBetTotals>[] = [
     { id: 'username', headerKey: 'col_username', render: (row) => <span className={styles.username}>{row.username || '-'}</span> },
@@ -74,62 +60,16 @@ export default function TeamBettingPage(_props: AgentCenterPageProps) {
     { id: 'rebateAmount', headerKey: 'col_rebateAmount', money: (row) => row.rebateMinor, total: (footer) => footer.rebateMinor },
   ];
 
-  const unknownMember = records.status === 'error' && records.error.errorCode === 'agent.downline.unknown';
+  const unknownMember = records.status === 'error' && isUnknownMember(records.error);
 
   return (
     <div className={styles.page} data-testid="team-betting">
-      {picking ? (
-        <div className={styles.picker}>
-          <DownlinePicker onChoose={showTeamOf} />
-          <div>
-            <Button variant="secondary" size="sm" onClick={() => setPicking(false)} data-testid="team-betting-picker-close">
-              {t('picker_close')}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <form className={styles.search} role="search" aria-label={t('search_label')} onSubmit={onSearch}>
-          <div className={styles.searchField}>
-            <TextField
-              name="downline"
-              label={t('field_downline')}
-              value={typed}
-              onChange={setTyped}
-              maxLength={USERNAME_MAX_LENGTH}
-              placeholder={t('downline_placeholder')}
-              testIdPrefix="team-betting"
-            />
-          </div>
-          <div className={styles.searchActions}>
-            <Button type="submit" data-testid="team-betting-search">
-              {t('search')}
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setPicking(true)} data-testid="team-betting-pick">
-              {t('choose_downline')}
-            </Button>
-          </div>
-        </form>
-      )}
-      <div className={styles.scope} data-testid="team-betting-scope">
-        <span className={styles.scopeText}>{team ? t('scope_team_of', { username: team }) : t('scope_whole_team')}</span>
-        {team && (
-          <Button variant="ghost" size="sm" onClick={() => showTeamOf('')} data-testid="team-betting-whole-team">
-            {t('whole_team')}
-          </Button>
-        )}
-      </div>
+      <TeamSearch team={team} onChoose={showTeamOf} testIdPrefix="team-betting" />
+      <TeamScopeBar team={team} onWholeTeam={() => showTeamOf('')} testIdPrefix="team-betting">
+        {team ? t('scope_team_of', { username: team }) : t('scope_whole_team')}
+      </TeamScopeBar>
       {unknownMember ? (
-        <div role="alert" data-testid="team-betting-unknown">
-          <EmptyState
-            title={t('member_unknown')}
-            description={t('member_unknown_hint', { username: team })}
-            action={
-              <Button variant="secondary" size="sm" onClick={() => showTeamOf('')}>
-                {t('show_whole_team')}
-              </Button>
-            }
-          />
-        </div>
+        <UnknownMember description={t('member_unknown_hint', { username: team })} onWholeTeam={() => showTeamOf('')} testId="team-betting-unknown" />
       ) : (
         <RecordsTable
           records={records}

@@ -2,8 +2,8 @@ import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@pla
 import { agentTeamOverviewCall, type AgentTeamOverview } from '@platform/shared/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
-// The page's one call, and where its amounts turn from major units (the wire) into minor units
-// (what the page formats).
+// The page's one call (the agent's whole team, or one downline's with subordinateName), and where
+// its amounts turn from major units (the wire) into minor units (what the page formats).
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 
@@ -55,9 +55,22 @@ const figuresOf = (wire: WireFigures): TeamFigures => ({
   promotionsMinor: minor(wire.promotions),
 });
 
-/** The team now, and its activity in the period's days. */
-export async function loadTeamOverview(range: PeriodRange, signal: AbortSignal): Promise<TeamOverview> {
-  const value = await api.call(agentTeamOverviewCall, { params: { startDate: range.startMs, endDate: range.endMs }, signal });
+export interface TeamOverviewQuery {
+  range: PeriodRange;
+  /** A member of the agent's downline: that member's team; null: the agent's whole downline. */
+  subordinateName: string | null;
+}
+
+/**
+ * The team now, and its activity in the period's days. Fails with agent.downline.unknown when
+ * subordinateName is not in the agent's team.
+ */
+export async function loadTeamOverview(query: TeamOverviewQuery, signal: AbortSignal): Promise<TeamOverview> {
+  const { range, subordinateName } = query;
+  const value = await api.call(agentTeamOverviewCall, {
+    params: { startDate: range.startMs, endDate: range.endMs, ...(subordinateName ? { subordinateName } : {}) },
+    signal,
+  });
   return {
     teamSize: value.teamSize,
     directCount: value.directCount,

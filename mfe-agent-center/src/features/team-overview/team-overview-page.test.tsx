@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AgentTeamOverview } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { agentPeriodRange } from './agent-period';
 import TeamOverviewPage from './team-overview-page';
 
 // Team Overview with the network edge stubbed: the period sent as days of the agent time zone,
-// the team's cards and period totals with money formatting, and the gross-view chart (one bar per
-// day, a series picker, a table alternative, a single day and a quiet period).
+// whose team (subordinateName for a downline's team, typed or picked, dropped by the reset; a name
+// outside the team said so in place), the team's cards and period totals with money formatting,
+// and the gross-view chart (one bar per day, a series picker, a table alternative, a single day and
+// a quiet period).
 
 type Figures = AgentTeamOverview['totals'];
 const ZERO: Figures = { logins: 0, registrations: 0, firstDeposits: 0, firstBets: 0, deposits: 0, depositCount: 0, withdrawals: 0, bets: 0, betCount: 0, wins: 0, promotions: 0 };
@@ -60,6 +62,12 @@ const click = async (element: HTMLElement) => {
   });
   await settle();
 };
+const change = async (element: HTMLElement, value: string) => {
+  await act(async () => {
+    fireEvent.change(element, { target: { value } });
+  });
+  await settle();
+};
 const valueOf = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
 const bars = () => screen.getAllByTestId('team-chart-bar');
 
@@ -103,6 +111,153 @@ describe('Team Overview: periods', () => {
     fail = false;
     await click(screen.getByRole('button', { name: 'Retry' }));
     expect(callsOf('agentTeamOverview')).toHaveLength(2);
+    expect(valueOf('team-size')).toBe('1,234');
+  });
+});
+
+const downline = (memberId: number, username: string, accountType: 'agent' | 'player') => ({
+  memberId,
+  username,
+  accountType,
+  uplineUsername: 'agent01',
+  teamSize: accountType === 'agent' ? 5 : 1,
+  rebateSeries: 1940,
+  online: false,
+  lastLoginTime: null,
+  lastDepositTime: null,
+  balance: 0,
+  teamBalance: 0,
+  registrationTime: 0,
+  registrationMethod: 'direct',
+  status: 'active',
+  remark: '',
+});
+const DOWNLINES = { list: [downline(5, 'subagent5', 'agent'), downline(6, 'player6', 'player')], totalPages: 1 };
+
+const field = () => screen.getByTestId('team-overview-downline') as HTMLInputElement;
+const scopeText = () => screen.getByTestId('team-overview-scope').textContent;
+
+describe('Team Overview: whose team', () => {
+  it('shows the whole team first (no subordinateName), then a typed downline’s team, and back', async () => {
+    const { callsOf } = stubApi({
+      agentTeamOverview: (options: CallOptionsSeen) => (options?.params?.subordinateName ? overview({ teamSize: 5, directCount: 2 }) : overview()),
+    });
+    await renderPage();
+    const today = agentPeriodRange('today', 480);
+    expect(callsOf('agentTeamOverview').map((options) => options?.params)).toEqual([{ startDate: today.startMs, endDate: today.endMs }]);
+    expect(scopeText()).toBe('Overview of your whole team');
+    expect(screen.queryByTestId('team-overview-whole-team')).toBeNull();
+    expect(screen.getByRole('search', { name: 'Whose team' })).toBeTruthy();
+
+    await change(field(), '  subagent5 ');
+    await click(screen.getByTestId('team-overview-search'));
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, subordinateName: 'subagent5' });
+    expect(scopeText()).toContain('Overview of the team of subagent5');
+    expect(field().value).toBe('subagent5');
+    expect(valueOf('team-size')).toBe('5');
+    expect(valueOf('direct-count')).toBe('2');
+
+    // The period tabs keep the member.
+    await click(screen.getByRole('tab', { name: 'Last 7 days' }));
+    const week = agentPeriodRange('last7Days', 480);
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: week.startMs, endDate: week.endMs, subordinateName: 'subagent5' });
+
+    // Whole team: subordinateName dropped, the field emptied, the period kept.
+    await click(screen.getByTestId('team-overview-whole-team'));
+    const last = callsOf('agentTeamOverview').at(-1)?.params;
+    expect(last).toEqual({ startDate: week.startMs, endDate: week.endMs });
+    expect(last).not.toHaveProperty('subordinateName');
+    expect(field().value).toBe('');
+    expect(scopeText()).toBe('Overview of your whole team');
+    expect(screen.queryByTestId('team-overview-whole-team')).toBeNull();
+    expect(valueOf('team-size')).toBe('1,234');
+  });
+
+  it('an empty search is the whole team: nothing named in the query', async () => {
+    const { callsOf } = stubApi({ agentTeamOverview: overview() });
+    await renderPage();
+    await change(field(), '   ');
+    await click(screen.getByTestId('team-overview-search'));
+    for (const options of callsOf('agentTeamOverview')) expect(options?.params).not.toHaveProperty('subordinateName');
+    expect(scopeText()).toBe('Overview of your whole team');
+  });
+
+  it('shows the team of a downline picked from the direct downlines', async () => {
+    const { callsOf } = stubApi({ agentTeamOverview: overview(), agentDownlines: DOWNLINES });
+    await renderPage();
+    expect(callsOf('agentDownlines')).toHaveLength(0);
+    await click(screen.getByTestId('team-overview-pick'));
+    expect(screen.getByTestId('downline-picker')).toBeTruthy();
+    expect(callsOf('agentDownlines')).toHaveLength(1);
+    await click(screen.getByTestId('downline-choice-5'));
+    const today = agentPeriodRange('today', 480);
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, subordinateName: 'subagent5' });
+    expect(screen.queryByTestId('downline-picker')).toBeNull();
+    expect(field().value).toBe('subagent5');
+    expect(scopeText()).toContain('Overview of the team of subagent5');
+  });
+
+  it('closes the picker without changing the team', async () => {
+    const { callsOf } = stubApi({ agentTeamOverview: overview(), agentDownlines: DOWNLINES });
+    await renderPage();
+    await click(screen.getByTestId('team-overview-pick'));
+    await click(screen.getByTestId('team-overview-picker-close'));
+    expect(screen.queryByTestId('downline-picker')).toBeNull();
+    expect(callsOf('agentTeamOverview')).toHaveLength(1);
+    expect(scopeText()).toBe('Overview of your whole team');
+  });
+
+  it('asks for a member’s team in the merchant’s own agent time zone once the answer named it', async () => {
+    const { callsOf } = stubApi({ agentTeamOverview: overview({ utcOffsetMinutes: 420 }) });
+    await renderPage();
+    await settle();
+    await change(field(), 'subagent5');
+    await click(screen.getByTestId('team-overview-search'));
+    const today = agentPeriodRange('today', 420);
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, subordinateName: 'subagent5' });
+    expect(screen.getByTestId('team-overview-zone').textContent).toBe('Data are in GMT+7');
+  });
+
+  it('says in place that a name outside the team is not in it, and goes back to the whole team', async () => {
+    const { callsOf } = stubApi({
+      agentTeamOverview: (options: CallOptionsSeen) =>
+        options?.params?.subordinateName ? apiFailure('agent.downline.unknown', 'This member is not in your team', null, 404) : overview(),
+    });
+    await renderPage();
+    await change(field(), 'stranger1');
+    await click(screen.getByTestId('team-overview-search'));
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toMatchObject({ subordinateName: 'stranger1' });
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-testid')).toBe('team-overview-unknown');
+    expect(within(alert).getByText('This member is not in your team')).toBeTruthy();
+    expect(alert.textContent).toContain('No member named stranger1 is in your team.');
+    // In place of the figures, not the generic failure; the search and the tabs stay to try again.
+    expect(screen.queryByTestId('team-cards')).toBeNull();
+    expect(screen.queryByText('The team overview could not be loaded')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(field().value).toBe('stranger1');
+    expect(screen.getAllByRole('tab')).toHaveLength(7);
+    expect(scopeText()).toContain('Overview of the team of stranger1');
+
+    await click(within(alert).getByRole('button', { name: 'Show the whole team' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsOf('agentTeamOverview').at(-1)?.params).not.toHaveProperty('subordinateName');
+    expect(field().value).toBe('');
+    expect(scopeText()).toBe('Overview of your whole team');
+    expect(valueOf('team-size')).toBe('1,234');
+  });
+
+  it('leaves an unknown member by the scope bar’s Whole team too', async () => {
+    stubApi({
+      agentTeamOverview: (options: CallOptionsSeen) =>
+        options?.params?.subordinateName ? apiFailure('agent.downline.unknown', 'This member is not in your team', null, 404) : overview(),
+    });
+    await renderPage();
+    await change(field(), 'stranger1');
+    await click(screen.getByTestId('team-overview-search'));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    await click(screen.getByTestId('team-overview-whole-team'));
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(valueOf('team-size')).toBe('1,234');
   });
 });

@@ -2,6 +2,7 @@ import { Button, EmptyState, formatMoney, Spinner, Tabs, useCall, useT } from '@
 import { DEFAULT_RECORDS_PERIOD, RECORDS_PERIODS, type RecordsPeriod } from '@platform/shared/records';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import { isUnknownMember, TeamScopeBar, TeamSearch, UnknownMember } from '../team-scope/team-scope';
 import { agentPeriodRange, DEFAULT_AGENT_UTC_OFFSET_MINUTES, gmtLabel } from './agent-period';
 import { formatCount } from './chart-scale';
 import { GrossView } from './gross-view';
@@ -80,17 +81,23 @@ function TeamFigures({ overview }: { overview: TeamOverview }) {
 }
 
 /**
- * Team Overview: period tabs (days of the agent time zone the answer names, GMT+8 until it says
- * otherwise), the team now (size, direct downlines, online, balance), its statistics over the
- * period, and the gross view chart of the period's days.
+ * Team Overview: whose team (the agent's whole downline, or one member's team, typed or picked from
+ * the direct downlines), period tabs (days of the agent time zone the answer names, GMT+8 until it
+ * says otherwise), the team now (size, direct downlines, online, balance), its statistics over the
+ * period, and the gross view chart of the period's days. A name outside the team is said so in
+ * place of the figures.
  */
 export default function TeamOverviewPage(_props: AgentCenterPageProps) {
   const { t } = useT(NAMESPACE);
   const [period, setPeriod] = useState<RecordsPeriod>(DEFAULT_RECORDS_PERIOD);
   const [utcOffsetMinutes, setUtcOffsetMinutes] = useState(DEFAULT_AGENT_UTC_OFFSET_MINUTES);
-  const overview = useCall((signal) => loadTeamOverview(agentPeriodRange(period, utcOffsetMinutes), signal), [period, utcOffsetMinutes], {
-    requiresSession: true,
-  });
+  /** A member of the downline whose team to show; '' for the agent's whole downline. */
+  const [team, setTeam] = useState('');
+  const overview = useCall(
+    (signal) => loadTeamOverview({ range: agentPeriodRange(period, utcOffsetMinutes), subordinateName: team || null }, signal),
+    [period, utcOffsetMinutes, team],
+    { requiresSession: true },
+  );
   const shown = overview.status === 'success' ? overview.data : overview.status === 'loading' ? overview.staleData : undefined;
 
   // The merchant's agent time zone is not GMT+8: ask again for the period's days in it.
@@ -100,7 +107,9 @@ export default function TeamOverviewPage(_props: AgentCenterPageProps) {
   }, [answeredOffset, utcOffsetMinutes]);
 
   let content: ReactNode;
-  if (overview.status === 'error') {
+  if (overview.status === 'error' && isUnknownMember(overview.error)) {
+    content = <UnknownMember description={t('member_unknown_hint', { username: team })} onWholeTeam={() => setTeam('')} testId="team-overview-unknown" />;
+  } else if (overview.status === 'error') {
     content = (
       <EmptyState
         title={t('load_failed')}
@@ -124,6 +133,10 @@ export default function TeamOverviewPage(_props: AgentCenterPageProps) {
 
   return (
     <div className={styles.page} data-testid="team-overview">
+      <TeamSearch team={team} onChoose={setTeam} testIdPrefix="team-overview" />
+      <TeamScopeBar team={team} onWholeTeam={() => setTeam('')} testIdPrefix="team-overview">
+        {team ? t('scope_team_of', { username: team }) : t('scope_whole_team')}
+      </TeamScopeBar>
       <Tabs<RecordsPeriod>
         items={RECORDS_PERIODS.map((value) => ({ value, label: t(`period_${value}`) }))}
         value={period}
