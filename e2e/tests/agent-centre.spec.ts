@@ -10,8 +10,8 @@ import { expect, test, type APIRequestContext, type Page } from '../harness/test
 
 // The agent centre's reports and contract pages on the real server (issue 12). An agent with a
 // player under it: the merchant gives the agent dividend and daily salary contracts and posts an
-// announcement for agents; the player bets on the lottery. The agent reads the announcement, sees
-// the player's bet in Team Betting, its team in User Profit and Loss, My Income, its dividend and
+// announcement for agents; the player bets on the lottery. The agent reads the announcement, looks
+// at a downline's team in Team Overview, sees the player's bet in Team Betting, its team in User Profit and Loss, My Income, its dividend and
 // daily salary contracts, and sends the player a red envelope with its payment password (the
 // player's balance grows by it). A player asks to become an agent through "Become an agent"; the
 // back office approves it with the command-line tool and the player, logged in again, has the
@@ -88,6 +88,16 @@ test('an agent reads its announcements, team betting, user P&L, income and contr
   const announcements = page.getByTestId('announcements');
   await announcements.getByRole('button', { name: team.announcement }).click();
   await expect(announcements.getByTestId('agent-announcement-content')).toHaveText('New wage tiers from Monday');
+
+  // Team Overview: the whole team, then the player's own team (none below it), and a stranger refused.
+  await menu.getByRole('button', { name: 'Team Overview' }).click();
+  const overview = page.getByTestId('team-overview');
+  await overview.getByLabel('Downline username').fill(team.player.username);
+  await overview.getByTestId('team-overview-search').click();
+  await expect(overview.getByTestId('team-overview-scope')).toContainText(team.player.username);
+  await overview.getByLabel('Downline username').fill('nobody_here_123');
+  await overview.getByTestId('team-overview-search').click();
+  await expect(overview.getByRole('alert')).toContainText('This member is not in your team');
 
   // The player's bet in Team Betting, under its username.
   await menu.getByRole('button', { name: 'Team Betting' }).click();
@@ -186,6 +196,7 @@ test.describe('on a 390 px phone', () => {
     await openAgentCentre(page, team.agent);
     const pages: [string, string][] = [
       ['Agency Announcement', 'announcements'],
+      ['Team Overview', 'team-overview'],
       ['Team Betting', 'team-betting'],
       ['User Profit and Loss', 'team-profit-loss'],
       ['My Income', 'my-income'],

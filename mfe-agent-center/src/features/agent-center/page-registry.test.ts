@@ -1,6 +1,7 @@
 import { AGENT_CENTER_PAGES, type SessionState } from '@platform/shared';
 import type { ModuleName } from '@platform/shared/contract';
 import { makeMember } from '@platform/shared/testing';
+import { derivedFlagsOf } from './contract-flags';
 import { PAGES, visiblePages, type ContractFlags } from './page-registry';
 
 // The agent centre's menu keeps the order of SPEC §2; Daily Wages, Hourly Salary and Real-time
@@ -92,4 +93,11 @@ test('a page whose whitelabel switches are all off leaves the menu; Register Cen
   expect(visiblePages({ session, contracts, isOn: off('agentRegisterDownline', 'agentCreateLink', 'agentLinks') })).not.toContain('registerCenter');
   // Announcements, Team Overview, Account Details and Real-time Salary have no switch.
   expect(visiblePages({ session, contracts, isOn: () => false })).toEqual(['agentAnnouncement', 'agentTeamOverview', 'agentDownlineTransactionDetailsCopy', 'agentRealtimeSalary']);
+});
+
+test('the derived flags of SPEC §3: each salary kind, salary for any of them, enableCt for any contract', () => {
+  expect(derivedFlagsOf(null)).toEqual({ dailySalary: false, hourSalary: false, agentRealtimeSalary: false, dividend: false, salary: false, enableCt: false });
+  expect(derivedFlagsOf(flags(false, { hourly: true }))).toMatchObject({ hourSalary: true, salary: true, enableCt: true, dailySalary: false });
+  expect(derivedFlagsOf(flags(false, { dividend: true }))).toMatchObject({ dividend: true, salary: false, enableCt: true });
+  expect(derivedFlagsOf(flags(true))).toMatchObject({ agentRealtimeSalary: true, salary: true, enableCt: true });
 });

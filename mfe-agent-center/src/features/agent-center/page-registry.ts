@@ -1,6 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { derivedFlagsOf, type ContractFlags } from './contract-flags';
+
+export type { ContractFlags };
 import { AGENT_CENTER_PAGES, type AgentCenterPage, type SessionState } from '@platform/shared';
-import { AGENT_PAGE_SWITCHES, type Consolidated, type ModuleName } from '@platform/shared/contract';
+import { AGENT_PAGE_SWITCHES, type ModuleName } from '@platform/shared/contract';
 
 /** What every agent-centre page receives from the overlay. */
 export interface AgentCenterPageProps {
@@ -46,8 +49,6 @@ export const PAGES: Partial<Record<AgentCenterPage, LazyExoticComponent<Componen
   agentRealtimeSalary: definePage(() => import(/* webpackChunkName: "page-realtime-salary" */ '../realtime-salary')),
 };
 
-/** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */
-export type ContractFlags = Pick<Consolidated, 'dailysalreqtype' | 'divtypereq' | 'contracthoursalreq' | 'realtimesalreqtype'>;
 
 /**
  * What decides which pages a menu lists: the session (the bus's), the agent's contract flags (null
@@ -66,10 +67,10 @@ export interface MenuContext {
 export const PAGE_VISIBILITY: Partial<Record<AgentCenterPage, (context: MenuContext) => boolean>> = {
   // SPEC §2, §6: a contract page only when the consolidated answer says the agent has that contract
   // (the server sets each flag when the agent is a side of a pending or active contract of the kind).
-  agentDividendRecord2: ({ contracts }) => contracts?.divtypereq === true,
-  agentDailyWages2: ({ contracts }) => contracts?.dailysalreqtype === true,
-  agentHourSalary: ({ contracts }) => contracts?.contracthoursalreq === true,
-  agentRealtimeSalary: ({ contracts }) => contracts?.realtimesalreqtype === true,
+  agentDividendRecord2: ({ contracts }) => derivedFlagsOf(contracts).dividend,
+  agentDailyWages2: ({ contracts }) => derivedFlagsOf(contracts).dailySalary,
+  agentHourSalary: ({ contracts }) => derivedFlagsOf(contracts).hourSalary,
+  agentRealtimeSalary: ({ contracts }) => derivedFlagsOf(contracts).agentRealtimeSalary,
 };
 
 /** A page's whitelabel switches (REFERENCE.md §1.7): listed while one of them is on; a page without any always. */
