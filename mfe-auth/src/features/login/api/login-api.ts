@@ -17,7 +17,11 @@ export type LoginType = NonNullable<LoginRequest['type']>;
 /** The login request (the contract's), with the method always named. */
 export type LoginPayload = LoginRequest & { type: LoginType };
 
-/** `POST /wps/session/login` (encrypted). `botCheck`: a solved bot check, for password logins (features/bot-check). */
+/**
+ * `POST /wps/session/login` (encrypted). `botCheck`: a solved bot check, for password logins
+ * (features/bot-check). `firebaseChannel` + `firebaseIdToken`: an SMS login proved through the
+ * merchant's Firebase SMS channel (features/phone-proof).
+ */
 export function logIn(payload: LoginPayload): Promise<LoginResult> {
   const data: LoginRequest = { username: payload.username, password: payload.password, type: payload.type };
   if (payload.captcha) {
@@ -26,6 +30,10 @@ export function logIn(payload: LoginPayload): Promise<LoginResult> {
   }
   if (payload.countryDialingCode) data.countryDialingCode = payload.countryDialingCode;
   if (payload.botCheck) data.botCheck = payload.botCheck;
+  if (payload.firebaseChannel && payload.firebaseIdToken) {
+    data.firebaseChannel = payload.firebaseChannel;
+    data.firebaseIdToken = payload.firebaseIdToken;
+  }
   return api.call(loginCall, { data });
 }
 

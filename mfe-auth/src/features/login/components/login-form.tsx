@@ -24,6 +24,7 @@ import {
   useRegisterRules,
   useSendCode,
   useSiteConfig,
+  type FieldError,
   type FieldErrors,
 } from '@platform/shared/forms';
 import { useCallback, useState } from 'react';
@@ -33,6 +34,7 @@ import { offerToPasswordManager } from '../../../lib/password-manager';
 import { NAMESPACE } from '../../../locales';
 import { BotCheckStatus } from '../../bot-check/components/bot-check-status';
 import { useBotCheck } from '../../bot-check/hooks/use-bot-check';
+import { useFirebasePhone, useFirebaseSendCode, usePhoneProofFailure } from '../../phone-proof/use-firebase-phone';
 import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
 import { FreePlayButton } from './free-play-button';
 import { LoginMethodSelect } from './login-method-select';
@@ -55,6 +57,9 @@ export interface LoginFormProps {
  * password is the browser's password manager's: see lib/password-manager.ts), forgotten password,
  * social and free-play logins. A password login and an SMS code send carry the bot check when the
  * server demands it (features/bot-check); an SMS login's check was made when its code was sent.
+ * Where the merchant has the Firebase SMS channel (features/phone-proof), Google sends the SMS
+ * login code (its reCAPTCHA instead of the site's bot check) and the login carries the Firebase ID
+ * token the typed code earns; a code Firebase refuses is shown under the field and nothing is sent.
  */
 export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUsername }: LoginFormProps) {
   const { t } = useT(NAMESPACE);
@@ -73,6 +78,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   const captchaShown = captchaDemanded || Boolean(rules.captcha?.enabled);
   const captcha = useCaptcha(captchaShown);
   const { verifying, withBotCheck } = useBotCheck();
+  const firebasePhone = useFirebasePhone();
+  const phoneProofFailure = usePhoneProofFailure();
   const activeMethod: LoginType = smsLoginOn ? method : 'username';
 
   /**
@@ -128,6 +135,17 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
         activeMethod === 'username'
           ? { method: 'username', username: typed.username, password: typed.password }
           : { method: 'sms', username: typed.mobileNum };
+      // The Firebase SMS channel: the code is Google's to check; the site gets the ID token it earns.
+      let firebaseIdToken: string | undefined;
+      if (activeMethod === 'sms' && firebasePhone) {
+        try {
+          firebaseIdToken = await firebasePhone.idTokenFor(typed.code);
+        } catch (error) {
+          const failure = phoneProofFailure(error);
+          form.setFieldError(failure.field, failure.error);
+          return;
+        }
+      }
       const attempt = (botCheck?: string) =>
         logIn({
           username: outcome.username,
@@ -137,6 +155,7 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
           captchaId: captchaShown ? (captcha.captcha?.id ?? undefined) : undefined,
           countryDialingCode: activeMethod === 'sms' ? dialingCode : undefined,
           botCheck,
+          ...(firebaseIdToken ? { firebaseChannel: 'sms' as const, firebaseIdToken } : {}),
         });
       let result: LoginResult;
       try {
@@ -179,6 +198,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
       [withBotCheck, dialingCode, values.mobileNum],
     ),
   );
+  const showMobileError = useCallback((error: FieldError) => setFieldError('mobileNum', error), [setFieldError]);
+  const sendCodeByFirebase = useFirebaseSendCode(firebasePhone, { countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }, showMobileError);
 
   if (challenge) {
     return (
@@ -243,9 +264,10 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
               inputMode="numeric"
               autoComplete="one-time-code"
               error={errorText(errors.code)}
-              trailing={<SmsCodeButton canSend={validMobile} send={sendCode} testId="login-sms-code-button" />}
+              trailing={<SmsCodeButton canSend={validMobile} send={firebasePhone ? sendCodeByFirebase : sendCode} testId="login-sms-code-button" />}
               testIdPrefix="login"
             />
+            {firebasePhone && <div ref={firebasePhone.recaptchaRef} className={styles.recaptcha} data-testid="login-recaptcha" />}
           </>
         )}
         {captchaShown && (

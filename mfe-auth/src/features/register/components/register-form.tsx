@@ -19,6 +19,7 @@ import {
   useRegisterRules,
   useSendCode,
   useSiteConfig,
+  type FieldError,
   type FieldErrors,
   type RuleError,
 } from '@platform/shared/forms';
@@ -29,6 +30,8 @@ import { NAMESPACE } from '../../../locales';
 import { BotCheckStatus } from '../../bot-check/components/bot-check-status';
 import { useBotCheck } from '../../bot-check/hooks/use-bot-check';
 import { demandsCaptcha } from '../../login/api/login-api';
+import { isPhoneProofError } from '../../phone-proof/phone-proof-error';
+import { useFirebasePhone, useFirebaseSendCode, usePhoneProofFailure } from '../../phone-proof/use-firebase-phone';
 import { isAffiliateCodeValid, register, sendRegisterCode, type RegisterMode, type RegisterResult } from '../api/register-api';
 import { FIELD_INPUTS, labelKey, planFields, VERIFICATION_CODE_RULE, type FieldPlan, type RegisterFieldName } from '../register-fields';
 
@@ -52,6 +55,10 @@ type Values = Partial<Record<RegisterFieldName, string>> & { agreement: boolean 
  * Registration (SPEC §2, §3, §4, §5) in its two modes: account and password, or mobile number.
  * Which fields show and how they are checked come from the server's rules. The registration and
  * the SMS code send carry the bot check when the server demands it (features/bot-check).
+ * Where the merchant has the Firebase SMS channel (features/phone-proof), Google sends the code
+ * (its reCAPTCHA instead of the site's bot check) and the registration carries the Firebase ID
+ * token the typed code earns instead of the code; a code Firebase refuses stops the registration
+ * without a word but the one under the code field (SPEC §4, §8).
  */
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { t } = useT(NAMESPACE);
@@ -91,6 +98,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { countries, dialingCode, setDialingCode } = useDialingCode();
   const captcha = useCaptcha(shown('captcha'));
   const { verifying, withBotCheck } = useBotCheck();
+  const firebasePhone = useFirebasePhone();
+  const phoneProofFailure = usePhoneProofFailure();
 
   /** One field against its rule, with what the player typed trimmed (SPEC §5). */
   const checkOne = (field: FieldPlan, values: Values): RuleError | null => {
@@ -141,10 +150,28 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         // Mobile registration: the account is named after the mobile number.
         if (mode === 'registerMobile') fields.username = fields.mobileNum;
 
-        // SPEC §4: after the invitation code, the bot check; then the registration.
-        const result = await withBotCheck((botCheck) => register(mode, fields, botCheck));
+        // The Firebase SMS channel proves the number given with the code Google sent: the ID token
+        // it earns goes in place of the code (which the site does not check then).
+        const firebase = firebasePhone && shown('verificationCode') && fields.mobileNum ? firebasePhone : null;
+        const code = fields.verificationCode ?? '';
+        if (firebase) delete fields.verificationCode;
+        let firebaseIdToken: string | undefined;
+
+        // SPEC §4: after the invitation code, the bot check; then the Firebase check of the code;
+        // then the registration.
+        const result = await withBotCheck(async (botCheck) => {
+          if (!firebase) return register(mode, fields, botCheck);
+          firebaseIdToken ??= await firebase.idTokenFor(code);
+          return register(mode, { ...fields, firebaseChannel: 'sms', firebaseIdToken }, botCheck);
+        });
         await onRegistered({ result, mode, username: result.userName ?? fields.username ?? '' });
       } catch (error) {
+        if (isPhoneProofError(error)) {
+          // SPEC §4, §8: a failed Firebase check aborts silently; the code field says why, for another try.
+          const failure = phoneProofFailure(error);
+          form.setFieldError(failure.field === 'code' ? 'verificationCode' : 'mobileNum', failure.error);
+          return;
+        }
         if (demandsCaptcha(error)) setCaptchaDemanded(true);
         // A captcha answers one attempt only.
         if (shown('captcha')) {
@@ -175,6 +202,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
       [withBotCheck, dialingCode, values.mobileNum],
     ),
   );
+  const showMobileError = useCallback((error: FieldError) => setFieldError('mobileNum', error), [setFieldError]);
+  const sendCodeByFirebase = useFirebaseSendCode(firebasePhone, { countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum ?? '') }, showMobileError);
 
   if (modes.length === 0) {
     return (
@@ -206,7 +235,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         leading={isMobile ? <CountryCodePicker countries={countries} value={dialingCode} onChange={setDialingCode} testId="register-country-code" /> : undefined}
         trailing={
           isCode ? (
-            <SmsCodeButton canSend={mobileValid} send={sendCode} testId="register-sms-code-button" />
+            <SmsCodeButton canSend={mobileValid} send={firebasePhone ? sendCodeByFirebase : sendCode} testId="register-sms-code-button" />
           ) : field.name === 'captcha' ? (
             <CaptchaImage {...captcha} testId="register-captcha-image" />
           ) : undefined
@@ -219,6 +248,9 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const formElement = (
     <form className={styles.form} onSubmit={form.submit} noValidate data-testid="register-form" data-mode={mode} aria-label={t('register_title')}>
       {plan.map(renderField)}
+      {firebasePhone && shown('verificationCode') && (
+        <div ref={firebasePhone.recaptchaRef} className={styles.recaptcha} data-testid="register-recaptcha" />
+      )}
       <CheckboxField
         name="agreement"
         checked={values.agreement}
