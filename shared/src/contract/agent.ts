@@ -382,15 +382,39 @@ export type AgentDownlinesQuery = QueryOf<typeof agentDownlinesCall>;
 export const SALARY_KINDS = ['daily', 'hourly'] as const;
 export type SalaryKind = (typeof SALARY_KINDS)[number];
 
+/** The value of a "contracts of a kind" call: the caller's own (as the downline) and those with its direct downline agents. */
+const contractListOf = <const Contract>(contract: Contract) =>
+  ({
+    type: 'object',
+    required: ['mine', 'downlines'],
+    additionalProperties: false,
+    properties: { mine: { anyOf: [contract, { type: 'null' }] }, downlines: { type: 'array', items: contract } },
+  }) as const;
+
+/** The body of a contract action call of a kind with these terms (create / accept / reject / terminate). */
+const contractActionBodyOf = <const Terms>(terms: Terms) =>
+  ({
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: {
+      action: { type: 'string', enum: ['create', 'accept', 'reject', 'terminate'] },
+      downlineId: memberId,
+      contractId: { type: 'integer', minimum: 1 },
+      terms,
+    },
+  }) as const;
+
+/** A tier's threshold of money (major units), its active members and its rate: what salary and dividend tiers share. */
+const tierThreshold = (description: string) => ({ type: 'number', minimum: 0, maximum: 1_000_000_000, description: `${description}; major units` }) as const;
+const tierActive = { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'active members of the team at least this' } as const;
+const tierRate = (description: string) => ({ type: 'integer', minimum: 0, maximum: 10000, description: `0.01 % units of ${description}` }) as const;
+
 const salaryTierSchema = {
   type: 'object',
   required: ['bet', 'active', 'rate'],
   additionalProperties: false,
-  properties: {
-    bet: { type: 'number', minimum: 0, maximum: 1_000_000_000, description: 'team betting of the period at least this; major units' },
-    active: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'active members of the team at least this' },
-    rate: { type: 'integer', minimum: 0, maximum: 10000, description: '0.01 % units of the team betting' },
-  },
+  properties: { bet: tierThreshold('team betting of the period at least this'), active: tierActive, rate: tierRate('the team betting') },
 } as const;
 
 const salaryTermsSchema = {
@@ -412,12 +436,7 @@ function salaryContractsCall<const Kind extends SalaryKind>(kind: Kind, moduleId
     path: `/wps/relay/MCSFE_get${kind === 'daily' ? 'DailySalary' : 'HourSalary'}Contracts`,
     moduleId,
     token: true,
-    value: {
-      type: 'object',
-      required: ['mine', 'downlines'],
-      additionalProperties: false,
-      properties: { mine: { anyOf: [salaryContractSchema, { type: 'null' }] }, downlines: { type: 'array', items: salaryContractSchema } },
-    },
+    value: contractListOf(salaryContractSchema),
   } as const;
 }
 
@@ -428,17 +447,7 @@ function salaryActionCall<const Name extends string, const Path extends string>(
     path,
     moduleId,
     token: true,
-    body: {
-      type: 'object',
-      required: ['action'],
-      additionalProperties: false,
-      properties: {
-        action: { type: 'string', enum: ['create', 'accept', 'reject', 'terminate'] },
-        downlineId: memberId,
-        contractId: { type: 'integer', minimum: 1 },
-        terms: salaryTermsSchema,
-      },
-    },
+    body: contractActionBodyOf(salaryTermsSchema),
     value: salaryContractSchema,
   } as const;
 }
@@ -598,11 +607,7 @@ const dividendTierSchema = {
   type: 'object',
   required: ['loss', 'active', 'rate'],
   additionalProperties: false,
-  properties: {
-    loss: { type: 'number', minimum: 0, maximum: 1_000_000_000, description: 'the team’s net loss of the period (after carry-forward) at least this; major units' },
-    active: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'active members of the team at least this' },
-    rate: { type: 'integer', minimum: 0, maximum: 10000, description: '0.01 % units of the net loss' },
-  },
+  properties: { loss: tierThreshold('the team’s net loss of the period (after carry-forward) at least this'), active: tierActive, rate: tierRate('the net loss') },
 } as const;
 
 const dividendTermsSchema = {
@@ -626,12 +631,7 @@ export const agentDividendContractsCall = /*#__PURE__*/ defineCall({
   path: '/wps/relay/MCSFE_getDividendContracts',
   moduleId: 'SIGNCONDIV3',
   token: true,
-  value: {
-    type: 'object',
-    required: ['mine', 'downlines'],
-    additionalProperties: false,
-    properties: { mine: { anyOf: [dividendContractSchema, { type: 'null' }] }, downlines: { type: 'array', items: dividendContractSchema } },
-  },
+  value: contractListOf(dividendContractSchema),
 });
 
 export const agentDividendContractActionCall = /*#__PURE__*/ defineCall({
@@ -640,17 +640,7 @@ export const agentDividendContractActionCall = /*#__PURE__*/ defineCall({
   path: '/wps/relay/MCSFE_processContractDividend',
   moduleId: 'SIGNCONDIV3',
   token: true,
-  body: {
-    type: 'object',
-    required: ['action'],
-    additionalProperties: false,
-    properties: {
-      action: { type: 'string', enum: ['create', 'accept', 'reject', 'terminate'] },
-      downlineId: memberId,
-      contractId: { type: 'integer', minimum: 1 },
-      terms: dividendTermsSchema,
-    },
-  },
+  body: contractActionBodyOf(dividendTermsSchema),
   value: dividendContractSchema,
 });
 
