@@ -1,22 +1,15 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { renderWithProviders, settle, stubApi } from '@platform/shared/testing';
+import { consolidated, setUpAgentTests } from '../../testing/agent-fixtures';
 import AgentCenter from '../agent-center/agent-center';
 
 // Account Details is a page of every agent's menu, fetched as its own chunk when first opened.
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+setUpAgentTests();
 
 it('opens from the agent centre menu as its page, not a title only', async () => {
   const { callsOf } = stubApi({
-    consolidated: { isSingle: true, sumBalance: 0, dailysalreqtype: false, divtypereq: false, contracthoursalreq: false, realtimesalreqtype: false },
+    consolidated: consolidated(),
     agentDownlines: { list: [], totalPages: 0 },
   });
   renderWithProviders(<AgentCenter page="agentAnnouncement" onClose={jest.fn()} />);

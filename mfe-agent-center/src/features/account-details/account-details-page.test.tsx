@@ -1,30 +1,13 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { periodRange } from '@platform/shared/records';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { cellsOf, change, click, DOWNLINES, renderAgentPage, setUpAgentTests } from '../../testing/agent-fixtures';
 import AccountDetailsPage from './account-details-page';
 
 // Account Details with the network edge stubbed: the downline picker (direct downlines searched,
 // or a username of any depth), the member's records asked for with subordinateName, their
 // columns and total, the filters sent, and a member outside the team.
 
-const downline = (memberId: number, username: string, accountType: 'agent' | 'player') => ({
-  memberId,
-  username,
-  accountType,
-  uplineUsername: 'agent01',
-  teamSize: accountType === 'agent' ? 5 : 1,
-  rebateSeries: 1940,
-  online: false,
-  lastLoginTime: null,
-  lastDepositTime: null,
-  balance: 0,
-  teamBalance: 0,
-  registrationTime: 0,
-  registrationMethod: 'direct',
-  status: 'active',
-  remark: '',
-});
-const DOWNLINES = { list: [downline(5, 'subagent5', 'agent'), downline(6, 'player6', 'player')], totalPages: 1 };
 
 const at = (month: number, day: number, hours: number, minutes: number, seconds: number) => new Date(2025, month - 1, day, hours, minutes, seconds).getTime();
 const TRANSACTIONS = {
@@ -36,34 +19,9 @@ const TRANSACTIONS = {
   footer: { amount: 1234567 },
 };
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
-
-async function renderPage() {
-  renderWithProviders(<AccountDetailsPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = async (element: HTMLElement, value: string) => {
-  await act(async () => {
-    fireEvent.change(element, { target: { value } });
-  });
-  await settle();
-};
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const renderPage = () => renderAgentPage(AccountDetailsPage);
 
 describe('Account Details: choosing a member', () => {
   it('lists the direct agents and players, and searches them by username', async () => {

@@ -1,6 +1,7 @@
 import { Button, useT } from '@platform/shared';
 import { useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import layout from '../agent-page/agent-page.module.css';
 import styles from './account-details.module.css';
 import { DownlinePicker } from './downline-picker';
 import { MemberTransactions } from './member-transactions';
@@ -15,14 +16,14 @@ export default function AccountDetailsPage(_props: AgentCenterPageProps) {
   const [member, setMember] = useState<string | null>(null);
 
   return (
-    <div className={styles.page} data-testid="account-details">
+    <div className={layout.page} data-testid="account-details">
       {member === null ? (
         <DownlinePicker onChoose={setMember} />
       ) : (
         <>
-          <div className={styles.chosen} data-testid="account-details-member">
+          <div className={layout.memberBar} data-testid="account-details-member">
             <span className={styles.chosenLabel}>{t('account')}</span>
-            <span className={styles.chosenName} data-testid="account-details-username">
+            <span className={layout.memberName} data-testid="account-details-username">
               {member}
             </span>
             <Button variant="secondary" size="sm" onClick={() => setMember(null)} data-testid="account-details-change">

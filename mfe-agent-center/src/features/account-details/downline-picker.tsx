@@ -1,13 +1,13 @@
-import { Button, EmptyState, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
-import { TextField } from '@platform/shared/forms';
+import { Button, EmptyState, Pagination, usePagedList, useT } from '@platform/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import layout from '../agent-page/agent-page.module.css';
+import { PageLoading } from '../agent-page/page-loading';
+import { UsernameSearch } from '../agent-page/username-search';
 import { loadDownlineChoices, type DownlineChoice } from './account-details-api';
 import styles from './account-details.module.css';
 import { NAMESPACE } from './translations';
 
 const PAGE_SIZE = 10;
-/** The longest name subordinateName takes. */
-const USERNAME_MAX_LENGTH = 64;
 
 /**
  * Chooses whose records to read: the agent's direct downlines (agents and players) to pick from,
@@ -44,11 +44,7 @@ export function DownlinePicker({ onChoose }: { onChoose: (username: string) => v
       />
     );
   } else if (shown === undefined) {
-    list = (
-      <div className={styles.loading}>
-        <Spinner />
-      </div>
-    );
+    list = <PageLoading />;
   } else if (shown.list.length === 0) {
     list = <EmptyState title={choices.filters.username ? t('no_match') : t('no_downlines')} description={t('no_match_hint')} />;
   } else {
@@ -69,32 +65,27 @@ export function DownlinePicker({ onChoose }: { onChoose: (username: string) => v
   }
 
   return (
-    <section className={styles.picker} aria-labelledby={headingId} aria-busy={choices.status === 'loading'} data-testid="downline-picker">
-      <h2 id={headingId} className={styles.heading}>
+    <section className={layout.section} aria-labelledby={headingId} aria-busy={choices.status === 'loading'} data-testid="downline-picker">
+      <h2 id={headingId} className={layout.heading}>
         {t('picker_title')}
       </h2>
-      <p className={styles.hint}>{t('picker_hint')}</p>
-      <form className={styles.search} role="search" onSubmit={onSearch}>
-        <div className={styles.searchField}>
-          <TextField
-            name="username"
-            label={t('field_username')}
-            value={typed}
-            onChange={setTyped}
-            maxLength={USERNAME_MAX_LENGTH}
-            placeholder={t('username_placeholder')}
-            testIdPrefix="account-details"
-          />
-        </div>
-        <div className={styles.searchActions}>
-          <Button type="submit" variant="secondary" data-testid="account-details-search">
-            {t('search')}
-          </Button>
-          <Button type="button" disabled={name === ''} onClick={() => onChoose(name)} data-testid="account-details-open">
-            {t('view_records')}
-          </Button>
-        </div>
-      </form>
+      <p className={layout.note}>{t('picker_hint')}</p>
+      <UsernameSearch
+        name="username"
+        fieldLabel={t('field_username')}
+        value={typed}
+        onChange={setTyped}
+        placeholder={t('username_placeholder')}
+        testIdPrefix="account-details"
+        onSubmit={onSearch}
+      >
+        <Button type="submit" variant="secondary" data-testid="account-details-search">
+          {t('search')}
+        </Button>
+        <Button type="button" disabled={name === ''} onClick={() => onChoose(name)} data-testid="account-details-open">
+          {t('view_records')}
+        </Button>
+      </UsernameSearch>
       {list}
       {shown && shown.totalPages > 1 && <Pagination page={choices.page} totalPages={shown.totalPages} onChange={choices.setPage} />}
     </section>

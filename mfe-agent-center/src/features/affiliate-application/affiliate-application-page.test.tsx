@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { screen, within } from '@testing-library/react';
+import { apiFailure, recordCommands, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import AffiliateApplicationPage from './affiliate-application-page';
 
 // The affiliate application with the network edge stubbed: the programme, the latest application
@@ -18,28 +19,10 @@ const application = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 0, account: 'player01' });
-});
+setUpAgentTests({ session: { isAgent: 0, account: 'player01' } });
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const renderPage = () => renderAgentPage(AffiliateApplicationPage);
 
-async function renderPage() {
-  renderWithProviders(<AffiliateApplicationPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const submit = () => click(screen.getByTestId('affiliate-submit'));
 const form = () => screen.queryByTestId('affiliate-form');
 const status = () => screen.getByTestId('affiliate-status');
@@ -68,8 +51,8 @@ describe('a player without an application', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Contact not empty']);
     expect(callsOf('affiliateApply')).toHaveLength(0);
 
-    change('affiliate-contact', '  whatsapp +880 1700 000000 ');
-    change('affiliate-message', ' My cricket group has 3,000 members \n');
+    typeInto('affiliate-contact', '  whatsapp +880 1700 000000 ');
+    typeInto('affiliate-message', ' My cricket group has 3,000 members \n');
     expect(screen.getByText('37/500')).toBeTruthy();
     await submit();
     expect(callsOf('affiliateApply').map((options) => options?.data)).toEqual([{ contact: 'whatsapp +880 1700 000000', message: 'My cricket group has 3,000 members' }]);
@@ -85,8 +68,8 @@ describe('a player without an application', () => {
   it('refuses a message longer than the contract allows', async () => {
     const { callsOf } = stubApi({ affiliateApplication: null });
     await renderPage();
-    change('affiliate-contact', 'me@example.test');
-    change('affiliate-message', 'x'.repeat(501));
+    typeInto('affiliate-contact', 'me@example.test');
+    typeInto('affiliate-message', 'x'.repeat(501));
     await submit();
     expect(screen.getByRole('alert').textContent).toBe('At most 500 characters');
     expect(screen.getByTestId('affiliate-message').getAttribute('aria-invalid')).toBe('true');
@@ -128,7 +111,7 @@ describe('the latest application', () => {
     expect(within(form()!).getByRole('heading', { level: 2 }).textContent).toBe('Apply again');
     expect((screen.getByTestId('affiliate-contact') as HTMLInputElement).value).toBe('telegram @lucky');
 
-    change('affiliate-message', 'Facebook page, 12k followers');
+    typeInto('affiliate-message', 'Facebook page, 12k followers');
     await submit();
     expect(callsOf('affiliateApply').map((options) => options?.data)).toEqual([{ contact: 'telegram @lucky', message: 'Facebook page, 12k followers' }]);
     expect(screen.getByTestId('affiliate-state').textContent).toBe('Awaiting an answer');
@@ -162,7 +145,7 @@ describe('refusals, shown in place', () => {
       },
     });
     await renderPage();
-    change('affiliate-contact', 'me@example.test');
+    typeInto('affiliate-contact', 'me@example.test');
     await submit();
     expect(screen.getByTestId('affiliate-error').textContent).toBe(shown);
     // The form stays, as filled in, to send again.
@@ -178,7 +161,7 @@ describe('refusals, shown in place', () => {
       },
     });
     await renderPage();
-    change('affiliate-contact', 'me@example.test');
+    typeInto('affiliate-contact', 'me@example.test');
     await submit();
     expect(screen.getByTestId('affiliate-contact').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Contact is too long', 'Contact is too long']);

@@ -1,19 +1,11 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { AGENT_PAGE_SWITCHES, MODULE_IDS } from '@platform/shared/contract';
-import { logIn, makeStatus, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { logIn, makeStatus, renderWithProviders, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { click, consolidated, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import AgentCenter from './agent-center';
 
 // The overlay with the network edge stubbed: the menu of SPEC §2, the contract flags asked once
 // when it opens, each page fetched as its own chunk.
-
-const consolidated = (realtime: boolean, { daily = false, hourly = false } = {}) => ({
-  isSingle: true,
-  sumBalance: 0,
-  dailysalreqtype: daily,
-  divtypereq: false,
-  contracthoursalreq: hourly,
-  realtimesalreqtype: realtime,
-});
 
 const MENU = ['Agency Announcement', 'Team Overview', 'Register Centre', 'Team Management', 'Team Betting', 'User Profit and Loss', 'My Income', 'Account Details', 'Red Envelope'];
 
@@ -25,24 +17,10 @@ const agentSwitches = (...off: string[]) =>
       .map((name) => [MODULE_IDS[name], { enabled: off.includes(MODULE_IDS[name]) ? ('0' as const) : ('1' as const) }]),
   );
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus(makeStatus({ whitelabel: agentSwitches() }));
-  logIn({ isAgent: 1, account: 'agent01' });
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+setUpAgentTests({ status: () => makeStatus({ whitelabel: agentSwitches() }) });
 
 const menu = () => within(screen.getByRole('navigation', { name: 'Agent Centre' })).getAllByRole('button');
 const menuLabels = () => menu().map((button) => button.textContent);
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
 
 async function renderCentre(page: Parameters<typeof AgentCenter>[0]['page']) {
   renderWithProviders(<AgentCenter page={page} onClose={jest.fn()} />);
@@ -142,7 +120,7 @@ describe('the agent centre overlay, for a member who is not an agent (SPEC §6)'
     expect(callsOf('consolidated')).toHaveLength(0);
     expect(callsOf('affiliateApplication')).toHaveLength(1);
 
-    fireEvent.change(screen.getByTestId('affiliate-contact'), { target: { value: 'me@example.test' } });
+    typeInto('affiliate-contact', 'me@example.test');
     await click(screen.getByTestId('affiliate-submit'));
     expect(callsOf('affiliateApply').map((options) => options?.data)).toEqual([{ contact: 'me@example.test', message: '' }]);
     expect(screen.getByTestId('affiliate-state').textContent).toBe('Awaiting an answer');

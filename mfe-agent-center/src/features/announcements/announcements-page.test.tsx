@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AgentAnnouncement } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { click, renderAgentPage, setUpAgentTests } from '../../testing/agent-fixtures';
 import AnnouncementsPage from './announcements-page';
 
 // Announcements with the network edge stubbed: the page asked for, the list newest first with its
@@ -20,27 +21,10 @@ const announcement = (id: number, createTime: number, overrides: Partial<AgentAn
 const DANGEROUS =
   '<p>New <b>commission</b> rates</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script><a href="javascript:window.hacked = true">terms</a>';
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const renderPage = () => renderAgentPage(AnnouncementsPage);
 
-async function renderPage() {
-  renderWithProviders(<AnnouncementsPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
 
 const titles = () =>
   within(screen.getByRole('list', { name: 'Agent announcements' }))

@@ -2,6 +2,8 @@ import { Button, EmptyState, formatDateTime, Pagination, Spinner, usePagedList, 
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
 import { useId, useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import layout from '../agent-page/agent-page.module.css';
+import { PageLoading } from '../agent-page/page-loading';
 import { loadAgentAnnouncements, type AgentAnnouncement } from './announcements-api';
 import styles from './announcements.module.css';
 import { NAMESPACE } from './translations';
@@ -80,11 +82,7 @@ export default function AnnouncementsPage(_props: AgentCenterPageProps) {
       />
     );
   } else if (shown === undefined) {
-    body = (
-      <div className={styles.loading}>
-        <Spinner />
-      </div>
-    );
+    body = <PageLoading />;
   } else if (shown.list.length === 0) {
     body = <EmptyState title={t('empty')} description={t('empty_hint')} />;
   } else {
@@ -98,7 +96,7 @@ export default function AnnouncementsPage(_props: AgentCenterPageProps) {
   }
 
   return (
-    <div className={styles.page} aria-busy={announcements.status === 'loading'} data-testid="announcements">
+    <div className={layout.page} aria-busy={announcements.status === 'loading'} data-testid="announcements">
       {body}
       {shown && shown.totalPages > 1 && <Pagination page={announcements.page} totalPages={shown.totalPages} onChange={announcements.setPage} />}
     </div>

@@ -5,7 +5,7 @@
 // (translations.ts; a page's translationsLoaded awaits it).
 export type { ContractAction, ContractBase, ContractsOf } from './contract-actions';
 export { ContractsPage, type ContractsPageProps, type ContractsPageTexts, type OfferRenderProps } from './contracts-page';
-export { OfferDialog, useOfferSending, type OfferDialogProps, type OfferSending } from './offer-dialog';
+export { OfferDialog, useOfferSending, type OfferDialogProps, type OfferForm, type OfferSending } from './offer-dialog';
 export { OfferTiersDialog, type OfferTiersDialogProps } from './offer-tiers-dialog';
 export { PeriodRecords, type PeriodRecordsLoader, type PeriodRecordsProps } from './period-records';
 export { parseRatePercent, ratePercentText } from './rate-percent';

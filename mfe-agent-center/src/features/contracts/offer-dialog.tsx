@@ -1,23 +1,28 @@
 import { bus, Button, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
-import { FormError } from '@platform/shared/forms';
-import { useCallback, type FormEvent, type ReactNode } from 'react';
+import { FormError, type FieldError } from '@platform/shared/forms';
+import { useCallback, useId, type FormEvent, type ReactNode } from 'react';
 import type { ContractBase } from './contract-actions';
 import styles from './contracts.module.css';
 import { loadDirectAgents } from './direct-agents';
 import { SelectField } from './select-field';
 import { NAMESPACE } from './translations';
 
-export interface OfferDialogProps {
-  formId: string;
-  /** The agent's current contracts with downlines: those agents are not offered another. */
-  current: readonly ContractBase[];
+/** What the offer's frame reads of the kind's form (its useForm, whose values hold the chosen agent). */
+export interface OfferForm {
   /** The chosen direct agent's member id ('' for none yet). */
-  downlineId: string;
-  onDownlineChange: (downlineId: string) => void;
-  downlineError?: string;
+  values: { downlineId: string };
+  errors: { downlineId?: FieldError | null };
   formError: string | null;
   busy: boolean;
-  onSubmit: (event: FormEvent) => void;
+  setValue: (name: 'downlineId', value: string) => void;
+  submit: (event?: FormEvent) => Promise<void>;
+}
+
+export interface OfferDialogProps {
+  /** The kind's form: the frame's picker sets its downlineId, Offer submits it. */
+  form: OfferForm;
+  /** The agent's current contracts with downlines: those agents are not offered another. */
+  current: readonly ContractBase[];
   onClose: () => void;
   /** The kind's terms fields. */
   children: ReactNode;
@@ -27,8 +32,10 @@ export interface OfferDialogProps {
  * The offer of a contract of any kind: a modal with the direct agent to offer it to (those with a
  * contract of the kind already left out) and the kind's terms fields, Cancel and Offer.
  */
-export function OfferDialog({ formId, current, downlineId, onDownlineChange, downlineError, formError, busy, onSubmit, onClose, children }: OfferDialogProps) {
+export function OfferDialog({ form, current, onClose, children }: OfferDialogProps) {
   const { t } = useT(NAMESPACE);
+  const formId = useId();
+  const { busy } = form;
   const agents = useCall(loadDirectAgents, [], { requiresSession: true });
   const taken = new Set(current.map((contract) => contract.downlineId));
   const candidates = agents.status === 'success' ? agents.data.filter((agent) => !taken.has(agent.memberId)) : [];
@@ -51,17 +58,17 @@ export function OfferDialog({ formId, current, downlineId, onDownlineChange, dow
         </>
       }
     >
-      <form id={formId} className={styles.offerForm} onSubmit={onSubmit} noValidate data-testid="offer-form">
+      <form id={formId} className={styles.offerForm} onSubmit={(event) => void form.submit(event)} noValidate data-testid="offer-form">
         {agents.status === 'success' || agents.status === 'error' ? (
           <SelectField
             name="downlineId"
             label={t('field_downline')}
-            value={downlineId}
+            value={form.values.downlineId}
             placeholder={t('downline_placeholder')}
             options={candidates.map((agent) => ({ value: String(agent.memberId), label: agent.username }))}
-            onChange={onDownlineChange}
+            onChange={(value) => form.setValue('downlineId', value)}
             hint={candidates.length === 0 ? (agents.status === 'error' ? agents.error.message : t('no_candidates')) : undefined}
-            error={downlineError}
+            error={form.errors.downlineId?.text}
             disabled={candidates.length === 0}
             testIdPrefix="offer"
           />
@@ -69,7 +76,7 @@ export function OfferDialog({ formId, current, downlineId, onDownlineChange, dow
           <Spinner size="sm" />
         )}
         {children}
-        <FormError message={formError} testId="offer-error" />
+        <FormError message={form.formError} testId="offer-error" />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { useForm } from '@platform/shared/forms';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ContractBase } from './contract-actions';
 import styles from './contracts.module.css';
+import { FieldFrame } from './field-frame';
 import { OfferDialog, useOfferSending } from './offer-dialog';
 import { ratePercentText } from './rate-percent';
 import {
@@ -51,7 +52,6 @@ export interface OfferTiersDialogProps<F extends TierAmountField> {
  */
 export function OfferTiersDialog<F extends TierAmountField>({ field, own, current, offer, onClose, onOffered, children }: OfferTiersDialogProps<F>) {
   const { t } = useT(NAMESPACE);
-  const formId = useId();
   const sending = useOfferSending();
   const nextKey = useRef(1);
   const [tiers, setTiers] = useState<TierRow<F>[]>(() => [{ key: 0, ...blankTier(field) }]);
@@ -110,17 +110,7 @@ export function OfferTiersDialog<F extends TierAmountField>({ field, own, curren
   const removeTier = (key: number) => setTiers((rows) => (rows.length <= MIN_TIERS ? rows : rows.filter((row) => row.key !== key)));
 
   return (
-    <OfferDialog
-      formId={formId}
-      current={current}
-      downlineId={form.values.downlineId}
-      onDownlineChange={(value) => form.setValue('downlineId', value)}
-      downlineError={form.errors.downlineId?.text}
-      formError={form.formError}
-      busy={form.busy}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-    >
+    <OfferDialog form={form} current={current} onClose={onClose}>
       {children}
       <div className={styles.ownTerms}>
         <p className={styles.ownTermsTitle}>{t('own_tiers')}</p>
@@ -232,36 +222,20 @@ interface NumberFieldProps {
 
 /** A labelled number typed as text (kept exactly as typed, read by the tier rules), its error or hint under it. */
 function NumberField({ label, value, onChange, inputMode, maxLength, placeholder, error, hint, testId }: NumberFieldProps) {
-  const id = useId();
-  const noteId = `${id}-note`;
   return (
-    <div className={error ? `${styles.field} ${styles.invalid}` : styles.field}>
-      <label htmlFor={id} className={styles.fieldLabel}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.numberInput}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? noteId : undefined}
-        data-testid={testId}
-      />
-      {error ? (
-        <p id={noteId} className={styles.fieldError} role="alert">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={noteId} className={styles.fieldHint}>
-            {hint}
-          </p>
-        )
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          className={styles.numberInput}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          data-testid={testId}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { CallDefinition, SalaryContract, SalaryKind } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
 import type { ComponentType } from 'react';
+import { click, confirmContractAction, directAgents, offerFieldErrors, renderAgentPage, rowsOf, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import DailySalaryPage from '../daily-salary';
 import HourlySalaryPage from '../hourly-salary';
@@ -66,31 +67,8 @@ const OWN_TIERS = [
   { bet: 5000, active: 0, rate: 120 },
 ];
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const confirm = async () => click(within(screen.getByTestId('contract-confirm')).getByRole('button', { name: 'Confirm' }));
-/** The fields' errors (the form's own, offer-error, is read on its own). */
-const alerts = () =>
-  screen
-    .getAllByRole('alert')
-    .filter((alert) => !alert.closest('[data-testid="offer-error"]'))
-    .map((alert) => alert.textContent);
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => row.textContent);
 
 describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, actionCall, recordsCall, actionPath, recordsPath, rules, noContract, period }) => {
   const contract = (contractId: number, overrides: Partial<SalaryContract> = {}): SalaryContract => ({
@@ -112,10 +90,7 @@ describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, 
   const sent = (call: jest.SpyInstance, name: string) =>
     call.mock.calls.filter(([row]) => (row as CallDefinition).name === name).map(([row, options]) => ({ path: (row as CallDefinition).path, data: (options as CallOptionsSeen)?.data }));
 
-  async function renderPage() {
-    renderWithProviders(<Page openPage={jest.fn()} />);
-    await settle();
-  }
+  const renderPage = () => renderAgentPage(Page);
 
   it('says in one line how the salary is paid, and shows the agent’s own contract with its tiers, lowest first', async () => {
     stubApi({ [contractsCall]: { mine: contract(11, { uplineUsername: null }), downlines: [] } });
@@ -142,16 +117,16 @@ describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, 
     expect(screen.queryByTestId('contract-11-terminate')).toBeNull();
     await click(screen.getByTestId('contract-11-reject'));
     expect(screen.getByTestId('contract-confirm').textContent).toContain('Reject this contract?');
-    await confirm();
+    await confirmContractAction();
     mine = contract(11);
     await click(screen.getByTestId('contract-11-accept'));
-    await confirm();
+    await confirmContractAction();
     // Reloaded after each answer: now active, the agent may only ask to end it.
     expect(callsOf(contractsCall)).toHaveLength(3);
     expect(screen.queryByTestId('contract-11-accept')).toBeNull();
     await click(screen.getByTestId('contract-11-terminate'));
     expect(screen.getByTestId('contract-confirm').textContent).toContain('It ends when the other side agrees.');
-    await confirm();
+    await confirmContractAction();
     expect(sent(call, actionCall)).toEqual([
       { path: actionPath, data: { action: 'reject', contractId: 11 } },
       { path: actionPath, data: { action: 'accept', contractId: 11 } },
@@ -179,7 +154,7 @@ describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, 
     expect(within(screen.getByTestId('contract-22')).queryAllByRole('button')).toHaveLength(0);
     await click(screen.getByTestId('contract-21-reject'));
     expect(screen.getByTestId('contract-confirm').textContent).toContain('Refuse to end this contract?');
-    await confirm();
+    await confirmContractAction();
     expect(sent(call, actionCall)).toEqual([{ path: actionPath, data: { action: 'reject', contractId: 21 } }]);
   });
 
@@ -193,28 +168,7 @@ describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, 
   });
 
   describe('offering a contract', () => {
-    const agents = {
-      list: [
-        { memberId: 31, username: 'sub1' },
-        { memberId: 33, username: 'sub3' },
-      ].map((agent) => ({
-        ...agent,
-        accountType: 'agent',
-        uplineUsername: 'agent01',
-        teamSize: 1,
-        rebateSeries: 1900,
-        online: false,
-        lastLoginTime: null,
-        lastDepositTime: null,
-        balance: 0,
-        teamBalance: 0,
-        registrationTime: AT,
-        registrationMethod: 'direct',
-        status: 'active',
-        remark: '',
-      })),
-      totalPages: 1,
-    };
+    const agents = directAgents(AT);
 
     it('checks each tier’s rate against the agent’s own at that tier’s thresholds, then sends major units and 0.01 % units', async () => {
       let refusal: string | null = 'agent.contract.invalid';
@@ -237,40 +191,40 @@ describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, 
       expect(rowsOf(within(screen.getByTestId('offer-dialog')).getByRole('table', { name: "Your contract's tiers" }))).toHaveLength(4);
 
       await click(screen.getByTestId('offer-submit'));
-      expect(alerts()).toEqual(['Choose a direct agent', 'Enter a value', 'Enter a value', 'Enter a value']);
+      expect(offerFieldErrors()).toEqual(['Choose a direct agent', 'Enter a value', 'Enter a value', 'Enter a value']);
 
-      change('offer-downlineId', '33');
-      change('offer-tier-1-bet', '1000.555');
-      change('offer-tier-1-active', '2.5');
-      change('offer-tier-1-rate', '0.555');
+      typeInto('offer-downlineId', '33');
+      typeInto('offer-tier-1-bet', '1000.555');
+      typeInto('offer-tier-1-active', '2.5');
+      typeInto('offer-tier-1-rate', '0.555');
       await click(screen.getByTestId('offer-submit'));
       expect(screen.getByTestId('offer-error').textContent).toBe('Check the tiers');
-      expect(alerts()).toEqual([
+      expect(offerFieldErrors()).toEqual([
         'Enter an amount from 0 to 1,000,000,000 with at most two decimals',
         'Enter a whole number from 0 to 1,000,000',
         'Enter a percentage from 0 to 100 with at most two decimals',
       ]);
 
       // 1,000 with 4 active reaches none of the agent's tiers: it may pay nothing.
-      change('offer-tier-1-bet', '1000');
-      change('offer-tier-1-active', '4');
-      change('offer-tier-1-rate', '0.01');
+      typeInto('offer-tier-1-bet', '1000');
+      typeInto('offer-tier-1-active', '4');
+      typeInto('offer-tier-1-rate', '0.01');
       expect(within(screen.getByTestId('offer-tier-1')).getByText('Your rate here: 0.00%')).toBeTruthy();
       await click(screen.getByTestId('offer-submit'));
-      expect(alerts()).toEqual(['At most your own rate at these thresholds, 0.00%']);
+      expect(offerFieldErrors()).toEqual(['At most your own rate at these thresholds, 0.00%']);
 
-      change('offer-tier-1-active', '5');
-      change('offer-tier-1-rate', '0.8');
+      typeInto('offer-tier-1-active', '5');
+      typeInto('offer-tier-1-rate', '0.8');
       await click(screen.getByTestId('offer-tier-add'));
       // 10,000.50 with 19 active: the agent's 1.20 % tier (5,000), not its 1.50 % one (20 active).
-      change('offer-tier-2-bet', '10000.50');
-      change('offer-tier-2-active', '19');
-      change('offer-tier-2-rate', '1.5');
+      typeInto('offer-tier-2-bet', '10000.50');
+      typeInto('offer-tier-2-active', '19');
+      typeInto('offer-tier-2-rate', '1.5');
       await click(screen.getByTestId('offer-submit'));
-      expect(alerts()).toEqual(['At most your own rate at these thresholds, 1.20%']);
-      change('offer-tier-2-active', '20');
+      expect(offerFieldErrors()).toEqual(['At most your own rate at these thresholds, 1.20%']);
+      typeInto('offer-tier-2-active', '20');
       await click(screen.getByTestId('offer-tier-add'));
-      change('offer-tier-3-bet', '1');
+      typeInto('offer-tier-3-bet', '1');
       await click(screen.getByRole('button', { name: 'Remove tier 3' }));
       expect(screen.queryByTestId('offer-tier-3')).toBeNull();
       expect(callsOf(actionCall)).toHaveLength(0);

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import styles from './contracts.module.css';
+import { FieldFrame } from './field-frame';
 
 export interface SelectFieldProps<V extends string> {
   /** The form field's name; with `testIdPrefix` also its data-testid (`offer-downline`, `create-account-rebate`); the register centre's forms use it too. */
@@ -18,46 +18,30 @@ export interface SelectFieldProps<V extends string> {
 
 /** A labelled select with its error under it, laid out as the forms kit's TextField. */
 export function SelectField<V extends string>({ name, label, value, options, onChange, placeholder, error, hint, disabled, testIdPrefix }: SelectFieldProps<V>) {
-  const id = useId();
-  const noteId = `${id}-note`;
   return (
-    <div className={error ? `${styles.field} ${styles.invalid}` : styles.field}>
-      <label htmlFor={id} className={styles.fieldLabel}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className={styles.select}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? noteId : undefined}
-        data-testid={testIdPrefix ? `${testIdPrefix}-${name}` : undefined}
-        onChange={(event) => onChange(event.target.value as V)}
-      >
-        {placeholder !== undefined && (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        )}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={noteId} className={styles.fieldError} role="alert">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={noteId} className={styles.fieldHint}>
-            {hint}
-          </p>
-        )
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          className={styles.select}
+          value={value}
+          disabled={disabled}
+          data-testid={testIdPrefix ? `${testIdPrefix}-${name}` : undefined}
+          onChange={(event) => onChange(event.target.value as V)}
+        >
+          {placeholder !== undefined && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </FieldFrame>
   );
 }

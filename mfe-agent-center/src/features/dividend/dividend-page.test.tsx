@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { CallDefinition, DividendContract, DividendRecord } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
+import { click, confirmContractAction, directAgents, offerFieldErrors, renderAgentPage, rowsOf, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import DividendPage from '.';
 
 // Bonus / Dividend with the network edge stubbed: the agent's own contract with its cycle and
@@ -33,64 +34,17 @@ const contract = (contractId: number, overrides: Partial<DividendContract> = {})
   ...overrides,
 });
 
-const AGENTS = {
-  list: [
-    { memberId: 31, username: 'sub1' },
-    { memberId: 33, username: 'sub3' },
-  ].map((agent) => ({
-    ...agent,
-    accountType: 'agent',
-    uplineUsername: 'agent01',
-    teamSize: 1,
-    rebateSeries: 1900,
-    online: false,
-    lastLoginTime: null,
-    lastDepositTime: null,
-    balance: 0,
-    teamBalance: 0,
-    registrationTime: AT,
-    registrationMethod: 'direct',
-    status: 'active',
-    remark: '',
-  })),
-  totalPages: 1,
-};
+const AGENTS = directAgents(AT);
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const confirm = async () => click(within(screen.getByTestId('contract-confirm')).getByRole('button', { name: 'Confirm' }));
-/** The fields' errors (the form's own, offer-error, is read on its own). */
-const alerts = () =>
-  screen
-    .getAllByRole('alert')
-    .filter((alert) => !alert.closest('[data-testid="offer-error"]'))
-    .map((alert) => alert.textContent);
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => row.textContent);
 /** Each action call as it went out: the row's path and the body sent. */
 const sentActions = (call: jest.SpyInstance) =>
   call.mock.calls
     .filter(([row]) => (row as CallDefinition).name === 'agentDividendContractAction')
     .map(([row, options]) => ({ path: (row as CallDefinition).path, data: (options as CallOptionsSeen)?.data }));
 
-async function renderPage() {
-  renderWithProviders(<DividendPage openPage={jest.fn()} />);
-  await settle();
-}
+const renderPage = () => renderAgentPage(DividendPage);
 
 it('says how the dividend is paid and shows the agent’s own contract: cycle, tiers on net loss lowest first; answers it and asks to end it', async () => {
   let mine = contract(11, { state: 'pending', awaitingMe: true });
@@ -113,16 +67,16 @@ it('says how the dividend is paid and shows the agent’s own contract: cycle, t
   expect(within(card).getByText('This offer awaits your answer.')).toBeTruthy();
 
   await click(screen.getByTestId('contract-11-reject'));
-  await confirm();
+  await confirmContractAction();
   mine = contract(11);
   await click(screen.getByTestId('contract-11-accept'));
-  await confirm();
+  await confirmContractAction();
   expect(callsOf('agentDividendContracts')).toHaveLength(3);
   expect(screen.getByTestId('contract-11-state').textContent).toBe('Active');
   expect(screen.queryByTestId('contract-11-accept')).toBeNull();
   await click(screen.getByTestId('contract-11-terminate'));
   expect(screen.getByTestId('contract-confirm').textContent).toContain('It ends when the other side agrees.');
-  await confirm();
+  await confirmContractAction();
   expect(sentActions(call)).toEqual([
     { path: ACTION_PATH, data: { action: 'reject', contractId: 11 } },
     { path: ACTION_PATH, data: { action: 'accept', contractId: 11 } },
@@ -174,26 +128,26 @@ it('offers a contract on the agent’s own cycle: a tier above the agent’s own
   expect(rowsOf(within(dialog).getByRole('table', { name: "Your contract's tiers" }))).toHaveLength(4);
   expect(within(screen.getByTestId('offer-tier-1')).getByLabelText('Team net loss ≥')).toBeTruthy();
 
-  change('offer-downlineId', '33');
+  typeInto('offer-downlineId', '33');
   // 10,000 with 5 active reaches the agent's 10 % tier: 12 % is above it.
-  change('offer-tier-1-loss', '10000');
-  change('offer-tier-1-active', '5');
-  change('offer-tier-1-rate', '12');
+  typeInto('offer-tier-1-loss', '10000');
+  typeInto('offer-tier-1-active', '5');
+  typeInto('offer-tier-1-rate', '12');
   expect(within(screen.getByTestId('offer-tier-1')).getByText('Your rate here: 10.00%')).toBeTruthy();
   await click(screen.getByTestId('offer-tier-add'));
   // 9,999.99 reaches none of the agent's tiers: it may pay nothing.
-  change('offer-tier-2-loss', '9999.99');
-  change('offer-tier-2-active', '50');
-  change('offer-tier-2-rate', '0.01');
+  typeInto('offer-tier-2-loss', '9999.99');
+  typeInto('offer-tier-2-active', '50');
+  typeInto('offer-tier-2-rate', '0.01');
   await click(screen.getByTestId('offer-submit'));
   expect(screen.getByTestId('offer-error').textContent).toBe('Check the tiers');
-  expect(alerts()).toEqual(['At most your own rate at these thresholds, 10.00%', 'At most your own rate at these thresholds, 0.00%']);
+  expect(offerFieldErrors()).toEqual(['At most your own rate at these thresholds, 10.00%', 'At most your own rate at these thresholds, 0.00%']);
   expect(callsOf('agentDividendContractAction')).toHaveLength(0);
 
-  change('offer-tier-1-rate', '8.5');
-  change('offer-tier-2-loss', '100000.5');
-  change('offer-tier-2-active', '20');
-  change('offer-tier-2-rate', '30');
+  typeInto('offer-tier-1-rate', '8.5');
+  typeInto('offer-tier-2-loss', '100000.5');
+  typeInto('offer-tier-2-active', '20');
+  typeInto('offer-tier-2-rate', '30');
   await click(screen.getByTestId('offer-submit'));
   expect(screen.getByTestId('offer-error').textContent).toBe('These terms are above your own, or this agent cannot take a contract');
   expect(screen.getByTestId('offer-dialog')).toBeTruthy();

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { agentTransferDownlineCall } from '@platform/shared/contract';
-import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, recordCommands, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { cellsOf, click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import DownlineManagementPage from './downline-management-page';
 
 // Team Management with the network edge stubbed: the tabs and search sent, the columns, and what
@@ -33,29 +34,10 @@ const balances = (main: number) => ({
   currencySymbol: '৳',
 });
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const renderPage = () => renderAgentPage(DownlineManagementPage);
 
-async function renderPage() {
-  renderWithProviders(<DownlineManagementPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 const confirmIn = async (testId: string, name: string) => click(within(screen.getByTestId(testId)).getByRole('button', { name }));
 
 describe('Team Management', () => {
@@ -66,7 +48,7 @@ describe('Team Management', () => {
     await click(screen.getByRole('tab', { name: 'Direct players' }));
     expect(callsOf('agentDownlines').at(-1)?.params).toEqual({ accountType: 'player', page: 1, size: 10 });
     expect(screen.getByText('No downlines here yet')).toBeTruthy();
-    change('downline-search-username', ' ali ');
+    typeInto('downline-search-username', ' ali ');
     await click(screen.getByTestId('downline-search-submit'));
     expect(callsOf('agentDownlines').at(-1)?.params).toEqual({ accountType: 'player', username: 'ali', page: 1, size: 10 });
     expect(screen.getByText('No downline matches this username')).toBeTruthy();
@@ -147,7 +129,7 @@ describe('Team Management', () => {
     await click(screen.getByTestId('downline-remark-5'));
     const input = screen.getByTestId('remark-remark') as HTMLInputElement;
     expect(input.value).toBe('top seller');
-    change('remark-remark', '  pays on time ');
+    typeInto('remark-remark', '  pays on time ');
     await click(screen.getByTestId('remark-save'));
     expect(callsOf('agentDownlineRemark').map((options) => options?.data)).toEqual([{ memberId: 5, remark: 'pays on time' }]);
     expect(screen.queryByTestId('remark-dialog')).toBeNull();
@@ -158,9 +140,9 @@ describe('Transfer to downline', () => {
   const keyOf = (options: CallOptionsSeen) => options?.headers?.['Idempotency-Key'];
   const openTransfer = async () => click(screen.getByTestId('downline-transfer-5'));
   const fill = (amount: string, password: string, remark = '') => {
-    change('transfer-amount', amount);
-    change('transfer-password', password);
-    change('transfer-remark', remark);
+    typeInto('transfer-amount', amount);
+    typeInto('transfer-password', password);
+    typeInto('transfer-remark', remark);
   };
   const submitAndConfirm = async () => {
     await click(screen.getByTestId('transfer-submit'));
@@ -221,7 +203,7 @@ describe('Transfer to downline', () => {
     expect(screen.getByTestId('transfer-error').textContent).toBe('Network error');
     await submitAndConfirm();
     expect(screen.getByRole('alert').textContent).toBe('The payment password is wrong');
-    change('transfer-password', '222222');
+    typeInto('transfer-password', '222222');
     await submitAndConfirm();
     expect(screen.getByTestId('transfer-error').textContent).toBe('You have no payment password yet: set one in My Account first');
     await click(screen.getByTestId('transfer-set-password'));

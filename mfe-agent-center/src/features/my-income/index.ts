@@ -1,4 +1,8 @@
 // My Income (agentRevenueReport, REFERENCE.md §5.2): what the agent itself was credited over a
 // period (rebates, dividends, salaries), in total and per day.
+import { translationsLoaded as periodStringsLoaded } from '../agent-period/translations';
+import { translationsLoaded as pageStringsLoaded } from './translations';
+
 export { default } from './my-income-page';
-export { translationsLoaded } from './translations';
+/** The page's strings and the period tabs', in the language in use. */
+export const translationsLoaded: Promise<void> = Promise.all([pageStringsLoaded, periodStringsLoaded]).then(() => undefined);

@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AgentIncome } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
-import { agentPeriodRange } from '../team-overview/agent-period';
+import { apiFailure, settle, stubApi } from '@platform/shared/testing';
+import { cellsOf, click, PERIOD_TABS, periodOf, renderAgentPage, setUpAgentTests, valueOf } from '../../testing/agent-fixtures';
 import MyIncomePage from './my-income-page';
 
 // My Income with the network edge stubbed: the period sent as days of the agent time zone (asked
@@ -21,48 +21,28 @@ const income = (overrides: Partial<AgentIncome> = {}): AgentIncome => ({
   ...overrides,
 });
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+/** The kinds of income as the cards and the days table name them, Total Income last. */
+const KIND_NAMES = [
+  'Rebate of Lotto Gameplay',
+  'Lottery Agent Rebate',
+  'Dividend',
+  'Daily Salary',
+  'Hourly Salary',
+  'Real-time Salary',
+  'Total Income',
+];
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+setUpAgentTests();
 
-async function renderPage() {
-  renderWithProviders(<MyIncomePage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const valueOf = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
-const cellsOf = (element: HTMLElement) => within(element).getAllByRole('cell').map((cell) => cell.textContent);
-const periodOf = (period: Parameters<typeof agentPeriodRange>[0], utcOffsetMinutes = 480) => {
-  const range = agentPeriodRange(period, utcOffsetMinutes);
-  return { startDate: range.startMs, endDate: range.endMs };
-};
+const renderPage = () => renderAgentPage(MyIncomePage);
 
 describe('My Income: periods', () => {
   it('asks for today in GMT+8 first, and for each tab’s days when it is chosen', async () => {
     const { callsOf } = stubApi({ agentIncome: income() });
     await renderPage();
     expect(callsOf('agentIncome').map((options) => options?.params)).toEqual([periodOf('today')]);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Today', 'Yesterday', 'Last 7 days', 'This week', 'Last week', 'This month', 'Last month']);
-    for (const [name, period] of [
-      ['Yesterday', 'yesterday'],
-      ['Last 7 days', 'last7Days'],
-      ['This week', 'thisWeek'],
-      ['Last week', 'lastWeek'],
-      ['This month', 'thisMonth'],
-      ['Last month', 'lastMonth'],
-    ] as const) {
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(PERIOD_TABS.map(([name]) => name));
+    for (const [name, period] of PERIOD_TABS.slice(1)) {
       await click(screen.getByRole('tab', { name }));
       expect(callsOf('agentIncome').at(-1)?.params).toEqual(periodOf(period));
     }
@@ -85,15 +65,7 @@ describe('My Income: figures', () => {
   it('shows the period’s income by kind as money, Total Income last', async () => {
     stubApi({ agentIncome: income() });
     await renderPage();
-    expect(within(screen.getByTestId('income-totals')).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Rebate of Lotto Gameplay',
-      'Lottery Agent Rebate',
-      'Dividend',
-      'Daily Salary',
-      'Hourly Salary',
-      'Real-time Salary',
-      'Total Income',
-    ]);
+    expect(within(screen.getByTestId('income-totals')).getAllByRole('term').map((term) => term.textContent)).toEqual(KIND_NAMES);
     expect(valueOf('income-lotteryRebate')).toBe('৳12.50');
     expect(valueOf('income-agentRebate')).toBe('৳1,234.56');
     expect(valueOf('income-dividend')).toBe('৳5,000.00');
@@ -107,16 +79,7 @@ describe('My Income: figures', () => {
     stubApi({ agentIncome: income() });
     await renderPage();
     const table = screen.getByRole('table', { name: 'Income per day' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Date',
-      'Rebate of Lotto Gameplay',
-      'Lottery Agent Rebate',
-      'Dividend',
-      'Daily Salary',
-      'Hourly Salary',
-      'Real-time Salary',
-      'Total Income',
-    ]);
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Date', ...KIND_NAMES]);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(cellsOf(rows[1])).toEqual(['2025-03-05', '৳2.50', '৳34.56', '৳0.00', '৳0.00', '৳0.00', '৳0.75', '৳37.81']);

@@ -1,8 +1,11 @@
-import { Button, EmptyState, formatMoney, Spinner, Tabs, useCall, useT } from '@platform/shared';
-import { DEFAULT_RECORDS_PERIOD, RECORDS_PERIODS, RecordsTable, type RecordsColumn, type RecordsPeriod, type RecordsSource } from '@platform/shared/records';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button, EmptyState, formatMoney, useT } from '@platform/shared';
+import { RecordsTable, type RecordsColumn, type RecordsSource } from '@platform/shared/records';
+import { useId, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
-import { agentPeriodRange, DEFAULT_AGENT_UTC_OFFSET_MINUTES, gmtLabel } from '../team-overview/agent-period';
+import layout from '../agent-page/agent-page.module.css';
+import { FigureCard } from '../agent-page/figure-card';
+import { PageLoading } from '../agent-page/page-loading';
+import { AgentPeriodTabs, useAgentPeriodCall } from '../agent-period';
 import { INCOME_KINDS, loadIncome, type Income, type IncomeDay } from './income-api';
 import styles from './my-income.module.css';
 import { NAMESPACE } from './translations';
@@ -27,23 +30,24 @@ function IncomeFigures({ income, refresh }: { income: Income; refresh: () => voi
   const days: RecordsSource<IncomeDay> = { status: 'success', data: { list: income.days, totalPages: 1 }, error: undefined, page: 1, setPage: () => undefined, refresh };
   return (
     <>
-      <section className={styles.section} aria-labelledby={totalsId}>
-        <h2 id={totalsId} className={styles.heading}>
+      <section className={layout.section} aria-labelledby={totalsId}>
+        <h2 id={totalsId} className={layout.heading}>
           {t('totals_title')}
         </h2>
-        <dl className={styles.cards} data-testid="income-totals">
+        <dl className={layout.cards} data-testid="income-totals">
           {INCOME_KINDS.map((kind) => (
-            <div key={kind} className={kind === 'total' ? `${styles.figure} ${styles.total}` : styles.figure} data-testid={`income-${kind}`}>
-              <dt className={styles.figureLabel}>{t(`income_${kind}`)}</dt>
-              <dd className={styles.figureValue} data-testid={`income-${kind}-value`}>
-                {formatMoney(income.totals[kind])}
-              </dd>
-            </div>
+            <FigureCard
+              key={kind}
+              testId={`income-${kind}`}
+              label={t(`income_${kind}`)}
+              value={formatMoney(income.totals[kind])}
+              variant={kind === 'total' ? 'total' : undefined}
+            />
           ))}
         </dl>
       </section>
-      <section className={styles.section} aria-labelledby={daysId} data-testid="income-days">
-        <h2 id={daysId} className={styles.heading}>
+      <section className={layout.section} aria-labelledby={daysId} data-testid="income-days">
+        <h2 id={daysId} className={layout.heading}>
           {t('days_title')}
         </h2>
         <RecordsTable records={days} columns={columns} rowKey={(day) => day.date} label={t('days_title')} namespace={NAMESPACE} emptyTitle={t('empty')} />
@@ -58,16 +62,7 @@ function IncomeFigures({ income, refresh }: { income: Income; refresh: () => voi
  */
 export default function MyIncomePage(_props: AgentCenterPageProps) {
   const { t } = useT(NAMESPACE);
-  const [period, setPeriod] = useState<RecordsPeriod>(DEFAULT_RECORDS_PERIOD);
-  const [utcOffsetMinutes, setUtcOffsetMinutes] = useState(DEFAULT_AGENT_UTC_OFFSET_MINUTES);
-  const income = useCall((signal) => loadIncome(agentPeriodRange(period, utcOffsetMinutes), signal), [period, utcOffsetMinutes], { requiresSession: true });
-  const shown = income.status === 'success' ? income.data : income.status === 'loading' ? income.staleData : undefined;
-
-  // The merchant's agent time zone is not GMT+8: ask again for the period's days in it.
-  const answeredOffset = income.status === 'success' ? income.data.utcOffsetMinutes : null;
-  useEffect(() => {
-    if (answeredOffset !== null && answeredOffset !== utcOffsetMinutes) setUtcOffsetMinutes(answeredOffset);
-  }, [answeredOffset, utcOffsetMinutes]);
+  const { call: income, shown, tabs } = useAgentPeriodCall(loadIncome, []);
 
   let content: ReactNode;
   if (income.status === 'error') {
@@ -85,30 +80,16 @@ export default function MyIncomePage(_props: AgentCenterPageProps) {
       </div>
     );
   } else if (shown === undefined) {
-    content = (
-      <div className={styles.loading}>
-        <Spinner />
-      </div>
-    );
+    content = <PageLoading />;
   } else {
     content = <IncomeFigures income={shown} refresh={income.refresh} />;
   }
 
   return (
-    <div className={styles.page} data-testid="my-income">
-      <Tabs<RecordsPeriod>
-        items={RECORDS_PERIODS.map((value) => ({ value, label: t(`period_${value}`) }))}
-        value={period}
-        onChange={setPeriod}
-        label={t('periods_label')}
-      >
-        <div className={income.status === 'loading' && shown ? `${styles.body} ${styles.stale}` : styles.body} aria-busy={income.status === 'loading'}>
-          <p className={styles.note} data-testid="income-zone">
-            {t('zone_note', { zone: gmtLabel(shown?.utcOffsetMinutes ?? utcOffsetMinutes) })}
-          </p>
-          {content}
-        </div>
-      </Tabs>
+    <div className={layout.page} data-testid="my-income">
+      <AgentPeriodTabs {...tabs} zoneTestId="income-zone">
+        {content}
+      </AgentPeriodTabs>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, useT } from '@platform/shared';
 import type { AgentContract, RealtimeTerms } from '@platform/shared/contract';
 import { TextField, useForm, type FieldErrors } from '@platform/shared/forms';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { OfferDialog, useOfferSending } from '../contracts';
 import { offerContract } from './realtime-api';
 import { checkOffer, RATE_KINDS, ratePercentText, ratesFor, type RateKind, type RateProblem, type RatesProblems, type TypedRates } from './rates';
@@ -34,7 +34,6 @@ const BLANK: TypedRates = { profitRate: '', lossRate: '' };
  */
 export function OfferContractDialog({ own, current, gameCodes, gameName, onClose, onOffered }: OfferContractDialogProps) {
   const { t } = useT(NAMESPACE);
-  const formId = useId();
   const sending = useOfferSending();
   const [gameRates, setGameRates] = useState<Record<string, TypedRates>>({});
   const [gameProblems, setGameProblems] = useState<Record<string, RatesProblems>>({});
@@ -91,17 +90,7 @@ export function OfferContractDialog({ own, current, gameCodes, gameName, onClose
   };
 
   return (
-    <OfferDialog
-      formId={formId}
-      current={current}
-      downlineId={form.values.downlineId}
-      onDownlineChange={(value) => form.setValue('downlineId', value)}
-      downlineError={form.errors.downlineId?.text}
-      formError={form.formError}
-      busy={form.busy}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-    >
+    <OfferDialog form={form} current={current} onClose={onClose}>
       <div className={styles.rateFields}>
         {RATE_KINDS.map((kind) => (
           <TextField

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { AgentContract } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
+import { click, confirmContractAction, directAgents, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import RealtimeSalaryPage from './realtime-salary-page';
 
 // Real-time Salary with the network edge stubbed: the rule in one line, the contract actions and
@@ -29,29 +30,10 @@ const GAMES = [
   { gameCode: 'NEWGAME', gameName: 'A merchant game' },
 ];
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const renderPage = () => renderAgentPage(RealtimeSalaryPage);
 
-async function renderPage() {
-  renderWithProviders(<RealtimeSalaryPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const confirm = async () => click(within(screen.getByTestId('contract-confirm')).getByRole('button', { name: 'Confirm' }));
 const actionsSent = (calls: CallOptionsSeen[]) => calls.map((options) => options?.data);
 
 describe('Real-time Salary: contracts', () => {
@@ -79,18 +61,18 @@ describe('Real-time Salary: contracts', () => {
     expect(screen.queryByTestId('contract-11-terminate')).toBeNull();
     await click(screen.getByTestId('contract-11-reject'));
     expect(screen.getByTestId('contract-confirm').textContent).toContain('Reject this contract?');
-    await confirm();
+    await confirmContractAction();
     await click(screen.getByTestId('contract-11-accept'));
-    await confirm();
+    await confirmContractAction();
     mine = contract(11);
     expect(callsOf('agentRealtimeContracts').length).toBeGreaterThanOrEqual(3);
     await click(screen.getByTestId('contract-11-accept'));
-    await confirm();
+    await confirmContractAction();
     // Reloaded after the answer: now active, the agent may only ask to end it.
     expect(screen.queryByTestId('contract-11-accept')).toBeNull();
     await click(screen.getByTestId('contract-11-terminate'));
     expect(screen.getByTestId('contract-confirm').textContent).toContain('It ends when the other side agrees.');
-    await confirm();
+    await confirmContractAction();
     expect(actionsSent(callsOf('agentRealtimeContractAction'))).toEqual([
       { action: 'reject', contractId: 11 },
       { action: 'accept', contractId: 11 },
@@ -120,7 +102,7 @@ describe('Real-time Salary: contracts', () => {
     expect(within(screen.getByTestId('contract-22')).queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByTestId('contract-21-accept').textContent).toBe('Agree to end');
     await click(screen.getByTestId('contract-21-accept'));
-    await confirm();
+    await confirmContractAction();
     expect(actionsSent(callsOf('agentRealtimeContractAction'))).toEqual([{ action: 'accept', contractId: 21 }]);
   });
 
@@ -135,28 +117,7 @@ describe('Real-time Salary: contracts', () => {
 });
 
 describe('Real-time Salary: offering a contract', () => {
-  const agents = {
-    list: [
-      { memberId: 31, username: 'sub1' },
-      { memberId: 33, username: 'sub3' },
-    ].map((agent) => ({
-      ...agent,
-      accountType: 'agent',
-      uplineUsername: 'agent01',
-      teamSize: 1,
-      rebateSeries: 1900,
-      online: false,
-      lastLoginTime: null,
-      lastDepositTime: null,
-      balance: 0,
-      teamBalance: 0,
-      registrationTime: AT,
-      registrationMethod: 'direct',
-      status: 'active',
-      remark: '',
-    })),
-    totalPages: 1,
-  };
+  const agents = directAgents(AT);
 
   it('checks the rates against the agent’s own, game by game, then sends them in 0.01 % units', async () => {
     let refusal: string | null = 'agent.contract.invalid';
@@ -180,9 +141,9 @@ describe('Real-time Salary: offering a contract', () => {
     await click(screen.getByTestId('offer-submit'));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Choose a direct agent', 'Enter a rate', 'Enter a rate']);
 
-    change('offer-downlineId', '33');
-    change('offer-profitRate', '2.01');
-    change('offer-lossRate', '0.555');
+    typeInto('offer-downlineId', '33');
+    typeInto('offer-profitRate', '2.01');
+    typeInto('offer-lossRate', '0.555');
     await click(screen.getByTestId('offer-submit'));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'At most your own rate, 2.00%',
@@ -190,17 +151,17 @@ describe('Real-time Salary: offering a contract', () => {
     ]);
 
     // Within the default, but above the agent's 1.50 % for SSC1, which would inherit it.
-    change('offer-profitRate', '1.8');
-    change('offer-lossRate', '0.8');
+    typeInto('offer-profitRate', '1.8');
+    typeInto('offer-lossRate', '0.8');
     await click(screen.getByTestId('offer-submit'));
     expect(screen.getByTestId('offer-game-SSC1').textContent).toContain('The default is above your rate for this game (1.50%): enter a rate here');
     expect(screen.getByTestId('offer-error').textContent).toBe('Check the rates per game');
     expect(screen.getByTestId('offer-game-NEWGAME').textContent).toContain('A merchant game');
-    change('offer-game-SSC1-profitRate', '1.51');
+    typeInto('offer-game-SSC1-profitRate', '1.51');
     await click(screen.getByTestId('offer-submit'));
     expect(screen.getByTestId('offer-game-SSC1').textContent).toContain('At most your own rate, 1.50%');
-    change('offer-game-SSC1-profitRate', '1.5');
-    change('offer-game-PK10-lossRate', '0.25');
+    typeInto('offer-game-SSC1-profitRate', '1.5');
+    typeInto('offer-game-PK10-lossRate', '0.25');
     expect(callsOf('agentRealtimeContractAction')).toHaveLength(0);
 
     await click(screen.getByTestId('offer-submit'));

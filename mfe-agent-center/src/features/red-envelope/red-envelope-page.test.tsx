@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { agentRedEnvelopeCall, RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
-import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, recordCommands, renderWithProviders, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import { ReceiverPicker, type PickedReceiver } from './receiver-picker';
 import RedEnvelopePage from './red-envelope-page';
 
@@ -39,28 +40,10 @@ const answer = (receivers: [number, number][], balance: number) => ({
   receivers: receivers.map(([memberId, amount]) => ({ memberId, username: `member${memberId}`, amount })),
 });
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const renderPage = () => renderAgentPage(RedEnvelopePage);
 
-async function renderPage() {
-  renderWithProviders(<RedEnvelopePage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const keyOf = (options: CallOptionsSeen) => options?.headers?.['Idempotency-Key'];
 const confirmIn = async (name: string) => click(within(screen.getByTestId('red-envelope-confirm')).getByRole('button', { name }));
 const submitAndConfirm = async () => {
@@ -68,9 +51,9 @@ const submitAndConfirm = async () => {
   await confirmIn('Confirm');
 };
 const fill = (amount: string, password: string, remark = '') => {
-  change('red-envelope-amount', amount);
-  change('red-envelope-password', password);
-  change('red-envelope-remark', remark);
+  typeInto('red-envelope-amount', amount);
+  typeInto('red-envelope-password', password);
+  typeInto('red-envelope-remark', remark);
 };
 const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
 
@@ -198,7 +181,7 @@ describe('Red Envelope to picked downlines', () => {
     await click(screen.getByRole('button', { name: 'Page 2' }));
     expect(callsOf('agentDownlines').at(-1)?.params).toEqual({ page: 2, size: 10 });
     await click(screen.getByTestId('red-envelope-pick-12'));
-    change('red-envelope-search-username', ' ali ');
+    typeInto('red-envelope-search-username', ' ali ');
     await click(screen.getByTestId('red-envelope-search-submit'));
     expect(callsOf('agentDownlines').at(-1)?.params).toEqual({ username: 'ali', page: 1, size: 10 });
     expect((screen.getByTestId('red-envelope-pick-12') as HTMLInputElement).checked).toBe(true);
@@ -287,7 +270,7 @@ describe('Red Envelope failures', () => {
     await submitAndConfirm();
     expect(screen.getByRole('alert').textContent).toBe('The payment password is wrong');
     expect(screen.queryByText('No answer came: confirm again to retry. The red envelope is sent at most once.')).toBeNull();
-    change('red-envelope-password', '222222');
+    typeInto('red-envelope-password', '222222');
     await submitAndConfirm();
     expect(screen.getByTestId('red-envelope-error').textContent).toBe('You have no payment password yet: set one in My Account first');
     await click(screen.getByTestId('red-envelope-set-password'));

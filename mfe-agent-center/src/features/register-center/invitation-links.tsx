@@ -2,6 +2,7 @@ import { bus, Button, ConfirmDialog, formatDateTime, isApiError, usePagedList, u
 import type { AgentLink } from '@platform/shared/contract';
 import { RecordsTable, type RecordsColumn } from '@platform/shared/records';
 import { useState } from 'react';
+import layout from '../agent-page/agent-page.module.css';
 import { CopyButton } from './copy-button';
 import { LinkForm } from './link-form';
 import { deleteLink, invitationUrl, loadLinks, loadRegisteredAffiliates, type RegisteredAffiliate } from './register-api';
@@ -84,16 +85,16 @@ export function InvitationLinks({ range }: { range: RebateRange }) {
   ];
 
   return (
-    <div className={styles.section}>
+    <div className={layout.section}>
       <LinkForm range={range} onCreated={links.refresh} />
-      <section className={styles.section} aria-labelledby="links-title">
-        <h3 id="links-title" className={styles.heading}>
+      <section className={layout.section} aria-labelledby="links-title">
+        <h3 id="links-title" className={layout.heading}>
           {t('links_title')}
         </h3>
         <RecordsTable records={links} columns={linkColumns} rowKey={(link) => link.affiUrlId} label={t('links_title')} namespace={NAMESPACE} emptyTitle={t('links_empty')} />
       </section>
-      <section className={styles.section} aria-labelledby="affiliates-title">
-        <h3 id="affiliates-title" className={styles.heading}>
+      <section className={layout.section} aria-labelledby="affiliates-title">
+        <h3 id="affiliates-title" className={layout.heading}>
           {t('affiliates_title')}
         </h3>
         <RecordsTable

@@ -1,6 +1,7 @@
 import { bus, Button, isApiError, useT } from '@platform/shared';
 import { AFFILIATE_LINK_EXPIRIES, type AffiliateLinkExpiry } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import layout from '../agent-page/agent-page.module.css';
 import { createLink, type AccountType } from './register-api';
 import { rebateLabel, rebateOptions, type RebateRange } from './rebate-options';
 import styles from './register-center.module.css';
@@ -54,7 +55,7 @@ export function LinkForm({ range, onCreated }: { range: RebateRange; onCreated: 
 
   return (
     <form className={styles.form} onSubmit={(event) => void form.submit(event)} noValidate aria-labelledby="link-form-title" data-testid="link-form">
-      <h3 id="link-form-title" className={styles.heading}>
+      <h3 id="link-form-title" className={layout.heading}>
         {t('link_form_title')}
       </h3>
       <div className={styles.fields}>

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { agentCreateDownlineCall } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { apiFailure, stubApi } from '@platform/shared/testing';
+import { cellsOf, click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import RegisterCenterPage from './register-center-page';
 
 // Register Centre with the network edge stubbed: the account it creates (sent encrypted) and the
@@ -22,29 +23,10 @@ const link = (affiUrlId: number, overrides: Record<string, unknown> = {}) => ({
 });
 const noAffiliates = { list: [], totalPages: 0 };
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const renderPage = () => renderAgentPage(RegisterCenterPage);
 
-async function renderPage() {
-  renderWithProviders(<RegisterCenterPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 describe('Create account', () => {
   it('offers the rebate settings from the merchant’s lowest to the agent’s own, with their rebate', async () => {
@@ -59,14 +41,14 @@ describe('Create account', () => {
   it('checks the form, then sends the encrypted call with the account type, username, password and setting', async () => {
     const { call, callsOf } = stubApi({ agentRebateSettings: range, agentCreateDownline: { memberId: 42, username: 'alice_01' } });
     await renderPage();
-    change('create-account-username', 'al');
+    typeInto('create-account-username', 'al');
     await click(screen.getByTestId('create-account-submit'));
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Use 4-16 letters, digits or underscores', 'Choose a rebate setting']);
     expect(callsOf('agentCreateDownline')).toHaveLength(0);
 
-    change('create-account-accountType', 'agent');
-    change('create-account-username', ' alice_01 ');
-    change('create-account-rebateSeries', '1940');
+    typeInto('create-account-accountType', 'agent');
+    typeInto('create-account-username', ' alice_01 ');
+    typeInto('create-account-rebateSeries', '1940');
     await click(screen.getByTestId('create-account-submit'));
     expect(callsOf('agentCreateDownline').map((options) => options?.data)).toEqual([{ accountType: 'agent', username: 'alice_01', password: '123456', rebateSeries: 1940 }]);
     const row = call.mock.calls.find(([called]) => called.name === 'agentCreateDownline')?.[0];
@@ -84,9 +66,9 @@ describe('Create account', () => {
       },
     });
     await renderPage();
-    change('create-account-username', 'bob_02');
-    change('create-account-password', 'secret99');
-    change('create-account-rebateSeries', '1950');
+    typeInto('create-account-username', 'bob_02');
+    typeInto('create-account-password', 'secret99');
+    typeInto('create-account-rebateSeries', '1950');
     await click(screen.getByTestId('create-account-submit'));
     expect(screen.getByRole('alert').textContent).toBe('This username is already taken: choose another');
     answer = 'agent.rebate.invalid';
@@ -164,9 +146,9 @@ describe('Invitation links', () => {
     ]);
     await click(screen.getByTestId('link-submit'));
     expect(screen.getByRole('alert').textContent).toBe('Choose a rebate setting');
-    change('link-rebateSeries', '1950');
-    change('link-expiry', '7d');
-    change('link-channel', ' Telegram group ');
+    typeInto('link-rebateSeries', '1950');
+    typeInto('link-expiry', '7d');
+    typeInto('link-channel', ' Telegram group ');
     await click(screen.getByTestId('link-submit'));
     expect(callsOf('agentCreateLink').map((options) => options?.data)).toEqual([{ accountType: 'player', rebateSeries: 1950, expiry: '7d', channel: 'Telegram group' }]);
     expect(screen.getAllByTestId('link-url').map((url) => url.textContent)).toEqual(['http://localhost/register?affiliateCode=CODE9']);

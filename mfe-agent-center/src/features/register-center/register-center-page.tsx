@@ -1,6 +1,7 @@
-import { Button, EmptyState, Spinner, Tabs, useCall, useT } from '@platform/shared';
+import { Button, EmptyState, Tabs, useCall, useT } from '@platform/shared';
 import { useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import { PageLoading } from '../agent-page/page-loading';
 import { CreateAccountForm } from './create-account-form';
 import { InvitationLinks } from './invitation-links';
 import { loadRebateRange } from './register-api';
@@ -30,11 +31,7 @@ export default function RegisterCenterPage(_props: AgentCenterPageProps) {
       />
     );
   } else if (range.status !== 'success') {
-    content = (
-      <div className={styles.loading}>
-        <Spinner />
-      </div>
-    );
+    content = <PageLoading />;
   } else {
     content = tab === 'create' ? <CreateAccountForm range={range.data} /> : <InvitationLinks range={range.data} />;
   }

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@platform/shared';
 import type { LotteryBetRecord } from '@platform/shared/contract';
 import { periodRange } from '@platform/shared/records';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { apiFailure, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { cellsOf, change, click, DOWNLINES, renderAgentPage, setUpAgentTests } from '../../testing/agent-fixtures';
 import { teamBetsRange } from './team-betting-api';
 import TeamBettingPage from './team-betting-page';
 
@@ -65,53 +66,9 @@ const BETS = {
   footer: { betAmount: 1254.5, winAmount: 23759.5, rebateAmount: 12.5 },
 };
 
-const downline = (memberId: number, username: string, accountType: 'agent' | 'player') => ({
-  memberId,
-  username,
-  accountType,
-  uplineUsername: 'agent01',
-  teamSize: accountType === 'agent' ? 5 : 1,
-  rebateSeries: 1940,
-  online: false,
-  lastLoginTime: null,
-  lastDepositTime: null,
-  balance: 0,
-  teamBalance: 0,
-  registrationTime: 0,
-  registrationMethod: 'direct',
-  status: 'active',
-  remark: '',
-});
-const DOWNLINES = { list: [downline(5, 'subagent5', 'agent'), downline(6, 'player6', 'player')], totalPages: 1 };
+setUpAgentTests();
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
-
-async function renderPage() {
-  renderWithProviders(<TeamBettingPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = async (element: HTMLElement, value: string) => {
-  await act(async () => {
-    fireEvent.change(element, { target: { value } });
-  });
-  await settle();
-};
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const renderPage = () => renderAgentPage(TeamBettingPage);
 const paramsOf = (calls: CallOptionsSeen[]) => calls.map((options) => options?.params);
 
 describe('Team Betting: the query', () => {

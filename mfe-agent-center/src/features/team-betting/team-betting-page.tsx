@@ -3,6 +3,7 @@ import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState
 import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { FilterSelect } from '../account-details/filter-select';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import layout from '../agent-page/agent-page.module.css';
 import { isUnknownMember, TeamScopeBar, TeamSearch, UnknownMember } from '../team-scope/team-scope';
 import { BetStatus } from './bet-status';
 import { betContentText, loadTeamBets, LOTTO_AREAS, type LottoArea, type TeamBetRow, type TeamBetTotals } from './team-betting-api';
@@ -63,7 +64,7 @@ export default function TeamBettingPage(_props: AgentCenterPageProps) {
   const unknownMember = records.status === 'error' && isUnknownMember(records.error);
 
   return (
-    <div className={styles.page} data-testid="team-betting">
+    <div className={layout.page} data-testid="team-betting">
       <TeamSearch team={team} onChoose={showTeamOf} testIdPrefix="team-betting" />
       <TeamScopeBar team={team} onWholeTeam={() => showTeamOf('')} testIdPrefix="team-betting">
         {team ? t('scope_team_of', { username: team }) : t('scope_whole_team')}
@@ -99,7 +100,7 @@ export default function TeamBettingPage(_props: AgentCenterPageProps) {
           }
         />
       )}
-      <p className={styles.note}>{t('note')}</p>
+      <p className={layout.note}>{t('note')}</p>
     </div>
   );
 }

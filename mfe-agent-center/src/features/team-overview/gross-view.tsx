@@ -1,5 +1,6 @@
 import { currencySymbol, formatMoney, useT, type AmountMinor } from '@platform/shared';
 import { useId, useState } from 'react';
+import layout from '../agent-page/agent-page.module.css';
 import { BarChart, ChartTable, type ChartPoint } from './bar-chart';
 import { compactNumber, formatCount, shortDate } from './chart-scale';
 import type { TeamDay } from './overview-api';
@@ -60,9 +61,9 @@ export function GrossView({ days }: { days: readonly TeamDay[] }) {
       : t('chart_summary', { from, to, highest: busiest.valueText, day: busiest.label });
 
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-testid="gross-view">
+    <section className={layout.section} aria-labelledby={headingId} data-testid="gross-view">
       <div className={styles.sectionHeader}>
-        <h2 id={headingId} className={styles.heading}>
+        <h2 id={headingId} className={layout.heading}>
           {t('gross_view_title')}
         </h2>
         <button type="button" className={styles.linkButton} aria-pressed={asTable} onClick={() => setAsTable((shown) => !shown)} data-testid="chart-as-table">

@@ -1,24 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { renderWithProviders, settle, stubApi } from '@platform/shared/testing';
+import { consolidated, setUpAgentTests } from '../../testing/agent-fixtures';
 import AgentCenter from '../agent-center/agent-center';
 
 // Team Overview is a page of every agent's menu, fetched as its own chunk when first opened.
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+setUpAgentTests();
 
 const ZERO = { logins: 0, registrations: 0, firstDeposits: 0, firstBets: 0, deposits: 0, depositCount: 0, withdrawals: 0, bets: 0, betCount: 0, wins: 0, promotions: 0 };
 
 it('opens from the agent centre menu as its page, not a title only', async () => {
   const { callsOf } = stubApi({
-    consolidated: { isSingle: true, sumBalance: 0, dailysalreqtype: false, divtypereq: false, contracthoursalreq: false, realtimesalreqtype: false },
+    consolidated: consolidated(),
     agentTeamOverview: { teamSize: 3, directCount: 2, onlineUsers: 1, totalBalance: 10, utcOffsetMinutes: 480, totals: ZERO, days: [{ date: '2025-03-05', ...ZERO }] },
   });
   renderWithProviders(<AgentCenter page="agentAnnouncement" onClose={jest.fn()} />);

@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AgentTeamOverview } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
-import { agentPeriodRange } from './agent-period';
+import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { change, click, DOWNLINES, PERIOD_TABS, periodOf, renderAgentPage, setUpAgentTests, valueOf } from '../../testing/agent-fixtures';
 import TeamOverviewPage from './team-overview-page';
 
 // Team Overview with the network edge stubbed: the period sent as days of the agent time zone,
@@ -41,52 +41,24 @@ const overview = (overrides: Partial<AgentTeamOverview> = {}): AgentTeamOverview
   ...overrides,
 });
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+setUpAgentTests();
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
-
-async function renderPage() {
-  renderWithProviders(<TeamOverviewPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const change = async (element: HTMLElement, value: string) => {
-  await act(async () => {
-    fireEvent.change(element, { target: { value } });
-  });
-  await settle();
-};
-const valueOf = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
+const renderPage = () => renderAgentPage(TeamOverviewPage);
 const bars = () => screen.getAllByTestId('team-chart-bar');
 
 describe('Team Overview: periods', () => {
   it('asks for today in GMT+8 first, and for each tab’s days when it is chosen', async () => {
     const { callsOf } = stubApi({ agentTeamOverview: overview() });
     await renderPage();
-    const today = agentPeriodRange('today', 480);
-    expect(callsOf('agentTeamOverview').map((options) => options?.params)).toEqual([{ startDate: today.startMs, endDate: today.endMs }]);
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Today', 'Yesterday', 'Last 7 days', 'This week', 'Last week', 'This month', 'Last month']);
+    expect(callsOf('agentTeamOverview').map((options) => options?.params)).toEqual([periodOf('today')]);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(PERIOD_TABS.map(([name]) => name));
     for (const [name, period] of [
       ['Yesterday', 'yesterday'],
       ['Last 7 days', 'last7Days'],
       ['Last month', 'lastMonth'],
     ] as const) {
       await click(screen.getByRole('tab', { name }));
-      const range = agentPeriodRange(period, 480);
-      expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: range.startMs, endDate: range.endMs });
+      expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual(periodOf(period));
     }
     expect(screen.getByTestId('team-overview-zone').textContent).toBe('Data are in GMT+8');
   });
@@ -97,8 +69,7 @@ describe('Team Overview: periods', () => {
     await settle();
     const calls = callsOf('agentTeamOverview');
     expect(calls).toHaveLength(2);
-    const today = agentPeriodRange('today', 420);
-    expect(calls[1]?.params).toEqual({ startDate: today.startMs, endDate: today.endMs });
+    expect(calls[1]?.params).toEqual(periodOf('today', 420));
     expect(screen.getByTestId('team-overview-zone').textContent).toBe('Data are in GMT+7');
   });
 
@@ -115,25 +86,6 @@ describe('Team Overview: periods', () => {
   });
 });
 
-const downline = (memberId: number, username: string, accountType: 'agent' | 'player') => ({
-  memberId,
-  username,
-  accountType,
-  uplineUsername: 'agent01',
-  teamSize: accountType === 'agent' ? 5 : 1,
-  rebateSeries: 1940,
-  online: false,
-  lastLoginTime: null,
-  lastDepositTime: null,
-  balance: 0,
-  teamBalance: 0,
-  registrationTime: 0,
-  registrationMethod: 'direct',
-  status: 'active',
-  remark: '',
-});
-const DOWNLINES = { list: [downline(5, 'subagent5', 'agent'), downline(6, 'player6', 'player')], totalPages: 1 };
-
 const field = () => screen.getByTestId('team-overview-downline') as HTMLInputElement;
 const scopeText = () => screen.getByTestId('team-overview-scope').textContent;
 
@@ -143,15 +95,14 @@ describe('Team Overview: whose team', () => {
       agentTeamOverview: (options: CallOptionsSeen) => (options?.params?.subordinateName ? overview({ teamSize: 5, directCount: 2 }) : overview()),
     });
     await renderPage();
-    const today = agentPeriodRange('today', 480);
-    expect(callsOf('agentTeamOverview').map((options) => options?.params)).toEqual([{ startDate: today.startMs, endDate: today.endMs }]);
+    expect(callsOf('agentTeamOverview').map((options) => options?.params)).toEqual([periodOf('today')]);
     expect(scopeText()).toBe('Overview of your whole team');
     expect(screen.queryByTestId('team-overview-whole-team')).toBeNull();
     expect(screen.getByRole('search', { name: 'Whose team' })).toBeTruthy();
 
     await change(field(), '  subagent5 ');
     await click(screen.getByTestId('team-overview-search'));
-    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, subordinateName: 'subagent5' });
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ ...periodOf('today'), subordinateName: 'subagent5' });
     expect(scopeText()).toContain('Overview of the team of subagent5');
     expect(field().value).toBe('subagent5');
     expect(valueOf('team-size')).toBe('5');
@@ -159,13 +110,12 @@ describe('Team Overview: whose team', () => {
 
     // The period tabs keep the member.
     await click(screen.getByRole('tab', { name: 'Last 7 days' }));
-    const week = agentPeriodRange('last7Days', 480);
-    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: week.startMs, endDate: week.endMs, subordinateName: 'subagent5' });
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ ...periodOf('last7Days'), subordinateName: 'subagent5' });
 
     // Whole team: subordinateName dropped, the field emptied, the period kept.
     await click(screen.getByTestId('team-overview-whole-team'));
     const last = callsOf('agentTeamOverview').at(-1)?.params;
-    expect(last).toEqual({ startDate: week.startMs, endDate: week.endMs });
+    expect(last).toEqual(periodOf('last7Days'));
     expect(last).not.toHaveProperty('subordinateName');
     expect(field().value).toBe('');
     expect(scopeText()).toBe('Overview of your whole team');
@@ -190,8 +140,7 @@ describe('Team Overview: whose team', () => {
     expect(screen.getByTestId('downline-picker')).toBeTruthy();
     expect(callsOf('agentDownlines')).toHaveLength(1);
     await click(screen.getByTestId('downline-choice-5'));
-    const today = agentPeriodRange('today', 480);
-    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, subordinateName: 'subagent5' });
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ ...periodOf('today'), subordinateName: 'subagent5' });
     expect(screen.queryByTestId('downline-picker')).toBeNull();
     expect(field().value).toBe('subagent5');
     expect(scopeText()).toContain('Overview of the team of subagent5');
@@ -213,8 +162,7 @@ describe('Team Overview: whose team', () => {
     await settle();
     await change(field(), 'subagent5');
     await click(screen.getByTestId('team-overview-search'));
-    const today = agentPeriodRange('today', 420);
-    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ startDate: today.startMs, endDate: today.endMs, subordinateName: 'subagent5' });
+    expect(callsOf('agentTeamOverview').at(-1)?.params).toEqual({ ...periodOf('today', 420), subordinateName: 'subagent5' });
     expect(screen.getByTestId('team-overview-zone').textContent).toBe('Data are in GMT+7');
   });
 

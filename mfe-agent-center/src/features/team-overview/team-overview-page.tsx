@@ -1,27 +1,15 @@
-import { Button, EmptyState, formatMoney, Spinner, Tabs, useCall, useT } from '@platform/shared';
-import { DEFAULT_RECORDS_PERIOD, RECORDS_PERIODS, type RecordsPeriod } from '@platform/shared/records';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button, EmptyState, formatMoney, useT } from '@platform/shared';
+import { useId, useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
+import layout from '../agent-page/agent-page.module.css';
+import { FigureCard } from '../agent-page/figure-card';
+import { PageLoading } from '../agent-page/page-loading';
+import { AgentPeriodTabs, useAgentPeriodCall } from '../agent-period';
 import { isUnknownMember, TeamScopeBar, TeamSearch, UnknownMember } from '../team-scope/team-scope';
-import { agentPeriodRange, DEFAULT_AGENT_UTC_OFFSET_MINUTES, gmtLabel } from './agent-period';
 import { formatCount } from './chart-scale';
 import { GrossView } from './gross-view';
 import { loadTeamOverview, type TeamOverview } from './overview-api';
-import styles from './team-overview.module.css';
 import { NAMESPACE } from './translations';
-
-/** One figure of a card grid: its label, its value, and a second line (a count beside an amount). */
-function FigureCard({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
-  return (
-    <div className={styles.figure} data-testid={testId}>
-      <dt className={styles.figureLabel}>{label}</dt>
-      <dd className={styles.figureValue} data-testid={`${testId}-value`}>
-        {value}
-      </dd>
-      {detail && <dd className={styles.figureDetail}>{detail}</dd>}
-    </div>
-  );
-}
 
 function TeamFigures({ overview }: { overview: TeamOverview }) {
   const { t } = useT(NAMESPACE);
@@ -30,22 +18,22 @@ function TeamFigures({ overview }: { overview: TeamOverview }) {
   const { totals } = overview;
   return (
     <>
-      <section className={styles.section} aria-labelledby={teamId}>
-        <h2 id={teamId} className={styles.heading}>
+      <section className={layout.section} aria-labelledby={teamId}>
+        <h2 id={teamId} className={layout.heading}>
           {t('team_now_title')}
         </h2>
-        <dl className={styles.cards} data-testid="team-cards">
-          <FigureCard testId="team-size" label={t('team_size')} value={formatCount(overview.teamSize)} />
-          <FigureCard testId="direct-count" label={t('direct_count')} value={formatCount(overview.directCount)} />
-          <FigureCard testId="online-users" label={t('online_users')} value={formatCount(overview.onlineUsers)} />
-          <FigureCard testId="total-balance" label={t('total_balance')} value={formatMoney(overview.totalBalanceMinor)} />
+        <dl className={layout.cards} data-testid="team-cards">
+          <FigureCard variant="raised" testId="team-size" label={t('team_size')} value={formatCount(overview.teamSize)} />
+          <FigureCard variant="raised" testId="direct-count" label={t('direct_count')} value={formatCount(overview.directCount)} />
+          <FigureCard variant="raised" testId="online-users" label={t('online_users')} value={formatCount(overview.onlineUsers)} />
+          <FigureCard variant="raised" testId="total-balance" label={t('total_balance')} value={formatMoney(overview.totalBalanceMinor)} />
         </dl>
       </section>
-      <section className={styles.section} aria-labelledby={statsId}>
-        <h2 id={statsId} className={styles.heading}>
+      <section className={layout.section} aria-labelledby={statsId}>
+        <h2 id={statsId} className={layout.heading}>
           {t('stats_title')}
         </h2>
-        <dl className={styles.stats} data-testid="team-stats">
+        <dl className={layout.cards} data-testid="team-stats">
           <FigureCard testId="stat-logins" label={t('stat_logins')} value={formatCount(totals.logins)} />
           <FigureCard testId="stat-registrations" label={t('stat_registrations')} value={formatCount(totals.registrations)} />
           <FigureCard testId="stat-first-deposits" label={t('stat_first_deposits')} value={formatCount(totals.firstDeposits)} />
@@ -89,22 +77,9 @@ function TeamFigures({ overview }: { overview: TeamOverview }) {
  */
 export default function TeamOverviewPage(_props: AgentCenterPageProps) {
   const { t } = useT(NAMESPACE);
-  const [period, setPeriod] = useState<RecordsPeriod>(DEFAULT_RECORDS_PERIOD);
-  const [utcOffsetMinutes, setUtcOffsetMinutes] = useState(DEFAULT_AGENT_UTC_OFFSET_MINUTES);
   /** A member of the downline whose team to show; '' for the agent's whole downline. */
   const [team, setTeam] = useState('');
-  const overview = useCall(
-    (signal) => loadTeamOverview({ range: agentPeriodRange(period, utcOffsetMinutes), subordinateName: team || null }, signal),
-    [period, utcOffsetMinutes, team],
-    { requiresSession: true },
-  );
-  const shown = overview.status === 'success' ? overview.data : overview.status === 'loading' ? overview.staleData : undefined;
-
-  // The merchant's agent time zone is not GMT+8: ask again for the period's days in it.
-  const answeredOffset = overview.status === 'success' ? overview.data.utcOffsetMinutes : null;
-  useEffect(() => {
-    if (answeredOffset !== null && answeredOffset !== utcOffsetMinutes) setUtcOffsetMinutes(answeredOffset);
-  }, [answeredOffset, utcOffsetMinutes]);
+  const { call: overview, shown, tabs } = useAgentPeriodCall((range, signal) => loadTeamOverview({ range, subordinateName: team || null }, signal), [team]);
 
   let content: ReactNode;
   if (overview.status === 'error' && isUnknownMember(overview.error)) {
@@ -122,34 +97,20 @@ export default function TeamOverviewPage(_props: AgentCenterPageProps) {
       />
     );
   } else if (shown === undefined) {
-    content = (
-      <div className={styles.loading}>
-        <Spinner />
-      </div>
-    );
+    content = <PageLoading />;
   } else {
     content = <TeamFigures overview={shown} />;
   }
 
   return (
-    <div className={styles.page} data-testid="team-overview">
+    <div className={layout.page} data-testid="team-overview">
       <TeamSearch team={team} onChoose={setTeam} testIdPrefix="team-overview" />
       <TeamScopeBar team={team} onWholeTeam={() => setTeam('')} testIdPrefix="team-overview">
         {team ? t('scope_team_of', { username: team }) : t('scope_whole_team')}
       </TeamScopeBar>
-      <Tabs<RecordsPeriod>
-        items={RECORDS_PERIODS.map((value) => ({ value, label: t(`period_${value}`) }))}
-        value={period}
-        onChange={setPeriod}
-        label={t('periods_label')}
-      >
-        <div className={overview.status === 'loading' && shown ? `${styles.body} ${styles.stale}` : styles.body} aria-busy={overview.status === 'loading'}>
-          <p className={styles.note} data-testid="team-overview-zone">
-            {t('zone_note', { zone: gmtLabel(shown?.utcOffsetMinutes ?? utcOffsetMinutes) })}
-          </p>
-          {content}
-        </div>
-      </Tabs>
+      <AgentPeriodTabs {...tabs} zoneTestId="team-overview-zone">
+        {content}
+      </AgentPeriodTabs>
     </div>
   );
 }

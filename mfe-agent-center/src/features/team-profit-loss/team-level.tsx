@@ -1,7 +1,9 @@
-import { Button, EmptyState, formatMoney, Spinner, usePagedList, useT } from '@platform/shared';
+import { Button, EmptyState, formatMoney, usePagedList, useT } from '@platform/shared';
 import { RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useEffect, useId } from 'react';
-import { agentPeriodRange } from '../team-overview/agent-period';
+import layout from '../agent-page/agent-page.module.css';
+import { PageLoading } from '../agent-page/page-loading';
+import { agentPeriodRange, useAnsweredZone } from '../agent-period';
 import { formatCount } from '../team-overview/chart-scale';
 import { loadTeamProfitLoss, type ProfitLossRow, type TeamFigures } from './profit-loss-api';
 import styles from './team-profit-loss.module.css';
@@ -46,10 +48,7 @@ export function TeamLevel({ period, utcOffsetMinutes, head, onDrill, onBackToMyT
   }, [filters.period, period, setFilter]);
 
   const shown = report.status === 'success' ? report.data : report.status === 'loading' ? report.staleData : undefined;
-  const answeredZone = report.status === 'success' ? report.data.footer?.utcOffsetMinutes : undefined;
-  useEffect(() => {
-    if (answeredZone !== undefined && answeredZone !== utcOffsetMinutes) onZone(answeredZone);
-  }, [answeredZone, utcOffsetMinutes, onZone]);
+  useAnsweredZone(report.status === 'success' ? report.data.footer?.utcOffsetMinutes : undefined, utcOffsetMinutes, onZone);
 
   if (report.status === 'error' && report.error.errorCode === 'agent.downline.unknown' && head !== null) {
     return (
@@ -82,11 +81,7 @@ export function TeamLevel({ period, utcOffsetMinutes, head, onDrill, onBackToMyT
     );
   }
   if (shown?.footer === undefined) {
-    return (
-      <div className={styles.loading}>
-        <Spinner />
-      </div>
-    );
+    return <PageLoading />;
   }
 
   // No column has a total: the team's figures (the footer) include its head's own, so they are
@@ -127,11 +122,11 @@ export function TeamLevel({ period, utcOffsetMinutes, head, onDrill, onBackToMyT
       <div className={report.status === 'loading' ? styles.stale : undefined}>
         <TeamSummary team={shown.footer} title={head === null ? t('my_team') : t('team_of', { username: head })} />
       </div>
-      <div className={styles.section} aria-labelledby={headingId} role="group" data-testid="pnl-downlines">
+      <div className={layout.section} aria-labelledby={headingId} role="group" data-testid="pnl-downlines">
         <h2 id={headingId} className={styles.heading}>
           {downlinesTitle}
         </h2>
-        {shown.list.some((row) => row.accountType === 'agent') && <p className={styles.note}>{t('drill_hint')}</p>}
+        {shown.list.some((row) => row.accountType === 'agent') && <p className={layout.note}>{t('drill_hint')}</p>}
         <RecordsTable records={report} columns={columns} rowKey={(row) => row.memberId} label={downlinesTitle} namespace={NAMESPACE} emptyTitle={t('empty')} />
       </div>
     </>

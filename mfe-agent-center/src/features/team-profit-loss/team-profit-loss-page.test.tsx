@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AgentProfitLossRow, AgentTeamProfitLoss } from '@platform/shared/contract';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
-import { agentPeriodRange } from '../team-overview/agent-period';
+import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import { cellsOf, click, PERIOD_TABS, periodOf, renderAgentPage, setUpAgentTests, valueOf } from '../../testing/agent-fixtures';
 import TeamProfitLossPage from './team-profit-loss-page';
 
 // User Profit and Loss with the network edge stubbed: the period sent as days of the agent time
@@ -41,48 +41,20 @@ const byName = (options: CallOptionsSeen) => {
   return name === undefined ? MY_TEAM : name === 'subagent5' ? SUB_TEAM : DEEP_TEAM;
 };
 
-beforeEach(async () => {
-  await resetTestState();
-  setStatus();
-  logIn({ isAgent: 1, account: 'agent01' });
-});
+/** A team's figures as the summary's cards and the downlines table name them, P&L last. */
+const FIGURE_NAMES = ['Deposit', 'Withdrawal', 'Betting', 'Winning', 'Rebate', 'Salary', 'Promotion', 'P&L'];
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+setUpAgentTests();
 
-async function renderPage() {
-  renderWithProviders(<TeamProfitLossPage openPage={jest.fn()} />);
-  await settle();
-}
-
-const click = async (element: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-  await settle();
-};
-const valueOf = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
-const cellsOf = (element: HTMLElement) => within(element).getAllByRole('cell').map((cell) => cell.textContent);
-const periodOf = (period: Parameters<typeof agentPeriodRange>[0]) => {
-  const range = agentPeriodRange(period, 480);
-  return { startDate: range.startMs, endDate: range.endMs };
-};
+const renderPage = () => renderAgentPage(TeamProfitLossPage);
 
 describe('User Profit and Loss: periods', () => {
   it('asks for today in GMT+8 first, and for each tab’s days when it is chosen', async () => {
     const { callsOf } = stubApi({ agentTeamProfitLoss: MY_TEAM });
     await renderPage();
     expect(callsOf('agentTeamProfitLoss').map((options) => options?.params)).toEqual([{ ...periodOf('today'), page: 1, size: 10 }]);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Today', 'Yesterday', 'Last 7 days', 'This week', 'Last week', 'This month', 'Last month']);
-    for (const [name, period] of [
-      ['Yesterday', 'yesterday'],
-      ['Last 7 days', 'last7Days'],
-      ['This week', 'thisWeek'],
-      ['Last week', 'lastWeek'],
-      ['This month', 'thisMonth'],
-      ['Last month', 'lastMonth'],
-    ] as const) {
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(PERIOD_TABS.map(([name]) => name));
+    for (const [name, period] of PERIOD_TABS.slice(1)) {
       await click(screen.getByRole('tab', { name }));
       expect(callsOf('agentTeamProfitLoss').at(-1)?.params).toEqual({ ...periodOf(period), page: 1, size: 10 });
     }
@@ -96,8 +68,7 @@ describe('User Profit and Loss: periods', () => {
     await settle();
     const calls = callsOf('agentTeamProfitLoss');
     expect(calls).toHaveLength(2);
-    const range = agentPeriodRange('today', 420);
-    expect(calls[1]?.params).toEqual({ startDate: range.startMs, endDate: range.endMs, page: 1, size: 10 });
+    expect(calls[1]?.params).toEqual({ ...periodOf('today', 420), page: 1, size: 10 });
     expect(screen.getByTestId('pnl-zone').textContent).toBe('Data are in GMT+7');
   });
 
@@ -120,16 +91,7 @@ describe('User Profit and Loss: figures', () => {
     expect(screen.getByTestId('pnl-team-size').textContent).toBe('Team size: 1,234');
     expect(screen.getByTestId('pnl-result').textContent).toBe('Team net loss-৳52,126.28');
     expect(screen.getByTestId('pnl-result').getAttribute('data-result')).toBe('loss');
-    expect(within(screen.getByTestId('pnl-figures')).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Deposit',
-      'Withdrawal',
-      'Betting',
-      'Winning',
-      'Rebate',
-      'Salary',
-      'Promotion',
-      'P&L',
-    ]);
+    expect(within(screen.getByTestId('pnl-figures')).getAllByRole('term').map((term) => term.textContent)).toEqual(FIGURE_NAMES);
     expect(valueOf('pnl-deposits')).toBe('৳15,000.50');
     expect(valueOf('pnl-withdrawals')).toBe('৳3,200.00');
     expect(valueOf('pnl-bets')).toBe('৳98,765.43');
@@ -156,19 +118,7 @@ describe('User Profit and Loss: figures', () => {
     stubApi({ agentTeamProfitLoss: MY_TEAM });
     await renderPage();
     const table = screen.getByRole('table', { name: 'My direct downlines' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Username',
-      'Type',
-      'Team size',
-      'Deposit',
-      'Withdrawal',
-      'Betting',
-      'Winning',
-      'Rebate',
-      'Salary',
-      'Promotion',
-      'P&L',
-    ]);
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Username', 'Type', 'Team size', ...FIGURE_NAMES]);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(cellsOf(rows[1])).toEqual(['subagent5', 'Agent', '12', '৳1,000.00', '৳0.00', '৳5,000.00', '৳7,000.50', '৳0.00', '৳0.00', '৳0.00', '৳2,000.50']);

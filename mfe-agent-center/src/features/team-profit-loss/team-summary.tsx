@@ -1,5 +1,7 @@
 import { formatMoney, useT, type AmountMinor } from '@platform/shared';
 import { useId } from 'react';
+import layout from '../agent-page/agent-page.module.css';
+import { FigureCard } from '../agent-page/figure-card';
 import { formatCount } from '../team-overview/chart-scale';
 import type { ProfitLossRow } from './profit-loss-api';
 import styles from './team-profit-loss.module.css';
@@ -16,17 +18,6 @@ const RESULT_CLASS: Record<TeamResult, string | undefined> = {
   even: undefined,
 };
 
-function FigureCard({ label, value, testId, className }: { label: string; value: string; testId: string; className?: string }) {
-  return (
-    <div className={styles.figure} data-testid={testId}>
-      <dt className={styles.figureLabel}>{label}</dt>
-      <dd className={className ? `${styles.figureValue} ${className}` : styles.figureValue} data-testid={`${testId}-value`}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 /**
  * The whole team's figures of the period (the agent's team, or the team of the member drilled
  * into), with its result said in words: "Team net loss" or "Team net win".
@@ -36,7 +27,7 @@ export function TeamSummary({ team, title }: { team: ProfitLossRow; title: strin
   const headingId = useId();
   const result = teamResultOf(team.profitLossMinor);
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-testid="pnl-summary">
+    <section className={layout.section} aria-labelledby={headingId} data-testid="pnl-summary">
       <div className={styles.sectionHeader}>
         <h2 id={headingId} className={styles.heading}>
           {title}
@@ -49,7 +40,7 @@ export function TeamSummary({ team, title }: { team: ProfitLossRow; title: strin
         <span className={styles.resultLabel}>{t(`result_${result}`)}</span>
         <span className={styles.resultAmount}>{formatMoney(team.profitLossMinor)}</span>
       </p>
-      <dl className={styles.figures} data-testid="pnl-figures">
+      <dl className={layout.cards} data-testid="pnl-figures">
         <FigureCard testId="pnl-deposits" label={t('fig_deposits')} value={formatMoney(team.depositsMinor)} />
         <FigureCard testId="pnl-withdrawals" label={t('fig_withdrawals')} value={formatMoney(team.withdrawalsMinor)} />
         <FigureCard testId="pnl-bets" label={t('fig_bets')} value={formatMoney(team.betsMinor)} />
@@ -57,9 +48,9 @@ export function TeamSummary({ team, title }: { team: ProfitLossRow; title: strin
         <FigureCard testId="pnl-rebates" label={t('fig_rebates')} value={formatMoney(team.rebatesMinor)} />
         <FigureCard testId="pnl-salaries" label={t('fig_salaries')} value={formatMoney(team.salariesMinor)} />
         <FigureCard testId="pnl-promotions" label={t('fig_promotions')} value={formatMoney(team.promotionsMinor)} />
-        <FigureCard testId="pnl-profit-loss" label={t('fig_profit_loss')} value={formatMoney(team.profitLossMinor)} className={RESULT_CLASS[result]} />
+        <FigureCard testId="pnl-profit-loss" label={t('fig_profit_loss')} value={formatMoney(team.profitLossMinor)} valueClassName={RESULT_CLASS[result]} />
       </dl>
-      <p className={styles.note}>{t('figures_note')}</p>
+      <p className={layout.note}>{t('figures_note')}</p>
     </section>
   );
 }

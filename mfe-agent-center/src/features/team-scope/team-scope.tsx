@@ -1,7 +1,8 @@
 import { Button, EmptyState, useT, type ApiError } from '@platform/shared';
-import { TextField } from '@platform/shared/forms';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DownlinePicker } from '../account-details/downline-picker';
+import layout from '../agent-page/agent-page.module.css';
+import { UsernameSearch } from '../agent-page/username-search';
 import styles from './team-scope.module.css';
 import { NAMESPACE } from './translations';
 
@@ -9,9 +10,6 @@ import { NAMESPACE } from './translations';
 // team of one member of it, typed (at any depth) or picked from the direct downlines. The page keeps
 // the member ('' for the whole downline) and sends it as subordinateName only when there is one;
 // these pieces choose it, say it, and say when the server does not know it in the agent's team.
-
-/** The longest name subordinateName takes. */
-const USERNAME_MAX_LENGTH = 64;
 
 /** The server's answer when subordinateName is not a member of the agent's downline. */
 export const isUnknownMember = (error: ApiError | undefined): boolean => error?.errorCode === 'agent.downline.unknown';
@@ -63,27 +61,23 @@ export function TeamSearch({ team, onChoose, testIdPrefix }: TeamSearchProps) {
     );
   }
   return (
-    <form className={styles.search} role="search" aria-label={t('search_label')} onSubmit={onSearch}>
-      <div className={styles.searchField}>
-        <TextField
-          name="downline"
-          label={t('field_downline')}
-          value={typed}
-          onChange={setTyped}
-          maxLength={USERNAME_MAX_LENGTH}
-          placeholder={t('downline_placeholder')}
-          testIdPrefix={testIdPrefix}
-        />
-      </div>
-      <div className={styles.searchActions}>
-        <Button type="submit" data-testid={`${testIdPrefix}-search`}>
-          {t('search')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => setPicking(true)} data-testid={`${testIdPrefix}-pick`}>
-          {t('choose_downline')}
-        </Button>
-      </div>
-    </form>
+    <UsernameSearch
+      label={t('search_label')}
+      name="downline"
+      fieldLabel={t('field_downline')}
+      value={typed}
+      onChange={setTyped}
+      placeholder={t('downline_placeholder')}
+      testIdPrefix={testIdPrefix}
+      onSubmit={onSearch}
+    >
+      <Button type="submit" data-testid={`${testIdPrefix}-search`}>
+        {t('search')}
+      </Button>
+      <Button type="button" variant="secondary" onClick={() => setPicking(true)} data-testid={`${testIdPrefix}-pick`}>
+        {t('choose_downline')}
+      </Button>
+    </UsernameSearch>
   );
 }
 
@@ -102,8 +96,8 @@ export interface TeamScopeBarProps {
 export function TeamScopeBar({ team, children, onWholeTeam, testIdPrefix }: TeamScopeBarProps) {
   const { t } = useT(NAMESPACE);
   return (
-    <div className={styles.scope} data-testid={`${testIdPrefix}-scope`}>
-      <span className={styles.scopeText}>{children}</span>
+    <div className={layout.memberBar} data-testid={`${testIdPrefix}-scope`}>
+      <span className={layout.memberName}>{children}</span>
       {team && (
         <Button variant="ghost" size="sm" onClick={onWholeTeam} data-testid={`${testIdPrefix}-whole-team`}>
           {t('whole_team')}

@@ -1,7 +1,7 @@
 import { RECORDS_PERIODS } from '@platform/shared/records';
 import { agentPeriodRange, gmtLabel } from './agent-period';
 
-// The overview's periods on the agent time zone's calendar, whatever the browser's zone.
+// The agent centre reports' periods on the agent time zone's calendar, whatever the browser's zone.
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 const DAY = 86_400_000;

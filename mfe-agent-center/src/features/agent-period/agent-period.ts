@@ -1,8 +1,9 @@
 import type { PeriodRange, RecordsPeriod } from '@platform/shared/records';
 
-// The team overview's periods are days of the merchant's agent time zone (the answer's
-// utcOffsetMinutes), not of the browser's: the records pages' periodRange reads local time, so
-// this is the same calendar rule on a fixed offset.
+// The periods of the agent centre's reports (My Income, Team Overview, User Profit and Loss) are
+// days of the merchant's agent time zone (the answer's utcOffsetMinutes), not of the browser's:
+// the records pages' periodRange reads local time, so this is the same calendar rule on a fixed
+// offset.
 
 /** The agent time zone until the server says otherwise (SPEC §1: GMT+8). */
 export const DEFAULT_AGENT_UTC_OFFSET_MINUTES = 480;
