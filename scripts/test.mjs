@@ -61,30 +61,19 @@ const typecheckPassed = APPS.filter((app) => !failedWorkspaces.has(app.folder)).
 record(`type-check ${[...failedWorkspaces].join(', ')}`, typecheckPassed, failedWorkspaces.size);
 
 phase(1);
+const jestOutput = path.join(resultsDir, 'jest.json');
 // Two workers although the machine has two cores (Jest's default would be one): the server's test
 // files spend most of their time waiting on PostgreSQL (852 tests: 102 s on one worker, 58 s on two).
-// The fuzz suite runs on its own, first, in a fresh process: run last in a worker that had run the
-// browser-environment suites before it, its input generation twice stalled for over ten minutes
-// (a worker at full CPU inside fast-check's generation, no request in flight); alone it takes
-// 30–80 s. The cause is not found yet; a fresh process keeps it out of reach of other suites.
-const FUZZ_SUITE = 'server/src/testing/fuzz/fuzz.test.ts';
-for (const [label, args] of [
-  ['jest fuzz', ['--selectProjects', 'server', '--runTestsByPath', FUZZ_SUITE]],
-  ['jest', ['--maxWorkers=2', '--testPathIgnorePatterns', 'fuzz\\.test\\.ts$']],
-]) {
-  const output = path.join(resultsDir, `${label.replace(' ', '-')}.json`);
-  const code = await run('npx', ['jest', '--ci', ...args, '--json', `--outputFile=${output}`]);
-  const failedBefore = totals.failed;
-  if (existsSync(output)) {
-    const report = JSON.parse(readFileSync(output, 'utf8'));
-    // A suite that fails to run at all has no tests: count it as one failure.
-    const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
-    record(label, report.numPassedTests, report.numFailedTests + brokenSuites);
-  } else {
-    record(`${label} (did not report)`, 0, 1);
-  }
-  if (code !== 0 && totals.failed === failedBefore) record(`${label} (exit code)`, 0, 1);
+const jestCode = await run('npx', ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jestOutput}`]);
+if (existsSync(jestOutput)) {
+  const report = JSON.parse(readFileSync(jestOutput, 'utf8'));
+  // A suite that fails to run at all has no tests: count it as one failure.
+  const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
+  record('jest', report.numPassedTests, report.numFailedTests + brokenSuites);
+} else {
+  record('jest (did not report)', 0, 1);
 }
+if (jestCode !== 0 && totals.failed === 0) record('jest (exit code)', 0, 1);
 
 phase(2);
 const built = await buildAll();
