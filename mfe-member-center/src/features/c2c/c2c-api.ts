@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, CLIENT_ERROR_CODES, isApiError, type AmountMinor } from '@platform/shared';
+import { amountMinorFromMajor, amountMinorOf, api, CLIENT_ERROR_CODES, isApiError, newIdempotencyKey, type AmountMinor } from '@platform/shared';
 import {
   DEPOSIT_RECEIPT_MAX_BYTES,
   IDEMPOTENCY_KEY_HEADER,
@@ -34,16 +34,6 @@ export function parseAmount(text: string): AmountMinor | null {
 /** Minor units as the wire takes them: major units with two decimals at most. */
 export const toMajor = (amountMinor: AmountMinor): number => Number(`${(amountMinor - (amountMinor % 100)) / 100}.${String(amountMinor % 100).padStart(2, '0')}`);
 
-/** A random UUID (crypto.randomUUID outside secure contexts drawn from getRandomValues). */
-export function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** No answer (network, timeout, cancelled) or a server failure: the action may have been done; retry it under the same key. */
 export function outcomeUnknown(error: unknown): boolean {
   if (!isApiError(error)) return false;
@@ -52,7 +42,7 @@ export function outcomeUnknown(error: unknown): boolean {
 }
 
 /** One key per payload, kept while a retry may repeat it (see outcomeUnknown), forgotten once answered. */
-export function createRetryKey(draw: () => string = newKey) {
+export function createRetryKey(draw: () => string = newIdempotencyKey) {
   let current: { payload: string; key: string } | null = null;
   return {
     keyFor(payload: unknown): string {

@@ -1,18 +1,6 @@
-import { CLIENT_ERROR_CODES, isApiError } from '@platform/shared';
+import { CLIENT_ERROR_CODES, isApiError, newIdempotencyKey } from '@platform/shared';
 
-/**
- * A key for one money action (the Idempotency-Key header): a random UUID. crypto.randomUUID exists
- * only in secure contexts (https, localhost); elsewhere the same version-4 UUID is drawn from
- * getRandomValues.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newIdempotencyKey };
 
 /**
  * Whether a failed money call may have been done by the server: no answer at all (network,
