@@ -3,7 +3,9 @@ import path from 'node:path';
 import { assertLedgerReconciled } from '../../modules/ledger';
 import { databaseChanges, snapshotDatabase } from './db-snapshot';
 import { formatReport, judge, runFuzz, startFuzzHarness, type FuzzHarness } from './fuzz.testing';
-import type { RequestPlan } from './requests';
+import fc from 'fast-check';
+import { requestPlans, type RequestPlan } from './requests';
+import { filtered } from './schema-arbitraries';
 
 // The fuzz suite (issue 7): generated bad inputs to every route of the OpenAPI document (wrong
 // types, huge strings, NUL bytes, deep nesting, unknown fields, prototype keys, bad encodings, bad
@@ -90,6 +92,19 @@ describe('the checks catch what they are for', () => {
     expect(judge(start, { method: 'GET' } as RequestPlan, answer(302, '', { location: '/?oauthError=x' })).problems).toEqual([]);
     expect(judge(start, { method: 'GET' } as RequestPlan, answer(302, '', { location: '//evil.example/' })).problems[0]).toMatch(/off the site/);
     expect(judge(undefined, { method: 'GET' } as RequestPlan, answer(200, { success: true, value: {}, message: null, errorCode: null })).problems[0]).toMatch(/must refuse/);
+  });
+
+  it('stops a filter that never passes instead of stalling the run', () => {
+    expect(() => fc.sample(filtered(fc.integer(), () => false, 'no integer'), 1)).toThrow('fuzz generator: no integer rejected 1000 values in a row');
+    expect(fc.sample(filtered(fc.integer(), (value) => value % 2 === 0, 'even integers'), 500).every((value) => value % 2 === 0)).toBe(true);
+  });
+
+  it('generates plans for every route, a boolean query field included (its bad values are text, not other types)', () => {
+    for (const route of harness.routes) expect(fc.sample(requestPlans(route), { numRuns: 40, seed: 7 })).toHaveLength(40);
+    const betRecords = harness.routes.find((route) => route.key === 'GET /wps/relay/ODSFE2_lottMemBet')!;
+    expect(betRecords.querystring?.properties?.chase?.type).toBe('boolean');
+    const faults = fc.sample(requestPlans(betRecords), { numRuns: 3_000, seed: 11 }).flatMap((plan) => plan.faults);
+    expect(faults.filter((fault) => fault.startsWith('query: chase: bad boolean')).length).toBeGreaterThan(0);
   });
 
   // Last: it changes the harness's database.

@@ -3,7 +3,9 @@ import { isJsonObject, nested, object, toJsonText, type Json } from './json-text
 import {
   OVER_BODY_LIMIT,
   PROTOTYPE_KEYS,
+  badStrings,
   badValue,
+  filtered,
   junkString,
   noiseValue,
   stringOfLength,
@@ -194,9 +196,7 @@ function merchantHeader(): fc.Arbitrary<Part<string | string[] | undefined>> {
     { weight: 1, arbitrary: fc.constantFrom(['DEFAULT', 'DEFAULT'], ['DEFAULT', 'OTHER'], ['', 'DEFAULT']).map((values) => faulty<string[]>([...values], 'merchant: header repeated')) },
     {
       weight: 2,
-      arbitrary: headerJunk()
-        .filter((code) => code !== 'DEFAULT' && code !== OTHER_MERCHANT)
-        .map((code) => (code === '' ? clean<string | string[] | undefined>(code) : faulty<string | string[] | undefined>(code, 'merchant: unknown code'))),
+      arbitrary: filtered(headerJunk(), (code) => code !== 'DEFAULT' && code !== OTHER_MERCHANT, 'unknown merchant codes').map((code) => (code === '' ? clean<string | string[] | undefined>(code) : faulty<string | string[] | undefined>(code, 'merchant: unknown code'))),
     },
   );
 }
@@ -268,7 +268,7 @@ function pathOf(route: FuzzRoute): fc.Arbitrary<Part<string>> {
     fc.oneof(
       { weight: 3, arbitrary: validString(schema).map((value) => clean(encode(value))) },
       // A parameter its schema refuses (an unknown provider), or one the URL decoder refuses.
-      { weight: 2, arbitrary: junkSegment.filter((text) => !(schema.enum ?? []).includes(text)).map((text) => faulty(text, `params: ${name} is not a known value`)) },
+      { weight: 2, arbitrary: filtered(junkSegment, (text) => !(schema.enum ?? []).includes(text), `segments off ${name}'s values`).map((text) => faulty(text, `params: ${name} is not a known value`)) },
     );
   const filled = fc.tuple(...params.map(([name, schema]) => segment(name, schema))).map((segments) => {
     let path = route.url;
@@ -314,15 +314,17 @@ function badQuery(schema: FuzzSchema): fc.Arbitrary<Faulty<QueryPairs>> | undefi
   for (const [name, property] of properties) {
     const broken: fc.Arbitrary<Faulty<string[]>>[] = [];
     // Strings only (a query holds nothing else), capped: a URL past 16 KiB never reaches a handler.
-    const numeric = [property.type].flat().some((type) => type === 'number' || type === 'integer');
-    if (numeric) {
+    const types = [property.type].flat();
+    if (types.some((type) => type === 'number' || type === 'integer')) {
       // A number's bad strings: text that is no number, and numbers the schema refuses (a string
       // copy of the schema would have no rule left that a string could break).
       broken.push(badNumberText(property).map((value) => ({ value: [value], fault: `bad number ${JSON.stringify(value)}` })));
+    } else if (types.includes('boolean') && !types.includes('string')) {
+      // ajv turns only "true" and "false" into a boolean.
+      broken.push(fc.constantFrom('maybe', 'yes', '2', '-1', 'TRUE ', 'truee', 'null').map((value) => ({ value: [value], fault: `bad boolean ${JSON.stringify(value)}` })));
     } else {
-      const stringSchema = { ...property, type: 'string' };
-      const bad = badValue(stringSchema).filter((candidate) => typeof candidate.value === 'string' && candidate.value.length <= 8_000);
-      broken.push(bad.map((candidate) => ({ value: [candidate.value as string], fault: candidate.fault })));
+      // Only strings the schema's own rules refuse (none when it has no length, pattern or enum).
+      broken.push(...badStrings({ ...property, type: 'string' }, { huge: false }).map((bad) => bad.map((candidate) => ({ value: [candidate.value], fault: candidate.fault }))));
     }
     // Two values: ajv unwraps only a one-item array into the string the schema wants.
     broken.push(fc.tuple(validString(property), validString(property)).map(([first, second]) => ({ value: [first, second], fault: 'repeated' })));
@@ -379,7 +381,7 @@ function payloadOf(text: fc.Arbitrary<string>): fc.Arbitrary<Payload> {
 /** JSON texts that do not parse: any document cut short, or one of the classics. */
 const malformedJson = (base: fc.Arbitrary<Json>): fc.Arbitrary<string> =>
   fc.oneof(
-    base.map(toJsonText).filter((text) => text.length > 1 && (text.endsWith('}') || text.endsWith(']'))).map((text) => text.slice(0, -1)),
+    filtered(base.map(toJsonText), (text) => text.length > 1 && (text.endsWith('}') || text.endsWith(']')), 'JSON texts to cut short').map((text) => text.slice(0, -1)),
     fc.constantFrom('{', '{"a":', '[1,]', "{'a':1}", '{"a":1} x', 'NaN', 'undefined', '{"a":01}', '{"a":1,}', '{"\\u00"}', '{"a":"\\x41"}', '{a:1}', '\u0000', ']', '{"a" 1}', 'nul'),
   );
 
@@ -510,9 +512,7 @@ function encryptedBody(route: FuzzRoute): fc.Arbitrary<Part<BodyPlan> & { wellFo
   if (route.semantic && route.body) {
     options.push({
       weight: 4,
-      arbitrary: wellFormedBody(route, schema)
-        .filter((value) => !hasRaw(value))
-        .map((value) => ({ value: { seal: 'sealed' as const, contentType: 'application/json', plainValue: plainOf(value) }, faults: [], wellFormed: true })),
+      arbitrary: filtered(wellFormedBody(route, schema), (value) => !hasRaw(value), `well-formed bodies of ${route.key} without raw JSON`).map((value) => ({ value: { seal: 'sealed' as const, contentType: 'application/json', plainValue: plainOf(value) }, faults: [], wellFormed: true })),
     });
   }
   return fc.oneof(...options);
@@ -543,7 +543,7 @@ function methodOf(route: FuzzRoute): fc.Arbitrary<Part<string>> {
 export function requestPlans(route: FuzzRoute): fc.Arbitrary<RequestPlan> {
   // Built once: an arbitrary made inside chain() would be made again for every request.
   const bodiesByMethod = new Map(ALL_METHODS.map((method) => [method, bodyOf(route, method)]));
-  return fc
+  const plans = fc
     .record({
       method: methodOf(route),
       path: pathOf(route),
@@ -574,15 +574,15 @@ export function requestPlans(route: FuzzRoute): fc.Arbitrary<RequestPlan> {
         faults,
         wellFormed: parts.body.wellFormed && faults.length === 0,
       });
-    })
-    .filter((plan) => !route.mutating || plan.faults.length > 0 || (route.semantic && plan.wellFormed));
+    });
+  return filtered(plans, (plan) => !route.mutating || plan.faults.length > 0 || (route.semantic && plan.wellFormed), `plans for ${route.key} with a fault`);
 }
 
 /** First segments of the server's paths under /wps/ (an unknown path avoids all of them). */
 export function unknownPathPlans(knownFirstSegments: string[]): fc.Arbitrary<RequestPlan> {
   const known = new Set(knownFirstSegments);
   const noise = noiseBody(noiseValue());
-  const first = junkSegment.filter((segment) => !known.has(segment) && !known.has(decodeURIComponentSafe(segment)));
+  const first = filtered(junkSegment, (segment) => !known.has(segment) && !known.has(decodeURIComponentSafe(segment)), 'unknown first segments');
   return fc
     .record({
       method: fc.constantFrom(...ALL_METHODS),

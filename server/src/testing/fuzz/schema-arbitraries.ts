@@ -127,6 +127,29 @@ export const stringOfLengthBetween = (min: number, max: number): fc.Arbitrary<st
 /** Huge strings: past a column's width, past 64 KiB, past the body limit. */
 export const hugeString = (): fc.Arbitrary<string> => stringOfLength(2_000, 70_000, OVER_BODY_LIMIT);
 
+/** Consecutive rejections after which a filtered arbitrary is a bug of the generator, not bad luck. */
+const MAX_CONSECUTIVE_REJECTIONS = 1_000;
+
+/**
+ * `arbitrary.filter(predicate)` that fails loudly instead of looping for ever: fast-check retries a
+ * filter until it passes, so a predicate that (almost) never holds would stall the whole run (it
+ * once did: a boolean query field whose only "bad strings" were values of other types).
+ */
+export function filtered<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => boolean, what: string): fc.Arbitrary<T> {
+  let rejections = 0;
+  return arbitrary.filter((value) => {
+    if (predicate(value)) {
+      rejections = 0;
+      return true;
+    }
+    if (++rejections >= MAX_CONSECUTIVE_REJECTIONS) {
+      rejections = 0;
+      throw new Error(`fuzz generator: ${what} rejected ${MAX_CONSECUTIVE_REJECTIONS} values in a row`);
+    }
+    return false;
+  });
+}
+
 const typesOf = (schema: FuzzSchema): string[] => (schema.type === undefined ? [] : [schema.type].flat());
 
 function clip(text: string, schema: FuzzSchema): string {
@@ -143,10 +166,14 @@ export function validString(schema: FuzzSchema): fc.Arbitrary<string> {
   const { minLength = 0, maxLength = 200 } = schema;
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern, 'u');
-    return fc.stringMatching(pattern).filter((text) => {
-      const length = [...text].length;
-      return length >= minLength && length <= maxLength;
-    });
+    return filtered(
+      fc.stringMatching(pattern),
+      (text) => {
+        const length = [...text].length;
+        return length >= minLength && length <= maxLength;
+      },
+      `strings matching ${schema.pattern} of ${minLength}–${maxLength} characters`,
+    );
   }
   return fc.oneof(junkString(), fc.string({ maxLength: Math.min(maxLength, 40) }), plausibleString).map((text) => clip(text, schema));
 }
@@ -187,8 +214,10 @@ export function validValue(schema: FuzzSchema): fc.Arbitrary<Json> {
 /** Keys that are not properties of `schema` (so they can never supply or replace one). */
 export function unknownKey(schema: FuzzSchema): fc.Arbitrary<string> {
   const known = new Set(Object.keys(schema.properties ?? {}));
-  return fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'admin', 'memberType', 'balance', 'merchantId', 'id', 'isAgent', 'role', ''), junkString(3)).filter(
+  return filtered(
+    fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'admin', 'memberType', 'balance', 'merchantId', 'id', 'isAgent', 'role', ''), junkString(3)),
     (key) => !known.has(key),
+    'unknown keys',
   );
 }
 
@@ -219,35 +248,31 @@ function wrongTypeValue(types: string[]): fc.Arbitrary<Faulty<Json>> {
 
 const unknownKeyFree = fc.oneof(fc.constantFrom('a', 'x', ...PROTOTYPE_KEYS), junkString(2));
 
-/** Strings that break `schema`'s length, pattern or enum (empty when it has none of them). */
-function badStrings(schema: FuzzSchema): fc.Arbitrary<Faulty<Json>>[] {
-  const bad: fc.Arbitrary<Faulty<Json>>[] = [];
+/**
+ * Strings that break `schema`'s length, pattern or enum (empty when it has none of them); with
+ * `huge` false, none past 8,000 characters (a URL past 16 KiB never reaches a handler).
+ */
+export function badStrings(schema: FuzzSchema, { huge = true } = {}): fc.Arbitrary<Faulty<string>>[] {
+  const bad: fc.Arbitrary<Faulty<string>>[] = [];
   if (schema.maxLength !== undefined) {
     const max = schema.maxLength;
-    bad.push(
-      fc.oneof(stringOfLengthBetween(max + 1, max + 20), hugeString().filter((text) => text.length > max)).map((value) => ({
-        value,
-        fault: `maxLength ${max}`,
-      })),
-    );
+    const tooLong = [stringOfLengthBetween(max + 1, max + 20)];
+    if (huge) tooLong.push(filtered(hugeString(), (text) => text.length > max, `strings over ${max} characters`));
+    bad.push(fc.oneof(...tooLong).map((value) => ({ value, fault: `maxLength ${max}` })));
   }
   if (schema.minLength) bad.push(fc.constant({ value: '', fault: `minLength ${schema.minLength}` }));
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern, 'u');
-    bad.push(
-      fc
-        .oneof(junkString(), fc.string({ maxLength: 12 }))
-        .filter((text) => !pattern.test(text))
-        .map((value) => ({ value, fault: `pattern ${schema.pattern}` })),
-    );
+    bad.push(filtered(fc.oneof(junkString(), fc.string({ maxLength: 12 })), (text) => !pattern.test(text), `strings off ${schema.pattern}`).map((value) => ({ value, fault: `pattern ${schema.pattern}` })));
   }
   if (schema.enum) {
     const allowed = new Set(schema.enum);
     bad.push(
-      fc
-        .oneof(junkString(3), fc.constantFrom(...(schema.enum as string[])).map((value) => `${String(value).toLowerCase()} `))
-        .filter((text) => !allowed.has(text))
-        .map((value) => ({ value, fault: 'enum' })),
+      filtered(
+        fc.oneof(junkString(3), fc.constantFrom(...(schema.enum as string[])).map((value) => `${String(value).toLowerCase()} `)),
+        (text) => !allowed.has(text),
+        'strings off the enum',
+      ).map((value) => ({ value, fault: 'enum' })),
     );
   }
   return bad;
