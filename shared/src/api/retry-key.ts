@@ -28,8 +28,10 @@ export function outcomeUnknown(error: unknown): boolean {
  * The key of one money action: drawn when it is first sent, and sent again when the same action
  * (same payload) is retried after a failure whose outcome is unknown, so that it moves money once.
  * An answer of the server (done, or refused: nothing moved) ends it, as does another payload.
+ * `isOutcomeUnknown` says which failures keep the key (an action with answers of its own that
+ * move nothing, such as a gateway's refusal, passes a stricter one).
  */
-export function createRetryKey(draw: () => string = newIdempotencyKey) {
+export function createRetryKey(draw: () => string = newIdempotencyKey, isOutcomeUnknown: (error: unknown) => boolean = outcomeUnknown) {
   let current: { payload: string; key: string } | null = null;
   return {
     keyFor(payload: unknown): string {
@@ -39,7 +41,7 @@ export function createRetryKey(draw: () => string = newIdempotencyKey) {
     },
     /** The action was answered (or failed for sure): forget its key. */
     settled(error?: unknown): void {
-      if (error === undefined || !outcomeUnknown(error)) current = null;
+      if (error === undefined || !isOutcomeUnknown(error)) current = null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, CLIENT_ERROR_CODES, isApiError, newIdempotencyKey, type AmountMinor } from '@platform/shared';
+import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
 import {
   DEPOSIT_RECEIPT_MAX_BYTES,
   IDEMPOTENCY_KEY_HEADER,
@@ -33,28 +33,6 @@ export function parseAmount(text: string): AmountMinor | null {
 
 /** Minor units as the wire takes them: major units with two decimals at most. */
 export const toMajor = (amountMinor: AmountMinor): number => Number(`${(amountMinor - (amountMinor % 100)) / 100}.${String(amountMinor % 100).padStart(2, '0')}`);
-
-/** No answer (network, timeout, cancelled) or a server failure: the action may have been done; retry it under the same key. */
-export function outcomeUnknown(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === 0) return error.errorCode === CLIENT_ERROR_CODES.network || error.errorCode === CLIENT_ERROR_CODES.timeout || error.errorCode === CLIENT_ERROR_CODES.canceled;
-  return error.status >= 500;
-}
-
-/** One key per payload, kept while a retry may repeat it (see outcomeUnknown), forgotten once answered. */
-export function createRetryKey(draw: () => string = newIdempotencyKey) {
-  let current: { payload: string; key: string } | null = null;
-  return {
-    keyFor(payload: unknown): string {
-      const text = JSON.stringify(payload);
-      if (!current || current.payload !== text) current = { payload: text, key: draw() };
-      return current.key;
-    },
-    settled(error?: unknown): void {
-      if (error === undefined || !outcomeUnknown(error)) current = null;
-    },
-  };
-}
 
 // ── Images ───────────────────────────────────────────────────────────────────
 

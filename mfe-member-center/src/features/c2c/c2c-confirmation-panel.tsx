@@ -1,7 +1,7 @@
-import { Button, ConfirmDialog, formatDateTime, formatMoney, isApiError, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
+import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
 import type { C2CConfirmation, C2CWithdrawalProgress } from '@platform/shared/contract';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { answerBody, createRetryKey, IMAGE_ACCEPT, imageOf, loadConfirmations, parseAmount, sendAnswer, toMinor, type ReceiptAnswer } from './c2c-api';
+import { answerBody, IMAGE_ACCEPT, imageOf, loadConfirmations, parseAmount, sendAnswer, toMinor, type ReceiptAnswer } from './c2c-api';
 import styles from './c2c.module.css';
 import { NAMESPACE } from './translations';
 

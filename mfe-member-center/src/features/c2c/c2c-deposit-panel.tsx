@@ -1,7 +1,7 @@
-import { Button, ConfirmDialog, formatDateTime, formatMoney, isApiError, Spinner, useBusState, useCall, useT, type AmountMinor } from '@platform/shared';
+import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useBusState, useCall, useT, type AmountMinor } from '@platform/shared';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { cancelOrder, createOrder, createRetryKey, depositBody, IMAGE_ACCEPT, imageOf, loadOrder, markPaid, parseAmount, toMinor, uploadProof, type C2COrder } from './c2c-api';
+import { cancelOrder, createOrder, depositBody, IMAGE_ACCEPT, imageOf, loadOrder, markPaid, parseAmount, toMinor, uploadProof, type C2COrder } from './c2c-api';
 import styles from './c2c.module.css';
 import { CopyText } from './copy-text';
 import { NAMESPACE } from './translations';

@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_CODES, isApiError, newIdempotencyKey } from '@platform/shared';
+import { CLIENT_ERROR_CODES, createRetryKey as createKey, isApiError, newIdempotencyKey } from '@platform/shared';
 
 export { newIdempotencyKey };
 
@@ -20,17 +20,4 @@ export function outcomeUnknown(error: unknown): boolean {
  * (success or refusal: nothing was made, or the deposit was closed) ends it: the next submit draws
  * a new key, as does another payload.
  */
-export function createRetryKey(draw: () => string = newIdempotencyKey) {
-  let current: { payload: string; key: string } | null = null;
-  return {
-    keyFor(payload: unknown): string {
-      const text = JSON.stringify(payload);
-      if (!current || current.payload !== text) current = { payload: text, key: draw() };
-      return current.key;
-    },
-    /** The submit was answered (or failed for sure): forget its key. */
-    settled(error?: unknown): void {
-      if (error === undefined || !outcomeUnknown(error)) current = null;
-    },
-  };
-}
+export const createRetryKey = (draw?: () => string) => createKey(draw, outcomeUnknown);

@@ -3,7 +3,7 @@ import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { amountText, parseAmount } from './amount';
-import { createRetryKey } from './idempotency-key';
+import { createTransferKey } from './idempotency-key';
 import styles from './transfer-fund.module.css';
 import { NAMESPACE } from './translations';
 import { transfer, type Wallet, type Wallets } from './wallet-api';
@@ -33,7 +33,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
   const { t } = useT(NAMESPACE);
   const fromId = useId();
   const toId = useId();
-  const retryKey = useRef(createRetryKey());
+  const retryKey = useRef(createTransferKey());
   const [done, setDone] = useState(false);
   const all = [wallets.main, ...wallets.games];
   const walletOf = (accountTypeId: string) => all.find((wallet) => String(wallet.accountTypeId) === accountTypeId);
@@ -55,7 +55,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
       setDone(false);
       const payload = { fromAccountTypeId: Number(values.from), toAccountTypeId: Number(values.to), amountMinor: parseAmount(values.amount) as AmountMinor };
       await transfer(payload, retryKey.current.keyFor(payload));
-      retryKey.current.succeeded();
+      retryKey.current.settled();
       form.setValues({ amount: '' });
       setDone(true);
       onDone();

@@ -3,7 +3,7 @@ import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
 import { periodRange, RecordsTable, type RecordsColumn } from '@platform/shared/records';
 import { useEffect, useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
-import { createRetryKey } from './idempotency-key';
+import { createTransferKey } from './idempotency-key';
 import { TransferForm } from './transfer-form';
 import styles from './transfer-fund.module.css';
 import { NAMESPACE } from './translations';
@@ -117,7 +117,7 @@ function RecallAllButton({ wallets, onDone }: { wallets: Wallets; onDone: () => 
   const { t } = useT(NAMESPACE);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const retryKey = useRef(createRetryKey());
+  const retryKey = useRef(createTransferKey());
   const inGames = wallets.games.some((wallet) => wallet.balanceMinor > 0);
   if (wallets.isSingle && !inGames) return null;
   const recall = async () => {
@@ -126,7 +126,7 @@ function RecallAllButton({ wallets, onDone }: { wallets: Wallets; onDone: () => 
     try {
       // One recall per click: a retry after a failure sends the same key (it moves money once).
       await recallAll(retryKey.current.keyFor('recall'));
-      retryKey.current.succeeded();
+      retryKey.current.settled();
       setDone(true);
       onDone();
     } catch {
