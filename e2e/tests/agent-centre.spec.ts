@@ -191,27 +191,63 @@ async function applyAndBecomeAgent(page: Page, request: APIRequestContext): Prom
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('every report and contract page of the agent centre fits the screen', async ({ page, request }) => {
-    test.setTimeout(120_000);
+  /** Every page of the agent-centre menu, each opened and measured (by position: the labels are translated). */
+  async function expectEveryPageFits(page: Page, language: string, count: number): Promise<void> {
+    const menu = page.getByTestId('mfe_agent_center-overlay').getByRole('navigation');
+    // The contract pages join the menu once the consolidated flags are in.
+    await expect(menu.getByRole('button')).toHaveCount(count);
+    for (let index = 0; index < count; index += 1) {
+      const button = menu.getByRole('button').nth(index);
+      const label = (await button.textContent()) ?? String(index);
+      await test.step(`${language}: ${label}`, async () => {
+        await button.click();
+        await expect(button).toHaveAttribute('aria-current', 'page');
+        // The page's first answer is in (no spinner left) before it is measured.
+        await expect(page.getByTestId('mfe_agent_center-overlay').getByRole('status')).toHaveCount(0);
+        await expectNoHorizontalOverflow(page, 'mfe_agent_center-overlay');
+      });
+    }
+  }
+
+  test('every page of the agent centre fits the screen, in English and in Bengali, and so does the affiliate application', async ({ page, request }) => {
+    test.setTimeout(180_000);
     const team = await agentWithTeam(request);
     await betOnSsc(request, team.player.token);
     await openAgentCentre(page, team.agent);
-    const pages: [string, string][] = [
-      ['Agency Announcement', 'announcements'],
-      ['Team Overview', 'team-overview'],
-      ['Team Betting', 'team-betting'],
-      ['User Profit and Loss', 'team-profit-loss'],
-      ['My Income', 'my-income'],
-      ['Dividend', 'dividend'],
-      ['Daily Wages', 'daily-salary'],
-      ['Red Envelope', 'red-envelope'],
-    ];
-    for (const [name, testId] of pages) {
-      await test.step(name, async () => {
-        await page.getByRole('navigation', { name: 'Agent Centre' }).getByRole('button', { name }).click();
-        await expect(page.getByTestId(testId)).toBeVisible();
-        await expectNoHorizontalOverflow(page, testId);
-      });
+    // Announcements, Team Overview, Register Centre, Team Management, Team Betting, User P&L, My
+    // Income, Account Details, Red Envelope, Dividend, Daily Wages.
+    await expectEveryPageFits(page, 'EN', 11);
+
+    // Bengali, whose words run longest of the seven sets.
+    await page.evaluate(() => window.localStorage.setItem('lang', 'BN'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^bn/i);
+    await page.getByTestId('header-account-menu').click();
+    await page.getByTestId('header-menu-agent').click();
+    await expectEveryPageFits(page, 'BN', 11);
+
+    // A player's "Become an agent" on a merchant without an affiliate site: the application form,
+    // then its answer, in Bengali (the seed's link is put back afterwards, as above).
+    const [link] = await operatorSql<{ label: string; url: string }>(
+      `DELETE FROM resource WHERE merchant_id = ${WORKER_MERCHANT_ID} AND resource_type = 'AFFILIATELINK' RETURNING label_name_en AS label, url`,
+    );
+    try {
+      await page.evaluate((token) => window.sessionStorage.setItem('token', token), team.player.token);
+      await page.reload();
+      await page.getByTestId('header-account-menu').click();
+      await page.getByTestId('header-menu-get-agent').click();
+      const application = page.getByTestId('affiliate-application');
+      await expect(application.getByTestId('affiliate-form')).toBeVisible();
+      await expectNoHorizontalOverflow(page, 'affiliate-application');
+      await application.getByTestId('affiliate-contact').fill('telegram @e2e_phone');
+      await application.getByTestId('affiliate-message').fill('বন্ধুদের একটি বড় দল');
+      await application.getByTestId('affiliate-submit').click();
+      await expect(application.getByTestId('affiliate-status')).toBeVisible();
+      await expectNoHorizontalOverflow(page, 'affiliate-application');
+    } finally {
+      if (link) {
+        await operatorSql(`INSERT INTO resource (merchant_id, resource_type, label_name_en, url) VALUES (${WORKER_MERCHANT_ID}, 'AFFILIATELINK', $1, $2)`, [link.label, link.url]);
+      }
     }
   });
 });

@@ -129,4 +129,8 @@ export const consolidated = (realtime = false, { daily = false, hourly = false }
   divtypereq: false,
   contracthoursalreq: hourly,
   realtimesalreqtype: realtime,
+  dailysalinfotype: { LOTT: { agent: daily } },
+  divtypeinfo: { LOTT: { agent: false } },
+  contracthoursalinfo: { LOTT: { agent: hourly } },
+  realtimesalinfotype: { LOTT: { agent: realtime } },
 });

@@ -127,6 +127,23 @@ export const walletReturnCall = /*#__PURE__*/ defineCall({
   value: walletBalancesSchema,
 });
 
+/**
+ * A contract kind's info type in the consolidated answer (SPEC §3), per product: `LOTT.agent` is
+ * true while the member is a side of an active contract of the kind (REFERENCE §1.7 reads
+ * `realtimesalinfotype.LOTT.agent`). The lottery is the one product contracts cover here.
+ */
+const contractInfoSchema = {
+  type: 'object',
+  required: ['LOTT'],
+  properties: {
+    LOTT: {
+      type: 'object',
+      required: ['agent'],
+      properties: { agent: { type: 'boolean', description: 'a side of an active contract of the kind' } },
+    },
+  },
+} as const;
+
 export const consolidatedCall = /*#__PURE__*/ defineCall({
   name: 'consolidated',
   method: 'GET',
@@ -135,16 +152,33 @@ export const consolidatedCall = /*#__PURE__*/ defineCall({
   token: true,
   value: {
     type: 'object',
-    required: ['isSingle', 'sumBalance', 'dailysalreqtype', 'divtypereq', 'contracthoursalreq', 'realtimesalreqtype'],
+    required: [
+      'isSingle',
+      'sumBalance',
+      'dailysalreqtype',
+      'divtypereq',
+      'contracthoursalreq',
+      'realtimesalreqtype',
+      'dailysalinfotype',
+      'divtypeinfo',
+      'contracthoursalinfo',
+      'realtimesalinfotype',
+    ],
     properties: {
       isSingle: { type: 'boolean' },
       sumBalance: { type: 'number', description: 'all wallets together, major units' },
-      // The agent programme's contract flags (SPEC §2): false until the agent issue gives them
-      // their rules and tables.
+      // The agent programme's contract flags (SPEC §3): the member is a side of a pending or
+      // active contract of the kind (the menu's contract pages follow them).
       dailysalreqtype: { type: 'boolean' },
       divtypereq: { type: 'boolean' },
       contracthoursalreq: { type: 'boolean' },
       realtimesalreqtype: { type: 'boolean' },
+      // Their info types: the contracts in force. (SPEC's contractmrdailysalinfotype, the manual
+      // daily salary of DAYSALMR, is not sent: this platform has no such contract.)
+      dailysalinfotype: contractInfoSchema,
+      divtypeinfo: contractInfoSchema,
+      contracthoursalinfo: contractInfoSchema,
+      realtimesalinfotype: contractInfoSchema,
     },
   },
 });
@@ -152,3 +186,5 @@ export const consolidatedCall = /*#__PURE__*/ defineCall({
 export type AllWalletBalance = ValueOf<typeof allWalletBalanceCall>;
 export type MerchantWallet = ValueOf<typeof merchantWalletCall>;
 export type Consolidated = ValueOf<typeof consolidatedCall>;
+/** The agent-contract part of the consolidated answer. */
+export type ConsolidatedContractFlags = Omit<Consolidated, 'isSingle' | 'sumBalance'>;

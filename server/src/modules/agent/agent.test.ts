@@ -1,4 +1,4 @@
-import type { AgentContract, AgentDownline, AgentLink, Envelope } from '@platform/shared/contract';
+import type { AgentContract, AgentDownline, AgentLink, Consolidated, Envelope } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';
@@ -267,15 +267,21 @@ describe('real-time salary', () => {
     const offered = await call<AgentContract>('POST', '/wps/relay/MCSFE_processRealTimeSalaryContract', 'top', { action: 'create', downlineId: team.agent, terms: { default: { profitRate: 60, lossRate: 30 } } });
     expect(offered.body.value).toMatchObject({ state: 'pending', downlineUsername: 'midagent', uplineUsername: 'topagent', awaitingMe: false });
     expect((await call('POST', '/wps/relay/MCSFE_processRealTimeSalaryContract', 'top', { action: 'create', downlineId: team.agent, terms: { default: { profitRate: 1, lossRate: 1 } } })).body.errorCode).toBe('agent.contract.exists');
+    // Offered: the request flag is up for both sides, the contract not yet in force.
+    const pending = await call<Consolidated>('GET', '/wps/member/info/funds/consolidated', 'agent');
+    expect(pending.body.value).toMatchObject({ realtimesalreqtype: true, realtimesalinfotype: { LOTT: { agent: false } }, dailysalreqtype: false });
     // The offering side cannot accept its own offer; the downline does.
     expect((await call('POST', '/wps/relay/MCSFE_processRealTimeSalaryContract', 'top', { action: 'accept', contractId: offered.body.value.contractId })).body.errorCode).toBe('agent.contract.invalid');
     const mine = await call<{ mine: AgentContract }>('GET', '/wps/relay/MCSFE_getRealTimeSalaryContracts', 'agent');
     expect(mine.body.value.mine).toMatchObject({ contractId: offered.body.value.contractId, awaitingMe: true });
     const accepted = await call<AgentContract>('POST', '/wps/relay/MCSFE_processRealTimeSalaryContract', 'agent', { action: 'accept', contractId: offered.body.value.contractId });
     expect(accepted.body.value.state).toBe('active');
-    const flags = await call<{ realtimesalreqtype: boolean }>('GET', '/wps/member/info/funds/consolidated', 'agent');
-    expect(flags.body.value.realtimesalreqtype).toBe(true);
-    expect((await call<{ realtimesalreqtype: boolean }>('GET', '/wps/member/info/funds/consolidated', 'outsider')).body.value.realtimesalreqtype).toBe(false);
+    for (const side of ['agent', 'top'] as const) {
+      const flags = await call<Consolidated>('GET', '/wps/member/info/funds/consolidated', side);
+      expect(flags.body.value).toMatchObject({ realtimesalreqtype: true, realtimesalinfotype: { LOTT: { agent: true } }, divtypereq: false, divtypeinfo: { LOTT: { agent: false } } });
+    }
+    const outsider = await call<Consolidated>('GET', '/wps/member/info/funds/consolidated', 'outsider');
+    expect(outsider.body.value).toMatchObject({ realtimesalreqtype: false, realtimesalinfotype: { LOTT: { agent: false } } });
   });
 
   it('pays hand-worked wages from settled rounds: the profit wage for a round the house won, the loss wage for one it lost, differentially up the tree, once', async () => {

@@ -1,4 +1,4 @@
-import { isAgentMemberType, type AgentContract, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
+import { isAgentMemberType, type AgentContract, type ConsolidatedContractFlags, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
 import { MINOR_PER_MAJOR } from '../ledger';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
@@ -186,18 +186,28 @@ export async function askTermination<C extends AnyContract = AgentContract>(db: 
   return reread<C>(db, caller, contractId, kind);
 }
 
-/** The consolidated answer's contract flags: the member is a side of a pending or active contract of the kind. */
-export async function contractFlags(
-  db: Db,
-  merchantId: number,
-  memberId: number,
-): Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean; divtypereq: boolean }> {
-  const result = await db.query<{ kind: ContractKind }>(
-    "SELECT DISTINCT kind FROM agent_contract WHERE merchant_id = $1 AND (downline_id = $2 OR upline_id = $2) AND state IN ('pending', 'active')",
+/**
+ * The consolidated answer's contract flags: a *req* flag when the member is a side of a pending or
+ * active contract of the kind, its info type's `LOTT.agent` when of an active one.
+ */
+export async function contractFlags(db: Db, merchantId: number, memberId: number): Promise<ConsolidatedContractFlags> {
+  const result = await db.query<{ kind: ContractKind; active: boolean }>(
+    `SELECT kind, bool_or(state = 'active') AS active FROM agent_contract
+      WHERE merchant_id = $1 AND (downline_id = $2 OR upline_id = $2) AND state IN ('pending', 'active') GROUP BY kind`,
     [merchantId, memberId],
   );
-  const kinds = new Set(result.rows.map((row) => row.kind));
-  return { realtimesalreqtype: kinds.has('realtime'), dailysalreqtype: kinds.has('daily'), contracthoursalreq: kinds.has('hourly'), divtypereq: kinds.has('dividend') };
+  const active = new Map(result.rows.map((row) => [row.kind, row.active]));
+  const info = (kind: ContractKind) => ({ LOTT: { agent: active.get(kind) === true } });
+  return {
+    realtimesalreqtype: active.has('realtime'),
+    dailysalreqtype: active.has('daily'),
+    contracthoursalreq: active.has('hourly'),
+    divtypereq: active.has('dividend'),
+    realtimesalinfotype: info('realtime'),
+    dailysalinfotype: info('daily'),
+    contracthoursalinfo: info('hourly'),
+    divtypeinfo: info('dividend'),
+  };
 }
 
 /**

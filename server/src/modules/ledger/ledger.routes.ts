@@ -10,6 +10,7 @@ import {
   merchantWalletCall,
   walletReturnCall,
   walletTransferCall,
+  type ConsolidatedContractFlags,
 } from '@platform/shared/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -28,7 +29,7 @@ export interface LedgerRoutesOptions {
   /** The process's balance streams (app.ts); without them the events route is not served. */
   balanceStreams?: BalanceStreams;
   /** The agent programme's contract flags of the consolidated answer (app.ts asks the agent module); false without it. */
-  contractFlags?: (merchantId: number, memberId: number) => Promise<{ realtimesalreqtype: boolean; dailysalreqtype: boolean; contracthoursalreq: boolean; divtypereq: boolean }>;
+  contractFlags?: (merchantId: number, memberId: number) => Promise<ConsolidatedContractFlags>;
   /** Other modules' events on the same stream (the message module's unread count), so a page needs one connection. */
   memberEvents?: readonly MemberEventSource[];
 }
@@ -51,6 +52,19 @@ const idempotencyHeaders = {
 };
 
 const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+
+/** The contract flags of a server without the agent programme: no contract of any kind. */
+const noContract = { LOTT: { agent: false } };
+const NO_CONTRACTS: ConsolidatedContractFlags = {
+  realtimesalreqtype: false,
+  dailysalreqtype: false,
+  contracthoursalreq: false,
+  divtypereq: false,
+  realtimesalinfotype: noContract,
+  dailysalinfotype: noContract,
+  contracthoursalinfo: noContract,
+  divtypeinfo: noContract,
+};
 
 export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams, memberEvents = [], contractFlags }: LedgerRoutesOptions): Promise<void> {
   if (balanceStreams) {
@@ -159,7 +173,8 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     schema: apiSchema({
       tags: ['wallet'],
       summary: "The member's funds at a glance",
-      description: 'Wallet part (isSingle, sumBalance) and the agent contract flags: realtimesalreqtype, dailysalreqtype, contracthoursalreq and divtypereq when the member is a side of a pending or active contract of that kind.',
+      description:
+        'Wallet part (isSingle, sumBalance) and the agent contract flags: realtimesalreqtype, dailysalreqtype, contracthoursalreq and divtypereq when the member is a side of a pending or active contract of that kind; their info types (realtimesalinfotype, dailysalinfotype, contracthoursalinfo, divtypeinfo) with LOTT.agent when of an active one.',
       headers: authorizationHeader,
       call: consolidatedCall,
     }),
@@ -168,17 +183,9 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     const [settings, totalMinor, flags] = await Promise.all([
       readWalletSettings(db, member.merchantId),
       totalBalanceMinor(db, member.merchantId, member.id),
-      contractFlags?.(member.merchantId, member.id) ?? { realtimesalreqtype: false, dailysalreqtype: false, contracthoursalreq: false, divtypereq: false },
+      contractFlags?.(member.merchantId, member.id) ?? NO_CONTRACTS,
     ]);
-    return ok({
-      isSingle: settings.single,
-      sumBalance: minorToMajor(totalMinor),
-      // Contract flags of the agent programme (SPEC §2): the member is a side of a pending or active
-      // contract of the kind.
-      dailysalreqtype: flags.dailysalreqtype,
-      divtypereq: flags.divtypereq,
-      contracthoursalreq: flags.contracthoursalreq,
-      realtimesalreqtype: flags.realtimesalreqtype,
-    });
+    // Contract flags of the agent programme (SPEC §3), from the agent module.
+    return ok({ isSingle: settings.single, sumBalance: minorToMajor(totalMinor), ...flags });
   });
 }

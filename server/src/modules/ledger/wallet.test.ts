@@ -115,6 +115,10 @@ describe('game wallets', () => {
       divtypereq: false,
       contracthoursalreq: false,
       realtimesalreqtype: false,
+      dailysalinfotype: { LOTT: { agent: false } },
+      divtypeinfo: { LOTT: { agent: false } },
+      contracthoursalinfo: { LOTT: { agent: false } },
+      realtimesalinfotype: { LOTT: { agent: false } },
     });
     await assertLedgerReconciled(context.pool);
   });
