@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../harness/test';
 import { clearRegistrationLimits, registerMember } from '../harness/accounts';
 import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
+import { expectNoHorizontalOverflow } from '../harness/layout';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Issue 8, item 2: below 768 px the site has the phone layout — compact header, bottom tab bar,
@@ -194,6 +195,34 @@ test.describe('phone layout', () => {
     expect(small.scrollWidth).toBeLessThanOrEqual(small.innerWidth);
     const amount = await page.getByTestId('header-balance').evaluate((output) => output.scrollWidth <= output.clientWidth);
     expect(amount).toBe(true);
+  });
+
+  test('every page of the member centre fits a 390 px screen, in English and in Bengali', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await clearRegistrationLimits();
+    const member = await registerMember(request);
+    await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
+    const overlay = page.getByTestId('mfe_member_center-overlay');
+    await openSite(page, '/');
+    for (const language of ['EN', 'BN']) {
+      await page.evaluate((code) => window.localStorage.setItem('lang', code), language);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language.toLowerCase()}`, 'i'));
+      await page.getByTestId('tab-me').click();
+      const menu = overlay.getByRole('navigation');
+      // Security centre, transfer, deposit, withdraw, bet records, transactions, profit and loss,
+      // bonus details, messages (a player has no transfer to upline).
+      await expect(menu.getByRole('button')).toHaveCount(9);
+      for (let index = 0; index < 9; index += 1) {
+        const button = menu.getByRole('button').nth(index);
+        await test.step(`${language}: ${(await button.textContent()) ?? index}`, async () => {
+          await button.click();
+          await expect(button).toHaveAttribute('aria-current', 'page');
+          await expect(overlay.getByRole('status')).toHaveCount(0);
+          await expectNoHorizontalOverflow(page, 'mfe_member_center-overlay');
+        });
+      }
+    }
   });
 
   test('the side menu is a drawer from the header: full labels, language, support, download; closes on Escape, backdrop and a choice', async ({ page }) => {
