@@ -118,6 +118,7 @@ export { Panel, type PanelProps } from './ui/panel';
 export { Pagination, type PaginationProps } from './ui/pagination';
 export { paginationItems, type PaginationItem } from './ui/pagination-range';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
+export { ConfirmSummary, type ConfirmSummaryRow } from './ui/confirm-summary';
 export { ToastHost, TOAST_DURATION_MS, type ToastHostProps } from './ui/toast-host';
 export { EmptyState, type EmptyStateProps } from './ui/empty-state';
 export { GUEST_ACCOUNT_TYPE, requireRealAccount, useRequireRealAccount } from './ui/real-account-guard';

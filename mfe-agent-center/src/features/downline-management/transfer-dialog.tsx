@@ -1,4 +1,4 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { amountText, parseAmount } from './amount';
@@ -188,22 +188,13 @@ export function TransferDialog({ row, onClose, onDone }: TransferDialogProps) {
         testId="transfer-confirm"
         message={
           confirming && (
-            <span className={styles.confirm}>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_to')}</span>
-                <span className={styles.confirmValue}>{row.username}</span>
-              </span>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_amount')}</span>
-                <span className={styles.confirmValue} data-testid="transfer-confirm-amount">
-                  {formatMoney(confirming.amountMinor)}
-                </span>
-              </span>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_remark')}</span>
-                <span className={styles.confirmValue}>{confirming.remark || '-'}</span>
-              </span>
-            </span>
+            <ConfirmSummary
+              rows={[
+                { label: t('confirm_to'), value: row.username },
+                { label: t('confirm_amount'), value: formatMoney(confirming.amountMinor), testId: 'transfer-confirm-amount' },
+                { label: t('confirm_remark'), value: confirming.remark || '-' },
+              ]}
+            />
           )
         }
       />

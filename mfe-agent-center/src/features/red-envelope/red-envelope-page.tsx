@@ -1,4 +1,4 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
 import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
@@ -264,28 +264,18 @@ function EnvelopeForm({ onSent }: { onSent: (result: RedEnvelopeResult, type: Re
         testId="red-envelope-confirm"
         message={
           confirming && (
-            <span className={styles.confirm}>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_receivers')}</span>
-                <span className={styles.confirmValue} data-testid="red-envelope-confirm-receivers">
-                  {confirming.memberIds ? t('confirm_picked', { picked: confirming.memberIds.length }) : t('receivers_all')}
-                </span>
-              </span>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_type')}</span>
-                <span className={styles.confirmValue}>{typeLabel(confirming.type)}</span>
-              </span>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_amount')}</span>
-                <span className={styles.confirmValue} data-testid="red-envelope-confirm-amount">
-                  {formatMoney(confirming.totalMinor)}
-                </span>
-              </span>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_remark')}</span>
-                <span className={styles.confirmValue}>{confirming.remark || '-'}</span>
-              </span>
-            </span>
+            <ConfirmSummary
+              rows={[
+                {
+                  label: t('confirm_receivers'),
+                  value: confirming.memberIds ? t('confirm_picked', { picked: confirming.memberIds.length }) : t('receivers_all'),
+                  testId: 'red-envelope-confirm-receivers',
+                },
+                { label: t('confirm_type'), value: typeLabel(confirming.type) },
+                { label: t('confirm_amount'), value: formatMoney(confirming.totalMinor), testId: 'red-envelope-confirm-amount' },
+                { label: t('confirm_remark'), value: confirming.remark || '-' },
+              ]}
+            />
           )
         }
       />

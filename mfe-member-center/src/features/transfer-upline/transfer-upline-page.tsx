@@ -1,4 +1,4 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
 import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
@@ -237,20 +237,12 @@ function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormPro
         testId="transfer-upline-confirm"
         message={
           confirming && (
-            <span className={styles.confirm}>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_amount')}</span>
-                <span className={styles.confirmValue} data-testid="transfer-upline-confirm-amount">
-                  {money(confirming.amountMinor)}
-                </span>
-              </span>
-              <span className={styles.confirmRow}>
-                <span className={styles.label}>{t('confirm_remark')}</span>
-                <span className={styles.confirmValue} data-testid="transfer-upline-confirm-remark">
-                  {confirming.remark || '-'}
-                </span>
-              </span>
-            </span>
+            <ConfirmSummary
+              rows={[
+                { label: t('confirm_amount'), value: money(confirming.amountMinor), testId: 'transfer-upline-confirm-amount' },
+                { label: t('confirm_remark'), value: confirming.remark || '-', testId: 'transfer-upline-confirm-remark' },
+              ]}
+            />
           )
         }
       />

@@ -1,4 +1,4 @@
-import { bus, Button, ConfirmDialog, formatMoney, isApiError, useCall, useT, type AmountMinor } from '@platform/shared';
+import { bus, Button, ConfirmDialog, ConfirmSummary, formatMoney, isApiError, useCall, useT, type AmountMinor } from '@platform/shared';
 import { FormError, TextField, useFieldErrorText, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useEffect, useRef, useState } from 'react';
 import { amountText, parseAmount } from '../amount';
@@ -170,21 +170,14 @@ export function WithdrawForm({ card, rules, balanceMinor, turnoverMet, onDone, o
         testId="withdraw-confirm"
         message={
           confirming && (
-            <span className={styles.confirm}>
-              {[
-                ['confirm_amount', money(confirming.amountMinor), 'withdraw-confirm-amount'],
-                ['confirm_charge', confirmCharge ? money(confirmCharge.chargeMinor) : '…', 'withdraw-confirm-charge'],
-                ['confirm_received', confirmCharge ? money(confirmCharge.receivedMinor) : '…', 'withdraw-confirm-received'],
-                ['confirm_to', `${card.bankName} ${card.walletAddress ?? card.cardNumber}`, 'withdraw-confirm-to'],
-              ].map(([label, value, testId]) => (
-                <span key={label} className={styles.confirmRow}>
-                  <span className={styles.confirmLabel}>{t(label)}</span>
-                  <span className={styles.confirmValue} data-testid={testId}>
-                    {value}
-                  </span>
-                </span>
-              ))}
-            </span>
+            <ConfirmSummary
+              rows={[
+                { label: t('confirm_amount'), value: money(confirming.amountMinor), testId: 'withdraw-confirm-amount' },
+                { label: t('confirm_charge'), value: confirmCharge ? money(confirmCharge.chargeMinor) : '…', testId: 'withdraw-confirm-charge' },
+                { label: t('confirm_received'), value: confirmCharge ? money(confirmCharge.receivedMinor) : '…', testId: 'withdraw-confirm-received' },
+                { label: t('confirm_to'), value: `${card.bankName} ${card.walletAddress ?? card.cardNumber}`, testId: 'withdraw-confirm-to' },
+              ]}
+            />
           )
         }
       />
