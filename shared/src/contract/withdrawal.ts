@@ -15,6 +15,8 @@ import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define
 
 /** The payment password's format: exactly 6 digits. */
 export const PAYMENT_PASSWORD_PATTERN = '^[0-9]{6}$';
+/** Its length (the digits of PAYMENT_PASSWORD_PATTERN). */
+export const PAYMENT_PASSWORD_LENGTH = 6;
 /** Wrong payment passwords in a row (within the lock time) that lock it. */
 export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
 /** How long a locked payment password stays refused. */

@@ -1,5 +1,5 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
-import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { amountText, parseAmount } from './amount';
 import { loadMainBalance, transferToDownline, type DownlineRow, type DownlineTransferOrder } from './downline-api';
@@ -157,17 +157,11 @@ export function TransferDialog({ row, onClose, onDone }: TransferDialogProps) {
           placeholder={t('transfer_remark_placeholder')}
           testIdPrefix="transfer"
         />
-        <TextField
+        <PaymentPasswordField
           name="password"
-          type="password"
           label={t('field_payment_password')}
           value={form.values.password}
           onChange={(value) => form.setValue('password', value)}
-          inputMode="numeric"
-          maxLength={6}
-          required
-          revealable
-          autoComplete="off"
           error={form.errors.password?.text}
           testIdPrefix="transfer"
         />

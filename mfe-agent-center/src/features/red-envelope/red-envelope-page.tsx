@@ -1,6 +1,6 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
 import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
-import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { parseAmount } from '../downline-management/amount';
@@ -223,17 +223,11 @@ function EnvelopeForm({ onSent }: { onSent: (result: RedEnvelopeResult, type: Re
           placeholder={t('remark_placeholder')}
           testIdPrefix="red-envelope"
         />
-        <TextField
+        <PaymentPasswordField
           name="password"
-          type="password"
           label={t('field_payment_password')}
           value={values.password}
           onChange={(value) => form.setValue('password', value)}
-          inputMode="numeric"
-          maxLength={6}
-          required
-          revealable
-          autoComplete="off"
           error={form.errors.password?.text}
           testIdPrefix="red-envelope"
         />

@@ -1,6 +1,6 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
 import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
-import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
@@ -204,17 +204,11 @@ function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormPro
         error={form.errors.remark?.text}
         testIdPrefix="transfer-upline"
       />
-      <TextField
+      <PaymentPasswordField
         name="password"
-        type="password"
         label={t('field_payment_password')}
         value={form.values.password}
         onChange={(value) => form.setValue('password', value)}
-        inputMode="numeric"
-        maxLength={6}
-        required
-        revealable
-        autoComplete="off"
         error={form.errors.password?.text}
         testIdPrefix="transfer-upline"
       />

@@ -1,5 +1,5 @@
 import { Button, Modal, useCall, useT } from '@platform/shared';
-import { FormError, requiredError, TextField, useFieldErrorText, useForm, type FieldErrors } from '@platform/shared/forms';
+import { FormError, PaymentPasswordField, requiredError, TextField, useFieldErrorText, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useState } from 'react';
 import { addCard, deleteCard, loadBanks, type WithdrawAccountInfo, type WithdrawCard, type WithdrawType } from '../api';
 import { NAMESPACE } from '../translations';
@@ -201,17 +201,11 @@ function AddCardForm({ payeeName, onCancel, onDone }: { payeeName: string | null
         error={errorText(errors.cardNumber)}
         testIdPrefix="withdraw-card"
       />
-      <TextField
+      <PaymentPasswordField
         name="paymentPassword"
-        type="password"
         label={t('field_payment_password')}
         value={values.paymentPassword}
         onChange={(value) => setValue('paymentPassword', value)}
-        inputMode="numeric"
-        maxLength={6}
-        required
-        revealable
-        autoComplete="off"
         error={errorText(errors.paymentPassword)}
         testIdPrefix="withdraw-card"
       />
@@ -245,17 +239,11 @@ function DeleteCardForm({ card, onCancel, onDone }: { card: WithdrawCard; onCanc
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate aria-label={t('delete_card_title')} data-testid="withdraw-delete-card-form">
       <p className={styles.note}>{t('delete_card_note', { bank: card.bankName, number: card.walletAddress ?? card.cardNumber })}</p>
-      <TextField
+      <PaymentPasswordField
         name="password"
-        type="password"
         label={t('field_payment_password')}
         value={form.values.password}
         onChange={(value) => form.setValue('password', value)}
-        inputMode="numeric"
-        maxLength={6}
-        required
-        revealable
-        autoComplete="off"
         error={errorText(form.errors.password)}
         testIdPrefix="withdraw-delete-card"
       />

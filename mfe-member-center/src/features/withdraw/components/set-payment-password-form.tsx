@@ -1,6 +1,6 @@
 import { Button, useT } from '@platform/shared';
 import { PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
-import { checkConfirmation, FormError, requiredError, TextField, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
+import { checkConfirmation, FormError, PaymentPasswordField, requiredError, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
 import { setPaymentPassword } from '../api';
 import { NAMESPACE } from '../translations';
 import styles from '../withdraw.module.css';
@@ -44,18 +44,12 @@ export function SetPaymentPasswordForm({ onDone }: { onDone: () => void }) {
       </h3>
       <p className={styles.note}>{t('set_password_note')}</p>
       {(['paymentPassword', 'confirmPaymentPassword'] as const).map((name) => (
-        <TextField
+        <PaymentPasswordField
           key={name}
           name={name}
-          type="password"
           label={t(name === 'paymentPassword' ? 'field_payment_password' : 'field_confirm_payment_password')}
           value={form.values[name]}
           onChange={(value) => form.setValue(name, value)}
-          required
-          revealable
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="off"
           error={errorText(form.errors[name])}
           hint={name === 'paymentPassword' ? t('payment_password_format') : undefined}
           testIdPrefix="withdraw-set-password"

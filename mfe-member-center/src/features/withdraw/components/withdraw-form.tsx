@@ -1,5 +1,5 @@
 import { bus, Button, ConfirmDialog, ConfirmSummary, formatMoney, isApiError, useCall, useT, type AmountMinor } from '@platform/shared';
-import { FormError, TextField, useFieldErrorText, useForm, type FieldErrors } from '@platform/shared/forms';
+import { FormError, PaymentPasswordField, TextField, useFieldErrorText, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useEffect, useRef, useState } from 'react';
 import { amountText, parseAmount } from '../amount';
 import { loadCharges, withdraw, type WithdrawCard, type WithdrawRules } from '../api';
@@ -140,17 +140,11 @@ export function WithdrawForm({ card, rules, balanceMinor, turnoverMet, onDone, o
           {t('charge_preview', { charge: money(charges.data.chargeMinor), received: money(charges.data.receivedMinor) })}
         </p>
       )}
-      <TextField
+      <PaymentPasswordField
         name="password"
-        type="password"
         label={t('field_payment_password')}
         value={form.values.password}
         onChange={(value) => form.setValue('password', value)}
-        inputMode="numeric"
-        maxLength={6}
-        required
-        revealable
-        autoComplete="off"
         error={errorText(form.errors.password)}
         testIdPrefix="withdraw"
       />

@@ -1,0 +1,12 @@
+import { PAYMENT_PASSWORD_LENGTH } from '../contract';
+import { TextField, type TextFieldProps } from './text-field';
+
+export type PaymentPasswordFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'maxLength' | 'revealable' | 'autoComplete' | 'required'>;
+
+/**
+ * The payment password (6 digits), as every money form asks for it: a required password field
+ * with a number pad on phones, a show/hide button, and nothing for the browser to remember.
+ */
+export function PaymentPasswordField(props: PaymentPasswordFieldProps) {
+  return <TextField {...props} type="password" inputMode="numeric" maxLength={PAYMENT_PASSWORD_LENGTH} required revealable autoComplete="off" />;
+}
