@@ -13,10 +13,10 @@
 // rejects it); the charge is taken when it is paid, so a rejection gives everything back.
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 
-/** The payment password's format: exactly 6 digits. */
-export const PAYMENT_PASSWORD_PATTERN = '^[0-9]{6}$';
-/** Its length (the digits of PAYMENT_PASSWORD_PATTERN). */
+/** The payment password's length: exactly 6 digits. */
 export const PAYMENT_PASSWORD_LENGTH = 6;
+/** The payment password's format. */
+export const PAYMENT_PASSWORD_PATTERN = `^[0-9]{${PAYMENT_PASSWORD_LENGTH}}$` as const;
 /** Wrong payment passwords in a row (within the lock time) that lock it. */
 export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
 /** How long a locked payment password stays refused. */

@@ -1,4 +1,5 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
+import { PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
 import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { amountText, parseAmount } from './amount';
@@ -6,7 +7,7 @@ import { loadMainBalance, transferToDownline, type DownlineRow, type DownlineTra
 import styles from './downline-management.module.css';
 import { NAMESPACE } from './translations';
 
-const SIX_DIGITS = /^\d{6}$/;
+const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 /** The contract's largest transfer (agentTransferDownlineCall): 100,000,000 in minor units. */
 const MAXIMUM_MINOR = 10_000_000_000 as AmountMinor;
 /** The contract's longest remark. */

@@ -1,5 +1,5 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
-import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
+import { PAYMENT_PASSWORD_PATTERN, RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
 import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
@@ -11,7 +11,7 @@ import { loadMainBalance, sendRedEnvelope, type RedEnvelopeOrder, type RedEnvelo
 import styles from './red-envelope.module.css';
 import { NAMESPACE } from './translations';
 
-const SIX_DIGITS = /^\d{6}$/;
+const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 /** The contract's largest envelope (agentRedEnvelopeCall): 100,000,000 in minor units. */
 const MAXIMUM_MINOR = 10_000_000_000 as AmountMinor;
 /** The contract's longest remark. */

@@ -1,6 +1,6 @@
 import { apiFailure } from '@platform/shared/testing';
-import { ApiError } from '@platform/shared';
-import { createRetryKey, newIdempotencyKey, outcomeUnknown } from './idempotency-key';
+import { ApiError, newIdempotencyKey } from '@platform/shared';
+import { createRetryKey, outcomeUnknown } from './idempotency-key';
 
 const network = new ApiError({ status: 0, errorCode: 'network.error', message: 'Network error' });
 const timeout = new ApiError({ status: 0, errorCode: 'network.timeout', message: 'Timed out' });

@@ -1,6 +1,4 @@
-import { CLIENT_ERROR_CODES, createRetryKey as createKey, isApiError, newIdempotencyKey } from '@platform/shared';
-
-export { newIdempotencyKey };
+import { CLIENT_ERROR_CODES, createRetryKey as createKey, isApiError } from '@platform/shared';
 
 /**
  * Whether a failed money call may have been done by the server: no answer at all (network,

@@ -1,5 +1,5 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
-import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
+import { PAYMENT_PASSWORD_PATTERN, UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
 import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { loadTransferLog, loadUplineTransfer, transferToUpline, type AmountFoote
 /** The log's periods: those within the 29 days one records request may span. */
 const LOG_PERIODS: readonly RecordsPeriod[] = ['today', 'yesterday', 'last7Days', 'thisWeek', 'lastWeek'];
 const LOG_PAGE_SIZE = 10;
-const SIX_DIGITS = /^\d{6}$/;
+const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 
 const logColumns: RecordsColumn<UplineTransferLogRow, AmountFooter>[] = [
   { id: 'time', headerKey: 'log_time', render: (row) => formatDateTime(row.timeMs).slice(5) },

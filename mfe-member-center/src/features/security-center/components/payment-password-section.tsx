@@ -1,5 +1,5 @@
 import { Button, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
+import { PAYMENT_PASSWORD_LENGTH, PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
 import { checkConfirmation, FormError, requiredError, TextField, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
 import { useState } from 'react';
 import { changePaymentPassword, resetPaymentPassword, setPaymentPassword } from '../api';
@@ -119,7 +119,7 @@ function PaymentPasswordForm({ mode, onForgot, onCancel, onDone }: { mode: Mode;
             required
             revealable
             inputMode={digits(name) ? 'numeric' : undefined}
-            maxLength={digits(name) ? 6 : undefined}
+            maxLength={digits(name) ? PAYMENT_PASSWORD_LENGTH : undefined}
             autoComplete={name === 'loginPassword' ? 'current-password' : 'off'}
             error={errorText(errors[name])}
             hint={digits(name) && name !== 'oldPassword' && !name.startsWith('confirm') ? t('payment_password_format') : undefined}
