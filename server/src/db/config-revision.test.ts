@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../app';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
+import { createTestDatabase } from '../testing/test-database';
 import { LISTENER_APPLICATION_NAME } from './config-revision';
 import { createPool } from './pool';
 
@@ -80,6 +81,36 @@ describe('config revision in memory', () => {
     // And the status of both carries it too.
     expect((await statusOf(context.app)).info.whitelabel[moduleId].enabled).toBe(after);
     expect((await statusOf(second.app)).info.whitelabel[moduleId].enabled).toBe(after);
+  });
+
+  it('knows, as soon as it is built, the revision its own start-up writes moved to', async () => {
+    // A fresh database's vendor rows have no secret yet: the app makes them as it starts, which
+    // moves the revision. Ready, it must already serve that revision, not the one before it and
+    // a notification later (its first answers would be cached under a revision about to go).
+    const database = await createTestDatabase({ prepared: true });
+    const storedRevision = async () =>
+      (await database.pool.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision;
+    const withoutSecret = async () => (await database.pool.query('SELECT 1 FROM game_provider WHERE secret_sealed IS NULL')).rowCount;
+    let app: FastifyInstance | undefined;
+    try {
+      expect(await withoutSecret()).toBeGreaterThan(0);
+      const before = await storedRevision();
+      app = await buildApp({ pool: database.appPool, remoteOverrides: {}, lotteryJobs: false, logger: false });
+      // Built: the watch listens and knows a revision. It must be the one after the secrets.
+      const knownWhenBuilt = app.configRevision?.revision;
+      const moves: Array<string | undefined> = [];
+      app.configRevision?.onChange((revision) => moves.push(revision));
+      await app.ready();
+      const stored = await storedRevision();
+      expect(await withoutSecret()).toBe(0);
+      expect(BigInt(stored)).toBeGreaterThan(BigInt(before));
+      expect(knownWhenBuilt).toBe(stored);
+      expect(app.configRevision?.revision).toBe(stored);
+      expect(moves).toEqual([]);
+    } finally {
+      await app?.close();
+      await database.drop();
+    }
   });
 
   it('serves a warm status, whitelabel and vendor lanes without a query', async () => {

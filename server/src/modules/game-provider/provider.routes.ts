@@ -44,9 +44,11 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   const clock = options.clock ?? systemClock;
   const config = options.config ?? new ProviderConfig(db, secretsKey, clock);
 
-  // Secrets of rows seeded or configured without one are made at start, not by a request. A
-  // database that is down at start must not keep the server from starting (its health check says
-  // so): the secrets are made once it answers, tried again every 10 s.
+  // Secrets of rows seeded or configured without one are made at start, not by a request: while
+  // the app is built, before its config-revision watch reads the revision (app.ts starts it last),
+  // so the first answers are already cached under the revision this write moved to. A database
+  // that is down at start must not keep the server from starting (its health check says so): the
+  // secrets are made once it answers, tried again every 10 s.
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
   const ensureSecrets = async (): Promise<void> => {
@@ -60,7 +62,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
       retry.unref();
     }
   };
-  app.addHook('onReady', ensureSecrets);
+  await ensureSecrets();
   app.addHook('onClose', async () => {
     closed = true;
     clearTimeout(retry);
