@@ -89,7 +89,10 @@ describe('signatures', () => {
   });
 
   it('refuses a missing, malformed or wrong signature with 401 provider.signature.invalid', async () => {
-    for (const signature of [undefined, '', 'zz', signProviderBody('not-the-secret', body), signProviderBody(secret, body).toUpperCase().replace(/^./, '0')]) {
+    // The right signature with its first digit changed (to one it is not), in capitals.
+    const valid = signProviderBody(secret, body);
+    const oneDigitOff = `${valid[0] === '0' ? '1' : '0'}${valid.slice(1)}`.toUpperCase();
+    for (const signature of [undefined, '', 'zz', signProviderBody('not-the-secret', body), oneDigitOff]) {
       const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, signature);
       expect({ signature, status: response.statusCode, code: json<Envelope<null>>(response).errorCode }).toEqual({
         signature,
