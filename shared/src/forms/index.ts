@@ -24,7 +24,7 @@ export {
 export { failedField, serverMessage, unreportedMessage } from './failure-message';
 export { DROPDOWN_CLOSE_DELAY_MS, SECONDS_PER_SMS_MINUTE, THROTTLE_MS } from './form-constants';
 export { TextField, type TextFieldProps } from './text-field';
-export { PaymentPasswordField, type PaymentPasswordFieldProps } from './payment-password-field';
+export { isPaymentPassword, PaymentPasswordField, type PaymentPasswordFieldProps } from './payment-password-field';
 export { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 export { FormError, type FormErrorProps } from './form-error';
 export { useFieldErrorText } from './use-field-error-text';

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { PaymentPasswordField } from './payment-password-field';
+import { isPaymentPassword, PaymentPasswordField } from './payment-password-field';
 
 describe('PaymentPasswordField', () => {
   it('is a required six-digit password field with a number pad, a show/hide button and no autofill', () => {
@@ -18,5 +18,10 @@ describe('PaymentPasswordField', () => {
     expect(reveal.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(reveal);
     expect(input.type).toBe('text');
+  });
+
+  it('checks the format the server checks: exactly six digits', () => {
+    expect(['123456', '000000'].map(isPaymentPassword)).toEqual([true, true]);
+    expect(['12345', '1234567', '12345a', ' 123456', '１２３４５６', ''].map(isPaymentPassword)).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -1,5 +1,10 @@
-import { PAYMENT_PASSWORD_LENGTH } from '../contract';
+import { PAYMENT_PASSWORD_LENGTH, PAYMENT_PASSWORD_PATTERN } from '../contract';
 import { TextField, type TextFieldProps } from './text-field';
+
+const PAYMENT_PASSWORD = new RegExp(PAYMENT_PASSWORD_PATTERN);
+
+/** Whether `value` has the payment password's format (the contract's pattern: 6 digits), as the server checks it. */
+export const isPaymentPassword = (value: string): boolean => PAYMENT_PASSWORD.test(value);
 
 export type PaymentPasswordFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'maxLength' | 'revealable' | 'autoComplete' | 'required'>;
 

@@ -1,13 +1,11 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
-import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { amountText, parseAmount } from './amount';
 import { loadMainBalance, transferToDownline, type DownlineRow, type DownlineTransferOrder } from './downline-api';
 import styles from './downline-management.module.css';
 import { NAMESPACE } from './translations';
 
-const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 /** The contract's largest transfer (agentTransferDownlineCall): 100,000,000 in minor units. */
 const MAXIMUM_MINOR = 10_000_000_000 as AmountMinor;
 /** The contract's longest remark. */
@@ -51,7 +49,7 @@ export function TransferDialog({ row, onClose, onDone }: TransferDialogProps) {
       else if (amount === null || amount <= 0) errors.amount = { text: t('amount_invalid') };
       else if (amount > MAXIMUM_MINOR) errors.amount = { text: t('amount_above_maximum', { maximum: formatMoney(MAXIMUM_MINOR) }) };
       else if (balanceMinor !== undefined && amount > balanceMinor) errors.amount = { text: t('amount_above_balance', { balance: formatMoney(balanceMinor) }) };
-      if (!SIX_DIGITS.test(values.password)) errors.password = { text: t('password_format') };
+      if (!isPaymentPassword(values.password)) errors.password = { text: t('password_format') };
       return errors;
     },
     onSubmit: (values) => {

@@ -1,6 +1,6 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_PATTERN, RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
-import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
+import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { parseAmount } from '../downline-management/amount';
@@ -11,7 +11,6 @@ import { loadMainBalance, sendRedEnvelope, type RedEnvelopeOrder, type RedEnvelo
 import styles from './red-envelope.module.css';
 import { NAMESPACE } from './translations';
 
-const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 /** The contract's largest envelope (agentRedEnvelopeCall): 100,000,000 in minor units. */
 const MAXIMUM_MINOR = 10_000_000_000 as AmountMinor;
 /** The contract's longest remark. */
@@ -86,7 +85,7 @@ function EnvelopeForm({ onSent }: { onSent: (result: RedEnvelopeResult, type: Re
       else if (amount > MAXIMUM_MINOR) errors.amount = { text: t('amount_above_maximum', { maximum: formatMoney(MAXIMUM_MINOR) }) };
       else if (amount < minimum) errors.amount = { text: t('amount_below_receivers', { minimum: formatMoney(minimum), receivers: values.picked.length }) };
       else if (balanceMinor !== undefined && amount > balanceMinor) errors.amount = { text: t('amount_above_balance', { balance: formatMoney(balanceMinor) }) };
-      if (!SIX_DIGITS.test(values.password)) errors.password = { text: t('password_format') };
+      if (!isPaymentPassword(values.password)) errors.password = { text: t('password_format') };
       return errors;
     },
     onSubmit: (values) => {

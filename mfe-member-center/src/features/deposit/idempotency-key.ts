@@ -1,15 +1,17 @@
-import { CLIENT_ERROR_CODES, createRetryKey as createKey, isApiError } from '@platform/shared';
+import { createRetryKey as createKey, isApiError, outcomeUnknown as moneyOutcomeUnknown } from '@platform/shared';
+import type { ServerErrorCode } from '@platform/shared/contract';
+
+/** The provider did not answer: the deposit was closed and nothing paid. An answer, not a loss. */
+const GATEWAY_UNAVAILABLE: ServerErrorCode = 'deposit.gateway.unavailable';
 
 /**
- * Whether a failed money call may have been done by the server: no answer at all (network,
- * timeout, cancelled in flight), or a server-side failure (5xx: a crash after the commit, a
- * proxy's error page). Then the same submit is sent again under the same key, so that it is done
- * once. deposit.gateway.unavailable is an answer: the deposit was closed and nothing paid.
+ * Whether a failed money call may have been done by the server: the shared rule (no answer at
+ * all, or a 5xx: a crash after the commit, a proxy's error page) for failures of the API client
+ * only, and without the gateway's refusal. Then the same submit is sent again under the same key,
+ * so that it is done once.
  */
 export function outcomeUnknown(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === 0) return error.errorCode === CLIENT_ERROR_CODES.network || error.errorCode === CLIENT_ERROR_CODES.timeout || error.errorCode === CLIENT_ERROR_CODES.canceled;
-  return error.status >= 500 && error.errorCode !== 'deposit.gateway.unavailable';
+  return isApiError(error) && error.errorCode !== GATEWAY_UNAVAILABLE && moneyOutcomeUnknown(error);
 }
 
 /**

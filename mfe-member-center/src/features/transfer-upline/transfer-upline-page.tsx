@@ -1,6 +1,6 @@
 import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_PATTERN, UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
-import { FormError, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
+import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
@@ -12,7 +12,6 @@ import { loadTransferLog, loadUplineTransfer, transferToUpline, type AmountFoote
 /** The log's periods: those within the 29 days one records request may span. */
 const LOG_PERIODS: readonly RecordsPeriod[] = ['today', 'yesterday', 'last7Days', 'thisWeek', 'lastWeek'];
 const LOG_PAGE_SIZE = 10;
-const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 
 const logColumns: RecordsColumn<UplineTransferLogRow, AmountFooter>[] = [
   { id: 'time', headerKey: 'log_time', render: (row) => formatDateTime(row.timeMs).slice(5) },
@@ -140,7 +139,7 @@ function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormPro
       else if (amount < state.minimumMinor) errors.amount = { text: t('amount_below_minimum', { minimum: money(state.minimumMinor) }) };
       else if (amount > state.maximumMinor) errors.amount = { text: t('amount_above_maximum', { maximum: money(state.maximumMinor) }) };
       else if (amount > state.mainMinor) errors.amount = { text: t('amount_above_balance', { balance: money(state.mainMinor) }) };
-      if (!SIX_DIGITS.test(values.password)) errors.password = { text: t('password_format') };
+      if (!isPaymentPassword(values.password)) errors.password = { text: t('password_format') };
       return errors;
     },
     onSubmit: (values) => {

@@ -28,8 +28,8 @@ export interface LedgerRoutesOptions {
   clock?: Clock;
   /** The process's balance streams (app.ts); without them the events route is not served. */
   balanceStreams?: BalanceStreams;
-  /** The agent programme's contract flags of the consolidated answer (app.ts asks the agent module); false without it. */
-  contractFlags?: (merchantId: number, memberId: number) => Promise<ConsolidatedContractFlags>;
+  /** The agent programme's contract flags of the consolidated answer (app.ts asks the agent module, which the ledger may not import). */
+  contractFlags: (merchantId: number, memberId: number) => Promise<ConsolidatedContractFlags>;
   /** Other modules' events on the same stream (the message module's unread count), so a page needs one connection. */
   memberEvents?: readonly MemberEventSource[];
 }
@@ -52,19 +52,6 @@ const idempotencyHeaders = {
 };
 
 const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
-
-/** The contract flags of a server without the agent programme: no contract of any kind. */
-const noContract = { LOTT: { agent: false } };
-const NO_CONTRACTS: ConsolidatedContractFlags = {
-  realtimesalreqtype: false,
-  dailysalreqtype: false,
-  contracthoursalreq: false,
-  divtypereq: false,
-  realtimesalinfotype: noContract,
-  dailysalinfotype: noContract,
-  contracthoursalinfo: noContract,
-  divtypeinfo: noContract,
-};
 
 export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClock, balanceStreams, memberEvents = [], contractFlags }: LedgerRoutesOptions): Promise<void> {
   if (balanceStreams) {
@@ -183,7 +170,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
     const [settings, totalMinor, flags] = await Promise.all([
       readWalletSettings(db, member.merchantId),
       totalBalanceMinor(db, member.merchantId, member.id),
-      contractFlags?.(member.merchantId, member.id) ?? NO_CONTRACTS,
+      contractFlags(member.merchantId, member.id),
     ]);
     // Contract flags of the agent programme (SPEC §3), from the agent module.
     return ok({ isSingle: settings.single, sumBalance: minorToMajor(totalMinor), ...flags });

@@ -1,6 +1,6 @@
 import { Button, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_LENGTH, PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
-import { checkConfirmation, FormError, requiredError, TextField, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
+import { PAYMENT_PASSWORD_LENGTH } from '@platform/shared/contract';
+import { checkConfirmation, FormError, isPaymentPassword, requiredError, TextField, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
 import { useState } from 'react';
 import { changePaymentPassword, resetPaymentPassword, setPaymentPassword } from '../api';
 import { NAMESPACE } from '../translations';
@@ -18,7 +18,6 @@ const FIELDS_OF: Record<Mode, readonly string[]> = {
   reset: ['loginPassword', 'newPassword', 'confirmNewPassword'],
 };
 
-const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 
 /**
  * The payment (withdrawal) password, 6 digits: set the first one, change it with the current one,
@@ -60,7 +59,7 @@ function PaymentPasswordForm({ mode, onForgot, onCancel, onDone }: { mode: Mode;
   const [first, second, third] = fields;
   const sixDigits = (value: string, label: string): FieldError | null => {
     if (value === '') return requiredError(label);
-    return SIX_DIGITS.test(value) ? null : { text: t('payment_password_format') };
+    return isPaymentPassword(value) ? null : { text: t('payment_password_format') };
   };
   const form = useForm<Values>({
     initialValues: () => Object.fromEntries(fields.map((name) => [name, ''])),

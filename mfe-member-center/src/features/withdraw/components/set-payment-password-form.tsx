@@ -1,11 +1,9 @@
 import { Button, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
-import { checkConfirmation, FormError, PaymentPasswordField, requiredError, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
+import { checkConfirmation, FormError, isPaymentPassword, PaymentPasswordField, requiredError, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
 import { setPaymentPassword } from '../api';
 import { NAMESPACE } from '../translations';
 import styles from '../withdraw.module.css';
 
-const SIX_DIGITS = new RegExp(PAYMENT_PASSWORD_PATTERN);
 
 interface Values {
   paymentPassword: string;
@@ -17,7 +15,7 @@ export function useSixDigits(): (value: string, label: string) => FieldError | n
   const { t } = useT(NAMESPACE);
   return (value, label) => {
     if (value === '') return requiredError(label);
-    return SIX_DIGITS.test(value) ? null : { text: t('payment_password_format') };
+    return isPaymentPassword(value) ? null : { text: t('payment_password_format') };
   };
 }
 
