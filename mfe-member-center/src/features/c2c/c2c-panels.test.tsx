@@ -1,6 +1,6 @@
 import { amountMinorOf, CLIENT_ERROR_CODES } from '@platform/shared';
 import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit } from '@platform/shared/contract';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
 import DepositPage from '../deposit';
 import { C2CConfirmationPanel } from './c2c-confirmation-panel';
@@ -136,14 +136,13 @@ describe('the depositor', () => {
     await act(async () => {
       fireEvent.change(screen.getByTestId('c2c-proof-file'), { target: { files: [new File(['not an image'], 'notes.txt', { type: 'text/plain' })] } });
     });
-    await settle();
-    expect(screen.getByTestId('c2c-proof-error').textContent).toBe('Only acceptable png or jpg');
+    await waitFor(() => expect(screen.getByTestId('c2c-proof-error').textContent).toBe('Only acceptable png or jpg'));
     await act(async () => {
       fireEvent.change(screen.getByTestId('c2c-proof-file'), { target: { files: [new File([PNG], 'proof.png', { type: 'image/png' })] } });
     });
+    // The file is read (FileReader) before it is sent: wait for the call, however slow the machine.
+    await waitFor(() => expect(stub.callsOf('uploadC2CProof')[0]?.data).toEqual({ depositId: 41, image: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) }));
     await settle();
-    await settle();
-    expect(stub.callsOf('uploadC2CProof')[0]?.data).toEqual({ depositId: 41, image: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) });
     await click(screen.getByTestId('c2c-paid'));
     expect(stub.callsOf('confirmC2CPaid')[0]?.data).toEqual({ depositId: 41 });
     expect(screen.getByTestId('c2c-order-status').textContent).toBe('Waiting for confirmation');
@@ -226,9 +225,8 @@ describe('the withdrawer', () => {
     await act(async () => {
       fireEvent.change(screen.getByTestId('c2c-confirm-7-files'), { target: { files } });
     });
-    await settle();
-    await settle();
-    expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe("Can't accept upload more than 3 images");
+    // The images are read (FileReader) before the count is checked: wait for the message itself.
+    await waitFor(() => expect(screen.getByTestId('c2c-confirm-7-error').textContent).toBe("Can't accept upload more than 3 images"));
     await click(screen.getByTestId('c2c-confirm-7-not-received-send'));
     const call = stub.callsOf('confirmC2CReceipt')[0];
     expect(call?.data).toEqual({ orderId: 7, result: 'not_received', images: [expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/)] });
