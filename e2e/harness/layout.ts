@@ -25,3 +25,12 @@ export async function expectNoHorizontalOverflow(page: Page, testId: string): Pr
   }, testId);
   expect(overflow).toEqual({ scroll: 0, wider: [] });
 }
+
+/**
+ * Waits until the page shows what it loaded: no spinner (the UI kit's Spinner carries
+ * data-loading) and no region marked aria-busy. Layout checks measure after this rather than
+ * after a fixed pause, which a slower or busy machine outruns.
+ */
+export async function expectSettled(page: Page): Promise<void> {
+  await expect(page.locator('[data-loading], [aria-busy="true"]')).toHaveCount(0);
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../harness/test';
 import { clearRegistrationLimits, registerMember } from '../harness/accounts';
 import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
-import { expectNoHorizontalOverflow } from '../harness/layout';
+import { expectNoHorizontalOverflow, expectSettled } from '../harness/layout';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
 // Issue 8, item 2: below 768 px the site has the phone layout — compact header, bottom tab bar,
@@ -48,7 +48,7 @@ async function goClientSide(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expect(page.locator('[data-testid="remote-page"], [data-testid="not-found-page"]').first()).toBeVisible();
-  await page.waitForTimeout(150);
+  await expectSettled(page);
 }
 
 async function overflowOf(page: Page): Promise<{ scrollWidth: number; innerWidth: number; headerHeight: number }> {

@@ -13,7 +13,8 @@ export interface SpinnerProps {
 export function Spinner({ size = 'md', label, className }: SpinnerProps) {
   const { t } = useT();
   return (
-    <span role="status" className={classNames(styles.spinner, styles[size], className)}>
+    // data-loading: what the browser tests wait to see gone before they measure a page.
+    <span role="status" data-loading="" className={classNames(styles.spinner, styles[size], className)}>
       <span className={styles.circle} aria-hidden="true" />
       <span className={hidden.visuallyHidden}>{label ?? t('loading')}</span>
     </span>

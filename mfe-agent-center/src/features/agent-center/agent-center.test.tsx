@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AGENT_PAGE_SWITCHES, MODULE_IDS } from '@platform/shared/contract';
 import { logIn, makeStatus, renderWithProviders, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { click, consolidated, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
@@ -24,7 +24,10 @@ const menuLabels = () => menu().map((button) => button.textContent);
 
 async function renderCentre(page: Parameters<typeof AgentCenter>[0]['page']) {
   renderWithProviders(<AgentCenter page={page} onClose={jest.fn()} />);
-  await settle();
+  // The menu waits for the consolidated flags and the page for its own code: wait until both are
+  // shown rather than for a number of turns of the event loop.
+  await screen.findByRole('navigation', { name: 'Agent Centre' });
+  await waitFor(() => expect(within(screen.getByTestId('remote-page')).getByRole('heading', { level: 1 })).toBeTruthy());
   await settle();
 }
 
