@@ -127,7 +127,20 @@ export { CentreMenu } from './ui/centre-menu';
 export { dismissAllNotices, showNotice, type NoticeOptions } from './ui/show-notice';
 
 // Money and the balance service
-export { amountMinorFromMajor, amountMinorOf, type AmountMinor } from './money/amount-minor';
+export {
+  AMOUNT_WHOLE_DIGITS_MAX,
+  amountInputText,
+  amountMajorForDisplay,
+  amountMajorForWire,
+  amountMajorText,
+  amountMinorFromMajor,
+  amountMinorOf,
+  MINOR_DECIMALS,
+  parseAmountInput,
+  type AmountInputOptions,
+  type AmountInputTextOptions,
+  type AmountMinor,
+} from './money/amount-minor';
 export { startBalanceService, type BalanceServiceDependencies } from './balance/balance-service';
 export { refreshUnreadCount, setUnreadCount, useUnreadCount } from './messages/unread-count';
 

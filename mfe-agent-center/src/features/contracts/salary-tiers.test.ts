@@ -35,6 +35,13 @@ test('a team earns the highest rate among the tiers it reaches, 0 below all', ()
   expect(ownRateForTyped(tier('5000', '', ''), own)).toBeNull();
 });
 
+test('a threshold is read on its decimal digits, not multiplied in floating point', () => {
+  // 1.005 * 100 is 100.49999…, which Math.round made 100: a team at 1.00 reached a tier of 1.005.
+  const terms = { tiers: [{ bet: 1.005, active: 0, rate: 50 }] };
+  expect(tierRateAt(terms, 100, 0)).toBe(0);
+  expect(tierRateAt(terms, 101, 0)).toBe(50);
+});
+
 test('tiers within the agent’s own rates become terms: bet in major units, rate in 0.01 % units', () => {
   const check = checkTiers([tier('1000', '5', '0.8'), tier('10000.50', '20', '1.5'), tier('0', '0', '0')], own);
   expect(check.problems).toEqual([{}, {}, {}]);

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf } from '@platform/shared';
 import { parseRatePercent } from './rate-percent';
 
 // Tiered terms (daily and hourly salary, dividend): 1 to 20 tiers, each an amount threshold (major
@@ -53,12 +53,15 @@ export function parseTierActive(text: string): number | null {
   return count <= MAX_TIER_ACTIVE ? count : null;
 }
 
+/** A tier's threshold (major units on the wire) in minor units, on its decimal digits (never x * 100 in floating point); unreachable if it is not a number. */
+const thresholdMinor = (major: number): number => amountMinorFromMajor(major) ?? Number.POSITIVE_INFINITY;
+
 /** The rate (0.01 % units) some terms pay a team with this amount (minor units) and these active members: the highest tier it reaches, 0 below all. */
 export function tierRateAt(terms: TierTerms<'bet'>, amountMinor: number, activeMembers: number): number;
 export function tierRateAt<F extends TierAmountField>(terms: TierTerms<F>, amountMinor: number, activeMembers: number, field: F): number;
 export function tierRateAt<F extends TierAmountField>(terms: TierTerms<F>, amountMinor: number, activeMembers: number, field = 'bet' as F): number {
   return terms.tiers.reduce(
-    (best, tier) => (amountMinor >= Math.round(tier[field] * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
+    (best, tier) => (amountMinor >= thresholdMinor(tier[field]) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
     0,
   );
 }
@@ -116,7 +119,7 @@ export function checkTiers<F extends TierAmountField>(typed: readonly TypedTier<
       if (rate > maxUnits) found.rate = { key: 'tier_rate_above_own', maxUnits };
     }
     if (amountMinor !== null && active !== null && rate !== null && Object.keys(found).length === 0) {
-      tiers.push({ [field]: amountMinor / MINOR_PER_MAJOR, active, rate } as Tier<F>);
+      tiers.push({ [field]: amountMajorForWire(amountMinorOf(amountMinor)), active, rate } as Tier<F>);
     }
     return found;
   });

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAIN_WALLET_ACCOUNT_TYPE_ID,
@@ -16,7 +16,6 @@ import {
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 /** Major units with two decimals, as the wire takes amounts (minor units are exact integers). */
-const toMajor = (amountMinor: AmountMinor): number => amountMinor / 100;
 
 export type DownlineTab = 'agent' | 'player';
 
@@ -73,7 +72,7 @@ export interface DownlineTransferOrder {
 /** Sends the transfer (encrypted by its contract row) under the caller's idempotency key; answers the agent's balance after it. */
 export async function transferToDownline(order: DownlineTransferOrder, idempotencyKey: string): Promise<{ balanceMinor: AmountMinor }> {
   const value = await api.call(agentTransferDownlineCall, {
-    data: { memberId: order.memberId, transferAmount: toMajor(order.amountMinor), password: order.password, ...(order.remark ? { remark: order.remark } : {}) },
+    data: { memberId: order.memberId, transferAmount: amountMajorForWire(order.amountMinor), password: order.password, ...(order.remark ? { remark: order.remark } : {}) },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   return { balanceMinor: minor(value.balance) };

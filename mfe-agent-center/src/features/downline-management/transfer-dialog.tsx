@@ -1,7 +1,6 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, Modal, Spinner, useCall, useT } from '@platform/shared';
+import { amountInputText, type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, Modal, parseAmountInput, Spinner, useCall, useT } from '@platform/shared';
 import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
-import { amountText, parseAmount } from './amount';
 import { loadMainBalance, transferToDownline, type DownlineRow, type DownlineTransferOrder } from './downline-api';
 import styles from './downline-management.module.css';
 import { NAMESPACE } from './translations';
@@ -44,7 +43,7 @@ export function TransferDialog({ row, onClose, onDone }: TransferDialogProps) {
     initialValues: { amount: '', remark: '', password: '' },
     validate: (values) => {
       const errors: FieldErrors<Values> = {};
-      const amount = parseAmount(values.amount);
+      const amount = parseAmountInput(values.amount);
       if (values.amount.trim() === '') errors.amount = { text: t('amount_required') };
       else if (amount === null || amount <= 0) errors.amount = { text: t('amount_invalid') };
       else if (amount > MAXIMUM_MINOR) errors.amount = { text: t('amount_above_maximum', { maximum: formatMoney(MAXIMUM_MINOR) }) };
@@ -54,7 +53,7 @@ export function TransferDialog({ row, onClose, onDone }: TransferDialogProps) {
     },
     onSubmit: (values) => {
       setSendError(null);
-      setConfirming({ memberId: row.memberId, amountMinor: parseAmount(values.amount) as AmountMinor, remark: values.remark.trim(), password: values.password });
+      setConfirming({ memberId: row.memberId, amountMinor: parseAmountInput(values.amount) as AmountMinor, remark: values.remark.trim(), password: values.password });
     },
   });
 
@@ -140,7 +139,7 @@ export function TransferDialog({ row, onClose, onDone }: TransferDialogProps) {
               variant="ghost"
               size="sm"
               disabled={!balanceMinor || balanceMinor <= 0}
-              onClick={() => balanceMinor && form.setValue('amount', amountText(Math.min(balanceMinor, MAXIMUM_MINOR) as AmountMinor))}
+              onClick={() => balanceMinor && form.setValue('amount', amountInputText(Math.min(balanceMinor, MAXIMUM_MINOR) as AmountMinor))}
               data-testid="transfer-all"
             >
               {t('all')}

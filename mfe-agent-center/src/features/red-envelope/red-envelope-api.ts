@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAIN_WALLET_ACCOUNT_TYPE_ID,
@@ -14,7 +14,6 @@ import {
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 /** Major units with two decimals, as the wire takes amounts (minor units are exact integers). */
-const toMajor = (amountMinor: AmountMinor): number => amountMinor / 100;
 
 export type RedEnvelopeType = (typeof RED_ENVELOPE_TYPES)[number];
 
@@ -67,7 +66,7 @@ export async function sendRedEnvelope(order: RedEnvelopeOrder, idempotencyKey: s
   const value = await api.call(agentRedEnvelopeCall, {
     data: {
       type: order.type,
-      totalAmount: toMajor(order.totalMinor),
+      totalAmount: amountMajorForWire(order.totalMinor),
       ...(order.memberIds ? { memberIds: order.memberIds } : {}),
       password: order.password,
       ...(order.remark ? { remark: order.remark } : {}),

@@ -1,9 +1,8 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, Spinner, useCall, useT } from '@platform/shared';
+import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, parseAmountInput, Spinner, useCall, useT } from '@platform/shared';
 import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
 import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
-import { parseAmount } from '../downline-management/amount';
 import { ChoiceGroup } from './choice-group';
 import { EnvelopeResult } from './envelope-result';
 import { ReceiverPicker, type PickedReceiver } from './receiver-picker';
@@ -77,7 +76,7 @@ function EnvelopeForm({ onSent }: { onSent: (result: RedEnvelopeResult, type: Re
       const picking = values.receivers === 'pick';
       if (picking && values.picked.length === 0) errors.picked = { text: t('receivers_required') };
       else if (picking && values.picked.length > RED_ENVELOPE_MAX_RECEIVERS) errors.picked = { text: t('picked_full', { maximum: RED_ENVELOPE_MAX_RECEIVERS }) };
-      const amount = parseAmount(values.amount);
+      const amount = parseAmountInput(values.amount);
       // Every receiver gets at least 0.01 (one minor unit): as many as there are picks.
       const minimum = (picking ? Math.max(values.picked.length, 1) : 1) as AmountMinor;
       if (values.amount.trim() === '') errors.amount = { text: t('amount_required') };
@@ -92,7 +91,7 @@ function EnvelopeForm({ onSent }: { onSent: (result: RedEnvelopeResult, type: Re
       setSendError(null);
       setConfirming({
         type: values.type,
-        totalMinor: parseAmount(values.amount) as AmountMinor,
+        totalMinor: parseAmountInput(values.amount) as AmountMinor,
         memberIds: values.receivers === 'pick' ? values.picked.map((receiver) => receiver.memberId) : null,
         remark: values.remark.trim(),
         password: values.password,

@@ -1,4 +1,4 @@
-import { currencySymbol, formatMoney, useT, type AmountMinor } from '@platform/shared';
+import { amountMajorForDisplay, currencySymbol, formatMoney, useT, type AmountMinor } from '@platform/shared';
 import { useId, useState } from 'react';
 import layout from '../agent-page/agent-page.module.css';
 import { BarChart, ChartTable, type ChartPoint } from './bar-chart';
@@ -33,7 +33,7 @@ export function seriesPoints(days: readonly TeamDay[], series: ChartSeries): Cha
       return { label: shortDate(day.date), value: count, valueText: formatCount(count) };
     }
     const amountMinor = reading.of(day);
-    return { label: shortDate(day.date), value: amountMinor / 100, valueText: formatMoney(amountMinor) };
+    return { label: shortDate(day.date), value: amountMajorForDisplay(amountMinor), valueText: formatMoney(amountMinor) };
   });
 }
 

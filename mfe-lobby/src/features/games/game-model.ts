@@ -39,8 +39,8 @@ const count = (value: unknown): number | null => {
 
 /** A stake of the wire (major units, a number or a decimal text) in minor units. */
 export function minorOfMajor(value: unknown): AmountMinor | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return amountMinorFromMajor(value.toFixed(2));
-  if (typeof value === 'string' && value !== '') return amountMinorFromMajor(value);
+  // Read on the number's own decimal digits: toFixed(2) first would round the float (1.005 → '1.00').
+  if ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== '')) return amountMinorFromMajor(value);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, parseAmountInput, type AmountMinor } from '@platform/shared';
 import {
   DEPOSIT_RECEIPT_MAX_BYTES,
   IDEMPOTENCY_KEY_HEADER,
@@ -21,18 +21,11 @@ import {
 
 export const toMinor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 
-const AMOUNT = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
-
-/** What the member typed as an amount ("1,000.5", " 500 ") in minor units; null if it is not one. */
+/** What the member typed as an amount ('1,000.5', ' 500 ') in minor units; null if it is not a positive one. */
 export function parseAmount(text: string): AmountMinor | null {
-  const match = AMOUNT.exec(text.trim().replace(/,/g, ''));
-  if (!match) return null;
-  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(minor) && minor > 0 ? amountMinorOf(minor) : null;
+  const amount = parseAmountInput(text);
+  return amount !== null && amount > 0 ? amount : null;
 }
-
-/** Minor units as the wire takes them: major units with two decimals at most. */
-export const toMajor = (amountMinor: AmountMinor): number => Number(`${(amountMinor - (amountMinor % 100)) / 100}.${String(amountMinor % 100).padStart(2, '0')}`);
 
 // ── Images ───────────────────────────────────────────────────────────────────
 
@@ -84,7 +77,7 @@ export type C2COrder = C2CDeposit;
 export const loadOrder = (depositId: number | undefined, signal?: AbortSignal): Promise<C2COrder | null> =>
   api.call(c2cDepositDetailCall, { params: depositId === undefined ? {} : { depositId }, signal });
 
-export const depositBody = (amountMinor: AmountMinor, payerName: string) => ({ amount: toMajor(amountMinor), ...(payerName.trim() ? { payerName: payerName.trim() } : {}) });
+export const depositBody = (amountMinor: AmountMinor, payerName: string) => ({ amount: amountMajorForWire(amountMinor), ...(payerName.trim() ? { payerName: payerName.trim() } : {}) });
 
 export const createOrder = (amountMinor: AmountMinor, payerName: string, idempotencyKey: string): Promise<C2COrder> =>
   api.call(depositC2CCall, { data: depositBody(amountMinor, payerName), headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
@@ -107,7 +100,7 @@ export interface ReceiptAnswer {
 export const answerBody = (answer: ReceiptAnswer) => ({
   orderId: answer.orderId,
   result: answer.result,
-  ...(answer.result === 'partial' && answer.receivedMinor !== undefined ? { receivedAmount: toMajor(answer.receivedMinor) } : {}),
+  ...(answer.result === 'partial' && answer.receivedMinor !== undefined ? { receivedAmount: amountMajorForWire(answer.receivedMinor) } : {}),
   ...(answer.result === 'not_received' ? { images: answer.images ?? [] } : {}),
 });
 

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
 import {
   DEPOSIT_REPORT_MAX_RANGE_MS,
   IDEMPOTENCY_KEY_HEADER,
@@ -16,7 +16,6 @@ import {
   type DepositState,
   type NewDepositPGResult,
 } from '@platform/shared/contract';
-import { toMajor } from './amount';
 
 // The deposit calls of the page, and the one place their answers turn from major units (the wire)
 // into minor units (what the page computes and formats with).
@@ -102,7 +101,7 @@ export interface ManualInput {
 
 /** The body of a manual transfer (also what its retry key is drawn for). */
 export const manualBody = (input: ManualInput) => ({
-  amount: toMajor(input.amountMinor),
+  amount: amountMajorForWire(input.amountMinor),
   bankCode: input.channel.bankCode,
   payeeName: input.payeeName.trim(),
   ...(input.depositAccountNum.trim() ? { depositAccountNum: input.depositAccountNum.trim() } : {}),
@@ -127,7 +126,7 @@ export interface OnlineInput {
   amountMinor: AmountMinor;
 }
 
-export const onlineBody = (input: OnlineInput) => ({ amount: toMajor(input.amountMinor), bankCode: input.channel.bankCode, vendorId: input.channel.vendorId });
+export const onlineBody = (input: OnlineInput) => ({ amount: amountMajorForWire(input.amountMinor), bankCode: input.channel.bankCode, vendorId: input.channel.vendorId });
 
 /** Only a web page may be opened or shown: an http(s) address (a path is on this site). */
 export function safeWebUrl(url: string | null): string | null {

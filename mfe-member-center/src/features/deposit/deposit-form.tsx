@@ -1,11 +1,14 @@
-import { Button, formatMoney, isApiError, Tabs, useT, type AmountMinor } from '@platform/shared';
+import { amountInputText, Button, formatMoney, isApiError, parseAmountInput, Tabs, useT, type AmountMinor } from '@platform/shared';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
-import { amountProblem, amountText, parseAmount, type AmountProblem } from './amount';
+import { amountProblem, type AmountProblem } from './amount';
 import { createManualDeposit, createOnlineDeposit, manualBody, onlineBody, type ActiveDeposit, type Channel } from './deposit-api';
 import styles from './deposit.module.css';
 import { createRetryKey } from './idempotency-key';
 import { NAMESPACE } from './translations';
+
+/** A quick-amount chip's text, which fills the amount field: '500', '1234.50'. */
+const chipText = (amountMinor: AmountMinor): string => amountInputText(amountMinor, { dropZeroFraction: true });
 
 interface DepositValues {
   amount: string;
@@ -69,7 +72,7 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
       return errors;
     },
     onSubmit: async (values) => {
-      const amountMinor = parseAmount(values.amount) as AmountMinor;
+      const amountMinor = parseAmountInput(values.amount) as AmountMinor;
       const payWindow = manual ? null : openBlankWindow();
       try {
         let deposit: ActiveDeposit;
@@ -135,15 +138,15 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
       {channel.fixedMinor.length > 0 && (
         <div className={styles.chips} role="group" aria-label={t('fixed_amounts')}>
           {channel.fixedMinor.map((amountMinor) => {
-            const chosen = parseAmount(form.values.amount) === amountMinor;
+            const chosen = parseAmountInput(form.values.amount) === amountMinor;
             return (
               <button
                 key={amountMinor}
                 type="button"
                 className={chosen ? `${styles.chip} ${styles.chipChosen}` : styles.chip}
                 aria-pressed={chosen}
-                onClick={() => form.setValue('amount', amountText(amountMinor))}
-                data-testid={`deposit-chip-${amountText(amountMinor)}`}
+                onClick={() => form.setValue('amount', chipText(amountMinor))}
+                data-testid={`deposit-chip-${chipText(amountMinor)}`}
               >
                 {money(amountMinor)}
               </button>

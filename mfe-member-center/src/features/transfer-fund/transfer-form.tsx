@@ -1,8 +1,7 @@
-import { Button, formatMoney, useT, type AmountMinor } from '@platform/shared';
+import { amountInputText, type AmountMinor, Button, formatMoney, parseAmountInput, useT } from '@platform/shared';
 import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
-import { amountText, parseAmount } from './amount';
 import { createTransferKey } from './idempotency-key';
 import styles from './transfer-fund.module.css';
 import { NAMESPACE } from './translations';
@@ -45,7 +44,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
       const errors: FieldErrors<TransferValues> = {};
       const source = walletOf(values.from);
       if (!walletOf(values.to) || values.to === values.from || (values.from !== MAIN && values.to !== MAIN)) errors.to = { text: t('error_to') };
-      const amount = parseAmount(values.amount);
+      const amount = parseAmountInput(values.amount);
       if (values.amount.trim() === '') errors.amount = { text: t('error_amount_required') };
       else if (amount === null || amount <= 0) errors.amount = { text: t('error_amount_invalid') };
       else if (source && amount > source.balanceMinor) errors.amount = { text: t('error_amount_over_balance', { balance: formatMoney(source.balanceMinor) }) };
@@ -53,7 +52,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
     },
     onSubmit: async (values) => {
       setDone(false);
-      const payload = { fromAccountTypeId: Number(values.from), toAccountTypeId: Number(values.to), amountMinor: parseAmount(values.amount) as AmountMinor };
+      const payload = { fromAccountTypeId: Number(values.from), toAccountTypeId: Number(values.to), amountMinor: parseAmountInput(values.amount) as AmountMinor };
       await transfer(payload, retryKey.current.keyFor(payload));
       retryKey.current.settled();
       form.setValues({ amount: '' });
@@ -137,7 +136,7 @@ export function TransferForm({ wallets, nameOf, onDone }: TransferFormProps) {
             variant="ghost"
             size="sm"
             disabled={!source || source.balanceMinor <= 0}
-            onClick={() => source && form.setValue('amount', amountText(source.balanceMinor))}
+            onClick={() => source && form.setValue('amount', amountInputText(source.balanceMinor))}
             data-testid="transfer-all"
           >
             {t('all')}

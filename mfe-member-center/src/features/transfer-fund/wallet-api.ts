@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAIN_WALLET_ACCOUNT_TYPE_ID,
@@ -62,7 +62,6 @@ export async function loadVendorNames(): Promise<Map<string, string>> {
 }
 
 /** Major units with two decimals, as the wire takes amounts (minor units are exact integers). */
-const toMajor = (amountMinor: AmountMinor): number => amountMinor / 100;
 
 /** Moves money between the main wallet and a game wallet under the caller's idempotency key. */
 export async function transfer(
@@ -70,7 +69,7 @@ export async function transfer(
   idempotencyKey: string,
 ): Promise<AllWalletBalance> {
   return api.call(walletTransferCall, {
-    data: { fromAccountTypeId: input.fromAccountTypeId, toAccountTypeId: input.toAccountTypeId, amount: toMajor(input.amountMinor) },
+    data: { fromAccountTypeId: input.fromAccountTypeId, toAccountTypeId: input.toAccountTypeId, amount: amountMajorForWire(input.amountMinor) },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,10 +1,9 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT } from '@platform/shared';
+import { amountInputText, type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, parseAmountInput, Spinner, useCall, usePagedList, useT } from '@platform/shared';
 import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
 import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
-import { amountText, parseAmount } from './amount';
 import styles from './transfer-upline.module.css';
 import { NAMESPACE } from './translations';
 import { loadTransferLog, loadUplineTransfer, transferToUpline, type AmountFooter, type UplineTransferLogRow, type UplineTransferOrder, type UplineTransferState } from './upline-api';
@@ -133,7 +132,7 @@ function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormPro
     initialValues: { amount: '', remark: '', password: '' },
     validate: (values) => {
       const errors: FieldErrors<Values> = {};
-      const amount = parseAmount(values.amount);
+      const amount = parseAmountInput(values.amount);
       if (values.amount.trim() === '') errors.amount = { text: t('amount_required') };
       else if (amount === null || amount <= 0) errors.amount = { text: t('amount_invalid') };
       else if (amount < state.minimumMinor) errors.amount = { text: t('amount_below_minimum', { minimum: money(state.minimumMinor) }) };
@@ -144,7 +143,7 @@ function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormPro
     },
     onSubmit: (values) => {
       setSendError(null);
-      setConfirming({ amountMinor: parseAmount(values.amount) as AmountMinor, remark: values.remark.trim(), password: values.password });
+      setConfirming({ amountMinor: parseAmountInput(values.amount) as AmountMinor, remark: values.remark.trim(), password: values.password });
     },
   });
 
@@ -188,7 +187,7 @@ function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormPro
         error={form.errors.amount?.text}
         testIdPrefix="transfer-upline"
         trailing={
-          <Button variant="ghost" size="sm" disabled={limitMinor <= 0} onClick={() => form.setValue('amount', amountText(limitMinor))} data-testid="transfer-upline-all">
+          <Button variant="ghost" size="sm" disabled={limitMinor <= 0} onClick={() => form.setValue('amount', amountInputText(limitMinor))} data-testid="transfer-upline-all">
             {t('all')}
           </Button>
         }

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAIN_WALLET_ACCOUNT_TYPE_ID,
@@ -14,7 +14,6 @@ import {
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 /** Major units with two decimals, as the wire takes amounts (minor units are exact integers). */
-const toMajor = (amountMinor: AmountMinor): number => amountMinor / 100;
 
 export interface UplineTransferState {
   /** An agent with an upline able to receive (the server's rule). */
@@ -48,7 +47,7 @@ export interface UplineTransferOrder {
 /** Sends the transfer under the caller's idempotency key; answers its number. */
 export async function transferToUpline(order: UplineTransferOrder, idempotencyKey: string): Promise<{ orderNo: string }> {
   const value = await api.call(agentDownlineTransferCall, {
-    data: { transferAmount: toMajor(order.amountMinor), password: order.password, remark: order.remark },
+    data: { transferAmount: amountMajorForWire(order.amountMinor), password: order.password, remark: order.remark },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   return { orderNo: value.orderNo };

@@ -1,14 +1,10 @@
-import { amountMinorOf, type AmountMinor } from '@platform/shared';
+import { amountInputText, parseAmountInput, type AmountMinor } from '@platform/shared';
 
-const AMOUNT = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+// The withdraw form's amount field, read and written by the shared money module (no arithmetic on
+// minor units here: tools/checks/amount-minor-arithmetic.test.ts).
 
 /** What the member typed as an amount ("1,000.5", " 500 ") in minor units; null if it is not one. */
-export function parseAmount(text: string): AmountMinor | null {
-  const match = AMOUNT.exec(text.trim().replace(/,/g, ''));
-  if (!match) return null;
-  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(minor) ? amountMinorOf(minor) : null;
-}
+export const parseAmount = (text: string): AmountMinor | null => parseAmountInput(text);
 
 /** Minor units as the amount field shows them: "1234.50". */
-export const amountText = (amountMinor: AmountMinor): string => `${Math.trunc(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')}`;
+export const amountText = (amountMinor: AmountMinor): string => amountInputText(amountMinor);

@@ -1,4 +1,4 @@
-import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
+import { amountMajorForWire, amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
 import {
   IDEMPOTENCY_KEY_HEADER,
   setWithdrawPasswordCall,
@@ -26,8 +26,6 @@ import {
 
 const quiet = <C extends CallDefinition>(call: C): C => ({ ...call, quiet: true });
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
-/** Minor units as the wire's major units (exact: at most two decimals). */
-const major = (amountMinor: AmountMinor): number => amountMinor / 100;
 
 export type { WithdrawAccountInfo, WithdrawBank, WithdrawCard, WithdrawType };
 
@@ -86,7 +84,7 @@ export async function loadTurnover(signal: AbortSignal): Promise<Turnover> {
 }
 
 export async function loadCharges(amountMinor: AmountMinor, withdrawType: WithdrawType, signal: AbortSignal): Promise<Charges> {
-  const value = await api.call(withdrawChargesCall, { params: { withdrawAmount: major(amountMinor), withdrawType }, signal });
+  const value = await api.call(withdrawChargesCall, { params: { withdrawAmount: amountMajorForWire(amountMinor), withdrawType }, signal });
   return { chargeMinor: minor(value.charge), receivedMinor: minor(value.receivedAmount) };
 }
 
@@ -129,7 +127,7 @@ export interface WithdrawOrder {
 /** Requests the withdrawal under `idempotencyKey` (the same key for a retry of the same order). */
 export function withdraw(order: WithdrawOrder, idempotencyKey: string): Promise<Withdrawal> {
   return api.call(quiet(withdrawCall), {
-    data: { amount: major(order.amountMinor), bankCardId: order.bankCardId, password: order.password, currentWithdrawType: order.withdrawType },
+    data: { amount: amountMajorForWire(order.amountMinor), bankCardId: order.bankCardId, password: order.password, currentWithdrawType: order.withdrawType },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }
