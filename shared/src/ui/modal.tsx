@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../i18n/use-t';
 import { classNames } from './class-names';
@@ -23,12 +23,12 @@ export interface ModalProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** How deep a modal sits inside other modals (a confirm dialog opened from the login popup). */
-const ModalDepth = createContext(0);
+export const ModalDepth = createContext(0);
 
 interface OpenModal {
   depth: number;
   order: number;
-  dialog: () => HTMLDivElement | null;
+  dialog: () => HTMLElement | null;
 }
 
 /**
@@ -47,29 +47,13 @@ function innermost(): OpenModal | undefined {
   );
 }
 
-/** A back arrow pointing to the reading direction's start (mirrored right-to-left by the CSS). */
-export function BackArrow() {
-  return (
-    <svg className={styles.backArrow} viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
-      <path d="M15 5l-7 7 7 7" />
-    </svg>
-  );
-}
-
 /**
- * A dialog over the page. Below 768 px a md or lg modal is a full-screen sheet whose header has a
- * back control (which closes it) in place of the close button; sm modals (confirmations) stay
- * centred dialogs.
+ * The keyboard of a modal dialog at `depth` (ModalDepth): while open it joins the open modals,
+ * takes focus, and when it is the innermost one Escape closes it and Tab stays inside it; closed,
+ * focus goes back where it was. Modal and the centres' full-screen overlay (CentreMenu) use it, so
+ * a dialog opened over a centre page keeps the keyboard until it closes.
  */
-export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className, testId }: ModalProps) {
-  const { t } = useT();
-  const titleId = useId();
-  const depth = useContext(ModalDepth) + 1;
-  // A sheet (phones, md and lg) is left by its back control; a dialog by its close button. Only
-  // the one shown is rendered, so the focus trap never lands on a hidden button.
-  const sheet = usePhoneWidth() && size !== 'sm';
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const pressStartedOnBackdrop = useRef(false);
+export function useModalKeyboard(open: boolean, depth: number, dialogRef: RefObject<HTMLElement | null>, onClose: () => void): void {
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -120,7 +104,34 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', clo
         focusBeforeModals = null;
       }
     };
-  }, [open, depth]);
+  }, [open, depth, dialogRef]);
+}
+
+/** A back arrow pointing to the reading direction's start (mirrored right-to-left by the CSS). */
+export function BackArrow() {
+  return (
+    <svg className={styles.backArrow} viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false" aria-hidden="true">
+      <path d="M15 5l-7 7 7 7" />
+    </svg>
+  );
+}
+
+/**
+ * A dialog over the page. Below 768 px a md or lg modal is a full-screen sheet whose header has a
+ * back control (which closes it) in place of the close button; sm modals (confirmations) stay
+ * centred dialogs.
+ */
+export function Modal({ open, onClose, title, children, footer, size = 'md', closeOnBackdrop = true, className, testId }: ModalProps) {
+  const { t } = useT();
+  const titleId = useId();
+  const depth = useContext(ModalDepth) + 1;
+  // A sheet (phones, md and lg) is left by its back control; a dialog by its close button. Only
+  // the one shown is rendered, so the focus trap never lands on a hidden button.
+  const sheet = usePhoneWidth() && size !== 'sm';
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const pressStartedOnBackdrop = useRef(false);
+
+  useModalKeyboard(open, depth, dialogRef, onClose);
 
   if (!open || typeof document === 'undefined') return null;
 
