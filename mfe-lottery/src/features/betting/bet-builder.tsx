@@ -49,7 +49,7 @@ export function BetBuilder({ game, play, options, onOptions, fits, onAdd }: BetB
       <BetOptions game={game} play={play} value={options} onChange={onOptions} />
       <div className={styles.addBar}>
         <p className={styles.summary} data-testid="bet-summary" aria-live="polite">
-          {t('tickets_cost', { count: tickets, amount: formatMoney(amountMinorOf(amountMinor ?? 0)) })}
+          {t('tickets_cost', { tickets: t('tickets', { count: tickets }), amount: formatMoney(amountMinorOf(amountMinor ?? 0)) })}
         </p>
         {hint && (
           <p className={styles.hint} data-testid="bet-hint">

@@ -184,7 +184,7 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
                 <span className={styles.slipPlay}>{t(`play_${line.play.code}`)}</span>
                 <BetContent play={line.play} rows={line.rows} className={styles.slipNumbers} />
                 <span className={styles.muted}>
-                  {t('line_details', { count: line.tickets, multiple: line.multiple, mode: t(`money_mode_${line.mode}`), series: line.series })}
+                  {t('line_details', { tickets: t('tickets', { count: line.tickets }), multiple: line.multiple, mode: t(`money_mode_${line.mode}`), series: line.series })}
                 </span>
               </div>
               <span className={styles.slipAmount}>{money(line.amountMinor)}</span>
@@ -196,7 +196,7 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
         </ul>
       )}
       <p className={styles.slipTotal} data-testid="slip-total">
-        {t('slip_total', { lines: lines.length, count: tickets, amount: money(roundTotal) })}
+        {t('slip_total', { lines: t('lines', { count: lines.length }), tickets: t('tickets', { count: tickets }), amount: money(roundTotal) })}
       </p>
       <button type="button" className={styles.disclosure} aria-expanded={chaseOpen} onClick={toggleChase} data-testid="chase-toggle">
         {t('chase')}
@@ -236,7 +236,7 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
         message={
           <span className={styles.confirmText}>
             <span>{t('confirm_game_round', { game: gameNameOf(t, game), numero: open?.numero ?? '—' })}</span>
-            <span>{t('confirm_lines', { lines: lines.length, count: tickets, amount: money(roundTotal) })}</span>
+            <span>{t('confirm_lines', { lines: t('lines', { count: lines.length }), tickets: t('tickets', { count: tickets }), amount: money(roundTotal) })}</span>
             {chase > 0 && <span>{t(winningStop ? 'confirm_chase_stop' : 'confirm_chase', { count: chase })}</span>}
             <strong>{t('confirm_total', { amount: money(total) })}</strong>
           </span>

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { amountMinorOf, formatMoney } from '@platform/shared';
+import { amountMinorOf, formatMoney, i18n } from '@platform/shared';
 import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { betRecordOf, drawOf, FakeEventSource, LOTT_GAMES, openedOf, pageOf, roundOf, roundsFrom, SSC1 } from '../games/test-fixtures';
 import BettingScreen from './betting-screen';
@@ -137,7 +137,7 @@ describe('the betting page', () => {
 
     const lines = screen.getAllByTestId('slip-line');
     expect(lines.map((line) => line.textContent)).toEqual([
-      `5-star directTen-thousands: 1 | Thousands: 2 | Hundreds: 3 | Tens: 4 | Units: 51 tickets · ×1 · Unit ×1 · series 1900${money(200)}×`,
+      `5-star directTen-thousands: 1 | Thousands: 2 | Hundreds: 3 | Tens: 4 | Units: 51 ticket · ×1 · Unit ×1 · series 1900${money(200)}×`,
       `Fixed positionTen-thousands: 1 | Units: 8,93 tickets · ×2 · Unit ×1 · series 1900${money(1200)}×`,
     ]);
     expect(screen.getByTestId('slip-total').textContent).toBe(`2 lines, 4 tickets: ${money(1400)}`);
@@ -151,8 +151,28 @@ describe('the betting page', () => {
 
     await click(within(screen.getAllByTestId('slip-line')[0]).getByTestId('slip-remove'));
     expect(screen.getAllByTestId('slip-line')).toHaveLength(1);
-    expect(screen.getByTestId('slip-total').textContent).toBe(`1 lines, 3 tickets: ${money(1200)}`);
+    expect(screen.getByTestId('slip-total').textContent).toBe(`1 line, 3 tickets: ${money(1200)}`);
     expect(screen.getByTestId('order-total').textContent).toBe(`Total ${money(1200 * 4)} for 4 rounds`);
+  });
+
+  it('counts one ticket and one line in the singular, in every translation set', async () => {
+    stub();
+    await renderScreen();
+    await pickOneTicket();
+    expect(summary()).toBe(`1 ticket · ${money(200)}`);
+    await click(screen.getByTestId('add-to-slip'));
+    expect(screen.getByTestId('slip-total').textContent).toBe(`1 line, 1 ticket: ${money(200)}`);
+    try {
+      // CN has no plural forms; i18next asks its rules under the set's code, which Intl reads as English.
+      await act(async () => {
+        await i18n.changeLanguage('CN');
+      });
+      expect(screen.getByTestId('slip-total').textContent).toBe(`1 笔，1 注：${money(200)}`);
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('EN');
+      });
+    }
   });
 
   it('asks a visitor to log in before betting', async () => {
@@ -189,7 +209,7 @@ describe('the betting page', () => {
     await click(screen.getByTestId('place-bet'));
     const dialog = screen.getByTestId('bet-confirm');
     expect(dialog.textContent).toContain('1-minute SSC, round 20261127-0421');
-    expect(dialog.textContent).toContain(`1 lines, 1 tickets: ${money(200)} per round`);
+    expect(dialog.textContent).toContain(`1 line, 1 ticket: ${money(200)} per round`);
     expect(dialog.textContent).toContain('Chase: 2 further rounds, stopping when a bet wins');
     expect(dialog.textContent).toContain(`Total: ${money(600)}`);
     expect(callsOf('lotteryBet')).toEqual([]);
