@@ -39,12 +39,14 @@ function categoriesWithVendors(lanes: GameLane[]): Set<GameCategoryCode> {
 
 /**
  * One entry per game category that has at least one vendor, in the contract's order. The lottery
- * entry opens the e-lottery lobby when there is any e-lottery vendor, and the lottery page for
- * LOTT alone.
+ * entry opens the site's own lottery page (/lottery, its games) whenever LOTT has vendors, and the
+ * e-lottery lobby only when e-lottery is all there is: leading to /elott while the site's lottery
+ * existed left that lottery reachable from a home card alone, behind a lobby whose vendor may not
+ * even be connected.
  */
 export function categoryEntries(lanes: GameLane[]): NavEntry[] {
   const present = categoriesWithVendors(lanes);
-  const lottery: GameCategoryCode | null = present.has('ELOTT') ? 'ELOTT' : present.has('LOTT') ? 'LOTT' : null;
+  const lottery: GameCategoryCode | null = present.has('LOTT') ? 'LOTT' : present.has('ELOTT') ? 'ELOTT' : null;
   return GAME_CATEGORIES.filter((category) =>
     LOTTERY_CODES.includes(category.code) ? category.code === lottery : present.has(category.code),
   ).map(entryOf);

@@ -59,9 +59,10 @@ describe('SideBar menu', () => {
     ]);
   });
 
-  it('leads lottery to the e-lottery lobby when there are e-lottery vendors', async () => {
+  it('leads lottery to the site’s own lottery page when it has lottery vendors, even beside e-lottery ones', async () => {
     await renderSideBar([lane('LOTT'), lane('ELOTT'), lane('PVP'), lane('COCKFIGHT')]);
-    expect(menuLinks()).toContainEqual(['Lottery', '/elott']);
+    expect(menuLinks()).toContainEqual(['Lottery', '/lottery']);
+    expect(menuLinks().filter(([label]) => label === 'Lottery')).toHaveLength(1);
     expect(menuLinks()).toContainEqual(['Card games', '/pvp']);
     expect(menuLinks()).toContainEqual(['Cockfighting', '/cockfight']);
   });
@@ -70,6 +71,11 @@ describe('SideBar menu', () => {
     await renderSideBar([lane('LOTT'), lane('ELOTT', 0)]);
     expect(menuLinks()).toContainEqual(['Lottery', '/lottery']);
     expect(menuLinks().filter(([label]) => label === 'Lottery')).toHaveLength(1);
+  });
+
+  it('leads lottery to the e-lottery lobby when e-lottery is the only lottery', async () => {
+    await renderSideBar([lane('LOTT', 0), lane('ELOTT')]);
+    expect(menuLinks()).toContainEqual(['Lottery', '/elott']);
   });
 
   it('has no game categories while the vendor list is unavailable', async () => {
