@@ -213,6 +213,11 @@ export const SERVER_ERROR_CODES = [
   'lottery.insufficient.funds',
   'lottery.bet.not_found',
   'lottery.bet.not_cancellable',
+  'lottery.prize.over_cap',
+  'lottery.limit.round',
+  'lottery.limit.number',
+  'lottery.limit.stake',
+  'lottery.round.not_voidable',
   'lottery.period.invalid',
   // The agent programme (modules/agent)
   'agent.only',

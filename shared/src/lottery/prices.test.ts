@@ -2,7 +2,7 @@
 // rebates.
 import { Rational } from '@platform/shared/inhouse-games';
 import { rationalOf } from './harness.testing';
-import { PLAYS, SERIES_BASE, betAmountMinor, playById, rebateFraction, unitPrizeMinor, type MoneyMode, type PlayDefinition } from '.';
+import { PLAYS, SERIES_BASE, betAmountMinor, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type MoneyMode, type PlayDefinition } from '.';
 
 const play = (code: string) => PLAYS.find((p) => p.code === code)!;
 const prize = (code: string, series: number, mode: MoneyMode = 1) => unitPrizeMinor(play(code), series, mode);
@@ -51,6 +51,26 @@ test('money modes scale the prize: 角 1/10, 分 1/100, each rounded down', () =
   expect(prize('SSC_5STAR_ANY1', 1800, 2)).toBe(43); // 43.955
   expect(prize('SSC_5STAR_ANY1', 1800, 3)).toBe(4); // 4.3955
   expect(prize('VN_LO2', 1980, 3)).toBe(99);
+});
+
+test('a bet\'s ticket prize is rounded once, after the multiple: 分 mode at 1800 pays 90 %, not 82 %', () => {
+  // 一帆风顺 in 分 at 1800: 4.3955 分 per unit. Rounding the unit first paid 4 × 100 = 400 分 at
+  // multiple 100 (82 % of the stake's fair prize); once per bet it is floor(439.55) = 439.
+  expect(ticketPrizeMinor(play('SSC_5STAR_ANY1'), 1800, 3, 100)).toBe(439);
+  expect(ticketPrizeMinor(play('SSC_5STAR_ANY1'), 1800, 2, 10)).toBe(439);
+  expect(ticketPrizeMinor(play('SSC_5STAR_ANY1'), 1800, 1, 1)).toBe(439);
+  // 11X5 任选八 in 角 at 1980: 1.6335 元 → 163.35 分 × 3 = 490.05 → 490 (not 163 × 3 = 489).
+  expect(ticketPrizeMinor(play('11X5_ANY8_5'), 1980, 2, 30)).toBe(4900);
+  for (const p of PLAYS) {
+    for (const mode of [1, 2, 3] as const) {
+      for (const multiple of [1, 7, 100, 10_000]) {
+        const exact = exactPrize(p, 1800, mode).mul(Rational.of(multiple));
+        const paid = Rational.of(ticketPrizeMinor(p, 1800, mode, multiple));
+        expect(paid.compare(exact)).toBeLessThanOrEqual(0);
+        expect(exact.sub(paid).compare(Rational.ONE)).toBe(-1);
+      }
+    }
+  }
 });
 
 test('every price is the exact value rounded down (never up), for every play, series and mode', () => {

@@ -5,6 +5,9 @@
 //   · Fair prize of a ticket = unit stake × (1 − Ppush)/P: with a push the refund is part of the
 //     return, so the prize is lower (LHC 两面: 2 × (48/49)/(24/49) = 4 units, not 4.083).
 //   · Integer arithmetic only (BigInt): the prize is rounded DOWN to a minor unit, never up.
+//   · A bet's prize is rounded once: one winning ticket of a bet pays floor(exact prize × multiple)
+//     (ticketPrizeMinor), not the rounded unit prize × multiple, which in 角 and 分 would drop up
+//     to a cent per unit and pay 82–88 % where the series promises 90 %.
 //   · Money modes scale stake and prize: 元 ×1, 角 ×1/10, 分 ×1/100. A bet whose amount is not a
 //     whole number of minor units is not placeable (betAmountMinor answers undefined).
 import { exactFraction, fraction } from './bits';
@@ -34,11 +37,20 @@ function checkMode(mode: MoneyMode): void {
  * of one hit.
  */
 export function unitPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode): number {
+  return ticketPrizeMinor(play, series, mode, 1);
+}
+
+/**
+ * The prize of one winning ticket of a bet at `multiple`, in minor units, rounded down once:
+ * floor(unitStakeMinor × modeFactor × (1 − Ppush) / P × series / 2000 × multiple).
+ */
+export function ticketPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode, multiple: number): number {
+  if (!Number.isSafeInteger(multiple) || multiple < 1) throw new RangeError(`multiple must be a positive integer, not ${multiple}`);
   checkSeries(series);
   checkMode(mode);
   const p = exactFraction(play.probability);
   const push = play.pushProbability ? exactFraction(play.pushProbability) : { num: 0n, den: 1n };
-  const numerator = BigInt(play.unitStakeMinor) * (push.den - push.num) * p.den * BigInt(series);
+  const numerator = BigInt(play.unitStakeMinor) * (push.den - push.num) * p.den * BigInt(series) * BigInt(multiple);
   const denominator = BigInt(MONEY_MODE_DIVISORS[mode]) * push.den * p.num * BigInt(SERIES_BASE);
   return Number(numerator / denominator);
 }

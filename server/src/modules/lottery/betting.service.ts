@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { betAmountMinor, isSlipError, parseSlips, pickWords, playById, rebateFraction, unitPrizeMinor, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, isSlipError, parseSlips, pickWords, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type SlipLine } from '@platform/shared/lottery';
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
+import { liabilityOf, loadsOfBets, release, reserve } from './liability';
 import { GAME_COLUMNS, limitedBySetting, rebateSettingOf, type GameRow } from './rounds.service';
 import { LOTTERY_HOUSE_ACCOUNT } from './settlement.service';
 
@@ -13,6 +14,9 @@ import { LOTTERY_HOUSE_ACCOUNT } from './settlement.service';
 // its bets, under a share lock of every round it bets on: the draw takes the round's row lock, so
 // a bet is either in the round before its draw or refused as closed. Every rule is the server's:
 // the slip is parsed and priced here (@platform/shared/lottery), and the page's total must match.
+// A line one of whose winning tickets would pay more than the game's cap per bet is refused, so
+// the prize the page shows is never cut; the game's liability limits are checked in the same
+// transaction (liability.ts).
 
 export interface PlaceOrderInput {
   merchantId: number;
@@ -39,6 +43,10 @@ interface PricedLine {
   tickets: number;
   amountMinor: number;
   unitPrizeMinor: number;
+  /** What one winning ticket pays at the line's multiple, rounded down once. */
+  ticketPrizeMinor: number;
+  /** The most the line can win (liability.ts liabilityOf). */
+  liabilityMinor: bigint;
   rebateMinor: number;
   content: string;
 }
@@ -69,11 +77,21 @@ export function priceSlip(game: GameRow, slip: string): PricedLine[] {
       throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: this stake is not a whole number of cents in this money mode` });
     }
     const rebate = rebateFraction(line.series, game.maxSeries);
+    const ticketPrize = ticketPrizeMinor(play, line.series, line.mode, line.multiple);
+    if (game.maxPrizeMinor > 0 && ticketPrize > game.maxPrizeMinor) {
+      const unit = ticketPrizeMinor(play, line.series, line.mode, 1);
+      const most = Math.floor(game.maxPrizeMinor / Math.max(unit, 1));
+      throw new AppError(400, 'lottery.prize.over_cap', {
+        detail: `${where}: one winning ticket pays ${(ticketPrize / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}${most >= 1 ? `; the multiple may be at most ${most}` : ''}`,
+      });
+    }
     return {
       line,
       tickets,
       amountMinor,
       unitPrizeMinor: unitPrizeMinor(play, line.series, line.mode),
+      ticketPrizeMinor: ticketPrize,
+      liabilityMinor: liabilityOf(play, tickets, ticketPrize, game.maxPrizeMinor),
       rebateMinor: Math.floor((amountMinor * rebate.num) / rebate.den),
       content: line.rows.map((row) => row.join(',')).join('_'),
     };
@@ -167,11 +185,12 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
     const bets = rounds.rows.flatMap((round, chaseIndex) => lines.map((line) => ({ round, chaseIndex, line })));
     await client.query(
       `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series,
-         multiple, amount_minor, unit_prize_minor, max_prize_minor, rebate_minor, created_at)
+         multiple, amount_minor, unit_prize_minor, ticket_prize_minor, liability_minor, max_prize_minor, rebate_minor, created_at)
        SELECT $1, $2, $3, x.round_id, x.chase_index, x.play_id, x.picks::bigint[], x.content, x.tickets, x.mode, x.series, x.multiple,
-              x.amount, x.unit_prize, $4, x.rebate, $5
-         FROM unnest($6::bigint[], $7::int[], $8::int[], $9::text[], $10::text[], $11::int[], $12::int[], $13::int[], $14::int[], $15::bigint[], $16::bigint[], $17::bigint[])
-           AS x(round_id, chase_index, play_id, picks, content, tickets, mode, series, multiple, amount, unit_prize, rebate)`,
+              x.amount, x.unit_prize, x.ticket_prize, x.liability, $4, x.rebate, $5
+         FROM unnest($6::bigint[], $7::int[], $8::int[], $9::text[], $10::text[], $11::int[], $12::int[], $13::int[], $14::int[], $15::bigint[], $16::bigint[], $17::bigint[],
+                     $18::bigint[], $19::bigint[])
+           AS x(round_id, chase_index, play_id, picks, content, tickets, mode, series, multiple, amount, unit_prize, rebate, ticket_prize, liability)`,
       [
         orderId, input.merchantId, input.memberId, game.maxPrizeMinor, new Date(input.nowMs),
         bets.map((bet) => bet.round.id),
@@ -186,6 +205,8 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
         bets.map((bet) => bet.line.amountMinor),
         bets.map((bet) => bet.line.unitPrizeMinor),
         bets.map((bet) => bet.line.rebateMinor),
+        bets.map((bet) => bet.line.ticketPrizeMinor),
+        bets.map((bet) => bet.line.liabilityMinor.toString()),
       ],
     );
     const memberAccount = await ensureMemberAccount(client, input.merchantId, input.memberId, 'REAL', input.nowMs);
@@ -209,6 +230,21 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
       if (error instanceof IdempotencyConflictError) throw new AppError(409, 'wallet.idempotency.conflict');
       throw error;
     }
+    // Last, after the house account's lock: the liability rows are held only from here to COMMIT
+    // (every writer takes the house account first, so the two locks are always taken in one order).
+    await reserve(
+      client,
+      game,
+      bets.map((bet) => ({
+        roundId: bet.round.id,
+        memberId: input.memberId,
+        playId: bet.line.line.playId,
+        rows: bet.line.line.rows,
+        amountMinor: bet.line.amountMinor,
+        ticketPrizeMinor: bet.line.ticketPrizeMinor,
+        liabilityMinor: bet.line.liabilityMinor,
+      })),
+    );
     return placedOrder(client, orderId, orderNo, totalMinor);
   }).catch(async (error: unknown) => {
     // Two requests with one Idempotency-Key at once: the second's insert meets the first's; its
@@ -259,6 +295,8 @@ export async function cancelBet(pool: pg.Pool, merchantId: number, memberId: num
       orderNo: bet.orderNo,
       remark: `${bet.gameCode} ${bet.numero} cancelled`,
     });
+    // After the house account, as placeOrder takes them (liability.ts).
+    await release(client, await loadsOfBets(client, [betId]));
     return { orderDetailId: betId, refunded: minorToMajor(amountMinor) };
   });
 }

@@ -51,9 +51,12 @@ const MAX_PRIZE_MINOR = 30_000_000;
 // 万 = 个 = 5 (a tie).
 const SSC_DRAW = [5, 6, 5, 2, 5];
 const SSC_CASES: readonly HandWorked[] = [
-  // 2 × 1 × 1 × 1 × 1 = 2 tickets × 2.00 × 2 = 8.00; 55255 wins one ticket: 2 / (1/10^5) × 1900/2000 = 190,000.00,
-  // × multiple 2 = 380,000.00 > 300,000.00 → capped at 30,000,000.
-  { code: 'SSC_5STAR_DIRECT', rows: [[4, 5], [6], [5], [2], [5]], multiple: 2, amountMinor: 800, unitPrizeMinor: 19_000_000, wins: 1, prizeMinor: MAX_PRIZE_MINOR, note: 'a prize above the cap is paid at 300,000.00' },
+  // 2 × 1 × 1 × 1 × 1 = 2 tickets × 2.00 = 4.00; 55255 wins one ticket: 2 / (1/10^5) × 1900/2000 = 190,000.00.
+  // (At multiple 2 one ticket would pay 380,000.00, above the cap: such a bet is refused, betting.test.ts.)
+  { code: 'SSC_5STAR_DIRECT', rows: [[4, 5], [6], [5], [2], [5]], amountMinor: 400, unitPrizeMinor: 19_000_000, wins: 1, prizeMinor: 19_000_000, note: '万千百十个 5 6 5 2 5' },
+  // 5 tickets × 2.00 × 3200 = 32,000.00; each position hits: 5 wins × 19.00 × 3200 = 5 × 60,800.00 = 304,000.00,
+  // each ticket under the cap, together above it → paid at 300,000.00.
+  { code: 'SSC_POSITION', rows: [[5], [6], [5], [2], [5]], multiple: 3200, amountMinor: 3_200_000, unitPrizeMinor: 1_900, wins: 5, prizeMinor: MAX_PRIZE_MINOR, note: 'wins together above the cap are paid at 300,000.00' },
   // 2 × 1 × 2 × 1 = 4 tickets = 8.00; 6 5 2 5 wins one: 2 × 10^4 × 0.95 = 19,000.00.
   { code: 'SSC_4STAR_DIRECT', rows: [[6, 7], [5], [1, 2], [5]], amountMinor: 800, unitPrizeMinor: 1_900_000, wins: 1, prizeMinor: 1_900_000, note: '千百十个 6 5 2 5' },
   // 1 ticket × 2.00 × 3 = 6.00; 2 × 1000 × 0.95 = 1,900.00 × 1 win × multiple 3 = 5,700.00.

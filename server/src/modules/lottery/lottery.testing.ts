@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { betAmountMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, playsOf, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
+import { withTransaction } from '../../db/transaction';
 import { generateSecretsKeyText, parseSecretsKey, type SecretsKey } from '../../secrets-key';
 import { createMember } from '../member/member.testing';
 import { credit } from '../withdrawal/withdrawal.testing';
@@ -51,7 +52,10 @@ export function lineOf(play: PlayDefinition, rows: number[][], { mode = 1, serie
   return { playId: play.id, rows, picks: picksFromRows(rows), mode, series, multiple };
 }
 
-/** `count` random valid lines of `play` (at most 3 values a row, so ticket counts stay small). */
+/** The default games' cap on what one bet may win (300,000.00): a line one of whose tickets pays more is refused. */
+export const DEFAULT_MAX_PRIZE_MINOR = 30_000_000;
+
+/** `count` random valid lines of `play` (at most 3 values a row, so ticket counts stay small), each within the default cap. */
 export function randomLines(play: PlayDefinition, count: number, seed: number): SlipLine[] {
   const random = mulberry32(seed);
   const lines: SlipLine[] = [];
@@ -61,6 +65,7 @@ export function randomLines(play: PlayDefinition, count: number, seed: number): 
     const mode = ([1, 2, 3] as const)[Math.floor(random() * 3)];
     const line = lineOf(play, rows, { mode, series: 1800 + 10 * Math.floor(random() * 17), multiple: 1 + Math.floor(random() * 5) });
     if (betAmountMinor(play, play.ticketsOf(line.picks), line.mode, line.multiple) === undefined) continue;
+    if (ticketPrizeMinor(play, line.series, line.mode, line.multiple) > DEFAULT_MAX_PRIZE_MINOR) continue;
     lines.push(line);
   }
   return lines;
@@ -77,3 +82,31 @@ export function costOf(lines: readonly SlipLine[], rounds = 1): string {
 
 export const slipOf = (lines: readonly SlipLine[]): string => formatSlips(lines);
 
+
+/** Writes a chosen draw for an open round (instead of its seed's), as the draw does: numbers, state drawn, every play's features. */
+export async function drawRoundAs(pool: pg.Pool, roundId: number, draw: Draw, nowMs: number): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    const updated = await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, server_seed = $3, drawn_at = $4 WHERE id = $1 AND state = 'open'", [
+      roundId,
+      draw.numbers,
+      'ab'.repeat(32),
+      new Date(nowMs),
+    ]);
+    if (updated.rowCount !== 1) throw new Error(`round ${roundId} is not open`);
+    const plays = playsOf(draw.kind);
+    const features = plays.map((play) => play.features(draw));
+    await client.query(
+      `INSERT INTO lottery_draw_feature (round_id, play_id, rule, k, f, push)
+       SELECT $1, x.play_id, x.rule, x.k, x.f::bigint[], x.push
+         FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bool[]) AS x(play_id, rule, k, f, push)`,
+      [
+        roundId,
+        plays.map((play) => play.id),
+        plays.map((play) => play.rule),
+        plays.map((play) => play.k ?? 0),
+        features.map((feature) => `{${feature.f.map((word) => word.toString()).join(',')}}`),
+        features.map((feature) => feature.push),
+      ],
+    );
+  });
+}

@@ -26,7 +26,12 @@ export interface GameRow extends ScheduleOf {
   maxBetSeries: number;
   maxSeries: number;
   defaultSeries: number;
+  /** The most one bet may win (0: no cap); a bet one of whose winning tickets pays more is refused. */
   maxPrizeMinor: number;
+  /** Liability limits (0: none; liability.ts). */
+  maxRoundPayoutMinor: number;
+  maxNumberPayoutMinor: number;
+  maxMemberStakeMinor: number;
   sortOrder: number;
 }
 
@@ -64,7 +69,9 @@ export const GAME_COLUMNS = `g.id, g.merchant_id AS "merchantId", g.game_code AS
   g.prize_mode AS "prizeMode", g.name, g.interval_seconds AS "intervalSeconds", g.close_seconds AS "closeSeconds",
   g.first_draw_seconds AS "firstDrawSeconds", g.draws_per_day AS "drawsPerDay", g.numero_digits AS "numeroDigits",
   g.utc_offset_minutes AS "utcOffsetMinutes", g.min_series AS "minSeries", g.max_bet_series AS "maxBetSeries",
-  g.max_series AS "maxSeries", g.default_series AS "defaultSeries", g.max_prize_minor::float8 AS "maxPrizeMinor", g.sort_order AS "sortOrder"`;
+  g.max_series AS "maxSeries", g.default_series AS "defaultSeries", g.max_prize_minor::float8 AS "maxPrizeMinor",
+  g.max_round_payout_minor::float8 AS "maxRoundPayoutMinor", g.max_number_payout_minor::float8 AS "maxNumberPayoutMinor",
+  g.max_member_stake_minor::float8 AS "maxMemberStakeMinor", g.sort_order AS "sortOrder"`;
 
 const sealPurpose = (merchantId: number): SealPurpose => `server_secret.lottery_round:${merchantId}`;
 

@@ -1,13 +1,15 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, type MemberCredit } from '../ledger';
+import { loadsOfBets, release } from './liability';
 
 // Settlement of a drawn round, exactly once (ARCHITECTURE.md Scheduler; issue 11):
 //   1. the round's state moves drawn → settled, under its row lock: a second settler (another
 //      replica, a re-run) waits for the first, then finds nothing to do;
 //   2. one UPDATE settles every open bet of the round set-based in SQL: lottery_win_count (the SQL
 //      twin of winCount, migration 039) over the bet's picks and the play's features; the prize is
-//      win count × unit prize × multiple, capped at the bet's max prize; a push refunds the stake;
+//      win count × the bet's ticket prize (rounded once at its multiple, migration 045; bets from
+//      before it: unit prize × multiple), capped at the bet's max prize; a push refunds the stake;
 //   3. the prizes (kind win), the pushes (bet_refund) and the rebates (betting_rebate, on bets won
 //      or lost) paid to every member (the ledger's creditMembersIn: movements of up to
 //      MEMBERS_PER_MOVEMENT members keyed by kind, round and chunk, sent as one batch);
@@ -51,8 +53,8 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
        UPDATE lottery_bet b
           SET win_count = w.win_count,
               prize_minor = CASE WHEN w.push OR w.win_count = 0 THEN 0
-                                 WHEN b.max_prize_minor > 0 THEN LEAST(w.win_count * b.unit_prize_minor * b.multiple, b.max_prize_minor)
-                                 ELSE w.win_count * b.unit_prize_minor * b.multiple END,
+                                 WHEN b.max_prize_minor > 0 THEN LEAST(w.win_count * COALESCE(b.ticket_prize_minor, b.unit_prize_minor * b.multiple), b.max_prize_minor)
+                                 ELSE w.win_count * COALESCE(b.ticket_prize_minor, b.unit_prize_minor * b.multiple) END,
               state = CASE WHEN w.push THEN 'push' WHEN w.win_count > 0 THEN 'won' ELSE 'lost' END,
               settled_at = $2
          FROM (SELECT o.id, f.push, CASE WHEN f.push THEN 0 ELSE lottery_win_count(f.rule, f.k, o.picks, f.f) END AS win_count
@@ -104,7 +106,7 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
 
 /** 追中即停: chases with stop-on-win that won in this round give back their bets not yet drawn. */
 async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId: number, house: number, nowMs: number): Promise<number> {
-  const stopped = await client.query<{ orderId: string; orderNo: string; memberId: string; refundMinor: string }>(
+  const stopped = await client.query<{ orderId: string; orderNo: string; memberId: string; refundMinor: string; betIds: string[] }>(
     `WITH won AS (
        UPDATE lottery_order o SET stopped = true
         WHERE o.win_stop AND NOT o.stopped
@@ -114,9 +116,10 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
        UPDATE lottery_bet b SET state = 'stopped', settled_at = $2
          FROM won, lottery_round r
         WHERE b.order_id = won.id AND b.state = 'open' AND r.id = b.round_id AND r.state = 'open'
-        RETURNING b.order_id, b.amount_minor
+        RETURNING b.id, b.order_id, b.amount_minor
      )
-     SELECT won.id AS "orderId", won.order_no AS "orderNo", won.member_id AS "memberId", COALESCE(sum(stopped.amount_minor), 0) AS "refundMinor"
+     SELECT won.id AS "orderId", won.order_no AS "orderNo", won.member_id AS "memberId", COALESCE(sum(stopped.amount_minor), 0) AS "refundMinor",
+            array_remove(array_agg(stopped.id), NULL) AS "betIds"
        FROM won LEFT JOIN stopped ON stopped.order_id = won.id
       GROUP BY won.id, won.order_no, won.member_id ORDER BY won.id`,
     [roundId, new Date(nowMs)],
@@ -127,6 +130,9 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
     merchantId, houseAccount: house, kind: 'bet_refund', keyPrefix: `lottery:stop:${roundId}`, orderNo: `R${roundId}`, remark: 'chase stopped on a win', nowMs,
     credits: [...refunds].map(([memberId, amountMinor]) => ({ memberId, amountMinor })),
   });
+  // The stopped bets no longer count against their rounds' liability limits (after the house
+  // account's lock, the order betting takes them in: liability.ts).
+  await release(client, await loadsOfBets(client, stopped.rows.flatMap((order) => order.betIds.map(Number))));
   return stopped.rowCount ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { LOTTERY_KINDS } from '@platform/shared/contract';
-import { playById, playsOf, rowWordCounts, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind } from '@platform/shared/lottery';
+import { playById, playsOf, rowWordCounts, ticketPrizeMinor, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind, type MoneyMode } from '@platform/shared/lottery';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { MEMBERS_PER_MOVEMENT, reconcile } from '../ledger';
@@ -32,6 +32,8 @@ interface BetRow {
   playId: number;
   picks: string[];
   multiple: number;
+  series: number;
+  mode: MoneyMode;
   unitPrizeMinor: string;
   maxPrizeMinor: string;
   amountMinor: string;
@@ -44,7 +46,7 @@ interface BetRow {
 const betsOfRound = async (roundId: number) =>
   (
     await database.appPool.query<BetRow>(
-      `SELECT id, play_id AS "playId", picks::text[] AS picks, multiple, unit_prize_minor AS "unitPrizeMinor", max_prize_minor AS "maxPrizeMinor",
+      `SELECT id, play_id AS "playId", picks::text[] AS picks, multiple, series, money_mode AS mode, unit_prize_minor AS "unitPrizeMinor", max_prize_minor AS "maxPrizeMinor",
               amount_minor AS "amountMinor", rebate_minor AS "rebateMinor", state, prize_minor AS "prizeMinor", win_count AS "winCount"
          FROM lottery_bet WHERE round_id = $1 ORDER BY id`,
       [roundId],
@@ -177,7 +179,8 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
     const picks = rowsMasksFromWords(rowWordCounts(play), words);
     const wins = play.features(draw).push ? 0 : winCount(play, picks, draw);
     expect({ bet: bet.id, play: play.code, wins: Number(bet.winCount) }).toEqual({ bet: bet.id, play: play.code, wins });
-    const uncapped = wins * Number(bet.unitPrizeMinor) * bet.multiple;
+    // One winning ticket pays the exact prize × multiple rounded down once (not the rounded unit prize × multiple).
+    const uncapped = wins * ticketPrizeMinor(play, bet.series, bet.mode, bet.multiple);
     const prize = Number(bet.maxPrizeMinor) > 0 ? Math.min(uncapped, Number(bet.maxPrizeMinor)) : uncapped;
     expect(Number(bet.prizeMinor)).toBe(prize);
     const push = play.features(draw).push;
