@@ -163,8 +163,12 @@ for (const [label, viewport] of [
       expect((await sent).status()).toBe(200);
       await expect(page.getByTestId('register-sms-code-button')).toContainText(/\(\d+\)/);
       await page.getByTestId('register-verificationCode').fill(await latestSmsCode(`+880${mobile}`));
+      // The browser solves a second check before it registers: on a busy machine that outlasts an
+      // expectation's timeout, so wait for the registration's answer itself (the test's timeout).
+      const registered = page.waitForResponse((response) => isPath('/wps/member/register/mobile')(response) && response.request().method() === 'PUT');
       await page.getByTestId('register-submit').click();
 
+      expect((await registered).status()).toBe(200);
       await expect(page.getByTestId('register-success')).toContainText(mobile);
       await expect(page.getByTestId('header-balance')).toBeVisible();
       expect(await checksAcceptedSince(since)).toBe(2);
