@@ -57,6 +57,8 @@ const OPEN_ROUTES = [
   'GET /wps/relay/MCSFE_getPlayerAvatar: member',
   'GET /wps/relay/VIS_getJackpot: public',
   'GET /wps/session/key/rsa: public',
+  // Whether the login form shows its captcha before the first try (modules/session): what a failed login answers anyway.
+  'GET /wps/session/login/captcha: public',
   'GET /wps/session/oauth/:provider/callback: public',
   'GET /wps/session/oauth/:provider/start: public',
   'GET /wps/session/oauth/providers: public',

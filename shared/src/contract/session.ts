@@ -72,6 +72,23 @@ export const loginCall = /*#__PURE__*/ defineCall({
   value: loginValueSchema,
 });
 
+export const loginCaptchaCall = /*#__PURE__*/ defineCall({
+  name: 'loginCaptcha',
+  method: 'GET',
+  path: '/wps/session/login/captcha',
+  moduleId: 'LOGIN3',
+  quiet: true,
+  query: {
+    type: 'object',
+    properties: { username: { type: 'string', maxLength: 200, description: 'the account about to log in, if typed yet' } },
+  },
+  value: {
+    type: 'object',
+    required: ['captcha'],
+    properties: { captcha: { type: 'boolean', description: 'a password login from this address (of this account) must carry a captcha' } },
+  },
+});
+
 export const freePlayLoginCall = /*#__PURE__*/ defineCall({
   name: 'freePlayLogin',
   method: 'POST',

@@ -8,7 +8,7 @@ import { phoneProofNotEnabled, phoneProofRequestOf, type FirebaseSmsSettings } f
 import { forgiveAttempt, reserveAttempts, tooManyRequests } from '../rate-limit';
 import type { AccountHooks, AccountRequestContext } from './account-hooks';
 import { forgetOwnFailures, loginThrottle } from './login-throttle';
-import { insertLoginAttempt, type LoginAttemptRow } from './session.queries';
+import { insertLoginAttempt, selectHasPriorFailures, type LoginAttemptRow } from './session.queries';
 import { issueLogin, type LoginValue } from './session.service';
 
 // POST /wps/session/login. Order matters:
@@ -156,4 +156,22 @@ export async function login(env: LoginEnvironment, input: LoginInput): Promise<L
   });
   await record('ok', member.id);
   return value;
+}
+
+/**
+ * Whether a password login from this address (of this account, when named) must carry a captcha:
+ * the keys login() counts have failures in their window (step 2 above). The login form asks
+ * before its first submit, so it shows the captcha instead of having a correct password refused
+ * with captcha.err. Reads only: asking counts as no attempt.
+ */
+export async function loginNeedsCaptcha(env: Pick<LoginEnvironment, 'db' | 'merchantId' | 'clientIp' | 'nowMs'>, username: string | undefined): Promise<boolean> {
+  const { db, merchantId, nowMs } = env;
+  const settings = await readAccountSettings(db, merchantId);
+  const account = username?.trim() ?? '';
+  const throttle = loginThrottle(settings, account, env.clientIp);
+  const keys = account ? [throttle.ip, throttle.pair, throttle.account] : [throttle.ip];
+  for (const { key, rule } of keys) {
+    if (await selectHasPriorFailures(db, merchantId, key.scope, key.subject, rule.windowMs, nowMs)) return true;
+  }
+  return false;
 }

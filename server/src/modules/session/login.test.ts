@@ -246,6 +246,45 @@ describe('captcha after a failed login', () => {
   });
 });
 
+describe('asking before the first try whether a captcha will be demanded', () => {
+  const needsCaptcha = async (ip: string, username?: string): Promise<boolean> => {
+    const response = await context.app.inject({ method: 'GET', url: '/wps/session/login/captcha', query: username === undefined ? {} : { username }, remoteAddress: ip });
+    expect(response.statusCode).toBe(200);
+    return json<Envelope<{ captcha: boolean }>>(response).value.captcha;
+  };
+
+  it('answers what the login would demand: an address that failed, an account that failed from anywhere', async () => {
+    await createMember(context.pool, context.merchantId, { username: 'hank0001', password: 'hank1234' });
+    const ip = nextIp();
+    expect(await needsCaptcha(ip)).toBe(false);
+    expect(await needsCaptcha(ip, 'hank0001')).toBe(false);
+    await loginRequest(context.app, { username: 'nobody0009', password: 'x' }, { remoteAddress: ip });
+    // The address failed: the form shows the captcha before the first submit, whatever the account.
+    expect(await needsCaptcha(ip)).toBe(true);
+    expect(await needsCaptcha(ip, 'hank0001')).toBe(true);
+    // The login agrees: without a captcha the right password is refused from there.
+    expect(json<Failure>(await loginRequest(context.app, { username: 'hank0001', password: 'hank1234' }, { remoteAddress: ip })).errorCode).toBe('captcha.err');
+
+    const other = nextIp();
+    expect(await needsCaptcha(other)).toBe(false);
+    await loginRequest(context.app, { username: 'hank0001', password: 'wrong111' }, { remoteAddress: nextIp() });
+    expect(await needsCaptcha(other, 'HANK0001')).toBe(true);
+    expect(await needsCaptcha(other, 'someone01')).toBe(false);
+  });
+
+  it('counts as no attempt, and forgets failures once their window has passed', async () => {
+    await createMember(context.pool, context.merchantId, { username: 'gina0001', password: 'gina1234' });
+    const ip = nextIp();
+    for (let ask = 0; ask < 10; ask += 1) expect(await needsCaptcha(ip, 'gina0001')).toBe(false);
+    expect((await loginRequest(context.app, { username: 'gina0001', password: 'gina1234' }, { remoteAddress: ip })).statusCode).toBe(200);
+    await loginRequest(context.app, { username: 'gina0001', password: 'wrong' }, { remoteAddress: ip });
+    expect(await needsCaptcha(ip, 'gina0001')).toBe(true);
+    clock.advance(DEFAULT_ACCOUNT_SETTINGS.loginFailureWindowMinutes * MINUTE + 1);
+    expect(await needsCaptcha(ip, 'gina0001')).toBe(false);
+    expect((await loginRequest(context.app, { username: 'gina0001', password: 'gina1234' }, { remoteAddress: ip })).statusCode).toBe(200);
+  });
+});
+
 describe('lockout', () => {
   async function failFiveTimes(username: string, ip: string): Promise<void> {
     for (let attempt = 1; attempt <= 5; attempt++) {

@@ -159,3 +159,19 @@ export async function insertLoginAttempt(db: Db, row: LoginAttemptRow): Promise<
     [row.merchantId, row.username.slice(0, 64), row.memberId, row.clientIp, row.loginType, row.outcome, new Date(row.nowMs)],
   );
 }
+
+/**
+ * Whether a throttle key (auth_throttle, rate-limit module) holds failures its next login attempt
+ * would count as prior ones: locked, or failures in a window that has not passed. Reads only; the
+ * same reading as reserveAttempts' priorFailures, which decides the login's captcha.
+ */
+export async function selectHasPriorFailures(db: Db, merchantId: number, scope: string, subject: string, windowMs: number, nowMs: number): Promise<boolean> {
+  const result = await db.query(
+    `SELECT 1 FROM auth_throttle
+      WHERE merchant_id = $1 AND scope = $2 AND subject = $3
+        AND (locked_until > $4::timestamptz
+             OR (locked_until IS NULL AND failures > 0 AND window_started_at + $5::interval > $4::timestamptz))`,
+    [merchantId, scope, subject, new Date(nowMs), `${Math.round(windowMs)} milliseconds`],
+  );
+  return (result.rowCount ?? 0) > 0;
+}

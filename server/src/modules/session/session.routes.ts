@@ -1,4 +1,4 @@
-import { loginCall, logoutCall, rsaKeyCall } from '@platform/shared/contract';
+import { loginCaptchaCall, loginCall, logoutCall, rsaKeyCall } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
@@ -8,7 +8,7 @@ import { merchantOf } from '../../plugins/merchant';
 import type { SecretsKey } from '../../secrets-key';
 import { createAccountHooks, type AccountHooks } from './account-hooks';
 import { authorizationHeader, sessionOf } from './authentication';
-import { login } from './login.service';
+import { login, loginNeedsCaptcha } from './login.service';
 import { ensureRsaKey } from './rsa-keys';
 import { revokeSession } from './session.service';
 import { clientIpOf, languageHeaderOf, userAgentOf } from '../../http/request-context';
@@ -80,6 +80,21 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     );
     return ok(value);
   });
+
+  app.get<RouteOf<typeof loginCaptchaCall>>('/wps/session/login/captcha', {
+    config: { auth: 'public' },
+    schema: apiSchema({
+      tags,
+      summary: 'Whether the next password login must carry a captcha',
+      description:
+        'True when a login from this client address (of the named account, when username is given) would be refused with ' +
+        'captcha.err without a correct captcha: the address, the account from it or the account anywhere has failures ' +
+        'in the window. The login form asks before its first submit. Counts as no attempt.',
+      call: loginCaptchaCall,
+    }),
+  }, async (request) =>
+    ok({ captcha: await loginNeedsCaptcha({ db, merchantId: merchantOf(request).id, clientIp: clientIpOf(request), nowMs: clock() }, request.query.username) }),
+  );
 
   app.delete('/wps/session/logout', {
     // Ending a session is always allowed: during maintenance, from a restricted region, and while

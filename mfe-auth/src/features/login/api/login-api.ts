@@ -2,6 +2,7 @@ import { api, isApiError, type LoginResult } from '@platform/shared';
 import { countdownDeadline, type MobileNumber } from '@platform/shared/forms';
 import {
   freePlayLoginCall,
+  loginCaptchaCall,
   loginCall,
   loginVerificationCall,
   loginVerificationEmailCall,
@@ -100,6 +101,20 @@ export function verifyLogin(challenge: TwoFactorChallenge, type: SecondFactor, c
 /** Whether a login failure asks for the image captcha (SPEC §4: value.captcha). */
 export function demandsCaptcha(error: unknown): boolean {
   return isApiError(error) && Boolean((error.value as { captcha?: unknown } | null)?.captcha);
+}
+
+/**
+ * `GET /wps/session/login/captcha`: whether a password login from here (of this account, when
+ * typed) must carry the image captcha, so the form shows it before the first submit. Quiet: a
+ * failure to ask leaves the form as it is (the login's own answer still demands the captcha).
+ */
+export async function loginNeedsCaptcha(username?: string): Promise<boolean> {
+  try {
+    const value = await api.call(loginCaptchaCall, { params: username ? { username } : {} });
+    return value.captcha;
+  } catch {
+    return false;
+  }
 }
 
 /** `POST /wps/session/login/freeplay`: a guest account with play money (isAgent 4). */

@@ -175,6 +175,34 @@ describe('LoginForm by username', () => {
     expect(onLoggedIn).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the captcha before the first submit when the server will ask for one (an address with earlier failures)', async () => {
+    const { callsOf } = stubApi({ loginCaptcha: { captcha: true }, captcha: CAPTCHA, login: LOGIN });
+    const { onLoggedIn } = await renderForm();
+    expect(callsOf('loginCaptcha')).toEqual([{ params: {} }]);
+    expect(within(screen.getByTestId('login-captcha-image')).getByRole('img', { name: 'Captcha image' }).getAttribute('src')).toBe(CAPTCHA_IMAGE);
+    type('username', 'player01');
+    type('password', 'secret1');
+    type('captcha', 'AB12');
+    await submit();
+    const [captchaId] = captchaIdsOf(callsOf('captcha'));
+    // The first try already carries the captcha: the right password is not refused for the want of one.
+    expect(callsOf('login')).toEqual([{ data: { username: 'player01', password: 'secret1', type: 'username', captcha: 'AB12', captchaId } }]);
+    expect(onLoggedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again for the account once its name is typed, and shows no captcha when none will be asked for', async () => {
+    const { callsOf } = stubApi({ loginCaptcha: (options: CallOptionsSeen) => ({ captcha: options?.params?.username === 'player01' }), captcha: CAPTCHA });
+    await renderForm();
+    expect(screen.queryByTestId('login-captcha')).toBeNull();
+    type('username', ' player01 ');
+    await act(async () => {
+      fireEvent.blur(screen.getByTestId('login-username'));
+    });
+    await settle();
+    expect(callsOf('loginCaptcha')).toEqual([{ params: {} }, { params: { username: 'player01' } }]);
+    expect(screen.getByTestId('login-captcha')).toBeTruthy();
+  });
+
   it('refreshes the captcha on a click, at most once a second', async () => {
     const register = { ...REGISTER_RULES, captcha: { ...REGISTER_RULES.captcha, enabled: true } };
     setStatus(makeStatus({ register }));

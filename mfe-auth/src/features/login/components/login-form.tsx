@@ -27,7 +27,7 @@ import {
   type FieldError,
   type FieldErrors,
 } from '@platform/shared/forms';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { offerToPasswordManager } from '../../../lib/password-manager';
@@ -35,7 +35,7 @@ import { NAMESPACE } from '../../../locales';
 import { BotCheckStatus } from '../../bot-check/components/bot-check-status';
 import { useBotCheck } from '../../bot-check/hooks/use-bot-check';
 import { useFirebasePhone, useFirebaseSendCode, usePhoneProofFailure } from '../../phone-proof/use-firebase-phone';
-import { demandsCaptcha, logIn, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
+import { demandsCaptcha, logIn, loginNeedsCaptcha, sendLoginCode, twoFactorChallengeOf, type LoginType, type TwoFactorChallenge } from '../api/login-api';
 import { FreePlayButton } from './free-play-button';
 import { LoginMethodSelect } from './login-method-select';
 import { SocialLoginButtons } from './social-login-buttons';
@@ -182,6 +182,18 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   });
   const { values, errors, setValue, setFieldError } = form;
 
+  // Asked before the first submit (at once, and for the account once its name is typed): an
+  // address or account with recent failures must send a captcha, and a form that showed none had
+  // the right password refused with captcha.err.
+  const askCaptcha = useCallback((username?: string) => {
+    void loginNeedsCaptcha(username).then((needed) => {
+      if (needed) setCaptchaDemanded(true);
+    });
+  }, []);
+  // The name the form opened with (remembered, or back from a password change); a typed one is asked for on blur.
+  const [initialAccount] = useState(() => trimmed(initialUsername ?? remembered?.username ?? ''));
+  useEffect(() => askCaptcha(initialAccount || undefined), [askCaptcha, initialAccount]);
+
   const switchMethod = (next: LoginType) => {
     setMethod(next);
     form.clearErrors();
@@ -222,6 +234,9 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
               label={t('field_username')}
               value={values.username}
               onChange={(value) => setValue('username', value)}
+              onBlur={() => {
+                if (!captchaShown && trimmed(values.username)) askCaptcha(trimmed(values.username));
+              }}
               required
               autoComplete="username"
               error={errorText(errors.username)}
