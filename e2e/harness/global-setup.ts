@@ -6,7 +6,7 @@ import { Pool } from 'pg';
 import { readSeedFile, seedMerchant } from '../../server/src/db/seed';
 import { generateSecretsKeyText } from '../../server/src/secrets-key';
 import { startEmbeddedDatabase } from './database';
-import { E2E_BASE_URL, E2E_PORT } from './constants';
+import { E2E_BASE_URL, E2E_OPS_PORT, E2E_PORT } from './constants';
 import { merchantOfWorker } from './merchant';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -68,6 +68,9 @@ export default async function globalSetup(config: FullConfig) {
       APP_DATABASE_URL: database.appUrl ?? '',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
+      // The operator API is served on its own listener only (the ops tool of harness/operator.ts).
+      OPS_PORT: String(E2E_OPS_PORT),
+      OPS_HOST: '127.0.0.1',
       STATIC_ROOT: path.join(repoRoot, 'dist'),
       LOG_LEVEL: 'warn',
       // The real-time salary pass every 10 s instead of the 5 minutes of SPEC §1, so the agent's

@@ -2,14 +2,18 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
 import { hashPassword } from '../../server/src/modules/identity';
-import { E2E_BASE_URL } from './constants';
+import { generateTotpSecret } from '../../server/src/modules/two-factor';
+import { seal, secretsKeyFromEnv } from '../../server/src/secrets-key';
+import { E2E_OPS_URL } from './constants';
 import { operatorSql } from './database';
 import { WORKER_MERCHANT, WORKER_MERCHANT_ID } from './merchant';
 
 // The back office in browser tests: an operator of this worker's merchant, acting through the
-// real command-line tool (server/dist/scripts/ops.js) against the real operator API, exactly as a
-// member of staff would: `npm run ops -w server -- login …`, then `… approve-deposit D12`.
+// real command-line tool (server/dist/scripts/ops.js) against the real operator API (on its own
+// listener, E2E_OPS_URL), exactly as a member of staff would: `npm run ops -w server -- login …
+// --otp CODE`, then `… approve-deposit D12`.
 
 const OPS_SCRIPT = path.join(__dirname, '..', '..', 'server', 'dist', 'scripts', 'ops.js');
 const run = promisify(execFile);
@@ -22,7 +26,7 @@ export interface OperatorSession {
 
 async function runOps(args: string[], env: Record<string, string>): Promise<{ code: number; lines: string[] }> {
   try {
-    const { stdout } = await run(process.execPath, [OPS_SCRIPT, ...args], { env: { ...process.env, OPS_URL: E2E_BASE_URL, ...env } });
+    const { stdout } = await run(process.execPath, [OPS_SCRIPT, ...args], { env: { ...process.env, OPS_URL: E2E_OPS_URL, ...env } });
     return { code: 0, lines: stdout.trimEnd().split('\n') };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string };
@@ -32,17 +36,20 @@ async function runOps(args: string[], env: Record<string, string>): Promise<{ co
 }
 
 /**
- * A new operator of this worker's merchant (inserted as the owner would, like `ops
- * create-operator`), logged in through the command-line tool.
+ * A new admin operator of this worker's merchant (inserted as the owner would, like `ops
+ * create-operator`, with an authenticator secret sealed with the run's SECRETS_KEY), logged in
+ * through the command-line tool with the password and the authenticator's code.
  */
 export async function signInOperator(): Promise<OperatorSession> {
   const username = `op_${randomBytes(4).toString('hex')}`;
   const password = randomBytes(18).toString('base64url');
+  const totpSecret = generateTotpSecret();
   await operatorSql(
-    `INSERT INTO operator (merchant_id, username, password_hash, created_at) VALUES (${WORKER_MERCHANT_ID}, $1, $2, now())`,
-    [username, await hashPassword(password)],
+    `INSERT INTO operator (merchant_id, username, password_hash, role, totp_secret_sealed, created_at) VALUES (${WORKER_MERCHANT_ID}, $1, $2, 'admin', $3, now())`,
+    [username, await hashPassword(password), seal(secretsKeyFromEnv(), 'operator.totp_secret', totpSecret)],
   );
-  const login = await runOps(['login', '--merchant', WORKER_MERCHANT.code, '--username', username], { OPS_PASSWORD: password });
+  const otp = TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: Date.now() });
+  const login = await runOps(['login', '--merchant', WORKER_MERCHANT.code, '--username', username, '--otp', otp], { OPS_PASSWORD: password });
   const token = /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0] ?? '')?.[1];
   if (login.code !== 0 || !token) throw new Error(`ops login failed: ${login.lines.join('\n')}`);
   return { username, ops: (args) => runOps(args, { OPS_TOKEN: token }) };

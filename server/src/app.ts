@@ -1,9 +1,11 @@
 import fastifyCompress from '@fastify/compress';
+import http, { type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { apiDocsEnabled, parseRemoteOverrides, systemClock, type Clock } from './config';
 import { ConfigRevisionWatch } from './db/config-revision';
 import { registerEncryptedRoutes } from './http/encryption';
+import { AppError } from './http/envelope';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
 import { requestIdOf, withLogRedaction } from './http/logging';
 import { refuseNulBytes } from './http/nul-bytes';
@@ -11,7 +13,7 @@ import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
-import { DrawStreams, LotteryScheduler, lotteryRoutes } from './modules/lottery';
+import { DrawStreams, LotteryScheduler, lotteryOperatorRoutes, lotteryRoutes } from './modules/lottery';
 import { agentOperatorRoutes, agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, subordinateIdOf, teamBettingHeadOf, wageIntervalFromEnv } from './modules/agent';
 import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
@@ -60,6 +62,11 @@ declare module 'fastify' {
     readonly configRevision?: ConfigRevisionWatch;
     /** The member balance streams this app serves (absent with balanceStreams: false). */
     readonly balanceStreams?: BalanceStreams;
+    /**
+     * Serves the operator API (/ops/v1) on a listener of its own, the only one that serves it
+     * (main.ts: OPS_PORT on 127.0.0.1 unless OPS_HOST says otherwise); closed with the app.
+     */
+    listenOperatorApi(address: { port: number; host: string }): Promise<http.Server>;
   }
 }
 
@@ -160,6 +167,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // The operator API never answers on the site's listener, and its own listener answers nothing
+  // else (server/README.md "Operators"): no gateway or port forward in front of the site can
+  // expose the back office by accident. Requests are told apart by the socket they came in on;
+  // app.inject (tests, in-process callers) reaches both sides.
+  const siteRequests = new WeakSet<IncomingMessage>();
+  const operatorRequests = new WeakSet<IncomingMessage>();
+  app.server.prependListener('request', (request: IncomingMessage) => siteRequests.add(request));
+  const operatorServers = new Set<http.Server>();
+  app.decorate('listenOperatorApi', async (address: { port: number; host: string }) => {
+    const server = http.createServer((request, response) => {
+      operatorRequests.add(request);
+      app.routing(request, response);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(address.port, address.host, () => resolve());
+    });
+    operatorServers.add(server);
+    return server;
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all([...operatorServers].map((server) => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    })));
+  });
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url;
+    const operatorRoute = route !== undefined && (route === OPERATOR_API_PREFIX || route.startsWith(`${OPERATOR_API_PREFIX}/`));
+    if (operatorRoute ? siteRequests.has(request.raw) : operatorRequests.has(request.raw)) throw new AppError(404, 'not.found');
+  });
   // One listener per app; requests read the revision it keeps, never the database (until it is down).
   let revisionWatch: ConfigRevisionWatch | undefined;
   if (options.configRevision !== false) {
@@ -282,7 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, clock, extraRoutes: [c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

@@ -16,6 +16,15 @@ export interface ServerConfig {
   port: number;
   host: string;
   /**
+   * The operator API's own listener (OPS_PORT, OPS_HOST): 127.0.0.1 unless configured, so the
+   * back office is reachable from this machine only (an SSH tunnel, a VPN) until someone decides
+   * otherwise. The site's listener never serves it.
+   */
+  opsPort: number;
+  opsHost: string;
+  /** PAYMENT_SIMULATOR=1: the payment gateway simulator runs (set by `npm start`; never in production). */
+  paymentSimulator: boolean;
+  /**
    * An external PostgreSQL, as the role that owns the schema (migrations, seed); when absent an
    * embedded one is started.
    */
@@ -109,6 +118,19 @@ function parseAppDatabaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/**
+ * PAYMENT_SIMULATOR=1 runs the payment gateway simulator (its pages under /dev/gateway and the
+ * demo channels through it); unset it does not. Refused with NODE_ENV=production, where a
+ * simulated payment would credit real money.
+ */
+export function paymentSimulatorEnabled(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.PAYMENT_SIMULATOR?.trim() ?? '';
+  if (raw === '' || raw === '0') return false;
+  if (raw !== '1') throw new Error(`PAYMENT_SIMULATOR must be 1 or 0, got "${raw}"`);
+  if (env.NODE_ENV === 'production') throw new Error('PAYMENT_SIMULATOR=1 is refused with NODE_ENV=production');
+  return true;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const defaultStaticRoot = path.join(REPO_ROOT, 'dist');
   const production = env.NODE_ENV === 'production';
@@ -121,6 +143,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: parsePort(env.PORT, 'PORT') ?? 3000,
     host: env.HOST || '0.0.0.0',
+    opsPort: parsePort(env.OPS_PORT, 'OPS_PORT') ?? 3001,
+    opsHost: env.OPS_HOST || '127.0.0.1',
+    paymentSimulator: paymentSimulatorEnabled(env),
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: parseAppDatabaseUrl(env),
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, '.data', 'pg'),

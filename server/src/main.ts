@@ -140,6 +140,10 @@ export interface StartServerOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number;
   host?: string;
+  /** The operator API's own listener (config.ts opsPort): default 3001, or a free port when port is 0. */
+  opsPort?: number;
+  /** Default 127.0.0.1. */
+  opsHost?: string;
   staticRoot?: string;
   /** Fastify logger option; default JSON logs at info level. */
   logger?: FastifyServerOptions['logger'];
@@ -158,6 +162,10 @@ export interface RunningServer {
   port: number;
   /** http://localhost:<port> */
   url: string;
+  /** The operator API's listener (/ops/v1 is served there only). */
+  opsPort: number;
+  /** http://127.0.0.1:<opsPort> (or its host) */
+  opsUrl: string;
   close(): Promise<void>;
 }
 
@@ -201,11 +209,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await app.listen({ port: options.port ?? 3000, host: options.host ?? '0.0.0.0' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
+    const opsHost = options.opsHost ?? '127.0.0.1';
+    const opsServer = await app.listenOperatorApi({ port: options.opsPort ?? (options.port === 0 ? 0 : 3001), host: opsHost }).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
+    const opsAddress = opsServer.address();
+    const opsPort = typeof opsAddress === 'object' && opsAddress ? opsAddress.port : 0;
     return {
       app,
       pool,
       port,
       url: `http://localhost:${port}`,
+      opsPort,
+      opsUrl: `http://${opsHost.includes(':') ? `[${opsHost}]` : opsHost}:${opsPort}`,
       close: async () => {
         await app.close();
         await pool.end();
@@ -231,6 +248,8 @@ async function main(): Promise<void> {
       requireRestrictedAppRole: config.production,
       port: config.port,
       host: config.host,
+      opsPort: config.opsPort,
+      opsHost: config.opsHost,
       staticRoot: config.staticRoot,
       trustProxy: config.trustProxy,
       remoteOverrides: config.remoteOverrides,
@@ -243,6 +262,7 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(`Site running at http://localhost:${server.port}`);
+  console.log(`Operator API (ops tool: OPS_URL) at ${server.opsUrl}/ops/v1`);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 //   - rsa_key.private_key_sealed       the private half of the transport key pair (session module)
 //   - server_secret.sealed_value       keys the server generated for itself, e.g. the two-factor key
 //   - outbox.body_sealed               SMS and e-mail texts with live codes and reset links
+//   - operator.totp_secret_sealed      operators' authenticator secrets (modules/operator)
 //
 // AES-256-GCM; the purpose (which column a value belongs to) is bound in as associated data, so a
 // sealed value cannot be moved to another column and still open. Every sealed value names the key
@@ -26,7 +27,7 @@ export interface SecretsKey {
 }
 
 /** Where a sealed value lives; bound into the ciphertext. */
-export type SealPurpose = 'rsa_key.private_key' | `server_secret.${string}` | 'outbox.body';
+export type SealPurpose = 'rsa_key.private_key' | `server_secret.${string}` | 'outbox.body' | 'operator.totp_secret';
 
 function keyFrom(bytes: Buffer): SecretsKey {
   const id = createHmac('sha256', bytes).update('secrets-key-id').digest('hex').slice(0, 16);

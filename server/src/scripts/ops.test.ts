@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { Envelope } from '@platform/shared/contract';
 import { createMember, encryptedInject, tokenFor } from '../modules/member/member.testing';
 import { memberBalanceMinor } from '../modules/ledger';
-import { createOperator } from '../modules/operator';
+import { createOperator, enrolOperatorTotp } from '../modules/operator';
+import { totpCodeAt } from '../modules/operator/operator.testing';
+import { secretsKeyFromEnv } from '../secrets-key';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { runOps, type OpsIo } from './ops';
 
@@ -20,7 +22,9 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 beforeAll(async () => {
   context = await createTestApp({ balanceStreams: false });
   await context.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
+  // The tool talks to the operator API's own listener, as it does to a real site's OPS_PORT.
+  const listener = await context.app.listenOperatorApi({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
@@ -33,16 +37,34 @@ async function ops(argv: string[], env: Record<string, string> = {}): Promise<{ 
     env: { OPS_URL: baseUrl, ...env },
     fetch,
     write: (line) => lines.push(line),
-    createOperator: (input) => createOperator(context.ownerPool, { ...input, nowMs: Date.now() }),
+    createOperator: (input) => createOperator(context.ownerPool, secretsKeyFromEnv(), { ...input, nowMs: Date.now() }),
+    enrolTotp: (input) => enrolOperatorTotp(context.ownerPool, secretsKeyFromEnv(), input),
   };
   return { code: await runOps(argv, io), lines };
 }
 
-it('creates an operator, logs in, adjusts a balance, shows the audit trail, logs out', async () => {
-  const created = await ops(['create-operator', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD });
-  expect(created).toMatchObject({ code: 0, lines: [expect.stringMatching(/^Operator cli-op created \(id \d+\)\.$/)] });
+/** The authenticator secret create-operator or enrol-totp printed. */
+const secretPrinted = (lines: string[]): string => {
+  const secret = lines.map((line) => /^ {2}secret: ([A-Z2-7]+)$/.exec(line)?.[1]).find(Boolean);
+  if (!secret) throw new Error(`no secret in ${lines.join('\n')}`);
+  return secret;
+};
 
-  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD });
+/** A new operator made and logged in with the tool (password and authenticator code): its OPS_TOKEN. */
+async function operatorEnv(username: string, role = 'admin'): Promise<{ OPS_TOKEN: string }> {
+  const created = await ops(['create-operator', '--merchant', 'DEFAULT', '--username', username, '--role', role], { OPS_PASSWORD: PASSWORD });
+  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', username, '--otp', totpCodeAt(secretPrinted(created.lines), Date.now())], { OPS_PASSWORD: PASSWORD });
+  return { OPS_TOKEN: /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0])![1] };
+}
+
+it('creates an operator, logs in, adjusts a balance, shows the audit trail, logs out', async () => {
+  const created = await ops(['create-operator', '--merchant', 'DEFAULT', '--username', 'cli-op', '--role', 'cashier'], { OPS_PASSWORD: PASSWORD });
+  expect(created).toMatchObject({ code: 0, lines: [expect.stringMatching(/^Operator cli-op created \(id \d+, role cashier\)\.$/), expect.stringContaining('Authenticator secret'), expect.stringMatching(/^ {2}secret: [A-Z2-7]{32}$/), expect.stringMatching(/^ {2}uri: +otpauth:\/\/totp\//)] });
+  const secret = secretPrinted(created.lines);
+
+  // The password alone opens nothing.
+  expect(await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD })).toEqual({ code: 2, lines: [expect.stringContaining('--otp')] });
+  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op', '--otp', totpCodeAt(secret, Date.now())], { OPS_PASSWORD: PASSWORD });
   expect(login.code).toBe(0);
   const token = /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0])?.[1];
   expect(token).toBeDefined();
@@ -57,20 +79,21 @@ it('creates an operator, logs in, adjusts a balance, shows the audit trail, logs
   const tooMuch = await ops(['debit', 'cliplayer', '500', '--reason', 'x'], { OPS_TOKEN: token! });
   expect(tooMuch).toEqual({ code: 1, lines: [expect.stringMatching(/^Refused \(wallet\.insufficient\.balance\): /)] });
 
-  const audit = await ops(['audit', '--limit', '6'], { OPS_TOKEN: token! });
+  // A cashier reads no audit trail (risk and admin do); an admin does.
+  expect((await ops(['audit'], { OPS_TOKEN: token! })).lines[0]).toMatch(/^Refused \(operator\.role\.forbidden\)/);
+  const audit = await ops(['audit', '--limit', '6'], await operatorEnv('cli-admin'));
   expect(audit.code).toBe(0);
   expect(audit.lines[0]).toMatch(/^id\s+createdAt\s+operator\s+action\s+target\s+outcome\s+errorCode\s+detail$/);
-  expect(audit.lines[1]).toMatch(/cli-op\s+balance\.adjust\s+member:cliplayer\s+refused\s+wallet\.insufficient\.balance/);
+  expect(audit.lines.find((line) => /balance\.adjust/.test(line))).toMatch(/cli-op\s+balance\.adjust\s+member:cliplayer\s+refused\s+wallet\.insufficient\.balance/);
   expect(audit.lines).toHaveLength(7);
 
   expect((await ops(['logout'], { OPS_TOKEN: token! })).code).toBe(0);
-  const after = await ops(['audit'], { OPS_TOKEN: token! });
+  const after = await ops(['deposits'], { OPS_TOKEN: token! });
   expect(after).toEqual({ code: 1, lines: [expect.stringMatching(/^Refused \(operator\.token\.invalid\)/)] });
 });
 
 it('decides deposits and withdrawals: lists, receipt, approve, reject, pay', async () => {
-  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD });
-  const env = { OPS_TOKEN: /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0])![1] };
+  const env = await operatorEnv('cli-cashier', 'cashier');
   const memberId = await createMember(context.pool, context.merchantId, { username: 'clidepositor', password: 'secret123' });
   const token = await tokenFor(context.app, 'clidepositor', 'secret123');
   const deposit = async (amount: number) => {
@@ -125,8 +148,7 @@ it('decides deposits and withdrawals: lists, receipt, approve, reject, pay', asy
 });
 
 it('sends a platform message and reads what members wrote', async () => {
-  const login = await ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-op'], { OPS_PASSWORD: PASSWORD });
-  const env = { OPS_TOKEN: /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0])![1] };
+  const env = await operatorEnv('cli-content', 'content');
   await createMember(context.pool, context.merchantId, { username: 'clireader', password: 'secret123' });
   const token = await tokenFor(context.app, 'clireader', 'secret123');
   expect(await ops(['message', '--to', 'clireader', '--subject', 'Hello', '--content', 'Welcome aboard', '--no-reply'], env)).toEqual({
@@ -141,11 +163,39 @@ it('sends a platform message and reads what members wrote', async () => {
   expect(box.lines.at(-1)).toBe('(page 1 of 1)');
 });
 
+it('gives an operator a new authenticator: the old one stops working', async () => {
+  const created = await ops(['create-operator', '--merchant', 'DEFAULT', '--username', 'cli-phone', '--role', 'risk'], { OPS_PASSWORD: PASSWORD });
+  const enrolled = await ops(['enrol-totp', '--merchant', 'DEFAULT', '--username', 'cli-phone']);
+  expect(enrolled.code).toBe(0);
+  const login = (secret: string) => ops(['login', '--merchant', 'DEFAULT', '--username', 'cli-phone', '--otp', totpCodeAt(secret, Date.now())], { OPS_PASSWORD: PASSWORD });
+  expect((await login(secretPrinted(created.lines))).lines[0]).toMatch(/^Refused \(operator\.totp\.invalid\)/);
+  expect((await login(secretPrinted(enrolled.lines))).code).toBe(0);
+});
+
+it('blocks and unblocks a member', async () => {
+  const env = await operatorEnv('cli-risk', 'risk');
+  await createMember(context.pool, context.merchantId, { username: 'cliblocked', password: 'secret123' });
+  expect(await ops(['block', 'cliblocked', '--reason', 'chargeback'], env)).toEqual({ code: 0, lines: ['Blocked: cliblocked.'] });
+  expect((await context.pool.query("SELECT status, blocked_by FROM member WHERE username = 'cliblocked'")).rows[0]).toEqual({ status: 'blocked', blocked_by: 'operator' });
+  expect(await ops(['unblock', 'cliblocked', '--reason', 'cleared'], env)).toEqual({ code: 0, lines: ['Unblocked: cliblocked.'] });
+});
+
+it('prints its usage for --help (exit 0); no command or an unknown one is a usage error (exit 2)', async () => {
+  for (const help of [['--help'], ['-h'], ['login', '--help']]) {
+    const answer = await ops(help);
+    expect(answer.code).toBe(0);
+    expect(answer.lines[0]).toBe('Usage: ops <command> [arguments]');
+  }
+  const none = await ops([]);
+  expect(none.code).toBe(2);
+  expect(none.lines[0]).toBe('Usage: ops <command> [arguments]');
+  expect(await ops(['nonsense'])).toMatchObject({ code: 2, lines: expect.arrayContaining(['ops: unknown command nonsense']) });
+  expect((await ops(['create-operator', '--merchant', 'DEFAULT', '--username', 'norole'], { OPS_PASSWORD: PASSWORD })).lines).toEqual([expect.stringContaining('--role')]);
+});
+
 it('says what is wrong with a command line, without calling anything', async () => {
-  expect((await ops([])).code).toBe(0);
-  expect((await ops(['nonsense'])).code).toBe(2);
   expect(await ops(['audit'])).toEqual({ code: 2, lines: [expect.stringContaining('Log in first')] });
-  expect(await ops(['login', '--merchant', 'DEFAULT', '--username', 'x'])).toEqual({ code: 2, lines: [expect.stringContaining('OPS_PASSWORD')] });
+  expect(await ops(['login', '--merchant', 'DEFAULT', '--username', 'x', '--otp', '123456'])).toEqual({ code: 2, lines: [expect.stringContaining('OPS_PASSWORD')] });
   expect((await ops(['credit', 'someone', '1.234', '--reason', 'x'], { OPS_TOKEN: 'x'.repeat(43) })).code).toBe(2);
   expect((await ops(['audit', '--bogus'], { OPS_TOKEN: 'x' })).code).toBe(2);
   const unreachable = await ops(['audit'], { OPS_TOKEN: 'x'.repeat(43), OPS_URL: 'http://127.0.0.1:1' });

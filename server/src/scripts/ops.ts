@@ -3,11 +3,16 @@
 // create-operator goes through the operator API (/ops/v1) of a running site, so it is
 // authenticated, checked and audited exactly like any other operator client.
 //
-//   create-operator --merchant CODE --username NAME   a new operator (straight to the database, as
+//   create-operator --merchant CODE --username NAME --role ROLE
+//                                                     a new operator (straight to the database, as
 //                                                     its owner: the first operator has nobody to
-//                                                     let them in); password from OPS_PASSWORD
-//   login --merchant CODE --username NAME             prints a token for OPS_TOKEN (8 hours);
+//                                                     let them in); password from OPS_PASSWORD;
+//                                                     prints the authenticator secret to enrol
+//   enrol-totp --merchant CODE --username NAME        a new authenticator secret (database, as owner)
+//   login --merchant CODE --username NAME --otp CODE  prints a token for OPS_TOKEN (8 hours);
 //                                                     password from OPS_PASSWORD
+//   block USERNAME --reason TEXT / unblock USERNAME --reason TEXT
+//                                                     a member's block (their agent cannot lift it)
 //   logout                                            the token stops working
 //   credit USERNAME AMOUNT --reason TEXT              adds to a member's main wallet
 //   debit USERNAME AMOUNT --reason TEXT               takes from it (never below zero)
@@ -25,6 +30,8 @@
 //   member-mails [--unread] [--username NAME]         what members wrote to customer service
 //   feedback [--unread] [--page N]                    feedback visitors and members sent (newest first)
 //   feedback-read ID …                                marks feedback read
+//   lottery-void GAME NUMERO --reason TEXT            voids a lottery round that cannot settle: every
+//                                                     open bet refunded, once
 //   applications [--status pending] [--limit N]       affiliate applications (players asking to be agents)
 //   approve-application ID [--answer TEXT]            the player becomes an agent
 //   reject-application ID [--answer TEXT]
@@ -38,24 +45,28 @@
 //   games maintenance-clear VENDOR                    ends it now (windows to come are removed)
 //   games rotate-secret VENDOR                        a new signing secret, printed once
 //
-// Environment: OPS_URL (default http://127.0.0.1:3000), OPS_TOKEN, OPS_PASSWORD; create-operator
-// reads DATABASE_URL or starts the embedded PostgreSQL like the site (stop the site first, or
-// point DATABASE_URL at its PostgreSQL). Exit code 0: done; 1: refused (the message says why);
-// 2: the tool could not run (bad arguments, the site unreachable).
+// Environment: OPS_URL (default http://127.0.0.1:3001, the operator API's own listener: OPS_PORT
+// of the site), OPS_TOKEN, OPS_PASSWORD; create-operator and enrol-totp read DATABASE_URL or
+// start the embedded PostgreSQL like the site (stop the site first, or point DATABASE_URL at its
+// PostgreSQL), and seal the secret with the site's SECRETS_KEY. `ops --help` prints this usage.
+// Exit code 0: done; 1: refused (the message says why); 2: the tool could not run (bad
+// arguments, no command, the site unreachable).
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { createPool } from '../db/pool';
-import { startDatabase } from '../main';
-import { createOperator } from '../modules/operator';
+import { resolveSecretsKey, startDatabase } from '../main';
+import { createOperator, enrolOperatorTotp, isOperatorRole, OPERATOR_ROLES, type OperatorRole, type OperatorTotp } from '../modules/operator';
 
 export interface OpsIo {
   env: NodeJS.ProcessEnv;
   fetch: typeof fetch;
   write: (line: string) => void;
   /** create-operator: makes the operator in the database (main() wires the real one). */
-  createOperator?: (input: { merchantCode: string; username: string; password: string }) => Promise<number>;
+  createOperator?: (input: { merchantCode: string; username: string; password: string; role: OperatorRole }) => Promise<{ id: number; totp: OperatorTotp }>;
+  /** enrol-totp: gives an operator a new authenticator secret in the database. */
+  enrolTotp?: (input: { merchantCode: string; username: string }) => Promise<OperatorTotp>;
 }
 
 /** A failure of the tool itself (exit 2), not a refusal by the API (exit 1). */
@@ -80,7 +91,7 @@ class Refused extends Error {
 }
 
 function apiOf(io: OpsIo, token: string | undefined): Api {
-  const base = (io.env.OPS_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const base = (io.env.OPS_URL ?? 'http://127.0.0.1:3001').replace(/\/+$/, '');
   return {
     async call(method, path, options = {}) {
       const query = Object.entries(options.query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
@@ -157,23 +168,57 @@ function adjustment(direction: 'credit' | 'debit'): OpsCommand {
   };
 }
 
+/** block / unblock USERNAME --reason TEXT: the operator's block of a member. */
+function memberBlock(verb: 'block' | 'unblock'): OpsCommand {
+  return {
+    usage: `${verb} USERNAME --reason TEXT   (${verb === 'block' ? "ends the member's sessions; their agent cannot lift it" : "lifts the member's block"})`,
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [username] = positionals;
+      if (positionals.length !== 1) throw new UsageError(`${verb} USERNAME --reason TEXT`);
+      await api.call('POST', `/members/${encodeURIComponent(username)}/${verb}`, { body: { reason: requireOption(options, 'reason') } });
+      io.write(`${verb === 'block' ? 'Blocked' : 'Unblocked'}: ${username}.`);
+    },
+  };
+}
+
+/** The authenticator secret to enrol, shown once. */
+function writeTotp(io: OpsIo, totp: OperatorTotp): void {
+  io.write('Authenticator secret (shown only now; add it to the authenticator app, then log in with --otp):');
+  io.write(`  secret: ${totp.secret}`);
+  io.write(`  uri:    ${totp.uri}`);
+}
+
 /** The commands, by name. Modules' actions add theirs here. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
   'create-operator': {
-    usage: 'create-operator --merchant CODE --username NAME   (password from OPS_PASSWORD, at least 12 characters)',
+    usage: `create-operator --merchant CODE --username NAME --role ${OPERATOR_ROLES.join('|')}   (password from OPS_PASSWORD, at least 12 characters; prints the authenticator secret)`,
     authenticated: false,
     async run({ options, io }) {
       if (!io.createOperator) throw new UsageError('create-operator needs the database');
-      const id = await io.createOperator({ merchantCode: requireOption(options, 'merchant'), username: requireOption(options, 'username'), password: passwordFrom(io) });
-      io.write(`Operator ${options.username} created (id ${id}).`);
+      const role = requireOption(options, 'role');
+      if (!isOperatorRole(role)) throw new UsageError(`--role is one of ${OPERATOR_ROLES.join(', ')}`);
+      const made = await io.createOperator({ merchantCode: requireOption(options, 'merchant'), username: requireOption(options, 'username'), password: passwordFrom(io), role });
+      io.write(`Operator ${options.username} created (id ${made.id}, role ${role}).`);
+      writeTotp(io, made.totp);
+    },
+  },
+  'enrol-totp': {
+    usage: 'enrol-totp --merchant CODE --username NAME   (a new authenticator secret; the old one stops working)',
+    authenticated: false,
+    async run({ options, io }) {
+      if (!io.enrolTotp) throw new UsageError('enrol-totp needs the database');
+      writeTotp(io, await io.enrolTotp({ merchantCode: requireOption(options, 'merchant'), username: requireOption(options, 'username') }));
     },
   },
   login: {
-    usage: 'login --merchant CODE --username NAME   (password from OPS_PASSWORD)',
+    usage: 'login --merchant CODE --username NAME --otp CODE   (password from OPS_PASSWORD; CODE: the authenticator app\'s current code)',
     authenticated: false,
     async run({ api, options, io }) {
+      const otp = requireOption(options, 'otp');
+      if (!/^[0-9]{6}$/.test(otp)) throw new UsageError('--otp is the 6-digit code of your authenticator app');
       const value = (await api.call('POST', '/session', {
-        body: { merchant: requireOption(options, 'merchant'), username: requireOption(options, 'username'), password: passwordFrom(io) },
+        body: { merchant: requireOption(options, 'merchant'), username: requireOption(options, 'username'), password: passwordFrom(io), otp },
       })) as { token: string; expiresAt: number };
       io.write(`export OPS_TOKEN=${value.token}`);
       io.write(`# valid until ${isoTime(value.expiresAt)} UTC`);
@@ -189,6 +234,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   credit: adjustment('credit'),
   debit: adjustment('debit'),
+  block: memberBlock('block'),
+  unblock: memberBlock('unblock'),
   audit: {
     usage: 'audit [--limit N]',
     authenticated: true,
@@ -470,6 +517,26 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Lottery rounds that cannot settle (modules/lottery, lottery.operator-routes.ts).
+Object.assign(OPS_COMMANDS, {
+  'lottery-void': {
+    usage: 'lottery-void GAME NUMERO --reason TEXT   (every open bet of the round refunded, once)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [gameCode, numero] = positionals;
+      if (positionals.length !== 2 || !/^[A-Z0-9]{2,16}$/.test(gameCode) || !/^[0-9]{8}(-[0-9]{2,4})?$/.test(numero)) {
+        throw new UsageError('Name the round by its game and numero, e.g. lottery-void VNMB 20261128 --reason "no result"');
+      }
+      const value = (await api.call('POST', '/lottery/rounds/void', { body: { gameCode, numero, reason: requireOption(options, 'reason') } })) as {
+        refundedBets: number;
+        refundedMembers: number;
+        refunded: number;
+      };
+      io.write(`Voided ${gameCode} ${numero}: ${value.refundedBets} bets of ${value.refundedMembers} members refunded, ${value.refunded.toFixed(2)} in all.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 // Affiliate applications (modules/agent, POST /wps/agent/application).
 const applicationId = (positionals: string[], usage: string): string => {
   const [id] = positionals;
@@ -547,6 +614,9 @@ Object.assign(OPS_COMMANDS, {
 } satisfies Record<string, OpsCommand>);
 
 const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  role: { type: 'string' },
+  otp: { type: 'string' },
   kind: { type: 'string' },
   terms: { type: 'string' },
   answer: { type: 'string' },
@@ -578,10 +648,16 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
   try {
     const { positionals, values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [name, ...rest] = positionals;
+    // --help (or -h) asks for the usage: exit 0. No command, or an unknown one: the usage, exit 2.
+    if (values.help) {
+      for (const line of usage()) io.write(line);
+      return 0;
+    }
     const command = name ? OPS_COMMANDS[name] : undefined;
     if (!command) {
+      if (name) io.write(`ops: unknown command ${name}`);
       for (const line of usage()) io.write(line);
-      return name ? 2 : 0;
+      return 2;
     }
     const token = io.env.OPS_TOKEN;
     if (command.authenticated && !token) throw new UsageError('Log in first: eval "$(npm run -s ops -w server -- login --merchant CODE --username NAME)"');
@@ -597,21 +673,27 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
   }
 }
 
+/** Runs `work` on the site's database as its owner, with the site's secrets key. */
+async function asOwner<T>(work: (pool: ReturnType<typeof createPool>, secretsKey: Awaited<ReturnType<typeof resolveSecretsKey>>['key']) => Promise<T>): Promise<T> {
+  const config = readConfig();
+  const secrets = await resolveSecretsKey(config);
+  const database = await startDatabase(config);
+  const pool = createPool(database.databaseUrl, 1);
+  try {
+    return await work(pool, secrets.key);
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const io: OpsIo = {
     env: process.env,
     fetch,
     write: (line) => process.stdout.write(`${line}\n`),
-    async createOperator(input) {
-      const database = await startDatabase(readConfig());
-      const pool = createPool(database.databaseUrl, 1);
-      try {
-        return await createOperator(pool, { ...input, nowMs: Date.now() });
-      } finally {
-        await pool.end();
-        await database.stop();
-      }
-    },
+    createOperator: (input) => asOwner((pool, secretsKey) => createOperator(pool, secretsKey, { ...input, nowMs: Date.now() })),
+    enrolTotp: (input) => asOwner((pool, secretsKey) => enrolOperatorTotp(pool, secretsKey, input)),
   };
   return runOps(process.argv.slice(2), io);
 }

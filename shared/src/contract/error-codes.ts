@@ -151,6 +151,9 @@ export const SERVER_ERROR_CODES = [
   'operator.token.invalid',
   'operator.member.not.found',
   'operator.adjustment.invalid',
+  'operator.totp.invalid',
+  'operator.totp.required',
+  'operator.role.forbidden',
   // Transfer to upline (agent-transfer module)
   'upline.transfer.not.agent',
   'upline.transfer.no.upline',
@@ -222,6 +225,7 @@ export const SERVER_ERROR_CODES = [
   // The agent programme (modules/agent)
   'agent.only',
   'agent.downline.unknown',
+  'agent.blocked.by.operator',
   'agent.rebate.invalid',
   'agent.username.taken',
   'agent.link.unknown',

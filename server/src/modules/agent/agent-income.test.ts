@@ -3,7 +3,7 @@ import { withTransaction } from '../../db/transaction';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';
 import { createMember, TestClock, tokenFor } from '../member/member.testing';
-import { createOperator } from '../operator';
+import { operatorLogin } from '../operator/operator.testing';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { insertSettledBet, insertSettledRound } from './agent.testing';
 import { lastFinishedCycle, payDividendPeriod, payDividends } from './dividend.service';
@@ -225,9 +225,7 @@ describe('the affiliate application', () => {
     expect((await get<AffiliateApplication>('/wps/agent/application', 'divloner')).body.value.state).toBe('pending');
     expect((await get<AffiliateApplication | null>('/wps/agent/application', 'divplayer')).body.value).toBeNull();
 
-    await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'affdesk', password: 'affiliate desk password', nowMs: clock.nowMs });
-    const login = await context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { merchant: 'DEFAULT', username: 'affdesk', password: 'affiliate desk password' } });
-    const operatorToken = json<Envelope<{ token: string }>>(login).value.token;
+    const operatorToken = (await operatorLogin(context, { username: 'affdesk', role: 'risk', nowMs: clock.nowMs })).token;
     const ops = (method: 'GET' | 'POST', url: string, payload?: object) =>
       context.app.inject({ method, url: `/ops/v1${url}`, headers: { authorization: `Bearer ${operatorToken}` }, ...(payload ? { payload } : {}) });
     const pending = json<Envelope<{ applicationId: number; username: string }[]>>(await ops('GET', '/affiliate-applications?state=pending'));

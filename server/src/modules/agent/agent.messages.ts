@@ -20,6 +20,15 @@ export const agentMessages = defineMessages({
     TY: '該會員不在您的團隊中',
     VI: 'Thành viên này không thuộc đội của bạn',
   },
+  'agent.blocked.by.operator': {
+    EN: 'The site blocked this member: only customer service can unblock them',
+    BN: 'সাইট এই সদস্যকে ব্লক করেছে: কেবল গ্রাহক সেবা আনব্লক করতে পারে',
+    CN: '该会员已被平台冻结，只有客服可以解除',
+    ID: 'Situs memblokir anggota ini: hanya layanan pelanggan yang dapat membukanya',
+    TH: 'เว็บไซต์ระงับสมาชิกนี้ไว้ มีเพียงฝ่ายบริการลูกค้าที่ปลดระงับได้',
+    TY: '該會員已被平台凍結，只有客服可以解除',
+    VI: 'Trang web đã khóa thành viên này: chỉ bộ phận chăm sóc khách hàng mới có thể mở khóa',
+  },
   'agent.rebate.invalid': {
     EN: 'This rebate setting is not allowed (allowed: {detail})',
     BN: 'এই রিবেট সেটিং অনুমোদিত নয় (অনুমোদিত: {detail})',

@@ -160,10 +160,14 @@ export async function setRemark(db: Db, caller: AgentCaller, memberId: number, r
   await db.query('UPDATE member SET agent_remark = $2 WHERE id = $1', [memberId, clean || null]);
 }
 
-/** Blocks or unblocks a direct downline; blocking ends its sessions. */
+/**
+ * Blocks or unblocks a direct downline; blocking ends its sessions. An operator's block
+ * (member.blocked_by, migration 047) stays: the agent can neither lift it nor make it its own.
+ */
 export async function setStatus(db: Db, caller: AgentCaller, memberId: number, status: 'active' | 'blocked', nowMs: number): Promise<void> {
   await downlineOf(db, caller, memberId, { direct: true });
-  await db.query('UPDATE member SET status = $2 WHERE id = $1', [memberId, status]);
+  const changed = await db.query("UPDATE member SET status = $2, blocked_by = CASE WHEN $2 = 'blocked' THEN 'agent' END WHERE id = $1 AND blocked_by IS DISTINCT FROM 'operator'", [memberId, status]);
+  if (changed.rowCount === 0 && status === 'active') throw new AppError(403, 'agent.blocked.by.operator');
   if (status === 'blocked') {
     await db.query("UPDATE member_session SET revoked_at = $2, revoke_reason = 'blocked' WHERE member_id = $1 AND revoked_at IS NULL", [memberId, new Date(nowMs)]);
   }

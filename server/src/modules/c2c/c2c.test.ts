@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '../../testing/test-app';
 import { approveDeposit } from '../deposit';
 import { assertLedgerReconciled } from '../ledger';
 import { createMember, MINUTE, TestClock, tokenFor } from '../member/member.testing';
-import { createOperator } from '../operator';
+import { operatorLogin } from '../operator/operator.testing';
 import { listWithdrawals, payWithdrawal, rejectWithdrawal } from '../withdrawal';
 import { houseBalanceMinor, ledgerSumMinor, mainBalanceMinor, newKey, setWithdrawSettings } from '../withdrawal/withdrawal.testing';
 import {
@@ -43,9 +43,7 @@ beforeAll(async () => {
   await context.app.ready();
   await setWithdrawSettings(context.pool, context.merchantId, { dailyMaxCount: 1000, minimumAmount: 100, charge: { percent: 2, fixed: 1 } });
   await setC2CSettings(context.pool, context.merchantId, { enabled: true, minAmount: 100, maxAmount: 50_000, payMinutes: 10, confirmMinutes: 5 });
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'desk', password: OPERATOR_PASSWORD, nowMs: clock.nowMs });
-  const login = await context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { merchant: 'DEFAULT', username: 'desk', password: OPERATOR_PASSWORD } });
-  operatorToken = envelope<{ token: string }>(login).value.token;
+  operatorToken = (await operatorLogin(context, { username: 'desk', password: OPERATOR_PASSWORD, role: 'cashier', nowMs: clock.nowMs })).token;
 });
 
 afterAll(async () => {

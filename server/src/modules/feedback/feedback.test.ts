@@ -2,7 +2,7 @@ import type { Envelope } from '@platform/shared/contract';
 import { runOps, type OpsIo } from '../../scripts/ops';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, knownCaptcha, MINUTE, TestClock, tokenFor } from '../member/member.testing';
-import { createOperator } from '../operator';
+import { operatorLogin } from '../operator/operator.testing';
 import { FEEDBACK_PER_ADDRESS_PER_HOUR } from './index';
 
 // PUT /wps/feedback as a visitor, a member and an abuser see it, and the operators' side: the
@@ -26,9 +26,7 @@ interface FeedbackItem {
 beforeAll(async () => {
   context = await createTestApp({ clock: clock.now });
   await context.app.ready();
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'desk', password: 'feedback desk password', nowMs: clock.nowMs });
-  const login = await context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { merchant: 'DEFAULT', username: 'desk', password: 'feedback desk password' } });
-  operatorToken = json<Envelope<{ token: string }>>(login).value.token;
+  operatorToken = (await operatorLogin(context, { username: 'desk', role: 'content', nowMs: clock.nowMs })).token;
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { runOps, type OpsIo } from '../../scripts/ops';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createPool } from '../../db/pool';
 import { assertLedgerReconciled } from '../ledger';
-import { createOperator } from '../operator';
+import { operatorLogin } from '../operator/operator.testing';
 import { credit, memberWithSession, valueOf } from '../withdrawal/withdrawal.testing';
 import { injectTransport, launch, providerClientFor, sessionTokenOf, signedProviderCall, vendorSecret } from './game-provider.testing';
 import { secretsKeyFromEnv } from '../../secrets-key';
@@ -18,7 +18,7 @@ import { rotateProviderSecret } from './provider-secret';
 // new one accepted at once, never in the audit trail), all audited; refusals change nothing.
 
 let context: TestContext;
-let baseUrl: string;
+let opsUrl: string;
 let token: string;
 let counter = 0;
 const PASSWORD = 'game vendors desk password';
@@ -27,10 +27,9 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   context = await createTestApp({ balanceStreams: false });
   await context.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'gina', password: PASSWORD, nowMs: Date.now() });
-  const login = await context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { merchant: 'DEFAULT', username: 'gina', password: PASSWORD } });
-  token = json<Envelope<{ token: string }>>(login).value.token;
+  // The ops tool talks to the operator API's own listener.
+  opsUrl = `http://127.0.0.1:${((await context.app.listenOperatorApi({ port: 0, host: '127.0.0.1' })).address() as AddressInfo).port}`;
+  token = (await operatorLogin(context, { username: 'gina', password: PASSWORD })).token;
 });
 
 afterAll(async () => {
@@ -43,7 +42,7 @@ const ops = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, b
 
 async function cli(argv: string[]): Promise<{ code: number; lines: string[] }> {
   const lines: string[] = [];
-  const io: OpsIo = { env: { OPS_URL: baseUrl, OPS_TOKEN: token }, fetch, write: (line) => lines.push(line) };
+  const io: OpsIo = { env: { OPS_URL: opsUrl, OPS_TOKEN: token }, fetch, write: (line) => lines.push(line) };
   return { code: await runOps(argv, io), lines };
 }
 

@@ -13,7 +13,7 @@ import {
   setPaymentPasswordOf,
   valueOf,
 } from '../withdrawal/withdrawal.testing';
-import { createOperator } from './operator.service';
+import { operatorLogin } from './operator.testing';
 
 // The cashier desk of the operator API, end to end through HTTP: a member's deposit and
 // withdrawal decided by operators, each decision audited, money moved once however often or by
@@ -26,22 +26,15 @@ let bob: string;
 let outsider: string;
 let otherMerchantId: number;
 
-async function operatorToken(merchant: string, username: string): Promise<string> {
-  const response = await context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { merchant, username, password: PASSWORD } });
-  return json<Envelope<{ token: string }>>(response).value.token;
-}
 
 beforeAll(async () => {
   context = await createTestApp();
   await context.app.ready();
   const nowMs = Date.now();
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'alice', password: PASSWORD, nowMs });
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'bob', password: PASSWORD, nowMs });
+  alice = (await operatorLogin(context, { username: 'alice', password: PASSWORD, role: 'admin', nowMs })).token;
+  bob = (await operatorLogin(context, { username: 'bob', password: PASSWORD, role: 'cashier', nowMs })).token;
   otherMerchantId = (await context.pool.query<{ id: number }>("INSERT INTO merchant (code, name) VALUES ('CASHOTHER', 'Other') RETURNING id")).rows[0].id;
-  await createOperator(context.ownerPool, { merchantCode: 'CASHOTHER', username: 'mallory', password: PASSWORD, nowMs });
-  alice = await operatorToken('DEFAULT', 'alice');
-  bob = await operatorToken('DEFAULT', 'bob');
-  outsider = await operatorToken('CASHOTHER', 'mallory');
+  outsider = (await operatorLogin(context, { merchantCode: 'CASHOTHER', username: 'mallory', password: PASSWORD, role: 'cashier', nowMs })).token;
 });
 
 afterAll(async () => {

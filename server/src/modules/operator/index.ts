@@ -6,11 +6,15 @@ export {
   audited,
   auditTrail,
   createOperator,
+  enrolOperatorTotp,
   loginOperator,
+  setMemberBlocked,
   OPERATOR_LOGIN_RULE,
   OPERATOR_TOKEN_LIFETIME_MS,
   type AuditContext,
   type AuditRow,
   type OperatorRecord,
+  type OperatorTotp,
 } from './operator.service';
+export { isOperatorRole, OPERATOR_ROLES, OPERATOR_ROUTE_ROLES, type OperatorRole } from './operator-roles';
 export { operatorMessages } from './operator.messages';

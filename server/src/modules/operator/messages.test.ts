@@ -1,7 +1,7 @@
 import type { Envelope } from '@platform/shared/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
-import { createOperator } from './operator.service';
+import { operatorLogin } from './operator.testing';
 
 // Platform messages from the back office through the operator API: to named members or to all,
 // nothing sent when a name is wrong, customer service's box of what members wrote, audited.
@@ -20,9 +20,7 @@ interface InboxMail {
 beforeAll(async () => {
   context = await createTestApp();
   await context.app.ready();
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'carla', password: PASSWORD, nowMs: Date.now() });
-  const login = await context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { merchant: 'DEFAULT', username: 'carla', password: PASSWORD } });
-  token = json<Envelope<{ token: string }>>(login).value.token;
+  token = (await operatorLogin(context, { username: 'carla', password: PASSWORD })).token;
 });
 
 afterAll(async () => {

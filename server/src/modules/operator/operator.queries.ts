@@ -1,11 +1,13 @@
 import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
+import type { OperatorRole } from './operator-roles';
 
 export interface OperatorRecord {
   id: number;
   merchantId: number;
   merchantCode: string;
   username: string;
+  role: OperatorRole;
 }
 
 interface OperatorRow {
@@ -13,16 +15,35 @@ interface OperatorRow {
   merchant_id: number;
   merchant_code: string;
   username: string;
+  role: OperatorRole;
 }
 
-const toOperator = (row: OperatorRow): OperatorRecord => ({ id: Number(row.id), merchantId: row.merchant_id, merchantCode: row.merchant_code, username: row.username });
+const toOperator = (row: OperatorRow): OperatorRecord => ({ id: Number(row.id), merchantId: row.merchant_id, merchantCode: row.merchant_code, username: row.username, role: row.role });
 
-export async function insertOperator(db: Db, input: { merchantId: number; username: string; passwordHash: string; nowMs: number }): Promise<number> {
+export async function insertOperator(
+  db: Db,
+  input: { merchantId: number; username: string; passwordHash: string; role: OperatorRole; totpSecretSealed: string; nowMs: number },
+): Promise<number> {
   const result = await db.query<{ id: string }>(
-    'INSERT INTO operator (merchant_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
-    [input.merchantId, input.username, input.passwordHash, new Date(input.nowMs)],
+    'INSERT INTO operator (merchant_id, username, password_hash, role, totp_secret_sealed, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [input.merchantId, input.username, input.passwordHash, input.role, input.totpSecretSealed, new Date(input.nowMs)],
   );
   return Number(result.rows[0].id);
+}
+
+/** A new authenticator secret for an operator (enrolment; the last accepted step is forgotten). */
+export async function updateTotpSecret(db: Db, merchantId: number, username: string, totpSecretSealed: string): Promise<boolean> {
+  const result = await db.query(
+    'UPDATE operator SET totp_secret_sealed = $3, totp_last_step = NULL WHERE merchant_id = $1 AND lower(username) = lower($2)',
+    [merchantId, username, totpSecretSealed],
+  );
+  return result.rowCount === 1;
+}
+
+/** Takes a TOTP step as used, unless it (or a later one) was used already: two logins with one code, one wins. */
+export async function claimTotpStep(db: Db, operatorId: number, step: number): Promise<boolean> {
+  const result = await db.query('UPDATE operator SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)', [operatorId, step]);
+  return result.rowCount === 1;
 }
 
 export async function selectMerchantId(db: Db, merchantCode: string): Promise<number | undefined> {
@@ -31,15 +52,21 @@ export async function selectMerchantId(db: Db, merchantCode: string): Promise<nu
 }
 
 /** An active operator by merchant and name, with the hash to check a password against. */
-export async function selectOperatorForLogin(db: Db, merchantId: number, username: string): Promise<(OperatorRecord & { passwordHash: string }) | undefined> {
-  const result = await db.query<OperatorRow & { password_hash: string }>(
-    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, o.password_hash
+export async function selectOperatorForLogin(
+  db: Db,
+  merchantId: number,
+  username: string,
+): Promise<(OperatorRecord & { passwordHash: string; totpSecretSealed: string | null; totpLastStep: number | null }) | undefined> {
+  const result = await db.query<OperatorRow & { password_hash: string; totp_secret_sealed: string | null; totp_last_step: string | null }>(
+    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, o.role, o.password_hash, o.totp_secret_sealed, o.totp_last_step
        FROM operator o JOIN merchant m ON m.id = o.merchant_id
       WHERE o.merchant_id = $1 AND lower(o.username) = lower($2) AND o.status = 'active'`,
     [merchantId, username],
   );
   const row = result.rows[0];
-  return row ? { ...toOperator(row), passwordHash: row.password_hash } : undefined;
+  return row
+    ? { ...toOperator(row), passwordHash: row.password_hash, totpSecretSealed: row.totp_secret_sealed, totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step) }
+    : undefined;
 }
 
 export async function insertToken(db: Db, input: { operatorId: number; tokenHash: Buffer; nowMs: number; expiresAtMs: number; clientIp: string }): Promise<void> {
@@ -52,7 +79,7 @@ export async function insertToken(db: Db, input: { operatorId: number; tokenHash
 /** The active operator a live token belongs to. */
 export async function selectOperatorByToken(db: Db, tokenHash: Buffer, nowMs: number): Promise<(OperatorRecord & { tokenId: number }) | undefined> {
   const result = await db.query<OperatorRow & { token_id: string }>(
-    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, t.id AS token_id
+    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, o.role, t.id AS token_id
        FROM operator_token t JOIN operator o ON o.id = t.operator_id JOIN merchant m ON m.id = o.merchant_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND o.status = 'active'`,
     [tokenHash, new Date(nowMs)],
@@ -149,4 +176,23 @@ export async function selectRealMember(db: Db, merchantId: number, username: str
   );
   const row = result.rows[0];
   return row ? { id: Number(row.id), username: row.username } : undefined;
+}
+
+/**
+ * Blocks (ending the member's sessions) or unblocks a real member as the operator: the block is
+ * the operator's (member.blocked_by, migration 047), which an agent cannot lift. Answers whether
+ * the member exists.
+ */
+export async function updateMemberBlock(db: Db, merchantId: number, username: string, blocked: boolean, nowMs: number): Promise<boolean> {
+  const result = await db.query<{ id: string }>(
+    `UPDATE member SET status = $4, blocked_by = CASE WHEN $4 = 'blocked' THEN 'operator' END
+      WHERE merchant_id = $1 AND lower(username) = lower($2) AND member_type <> $3 RETURNING id`,
+    [merchantId, username, GUEST_MEMBER_TYPE, blocked ? 'blocked' : 'active'],
+  );
+  const row = result.rows[0];
+  if (!row) return false;
+  if (blocked) {
+    await db.query("UPDATE member_session SET revoked_at = $2, revoke_reason = 'blocked' WHERE member_id = $1 AND revoked_at IS NULL", [row.id, new Date(nowMs)]);
+  }
+  return true;
 }

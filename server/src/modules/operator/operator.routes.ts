@@ -7,6 +7,8 @@ import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { minorToMajor, transferAmountMinor } from '../ledger';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
 import { cashierRoutes } from './cashier.routes';
+import { roleMayCall } from './operator-roles';
+import type { SecretsKey } from '../../secrets-key';
 import { operatorMessagesRoutes } from './messages.routes';
 import {
   adjustBalance,
@@ -16,6 +18,7 @@ import {
   authenticateOperator,
   loginOperator,
   revokeOperatorToken,
+  setMemberBlocked,
   type OperatorRecord,
 } from './operator.service';
 
@@ -27,6 +30,8 @@ import {
 
 export interface OperatorRoutesOptions {
   db: pg.Pool;
+  /** Opens the operators' authenticator secrets (SECRETS_KEY). */
+  secretsKey: SecretsKey;
   clock?: Clock;
   /** Routes other modules add behind the same token check (app.ts: the C2C desk of modules/c2c). */
   extraRoutes?: FastifyPluginAsync<{ db: pg.Pool; clock: Clock }>[];
@@ -48,11 +53,11 @@ const reasonSchema = { type: 'string', minLength: 1, maxLength: 500, description
 
 const operatorSchema: JsonSchema = {
   type: 'object',
-  required: ['id', 'username', 'merchantCode'],
-  properties: { id: { type: 'integer' }, username: { type: 'string' }, merchantCode: { type: 'string' } },
+  required: ['id', 'username', 'merchantCode', 'role'],
+  properties: { id: { type: 'integer' }, username: { type: 'string' }, merchantCode: { type: 'string' }, role: { type: 'string', enum: ['cashier', 'content', 'risk', 'admin'] } },
 };
 
-export async function operatorRoutes(app: FastifyInstance, { db, clock = systemClock, extraRoutes = [] }: OperatorRoutesOptions): Promise<void> {
+export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clock = systemClock, extraRoutes = [] }: OperatorRoutesOptions): Promise<void> {
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.operatorAuth === false) return;
@@ -62,6 +67,9 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
     const operator = await authenticateOperator(db, token, clock());
     if (!operator) throw new AppError(401, 'operator.token.invalid');
     request.operator = operator;
+    // The role's routes (operator-roles.ts), checked before anything of the request is read.
+    const path = request.routeOptions.url?.slice(OPERATOR_API_PREFIX.length) ?? '';
+    if (!roleMayCall(operator.role, request.method, path)) throw new AppError(403, 'operator.role.forbidden', { role: operator.role });
   });
   // Deposits and withdrawals (cashier.routes.ts), behind the same token check.
   await app.register(cashierRoutes, { db, clock });
@@ -69,12 +77,13 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
   await app.register(operatorMessagesRoutes, { db, clock });
   for (const routes of extraRoutes) await app.register(routes, { db, clock });
 
-  app.post<{ Body: { merchant: string; username: string; password: string } }>('/session', {
+  app.post<{ Body: { merchant: string; username: string; password: string; otp?: string } }>('/session', {
     config: { operatorAuth: false },
     schema: apiSchema({
       tags: ['operator'],
       summary: 'Operator login',
-      description: 'Answers an API token for 8 hours. Five wrong passwords for a name within 15 minutes lock it for 15 minutes (429).',
+      description:
+        "Password and a code of the operator's authenticator (otp, each code once). Answers an API token for 8 hours. Five failures for a name within 15 minutes lock it for 15 minutes (429).",
       body: {
         type: 'object',
         required: ['merchant', 'username', 'password'],
@@ -83,6 +92,7 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
           merchant: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,32}$', description: 'merchant code' },
           username: { type: 'string', minLength: 1, maxLength: 40 },
           password: { type: 'string', minLength: 1, maxLength: 200 },
+          otp: { type: 'string', pattern: '^[0-9]{6}$', description: "the authenticator's current code" },
         },
       },
       value: {
@@ -92,17 +102,17 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
       },
     }),
   }, async (request) => {
-    const { merchant, username, password } = request.body;
+    const { merchant, username, password, otp } = request.body;
     const nowMs = clock();
     try {
-      const login = await loginOperator(db, { merchantCode: merchant, username, password, clientIp: clientIpOf(request), nowMs });
+      const login = await loginOperator(db, secretsKey, { merchantCode: merchant, username, password, otp, clientIp: clientIpOf(request), nowMs });
       await audited(
         { db, merchantId: login.operator.merchantId, operatorId: login.operator.id, requestId: request.id, clientIp: clientIpOf(request), now: clock },
         { action: 'login' },
         async () => undefined,
       );
-      const { id, username: name, merchantCode } = login.operator;
-      return ok({ token: login.token, expiresAt: login.expiresAt, operator: { id, username: name, merchantCode } });
+      const { id, username: name, merchantCode, role } = login.operator;
+      return ok({ token: login.token, expiresAt: login.expiresAt, operator: { id, username: name, merchantCode, role } });
     } catch (error) {
       if (error instanceof AppError) {
         await auditFailedLogin(db, { merchantCode: merchant, username, errorCode: error.errorCode, requestId: request.id, clientIp: clientIpOf(request), nowMs });
@@ -205,6 +215,29 @@ export async function operatorRoutes(app: FastifyInstance, { db, clock = systemC
       },
     );
   });
+  for (const [verb, blocked] of [['block', true], ['unblock', false]] as const) {
+    app.post<{ Params: { username: string }; Body: { reason: string } }>(`/members/:username/${verb}`, {
+      schema: apiSchema({
+        tags: ['operator'],
+        summary: blocked ? 'Block a member: their sessions end and they cannot log in' : "Lift a member's block (the operator's or their agent's)",
+        description: blocked ? "The block is the operator's: the member's agent cannot lift it." : undefined,
+        headers: bearerHeader,
+        params: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 64 } } },
+        body: { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: reasonSchema } },
+        value: { type: 'null' },
+      }),
+    }, async (request) => {
+      const operator = operatorOf(request);
+      return audited(
+        auditContextOf(request, db, clock),
+        { action: `member.${verb}`, targetType: 'member', targetId: request.params.username, detail: { reason: request.body.reason } },
+        async () => {
+          await setMemberBlocked(db, { merchantId: operator.merchantId, username: request.params.username, blocked, nowMs: clock() });
+          return ok(null);
+        },
+      );
+    });
+  }
 }
 
 /** A positive amount with two decimals at most, in minor units; operator.adjustment.invalid otherwise. */

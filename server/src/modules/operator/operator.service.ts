@@ -11,6 +11,9 @@ import {
   postTransaction,
 } from '../ledger';
 import { clearFailures, reserveAttempts, tooManyRequests, type ThrottleRule } from '../rate-limit';
+import { acceptedTotpStep, generateTotpSecret, totpUri } from '../two-factor';
+import { openText, seal, type SecretsKey } from '../../secrets-key';
+import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from './operator-roles';
 import * as queries from './operator.queries';
 import type { OperatorRecord } from './operator.queries';
 
@@ -27,12 +30,55 @@ export const MAX_ADJUSTMENT_MINOR = 100_000_000_00;
 
 const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 
-/** Creates an operator (the command-line tool's bootstrap, run with the database owner's rights). */
-export async function createOperator(db: Db, input: { merchantCode: string; username: string; password: string; nowMs: number }): Promise<number> {
+export interface NewOperator {
+  merchantCode: string;
+  username: string;
+  password: string;
+  /** What the operator may do (operator-roles.ts). */
+  role: OperatorRole;
+  nowMs: number;
+}
+
+/** What the operator enrols in their authenticator app: the secret and its otpauth:// URI. */
+export interface OperatorTotp {
+  secret: string;
+  uri: string;
+}
+
+const sealTotp = (secretsKey: SecretsKey, secret: string): string => seal(secretsKey, 'operator.totp_secret', secret);
+const totpOf = (merchantCode: string, username: string, secret: string): OperatorTotp => ({ secret, uri: totpUri(secret, `${merchantCode} back office`, username) });
+
+/**
+ * Creates an operator (the command-line tool's bootstrap, run with the database owner's rights)
+ * with a new authenticator secret, sealed with SECRETS_KEY: every operator signs in with their
+ * password and a code of it. Answers the id and the secret to enrol (shown once).
+ */
+export async function createOperator(db: Db, secretsKey: SecretsKey, input: NewOperator): Promise<{ id: number; totp: OperatorTotp }> {
   const merchantId = await queries.selectMerchantId(db, input.merchantCode);
   if (merchantId === undefined) throw new Error(`No merchant with code ${input.merchantCode}`);
   if (input.password.length < 12) throw new Error('An operator password has at least 12 characters');
-  return queries.insertOperator(db, { merchantId, username: input.username, passwordHash: await hashPassword(input.password), nowMs: input.nowMs });
+  if (!isOperatorRole(input.role)) throw new Error(`An operator's role is one of ${OPERATOR_ROLES.join(', ')}`);
+  const secret = generateTotpSecret();
+  const id = await queries.insertOperator(db, {
+    merchantId,
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+    totpSecretSealed: sealTotp(secretsKey, secret),
+    nowMs: input.nowMs,
+  });
+  return { id, totp: totpOf(input.merchantCode, input.username, secret) };
+}
+
+/** A new authenticator secret for an existing operator (a lost phone, operators made before migration 047). */
+export async function enrolOperatorTotp(db: Db, secretsKey: SecretsKey, input: { merchantCode: string; username: string }): Promise<OperatorTotp> {
+  const merchantId = await queries.selectMerchantId(db, input.merchantCode);
+  if (merchantId === undefined) throw new Error(`No merchant with code ${input.merchantCode}`);
+  const secret = generateTotpSecret();
+  if (!(await queries.updateTotpSecret(db, merchantId, input.username, sealTotp(secretsKey, secret)))) {
+    throw new Error(`No operator ${input.username} in merchant ${input.merchantCode}`);
+  }
+  return totpOf(input.merchantCode, input.username, secret);
 }
 
 export interface OperatorLogin {
@@ -48,7 +94,8 @@ export interface OperatorLogin {
  */
 export async function loginOperator(
   db: Db,
-  input: { merchantCode: string; username: string; password: string; clientIp: string; nowMs: number },
+  secretsKey: SecretsKey,
+  input: { merchantCode: string; username: string; password: string; otp?: string; clientIp: string; nowMs: number },
 ): Promise<OperatorLogin> {
   const merchantId = await queries.selectMerchantId(db, input.merchantCode);
   if (merchantId === undefined) {
@@ -65,11 +112,18 @@ export async function loginOperator(
   const operator = await queries.selectOperatorForLogin(db, merchantId, input.username);
   const valid = operator ? await verifyPassword(operator.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
   if (!operator || !valid) throw new AppError(401, 'operator.login.failed');
+  // The second factor: a code of the operator's authenticator, each code once. An operator with
+  // no secret (made before migration 047) cannot sign in until `ops enrol-totp` gives them one.
+  // A wrong or missing code counts as a failed attempt like a wrong password.
+  if (operator.totpSecretSealed === null) throw new AppError(401, 'operator.totp.required');
+  const secret = openText(secretsKey, 'operator.totp_secret', operator.totpSecretSealed);
+  const step = input.otp === undefined ? null : acceptedTotpStep(secret, input.otp, input.nowMs, operator.totpLastStep);
+  if (step === null || !(await queries.claimTotpStep(db, operator.id, step))) throw new AppError(401, 'operator.totp.invalid');
   await clearFailures(db, merchantId, nameKey);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = input.nowMs + OPERATOR_TOKEN_LIFETIME_MS;
   await queries.insertToken(db, { operatorId: operator.id, tokenHash: hashToken(token), nowMs: input.nowMs, expiresAtMs: expiresAt, clientIp: input.clientIp });
-  const { passwordHash: _hash, ...record } = operator;
+  const { passwordHash: _hash, totpSecretSealed: _secret, totpLastStep: _step, ...record } = operator;
   return { token, expiresAt, operator: record };
 }
 
@@ -192,4 +246,9 @@ export async function adjustBalance(pool: pg.Pool, input: AdjustmentInput): Prom
     if (error instanceof IdempotencyConflictError) throw new AppError(409, 'wallet.idempotency.conflict');
     throw error;
   }
+}
+
+/** Blocks or unblocks a real member of the operator's merchant (404 operator.member.not.found otherwise). */
+export async function setMemberBlocked(db: Db, input: { merchantId: number; username: string; blocked: boolean; nowMs: number }): Promise<void> {
+  if (!(await queries.updateMemberBlock(db, input.merchantId, input.username, input.blocked, input.nowMs))) throw new AppError(404, 'operator.member.not.found');
 }

@@ -3,7 +3,8 @@ import type { Envelope } from '@platform/shared/contract';
 import { createMember, tokenFor } from '../member/member.testing';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { memberBalanceMinor } from '../ledger';
-import { createOperator, OPERATOR_LOGIN_RULE, OPERATOR_TOKEN_LIFETIME_MS } from './operator.service';
+import { OPERATOR_LOGIN_RULE, OPERATOR_TOKEN_LIFETIME_MS } from './operator.service';
+import { createTestOperator, totpCodeAt } from './operator.testing';
 
 // The operator API as the back office (and an attacker) would use it: logins and their lockout,
 // tokens, merchant boundaries, balance adjustments with their idempotency, and the audit trail.
@@ -11,12 +12,22 @@ import { createOperator, OPERATOR_LOGIN_RULE, OPERATOR_TOKEN_LIFETIME_MS } from 
 let context: TestContext;
 let now: number;
 const PASSWORD = 'correct horse battery';
+/** Each operator's authenticator secret, by merchant and name. */
+const secrets = new Map<string, string>();
+const makeOperator = async (username: string, merchantCode = 'DEFAULT') => {
+  secrets.set(`${merchantCode}/${username}`, (await createTestOperator(context, { merchantCode, username, password: PASSWORD, nowMs: now })).totpSecret);
+};
+/** The operator's current authenticator code (a fresh step: each code signs in once). */
+const codeOf = (username: string, merchantCode = 'DEFAULT'): string => {
+  now += 30_000;
+  return totpCodeAt(secrets.get(`${merchantCode}/${username.toLowerCase()}`) ?? '', now);
+};
 
 beforeAll(async () => {
   now = Date.UTC(2026, 10, 25, 8, 0, 0);
   context = await createTestApp({ clock: () => now });
   await context.app.ready();
-  await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'alice', password: PASSWORD, nowMs: now });
+  await makeOperator('alice');
 });
 
 afterAll(async () => {
@@ -27,7 +38,7 @@ const login = (body: Record<string, unknown>, remoteAddress = '203.0.113.10') =>
   context.app.inject({ method: 'POST', url: '/ops/v1/session', payload: body, remoteAddress });
 
 async function operatorToken(username = 'alice', merchant = 'DEFAULT', password = PASSWORD): Promise<string> {
-  const response = await login({ merchant, username, password });
+  const response = await login({ merchant, username, password, otp: codeOf(username, merchant) });
   expect(response.statusCode).toBe(200);
   return json<Envelope<{ token: string }>>(response).value.token;
 }
@@ -57,7 +68,7 @@ async function audit(token: string, limit = 50): Promise<AuditEntry[]> {
 
 describe('operator login', () => {
   it('issues a token for the right password, refuses a wrong one the same way as an unknown name', async () => {
-    const good = await login({ merchant: 'DEFAULT', username: 'ALICE', password: PASSWORD });
+    const good = await login({ merchant: 'DEFAULT', username: 'ALICE', password: PASSWORD, otp: codeOf('alice') });
     expect(good.statusCode).toBe(200);
     const value = json<Envelope<{ token: string; expiresAt: number; operator: { username: string; merchantCode: string } }>>(good).value;
     expect(value.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -74,7 +85,7 @@ describe('operator login', () => {
   });
 
   it('locks a name after five wrong passwords, even when twenty guesses arrive at once', async () => {
-    await createOperator(context.ownerPool, { merchantCode: 'DEFAULT', username: 'bob', password: PASSWORD, nowMs: now });
+    await makeOperator('bob');
     const guesses = await Promise.all(
       Array.from({ length: 20 }, (_, index) => login({ merchant: 'DEFAULT', username: 'bob', password: `guess-${index}` }, `198.51.100.${index + 1}`)),
     );
@@ -83,9 +94,9 @@ describe('operator login', () => {
     expect(checked).toHaveLength(OPERATOR_LOGIN_RULE.maxFailures);
     expect(refused).toHaveLength(20 - OPERATOR_LOGIN_RULE.maxFailures);
     // While locked, even the right password is refused without being checked.
-    expect((await login({ merchant: 'DEFAULT', username: 'bob', password: PASSWORD }, '198.51.100.99')).statusCode).toBe(429);
+    expect((await login({ merchant: 'DEFAULT', username: 'bob', password: PASSWORD, otp: codeOf('bob') }, '198.51.100.99')).statusCode).toBe(429);
     now += OPERATOR_LOGIN_RULE.lockMs + 1;
-    expect((await login({ merchant: 'DEFAULT', username: 'bob', password: PASSWORD }, '198.51.100.99')).statusCode).toBe(200);
+    expect((await login({ merchant: 'DEFAULT', username: 'bob', password: PASSWORD, otp: codeOf('bob') }, '198.51.100.99')).statusCode).toBe(200);
   });
 
   it('refuses bad input with a 400 envelope', async () => {
@@ -94,6 +105,34 @@ describe('operator login', () => {
       expect(response.statusCode).toBe(400);
       expect(json<Envelope<null>>(response).errorCode).toBe('request.param.err');
     }
+  });
+});
+
+describe('the second factor', () => {
+  it('refuses the right password without a code, with a wrong one, or with a code used before', async () => {
+    await makeOperator('tara');
+    const password = { merchant: 'DEFAULT', username: 'tara', password: PASSWORD };
+    const noCode = await login(password, '203.0.113.40');
+    expect([noCode.statusCode, json<Envelope<null>>(noCode).errorCode]).toEqual([401, 'operator.totp.invalid']);
+    const code = codeOf('tara');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const wrongCode = await login({ ...password, otp: wrong }, '203.0.113.40');
+    expect([wrongCode.statusCode, json<Envelope<null>>(wrongCode).errorCode]).toEqual([401, 'operator.totp.invalid']);
+    // A code from someone else's authenticator opens nothing either.
+    const alicesCode = await login({ ...password, otp: totpCodeAt(secrets.get('DEFAULT/alice') ?? '', now) }, '203.0.113.40');
+    expect(alicesCode.statusCode).toBe(401);
+
+    expect((await login({ ...password, otp: code }, '203.0.113.40')).statusCode).toBe(200);
+    // The same code again (a second login, or an eavesdropper), even at once from two places: refused.
+    const replays = await Promise.all([login({ ...password, otp: code }, '203.0.113.41'), login({ ...password, otp: code }, '203.0.113.42')]);
+    for (const replay of replays) expect([replay.statusCode, json<Envelope<null>>(replay).errorCode]).toEqual([401, 'operator.totp.invalid']);
+  });
+
+  it('keeps an operator without an authenticator out until one is enrolled', async () => {
+    await makeOperator('olduser');
+    await context.ownerPool.query("UPDATE operator SET totp_secret_sealed = NULL WHERE username = 'olduser'");
+    const response = await login({ merchant: 'DEFAULT', username: 'olduser', password: PASSWORD, otp: '123456' }, '203.0.113.43');
+    expect([response.statusCode, json<Envelope<null>>(response).errorCode]).toEqual([401, 'operator.totp.required']);
   });
 });
 
@@ -211,7 +250,7 @@ describe('the audit trail', () => {
     expect(JSON.stringify(all)).not.toContain('nope');
     expect(JSON.stringify(all)).not.toContain(PASSWORD);
 
-    await createOperator(context.ownerPool, { merchantCode: 'OPSOTHER', username: 'carol', password: PASSWORD, nowMs: now });
+    await makeOperator('carol', 'OPSOTHER');
     const otherEntries = await audit(await operatorToken('carol', 'OPSOTHER'));
     expect(otherEntries.every((entry) => entry.operator === 'carol')).toBe(true);
   });

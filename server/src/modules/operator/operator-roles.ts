@@ -1,0 +1,54 @@
+// Who may call which operator API route (server/README.md "Operators"): one table, reviewed in
+// one place and pinned by operator-roles.test.ts, whichever module registers the route. A route
+// missing from it is open to admins only, so forgetting it is safe.
+
+export const OPERATOR_ROLES = ['cashier', 'content', 'risk', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const isOperatorRole = (value: unknown): value is OperatorRole => (OPERATOR_ROLES as readonly unknown[]).includes(value);
+
+/** Every signed-in operator, whatever the role. */
+const ANY: readonly OperatorRole[] = OPERATOR_ROLES;
+
+/**
+ * Route (method and path under /ops/v1) → the roles besides admin that may call it. Cashiers
+ * decide money (deposits, withdrawals, C2C, adjustments); content writes to members (messages,
+ * feedback, game vendors' maintenance); risk blocks members, reads the audit trail and the C2C
+ * disputes, and decides affiliates and contracts. Admins may do everything.
+ */
+export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
+  'DELETE /session': ANY,
+  'GET /deposits': ['cashier'],
+  'GET /deposits/:number/receipt': ['cashier'],
+  'POST /deposits/:number/approve': ['cashier'],
+  'POST /deposits/:number/reject': ['cashier'],
+  'GET /withdrawals': ['cashier'],
+  'POST /withdrawals/:number/pay': ['cashier'],
+  'POST /withdrawals/:number/reject': ['cashier'],
+  'GET /c2c': ['cashier', 'risk'],
+  'GET /c2c/:orderId/images': ['cashier', 'risk'],
+  'POST /c2c/:orderId/resolve': ['cashier'],
+  'POST /members/:username/adjustments': ['cashier'],
+  'POST /members/:username/block': ['risk'],
+  'POST /members/:username/unblock': ['risk'],
+  'GET /audit': ['risk'],
+  'POST /messages': ['content'],
+  'GET /member-mails': ['content'],
+  'POST /member-mails/read': ['content'],
+  'GET /feedback': ['content'],
+  'POST /feedback/read': ['content'],
+  'GET /games/vendors': ['content'],
+  'POST /games/vendors/:vassalage/maintenance': ['content'],
+  'DELETE /games/vendors/:vassalage/maintenance': ['content'],
+  'POST /games/vendors/:vassalage/secret': [],
+  'GET /affiliate-applications': ['risk'],
+  'POST /affiliate-applications/:id/decision': ['risk'],
+  'POST /agent-contracts': ['risk'],
+  'POST /agent-contracts/end': ['risk'],
+};
+
+/** Whether `role` may call the route `method path` (path as registered, under the prefix). */
+export function roleMayCall(role: OperatorRole, method: string, path: string): boolean {
+  if (role === 'admin') return true;
+  return (OPERATOR_ROUTE_ROLES[`${method} ${path}`] ?? []).includes(role);
+}
