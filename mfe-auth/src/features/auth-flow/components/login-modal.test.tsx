@@ -240,7 +240,9 @@ describe('LoginModal', () => {
     expect(onClose).toHaveBeenCalled();
     expect(currentLocation()).toBe('/');
     const notice = screen.getByRole('dialog', { name: 'Registration successful' });
-    expect(notice.textContent).toContain('1000VND');
+    // The site's currency, as every amount: not another one's.
+    expect(notice.textContent).toContain('for example ৳1,000.00, in Promotions');
+    expect(notice.textContent).not.toContain('VND');
   });
 
   it('a mobile registration says the account was generated and the player is logged in', async () => {

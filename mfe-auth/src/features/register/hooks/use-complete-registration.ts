@@ -1,11 +1,15 @@
-import { showNotice, startSession, useNavigate, useT } from '@platform/shared';
+import { amountMinorOf, formatMoney, showNotice, startSession, useNavigate, useT } from '@platform/shared';
 import { useCallback } from 'react';
 import { rememberUserInfo } from '../../../lib/user-info';
 import { NAMESPACE } from '../../../locales';
 import type { RegistrationOutcome } from '../components/register-form';
 
-/** The amount the new-player text cites as its example bonus (SPEC §2 Registration, §9). */
-export const NEW_PLAYER_BONUS_EXAMPLE = '1000VND';
+/**
+ * The amount the new-player text cites as its example bonus (SPEC §2 Registration, §9): 1,000 of
+ * the merchant's currency, shown as every other amount of the site is (formatMoney, the site's
+ * symbol), not in a currency of its own.
+ */
+export const NEW_PLAYER_BONUS_EXAMPLE = amountMinorOf(100_000);
 
 /**
  * After the server registered the player (and logged them in, SPEC §4 Registration): load the
@@ -24,7 +28,7 @@ export function useCompleteRegistration(close: () => void): (outcome: Registrati
       const message =
         mode === 'registerMobile'
           ? [t('register_mobile_success', { username }), result.generatedAccount ? t('register_generated_hint') : ''].filter(Boolean).join(' ')
-          : t('register_success_text', { amount: NEW_PLAYER_BONUS_EXAMPLE });
+          : t('register_success_text', { amount: formatMoney(NEW_PLAYER_BONUS_EXAMPLE) });
       void showNotice({ title: t('register_success_title'), message, testId: 'register-success' });
     },
     [close, navigate, t],
