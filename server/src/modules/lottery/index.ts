@@ -2,6 +2,7 @@
 // set-based settlement exactly once, results pushed, records. Pure play math: @platform/shared/lottery.
 export { lotteryRoutes, type LotteryRoutesOptions } from './lottery.routes';
 export { lotteryMessages } from './lottery.messages';
+export { lotteryOperatorRoutes, voidRound, type VoidedRound } from './lottery.operator-routes';
 export { DrawStreams } from './draw-events';
 export { LotteryScheduler, drawAndSettle, type LotterySchedulerOptions, type TickReport } from './lottery.jobs';
 export { insertDefaultLotteryGames } from './games';
