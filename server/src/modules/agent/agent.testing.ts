@@ -14,10 +14,13 @@ export async function insertSettledRound(pool: pg.Pool, merchantId: number, nume
   return Number(result.rows[0].id);
 }
 
-/** A settled bet of the member in the round: its stake, won (with a prize) or lost, at `atMs`. */
+/**
+ * A settled bet of the member in the round: its stake, won (with a prize) or lost, at `atMs`, placed
+ * at `series` (default 1800, the games' minimum) with `rebateMinor` of own rebate (default none).
+ */
 export async function insertSettledBet(
   pool: pg.Pool,
-  bet: { merchantId: number; roundId: number; memberId: number; amountMinor: number; state: 'won' | 'lost'; prizeMinor: number; atMs: number },
+  bet: { merchantId: number; roundId: number; memberId: number; amountMinor: number; state: 'won' | 'lost'; prizeMinor: number; atMs: number; series?: number; rebateMinor?: number },
 ): Promise<void> {
   const order = await pool.query<{ id: string }>(
     `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, created_at)
@@ -28,7 +31,7 @@ export async function insertSettledBet(
   await pool.query(
     `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series, multiple,
        amount_minor, unit_prize_minor, max_prize_minor, rebate_minor, state, win_count, prize_minor, created_at, settled_at)
-     VALUES ($1, $2, $3, $4, 0, 1011, '{1}', '0____', 1, 1, 1960, 1, $5, 1900, 0, 0, $6, $7, $8, $9, $9)`,
-    [order.rows[0].id, bet.merchantId, bet.memberId, bet.roundId, bet.amountMinor, bet.state, bet.state === 'won' ? 1 : 0, bet.prizeMinor, new Date(bet.atMs)],
+     VALUES ($1, $2, $3, $4, 0, 1011, '{1}', '0____', 1, 1, $10, 1, $5, 1900, 0, $11, $6, $7, $8, $9, $9)`,
+    [order.rows[0].id, bet.merchantId, bet.memberId, bet.roundId, bet.amountMinor, bet.state, bet.state === 'won' ? 1 : 0, bet.prizeMinor, new Date(bet.atMs), bet.series ?? 1800, bet.rebateMinor ?? 0],
   );
 }

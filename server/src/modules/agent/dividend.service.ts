@@ -5,7 +5,8 @@ import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
 import { dividendTierRate } from './contracts.service';
-import { readSalarySettings, type SalarySettings } from './salary.service';
+import { differential } from './differential';
+import { contractedAncestors, readSalarySettings, type SalarySettings } from './salary.service';
 import { memberMoneySql } from './team-money';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 
@@ -17,9 +18,12 @@ import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 //                 the agent's whole subtree, itself included; salaries are not netted)
 //   base        = net loss + the loss carried in (the previous period's carried out under the same
 //                 contract: 0 or below)
-//   gross       = base × the rate of the highest tier the base and the active members reach, when
-//                 base > 0 (floored to the cent); else 0, and the base is carried out
-//   paid        = gross − the gross of its direct downline agents' dividends (never below 0)
+//   rate        = the rate of the highest tier the base and the active members reach, capped by
+//                 the rate in force of the nearest contracted agent above it
+//   gross       = base × rate when base > 0 (floored to the cent); else 0, and the base is carried
+//                 out; never more than its share of its upline's gross (differential.ts)
+//   paid        = gross − the gross of the nearest contracted agents below it in the tree, whoever
+//                 their contracts' uplines are (never below 0): the invariant of wages.service.ts
 // Exactly once per (merchant, cycle, period): the run row is inserted first (unique on merchant,
 // kind, cycle, period start) in the transaction that writes every dividend and pays them through
 // the ledger (house_wages → the agent, kind dividend); another replica or a re-run finds the run
@@ -114,7 +118,7 @@ export async function payDividendPeriod(
   const teams = await client.query<TeamRow>(
     `WITH contracted AS (
        SELECT c.id AS contract_id, c.downline_id AS agent_id, c.upline_id, c.terms FROM agent_contract c
-        WHERE c.merchant_id = $1 AND c.kind = 'dividend' AND c.state = 'active' AND c.terms->>'cycle' = $4
+        WHERE c.merchant_id = $1 AND c.kind = 'dividend' AND c.state = 'active'
      ), members AS (
        SELECT DISTINCT t.descendant_id AS id FROM member_tree t JOIN contracted c ON c.agent_id = t.ancestor_id
      ), per_member AS (
@@ -125,14 +129,14 @@ export async function payDividendPeriod(
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'wins'), 0) AS wins,
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'rebates'), 0) AS rebates,
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'promotions'), 0) AS promotions,
-            count(pm.member_id) FILTER (WHERE pm.figure = 'bets' AND pm.amount >= $5) AS active,
+            count(pm.member_id) FILTER (WHERE pm.figure = 'bets' AND pm.amount >= $4) AS active,
             (SELECT d.carried_out_minor FROM agent_dividend d WHERE d.contract_id = c.contract_id AND d.period_start < $2
               ORDER BY d.period_start DESC LIMIT 1) AS "carriedIn"
        FROM contracted c
        JOIN member_tree t ON t.ancestor_id = c.agent_id
        LEFT JOIN per_member pm ON pm.member_id = t.descendant_id
       GROUP BY c.contract_id, c.agent_id, c.upline_id, c.terms`,
-    [merchantId, start, end, cycle, settings.activeMinTurnoverMinor],
+    [merchantId, start, end, settings.activeMinTurnoverMinor],
   );
   const dividends = teams.rows.map((team) => {
     const bets = Number(team.bets);
@@ -143,27 +147,35 @@ export async function payDividendPeriod(
     const carriedIn = Number(team.carriedIn ?? 0);
     const base = netLoss + carriedIn;
     const active = Number(team.active);
-    const rate = dividendTierRate(team.terms, base, active);
     return {
       contractId: team.contractId,
       agentId: team.agentId,
-      uplineId: team.uplineId,
-      bets, wins, rebates, promotions, netLoss, carriedIn, base, active, rate,
-      grossMinor: base > 0 ? Math.floor((base * rate) / 10_000) : 0,
+      inRun: team.terms.cycle === cycle,
+      ownRate: dividendTierRate(team.terms, base, active),
+      bets, wins, rebates, promotions, netLoss, carriedIn, base, active,
       carriedOut: Math.min(base, 0),
       moved: bets + wins + rebates + promotions > 0,
     };
   });
-  const downlineGross = new Map<string, number>();
-  for (const dividend of dividends) {
-    if (dividend.uplineId !== null) downlineGross.set(dividend.uplineId, (downlineGross.get(dividend.uplineId) ?? 0) + dividend.grossMinor);
-  }
+  // The differential down the contracted agents of the tree (differential.ts): contracts of the
+  // other cycles take part only as uplines (a downline under one is capped at 0).
+  const settled = new Map(
+    differential(
+      dividends.map((dividend) => ({
+        agentId: dividend.agentId,
+        ownRate: dividend.ownRate,
+        inRun: dividend.inRun,
+        grossAt: (rate: number) => (dividend.base > 0 ? (BigInt(dividend.base) * BigInt(rate)) / 10_000n : 0n),
+      })),
+      await contractedAncestors(client, dividends.map((dividend) => dividend.agentId)),
+    ).map((result) => [result.agentId, result]),
+  );
   // A period in which nothing moved for a team writes nothing: its carry stays in its last row.
   const rows = dividends
-    .filter((dividend) => dividend.moved)
+    .filter((dividend) => dividend.inRun && dividend.moved)
     .map((dividend) => {
-      const downlineMinor = downlineGross.get(dividend.agentId) ?? 0;
-      return { ...dividend, downlineMinor, amountMinor: Math.max(0, dividend.grossMinor - downlineMinor) };
+      const result = settled.get(dividend.agentId)!;
+      return { ...dividend, rate: result.rate, grossMinor: Number(result.grossMinor), downlineMinor: Number(result.downlineMinor), amountMinor: Number(result.amountMinor) };
     });
   if (rows.length > 0) {
     const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);

@@ -5,6 +5,7 @@ import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, MINOR_PER_MAJOR, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
 import { tierRate } from './contracts.service';
+import { differential } from './differential';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 
 // Daily and hourly salary (issue 12; REFERENCE.md §5.2 agentDailyWages2, agentHourSalary). For
@@ -12,9 +13,11 @@ import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 // of the kind: its team betting is the valid turnover of every member of its subtree, itself
 // included — lottery bets settled won or lost in the period plus game rounds started in it
 // (valid bet) — and its active members are those of the team whose turnover reached the
-// merchant's minimum. The highest tier of its contract the team reaches gives its rate; gross =
-// team betting × rate (floored to the cent); it is paid gross less the gross of its direct downline
-// agents holding contracts of the kind (never below 0). Exactly once per (merchant, kind, period):
+// merchant's minimum. The highest tier of its contract the team reaches gives its own rate, capped
+// by the rate in force of the nearest contracted agent above it; gross = team betting × that rate
+// (floored to the cent); it is paid gross less the gross of the nearest contracted agents below it
+// in the tree, whoever their contracts' uplines are (never below 0): differential.ts, the invariant
+// of wages.service.ts. Exactly once per (merchant, kind, period):
 // the run row is inserted first (unique), in the transaction that writes every salary and pays
 // them through the ledger (house_wages → the agent, kind daily_salary / hourly_salary); a second
 // replica or a re-run finds the run and pays nothing.
@@ -100,20 +103,17 @@ export async function payPeriod(
       GROUP BY c.downline_id, c.terms, c.upline_id`,
     [merchantId, start, end, kind, settings.activeMinTurnoverMinor],
   );
-  const gross = new Map<string, { rate: number; teamMinor: number; active: number; grossMinor: number; uplineId: string | null }>();
-  for (const team of teams.rows) {
-    const teamMinor = Number(team.teamMinor);
-    const active = Number(team.active);
-    const rate = tierRate(team.terms, teamMinor, active);
-    gross.set(team.agentId, { rate, teamMinor, active, grossMinor: Math.floor((teamMinor * rate) / 10_000), uplineId: team.uplineId });
-  }
-  const downlineGross = new Map<string, number>();
-  for (const agent of gross.values()) {
-    if (agent.uplineId !== null && gross.has(agent.uplineId)) downlineGross.set(agent.uplineId, (downlineGross.get(agent.uplineId) ?? 0) + agent.grossMinor);
-  }
-  const rows = [...gross.entries()]
-    .map(([agentId, agent]) => ({ agentId, ...agent, downlineMinor: downlineGross.get(agentId) ?? 0 }))
-    .map((agent) => ({ ...agent, amountMinor: Math.max(0, agent.grossMinor - agent.downlineMinor) }))
+  // The differential down the contracted agents of the tree (differential.ts).
+  const ancestors = await contractedAncestors(client, teams.rows.map((team) => team.agentId));
+  const byAgent = new Map(teams.rows.map((team) => [team.agentId, { teamMinor: Number(team.teamMinor), active: Number(team.active), terms: team.terms }]));
+  const rows = differential(
+    teams.rows.map((team) => {
+      const teamMinor = BigInt(team.teamMinor);
+      return { agentId: team.agentId, ownRate: tierRate(team.terms, Number(team.teamMinor), Number(team.active)), inRun: true, grossAt: (rate: number) => (teamMinor * BigInt(rate)) / 10_000n };
+    }),
+    ancestors,
+  )
+    .map((result) => ({ ...result, ...byAgent.get(result.agentId)! }))
     .filter((agent) => agent.teamMinor > 0);
   if (rows.length > 0) {
     await client.query(
@@ -123,11 +123,11 @@ export async function payPeriod(
       [
         merchantId, runId, kind, start, end, new Date(nowMs),
         rows.map((row) => row.agentId), rows.map((row) => row.teamMinor), rows.map((row) => row.active), rows.map((row) => row.rate),
-        rows.map((row) => row.grossMinor), rows.map((row) => row.downlineMinor), rows.map((row) => row.amountMinor),
+        rows.map((row) => row.grossMinor.toString()), rows.map((row) => row.downlineMinor.toString()), rows.map((row) => row.amountMinor.toString()),
       ],
     );
   }
-  const credits = rows.map((row) => ({ memberId: Number(row.agentId), amountMinor: row.amountMinor }));
+  const credits = rows.filter((row) => row.amountMinor > 0n).map((row) => ({ memberId: Number(row.agentId), amountMinor: Number(row.amountMinor) }));
   const paidMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
   if (paidMinor > 0) {
     const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
@@ -144,6 +144,17 @@ export async function payPeriod(
   }
   await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
   return { paid: true, agents: rows.length, paidMinor };
+}
+
+/** For each of `agentIds`, its ancestors among them and their depth above it (the contracted agents above it). */
+export async function contractedAncestors(db: Db, agentIds: string[]): Promise<{ agentId: string; ancestorId: string; depth: number }[]> {
+  if (agentIds.length === 0) return [];
+  const result = await db.query<{ agentId: string; ancestorId: string; depth: number }>(
+    `SELECT t.descendant_id AS "agentId", t.ancestor_id AS "ancestorId", t.depth FROM member_tree t
+      WHERE t.descendant_id = ANY($1::bigint[]) AND t.ancestor_id = ANY($1::bigint[]) AND t.depth > 0`,
+    [agentIds],
+  );
+  return result.rows;
 }
 
 /** The agent's salary records of the kind whose periods start in [startMs, endMs], newest first. */

@@ -6,21 +6,37 @@ import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
 
 // Real-time salary (SPEC §1; ARCHITECTURE.md Agent programme): every settled lottery round is paid
-// once. For each member's bet share in a round (the stakes of its bets won or lost) and each agent
-// on the path from the member up to the top that holds an active real-time contract, the agent
-// earns share × (its rate − the rate of the agent below it on the path), floored to the cent and
-// never negative, where a rate is the profit wage rate when the house won the member's share (the
-// member got back less than it staked, prizes and rebates counted) and the loss wage rate when it
-// lost; the member itself counts as the bottom of its path (an agent's own bets earn its own rate).
-// Rates are per lottery game (terms.games) or the contract's default, in 0.01 % units.
+// once. For each member's bet share in a round (the stakes of its bets won or lost), a rate is the
+// profit wage rate when the house won the share (the member got back less than it staked, prizes
+// and rebates counted) and the loss wage rate when it lost, per lottery game (terms.games) or the
+// contract's default, in 0.01 % units.
+//
+// THE INVARIANT (for every kind the agent module pays: real-time wages, agent rebate, daily and
+// hourly salary, dividends): along any path from a bettor up to the top, what all agents together
+// are paid for one stake is at most the terms of the topmost agent on the path holding a contract
+// in force; each agent earns the difference between its terms and those of the nearest agent
+// below it on the path holding one (the bettor itself counts when it holds one), never below 0.
+// Two rules make the differences add up to at most the top's terms whatever the contracts are:
+//   - terms in force: an agent's rate is capped by the rate in force of every contracted agent
+//     above it (a lowered upline contract caps the downline's, whatever its row says), so the
+//     rates in force never rise going down a path;
+//   - nearest contracted below, not the member one level below: an agent without a contract in
+//     between (ended, never signed) is skipped, it does not count as 0.
+// So the amounts on a path telescope to the top's rate in force × the stake (each floored to the
+// cent, so their sum is at most the floor of the whole). property.test.ts checks it over random
+// trees, contracts and bets.
 //
 // The same pass pays the agent rebate (LOTTERY.md §1, migration 041): for each member's stake on
-// bets won or lost in a round and each agent above it, stake × (the agent's series − the series of
-// the member below it on the path) / 2000, floored to the cent, where a member's series is its
-// rebate setting — its own, else its nearest upline's — capped by the game's max_series (the
-// game's max_series when none in its line has one). The member's own rebate was paid at
-// settlement from its own series (lottery limitedBySetting), so a stake's prize series and
-// rebates together never pass the game's max_series. Kind agent_rebate.
+// bets won or lost in a round and each agent above it, stake × (the agent's series in force − the
+// series in force of the member one level below it on the path) / 2000, floored to the cent. A
+// member's series is its rebate setting — its own, else its nearest upline's — clamped to the
+// game's [min_series, max_series] as the lottery clamps it (rounds.service limitedBySetting; the
+// game's max_series when none in its line has one), capped by the series in force above it, and
+// never below the series the bettor's bets were placed under: the bet's series plus the own rebate
+// it was paid at settlement (from the ceiling of its setting then), so a setting lowered after the
+// bet, one below the game's minimum, or a bettor's ceiling above its agent's never lets the agents
+// above earn the bettor's own share again. A stake's prize series, own rebate and agent rebates together
+// never pass the top's series (at most the game's max_series). Kind agent_rebate.
 //
 // One pass (payRealtimeWages) takes the settled rounds not yet paid (FOR UPDATE SKIP LOCKED: two
 // replicas take different rounds), writes every wage row, credits each agent's total through the
@@ -83,15 +99,20 @@ async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs
         GROUP BY b.round_id, b.member_id
      ), rounds AS (
        SELECT r.id, g.game_code, r.numero FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE r.id = ANY($2::bigint[])
-     ), earned AS (
-       SELECT s.round_id, s.member_id, s.stake, s.stake > s.paid AS house_won, rounds.game_code, rounds.numero, t.ancestor_id AS agent_id,
-              agent_rate(c.terms, rounds.game_code, s.stake > s.paid) - COALESCE(agent_rate(below.terms, rounds.game_code, s.stake > s.paid), 0) AS rate
+     ), contracted AS (
+       -- Every agent on the share's path (the member itself included) with a contract in force, and its own rate.
+       SELECT s.round_id, s.member_id, s.stake, s.stake > s.paid AS house_won, rounds.game_code, rounds.numero, t.ancestor_id AS agent_id, t.depth,
+              GREATEST(agent_rate(c.terms, rounds.game_code, s.stake > s.paid), 0) AS own_rate
          FROM shares s
          JOIN rounds ON rounds.id = s.round_id
          JOIN member_tree t ON t.descendant_id = s.member_id
          JOIN agent_contract c ON c.downline_id = t.ancestor_id AND c.kind = 'realtime' AND c.state = 'active'
-         LEFT JOIN member_tree tb ON tb.descendant_id = s.member_id AND tb.depth = t.depth - 1
-         LEFT JOIN agent_contract below ON below.downline_id = tb.ancestor_id AND below.kind = 'realtime' AND below.state = 'active'
+     ), in_force AS (
+       -- The rate in force: capped by every contracted agent above (top first).
+       SELECT *, min(own_rate) OVER (PARTITION BY round_id, member_id ORDER BY depth DESC ROWS UNBOUNDED PRECEDING) AS rate_in_force FROM contracted
+     ), earned AS (
+       -- Less the rate in force of the nearest contracted agent below on the path (none: 0).
+       SELECT *, rate_in_force - COALESCE(lead(rate_in_force) OVER (PARTITION BY round_id, member_id ORDER BY depth DESC), 0) AS rate FROM in_force
      ), written AS (
        INSERT INTO agent_wage (merchant_id, run_id, agent_id, source_id, round_id, game_code, numero, base_minor, house_won, rate, amount_minor, created_at)
        SELECT $1, $3, agent_id, member_id, round_id, game_code, numero, stake, house_won, rate, floor(stake * rate / 10000.0)::bigint, $4
@@ -118,10 +139,12 @@ async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs
 async function payAgentRebates(client: pg.PoolClient, merchantId: number, roundIds: string[], runId: string, nowMs: number): Promise<{ rebates: number; rebateMinor: number }> {
   const rebates = await client.query<{ agentId: string; amountMinor: string; rows: string }>(
     `WITH stakes AS (
-       SELECT b.round_id, b.member_id, sum(b.amount_minor) AS stake, g.max_series
+       -- placed: the highest ceiling the member's bets in the round were placed under (series + own rebate rate, rounded up).
+       SELECT b.round_id, b.member_id, sum(b.amount_minor) AS stake, g.min_series, g.max_series,
+              max(b.series + ceil(b.rebate_minor * 2000.0 / b.amount_minor))::integer AS placed
          FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id JOIN lottery_game g ON g.id = r.game_id
-        WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost')
-        GROUP BY b.round_id, b.member_id, g.max_series
+        WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost') AND b.amount_minor > 0
+        GROUP BY b.round_id, b.member_id, g.min_series, g.max_series
      ), nodes AS (
        SELECT DISTINCT t.ancestor_id AS id FROM stakes s JOIN member_tree t ON t.descendant_id = s.member_id
      ), setting AS (
@@ -129,19 +152,24 @@ async function payAgentRebates(client: pg.PoolClient, merchantId: number, roundI
        SELECT DISTINCT ON (n.id) n.id, m.rebate_series AS series
          FROM nodes n JOIN member_tree t ON t.descendant_id = n.id JOIN member m ON m.id = t.ancestor_id
         WHERE m.rebate_series IS NOT NULL ORDER BY n.id, t.depth
-     ), gaps AS (
-       SELECT s.round_id, s.member_id, s.stake, t.ancestor_id AS agent_id,
-              LEAST(COALESCE(own.series, s.max_series), s.max_series) - LEAST(COALESCE(below.series, s.max_series), s.max_series) AS gap
+     ), path AS (
+       SELECT s.round_id, s.member_id, s.stake, s.placed, t.ancestor_id AS agent_id, t.depth, m.member_type,
+              GREATEST(s.min_series, LEAST(s.max_series, COALESCE(own.series, s.max_series))) AS series
          FROM stakes s
-         JOIN member_tree t ON t.descendant_id = s.member_id AND t.depth >= 1
-         JOIN member agent ON agent.id = t.ancestor_id AND agent.member_type = ANY($5::int[])
-         JOIN member_tree tb ON tb.descendant_id = s.member_id AND tb.depth = t.depth - 1
+         JOIN member_tree t ON t.descendant_id = s.member_id
+         JOIN member m ON m.id = t.ancestor_id
          LEFT JOIN setting own ON own.id = t.ancestor_id
-         LEFT JOIN setting below ON below.id = tb.ancestor_id
+     ), in_force AS (
+       -- Capped by every series above, never below what the bettor's bets were placed under.
+       SELECT *, GREATEST(min(series) OVER (PARTITION BY round_id, member_id ORDER BY depth DESC ROWS UNBOUNDED PRECEDING), placed) AS series_in_force FROM path
+     ), gaps AS (
+       SELECT round_id, member_id, stake, agent_id, depth, member_type,
+              series_in_force - lead(series_in_force) OVER (PARTITION BY round_id, member_id ORDER BY depth DESC) AS gap
+         FROM in_force
      ), written AS (
        INSERT INTO agent_rebate (merchant_id, run_id, agent_id, source_id, round_id, base_minor, series_gap, amount_minor, created_at)
        SELECT $1, $3, agent_id, member_id, round_id, stake, gap, floor(stake * gap / 2000.0)::bigint, $4
-         FROM gaps WHERE gap > 0 AND stake > 0
+         FROM gaps WHERE depth >= 1 AND member_type = ANY($5::int[]) AND gap > 0 AND stake > 0
        RETURNING agent_id, amount_minor
      )
      SELECT agent_id AS "agentId", sum(amount_minor) AS "amountMinor", count(*) AS rows FROM written GROUP BY agent_id`,
