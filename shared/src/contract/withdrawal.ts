@@ -278,7 +278,16 @@ export const withdrawSettingsCall = /*#__PURE__*/ defineCall({
   },
 });
 
-/** Turnover (valid bets) the member must reach before withdrawing, and what they have reached. */
+/** The products whose stakes count toward the wagering requirement, each with its weight. */
+export type WageringProduct = 'lottery' | 'inhouse' | 'vendor';
+
+/** What adds to the wagering requirement, each with its multiplier. */
+export type WageringRequirementSource = 'deposit' | 'agentTransfer' | 'redEnvelope' | 'operatorCredit';
+
+/**
+ * The wagering requirement (turnover) the member must meet before withdrawing: a running balance
+ * that deposits and other credits add to and counted stakes take off, never below zero.
+ */
 export const turnoverInfoCall = /*#__PURE__*/ defineCall({
   name: 'turnoverInfo',
   method: 'GET',
@@ -287,11 +296,24 @@ export const turnoverInfoCall = /*#__PURE__*/ defineCall({
   token: true,
   value: {
     type: 'object',
-    required: ['requiredTurnover', 'actualTurnover', 'turnoverMultiplier'],
+    required: ['requiredTurnover', 'actualTurnover', 'remainingTurnover', 'turnoverMultiplier', 'requirementMultipliers', 'productWeights'],
     properties: {
-      requiredTurnover: { type: 'number', description: 'deposits since the last paid withdrawal × turnoverMultiplier, major units' },
-      actualTurnover: { type: 'number', description: 'bets since the last paid withdrawal, major units' },
-      turnoverMultiplier: { type: 'number' },
+      requiredTurnover: { type: 'number', description: 'the requirement added since it was last met (remainingTurnover + actualTurnover), major units' },
+      actualTurnover: { type: 'number', description: 'stakes counted toward it since then (weighted, net of refunds), major units' },
+      remainingTurnover: { type: 'number', description: 'what is still to be staked before a withdrawal is allowed (0: none), major units' },
+      turnoverMultiplier: { type: 'number', description: 'a deposit adds its amount × this' },
+      requirementMultipliers: {
+        type: 'object',
+        description: 'each credit adds its amount × its multiplier to the requirement',
+        required: ['deposit', 'agentTransfer', 'redEnvelope', 'operatorCredit'],
+        properties: { deposit: { type: 'number' }, agentTransfer: { type: 'number' }, redEnvelope: { type: 'number' }, operatorCredit: { type: 'number' } },
+      },
+      productWeights: {
+        type: 'object',
+        description: 'a stake counts stake × the weight of its product (0: it does not count), net of refunds',
+        required: ['lottery', 'inhouse', 'vendor'],
+        properties: { lottery: { type: 'number' }, inhouse: { type: 'number' }, vendor: { type: 'number' } },
+      },
     },
   },
 });

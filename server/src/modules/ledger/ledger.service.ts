@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { isRetryableTransactionError, type RetryOptions } from '../../db/transaction';
+import { countsForWagering, recordWagering } from '../wagering/wagering.service';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 
@@ -48,6 +49,12 @@ export interface TransactionInput {
    */
   orderNo?: string;
   remark?: string;
+  /**
+   * A refund (bet_refund, game_rollback): the idempotency key of the movement whose stake it gives
+   * back, so that the wagering requirement gets back exactly what that stake met (modules/wagering).
+   * Not part of the compared payload either.
+   */
+  refundsKey?: string;
 }
 
 export interface PostedTransaction {
@@ -127,7 +134,7 @@ export async function postTransaction(pool: pg.Pool, input: TransactionInput, re
   const baseDelayMs = retry.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await post(pool, input, true);
+      return await postAlone(pool, input);
     } catch (error) {
       if (attempt >= maxAttempts || !isRetryableTransactionError(error)) throw error;
       retry.onRetry?.(attempt, (error as { code: string }).code);
@@ -182,6 +189,7 @@ export async function postTransactionsIn(client: pg.PoolClient, inputs: readonly
   for (const input of inputs) {
     const transactionId = inserted.get(input.idempotencyKey);
     if (transactionId !== undefined) {
+      if (countsForWagering(input.kind, input.unit)) await recordWagering(client, input, transactionId);
       posted.push({ transactionId, replayed: false });
       continue;
     }
@@ -261,11 +269,40 @@ async function post(db: Db, input: TransactionInput, ownTransaction: boolean): P
     }
     throw error;
   }
-  if (transactionId !== undefined) return { transactionId, replayed: false };
+  if (transactionId !== undefined) {
+    if (countsForWagering(input.kind, input.unit)) await recordWagering(db, input, transactionId);
+    return { transactionId, replayed: false };
+  }
   const existing = await queries.selectTransaction(db, input.merchantId, input.idempotencyKey);
   if (existing === undefined) throw new Error(`Ledger transaction ${input.idempotencyKey} vanished`);
   if (!samePayload(existing, input)) throw new IdempotencyConflictError(input.idempotencyKey, existing.id);
   return { transactionId: existing.id, replayed: true };
+}
+
+/**
+ * postTransaction's one attempt. A movement that moves a wagering requirement (a deposit, a stake,
+ * a refund, money from an agent or an operator: modules/wagering) records it in the same database
+ * transaction as its postings, so it is BEGIN, the statement, the wagering entries, COMMIT; any
+ * other is the statement alone.
+ */
+async function postAlone(pool: pg.Pool, input: TransactionInput): Promise<PostedTransaction> {
+  if (!countsForWagering(input.kind, input.unit)) return post(pool, input, true);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const posted = await post(client, input, false);
+    await client.query('COMMIT');
+    return posted;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+    if (code === '23503' || code === '23502') {
+      await explainRefusedAccounts(pool, input, [...input.postings].sort((a, b) => a.accountId - b.accountId));
+    }
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** Throws what was wrong with the accounts of a refused transaction, if anything was. */

@@ -118,35 +118,41 @@ describe('settings, turnover and charges', () => {
     }
   });
 
-  it('turnover: deposits since the last paid withdrawal × the multiplier against the bets since', async () => {
+  it('turnover: a running requirement (deposits × the multiplier) that counted stakes take off; paying a withdrawal clears nothing', async () => {
     const { token, memberId, cardId } = await readyMember(500_000);
     await setWithdrawSettings(context.pool, context.merchantId, { turnoverMultiplier: 1.5 });
-    const turnover = async () => valueOf<TurnoverInfo>(await get(context.app, '/wps/relay/getTurnoverInfo', token));
-    expect(await turnover()).toEqual({ requiredTurnover: 0, actualTurnover: 0, turnoverMultiplier: 1.5 });
+    const turnover = async () => {
+      const { requiredTurnover, actualTurnover, remainingTurnover, turnoverMultiplier } = valueOf<TurnoverInfo>(await get(context.app, '/wps/relay/getTurnoverInfo', token));
+      return { requiredTurnover, actualTurnover, remainingTurnover, turnoverMultiplier };
+    };
+    expect(await turnover()).toEqual({ requiredTurnover: 0, actualTurnover: 0, remainingTurnover: 0, turnoverMultiplier: 1.5 });
+    expect(valueOf<TurnoverInfo>(await get(context.app, '/wps/relay/getTurnoverInfo', token))).toMatchObject({
+      requirementMultipliers: { deposit: 1.5, agentTransfer: 1, redEnvelope: 1, operatorCredit: 1 },
+      productWeights: { lottery: 1, inhouse: 1, vendor: 1 },
+    });
     await deposit(context.pool, context.merchantId, memberId, 200_000, clock.nowMs);
     await bet(context.pool, context.merchantId, memberId, 120_000, clock.nowMs);
-    expect(await turnover()).toEqual({ requiredTurnover: 3000, actualTurnover: 1200, turnoverMultiplier: 1.5 });
+    expect(await turnover()).toEqual({ requiredTurnover: 3000, actualTurnover: 1200, remainingTurnover: 1800, turnoverMultiplier: 1.5 });
 
     const refused = await withdraw(token, { amount: 600, bankCardId: cardId });
     expect(json<Envelope<unknown>>(refused)).toMatchObject({
       success: false,
       errorCode: 'withdraw_turnover_not_enough',
-      value: { requiredTurnover: 3000, actualTurnover: 1200 },
+      value: { requiredTurnover: 3000, actualTurnover: 1200, remainingTurnover: 1800 },
       message: 'Turnover requirement not met: 1200.00 of the required 3000.00',
     });
+    // Met: nothing remains, and the progress starts again from zero.
     await bet(context.pool, context.merchantId, memberId, 180_000, clock.nowMs);
-    expect(await turnover()).toEqual({ requiredTurnover: 3000, actualTurnover: 3000, turnoverMultiplier: 1.5 });
+    expect(await turnover()).toEqual({ requiredTurnover: 0, actualTurnover: 0, remainingTurnover: 0, turnoverMultiplier: 1.5 });
     const { withdrawId } = valueOf<Withdrawal>(await withdraw(token, { amount: 600, bankCardId: cardId }));
     await deposit(context.pool, context.merchantId, memberId, 100_000, clock.nowMs);
-    // Still counted until the withdrawal is paid; then both start again from zero.
-    expect((await turnover()).requiredTurnover).toBe(4500);
+    expect((await turnover()).remainingTurnover).toBe(1500);
+    // Paying the earlier withdrawal does not clear the later deposit's requirement.
     clock.advance(MINUTE);
     await payWithdrawal(context.pool, { merchantId: context.merchantId, withdrawalId: withdrawId, operatorName: 'ops', nowMs: clock.nowMs });
-    expect(await turnover()).toEqual({ requiredTurnover: 0, actualTurnover: 0, turnoverMultiplier: 1.5 });
-    clock.advance(MINUTE);
-    await deposit(context.pool, context.merchantId, memberId, 10_000, clock.nowMs);
+    expect(await turnover()).toEqual({ requiredTurnover: 1500, actualTurnover: 0, remainingTurnover: 1500, turnoverMultiplier: 1.5 });
     await bet(context.pool, context.merchantId, memberId, 5_000, clock.nowMs);
-    expect(await turnover()).toEqual({ requiredTurnover: 150, actualTurnover: 50, turnoverMultiplier: 1.5 });
+    expect(await turnover()).toEqual({ requiredTurnover: 1500, actualTurnover: 50, remainingTurnover: 1450, turnoverMultiplier: 1.5 });
   });
 });
 

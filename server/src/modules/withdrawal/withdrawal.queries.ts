@@ -374,30 +374,6 @@ export async function selectReportTotals(db: Db, filter: ReportFilter): Promise<
   return { total: Number(result.rows[0].total), amountMinor: toSafeNumber(result.rows[0].amount_minor) };
 }
 
-// ── Turnover ─────────────────────────────────────────────────────────────────
-
-/**
- * Since the member's last paid withdrawal (ever, when none): deposits credited to the member
- * (ledger kind `deposit`) and valid bets debited from the member (kind `bet`), on any of the
- * member's wallets, in minor units.
- */
-export async function selectTurnoverSums(db: Db, merchantId: number, memberId: number): Promise<{ depositsMinor: number; betsMinor: number }> {
-  const result = await db.query<{ deposits: string; bets: string }>(
-    `WITH since AS (
-       SELECT coalesce(max(decided_at), '-infinity'::timestamptz) AS at
-         FROM withdrawal WHERE merchant_id = $1 AND member_id = $2 AND status = 'paid'
-     )
-     SELECT coalesce(sum(p.amount_minor) FILTER (WHERE t.kind = 'deposit' AND p.amount_minor > 0), 0) AS deposits,
-            coalesce(-sum(p.amount_minor) FILTER (WHERE t.kind = 'bet' AND p.amount_minor < 0), 0) AS bets
-       FROM ledger_account a
-       JOIN ledger_posting p ON p.account_id = a.id
-       JOIN ledger_transaction t ON t.id = p.transaction_id
-      WHERE a.merchant_id = $1 AND a.member_id = $2 AND t.kind IN ('deposit', 'bet') AND t.created_at > (SELECT at FROM since)`,
-    [merchantId, memberId],
-  );
-  return { depositsMinor: toSafeNumber(result.rows[0].deposits), betsMinor: toSafeNumber(result.rows[0].bets) };
-}
-
 // ── Settings ─────────────────────────────────────────────────────────────────
 
 /** The merchant's stored 'withdraw' setting document, if any. */

@@ -1,6 +1,7 @@
 import {
   WITHDRAW_REPORT_MAX_DAYS,
   WITHDRAW_REPORT_MAX_ROWS,
+  type TurnoverInfo,
   type Withdrawal,
   type WithdrawalStatus,
   type WithdrawCharges,
@@ -13,11 +14,12 @@ import type { Db } from '../../db/pool';
 import { withTransaction, type RetryOptions } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import { ensureHouseAccount, ensureMemberAccount, InsufficientFundsError, minorToMajor, postTransactionIn, readWalletSettings, type PostingInput } from '../ledger';
+import { wageringStateOf, type WageringState } from '../wagering';
 import { maskTail } from './cards.service';
 import { verifyPaymentPassword } from './payment-password';
 import * as queries from './withdrawal.queries';
 import type { WithdrawalRow } from './withdrawal.queries';
-import { chargeMinorOf, dayStartMs, readWithdrawSettings, turnoverOf, virtualAmountMinorOf, type WithdrawSettings } from './withdrawal.settings';
+import { chargeMinorOf, dayStartMs, readWithdrawSettings, virtualAmountMinorOf, type WithdrawSettings } from './withdrawal.settings';
 
 // Withdrawals. A request holds its amount at once: ONE ledger transaction (kind withdraw_request,
 // key withdraw_request:<id>, order number W<id>) moves it from the member's main wallet to the
@@ -97,11 +99,28 @@ export async function settingsValue(db: Db, merchantId: number, memberId: number
   };
 }
 
-export async function turnoverValue(db: Db, merchantId: number, memberId: number) {
-  const settings = await readWithdrawSettings(db, merchantId);
-  const turnover = await turnoverOf(db, settings, merchantId, memberId);
-  return { requiredTurnover: minorToMajor(turnover.requiredMinor), actualTurnover: minorToMajor(turnover.actualMinor), turnoverMultiplier: settings.turnoverMultiplier };
+/**
+ * The wagering requirement (modules/wagering) as the withdraw page shows it: what remains, the
+ * requirement since it was last met and the stakes counted toward it, and what adds to it and
+ * counts toward it (the merchant's multipliers and product weights).
+ */
+export async function turnoverValue(db: Db, merchantId: number, memberId: number): Promise<TurnoverInfo> {
+  const state = await wageringStateOf(db, merchantId, memberId);
+  const { multipliers, weights } = state.settings;
+  return {
+    ...turnoverFigures(state),
+    turnoverMultiplier: multipliers.deposit,
+    requirementMultipliers: { ...multipliers },
+    productWeights: { ...weights },
+  };
 }
+
+/** required = remaining + counted: what was added since the remaining was last zero. */
+const turnoverFigures = (state: Pick<WageringState, 'remainingMinor' | 'countedMinor'>) => ({
+  requiredTurnover: minorToMajor(state.remainingMinor + state.countedMinor),
+  actualTurnover: minorToMajor(state.countedMinor),
+  remainingTurnover: minorToMajor(state.remainingMinor),
+});
 
 /** What a withdrawal of `amountMinor` would be charged if requested now. */
 export async function chargesValue(db: Db, merchantId: number, memberId: number, amountMinor: number, nowMs: number): Promise<WithdrawCharges> {
@@ -136,7 +155,8 @@ export interface WithdrawInput {
  * withdrawal, moving nothing; another payload: 409 wallet.idempotency.conflict), the switch of the
  * type (withdraw_not_supported), the card (the member's, not deleted, of that type:
  * withdraw.card.not.found), min/max, the daily count, the charge below the amount, the turnover
- * (withdraw_turnover_not_enough with value {requiredTurnover, actualTurnover}), the balance
+ * (withdraw_turnover_not_enough while any wagering requirement remains, with value
+ * {requiredTurnover, actualTurnover, remainingTurnover}), the balance
  * (withdraw.insufficient.balance). A refusal changes nothing.
  */
 export async function requestWithdrawal(pool: pg.Pool, input: WithdrawInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
@@ -169,11 +189,11 @@ export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, '
       if (today >= settings.dailyMaxCount) throw new AppError(400, 'withdraw.daily.limit', { count: String(settings.dailyMaxCount) });
       const chargeMinor = chargeMinorOf(settings, amountMinor, today);
       if (chargeMinor >= amountMinor) throw new AppError(400, 'withdraw.amount.too.small', { minimum: minorToMajor(chargeMinor + 1).toFixed(2) });
-      const turnover = await turnoverOf(client, settings, merchantId, memberId);
-      if (turnover.actualMinor < turnover.requiredMinor) {
-        const requiredTurnover = minorToMajor(turnover.requiredMinor);
-        const actualTurnover = minorToMajor(turnover.actualMinor);
-        throw new AppError(400, 'withdraw_turnover_not_enough', { required: requiredTurnover.toFixed(2), actual: actualTurnover.toFixed(2) }, { requiredTurnover, actualTurnover });
+      // The wagering requirement is a running balance (modules/wagering): nothing may remain.
+      const wagering = await wageringStateOf(client, merchantId, memberId);
+      if (wagering.remainingMinor > 0) {
+        const figures = turnoverFigures(wagering);
+        throw new AppError(400, 'withdraw_turnover_not_enough', { required: figures.requiredTurnover.toFixed(2), actual: figures.actualTurnover.toFixed(2) }, figures);
       }
       const withdrawalId = await queries.insertWithdrawal(client, {
         merchantId,

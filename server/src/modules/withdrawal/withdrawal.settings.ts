@@ -7,7 +7,7 @@ import * as queries from './withdrawal.queries';
 // with the names the site uses (REFERENCE.md §5.1 withdraw), every key optional:
 //   { "minimumAmount": 500, "maximumAmount": 50000, "dailyMaxCount": 5,
 //     "charge": { "percent": 1.5, "fixed": 10, "freePerDay": 1 },
-//     "turnoverMultiplier": 1,
+//     "turnoverMultiplier": 1,   (a deposit adds amount × this to the wagering requirement: modules/wagering)
 //     "normalBankWithdrawalSwitch": true, "eWalletWithdrawalSwitch": true, "virtualWalletWithdrawalSwitch": true,
 //     "virtualCurrencyRate": 120, "timeZoneOffsetMinutes": 360 }
 // A key missing or of the wrong shape takes its default (below). The day the daily count and the
@@ -97,15 +97,4 @@ export function chargeMinorOf(settings: Pick<WithdrawSettings, 'charge'>, amount
 /** USDT hundredths a VM withdrawal pays out for `receivedMinor` (rounded down). */
 export function virtualAmountMinorOf(settings: Pick<WithdrawSettings, 'virtualCurrencyRate'>, receivedMinor: number): number {
   return Math.floor(receivedMinor / settings.virtualCurrencyRate);
-}
-
-export interface Turnover {
-  requiredMinor: number;
-  actualMinor: number;
-}
-
-/** Required (deposits × multiplier) and actual (valid bets) turnover since the last paid withdrawal. */
-export async function turnoverOf(db: Db, settings: Pick<WithdrawSettings, 'turnoverMultiplier'>, merchantId: number, memberId: number): Promise<Turnover> {
-  const sums = await queries.selectTurnoverSums(db, merchantId, memberId);
-  return { requiredMinor: Math.round(sums.depositsMinor * settings.turnoverMultiplier), actualMinor: sums.betsMinor };
 }
