@@ -62,6 +62,7 @@ const gameSchema = {
     maxSeries: { type: 'integer', description: 'the series whose rebate is 0; rebate = (maxSeries − series) / 2000 of turnover' },
     maxBetSeries: { type: 'integer', description: 'the highest series a bet may use' },
     defaultSeries: { type: 'integer' },
+    maxPrize: money('the most one bet may win, 0 for no cap: a bet one of whose winning tickets would pay more is refused (lottery.prize.over_cap), several winning tickets together are paid at most this'),
   },
 } as const;
 

@@ -27,8 +27,15 @@ export const LOTTERY_FAILURES: Readonly<Record<string, { key: string; action: Fa
   'lottery.insufficient.funds': { key: 'error_insufficient_funds', action: 'deposit' },
   'lottery.bet.not_found': { key: 'error_bet_not_found', action: 'refresh_orders' },
   'lottery.bet.not_cancellable': { key: 'error_bet_not_cancellable', action: 'refresh_orders' },
+  'lottery.prize.over_cap': { key: 'error_prize_over_cap', action: null },
+  'lottery.limit.round': { key: 'error_limit_round', action: null },
+  'lottery.limit.number': { key: 'error_limit_number', action: null },
+  'lottery.limit.stake': { key: 'error_limit_stake', action: null },
   'wallet.idempotency.key.conflict': { key: 'error_idempotency_conflict', action: null },
 };
+
+/** Refusals whose detail (which line, what is left under a limit) only the server's message has. */
+const SERVER_WORDS = new Set(['lottery.slip.invalid', 'lottery.prize.over_cap', 'lottery.limit.round', 'lottery.limit.number', 'lottery.limit.stake']);
 
 /** Keys of the failures that no code names. */
 export const OTHER_FAILURE_KEYS = ['error_outcome_unknown', 'error_network', 'error_unknown', 'error_session_ended', 'error_login_required'] as const;
@@ -40,7 +47,7 @@ export const OTHER_FAILURE_KEYS = ['error_outcome_unknown', 'error_network', 'er
 export function failureOf(error: unknown): Failure {
   if (!isApiError(error)) return { key: 'error_unknown', serverMessage: null, action: null };
   const known = LOTTERY_FAILURES[error.errorCode];
-  if (known) return { ...known, serverMessage: error.errorCode === 'lottery.slip.invalid' ? error.message : null };
+  if (known) return { ...known, serverMessage: SERVER_WORDS.has(error.errorCode) ? error.message : null };
   // No session on this page: the client has opened the login popup.
   if (error.errorCode === CLIENT_ERROR_CODES.notLoggedIn && error.status === 0) return { key: 'error_login_required', serverMessage: null, action: null };
   if (error.status === 401 || SESSION_ENDED_CODES.has(error.errorCode)) {

@@ -3,7 +3,7 @@
 // and the rebate it earns; then the live ticket count and cost of the picks, and "add to slip".
 import { amountMinorOf, formatMoney, useT } from '@platform/shared';
 import type { LotteryGame } from '@platform/shared/contract';
-import { SLIP_MAX_MULTIPLE, rebateFraction, unitPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
+import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
 import { useId } from 'react';
 import styles from './betting.module.css';
 import { NAMESPACE } from './translations';
@@ -45,7 +45,10 @@ export function BetOptions({ game, play, value, onChange }: { game: LotteryGame;
   const { t } = useT(NAMESPACE);
   const multipleId = useId();
   const seriesId = useId();
-  const prize = unitPrizeMinor(play, value.series, value.mode) * value.multiple;
+  // One winning ticket at this multiple, rounded once as the server pays it (prices.ts ticketPrizeMinor).
+  const prize = ticketPrizeMinor(play, value.series, value.mode, value.multiple);
+  // The game's cap on one bet (0: none): a ticket above it is refused by the server, so say so here.
+  const capMinor = Math.round((game.maxPrize ?? 0) * 100);
   const set = (patch: Partial<BetOptionsValue>) => onChange({ ...value, ...patch });
   return (
     <div className={styles.options} data-testid="bet-options">
@@ -105,6 +108,11 @@ export function BetOptions({ game, play, value, onChange }: { game: LotteryGame;
         {' · '}
         {t('rebate_percent', { percent: rebatePercent(value.series, game.maxSeries) })}
       </p>
+      {capMinor > 0 && (
+        <p className={prize > capMinor ? styles.prizeWarning : styles.prizeCap} role={prize > capMinor ? 'alert' : undefined} data-testid="bet-prize-cap">
+          {t(prize > capMinor ? 'prize_over_cap' : 'prize_cap', { cap: formatMoney(amountMinorOf(capMinor)) })}
+        </p>
+      )}
     </div>
   );
 }

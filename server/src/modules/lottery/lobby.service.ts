@@ -1,6 +1,7 @@
 import type { LotteryDraw, LotteryGame, LotteryGameGroup, LotteryOpened, LotteryPrizeMode, LotteryRound } from '@platform/shared/contract';
 import { formatDraw, type LotteryKind } from '@platform/shared/lottery';
 import type { Db } from '../../db/pool';
+import { minorToMajor } from '../ledger';
 import { GAME_COLUMNS, type GameRow } from './rounds.service';
 
 // What the lobby and the betting page read: games and their groups, the round on sale, the
@@ -22,6 +23,7 @@ export const gameOf = (row: GameRow): LotteryGame => ({
   maxSeries: row.maxSeries,
   maxBetSeries: row.maxBetSeries,
   defaultSeries: row.defaultSeries,
+  maxPrize: minorToMajor(row.maxPrizeMinor),
 });
 
 export async function listGames(db: Db, merchantId: number, prizeMode?: LotteryPrizeMode): Promise<LotteryGame[]> {

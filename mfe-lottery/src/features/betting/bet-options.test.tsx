@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { amountMinorOf, formatMoney } from '@platform/shared';
+import { PLAYS } from '@platform/shared/lottery';
+import { renderWithProviders, resetTestState, settle } from '@platform/shared/testing';
+import { SSC1 } from '../games/test-fixtures';
+import { BetOptions, type BetOptionsValue } from './bet-options';
+
+// The prize the bet options show is the one the server pays: one winning ticket rounded once at
+// the multiple, and the game's cap on one bet, with a warning when a ticket would pass it (the
+// server refuses such a bet).
+
+const money = (minor: number) => formatMoney(amountMinorOf(minor));
+const play = (code: string) => PLAYS.find((candidate) => candidate.code === code)!;
+
+beforeEach(async () => {
+  await resetTestState();
+});
+
+async function show(code: string, value: BetOptionsValue, maxPrize = 300_000) {
+  renderWithProviders(<BetOptions game={{ ...SSC1, maxPrize }} play={play(code)} value={value} onChange={() => undefined} />);
+  await settle();
+}
+
+it('shows the 分-mode prize rounded once at the multiple: 一帆风顺 at 1800 × 100 pays 4.39, not 4 分 × 100', async () => {
+  await show('SSC_5STAR_ANY1', { mode: 3, series: 1800, multiple: 100 });
+  expect(screen.getByTestId('bet-prize').textContent).toBe(`Prize per winning ticket ${money(439)} · Rebate 8%`);
+  expect(screen.getByTestId('bet-prize-cap').textContent).toBe(`A bet wins at most ${money(30_000_000)}`);
+});
+
+it('warns before the bet is placed when one winning ticket would pass the cap', async () => {
+  // 五星直选 at 1900 × 2: 380,000.00 > 300,000.00.
+  await show('SSC_5STAR_DIRECT', { mode: 1, series: 1900, multiple: 2 });
+  expect(screen.getByRole('alert').textContent).toBe(`One winning ticket would pay more than the most a bet may win (${money(30_000_000)}): lower the multiple or the money mode`);
+});
