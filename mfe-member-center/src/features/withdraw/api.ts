@@ -17,6 +17,8 @@ import {
   type WithdrawAddCardRequest,
   type WithdrawBank,
   type WithdrawCard,
+  type WageringProduct,
+  type WageringRequirementSource,
   type WithdrawType,
 } from '@platform/shared/contract';
 
@@ -38,9 +40,18 @@ export interface WithdrawRules {
   currencySymbol: string;
 }
 
+/** The wagering requirement (server module wagering/): what remains, and what adds and counts. */
 export interface Turnover {
+  /** Added since it was last met. */
   requiredMinor: AmountMinor;
+  /** Stakes counted toward it since then. */
   actualMinor: AmountMinor;
+  /** Still to be staked before a withdrawal is allowed (0: met). */
+  remainingMinor: AmountMinor;
+  /** Each product's stakes count stake × its weight (0: not at all). */
+  weights: Record<WageringProduct, number>;
+  /** Each kind of credit adds its amount × its multiplier. */
+  multipliers: Record<WageringRequirementSource, number>;
 }
 
 export interface Charges {
@@ -80,7 +91,13 @@ export async function loadRules(signal: AbortSignal): Promise<WithdrawRules> {
 
 export async function loadTurnover(signal: AbortSignal): Promise<Turnover> {
   const value = await api.call(turnoverInfoCall, { signal });
-  return { requiredMinor: minor(value.requiredTurnover), actualMinor: minor(value.actualTurnover) };
+  return {
+    requiredMinor: minor(value.requiredTurnover),
+    actualMinor: minor(value.actualTurnover),
+    remainingMinor: minor(value.remainingTurnover),
+    weights: value.productWeights,
+    multipliers: value.requirementMultipliers,
+  };
 }
 
 export async function loadCharges(amountMinor: AmountMinor, withdrawType: WithdrawType, signal: AbortSignal): Promise<Charges> {

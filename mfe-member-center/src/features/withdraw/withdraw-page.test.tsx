@@ -42,7 +42,14 @@ const settings = {
   currency: 'BDT',
   currencySymbol: '৳',
 };
-const turnover = { requiredTurnover: 1000, actualTurnover: 1500, turnoverMultiplier: 1 };
+const turnover = {
+  requiredTurnover: 0,
+  actualTurnover: 0,
+  remainingTurnover: 0,
+  turnoverMultiplier: 1,
+  requirementMultipliers: { deposit: 1, agentTransfer: 1, redEnvelope: 1, operatorCredit: 1 },
+  productWeights: { lottery: 1, inhouse: 1, vendor: 1 },
+};
 const report = (records: unknown[] = []) => ({ records, footer: { amount: 0 }, total: records.length });
 const banks = {
   banks: [
@@ -127,7 +134,9 @@ describe('withdraw', () => {
     });
     await renderPage();
     expect(screen.getByTestId('withdraw-balance').textContent).toBe('৳2,500.00');
-    expect(screen.getByTestId('withdraw-turnover').textContent).toBe('৳1,500.00 / ৳1,000.00');
+    expect(screen.getByTestId('withdraw-turnover').textContent).toBe('None: you can withdraw');
+    expect(screen.getByTestId('withdraw-turnover-remaining').textContent).toBe('Met: nothing is left to bet before you withdraw.');
+    expect(screen.queryByTestId('withdraw-turnover-warning')).toBeNull();
     expect(screen.getByTestId('withdraw-today').textContent).toBe('1 / 5');
     expect(within(screen.getByTestId('withdraw-card-7')).getByText('****1234')).toBeTruthy();
     expect(within(screen.getByTestId('withdraw-card-8')).getByText('****5678')).toBeTruthy();
@@ -189,6 +198,67 @@ describe('withdraw', () => {
     expect(sent[0]?.data).toEqual({ amount: 1000, bankCardId: 7, password: '135790', currentWithdrawType: 'BC' });
     expect(sent[0]?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(field('withdraw-amount').value).toBe('');
+  });
+
+  it('shows the turnover left to bet, what counts toward it and what adds to it, and says how much before a withdrawal', async () => {
+    stubApi({
+      withdrawAccountInfo: accountInfo(),
+      withdrawSettings: settings,
+      turnoverInfo: {
+        requiredTurnover: 1000,
+        actualTurnover: 400,
+        remainingTurnover: 600,
+        turnoverMultiplier: 1.5,
+        requirementMultipliers: { deposit: 1.5, agentTransfer: 1, redEnvelope: 0, operatorCredit: 1 },
+        productWeights: { lottery: 1, inhouse: 0.5, vendor: 0 },
+      },
+      withdrawReport: report(),
+    });
+    await renderPage();
+    expect(screen.getByTestId('withdraw-turnover').textContent).toBe('৳600.00');
+    expect(screen.getByTestId('withdraw-turnover-remaining').textContent).toBe('Bet ৳600.00 more before you can withdraw.');
+    expect(screen.getByTestId('withdraw-turnover-progress').textContent).toBe('৳400.00 of ৳1,000.00 counted so far');
+    expect(screen.getByTestId('withdraw-turnover-counts-lottery').textContent).toBe('Lottery bets: each bet counts 1 × its stake');
+    expect(screen.getByTestId('withdraw-turnover-counts-inhouse').textContent).toBe('Our own games (slots, crash): each bet counts 0.5 × its stake');
+    expect(screen.getByTestId('withdraw-turnover-counts-vendor').textContent).toBe("Other providers' games: do not count");
+    expect(within(screen.getByTestId('withdraw-turnover-counts')).getByText('Cancelled, voided and refunded bets do not count.')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-turnover-adds-deposit').textContent).toBe('Each deposit adds 1.5 × its amount');
+    expect(screen.getByTestId('withdraw-turnover-adds-agentTransfer').textContent).toBe('Each transfer from your agent adds 1 × its amount');
+    expect(screen.queryByTestId('withdraw-turnover-adds-redEnvelope')).toBeNull();
+    expect(screen.getByTestId('withdraw-turnover-warning').textContent).toBe(
+      'Withdrawals are refused until the turnover requirement is met: bet ৳600.00 more first (see what counts above).',
+    );
+  });
+
+  it('previews what the member receives only for an amount that may be withdrawn', async () => {
+    jest.useFakeTimers();
+    const { callsOf } = stubApi({
+      withdrawAccountInfo: accountInfo(),
+      withdrawSettings: settings,
+      turnoverInfo: turnover,
+      withdrawReport: report(),
+      withdrawCharges: charges,
+    });
+    await renderPage();
+    const rest = async () => {
+      await act(async () => {
+        jest.advanceTimersByTime(1000);
+      });
+      await settle();
+    };
+    // Below the minimum: the refusal, and no "you receive" beside it.
+    type('withdraw-amount', '100');
+    await rest();
+    await click('withdraw-submit');
+    expect(screen.getByText('The least you can withdraw is ৳500.00')).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-charge-preview')).toBeNull();
+    type('withdraw-amount', '50000.01');
+    await rest();
+    expect(screen.queryByTestId('withdraw-charge-preview')).toBeNull();
+    expect(callsOf('withdrawCharges')).toEqual([]);
+    type('withdraw-amount', '1000');
+    await rest();
+    expect(screen.getByTestId('withdraw-charge-preview').textContent).toBe('Charge ৳10.00 · you receive ৳990.00');
   });
 
   it('a retry after no answer sends the same key; an answer ends it', async () => {

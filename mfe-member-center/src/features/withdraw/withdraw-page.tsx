@@ -6,6 +6,7 @@ import { loadAccountInfo, loadRecent, loadRules, loadTurnover, type WithdrawCard
 import { CardList } from './components/card-list';
 import { RecentWithdrawals } from './components/recent-withdrawals';
 import { SetPaymentPasswordForm } from './components/set-payment-password-form';
+import { TurnoverPanel } from './components/turnover-panel';
 import { WithdrawForm } from './components/withdraw-form';
 import { NAMESPACE } from './translations';
 import styles from './withdraw.module.css';
@@ -19,7 +20,7 @@ function shownOf<T>(call: CallResult<T>): T | undefined {
 }
 
 /**
- * Withdraw: the balance and the turnover, the bound cards and wallets (add one with the payment
+ * Withdraw: the balance and the turnover left to bet (with what counts toward it), the bound cards and wallets (add one with the payment
  * password; delete one), the amount with its limits and charge, a confirmation (amount, charge,
  * received), and the latest withdrawals. A member without a payment password sets one first.
  */
@@ -75,7 +76,7 @@ export function WithdrawPage(_props: MemberCenterPageProps) {
   const cards: WithdrawCard[] = [...account.bankCards, ...account.eWallets, ...account.virtualWallets];
   const selected = cards.find((card) => card.bankCardId === selectedId) ?? cards[0] ?? null;
   const money = (amountMinor: AmountMinor) => formatMoney(amountMinor, { symbol: limits.currencySymbol });
-  const turnoverMet = reached.actualMinor >= reached.requiredMinor;
+  const turnoverMet = reached.remainingMinor <= 0;
   const afterWithdrawal = () => {
     info.refresh();
     rules.refresh();
@@ -93,9 +94,9 @@ export function WithdrawPage(_props: MemberCenterPageProps) {
           </strong>
         </div>
         <div className={styles.fact}>
-          <span className={styles.factLabel}>{t('turnover')}</span>
+          <span className={styles.factLabel}>{t('turnover_left')}</span>
           <span className={turnoverMet ? styles.factValue : styles.factWarning} data-testid="withdraw-turnover">
-            {t('turnover_value', { actual: money(reached.actualMinor), required: money(reached.requiredMinor) })}
+            {turnoverMet ? t('turnover_none_left') : money(reached.remainingMinor)}
           </span>
         </div>
         <div className={styles.fact}>
@@ -106,6 +107,8 @@ export function WithdrawPage(_props: MemberCenterPageProps) {
         </div>
       </section>
 
+      <TurnoverPanel turnover={reached} symbol={limits.currencySymbol} />
+
       <CardList account={account} cards={cards} selected={selected} onSelect={setSelectedId} onChanged={info.refresh} />
 
       {selected ? (
@@ -114,7 +117,7 @@ export function WithdrawPage(_props: MemberCenterPageProps) {
           card={selected}
           rules={limits}
           balanceMinor={balance.sumBalanceMinor}
-          turnoverMet={turnoverMet}
+          turnoverRemainingMinor={reached.remainingMinor}
           onDone={afterWithdrawal}
           onPasswordMissing={info.refresh}
         />

@@ -13,7 +13,8 @@ interface WithdrawFormProps {
   rules: WithdrawRules;
   /** The header's balance (the balance service); null while unknown. */
   balanceMinor: AmountMinor | null;
-  turnoverMet: boolean;
+  /** The turnover still to bet before a withdrawal is allowed (0: met). */
+  turnoverRemainingMinor: AmountMinor;
   /** A withdrawal was made: the page loads its data again. */
   onDone: () => void;
   /** The server says there is no payment password (reset elsewhere): the page asks for one. */
@@ -34,7 +35,7 @@ const CHARGE_DELAY_MS = 300;
  * card. One Idempotency-Key per confirmed withdrawal, sent again if the same one is retried after
  * no answer came.
  */
-export function WithdrawForm({ card, rules, balanceMinor, turnoverMet, onDone, onPasswordMissing }: WithdrawFormProps) {
+export function WithdrawForm({ card, rules, balanceMinor, turnoverRemainingMinor, onDone, onPasswordMissing }: WithdrawFormProps) {
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
   const sixDigits = useSixDigits();
@@ -64,13 +65,16 @@ export function WithdrawForm({ card, rules, balanceMinor, turnoverMet, onDone, o
     },
   });
 
-  // The charge of the amount as typed, once it rests (the server counts today's free withdrawals).
+  // The charge of the amount as typed, once it rests (the server counts today's free withdrawals);
+  // only of an amount that may be withdrawn: "you receive" under an amount refused would promise
+  // money the member cannot get.
   const typed = parseAmount(form.values.amount);
+  const withdrawable = typed !== null && typed > 0 && typed >= rules.minimumMinor && typed <= rules.maximumMinor;
   const [quoted, setQuoted] = useState<AmountMinor | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setQuoted(typed !== null && typed > 0 ? typed : null), CHARGE_DELAY_MS);
+    const timer = setTimeout(() => setQuoted(withdrawable ? typed : null), CHARGE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, withdrawable]);
   const charges = useCall((signal) => loadCharges(quoted as AmountMinor, card.cardType, signal), [quoted, card.cardType], { enabled: quoted !== null, requiresSession: true });
   const confirmCharges = useCall((signal) => loadCharges(confirming?.amountMinor as AmountMinor, card.cardType, signal), [confirming?.amountMinor, card.cardType], {
     enabled: confirming !== null,
@@ -112,9 +116,9 @@ export function WithdrawForm({ card, rules, balanceMinor, turnoverMet, onDone, o
       <h3 id="withdraw-form-title" className={styles.heading}>
         {t('withdraw_to', { bank: card.bankName, number: card.walletAddress ?? card.cardNumber })}
       </h3>
-      {!turnoverMet && (
+      {turnoverRemainingMinor > 0 && (
         <p className={styles.warning} role="note" data-testid="withdraw-turnover-warning">
-          {t('turnover_not_met')}
+          {t('turnover_not_met', { remaining: money(turnoverRemainingMinor) })}
         </p>
       )}
       <TextField
@@ -135,7 +139,7 @@ export function WithdrawForm({ card, rules, balanceMinor, turnoverMet, onDone, o
           </Button>
         }
       />
-      {quoted !== null && charges.status === 'success' && (
+      {withdrawable && quoted === typed && charges.status === 'success' && (
         <p className={styles.charges} data-testid="withdraw-charge-preview">
           {t('charge_preview', { charge: money(charges.data.chargeMinor), received: money(charges.data.receivedMinor) })}
         </p>
