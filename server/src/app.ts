@@ -24,7 +24,7 @@ import { gameProviderOperatorRoutes, gameProviderRoutes } from './modules/game-p
 import { gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './modules/inhouse';
-import { BalanceStreams, ledgerRoutes, recordsRoutes } from './modules/ledger';
+import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
 import { messageRoutes, UnreadStreams } from './modules/message';
@@ -223,6 +223,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The unread count of messages rides on the balance stream (modules/message/unread-streams.ts).
   const unreadStreams = balanceStreams && new UnreadStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   if (unreadStreams) app.addHook('onClose', () => unreadStreams.close());
+  // Deposit and withdrawal status changes ride on it too (modules/ledger/payment-stream.ts).
+  const paymentStreams = balanceStreams && new PaymentStreams({ connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  if (paymentStreams) app.addHook('onClose', () => paymentStreams.close());
   // The JL game server: calls the provider API over HTTP (this app through app.inject by default).
   const inhouse = new InhouseServer(app, {
     pool,
@@ -287,7 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: pool,
       clock,
       balanceStreams,
-      memberEvents: unreadStreams ? [unreadStreams] : [],
+      memberEvents: [unreadStreams, paymentStreams].filter((source) => source !== undefined),
       contractFlags: (merchantId, memberId) => contractFlags(pool, merchantId, memberId),
     });
     await merchantScope.register(messageRoutes, { db: pool, clock });
@@ -338,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await revisionWatch?.start();
   await balanceStreams?.start();
   await unreadStreams?.start();
+  await paymentStreams?.start();
   await inhouse.start(options.inhouse?.jobs ?? inhouseJobsFromEnv(process.env));
   await drawStreams?.start();
   // The lottery's rounds, draws and settlement: one replica at a time, stopped before close.

@@ -38,6 +38,24 @@ export const balanceEventsCall = /*#__PURE__*/ defineCall({
 export const BALANCE_EVENT = 'balance';
 export const BALANCE_STREAM_RETRY_MS = 3000;
 
+/**
+ * The event the same stream sends when one of the member's deposits, withdrawals or C2C orders
+ * changes status (an operator paid a withdrawal, a gateway confirmed a deposit), so a page that
+ * lists it shows the new status without being reopened. `status` is the server's status word
+ * (deposit: pending, crediting, approved, rejected, cancelled, failed, expired; withdrawal:
+ * pending, paid, rejected; c2c: matched, paid, disputed, confirmed, cancelled, expired, rejected).
+ */
+export const PAYMENT_STATUS_EVENT = 'paymentStatus';
+
+export type PaymentStatusKind = 'deposit' | 'withdrawal' | 'c2c';
+
+export interface PaymentStatusChange {
+  kind: PaymentStatusKind;
+  /** The deposit's, withdrawal's or C2C order's id (a withdrawal's order number is W + id). */
+  id: number;
+  status: string;
+}
+
 // Wallets (issue 9, REFERENCE.md §5.1 transferFund). A member has a main wallet (accountTypeId 0)
 // and, when the merchant is not single-wallet, one game wallet per game vendor (accountTypeId =
 // the vendor's id, as GCSGAME_newGameVendor lists it). Amounts are major units with at most two

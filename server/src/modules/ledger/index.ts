@@ -1,6 +1,7 @@
 // Double-entry money: every balance is the sum of postings (invariants in ledger.service.ts).
 export { ledgerRoutes, type LedgerRoutesOptions } from './ledger.routes';
 export { BalanceStreams, BALANCE_CHANNEL, type BalanceStreamsOptions } from './balance-stream';
+export { PaymentStreams, PAYMENT_CHANNEL, type PaymentStreamsOptions } from './payment-stream';
 export { LEDGER_APP_ROLE_RIGHTS } from './ledger.queries';
 export {
   IdempotencyConflictError,
