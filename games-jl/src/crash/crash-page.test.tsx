@@ -63,10 +63,10 @@ class FakeStream {
 }
 
 const bet = (overrides: Partial<CrashPlayerBet> = {}): CrashPlayerBet => ({ roundId: '7', player: 'ot***r', bet: 5, status: 'open', multiplier: null, win: null, mine: false, ...overrides });
-const entry = (overrides: Partial<CrashHistoryEntry> = {}): CrashHistoryEntry => ({ roundId: '7', crashPoint: 2.37, serverSeed: SEED, serverSeedHash: HASH, clientSeed: 'JL-crash', nonce: 0, ...overrides });
+const entry = (overrides: Partial<CrashHistoryEntry> = {}): CrashHistoryEntry => ({ roundId: '7', crashPoint: 2.37, serverSeed: SEED, serverSeedHash: HASH, clientSeed: 'JL-crash', nonce: 0, scheme: 'seed', chainEnd: null, chainIndex: null, ...overrides });
 
 function emptyState(): CrashState {
-  return { serverTime: Date.now(), round: null, bets: [], history: [entry({ roundId: '6', crashPoint: 1.5, serverSeed: 'e1'.repeat(32) })], config: { gameCode: 'JLC001', name: 'Rocket Crash', kind: 'crash', minBet: 1, maxBet: 10_000, betSteps: [] } };
+  return { serverTime: Date.now(), round: null, chain: null, bets: [], history: [entry({ roundId: '6', crashPoint: 1.5, serverSeed: 'e1'.repeat(32) })], config: { gameCode: 'JLC001', name: 'Rocket Crash', kind: 'crash', minBet: 1, maxBet: 10_000, betSteps: [] } };
 }
 
 function stubApi(overrides: Partial<GameApi> = {}): GameApi {

@@ -18,6 +18,9 @@ const crashedEntry = (overrides: Partial<CrashHistoryEntry> = {}): CrashHistoryE
   serverSeedHash: HASH,
   clientSeed: 'JL-crash',
   nonce: 0,
+  scheme: 'seed',
+  chainEnd: null,
+  chainIndex: null,
   ...overrides,
 });
 
@@ -28,6 +31,7 @@ const tick = (multiplier: number, elapsedMs: number, roundId = '7'): CrashEvent 
 function state(overrides: Partial<CrashState> = {}): CrashState {
   return {
     serverTime: NOW + 250,
+    chain: null,
     round: { roundId: '7', phase: 'running', serverSeedHash: HASH, bettingEndsAt: NOW - 1000, startedAt: NOW - 4000, multiplier: 1.27 },
     bets: [bet(), bet({ player: 'me***1', mine: true, bet: 2 })],
     history: [crashedEntry({ roundId: '6', crashPoint: 1.5 })],

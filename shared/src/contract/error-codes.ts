@@ -188,6 +188,7 @@ export const SERVER_ERROR_CODES = [
   'provider.round.not_found',
   'provider.round.closed',
   'provider.rollback.invalid',
+  'provider.rollback.settled',
   'provider.maintenance.invalid',
   // Bet records (bet-history module)
   'bet.history.period.invalid',

@@ -1,28 +1,38 @@
 // The seamless-wallet game-provider API (issue 10; server module game-provider/): what a game
 // vendor's server calls to move a player's money, `POST /provider/v1/<vassalage>/<action>`. No
-// member session: every body is signed, header X-Signature = hex HMAC-SHA256(the vendor's secret,
-// the raw request body). Amounts and balances are integers of minor units (cents) in `currency`.
+// member session: every request is signed, header X-Signature = hex HMAC-SHA256(the vendor's
+// secret, "<METHOD>\n<path>\n<X-Timestamp>\n<raw body>"), X-Timestamp = epoch milliseconds.
+// Amounts and balances are integers of minor units (cents) in `currency`.
 //
 // Rules (the server's module README and tests spell them out):
-//   - a missing or wrong signature: 401 provider.signature.invalid; a vendor unknown or disabled:
+//   - a missing or wrong signature, or a timestamp more than 5 minutes from the server's clock:
+//     401 provider.signature.invalid; a vendor unknown or disabled:
 //     404 provider.vendor.unknown;
 //   - idempotent by (vassalage, transactionId): a repeat with the same body answers the original
 //     result (the balance as it was then); the same id with other fields: 409
 //     provider.transaction.mismatch; every transaction lands in the ledger exactly once;
-//   - bet: the session must be live (401 provider.session.expired), the player must have the
+//   - bet: the session must be live (401 provider.session.expired: expired, or the member's site
+//     session that launched it ended, or the member is blocked), the player must have the
 //     money (409 provider.insufficient.funds), the vendor must not be under maintenance (503
 //     provider.vendor.maintenance); a bet whose id was rolled back: 409 provider.transaction.rolled_back;
 //   - win needs no session (a round may finish after it expired): the round must exist and be the
 //     player's (404 provider.round.not_found); a closed round takes no new bet or win (409
 //     provider.round.closed);
 //   - rollback reverses a bet once, by ids alone, session or not; a rollback of an id never seen
-//     is recorded, so that the bet arriving later is refused;
+//     is recorded, so that the bet arriving later is refused; a bet whose round was settled with a
+//     win is not rolled back (409 provider.rollback.settled);
 //   - endRound settles a round.
 // Trial sessions (playerId "T<session>") play with play money kept on the session, never the ledger.
 import { defineCall, type ValueOf } from './define-call';
 
-/** The header carrying hex HMAC-SHA256(vendor secret, raw body). */
+/** The header carrying hex HMAC-SHA256(vendor secret, "<METHOD>\n<path>\n<timestamp>\n<raw body>"). */
 export const PROVIDER_SIGNATURE_HEADER = 'X-Signature';
+
+/** The header carrying the signed moment, epoch milliseconds in decimal. */
+export const PROVIDER_TIMESTAMP_HEADER = 'X-Timestamp';
+
+/** How far a signed timestamp may be from the server's clock, either way: 5 minutes. */
+export const PROVIDER_SIGNATURE_MAX_SKEW_MS = 5 * 60_000;
 
 /** The API's path prefix: `${PROVIDER_API_PREFIX}/<vassalage>/<action>`. */
 export const PROVIDER_API_PREFIX = '/provider/v1';

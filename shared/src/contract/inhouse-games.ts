@@ -13,7 +13,10 @@
 // the active server seed is shown before play; the player may set the client seed; rotation
 // reveals the server seed, after which every round played with it shows it (the verification
 // page recomputes them). A crash round publishes its seed hash when betting opens and reveals the
-// seed at the crash; its client seed is public (`crashClientSeed`), its nonce 0.
+// seed at the crash, nonce 0. Since migration 046 (scheme 'chain', shared/src/inhouse-games/
+// crash-chain.ts) its seed is seed[chainIndex] of a hash chain whose end (`chainEnd`) is published
+// before the chain's first round, and its client seed is its salt, SHA-256 of the round's bets at
+// betting close; older rounds (scheme 'seed') used the public `crashClientSeed`.
 //
 // Failures (envelope errorCode):
 //   inhouse.session.expired      401 the game session is unknown or over: reopen from the lobby
@@ -320,7 +323,8 @@ export type JlRounds = ValueOf<typeof jlRoundsCall>;
  *   tick     { roundId, multiplier, elapsedMs } several times a second while running
  *   bet      someone bet: CrashPlayerBet
  *   cashout  someone cashed out: CrashPlayerBet (status cashed)
- *   crashed  { roundId, crashPoint, serverSeed, serverSeedHash, clientSeed, nonce }: losers lose
+ *   crashed  { roundId, crashPoint, serverSeed, serverSeedHash, clientSeed, nonce, scheme, chainEnd,
+ *            chainIndex }: losers lose
  *   balance  your balance after your own bet or win settled: { balance }
  * `mine: true` marks the subscriber's own bet. Times are epoch ms of the server (serverTime lets
  * the page correct its clock).
@@ -355,8 +359,14 @@ export interface CrashHistoryEntry {
   crashPoint: number;
   serverSeed: string;
   serverSeedHash: string;
+  /** 'chain': the round's salt (SHA-256 of its bets at betting close); 'seed': crashClientSeed. */
   clientSeed: string;
   nonce: number;
+  /** How the seed was made: 'chain' (a pre-committed hash chain) or 'seed' (rounds before it). */
+  scheme: 'seed' | 'chain';
+  /** 'chain': the chain's published end, which hashing serverSeed chainIndex times gives. */
+  chainEnd: string | null;
+  chainIndex: number | null;
 }
 
 export interface CrashState {
@@ -370,6 +380,8 @@ export interface CrashState {
     /** While running: the multiplier now. */
     multiplier: number | null;
   } | null;
+  /** The seed chain in use: its end, published before its first round (null until one is made). */
+  chain: { chainEnd: string; length: number } | null;
   bets: CrashPlayerBet[];
   /** The last crashed rounds, newest first, with their seeds (verifiable). */
   history: CrashHistoryEntry[];

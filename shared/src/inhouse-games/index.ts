@@ -13,7 +13,7 @@
 //
 // Files: fairness.ts (byte stream, uniform integers), slot-engine.ts (rules, spin), slot-games.ts
 // (the machines as data), slot-rtp.ts (exact RTP), crash.ts (crash point, curve, RTP),
-// games.ts (by game code), rational.ts (exact fractions).
+// crash-chain.ts (the crash rounds' pre-committed seed chain and salt), games.ts (by game code), rational.ts (exact fractions).
 export {
   BLOCK_BYTES,
   ByteStream,
@@ -66,6 +66,16 @@ export {
   msUntilMultiplier,
   multiplierAt,
 } from './crash';
+export {
+  CRASH_CHAIN_MAX_LENGTH,
+  chainSeedVerifies,
+  crashSaltText,
+  walkChain,
+  walkChainAsync,
+  type CrashSaltBet,
+  type Sha256Hex,
+  type Sha256HexAsync,
+} from './crash-chain';
 export {
   INHOUSE_GAME_CODES,
   SLOT_GAME_CODES,

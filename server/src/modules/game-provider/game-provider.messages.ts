@@ -128,6 +128,15 @@ export const gameProviderMessages = defineMessages({
     TY: '只能撤銷投注',
     VI: 'Chỉ có thể hoàn tác một lần cược',
   },
+  'provider.rollback.settled': {
+    EN: 'This round has paid a win: its bets can no longer be rolled back',
+    BN: 'এই রাউন্ডে জয় প্রদান করা হয়েছে: এর বাজি আর বাতিল করা যাবে না',
+    CN: '该局已派发奖金：其投注不能再撤销',
+    ID: 'Ronde ini sudah membayar kemenangan: taruhannya tidak dapat dibatalkan lagi',
+    TH: 'รอบนี้จ่ายเงินรางวัลแล้ว: ไม่สามารถยกเลิกการเดิมพันของรอบนี้ได้อีก',
+    TY: '該局已派發獎金：其投注不能再撤銷',
+    VI: 'Ván này đã trả thưởng: không thể hoàn tác các lần cược của ván nữa',
+  },
   'provider.maintenance.invalid': {
     EN: 'The maintenance window must end after it starts, and not in the past',
     BN: 'রক্ষণাবেক্ষণের সময়সীমা শুরুর পরে শেষ হতে হবে, এবং অতীতে নয়',

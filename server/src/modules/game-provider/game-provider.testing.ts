@@ -3,7 +3,7 @@ import type { TestContext } from '../../testing/test-app';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createProviderClient, type ProviderClient, type ProviderTransport } from './provider-client';
 import { providerSecret } from './provider-secret';
-import { signProviderBody } from './signature';
+import { signProviderRequest } from './signature';
 
 // Helpers for the game-provider tests and other modules' (the in-house game server): a launch over
 // HTTP, the session token of its URL, and a vendor's signed calls through app.inject.
@@ -38,21 +38,45 @@ export async function vendorSecret(context: TestContext, vassalage = 'JL'): Prom
   return secret;
 }
 
-export async function providerClientFor(context: TestContext, vassalage = 'JL'): Promise<ProviderClient> {
-  return createProviderClient({ vassalage, secret: await vendorSecret(context, vassalage), transport: injectTransport(context.app) });
+/** A vendor's client; `clock`: the app's (the signed timestamp must be within 5 minutes of it). */
+export async function providerClientFor(context: TestContext, vassalage = 'JL', clock: () => number = Date.now): Promise<ProviderClient> {
+  return createProviderClient({ vassalage, secret: await vendorSecret(context, vassalage), transport: injectTransport(context.app), clock });
 }
 
-/** A provider call with the body and signature given as they are (for the signature tests). */
-export function rawProviderCall(app: FastifyInstance, vassalage: string, action: string, body: string, signature?: string): Promise<LightMyRequestResponse> {
+/** The path of a provider action. */
+export const providerPath = (vassalage: string, action: string): string => `/provider/v1/${vassalage}/${action}`;
+
+/** The signature of a POST to `path` with `body` at `timestamp`. */
+export const providerSignature = (secret: string, path: string, body: string, timestamp: number | string): string =>
+  signProviderRequest(secret, { method: 'POST', path, timestamp: String(timestamp), body });
+
+/**
+ * A provider call with the body, signature and timestamp given as they are (for the signature
+ * tests); `url` defaults to the action's path.
+ */
+export function rawProviderCall(
+  app: FastifyInstance,
+  vassalage: string,
+  action: string,
+  body: string,
+  signature?: string,
+  timestamp?: number | string,
+  url = providerPath(vassalage, action),
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: `/provider/v1/${vassalage}/${action}`,
+    url,
     payload: body,
-    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-signature': signature }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'x-signature': signature }),
+      ...(timestamp === undefined ? {} : { 'x-timestamp': String(timestamp) }),
+    },
   });
 }
 
-export const signedProviderCall = (app: FastifyInstance, secret: string, vassalage: string, action: string, payload: unknown) => {
+/** A call signed as a vendor signs it, at `nowMs` (the app's clock). */
+export const signedProviderCall = (app: FastifyInstance, secret: string, vassalage: string, action: string, payload: unknown, nowMs = Date.now()) => {
   const body = JSON.stringify(payload);
-  return rawProviderCall(app, vassalage, action, body, signProviderBody(secret, body));
+  return rawProviderCall(app, vassalage, action, body, providerSignature(secret, providerPath(vassalage, action), body, nowMs), nowMs);
 };

@@ -10,7 +10,7 @@ import { ProviderConfig } from './provider-config';
 import { providerRoutes } from './provider.routes';
 
 export { gameProviderMessages } from './game-provider.messages';
-export { signProviderBody, verifyProviderSignature } from './signature';
+export { providerTimestampFresh, signProviderRequest, verifyProviderSignature, type SignedRequest } from './signature';
 export { ensureProviderSecrets, existingProviderSecret, newProviderSecret, providerSecret, rotateProviderSecret } from './provider-secret';
 export {
   createProviderClient,

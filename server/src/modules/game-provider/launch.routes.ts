@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { authorizationHeader, memberOf } from '../session';
+import { authorizationHeader, memberOf, sessionOf } from '../session';
 import { launchGame, launchTrial, type LaunchInput } from './launch.service';
 import type { ProviderConfig } from './provider-config';
 
@@ -38,7 +38,7 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
       tags: ['games'],
       summary: 'Launch a game',
       description:
-        'Opens a game session and answers the URL the /game frame shows. Refused: launchMode missing (400), vendor_under_maintenance (value.content.data.{maintainTime,endTime}, value.suggestions), launch_game_balance_not_enough (value.{balance,minBet}), game.vendor.not_connected, game.not_found. Records the game as recently played.',
+        'Opens a game session and answers the URL the /game frame shows; the session ends with the site session that opened it (logout, expiry) or when the member is blocked. Refused: launchMode missing (400), vendor_under_maintenance (value.content.data.{maintainTime,endTime}, value.suggestions), launch_game_balance_not_enough (value.{balance,minBet}), game.vendor.not_connected, game.not_found. Records the game as recently played.',
       headers: authorizationHeader,
       call: launchGameCall,
     }),
@@ -46,7 +46,8 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
     const member = memberOf(request);
     const body = request.body;
     const language = body.language ?? languageHeaderOf(request.headers.language);
-    return ok(await launchGame({ pool: db, merchant: merchantOf(request), config }, member, selectorOf(body, language), clock()));
+    const player = { id: member.id, language: member.language, sessionId: sessionOf(request).id };
+    return ok(await launchGame({ pool: db, merchant: merchantOf(request), config }, player, selectorOf(body, language), clock()));
   });
 
   app.post<RouteOf<typeof launchTrialCall>>('/wps/game/launchTrial', {

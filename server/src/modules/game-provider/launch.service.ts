@@ -68,10 +68,13 @@ async function launchable({ pool, merchant, config }: LaunchContext, selector: G
 
 const newToken = (): string => randomBytes(32).toString('base64url');
 
-/** A member's launch: the URL of a new game session. */
+/**
+ * A member's launch: the URL of a new game session, tied to the site session launching it (the
+ * provider API refuses the game session once that one ends or the member is blocked).
+ */
 export async function launchGame(
   context: LaunchContext,
-  member: { id: number; language: string | null },
+  member: { id: number; language: string | null; sessionId: number },
   input: LaunchInput,
   nowMs: number,
 ): Promise<{ game_url: string }> {
@@ -97,6 +100,7 @@ export async function launchGame(
     language,
     nowMs,
     expiresAtMs,
+    memberSessionId: member.sessionId,
   });
   await recordRecentGame(pool, member.id, game.id, nowMs);
   return { game_url: adapter.launchUrl({ token, trial: false, expiresAtMs }, game, { language, platform: input.platform }) };
@@ -120,6 +124,7 @@ export async function launchTrial(context: LaunchContext, input: LaunchInput, no
     language,
     nowMs,
     expiresAtMs,
+    memberSessionId: null,
   });
   return { game_url: adapter.launchUrl({ token, trial: true, expiresAtMs }, game, { language, platform: input.platform }) };
 }

@@ -62,7 +62,7 @@ describe('POST /wps/game/launchGame', () => {
     const recent = await context.pool.query('SELECT game_id FROM game_recent WHERE member_id = $1', [m.memberId]);
     expect(recent.rows).toEqual([{ game_id: nodeId }]);
     // The session plays in the game's own category: rounds of the INHOUSE row are INHOUSE rounds.
-    const jl = await providerClientFor(context);
+    const jl = await providerClientFor(context, 'JL', clock.now);
     const roundId = `r-${counter}`;
     await jl.bet({ sessionToken: sessionTokenOf(url), transactionId: `t-${counter}`, roundId, gameCode: 'JLS001', amount: 20 });
     const round = await context.pool.query('SELECT game_category FROM game_round WHERE vendor_round_id = $1', [roundId]);

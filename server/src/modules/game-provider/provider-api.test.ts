@@ -8,13 +8,14 @@ import {
   injectTransport,
   launch,
   providerClientFor,
+  providerPath,
+  providerSignature,
   rawProviderCall,
   sessionTokenOf,
   signedProviderCall,
   vendorSecret,
 } from './game-provider.testing';
 import { createProviderClient, ProviderCallError, type ProviderClient } from './provider-client';
-import { signProviderBody } from './signature';
 
 // The seamless-wallet API over HTTP on a real PostgreSQL, called as a vendor calls it (signed
 // bodies through app.inject): signatures, idempotency and mismatches, rollbacks (after expiry, of
@@ -28,7 +29,7 @@ let counter = 0;
 
 beforeAll(async () => {
   context = await createTestApp({ clock: clock.now });
-  jl = await providerClientFor(context);
+  jl = await providerClientFor(context, 'JL', clock.now);
 });
 
 afterAll(async () => {
@@ -84,16 +85,17 @@ describe('signatures', () => {
   });
 
   it('accepts the body signed with the vendor secret', async () => {
-    const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, signProviderBody(secret, body));
+    const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, providerSignature(secret, providerPath('JL', 'authenticate'), body, clock.nowMs), clock.nowMs);
     expect(response.statusCode).toBe(200);
   });
 
   it('refuses a missing, malformed or wrong signature with 401 provider.signature.invalid', async () => {
     // The right signature with its first digit changed (to one it is not), in capitals.
-    const valid = signProviderBody(secret, body);
+    const valid = providerSignature(secret, providerPath('JL', 'authenticate'), body, clock.nowMs);
     const oneDigitOff = `${valid[0] === '0' ? '1' : '0'}${valid.slice(1)}`.toUpperCase();
-    for (const signature of [undefined, '', 'zz', signProviderBody('not-the-secret', body), oneDigitOff]) {
-      const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, signature);
+    const otherSecret = providerSignature('not-the-secret', providerPath('JL', 'authenticate'), body, clock.nowMs);
+    for (const signature of [undefined, '', 'zz', otherSecret, oneDigitOff]) {
+      const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, signature, clock.nowMs);
       expect({ signature, status: response.statusCode, code: json<Envelope<null>>(response).errorCode }).toEqual({
         signature,
         status: 401,
@@ -102,11 +104,54 @@ describe('signatures', () => {
     }
   });
 
+  it('refuses a call signed more than 5 minutes from the server clock, or without a timestamp, and moves nothing', async () => {
+    const p = await player(5_000);
+    const payload = JSON.stringify({ sessionToken: p.sessionToken, transactionId: id('t'), roundId: id('r'), gameCode: 'JLS001', amount: 100 });
+    const path = providerPath('JL', 'bet');
+    // A call captured and replayed later, or dated ahead to be replayed later: signed correctly for its own moment.
+    for (const at of [clock.nowMs - 5 * MINUTE - 1, clock.nowMs + 5 * MINUTE + 1, clock.nowMs - 60 * MINUTE]) {
+      const response = await rawProviderCall(context.app, 'JL', 'bet', payload, providerSignature(secret, path, payload, at), at);
+      expect({ at, status: response.statusCode, code: json<Envelope<null>>(response).errorCode }).toEqual({ at, status: 401, code: 'provider.signature.invalid' });
+    }
+    const undated = await rawProviderCall(context.app, 'JL', 'bet', payload, providerSignature(secret, path, payload, clock.nowMs));
+    expect(undated.statusCode).toBe(401);
+    // A timestamp moved into the window without re-signing is a wrong signature.
+    const stale = clock.nowMs - 10 * MINUTE;
+    const redated = await rawProviderCall(context.app, 'JL', 'bet', payload, providerSignature(secret, path, payload, stale), clock.nowMs);
+    expect(redated.statusCode).toBe(401);
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(5_000);
+    // Within 5 minutes either way it is taken.
+    const edge = clock.nowMs - 5 * MINUTE;
+    const taken = await rawProviderCall(context.app, 'JL', 'bet', payload, providerSignature(secret, path, payload, edge), edge);
+    expect(taken.statusCode).toBe(200);
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(4_900);
+  });
+
+  it('refuses a signed call replayed to another action (the path is signed) and moves nothing', async () => {
+    const p = await player(5_000);
+    const betId = id('t');
+    const bet = JSON.stringify({ sessionToken: p.sessionToken, transactionId: betId, roundId: id('r'), gameCode: 'JLS001', amount: 100 });
+    const signature = providerSignature(secret, providerPath('JL', 'bet'), bet, clock.nowMs);
+    expect((await rawProviderCall(context.app, 'JL', 'bet', bet, signature, clock.nowMs)).statusCode).toBe(200);
+    // A rollback signed for its own path, sent to the win path with a win body of the same bytes' shape: refused.
+    const rollback = JSON.stringify({ transactionId: id('rb'), referenceTransactionId: betId });
+    const rollbackSignature = providerSignature(secret, providerPath('JL', 'rollback'), rollback, clock.nowMs);
+    const elsewhere = await rawProviderCall(context.app, 'JL', 'endRound', rollback, rollbackSignature, clock.nowMs, providerPath('JL', 'rollback').replace('rollback', 'endRound'));
+    expect(elsewhere.statusCode).toBe(401);
+    // The bet's own call sent to another vendor's path (or with a query added): refused.
+    const withQuery = await rawProviderCall(context.app, 'JL', 'bet', bet, signature, clock.nowMs, `${providerPath('JL', 'bet')}?again=1`);
+    expect(withQuery.statusCode).toBe(401);
+    // The same signed call again moves nothing (idempotent by transaction id).
+    const replayed = await rawProviderCall(context.app, 'JL', 'bet', bet, signature, clock.nowMs);
+    expect(json<Envelope<ProviderMoneyValue>>(replayed).value.balance).toBe(4_900);
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(4_900);
+  });
+
   it("refuses a body signed with another vendor's secret", async () => {
     await context.pool.query("INSERT INTO game_provider (merchant_id, vassalage, adapter) VALUES ($1, 'OTHERV', 'inhouse')", [context.merchantId]);
     const other = await vendorSecret(context, 'OTHERV');
     expect(other).not.toBe(secret);
-    const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, signProviderBody(other, body));
+    const response = await rawProviderCall(context.app, 'JL', 'authenticate', body, providerSignature(other, providerPath('JL', 'authenticate'), body, clock.nowMs), clock.nowMs);
     expect(response.statusCode).toBe(401);
   });
 
@@ -114,26 +159,26 @@ describe('signatures', () => {
     const p = await player(5_000);
     const original = JSON.stringify({ sessionToken: p.sessionToken, transactionId: id('t'), roundId: id('r'), gameCode: 'JLS001', amount: 100 });
     const tampered = original.replace('"amount":100', '"amount":1');
-    const response = await rawProviderCall(context.app, 'JL', 'bet', tampered, signProviderBody(secret, original));
+    const response = await rawProviderCall(context.app, 'JL', 'bet', tampered, providerSignature(secret, providerPath('JL', 'bet'), original, clock.nowMs), clock.nowMs);
     expect(response.statusCode).toBe(401);
     // Whitespace counts too: the signature covers the bytes sent.
-    const spaced = await rawProviderCall(context.app, 'JL', 'bet', ` ${original}`, signProviderBody(secret, original));
+    const spaced = await rawProviderCall(context.app, 'JL', 'bet', ` ${original}`, providerSignature(secret, providerPath('JL', 'bet'), original, clock.nowMs), clock.nowMs);
     expect(spaced.statusCode).toBe(401);
     expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(5_000);
   });
 
   it('answers 404 provider.vendor.unknown for a vendor not connected or disabled', async () => {
-    const unknown = await rawProviderCall(context.app, 'NOPE', 'authenticate', body, signProviderBody(secret, body));
+    const unknown = await rawProviderCall(context.app, 'NOPE', 'authenticate', body, providerSignature(secret, providerPath('NOPE', 'authenticate'), body, clock.nowMs), clock.nowMs);
     expect([unknown.statusCode, json<Envelope<null>>(unknown).errorCode]).toEqual([404, 'provider.vendor.unknown']);
     await context.pool.query("UPDATE game_provider SET enabled = false WHERE vassalage = 'OTHERV'");
     const other = await vendorSecret(context, 'OTHERV');
-    const disabled = await rawProviderCall(context.app, 'OTHERV', 'authenticate', body, signProviderBody(other, body));
+    const disabled = await rawProviderCall(context.app, 'OTHERV', 'authenticate', body, providerSignature(other, providerPath('OTHERV', 'authenticate'), body, clock.nowMs), clock.nowMs);
     expect(disabled.statusCode).toBe(404);
   });
 
   it('signs nothing for a session token of another vendor (the token is the vendor’s own)', async () => {
     await context.pool.query("UPDATE game_provider SET enabled = true WHERE vassalage = 'OTHERV'");
-    const other = createProviderClient({ vassalage: 'OTHERV', secret: await vendorSecret(context, 'OTHERV'), transport: injectTransport(context.app) });
+    const other = createProviderClient({ vassalage: 'OTHERV', secret: await vendorSecret(context, 'OTHERV'), transport: injectTransport(context.app), clock: clock.now });
     const p = await player();
     expect(await refusal(other.authenticate({ sessionToken: p.sessionToken }))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
   });
@@ -260,6 +305,45 @@ describe('session expiry', () => {
   });
 });
 
+describe('the site session behind a game session', () => {
+  const bet = (p: Player) => ({ sessionToken: p.sessionToken, transactionId: id('bet'), roundId: id('round'), gameCode: 'JLS001', amount: 300 });
+
+  it('ends the game session when the member logs out: no bet, no balance, nothing moved', async () => {
+    const p = await player(10_000);
+    await jl.bet(bet(p));
+    const logout = await context.app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { authorization: p.token } });
+    expect(logout.statusCode).toBe(200);
+    expect(await refusal(jl.bet(bet(p)))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
+    expect(await refusal(jl.balance({ sessionToken: p.sessionToken }))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
+    expect(await refusal(jl.authenticate({ sessionToken: p.sessionToken }))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(9_700);
+  });
+
+  it('ends the game session when the site session expires, even before the game session would', async () => {
+    const p = await player(10_000);
+    // The site session's idle limit (30 minutes by default) passes; the game session's 480 minutes do not.
+    clock.advance(31 * MINUTE);
+    try {
+      expect(await refusal(jl.bet(bet(p)))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
+    } finally {
+      clock.advance(-31 * MINUTE);
+    }
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(10_000);
+  });
+
+  it("ends a blocked member's game sessions; a round already open still gets its win", async () => {
+    const p = await player(10_000);
+    const open = bet(p);
+    await jl.bet(open);
+    await context.pool.query("UPDATE member SET status = 'blocked' WHERE id = $1", [p.memberId]);
+    expect(await refusal(jl.bet(bet(p)))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
+    expect(await refusal(jl.balance({ sessionToken: p.sessionToken }))).toEqual({ status: 401, errorCode: 'provider.session.expired' });
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(9_700);
+    // The bet taken while the member could play is settled as the game decided.
+    expect((await jl.win({ playerId: p.playerId, transactionId: id('win'), roundId: open.roundId, gameCode: 'JLS001', amount: 600 })).balance).toBe(10_300);
+  });
+});
+
 describe('rollbacks', () => {
   it('gives a bet back once, however often and under however many rollback ids', async () => {
     const p = await player(10_000);
@@ -301,6 +385,24 @@ describe('rollbacks', () => {
     expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(10_200);
   });
 
+  it('refuses to roll back a bet whose round paid a win (the stake and the win both) and moves nothing', async () => {
+    const p = await player(10_000);
+    const roundId = id('round');
+    const bet = { sessionToken: p.sessionToken, transactionId: id('bet'), roundId, gameCode: 'JLS001', amount: 1_000 };
+    await jl.bet(bet);
+    await jl.win({ playerId: p.playerId, transactionId: id('win'), roundId, gameCode: 'JLS001', amount: 5_000 });
+    const rollback = { transactionId: id('rb'), referenceTransactionId: bet.transactionId };
+    expect(await refusal(jl.rollback(rollback))).toEqual({ status: 409, errorCode: 'provider.rollback.settled' });
+    // Once the round has ended too, and under the same rollback id again.
+    expect(await jl.endRound({ playerId: p.playerId, roundId })).toEqual({ roundId, status: 'settled' });
+    expect(await refusal(jl.rollback(rollback))).toEqual({ status: 409, errorCode: 'provider.rollback.settled' });
+    expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(14_000);
+    const round = await context.pool.query('SELECT bet_minor, win_minor, status FROM game_round WHERE vendor_round_id = $1', [roundId]);
+    expect(round.rows[0]).toEqual({ bet_minor: '1000', win_minor: '5000', status: 'settled' });
+    // The bet is still the bet: its repeat answers what it answered.
+    expect((await jl.bet(bet)).balance).toBe(9_000);
+  });
+
   it('settles a race of a bet and its rollback either way, never both', async () => {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const p = await player(1_000);
@@ -323,14 +425,16 @@ describe('maintenance', () => {
     const roundId = id('round');
     const bet = { sessionToken: p.sessionToken, transactionId: id('bet'), roundId, gameCode: 'JLS001', amount: 500 };
     await jl.bet(bet);
+    const other = { ...bet, transactionId: id('bet'), roundId: id('round'), amount: 200 };
+    await jl.bet(other);
     await context.pool.query("INSERT INTO game_vendor_maintenance (merchant_id, vassalage, starts_at, ends_at, reason) VALUES ($1, 'JL', $2, $3, 'upgrade')", [
       context.merchantId,
       new Date(clock.nowMs - MINUTE),
       new Date(clock.nowMs + 60 * MINUTE),
     ]);
     expect(await refusal(jl.bet({ ...bet, transactionId: id('bet') }))).toEqual({ status: 503, errorCode: 'provider.vendor.maintenance' });
-    expect((await jl.win({ playerId: p.playerId, transactionId: id('win'), roundId, gameCode: 'JLS001', amount: 800 })).balance).toBe(10_300);
-    expect((await jl.rollback({ transactionId: id('rb'), referenceTransactionId: bet.transactionId })).balance).toBe(10_800);
+    expect((await jl.win({ playerId: p.playerId, transactionId: id('win'), roundId, gameCode: 'JLS001', amount: 800 })).balance).toBe(10_100);
+    expect((await jl.rollback({ transactionId: id('rb'), referenceTransactionId: other.transactionId })).balance).toBe(10_300);
     expect(await jl.endRound({ playerId: p.playerId, roundId })).toEqual({ roundId, status: 'settled' });
   });
 });
@@ -399,7 +503,7 @@ describe('the signed body is what counts', () => {
     const p = await player(1_000);
     const secret = await vendorSecret(context);
     const body = `{ "amount": 100, "gameCode": "JLS001", "roundId": "${id('r')}", "transactionId": "${id('t')}", "sessionToken": "${p.sessionToken}" }`;
-    const response = await rawProviderCall(context.app, 'JL', 'bet', body, signProviderBody(secret, body));
+    const response = await rawProviderCall(context.app, 'JL', 'bet', body, providerSignature(secret, providerPath('JL', 'bet'), body, clock.nowMs), clock.nowMs);
     expect(json<Envelope<ProviderMoneyValue>>(response).value.balance).toBe(900);
   });
 
@@ -408,13 +512,13 @@ describe('the signed body is what counts', () => {
     const secret = await vendorSecret(context);
     const base = { sessionToken: p.sessionToken, transactionId: id('t'), roundId: id('r'), gameCode: 'JLS001', amount: 100 };
     for (const payload of [{ ...base, amount: 0 }, { ...base, amount: 1.5 }, { ...base, amount: -100 }, { ...base, gameCode: 'JLS 001' }]) {
-      const response = await signedProviderCall(context.app, secret, 'JL', 'bet', payload);
+      const response = await signedProviderCall(context.app, secret, 'JL', 'bet', payload, clock.nowMs);
       expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
     }
-    const notJson = await rawProviderCall(context.app, 'JL', 'bet', '{not json', 'ab'.repeat(32));
+    const notJson = await rawProviderCall(context.app, 'JL', 'bet', '{not json', 'ab'.repeat(32), clock.nowMs);
     expect([notJson.statusCode, json<Envelope<null>>(notJson).errorCode]).toEqual([400, 'request.json.err']);
     expect(await mainBalanceMinor(context.pool, p.memberId)).toBe(1_000);
-    const rolled = await signedProviderCall(context.app, secret, 'JL', 'rollback', { transactionId: id('rb'), referenceTransactionId: id('none') });
+    const rolled = await signedProviderCall(context.app, secret, 'JL', 'rollback', { transactionId: id('rb'), referenceTransactionId: id('none') }, clock.nowMs);
     expect(json<Envelope<ProviderRollbackValue>>(rolled).value.rolledBack).toBe(false);
   });
 });

@@ -6,12 +6,13 @@ import type {
   ProviderMoneyValue,
   ProviderRollbackValue,
 } from '@platform/shared/contract';
-import { PROVIDER_API_PREFIX, PROVIDER_SIGNATURE_HEADER } from '@platform/shared/contract';
-import { signProviderBody } from './signature';
+import { PROVIDER_API_PREFIX, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '@platform/shared/contract';
+import { signProviderRequest } from './signature';
 
 // A vendor's side of the provider API, for the in-house game server (modules/inhouse) and tests:
-// signs each body with the vendor's secret and sends it through `transport` (fetch to a base URL
-// in production; app.inject in tests, through the whole HTTP pipeline).
+// signs each request (method, path, the moment of sending, body) with the vendor's secret and
+// sends it through `transport` (fetch to a base URL in production; app.inject in tests, through
+// the whole HTTP pipeline).
 
 /** Sends one signed request; answers the status and the parsed envelope. */
 export type ProviderTransport = (request: { path: string; body: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: unknown }>;
@@ -59,16 +60,21 @@ export interface ProviderClientOptions {
   transport: ProviderTransport;
   /** Extra headers on every request (e.g. Host, to pick the merchant). */
   headers?: Record<string, string>;
+  /** The clock the signed timestamp is read from (epoch ms; Date.now by default). */
+  clock?: () => number;
 }
 
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const send = async <T>(action: ProviderAction, payload: object): Promise<T> => {
     const secret = typeof options.secret === 'string' ? options.secret : await options.secret();
     const body = JSON.stringify(payload);
+    const path = `${PROVIDER_API_PREFIX}/${encodeURIComponent(options.vassalage)}/${action}`;
+    const timestamp = String(Math.round((options.clock ?? Date.now)()));
+    const signature = signProviderRequest(secret, { method: 'POST', path, timestamp, body });
     const response = await options.transport({
-      path: `${PROVIDER_API_PREFIX}/${encodeURIComponent(options.vassalage)}/${action}`,
+      path,
       body,
-      headers: { 'content-type': 'application/json', [PROVIDER_SIGNATURE_HEADER]: signProviderBody(secret, body), ...options.headers },
+      headers: { 'content-type': 'application/json', [PROVIDER_SIGNATURE_HEADER]: signature, [PROVIDER_TIMESTAMP_HEADER]: timestamp, ...options.headers },
     });
     const envelope = response.body as ProviderEnvelope<T> | null;
     if (response.statusCode !== 200 || !envelope?.success) {

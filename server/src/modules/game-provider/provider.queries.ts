@@ -118,12 +118,14 @@ export interface NewSession {
   language: string;
   nowMs: number;
   expiresAtMs: number;
+  /** The site session that launched it (a member's); null for a trial. */
+  memberSessionId: number | null;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<number> {
   const result = await db.query<{ id: string }>(
-    `INSERT INTO game_session (merchant_id, member_id, vassalage, game_id, token_hash, trial, play_balance_minor, language, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    `INSERT INTO game_session (merchant_id, member_id, vassalage, game_id, token_hash, trial, play_balance_minor, language, created_at, expires_at, member_session_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
       session.merchantId,
       session.memberId,
@@ -135,6 +137,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<number
       session.language,
       new Date(session.nowMs),
       new Date(session.expiresAtMs),
+      session.memberSessionId,
     ],
   );
   return Number(result.rows[0].id);
@@ -183,6 +186,8 @@ const SESSION_COLUMNS = 'id, member_id, game_id, trial, play_balance_minor, lang
 
 /** A session as the provider API resolves it: its game, the member's wallets, and a transaction already recorded under the id asked. */
 export interface PlaySession extends SessionRow {
+  /** When the site session that launched it ends unless used meanwhile (null: a trial, or launched before migration 046). */
+  siteIdleExpiresAtMs: number | null;
   /** Undefined: no such game row any more. */
   game: SessionGame | undefined;
   /** The member's main wallet (id and balance), when it exists. */
@@ -194,6 +199,7 @@ export interface PlaySession extends SessionRow {
 }
 
 interface RawPlaySession extends RawSession {
+  site_idle_expires_at: Date | null;
   game_vendor_id: number | null;
   game_category: string | null;
   game_code: string | null;
@@ -225,13 +231,22 @@ export async function selectPlaySession(
 ): Promise<PlaySession | undefined> {
   const result = await db.query<RawPlaySession>({
     name: 'game_provider_select_play_session',
-    text: `SELECT s.id, s.member_id, s.game_id, s.trial, s.play_balance_minor, s.language, s.expires_at,
+    // A member's session lives no longer than the site session that launched it, and not at all
+    // once the member is blocked or that site session is revoked (migration 046): expires_at is
+    // the earlier of its own end and the site session's absolute one (the epoch once it has
+    // ended); the site session's idle end, which its requests push forward, is checked apart.
+    text: `SELECT s.id, s.member_id, s.game_id, s.trial, s.play_balance_minor, s.language,
+                  CASE WHEN s.member_id IS NOT NULL AND (m.status IS DISTINCT FROM 'active' OR ms.revoked_at IS NOT NULL) THEN to_timestamp(0)
+                       ELSE least(s.expires_at, ms.absolute_expires_at) END AS expires_at,
+                  ms.idle_expires_at AS site_idle_expires_at,
                   g.game_vendor_id, v.game_category, g.game_code, g.name AS game_name,
                   am.id AS main_account_id, am.balance_minor AS main_balance_minor,
                   ag.id AS game_account_id, ag.balance_minor AS game_balance_minor,
                   t.id AS tx_id, t.kind AS tx_kind, t.round_id AS tx_round_id, t.member_id AS tx_member_id, t.amount_minor AS tx_amount_minor,
                   t.request_hash AS tx_request_hash, t.response AS tx_response, t.rolled_back AS tx_rolled_back
              FROM game_session s
+             LEFT JOIN member m ON m.id = s.member_id
+             LEFT JOIN member_session ms ON ms.id = s.member_session_id
              LEFT JOIN game g ON g.id = s.game_id AND g.merchant_id = s.merchant_id
              LEFT JOIN game_vendor v ON v.id = g.game_vendor_id
              LEFT JOIN ledger_account am ON am.member_id = s.member_id AND am.kind = 'member_main' AND am.merchant_id = s.merchant_id
@@ -262,6 +277,7 @@ export async function selectPlaySession(
         });
   return {
     ...toSession(row),
+    siteIdleExpiresAtMs: row.site_idle_expires_at === null ? null : row.site_idle_expires_at.getTime(),
     game,
     mainAccount: accountOf(row.main_account_id, row.main_balance_minor),
     gameAccount: accountOf(row.game_account_id, row.game_balance_minor),

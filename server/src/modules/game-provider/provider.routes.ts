@@ -1,5 +1,6 @@
 import {
   PROVIDER_SIGNATURE_HEADER,
+  PROVIDER_TIMESTAMP_HEADER,
   providerAuthenticateCall,
   providerBalanceCall,
   providerBetCall,
@@ -16,13 +17,14 @@ import { merchantOf } from '../../plugins/merchant';
 import type { SecretsKey } from '../../secrets-key';
 import { ProviderConfig } from './provider-config';
 import { ensureProviderSecrets } from './provider-secret';
-import { verifyProviderSignature } from './signature';
+import { providerTimestampFresh, verifyProviderSignature, type SignedRequest } from './signature';
 import * as wallet from './wallet-api.service';
 
 // The seamless-wallet API's routes: POST /provider/v1/:vassalage/<action>. Open (no member
 // session: the vendor's server calls) and available during the site's maintenance and to any
 // country (a vendor settling rounds is not a visitor); every request must carry the signature of
-// its raw body with the vendor's secret, checked before the body is validated or anything is read.
+// its method, path, timestamp (within ±5 minutes of the server's clock) and raw body with the
+// vendor's secret (signature.ts), checked before the body is validated or anything is read.
 
 export interface ProviderRoutesOptions {
   db: pg.Pool;
@@ -33,7 +35,12 @@ export interface ProviderRoutesOptions {
 }
 
 const signatureHeader = {
-  [PROVIDER_SIGNATURE_HEADER.toLowerCase()]: { type: 'string', maxLength: 256, description: "hex HMAC-SHA256 of the raw body with the vendor's secret" },
+  [PROVIDER_SIGNATURE_HEADER.toLowerCase()]: {
+    type: 'string',
+    maxLength: 256,
+    description: "hex HMAC-SHA256 with the vendor's secret of \"<METHOD>\\n<path>\\n<X-Timestamp>\\n<raw body>\"",
+  },
+  [PROVIDER_TIMESTAMP_HEADER.toLowerCase()]: { type: 'string', maxLength: 32, description: 'epoch milliseconds when the call was signed; refused beyond ±5 minutes of the server clock' },
 };
 
 /** The raw body of each request of this scope, as received (the signature covers these bytes). */
@@ -81,13 +88,16 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
     const vassalage = (request.params as { vassalage?: unknown }).vassalage;
     const provider = typeof vassalage === 'string' ? await config.vendor(merchant, vassalage) : undefined;
     if (!provider || !provider.enabled) throw new AppError(404, 'provider.vendor.unknown');
-    const raw = rawBodies.get(request) ?? '';
+    const timestamp = request.headers[PROVIDER_TIMESTAMP_HEADER.toLowerCase()];
+    // A stale (or future) call is refused whatever its signature: a captured call replays nothing later.
+    if (!providerTimestampFresh(timestamp, clock())) throw new AppError(401, 'provider.signature.invalid');
+    const signed: SignedRequest = { method: request.method, path: request.url, timestamp, body: rawBodies.get(request) ?? '' };
     const signature = request.headers[PROVIDER_SIGNATURE_HEADER.toLowerCase()];
-    if (provider.secret && verifyProviderSignature(provider.secret, raw, signature)) return;
+    if (provider.secret && verifyProviderSignature(provider.secret, signed, signature)) return;
     // Not with the secret in memory: the one stored now decides (a rotation this process has not
     // heard of yet must not refuse the vendor's first calls with its new secret).
     const stored = await config.freshSecret(merchant.id, provider.vassalage);
-    if (!stored || stored === provider.secret || !verifyProviderSignature(stored, raw, signature)) {
+    if (!stored || stored === provider.secret || !verifyProviderSignature(stored, signed, signature)) {
       throw new AppError(401, 'provider.signature.invalid');
     }
   });
@@ -99,7 +109,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   const routeConfig = { auth: 'public', availability: 'always' } as const;
   const tags = ['game provider'];
   const description = (text: string) =>
-    `${text} Signed: header ${PROVIDER_SIGNATURE_HEADER} = hex HMAC-SHA256(vendor secret, raw body), else 401 provider.signature.invalid; unknown vendor 404 provider.vendor.unknown. Amounts in minor units.`;
+    `${text} Signed: header ${PROVIDER_TIMESTAMP_HEADER} = epoch ms (within ±5 min of the server clock), ${PROVIDER_SIGNATURE_HEADER} = hex HMAC-SHA256(vendor secret, "POST\\n<path>\\n<timestamp>\\n<raw body>"), else 401 provider.signature.invalid; unknown vendor 404 provider.vendor.unknown. Amounts in minor units.`;
 
   app.post<RouteOf<typeof providerAuthenticateCall>>(providerAuthenticateCall.path, {
     config: routeConfig,

@@ -26,7 +26,8 @@ import * as queries from './provider.queries';
 // racing wait for each other on the unique index, and the ledger's own idempotency key
 // (game:<merchant>:<vendor>:<transaction id>) is a second guard. A rollback locks the bet's row;
 // a rollback of an id never seen inserts that row as a tombstone, so the bet arriving late (a
-// vendor's retry after its own timeout) is refused rather than taking money that was given back.
+// vendor's retry after its own timeout) is refused rather than taking money that was given back;
+// a rollback of a bet whose round has paid a win is refused (provider.rollback.settled).
 //
 // Lock order, the same in every action: the vendor transaction row(s), the round, the session (play
 // money), then ledger accounts in id order (postTransaction).
@@ -78,8 +79,10 @@ async function resolveSession(call: ProviderCall, token: string, vendorTxId?: st
   return { session, game: session.game };
 }
 
-function assertLive(call: ProviderCall, session: queries.SessionRow): void {
+/** A live session: not expired, and (a member's) its site session not idle past its limit (migration 046). */
+function assertLive(call: ProviderCall, session: queries.PlaySession): void {
   if (session.expiresAtMs <= call.nowMs) throw new AppError(401, 'provider.session.expired');
+  if (session.siteIdleExpiresAtMs !== null && session.siteIdleExpiresAtMs <= call.nowMs) throw new AppError(401, 'provider.session.expired');
 }
 
 /**
@@ -379,6 +382,10 @@ export async function rollback(call: ProviderCall, input: RollbackInput): Promis
       await queries.completeTransaction(client, claimed, { roundId: null, response, ledgerTransactionId: null });
       return response;
     }
+    // A round that has paid a win keeps its bets: giving the stake back after the win would pay the
+    // player twice for one outcome (a bet, a win, then a "rollback" of the bet). Checked under the
+    // round's lock, so a win and a rollback racing on it cannot both land.
+    if (!target.rolledBack && round.winMinor > 0) throw new AppError(409, 'provider.rollback.settled');
     let balanceMinor: number;
     let ledgerTransactionId: number | null = null;
     if (round.trial) {

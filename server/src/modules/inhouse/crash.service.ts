@@ -13,9 +13,11 @@ import {
   cashoutWins,
   crashPayout,
   crashPoint,
+  crashSaltText,
   msUntilMultiplier,
   hmacStream,
   multiplierAt,
+  walkChain,
 } from './engine';
 import { inTransaction, newServerSeed, nodeHmacSha256, openServerSeed, sealServerSeed, serverSeedHash } from './fairness';
 import { majorToMinor, minorToMajor } from './games';
@@ -24,6 +26,18 @@ import { isAlreadyEnded, playerFailureOf } from './provider-failures';
 import type { InhouseDeps, Player } from './slots.service';
 
 // JLC001 Rocket Crash: one round at a time per merchant, played by everyone on it.
+//
+// Seeds the house cannot choose (shared/src/inhouse-games/crash-chain.ts, migration 046,
+// server/README.md "In-house games"): the rounds play the seeds of a pre-committed hash chain
+// (seed[n] = SHA-256(seed[n + 1]); the chain's end, seed[0], is published in the crash state
+// before its first round opens), so no round's seed can be picked after the end is out. And so
+// that a chain cannot have been picked among many for its low crash points, each round's client
+// seed is its salt: SHA-256 of the bets taken before betting closed (crashSaltText), fixed by the
+// players after the chain was published, written when the round starts running. We chose the bets
+// over an outside public value (a future block hash, a randomness beacon) because the game runs
+// without any outside service; rounds nobody bets on have a salt known in advance, which matters
+// to nobody since nothing rides on them. Rounds played before migration 046 keep their own
+// scheme ('seed': a random seed per round and the public client seed CRASH_CLIENT_SEED).
 //
 // A scheduler on ONE replica (the holder of a PostgreSQL session advisory lock; another replica
 // takes over when its connection is gone) moves the rounds: betting (BETTING_MS; the round's seed
@@ -48,6 +62,8 @@ export const BETTING_MS = 7_000;
 export const PAUSE_MS = 3_000;
 /** The largest crash bet (minor units): 10,000.00. */
 export const CRASH_MAX_BET = 1_000_000;
+/** Rounds per seed chain (about two days of rounds; a new chain is made when one is used up). */
+export const CRASH_CHAIN_LENGTH = 10_000;
 /** A stream ends after this long (the page reconnects; the session is checked again). */
 export const CRASH_STREAM_LIFETIME_MS = 10 * 60_000;
 const HISTORY = 10;
@@ -67,8 +83,20 @@ export function crashConfig(): JlGameConfig {
   };
 }
 
-/** The crash point (hundredths) of a round's seed (public client seed, nonce 0). */
-export const crashPointOf = (serverSeed: string): number => crashPoint(hmacStream(nodeHmacSha256, { serverSeed, clientSeed: CRASH_CLIENT_SEED, nonce: 0 }));
+/**
+ * The crash point (hundredths) of a round's seeds, nonce 0: a chain round's client seed is its
+ * salt, an old ('seed' scheme) round's the public CRASH_CLIENT_SEED.
+ */
+export const crashPointOf = (serverSeed: string, clientSeed: string = CRASH_CLIENT_SEED): number =>
+  crashPoint(hmacStream(nodeHmacSha256, { serverSeed, clientSeed, nonce: 0 }));
+
+const sha256Hex = (text: string): string => serverSeedHash(text);
+
+/** The salt of a chain round: hex SHA-256 of its bets at betting close (crashSaltText). */
+export async function crashSaltOf(client: pg.ClientBase | pg.Pool, roundId: number): Promise<string> {
+  const bets = await client.query<{ id: string; betMinor: string }>('SELECT id::text AS id, bet_minor::text AS "betMinor" FROM crash_bet WHERE crash_round_id = $1 ORDER BY id', [roundId]);
+  return sha256Hex(crashSaltText(roundId, bets.rows.map((bet) => ({ id: bet.id, betMinor: Number(bet.betMinor) }))));
+}
 
 /** "ab***z": what others see of a player's name. */
 export function maskName(name: string): string {
@@ -83,12 +111,14 @@ interface RoundRow {
   phase: 'betting' | 'running' | 'crashed';
   serverSeedSealed: string;
   serverSeedHash: string;
+  /** A chain round's salt once betting closed (NULL while betting); an old round's public client seed. */
+  clientSeed: string | null;
   bettingEndsAtMs: number;
   startedAtMs: number | null;
   crashedAtMs: number | null;
 }
 
-const ROUND_COLUMNS = `id::int AS id, merchant_id AS "merchantId", phase, server_seed_sealed AS "serverSeedSealed", server_seed_hash AS "serverSeedHash",
+const ROUND_COLUMNS = `id::int AS id, merchant_id AS "merchantId", phase, server_seed_sealed AS "serverSeedSealed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
   (extract(epoch FROM betting_ends_at) * 1000)::float8 AS "bettingEndsAtMs",
   (extract(epoch FROM started_at) * 1000)::float8 AS "startedAtMs",
   (extract(epoch FROM crashed_at) * 1000)::float8 AS "crashedAtMs"`;
@@ -206,9 +236,19 @@ export class CrashGame {
     return result.rows[0];
   }
 
-  /** The crash point of a round (its seed opened; computed, never shown before the crash). */
-  crashPointOfRound(round: RoundRow): number {
-    return crashPointOf(openServerSeed(this.deps.secretsKey, 'crash_round', round.merchantId, round.serverSeedSealed));
+  /** The crash point of a round that has started (its seed opened; computed, never shown before the crash). */
+  crashPointOfRound(round: { merchantId: number; serverSeedSealed: string; clientSeed: string | null }): number {
+    if (round.clientSeed === null) throw new Error('a round has no crash point before its betting closes');
+    return crashPointOf(openServerSeed(this.deps.secretsKey, 'crash_round', round.merchantId, round.serverSeedSealed), round.clientSeed);
+  }
+
+  /** The chain in use (its published end), if any. */
+  async currentChain(merchantId: number, client: pg.ClientBase | pg.Pool = this.deps.db): Promise<{ id: number; end: string; length: number; nextIndex: number } | undefined> {
+    const result = await client.query<{ id: number; end: string; length: number; nextIndex: number }>(
+      `SELECT id, end_hash AS "end", length, next_index AS "nextIndex" FROM crash_chain WHERE merchant_id = $1 AND game_code = $2 AND next_index <= length`,
+      [merchantId, CRASH_GAME_CODE],
+    );
+    return result.rows[0];
   }
 
   async state(merchantId: number, playerId: string): Promise<CrashState> {
@@ -217,11 +257,24 @@ export class CrashGame {
     const bets = round
       ? (await this.deps.db.query<BetRow>(`SELECT ${BET_COLUMNS} FROM crash_bet WHERE crash_round_id = $1 AND status <> 'refused' AND status <> 'pending' ORDER BY id`, [round.id])).rows
       : [];
-    const history = await this.deps.db.query<{ id: number; crashPointX100: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>(
-      `SELECT id::int AS id, crash_point_x100 AS "crashPointX100", server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed", nonce::int AS nonce
-         FROM crash_round WHERE merchant_id = $1 AND game_code = $2 AND phase = 'crashed' ORDER BY id DESC LIMIT ${HISTORY}`,
+    const history = await this.deps.db.query<{
+      id: number;
+      crashPointX100: number;
+      serverSeed: string;
+      serverSeedHash: string;
+      clientSeed: string;
+      nonce: number;
+      scheme: 'seed' | 'chain';
+      chainEnd: string | null;
+      chainIndex: number | null;
+    }>(
+      `SELECT r.id::int AS id, r.crash_point_x100 AS "crashPointX100", r.server_seed AS "serverSeed", r.server_seed_hash AS "serverSeedHash",
+              r.client_seed AS "clientSeed", r.nonce::int AS nonce, r.scheme, c.end_hash AS "chainEnd", r.chain_index AS "chainIndex"
+         FROM crash_round r LEFT JOIN crash_chain c ON c.id = r.crash_chain_id
+        WHERE r.merchant_id = $1 AND r.game_code = $2 AND r.phase = 'crashed' ORDER BY r.id DESC LIMIT ${HISTORY}`,
       [merchantId, CRASH_GAME_CODE],
     );
+    const chain = await this.currentChain(merchantId);
     return {
       serverTime: nowMs,
       round: round
@@ -234,6 +287,7 @@ export class CrashGame {
             multiplier: round.phase === 'running' && round.startedAtMs !== null ? multiplierAt(nowMs - round.startedAtMs) / 100 : null,
           }
         : null,
+      chain: chain ? { chainEnd: chain.end, length: chain.length } : null,
       bets: bets.map((bet) => {
         const { playerId: owner, ...wire } = betOnWire(bet);
         return { ...wire, mine: owner === playerId };
@@ -246,6 +300,9 @@ export class CrashGame {
           serverSeedHash: row.serverSeedHash,
           clientSeed: row.clientSeed,
           nonce: row.nonce,
+          scheme: row.scheme,
+          chainEnd: row.chainEnd,
+          chainIndex: row.chainIndex,
         }),
       ),
       config: crashConfig(),
@@ -316,8 +373,8 @@ export class CrashGame {
     if (player.gameCode !== CRASH_GAME_CODE) throw new AppError(404, 'inhouse.game.unknown', { detail: 'the session was launched for another game' });
     const nowMs = this.deps.clock();
     const cashed = await inTransaction(this.deps.db, async (client) => {
-      const found = await client.query<BetRow & { phase: string; startedAtMs: number | null; serverSeedSealed: string }>(
-        `SELECT ${betColumns('b.')}, r.phase, r.server_seed_sealed AS "serverSeedSealed",
+      const found = await client.query<BetRow & { phase: string; startedAtMs: number | null; serverSeedSealed: string; clientSeed: string | null }>(
+        `SELECT ${betColumns('b.')}, r.phase, r.server_seed_sealed AS "serverSeedSealed", r.client_seed AS "clientSeed",
                 (extract(epoch FROM r.started_at) * 1000)::float8 AS "startedAtMs"
            FROM crash_bet b JOIN crash_round r ON r.id = b.crash_round_id
           WHERE b.merchant_id = $1 AND b.player_id = $2 AND r.game_code = $3
@@ -332,7 +389,7 @@ export class CrashGame {
       }
       if (bet.phase === 'crashed') throw new AppError(409, 'inhouse.crash.crashed');
       if (bet.phase !== 'running' || bet.startedAtMs === null) throw new AppError(409, 'inhouse.crash.too_early');
-      const crash = crashPointOf(openServerSeed(this.deps.secretsKey, 'crash_round', player.merchantId, bet.serverSeedSealed));
+      const crash = this.crashPointOfRound({ merchantId: player.merchantId, serverSeedSealed: bet.serverSeedSealed, clientSeed: bet.clientSeed });
       const elapsed = nowMs - bet.startedAtMs;
       // The moment the multiplier reaches the crash point, the round is over.
       if (elapsed >= msUntilMultiplier(crash)) throw new AppError(409, 'inhouse.crash.crashed');
@@ -545,13 +602,25 @@ export class CrashScheduler {
           [merchant.id, CRASH_GAME_CODE],
         );
         if (last.rows[0] && nowMs < last.rows[0].crashedAtMs + PAUSE_MS) return;
-        const serverSeed = newServerSeed();
-        const opened = await client.query<{ id: number }>(
-          `INSERT INTO crash_round (merchant_id, game_code, server_seed_sealed, server_seed_hash, client_seed, phase, betting_ends_at, created_at)
-           VALUES ($1, $2, $3, $4, $5, 'betting', to_timestamp($6 / 1000.0), to_timestamp($7 / 1000.0))
-           ON CONFLICT DO NOTHING RETURNING id::int AS id`,
-          [merchant.id, CRASH_GAME_CODE, sealServerSeed(this.deps.secretsKey, 'crash_round', merchant.id, serverSeed), serverSeedHash(serverSeed), CRASH_CLIENT_SEED, nowMs + BETTING_MS, nowMs],
+        const chain = await client.query<{ id: number; length: number; nextIndex: number; seedSealed: string }>(
+          `SELECT id, length, next_index AS "nextIndex", seed_sealed AS "seedSealed" FROM crash_chain
+            WHERE merchant_id = $1 AND game_code = $2 AND next_index <= length FOR UPDATE`,
+          [merchant.id, CRASH_GAME_CODE],
         );
+        if (!chain.rows[0]) {
+          // A new chain: its end is published (the crash state) before its first round opens, next tick.
+          await this.newChain(client, merchant.id, nowMs);
+          return;
+        }
+        const { id: chainId, length, nextIndex, seedSealed } = chain.rows[0];
+        const serverSeed = walkChain(sha256Hex, openServerSeed(this.deps.secretsKey, 'crash_round', merchant.id, seedSealed), length - nextIndex);
+        const opened = await client.query<{ id: number }>(
+          `INSERT INTO crash_round (merchant_id, game_code, server_seed_sealed, server_seed_hash, client_seed, phase, betting_ends_at, created_at, scheme, crash_chain_id, chain_index)
+           VALUES ($1, $2, $3, $4, NULL, 'betting', to_timestamp($5 / 1000.0), to_timestamp($6 / 1000.0), 'chain', $7, $8)
+           ON CONFLICT DO NOTHING RETURNING id::int AS id`,
+          [merchant.id, CRASH_GAME_CODE, sealServerSeed(this.deps.secretsKey, 'crash_round', merchant.id, serverSeed), serverSeedHash(serverSeed), nowMs + BETTING_MS, nowMs, chainId, nextIndex],
+        );
+        if (opened.rows[0]) await client.query('UPDATE crash_chain SET next_index = next_index + 1 WHERE id = $1', [chainId]);
         if (opened.rows[0]) {
           await notify(client, {
             m: merchant.id,
@@ -563,7 +632,12 @@ export class CrashScheduler {
       }
       if (round.phase === 'betting') {
         if (nowMs < round.bettingEndsAtMs) return;
-        await client.query(`UPDATE crash_round SET phase = 'running', started_at = to_timestamp($2 / 1000.0) WHERE id = $1`, [round.id, nowMs]);
+        // Betting is closed under this lock (a bet takes the round FOR SHARE): the salt of a chain
+        // round is fixed by the bets it took.
+        await client.query(
+          `UPDATE crash_round SET phase = 'running', started_at = to_timestamp($2 / 1000.0), client_seed = coalesce(client_seed, $3) WHERE id = $1`,
+          [round.id, nowMs, round.clientSeed ?? (await crashSaltOf(client, round.id))],
+        );
         await notify(client, { m: merchant.id, e: 'running', d: { roundId: String(round.id), startedAt: nowMs, serverTime: nowMs } });
         return;
       }
@@ -589,6 +663,10 @@ export class CrashScheduler {
         return;
       }
       const serverSeed = openServerSeed(this.deps.secretsKey, 'crash_round', merchant.id, round.serverSeedSealed);
+      const chain = await client.query<{ chainEnd: string | null; chainIndex: number | null; scheme: 'seed' | 'chain' }>(
+        `SELECT r.scheme, c.end_hash AS "chainEnd", r.chain_index AS "chainIndex" FROM crash_round r LEFT JOIN crash_chain c ON c.id = r.crash_chain_id WHERE r.id = $1`,
+        [round.id],
+      );
       await client.query(
         `UPDATE crash_round SET phase = 'crashed', crashed_at = to_timestamp($2 / 1000.0), crash_point_x100 = $3, server_seed = $4 WHERE id = $1`,
         [round.id, nowMs, crash, serverSeed],
@@ -598,7 +676,7 @@ export class CrashScheduler {
       await notify(client, {
         m: merchant.id,
         e: 'crashed',
-        d: { roundId: String(round.id), crashPoint: crash / 100, serverSeed, serverSeedHash: round.serverSeedHash, clientSeed: CRASH_CLIENT_SEED, nonce: 0 },
+        d: { roundId: String(round.id), crashPoint: crash / 100, serverSeed, serverSeedHash: round.serverSeedHash, clientSeed: round.clientSeed, nonce: 0, ...chain.rows[0] },
       });
     });
     // Wins and ends of round after the commit (the provider API is another transaction); a
@@ -606,6 +684,17 @@ export class CrashScheduler {
     for (const bet of settle) {
       void this.game.settleBet(bet, merchant).catch((error: unknown) => this.onProblem?.(`crash bet ${bet.id}: settlement failed; the recovery job retries`, error));
     }
+  }
+
+  /** A new chain of CRASH_CHAIN_LENGTH seeds: its last seed random and kept sealed, its end published. */
+  private async newChain(client: pg.ClientBase, merchantId: number, nowMs: number): Promise<void> {
+    const last = newServerSeed();
+    const end = walkChain(sha256Hex, last, CRASH_CHAIN_LENGTH);
+    await client.query(
+      `INSERT INTO crash_chain (merchant_id, game_code, length, seed_sealed, end_hash, created_at) VALUES ($1, $2, $3, $4, $5, to_timestamp($6 / 1000.0))
+       ON CONFLICT DO NOTHING`,
+      [merchantId, CRASH_GAME_CODE, CRASH_CHAIN_LENGTH, sealServerSeed(this.deps.secretsKey, 'crash_round', merchantId, last), end, nowMs],
+    );
   }
 
   async close(): Promise<void> {

@@ -46,7 +46,7 @@ export class InhouseServer {
       db: options.pool,
       clock: options.clock,
       secretsKey: options.secretsKey,
-      provider: new ProviderClient({ db: options.pool, secretsKey: options.secretsKey, transport }),
+      provider: new ProviderClient({ db: options.pool, secretsKey: options.secretsKey, transport, clock: options.clock }),
     };
     this.crash = new CrashGame({ deps: this.deps, connection: options.pool.options, onProblem: options.onProblem });
     this.recovery = new InhouseRecovery({ deps: this.deps, crash: this.crash, onProblem: options.onProblem });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import type { Clock } from '../../config';
 import type { SecretsKey } from '../../secrets-key';
 import { createProviderClient, fetchTransport, ProviderCallError, providerSecret, type ProviderTransport } from '../game-provider';
 
 // The JL game server's side of the seamless-wallet API (module game-provider, POST
 // /provider/v1/JL/<action>): it calls it exactly as an outside vendor would, over HTTP, every body
-// signed with JL's secret for the merchant (game_provider.secret_sealed) — the vendor client of
+// signed with JL's secret for the merchant (game_provider.secret_sealed), with the method, path
+// and this server's clock as the signed timestamp — the vendor client of
 // the game-provider module does the signing and sending. The transport is a base URL (fetch;
 // JL_PROVIDER_URL) or, by default, the app itself through app.inject: the same HTTP pipeline
 // (routing, body parsing, signature check, validation), without a socket. Amounts are integers
@@ -73,6 +75,8 @@ export interface InhouseProviderOptions {
   db: pg.Pool;
   secretsKey: SecretsKey;
   transport: ProviderTransport;
+  /** The signed timestamp's clock: the app's (the provider API refuses one 5 minutes off its own). */
+  clock: Clock;
 }
 
 /** JL's calls to the provider API, for any merchant (each has its own secret; the Merchant header names it). */
@@ -109,6 +113,7 @@ export class ProviderClient {
         return secret;
       },
       transport: this.options.transport,
+      clock: this.options.clock,
       // The provider API is per merchant: the request names it, as any request names its brand.
       headers: { merchant: merchant.code },
     });

@@ -204,6 +204,7 @@ describe('recovery of a round cut between its bet and its win', () => {
           }
           return transport(request);
         },
+        clock: Date.now,
       }),
     };
   };
