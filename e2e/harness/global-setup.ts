@@ -71,6 +71,8 @@ export default async function globalSetup(config: FullConfig) {
       // The operator API is served on its own listener only (the ops tool of harness/operator.ts).
       OPS_PORT: String(E2E_OPS_PORT),
       OPS_HOST: '127.0.0.1',
+      // The demo channels pay through the gateway simulator, which runs only when asked for.
+      PAYMENT_SIMULATOR: '1',
       STATIC_ROOT: path.join(repoRoot, 'dist'),
       LOG_LEVEL: 'warn',
       // The real-time salary pass every 10 s instead of the 5 minutes of SPEC §1, so the agent's

@@ -277,6 +277,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every route below is closed unless its config says otherwise
     // (config.auth, realAccountOnly, feature: see modules/session/authentication.ts).
     useAuthentication(merchantScope, { db: pool, clock, routeTable: routeAccess });
+    // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
+    const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
+    if (senderConfig.logMessageText) {
+      app.log.warn('NOTIFICATION_LOG_SECRETS=1: SMS and e-mail texts (codes, reset links) are written to the log (development only)');
+    }
+    const senders = createSenderFactory(pool, senderConfig);
     await merchantScope.register(systemRoutes, { db: pool, clock, countries });
     await merchantScope.register(contentRoutes, { db: pool });
     await merchantScope.register(gamesRoutes, { db: pool, clock });
@@ -297,19 +303,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(feedbackRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool, subordinateOf: (caller, username) => subordinateIdOf(pool, caller, username) });
     await merchantScope.register(withdrawalRoutes, { db: pool, clock });
-    await merchantScope.register(c2cRoutes, { db: pool, clock });
+    await merchantScope.register(c2cRoutes, { db: pool, clock, senders });
     await merchantScope.register(agentTransferRoutes, { db: pool, clock });
     await merchantScope.register(profitRoutes, { db: pool });
     await merchantScope.register(inhouse.routes);
     await merchantScope.register(betHistoryRoutes, { db: pool });
     await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams, teamHeadOf: (caller, name) => teamBettingHeadOf(pool, caller, name) });
     await merchantScope.register(agentRoutes, { db: pool, clock });
-    // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
-    const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
-    if (senderConfig.logMessageText) {
-      app.log.warn('NOTIFICATION_LOG_SECRETS=1: SMS and e-mail texts (codes, reset links) are written to the log (development only)');
-    }
-    const senders = createSenderFactory(pool, senderConfig);
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });

@@ -263,6 +263,7 @@ async function main(): Promise<void> {
   }
   console.log(`Site running at http://localhost:${server.port}`);
   console.log(`Operator API (ops tool: OPS_URL) at ${server.opsUrl}/ops/v1`);
+  if (config.paymentSimulator) console.log('Payment gateway simulator: on (PAYMENT_SIMULATOR=1; its pages under /dev/gateway)');
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {

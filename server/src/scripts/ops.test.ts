@@ -94,6 +94,13 @@ it('creates an operator, logs in, adjusts a balance, shows the audit trail, logs
 
 it('decides deposits and withdrawals: lists, receipt, approve, reject, pay', async () => {
   const env = await operatorEnv('cli-cashier', 'cashier');
+  // A withdrawal of 600 of the 750 deposited below: this merchant asks no turnover of deposits
+  // (multiplier 0, read when a deposit is credited).
+  await context.pool.query(
+    `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'withdraw', '{"turnoverMultiplier": 0}')
+     ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    [context.merchantId],
+  );
   const memberId = await createMember(context.pool, context.merchantId, { username: 'clidepositor', password: 'secret123' });
   const token = await tokenFor(context.app, 'clidepositor', 'secret123');
   const deposit = async (amount: number) => {
@@ -121,12 +128,6 @@ it('decides deposits and withdrawals: lists, receipt, approve, reject, pay', asy
   expect((await ops(['approve-deposit', second], env)).code).toBe(1);
   expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(75_000);
 
-  // A withdrawal of 600 of the deposited 750: this merchant asks no turnover (multiplier 0).
-  await context.pool.query(
-    `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'withdraw', '{"turnoverMultiplier": 0}')
-     ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
-    [context.merchantId],
-  );
   const paymentPassword = '246810';
   await encryptedInject(context.app, 'POST', '/wps/relay/setWithdrawPassword', { paymentPassword, confirmPaymentPassword: paymentPassword }, { headers: { authorization: token } });
   const card = await encryptedInject(context.app, 'POST', '/wps/relay/withdrawAddCard',

@@ -19,7 +19,8 @@
 //   audit [--limit N]                                 the merchant's audit trail, newest first
 //   deposits [--status pending] [--limit N]           deposits (oldest first)
 //   deposit-receipt D12 --out FILE                    saves a manual deposit's receipt image
-//   approve-deposit D12 [--amount X]                  credits the member (X: what arrived)
+//   approve-deposit D12 [--amount X]                  credits the member (X: what arrived); above the
+//                                                     merchant's threshold a second operator confirms
 //   reject-deposit D12 --reason TEXT
 //   withdrawals [--status pending] [--limit N]        withdrawals, with the card to pay to
 //   pay-withdrawal W7                                 after sending the payout to the card
@@ -295,7 +296,15 @@ Object.assign(OPS_COMMANDS, {
     async run({ api, positionals, options, io }) {
       const number = rowNumber(positionals, 'D');
       if (options.amount !== undefined && !/^\d+(\.\d{1,2})?$/.test(options.amount)) throw new UsageError('--amount is a positive number with two decimals at most');
-      const value = (await api.call('POST', `/deposits/${number}/approve`, { body: options.amount === undefined ? {} : { amount: Number(options.amount) } })) as { deposit: DepositRow; replayed: boolean };
+      const value = (await api.call('POST', `/deposits/${number}/approve`, { body: options.amount === undefined ? {} : { amount: Number(options.amount) } })) as {
+        deposit: DepositRow;
+        replayed: boolean;
+        awaitingSecondApproval: boolean;
+      };
+      if (value.awaitingSecondApproval) {
+        io.write(`Asked: ${number} is above the merchant's second-approval threshold; another operator approves it (the same amount) to credit it.`);
+        return;
+      }
       io.write(`${value.replayed ? 'Already approved' : 'Approved'}: ${number}, ${money(value.deposit.creditedAmount)} credited.`);
     },
   },

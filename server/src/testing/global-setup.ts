@@ -48,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
   // The run's secrets key (a new one each run): the template's RSA key and every outbox text are
   // sealed with it; buildApp, startServer and the outbox helpers read it from the environment.
   process.env.SECRETS_KEY = generateSecretsKeyText();
+  // The payment gateway simulator runs only when asked for (deposit module's gateways/registry.ts): the deposit tests pay through it.
+  process.env.PAYMENT_SIMULATOR = '1';
   const appRole = { name: `platform_test_app_${randomBytes(4).toString('hex')}`, password: randomBytes(18).toString('base64url') };
   await withAdmin((client) => ensureAppRole(client, { ...appRole, resetPassword: true }), adminUrl);
   const template = await createTemplate(adminUrl, appRole.name);

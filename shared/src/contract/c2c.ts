@@ -22,7 +22,8 @@
 // Amounts are major units with at most two decimals. Error codes a page may meet (besides the
 // common ones): c2c.disabled, c2c.amount.out.of.range, c2c.no.match, c2c.order.open,
 // c2c.order.not.found, c2c.order.state.invalid, c2c.order.expired, c2c.received.amount.invalid,
-// c2c.images.required, c2c.payer.name.required, deposit.pending.limit, deposit.image.invalid,
+// c2c.images.required, c2c.payer.name.required, c2c.daily.limit (429: too many orders let go
+// unpaid in 24 hours), deposit.pending.limit, deposit.image.invalid,
 // deposit.image.too.large, wallet.amount.invalid, wallet.idempotency.key.required,
 // wallet.idempotency.conflict.
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
@@ -76,7 +77,7 @@ const depositorOrderSchema = {
     receivedAmount: { type: ['number', 'null'], description: 'what was credited (confirmed only)' },
     bankName: { type: 'string', description: "the withdrawer's bank" },
     cardNumber: { type: 'string', description: 'the card to pay, in full while the order is open (masked once closed)' },
-    payeeName: { type: 'string', description: 'the name on that card' },
+    payeeName: { type: 'string', description: "the name on that card, as initials ('K**** A****'): the depositor checks the payee their bank shows by it" },
     payDeadline: { type: 'integer', description: 'epoch ms: not marked paid by then, the order expires' },
     paidTime: timeOrNull,
     confirmDeadline: { type: ['integer', 'null'], description: "epoch ms: the withdrawer's answer is due; none by then counts as received" },

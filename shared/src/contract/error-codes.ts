@@ -154,6 +154,8 @@ export const SERVER_ERROR_CODES = [
   'operator.totp.invalid',
   'operator.totp.required',
   'operator.role.forbidden',
+  'operator.approval.mismatch',
+  'operator.approval.too.large',
   // Transfer to upline (agent-transfer module)
   'upline.transfer.not.agent',
   'upline.transfer.no.upline',
@@ -172,6 +174,7 @@ export const SERVER_ERROR_CODES = [
   'c2c.received.amount.invalid',
   'c2c.images.required',
   'c2c.payer.name.required',
+  'c2c.daily.limit',
   'withdrawal.c2c.open',
   // Game launch and the seamless-wallet provider API (game-provider module)
   'vendor_under_maintenance',

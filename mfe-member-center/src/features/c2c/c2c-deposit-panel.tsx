@@ -281,10 +281,10 @@ function C2COrderView({ order, money, onOrder, onReread, onNew }: OrderViewProps
         <div className={styles.detail}>
           <dt>{t('payee_name')}</dt>
           <dd>
+            {/* Initials only (the server masks the name): nothing to copy, the card number is what the transfer needs. */}
             <span className={styles.value} data-testid="c2c-payee">
               {order.payeeName}
             </span>
-            {open && <CopyText text={order.payeeName} label={t('payee_name')} testId="c2c-payee-copy" />}
           </dd>
         </div>
         <div className={styles.detail}>

@@ -256,6 +256,10 @@ describe('the affiliate application', () => {
     const audit = await context.pool.query<{ action: string; outcome: string }>("SELECT action, outcome FROM operator_action WHERE target_type = 'affiliate_application' ORDER BY id");
     const grants = await context.pool.query<{ outcome: string }>("SELECT outcome FROM operator_action WHERE action = 'agent_contract.grant' ORDER BY id");
     expect(grants.rows.map((row) => row.outcome)).toEqual(['started', 'ok', 'started', 'refused', 'started', 'refused', 'started', 'refused']);
+    // A grant records its terms in the audit trail.
+    const grantAudit = await context.pool.query<{ detail: { kind: string; terms: unknown } }>("SELECT detail FROM operator_action WHERE action = 'agent_contract.grant' AND outcome = 'ok'");
+    expect(grantAudit.rows[0].detail).toEqual({ kind: expect.any(String), terms: expect.objectContaining({}) });
+    expect(Object.keys(grantAudit.rows[0].detail.terms as object).length).toBeGreaterThan(0);
     expect(audit.rows.map((row) => [row.action, row.outcome])).toEqual([
       ['affiliate_application.approve', 'started'],
       ['affiliate_application.approve', 'ok'],

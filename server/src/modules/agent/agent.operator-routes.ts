@@ -103,7 +103,7 @@ async function contractRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool
     }),
   }, async (request) => {
     const { username, kind, terms } = request.body;
-    return audited(auditContextOf(request, db, clock), { action: 'agent_contract.grant', targetType: 'member', targetId: username, detail: { kind } }, async () =>
+    return audited(auditContextOf(request, db, clock), { action: 'agent_contract.grant', targetType: 'member', targetId: username, detail: { kind, terms } }, async () =>
       ok(await grantMerchantContract(db, operatorOf(request).merchantId, username, kind, terms, clock())),
     );
   });

@@ -92,4 +92,13 @@ export const c2cMessages = defineMessages({
     TY: '請輸入付款帳戶的戶名',
     VI: 'Nhập tên chủ tài khoản bạn dùng để thanh toán',
   },
+  'c2c.daily.limit': {
+    EN: 'You have let {max} player-to-player deposits go unpaid in the last 24 hours: try again later or use another method',
+    BN: 'গত ২৪ ঘণ্টায় আপনি {max}টি প্লেয়ার-টু-প্লেয়ার জমা পরিশোধ না করে ছেড়ে দিয়েছেন: পরে আবার চেষ্টা করুন বা অন্য পদ্ধতি ব্যবহার করুন',
+    CN: '您在过去 24 小时内已有 {max} 笔玩家间存款未付款：请稍后再试或选择其他方式',
+    ID: 'Anda telah membiarkan {max} deposit antarpemain tidak dibayar dalam 24 jam terakhir: coba lagi nanti atau gunakan metode lain',
+    TH: 'คุณปล่อยให้การฝากเงินระหว่างผู้เล่น {max} รายการไม่ได้ชำระภายใน 24 ชั่วโมงที่ผ่านมา โปรดลองใหม่ภายหลังหรือใช้ช่องทางอื่น',
+    TY: '您在過去 24 小時內已有 {max} 筆玩家間存款未付款：請稍後再試或選擇其他方式',
+    VI: 'Bạn đã bỏ {max} lệnh nạp giữa người chơi không thanh toán trong 24 giờ qua: hãy thử lại sau hoặc dùng phương thức khác',
+  },
 });

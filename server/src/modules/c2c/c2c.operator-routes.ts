@@ -91,10 +91,12 @@ export async function c2cOperatorRoutes(app: FastifyInstance, { db, clock }: { d
       },
       value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: orderSchema } } },
     }),
-  }, async (request) => {
-    const rows = await service.listOrders(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
-    return ok({ list: rows.map(orderRow) });
-  });
+  }, async (request) =>
+    // The list shows withdrawers' card numbers in full: read under audit.
+    audited(auditContextOf(request, db, clock), { action: 'peer_payment.list', detail: { status: request.query.status ?? null, limit: request.query.limit } }, async () => {
+      const rows = await service.listOrders(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
+      return ok({ list: rows.map(orderRow) });
+    }));
 
   app.get<{ Params: { orderId: string } }>('/c2c/:orderId/images', {
     schema: apiSchema({
@@ -108,12 +110,14 @@ export async function c2cOperatorRoutes(app: FastifyInstance, { db, clock }: { d
         properties: { list: { type: 'array', items: { type: 'object', properties: { role: { type: 'string' }, dataUrl: { type: 'string' } } } } },
       },
     }),
-  }, async (request) => {
-    const merchantId = operatorOf(request).merchantId;
-    const orderId = orderIdOf(request.params.orderId);
-    if (!(await service.operatorOrder(db, merchantId, orderId))) throw new AppError(404, 'c2c.order.not.found');
-    return ok({ list: await service.disputeImages(db, merchantId, orderId) });
-  });
+  }, async (request) =>
+    // Proofs and evidence (members' bank screens) are read under audit.
+    audited(auditContextOf(request, db, clock), { action: 'peer_payment.images', targetType: 'peer_payment', targetId: request.params.orderId }, async () => {
+      const merchantId = operatorOf(request).merchantId;
+      const orderId = orderIdOf(request.params.orderId);
+      if (!(await service.operatorOrder(db, merchantId, orderId))) throw new AppError(404, 'c2c.order.not.found');
+      return ok({ list: await service.disputeImages(db, merchantId, orderId) });
+    }));
 
   app.post<{ Params: { orderId: string }; Body: { received: boolean; amount?: number } }>('/c2c/:orderId/resolve', {
     schema: apiSchema({

@@ -208,6 +208,21 @@ export async function settleOnWithdrawal(db: Db, withdrawalId: number, reservedM
 }
 
 /** The member's real name (the default name of a C2C payer). */
+/** Orders the member made since `sinceMs` and let go unpaid (cancelled, or expired). */
+export async function countUnpaidSince(db: Db, depositorId: number, sinceMs: number): Promise<number> {
+  const result = await db.query<{ count: string }>(
+    "SELECT count(*) AS count FROM c2c_order WHERE depositor_id = $1 AND created_at >= $2 AND status IN ('cancelled', 'expired')",
+    [depositorId, new Date(sinceMs)],
+  );
+  return Number(result.rows[0].count);
+}
+
+/** Where and in which language a withdrawer is told of a claimed payment. */
+export async function selectContact(db: Db, memberId: number): Promise<{ language: string | null; mobileE164: string | null }> {
+  const result = await db.query<{ language: string | null; mobile_e164: string | null }>('SELECT language, mobile_e164 FROM member WHERE id = $1', [memberId]);
+  return { language: result.rows[0]?.language ?? null, mobileE164: result.rows[0]?.mobile_e164 ?? null };
+}
+
 export async function selectRealName(db: Db, merchantId: number, memberId: number): Promise<string | null> {
   const result = await db.query<{ payee_name: string | null }>('SELECT payee_name FROM member WHERE merchant_id = $1 AND id = $2', [merchantId, memberId]);
   return result.rows[0]?.payee_name ?? null;
@@ -258,8 +273,9 @@ export async function selectDepositByKey(db: Db, memberId: number, idempotencyKe
   return row && { id: toSafe(row.id), method: row.method, requestDigest: row.request_digest };
 }
 
+/** matched → paid: the withdrawer is told in the same transaction (claim_notified_at), and the window starts then. */
 export async function markPaid(db: Db, orderId: number, confirmDeadlineMs: number, nowMs: number): Promise<void> {
-  await db.query("UPDATE c2c_order SET status = 'paid', paid_at = $2, confirm_deadline = $3, updated_at = $2 WHERE id = $1 AND status = 'matched'", [
+  await db.query("UPDATE c2c_order SET status = 'paid', paid_at = $2, claim_notified_at = $2, confirm_deadline = $3, updated_at = $2 WHERE id = $1 AND status = 'matched'", [
     orderId,
     new Date(nowMs),
     new Date(confirmDeadlineMs),

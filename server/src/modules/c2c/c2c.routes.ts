@@ -16,6 +16,7 @@ import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { idempotencyKeyOf, transferAmountMinor } from '../ledger';
 import { authorizationHeader, memberOf } from '../session';
+import type { SenderFactory } from '../notification';
 import * as service from './c2c.service';
 
 // The members' C2C calls (contract c2c.ts): the depositor's (depositC2C, proof, paid, cancel,
@@ -25,6 +26,8 @@ import * as service from './c2c.service';
 export interface C2CRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
+  /** How SMS leave (the claim notice to the withdrawer, where the merchant asks for it). */
+  senders?: SenderFactory;
 }
 
 /** One 5 MB image as base64 in JSON, with room for the other fields. */
@@ -95,7 +98,9 @@ export async function c2cRoutes(app: FastifyInstance, options: C2CRoutesOptions)
     schema: apiSchema({ tags: ['c2c'], summary: '"I have paid": the withdrawer is asked to confirm', headers: authorizationHeader, call: confirmC2CPaidCall }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok(await service.confirmPaid(db, { merchantId: member.merchantId, memberId: member.id, depositId: request.body.depositId, nowMs: clock() }));
+    return ok(
+      await service.confirmPaid(db, { merchantId: member.merchantId, memberId: member.id, depositId: request.body.depositId, nowMs: clock() }, { senders: options.senders, log: request.log }),
+    );
   });
 
   app.post<RouteOf<typeof cancelC2CDepositCall>>('/wps/relay/cancelC2CDeposit', {

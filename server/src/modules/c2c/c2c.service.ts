@@ -6,7 +6,11 @@ import { withTransaction, type RetryOptions } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import { countInProgress, decodeReceiptImage, depositNumber, lockMemberDeposits, readDepositSettings } from '../deposit';
 import { ensureHouseAccount, ensureMemberAccount, minorToMajor, postTransactionIn, readWalletSettings } from '../ledger';
+import { sendMessageIn } from '../message';
+import { brandOf, messageLanguage, type SenderFactory } from '../notification';
 import { maskTail, orderNoOf } from '../withdrawal';
+import type { FastifyBaseLogger } from 'fastify';
+import { CLAIM_CONTENT, CLAIM_SMS, CLAIM_SUBJECT, fill } from './c2c.notices';
 import * as queries from './c2c.queries';
 import type { OrderRow, WithdrawalC2CRow } from './c2c.queries';
 import { readC2CSettings } from './c2c.settings';
@@ -44,6 +48,7 @@ import { readC2CSettings } from './c2c.settings';
 export const C2C_LEDGER_KIND = 'deposit';
 export const C2C_HOLD_ACCOUNT = 'house_withdrawal_hold';
 const RETRY: RetryOptions = { maxAttempts: 8, baseDelayMs: 5 };
+const DAY_MS = 86_400_000;
 /** Closed orders the withdrawer's list still shows. */
 const RECENT_MS = 7 * 86_400_000;
 
@@ -52,6 +57,23 @@ const isOpen = (status: C2COrderStatus): boolean => queries.OPEN_STATUSES.includ
 const dataUrlOf = (image: { contentType: string; image: Buffer }): string => `data:${image.contentType};base64,${image.image.toString('base64')}`;
 
 // ── Views ────────────────────────────────────────────────────────────────────
+
+/**
+ * The withdrawer's name as the depositor sees it: each word's first letter, the rest masked
+ * ("Karim Ahmed" → "K**** A****"). A bank transfer needs the bank and the full card number, which
+ * the depositor sees while the order is open; the name only lets them check the payee their bank
+ * shows, and is not handed to everyone who opens an order.
+ */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) => {
+      const letters = [...word];
+      return letters.length === 0 ? '' : letters[0] + '*'.repeat(Math.max(letters.length - 1, 1));
+    })
+    .join(' ');
+}
 
 export function depositorView(order: OrderRow, currencySymbol: string): C2CDeposit {
   return {
@@ -63,7 +85,7 @@ export function depositorView(order: OrderRow, currencySymbol: string): C2CDepos
     receivedAmount: order.receivedMinor === null ? null : minorToMajor(order.receivedMinor),
     bankName: order.bankName,
     cardNumber: isOpen(order.status) ? order.cardNumber : maskTail(order.cardNumber),
-    payeeName: order.payeeName,
+    payeeName: maskName(order.payeeName),
     payDeadline: Math.round(order.payDeadlineMs),
     paidTime: order.paidAtMs === null ? null : Math.round(order.paidAtMs),
     confirmDeadline: order.confirmDeadlineMs === null ? null : Math.round(order.confirmDeadlineMs),
@@ -276,6 +298,11 @@ export async function createC2CDeposit(pool: pg.Pool, input: C2CDepositInput): P
       }
       const open = await queries.selectLatestOpenOfDepositor(client, merchantId, memberId);
       if (open && (open.status === 'matched' || open.status === 'paid')) throw new AppError(400, 'c2c.order.open');
+      // Each order shows a withdrawer's card: orders let go unpaid are limited per 24 hours
+      // (c2c.settings.ts dailyUnpaidLimit), counted under the member's deposit lock.
+      if ((await queries.countUnpaidSince(client, memberId, nowMs - DAY_MS)) >= settings.dailyUnpaidLimit) {
+        throw new AppError(429, 'c2c.daily.limit', { max: String(settings.dailyUnpaidLimit) });
+      }
       const candidate =
         (await queries.lockCandidate(client, merchantId, memberId, amountMinor, true)) ?? (await queries.lockCandidate(client, merchantId, memberId, amountMinor, false));
       if (!candidate) throw new AppError(400, 'c2c.no.match');
@@ -347,18 +374,56 @@ export async function uploadProof(pool: pg.Pool, input: DepositorAction & { imag
   });
 }
 
-/** "I have paid": matched → paid, the confirmation window starts. Again (or after): the order as it is. */
-export async function confirmPaid(pool: pg.Pool, input: DepositorAction): Promise<C2CDeposit> {
+/** How the withdrawer's SMS leaves (the request's sender), when the merchant asks for one. */
+export interface ClaimNotifier {
+  senders?: SenderFactory;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * "I have paid": matched → paid. The withdrawer is told (a platform message, in the same
+ * transaction) and the confirmation window starts at that moment, not before: the message and
+ * the deadline commit together. Where the merchant's 'c2c' setting has claimSms and the
+ * withdrawer a mobile number, an SMS follows once committed. Again (or after): the order as it is.
+ */
+export async function confirmPaid(pool: pg.Pool, input: DepositorAction, notifier?: ClaimNotifier): Promise<C2CDeposit> {
   const settings = await readC2CSettings(pool, input.merchantId);
-  return depositorAction(pool, input, async (client, order) => {
+  let sms: { to: string; text: string } | undefined;
+  const answer = await depositorAction(pool, input, async (client, order) => {
     if (order.status === 'matched') {
       await queries.markPaid(client, order.id, input.nowMs + settings.confirmMinutes * 60_000, input.nowMs);
+      const contact = await queries.selectContact(client, order.withdrawerId);
+      const language = await messageLanguage(client, order.merchantId, undefined, contact.language);
+      const brand = await brandOf(client, order.merchantId);
+      const params = {
+        brand,
+        amount: `${(await currencySymbolOf(client, order.merchantId))}${minorToMajor(order.amountMinor).toFixed(2)}`,
+        payer: order.depositorName,
+        withdrawal: orderNoOf(order.withdrawalId),
+        minutes: String(settings.confirmMinutes),
+      };
+      await sendMessageIn(client, {
+        merchantId: order.merchantId,
+        to: { memberIds: [order.withdrawerId] },
+        subject: CLAIM_SUBJECT[language],
+        content: fill(CLAIM_CONTENT[language], params),
+        canReply: false,
+        senderName: brand || 'System',
+        nowMs: input.nowMs,
+      });
+      sms = settings.claimSms && contact.mobileE164 ? { to: contact.mobileE164, text: fill(CLAIM_SMS[language], params) } : undefined;
       return;
     }
     // Paid before, or the withdrawer answered already: nothing to do.
     if (order.status === 'paid' || order.status === 'disputed' || order.status === 'confirmed') return;
     return stateRefusal(order);
   });
+  if (sms && notifier?.senders) {
+    const { to, text } = sms;
+    // The claim stands whatever the SMS does: the message is in the inbox already.
+    await notifier.senders({ merchantId: input.merchantId, log: notifier.log }).sendSms(to, text).catch((error: unknown) => notifier.log.warn({ err: error }, 'C2C claim SMS not sent'));
+  }
+  return answer;
 }
 
 /** Cancels an order not marked paid: the reservation is released. Again (or once expired): the order as it is. */

@@ -5,7 +5,7 @@ import { assertLedgerReconciled } from '../ledger';
 import { createMember, MINUTE, TestClock, tokenFor } from '../member/member.testing';
 import { operatorLogin } from '../operator/operator.testing';
 import { listWithdrawals, payWithdrawal, rejectWithdrawal } from '../withdrawal';
-import { houseBalanceMinor, ledgerSumMinor, mainBalanceMinor, newKey, setWithdrawSettings } from '../withdrawal/withdrawal.testing';
+import { houseBalanceMinor, ledgerSumMinor, LOGIN_PASSWORD, mainBalanceMinor, newKey, setWithdrawSettings } from '../withdrawal/withdrawal.testing';
 import {
   answer,
   cancel,
@@ -134,7 +134,7 @@ describe('one deposit from match to credit', () => {
       status: 'matched',
       bankName: 'Dutch-Bangla Bank',
       cardNumber: owner.cardNumber,
-      payeeName: 'Karim Ahmed',
+      payeeName: 'K**** A****',
       payDeadline: clock.nowMs + 10 * MINUTE,
       paidTime: null,
       confirmDeadline: null,
@@ -618,5 +618,74 @@ describe('the command-line desk', () => {
     expect(lines.at(-1)).toMatch(/^Already resolved/);
     expect(await balance(member.memberId)).toBe(10_000);
     await booksBalance();
+  });
+});
+
+describe("the withdrawer's privacy", () => {
+  it("shows a depositor the card to pay and only the initials of the withdrawer's name, in every answer", async () => {
+    const owner = await withdrawer(context, 100_000, clock.nowMs);
+    const member = await depositor(context, clock.nowMs);
+    const made = await deposit(context, member.token, 300);
+    const read = await detail(context, member.token, value<C2CDeposit>(made).depositId);
+    for (const response of [made, read]) {
+      expect(value<C2CDeposit>(response)).toMatchObject({ cardNumber: owner.cardNumber, payeeName: 'K**** A****' });
+      expect(response.body).not.toContain('Karim');
+      expect(response.body).not.toContain('Ahmed');
+    }
+  });
+
+  it('limits the orders a member lets go unpaid (cancelled or expired) in 24 hours: each shows a card', async () => {
+    const owner = await withdrawer(context, 100_000, clock.nowMs);
+    const member = await depositor(context, clock.nowMs);
+    // Three harvests: two cancelled, one left to expire.
+    for (let round = 0; round < 2; round += 1) value<C2CDeposit>(await cancel(context, member.token, value<C2CDeposit>(await deposit(context, member.token, 200)).depositId));
+    const expiring = value<C2CDeposit>(await deposit(context, member.token, 200));
+    clock.advance(11 * MINUTE);
+    expect(value<C2CDeposit>(await detail(context, member.token, expiring.depositId)).status).toBe('expired');
+
+    const refused = await deposit(context, member.token, 200);
+    expect(refusal(refused)).toEqual({ status: 429, errorCode: 'c2c.daily.limit' });
+    expect(refused.body).not.toContain(owner.cardNumber);
+    expect((await withdrawalRow(owner.withdrawalId)).c2cReservedMinor).toBe(0);
+    // Another member is not affected; the same member may again a day after.
+    expect(value<C2CDeposit>(await deposit(context, (await depositor(context, clock.nowMs)).token, 200)).status).toBe('matched');
+    clock.advance(24 * 60 * MINUTE);
+    const again = await tokenFor(context.app, member.username, LOGIN_PASSWORD, '10.8.0.1');
+    expect(value<C2CDeposit>(await deposit(context, again, 200)).status).toBe('matched');
+  });
+});
+
+describe('a claimed payment', () => {
+  it('tells the withdrawer (message, and SMS where configured) as the confirmation window starts', async () => {
+    await setC2CSettings(context.pool, context.merchantId, { enabled: true, minAmount: 100, maxAmount: 50_000, payMinutes: 10, confirmMinutes: 5, claimSms: true });
+    try {
+      const owner = await withdrawer(context, 100_000, clock.nowMs);
+      // Told in their own language (the site's default is Bengali).
+      await context.pool.query("UPDATE member SET country_dialing_code = '+880', mobile = '1712345678', language = 'EN' WHERE id = $1", [owner.memberId]);
+      const { member, order } = await matched(250);
+      const inbox = async () =>
+        value<{ list: { subject: string; content: string }[] }>(await getJson(context, '/wps/relay/getInboxMails', owner.token)).list.filter((mail) => mail.subject.includes('confirmation'));
+      expect(await inbox()).toEqual([]);
+      clock.advance(2 * MINUTE);
+      const paid = value<C2CDeposit>(await markPaid(context, member.token, order.depositId));
+      expect(paid.confirmDeadline).toBe(clock.nowMs + 5 * MINUTE);
+
+      const told = await inbox();
+      expect(told).toHaveLength(1);
+      expect(told[0].content).toContain('Rahim Payer');
+      expect(told[0].content).toContain('250.00');
+      expect(told[0].content).toContain('5 minutes');
+      const row = (await context.pool.query<{ claim_notified_at: Date; paid_at: Date; confirm_deadline: Date }>('SELECT claim_notified_at, paid_at, confirm_deadline FROM c2c_order WHERE id = $1', [order.orderId])).rows[0];
+      expect(row.claim_notified_at.getTime()).toBe(row.paid_at.getTime());
+      expect(row.confirm_deadline.getTime()).toBe(row.claim_notified_at.getTime() + 5 * MINUTE);
+      const sms = await context.pool.query("SELECT recipient FROM outbox WHERE channel = 'sms' AND recipient = '+8801712345678'");
+      expect(sms.rowCount).toBe(1);
+
+      // "I have paid" again tells nobody twice.
+      value<C2CDeposit>(await markPaid(context, member.token, order.depositId));
+      expect(await inbox()).toHaveLength(1);
+    } finally {
+      await setC2CSettings(context.pool, context.merchantId, { enabled: true, minAmount: 100, maxAmount: 50_000, payMinutes: 10, confirmMinutes: 5 });
+    }
   });
 });

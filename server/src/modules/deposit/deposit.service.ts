@@ -35,9 +35,14 @@ export interface DepositSettings {
   depositInfo: string;
   description: string;
   gateways: Record<string, { merchantNo?: string; notifyBaseUrl?: string }>;
+  /**
+   * secondApprovalAbove (major units): an operator's approval of a manual deposit crediting more
+   * than this waits for a second operator's (modules/operator cashier.routes.ts).
+   */
+  secondApprovalAboveMinor: number;
 }
 
-export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = { maxPending: 3, orderExpiryMinutes: 30, depositInfo: '', description: '', gateways: {} };
+export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = { maxPending: 3, orderExpiryMinutes: 30, depositInfo: '', description: '', gateways: {}, secondApprovalAboveMinor: 50_000_00 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -51,6 +56,9 @@ export async function readDepositSettings(db: Db, merchantId: number): Promise<D
   }
   if (typeof stored.depositInfo === 'string') settings.depositInfo = stored.depositInfo.slice(0, 2000);
   if (typeof stored.description === 'string') settings.description = stored.description.slice(0, 2000);
+  if (typeof stored.secondApprovalAbove === 'number' && Number.isFinite(stored.secondApprovalAbove) && stored.secondApprovalAbove >= 0 && stored.secondApprovalAbove <= 1e13) {
+    settings.secondApprovalAboveMinor = Math.round(stored.secondApprovalAbove * 100);
+  }
   if (isRecord(stored.gateways)) {
     for (const [provider, config] of Object.entries(stored.gateways)) {
       if (!isRecord(config)) continue;

@@ -249,10 +249,12 @@ it('refuses an amount outside the channel, an unknown channel and a missing key;
   expect(created.status).toBe(401);
 });
 
-it('has no simulator in production: no pages, no adapter, no sandbox channels', async () => {
-  expect(simulatorEnabled({ NODE_ENV: 'production', DEPOSIT_GATEWAY_SIMULATOR: '1' })).toBe(false);
-  expect(simulatorEnabled({ NODE_ENV: 'development', DEPOSIT_GATEWAY_SIMULATOR: '0' })).toBe(false);
-  expect(simulatorEnabled({ NODE_ENV: 'test' })).toBe(true);
+it('has no simulator unless PAYMENT_SIMULATOR=1, and never in production: no pages, no adapter, no sandbox channels', async () => {
+  expect(simulatorEnabled({})).toBe(false);
+  expect(simulatorEnabled({ NODE_ENV: 'development' })).toBe(false);
+  expect(simulatorEnabled({ NODE_ENV: 'development', PAYMENT_SIMULATOR: '0' })).toBe(false);
+  expect(simulatorEnabled({ NODE_ENV: 'development', PAYMENT_SIMULATOR: '1' })).toBe(true);
+  expect(() => simulatorEnabled({ NODE_ENV: 'production', PAYMENT_SIMULATOR: '1' })).toThrow(/refused with NODE_ENV=production/);
   const bare = Fastify();
   await bare.register(gatewaySimulatorRoutes, { db: context.pool, secretsKey: secretsKeyFromEnv(), enabled: false });
   expect((await bare.inject({ method: 'GET', url: '/dev/gateway/pay/SIM1' })).statusCode).toBe(404);

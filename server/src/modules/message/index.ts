@@ -8,6 +8,7 @@ export {
   listMemberMails,
   markMemberMailsRead,
   sendMessage,
+  sendMessageIn,
   type MemberMailListQuery,
   type MemberMailRecord,
   type SendMessageInput,

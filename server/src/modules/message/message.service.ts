@@ -164,6 +164,12 @@ export interface SendMessageInput {
  * (message.recipient.invalid, nothing sent). The members' open pages hear of it on commit.
  */
 export async function sendMessage(pool: pg.Pool, input: SendMessageInput): Promise<{ mailId: number; recipients: number | 'all' }> {
+  checkedMessage(input);
+  return withTransaction(pool, (client) => sendMessageIn(client, input));
+}
+
+/** The texts, sender name and recipients of a mail to send, checked (see sendMessage). */
+function checkedMessage(input: SendMessageInput): { text: ReturnType<typeof checkText>; senderName: string; memberIds: number[] | null } {
   const text = checkText(input.subject, input.content);
   const senderName = input.senderName.trim();
   if (senderName === '' || [...senderName].length > 64) throw new AppError(400, 'request.param.err', { detail: 'senderName must have 1 to 64 characters' });
@@ -171,23 +177,30 @@ export async function sendMessage(pool: pg.Pool, input: SendMessageInput): Promi
   if (memberIds && (memberIds.length === 0 || memberIds.length > MAX_RECIPIENTS || !memberIds.every((id) => Number.isSafeInteger(id) && id > 0))) {
     throw new AppError(400, 'message.recipient.invalid');
   }
-  return withTransaction(pool, async (client) => {
-    if (memberIds) {
-      const known = await queries.selectRecipients(client, input.merchantId, memberIds);
-      if (known.length !== memberIds.length) throw new AppError(400, 'message.recipient.invalid');
-    }
-    const mailId = await queries.insertMail(client, {
-      merchantId: input.merchantId,
-      broadcast: memberIds === null,
-      ...text,
-      senderName,
-      canReply: input.canReply,
-      nowMs: input.nowMs,
-    });
-    if (memberIds) await queries.insertDeliveries(client, mailId, memberIds);
-    await queries.notifyInboxChanged(client, input.merchantId, memberIds ?? '*');
-    return { mailId, recipients: memberIds ? memberIds.length : 'all' };
+  return { text, senderName, memberIds };
+}
+
+/**
+ * sendMessage inside the caller's transaction: the mail exists exactly when what it tells of
+ * does (the C2C claim notice, modules/c2c). Same checks and answers as sendMessage.
+ */
+export async function sendMessageIn(client: pg.PoolClient, input: SendMessageInput): Promise<{ mailId: number; recipients: number | 'all' }> {
+  const { text, senderName, memberIds } = checkedMessage(input);
+  if (memberIds) {
+    const known = await queries.selectRecipients(client, input.merchantId, memberIds);
+    if (known.length !== memberIds.length) throw new AppError(400, 'message.recipient.invalid');
+  }
+  const mailId = await queries.insertMail(client, {
+    merchantId: input.merchantId,
+    broadcast: memberIds === null,
+    ...text,
+    senderName,
+    canReply: input.canReply,
+    nowMs: input.nowMs,
   });
+  if (memberIds) await queries.insertDeliveries(client, mailId, memberIds);
+  await queries.notifyInboxChanged(client, input.merchantId, memberIds ?? '*');
+  return { mailId, recipients: memberIds ? memberIds.length : 'all' };
 }
 
 export interface MemberMailListQuery {

@@ -8,14 +8,17 @@ import {
   approveDeposit,
   depositIdOf,
   depositReceipt,
+  getDeposit,
   listDeposits,
+  readDepositSettings,
   rejectDeposit,
   type DepositStatus,
   type DepositView,
 } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
 import { listWithdrawals, payoutMinorOf, payWithdrawal, rejectWithdrawal, restChargeMinorOf, type OperatorWithdrawal } from '../withdrawal';
-import { audited } from './operator.service';
+import { claimSecondApproval } from './operator.queries';
+import { audited, MAX_ADJUSTMENT_MINOR } from './operator.service';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
 
 // The cashier desk of the operator API: deposits to approve or reject, withdrawals to pay or
@@ -157,7 +160,9 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
         properties: { contentType: { type: 'string' }, dataUrl: { type: 'string' }, referenceNo: { type: ['string', 'null'] }, uploadedAt: { type: 'integer' } },
       },
     }),
-  }, async (request) => {
+  }, async (request) =>
+    // Receipts (a member's bank statement) are read under audit.
+    audited(auditContextOf(request, db, clock), { action: 'deposit.receipt', targetType: 'deposit', targetId: request.params.number }, async () => {
     const receipt = await depositReceipt(db, operatorOf(request).merchantId, depositNumberOf(request.params.number));
     if (!receipt) throw new AppError(404, 'not.found');
     return ok({
@@ -166,17 +171,22 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
       referenceNo: receipt.referenceNo,
       uploadedAt: Math.round(receipt.uploadedAtMs),
     });
-  });
+    }));
 
   app.post<{ Params: { number: string }; Body: { amount?: number } }>('/deposits/:number/approve', {
     schema: apiSchema({
       tags: ['operator'],
       summary: 'Approve a pending manual deposit: the member is credited once',
-      description: 'amount: what arrived, when it differs from what the member said. Approving again answers the approved deposit and credits nothing more.',
+      description:
+        "amount: what arrived, when it differs from what the member said (at most what an adjustment may move). Above the merchant's deposit setting secondApprovalAbove, the first approval waits (awaitingSecondApproval) until another operator approves the same amount. Approving again answers the approved deposit and credits nothing more.",
       headers: bearerHeader,
       params: numberParams('D'),
       body: { type: ['object', 'null'], additionalProperties: false, properties: { amount: { type: 'number', description: 'major units, two decimals at most' } } },
-      value: { type: 'object', required: ['deposit', 'replayed'], properties: { deposit: depositSchema, replayed: { type: 'boolean' } } },
+      value: {
+        type: 'object',
+        required: ['deposit', 'replayed', 'awaitingSecondApproval'],
+        properties: { deposit: depositSchema, replayed: { type: 'boolean' }, awaitingSecondApproval: { type: 'boolean', description: 'true: nothing credited yet, a second operator is to approve' } },
+      },
     }),
   }, async (request) => {
     const operator = operatorOf(request);
@@ -185,14 +195,21 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
       auditContextOf(request, db, clock),
       { action: 'deposit.approve', targetType: 'deposit', targetId: request.params.number, detail: amount === undefined ? {} : { amount } },
       async () => {
-        const decision = await approveDeposit(db, {
-          merchantId: operator.merchantId,
-          depositId: depositNumberOf(request.params.number),
-          operatorName: operator.username,
-          amountMinor: amount === undefined ? undefined : transferAmountMinor(amount),
-          nowMs: clock(),
-        });
-        return ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed });
+        const depositId = depositNumberOf(request.params.number);
+        const amountMinor = amount === undefined ? undefined : transferAmountMinor(amount);
+        const deposit = await getDeposit(db, operator.merchantId, depositId);
+        if (!deposit) throw new AppError(404, 'deposit.not.found');
+        // Capped like an adjustment: a typo of a few zeros is refused, whoever approves.
+        const creditMinor = amountMinor ?? deposit.requestedMinor;
+        if (creditMinor > MAX_ADJUSTMENT_MINOR) throw new AppError(400, 'operator.approval.too.large');
+        // Four eyes above the merchant's threshold: the first approval only asks for the second.
+        if (deposit.status === 'pending' && deposit.method === 'MT' && creditMinor > (await readDepositSettings(db, operator.merchantId)).secondApprovalAboveMinor) {
+          const second = await claimSecondApproval(db, { merchantId: operator.merchantId, depositId, operatorId: operator.id, amountMinor: creditMinor, nowMs: clock() });
+          if (second === 'mismatch') throw new AppError(409, 'operator.approval.mismatch');
+          if (second !== 'confirmed') return ok({ deposit: depositRow(deposit), replayed: false, awaitingSecondApproval: true });
+        }
+        const decision = await approveDeposit(db, { merchantId: operator.merchantId, depositId, operatorName: operator.username, amountMinor, nowMs: clock() });
+        return ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed, awaitingSecondApproval: false });
       },
     );
   });
@@ -232,10 +249,12 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
       querystring: listQuery(WITHDRAWAL_STATUSES),
       value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: withdrawalSchema } } },
     }),
-  }, async (request) => {
-    const rows = await listWithdrawals(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
-    return ok({ list: rows.map(withdrawalRow) });
-  });
+  }, async (request) =>
+    // The list shows members' card numbers in full (the operator pays to them): read under audit.
+    audited(auditContextOf(request, db, clock), { action: 'withdrawal.list', detail: { status: request.query.status ?? null, limit: request.query.limit } }, async () => {
+      const rows = await listWithdrawals(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
+      return ok({ list: rows.map(withdrawalRow) });
+    }));
 
   app.post<{ Params: { number: string } }>('/withdrawals/:number/pay', {
     schema: apiSchema({

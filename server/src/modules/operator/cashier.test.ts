@@ -59,6 +59,63 @@ async function pendingDeposit(username: string, amount: number): Promise<{ membe
   return { memberId, number: `D${depositId}` };
 }
 
+describe('reads of private data', () => {
+  it("are audited: card numbers, receipts, C2C images, members' mail", async () => {
+    const { number } = await pendingDeposit('cash_read1', 600);
+    for (const url of ['/withdrawals?status=pending', `/deposits/${number}/receipt`, '/c2c', '/c2c/C999999/images', '/member-mails']) await ops(alice, 'GET', url);
+    const rows = await context.pool.query<{ action: string; outcome: string; operator: string }>(
+      `SELECT a.action, a.outcome, o.username AS operator FROM operator_action a JOIN operator o ON o.id = a.operator_id
+        WHERE a.action IN ('withdrawal.list', 'deposit.receipt', 'peer_payment.list', 'peer_payment.images', 'mail.read') AND a.outcome <> 'started' ORDER BY a.id`,
+    );
+    // The receipt and the images do not exist: refused, and audited all the same.
+    expect(rows.rows).toEqual([
+      { action: 'withdrawal.list', outcome: 'ok', operator: 'alice' },
+      { action: 'deposit.receipt', outcome: 'refused', operator: 'alice' },
+      { action: 'peer_payment.list', outcome: 'ok', operator: 'alice' },
+      { action: 'peer_payment.images', outcome: 'refused', operator: 'alice' },
+      { action: 'mail.read', outcome: 'ok', operator: 'alice' },
+    ]);
+  });
+});
+
+describe('large deposit approvals', () => {
+  it('wait for a second operator above the merchant threshold, and credit once when they agree', async () => {
+    await context.pool.query(
+      `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'deposit', '{"secondApprovalAbove": 1000}')
+       ON CONFLICT (merchant_id, key) DO UPDATE SET value = merchant_setting.value || EXCLUDED.value`,
+      [context.merchantId],
+    );
+    try {
+      const { memberId, number } = await pendingDeposit('cash_big1', 1500);
+      type Answer = { awaitingSecondApproval: boolean; deposit: { status: string } };
+      // The first operator alone, however often: nothing is credited.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        expect(valueOf<Answer>(await ops(alice, 'POST', `/deposits/${number}/approve`, {}))).toMatchObject({ awaitingSecondApproval: true, deposit: { status: 'pending' } });
+      }
+      expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(0);
+      // The second must approve the same amount.
+      const other = await ops(bob, 'POST', `/deposits/${number}/approve`, { amount: 1400 });
+      expect([other.statusCode, errorCodeOf(other)]).toEqual([409, 'operator.approval.mismatch']);
+      expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(0);
+      expect(valueOf<Answer>(await ops(bob, 'POST', `/deposits/${number}/approve`, {}))).toMatchObject({ awaitingSecondApproval: false, deposit: { status: 'approved' } });
+      expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(150_000);
+
+      // At or under the threshold one operator approves.
+      const small = await pendingDeposit('cash_big2', 1000);
+      expect(valueOf<Answer>(await ops(alice, 'POST', `/deposits/${small.number}/approve`, {}))).toMatchObject({ awaitingSecondApproval: false, deposit: { status: 'approved' } });
+    } finally {
+      await context.pool.query("UPDATE merchant_setting SET value = value - 'secondApprovalAbove' WHERE merchant_id = $1 AND key = 'deposit'", [context.merchantId]);
+    }
+  });
+
+  it('are capped like adjustments', async () => {
+    const { memberId, number } = await pendingDeposit('cash_big3', 500);
+    const huge = await ops(alice, 'POST', `/deposits/${number}/approve`, { amount: 100_000_000.01 });
+    expect([huge.statusCode, errorCodeOf(huge)]).toEqual([400, 'operator.approval.too.large']);
+    expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(0);
+  });
+});
+
 describe('deposits', () => {
   it('lists the pending ones; approval credits once even when two operators approve at once', async () => {
     const { memberId, number } = await pendingDeposit('cash_dep1', 800.5);

@@ -110,7 +110,9 @@ export async function operatorMessagesRoutes(app: FastifyInstance, { db, clock =
         },
       },
     }),
-  }, async (request) => {
+  }, async (request) =>
+    // Members' mail is read under audit (server/README.md "Operators"): who read whose, when.
+    audited(auditContextOf(request, db, clock), { action: 'mail.read', targetType: 'member', targetId: request.query.username, detail: { page: request.query.page, unread: request.query.unread } }, async () => {
     const operator = operatorOf(request);
     let memberId: number | undefined;
     if (request.query.username) {
@@ -131,7 +133,7 @@ export async function operatorMessagesRoutes(app: FastifyInstance, { db, clock =
         readAt: mail.readAtMs,
       })),
     });
-  });
+    }));
 
   app.post<{ Body: { ids: number[] } }>('/member-mails/read', {
     schema: apiSchema({

@@ -196,3 +196,33 @@ export async function updateMemberBlock(db: Db, merchantId: number, username: st
   }
   return true;
 }
+
+export type SecondApproval = 'requested' | 'waiting' | 'confirmed' | 'mismatch';
+
+/**
+ * The four-eyes step of a large deposit approval: the first operator's approval is kept
+ * ('requested'; again by them: 'waiting', its amount updated); another operator's approval of
+ * the same amount takes it ('confirmed': only one of several at once does); of another amount,
+ * 'mismatch'.
+ */
+export async function claimSecondApproval(db: Db, input: { merchantId: number; depositId: number; operatorId: number; amountMinor: number; nowMs: number }): Promise<SecondApproval> {
+  const confirmed = await db.query(
+    'DELETE FROM deposit_approval_request WHERE deposit_id = $1 AND merchant_id = $2 AND operator_id <> $3 AND amount_minor = $4 RETURNING deposit_id',
+    [input.depositId, input.merchantId, input.operatorId, input.amountMinor],
+  );
+  if (confirmed.rowCount === 1) return 'confirmed';
+  const requested = await db.query(
+    `INSERT INTO deposit_approval_request (deposit_id, merchant_id, operator_id, amount_minor, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (deposit_id) DO NOTHING RETURNING deposit_id`,
+    [input.depositId, input.merchantId, input.operatorId, input.amountMinor, new Date(input.nowMs)],
+  );
+  if (requested.rowCount === 1) return 'requested';
+  const own = await db.query('UPDATE deposit_approval_request SET amount_minor = $3 WHERE deposit_id = $1 AND operator_id = $2 RETURNING deposit_id', [
+    input.depositId,
+    input.operatorId,
+    input.amountMinor,
+  ]);
+  if (own.rowCount === 1) return 'waiting';
+  // Another operator's request of another amount (or it was just taken: the caller reads the deposit again).
+  return 'mismatch';
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../../config';
+import { paymentSimulatorEnabled, type Clock } from '../../../config';
 import type { Db } from '../../../db/pool';
 import { open as openSealed, seal, type SecretsKey } from '../../../secrets-key';
 import type { GatewayAccount, GatewayAdapter } from './gateway';
@@ -7,18 +7,21 @@ import { GatewaySimulator, SIMULATOR_PROVIDER, simulatorAdapter } from './simula
 
 // The payment providers this process speaks to: one adapter per provider, and each merchant's
 // account at it (merchant number and secret). The simulator is a provider only where it runs:
-// never with NODE_ENV=production (DEPOSIT_GATEWAY_SIMULATOR=0 turns it off elsewhere too); with it
-// go the seeded sandbox channels (deposit_channel.sandbox), so production serves neither.
+// with PAYMENT_SIMULATOR=1 (never in production); with it go the seeded sandbox channels
+// (deposit_channel.sandbox), so a site without it serves neither.
 //
 // Secrets: per merchant and provider, in server_secret under `deposit_gateway.<merchant>.<provider>`,
 // sealed with SECRETS_KEY (secrets-key.ts, migration 013) like every secret the database keeps:
 // a copy of the database alone opens none. An operator sets a real provider's with
 // setGatewaySecret; the simulator's is drawn on first use.
 
-/** Whether the gateway simulator runs (its routes mounted, its sandbox channels served). */
+/**
+ * Whether the gateway simulator runs (its routes mounted, its sandbox channels served): only when
+ * asked for, PAYMENT_SIMULATOR=1 (`npm start` sets it; config.ts refuses it in production), never
+ * by default, so no deployment takes simulated payments by forgetting a switch.
+ */
 export function simulatorEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.DEPOSIT_GATEWAY_SIMULATOR === '0' || env.NODE_ENV === 'production') return false;
-  return true;
+  return paymentSimulatorEnabled(env);
 }
 
 const secretName = (merchantId: number, provider: string) => `deposit_gateway.${merchantId}.${provider}`;
