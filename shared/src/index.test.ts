@@ -9,7 +9,7 @@ describe('the public API', () => {
       'i18n', 'TRANSLATION_SETS', 'LANGUAGE_OPTIONS', 'registerTranslations', 'setLanguage', 'initLanguage', 'useT',
       'applyTheme', 'Button', 'IconButton', 'Modal', 'Tabs', 'Spinner', 'Panel', 'Pagination', 'ConfirmDialog', 'ToastHost',
       'EmptyState', 'requireRealAccount', 'useRequireRealAccount', 'PageScaffold', 'CentreMenu', 'showNotice',
-      'amountMinorFromMajor', 'amountMinorOf', 'amountMajorForWire', 'amountMajorText', 'parseAmountInput', 'amountInputText', 'startBalanceService',
+      'amountMinorFromMajor', 'amountMinorOf', 'amountMajorForWire', 'amountMajorText', 'parseAmountInput', 'amountInputText', 'startBalanceService', 'usePaymentStatus',
       'formatMoney', 'formatDate', 'formatDateTime', 'loadServicePathDecryptor', 'openSupportLink', 'isWebUrl',
       'BrowserRouter', 'Routes', 'Route', 'Navigate', 'Link', 'NavLink', 'useNavigate', 'useLocation', 'useParams', 'matchPath',
     ];

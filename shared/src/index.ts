@@ -142,6 +142,7 @@ export {
   type AmountMinor,
 } from './money/amount-minor';
 export { startBalanceService, type BalanceServiceDependencies } from './balance/balance-service';
+export { usePaymentStatus } from './balance/use-payment-status';
 export { refreshUnreadCount, setUnreadCount, useUnreadCount } from './messages/unread-count';
 
 // Formatting

@@ -3,7 +3,8 @@
 // load it again; while there is a session, the server's balance stream (balance-stream.ts) pushes
 // every change, so every open page follows money moved anywhere without polling. Apps only read
 // `balance$` and send the command, so a page without the header (/vnlottery, /game, /seamless)
-// still has a live balance.
+// still has a live balance. A deposit's or withdrawal's new status, pushed on the same stream,
+// goes out as the bus command `paymentStatus` (use-payment-status.ts).
 import { distinctUntilChanged, EMPTY, map, merge, Observable, switchMap } from 'rxjs';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
@@ -99,6 +100,10 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
                 },
                 onUnread: (unreadCount) => {
                   if (!controller.signal.aborted) setUnreadCount(unreadCount, token);
+                },
+                // Told to every app of the page: the pages listing it read it again.
+                onPaymentStatus: (change) => {
+                  if (!controller.signal.aborted) bus.dispatch({ type: 'paymentStatus', change });
                 },
               });
               return () => controller.abort();

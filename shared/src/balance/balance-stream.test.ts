@@ -110,6 +110,39 @@ describe('the balance service with the push', () => {
     stop();
   });
 
+  it("sends a pushed deposit or withdrawal status on the bus as a paymentStatus command, and drops one it cannot read", async () => {
+    const bus = createEventBus({ channelName: 'balance-stream-test-3' });
+    const controller = new AbortController();
+    const api = { call: jest.fn().mockResolvedValue({ sumBalance: 1 }), headersFor: () => ({}) };
+    const commands: unknown[] = [];
+    bus.on('paymentStatus').subscribe(({ change }) => commands.push(change));
+    const fetch = jest.fn(async (_url: string, init: { signal: AbortSignal }) =>
+      answer(
+        200,
+        [
+          'event: balance\ndata: {"sumBalance":5}\n\n',
+          'event: paymentStatus\ndata: {"kind":"withdrawal","id":41,"status":"paid"}\n\n',
+          'event: paymentStatus\ndata: {"kind":"bet","id":42,"status":"won"}\n\n',
+          'event: paymentStatus\ndata: {"kind":"deposit","id":43,"status":"approved"}\n\n',
+        ],
+        init.signal,
+      ),
+    );
+    const stop = startBalanceService({
+      bus,
+      api: api as never,
+      followPush: (options) => followBalanceStream({ ...options, fetch, sleep: noWait, signal: AbortSignal.any([options.signal, controller.signal]) }),
+    });
+    bus.set('session', { token: 'session', member: null, isAgent: null });
+    for (let turns = 0; turns < 50 && commands.length < 2; turns++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(commands).toEqual([
+      { kind: 'withdrawal', id: 41, status: 'paid' },
+      { kind: 'deposit', id: 43, status: 'approved' },
+    ]);
+    controller.abort();
+    stop();
+  });
+
   it('keeps a pushed balance over a load answered after it (the load may have read an older one)', async () => {
     const bus = createEventBus({ channelName: 'balance-stream-test-2' });
     const streams: BalanceStreamOptions[] = [];

@@ -4,7 +4,7 @@
 // never in a URL. A stream that ends or drops is opened again (the server sends the balance on
 // open, so the page catches up); a refused one (401, 403, 404) is not.
 import { api as defaultApi } from '../api/client';
-import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall } from '../contract';
+import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall, PAYMENT_STATUS_EVENT, type PaymentStatusChange } from '../contract';
 import { UNREAD_EVENT } from '../contract/message';
 import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
 
@@ -23,6 +23,8 @@ export interface BalanceStreamOptions {
   onBalance: (sumBalanceMinor: AmountMinor) => void;
   /** Each unread message count the server sends on the same stream (the `unread` event). */
   onUnread?: (unreadCount: number) => void;
+  /** Each change of a deposit's, withdrawal's or C2C order's status (the `paymentStatus` event). */
+  onPaymentStatus?: (change: PaymentStatusChange) => void;
   /** Aborting ends the stream for good (the session changed). */
   signal: AbortSignal;
   /** The headers of each attempt, as the API client sends them (the page's client by default). */
@@ -95,6 +97,7 @@ export async function followBalanceStream({
   token,
   onBalance,
   onUnread,
+  onPaymentStatus,
   signal,
   headers = (sessionToken) => defaultApi.headersFor(balanceEventsCall, sessionToken),
   fetch: fetchImpl,
@@ -122,6 +125,11 @@ export async function followBalanceStream({
           if (event.event === UNREAD_EVENT) {
             const { unreadCount } = JSON.parse(event.data) as { unreadCount?: unknown };
             if (typeof unreadCount === 'number') onUnread?.(unreadCount);
+            continue;
+          }
+          if (event.event === PAYMENT_STATUS_EVENT) {
+            const { kind, id, status } = JSON.parse(event.data) as Partial<Record<keyof PaymentStatusChange, unknown>>;
+            if ((kind === 'deposit' || kind === 'withdrawal' || kind === 'c2c') && typeof id === 'number' && typeof status === 'string') onPaymentStatus?.({ kind, id, status });
             continue;
           }
           if (event.event !== BALANCE_EVENT) continue;

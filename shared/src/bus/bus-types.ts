@@ -1,3 +1,4 @@
+import type { PaymentStatusChange } from '../contract/wallet';
 import type { AmountMinor } from '../money/amount-minor';
 import type { LanguageCode, MemberInfo, SystemStatus } from '../types/wire';
 import type { AgentCenterPage, MemberCenterPage } from './page-keys';
@@ -44,7 +45,9 @@ export type BusCommand =
   | { type: 'logout' }
   | { type: 'toast'; message: string; level: ToastLevel }
   /** Load the balance again now (after a bet, a deposit, the header's refresh button). */
-  | { type: 'refreshBalance' };
+  | { type: 'refreshBalance' }
+  /** One of the member's deposits, withdrawals or C2C orders changed status (pushed by the server). */
+  | { type: 'paymentStatus'; change: PaymentStatusChange };
 
 export type BusCommandType = BusCommand['type'];
 export type CommandOf<T extends BusCommandType> = Extract<BusCommand, { type: T }>;

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
+import { Button, EmptyState, Spinner, Tabs, useBusState, useCall, usePaymentStatus, useT } from '@platform/shared';
 import type { DepositState } from '@platform/shared/contract';
 import { useEffect, useRef, useState } from 'react';
 import { C2CDepositTab } from '../c2c';
@@ -92,6 +92,13 @@ export default function DepositPage(_props: MemberCenterPageProps) {
     })();
     // check and pending.refresh read the latest state through refs.
   }, [balance]);
+
+  // A deposit's new status, pushed by the server (an operator confirmed or rejected it, a gateway
+  // answered, it expired): the list, and the deposit on screen when it is that one, read again.
+  usePaymentStatus(['deposit', 'c2c'], (change) => {
+    pending.refresh();
+    if (change.kind === 'deposit' && activeRef.current?.deposit.depositId === change.id) void check();
+  });
 
   if (hub.status === 'error') {
     return (

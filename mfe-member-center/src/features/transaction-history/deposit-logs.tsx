@@ -1,4 +1,4 @@
-import { usePagedList, useT } from '@platform/shared';
+import { usePagedList, usePaymentStatus, useT } from '@platform/shared';
 import { DEPOSIT_STATES, RECORDS_DEFAULT_PAGE_SIZE, type DepositState } from '@platform/shared/contract';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { FilterSelect } from './filter-select';
@@ -19,6 +19,8 @@ export function DepositLogs() {
       loadDeposits({ range: periodRange(filters.period), state: filters.state === 'all' ? null : filters.state, page, size: pageSize }, signal),
     { filters: { period: 'today', state: 'all' }, pageSize: RECORDS_DEFAULT_PAGE_SIZE, requiresSession: true },
   );
+  // A deposit confirmed, rejected or expired meanwhile (pushed by the server): the page is read again.
+  usePaymentStatus(['deposit'], records.refresh);
   const columns: RecordsColumn<DepositRow, DepositFooter>[] = [
     { id: 'depositId', headerKey: 'col_deposit_id', render: (row) => row.refCode },
     { id: 'method', headerKey: 'col_deposit_method', render: (row) => row.channel || t(`method_${row.method}`) },

@@ -1,4 +1,4 @@
-import { usePagedList, useT } from '@platform/shared';
+import { usePagedList, usePaymentStatus, useT } from '@platform/shared';
 import { RECORDS_DEFAULT_PAGE_SIZE, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@platform/shared/contract';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { FilterSelect } from './filter-select';
@@ -19,6 +19,8 @@ export function WithdrawLogs() {
       loadWithdrawals({ range: periodRange(filters.period), status: filters.status === 'all' ? null : filters.status, page, size: pageSize }, signal),
     { filters: { period: 'today', status: 'all' }, pageSize: RECORDS_DEFAULT_PAGE_SIZE, requiresSession: true },
   );
+  // A withdrawal paid or rejected meanwhile (pushed by the server): the page is read again.
+  usePaymentStatus(['withdrawal'], records.refresh);
   const columns: RecordsColumn<WithdrawalRow, AmountFooter>[] = [
     { id: 'type', headerKey: 'col_withdraw_type', render: (row) => t(`withdraw_type_${row.withdrawType}`) },
     { id: 'virtual', headerKey: 'col_virtual_amount', align: 'end', render: (row) => (row.virtualAmount === null ? '-' : row.virtualAmount.toFixed(2)) },

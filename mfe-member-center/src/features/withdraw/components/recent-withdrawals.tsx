@@ -1,4 +1,4 @@
-import { Button, EmptyState, formatDateTime, formatMoney, Spinner, useT, type CallResult } from '@platform/shared';
+import { Button, EmptyState, formatDateTime, formatMoney, Spinner, usePaymentStatus, useT, type CallResult } from '@platform/shared';
 import type { RecentWithdrawal } from '../api';
 import { NAMESPACE } from '../translations';
 import styles from '../withdraw.module.css';
@@ -7,6 +7,8 @@ import styles from '../withdraw.module.css';
 export function RecentWithdrawals({ recent, symbol }: { recent: CallResult<RecentWithdrawal[]>; symbol: string }) {
   const { t } = useT(NAMESPACE);
   const rows = recent.status === 'success' ? recent.data : recent.status === 'loading' ? recent.staleData : undefined;
+  // An operator paid or rejected one (pushed by the server): the list shows it without a reopen.
+  usePaymentStatus(['withdrawal'], recent.refresh);
   return (
     <section className={styles.panel} aria-labelledby="withdraw-recent-title">
       <h3 id="withdraw-recent-title" className={styles.heading}>
