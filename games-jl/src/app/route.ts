@@ -1,6 +1,6 @@
 // The pages of the JL client, by path (the server answers each with the same index.html):
 //   /jl/play/<gameCode>?session=..&lang=..[&trial=1]   the game (slot or crash, by its code)
-//   /jl/verify?game=..&serverSeed=..&clientSeed=..&nonce=..[&hash=..]   the fairness check
+//   /jl/verify?game=..&serverSeed=..&clientSeed=..&nonce=..[&hash=..][&chainEnd=..&chainIndex=..]   the fairness check
 
 export type GameKind = 'slot' | 'crash';
 
@@ -32,13 +32,28 @@ export function routeOf(pathname: string, search: string): Route {
 }
 
 /** The verification page's address with a round's values filled in. */
-export function verifyHref(values: { game: string; serverSeed?: string; serverSeedHash?: string; clientSeed: string; nonce: number; bet?: number; lang?: string | null }): string {
+export function verifyHref(values: {
+  game: string;
+  serverSeed?: string;
+  serverSeedHash?: string;
+  clientSeed: string;
+  nonce: number;
+  bet?: number;
+  /** A chain crash round: the chain's published end and the round's place in it. */
+  chainEnd?: string | null;
+  chainIndex?: number | null;
+  lang?: string | null;
+}): string {
   const params = new URLSearchParams({ game: values.game });
   if (values.serverSeed) params.set('serverSeed', values.serverSeed);
   if (values.serverSeedHash) params.set('hash', values.serverSeedHash);
   params.set('clientSeed', values.clientSeed);
   params.set('nonce', String(values.nonce));
   if (values.bet !== undefined) params.set('bet', String(values.bet));
+  if (values.chainEnd && values.chainIndex) {
+    params.set('chainEnd', values.chainEnd);
+    params.set('chainIndex', String(values.chainIndex));
+  }
   if (values.lang) params.set('lang', values.lang);
   return `${MOUNT_PATH}/verify?${params.toString()}`;
 }

@@ -160,7 +160,7 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
           <li key={entry.roundId}>
             <a
               className={`${styles.chip} ${entry.crashPoint >= 2 ? styles.chipHigh : ''}`}
-              href={verifyHref({ game: gameCode, serverSeed: entry.serverSeed, serverSeedHash: entry.serverSeedHash, clientSeed: entry.clientSeed, nonce: entry.nonce, lang })}
+              href={verifyHref({ game: gameCode, serverSeed: entry.serverSeed, serverSeedHash: entry.serverSeedHash, clientSeed: entry.clientSeed, nonce: entry.nonce, chainEnd: entry.chainEnd, chainIndex: entry.chainIndex, lang })}
               target="_blank"
               rel="noopener"
               title={t('crash.verifyRound', { round: entry.roundId })}
@@ -262,7 +262,7 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
               {lastRevealed.serverSeed}
             </p>
             <a
-              href={verifyHref({ game: gameCode, serverSeed: lastRevealed.serverSeed, serverSeedHash: lastRevealed.serverSeedHash, clientSeed: lastRevealed.clientSeed, nonce: lastRevealed.nonce, lang })}
+              href={verifyHref({ game: gameCode, serverSeed: lastRevealed.serverSeed, serverSeedHash: lastRevealed.serverSeedHash, clientSeed: lastRevealed.clientSeed, nonce: lastRevealed.nonce, chainEnd: lastRevealed.chainEnd, chainIndex: lastRevealed.chainIndex, lang })}
               target="_blank"
               rel="noopener"
               data-testid="crash-verify"

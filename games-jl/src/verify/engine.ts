@@ -2,6 +2,7 @@
 // same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto, or crypto-js
 // where the page is not a secure context).
 import {
+  chainSeedVerifies,
   compileSlotMachine,
   replayWithAsyncHmac,
   spinSlot,
@@ -77,6 +78,15 @@ async function hashing(): Promise<Hashing> {
 /** Hex SHA-256 of the seed's text: what the game showed before the seed was used. */
 export async function sha256Hex(text: string): Promise<string> {
   return (await hashing()).sha256Hex(text);
+}
+
+/**
+ * True when hashing a crash round's seed `index` times gives the chain end published before the
+ * chain's first round (shared crash-chain.ts): the seed was fixed before any of its bets.
+ */
+export async function chainVerifies(serverSeed: string, index: number, chainEnd: string): Promise<boolean> {
+  const { sha256Hex: digest } = await hashing();
+  return chainSeedVerifies(digest, serverSeed, index, chainEnd);
 }
 
 /** Recomputes a round from its seeds, in the browser. Throws for an unknown game or a bad bet. */

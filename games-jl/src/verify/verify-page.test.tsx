@@ -45,6 +45,31 @@ test('a crash round: the crash point; a wrong hash is called out', async () => {
   expect(screen.getByTestId('verify-hash-check').getAttribute('data-matches')).toBe('false');
 });
 
+test('a chain crash round: the crash point from its seed and salt, and the seed walks back to the published chain end', async () => {
+  const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+  // A chain of 5: seed[5] random, seed[n] = SHA-256(seed[n + 1]), end = seed[0]; round 3 plays seed[3].
+  const seeds = [sha('the last seed')];
+  for (let n = 0; n < 5; n++) seeds.unshift(sha(seeds[0]));
+  const [end, seed] = [seeds[0], seeds[3]];
+  const salt = sha('round:41\n7:500');
+  const expected = playRound('JLC001', hmacStream(nodeHmac, { serverSeed: seed, clientSeed: salt, nonce: 0 }));
+  if (expected.kind !== 'crash') throw new Error('a crash round');
+  await open(`?game=JLC001&serverSeed=${seed}&hash=${seeds[2]}&clientSeed=${salt}&nonce=0&chainEnd=${end}&chainIndex=3`);
+  await waitFor(() => expect(screen.getByTestId('verify-chain-check').getAttribute('data-matches')).toBe('true'), { timeout: 5000 });
+  expect(screen.getByTestId('verify-crash-point').textContent).toContain(`${(expected.crashPoint / 100).toFixed(2)}×`);
+  expect(screen.getByTestId('verify-hash-check').getAttribute('data-matches')).toBe('true');
+});
+
+test('a crash seed the house swapped in does not walk back to the published chain end', async () => {
+  const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+  const seeds = [sha('the last seed')];
+  for (let n = 0; n < 5; n++) seeds.unshift(sha(seeds[0]));
+  const swapped = sha('a seed the house liked better');
+  await open(`?game=JLC001&serverSeed=${swapped}&clientSeed=${sha('salt')}&nonce=0&chainEnd=${seeds[0]}&chainIndex=3`);
+  await waitFor(() => expect(screen.getByTestId('verify-chain-check').getAttribute('data-matches')).toBe('false'), { timeout: 5000 });
+  expect(screen.getByTestId('verify-chain-check').textContent).toContain('does not lead back');
+});
+
 test('missing values: the page says what to enter', async () => {
   await open('?game=JLS001&clientSeed=lucky');
   expect(screen.queryByTestId('verify-result')).toBeNull();

@@ -5,7 +5,7 @@ import { Reels } from '../slot/reels';
 import { formatMoney, formatMultiplier } from '../ui/format';
 import { useLocale } from '../ui/locale';
 import ui from '../ui/ui.module.css';
-import { recompute, sha256Hex, VERIFIABLE_GAMES, type VerifiedOutcome } from './engine';
+import { chainVerifies, recompute, sha256Hex, VERIFIABLE_GAMES, type VerifiedOutcome } from './engine';
 import { SLOT_DEFINITIONS } from './games';
 import styles from './verify.module.css';
 
@@ -16,6 +16,9 @@ interface Values {
   nonce: string;
   bet: string;
   hash: string;
+  /** A chain crash round: the chain's published end and the round's place in it. */
+  chainEnd: string;
+  chainIndex: string;
 }
 
 const valuesOf = (params: URLSearchParams): Values => ({
@@ -25,9 +28,19 @@ const valuesOf = (params: URLSearchParams): Values => ({
   nonce: params.get('nonce') ?? '0',
   bet: params.get('bet') ?? '',
   hash: params.get('hash') ?? '',
+  chainEnd: params.get('chainEnd') ?? '',
+  chainIndex: params.get('chainIndex') ?? '',
 });
 
-type Result = { outcome: VerifiedOutcome; hashOfSeed: string; hashMatches: boolean | null } | { error: string };
+type Result = { outcome: VerifiedOutcome; hashOfSeed: string; hashMatches: boolean | null; chainMatches: boolean | null } | { error: string };
+
+/** Whether the seed walks back to the chain end given (null: no chain end entered, or not a crash round). */
+async function chainCheck(input: Values): Promise<boolean | null> {
+  const end = input.chainEnd.trim().toLowerCase();
+  if (input.game !== 'JLC001' || !end) return null;
+  const index = Number(input.chainIndex);
+  return Number.isSafeInteger(index) && index >= 1 ? chainVerifies(input.serverSeed.trim(), index, end) : false;
+}
 
 function symbolsOf(gameCode: string): SlotSymbol[] {
   const definition = SLOT_DEFINITIONS.find((candidate) => candidate.gameCode === gameCode);
@@ -52,12 +65,13 @@ export function VerifyPage({ params }: { params: URLSearchParams; lang: string |
         return;
       }
       const bet = input.bet.trim() ? Number(input.bet) : null;
-      const [outcome, hashOfSeed] = await Promise.all([
+      const [outcome, hashOfSeed, chainMatches] = await Promise.all([
         recompute({ gameCode: input.game, serverSeed: input.serverSeed.trim(), clientSeed: input.clientSeed, nonce, bet: bet !== null && Number.isFinite(bet) ? bet : null }),
         sha256Hex(input.serverSeed.trim()),
+        chainCheck(input),
       ]);
       const expected = input.hash.trim().toLowerCase();
-      setResult({ outcome, hashOfSeed, hashMatches: expected ? expected === hashOfSeed : null });
+      setResult({ outcome, hashOfSeed, hashMatches: expected ? expected === hashOfSeed : null, chainMatches });
     } catch (error) {
       const message = (error as Error).message;
       setResult({ error: message === 'webcrypto.unavailable' ? 'verify.noWebCrypto' : message === 'game.unknown' ? 'verify.unknownGame' : 'verify.failed' });
@@ -116,13 +130,24 @@ export function VerifyPage({ params }: { params: URLSearchParams; lang: string |
             <span className={ui.fieldLabel}>{t('verify.nonce')}</span>
             <input className={ui.input} type="number" min="0" step="1" inputMode="numeric" {...field('nonce')} data-testid="verify-nonce" />
           </label>
-          {isCrash ? null : (
+          {isCrash ? (
+            <label className={ui.field}>
+              <span className={ui.fieldLabel}>{t('verify.chainIndex')}</span>
+              <input className={ui.input} type="number" min="1" step="1" inputMode="numeric" {...field('chainIndex')} data-testid="verify-chain-index" />
+            </label>
+          ) : (
             <label className={ui.field}>
               <span className={ui.fieldLabel}>{t('verify.bet')}</span>
               <input className={ui.input} type="number" min="0" step="0.01" inputMode="decimal" {...field('bet')} placeholder={t('verify.betPlaceholder')} data-testid="verify-bet" />
             </label>
           )}
         </div>
+        {isCrash ? (
+          <label className={ui.field}>
+            <span className={ui.fieldLabel}>{t('verify.chainEnd')}</span>
+            <input className={`${ui.input} ${ui.mono}`} {...field('chainEnd')} autoComplete="off" spellCheck={false} data-testid="verify-chain-end" />
+          </label>
+        ) : null}
         <button type="submit" className={ui.primary} disabled={busy}>
           {t('verify.submit')}
         </button>
@@ -142,7 +167,7 @@ function VerifyResult({ result }: { result: Result }) {
       </div>
     );
   }
-  const { outcome, hashOfSeed, hashMatches } = result;
+  const { outcome, hashOfSeed, hashMatches, chainMatches } = result;
   return (
     <section className={ui.panel} aria-labelledby="verify-result" data-testid="verify-result">
       <h2 id="verify-result" className={ui.panelTitle}>
@@ -155,6 +180,11 @@ function VerifyResult({ result }: { result: Result }) {
       {hashMatches === null ? null : (
         <p className={hashMatches ? ui.win : styles.mismatch} data-testid="verify-hash-check" data-matches={hashMatches}>
           {hashMatches ? t('verify.hashMatches') : t('verify.hashDiffers')}
+        </p>
+      )}
+      {chainMatches === null ? null : (
+        <p className={chainMatches ? ui.win : styles.mismatch} data-testid="verify-chain-check" data-matches={chainMatches}>
+          {chainMatches ? t('verify.chainMatches') : t('verify.chainDiffers')}
         </p>
       )}
       {outcome.kind === 'crash' ? (
