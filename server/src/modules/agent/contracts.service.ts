@@ -1,6 +1,9 @@
 import { isAgentMemberType, type AgentContract, type ConsolidatedContractFlags, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
+import type pg from 'pg';
 import { MINOR_PER_MAJOR } from '../ledger';
 import type { Db } from '../../db/pool';
+import { withTransaction } from '../../db/transaction';
+import { cascadeContracts, sendCascadeNotices, type CascadeNotice } from './contract-cascade';
 import { AppError } from '../../http/envelope';
 import type { AgentCaller } from './agent-access';
 import { downlineOf } from './agent-access';
@@ -11,7 +14,10 @@ import { downlineOf } from './agent-access';
 // game; daily and hourly salary: rate tiers on team betting and active members; rates in 0.01 %
 // dividend: a settlement cycle and rate tiers on the team's net loss and active members (the
 // downline's cycle is the upline's) — never above its own under its own contract of the kind; the downline accepts or rejects. Either side may ask to end an active contract;
-// the other side accepts (terminated) or rejects (it stays active). A top agent's contract comes
+// the other side accepts (terminated) or rejects (it stays active). An offer is accepted only while
+// the offering agent's own contract still covers it; a contract that ends or comes into force
+// brings every contract of the kind below it under it (contract-cascade.ts: ended, or capped to
+// the new terms, the agents told by platform message). A top agent's contract comes
 // from the merchant (upline_id NULL, made by an operator). One pending or active contract per
 // downline (agent_contract_current).
 
@@ -160,18 +166,34 @@ export async function offerContract<C extends AnyContract = AgentContract>(db: D
   }
 }
 
-/** Accept or reject what awaits the caller: a pending contract, or an asked termination. */
-export async function answerContract<C extends AnyContract = AgentContract>(db: Db, caller: AgentCaller, kind: ContractKind, contractId: number, accept: boolean, nowMs: number): Promise<C> {
+/**
+ * Accept or reject what awaits the caller: a pending contract, or an asked termination. An offer
+ * is accepted only while the offering agent's own contract of the kind still covers it; a contract
+ * accepted or ended brings every contract below it under it (contract-cascade.ts), in the same
+ * transaction, and the agents whose contracts it ended or capped are told.
+ */
+export async function answerContract<C extends AnyContract = AgentContract>(db: pg.Pool, caller: AgentCaller, kind: ContractKind, contractId: number, accept: boolean, nowMs: number): Promise<C> {
   const row = await contractById(db, caller, contractId, kind);
   if (!awaiting(row, caller.agentId)) throw new AppError(400, 'agent.contract.invalid', { detail: 'nothing of this contract awaits your answer' });
   const now = new Date(nowMs);
-  const changed =
-    row.state === 'pending'
-      ? await db.query("UPDATE agent_contract SET state = $2, decided_at = $3 WHERE id = $1 AND state = 'pending'", [contractId, accept ? 'active' : 'rejected', now])
-      : accept
-        ? await db.query("UPDATE agent_contract SET state = 'terminated', terminated_at = $2 WHERE id = $1 AND state = 'active' AND terminate_requested_by IS NOT NULL", [contractId, now])
-        : await db.query("UPDATE agent_contract SET terminate_requested_by = NULL WHERE id = $1 AND state = 'active'", [contractId]);
-  if (!changed.rowCount) throw new AppError(400, 'agent.contract.invalid', { detail: 'the contract changed meanwhile' });
+  const notices = await withTransaction(db, async (client): Promise<CascadeNotice[]> => {
+    if (row.state === 'pending' && accept && row.uplineId !== null) {
+      const upline = await client.query<{ terms: AnyTerms }>("SELECT terms FROM agent_contract WHERE kind = $1 AND downline_id = $2 AND state = 'active' FOR SHARE", [kind, row.uplineId]);
+      if (!upline.rowCount || !withinKind(kind, row.terms, upline.rows[0].terms)) {
+        throw new AppError(400, 'agent.contract.invalid', { detail: 'the offering agent’s own contract no longer covers these terms' });
+      }
+    }
+    const changed =
+      row.state === 'pending'
+        ? await client.query("UPDATE agent_contract SET state = $2, decided_at = $3 WHERE id = $1 AND state = 'pending'", [contractId, accept ? 'active' : 'rejected', now])
+        : accept
+          ? await client.query("UPDATE agent_contract SET state = 'terminated', terminated_at = $2 WHERE id = $1 AND state = 'active' AND terminate_requested_by IS NOT NULL", [contractId, now])
+          : await client.query("UPDATE agent_contract SET terminate_requested_by = NULL WHERE id = $1 AND state = 'active'", [contractId]);
+    if (!changed.rowCount) throw new AppError(400, 'agent.contract.invalid', { detail: 'the contract changed meanwhile' });
+    if (!accept) return [];
+    return cascadeContracts(client, caller.merchantId, kind, Number(row.downlineId), row.state === 'pending' ? row.terms : null, nowMs);
+  });
+  await sendCascadeNotices(db, caller.merchantId, notices, nowMs);
   return reread<C>(db, caller, contractId, kind);
 }
 
@@ -215,7 +237,7 @@ export async function contractFlags(db: Db, merchantId: number, memberId: number
  * replacing none (409 agent.contract.exists while one of the kind is pending or active). Only for
  * an agent without an agent upline: a downline agent's contracts come from its upline.
  */
-export async function grantMerchantContract(db: Db, merchantId: number, username: string, kind: ContractKind, terms: AnyTerms, nowMs: number): Promise<AnyContract> {
+export async function grantMerchantContract(db: pg.Pool, merchantId: number, username: string, kind: ContractKind, terms: AnyTerms, nowMs: number): Promise<AnyContract> {
   const member = await db.query<{ id: string; memberType: number; uplineType: number | null }>(
     `SELECT m.id, m.member_type AS "memberType", up.member_type AS "uplineType"
        FROM member m LEFT JOIN member up ON up.id = m.upline_id WHERE m.merchant_id = $1 AND lower(m.username) = lower($2)`,
@@ -228,25 +250,38 @@ export async function grantMerchantContract(db: Db, merchantId: number, username
     throw new AppError(400, 'agent.contract.invalid', { detail: 'a downline agent’s contracts come from its upline' });
   }
   try {
-    const inserted = await db.query<{ id: string }>(
-      `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at)
-       VALUES ($1, $2, NULL, $3, $4, 'active', $5, $5) RETURNING id`,
-      [merchantId, kind, row.id, JSON.stringify(terms), new Date(nowMs)],
-    );
-    return reread(db, { merchantId, agentId: Number(row.id) }, Number(inserted.rows[0].id), kind);
+    // Contracts left below the agent from an earlier one of the kind come under the new terms.
+    const { id, notices } = await withTransaction(db, async (client) => {
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at)
+         VALUES ($1, $2, NULL, $3, $4, 'active', $5, $5) RETURNING id`,
+        [merchantId, kind, row.id, JSON.stringify(terms), new Date(nowMs)],
+      );
+      return { id: Number(inserted.rows[0].id), notices: await cascadeContracts(client, merchantId, kind, Number(row.id), terms, nowMs) };
+    });
+    await sendCascadeNotices(db, merchantId, notices, nowMs);
+    return reread(db, { merchantId, agentId: Number(row.id) }, id, kind);
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw new AppError(409, 'agent.contract.exists');
     throw error;
   }
 }
 
-/** Ends the merchant's active contract of the kind with a top agent (an operator's decision; nobody else answers it). */
-export async function endMerchantContract(db: Db, merchantId: number, username: string, kind: ContractKind, nowMs: number): Promise<void> {
-  const ended = await db.query(
-    `UPDATE agent_contract c SET state = 'terminated', terminated_at = $4
-       FROM member m WHERE m.id = c.downline_id AND m.merchant_id = $1 AND lower(m.username) = lower($2)
-        AND c.merchant_id = $1 AND c.kind = $3 AND c.upline_id IS NULL AND c.state = 'active'`,
-    [merchantId, username, kind, new Date(nowMs)],
-  );
-  if (!ended.rowCount) throw new AppError(404, 'not.found', { detail: 'no active contract of this kind from the merchant' });
+/**
+ * Ends the merchant's active contract of the kind with a top agent (an operator's decision; nobody
+ * else answers it), and every contract of the kind below it (contract-cascade.ts).
+ */
+export async function endMerchantContract(db: pg.Pool, merchantId: number, username: string, kind: ContractKind, nowMs: number): Promise<void> {
+  const notices = await withTransaction(db, async (client) => {
+    const ended = await client.query<{ agentId: string }>(
+      `UPDATE agent_contract c SET state = 'terminated', terminated_at = $4
+         FROM member m WHERE m.id = c.downline_id AND m.merchant_id = $1 AND lower(m.username) = lower($2)
+          AND c.merchant_id = $1 AND c.kind = $3 AND c.upline_id IS NULL AND c.state = 'active'
+       RETURNING c.downline_id AS "agentId"`,
+      [merchantId, username, kind, new Date(nowMs)],
+    );
+    if (!ended.rowCount) throw new AppError(404, 'not.found', { detail: 'no active contract of this kind from the merchant' });
+    return cascadeContracts(client, merchantId, kind, Number(ended.rows[0].agentId), null, nowMs);
+  });
+  await sendCascadeNotices(db, merchantId, notices, nowMs);
 }
