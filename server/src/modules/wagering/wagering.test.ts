@@ -1,9 +1,11 @@
 import { playsOf } from '@platform/shared/lottery';
 import type { Envelope, JlSpin, TurnoverInfo } from '@platform/shared/contract';
+import { withTransaction } from '../../db/transaction';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { launch, sessionTokenOf } from '../game-provider/game-provider.testing';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../ledger';
 import { cancelBet, placeOrder } from '../lottery/betting.service';
+import { voidRoundIn } from '../lottery/settlement.service';
 import { costOf, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, testSecretsKey } from '../lottery/lottery.testing';
 import { MINUTE, TestClock } from '../member/member.testing';
 import { payWithdrawal } from '../withdrawal';
@@ -96,6 +98,31 @@ describe('stakes count net of refunds', () => {
     // A bet kept counts.
     await bet(context.pool, context.merchantId, memberId, 50_00, clock.nowMs);
     expect(await turnoverOf(token)).toMatchObject({ remainingTurnover: 0 });
+  });
+
+  it('a voided round gives back what its bets met, and no more', async () => {
+    await setWithdrawSettings(context.pool, context.merchantId, { turnoverMultiplier: 1 });
+    const { memberId } = await readyMember();
+    await deposit(context.pool, context.merchantId, memberId, 30_00, clock.nowMs);
+    const round = await roundOnSale(context.pool, testSecretsKey(), context.merchantId, 'SSC5', clock.nowMs);
+    const position = playsOf('SSC').find((play) => play.rows.length === 5 && play.rule === 'sum')!;
+    const line = lineOf(position, [[3], [], [], [], []], { multiple: 5 });
+    const remainingOf = async () => (await wageringStateOf(context.pool, context.merchantId, memberId)).remainingMinor;
+    const order = await placeOrder(context.pool, {
+      merchantId: context.merchantId,
+      memberId,
+      gameCode: 'SSC5',
+      currentNumero: round.numero,
+      slip: slipOf([line]),
+      betCartAmountSum: costOf([line]),
+      chase: 0,
+      winningStop: false,
+      nowMs: clock.nowMs,
+    });
+    expect(order.amount).toBe(10);
+    expect(await remainingOf()).toBe(20_00);
+    await withTransaction(context.pool, (client) => voidRoundIn(client, round.roundId, 'test', clock.nowMs));
+    expect(await remainingOf()).toBe(30_00);
   });
 
   it('a player of slots only meets it with its spins, at the in-house games’ weight', async () => {
