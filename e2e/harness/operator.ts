@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { hashPassword } from '../../server/src/modules/identity';
-import { generateTotpSecret } from '../../server/src/modules/two-factor';
+import { generateTotpSecret } from '../../server/src/modules/totp';
 import { seal, secretsKeyFromEnv } from '../../server/src/secrets-key';
 import { E2E_OPS_URL } from './constants';
 import { operatorSql } from './database';

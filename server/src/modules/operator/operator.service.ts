@@ -11,7 +11,7 @@ import {
   postTransaction,
 } from '../ledger';
 import { clearFailures, reserveAttempts, tooManyRequests, type ThrottleRule } from '../rate-limit';
-import { acceptedTotpStep, generateTotpSecret, totpUri } from '../two-factor';
+import { acceptedTotpStep, generateTotpSecret, totpUri } from '../totp';
 import { openText, seal, type SecretsKey } from '../../secrets-key';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from './operator-roles';
 import * as queries from './operator.queries';

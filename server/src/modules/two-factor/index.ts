@@ -5,4 +5,3 @@ export { twoFactorMessages } from './two-factor.messages';
 export { sealClearServerSecrets } from './secret-box';
 export { secondFactorsOf } from './two-factor.service';
 export type { SecondFactor } from './two-factor.queries';
-export { acceptedTotpStep, generateTotpSecret, totpUri } from './totp';

@@ -23,7 +23,7 @@ import {
 import { clearFailures, forgiveAttempt, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import type { VerificationCodes } from '../verification';
 import { open, seal, type SecretKey } from './secret-box';
-import { acceptedTotpStep, generateTotpSecret, totpUri } from './totp';
+import { acceptedTotpStep, generateTotpSecret, totpUri } from '../totp';
 import * as queries from './two-factor.queries';
 import type { BankCardFacts, SecondFactor } from './two-factor.queries';
 
