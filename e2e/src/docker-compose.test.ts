@@ -67,6 +67,14 @@ describe('docker-compose.yml', () => {
     expect(page).toContain(`proxy_pass http://${serviceOf(shell.folder)}:8080;`);
   });
 
+  test("the gateway passes the payment gateways' callbacks to the API, and never the operator API", () => {
+    const gateway = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
+    // POST /payment/callback/:provider (deposit module): a gateway's confirmation of a payment.
+    expect(gateway).toMatch(/location \/payment\/ \{ proxy_pass http:\/\/api:3000;[^}]*X-Forwarded-For \$remote_addr;/);
+    // The operator API has its own listener on the API's loopback (server/README.md "Operators").
+    expect(gateway).not.toMatch(/\/ops\b|:3001/);
+  });
+
   test("the shell's pages get the API's page policy and security headers through the gateway (issue 7, item 5)", () => {
     const gateway = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
     const page = /location \/ \{([^}]*)\}/.exec(gateway)?.[1] ?? '';
