@@ -1,5 +1,5 @@
 // Game-provider benchmark (issue 10): seamless-wallet bets per second through the real server —
-// signed HTTP requests POST /provider/v1/JL/bet (HMAC-SHA256 of the body, session lookup,
+// signed HTTP requests POST /provider/v1/JL/bet (HMAC-SHA256 of method, path, timestamp and body, session lookup,
 // idempotency row, round, ledger posting, recorded answer) from 10 concurrent clients — as a ratio
 // to the ledger's own rate: postTransaction of the same movement (a member's wallet → the house's
 // game account, under a new idempotency key) with 10 concurrent callers, on the same PostgreSQL in
@@ -161,8 +161,10 @@ export async function benchProvider({ seconds = 8 } = {}) {
       const index = randomInt(tokens.length);
       const id = `${process.pid}-${++sequence}`;
       const body = JSON.stringify({ sessionToken: tokens[index], transactionId: `b${id}`, roundId: `r${id}`, gameCode: 'JLS001', amount: 1 + randomInt(1_000) });
-      const signature = createHmac('sha256', secret).update(body).digest('hex');
-      const answer = await post(agent, port, '/provider/v1/JL/bet', body, { 'x-signature': signature });
+      // Signed as the provider API asks (server/README.md "In-house games"): method, path, timestamp, body.
+      const timestamp = String(Date.now());
+      const signature = createHmac('sha256', secret).update(`POST\n/provider/v1/JL/bet\n${timestamp}\n${body}`).digest('hex');
+      const answer = await post(agent, port, '/provider/v1/JL/bet', body, { 'x-signature': signature, 'x-timestamp': timestamp });
       if (answer.status !== 200) {
         refused++;
         if (refused <= 3) console.error(`  bet refused: ${answer.status} ${answer.body}`);

@@ -132,7 +132,6 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
   }, [api, mine]);
 
   const secondsLeft = view.bettingEndsAt ? Math.max(0, Math.ceil((view.bettingEndsAt - (now + view.clockOffset)) / 1000)) : null;
-  const clientSeed = session.crash?.clientSeed ?? gameCode;
   // The round that crashed last, seed revealed: shown until the next crash, so it can be checked at leisure.
   const lastRevealed = view.revealed ?? view.history[0] ?? null;
 
@@ -249,7 +248,7 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
         <h2 id="crash-fairness" className={ui.panelTitle}>
           {t('fairness.title')}
         </h2>
-        <p className={ui.muted}>{t('crash.fairnessExplain', { clientSeed })}</p>
+        <p className={ui.muted}>{t('crash.fairnessExplain')}</p>
         <p className={ui.fieldLabel}>{t('crash.roundHash', { round: view.roundId ?? '—' })}</p>
         <p className={ui.mono} data-testid="crash-round-hash">
           {view.serverSeedHash ?? '—'}

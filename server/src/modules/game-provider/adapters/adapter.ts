@@ -25,7 +25,8 @@ export interface VendorAdapter {
   /**
    * How the vendor's money calls reach the ledger. 'seamless': the vendor calls
    * /provider/v1/<vassalage>/{authenticate,balance,bet,win,rollback,endRound} itself (no balance is
-   * kept at the vendor). A vendor with its own wallet protocol would map it here.
+   * kept at the vendor), each call signed over its method, path, timestamp and body (signature.ts).
+   * A vendor with its own wallet protocol would map it here, signing what it forwards the same way.
    */
   readonly wallet: 'seamless';
 }
