@@ -178,7 +178,7 @@ describe('the settlement rules', () => {
   });
 
   test('push: only LHC 两面 on a special of 49', () => {
-    const lhc = (special: number): Draw => ({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, special] });
+    const lhc = (special: number): Draw => ({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, special], lunarYear: 2026 });
     for (const play of playsOf('LHC')) expect(isPush(play, lhc(49))).toBe(play.code === 'LHC_SPECIAL_BSOE');
     expect(isPush(playById(4003)!, lhc(48))).toBe(false);
     expect(winCount(playById(4003)!, [15n], lhc(49))).toBe(0);

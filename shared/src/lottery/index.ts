@@ -12,7 +12,7 @@ export { binomial, exactFraction, fraction, maskOf, popcount, valuesOf } from '.
 export { BSOE, BSOE_KEYS, DRAGON_TIGER, DRAGON_TIGER_KEYS, TIE_KEYS } from './play-kit';
 export { SSC_SUM3_COUNTS } from './plays-ssc';
 export { VN_ENDINGS, allAppearProbability } from './plays-vn';
-export { LHC_ZODIAC_YEAR, ZODIAC_KEYS, lhcColour, lhcZodiac, lhcZodiacNumbers, zodiacOfYear, type LhcColour } from './lhc';
+export { ZODIAC_KEYS, drawLunarYear, lhcColour, lhcZodiac, lhcZodiacNumbers, lhcZodiacValues, lunarYearOf, zodiacOfYear, type LhcColour } from './lhc';
 export { ALL_TRANSLATION_KEYS, PLAYS, playById, playsOf } from './catalogue';
 export { isPush, pickWords, rowWordCounts, winCount } from './rules';
 export { mulberry32, randomInt, randomRows, randomSubset } from './quick-pick';

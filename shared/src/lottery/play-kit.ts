@@ -82,7 +82,7 @@ export interface PlaySpec {
    * The draw's feature masks: one per row (same value bits as the picks), or a whole multiple of
    * the rows for layered plays (mask i pairs with row i mod rows). push: the bet is refunded.
    */
-  readonly featureMasks: (numbers: readonly number[]) => { readonly masks: readonly bigint[]; readonly push?: boolean };
+  readonly featureMasks: (numbers: readonly number[], draw: Draw) => { readonly masks: readonly bigint[]; readonly push?: boolean };
 }
 
 /** The PlayDefinition of a specification (checks the specification once, when the module loads). */
@@ -112,7 +112,7 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
 
   const features = (draw: Draw): { readonly f: readonly bigint[]; readonly push: boolean } => {
     if (draw.kind !== spec.kind) throw new RangeError(`${spec.code} settles ${spec.kind} draws, not ${draw.kind}`);
-    const { masks, push = false } = spec.featureMasks(draw.numbers);
+    const { masks, push = false } = spec.featureMasks(draw.numbers, draw);
     if (masks.length === 0 || masks.length % spec.rows.length !== 0) throw new Error(`${spec.code}: ${masks.length} feature masks for ${spec.rows.length} rows`);
     return { f: masks.flatMap((mask, index) => splitWords(mask, rowWords[index % spec.rows.length])), push };
   };

@@ -23,7 +23,7 @@ import {
   type TicketModel,
 } from './harness.testing';
 import { Rational } from '@platform/shared/inhouse-games';
-import { binomial, isPush, lhcColour, lhcZodiac, lhcZodiacNumbers, playsOf, winCount, type Draw } from '.';
+import { binomial, isPush, lhcColour, lhcZodiac, lhcZodiacNumbers, lhcZodiacValues, lunarYearOf, playById, playsOf, picksFromRows, winCount, type Draw } from '.';
 
 const NUMBERS = Array.from({ length: 49 }, (_, index) => index + 1);
 
@@ -76,7 +76,7 @@ function* drawClasses(relevant: readonly number[]): DrawEnumeration {
   }
 }
 
-const lhc = (...numbers: number[]): Draw => ({ kind: 'LHC', numbers });
+const lhc = (...numbers: number[]): Draw => ({ kind: 'LHC', numbers, lunarYear: 2026 });
 
 /** Random draws; one in four has the special 49 (the push), one in four is drawn from the bet's numbers first. */
 const drawFor = (random: () => number) => (rows: Rows) => {
@@ -141,7 +141,9 @@ describe.each(playsOf('LHC').map((play) => [play.code, play] as const))('%s', (c
   const model = MODELS[code];
 
   test('P of a ticket = exact weighted enumeration, the same for every ticket tried', () => {
-    const tickets = sampleTickets(play, model, mulberry32(play.id), 3);
+    // A zodiac play takes only the zodiacs of its number count in the year (2026: 马 has 5).
+    const size = code === 'LHC_ZODIAC_5' ? 5 : code === 'LHC_ZODIAC_4' ? 4 : undefined;
+    const tickets = sampleTickets(play, model, mulberry32(play.id), 3).filter((ticket) => !size || lhcZodiacValues(size, 2026).includes(ticket[0]));
     expect(tickets.length).toBeGreaterThan(0);
     for (const ticket of tickets) {
       expect(ticketProbability(model, ticket, drawClasses(relevantNumbers(code, ticket))).toString()).toBe(rationalOf(play.probability).toString());
@@ -188,6 +190,25 @@ describe('colours and zodiacs', () => {
     expect(lhcZodiacNumbers(0, 2008)).toEqual([1, 13, 25, 37, 49]);
     expect(lhcZodiac(1, 2017)).toBe(9);
     expect(lhcZodiacNumbers(5, 2025)).toEqual([1, 13, 25, 37, 49]);
+  });
+
+  test('the zodiac map follows the lunar year of the draw date: 2027-02-05 is still 马 (2026), 2027-02-06 羊 (2027)', () => {
+    // 21:30 in Hong Kong (UTC+8) on the eve and on the day of Lunar New Year 2027, and its first minute.
+    expect(lunarYearOf(Date.UTC(2027, 1, 5, 13, 30))).toBe(2026);
+    expect(lunarYearOf(Date.UTC(2027, 1, 5, 16, 0))).toBe(2027);
+    expect(lunarYearOf(Date.UTC(2027, 1, 6, 13, 30))).toBe(2027);
+    expect(lunarYearOf(Date.UTC(2026, 1, 16, 15, 59))).toBe(2025);
+    expect(lunarYearOf(Date.UTC(2026, 0, 1))).toBe(2025);
+    expect(() => lunarYearOf(Date.UTC(2060, 0, 1))).toThrow(RangeError);
+    expect(lhcZodiacValues(5, 2026)).toEqual([6]);
+    expect(lhcZodiacValues(5, 2027)).toEqual([7]);
+    expect(lhcZodiacValues(4, 2027)).not.toContain(7);
+    // 01 is 马 in 2026 and 羊 in 2027: a 羊 bet wins on a draw holding 01 only in 2027.
+    const numbers = [1, 2, 3, 4, 5, 6, 8];
+    const goat = picksFromRows([[7]]);
+    expect(winCount(playById(4004)!, goat, { kind: 'LHC', numbers, lunarYear: 2027 })).toBe(1);
+    expect(winCount(playById(4005)!, goat, { kind: 'LHC', numbers, lunarYear: 2026 })).toBe(0);
+    expect(() => winCount(playById(4004)!, goat, { kind: 'LHC', numbers })).toThrow(RangeError);
   });
 
   test('colours: red 17, blue 16, green 16 numbers (LOTTERY.md §5.2)', () => {

@@ -6,15 +6,17 @@
 //     whole bet is refunded (LOTTERY.md §5.1, §10). P win 24/49, P push 1/49; the price is
 //     stake × (1 − Ppush)/Pwin, which makes the bet exactly fair at series 2000 with the refund.
 //   · 一肖 (a zodiac appears among all 7 numbers, paid once per zodiac): the year's zodiac has 5
-//     numbers and the others 4, so their odds differ: two plays, one holding only the 5-number
-//     zodiac, one the eleven 4-number zodiacs, on the fixed 2026 map (lhc.ts).
+//     numbers and the others 4, so their odds differ: two plays, one for the 5-number zodiac, one
+//     for the eleven 4-number zodiacs. Which zodiac has 5 numbers changes at Lunar New Year, so
+//     both rows list all twelve, the betting server takes a pick only in the play its round's
+//     lunar year gives it (lhcZodiacValues), and the features read the draw's own lunar year.
 //   · 二全中 / 三全中: all picks among the 6 regular numbers (特码 excluded).
 //   · 五不中: none of the 5 numbers of a ticket among all 7 drawn; tickets C(n, 5). It fits the
 //     choose rule over the complement: the winning tickets are the 5-subsets of the picks that
 //     were not drawn, C(|picks ∖ drawn|, 5), so f = the 42 numbers of 1-49 not drawn.
 //   · No 三中二 / 二中特 (two prize levels per ticket).
 import { binomial, bit, fraction, maskOf } from './bits';
-import { LHC_ZODIAC_YEAR, ZODIAC_KEYS, lhcZodiac, zodiacOfYear } from './lhc';
+import { ZODIAC_KEYS, drawLunarYear, lhcZodiac } from './lhc';
 import { BSOE_KEYS, bsoeMask, countSum, definePlay, keyRow, numberRow, range, type PlaySpec } from './play-kit';
 import type { PlayDefinition } from './types';
 
@@ -24,25 +26,24 @@ const pickRow = (min = 1) => numberRow('row_pick', 1, 49, 'two', min);
 const regular = (numbers: readonly number[]) => numbers.slice(0, 6);
 const special = (numbers: readonly number[]) => numbers[6];
 
-const YEAR_ZODIAC = zodiacOfYear(LHC_ZODIAC_YEAR);
-const OTHER_ZODIACS = range(0, 11).filter((zodiac) => zodiac !== YEAR_ZODIAC);
+const ALL_ZODIACS = range(0, 11);
 
 /** P(a zodiac with `size` numbers appears among the 7 drawn) = 1 − C(49 − size, 7)/C(49, 7). */
 const zodiacProbability = (size: number) => fraction(binomial(49, 7) - binomial(49 - size, 7), binomial(49, 7));
 
-/** One zodiac play: a zodiac wins once when any of the 7 numbers has it (2026 map). */
-function zodiacPlay(id: number, code: string, zodiacs: readonly number[], size: number): PlaySpec {
+/** One zodiac play: a zodiac wins once when any of the 7 numbers has it (the draw's lunar year's map). */
+function zodiacPlay(id: number, code: string, size: 4 | 5): PlaySpec {
   return {
     id,
     code,
     kind: 'LHC',
     group: 'zodiac',
-    rows: [keyRow('row_zodiac', zodiacs.map((zodiac) => ZODIAC_KEYS[zodiac]), zodiacs)],
+    rows: [keyRow('row_zodiac', ALL_ZODIACS.map((zodiac) => ZODIAC_KEYS[zodiac]), ALL_ZODIACS, 1, size === 5 ? 1 : 11)],
     rule: 'sum',
     probability: zodiacProbability(size),
     unitStakeMinor: UNIT,
     count: countSum,
-    featureMasks: (numbers) => ({ masks: [maskOf(numbers.map((n) => lhcZodiac(n, LHC_ZODIAC_YEAR)))] }),
+    featureMasks: (numbers, draw) => ({ masks: [maskOf(numbers.map((n) => lhcZodiac(n, drawLunarYear(draw))))] }),
   };
 }
 
@@ -107,8 +108,8 @@ const SPECS: readonly PlaySpec[] = [
       return n === 49 ? { masks: [0n], push: true } : { masks: [bsoeMask(n >= 25, n % 2 === 1)] };
     },
   },
-  zodiacPlay(4004, 'LHC_ZODIAC_5', [YEAR_ZODIAC], 5),
-  zodiacPlay(4005, 'LHC_ZODIAC_4', OTHER_ZODIACS, 4),
+  zodiacPlay(4004, 'LHC_ZODIAC_5', 5),
+  zodiacPlay(4005, 'LHC_ZODIAC_4', 4),
   allRegular(4006, 'LHC_REGULAR_ALL2', 2),
   allRegular(4007, 'LHC_REGULAR_ALL3', 3),
   {

@@ -18,6 +18,11 @@ export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN';
 export interface Draw {
   readonly kind: LotteryKind;
   readonly numbers: readonly number[];
+  /**
+   * LHC: the lunar year of the draw's date (lhc.ts lunarYearOf), whose zodiac map the zodiac
+   * plays settle on. Required for their features; the other kinds ignore it.
+   */
+  readonly lunarYear?: number;
 }
 
 /** One row of a play's number picker. */

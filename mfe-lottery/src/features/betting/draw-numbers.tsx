@@ -2,7 +2,7 @@
 // 波色, with their zodiac, the special number set apart), and for the Vietnam lottery the table of
 // its 27 prizes (ĐB, G1 … G7).
 import { useT } from '@platform/shared';
-import { LHC_ZODIAC_YEAR, ZODIAC_KEYS, lhcColour, lhcZodiac, type LotteryKind } from '@platform/shared/lottery';
+import { ZODIAC_KEYS, lhcColour, lhcZodiac, lunarYearOf, type LotteryKind } from '@platform/shared/lottery';
 import styles from './betting.module.css';
 import { cx } from './cx';
 import { NAMESPACE } from './translations';
@@ -54,7 +54,7 @@ export function VnPrizeTable({ numbers, caption }: { numbers: readonly string[];
   );
 }
 
-function Ball({ kind, number, special }: { kind: LotteryKind; number: string; special: boolean }) {
+function Ball({ kind, number, special, lunarYear }: { kind: LotteryKind; number: string; special: boolean; lunarYear: number }) {
   const { t } = useT(NAMESPACE);
   const value = Number(number);
   if (kind !== 'LHC' || !Number.isInteger(value) || value < 1 || value > 49) {
@@ -66,18 +66,22 @@ function Ball({ kind, number, special }: { kind: LotteryKind; number: string; sp
       <span className={cx(styles.ball, styles[`lhc_${colour}`])} title={t(`colour_${colour}`)}>
         {number}
       </span>
-      <span className={styles.zodiac}>{t(ZODIAC_KEYS[lhcZodiac(value, LHC_ZODIAC_YEAR)])}</span>
+      <span className={styles.zodiac}>{t(ZODIAC_KEYS[lhcZodiac(value, lunarYear)])}</span>
     </li>
   );
 }
 
-/** A draw's numbers; `label` names the list for screen readers. */
-export function DrawNumbers({ kind, numbers, label }: { kind: LotteryKind; numbers: readonly string[]; label: string }) {
+/**
+ * A draw's numbers; `label` names the list for screen readers. Mark Six zodiacs follow the lunar
+ * year of the draw's time (the map switches at Lunar New Year, lhc.ts).
+ */
+export function DrawNumbers({ kind, numbers, label, drawTime }: { kind: LotteryKind; numbers: readonly string[]; label: string; drawTime: number }) {
   if (kind === 'VN') return <VnPrizeTable numbers={numbers} caption={label} />;
+  const lunarYear = kind === 'LHC' ? lunarYearOf(drawTime) : 0;
   return (
     <ol className={styles.balls} aria-label={label} data-testid="draw-numbers">
       {numbers.map((number, index) => (
-        <Ball key={index} kind={kind} number={number} special={kind === 'LHC' && index === 6} />
+        <Ball key={index} kind={kind} number={number} special={kind === 'LHC' && index === 6} lunarYear={lunarYear} />
       ))}
     </ol>
   );

@@ -65,10 +65,10 @@ export default function ResultsHistory({ game, version }: { game: LotteryGame; v
                 ) : game.kind === 'VN' ? (
                   <details className={styles.vnDetails}>
                     <summary>{t('vn_special_prize', { number: draw.numbers[0] })}</summary>
-                    <DrawNumbers kind={game.kind} numbers={draw.numbers} label={t('result_of_round', { numero: draw.numero })} />
+                    <DrawNumbers kind={game.kind} numbers={draw.numbers} drawTime={draw.drawTime} label={t('result_of_round', { numero: draw.numero })} />
                   </details>
                 ) : (
-                  <DrawNumbers kind={game.kind} numbers={draw.numbers} label={t('result_of_round', { numero: draw.numero })} />
+                  <DrawNumbers kind={game.kind} numbers={draw.numbers} drawTime={draw.drawTime} label={t('result_of_round', { numero: draw.numero })} />
                 )}
               </li>
             ))}

@@ -55,7 +55,7 @@ export function LatestResult({ game, round }: { game: LotteryGame; round: RoundV
       ) : (
         <>
           <h3 className={styles.resultTitle}>{t('result_of_round', { numero: latestDraw.numero })}</h3>
-          <DrawNumbers kind={game.kind} numbers={latestDraw.numbers} label={t('result_of_round', { numero: latestDraw.numero })} />
+          <DrawNumbers kind={game.kind} numbers={latestDraw.numbers} drawTime={latestDraw.drawTime} label={t('result_of_round', { numero: latestDraw.numero })} />
         </>
       )}
     </section>

@@ -47,7 +47,7 @@ export default function VerifyDialog({ kind, draw, onClose }: { kind: LotteryKin
         <dd className={styles.code}>{`${draw.gameCode}-${draw.numero}`}</dd>
       </dl>
       <h3 className={styles.resultTitle}>{t('verify_published')}</h3>
-      <DrawNumbers kind={kind} numbers={draw.numbers} label={t('verify_published')} />
+      <DrawNumbers kind={kind} numbers={draw.numbers} drawTime={draw.drawTime} label={t('verify_published')} />
       {state.status === 'running' && <Spinner label={t('verify_running')} />}
       {state.status === 'failed' && (
         <p className={styles.failure} role="alert" data-testid="verify-failed">
@@ -57,7 +57,7 @@ export default function VerifyDialog({ kind, draw, onClose }: { kind: LotteryKin
       {state.status === 'done' && (
         <>
           <h3 className={styles.resultTitle}>{t('verify_recomputed')}</h3>
-          <DrawNumbers kind={kind} numbers={state.result.numbers} label={t('verify_recomputed')} />
+          <DrawNumbers kind={kind} numbers={state.result.numbers} drawTime={draw.drawTime} label={t('verify_recomputed')} />
           {check(state.result.hashMatches, 'verify_hash_ok', 'verify_hash_bad', 'verify-hash')}
           {check(state.result.numbersMatch, 'verify_numbers_ok', 'verify_numbers_bad', 'verify-numbers')}
           <p className={cx(styles.verdict, state.result.matches ? styles.checkOk : styles.checkFail)} role="status" data-testid="verify-result">

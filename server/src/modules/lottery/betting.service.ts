@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { betAmountMinor, isSlipError, parseSlips, pickWords, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, isSlipError, lhcZodiacValues, lunarYearOf, parseSlips, pickWords, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type SlipLine } from '@platform/shared/lottery';
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
@@ -113,6 +113,7 @@ interface RoundRow {
   state: string;
   closeAt: Date;
   openAt: Date;
+  drawAt: Date;
 }
 
 async function replayOf(client: pg.PoolClient, input: PlaceOrderInput): Promise<PlacedOrder | undefined> {
@@ -162,7 +163,7 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
     if (replay) return replay;
     // The round on sale and the chase's next rounds, share-locked (the draw waits for this order).
     const rounds = await client.query<RoundRow>(
-      `SELECT r.id::int AS id, r.numero, r.state, r.open_at AS "openAt", r.close_at AS "closeAt"
+      `SELECT r.id::int AS id, r.numero, r.state, r.open_at AS "openAt", r.close_at AS "closeAt", r.draw_at AS "drawAt"
          FROM lottery_round r
         WHERE r.game_id = $1 AND r.draw_at >= (SELECT draw_at FROM lottery_round WHERE game_id = $1 AND numero = $2)
         ORDER BY r.draw_at LIMIT $3 FOR SHARE`,
@@ -175,6 +176,7 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
     if (rounds.rows.length < input.chase + 1 || rounds.rows.some((round) => round.state !== 'open')) {
       throw new AppError(400, 'lottery.chase.invalid', { detail: `only ${rounds.rows.filter((round) => round.state === 'open').length - 1} further rounds are on sale` });
     }
+    for (const round of rounds.rows) checkZodiacs(lines, round);
     const orderNo = newOrderNo(input.nowMs);
     const inserted = await client.query<{ id: string }>(
       `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, request_key, created_at)
@@ -257,6 +259,25 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
       });
     }
     throw error;
+  });
+}
+
+/** Mark Six zodiac plays by the number count of their zodiacs, which changes at Lunar New Year (lhc.ts). */
+const ZODIAC_PLAY_SIZES: Readonly<Record<string, 4 | 5>> = { LHC_ZODIAC_5: 5, LHC_ZODIAC_4: 4 };
+
+/**
+ * A zodiac bet picks the year's zodiac (5 numbers) only in the 5-number play and the others only
+ * in the 4-number play, by the lunar year of the round's draw: priced by the other count it would
+ * pay too much or too little.
+ */
+function checkZodiacs(lines: readonly PricedLine[], round: RoundRow): void {
+  lines.forEach((priced, index) => {
+    const size = ZODIAC_PLAY_SIZES[playById(priced.line.playId)?.code ?? ''];
+    if (!size) return;
+    const allowed = new Set(lhcZodiacValues(size, lunarYearOf(round.drawAt.getTime())));
+    if (priced.line.rows[0].some((zodiac) => !allowed.has(zodiac))) {
+      throw new AppError(400, 'lottery.slip.invalid', { detail: `line ${index + 1}: in round ${round.numero} the zodiacs of this play are ${[...allowed].join(',')}` });
+    }
   });
 }
 

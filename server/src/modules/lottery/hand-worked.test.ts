@@ -1,5 +1,5 @@
 import { LOTTERY_KINDS } from '@platform/shared/contract';
-import { PLAYS, isValidDraw, playsOf, unitPrizeMinor, type Draw, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
+import { PLAYS, isValidDraw, lunarYearOf, playsOf, unitPrizeMinor, type Draw, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';
@@ -339,7 +339,8 @@ it.each(KINDS)(
     expect(await mainBalanceMinor(database.appPool, member)).toBe(10_000_000 - staked);
 
     // The chosen draw instead of the seed's, written while the round is still on sale.
-    await drawRoundAs(round.roundId, { kind, numbers }, nowMs);
+    // Mark Six zodiacs on the map of the round's lunar year (2026, 马: the tables above).
+    await drawRoundAs(round.roundId, { kind, numbers, lunarYear: lunarYearOf(round.drawAt) }, nowMs);
     const result = await settleRound(database.appPool, round.roundId, nowMs);
     expect(result).toMatchObject({ settled: true, bets: cases.length });
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { betAmountMinor, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, playsOf, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, playsOf, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
 import { withTransaction } from '../../db/transaction';
 import { generateSecretsKeyText, parseSecretsKey, type SecretsKey } from '../../secrets-key';
 import { createMember } from '../member/member.testing';
@@ -66,6 +66,9 @@ export function randomLines(play: PlayDefinition, count: number, seed: number): 
     const line = lineOf(play, rows, { mode, series: 1800 + 10 * Math.floor(random() * 17), multiple: 1 + Math.floor(random() * 5) });
     if (betAmountMinor(play, play.ticketsOf(line.picks), line.mode, line.multiple) === undefined) continue;
     if (ticketPrizeMinor(play, line.series, line.mode, line.multiple) > DEFAULT_MAX_PRIZE_MINOR) continue;
+    // A zodiac play takes the zodiacs of its number count in the tests' lunar year (2026).
+    const size = play.code === 'LHC_ZODIAC_5' ? 5 : play.code === 'LHC_ZODIAC_4' ? 4 : undefined;
+    if (size && rows[0].some((zodiac) => !lhcZodiacValues(size, lunarYearOf(LOTTERY_TEST_START_MS)).includes(zodiac))) continue;
     lines.push(line);
   }
   return lines;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { drawRound, formatDraw, playsOf, type Draw, type LotteryKind } from '@platform/shared/lottery';
+import { drawRound, formatDraw, lunarYearOf, playsOf, type Draw, type LotteryKind } from '@platform/shared/lottery';
 import type { Db } from '../../db/pool';
 import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets-key';
 import { roundsAfter, type ScheduleOf } from './schedule';
@@ -166,7 +166,9 @@ export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey,
     return { drawn: false, reason: 'seed_unreadable' };
   }
   if (seedHashOf(serverSeed) !== round.serverSeedHash) return { drawn: false, reason: 'seed_unreadable' };
-  const draw = roundDraw(round.kind, round.gameCode, round.numero, serverSeed);
+  // Mark Six zodiac plays settle on the map of the draw's own lunar year (lhc.ts).
+  const seeded = roundDraw(round.kind, round.gameCode, round.numero, serverSeed);
+  const draw: Draw = round.kind === 'LHC' ? { ...seeded, lunarYear: lunarYearOf(round.drawAt.getTime()) } : seeded;
   await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, server_seed = $3, drawn_at = $4 WHERE id = $1", [
     roundId,
     draw.numbers,

@@ -1,5 +1,5 @@
 import { LOTTERY_KINDS } from '@platform/shared/contract';
-import { playById, playsOf, rowWordCounts, ticketPrizeMinor, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind, type MoneyMode } from '@platform/shared/lottery';
+import { lunarYearOf, playById, playsOf, rowWordCounts, ticketPrizeMinor, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind, type MoneyMode } from '@platform/shared/lottery';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { MEMBERS_PER_MOVEMENT, reconcile } from '../ledger';
@@ -169,7 +169,7 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
   const drawn = await roundNumbers(round.roundId);
   // The draw is the one anybody recomputes from the revealed seed.
   expect(drawn.numbers).toEqual([...roundDraw(kind, drawn.gameCode, drawn.numero, drawn.serverSeed).numbers]);
-  const draw = { kind, numbers: drawn.numbers };
+  const draw = { kind, numbers: drawn.numbers, lunarYear: lunarYearOf(round.drawAt) };
   let expectedCredit = 0;
   let winners = 0;
   for (const bet of await betsOfRound(round.roundId)) {
