@@ -10,7 +10,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 // - Rocket Crash in real time: two players, each in a browser of their own, on the same round of
 //   the server's crash scheduler. One bets and cashes out; the other sees the bet and the cash-out
 //   arrive on the stream. At the crash the round's seed is revealed, its SHA-256 is the hash shown
-//   while betting was open, and the verification page recomputes the same crash point from it.
+//   while betting was open, and the verification page recomputes the same crash point from it and
+//   walks the seed back to the published end of its chain.
 // - The game pages on a 390 px phone: the slot inside the site's /game frame and alone, the crash
 //   page and the verification page, none scrolling sideways.
 
@@ -165,6 +166,8 @@ test('two players on one crash round: one cashes out, the other sees it live; th
     await expect(verify.getByTestId('verify-crash-point')).toHaveText(`Crash point: ${crashPoint}×`);
     await expect(verify.getByTestId('verify-hash-check')).toHaveAttribute('data-matches', 'true');
     await expect(verify.getByTestId('verify-hash-of-seed')).toHaveText(roundHash);
+    // The seed walks back to the end of the chain published before the chain's first round.
+    await expect(verify.getByTestId('verify-chain-check')).toHaveAttribute('data-matches', 'true');
     // Alice's balance stays what the round left (the win was paid once).
     await expect(page.getByTestId('balance')).toHaveText(expected);
   } finally {
