@@ -10,7 +10,7 @@ export const SSC5: LotteryGame = { ...SSC1, gameId: 2, gameCode: 'SSC5', gameNam
 export const GD11X5: LotteryGame = { gameId: 3, gameCode: 'GD11X5', gameName: '3-minute 11x5', kind: '11X5', gameGroupCode: '11X5', prizeMode: 'Lott', intervalSeconds: 180, closeSeconds: 20, ...SERIES };
 export const PK10: LotteryGame = { gameId: 4, gameCode: 'PK10', gameName: 'Speed Racing (75 s)', kind: 'PK10', gameGroupCode: 'PK10', prizeMode: 'Lott', intervalSeconds: 75, closeSeconds: 8, ...SERIES };
 export const LHC5: LotteryGame = { gameId: 5, gameCode: 'LHC5', gameName: 'Speed Mark Six (5 min)', kind: 'LHC', gameGroupCode: 'LHC', prizeMode: 'Lott', intervalSeconds: 300, closeSeconds: 30, ...SERIES };
-export const VNMB: LotteryGame = { gameId: 6, gameCode: 'VNMB', gameName: 'Northern Vietnam (XSMB)', kind: 'VN', gameGroupCode: 'VN', prizeMode: 'SEA', intervalSeconds: 86_400, closeSeconds: 600, ...SERIES };
+export const VNMB: LotteryGame = { gameId: 6, gameCode: 'VNMB', gameName: 'Vietnam Daily (house draw)', kind: 'VN', gameGroupCode: 'VN', prizeMode: 'SEA', intervalSeconds: 86_400, closeSeconds: 600, ...SERIES };
 export const VN5: LotteryGame = { ...VNMB, gameId: 7, gameCode: 'VN5', gameName: 'Fast Vietnam (5 min)', intervalSeconds: 300, closeSeconds: 30 };
 
 export const LOTT_GAMES = [SSC1, SSC5, GD11X5, PK10, LHC5];

@@ -176,7 +176,7 @@ describe('the Vietnam lottery list', () => {
     expect(within(section).getByRole('heading').textContent).toBe('Vietnam lottery');
     const cards = within(section).getAllByTestId('lottery-game-card');
     expect(cards.map((card) => within(card).getByRole('link').getAttribute('href'))).toEqual(['/vnlottery?gameCode=VNMB', '/vnlottery?gameCode=VN5']);
-    expect(within(cards[0]).getByRole('link').textContent).toBe(`VN${'Northern Vietnam (XSMB)'}No round on sale`);
+    expect(within(cards[0]).getByRole('link').textContent).toBe(`VN${'Vietnam Daily (house draw)'}No round on sale`);
     expect(within(cards[1]).getByRole('link').textContent).toMatch(/^VNFast Vietnam \(5 min\)Closes in 02:0[45]$/);
     expect(VNMB.prizeMode).toBe('SEA');
   });

@@ -124,3 +124,8 @@ describe('liability limits', () => {
     expect(await mainBalanceMinor(database.appPool, member)).toBe(1_000_000 - 600);
   });
 });
+
+it('names the daily Vietnamese game as the house\'s own draw, not the official northern lottery (XSMB) its numbers do not come from', async () => {
+  const game = await database.appPool.query<{ name: string }>("SELECT name FROM lottery_game WHERE merchant_id = $1 AND game_code = 'VNMB'", [merchantId]);
+  expect(game.rows[0].name).toBe('Vietnam Daily (house draw)');
+});
