@@ -7,6 +7,25 @@ import { firebaseSmsConfigSchema } from './phone-proof';
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 
+/**
+ * The merchant's one currency (merchant setting 'currency'): every amount of every page, the
+ * header's and the lottery's as the deposit's and withdrawal's, is written with it. `decimals` is
+ * the minor unit's places: the ledger keeps hundredths, so it is 2. `symbolPlacement`: the symbol
+ * before the amount (৳1,234.50) or after it (1,234.50 ₫).
+ */
+export const merchantCurrencySchema = {
+  type: 'object',
+  required: ['code', 'symbol', 'decimals', 'symbolPlacement'],
+  properties: {
+    code: { type: 'string', pattern: '^[A-Z]{3}$' },
+    symbol: str,
+    decimals: { type: 'integer', enum: [2] },
+    symbolPlacement: { type: 'string', enum: ['before', 'after'] },
+  },
+} as const;
+
+export type MerchantCurrency = FromSchema<typeof merchantCurrencySchema>;
+
 export const siteSettingsSchema = {
   type: 'object',
   required: ['brandName', 'logoUrl', 'defaultLanguage', 'languages', 'currencySymbol', 'imageBaseUrl',
@@ -16,7 +35,8 @@ export const siteSettingsSchema = {
     logoUrl: str,
     defaultLanguage: str,
     languages: { type: 'array', items: str },
-    currencySymbol: str,
+    currencySymbol: { type: 'string', description: 'The merchant currency\'s symbol (currency.symbol)' },
+    currency: merchantCurrencySchema,
     imageBaseUrl: str,
     loggedInOnlyHome: { type: 'boolean' },
     registerPage: { type: 'boolean' },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import * as ledgerQueries from './ledger.queries';
 import { IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransaction } from './ledger.service';
+import { readMerchantCurrency } from './currency';
 import * as queries from './wallet.queries';
 
 // A member's wallets: the main wallet (accountTypeId 0) and, when the merchant is not
@@ -12,11 +13,11 @@ import * as queries from './wallet.queries';
 // them only through postTransaction, under an idempotency key the client chose (scoped to the
 // member, so one member's key never meets another's).
 //
-// Single or not is the merchant setting 'wallet' {"single": boolean, "currency", "currencySymbol"}.
+// Single or not is the merchant setting 'wallet' {"single": boolean}.
 // Default: single. Games move money through the seamless-wallet API (ARCHITECTURE.md "Games"),
 // which debits and credits the main wallet directly, so a merchant needs game wallets only for a
 // vendor that keeps its own balance; an operator turns them on with {"single": false}.
-// Currency default: BDT (৳), the market the footer's methods (bKash, Nagad) serve.
+// The currency and its symbol are the merchant's one currency (currency.ts), as every page shows it.
 
 export interface WalletSettings {
   single: boolean;
@@ -27,13 +28,12 @@ export interface WalletSettings {
 export const DEFAULT_WALLET_SETTINGS: WalletSettings = { single: true, currency: 'BDT', currencySymbol: '৳' };
 
 export async function readWalletSettings(db: Db, merchantId: number): Promise<WalletSettings> {
-  const stored = (await queries.selectWalletSetting(db, merchantId)) as Partial<Record<keyof WalletSettings, unknown>> | undefined;
-  const settings = { ...DEFAULT_WALLET_SETTINGS };
-  if (stored && typeof stored === 'object') {
-    if (typeof stored.single === 'boolean') settings.single = stored.single;
-    if (typeof stored.currency === 'string' && /^[A-Z]{3}$/.test(stored.currency)) settings.currency = stored.currency;
-    if (typeof stored.currencySymbol === 'string' && stored.currencySymbol.length <= 8) settings.currencySymbol = stored.currencySymbol;
-  }
+  const [stored, currency] = await Promise.all([
+    queries.selectWalletSetting(db, merchantId) as Promise<Partial<Record<keyof WalletSettings, unknown>> | undefined>,
+    readMerchantCurrency(db, merchantId),
+  ]);
+  const settings = { ...DEFAULT_WALLET_SETTINGS, currency: currency.code, currencySymbol: currency.symbol };
+  if (stored && typeof stored === 'object' && typeof stored.single === 'boolean') settings.single = stored.single;
   return settings;
 }
 

@@ -9,6 +9,8 @@ import type {
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
+// Not through the ledger's index: that would load the ledger before this module's defaults.
+import { DEFAULT_MERCHANT_CURRENCY, merchantCurrencyFrom } from '../ledger/currency';
 import { normaliseIp } from '../../http/request-context';
 import { firebaseSmsSettingsFrom, publicFirebaseSmsConfig } from '../phone-proof';
 import { isRestricted, type RegionRule } from './region-rules';
@@ -24,7 +26,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   logoUrl: '/assets/logo.svg',
   defaultLanguage: 'BN',
   languages: ['BN', 'EN'],
-  currencySymbol: '$',
+  currencySymbol: DEFAULT_MERCHANT_CURRENCY.symbol,
+  currency: DEFAULT_MERCHANT_CURRENCY,
   imageBaseUrl: '',
   loggedInOnlyHome: false,
   registerPage: false,
@@ -41,12 +44,16 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant): SiteSettings {
+/** The 'site' setting for the browser, with the merchant's one currency (the 'currency' setting: ledger/currency.ts). */
+export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant, storedCurrency?: unknown): SiteSettings {
   const site = asObject(stored);
+  const currency = merchantCurrencyFrom(storedCurrency);
   return {
     ...DEFAULT_SITE_SETTINGS,
     brandName: merchant.name,
     ...(site as Partial<SiteSettings>),
+    currencySymbol: currency.symbol,
+    currency,
     footer: { ...DEFAULT_SITE_SETTINGS.footer, ...(asObject(site.footer) as Partial<SiteSettings['footer']>) },
   };
 }
@@ -136,7 +143,7 @@ export async function getSystemStatus(
     regionRestriction: state.regionRestricted,
     info: {
       merchantCode: merchant.code,
-      site: siteSettingsFrom(settings.get('site'), merchant),
+      site: siteSettingsFrom(settings.get('site'), merchant, settings.get('currency')),
       whitelabel,
       register,
       resources,
