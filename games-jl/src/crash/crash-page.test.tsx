@@ -169,12 +169,13 @@ test('a whole round: hash while betting, a bet, others seen live, cash-out at th
   expect(screen.getByTestId('balance').textContent).toContain('101.00');
   expect(screen.getByTestId('crash-bet').textContent).toBe('Cashed out 3.00');
 
-  stream.send('crashed', entry());
+  stream.send('crashed', entry({ scheme: 'chain', chainEnd: 'c4'.repeat(32), chainIndex: 12 }));
   expect(screen.getByTestId('multiplier').textContent).toBe('Crashed at 2.37×');
   expect(screen.getByTestId('multiplier').getAttribute('data-phase')).toBe('crashed');
   expect(screen.getByTestId('crash-seed').textContent).toBe(SEED);
   const verify = new URL(within(screen.getByTestId('crash-fairness')).getByRole('link', { name: 'Verify' }).getAttribute('href')!, 'http://site');
-  expect(Object.fromEntries(verify.searchParams)).toMatchObject({ game: 'JLC001', serverSeed: SEED, hash: HASH, clientSeed: 'JL-crash', nonce: '0' });
+  // A chain round's link carries the chain's published end and the round's place in it.
+  expect(Object.fromEntries(verify.searchParams)).toMatchObject({ game: 'JLC001', serverSeed: SEED, hash: HASH, clientSeed: 'JL-crash', nonce: '0', chainEnd: 'c4'.repeat(32), chainIndex: '12' });
   expect(within(screen.getByTestId('crash-history')).getAllByRole('link').map((link) => link.textContent)).toEqual(['2.37×', '1.50×']);
 
   // One stream all along: events and renders never reopen it.
