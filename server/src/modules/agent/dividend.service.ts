@@ -6,18 +6,18 @@ import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
 import { dividendTierRate } from './contracts.service';
 import { differential } from './differential';
-import { contractedAncestors, readSalarySettings, type SalarySettings } from './salary.service';
+import { contractedAncestors, contractsInForceSql, periodsDue, readSalarySettings, settledUntil, type SalarySettings } from './salary.service';
 import { memberMoneySql } from './team-money';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 
 // Dividends (issue 12; REFERENCE.md §5.2 agentDividendRecord2; contract shared/src/contract/agent.ts).
 // For each finished period of a cycle (daily; weekly from Monday; semimonthly 1st–15th and
-// 16th–end; monthly — in the merchant's agent time zone) and each agent with an active dividend
-// contract of that cycle:
+// 16th–end; monthly — in the merchant's agent time zone) and each agent with a dividend contract
+// of that cycle in force at some time in it (as the contracts stood then):
 //   net loss    = the team's valid bets − wins − rebates − promotions (team-money.ts; the team is
 //                 the agent's whole subtree, itself included; salaries are not netted)
-//   base        = net loss + the loss carried in (the previous period's carried out under the same
-//                 contract: 0 or below)
+//   base        = net loss + the loss carried in (the agent's previous period's carried out in the
+//                 cycle, whichever contract it was under: 0 or below)
 //   rate        = the rate of the highest tier the base and the active members reach, capped by
 //                 the rate in force of the nearest contracted agent above it
 //   gross       = base × rate when base > 0 (floored to the cent); else 0, and the base is carried
@@ -70,16 +70,21 @@ export interface DividendRunResult {
   paidMinor: number;
 }
 
-/** Settles the last finished period of every cycle in use, for every merchant (once each). */
+/**
+ * Settles, for every merchant and cycle in use, each finished period not yet settled, oldest first
+ * (after downtime each missed period once; salary.service periodsDue), each exactly once.
+ */
 export async function payDividends(pool: pg.Pool, nowMs: number): Promise<DividendRunResult[]> {
   const cycles = await pool.query<{ merchantId: number; cycle: DividendCycle }>(
-    "SELECT DISTINCT merchant_id AS \"merchantId\", terms->>'cycle' AS cycle FROM agent_contract WHERE kind = 'dividend' AND state = 'active'",
+    "SELECT DISTINCT merchant_id AS \"merchantId\", terms->>'cycle' AS cycle FROM agent_contract WHERE kind = 'dividend' AND state IN ('active', 'terminated')",
   );
   const results: DividendRunResult[] = [];
   for (const { merchantId, cycle } of cycles.rows) {
     const settings = await readSalarySettings(pool, merchantId);
-    const period = lastFinishedCycle(cycle, settings.utcOffsetMinutes, nowMs);
-    results.push(await withTransaction(pool, (client) => payDividendPeriod(client, merchantId, cycle, period, settings, nowMs)));
+    const since = await settledUntil(pool, merchantId, 'dividend', cycle);
+    for (const period of periodsDue((atMs) => lastFinishedCycle(cycle, settings.utcOffsetMinutes, atMs), nowMs, since)) {
+      results.push(await withTransaction(pool, (client) => payDividendPeriod(client, merchantId, cycle, period, settings, nowMs)));
+    }
   }
   return results;
 }
@@ -117,8 +122,7 @@ export async function payDividendPeriod(
   const end = new Date(period.endMs);
   const teams = await client.query<TeamRow>(
     `WITH contracted AS (
-       SELECT c.id AS contract_id, c.downline_id AS agent_id, c.upline_id, c.terms FROM agent_contract c
-        WHERE c.merchant_id = $1 AND c.kind = 'dividend' AND c.state = 'active'
+       SELECT c.id AS contract_id, c.downline_id AS agent_id, c.upline_id, c.terms FROM (${contractsInForceSql('$1', "'dividend'", '$2', '$3')}) c
      ), members AS (
        SELECT DISTINCT t.descendant_id AS id FROM member_tree t JOIN contracted c ON c.agent_id = t.ancestor_id
      ), per_member AS (
@@ -130,7 +134,7 @@ export async function payDividendPeriod(
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'rebates'), 0) AS rebates,
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'promotions'), 0) AS promotions,
             count(pm.member_id) FILTER (WHERE pm.figure = 'bets' AND pm.amount >= $4) AS active,
-            (SELECT d.carried_out_minor FROM agent_dividend d WHERE d.contract_id = c.contract_id AND d.period_start < $2
+            (SELECT d.carried_out_minor FROM agent_dividend d WHERE d.agent_id = c.agent_id AND d.cycle = c.terms->>'cycle' AND d.period_start < $2
               ORDER BY d.period_start DESC LIMIT 1) AS "carriedIn"
        FROM contracted c
        JOIN member_tree t ON t.ancestor_id = c.agent_id

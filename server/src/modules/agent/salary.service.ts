@@ -9,10 +9,11 @@ import { differential } from './differential';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 
 // Daily and hourly salary (issue 12; REFERENCE.md §5.2 agentDailyWages2, agentHourSalary). For
-// each finished period (the merchant's local day or hour) and each agent with an active contract
-// of the kind: its team betting is the valid turnover of every member of its subtree, itself
-// included — lottery bets settled won or lost in the period plus game rounds started in it
-// (valid bet) — and its active members are those of the team whose turnover reached the
+// each finished period (the merchant's local day or hour) and each agent with a contract of the
+// kind in force at some time in it (as the contracts stood then, contractsInForceSql): its team
+// betting is the valid turnover of every member of its subtree, itself included — lottery bets
+// settled won or lost in the period plus game rounds started in it (valid bet) — and its active
+// members are those of the team whose turnover reached the
 // merchant's minimum. The highest tier of its contract the team reaches gives its own rate, capped
 // by the rate in force of the nearest contracted agent above it; gross = team betting × that rate
 // (floored to the cent); it is paid gross less the gross of the nearest contracted agents below it
@@ -53,14 +54,60 @@ export interface SalaryRunResult {
   paidMinor: number;
 }
 
-/** Settles the kind's last finished period of every merchant with contracts of the kind (once each). */
+/**
+ * A contract of the kind (and dividend cycle) in force at some time in [start, end), one per agent
+ * (the one signed last): the contracts as they stood during a period, not as they stand when the
+ * job runs, so a period settled late (after downtime) pays whom it would have paid on time.
+ * Columns downline_id, upline_id, terms, id. Parameters are SQL placeholders.
+ */
+export function contractsInForceSql(merchant: string, kind: string, start: string, end: string): string {
+  return `SELECT DISTINCT ON (c.downline_id) c.id, c.downline_id, c.upline_id, c.terms FROM agent_contract c
+     WHERE c.merchant_id = ${merchant} AND c.kind = ${kind} AND c.state IN ('active', 'terminated')
+       AND c.decided_at < ${end} AND (c.terminated_at IS NULL OR c.terminated_at > ${start})
+     ORDER BY c.downline_id, c.decided_at DESC, c.id DESC`;
+}
+
+/** Periods settled at most by one pass of a kind for one merchant (the rest: the next pass). */
+export const MAX_PERIODS_PER_PASS = 200;
+
+/**
+ * The finished periods not yet settled, oldest first: those ending after `sinceMs` (the end of the
+ * last settled one, else the first contract signed), walked back from the last finished one; at
+ * most MAX_PERIODS_PER_PASS. None due: the last finished one (its settling finds it settled).
+ */
+export function periodsDue(lastFinished: (atMs: number) => { startMs: number; endMs: number }, nowMs: number, sinceMs: number | null): { startMs: number; endMs: number }[] {
+  const newest = lastFinished(nowMs);
+  if (sinceMs === null) return [newest];
+  const due: { startMs: number; endMs: number }[] = [];
+  for (let period = newest; period.endMs > sinceMs; period = lastFinished(period.startMs)) due.push(period);
+  return due.length === 0 ? [newest] : due.reverse().slice(0, MAX_PERIODS_PER_PASS);
+}
+
+/** Where a merchant's settling of a kind (and cycle) resumes: the end of its last settled period, else its first contract's signing. */
+export async function settledUntil(db: Db, merchantId: number, kind: string, cycle: string): Promise<number | null> {
+  const result = await db.query<{ last: Date | null; first: Date | null }>(
+    `SELECT (SELECT max(period_end) FROM agent_wage_run WHERE merchant_id = $1 AND kind = $2 AND cycle = $3 AND period_start IS NOT NULL) AS last,
+            (SELECT min(decided_at) FROM agent_contract WHERE merchant_id = $1 AND kind = $2 AND state IN ('active', 'terminated')
+                AND ($3 = '' OR terms->>'cycle' = $3)) AS first`,
+    [merchantId, kind, cycle],
+  );
+  const row = result.rows[0];
+  return row.last?.getTime() ?? row.first?.getTime() ?? null;
+}
+
+/**
+ * Settles, for every merchant with contracts of the kind, each finished period not yet settled,
+ * oldest first (after downtime each missed period once), each exactly once in its own transaction.
+ */
 export async function paySalaries(pool: pg.Pool, kind: SalaryKind, nowMs: number): Promise<SalaryRunResult[]> {
-  const merchants = await pool.query<{ merchantId: number }>("SELECT DISTINCT merchant_id AS \"merchantId\" FROM agent_contract WHERE kind = $1 AND state = 'active'", [kind]);
+  const merchants = await pool.query<{ merchantId: number }>("SELECT DISTINCT merchant_id AS \"merchantId\" FROM agent_contract WHERE kind = $1 AND state IN ('active', 'terminated')", [kind]);
   const results: SalaryRunResult[] = [];
   for (const { merchantId } of merchants.rows) {
     const settings = await readSalarySettings(pool, merchantId);
-    const period = lastFinishedPeriod(kind, settings.utcOffsetMinutes, nowMs);
-    results.push(await withTransaction(pool, (client) => payPeriod(client, merchantId, kind, period, settings, nowMs)));
+    const since = await settledUntil(pool, merchantId, kind, '');
+    for (const period of periodsDue((atMs) => lastFinishedPeriod(kind, settings.utcOffsetMinutes, atMs), nowMs, since)) {
+      results.push(await withTransaction(pool, (client) => payPeriod(client, merchantId, kind, period, settings, nowMs)));
+    }
   }
   return results;
 }
@@ -96,10 +143,9 @@ export async function payPeriod(
      )
      SELECT c.downline_id AS "agentId", c.terms, c.upline_id AS "uplineId",
             COALESCE(sum(t.amount), 0) AS "teamMinor", count(t.member_id) FILTER (WHERE t.amount >= $5) AS active
-       FROM agent_contract c
+       FROM (${contractsInForceSql('$1', '$4', '$2', '$3')}) c
        JOIN member_tree tree ON tree.ancestor_id = c.downline_id
        LEFT JOIN turnover t ON t.member_id = tree.descendant_id
-      WHERE c.merchant_id = $1 AND c.kind = $4 AND c.state = 'active'
       GROUP BY c.downline_id, c.terms, c.upline_id`,
     [merchantId, start, end, kind, settings.activeMinTurnoverMinor],
   );

@@ -1,0 +1,72 @@
+import { createTestApp, type TestContext } from '../../testing/test-app';
+import { createMember, TestClock } from '../member/member.testing';
+import { insertSettledBet, insertSettledRound } from './agent.testing';
+import { paySalaries } from './salary.service';
+
+// After downtime the salary job settles every missed period once, oldest first, with the contracts
+// as they stood during each period (not as they stand when the job runs).
+
+let context: TestContext;
+const clock = new TestClock();
+const DAY = 86_400_000;
+// Local day n (GMT+8) from 2025-02-03.
+const dayStart = (n: number) => Date.UTC(2025, 1, 3 + n) - 8 * 3_600_000;
+
+beforeAll(async () => {
+  clock.nowMs = dayStart(0);
+  context = await createTestApp({ clock: clock.now });
+  await context.app.ready();
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+it('settles each missed day once, oldest first, paying whom the contracts of that day paid', async () => {
+  const member = async (username: string, memberType: 0 | 1, uplineId: number | null) => {
+    const id = await createMember(context.pool, context.merchantId, { username, password: 'secret123', memberType, nowMs: clock.nowMs });
+    if (uplineId !== null) await context.pool.query('UPDATE member SET upline_id = $2 WHERE id = $1', [id, uplineId]);
+    return id;
+  };
+  const top = await member('cutop', 1, null);
+  const agent = await member('cuagent', 1, top);
+  const player = await member('cuplayer', 0, agent);
+  const contract = (uplineId: number | null, downlineId: number, rate: number, signedMs: number, endedMs: number | null) =>
+    context.pool.query(
+      `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at, terminated_at)
+       VALUES ($1, 'daily', $2, $3, $4, $5, $6, $6, $7)`,
+      [context.merchantId, uplineId, downlineId, JSON.stringify({ tiers: [{ bet: 0, active: 1, rate }] }), endedMs === null ? 'active' : 'terminated', new Date(signedMs), endedMs === null ? null : new Date(endedMs)],
+    );
+  // The top agent 1 % from day 0; the agent 0.5 % from day 0 until it ended during day 2.
+  await contract(null, top, 100, dayStart(0) + 3_600_000, null);
+  await contract(top, agent, 50, dayStart(0) + 3_600_000, dayStart(2) + 3_600_000);
+  // The player stakes 100.00 on each of days 0 to 3.
+  for (let n = 0; n < 4; n++) {
+    const at = dayStart(n) + 6 * 3_600_000;
+    const round = await insertSettledRound(context.pool, context.merchantId, `20250203-${String(n + 1).padStart(4, '0')}`, at);
+    await insertSettledBet(context.pool, { merchantId: context.merchantId, roundId: round, memberId: player, amountMinor: 10_000, state: 'lost', prizeMinor: 0, atMs: at });
+  }
+  // The job was down until day 4: its first pass settles days 0–3.
+  const results = await paySalaries(context.pool, 'daily', dayStart(4) + 60_000);
+  expect(results.map((result) => [result.paid, result.paidMinor])).toEqual([
+    [true, 100],
+    [true, 100],
+    [true, 100],
+    [true, 100],
+  ]);
+  const paid = await context.pool.query<{ agentId: string; start: Date; amount: string }>(
+    'SELECT agent_id AS "agentId", period_start AS start, amount_minor AS amount FROM agent_period_wage ORDER BY period_start, agent_id',
+  );
+  // Days 0–2: the agent 0.50, the top agent the difference 0.50; day 3 (the agent's contract over): the top agent 1.00.
+  expect(paid.rows.map((row) => [Number(row.agentId), (row.start.getTime() - dayStart(0)) / DAY, Number(row.amount)])).toEqual([
+    [top, 0, 50], [agent, 0, 50],
+    [top, 1, 50], [agent, 1, 50],
+    [top, 2, 50], [agent, 2, 50],
+    [top, 3, 100],
+  ]);
+  // The next passes settle nothing again.
+  expect((await paySalaries(context.pool, 'daily', dayStart(4) + 120_000)).every((result) => !result.paid)).toBe(true);
+  const later = await paySalaries(context.pool, 'daily', dayStart(5) + 60_000);
+  expect(later.map((result) => [result.paid, result.paidMinor])).toEqual([[true, 0]]);
+  expect((await context.pool.query('SELECT count(*)::int AS count FROM agent_wage_run WHERE kind = $1', ['daily'])).rows[0].count).toBe(5);
+});
