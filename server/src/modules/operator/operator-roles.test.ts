@@ -66,6 +66,11 @@ it('refuses before acting: a content operator cannot credit a member, and nothin
     payload: { amount: 10, direction: 'credit', reason: 'not mine to give' },
   });
   expect([response.statusCode, json<Envelope<null>>(response).errorCode]).toEqual([403, 'operator.role.forbidden']);
-  const audited = await context.pool.query("SELECT 1 FROM operator_action WHERE action = 'balance.adjust'");
-  expect(audited.rowCount).toBe(0);
+  const adjusted = await context.pool.query("SELECT 1 FROM operator_action WHERE action = 'balance.adjust'");
+  expect(adjusted.rowCount).toBe(0);
+  // The attempt itself is in the audit trail.
+  const refused = await context.pool.query<{ outcome: string; error_code: string; detail: { route: string } }>(
+    "SELECT a.outcome, a.error_code, a.detail FROM operator_action a JOIN operator o ON o.id = a.operator_id WHERE o.username = 'matrix-writer' AND a.action = 'route.call'",
+  );
+  expect(refused.rows).toEqual([{ outcome: 'refused', error_code: 'operator.role.forbidden', detail: { route: 'POST /members/:username/adjustments' } }]);
 });

@@ -223,6 +223,11 @@ export async function claimSecondApproval(db: Db, input: { merchantId: number; d
     input.amountMinor,
   ]);
   if (own.rowCount === 1) return 'waiting';
-  // Another operator's request of another amount (or it was just taken: the caller reads the deposit again).
-  return 'mismatch';
+  // Another operator's request, made a moment ago (after the first look): of the same amount, this
+  // approval is its second; of another, a mismatch.
+  const late = await db.query(
+    'DELETE FROM deposit_approval_request WHERE deposit_id = $1 AND merchant_id = $2 AND operator_id <> $3 AND amount_minor = $4 RETURNING deposit_id',
+    [input.depositId, input.merchantId, input.operatorId, input.amountMinor],
+  );
+  return late.rowCount === 1 ? 'confirmed' : 'mismatch';
 }

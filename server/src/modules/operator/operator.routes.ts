@@ -14,6 +14,7 @@ import {
   adjustBalance,
   audited,
   auditFailedLogin,
+  auditRoleRefusal,
   auditTrail,
   authenticateOperator,
   loginOperator,
@@ -69,7 +70,11 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
     request.operator = operator;
     // The role's routes (operator-roles.ts), checked before anything of the request is read.
     const path = request.routeOptions.url?.slice(OPERATOR_API_PREFIX.length) ?? '';
-    if (!roleMayCall(operator.role, request.method, path)) throw new AppError(403, 'operator.role.forbidden', { role: operator.role });
+    if (!roleMayCall(operator.role, request.method, path)) {
+      // A refusal by role is audited too: an operator trying what their role does not allow.
+      await auditRoleRefusal(db, { merchantId: operator.merchantId, operatorId: operator.id, route: `${request.method} ${path}`, requestId: request.id, clientIp: clientIpOf(request), nowMs: clock() });
+      throw new AppError(403, 'operator.role.forbidden', { role: operator.role });
+    }
   });
   // Deposits and withdrawals (cashier.routes.ts), behind the same token check.
   await app.register(cashierRoutes, { db, clock });

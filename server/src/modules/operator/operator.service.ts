@@ -199,6 +199,21 @@ export function auditFailedLogin(db: Db, input: { merchantCode: string; username
   });
 }
 
+/** Records a request refused by the operator's role (operator-roles.ts): the route asked for. */
+export async function auditRoleRefusal(db: Db, input: { merchantId: number; operatorId: number; route: string; requestId?: string; clientIp?: string; nowMs: number }): Promise<void> {
+  await queries.insertAudit(db, {
+    merchantId: input.merchantId,
+    operatorId: input.operatorId,
+    action: 'route.call',
+    outcome: 'refused',
+    errorCode: 'operator.role.forbidden',
+    detail: { route: input.route },
+    requestId: input.requestId,
+    clientIp: input.clientIp,
+    nowMs: input.nowMs,
+  });
+}
+
 export const auditTrail = (db: Db, merchantId: number, limit: number, beforeId?: number) => queries.selectAudit(db, merchantId, limit, beforeId);
 
 export interface AdjustmentInput {
