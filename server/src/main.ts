@@ -13,6 +13,7 @@ import { sealClearOutboxBodies } from './modules/notification';
 import { PHONE_PROOF_APP_ROLE_RIGHTS } from './modules/phone-proof';
 import { ensureRsaKey, sealClearRsaKeys } from './modules/session';
 import { sealClearServerSecrets } from './modules/two-factor';
+import { WAGERING_APP_ROLE_RIGHTS } from './modules/wagering';
 import { developmentSecretsKey, secretsKeyFromEnv, type SecretsKey } from './secrets-key';
 
 // Start-up, usable three ways: `node server/dist/main.js` (the site), and programmatically by
@@ -27,7 +28,7 @@ export const EMBEDDED_APP_ROLE = 'platform_app';
  * The app role's rights where they differ from the default (read and write rows), declared by
  * the module owning each table. Append-only tables need no entry: they get SELECT and INSERT.
  */
-export const APP_ROLE_TABLE_RIGHTS: TableRights = { ...LEDGER_APP_ROLE_RIGHTS, ...PHONE_PROOF_APP_ROLE_RIGHTS };
+export const APP_ROLE_TABLE_RIGHTS: TableRights = { ...LEDGER_APP_ROLE_RIGHTS, ...PHONE_PROOF_APP_ROLE_RIGHTS, ...WAGERING_APP_ROLE_RIGHTS };
 
 export interface DatabaseHandle {
   /** As the owner of the schema: migrations, seed, start-up set-up. */

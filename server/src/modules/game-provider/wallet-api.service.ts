@@ -406,6 +406,8 @@ export async function rollback(call: ProviderCall, input: RollbackInput): Promis
           ],
           nowMs: call.nowMs,
           remark: `${call.vassalage} ${round.gameCode}`,
+          // The wagering requirement gets back what this bet's stake met (modules/wagering).
+          refundsKey: ledgerKey(call, input.referenceTransactionId),
         });
         ledgerTransactionId = posted.transactionId;
       }

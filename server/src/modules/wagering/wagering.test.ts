@@ -1,8 +1,9 @@
 import { playsOf } from '@platform/shared/lottery';
+import { randomBytes } from 'node:crypto';
 import type { Envelope, JlSpin, TurnoverInfo } from '@platform/shared/contract';
 import { withTransaction } from '../../db/transaction';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { launch, sessionTokenOf } from '../game-provider/game-provider.testing';
+import { launch, providerClientFor, sessionTokenOf } from '../game-provider/game-provider.testing';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../ledger';
 import { cancelBet, placeOrder } from '../lottery/betting.service';
 import { voidRoundIn } from '../lottery/settlement.service';
@@ -145,6 +146,30 @@ describe('stakes count net of refunds', () => {
   });
 });
 
+describe('a game rollback', () => {
+  it('puts back exactly what the bet it rolls back met, not its whole stake', async () => {
+    await setWithdrawSettings(context.pool, context.merchantId, { turnoverMultiplier: 1 });
+    const jl = await providerClientFor(context, 'JL', clock.now);
+    const { memberId, token } = await readyMember();
+    await credit(context.pool, context.merchantId, memberId, 100_00, clock.nowMs);
+    const launched = valueOf<{ game_url: string }>(await launch(context.app, token, { gameId: 'JLS001', vassalage: 'JL', launchMode: 'GLS', language: 'EN' }));
+    const sessionToken = sessionTokenOf(launched.game_url);
+    const fresh = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
+    const remainingOf = async () => (await wageringStateOf(context.pool, context.merchantId, memberId)).remainingMinor;
+    // A first requirement met by a bet of 10.00.
+    await deposit(context.pool, context.merchantId, memberId, 10_00, clock.nowMs);
+    await jl.bet({ sessionToken, transactionId: fresh('bet'), roundId: fresh('round'), gameCode: 'JLS001', amount: 10_00 });
+    expect(await remainingOf()).toBe(0);
+    // A bet of 7.00 against 5.00 left meets 5.00; rolled back, it puts back those 5.00, not 7.00.
+    await deposit(context.pool, context.merchantId, memberId, 5_00, clock.nowMs);
+    const betId = fresh('bet');
+    await jl.bet({ sessionToken, transactionId: betId, roundId: fresh('round'), gameCode: 'JLS001', amount: 7_00 });
+    expect(await remainingOf()).toBe(0);
+    await jl.rollback({ transactionId: fresh('rb'), referenceTransactionId: betId });
+    expect(await remainingOf()).toBe(5_00);
+  });
+});
+
 describe('a paid withdrawal', () => {
   it('does not clear the requirement of a deposit made while it was pending', async () => {
     await setWithdrawSettings(context.pool, context.merchantId, { minimumAmount: 10, turnoverMultiplier: 1 });
@@ -204,12 +229,16 @@ describe('requirements', () => {
     ]);
   });
 
-  it('a stake made while nothing remains meets nothing later, and the entries are append-only', async () => {
+  it('a stake made while nothing remains meets nothing later; entries are append-only and balances start at zero', async () => {
     const { memberId } = await readyMember();
     await credit(context.pool, context.merchantId, memberId, 100_00, clock.nowMs);
     await bet(context.pool, context.merchantId, memberId, 60_00, clock.nowMs);
     await move(memberId, 'deposit', 30_00);
     expect(await remainingOf(memberId)).toBe(30_00);
     await expect(context.pool.query('UPDATE wagering_entry SET change_minor = 0 WHERE member_id = $1', [memberId])).rejects.toThrow();
+    // The app role creates a balance at zero and moves it; it cannot create one with an amount.
+    await expect(
+      context.pool.query('INSERT INTO wagering_balance (member_id, merchant_id, remaining_minor, updated_at) VALUES ($1, $2, 0, now())', [memberId, context.merchantId]),
+    ).rejects.toThrow(/permission denied/);
   });
 });
