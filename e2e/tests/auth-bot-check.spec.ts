@@ -115,7 +115,7 @@ for (const [label, viewport] of [
       expect(((await (await challenged).json()) as { value: { required: boolean } }).value.required).toBe(true);
       expect((await registered).status()).toBe(200);
       await expect(page.getByTestId('register-success')).toBeVisible();
-      await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+      await expect(page.getByTestId('header-balance')).toContainText('৳0.00');
       await expect(page.getByTestId('header-login')).toHaveCount(0);
       expect(await checksAcceptedSince(since)).toBe(1);
       expect(await statusTexts(page)).toContain(VERIFYING);
@@ -141,7 +141,7 @@ for (const [label, viewport] of [
       expect(((await (await challenged).json()) as { value: { required: boolean } }).value.required).toBe(true);
       expect((await loggedIn).status()).toBe(200);
       await expect(page.getByTestId('login-form')).toHaveCount(0);
-      await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+      await expect(page.getByTestId('header-balance')).toContainText('৳0.00');
       expect(await checksAcceptedSince(since)).toBe(1);
       expect(await statusTexts(page)).toContain(VERIFYING);
     });

@@ -42,14 +42,14 @@ test.describe('login in English', () => {
     await logIn(page, `  ${username} `, password);
     await expect(page.getByTestId('login-form')).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+    await expect(page.getByTestId('header-balance')).toContainText('৳0.00');
 
     // Hide/show and the account menu.
     await page.getByTestId('header-balance-toggle').click();
     await expect(page.getByTestId('header-balance')).toContainText('*');
     await expect(page.getByTestId('header-balance')).not.toContainText('0.00');
     await page.getByTestId('header-balance-toggle').click();
-    await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+    await expect(page.getByTestId('header-balance')).toContainText('৳0.00');
     await page.getByTestId('header-account-menu').click();
     await expect(page.getByTestId('header-menu-members')).toBeVisible();
     await expect(page.getByTestId('header-menu-sign-out')).toBeVisible();

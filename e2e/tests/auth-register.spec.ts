@@ -51,9 +51,9 @@ test.describe('registration in English', () => {
     const success = page.getByTestId('register-success');
     await expect(success).toBeVisible();
     await expect(success).toContainText('Registration successful');
-    await expect(success).toContainText('$1,000.00');
+    await expect(success).toContainText('৳1,000.00');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+    await expect(page.getByTestId('header-balance')).toContainText('৳0.00');
     await expect(page.getByTestId('header-login')).toHaveCount(0);
   });
 

@@ -189,7 +189,7 @@ test.describe('phone layout', () => {
     await page.setViewportSize(SMALL_PHONE);
     await openSite(page, '/');
     await expect(page.locator('html')).toHaveAttribute('lang', /^bn/i);
-    await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
+    await expect(page.getByTestId('header-balance')).toHaveText('৳0.00');
     const small = await overflowOf(page);
     expect(small.headerHeight).toBeLessThanOrEqual(64);
     expect(small.scrollWidth).toBeLessThanOrEqual(small.innerWidth);

@@ -22,7 +22,7 @@ async function registerInPopup(page: Page): Promise<string> {
 }
 
 async function expectLoggedIn(page: Page): Promise<void> {
-  await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+  await expect(page.getByTestId('header-balance')).toContainText('৳0.00');
   await expect(page.getByTestId('header-account-menu')).toBeVisible();
   await expect(page.getByTestId('header-login')).toHaveCount(0);
   await expect(page.getByTestId('header-register')).toHaveCount(0);

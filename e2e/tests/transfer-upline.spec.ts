@@ -113,7 +113,7 @@ async function transferToUpline(page: Page, request: APIRequestContext): Promise
   const menu = await openCentre(page);
   await menu.getByRole('button', { name: 'Transfer to Upline' }).click();
   const panel = page.getByTestId('transfer-upline');
-  await expect(panel.getByTestId('transfer-upline-balance')).toHaveText('$2,000.00');
+  await expect(panel.getByTestId('transfer-upline-balance')).toHaveText('৳2,000.00');
   await expectNoHorizontalOverflow(page, 'transfer-upline');
 
   await panel.getByTestId('transfer-upline-amount').fill('345.67');
@@ -121,17 +121,17 @@ async function transferToUpline(page: Page, request: APIRequestContext): Promise
   await panel.getByTestId('transfer-upline-password').fill(PAYMENT_PASSWORD);
   await panel.getByTestId('transfer-upline-submit').click();
   const confirm = page.getByTestId('transfer-upline-confirm');
-  await expect(confirm.getByTestId('transfer-upline-confirm-amount')).toHaveText('$345.67');
+  await expect(confirm.getByTestId('transfer-upline-confirm-amount')).toHaveText('৳345.67');
   await expect(confirm.getByTestId('transfer-upline-confirm-remark')).toHaveText('Weekly settlement');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toHaveCount(0);
 
   // The agent's balance drops at once, here and in the header; the log lists the transfer.
-  await expect(panel.getByTestId('transfer-upline-balance')).toHaveText('$1,654.33');
+  await expect(panel.getByTestId('transfer-upline-balance')).toHaveText('৳1,654.33');
   await expect(page.getByTestId('header-balance')).toContainText('1,654.33');
   const log = panel.getByRole('table', { name: 'Transfers to upline' });
   await expect(log.locator('tbody tr')).toHaveCount(1);
-  await expect(log.locator('tbody tr').first()).toContainText('$345.67');
+  await expect(log.locator('tbody tr').first()).toContainText('৳345.67');
   await expect(log.locator('tbody tr').first()).toContainText('Weekly settlement');
   await expectNoHorizontalOverflow(page, 'transfer-upline');
 
@@ -168,8 +168,8 @@ test.describe('profit and loss', () => {
     await menu.getByRole('button', { name: 'Profit and Loss' }).click();
     const table = page.getByTestId('personal-profit').getByRole('table', { name: 'Profit and loss' });
     await expect(table.locator('tbody tr')).toHaveCount(1);
-    await expect(table.locator('tbody tr').first()).toContainText('$1,234.50');
-    await expect(table.locator('tfoot')).toContainText('$1,234.50');
+    await expect(table.locator('tbody tr').first()).toContainText('৳1,234.50');
+    await expect(table.locator('tfoot')).toContainText('৳1,234.50');
   });
 });
 

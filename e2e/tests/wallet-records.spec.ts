@@ -77,26 +77,26 @@ test.beforeEach(async ({ page, request }) => {
 async function transferAndRecall(page: Page): Promise<void> {
   await openCentrePage(page, 'My Wallet');
   const wallet = page.getByTestId('transfer-fund');
-  await expect(wallet.getByTestId('wallet-total')).toHaveText('$1,234.56');
-  await expect(wallet.getByTestId('wallet-0-balance')).toHaveText('$1,234.56');
-  await expect(wallet.getByTestId(`wallet-${vendor.id}-balance`)).toHaveText('$0.00');
+  await expect(wallet.getByTestId('wallet-total')).toHaveText('৳1,234.56');
+  await expect(wallet.getByTestId('wallet-0-balance')).toHaveText('৳1,234.56');
+  await expect(wallet.getByTestId(`wallet-${vendor.id}-balance`)).toHaveText('৳0.00');
 
   // Main → the first game wallet.
   await expect(wallet.getByTestId('transfer-to')).toHaveValue(String(vendor.id));
   await wallet.getByTestId('transfer-amount').fill('200.50');
   await wallet.getByTestId('transfer-submit').click();
   await expect(wallet.getByTestId('transfer-done')).toBeVisible();
-  await expect(wallet.getByTestId('wallet-0-balance')).toHaveText('$1,034.06');
-  await expect(wallet.getByTestId(`wallet-${vendor.id}-balance`)).toHaveText('$200.50');
-  await expect(wallet.getByTestId('wallet-total')).toHaveText('$1,234.56');
+  await expect(wallet.getByTestId('wallet-0-balance')).toHaveText('৳1,034.06');
+  await expect(wallet.getByTestId(`wallet-${vendor.id}-balance`)).toHaveText('৳200.50');
+  await expect(wallet.getByTestId('wallet-total')).toHaveText('৳1,234.56');
   // The recent transfers list it once, with the wallets it went between.
-  await expect.poll(() => tableRows(wallet)).toEqual([[expect.stringMatching(/^\d\d-\d\d \d\d:\d\d:\d\d$/), `Main wallet → ${vendor.name}`, '$200.50']]);
+  await expect.poll(() => tableRows(wallet)).toEqual([[expect.stringMatching(/^\d\d-\d\d \d\d:\d\d:\d\d$/), `Main wallet → ${vendor.name}`, '৳200.50']]);
 
   // Recall all: everything back in the main wallet.
   await wallet.getByTestId('wallet-recall-all').click();
   await expect(wallet.getByTestId('wallet-recall-done')).toBeVisible();
-  await expect(wallet.getByTestId('wallet-0-balance')).toHaveText('$1,234.56');
-  await expect(wallet.getByTestId(`wallet-${vendor.id}-balance`)).toHaveText('$0.00');
+  await expect(wallet.getByTestId('wallet-0-balance')).toHaveText('৳1,234.56');
+  await expect(wallet.getByTestId(`wallet-${vendor.id}-balance`)).toHaveText('৳0.00');
   await expect(page.getByTestId('header-balance')).toContainText('1,234.56');
 }
 
@@ -105,11 +105,11 @@ async function transferAndRecall(page: Page): Promise<void> {
  * wrote them): type, amount, balance after, remark (time and order number left out).
  */
 const expectedRecords = () => [
-  ['Transfer out', '-$200.50', '$0.00', `${vendor.name} → Main wallet`],
-  ['Transfer in', '$200.50', '$1,234.56', `${vendor.name} → Main wallet`],
-  ['Transfer in', '$200.50', '$200.50', `Main wallet → ${vendor.name}`],
-  ['Transfer out', '-$200.50', '$1,034.06', `Main wallet → ${vendor.name}`],
-  ['Adjustment (credit)', '$1,234.56', '$1,234.56', 'Welcome credit'],
+  ['Transfer out', '-৳200.50', '৳0.00', `${vendor.name} → Main wallet`],
+  ['Transfer in', '৳200.50', '৳1,234.56', `${vendor.name} → Main wallet`],
+  ['Transfer in', '৳200.50', '৳200.50', `Main wallet → ${vendor.name}`],
+  ['Transfer out', '-৳200.50', '৳1,034.06', `Main wallet → ${vendor.name}`],
+  ['Adjustment (credit)', '৳1,234.56', '৳1,234.56', 'Welcome credit'],
 ];
 
 async function checkAccountRecord(page: Page): Promise<Locator> {
@@ -123,11 +123,11 @@ async function checkAccountRecord(page: Page): Promise<Locator> {
   // Both sides of one transfer carry its order number.
   expect(rows[0][4]).toBe(rows[1][4]);
   // The total over the period: the transfers cancel out.
-  await expect(records.locator('tfoot')).toContainText('$1,234.56');
+  await expect(records.locator('tfoot')).toContainText('৳1,234.56');
   // Filtered to transfers, the credit goes.
   await records.getByTestId('transaction-type-filter').selectOption('transfer');
   await expect.poll(async () => (await tableRows(records)).length).toBe(4);
-  await expect(records.locator('tfoot')).toContainText('$0.00');
+  await expect(records.locator('tfoot')).toContainText('৳0.00');
   return records;
 }
 
@@ -145,7 +145,7 @@ test.describe('on a 390 px phone', () => {
     await openSite(page, '/');
     await logIn(page, member.username, member.password);
     await openCentrePage(page, 'My Wallet');
-    await expect(page.getByTestId('wallet-total')).toHaveText('$1,234.56');
+    await expect(page.getByTestId('wallet-total')).toHaveText('৳1,234.56');
     await expectNoHorizontalOverflow(page, 'transfer-fund');
     await transferAndRecall(page);
     await expectNoHorizontalOverflow(page, 'transfer-fund');

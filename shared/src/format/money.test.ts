@@ -42,6 +42,19 @@ describe('formatMoney', () => {
     }
   });
 
+  it("writes the symbol after the amount when the merchant's currency says so", () => {
+    expect(formatMoney(minor(123450), { symbol: '₫', symbolPlacement: 'after' })).toBe('1,234.50\u00a0₫');
+    bus.set('settings', { status: { info: { site: { currencySymbol: '₫', currency: { code: 'VND', symbol: '₫', decimals: 2, symbolPlacement: 'after' } } } } as unknown as SystemStatus });
+    try {
+      expect(formatMoney(minor(-1200))).toBe('-12.00\u00a0₫');
+      // A page that names the symbol (the deposit's answer) follows the same placement.
+      expect(formatMoney(minor(500), { symbol: '₫' })).toBe('5.00\u00a0₫');
+      expect(formatMoney(minor(500), { symbol: '' })).toBe('5.00');
+    } finally {
+      bus.set('settings', { status: null });
+    }
+  });
+
   it("defaults to the site's currency symbol, else '$'", () => {
     expect(formatMoney(minor(500))).toBe('$5.00');
     bus.set('settings', { status: { info: { site: { currencySymbol: '৳' } } } as unknown as SystemStatus });

@@ -32,6 +32,7 @@ export function makeSite(overrides: Partial<SiteSettings> = {}): SiteSettings {
     defaultLanguage: 'BN',
     languages: ['BN', 'EN'],
     currencySymbol: '৳',
+    currency: { code: 'BDT', symbol: '৳', decimals: 2, symbolPlacement: 'before' },
     imageBaseUrl: 'https://cdn.example.test',
     loggedInOnlyHome: false,
     registerPage: false,
