@@ -12,6 +12,7 @@ import { BetBuilder } from './bet-builder';
 import type { BetOptionsValue } from './bet-options';
 import { BetSlip } from './bet-slip';
 import styles from './betting.module.css';
+import { playForRound } from './picker';
 import { initialPlay, PlayMenu } from './play-menu';
 import { LatestResult, RoundHeader } from './round-header';
 import { addLine, canAddLine, removeLine, type SlipLine } from './slip';
@@ -90,7 +91,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType: string | n
           <BetBuilder
             key={play.id}
             game={game}
-            play={play}
+            play={round.open ? playForRound(play, round.open.drawTime) : play}
             options={options}
             onOptions={setOptions}
             fits={(line) => canAddLine(lines, line)}

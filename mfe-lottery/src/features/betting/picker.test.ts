@@ -1,5 +1,5 @@
 import { playById, popcount, type PlayDefinition } from '@platform/shared/lottery';
-import { isTypedRow, maskOfValues, parseTypedValues, pickedValues, quickAllowed, quickMask, randomMask, rowProblems, toggleValue, valueText } from './picker';
+import { isTypedRow, maskOfValues, parseTypedValues, pickedValues, playForRound, quickAllowed, quickMask, randomMask, rowProblems, toggleValue, valueText } from './picker';
 
 // The picker's rules without the screen: what each quick button picks on each kind's rows, typed
 // numbers, random picks, and why picks make no bet.
@@ -75,4 +75,17 @@ it('says which row has too few or too many picks', () => {
   expect(rowProblems(group3, [maskOfValues([4, 5])])).toEqual([]);
   const position = play('SSC_POSITION');
   expect(rowProblems(position, position.rows.map(() => 0n))).toEqual([]);
+});
+
+test('a Mark Six zodiac play shows the zodiacs of its number count in the round\'s lunar year: 马 until 2027-02-05, 羊 from 2027-02-06', () => {
+  const five = playById(4004)!;
+  const four = playById(4005)!;
+  // 21:30 in Hong Kong on the eve of Lunar New Year 2027, and on the day.
+  expect(playForRound(five, Date.UTC(2027, 1, 5, 13, 30)).rows[0].valueKeys).toEqual(['zodiac_horse']);
+  expect(playForRound(five, Date.UTC(2027, 1, 6, 13, 30)).rows[0].valueKeys).toEqual(['zodiac_goat']);
+  const fourIn2027 = playForRound(four, Date.UTC(2027, 1, 6, 13, 30)).rows[0];
+  expect(fourIn2027.values).toHaveLength(11);
+  expect(fourIn2027.valueKeys).toContain('zodiac_horse');
+  expect(fourIn2027.valueKeys).not.toContain('zodiac_goat');
+  expect(playForRound(playById(4001)!, Date.UTC(2027, 1, 6))).toBe(playById(4001));
 });
