@@ -14,7 +14,7 @@ const ANY: readonly OperatorRole[] = OPERATOR_ROLES;
  * Route (method and path under /ops/v1) → the roles besides admin that may call it. Cashiers
  * decide money (deposits, withdrawals, C2C, adjustments); content writes to members (messages,
  * feedback, game vendors' maintenance); risk blocks members, reads the audit trail and the C2C
- * disputes, and decides affiliates and contracts. Admins may do everything.
+ * disputes, decides affiliates and contracts, and voids lottery rounds. Admins may do everything.
  */
 export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
   'DELETE /session': ANY,
@@ -45,6 +45,8 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /affiliate-applications/:id/decision': ['risk'],
   'POST /agent-contracts': ['risk'],
   'POST /agent-contracts/end': ['risk'],
+  // Voiding a lottery round refunds its open bets (modules/lottery): risk decides it.
+  'POST /lottery/rounds/void': ['risk'],
 };
 
 /** Whether `role` may call the route `method path` (path as registered, under the prefix). */
