@@ -18,6 +18,10 @@ export const vendorCardSchema = {
     iconUrl: nullableStr,
     colorIconUrl: nullableStr,
     accountTypeName: nullableStr,
+    playable: {
+      type: 'boolean',
+      description: 'false: no game provider is connected for the vendor, so nothing of it can be played (the lobby offers no card for it); the site\'s own lottery is always playable',
+    },
   },
 } as const;
 

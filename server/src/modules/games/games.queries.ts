@@ -13,6 +13,7 @@ interface VendorRow {
   color_icon_url: string | null;
   account_type_name: string | null;
   platforms: string[];
+  playable: boolean;
 }
 
 /** An enabled vendor with what a request picks by: its platforms and its name per language. */
@@ -22,14 +23,23 @@ export interface EnabledVendor {
   card: VendorCard;
 }
 
-/** The merchant's enabled vendors in display order (configuration: cached per config revision). */
+/**
+ * The merchant's enabled vendors in display order (configuration: cached per config revision;
+ * game_provider rows move the revision too, migration 033). A vendor is playable when a game
+ * provider is connected for it (an enabled game_provider row with an adapter: the launch goes
+ * through it, modules/game-provider) or it is the site's own lottery (LOTT: the lottery module's
+ * pages); any other vendor's launch could only answer that the game is not available.
+ */
 export async function selectEnabledVendors(db: Db, merchantId: number): Promise<EnabledVendor[]> {
   const result = await db.query<VendorRow>(
-    `SELECT vassalage, vendor_name, display_names, provider, game_category, game_classify, is_hot,
-            icon_url, color_icon_url, account_type_name, platforms
-       FROM game_vendor
-      WHERE merchant_id = $1 AND enabled
-      ORDER BY sort_order, id`,
+    `SELECT v.vassalage, v.vendor_name, v.display_names, v.provider, v.game_category, v.game_classify, v.is_hot,
+            v.icon_url, v.color_icon_url, v.account_type_name, v.platforms,
+            (v.game_category = 'LOTT' OR EXISTS (
+               SELECT 1 FROM game_provider p
+                WHERE p.merchant_id = v.merchant_id AND p.vassalage = v.vassalage AND p.enabled AND p.adapter IS NOT NULL)) AS playable
+       FROM game_vendor v
+      WHERE v.merchant_id = $1 AND v.enabled
+      ORDER BY v.sort_order, v.id`,
     [merchantId],
   );
   return result.rows.map((row) => ({
@@ -45,6 +55,7 @@ export async function selectEnabledVendors(db: Db, merchantId: number): Promise<
       iconUrl: row.icon_url,
       colorIconUrl: row.color_icon_url,
       accountTypeName: row.account_type_name,
+      playable: row.playable,
     },
   }));
 }

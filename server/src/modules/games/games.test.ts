@@ -55,7 +55,27 @@ describe('GET /wps/relay/GCSGAME_newGameVendor', () => {
       iconUrl: '/assets/vendors/lott.svg',
       colorIconUrl: '/assets/providers/tcg.svg',
       accountTypeName: 'TCG_SEA',
+      playable: true,
     });
+  });
+
+  it('offers as playable only vendors with a connected game provider, and the site\'s own lottery', async () => {
+    const playable = async () =>
+      Object.fromEntries((await lanes()).map((lane) => [lane.gameCategory, lane.vendors.filter((vendor) => vendor.playable).map((vendor) => vendor.vassalage)]));
+    // The seed connects only the in-house vendor (JL): E-Lottery, live, sports and the rest would
+    // answer that the game is not available.
+    expect(await playable()).toEqual({ LOTT: ['TCG_SEA', 'TCG_LOTTO_VN'], ELOTT: [], LIVE: [], SPORTS: [], FISH: [], RNG: ['JL'], ESPORTS: [], COCKFIGHT: [], INHOUSE: ['JL'] });
+
+    // The operator connects E-Lottery (a provider row with an adapter): its card is playable.
+    await context.pool.query(
+      `INSERT INTO game_provider (merchant_id, vassalage, adapter) VALUES ($1, 'ELOTT', 'inhouse')`,
+      [context.merchantId],
+    );
+    expect((await playable()).ELOTT).toEqual(['ELOTT']);
+    // Switched off again: not playable, however the vendor row stands.
+    await context.pool.query(`UPDATE game_provider SET enabled = false WHERE merchant_id = $1 AND vassalage = 'ELOTT'`, [context.merchantId]);
+    expect((await playable()).ELOTT).toEqual([]);
+    await context.pool.query(`DELETE FROM game_provider WHERE merchant_id = $1 AND vassalage = 'ELOTT'`, [context.merchantId]);
   });
 
   it('has vendors sharing a provider, some without a colour icon (the footer shows each provider once)', async () => {
