@@ -52,7 +52,7 @@ const game = (gameCode: string, gameName: string, kind: LotteryGame['kind']): Lo
   defaultSeries: 1900,
 });
 
-const GAMES = [game('SSC1', '1-minute SSC', 'SSC'), game('PK10', 'Speed Racing (75 s)', 'PK10'), game('VNMB', 'Northern Vietnam (XSMB)', 'VN')];
+const GAMES = [game('SSC1', '1-minute SSC', 'SSC'), game('PK10', 'Speed Racing (75 s)', 'PK10'), game('VNMB', 'Vietnam Daily (house draw)', 'VN')];
 
 const BETS = {
   list: [
@@ -227,7 +227,7 @@ describe('Betting Record: lottery', () => {
     expect(callsOf('lotteryGames').at(-1)?.params).toEqual({ prizeMode: 'SEA' });
     expect(within(screen.getByRole('combobox', { name: 'Game' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'All games',
-      'Northern Vietnam (XSMB)',
+      'Vietnam Daily (house draw)',
     ]);
   });
 

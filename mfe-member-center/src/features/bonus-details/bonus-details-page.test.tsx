@@ -41,7 +41,7 @@ const BONUS: LotteryBonusGame[] = [
   {
     gameGroupCode: 'VN',
     gameCode: 'VNMB',
-    gameName: 'Northern Vietnam (XSMB)',
+    gameName: 'Vietnam Daily (house draw)',
     kind: 'VN',
     prizeModeId: 2,
     prizeModeName: 'SEA',
@@ -101,7 +101,7 @@ describe('Bonus Details', () => {
     expect(picker.value).toBe('SSC1');
     expect([...picker.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.textContent)])).toEqual([
       ['SSC', ['1-minute SSC', '5-minute SSC']],
-      ['Vietnam lottery', ['Northern Vietnam (XSMB)']],
+      ['Vietnam lottery', ['Vietnam Daily (house draw)']],
     ]);
     expect(seriesShown()).toEqual([
       ['Lowest series', '1800'],

@@ -41,7 +41,7 @@ test('the default games (game_<gameCode>) and their lobby groups (group_label_<c
     game_GD11X5: '3-minute 11x5',
     game_PK10: 'Speed Racing (75 s)',
     game_LHC5: 'Speed Mark Six (5 min)',
-    game_VNMB: 'Northern Vietnam (XSMB)',
+    game_VNMB: 'Vietnam Daily (house draw)',
     game_VN5: 'Fast Vietnam (5 min)',
   });
 });
