@@ -1,10 +1,13 @@
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { createMember, TestClock } from '../member/member.testing';
 import { insertSettledBet, insertSettledRound } from './agent.testing';
-import { paySalaries } from './salary.service';
+import { withTransaction } from '../../db/transaction';
+import { payDividendPeriod } from './dividend.service';
+import { DEFAULT_SALARY_SETTINGS, payPeriod, paySalaries } from './salary.service';
 
 // After downtime the salary job settles every missed period once, oldest first, with the contracts
-// as they stood during each period (not as they stand when the job runs).
+// as they stood during each period (not as they stand when the job runs); a dividend's net loss
+// deducts the salaries paid to the team for the same period.
 
 let context: TestContext;
 const clock = new TestClock();
@@ -69,4 +72,28 @@ it('settles each missed day once, oldest first, paying whom the contracts of tha
   const later = await paySalaries(context.pool, 'daily', dayStart(5) + 60_000);
   expect(later.map((result) => [result.paid, result.paidMinor])).toEqual([[true, 0]]);
   expect((await context.pool.query('SELECT count(*)::int AS count FROM agent_wage_run WHERE kind = $1', ['daily'])).rows[0].count).toBe(5);
+});
+
+it('deducts the salaries paid to the team for the period from the dividend’s net loss', async () => {
+  const top = await createMember(context.pool, context.merchantId, { username: 'cdtop', password: 'secret123', memberType: 1, nowMs: clock.nowMs });
+  const player = await createMember(context.pool, context.merchantId, { username: 'cdplayer', password: 'secret123', memberType: 0, nowMs: clock.nowMs });
+  await context.pool.query('UPDATE member SET upline_id = $2 WHERE id = $1', [player, top]);
+  // The week from Monday 2025-03-03 (GMT+8); the player loses 100.00 on its Tuesday.
+  const week = { startMs: Date.UTC(2025, 2, 3) - 8 * 3_600_000, endMs: Date.UTC(2025, 2, 10) - 8 * 3_600_000 };
+  const day = { startMs: week.startMs + DAY, endMs: week.startMs + 2 * DAY };
+  for (const [kind, terms] of [['daily', { tiers: [{ bet: 0, active: 1, rate: 100 }] }], ['dividend', { cycle: 'weekly', tiers: [{ loss: 0, active: 1, rate: 1000 }] }]] as const) {
+    await context.pool.query(
+      "INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at) VALUES ($1, $2, NULL, $3, $4, 'active', $5, $5)",
+      [context.merchantId, kind, top, JSON.stringify(terms), new Date(week.startMs)],
+    );
+  }
+  const at = day.startMs + 3_600_000;
+  const round = await insertSettledRound(context.pool, context.merchantId, '20250304-0001', at);
+  await insertSettledBet(context.pool, { merchantId: context.merchantId, roundId: round, memberId: player, amountMinor: 10_000, state: 'lost', prizeMinor: 0, atMs: at });
+  // Day salary: 1 % of 100.00 = 1.00. The week's net loss: 100.00 − 1.00 = 99.00; 10 % → 9.90.
+  expect((await withTransaction(context.pool, (client) => payPeriod(client, context.merchantId, 'daily', day, DEFAULT_SALARY_SETTINGS, week.endMs))).paidMinor).toBe(100);
+  const dividend = await withTransaction(context.pool, (client) => payDividendPeriod(client, context.merchantId, 'weekly', week, DEFAULT_SALARY_SETTINGS, week.endMs + 60_000));
+  expect(dividend.paidMinor).toBe(990);
+  const row = await context.pool.query('SELECT salaries_minor::int AS salaries, net_loss_minor::int AS "netLoss" FROM agent_dividend WHERE agent_id = $1', [top]);
+  expect(row.rows).toEqual([{ salaries: 100, netLoss: 9_900 }]);
 });

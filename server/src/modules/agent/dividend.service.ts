@@ -15,7 +15,9 @@ import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 // 16th–end; monthly — in the merchant's agent time zone) and each agent with a dividend contract
 // of that cycle in force at some time in it (as the contracts stood then):
 //   net loss    = the team's valid bets − wins − rebates − promotions (team-money.ts; the team is
-//                 the agent's whole subtree, itself included; salaries are not netted)
+//                 the agent's whole subtree, itself included) − the salaries paid to the team for
+//                 the period (daily and hourly salaries of periods inside it, real-time salary of
+//                 rounds settled in it; migration 043), so the house never pays one loss twice
 //   base        = net loss + the loss carried in (the agent's previous period's carried out in the
 //                 cycle, whichever contract it was under: 0 or below)
 //   rate        = the rate of the highest tier the base and the active members reach, capped by
@@ -98,6 +100,7 @@ interface TeamRow {
   wins: string;
   rebates: string;
   promotions: string;
+  salaries: string;
   active: string;
   carriedIn: string | null;
 }
@@ -134,6 +137,11 @@ export async function payDividendPeriod(
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'rebates'), 0) AS rebates,
             COALESCE(sum(pm.amount) FILTER (WHERE pm.figure = 'promotions'), 0) AS promotions,
             count(pm.member_id) FILTER (WHERE pm.figure = 'bets' AND pm.amount >= $4) AS active,
+            (SELECT COALESCE(sum(w.amount_minor), 0) FROM agent_period_wage w JOIN member_tree st ON st.descendant_id = w.agent_id AND st.ancestor_id = c.agent_id
+              WHERE w.merchant_id = $1 AND w.period_start >= $2 AND w.period_end <= $3)
+            + (SELECT COALESCE(sum(w.amount_minor), 0) FROM agent_wage w JOIN lottery_round r ON r.id = w.round_id
+                 JOIN member_tree st ON st.descendant_id = w.agent_id AND st.ancestor_id = c.agent_id
+                WHERE w.merchant_id = $1 AND r.settled_at >= $2 AND r.settled_at < $3) AS salaries,
             (SELECT d.carried_out_minor FROM agent_dividend d WHERE d.agent_id = c.agent_id AND d.cycle = c.terms->>'cycle' AND d.period_start < $2
               ORDER BY d.period_start DESC LIMIT 1) AS "carriedIn"
        FROM contracted c
@@ -147,7 +155,8 @@ export async function payDividendPeriod(
     const wins = Number(team.wins);
     const rebates = Number(team.rebates);
     const promotions = Number(team.promotions);
-    const netLoss = bets - wins - rebates - promotions;
+    const salaries = Number(team.salaries);
+    const netLoss = bets - wins - rebates - promotions - salaries;
     const carriedIn = Number(team.carriedIn ?? 0);
     const base = netLoss + carriedIn;
     const active = Number(team.active);
@@ -156,9 +165,9 @@ export async function payDividendPeriod(
       agentId: team.agentId,
       inRun: team.terms.cycle === cycle,
       ownRate: dividendTierRate(team.terms, base, active),
-      bets, wins, rebates, promotions, netLoss, carriedIn, base, active,
+      bets, wins, rebates, promotions, salaries, netLoss, carriedIn, base, active,
       carriedOut: Math.min(base, 0),
-      moved: bets + wins + rebates + promotions > 0,
+      moved: bets + wins + rebates + promotions + salaries > 0,
     };
   });
   // The differential down the contracted agents of the tree (differential.ts): contracts of the
@@ -185,17 +194,17 @@ export async function payDividendPeriod(
     const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
     await client.query(
       `INSERT INTO agent_dividend (merchant_id, run_id, contract_id, agent_id, cycle, period_start, period_end, bets_minor, wins_minor, rebates_minor,
-         promotions_minor, net_loss_minor, carried_in_minor, base_minor, active_members, rate, gross_minor, downline_minor, amount_minor, carried_out_minor, created_at)
-       SELECT $1, $2, x.contract_id, x.agent_id, $3, $4, $5, x.bets, x.wins, x.rebates, x.promotions, x.net_loss, x.carried_in, x.base, x.active, x.rate,
+         promotions_minor, salaries_minor, net_loss_minor, carried_in_minor, base_minor, active_members, rate, gross_minor, downline_minor, amount_minor, carried_out_minor, created_at)
+       SELECT $1, $2, x.contract_id, x.agent_id, $3, $4, $5, x.bets, x.wins, x.rebates, x.promotions, x.salaries, x.net_loss, x.carried_in, x.base, x.active, x.rate,
               x.gross, x.downline, x.amount, x.carried_out, $6
          FROM unnest($7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[],
-                     $16::int[], $17::int[], $18::bigint[], $19::bigint[], $20::bigint[], $21::bigint[])
-           AS x(contract_id, agent_id, bets, wins, rebates, promotions, net_loss, carried_in, base, active, rate, gross, downline, amount, carried_out)`,
+                     $16::int[], $17::int[], $18::bigint[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[])
+           AS x(contract_id, agent_id, bets, wins, rebates, promotions, net_loss, carried_in, base, active, rate, gross, downline, amount, carried_out, salaries)`,
       [
         merchantId, runId, cycle, start, end, new Date(nowMs),
         column('contractId'), column('agentId'), column('bets'), column('wins'), column('rebates'), column('promotions'), column('netLoss'),
         column('carriedIn'), column('base'), column('active'), column('rate'), column('grossMinor'), column('downlineMinor'), column('amountMinor'),
-        column('carriedOut'),
+        column('carriedOut'), column('salaries'),
       ],
     );
   }
