@@ -101,10 +101,16 @@ export function contentHash(relativePaths) {
 
 /**
  * Environment of a server started for local use (`npm start`, `npm run dev`): SMS codes and reset
- * links go to its log (NOTIFICATION_LOG_SECRETS=1), since the outbox keeps them sealed. Not when
- * NODE_ENV=production (the server refuses it there) or when the caller chose otherwise.
+ * links go to its log (NOTIFICATION_LOG_SECRETS=1), since the outbox keeps them sealed, and the
+ * payment gateway simulator runs (PAYMENT_SIMULATOR=1). Not when NODE_ENV=production (the server
+ * refuses both there); a variable the caller set is left as it is.
  */
 export function localServerEnv() {
-  if (process.env.NODE_ENV === 'production' || process.env.NOTIFICATION_LOG_SECRETS !== undefined) return {};
-  return { NOTIFICATION_LOG_SECRETS: '1' };
+  if (process.env.NODE_ENV === 'production') return {};
+  return {
+    ...(process.env.NOTIFICATION_LOG_SECRETS === undefined ? { NOTIFICATION_LOG_SECRETS: '1' } : {}),
+    // The payment gateway simulator (the demo channels' payments, pages under /dev/gateway) runs
+    // only when asked for; a local site asks, unless the caller chose otherwise.
+    ...(process.env.PAYMENT_SIMULATOR === undefined ? { PAYMENT_SIMULATOR: '1' } : {}),
+  };
 }

@@ -9,17 +9,7 @@ import { localServerEnv, repoRoot, run } from './lib.mjs';
 
 if (!(await buildAll())) process.exit(1);
 
-/**
- * The payment gateway simulator (the demo channels' payments, pages under /dev/gateway) runs only
- * when asked for: `npm start` asks, unless the caller set PAYMENT_SIMULATOR or NODE_ENV=production
- * (where the server refuses it).
- */
-function simulatorEnv() {
-  if (process.env.NODE_ENV === 'production' || process.env.PAYMENT_SIMULATOR !== undefined) return {};
-  return { PAYMENT_SIMULATOR: '1' };
-}
-
 const code = await run('node', [path.join('server', 'dist', 'main.js')], {
-  env: { ...localServerEnv(), ...simulatorEnv(), STATIC_ROOT: path.join(repoRoot, 'dist'), PORT: process.env.PORT ?? '3000' },
+  env: { ...localServerEnv(), STATIC_ROOT: path.join(repoRoot, 'dist'), PORT: process.env.PORT ?? '3000' },
 });
 process.exit(code);
