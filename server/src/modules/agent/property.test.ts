@@ -219,3 +219,17 @@ async function checkWorld(world: World, k: number): Promise<void> {
 it('never pays the agents of a path more for a stake than the top contracted agent’s terms, for every kind, and never twice', async () => {
   await fc.assert(fc.asyncProperty(worldArb, playWorld), { numRuns: Number(process.env.AGENT_PROPERTY_RUNS ?? 100) });
 }, 600_000);
+
+it('pays the review’s chain A (1 %) → B (contract ended) → C (0.8 %) at most 1 % of a stake, for every kind', async () => {
+  const node = (parentPick: number, shape: Shape, rate: number): World['nodes'][number] => ({
+    parentPick, agent: true, setting: null, loweredTo: null,
+    realtime: { shape, profitRate: rate, lossRate: rate },
+    daily: { shape, tiers: [{ bet: 0, active: 1, rate }] },
+    dividend: { shape, tiers: [{ loss: 0, active: 1, rate: rate * 10 }] },
+  });
+  const world: World = {
+    nodes: [node(0, 'active', 100), node(0, 'ended', 90), node(1, 'active', 80), { ...node(2, 'none', 0), agent: false }],
+    bets: [{ nodePick: 3, amountMinor: 100_000, prizeFactor: 0, seriesPick: 0 }, { nodePick: 3, amountMinor: 50_000, prizeFactor: 0, seriesPick: 0 }],
+  };
+  await playWorld(world);
+});
