@@ -119,8 +119,10 @@ for (const [label, viewport] of [
       await expect(tile(page, 'Fortune Gems').getByTestId('game-favourite')).toHaveAttribute('aria-pressed', 'false');
 
       // Pages of 42: previous does nothing on page 1, next shows the last 3; a failed icon shows the default.
-      await page.getByTestId('category-content').locator('[data-testid="vendor-card"][data-vassalage="PG"]').click();
-      await expect(page).toHaveURL(/\/rng\?vassalage=PG$/);
+      // PG has no game provider connected, so it has no vendor card (the lanes mark it not
+      // playable); its games are still listed, and the list is narrowed to them by the address.
+      await expect(page.getByTestId('category-content').locator('[data-testid="vendor-card"][data-vassalage="PG"]')).toHaveCount(0);
+      await openSite(page, '/rng?vassalage=PG');
       await expect(list.getByTestId('game-tile')).toHaveCount(42);
       await expect(list.getByTestId('game-list-pages')).toHaveText('Page 1 of 2 · more games on the next pages');
       await expect(list.getByRole('button', { name: 'Previous' })).toBeDisabled();

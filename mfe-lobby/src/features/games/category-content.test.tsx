@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { sessionStore } from '@platform/shared';
 import { apiFailure, currentLocation, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import CategoryContent from './category-content';
@@ -78,6 +78,30 @@ describe('a category page', () => {
     expect(pressed).toEqual([['PG', 'true'], ['JL', 'false']]);
     expect(screen.getByText('No games yet')).toBeTruthy();
     expect(screen.getByText('This provider has no games here yet.')).toBeTruthy();
+  });
+
+  it('offers no card of a vendor not connected, and a category with none connected says so instead of a dead card', async () => {
+    logIn();
+    const [live, sports, rng] = LANES.data.lanes;
+    const lanes = {
+      data: {
+        lanes: [
+          { ...live, vendors: live.vendors.map((vendor) => ({ ...vendor, playable: false })) },
+          sports,
+          { ...rng, vendors: [{ ...rng.vendors[0], playable: false }, { ...rng.vendors[1], playable: true }] },
+        ],
+      },
+    };
+    const { callsOf } = stubApi({ gameVendors: lanes, favouriteGameIds: [], vassGameType: classifications, gameList: gamePage([FORTUNE_GEMS], 1, 1) });
+    await renderCategory();
+    expect(screen.getAllByTestId('vendor-card').map((card) => card.getAttribute('data-vassalage'))).toEqual(['JL']);
+    cleanup();
+
+    await renderCategory('/live');
+    expect(screen.queryAllByTestId('vendor-card')).toEqual([]);
+    expect(screen.getByText('No games here yet')).toBeTruthy();
+    // Nothing to list either: no game list call for the category.
+    expect(callsOf('gameList').filter((call) => call?.params?.gameType === 'LIVE')).toEqual([]);
   });
 
   it('logged out: no game list call, the hot games of the category with trial play, and a way to log in', async () => {

@@ -10,13 +10,13 @@ import { categoryOfRoute, GAME_LIST_CATEGORIES } from './launch-plan';
 import { LauncherProvider } from './launcher';
 import { NAMESPACE } from './translations';
 import { GameList } from './game-list';
-import { useLanes, VendorCards } from './vendor-cards';
+import { playableVendors, useLanes, VendorCards } from './vendor-cards';
 
 function HotGames() {
   const { t } = useT(NAMESPACE);
   const lanes = useLanes();
   const hot = useCall((signal) => loadHotGames(signal), []);
-  const hotVendors: VendorCard[] = (lanes.status === 'success' ? lanes.data : []).flatMap((lane) => lane.vendors.filter((vendor) => vendor.isHot));
+  const hotVendors: VendorCard[] = (lanes.status === 'success' ? lanes.data : []).flatMap((lane) => playableVendors(lane.vendors).filter((vendor) => vendor.isHot));
   return (
     <>
       {hotVendors.length > 0 && <VendorCards vendors={hotVendors} onCategoryPage={false} />}
@@ -57,6 +57,8 @@ function Category({ category }: { category: string }) {
   if (lanes.status === 'loading' && !lanes.staleData) return <Spinner label={t('loading')} />;
   if (lanes.status === 'error') return <EmptyState title={t('load_failed')} action={<Button onClick={lanes.refresh}>{t('retry')}</Button>} />;
   if (vendors.length === 0) return <EmptyState title={t('no_vendors')} />;
+  // Vendors, but none with a game provider connected: said, instead of cards that cannot start.
+  if (playableVendors(vendors).length === 0) return <EmptyState title={t('no_playable_games')} description={t('no_playable_games_hint')} />;
   return (
     <>
       {listed && (

@@ -12,7 +12,7 @@ import { Section } from './home-section';
 import { LauncherProvider } from './launcher';
 import { lazyPart } from './lazy-screen';
 import { NAMESPACE } from './translations';
-import { useLanes, VendorCards } from './vendor-cards';
+import { playableVendors, useLanes, VendorCards } from './vendor-cards';
 
 function HotGamesSection() {
   const { t } = useT(NAMESPACE);
@@ -36,7 +36,13 @@ function LaneSections({ lanes }: { lanes: ReturnType<typeof useLanes> }) {
     <>
       {lanes.data.map((lane) => (
         <Section key={lane.gameCategory} title={t(`category_${lane.gameCategory}`)} testId={`home-lane-${lane.gameCategory}`}>
-          <VendorCards vendors={lane.vendors} onCategoryPage={false} />
+          {playableVendors(lane.vendors).length > 0 ? (
+            <VendorCards vendors={lane.vendors} onCategoryPage={false} />
+          ) : (
+            <p className={styles.hint} data-testid={`home-lane-${lane.gameCategory}-empty`}>
+              {t('no_playable_games')}
+            </p>
+          )}
         </Section>
       ))}
     </>

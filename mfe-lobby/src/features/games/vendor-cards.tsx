@@ -13,6 +13,15 @@ export function useLanes() {
   return useCall(async () => (await api.cached(gameVendorsCall, VENDOR_PARAMS))?.data?.lanes ?? [], []);
 }
 
+/**
+ * The vendors that can be played: the server marks a vendor with no game provider connected
+ * `playable: false` (server/src/modules/games/games.queries.ts); its card could only answer that
+ * the game is not available, so none is offered. (An answer without the flag: playable.)
+ */
+export function playableVendors(vendors: readonly VendorCard[]): VendorCard[] {
+  return vendors.filter((vendor) => vendor.playable !== false);
+}
+
 /** A row of vendor entries. On its own category page an entry selects or starts the vendor; elsewhere it leads to that page. */
 export function VendorCards({
   vendors,
@@ -27,7 +36,7 @@ export function VendorCards({
   const launcher = useLauncher();
   return (
     <ul className={styles.vendors} aria-label={t('vendors')}>
-      {vendors.map((vendor) => (
+      {playableVendors(vendors).map((vendor) => (
         <li key={`${vendor.gameCategory}:${vendor.vassalage}`}>
           <button
             type="button"
