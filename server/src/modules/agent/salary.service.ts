@@ -13,15 +13,15 @@ import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 // kind in force at some time in it (as the contracts stood then, contractsInForceSql): its team
 // betting is the valid turnover of every member of its subtree, itself included — lottery bets
 // settled won or lost in the period plus game rounds started in it (valid bet) — and its active
-// members are those of the team whose turnover reached the
-// merchant's minimum. The highest tier of its contract the team reaches gives its own rate, capped
-// by the rate in force of the nearest contracted agent above it; gross = team betting × that rate
-// (floored to the cent); it is paid gross less the gross of the nearest contracted agents below it
-// in the tree, whoever their contracts' uplines are (never below 0): differential.ts, the invariant
-// of wages.service.ts. Exactly once per (merchant, kind, period):
-// the run row is inserted first (unique), in the transaction that writes every salary and pays
-// them through the ledger (house_wages → the agent, kind daily_salary / hourly_salary); a second
-// replica or a re-run finds the run and pays nothing.
+// members are those of the team whose turnover reached the merchant's minimum. The highest tier of
+// its contract the team reaches gives its own rate, capped by the rate in force of the nearest
+// contracted agent above it; gross = team betting × that rate (floored to the cent); it is paid
+// gross less the gross of the nearest contracted agents below it in the tree, whoever their
+// contracts' uplines are (never below 0): differential.ts, the invariant of wages.service.ts.
+// Exactly once per (merchant, kind, period): the run row is inserted first (unique), in the
+// transaction that writes every salary and pays them through the ledger (house_wages → the agent,
+// kind daily_salary / hourly_salary); a second replica or a re-run finds the run and pays nothing.
+// The job settles every finished period not yet settled, oldest first (paySalaries).
 
 export interface SalarySettings {
   utcOffsetMinutes: number;
