@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bus } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
 import TransactionHistoryPage from './transaction-history-page';
@@ -97,5 +98,28 @@ describe('Account Record', () => {
     await settle();
     expect(callsOf('withdrawReport')[0]?.params).toMatchObject({ start: 0, end: 13, status: '' });
     expect(cellsOf(screen.getAllByRole('row')[1])).toEqual(['E-wallet', '-', '৳2,000.00', 'bKash', '02-03 04:05:06', 'Rejected', 'Name does not match']);
+  });
+
+  it('shows a deposit confirmed while the page is open as soon as the server pushes its new status', async () => {
+    let state = 'pending';
+    stubApi({
+      memberTransactions: transactions,
+      depositReport: () => ({
+        list: [
+          { depositId: 9, refCode: 'D9', depositMethod: 'MT', vendorName: 'Bank transfer', requestedAmount: 1500, amount: 1500, customerBankCharge: 0, depositDate: at(1, 2, 3, 4, 5), actualDepositDate: null, state },
+        ],
+        totalPages: 1,
+        footer: { requestedAmount: 1500, amount: 1500, customerBankCharge: 0 },
+      }),
+    });
+    await renderPage();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: 'Deposit records' }));
+    });
+    await waitFor(() => expect(cellsOf(screen.getAllByRole('row')[1]).at(-1)).toBe('Pending'));
+
+    state = 'approved';
+    act(() => bus.dispatch({ type: 'paymentStatus', change: { kind: 'deposit', id: 9, status: 'approved' } }));
+    await waitFor(() => expect(cellsOf(screen.getAllByRole('row')[1]).at(-1)).toBe('Approved'));
   });
 });
