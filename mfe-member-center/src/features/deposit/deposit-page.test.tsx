@@ -268,6 +268,22 @@ describe('a manual bank transfer', () => {
     expect(screen.getByTestId('deposit-status').textContent).toBe('Cancelled');
     expect(screen.queryByTestId('deposit-receipt-form')).toBeNull();
   });
+
+  it('shows the deposit approved, and no longer in progress, as soon as the server pushes its new status', async () => {
+    let state = 'pending';
+    await renderPage({
+      depositReport: (options: CallOptionsSeen) =>
+        options?.params?.depositState === 'pending' && state !== 'pending' ? report() : report([{ depositId: 77, refCode: 'D77', requestedAmount: 1500, state }]),
+    });
+    await click(within(screen.getByTestId('deposit-pending')).getByTestId('deposit-pending-open-D77'));
+    expect(screen.getByTestId('deposit-ref').textContent).toBe('D77');
+
+    // The operator approves it; no balance event is needed for the page to follow.
+    state = 'approved';
+    act(() => bus.dispatch({ type: 'paymentStatus', change: { kind: 'deposit', id: 77, status: 'approved' } }));
+    await waitFor(() => expect(screen.getByTestId('deposit-status').textContent).toMatch(/^Approved: /));
+    expect(screen.queryByTestId('deposit-pending')).toBeNull();
+  });
 });
 
 describe('an online payment', () => {
