@@ -270,7 +270,7 @@ describe('a manual bank transfer', () => {
   });
 
   it('shows the deposit approved, and no longer in progress, as soon as the server pushes its new status', async () => {
-    let state = 'pending';
+    let state: 'pending' | 'approved' = 'pending';
     await renderPage({
       depositReport: (options: CallOptionsSeen) =>
         options?.params?.depositState === 'pending' && state !== 'pending' ? report() : report([{ depositId: 77, refCode: 'D77', requestedAmount: 1500, state }]),
