@@ -1,0 +1,36 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders, resetTestState, setStatus, stubApi } from '@platform/shared/testing';
+import HomeContent from './home-content';
+import { LANES } from './test-fixtures';
+
+// The home page's rows of vendors with the network edge stubbed: a vendor with no game provider
+// connected (the lanes mark it not playable) gets no card, and a row with none left says so.
+
+beforeEach(async () => {
+  await resetTestState();
+  setStatus();
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+it("offers no dead card: a row whose vendors are all not connected says there are no games yet", async () => {
+  const [live, sports, rng] = LANES.data.lanes;
+  stubApi({
+    gameVendors: {
+      data: {
+        lanes: [
+          { ...live, vendors: live.vendors.map((vendor) => ({ ...vendor, playable: false })) },
+          sports,
+          { ...rng, vendors: [{ ...rng.vendors[0], playable: false }, { ...rng.vendors[1], playable: true }] },
+        ],
+      },
+    },
+    hotGames: { list: [] },
+  });
+  renderWithProviders(<HomeContent />);
+  await waitFor(() => expect(screen.getByTestId('home-lane-LIVE')).toBeTruthy());
+  expect(within(screen.getByTestId('home-lane-LIVE')).queryAllByTestId('vendor-card')).toEqual([]);
+  expect(screen.getByTestId('home-lane-LIVE-empty').textContent).toBe('No games here yet');
+  expect(within(screen.getByTestId('home-lane-SPORTS')).getAllByTestId('vendor-card').map((card) => card.getAttribute('data-vassalage'))).toEqual(['SABA']);
+  expect(within(screen.getByTestId('home-lane-RNG')).getAllByTestId('vendor-card').map((card) => card.getAttribute('data-vassalage'))).toEqual(['JL']);
+});
