@@ -66,3 +66,20 @@ export async function creditMember(username: string, amountMinor: number, reason
   const result = await (await sharedSession).ops(['credit', username, (amountMinor / 100).toFixed(2), '--reason', reason]);
   if (result.code !== 0) throw new Error(`ops credit failed: ${result.lines.join('\n')}`);
 }
+
+/**
+ * Whether an operator's credit adds to the member's wagering requirement in this worker's merchant
+ * (merchant_setting wagering, operatorCreditMultiplier; server/README.md, "Wagering"): tests that
+ * fund a member with `creditMember` and then withdraw are about the withdrawal, not the
+ * requirement, so they waive it as a merchant may, and put the default back after.
+ */
+export async function waiveWageringOnOperatorCredits(waived: boolean): Promise<void> {
+  if (waived) {
+    await operatorSql(
+      `INSERT INTO merchant_setting (merchant_id, key, value) VALUES (${WORKER_MERCHANT_ID}, 'wagering', '{"operatorCreditMultiplier":0}')
+       ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    );
+  } else {
+    await operatorSql(`DELETE FROM merchant_setting WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'wagering'`);
+  }
+}

@@ -89,6 +89,11 @@ test.describe('login in English', () => {
       expect(status).toBe(400);
     }
     await openLoginPopup(page);
+    // The account has failed: the form shows the captcha before the first submit, and the member
+    // types something in it; the lock is what the server answers, before looking at the captcha.
+    await page.getByTestId('login-username').fill(username);
+    await expect(page.getByTestId('login-captcha')).toBeVisible();
+    await page.getByTestId('login-captcha').fill('ZZZZ');
     await logIn(page, username, password);
     await expect(page.getByText('too many requests, try again after 5 minutes').first()).toBeVisible();
     await expect(page.getByTestId('header-login')).toBeVisible();
@@ -267,6 +272,9 @@ test.describe('login in Bengali (the default language)', () => {
       await callEncrypted(request, 'POST', '/wps/session/login', { username, password: 'Wrong1234', type: 'username' });
     }
     await openLoginPopup(page);
+    await page.getByTestId('login-username').fill(username);
+    await expect(page.getByTestId('login-captcha')).toBeVisible();
+    await page.getByTestId('login-captcha').fill('ZZZZ');
     await logIn(page, username, password);
     await expect(page.getByText('অনেক বেশি অনুরোধ, 5 মিনিট পরে আবার চেষ্টা করুন').first()).toBeVisible();
   });

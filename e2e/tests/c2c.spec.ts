@@ -3,7 +3,7 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
-import { creditMember } from '../harness/operator';
+import { creditMember, waiveWageringOnOperatorCredits } from '../harness/operator';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // Player-to-player deposits (issue 9), two members in two browsers: A withdraws to a bank card in
@@ -43,11 +43,15 @@ test.beforeEach(async () => {
      ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
     [JSON.stringify(C2C_SETTING)],
   );
+  // The withdrawers' funds come from an operator's credit, which would otherwise have to be staked
+  // before they may withdraw (the wagering requirement is not what these tests are about).
+  await waiveWageringOnOperatorCredits(true);
 });
 
 test.afterEach(async () => {
   // Other tests of this worker's merchant see the deposit page without C2C.
   await operatorSql(`DELETE FROM merchant_setting WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'c2c'`);
+  await waiveWageringOnOperatorCredits(false);
 });
 
 test('B deposits by paying A’s withdrawal card; A confirms it received: B is credited, A’s withdrawal is paid', async ({ page, browser, request }) => {

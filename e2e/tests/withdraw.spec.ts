@@ -3,7 +3,7 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
-import { creditMember } from '../harness/operator';
+import { creditMember, waiveWageringOnOperatorCredits } from '../harness/operator';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
 // Withdraw (issue 9) as a member uses it: an operator credits the member (`ops credit` through the
@@ -46,7 +46,14 @@ test.beforeEach(async ({ page, request }) => {
   await clearThrottles();
   await clearRegistrationLimits();
   member = await registerMember(request);
+  // The member's funds come from an operator's credit, which would otherwise have to be staked
+  // first (the wagering requirement, tested in new-player-journey.spec.ts and on the server).
+  await waiveWageringOnOperatorCredits(true);
   await creditMember(member.username, 200_000);
+});
+
+test.afterEach(async () => {
+  await waiveWageringOnOperatorCredits(false);
 });
 
 async function setPasswordBindCardAndWithdraw(page: Page): Promise<void> {
