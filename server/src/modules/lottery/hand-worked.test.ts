@@ -1,11 +1,10 @@
 import { LOTTERY_KINDS } from '@platform/shared/contract';
-import { PLAYS, isValidDraw, lunarYearOf, playsOf, unitPrizeMinor, type Draw, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
-import { withTransaction } from '../../db/transaction';
+import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { placeOrder } from './betting.service';
-import { fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
+import { drawRoundAs, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
 import { settleRound } from './settlement.service';
 
 // Issue 11, "for each play type, settlement against hand-worked examples": the server's settlement
@@ -252,32 +251,6 @@ afterAll(async () => {
 });
 
 /** Writes the round as drawn with these numbers and every play's features, as drawRoundIn does for the seed's draw. */
-async function drawRoundAs(roundId: number, draw: Draw, nowMs: number): Promise<void> {
-  await withTransaction(database.appPool, async (client) => {
-    const updated = await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, server_seed = $3, drawn_at = $4 WHERE id = $1 AND state = 'open'", [
-      roundId,
-      draw.numbers,
-      'ab'.repeat(32),
-      new Date(nowMs),
-    ]);
-    expect(updated.rowCount).toBe(1);
-    const plays = playsOf(draw.kind);
-    const features = plays.map((play) => play.features(draw));
-    await client.query(
-      `INSERT INTO lottery_draw_feature (round_id, play_id, rule, k, f, push)
-       SELECT $1, x.play_id, x.rule, x.k, x.f::bigint[], x.push
-         FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bool[]) AS x(play_id, rule, k, f, push)`,
-      [
-        roundId,
-        plays.map((play) => play.id),
-        plays.map((play) => play.rule),
-        plays.map((play) => play.k ?? 0),
-        features.map((feature) => `{${feature.f.map((word) => word.toString()).join(',')}}`),
-        features.map((feature) => feature.push),
-      ],
-    );
-  });
-}
 
 describe('the hand-worked tables', () => {
   it('hold a bet of every one of the catalogue\'s plays, on possible draws, with a losing bet in every kind and the LHC push', () => {
@@ -340,7 +313,7 @@ it.each(KINDS)(
 
     // The chosen draw instead of the seed's, written while the round is still on sale.
     // Mark Six zodiacs on the map of the round's lunar year (2026, 马: the tables above).
-    await drawRoundAs(round.roundId, { kind, numbers, lunarYear: lunarYearOf(round.drawAt) }, nowMs);
+    await drawRoundAs(database.appPool, round.roundId, { kind, numbers, lunarYear: lunarYearOf(round.drawAt) }, nowMs);
     const result = await settleRound(database.appPool, round.roundId, nowMs);
     expect(result).toMatchObject({ settled: true, bets: cases.length });
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import { betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, playsOf, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
 import { withTransaction } from '../../db/transaction';
+import { insertDrawFeatures } from './rounds.service';
 import { generateSecretsKeyText, parseSecretsKey, type SecretsKey } from '../../secrets-key';
 import { createMember } from '../member/member.testing';
 import { credit } from '../withdrawal/withdrawal.testing';
@@ -85,7 +86,6 @@ export function costOf(lines: readonly SlipLine[], rounds = 1): string {
 
 export const slipOf = (lines: readonly SlipLine[]): string => formatSlips(lines);
 
-
 /** Writes a chosen draw for an open round (instead of its seed's), as the draw does: numbers, state drawn, every play's features. */
 export async function drawRoundAs(pool: pg.Pool, roundId: number, draw: Draw, nowMs: number): Promise<void> {
   await withTransaction(pool, async (client) => {
@@ -96,20 +96,6 @@ export async function drawRoundAs(pool: pg.Pool, roundId: number, draw: Draw, no
       new Date(nowMs),
     ]);
     if (updated.rowCount !== 1) throw new Error(`round ${roundId} is not open`);
-    const plays = playsOf(draw.kind);
-    const features = plays.map((play) => play.features(draw));
-    await client.query(
-      `INSERT INTO lottery_draw_feature (round_id, play_id, rule, k, f, push)
-       SELECT $1, x.play_id, x.rule, x.k, x.f::bigint[], x.push
-         FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bool[]) AS x(play_id, rule, k, f, push)`,
-      [
-        roundId,
-        plays.map((play) => play.id),
-        plays.map((play) => play.rule),
-        plays.map((play) => play.k ?? 0),
-        features.map((feature) => `{${feature.f.map((word) => word.toString()).join(',')}}`),
-        features.map((feature) => feature.push),
-      ],
-    );
+    await insertDrawFeatures(client, roundId, draw);
   });
 }

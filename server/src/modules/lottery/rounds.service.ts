@@ -141,6 +141,29 @@ export async function dueRounds(db: Db, nowMs: number, limit = 1000): Promise<nu
   return result.rows.map((row) => Number(row.id));
 }
 
+/**
+ * Stores every play's features of a round's draw (what settlement matches bets against). A play's
+ * feature words go as one text array literal per play ('{1,2}'), since unnest cannot take an array
+ * of arrays of different lengths.
+ */
+export async function insertDrawFeatures(client: pg.PoolClient, roundId: number, draw: Draw): Promise<void> {
+  const plays = playsOf(draw.kind);
+  const features = plays.map((play) => play.features(draw));
+  await client.query(
+    `INSERT INTO lottery_draw_feature (round_id, play_id, rule, k, f, push)
+     SELECT $1, x.play_id, x.rule, x.k, x.f::bigint[], x.push
+       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bool[]) AS x(play_id, rule, k, f, push)`,
+    [
+      roundId,
+      plays.map((play) => play.id),
+      plays.map((play) => play.rule),
+      plays.map((play) => play.k ?? 0),
+      features.map((feature) => `{${feature.f.map((word) => word.toString()).join(',')}}`),
+      features.map((feature) => feature.push),
+    ],
+  );
+}
+
 export type DrawOutcome = { drawn: true; numbers: string[] } | { drawn: false; reason: 'not_due' | 'not_open' | 'seed_unreadable' };
 
 /**
@@ -175,23 +198,7 @@ export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey,
     serverSeed,
     new Date(nowMs),
   ]);
-  const plays = playsOf(round.kind);
-  const features = plays.map((play) => play.features(draw));
-  // A play's feature words as one text array literal per play ('{1,2}'), since unnest cannot take
-  // an array of arrays of different lengths.
-  await client.query(
-    `INSERT INTO lottery_draw_feature (round_id, play_id, rule, k, f, push)
-     SELECT $1, x.play_id, x.rule, x.k, x.f::bigint[], x.push
-       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::bool[]) AS x(play_id, rule, k, f, push)`,
-    [
-      roundId,
-      plays.map((play) => play.id),
-      plays.map((play) => play.rule),
-      plays.map((play) => play.k ?? 0),
-      features.map((feature) => `{${feature.f.map((word) => word.toString()).join(',')}}`),
-      features.map((feature) => feature.push),
-    ],
-  );
+  await insertDrawFeatures(client, roundId, draw);
   await client.query('SELECT pg_notify($1, $2)', [LOTTERY_DRAW_CHANNEL, String(roundId)]);
   return { drawn: true, numbers: formatDraw(draw) };
 }
