@@ -50,9 +50,11 @@ it('is served in development, and hidden there with API_DOCS=0', async () => {
 });
 
 it('buildApp reads NODE_ENV and API_DOCS when not told', async () => {
-  const saved = { NODE_ENV: process.env.NODE_ENV, API_DOCS: process.env.API_DOCS };
+  const saved = { NODE_ENV: process.env.NODE_ENV, API_DOCS: process.env.API_DOCS, PAYMENT_SIMULATOR: process.env.PAYMENT_SIMULATOR };
   process.env.NODE_ENV = 'production';
   delete process.env.API_DOCS;
+  // The tests' environment runs the payment simulator, which production refuses.
+  delete process.env.PAYMENT_SIMULATOR;
   try {
     const app = await buildApp({ pool: context.pool, logger: false, remoteOverrides: {} });
     try {
@@ -64,5 +66,6 @@ it('buildApp reads NODE_ENV and API_DOCS when not told', async () => {
     process.env.NODE_ENV = saved.NODE_ENV;
     if (saved.API_DOCS === undefined) delete process.env.API_DOCS;
     else process.env.API_DOCS = saved.API_DOCS;
+    if (saved.PAYMENT_SIMULATOR !== undefined) process.env.PAYMENT_SIMULATOR = saved.PAYMENT_SIMULATOR;
   }
 });

@@ -3,8 +3,8 @@ import type { DividendTerms, RealtimeTerms, SalaryTerms } from '@platform/shared
 import type { MessageLanguage } from '../../i18n/messages';
 import { MINOR_PER_MAJOR } from '../ledger';
 import { sendMessage } from '../message';
-import { messageLanguage } from '../notification/language';
-import { dividendTierRate, tierRate, withinDividendTiers, withinTerms, withinTiers, type ContractKind } from './contracts.service';
+import { messageLanguage } from '../notification';
+import { dividendTierRate, tierRate, withinDividendTiers, withinTerms, withinTiers, type ContractKind } from './contract-terms';
 
 // When an agent's contract of a kind ends or changes (ended by either side or by the merchant; a
 // new one accepted, which may be lower than the one before), every contract of the kind below it

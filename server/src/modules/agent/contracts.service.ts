@@ -1,12 +1,14 @@
-import { isAgentMemberType, type AgentContract, type ConsolidatedContractFlags, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryKind, type SalaryTerms } from '@platform/shared/contract';
+import { isAgentMemberType, type AgentContract, type ConsolidatedContractFlags, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryTerms } from '@platform/shared/contract';
 import type pg from 'pg';
-import { MINOR_PER_MAJOR } from '../ledger';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { cascadeContracts, sendCascadeNotices, type CascadeNotice } from './contract-cascade';
+import { withinDividendTiers, withinTerms, withinTiers, type ContractKind } from './contract-terms';
 import { AppError } from '../../http/envelope';
 import type { AgentCaller } from './agent-access';
 import { downlineOf } from './agent-access';
+
+export type { ContractKind } from './contract-terms';
 
 // Contracts (SPEC §1, §6 "contract requests"; REFERENCE.md §1.7 MCSFE_processRealTimeSalaryContract,
 // MCSFE_processDailySalaryContract, MCSFE_processContractHourSalary): an agent offers a direct
@@ -21,7 +23,6 @@ import { downlineOf } from './agent-access';
 // from the merchant (upline_id NULL, made by an operator). One pending or active contract per
 // downline (agent_contract_current).
 
-export type ContractKind = 'realtime' | SalaryKind | 'dividend';
 type AnyTerms = RealtimeTerms | SalaryTerms | DividendTerms;
 type AnyContract = AgentContract | SalaryContract | DividendContract;
 
@@ -81,50 +82,6 @@ export async function contractsOf<C extends AnyContract = AgentContract>(db: Db,
 }
 
 export const realtimeContracts = (db: Db, caller: AgentCaller) => contractsOf<AgentContract>(db, caller, 'realtime');
-
-type Rates = { profitRate: number; lossRate: number };
-const rateOf = (terms: RealtimeTerms, game: string | undefined): Rates => (game !== undefined && terms.games?.[game]) || terms.default;
-
-/** True when every rate of `child` is at most the same rate of `parent`, game by game. */
-export function withinTerms(child: RealtimeTerms, parent: RealtimeTerms): boolean {
-  const games = new Set([...Object.keys(child.games ?? {}), ...Object.keys(parent.games ?? {})]);
-  const fits = (game: string | undefined) => {
-    const own = rateOf(child, game);
-    const cap = rateOf(parent, game);
-    return own.profitRate <= cap.profitRate && own.lossRate <= cap.lossRate;
-  };
-  return fits(undefined) && [...games].every(fits);
-}
-
-/** The rate a salary contract's tiers give a team: the highest tier it reaches (0 below all). */
-export function tierRate(terms: SalaryTerms, teamBettingMinor: number, activeMembers: number): number {
-  return terms.tiers.reduce(
-    (best, tier) => (teamBettingMinor >= Math.round(tier.bet * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
-    0,
-  );
-}
-
-/** True when every tier of `child` pays at most what `parent` pays at the tier's own thresholds. */
-export function withinTiers(child: SalaryTerms, parent: SalaryTerms): boolean {
-  return child.tiers.every((tier) => tier.rate <= tierRate(parent, Math.round(tier.bet * MINOR_PER_MAJOR), tier.active));
-}
-
-/** The rate a dividend contract's tiers give a period's base (net loss after carry-forward): the highest tier reached (0 for a base not above 0). */
-export function dividendTierRate(terms: DividendTerms, baseMinor: number, activeMembers: number): number {
-  if (baseMinor <= 0) return 0;
-  return terms.tiers.reduce(
-    (best, tier) => (baseMinor >= Math.round(tier.loss * MINOR_PER_MAJOR) && activeMembers >= tier.active ? Math.max(best, tier.rate) : best),
-    0,
-  );
-}
-
-/** True when `child` has `parent`'s cycle and each of its tiers pays at most what `parent` pays at the tier's own thresholds. */
-export function withinDividendTiers(child: DividendTerms, parent: DividendTerms): boolean {
-  return (
-    child.cycle === parent.cycle &&
-    child.tiers.every((tier) => tier.rate <= dividendTierRate(parent, Math.max(1, Math.round(tier.loss * MINOR_PER_MAJOR)), tier.active))
-  );
-}
 
 function withinKind(kind: ContractKind, child: AnyTerms, parent: AnyTerms): boolean {
   if (kind === 'realtime') return withinTerms(child as RealtimeTerms, parent as RealtimeTerms);

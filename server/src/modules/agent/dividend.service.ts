@@ -4,7 +4,7 @@ import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
-import { dividendTierRate } from './contracts.service';
+import { dividendTierRate } from './contract-terms';
 import { differential } from './differential';
 import { contractedAncestors, contractsInForceSql, periodsDue, readSalarySettings, settledUntil, type SalarySettings } from './salary.service';
 import { memberMoneySql } from './team-money';

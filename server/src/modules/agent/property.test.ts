@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/transaction';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { TestClock } from '../member/member.testing';
 import { insertSettledBet, insertSettledRound } from './agent.testing';
-import { dividendTierRate, tierRate } from './contracts.service';
+import { dividendTierRate, tierRate } from './contract-terms';
 import { payDividendPeriod } from './dividend.service';
 import { DEFAULT_SALARY_SETTINGS, payPeriod } from './salary.service';
 import { payRealtimeWages } from './wages.service';

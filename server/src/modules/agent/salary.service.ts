@@ -4,7 +4,7 @@ import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, MINOR_PER_MAJOR, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
-import { tierRate } from './contracts.service';
+import { tierRate } from './contract-terms';
 import { differential } from './differential';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 

@@ -2,7 +2,6 @@
 export { ledgerRoutes, type LedgerRoutesOptions } from './ledger.routes';
 export { BalanceStreams, BALANCE_CHANNEL, type BalanceStreamsOptions } from './balance-stream';
 export { PaymentStreams, PAYMENT_CHANNEL, type PaymentStreamsOptions } from './payment-stream';
-export { DEFAULT_MERCHANT_CURRENCY, merchantCurrencyFrom, readMerchantCurrency } from './currency';
 export { LEDGER_APP_ROLE_RIGHTS } from './ledger.queries';
 export {
   IdempotencyConflictError,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { isRetryableTransactionError, type RetryOptions } from '../../db/transaction';
-import { countsForWagering, recordWagering } from '../wagering/wagering.service';
+import { countsForWagering, recordWagering } from '../wagering';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { buildApp } from '../../app';
 import { createPool } from '../../db/pool';
 import { createTestApp, type TestContext } from '../../testing/test-app';
-import { holdWithdrawal, payWithdrawal, rejectWithdrawal } from '../withdrawal/withdrawal.service';
+import { holdWithdrawal, payWithdrawal, rejectWithdrawal } from '../withdrawal';
 import { bindCard, credit, memberWithSession, newKey, setPaymentPasswordOf } from '../withdrawal/withdrawal.testing';
 import { paymentStatusOf } from './payment-stream';
 

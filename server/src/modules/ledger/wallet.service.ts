@@ -4,7 +4,7 @@ import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import * as ledgerQueries from './ledger.queries';
 import { IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransaction } from './ledger.service';
-import { readMerchantCurrency } from './currency';
+import { readMerchantCurrency } from '../merchant';
 import * as queries from './wallet.queries';
 
 // A member's wallets: the main wallet (accountTypeId 0) and, when the merchant is not

@@ -87,7 +87,7 @@ describe('single wallet (the default)', () => {
 describe('game wallets', () => {
   beforeAll(async () => {
     await setWallet({ single: false });
-    // The merchant's one currency (ledger/currency.ts) is what the wallets answer with.
+    // The merchant's one currency (merchant/currency.ts) is what the wallets answer with.
     await context.pool.query(
       `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'currency', '{"code": "USD", "symbol": "$", "decimals": 2, "symbolPlacement": "before"}')
        ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,

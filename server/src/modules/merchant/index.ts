@@ -1,5 +1,6 @@
 // The merchant's configuration other modules read: account rules (merchant_setting 'accounts'),
-// whitelabel feature switches, its domains. No routes: /wps/system/* reports them (system module).
+// its one currency (merchant_setting 'currency'), whitelabel feature switches, its domains. No routes: /wps/system/* reports them (system module).
 export { DEFAULT_ACCOUNT_SETTINGS, durationsOf, lockoutRuleOf, readAccountSettings, type AccountSettings } from './account-settings';
 export { enabledModules, isModuleEnabled } from './feature-switches';
 export { merchantDomains } from './merchant-domains';
+export { DEFAULT_MERCHANT_CURRENCY, merchantCurrencyFrom, readMerchantCurrency } from './currency';

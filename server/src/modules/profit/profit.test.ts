@@ -54,7 +54,14 @@ const emptyDay = { deposit: 0, withdraw: 0, betAmount: 0, validBetAmount: 0, win
 
 /** A member with deposits, bets, wins, a refund, rebates, a bonus, an invitation reward and withdrawals over four Dhaka days. */
 async function busyMember() {
+  // The report is what is tested, not the wagering requirement: neither the deposits nor the
+  // operator's adjustment below add to it (modules/wagering).
   await setWithdrawSettings(context.pool, context.merchantId, { turnoverMultiplier: 0 });
+  await context.pool.query(
+    `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'wagering', '{"operatorCreditMultiplier": 0}')
+     ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    [context.merchantId],
+  );
   clock.nowMs = DAY14 - 10 * HOUR;
   const member = await memberWithSession(context, `pnl${String(++counter).padStart(3, '0')}`, clock.nowMs);
   await setPaymentPasswordOf(context.app, member.token);

@@ -10,7 +10,7 @@ import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 // Not through the ledger's index: that would load the ledger before this module's defaults.
-import { DEFAULT_MERCHANT_CURRENCY, merchantCurrencyFrom } from '../ledger/currency';
+import { DEFAULT_MERCHANT_CURRENCY, merchantCurrencyFrom } from '../merchant';
 import { normaliseIp } from '../../http/request-context';
 import { firebaseSmsSettingsFrom, publicFirebaseSmsConfig } from '../phone-proof';
 import { isRestricted, type RegionRule } from './region-rules';
@@ -44,7 +44,7 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** The 'site' setting for the browser, with the merchant's one currency (the 'currency' setting: ledger/currency.ts). */
+/** The 'site' setting for the browser, with the merchant's one currency (the 'currency' setting: merchant/currency.ts). */
 export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant, storedCurrency?: unknown): SiteSettings {
   const site = asObject(stored);
   const currency = merchantCurrencyFrom(storedCurrency);

@@ -1,9 +1,12 @@
 import type { TableRights } from '../../db/app-role';
 import type { Db } from '../../db/pool';
-import type { WageringProduct } from './wagering.settings';
 
 // SQL of the wagering requirement (migration 044). Entries are only ever inserted; a member's
 // balance row starts at zero and moves only with an entry (insertEntryAndMove).
+
+/** The products whose stakes count toward the requirement, as wagering_entry.product stores them. */
+export type WageringProduct = 'lottery' | 'inhouse' | 'vendor';
+export const WAGERING_PRODUCTS: readonly WageringProduct[] = ['lottery', 'inhouse', 'vendor'];
 
 /**
  * The app role's rights (db/app-role.ts): it reads both tables, inserts entries, creates a

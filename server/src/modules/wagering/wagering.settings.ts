@@ -1,5 +1,6 @@
 import type { Db } from '../../db/pool';
 import * as queries from './wagering.queries';
+import type { WageringProduct } from './wagering.queries';
 
 // What adds to a member's wagering requirement and how much each product's stakes count toward
 // it (server/README.md, "Wagering"). Two merchant_setting documents, every key optional:
@@ -11,8 +12,7 @@ import * as queries from './wagering.queries';
 //     weight of its product (lottery, the in-house games, the vendors' games).
 // A key missing or out of range (0 to 1000, at most four decimals) takes its default, 1.
 
-export type WageringProduct = 'lottery' | 'inhouse' | 'vendor';
-export const WAGERING_PRODUCTS: readonly WageringProduct[] = ['lottery', 'inhouse', 'vendor'];
+export { WAGERING_PRODUCTS, type WageringProduct } from './wagering.queries';
 
 export type RequirementSource = 'deposit' | 'agentTransfer' | 'redEnvelope' | 'operatorCredit';
 

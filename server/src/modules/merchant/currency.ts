@@ -10,7 +10,7 @@ import type { Db } from '../../db/pool';
 // serve. The ledger keeps hundredths, so decimals is always 2; a stored value it cannot honour
 // is not taken.
 
-/** The places of the ledger's minor unit (MINOR_PER_MAJOR = 100, ledger.service.ts). */
+/** The places of the ledger's minor unit (MINOR_PER_MAJOR = 100, ledger/ledger.service.ts). */
 const LEDGER_DECIMALS = 2;
 
 export const DEFAULT_MERCHANT_CURRENCY: MerchantCurrency = { code: 'BDT', symbol: '৳', decimals: 2, symbolPlacement: 'before' };
