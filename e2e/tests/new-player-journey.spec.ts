@@ -11,9 +11,9 @@ import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Locator, type Page } from '../harness/test';
 
 // The money path as a new player walks it, with nothing prepared through the back door: register
-// through the form, deposit 500.00 by bank transfer with a receipt, the back office approves it
-// with the command-line tool, bet it on the lottery (the deposit's wagering requirement), withdraw
-// part of it to a bank card, the back office pays it; the withdrawal's state changes on the open
+// through the form, deposit 1,000.00 by bank transfer with a receipt, the back office approves it
+// with the command-line tool, bet 500.00 on the lottery (this merchant asks for half of a deposit to
+// be staked before a withdrawal), withdraw 500.00 to a bank card, the back office pays it; the withdrawal's state changes on the open
 // page (pushed, no reload), the records list each step, and the ledger reconciles. On a desktop
 // and on a 390 px phone, with nothing scrolling sideways.
 
@@ -21,11 +21,26 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const PAYMENT_PASSWORD = '246810';
 const RECONCILE_SCRIPT = path.join(__dirname, '..', '..', 'server', 'dist', 'scripts', 'reconcile.js');
 
+let withdrawSetting: unknown;
+
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
   await skipAnnouncementPopup(page);
   await clearThrottles();
   await clearRegistrationLimits();
+  // A deposit adds half its amount to the wagering requirement (withdraw.turnoverMultiplier): the
+  // player can stake what is asked and still have something to withdraw, whatever the draw.
+  const rows = await operatorSql<{ value: unknown }>(`SELECT value FROM merchant_setting WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'withdraw'`);
+  withdrawSetting = rows[0]?.value;
+  await operatorSql(
+    `INSERT INTO merchant_setting (merchant_id, key, value) VALUES (${WORKER_MERCHANT_ID}, 'withdraw', '{"turnoverMultiplier": 0.5}')
+     ON CONFLICT (merchant_id, key) DO UPDATE SET value = merchant_setting.value || EXCLUDED.value`,
+  );
+});
+
+test.afterEach(async () => {
+  if (withdrawSetting === undefined) await operatorSql(`DELETE FROM merchant_setting WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'withdraw'`);
+  else await operatorSql(`UPDATE merchant_setting SET value = $1 WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'withdraw'`, [JSON.stringify(withdrawSetting)]);
 });
 
 /** The member centre opened on a page: the header's button on a desktop, the account menu on a phone. */
@@ -83,11 +98,11 @@ async function walkTheMoneyPath(page: Page, testInfo: { outputPath(name: string)
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
   const memberId = await memberIdOf(username);
 
-  // 2. Deposit 500.00 by bank transfer, with the bank's receipt.
+  // 2. Deposit 1,000.00 by bank transfer, with the bank's receipt.
   let overlay = await openCentrePage(page, 'header-deposit', 'Deposit');
   if (phone) await expectNoHorizontalOverflow(page, 'deposit-page');
   await expect(overlay.getByRole('tab', { name: 'Bank transfer' })).toHaveAttribute('aria-selected', 'true');
-  await overlay.getByTestId('deposit-amount').fill('500.00');
+  await overlay.getByTestId('deposit-amount').fill('1000.00');
   await overlay.getByTestId('deposit-payeeName').fill('Karim Hossain');
   await overlay.getByTestId('deposit-submit').click();
   const manual = overlay.getByTestId('deposit-manual');
@@ -106,11 +121,12 @@ async function walkTheMoneyPath(page: Page, testInfo: { outputPath(name: string)
   const operator = await signInOperator();
   const approval = await operator.ops(['approve-deposit', refCode]);
   expect(approval.code).toBe(0);
-  await expect(page.getByTestId('header-balance')).toContainText('500.00');
+  await expect(page.getByTestId('header-balance')).toContainText('1,000.00');
   await expect(overlay.getByTestId('deposit-status')).toContainText('Approved');
   await closeCentre(page);
 
-  // 4. Bet the deposit on the lottery: SSC, every digit on the first position, 25 times (500.00).
+  // 4. Bet what the requirement asks on the lottery: SSC, every digit on the first position, 25
+  // times (500.00).
   await openSite(page, '/lottery');
   await page.getByTestId('lottery-lobby').locator('[data-testid="lottery-game-card"][data-game-code="SSC1"]').first().getByRole('link').click();
   const screen = page.getByTestId('betting-screen');
@@ -135,7 +151,7 @@ async function walkTheMoneyPath(page: Page, testInfo: { outputPath(name: string)
   }
   expect(await lotteryStakeOf(memberId)).toBe(50_000);
 
-  // 5. Withdraw 100.00 to a bank card, once the page says the requirement is met (a round that
+  // 5. Withdraw 500.00 (the site's least) to a bank card: the requirement is met (a round that
   // settles meanwhile may pay a prize: the balance is not asserted to the cent here).
   await openSite(page, '/');
   overlay = await openCentrePage(page, 'header-withdraw', 'Withdraw');
@@ -152,15 +168,15 @@ async function walkTheMoneyPath(page: Page, testInfo: { outputPath(name: string)
   await cardModal.getByTestId('withdraw-add-card-submit').click();
   await expect(cardModal).toHaveCount(0);
   if (phone) await expectNoHorizontalOverflow(page, 'withdraw');
-  await withdraw.getByTestId('withdraw-amount').fill('100.00');
+  await withdraw.getByTestId('withdraw-amount').fill('500.00');
   await withdraw.getByTestId('withdraw-password').fill(PAYMENT_PASSWORD);
   await withdraw.getByTestId('withdraw-submit').click();
   const confirm = page.getByTestId('withdraw-confirm');
-  await expect(confirm.getByTestId('withdraw-confirm-amount')).toContainText('100.00');
+  await expect(confirm.getByTestId('withdraw-confirm-amount')).toContainText('500.00');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toHaveCount(0);
   const latest = withdraw.getByTestId('withdraw-recent').locator('li').first();
-  await expect(latest).toContainText('100.00');
+  await expect(latest).toContainText('500.00');
   await expect(latest).toContainText('Pending');
 
   // 6. The back office pays it: the open page says so without being left and reopened.
