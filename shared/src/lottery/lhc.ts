@@ -3,7 +3,7 @@
 // zodiac, 2 the previous year's, and so on, so the year's zodiac has 5 numbers (1 13 25 37 49)
 // and the other eleven 4. The caller passes the lunar year of the draw date (the map switches at
 // Lunar New Year, not on 1 January: lunarYearOf, from the Lunar New Year dates of 2020-2045 in
-// China time, LOTTERY.md §5.3). The zodiac plays settle on the map of their own draw's lunar year
+// China time; server/README.md, Lottery). The zodiac plays settle on the map of their own draw's lunar year
 // (Draw.lunarYear), and a bet may pick the year's zodiac only in the 5-number play, the others
 // only in the 4-number play (lhcZodiacValues).
 
@@ -25,7 +25,7 @@ export const ZODIAC_KEYS = [
 
 /**
  * Lunar New Year (China, UTC+8) of 2020 … 2045, as [month, day]: the day the zodiac map of that
- * year starts. 2025-01-29 蛇, 2026-02-17 马, 2027-02-06 羊 (LOTTERY.md §5.3).
+ * year starts. 2025-01-29 蛇, 2026-02-17 马, 2027-02-06 羊.
  */
 const LUNAR_NEW_YEAR: Readonly<Record<number, readonly [number, number]>> = Object.freeze({
   2020: [1, 25], 2021: [2, 12], 2022: [2, 1], 2023: [1, 22], 2024: [2, 10], 2025: [1, 29], 2026: [2, 17],

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../../../locales';
 import type { RegistrationOutcome } from '../components/register-form';
 
 /**
- * The amount the new-player text cites as its example bonus (SPEC §2 Registration, §9): 1,000 of
+ * The amount the new-player text cites as its example bonus: 1,000 of
  * the merchant's currency, shown as every other amount of the site is (formatMoney, the site's
  * symbol), not in a currency of its own.
  */
