@@ -205,12 +205,14 @@ export function CrashPage({ api, session, gameCode, gameName, lang, trial, openS
               data-testid="crash-auto"
             />
           </label>
+          {/* Keyed apart: a cash-out press that lands as the round crashes must hit a button that is
+              gone, never the same DOM node turned into the next round's Bet. */}
           {canCashout ? (
-            <button type="button" className={`${ui.primary} ${styles.action}`} onClick={() => void cashout()} data-testid="crash-cashout">
+            <button key="cashout" type="button" className={`${ui.primary} ${styles.action}`} onClick={() => void cashout()} data-testid="crash-cashout">
               {t('crash.cashout', { amount: formatMoney((mine?.bet ?? 0) * view.multiplier, locale) })}
             </button>
           ) : (
-            <button type="submit" className={`${ui.primary} ${styles.action}`} disabled={!canBet} data-testid="crash-bet">
+            <button key="bet" type="submit" className={`${ui.primary} ${styles.action}`} disabled={!canBet} data-testid="crash-bet">
               {mine ? (mine.status === 'cashed' ? t('crash.cashedOut', { amount: formatMoney(mine.win ?? 0, locale) }) : mine.status === 'lost' ? t('crash.lost') : t('crash.betPlaced')) : t('crash.bet')}
             </button>
           )}
