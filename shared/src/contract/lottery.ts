@@ -5,7 +5,9 @@
 // Rounds ("numeros"): each game draws on a fixed schedule; a round takes bets until closeTime,
 // draws at drawTime, and is provably fair: its serverSeedHash (SHA-256 of the seed) is public
 // before betting opens, its serverSeed once drawn, and its numbers are
-// drawRound(kind, gameCode, numero, serverSeed) for anybody to recompute.
+// drawRound(kind, gameCode, numero, serverSeed, salesHash) for anybody to recompute; salesHash
+// (SHA-256 of the round's bets, fixed when sales close) makes the seed alone not enough to know
+// the numbers while bets can still be placed (shared/src/lottery/draw.ts).
 //
 // Money: major units with at most two decimals on this wire. A bet is paid in full when placed (a
 // chase: every round of it), refunded when cancelled before close, when its chase stops on a win,
@@ -94,7 +96,7 @@ const roundSchema = {
 
 const drawSchema = {
   type: 'object',
-  required: ['gameCode', 'numero', 'drawTime', 'state', 'numbers', 'serverSeedHash', 'serverSeed'],
+  required: ['gameCode', 'numero', 'drawTime', 'state', 'numbers', 'serverSeedHash', 'serverSeed', 'salesHash'],
   additionalProperties: false,
   properties: {
     gameCode,
@@ -104,6 +106,10 @@ const drawSchema = {
     numbers: { type: 'array', items: { type: 'string' }, description: 'formatted as formatDraw shows them (VN: 27 prizes, ĐB first); empty for a void round' },
     serverSeedHash: { type: 'string' },
     serverSeed: { type: ['string', 'null'], description: 'revealed with the draw; null for a void round' },
+    salesHash: {
+      type: ['string', 'null'],
+      description: 'SHA-256 (hex) of the round’s bets as they stood when sales closed, part of the draw’s key; null for a void round and for rounds drawn before sales hashes',
+    },
     voidReason: { type: 'string' },
   },
 } as const;

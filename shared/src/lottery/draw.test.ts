@@ -1,6 +1,6 @@
 // Provably fair draws: pinned numbers for a fixed seed (the format may never change), the reads
 // each kind makes, ranges and distinctness, and the browser's asynchronous verification.
-import { createHmac, webcrypto } from 'node:crypto';
+import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { webCryptoHmacSha256, type HmacSubtleCrypto, type RandomSource } from '@platform/shared/inhouse-games';
 import { DRAW_SIZES, VN_PRIZE_DIGITS, drawFromSource, drawRound, formatDraw, isValidDraw, roundClientSeed, verifyDrawAsync, type LotteryKind } from '.';
 
@@ -14,7 +14,7 @@ const KINDS: readonly [LotteryKind, string][] = [
 ];
 
 test('a fixed server seed, game code and numero give fixed numbers (pinned; recomputed independently in Python)', () => {
-  const numbers = (kind: LotteryKind, code: string) => drawRound(kind, code, '20261122-0001', 'server-seed', hmac).numbers;
+  const numbers = (kind: LotteryKind, code: string) => drawRound(kind, code, '20261122-0001', 'server-seed', null, hmac).numbers;
   expect(numbers('SSC', 'SSC1M')).toEqual([6, 1, 8, 4, 2]);
   expect(numbers('11X5', 'X5GD')).toEqual([9, 10, 11, 5, 4]);
   expect(numbers('PK10', 'PK10JS')).toEqual([2, 1, 7, 3, 8, 4, 6, 5, 10, 9]);
@@ -23,9 +23,23 @@ test('a fixed server seed, game code and numero give fixed numbers (pinned; reco
     18873, 37481, 44731, 47603, 99385, 29025, 47956, 5368, 61202, 8285, 152, 8721, 677, 8431, 5001, 4082, 196, 6639, 185, 4591, 421, 143, 148, 37, 5, 89, 30,
   ]);
   // Another numero, game code or seed gives another draw.
-  expect(drawRound('VN', 'VNMB', '20261122-0002', 'server-seed', hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
-  expect(drawRound('VN', 'VNMB2', '20261122-0001', 'server-seed', hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
-  expect(drawRound('VN', 'VNMB', '20261122-0001', 'other-seed', hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+  expect(drawRound('VN', 'VNMB', '20261122-0002', 'server-seed', null, hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+  expect(drawRound('VN', 'VNMB2', '20261122-0001', 'server-seed', null, hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+  expect(drawRound('VN', 'VNMB', '20261122-0001', 'other-seed', null, hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
+});
+
+const SALES_HASH = createHash('sha256').update('the bets of a round').digest('hex');
+
+test('with a sales hash the key is `${seed}:${salesHash}` (pinned); without one, the seed alone: knowing the seed is not knowing the draw', () => {
+  // Pinned like the draws above (recomputed in Python from HMAC-SHA256 keyed "server-seed:<hash>").
+  expect(drawRound('SSC', 'SSC1M', '20261122-0001', 'server-seed', SALES_HASH, hmac).numbers).toEqual([8, 6, 0, 1, 2]);
+  const vnOf = (salesHash: string | null) => drawRound('VN', 'VNMB', '20261122-0001', 'server-seed', salesHash, hmac).numbers;
+  expect(vnOf(SALES_HASH)).not.toEqual(vnOf(null));
+  // One more bet (another sales hash) is another draw.
+  expect(vnOf(createHash('sha256').update('the bets of a round, and one more').digest('hex'))).not.toEqual(vnOf(SALES_HASH));
+  // Only a real SHA-256 in lowercase hex is a sales hash.
+  expect(() => vnOf('A'.repeat(64))).toThrow(RangeError);
+  expect(() => vnOf('ab')).toThrow(RangeError);
 });
 
 test('the round client seed is `${gameCode}-${numero}` and must fit the client-seed pattern', () => {
@@ -69,7 +83,7 @@ test('draws are valid: ranges, sizes and distinctness over many rounds', () => {
   for (const [kind, code] of KINDS) {
     const seen = new Set<number>();
     for (let round = 1; round <= 300; round += 1) {
-      const draw = drawRound(kind, code, `20261122-${round}`, 'seed-a', hmac);
+      const draw = drawRound(kind, code, `20261122-${round}`, 'seed-a', null, hmac);
       expect(draw.kind).toBe(kind);
       expect(draw.numbers).toHaveLength(DRAW_SIZES[kind]);
       expect(isValidDraw(draw)).toBe(true);
@@ -88,7 +102,8 @@ test('the browser’s asynchronous verification (WebCrypto) gives the server’s
   const hmacAsync = webCryptoHmacSha256(webcrypto.subtle as unknown as HmacSubtleCrypto);
   for (const [kind, code] of KINDS) {
     for (const numero of ['20261122-0001', '20261122-0777']) {
-      await expect(verifyDrawAsync(kind, code, numero, 'server-seed', hmacAsync)).resolves.toEqual(drawRound(kind, code, numero, 'server-seed', hmac));
+      await expect(verifyDrawAsync(kind, code, numero, 'server-seed', null, hmacAsync)).resolves.toEqual(drawRound(kind, code, numero, 'server-seed', null, hmac));
+      await expect(verifyDrawAsync(kind, code, numero, 'server-seed', SALES_HASH, hmacAsync)).resolves.toEqual(drawRound(kind, code, numero, 'server-seed', SALES_HASH, hmac));
     }
   }
 });

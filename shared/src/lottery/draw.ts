@@ -13,6 +13,13 @@
 //             is left);
 //       LHC   partial Fisher–Yates of [1..49] for i = 0..6; a[0..5] are 正码1-6, a[6] the 特码;
 //       VN    27 numbers, number i = uniformInt(10^VN_PRIZE_DIGITS[i]), ĐB first.
+//   · a round drawn with a sales hash (64 lowercase hex digits: SHA-256 of the round's bets as
+//     they stood when sales closed, computed by the server; server/README.md, Lottery) uses
+//     `${serverSeed}:${salesHash}` as the HMAC key in place of the seed alone, the client seed
+//     and nonce unchanged. The seed is fixed (and its hash published) before sales open, the
+//     sales hash only when they close: whoever reads the seed early (a leaked secrets key) still
+//     cannot tell the numbers while bets can be placed. Rounds drawn before sales hashes existed
+//     have none and keep the seed alone.
 import { hmacStream, replayWithAsyncHmac, type HmacSha256, type HmacSha256Async, type RandomSource, type RoundSeeds } from '@platform/shared/inhouse-games/fairness';
 import type { Draw, LotteryKind } from './types';
 
@@ -68,18 +75,24 @@ export function roundClientSeed(gameCode: string, numero: string): string {
   return seed;
 }
 
-function roundSeeds(gameCode: string, numero: string, serverSeed: string): RoundSeeds {
-  return { serverSeed, clientSeed: roundClientSeed(gameCode, numero), nonce: 0 };
+const SALES_HASH = /^[0-9a-f]{64}$/;
+
+function roundSeeds(gameCode: string, numero: string, serverSeed: string, salesHash: string | null): RoundSeeds {
+  if (salesHash !== null && !SALES_HASH.test(salesHash)) throw new RangeError(`a sales hash is 64 lowercase hex digits: ${JSON.stringify(salesHash)}`);
+  return { serverSeed: salesHash === null ? serverSeed : `${serverSeed}:${salesHash}`, clientSeed: roundClientSeed(gameCode, numero), nonce: 0 };
 }
 
-/** A round's draw with a synchronous HMAC (the server). */
-export function drawRound(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, hmac: HmacSha256): Draw {
-  return drawFromSource(kind, hmacStream(hmac, roundSeeds(gameCode, numero, serverSeed)));
+/**
+ * A round's draw with a synchronous HMAC (the server). `salesHash`: the round's, fixed when its
+ * sales closed (null for a round drawn before sales hashes existed; see the file's comment).
+ */
+export function drawRound(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, salesHash: string | null, hmac: HmacSha256): Draw {
+  return drawFromSource(kind, hmacStream(hmac, roundSeeds(gameCode, numero, serverSeed, salesHash)));
 }
 
 /** The same draw recomputed with an asynchronous HMAC (the browser's verification page, WebCrypto). */
-export function verifyDrawAsync(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, hmacAsync: HmacSha256Async): Promise<Draw> {
-  return replayWithAsyncHmac(hmacAsync, roundSeeds(gameCode, numero, serverSeed), (source) => drawFromSource(kind, source), kind === 'VN' ? 5 : 2);
+export function verifyDrawAsync(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, salesHash: string | null, hmacAsync: HmacSha256Async): Promise<Draw> {
+  return replayWithAsyncHmac(hmacAsync, roundSeeds(gameCode, numero, serverSeed, salesHash), (source) => drawFromSource(kind, source), kind === 'VN' ? 5 : 2);
 }
 
 /** Whether numbers are a possible draw of their kind (sizes, ranges, distinctness). */

@@ -9,6 +9,8 @@ import BettingScreen from './betting-screen';
 
 const SEED = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const SEED_HASH = createHash('sha256').update(SEED, 'utf8').digest('hex');
+/** The round's sales hash (the draw's key is seed:salesHash; its numbers pinned in verify-draw.test.ts). */
+const SALES_HASH = createHash('sha256').update('SSC1-20261127-0421', 'utf8').digest('hex');
 const VN_NUMBERS = ['31763', '05433', '00259', '27518', '28720', '14940', '13646', '56270', '91748', '40140', '9477', '2065', '5083', '2255', '5703', '9263', '6365', '7093', '4222', '2074', '249', '147', '287', '44', '10', '61', '41'];
 
 beforeEach(async () => {
@@ -99,8 +101,8 @@ it('shows the 27 prizes of a northern Vietnam draw, ĐB first, and takes 3 càng
 
 it('lists past draws and verifies a round in the browser: match, and mismatch for a tampered one', async () => {
   const current = roundOf(SSC1, '20261127-0422', 40_000);
-  const good = drawOf(SSC1, '20261127-0421', ['5', '3', '2', '1', '1'], { serverSeed: SEED, serverSeedHash: SEED_HASH });
-  const tampered = drawOf(SSC1, '20261127-0421', ['5', '3', '2', '1', '2'], { serverSeed: SEED, serverSeedHash: SEED_HASH });
+  const good = drawOf(SSC1, '20261127-0421', ['1', '5', '7', '2', '9'], { serverSeed: SEED, serverSeedHash: SEED_HASH, salesHash: SALES_HASH });
+  const tampered = drawOf(SSC1, '20261127-0421', ['1', '5', '7', '2', '8'], { serverSeed: SEED, serverSeedHash: SEED_HASH, salesHash: SALES_HASH });
   let pages = 0;
   const { callsOf } = stubApi({
     lotteryGames: LOTT_GAMES,
@@ -126,6 +128,9 @@ it('lists past draws and verifies a round in the browser: match, and mismatch fo
   expect((await within(dialog).findByTestId('verify-result', {}, { timeout: 5000 })).textContent).toBe('Match: the draw is what the seed gives.');
   expect(within(dialog).getByTestId('verify-hash').getAttribute('data-ok')).toBe('true');
   expect(within(dialog).getByTestId('verify-numbers').getAttribute('data-ok')).toBe('true');
+  // The sales hash the numbers were drawn with is shown, with what it is.
+  expect(within(dialog).getByTestId('verify-sales-hash').textContent).toBe(SALES_HASH);
+  expect(dialog.textContent).toContain('SHA-256 of every bet accepted for the round');
   await click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
 
   // A draw arrives: the history is read again; this time the published numbers were tampered with.

@@ -43,9 +43,18 @@ export default function VerifyDialog({ kind, draw, onClose }: { kind: LotteryKin
         <dd className={styles.code}>{draw.serverSeedHash}</dd>
         <dt>{t('verify_server_seed')}</dt>
         <dd className={styles.code}>{draw.serverSeed}</dd>
+        {draw.salesHash && (
+          <>
+            <dt>{t('verify_sales_hash')}</dt>
+            <dd className={styles.code} data-testid="verify-sales-hash">
+              {draw.salesHash}
+            </dd>
+          </>
+        )}
         <dt>{t('verify_client_seed')}</dt>
         <dd className={styles.code}>{`${draw.gameCode}-${draw.numero}`}</dd>
       </dl>
+      {draw.salesHash && <p className={styles.verifyNote}>{t('verify_sales_hash_note')}</p>}
       <h3 className={styles.resultTitle}>{t('verify_published')}</h3>
       <DrawNumbers kind={kind} numbers={draw.numbers} drawTime={draw.drawTime} label={t('verify_published')} />
       {state.status === 'running' && <Spinner label={t('verify_running')} />}

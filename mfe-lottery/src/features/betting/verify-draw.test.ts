@@ -18,8 +18,12 @@ const draw = (overrides: Partial<LotteryDraw>): LotteryDraw => ({
   numbers: ['5', '3', '2', '1', '1'],
   serverSeedHash: SEED_HASH,
   serverSeed: SEED,
+  salesHash: null,
   ...overrides,
 });
+
+/** A sales hash (any SHA-256 in hex will do for the check: the browser takes it as published). */
+const SALES_HASH = createHash('sha256').update('SSC1-20261127-0421', 'utf8').digest('hex');
 
 it('recomputes a known SSC round from its seed, and its seed matches the published hash', async () => {
   expect(SEED_HASH).toBe('7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c');
@@ -32,6 +36,19 @@ it('recomputes the 27 prizes of a northern Vietnam round, zero-padded as publish
   const result = await verifyDraw('VN', draw({ gameCode: 'VNMB', numero: '20261127', numbers }));
   expect(result.numbers).toEqual(numbers);
   expect(result.matches).toBe(true);
+});
+
+it('recomputes a round drawn with a sales hash from the seed and that hash (pinned; recomputed in Python)', async () => {
+  const result = await verifyDraw('SSC', draw({ salesHash: SALES_HASH, numbers: ['1', '5', '7', '2', '9'] }));
+  expect(result).toEqual({ seedHash: SEED_HASH, hashMatches: true, numbers: ['1', '5', '7', '2', '9'], numbersMatch: true, matches: true });
+  // The same seed without the hash is another draw: the seed alone does not tell the numbers.
+  expect((await verifyDraw('SSC', draw({ numbers: ['1', '5', '7', '2', '9'] }))).numbersMatch).toBe(false);
+});
+
+it('calls a tampered sales hash a mismatch of the numbers', async () => {
+  const tampered = `${SALES_HASH.slice(0, -1)}${SALES_HASH.endsWith('0') ? '1' : '0'}`;
+  const result = await verifyDraw('SSC', draw({ salesHash: tampered, numbers: ['1', '5', '7', '2', '9'] }));
+  expect(result).toMatchObject({ hashMatches: true, numbersMatch: false, matches: false });
 });
 
 it('calls a tampered seed a mismatch: its hash differs and so do its numbers', async () => {

@@ -1,7 +1,8 @@
 // Provably fair, checked in the browser: a drawn round's numbers are recomputed from its revealed
-// server seed with the same code the server drew them with (verifyDrawAsync over WebCrypto's
-// HMAC-SHA256), and the seed is checked against the hash published before betting opened
-// (SHA-256 of the seed's text, hex). Loaded with the verification dialog only.
+// server seed and its sales hash (fixed when sales closed) with the same code the server drew them
+// with (verifyDrawAsync over WebCrypto's HMAC-SHA256), and the seed is checked against the hash
+// published before betting opened (SHA-256 of the seed's text, hex). Loaded with the
+// verification dialog only.
 import type { LotteryDraw } from '@platform/shared/contract';
 import { utf8Bytes, webCryptoHmacSha256, type HmacSubtleCrypto } from '@platform/shared/inhouse-games';
 import { formatDraw, verifyDrawAsync, type LotteryKind } from '@platform/shared/lottery';
@@ -37,7 +38,7 @@ export async function verifyDraw(kind: LotteryKind, draw: LotteryDraw, subtle: V
   if (!subtle) throw new VerificationUnavailableError();
   if (!draw.serverSeed) throw new RangeError(`round ${draw.numero} has no revealed seed`);
   const seedHash = hex(new Uint8Array(await subtle.digest('SHA-256', utf8Bytes(draw.serverSeed))));
-  const recomputed = await verifyDrawAsync(kind, draw.gameCode, draw.numero, draw.serverSeed, webCryptoHmacSha256(subtle));
+  const recomputed = await verifyDrawAsync(kind, draw.gameCode, draw.numero, draw.serverSeed, draw.salesHash, webCryptoHmacSha256(subtle));
   const numbers = formatDraw(recomputed);
   const hashMatches = seedHash === draw.serverSeedHash.trim().toLowerCase();
   const numbersMatch = numbers.length === draw.numbers.length && numbers.every((number, index) => number === draw.numbers[index]);

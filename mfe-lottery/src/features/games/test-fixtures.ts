@@ -57,6 +57,7 @@ export function drawOf(game: LotteryGame, numero: string, numbers: string[], ove
     numbers,
     serverSeedHash: 'b'.repeat(64),
     serverSeed: 'c'.repeat(64),
+    salesHash: 'd'.repeat(64),
     ...overrides,
   };
 }

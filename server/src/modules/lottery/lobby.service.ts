@@ -81,13 +81,14 @@ interface RoundRow {
   drawAt: Date;
   serverSeedHash: string;
   serverSeed: string | null;
+  salesHash: string | null;
   numbers: number[] | null;
   state: LotteryRound['state'];
   voidReason: string | null;
 }
 
 const ROUND_COLUMNS = `g.game_code AS "gameCode", g.kind, r.numero, r.open_at AS "openAt", r.close_at AS "closeAt", r.draw_at AS "drawAt",
-  r.server_seed_hash AS "serverSeedHash", r.server_seed AS "serverSeed", r.numbers, r.state, r.void_reason AS "voidReason"`;
+  r.server_seed_hash AS "serverSeedHash", r.server_seed AS "serverSeed", r.sales_hash AS "salesHash", r.numbers, r.state, r.void_reason AS "voidReason"`;
 
 const roundOf = (row: RoundRow): LotteryRound => ({
   gameCode: row.gameCode,
@@ -107,6 +108,7 @@ export const drawOf = (row: RoundRow): LotteryDraw => ({
   numbers: row.numbers ? formatDraw({ kind: row.kind, numbers: row.numbers }) : [],
   serverSeedHash: row.serverSeedHash,
   serverSeed: row.serverSeed,
+  salesHash: row.salesHash,
   ...(row.voidReason ? { voidReason: row.voidReason } : {}),
 });
 
@@ -184,7 +186,7 @@ export async function vnOpened(db: Db, merchantId: number, count: number, nowMs:
   const result = await db.query<GameRow & { round: RoundRow }>(
     `SELECT ${GAME_COLUMNS}, row_to_json(x) AS round FROM lottery_game g
        JOIN LATERAL (SELECT g.game_code AS "gameCode", g.kind, r.numero, r.open_at AS "openAt", r.close_at AS "closeAt", r.draw_at AS "drawAt",
-                            r.server_seed_hash AS "serverSeedHash", NULL AS "serverSeed", NULL AS numbers, r.state, NULL AS "voidReason"
+                            r.server_seed_hash AS "serverSeedHash", NULL AS "serverSeed", NULL AS "salesHash", NULL AS numbers, r.state, NULL AS "voidReason"
                        FROM lottery_round r WHERE r.game_id = g.id AND r.state = 'open' AND r.open_at <= $2 AND r.close_at > $2
                       ORDER BY r.draw_at LIMIT 1) x ON true
       WHERE g.merchant_id = $1 AND g.enabled AND g.kind = 'VN'

@@ -127,6 +127,7 @@ it('takes a bet over HTTP, pushes the draw to an open stream, and shows the sett
   expect(draw).toMatchObject({ gameCode: 'SSC1', numero: '20261127-0721' });
   expect(draw.numbers).toHaveLength(5);
   expect(draw.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+  expect(draw.salesHash).toMatch(/^[0-9a-f]{64}$/);
 
   const today = (await get<{ list: LotteryBetRecord[] }>('/lgw/orders/today?gameCode=SSC1', true)).body.value.list;
   const settled = today.find((bet) => bet.numero === '20261127-0721')!;

@@ -79,9 +79,29 @@ export const seedHashOf = (serverSeed: string): string => createHash('sha256').u
 
 const nodeHmac = (key: string, message: string): Uint8Array => new Uint8Array(createHmac('sha256', key).update(message, 'utf8').digest());
 
-/** The numbers of a round from its seed: what anybody can recompute once the seed is revealed. */
-export const roundDraw = (kind: LotteryKind, gameCode: string, numero: string, serverSeed: string): Draw =>
-  drawRound(kind, gameCode, numero, serverSeed, nodeHmac);
+/**
+ * The numbers of a round from its seed and sales hash: what anybody can recompute once the seed
+ * is revealed (salesHash null: a round drawn before sales hashes, by its seed alone).
+ */
+export const roundDraw = (kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, salesHash: string | null): Draw =>
+  drawRound(kind, gameCode, numero, serverSeed, salesHash, nodeHmac);
+
+/**
+ * SHA-256 (hex) of a round's bets: the line `${gameCode}-${numero}`, then one line per bet in id
+ * order, `id:member:play:multiple:amount:content`, every bet ever accepted for the round whatever
+ * became of it (cancelled and stopped ones included: rows are never deleted). Bets are refused
+ * from close time on (betting.service locks the round FOR SHARE, the draw FOR UPDATE), so at the
+ * draw this is the round's sales as they closed. Nobody knows it while bets can be placed, not
+ * even whoever can read the seed (server/README.md, Lottery: provably fair draws).
+ */
+export async function salesHashOf(client: Pick<pg.PoolClient, 'query'>, roundId: number, gameCode: string, numero: string): Promise<string> {
+  const hashed = await client.query<{ salesHash: string }>(
+    `SELECT encode(sha256(convert_to($2 || coalesce(string_agg(E'\\n' || concat_ws(':', b.id, b.member_id, b.play_id, b.multiple, b.amount_minor, b.content), '' ORDER BY b.id), ''), 'UTF8')), 'hex') AS "salesHash"
+       FROM lottery_bet b WHERE b.round_id = $1`,
+    [roundId, `${gameCode}-${numero}`],
+  );
+  return hashed.rows[0].salesHash;
+}
 
 /**
  * Creates the rounds of every enabled game that are missing up to ROUNDS_AHEAD past `nowMs`. One
@@ -189,13 +209,15 @@ export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey,
     return { drawn: false, reason: 'seed_unreadable' };
   }
   if (seedHashOf(serverSeed) !== round.serverSeedHash) return { drawn: false, reason: 'seed_unreadable' };
+  const salesHash = await salesHashOf(client, roundId, round.gameCode, round.numero);
   // Mark Six zodiac plays settle on the map of the draw's own lunar year (lhc.ts).
-  const seeded = roundDraw(round.kind, round.gameCode, round.numero, serverSeed);
+  const seeded = roundDraw(round.kind, round.gameCode, round.numero, serverSeed, salesHash);
   const draw: Draw = round.kind === 'LHC' ? { ...seeded, lunarYear: lunarYearOf(round.drawAt.getTime()) } : seeded;
-  await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, server_seed = $3, drawn_at = $4 WHERE id = $1", [
+  await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, server_seed = $3, sales_hash = $4, drawn_at = $5 WHERE id = $1", [
     roundId,
     draw.numbers,
     serverSeed,
+    salesHash,
     new Date(nowMs),
   ]);
   await insertDrawFeatures(client, roundId, draw);

@@ -55,8 +55,8 @@ const betsOfRound = async (roundId: number) =>
 
 const roundNumbers = async (roundId: number) => {
   const row = (
-    await database.appPool.query<{ numbers: number[]; serverSeed: string; numero: string; gameCode: string; kind: LotteryKind }>(
-      `SELECT r.numbers, r.server_seed AS "serverSeed", r.numero, g.game_code AS "gameCode", g.kind
+    await database.appPool.query<{ numbers: number[]; serverSeed: string; salesHash: string; numero: string; gameCode: string; kind: LotteryKind }>(
+      `SELECT r.numbers, r.server_seed AS "serverSeed", r.sales_hash AS "salesHash", r.numero, g.game_code AS "gameCode", g.kind
          FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE r.id = $1`,
       [roundId],
     )
@@ -167,8 +167,8 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
   expect(report.settled).toBeGreaterThanOrEqual(1);
 
   const drawn = await roundNumbers(round.roundId);
-  // The draw is the one anybody recomputes from the revealed seed.
-  expect(drawn.numbers).toEqual([...roundDraw(kind, drawn.gameCode, drawn.numero, drawn.serverSeed).numbers]);
+  // The draw is the one anybody recomputes from the revealed seed and the sales hash.
+  expect(drawn.numbers).toEqual([...roundDraw(kind, drawn.gameCode, drawn.numero, drawn.serverSeed, drawn.salesHash).numbers]);
   const draw = { kind, numbers: drawn.numbers, lunarYear: lunarYearOf(round.drawAt) };
   let expectedCredit = 0;
   let winners = 0;
