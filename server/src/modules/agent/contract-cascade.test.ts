@@ -70,9 +70,21 @@ it('caps a downline contract above its upline’s new, lower terms when the upli
     "INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at) VALUES ($1, 'realtime', $2, $3, $4, 'active', $5, $5)",
     [context.merchantId, ids.cascB, ids.cascC, JSON.stringify({ default: { profitRate: 80, lossRate: 40 }, games: { SSC1: { profitRate: 20, lossRate: 90 } } }), new Date(clock.nowMs)],
   );
+  clock.advance(60_000);
   await sign('cascA', 'cascB', 50);
   expect(await contractOf('cascC')).toEqual({ state: 'active', terms: { default: { profitRate: 50, lossRate: 40 }, games: { SSC1: { profitRate: 20, lossRate: 50 } } } });
   expect((await mailsOf('cascC')).at(-1)).toBe('Your real-time salary contract has been lowered');
+  // The terms it had until now stay on record, ended now: a period before is paid at them.
+  const history = await context.pool.query<{ state: string; terms: { default: unknown }; decidedAt: Date; terminatedAt: Date | null }>(
+    `SELECT state, terms, decided_at AS "decidedAt", terminated_at AS "terminatedAt" FROM agent_contract
+      WHERE kind = 'realtime' AND downline_id = $1 AND state IN ('active', 'terminated') ORDER BY id DESC LIMIT 2`,
+    [ids.cascC],
+  );
+  expect(history.rows.map((row) => [row.state, row.terms.default])).toEqual([
+    ['active', { profitRate: 50, lossRate: 40 }],
+    ['terminated', { profitRate: 80, lossRate: 40 }],
+  ]);
+  expect(history.rows[1].terminatedAt?.getTime()).toBe(history.rows[0].decidedAt.getTime());
 });
 
 it('ends the whole chain when the merchant ends the top agent’s contract', async () => {

@@ -84,7 +84,19 @@ export async function cascadeContracts(client: pg.PoolClient, merchantId: number
       notices.push({ memberId: Number(row.downlineId), kind, outcome: 'ended' });
     } else {
       if (capped !== row.terms) {
-        await client.query('UPDATE agent_contract SET terms = $2 WHERE id = $1', [row.id, JSON.stringify(capped)]);
+        if (row.state === 'active') {
+          // The capped terms are a new row from now on and the old one ends now, so a period that
+          // ended before (settled late, with the contracts as they stood: salary.service.ts) is
+          // still paid at the terms in force then; a termination asked of the old one carries over.
+          await client.query("UPDATE agent_contract SET state = 'terminated', terminated_at = $2 WHERE id = $1", [row.id, now]);
+          await client.query(
+            `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, requested_by, terminate_requested_by, created_at, decided_at)
+             SELECT merchant_id, kind, upline_id, downline_id, $2, 'active', requested_by, terminate_requested_by, $3, $3 FROM agent_contract WHERE id = $1`,
+            [row.id, JSON.stringify(capped), now],
+          );
+        } else {
+          await client.query('UPDATE agent_contract SET terms = $2 WHERE id = $1', [row.id, JSON.stringify(capped)]);
+        }
         notices.push({ memberId: Number(row.downlineId), kind, outcome: 'capped' });
       }
       inForce.set(row.downlineId, row.state === 'active' ? capped : null);
