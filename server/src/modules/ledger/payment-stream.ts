@@ -1,6 +1,6 @@
 import { PAYMENT_STATUS_EVENT, type PaymentStatusChange, type PaymentStatusKind } from '@platform/shared/contract';
 import type pg from 'pg';
-import { ChannelListener } from '../../db/channel-listener';
+import { MemberChannel, type MemberStream } from '../../db/listen-channel';
 import type { MemberEventSource } from './ledger.routes';
 
 // Deposit and withdrawal status push: a `paymentStatus` event ({ kind, id, status }) on the
@@ -17,12 +17,6 @@ export const PAYMENT_CHANNEL = 'member_payment';
 export const PAYMENT_LISTENER_APPLICATION_NAME = 'member_payment_listener';
 
 const KINDS: ReadonlySet<string> = new Set<PaymentStatusKind>(['deposit', 'withdrawal', 'c2c']);
-
-interface Subscriber {
-  merchantId: number;
-  memberId: number;
-  send: (event: string, data: unknown) => void;
-}
 
 export interface PaymentStreamsOptions {
   connection: pg.ClientConfig;
@@ -44,49 +38,31 @@ export function paymentStatusOf(payload: string): { memberId: number; change: Pa
 }
 
 export class PaymentStreams implements MemberEventSource {
-  private readonly members = new Map<number, Set<Subscriber>>();
-  private readonly listener: ChannelListener;
+  private readonly channel: MemberChannel;
 
   constructor(options: PaymentStreamsOptions) {
-    this.listener = new ChannelListener({
+    this.channel = new MemberChannel({
       connection: options.connection,
       channel: PAYMENT_CHANNEL,
       applicationName: PAYMENT_LISTENER_APPLICATION_NAME,
       onNotification: (payload) => {
         const event = paymentStatusOf(payload);
-        if (!event) return;
-        for (const subscriber of [...(this.members.get(event.memberId) ?? [])]) subscriber.send(PAYMENT_STATUS_EVENT, event.change);
+        if (event) this.channel.send(event.memberId, PAYMENT_STATUS_EVENT, event.change);
       },
       onProblem: options.onProblem,
     });
   }
 
   start(): Promise<void> {
-    return this.listener.start();
+    return this.channel.start();
   }
 
-  async close(): Promise<void> {
-    this.members.clear();
-    await this.listener.close();
+  close(): Promise<void> {
+    return this.channel.close();
   }
 
-  /** The listener, for tests. */
-  get channelListener(): ChannelListener {
-    return this.listener;
-  }
-
-  subscribe(subscriber: Subscriber): () => void {
-    let streams = this.members.get(subscriber.memberId);
-    if (!streams) {
-      streams = new Set();
-      this.members.set(subscriber.memberId, streams);
-    }
-    streams.add(subscriber);
-    return () => {
-      const current = this.members.get(subscriber.memberId);
-      if (!current) return;
-      current.delete(subscriber);
-      if (current.size === 0) this.members.delete(subscriber.memberId);
-    };
+  /** Adds a stream (nothing is sent until a status changes); returns the function that removes it. */
+  subscribe(subscriber: MemberStream): () => void {
+    return this.channel.subscribe(subscriber);
   }
 }
