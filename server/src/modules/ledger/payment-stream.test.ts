@@ -13,9 +13,10 @@ import { paymentStatusOf } from './payment-stream';
 
 // The status push (GET /wps/v2/wallets/balance/events, `paymentStatus` events), for each table
 // migration 048 watches: a withdrawal an operator pays or rejects, a deposit an operator approves
-// or rejects, and a C2C order's steps reach the member's open stream (both sides of an order), on
-// another server instance than the one that made the change, and nobody else's. Paying a
-// withdrawal moves none of the member's money (no balance event), so the push is all they get.
+// or rejects, and a C2C order's creation (migration 051) and steps reach the member's open stream
+// (both sides of an order), on another server instance than the one that made the change, and
+// nobody else's. Paying a withdrawal moves none of the member's money (no balance event), so the
+// push is all they get.
 
 let context: TestContext;
 let second: { app: FastifyInstance; pool: pg.Pool };
@@ -243,6 +244,27 @@ describe('C2C order status push', () => {
     expect(await payerStream.next()).toEqual({ kind: 'deposit', id: order.depositId, status: 'cancelled' });
     await expectNothingBefore(bystander, bystanderStream);
     for (const stream of [ownerStream, payerStream, bystanderStream]) stream.close();
+  });
+
+  it('tells the withdrawer, on another instance, of a new order against their withdrawal (and the depositor), nobody else', async () => {
+    const bystander = await memberWithPendingDeposit(600);
+    const owner = await withdrawer(context, 100_000, Date.now());
+    const payer = await depositor(context, Date.now());
+    const [ownerStream, payerStream, bystanderStream] = await openStreams(owner.token, payer.token, bystander.token);
+
+    // The depositor's C2C deposit inserts the order already matched (migration 051's trigger).
+    const order = value<C2CDeposit>(await depositC2C(context, payer.token, 300));
+    try {
+      expect(order).toMatchObject({ status: 'matched', cardNumber: owner.cardNumber });
+      const created = { kind: 'c2c', id: order.orderId, status: 'matched' };
+      expect(await ownerStream.next()).toEqual(created);
+      expect(await payerStream.next()).toEqual(created);
+      await expectNothingBefore(bystander, bystanderStream);
+    } finally {
+      // Closed for the next test (pass or fail): the depositor cancels.
+      value(await cancel(context, payer.token, order.depositId));
+      for (const stream of [ownerStream, payerStream, bystanderStream]) stream.close();
+    }
   });
 });
 
