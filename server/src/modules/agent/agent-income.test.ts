@@ -7,6 +7,7 @@ import { operatorLogin } from '../operator/operator.testing';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { insertSettledBet, insertSettledRound } from './agent.testing';
 import { lastFinishedCycle, payDividendPeriod, payDividends } from './dividend.service';
+import { payRealtimeWages } from './wages.service';
 import { DEFAULT_SALARY_SETTINGS } from './salary.service';
 
 // Dividends against hand-worked examples (a period the team lost, one it won whose loss is carried
@@ -141,6 +142,8 @@ describe('dividends', () => {
   it('settles through the job’s entry point only the last finished period, once', async () => {
     // Now in week 5: week 4 is due; nothing moved in it, so no dividend row, but the run is recorded once.
     const now = weekStart(5) + 3_600_000;
+    // The rounds' real-time pass first: a dividend waits for the salaries it deducts.
+    await payRealtimeWages(context.pool, now);
     const first = await payDividends(context.pool, now);
     expect(first).toEqual([{ cycle: 'weekly', paid: true, agents: 0, paidMinor: 0 }]);
     expect(await payDividends(context.pool, now)).toEqual([{ cycle: 'weekly', paid: false, agents: 0, paidMinor: 0 }]);

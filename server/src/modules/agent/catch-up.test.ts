@@ -2,8 +2,9 @@ import { createTestApp, type TestContext } from '../../testing/test-app';
 import { createMember, TestClock } from '../member/member.testing';
 import { insertSettledBet, insertSettledRound } from './agent.testing';
 import { withTransaction } from '../../db/transaction';
-import { payDividendPeriod } from './dividend.service';
+import { payDividendPeriod, payDividends } from './dividend.service';
 import { DEFAULT_SALARY_SETTINGS, payPeriod, paySalaries } from './salary.service';
+import { payRealtimeWages } from './wages.service';
 
 // After downtime the salary job settles every missed period once, oldest first, with the contracts
 // as they stood during each period (not as they stand when the job runs); a dividend's net loss
@@ -96,4 +97,48 @@ it('deducts the salaries paid to the team for the period from the dividend’s n
   expect(dividend.paidMinor).toBe(990);
   const row = await context.pool.query('SELECT salaries_minor::int AS salaries, net_loss_minor::int AS "netLoss" FROM agent_dividend WHERE agent_id = $1', [top]);
   expect(row.rows).toEqual([{ salaries: 100, netLoss: 9_900 }]);
+});
+
+it('holds a dividend back until the salaries it deducts are paid: the last minutes’ real-time salary and the last day’s', async () => {
+  const top = await createMember(context.pool, context.merchantId, { username: 'cwtop', password: 'secret123', memberType: 1, nowMs: clock.nowMs });
+  const player = await createMember(context.pool, context.merchantId, { username: 'cwplayer', password: 'secret123', memberType: 0, nowMs: clock.nowMs });
+  await context.pool.query('UPDATE member SET upline_id = $2 WHERE id = $1', [player, top]);
+  // The week from Monday 2025-04-07 (GMT+8), the top agent under the merchant: real-time 1 %,
+  // daily 1 %, dividend 10 %. The player loses 100.00 in a round settled a minute before the week ends.
+  const week = { startMs: Date.UTC(2025, 3, 7) - 8 * 3_600_000, endMs: Date.UTC(2025, 3, 14) - 8 * 3_600_000 };
+  const contracts = [
+    ['realtime', { default: { profitRate: 100, lossRate: 100 } }],
+    ['daily', { tiers: [{ bet: 0, active: 1, rate: 100 }] }],
+    ['dividend', { cycle: 'weekly', tiers: [{ loss: 0, active: 1, rate: 1000 }] }],
+  ] as const;
+  for (const [kind, terms] of contracts) {
+    await context.pool.query(
+      "INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at) VALUES ($1, $2, NULL, $3, $4, 'active', $5, $5)",
+      [context.merchantId, kind, top, JSON.stringify(terms), new Date(week.startMs)],
+    );
+  }
+  // Every round settled before this week has had its real-time pass (this test's world starts here).
+  await payRealtimeWages(context.pool, week.startMs);
+  await paySalaries(context.pool, 'daily', week.startMs + 60_000);
+  const at = week.endMs - 60_000;
+  const round = await insertSettledRound(context.pool, context.merchantId, '20250413-1439', at);
+  await insertSettledBet(context.pool, { merchantId: context.merchantId, roundId: round, memberId: player, amountMinor: 10_000, state: 'lost', prizeMinor: 0, atMs: at });
+  const dividendOf = async () => (await context.pool.query<{ salaries: number; amount: number }>('SELECT salaries_minor::int AS salaries, amount_minor::int AS amount FROM agent_dividend WHERE agent_id = $1', [top])).rows;
+  const weekRuns = async () =>
+    (await context.pool.query<{ count: number }>("SELECT count(*)::int AS count FROM agent_wage_run WHERE merchant_id = $1 AND kind = 'dividend' AND period_start = $2", [context.merchantId, new Date(week.startMs)])).rows[0].count;
+
+  // Just after the week: neither the real-time pass nor the last day's salary has run. The dividend waits.
+  const after = week.endMs + 30_000;
+  await payDividends(context.pool, after);
+  expect(await weekRuns()).toBe(0);
+  // The real-time pass pays 1.00; the last day's salary is still due: it waits still.
+  expect((await payRealtimeWages(context.pool, after)).paidMinor).toBe(100);
+  await payDividends(context.pool, after);
+  expect(await weekRuns()).toBe(0);
+  // The daily salary (1.00) is paid: the dividend deducts both, 10 % of 100.00 − 2.00 = 9.80, once.
+  await paySalaries(context.pool, 'daily', after);
+  expect((await payDividends(context.pool, after + 60_000)).filter((result) => result.paid)).toEqual([{ cycle: 'weekly', paid: true, agents: 1, paidMinor: 980 }]);
+  expect(await dividendOf()).toEqual([{ salaries: 200, amount: 980 }]);
+  expect(await payDividends(context.pool, after + 120_000)).toEqual([{ cycle: 'weekly', paid: false, agents: 0, paidMinor: 0 }]);
+  expect(await weekRuns()).toBe(1);
 });

@@ -85,10 +85,33 @@ export async function payDividends(pool: pg.Pool, nowMs: number): Promise<Divide
     const settings = await readSalarySettings(pool, merchantId);
     const since = await settledUntil(pool, merchantId, 'dividend', cycle);
     for (const period of periodsDue((atMs) => lastFinishedCycle(cycle, settings.utcOffsetMinutes, atMs), nowMs, since)) {
+      // Oldest first: a period whose salaries are not all paid yet holds back the later ones too.
+      if (!(await salariesPaidThrough(pool, merchantId, period))) break;
       results.push(await withTransaction(pool, (client) => payDividendPeriod(client, merchantId, cycle, period, settings, nowMs)));
     }
   }
   return results;
+}
+
+/**
+ * Whether every salary the period's dividend deducts has been paid: the real-time salary of every
+ * round settled before its end (the 5-minute pass, a job of its own, may not have reached the
+ * last minutes' rounds yet), and each daily and hourly salary period inside it where the merchant
+ * had contracts of that kind. A dividend settled before them would not deduct them, and the
+ * house would pay the same loss as a salary and again as a dividend; the period waits instead.
+ */
+export async function salariesPaidThrough(db: Db, merchantId: number, period: { startMs: number; endMs: number }): Promise<boolean> {
+  const result = await db.query<{ ready: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM lottery_round r WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.wages_paid_at IS NULL AND r.settled_at < $3)
+        AND NOT EXISTS (
+          SELECT 1 FROM (VALUES ('daily'), ('hourly')) AS k(kind)
+           WHERE EXISTS (${contractsInForceSql('$1', 'k.kind', '$2', '$3')})
+             AND COALESCE((SELECT max(w.period_end) FROM agent_wage_run w
+                            WHERE w.merchant_id = $1 AND w.kind = k.kind AND w.cycle = '' AND w.period_start IS NOT NULL), '-infinity') < $3
+        ) AS ready`,
+    [merchantId, new Date(period.startMs), new Date(period.endMs)],
+  );
+  return result.rows[0].ready;
 }
 
 interface TeamRow {
