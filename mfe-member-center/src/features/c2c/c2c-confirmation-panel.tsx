@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
+import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePaymentStatus, useT, type AmountMinor } from '@platform/shared';
 import type { C2CConfirmation, C2CWithdrawalProgress } from '@platform/shared/contract';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { answerBody, IMAGE_ACCEPT, imageOf, loadConfirmations, parseAmount, sendAnswer, toMinor, type ReceiptAnswer } from './c2c-api';
@@ -23,6 +23,11 @@ export interface C2CConfirmationPanelProps {
 export function C2CConfirmationPanel({ onChanged }: C2CConfirmationPanelProps) {
   const { t } = useT(NAMESPACE);
   const list = useCall(loadConfirmations, [], { requiresSession: true });
+  // Pushed by the server (server/README.md, the balance stream's paymentStatus event): a depositor
+  // made an order against the member's withdrawal or says they paid, an order was cancelled, expired
+  // or confirmed, a withdrawal was paid in full. Read again, even while nothing is shown: a first
+  // order makes the section appear.
+  usePaymentStatus(['c2c', 'withdrawal'], list.refresh);
   const data = list.status === 'success' ? list.data : list.status === 'loading' ? list.staleData : undefined;
   // Quiet call (REFERENCE §2.2): a failure shows nothing; the rest of the page stands.
   if (list.status === 'error') return null;

@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useBusState, useCall, useT, type AmountMinor } from '@platform/shared';
+import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useBusState, useCall, usePaymentStatus, useT, type AmountMinor } from '@platform/shared';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { cancelOrder, createOrder, depositBody, IMAGE_ACCEPT, imageOf, loadOrder, markPaid, parseAmount, toMinor, uploadProof, type C2COrder } from './c2c-api';
@@ -42,6 +42,14 @@ export function C2CDepositPanel({ currencySymbol, minMinor, maxMinor, onChanged 
     const current = shownRef.current;
     if (current && OPEN.has(current.status)) void reread(current.depositId);
   }, [balance]);
+
+  // The order's new status, pushed by the server (server/README.md, the balance stream's
+  // paymentStatus event): the withdrawer answered, or it expired or was settled by an operator.
+  // Closing without money (expired, rejected) moves no balance, so this is all the panel hears.
+  usePaymentStatus(['c2c'], (change) => {
+    const current = shownRef.current;
+    if (current && current.orderId === change.id) void reread(current.depositId);
+  });
 
   const reread = async (depositId: number) => {
     try {

@@ -1,5 +1,5 @@
-import { amountMinorOf, CLIENT_ERROR_CODES } from '@platform/shared';
-import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit } from '@platform/shared/contract';
+import { amountMinorOf, bus, CLIENT_ERROR_CODES } from '@platform/shared';
+import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit, type PaymentStatusChange } from '@platform/shared/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
 import DepositPage from '../deposit';
@@ -73,6 +73,8 @@ const click = async (element: HTMLElement) => {
 };
 const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const keyOf = (options: CallOptionsSeen) => options?.headers?.[IDEMPOTENCY_KEY_HEADER];
+/** What the balance service sends on the bus when the server pushes a status change (server/README.md). */
+const push = (change: PaymentStatusChange) => act(() => bus.dispatch({ type: 'paymentStatus', change }));
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 async function renderDeposit(answers: Record<string, StubAnswer>) {
@@ -160,6 +162,27 @@ describe('the depositor', () => {
     expect(screen.getByTestId('c2c-form')).toBeTruthy();
   });
 
+  it('shows the order credited as soon as the server pushes its new status, with no Refresh press; another order leaves it alone', async () => {
+    let status: C2CDeposit['status'] = 'paid';
+    const stub = await renderDeposit({
+      c2cDepositDetail: () => ({ ...ORDER, status, paidTime: ORDER.createdTime, confirmDeadline: Date.UTC(2026, 10, 25, 6, 40), receivedAmount: status === 'confirmed' ? 1500 : null }),
+    });
+    expect(screen.getByTestId('c2c-order-status').textContent).toBe('Waiting for confirmation');
+    const reads = stub.callsOf('c2cDepositDetail').length;
+
+    // The member's other side (an order against their own withdrawal) is not this order.
+    push({ kind: 'c2c', id: 8, status: 'paid' });
+    await settle();
+    expect(stub.callsOf('c2cDepositDetail')).toHaveLength(reads);
+
+    // The withdrawer confirms receipt; no balance event is needed for the panel to follow.
+    status = 'confirmed';
+    push({ kind: 'c2c', id: ORDER.orderId, status: 'confirmed' });
+    await waitFor(() => expect(screen.getByTestId('c2c-credited').textContent).toBe('৳1,500.00 was credited to your balance.'));
+    expect(stub.callsOf('c2cDepositDetail').at(-1)?.params).toEqual({ depositId: 41 });
+    expect(screen.getByTestId('c2c-order-status').textContent).toBe('Credited');
+  });
+
   it('says what was credited', async () => {
     await renderDeposit({ c2cDepositDetail: { ...ORDER, status: 'confirmed', receivedAmount: 1200 } });
     expect(screen.getByTestId('c2c-credited').textContent).toBe('৳1,200.00 was credited to your balance.');
@@ -230,6 +253,34 @@ describe('the withdrawer', () => {
     await click(screen.getByTestId('c2c-confirm-7-not-received-send'));
     const call = stub.callsOf('confirmC2CReceipt')[0];
     expect(call?.data).toEqual({ orderId: 7, result: 'not_received', images: [expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/), expect.stringMatching(/^data:image\/png/)] });
+  });
+
+  it('shows a new order against the withdrawal, its payment and the withdrawal paid in full as the server pushes them, with no Refresh press', async () => {
+    let list: C2CConfirmationList = { list: [], withdrawals: [], currencySymbol: '৳' };
+    await renderConfirmations({ paymentConfirmationList: () => list });
+    expect(screen.queryByTestId('c2c-confirmations')).toBeNull();
+
+    // A depositor's C2C deposit is matched to the member's withdrawal: the section appears.
+    list = { ...LIST, list: [{ ...CONFIRMATION, status: 'matched', proofImage: null, paidTime: null, confirmDeadline: null }] };
+    push({ kind: 'c2c', id: 7, status: 'matched' });
+    await waitFor(() => expect(screen.getByTestId('c2c-confirm-7-status').textContent).toBe('Payer is paying'));
+    expect(screen.queryByTestId('c2c-confirm-7-proof')).toBeNull();
+
+    // The depositor says they paid: the proof and the answers appear.
+    list = LIST;
+    push({ kind: 'c2c', id: 7, status: 'paid' });
+    await waitFor(() => expect(screen.getByTestId('c2c-confirm-7-status').textContent).toBe('Please confirm'));
+    expect(screen.getByTestId('c2c-confirm-7-proof').getAttribute('src')).toBe(CONFIRMATION.proofImage);
+
+    // No answer by the deadline: the order counts as received and pays the withdrawal in full.
+    list = {
+      list: [{ ...CONFIRMATION, status: 'confirmed', outcome: 'timeout', receivedAmount: 1500, proofImage: null }],
+      withdrawals: [{ withdrawId: 12, orderNo: 'W12', amount: 1500, settledAmount: 1500, reservedAmount: 0, status: 'paid', fullyPaid: true }],
+      currencySymbol: '৳',
+    };
+    push({ kind: 'withdrawal', id: 12, status: 'paid' });
+    await waitFor(() => expect(screen.getByTestId('c2c-withdrawal-12').textContent).toBe('W12: Full payment has been made'));
+    expect(screen.getByTestId('c2c-confirm-7-status').textContent).toBe('Received');
   });
 
   it("says 'Full payment has been made' for a withdrawal paid in full by depositors", async () => {
