@@ -285,7 +285,8 @@ describe('real-time salary', () => {
   });
 
   it('pays hand-worked wages from settled rounds: the profit wage for a round the house won, the loss wage for one it lost, differentially up the tree, once', async () => {
-    const settledRound = (numero: string) => insertSettledRound(context.pool, context.merchantId, numero, clock.nowMs - 60_000);
+    // Settled now, under the contracts signed above (a round is paid with the contracts in force when it settled).
+    const settledRound = (numero: string) => insertSettledRound(context.pool, context.merchantId, numero, clock.nowMs);
     const bet = (roundId: number, memberId: number, amountMinor: number, state: 'won' | 'lost', prizeMinor: number) =>
       insertSettledBet(context.pool, { merchantId: context.merchantId, roundId, memberId, amountMinor, state, prizeMinor, atMs: clock.nowMs });
     // Round 1: the mid agent's player stakes 100.00 and wins nothing: the house won.

@@ -142,3 +142,34 @@ it('holds a dividend back until the salaries it deducts are paid: the last minut
   expect(await payDividends(context.pool, after + 120_000)).toEqual([{ cycle: 'weekly', paid: false, agents: 0, paidMinor: 0 }]);
   expect(await weekRuns()).toBe(1);
 });
+
+it('pays a round’s real-time salary with the contracts in force when it was settled, however late the pass', async () => {
+  const top = await createMember(context.pool, context.merchantId, { username: 'rttop', password: 'secret123', memberType: 1, nowMs: clock.nowMs });
+  const agent = await createMember(context.pool, context.merchantId, { username: 'rtagent', password: 'secret123', memberType: 1, nowMs: clock.nowMs });
+  const player = await createMember(context.pool, context.merchantId, { username: 'rtplayer', password: 'secret123', memberType: 0, nowMs: clock.nowMs });
+  await context.pool.query('UPDATE member SET upline_id = $2 WHERE id = $1', [agent, top]);
+  await context.pool.query('UPDATE member SET upline_id = $2 WHERE id = $1', [player, agent]);
+  const t0 = Date.UTC(2025, 4, 5, 2);
+  // Every round settled before has had its pass (this test's world starts here).
+  await payRealtimeWages(context.pool, t0);
+  const contract = (uplineId: number | null, downlineId: number, rate: number, signedMs: number, endedMs: number | null) =>
+    context.pool.query(
+      `INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at, terminated_at)
+       VALUES ($1, 'realtime', $2, $3, $4, $5, $6, $6, $7)`,
+      [context.merchantId, uplineId, downlineId, JSON.stringify({ default: { profitRate: rate, lossRate: rate } }), endedMs === null ? 'active' : 'terminated', new Date(signedMs), endedMs === null ? null : new Date(endedMs)],
+    );
+  // The top agent 1 %; the agent 0.6 % until an hour after the round settled.
+  await contract(null, top, 100, t0, null);
+  await contract(top, agent, 60, t0, t0 + 2 * 3_600_000);
+  const at = t0 + 3_600_000;
+  const round = await insertSettledRound(context.pool, context.merchantId, '20250505-0001', at);
+  await insertSettledBet(context.pool, { merchantId: context.merchantId, roundId: round, memberId: player, amountMinor: 10_000, state: 'lost', prizeMinor: 0, atMs: at });
+  // The 5-minute pass was down for three hours: the agent's contract has ended since.
+  expect((await payRealtimeWages(context.pool, t0 + 4 * 3_600_000)).paidMinor).toBe(100);
+  const wages = await context.pool.query<{ agentId: string; amount: number }>('SELECT agent_id AS "agentId", amount_minor::int AS amount FROM agent_wage WHERE round_id = $1 ORDER BY agent_id', [round]);
+  // The agent 0.60, the top agent the difference 0.40: as the round would have paid on time.
+  expect(wages.rows.map((row) => [Number(row.agentId), row.amount])).toEqual([
+    [top, 40],
+    [agent, 60],
+  ]);
+});

@@ -98,15 +98,18 @@ async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs
          FROM lottery_bet b WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost')
         GROUP BY b.round_id, b.member_id
      ), rounds AS (
-       SELECT r.id, g.game_code, r.numero FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE r.id = ANY($2::bigint[])
+       SELECT r.id, g.game_code, r.numero, r.settled_at FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE r.id = ANY($2::bigint[])
      ), contracted AS (
-       -- Every agent on the share's path (the member itself included) with a contract in force, and its own rate.
+       -- Every agent on the share's path (the member itself included) with a contract in force when
+       -- the round was settled, not when this pass runs (a pass after downtime pays whom the
+       -- contracts paid then), and its own rate.
        SELECT s.round_id, s.member_id, s.stake, s.stake > s.paid AS house_won, rounds.game_code, rounds.numero, t.ancestor_id AS agent_id, t.depth,
               GREATEST(agent_rate(c.terms, rounds.game_code, s.stake > s.paid), 0) AS own_rate
          FROM shares s
          JOIN rounds ON rounds.id = s.round_id
          JOIN member_tree t ON t.descendant_id = s.member_id
-         JOIN agent_contract c ON c.downline_id = t.ancestor_id AND c.kind = 'realtime' AND c.state = 'active'
+         JOIN agent_contract c ON c.downline_id = t.ancestor_id AND c.kind = 'realtime' AND c.state IN ('active', 'terminated')
+          AND c.decided_at <= rounds.settled_at AND (c.terminated_at IS NULL OR c.terminated_at > rounds.settled_at)
      ), in_force AS (
        -- The rate in force: capped by every contracted agent above (top first).
        SELECT *, min(own_rate) OVER (PARTITION BY round_id, member_id ORDER BY depth DESC ROWS UNBOUNDED PRECEDING) AS rate_in_force FROM contracted
