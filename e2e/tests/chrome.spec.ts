@@ -50,7 +50,8 @@ test.describe('chrome', () => {
     await expect(content).toContainText('Our staff will never ask for your password');
     await expect(content.locator('script')).toHaveCount(0);
     expect(await content.locator('img').evaluateAll((images) => images.filter((image) => image.hasAttribute('onerror')).length)).toBe(0);
-    await page.waitForTimeout(300);
+    // Every picture has finished loading or failing (an onerror handler left in would have run by then).
+    await expect.poll(() => content.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
     expect(dialogs).toBe(0);
   });
 

@@ -46,7 +46,10 @@ test.describe('the native HTML sanitizer', () => {
       document.body.append(container);
       container.querySelectorAll('a').forEach((link) => link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
     }, clean);
-    await page.waitForTimeout(200);
+    // The pictures have finished failing (an onerror left in would have run) and the tasks the
+    // clicks queued (a javascript: link's navigation) have run before this later one.
+    await expect.poll(() => page.evaluate(() => [...document.images].every((image) => image.complete))).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(dialogs).toBe(0);
   });
 
