@@ -86,6 +86,18 @@ test('a player bets on SSC with a chase, sees the draw, the win in the header ba
   await expect(orders.getByTestId('order-status').filter({ hasText: /stopped/i })).toHaveCount(1);
   expect(await balanceOf(page)).toBe(99_960);
 
+  // The round verifies in the browser: its revealed seed matches the hash published before sales,
+  // and the numbers recomputed from the seed and the round's sales hash (fixed when its sales
+  // closed, this bet among them) are the ones drawn.
+  await screen.getByTestId('history-toggle').click();
+  await screen.locator(`[data-testid="history-row"][data-numero="${numero}"]`).getByTestId('history-verify').click();
+  const verify = page.getByTestId('verify-dialog');
+  await expect(verify.getByTestId('verify-result')).toHaveText('Match: the draw is what the seed gives.', { timeout: 20_000 });
+  await expect(verify.getByTestId('verify-hash')).toHaveAttribute('data-ok', 'true');
+  await expect(verify.getByTestId('verify-sales-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await verify.getByRole('button', { name: 'Close' }).last().click();
+  await expect(verify).toHaveCount(0);
+
   // The records: Betting Record › Lottery lists both bets, the chase tab too.
   await page.getByTestId('header-account-menu').click();
   await page.getByTestId('header-menu-betting-record').click();
@@ -120,5 +132,17 @@ test('the lottery pages fit a phone (390 px): lobby, SSC betting page, Vietnam l
       expect({ language, path, overflow }).toEqual({ language, path, overflow: 0 });
       if (process.env.LOTTERY_SCREENSHOTS) await page.screenshot({ path: `${process.env.LOTTERY_SCREENSHOTS}/${language}-${path.replace(/[/?=]/g, '_')}.png`, fullPage: true });
     }
+    // The verification of a past SSC round (its seed, hashes and numbers) fits the phone too. The
+    // 1-minute game has drawn rounds once the server has run for a minute.
+    await openSite(page, '/lottery?gameCode=SSC1');
+    await page.getByTestId('history-toggle').click();
+    await page.getByTestId('history-verify').first().click({ timeout: 90_000 });
+    const verify = page.getByTestId('verify-dialog');
+    await expect(verify.getByTestId('verify-result')).toBeVisible({ timeout: 20_000 });
+    const overflow = await verify.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth);
+    expect({ language, dialog: 'verify', overflow }).toEqual({ language, dialog: 'verify', overflow: 0 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    if (process.env.LOTTERY_SCREENSHOTS) await page.screenshot({ path: `${process.env.LOTTERY_SCREENSHOTS}/${language}-verify.png` });
+    await page.keyboard.press('Escape');
   }
 });

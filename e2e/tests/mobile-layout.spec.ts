@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../harness/test';
 import { clearRegistrationLimits, registerMember } from '../harness/accounts';
 import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
+import { creditMember } from '../harness/operator';
 import { expectNoHorizontalOverflow, expectSettled } from '../harness/layout';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
@@ -201,6 +202,9 @@ test.describe('phone layout', () => {
     test.setTimeout(120_000);
     await clearRegistrationLimits();
     const member = await registerMember(request);
+    // Some money, so the withdraw page shows the turnover still to bet (its longest texts) and the
+    // records have rows.
+    await creditMember(member.username, 10_000);
     await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
     const overlay = page.getByTestId('mfe_member_center-overlay');
     await openSite(page, '/');
