@@ -183,7 +183,7 @@ test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the slot in the /game frame and alone, the crash page and the verification page: playable, nothing scrolls sideways', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const member = await registerMember(request);
     await creditMember(member.username, 10_000);
 
@@ -229,6 +229,16 @@ test.describe('on a 390 px phone', () => {
     await page.goto(await launch(request, member, 'JLC001'));
     await expect(page.getByTestId('multiplier')).toHaveAttribute('data-phase', /betting|running|crashed/, { timeout: 30_000 });
     await expect(page.getByTestId('crash-bet')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    // A past crash round's verification in Bengali (its longest texts): the seed, the chain check.
+    const pastRound = page.getByTestId('crash-history').getByRole('link').first();
+    await expect(pastRound).toBeVisible({ timeout: 100_000 });
+    const verifyUrl = new URL((await pastRound.getAttribute('href')) ?? '', page.url());
+    verifyUrl.searchParams.set('lang', 'BN');
+    await page.goto(verifyUrl.toString());
+    await expect(page.locator('html')).toHaveAttribute('lang', /^bn/i);
+    await expect(page.getByTestId('verify-chain-check')).toHaveAttribute('data-matches', 'true');
     await expectNoHorizontalOverflow(page);
   });
 });
