@@ -17,7 +17,7 @@ export {
   type StatusOverrides,
 } from './fixtures';
 export { logIn, recordCommands, setStatus } from './bus-state';
-export { DEFAULT_ANSWERS, stubApi, type CallOptionsSeen, type StubAnswer } from './stub-api';
+export { DEFAULT_ANSWERS, stubApi, type CallName, type CallOptionsSeen, type StubAnswer, type StubAnswers, type StubValue } from './stub-api';
 export { resetTestState } from './reset';
 export {
   assertCompleteTranslations,
