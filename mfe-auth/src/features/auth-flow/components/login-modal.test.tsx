@@ -226,7 +226,7 @@ describe('LoginModal', () => {
   });
 
   it('a registration in the popup logs the player in, closes, goes home and shows the success popup', async () => {
-    const { callsOf } = stubApi({ register: { ...LOGIN, token: 'new-token', userName: 'newplayer1' }, memberInfo: makeMember({ account: 'newplayer1' }) });
+    const { callsOf } = stubApi({ register: { ...LOGIN, token: 'new-token', userName: 'newplayer1', customerName: 'brand01@newplayer1', profile: { mobileNo: null }, generatedAccount: false }, memberInfo: makeMember({ account: 'newplayer1' }) });
     const { onClose } = await renderModal('register');
     fireEvent.change(screen.getByTestId('register-username'), { target: { value: 'newplayer1' } });
     fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'kestrel42' } });
@@ -248,7 +248,7 @@ describe('LoginModal', () => {
   it('a mobile registration says the account was generated and the player is logged in', async () => {
     setStatus(makeStatus({ whitelabel: switches('MOBILENUMREG3') }));
     stubApi({
-      registerMobile: { ...LOGIN, token: 'mobile-token', userName: '1712345678', generatedAccount: true },
+      registerMobile: { ...LOGIN, token: 'mobile-token', userName: '1712345678', customerName: 'brand01@1712345678', profile: { mobileNo: '171****678' }, generatedAccount: true },
       memberInfo: makeMember({ account: '1712345678' }),
     });
     await renderModal('register');

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RegisterResult } from '@platform/shared/contract';
 import { apiFailure, makeStatus, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import { challengeAnswers } from '../../bot-check/bot-check.testing';
 import { fakeFirebase, resetFakeFirebase, setStatusWithFirebase } from '../../phone-proof/firebase-sdk.testing';
@@ -10,7 +11,17 @@ import { RegisterForm, type RegistrationOutcome } from './register-form';
 jest.mock('firebase/app', () => require('../../phone-proof/firebase-sdk.testing').fakeFirebaseApp());
 jest.mock('firebase/auth', () => require('../../phone-proof/firebase-sdk.testing').fakeFirebaseAuth());
 
-const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: '1712345678', id: 9 };
+// What registerMobile answers (RegisterResult).
+const RESULT: RegisterResult = {
+  token: 'new-token',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  userName: '1712345678',
+  id: 9,
+  customerName: 'brand01@1712345678',
+  profile: { mobileNo: '171****678' },
+  generatedAccount: false,
+};
 
 async function renderForm() {
   const onRegistered = jest.fn(async (_outcome: RegistrationOutcome) => undefined);

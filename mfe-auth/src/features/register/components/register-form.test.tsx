@@ -1,9 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RegisterResult } from '@platform/shared/contract';
 import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import { botCheckOf, challengeAnswers, decodeAnswer, decodeIssued, serverAccepts } from '../../bot-check/bot-check.testing';
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
-const RESULT = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, userName: 'newplayer1', id: 9 };
+// What register answers (RegisterResult): the login's fields, the customer name, the masked mobile and how the account was made.
+const RESULT: RegisterResult = {
+  token: 'new-token',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  userName: 'newplayer1',
+  id: 9,
+  customerName: 'brand01@newplayer1',
+  profile: { mobileNo: null },
+  generatedAccount: false,
+};
 // GET /wps/captcha answers the PNG in base64; the form names a random id of its own in the query.
 const CAPTCHA = 'iVBORw0KGgo=';
 
@@ -134,7 +145,7 @@ describe('RegisterForm, account mode', () => {
   });
 
   it('registers with the trimmed fields plus what the submission always adds', async () => {
-    const { callsOf } = stubApi({ affiliateCheck: true, register: RESULT });
+    const { callsOf } = stubApi({ affiliateCheck: { valid: true }, register: RESULT });
     const { onRegistered } = await renderForm();
     fill('username', ' newplayer1 ');
     fill('password', 'kestrel42');
@@ -179,7 +190,7 @@ describe('RegisterForm, account mode', () => {
   it('takes the affiliate code from the address when the site shows no field for it', async () => {
     setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3'), register: { ...REGISTER_RULES, affiliateCode: { ...REGISTER_RULES.affiliateCode, enabled: false } } }));
     const rules = { ...REGISTER_RULES, affiliateCode: { ...REGISTER_RULES.affiliateCode, enabled: false } };
-    const { callsOf } = stubApi({ registerSettings: rules, affiliateCheck: true, register: RESULT });
+    const { callsOf } = stubApi({ registerSettings: rules, affiliateCheck: { valid: true }, register: RESULT });
     await renderForm('/register?affiliateCode=FROMURL');
     expect(screen.queryByTestId('register-affiliateCode')).toBeNull();
     fill('username', 'newplayer1');
@@ -295,7 +306,7 @@ describe('RegisterForm bot check (SPEC §4: after the invitation code, then bot 
     setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') }));
     // About 20,000 hashes: long enough to see the form while it works.
     const { issued, answer } = challengeAnswers(true, 20_000);
-    const { call, callsOf } = stubApi({ affiliateCheck: true, botCheckChallenge: answer, register: RESULT });
+    const { call, callsOf } = stubApi({ affiliateCheck: { valid: true }, botCheckChallenge: answer, register: RESULT });
     const { onRegistered } = await renderForm();
     fill('username', 'newplayer1');
     fill('password', 'kestrel42');
