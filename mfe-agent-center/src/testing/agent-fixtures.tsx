@@ -2,6 +2,7 @@
 // on it as the agent does, the fixtures several pages are answered with, and the agent time zone's
 // periods as they are sent. Test code only: imported by *.test.tsx files, never by a page.
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { AgentDownline, agentDownlinesCall, ValueOf } from '@platform/shared/contract';
 import type { RecordsPeriod } from '@platform/shared/records';
 import { logIn, renderWithProviders, resetTestState, setStatus, settle } from '@platform/shared/testing';
 import type { ComponentType } from 'react';
@@ -93,7 +94,7 @@ export const periodOf = (period: RecordsPeriod, utcOffsetMinutes = DEFAULT_AGENT
 };
 
 /** A member of agent01's downline as agentDownlines lists it (an agent heads a team of 5). */
-export const downline = (memberId: number, username: string, accountType: 'agent' | 'player', overrides: Record<string, unknown> = {}) => ({
+export const downline = (memberId: number, username: string, accountType: 'agent' | 'player', overrides: Partial<AgentDownline> = {}): AgentDownline => ({
   memberId,
   username,
   accountType,
@@ -113,10 +114,10 @@ export const downline = (memberId: number, username: string, accountType: 'agent
 });
 
 /** agent01's direct downlines: an agent (subagent5, member 5) and a player (player6, member 6). */
-export const DOWNLINES = { list: [downline(5, 'subagent5', 'agent'), downline(6, 'player6', 'player')], totalPages: 1 };
+export const DOWNLINES: ValueOf<typeof agentDownlinesCall> = { list: [downline(5, 'subagent5', 'agent'), downline(6, 'player6', 'player')], totalPages: 1 };
 
 /** The direct downline agents a contract may be offered to: sub1 (31) and sub3 (33), registered at `registrationTime`. */
-export const directAgents = (registrationTime: number) => ({
+export const directAgents = (registrationTime: number): ValueOf<typeof agentDownlinesCall> => ({
   list: [downline(31, 'sub1', 'agent', { teamSize: 1, rebateSeries: 1900, registrationTime }), downline(33, 'sub3', 'agent', { teamSize: 1, rebateSeries: 1900, registrationTime })],
   totalPages: 1,
 });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { apiFailure, recordCommands, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import type { AffiliateApplication } from '@platform/shared/contract';
+import { apiFailure, recordCommands, stubApi, type CallOptionsSeen, type StubValue } from '@platform/shared/testing';
 import { click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import AffiliateApplicationPage from './affiliate-application-page';
 
@@ -8,7 +9,7 @@ import AffiliateApplicationPage from './affiliate-application-page';
 
 const SENT = new Date(2025, 2, 4, 5, 6, 7).getTime();
 const ANSWERED = new Date(2025, 2, 5, 9, 0, 0).getTime();
-const application = (overrides: Record<string, unknown> = {}) => ({
+const application = (overrides: Partial<AffiliateApplication> = {}): AffiliateApplication => ({
   applicationId: 7,
   contact: 'telegram @lucky',
   message: 'I run a lottery tips channel',
@@ -120,7 +121,7 @@ describe('the latest application', () => {
   });
 
   it('that could not be loaded: says so, and asks again on Retry', async () => {
-    let answer: unknown = apiFailure('system.error', 'Service unavailable', null, 500);
+    let answer: StubValue<'affiliateApplication'> = apiFailure('system.error', 'Service unavailable', null, 500);
     const { callsOf } = stubApi({ affiliateApplication: () => answer });
     await renderPage();
     expect(screen.getByText('Your application could not be loaded')).toBeTruthy();

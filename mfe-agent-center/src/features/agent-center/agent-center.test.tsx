@@ -114,7 +114,7 @@ describe('the agent centre overlay, for a member who is not an agent (SPEC §6)'
     logIn({ isAgent: 0, account: 'player01' });
     const { callsOf } = stubApi({
       affiliateApplication: null,
-      affiliateApply: (options: CallOptionsSeen) => ({ applicationId: 3, state: 'pending', createdTime: 0, decidedTime: null, answer: '', ...(options?.data as object) }),
+      affiliateApply: (options: CallOptionsSeen) => ({ applicationId: 3, state: 'pending', createdTime: 0, decidedTime: null, answer: '', ...(options?.data as { contact: string; message: string }) }),
     });
     await renderCentre('registerCenter');
     expect(await screen.findByTestId('affiliate-application')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { agentTransferDownlineCall } from '@platform/shared/contract';
+import { agentTransferDownlineCall, type AgentDownline } from '@platform/shared/contract';
 import { apiFailure, recordCommands, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { cellsOf, click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import DownlineManagementPage from './downline-management-page';
@@ -8,7 +8,7 @@ import DownlineManagementPage from './downline-management-page';
 // each action sends (promote, remark, block/unblock, transfer with its Idempotency-Key).
 
 const AT = new Date(2025, 0, 2, 3, 4, 5).getTime();
-const downline = (memberId: number, overrides: Record<string, unknown> = {}) => ({
+const downline = (memberId: number, overrides: Partial<AgentDownline> = {}): AgentDownline => ({
   memberId,
   username: `member${memberId}`,
   accountType: 'agent',
@@ -26,7 +26,7 @@ const downline = (memberId: number, overrides: Record<string, unknown> = {}) => 
   remark: 'top seller',
   ...overrides,
 });
-const page = (...rows: unknown[]) => ({ list: rows, totalPages: 1 });
+const page = (...rows: AgentDownline[]) => ({ list: rows, totalPages: 1 });
 const balances = (main: number) => ({
   balances: [{ accountTypeId: 0, accountTypeName: 'MAIN', availBalance: main }],
   sumBalance: main,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { AgentContract } from '@platform/shared/contract';
+import type { AgentContract, LotteryGame } from '@platform/shared/contract';
 import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
 import { click, confirmContractAction, directAgents, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
@@ -24,10 +24,12 @@ const contract = (contractId: number, overrides: Partial<AgentContract> = {}): A
   awaitingMe: false,
   ...overrides,
 });
-const GAMES = [
-  { gameCode: 'SSC1', gameName: '1-minute SSC' },
-  { gameCode: 'PK10', gameName: 'Speed Racing (75 s)' },
-  { gameCode: 'NEWGAME', gameName: 'A merchant game' },
+// The lottery games as lotteryGames lists them (the seed's SSC1 and PK10, server/src/modules/lottery/games.ts), and a merchant's own.
+const SERIES = { minSeries: 1800, maxBetSeries: 1960, maxSeries: 1960, defaultSeries: 1900 } as const;
+const GAMES: LotteryGame[] = [
+  { gameId: 1, gameCode: 'SSC1', gameName: '1-minute SSC', kind: 'SSC', gameGroupCode: 'SSC', prizeMode: 'Lott', intervalSeconds: 60, closeSeconds: 5, ...SERIES },
+  { gameId: 4, gameCode: 'PK10', gameName: 'Speed Racing (75 s)', kind: 'PK10', gameGroupCode: 'PK10', prizeMode: 'Lott', intervalSeconds: 75, closeSeconds: 8, ...SERIES },
+  { gameId: 9, gameCode: 'NEWGAME', gameName: 'A merchant game', kind: 'SSC', gameGroupCode: 'SSC', prizeMode: 'Lott', intervalSeconds: 120, closeSeconds: 10, ...SERIES },
 ];
 
 setUpAgentTests();

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { agentRedEnvelopeCall, RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
+import { agentRedEnvelopeCall, RED_ENVELOPE_MAX_RECEIVERS, type AgentDownline } from '@platform/shared/contract';
 import { apiFailure, recordCommands, renderWithProviders, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import { ReceiverPicker, type PickedReceiver } from './receiver-picker';
@@ -10,7 +10,7 @@ import RedEnvelopePage from './red-envelope-page';
 // the errors shown in place, and the table of what each receiver got.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const downline = (memberId: number, overrides: Record<string, unknown> = {}) => ({
+const downline = (memberId: number, overrides: Partial<AgentDownline> = {}): AgentDownline => ({
   memberId,
   username: `member${memberId}`,
   accountType: 'player',

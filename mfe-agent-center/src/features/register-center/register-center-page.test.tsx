@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { agentCreateDownlineCall } from '@platform/shared/contract';
+import { agentCreateDownlineCall, type AgentLink } from '@platform/shared/contract';
 import { apiFailure, stubApi } from '@platform/shared/testing';
 import { cellsOf, click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import RegisterCenterPage from './register-center-page';
@@ -9,7 +9,7 @@ import RegisterCenterPage from './register-center-page';
 
 const range = { ownSeries: 1950, minSeries: 1900, maxSeries: 2000 };
 const CREATED = new Date(2025, 2, 4, 5, 6, 7).getTime();
-const link = (affiUrlId: number, overrides: Record<string, unknown> = {}) => ({
+const link = (affiUrlId: number, overrides: Partial<AgentLink> = {}): AgentLink => ({
   affiUrlId,
   code: `CODE${affiUrlId}`,
   accountType: 'player',
