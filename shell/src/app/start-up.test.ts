@@ -1,6 +1,6 @@
 import { api, cdnImageUrl, cdnLaunchUrl, configureCdns, getMerchantCode, getRememberedLogin, localStore, prefetchTranslations, sessionStore } from '@platform/shared';
 import { memberInfoCall } from '@platform/shared/contract';
-import { makeStatus, stubApi } from '@platform/shared/testing';
+import { makeStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import { forgetBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { routeShowsBanners, startUp } from './start-up';
@@ -57,8 +57,8 @@ describe('start-up', () => {
 
   it('fetches the likely language’s strings while the site settings load, not after them', async () => {
     window.localStorage.setItem('lang', 'TH');
-    let answerStatus: (value: unknown) => void = () => undefined;
-    const statusAnswer = new Promise((resolve) => (answerStatus = resolve));
+    let answerStatus: (value: StubValue<'systemStatus'>) => void = () => undefined;
+    const statusAnswer = new Promise<StubValue<'systemStatus'>>((resolve) => (answerStatus = resolve));
     let prefetchedBeforeStatus: boolean | null = null;
     stubApi({
       systemStatus: () => {

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import type { GameEntity, GameListValue, GameVendorValue, VendorCard } from '@platform/shared/contract';
 import { logIn, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { GAME_CATEGORY_ROUTES } from '../../app/route-table';
 import { MiniGameWidget } from './components/mini-game-widget';
@@ -8,18 +9,52 @@ import { showsMiniGameOn } from './mini-game-pages';
 // Issue 13, login extras: the app shell's mini-game widget opens the in-house instant game (crash
 // JLC001 of vendor JL) in the /game frame through the bus's launch command.
 
-const JL_LANES = {
+// Vendors and games as gameVendors and gameList send them (shared/src/contract/games.ts).
+const vendor = (vassalage: string, gameCategory: VendorCard['gameCategory']): VendorCard => ({
+  vassalage,
+  vendorName: vassalage,
+  provider: vassalage,
+  isHot: false,
+  gameCategory,
+  gameClassify: null,
+  iconUrl: null,
+  colorIconUrl: null,
+  accountTypeName: null,
+});
+
+const JL_LANES: GameVendorValue = {
   data: {
     lanes: [
-      { gameCategory: 'RNG', vendors: [{ vassalage: 'PG', gameCategory: 'RNG' }] },
-      { gameCategory: 'INHOUSE', vendors: [{ vassalage: 'JL', gameCategory: 'INHOUSE' }] },
+      { gameCategory: 'RNG', vendors: [vendor('PG', 'RNG')] },
+      { gameCategory: 'INHOUSE', vendors: [vendor('JL', 'INHOUSE')] },
     ],
   },
 };
 
-const CRASH = { nodeId: '31', gameCode: 'JLC001', gameName: 'Crash', vassalage: 'JL', gameType: 'INHOUSE' };
-const SLOT = { nodeId: '29', gameCode: 'JLS001', gameName: 'Fortune Gems', vassalage: 'JL', gameType: 'INHOUSE' };
-const gameList = (games: unknown[]) => ({ games, totalPages: 1, totalCount: games.length, hasMore: false, pageNo: 1, pageSize: 42 });
+const game = (nodeId: string, gameCode: string, gameName: string): GameEntity => ({
+  nodeId,
+  gameId: Number(nodeId),
+  gameType: 'INHOUSE',
+  isGame: 'GAME',
+  code: gameCode,
+  gameCode,
+  vassalage: 'JL',
+  vendor: 'Lucky Star Originals',
+  provider: 'LUCKYSTAR',
+  accountTypeName: null,
+  gameName,
+  iconUrl: null,
+  minBet: 1,
+  lineNum: 0,
+  isHot: false,
+  isNew: false,
+  trial: false,
+  gameClassify: null,
+  isFavourite: false,
+});
+const CRASH = game('31', 'JLC001', 'Crash');
+const SLOT = game('29', 'JLS001', 'Fortune Gems');
+const gameList = (games: GameEntity[]): GameListValue => ({ games, totalPages: 1, totalCount: games.length, hasMore: false, pageNo: 1, pageSize: 42 });
 
 async function renderWidget() {
   renderWithProviders(<MiniGameWidget />);

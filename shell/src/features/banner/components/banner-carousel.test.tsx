@@ -1,7 +1,7 @@
 import { bus, type Banner } from '@platform/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Swiper as SwiperInstance } from 'swiper';
-import { currentLocation, recordCommands, renderWithProviders, setStatus, stubApi } from '@platform/shared/testing';
+import { currentLocation, recordCommands, renderWithProviders, setStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import { BANNER_AUTOPLAY_DELAY_MS } from '../banner-settings';
 import { DEFAULT_HELP_BANNER } from '../hooks/use-banners';
 import { BannerCarousel } from './banner-carousel';
@@ -149,7 +149,7 @@ describe('BannerCarousel', () => {
   });
 
   it('keeps the banner box while the banners load, so nothing below moves when they come', async () => {
-    let answer: (value: unknown) => void = () => undefined;
+    let answer: (value: StubValue<'indexNotice'>) => void = () => undefined;
     stubApi({ indexNotice: () => new Promise((resolve) => (answer = resolve)) });
     renderWithProviders(<BannerCarousel group="w_home" />);
     const placeholder = await screen.findByTestId('banner-placeholder');

@@ -1,6 +1,6 @@
 import { setLanguage, type HelpCenterEntry } from '@platform/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { currentLocation, renderWithProviders, settle, stubApi } from '@platform/shared/testing';
+import { currentLocation, renderWithProviders, settle, stubApi, type StubValue } from '@platform/shared/testing';
 import { mockMatchMedia } from '../../../testing/match-media';
 import HelpModal from './help-modal';
 
@@ -103,7 +103,7 @@ describe('HelpModal', () => {
   });
 
   it('shows a spinner while the articles load', async () => {
-    let answer: (value: unknown) => void = () => undefined;
+    let answer: (value: StubValue<'helpCenter'>) => void = () => undefined;
     stubApi({ helpCenter: () => new Promise((resolve) => (answer = resolve)) });
     await renderModal();
     expect(within(screen.getByTestId('help-modal')).getByRole('status')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { bus, setLanguage, type IndexNotice, type Promotion } from '@platform/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { currentLocation, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { currentLocation, renderWithProviders, settle, setStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import { mockMatchMedia } from '../../../testing/match-media';
 import { PROMO_BAR_CLOSED_KEY } from '../promo-bar-closed';
 import { PROMO_BAR_CYCLE_MS } from '../promo-bar-settings';
@@ -132,7 +132,7 @@ describe('PromoBar', () => {
   });
 
   it('keeps its room while the promotions load, and a new page draws them at once', async () => {
-    let answer: (value: unknown) => void = () => undefined;
+    let answer: (value: StubValue<'indexNotice'>) => void = () => undefined;
     const { callsOf } = stubApi({ indexNotice: () => new Promise((resolve) => (answer = resolve)) });
     const first = renderWithProviders(<PromoBar />);
     expect(screen.getByTestId('promo-bar-placeholder').getAttribute('aria-hidden')).toBe('true');
