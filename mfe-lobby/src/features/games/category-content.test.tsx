@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { sessionStore } from '@platform/shared';
-import { apiFailure, currentLocation, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
+import type { VassGameTypeValue } from '@platform/shared/contract';
+import { apiFailure, currentLocation, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer, type StubAnswers } from '@platform/shared/testing';
 import CategoryContent from './category-content';
 import { resetFavourites } from './favourites';
 import { DRAGON_PEARL, FORTUNE_GEMS, gamePage, LANES } from './test-fixtures';
@@ -18,7 +19,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const classifications = { list: [{ vassalage: 'JL', gameType: 'RNG', vendorName: 'Lucky Star Originals', gameClassify: ['SLOT'] }] };
+const classifications: VassGameTypeValue = { list: [{ vassalage: 'JL', gameType: 'RNG', vendorName: 'Lucky Star Originals', gameClassify: ['SLOT'] }] };
 
 async function renderCategory(route = '/rng') {
   renderWithProviders(<CategoryContent route={route.split('?')[0].slice(1)} />, { route });
@@ -163,7 +164,7 @@ describe('a category page', () => {
 });
 
 describe('launching a game', () => {
-  const launchStubs = (launchGame: unknown) => ({
+  const launchStubs = (launchGame: StubAnswer<'launchGame'>): StubAnswers => ({
     gameVendors: LANES,
     favouriteGameIds: [],
     vassGameType: classifications,

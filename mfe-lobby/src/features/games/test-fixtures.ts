@@ -1,5 +1,5 @@
 // Wire answers of the catalogue for the lobby's tests (shapes of shared/src/contract/games.ts).
-import type { GameEntity } from '@platform/shared/contract';
+import type { GameEntity, GameListValue, GameVendorValue } from '@platform/shared/contract';
 
 export function gameEntity(overrides: Partial<GameEntity> = {}): GameEntity {
   const nodeId = overrides.nodeId ?? '11';
@@ -30,7 +30,7 @@ export function gameEntity(overrides: Partial<GameEntity> = {}): GameEntity {
 export const FORTUNE_GEMS = gameEntity();
 export const DRAGON_PEARL = gameEntity({ nodeId: '12', code: 'JLS002', gameCode: 'JLS002', gameName: 'Dragon Pearl', lineNum: 25, isHot: false });
 
-export const LANES = {
+export const LANES: GameVendorValue = {
   data: {
     lanes: [
       {
@@ -56,6 +56,6 @@ export const LANES = {
   },
 };
 
-export function gamePage(games: GameEntity[], pageNo = 1, totalPages = 1) {
+export function gamePage(games: GameEntity[], pageNo = 1, totalPages = 1): GameListValue {
   return { games, totalPages, totalCount: games.length, hasMore: pageNo < totalPages, pageNo, pageSize: 42 };
 }
