@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { BetHistory } from '@platform/shared/contract';
 import { formatDateTime } from '@platform/shared';
 import { periodRange } from '@platform/shared/records';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type StubAnswers } from '@platform/shared/testing';
 import BetHistoryPage from './bet-history-page';
 
 // Betting Record with the network edge stubbed: the tabs, the columns and totals the member sees,
@@ -10,7 +11,7 @@ import BetHistoryPage from './bet-history-page';
 
 const BET_TIME = Date.UTC(2025, 0, 14, 9, 30, 5);
 
-const slots = {
+const slots: BetHistory = {
   list: [
     { roundId: 'JL-77', betTimeInTimestamp: BET_TIME + 60_000, gameName: 'Dragon Pearl', gameCode: 'JLS002', vassalage: 'JL', status: 'open', betAmount: 1, validBetAmount: 1, winAmount: 0, profitAndLoss: -1 },
     { roundId: 'JL-76', betTimeInTimestamp: BET_TIME, gameName: 'Fortune Gems', gameCode: 'JLS001', vassalage: 'JL', status: 'settled', betAmount: 1250.5, validBetAmount: 1250.5, winAmount: 3000, profitAndLoss: 1749.5 },
@@ -22,10 +23,10 @@ const slots = {
 const empty = { list: [], totalPages: 0, footer: { betAmount: 0, validBetAmount: 0, winAmount: 0, profitAndLoss: 0 } };
 
 /** The page opens on the lottery's tab: nothing bet there. */
-const lotteryEmpty = {
+const lotteryEmpty: StubAnswers = {
   lotteryMemberBets: { list: [], totalPages: 0, footer: { betAmount: 0, winAmount: 0, rebateAmount: 0 } },
   lotteryGames: [],
-} as const;
+};
 
 async function openTab(name: string) {
   await act(async () => {

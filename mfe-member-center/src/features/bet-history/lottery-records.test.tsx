@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { formatDateTime } from '@platform/shared';
 import type { LotteryBetRecord, LotteryGame, LotteryOrderDetail } from '@platform/shared/contract';
 import { periodRange } from '@platform/shared/records';
-import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import BetHistoryPage from './bet-history-page';
 
 // The Betting Record's lottery tabs with the network edge stubbed: the query each tab sends
@@ -297,9 +297,9 @@ describe('Betting Record: lottery', () => {
       lotteryMemberBets: { list: [open.bets[0]], totalPages: 1, footer: { betAmount: 20, winAmount: 0, rebateAmount: 0 } },
       lotteryGames: GAMES,
       lotteryOrderDetail: () => (cancelled ? afterCancel : open),
-      lotteryCancelBet: (options: { data?: { orderDetailId?: number } } | undefined) => {
+      lotteryCancelBet: (options: CallOptionsSeen) => {
         cancelled = true;
-        return { orderDetailId: options?.data?.orderDetailId, refunded: 20 };
+        return { orderDetailId: (options?.data as { orderDetailId: number }).orderDetailId, refunded: 20 };
       },
     });
     const balance = recordCommands('refreshBalance');

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { LotteryBonusGame } from '@platform/shared/contract';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import BonusDetailsPage from './bonus-details-page';
 
 // Bonus Details with the network edge stubbed: the game picker grouped by lobby group, the series
@@ -147,7 +147,7 @@ describe('Bonus Details', () => {
   });
 
   it('offers a retry when the odds cannot be loaded, and says when there is no game', async () => {
-    let answer: unknown = new Error('offline');
+    let answer: StubValue<'lotteryBonus'> = new Error('offline');
     stubApi({ lotteryBonus: () => answer });
     await renderPage();
     expect(screen.getByText('The odds could not be loaded')).toBeTruthy();

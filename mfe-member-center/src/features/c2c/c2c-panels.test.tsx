@@ -1,7 +1,7 @@
 import { amountMinorOf, bus, CLIENT_ERROR_CODES } from '@platform/shared';
 import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit, type PaymentStatusChange } from '@platform/shared/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
+import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import DepositPage from '../deposit';
 import { C2CConfirmationPanel } from './c2c-confirmation-panel';
 import { C2CDepositPanel } from './c2c-deposit-panel';
@@ -77,7 +77,7 @@ const keyOf = (options: CallOptionsSeen) => options?.headers?.[IDEMPOTENCY_KEY_H
 const push = (change: PaymentStatusChange) => act(() => bus.dispatch({ type: 'paymentStatus', change }));
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-async function renderDeposit(answers: Record<string, StubAnswer>) {
+async function renderDeposit(answers: StubAnswers) {
   const stub = stubApi(answers);
   renderWithProviders(<C2CDepositPanel currencySymbol="৳" minMinor={amountMinorOf(10_000)} maxMinor={amountMinorOf(5_000_000)} />);
   await settle();
@@ -189,7 +189,7 @@ describe('the depositor', () => {
   });
 });
 
-async function renderConfirmations(answers: Record<string, StubAnswer>) {
+async function renderConfirmations(answers: StubAnswers) {
   const stub = stubApi(answers);
   renderWithProviders(<C2CConfirmationPanel />);
   await settle();
@@ -312,8 +312,8 @@ describe('on the deposit page', () => {
     currency: 'BDT',
     currencySymbol: '৳',
   };
-  const mt = { vendorId: 1, vendorName: 'Bank transfer', mcsBankCode: 'DEMOBANK', method: 'MT', minAmount: 500, maxAmount: 100000, fixedAmounts: [], banks: [{ bankCode: 'DEMOBANK', bankType: 'MT' }] };
-  const c2c = { vendorId: 0, vendorName: 'C2C', mcsBankCode: 'C2C', method: 'C2C', minAmount: 100, maxAmount: 50000, fixedAmounts: [], banks: [{ bankCode: 'C2C', bankType: 'C2C' }] };
+  const mt = { vendorId: 1, vendorName: 'Bank transfer', mcsBankCode: 'DEMOBANK', method: 'MT' as const, minAmount: 500, maxAmount: 100000, fixedAmounts: [], banks: [{ bankCode: 'DEMOBANK', bankType: 'MT' }] };
+  const c2c = { vendorId: 0, vendorName: 'C2C', mcsBankCode: 'C2C', method: 'C2C' as const, minAmount: 100, maxAmount: 50000, fixedAmounts: [], banks: [{ bankCode: 'C2C', bankType: 'C2C' }] };
   const report = { list: [], totalPages: 0, footer: { requestedAmount: 0, amount: 0, customerBankCharge: 0 } };
 
   it('is a tab of its own when the merchant offers C2C (never a channel of the ordinary form), and absent otherwise', async () => {

@@ -1,7 +1,7 @@
 import { amountMinorOf, ApiError, bus } from '@platform/shared';
-import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositReport, type DepositSettings } from '@platform/shared/contract';
+import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositMTResult, type DepositReport, type DepositSettings } from '@platform/shared/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
+import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import DepositPage, { translationsLoaded } from './index';
 
 // The deposit page as a member uses it, with only the network edge stubbed: the channels as tabs,
@@ -42,7 +42,7 @@ const METHODS: DepositMethods = {
   ],
 };
 
-const MT_RESULT = {
+const MT_RESULT: DepositMTResult = {
   depositId: 12,
   refCode: 'D12',
   amount: 500,
@@ -81,7 +81,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-async function renderPage(answers: Record<string, StubAnswer> = {}) {
+async function renderPage(answers: StubAnswers = {}) {
   const stub = stubApi({ depositSettings: SETTINGS, depositBanksList: METHODS, depositReport: report(), ...answers });
   renderWithProviders(<DepositPage openPage={() => undefined} />);
   await settle();

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { MemberProfit, MemberProfitDay } from '@platform/shared/contract';
 import { periodRange } from '@platform/shared/records';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
 import PersonalProfitPage from './personal-profit-page';
@@ -7,7 +8,7 @@ import { calendarDate } from './profit-api';
 // Profit and loss with the network edge stubbed: the columns and totals the member sees, and the
 // period and category the page asks for.
 
-const day = (balanceDate: string, overrides: Record<string, number> = {}) => ({
+const day = (balanceDate: string, overrides: Partial<MemberProfitDay> = {}): MemberProfitDay => ({
   balanceDate,
   deposit: 0,
   withdraw: 0,
@@ -21,13 +22,13 @@ const day = (balanceDate: string, overrides: Record<string, number> = {}) => ({
   ...overrides,
 });
 
-const answer = {
+const answer: MemberProfit = {
   list: [
     day('2025-01-16', { withdraw: 600 }),
     day('2025-01-14', { deposit: 1000, betAmount: 1250.5, validBetAmount: 1250.5, winAmount: 450, rebate: 12.34, promotion: 20, profitAndLoss: -768.16 }),
   ],
   totalPages: 1,
-  footer: { ...day(''), deposit: 1000, withdraw: 600, betAmount: 1250.5, validBetAmount: 1250.5, winAmount: 450, rebate: 12.34, promotion: 20, totalInvitationAmount: 8, profitAndLoss: -768.16 },
+  footer: { deposit: 1000, withdraw: 600, betAmount: 1250.5, validBetAmount: 1250.5, winAmount: 450, rebate: 12.34, promotion: 20, totalInvitationAmount: 8, profitAndLoss: -768.16 },
 };
 
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import type { MemberProfile, SecurityConfig } from '@platform/shared/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer } from '@platform/shared/testing';
+import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import { ApiError, bus } from '@platform/shared';
 import SecurityCenterPage, { translationsLoaded } from './index';
 import { levelOf } from './components/security-level';
@@ -46,7 +46,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-async function renderPage(answers: Record<string, StubAnswer> = {}) {
+async function renderPage(answers: StubAnswers = {}) {
   const stub = stubApi({ memberInfoV2: PROFILE, securityConfig: SECURITY, ...answers });
   renderWithProviders(<SecurityCenterPage openPage={() => undefined} />);
   await settle();

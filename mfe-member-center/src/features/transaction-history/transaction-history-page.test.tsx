@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DepositState } from '@platform/shared/contract';
 import { bus } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
@@ -101,7 +102,7 @@ describe('Account Record', () => {
   });
 
   it('shows a deposit confirmed while the page is open as soon as the server pushes its new status', async () => {
-    let state = 'pending';
+    let state: DepositState = 'pending';
     stubApi({
       memberTransactions: transactions,
       depositReport: () => ({

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { GameVendorValue } from '@platform/shared/contract';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import TransferFundPage from './transfer-fund-page';
 
@@ -19,7 +20,7 @@ const balances = (main: number, pg: number, jili: number) => ({
   currencySymbol: '৳',
 });
 
-const vendorLanes = {
+const vendorLanes: GameVendorValue = {
   data: {
     lanes: [
       {

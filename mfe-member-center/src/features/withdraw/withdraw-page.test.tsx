@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { WithdrawBank, WithdrawReport } from '@platform/shared/contract';
 import { amountMinorOf, ApiError, bus } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { WithdrawPage } from './withdraw-page';
@@ -50,8 +51,8 @@ const turnover = {
   requirementMultipliers: { deposit: 1, agentTransfer: 1, redEnvelope: 1, operatorCredit: 1 },
   productWeights: { lottery: 1, inhouse: 1, vendor: 1 },
 };
-const report = (records: unknown[] = []) => ({ records, footer: { amount: 0 }, total: records.length });
-const banks = {
+const report = (records: WithdrawReport['records'] = []): WithdrawReport => ({ records, footer: { amount: 0 }, total: records.length });
+const banks: { banks: WithdrawBank[] } = {
   banks: [
     { bankCode: 'DBBL', bankName: 'Dutch-Bangla Bank', cardType: 'BC', protocol: null },
     { bankCode: 'BKASH', bankName: 'bKash', cardType: 'EW', protocol: null },
@@ -273,7 +274,7 @@ describe('withdraw', () => {
         attempt += 1;
         if (attempt === 1) throw apiFailure('network.error', 'Network error', null, 0);
         if (attempt === 2) throw apiFailure('withdraw.daily.limit', "You have reached today's limit of 5 withdrawals");
-        return null;
+        return { withdrawId: 41, orderNo: 'W41', withdrawType: 'BC', amount: 600, charge: 0, receivedAmount: 600, virtualAmount: null, bankName: 'Dutch-Bangla Bank', cardNumber: '****1234', status: 'pending', withdrawDate: 1, remark: null };
       },
     });
     await renderPage();

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import type { WithdrawalStatus, WithdrawReport } from '@platform/shared/contract';
 import { bus, useCall } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, setStatus, stubApi } from '@platform/shared/testing';
 import { loadRecent } from '../api';
@@ -7,7 +8,7 @@ import { RecentWithdrawals } from './recent-withdrawals';
 // The recent list follows the server's status push: an operator paid a withdrawal while the page
 // was open, and the row says Paid without the page being left and reopened.
 
-const row = (status: string) => ({
+const row = (status: WithdrawalStatus): WithdrawReport['records'][number] => ({
   withdrawId: 31,
   orderNo: 'W31',
   withdrawType: 'BC',
@@ -36,7 +37,7 @@ beforeEach(async () => {
 afterEach(() => jest.restoreAllMocks());
 
 it('shows a withdrawal paid as soon as the server pushes its new status', async () => {
-  let status = 'pending';
+  let status: WithdrawalStatus = 'pending';
   stubApi({ withdrawReport: () => ({ records: [row(status)], footer: { amount: 0 }, total: 1 }) });
   renderWithProviders(<Recent />);
   await waitFor(() => expect(screen.getByTestId('withdraw-recent-31-status').textContent).toBe('Pending'));
