@@ -137,7 +137,7 @@ function openStream(session: string): Promise<Stream> {
       });
       resolve({
         events,
-        waitFor: async (predicate, timeoutMs = 3000) => {
+        waitFor: async (predicate, timeoutMs = 15_000) => {
           const deadline = Date.now() + timeoutMs;
           for (;;) {
             const found = events.find(predicate);
@@ -155,7 +155,7 @@ function openStream(session: string): Promise<Stream> {
   });
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('not within time');

@@ -107,7 +107,7 @@ function openStream(baseUrl: string, token: string | null): Promise<BalanceStrea
           await ended;
           return raw;
         },
-        next: (timeoutMs = 1000) => {
+        next: (timeoutMs = 15_000) => {
           const ready = events.shift();
           if (ready !== undefined) return Promise.resolve(ready);
           return new Promise<number>((resolve, reject) => {

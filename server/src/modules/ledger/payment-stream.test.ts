@@ -77,7 +77,7 @@ function openStream(baseUrl: string, token: string): Promise<StatusStream> {
       });
       resolveOpen({
         opened,
-        next: (timeoutMs = 2000) => {
+        next: (timeoutMs = 15_000) => {
           const ready = events.shift();
           if (ready) return Promise.resolve(ready);
           return new Promise<PaymentStatusChange>((resolve, reject) => {

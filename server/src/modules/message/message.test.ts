@@ -340,7 +340,7 @@ describe('the unread count pushed on the balance stream', () => {
           }
         });
         resolve({
-          next: (timeoutMs = 2000) => {
+          next: (timeoutMs = 15_000) => {
             const ready = counts.shift();
             if (ready !== undefined) return Promise.resolve(ready);
             return new Promise<number>((resolveNext, rejectNext) => {

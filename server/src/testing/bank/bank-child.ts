@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createPool } from '../../db/pool';
-import { runOperations, type BankOperation, type BankWorld } from './bank-ops';
+import { bankClientsPool, runOperations, type BankOperation, type BankWorld } from './bank-ops';
 
 // The money-moving process of the bank test's crash run: `node -r ./ts-require.js bank-child.ts
 // <job.json>`. It applies the job's operations with 50 concurrent clients through a pool of 10
@@ -16,7 +15,7 @@ interface Job {
 
 async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Job;
-  const pool = createPool(job.appDatabaseUrl, 10);
+  const pool = bankClientsPool(job.appDatabaseUrl);
   process.stdout.write('READY\n');
   await runOperations(pool, job.world, job.operations, job.clients, (op, outcome) => {
     // A pipe write on Linux is synchronous: the line is out before the next statement runs.

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { postTransaction, transferBetweenWallets } from '../../modules/ledger';
 import { holdWithdrawal } from '../../modules/withdrawal';
 
@@ -153,7 +153,12 @@ export async function applyOperation(pool: pg.Pool, world: BankWorld, op: BankOp
   }
 }
 
-/** Runs `operations` with `clients` concurrent clients, each taking the next one; `onAck` after each commit. */
+/**
+ * Runs `operations` with `clients` concurrent clients, each taking the next one; `onAck` after each
+ * commit. When one fails, the others take no further operation, and it returns (rejecting with the
+ * first failure) only once none is still moving money, so a failed run never leaks operations into
+ * what the caller does next.
+ */
 export async function runOperations(
   pool: pg.Pool,
   world: BankWorld,
@@ -162,11 +167,28 @@ export async function runOperations(
   onAck: (op: BankOperation, outcome: BankOutcome) => void,
 ): Promise<void> {
   let next = 0;
+  let failed = false;
   const client = async () => {
-    while (next < operations.length) {
+    while (next < operations.length && !failed) {
       const op = operations[next++];
-      onAck(op, await applyOperation(pool, world, op));
+      try {
+        onAck(op, await applyOperation(pool, world, op));
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: clients }, client));
+  const results = await Promise.allSettled(Array.from({ length: clients }, client));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * The pool the bank's clients share: 10 connections for 50 clients, as the site's pool, but without
+ * its 5-second limit on waiting for a free connection (db/pool.ts): on a busy machine a client can
+ * wait longer than that behind the other 49, and these tests are about the books, not the wait.
+ */
+export function bankClientsPool(databaseUrl: string): pg.Pool {
+  return new pg.Pool({ connectionString: databaseUrl, max: 10 });
 }

@@ -11,6 +11,7 @@ import {
   effectsOf,
   ledgerKeyOf,
   planOperations,
+  bankClientsPool,
   runOperations,
   seededRandom,
   type BankOperation,
@@ -158,9 +159,14 @@ it('keeps the books with 50 clients making 10,000 random transfers, bets, wins a
   const before = await balances();
   const acks = new Map<string, BankOutcome[]>();
   const started = Date.now();
-  await runOperations(context.pool, world, sent, CLIENTS, (op, outcome) => {
-    acks.set(op.key, [...(acks.get(op.key) ?? []), outcome]);
-  });
+  const clientsPool = bankClientsPool(context.appDatabaseUrl);
+  try {
+    await runOperations(clientsPool, world, sent, CLIENTS, (op, outcome) => {
+      acks.set(op.key, [...(acks.get(op.key) ?? []), outcome]);
+    });
+  } finally {
+    await clientsPool.end();
+  }
   const seconds = (Date.now() - started) / 1000;
   // Every operation was acknowledged (the run is in-process and nothing failed).
   expect(acks.size).toBe(OPERATIONS);
