@@ -14,6 +14,7 @@ import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
 import { inhouseMessages } from './modules/inhouse';
 import { lotteryMessages } from './modules/lottery';
+import { remotesMessages } from './modules/remotes';
 import { agentMessages } from './modules/agent';
 import { ledgerMessages, recordsMessages } from './modules/ledger';
 import { memberMessages, profileMessages } from './modules/member';
@@ -59,6 +60,7 @@ export const MESSAGE_PARTS = {
   inhouse: inhouseMessages,
   lottery: lotteryMessages,
   agent: agentMessages,
+  remotes: remotesMessages,
 };
 
 /**

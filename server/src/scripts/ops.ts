@@ -45,6 +45,11 @@
 //                                                     cleared): no launches, no bets
 //   games maintenance-clear VENDOR                    ends it now (windows to come are removed)
 //   games rotate-secret VENDOR                        a new signing secret, printed once
+//   remote-releases                                   each remote's deployed releases, whether the
+//                                                     deployed shell can run each, pinned and served
+//   remote-rollout NAME VERSION                       serve that release to this merchant (refused,
+//                                                     with the reason, when the shell cannot run it)
+//   remote-rollback NAME                              serve the release before the one served now
 //
 // Environment: OPS_URL (default http://127.0.0.1:3001, the operator API's own listener: OPS_PORT
 // of the site), OPS_TOKEN, OPS_PASSWORD; create-operator and enrol-totp read DATABASE_URL or
@@ -542,6 +547,51 @@ Object.assign(OPS_COMMANDS, {
         refunded: number;
       };
       io.write(`Voided ${gameCode} ${numero}: ${value.refundedBets} bets of ${value.refundedMembers} members refunded, ${value.refunded.toFixed(2)} in all.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Releases of the remotes (modules/remotes, remotes.operator-routes.ts).
+interface RemoteReleasesValue {
+  name: string;
+  pinned: string | null;
+  serving: string | null;
+  releases: { version: string; compatible: boolean; problems: string }[];
+}
+const remoteLines = (remote: RemoteReleasesValue): string[] => [
+  `${remote.name}: serving ${remote.serving ?? 'nothing'}${remote.pinned ? ` (pinned ${remote.pinned})` : ' (the newest the shell can run)'}`,
+  ...remote.releases.map((release) => `  ${release.version}${release.version === remote.serving ? '  ← served' : ''}${release.compatible ? '' : `  cannot run under the deployed shell: needs ${release.problems}`}`),
+];
+const REMOTE_NAME = /^[a-z][a-z0-9_]{1,40}$/;
+Object.assign(OPS_COMMANDS, {
+  'remote-releases': {
+    usage: 'remote-releases   (each remote: deployed releases, newest first; which one is served)',
+    authenticated: true,
+    async run({ api, io }) {
+      const remotes = (await api.call('GET', '/remotes/releases')) as RemoteReleasesValue[];
+      io.write(remotes.flatMap(remoteLines).join('\n'));
+    },
+  },
+  'remote-rollout': {
+    usage: 'remote-rollout NAME VERSION   (e.g. remote-rollout mfe_lobby 1.4.0)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const [name, version] = positionals;
+      if (positionals.length !== 2 || !REMOTE_NAME.test(name) || !/^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$/.test(version)) {
+        throw new UsageError('Name the remote and the release, e.g. remote-rollout mfe_lobby 1.4.0');
+      }
+      const remote = (await api.call('POST', '/remotes/rollout', { body: { name, version } })) as RemoteReleasesValue;
+      io.write([`Rolled out ${name} ${version}.`, ...remoteLines(remote)].join('\n'));
+    },
+  },
+  'remote-rollback': {
+    usage: 'remote-rollback NAME   (serves the release before the one served now)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const [name] = positionals;
+      if (positionals.length !== 1 || !REMOTE_NAME.test(name)) throw new UsageError('Name the remote, e.g. remote-rollback mfe_lobby');
+      const remote = (await api.call('POST', '/remotes/rollback', { body: { name } })) as RemoteReleasesValue;
+      io.write([`Rolled ${name} back to ${remote.serving ?? 'nothing'}.`, ...remoteLines(remote)].join('\n'));
     },
   },
 } satisfies Record<string, OpsCommand>);

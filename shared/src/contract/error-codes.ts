@@ -226,6 +226,11 @@ export const SERVER_ERROR_CODES = [
   'lottery.limit.stake',
   'lottery.round.not_voidable',
   'lottery.period.invalid',
+  // Releases of the remotes, for operators (modules/remotes)
+  'remote.unknown',
+  'remote.release.unknown',
+  'remote.release.incompatible',
+  'remote.rollback.none',
   // The agent programme (modules/agent)
   'agent.only',
   'agent.downline.unknown',

@@ -47,6 +47,10 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /agent-contracts/end': ['risk'],
   // Voiding a lottery round refunds its open bets (modules/lottery): risk decides it.
   'POST /lottery/rounds/void': ['risk'],
+  // Which release of each remote a brand serves (modules/remotes): admins only.
+  'GET /remotes/releases': [],
+  'POST /remotes/rollout': [],
+  'POST /remotes/rollback': [],
 };
 
 /** Whether `role` may call the route `method path` (path as registered, under the prefix). */

@@ -34,7 +34,9 @@ export async function remotesRoutes(app: FastifyInstance, { db, ...context }: Re
     // The shell must see a swapped remote on its next load: never cached.
     reply.header('Cache-Control', 'no-store');
     return listRemotes(db, merchantOf(request), context, (refused) =>
-      request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl }, 'remote_registry entry is not on an allowed origin (remote_origin): not served'),
+      refused.problems
+        ? request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl, problems: refused.problems }, 'remote_registry entry pins a release the deployed shell cannot run: not served')
+        : request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl }, 'remote_registry entry is not on an allowed origin (remote_origin): not served'),
     );
   });
 }

@@ -3,27 +3,34 @@ import path from 'node:path';
 import type { RemoteManifestEntry } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
+import { incompatibilities, MANIFEST_FILE, releaseShared, shellSingletons, type Incompatibility, type ShellSingletons } from './compatibility';
 import { sortReleasesFirst } from './semver';
 
 // /remotes.json: where the shell loads each micro-frontend from. Precedence per remote:
 //   1. REMOTE_OVERRIDES (development: a remote's dev server),
 //   2. remote_registry.entry_url (an operator pins or swaps a remote), only on an origin the
 //      operator allowed in remote_origin (migration 011) or as a path on the site itself: an entry
-//      elsewhere is ignored (and logged), since whatever it names runs as the site's own code,
-//   3. the newest release deployed under <staticRoot>/remotes/<name>/<version>/mf-manifest.json.
+//      elsewhere is ignored (and logged), since whatever it names runs as the site's own code; a
+//      release of the site's own that the deployed shell cannot run (compatibility.ts) is ignored
+//      (and logged) too,
+//   3. the newest release deployed under <staticRoot>/remotes/<name>/<version>/mf-manifest.json
+//      that the deployed shell can run (an older compatible one when the newest is not).
 //      A pre-release (1.3.0-rc.1) deployed beside a release is a canary: it is served only when an
 //      operator pins it, or when nothing but pre-releases is deployed.
 // Read on every request: a new deploy or an operator's change is seen by the next page load.
 
-export const MANIFEST_FILE = 'mf-manifest.json';
+export { MANIFEST_FILE };
 
 export interface RemotesContext {
   staticRoot?: string;
   overrides: Record<string, string>;
 }
 
-/** Told of a registry entry that is not on an allowed origin (it is not served). */
-export type RefusedEntryListener = (remote: { name: string; entryUrl: string }) => void;
+/**
+ * Told of a registry entry that is not served: not on an allowed origin, or a release of the site's
+ * own the deployed shell cannot run (`problems`).
+ */
+export type RefusedEntryListener = (remote: { name: string; entryUrl: string; problems?: Incompatibility[] }) => void;
 
 /** scheme://host[:port] of an absolute http(s) URL, as written (lower-cased); no user info. */
 const ABSOLUTE_ENTRY = /^(https?:\/\/[^/?#\\@]+)(?:[/?#]|$)/i;
@@ -42,7 +49,7 @@ export function entryOrigin(url: string): 'site' | string | undefined {
 }
 
 /** The origins the operator allowed for this merchant's remotes (remote_origin). */
-export async function allowedRemoteOrigins(db: Db, merchant: ResolvedMerchant): Promise<string[]> {
+export async function allowedRemoteOrigins(db: Db, merchant: Pick<ResolvedMerchant, 'id'>): Promise<string[]> {
   const result = await db.query<{ origin: string }>('SELECT origin FROM remote_origin WHERE merchant_id = $1 ORDER BY origin', [merchant.id]);
   return result.rows.map((row) => row.origin);
 }
@@ -73,25 +80,54 @@ async function fileExists(file: string): Promise<boolean> {
   }
 }
 
-/** The newest version folder of a remote that actually holds a manifest, releases first. */
-export async function newestDeployedVersion(staticRoot: string, name: string): Promise<string | undefined> {
+/** A version folder of a remote that holds a manifest, and why the shell cannot run it (empty: it can). */
+export interface DeployedRelease {
+  version: string;
+  problems: Incompatibility[];
+}
+
+/**
+ * The version folders of a remote that hold a manifest, releases first, newest first, each with
+ * its incompatibilities with the deployed shell (`shell` undefined: none checked).
+ */
+export async function deployedReleases(staticRoot: string, name: string, shell: ShellSingletons | undefined): Promise<DeployedRelease[]> {
   let entries: string[];
   try {
     entries = (await fs.readdir(path.join(staticRoot, 'remotes', name), { withFileTypes: true }))
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {
-    return undefined; // nothing deployed for this remote
+    return []; // nothing deployed for this remote
   }
-  for (const folder of sortReleasesFirst(entries)) {
-    if (await fileExists(path.join(staticRoot, 'remotes', name, folder, MANIFEST_FILE))) return folder;
+  const releases: DeployedRelease[] = [];
+  for (const version of sortReleasesFirst(entries)) {
+    if (!(await fileExists(path.join(staticRoot, 'remotes', name, version, MANIFEST_FILE)))) continue;
+    const shared = shell ? await releaseShared(staticRoot, name, version) : [];
+    releases.push({ version, problems: shell ? incompatibilities(shared ?? [], shell) : [] });
   }
-  return undefined;
+  return releases;
+}
+
+/** The newest version folder of a remote that holds a manifest and that the shell can run, releases first. */
+export async function newestDeployedVersion(staticRoot: string, name: string, shell?: ShellSingletons): Promise<string | undefined> {
+  return (await deployedReleases(staticRoot, name, shell)).find((release) => release.problems.length === 0)?.version;
+}
+
+/** `/remotes/<name>/<version>/mf-manifest.json`: a pin to a release deployed on the site itself. */
+export const siteReleaseEntry = (name: string, version: string): string => `/remotes/${name}/${version}/${MANIFEST_FILE}`;
+
+/** The version a site-path entry pins for this remote (undefined: another kind of entry). */
+function pinnedSiteVersion(name: string, entryUrl: string): string | undefined {
+  const prefix = `/remotes/${name}/`;
+  const suffix = `/${MANIFEST_FILE}`;
+  if (!entryUrl.startsWith(prefix) || !entryUrl.endsWith(suffix)) return undefined;
+  const version = entryUrl.slice(prefix.length, -suffix.length);
+  return /^[0-9A-Za-z.+-]+$/.test(version) ? version : undefined;
 }
 
 export async function listRemotes(
   db: Db,
-  merchant: ResolvedMerchant,
+  merchant: Pick<ResolvedMerchant, 'id'>,
   context: RemotesContext,
   onRefused: RefusedEntryListener = () => undefined,
 ): Promise<RemoteManifestEntry[]> {
@@ -106,20 +142,21 @@ export async function listRemotes(
     const origin = entryOrigin(url);
     return origin === 'site' || (origin !== undefined && allowed.includes(origin));
   };
+  const shell = context.staticRoot ? await shellSingletons(context.staticRoot) : undefined;
   const entries = await Promise.all(
     rows.rows.map(async (row): Promise<RemoteManifestEntry | undefined> => {
       const override = context.overrides[row.name];
       if (override) return { name: row.name, entry: override, version: null };
       if (row.entry_url) {
-        if (isAllowed(row.entry_url)) return { name: row.name, entry: row.entry_url, version: row.version };
+        const pinned = pinnedSiteVersion(row.name, row.entry_url);
+        const problems = pinned && context.staticRoot && shell ? incompatibilities((await releaseShared(context.staticRoot, row.name, pinned)) ?? [], shell) : [];
+        if (isAllowed(row.entry_url) && problems.length === 0) return { name: row.name, entry: row.entry_url, version: row.version };
         // Not served: the deployed build stands in for it, as if the entry were cleared.
-        onRefused({ name: row.name, entryUrl: row.entry_url });
+        onRefused({ name: row.name, entryUrl: row.entry_url, ...(problems.length ? { problems } : {}) });
       }
       if (!context.staticRoot) return undefined;
-      const version = await newestDeployedVersion(context.staticRoot, row.name);
-      return version
-        ? { name: row.name, entry: `/remotes/${row.name}/${version}/${MANIFEST_FILE}`, version }
-        : undefined;
+      const version = await newestDeployedVersion(context.staticRoot, row.name, shell);
+      return version ? { name: row.name, entry: siteReleaseEntry(row.name, version), version } : undefined;
     }),
   );
   return entries.filter((entry): entry is RemoteManifestEntry => entry !== undefined);

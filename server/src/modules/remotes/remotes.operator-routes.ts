@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { describeIncompatibilities, shellSingletons, type ShellSingletons } from './compatibility';
+import { deployedReleases, listRemotes, siteReleaseEntry, type DeployedRelease } from './remotes.service';
+
+// The operators' side of the remotes (/ops/v1; the command-line tool's `remote-releases`,
+// `remote-rollout` and `remote-rollback`), per merchant, audited: which releases of each remote are
+// deployed on this site and which the deployed shell can run (compatibility.ts); rolling one out
+// (the merchant's registry row pins it) and rolling back (pinning the release before the one
+// served). A release the shell cannot run is refused here, when it is written, with the reason;
+// /remotes.json also skips such a pin should the shell change later (remotes.service.ts).
+
+export interface RemoteReleases {
+  name: string;
+  /** The release the merchant's registry pins (null: the newest compatible one is served). */
+  pinned: string | null;
+  /** The version /remotes.json serves now (null: none, or an entry that names no version). */
+  serving: string | null;
+  releases: { version: string; compatible: boolean; problems: string }[];
+}
+
+interface RegistryRow {
+  name: string;
+  entryUrl: string | null;
+  version: string | null;
+}
+
+const NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]{1,40}$' } as const;
+const VERSION = { type: 'string', pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' } as const;
+
+async function registryRow(db: pg.Pool, merchantId: number, name: string): Promise<RegistryRow> {
+  const found = await db.query<RegistryRow>('SELECT name, entry_url AS "entryUrl", version FROM remote_registry WHERE merchant_id = $1 AND name = $2', [merchantId, name]);
+  if (!found.rows[0]) throw new AppError(404, 'remote.unknown', { detail: name });
+  return found.rows[0];
+}
+
+async function shellOf(staticRoot: string | undefined): Promise<ShellSingletons | undefined> {
+  return staticRoot ? shellSingletons(staticRoot) : undefined;
+}
+
+/** Each remote of the merchant with its deployed releases, what is pinned and what is served. */
+export async function listReleases(db: pg.Pool, staticRoot: string | undefined, merchantId: number): Promise<RemoteReleases[]> {
+  const rows = await db.query<RegistryRow>('SELECT name, entry_url AS "entryUrl", version FROM remote_registry WHERE merchant_id = $1 ORDER BY name', [merchantId]);
+  const shell = await shellOf(staticRoot);
+  // What the shell's pages get, by the same rules (development overrides aside).
+  const served = new Map((await listRemotes(db, { id: merchantId }, { staticRoot, overrides: {} })).map((entry) => [entry.name, entry.version]));
+  return Promise.all(
+    rows.rows.map(async (row) => {
+      const releases: DeployedRelease[] = staticRoot ? await deployedReleases(staticRoot, row.name, shell) : [];
+      return {
+        name: row.name,
+        pinned: row.entryUrl && row.version && row.entryUrl === siteReleaseEntry(row.name, row.version) ? row.version : null,
+        serving: served.get(row.name) ?? null,
+        releases: releases.map((release) => ({ version: release.version, compatible: release.problems.length === 0, problems: describeIncompatibilities(release.problems) })),
+      };
+    }),
+  );
+}
+
+/** Pins a deployed release the shell can run; refused with the reason otherwise. */
+export async function rollOut(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string, version: string): Promise<RemoteReleases> {
+  await registryRow(db, merchantId, name);
+  const releases = staticRoot ? await deployedReleases(staticRoot, name, await shellOf(staticRoot)) : [];
+  const release = releases.find((candidate) => candidate.version === version);
+  if (!release) throw new AppError(404, 'remote.release.unknown', { detail: `${name} ${version}` });
+  if (release.problems.length) throw new AppError(409, 'remote.release.incompatible', { detail: `${name} ${version} needs ${describeIncompatibilities(release.problems)}` });
+  await db.query('UPDATE remote_registry SET entry_url = $3, version = $4 WHERE merchant_id = $1 AND name = $2', [merchantId, name, siteReleaseEntry(name, version), version]);
+  return (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name) as RemoteReleases;
+}
+
+/** Pins the newest release the shell can run that is older than the one served now. */
+export async function rollBack(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string): Promise<RemoteReleases> {
+  await registryRow(db, merchantId, name);
+  const current = (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name) as RemoteReleases;
+  const compatible = current.releases.filter((release) => release.compatible).map((release) => release.version);
+  const index = current.serving === null ? -1 : compatible.indexOf(current.serving);
+  const previous = index >= 0 ? compatible[index + 1] : undefined;
+  if (!previous) throw new AppError(409, 'remote.rollback.none', { detail: `${name} ${current.serving ?? '(none served)'}` });
+  return rollOut(db, staticRoot, merchantId, name, previous);
+}
+
+const releasesValue = {
+  type: 'object',
+  required: ['name', 'pinned', 'serving', 'releases'],
+  properties: {
+    name: { type: 'string' },
+    pinned: { type: ['string', 'null'], description: 'the release the registry pins; null: the newest compatible one is served' },
+    serving: { type: ['string', 'null'], description: 'what /remotes.json serves now' },
+    releases: {
+      type: 'array',
+      description: 'deployed releases, newest first (releases before pre-releases)',
+      items: {
+        type: 'object',
+        required: ['version', 'compatible', 'problems'],
+        properties: { version: { type: 'string' }, compatible: { type: 'boolean' }, problems: { type: 'string', description: 'why the deployed shell cannot run it; empty when it can' } },
+      },
+    },
+  },
+} as const;
+
+export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPluginAsync<{ db: pg.Pool; clock: Clock }> {
+  return async (app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }) => {
+    app.get('/remotes/releases', {
+      schema: apiSchema({
+        tags: ['operator'],
+        summary: 'The deployed releases of each remote, whether the deployed shell can run each, and what is pinned and served',
+        headers: bearerHeader,
+        value: { type: 'array', items: releasesValue },
+      }),
+    }, async (request) => ok(await listReleases(db, staticRoot, operatorOf(request).merchantId)));
+
+    app.post<{ Body: { name: string; version: string } }>('/remotes/rollout', {
+      schema: apiSchema({
+        tags: ['operator'],
+        summary: 'Serve a deployed release of a remote to this merchant (pinned in its registry)',
+        description:
+          '404 remote.unknown: no such remote in the registry; 404 remote.release.unknown: that version is not deployed; 409 remote.release.incompatible: the deployed shell cannot run it (detail: which shared module and range).',
+        headers: bearerHeader,
+        body: { type: 'object', required: ['name', 'version'], additionalProperties: false, properties: { name: NAME, version: VERSION } },
+        value: releasesValue,
+      }),
+    }, async (request) => {
+      const { merchantId } = operatorOf(request);
+      const { name, version } = request.body;
+      return audited(auditContextOf(request, db, clock), { action: 'remote.rollout', targetType: 'remote', targetId: name, detail: { version } }, async () =>
+        ok(await rollOut(db, staticRoot, merchantId, name, version)),
+      );
+    });
+
+    app.post<{ Body: { name: string } }>('/remotes/rollback', {
+      schema: apiSchema({
+        tags: ['operator'],
+        summary: 'Serve the release before the one served now (the newest older one the shell can run), pinned',
+        description: '404 remote.unknown: no such remote in the registry; 409 remote.rollback.none: no older release the shell can run is deployed.',
+        headers: bearerHeader,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: NAME } },
+        value: releasesValue,
+      }),
+    }, async (request) => {
+      const { merchantId } = operatorOf(request);
+      const { name } = request.body;
+      return audited(auditContextOf(request, db, clock), { action: 'remote.rollback', targetType: 'remote', targetId: name, detail: {} }, async () =>
+        ok(await rollBack(db, staticRoot, merchantId, name)),
+      );
+    });
+  };
+}
