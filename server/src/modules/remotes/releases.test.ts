@@ -44,6 +44,8 @@ beforeAll(async () => {
     'remotes/mfe_lobby/1.1.0/mf-manifest.json': manifest('^5.7.0'),
     'remotes/mfe_lobby/2.0.0/mf-manifest.json': manifest('^6.0.0'),
     'remotes/mfe_auth/0.1.0/mf-manifest.json': manifest('^5.0.0'),
+    // A canary of the next version: served only once pinned; it rolls back to the release before.
+    'remotes/mfe_auth/0.2.0-rc.1/mf-manifest.json': manifest('^5.6.0'),
   });
   context = await createTestApp({ staticRoot: dist.root });
   await context.app.ready();
@@ -110,6 +112,10 @@ it('rolls a release out and back, each on the next page load, each in the audit 
   expect(await served()).toBe('1.0.0');
   // The other remote is untouched.
   expect(await served('mfe_auth')).toBe('0.1.0');
+  // A canary rolled out, then back: the release before it.
+  expect((await ops<RemoteReleases>('POST', '/remotes/rollout', { name: 'mfe_auth', version: '0.2.0-rc.1' })).body.value.serving).toBe('0.2.0-rc.1');
+  expect(await served('mfe_auth')).toBe('0.2.0-rc.1');
+  expect((await ops<RemoteReleases>('POST', '/remotes/rollback', { name: 'mfe_auth' })).body.value).toMatchObject({ pinned: '0.1.0', serving: '0.1.0' });
 
   const audit = await context.pool.query<{ action: string; outcome: string; errorCode: string | null }>(
     "SELECT action, outcome, error_code AS \"errorCode\" FROM operator_action WHERE action LIKE 'remote.%' AND outcome <> 'started' ORDER BY id",
@@ -120,6 +126,8 @@ it('rolls a release out and back, each on the next page load, each in the audit 
     ['remote.rollout', 'refused', 'remote.unknown'],
     ['remote.rollout', 'ok', null],
     ['remote.rollback', 'refused', 'remote.rollback.none'],
+    ['remote.rollout', 'ok', null],
+    ['remote.rollback', 'ok', null],
     ['remote.rollout', 'ok', null],
     ['remote.rollback', 'ok', null],
   ]);

@@ -6,6 +6,7 @@ import { apiSchema } from '../../http/schemas';
 import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { describeIncompatibilities, shellSingletons, type ShellSingletons } from './compatibility';
 import { deployedReleases, listRemotes, siteReleaseEntry, type DeployedRelease } from './remotes.service';
+import { sortNewestFirst } from './semver';
 
 // The operators' side of the remotes (/ops/v1; the command-line tool's `remote-releases`,
 // `remote-rollout` and `remote-rollback`), per merchant, audited: which releases of each remote are
@@ -72,11 +73,14 @@ export async function rollOut(db: pg.Pool, staticRoot: string | undefined, merch
   return (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name) as RemoteReleases;
 }
 
-/** Pins the newest release the shell can run that is older than the one served now. */
+/**
+ * Pins the newest release the shell can run that is older than the one served now, by version
+ * order (a pre-release served as a canary rolls back to the release before it).
+ */
 export async function rollBack(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string): Promise<RemoteReleases> {
   await registryRow(db, merchantId, name);
   const current = (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name) as RemoteReleases;
-  const compatible = current.releases.filter((release) => release.compatible).map((release) => release.version);
+  const compatible = sortNewestFirst(current.releases.filter((release) => release.compatible).map((release) => release.version));
   const index = current.serving === null ? -1 : compatible.indexOf(current.serving);
   const previous = index >= 0 ? compatible[index + 1] : undefined;
   if (!previous) throw new AppError(409, 'remote.rollback.none', { detail: `${name} ${current.serving ?? '(none served)'}` });
