@@ -3,9 +3,12 @@ import pg from 'pg';
 /** What query code needs from a pool or a checked-out client. */
 export type Db = Pick<pg.Pool, 'query'>;
 
-export function createPool(databaseUrl: string, max = Number(process.env.PG_POOL_MAX) || 10): pg.Pool {
-  // A bounded connect timeout keeps requests (and /healthz) from hanging while the database is down.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
+/**
+ * `connectionTimeoutMillis`: how long a checkout may wait, for a free connection or a new one.
+ * The site's 5 s keeps requests (and /healthz) from hanging while the database is down.
+ */
+export function createPool(databaseUrl: string, max = Number(process.env.PG_POOL_MAX) || 10, { connectionTimeoutMillis = 5000 }: { connectionTimeoutMillis?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', (error) => {

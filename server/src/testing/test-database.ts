@@ -59,8 +59,11 @@ export async function createTestDatabase({ prepared = false }: TestDatabaseOptio
   });
   const databaseUrl = withDatabase(adminUrl, name);
   const appDatabaseUrl = withCredentials(databaseUrl, requiredVariable(APP_ROLE_VARIABLE), requiredVariable(APP_ROLE_PASSWORD_VARIABLE));
-  const pool = createPool(databaseUrl, 5);
-  const appPool = createPool(appDatabaseUrl, 5);
+  // Tests that race a hundred callers over five connections queue for them; on a machine kept busy
+  // by other work a checkout can wait longer than the site's 5 s. These tests are about outcomes
+  // (money once, nothing lost), so the wait is bounded only by the test's own time.
+  const pool = createPool(databaseUrl, 5, { connectionTimeoutMillis: 60_000 });
+  const appPool = createPool(appDatabaseUrl, 5, { connectionTimeoutMillis: 60_000 });
   return {
     name,
     databaseUrl,
