@@ -1,6 +1,7 @@
 import type { Envelope } from '@platform/shared/contract';
 import { PLAYS } from '@platform/shared/lottery';
-import { runOps, type OpsIo } from '../../scripts/ops';
+import { runOps } from '../../scripts/ops';
+import { opsIoViaInject } from '../../testing/ops-io';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';
 import { operatorLogin } from '../operator/operator.testing';
@@ -91,12 +92,7 @@ it('voids a round from the command line', async () => {
   const later = nowMs + 5 * 3_600_000;
   const ssc = await betOn('SSC1', [member], later);
   const lines: string[] = [];
-  const fetchViaInject: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const response = await context.app.inject({ method: (init?.method ?? 'GET') as 'POST', url: url.pathname + url.search, headers: init?.headers as Record<string, string>, payload: init?.body as string | undefined });
-    return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
-  };
-  const io: OpsIo = { env: { OPS_URL: 'http://lottery.test', OPS_TOKEN: operatorToken }, fetch: fetchViaInject, write: (line) => lines.push(line) };
+  const io = opsIoViaInject(context.app, operatorToken, lines);
   expect(await runOps(['lottery-void', 'SSC1', ssc.numero], io)).toBe(2);
   expect(lines).toEqual(['ops: --reason is required']);
   lines.length = 0;

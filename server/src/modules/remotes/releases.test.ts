@@ -1,5 +1,6 @@
 import type { Envelope, RemoteManifestEntry } from '@platform/shared/contract';
-import { runOps, type OpsIo } from '../../scripts/ops';
+import { runOps } from '../../scripts/ops';
+import { opsIoViaInject } from '../../testing/ops-io';
 import { createStaticFixture, type StaticFixture } from '../../testing/static-fixture';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { operatorLogin } from '../operator/operator.testing';
@@ -141,12 +142,7 @@ it('stops serving a pin the shell can no longer run (the shell changed since) an
 
 it('lists, rolls out and rolls back from the command line', async () => {
   const lines: string[] = [];
-  const fetchViaInject: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const response = await context.app.inject({ method: (init?.method ?? 'GET') as 'POST', url: url.pathname + url.search, headers: init?.headers as Record<string, string>, payload: init?.body as string | undefined });
-    return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
-  };
-  const io: OpsIo = { env: { OPS_URL: 'http://releases.test', OPS_TOKEN: admin }, fetch: fetchViaInject, write: (line) => lines.push(line) };
+  const io = opsIoViaInject(context.app, admin, lines);
   expect(await runOps(['remote-releases'], io)).toBe(0);
   expect(lines.join('\n')).toContain('mfe_lobby: serving 1.0.1 (the newest the shell can run)\n  2.0.0  cannot run under the deployed shell: needs @platform/shared ^6.0.0 (the shell has 5.6.0)');
   lines.length = 0;
