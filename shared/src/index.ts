@@ -22,6 +22,7 @@ export {
   api,
   CALLER_HANDLED_CODES,
   createApiClient,
+  deviceId,
   isHandledByClient,
   REQUEST_TIMEOUT_MS,
   SESSION_ENDED_CODES,

@@ -47,9 +47,13 @@
 //   games rotate-secret VENDOR                        a new signing secret, printed once
 //   remote-releases                                   each remote's deployed releases, whether the
 //                                                     deployed shell can run each, pinned and served
-//   remote-rollout NAME VERSION                       serve that release to this merchant (refused,
-//                                                     with the reason, when the shell cannot run it)
-//   remote-rollback NAME                              serve the release before the one served now
+//   remote-rollout NAME VERSION                       serve that release to every device of this
+//                                                     merchant (refused, with the reason, when the
+//                                                     shell cannot run it); a canary ends
+//   remote-canary NAME VERSION PERCENT                serve that release to PERCENT % of the devices
+//                                                     (1-100), each keeping its side
+//   remote-rollback NAME                              end the canary; without one, serve the release
+//                                                     before the one served now
 //
 // Environment: OPS_URL (default http://127.0.0.1:3001, the operator API's own listener: OPS_PORT
 // of the site), OPS_TOKEN, OPS_PASSWORD; create-operator and enrol-totp read DATABASE_URL or
@@ -556,13 +560,20 @@ interface RemoteReleasesValue {
   name: string;
   pinned: string | null;
   serving: string | null;
+  canary: { version: string; percent: number } | null;
   releases: { version: string; compatible: boolean; problems: string }[];
 }
 const remoteLines = (remote: RemoteReleasesValue): string[] => [
-  `${remote.name}: serving ${remote.serving ?? 'nothing'}${remote.pinned ? ` (pinned ${remote.pinned})` : ' (the newest the shell can run)'}`,
-  ...remote.releases.map((release) => `  ${release.version}${release.version === remote.serving ? '  ← served' : ''}${release.compatible ? '' : `  cannot run under the deployed shell: needs ${release.problems}`}`),
+  `${remote.name}: serving ${remote.serving ?? 'nothing'}${remote.pinned ? ` (pinned ${remote.pinned})` : ' (the newest the shell can run)'}` +
+    (remote.canary ? `; canary ${remote.canary.version} to ${remote.canary.percent}% of devices` : ''),
+  ...remote.releases.map(
+    (release) =>
+      `  ${release.version}${release.version === remote.serving ? '  ← served' : ''}${release.version === remote.canary?.version ? `  ← canary (${remote.canary.percent}%)` : ''}` +
+      (release.compatible ? '' : `  cannot run under the deployed shell: needs ${release.problems}`),
+  ),
 ];
 const REMOTE_NAME = /^[a-z][a-z0-9_]{1,40}$/;
+const RELEASE_VERSION = /^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$/;
 Object.assign(OPS_COMMANDS, {
   'remote-releases': {
     usage: 'remote-releases   (each remote: deployed releases, newest first; which one is served)',
@@ -577,21 +588,35 @@ Object.assign(OPS_COMMANDS, {
     authenticated: true,
     async run({ api, positionals, io }) {
       const [name, version] = positionals;
-      if (positionals.length !== 2 || !REMOTE_NAME.test(name) || !/^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$/.test(version)) {
+      if (positionals.length !== 2 || !REMOTE_NAME.test(name) || !RELEASE_VERSION.test(version)) {
         throw new UsageError('Name the remote and the release, e.g. remote-rollout mfe_lobby 1.4.0');
       }
       const remote = (await api.call('POST', '/remotes/rollout', { body: { name, version } })) as RemoteReleasesValue;
       io.write([`Rolled out ${name} ${version}.`, ...remoteLines(remote)].join('\n'));
     },
   },
+  'remote-canary': {
+    usage: 'remote-canary NAME VERSION PERCENT   (e.g. remote-canary mfe_lobby 1.5.0 10: 10% of devices get 1.5.0)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const [name, version, share] = positionals;
+      const percent = Number(share);
+      if (positionals.length !== 3 || !REMOTE_NAME.test(name) || !RELEASE_VERSION.test(version) || !/^[0-9]{1,3}$/.test(share) || percent < 1 || percent > 100) {
+        throw new UsageError('Name the remote, the release and the share of devices (1-100), e.g. remote-canary mfe_lobby 1.5.0 10');
+      }
+      const remote = (await api.call('POST', '/remotes/canary', { body: { name, version, percent } })) as RemoteReleasesValue;
+      io.write([`Canary ${name} ${version} to ${percent}% of devices; the others keep ${remote.serving ?? 'nothing'}.`, ...remoteLines(remote)].join('\n'));
+    },
+  },
   'remote-rollback': {
-    usage: 'remote-rollback NAME   (serves the release before the one served now)',
+    usage: 'remote-rollback NAME   (ends the canary; without one, serves the release before the one served now)',
     authenticated: true,
     async run({ api, positionals, io }) {
       const [name] = positionals;
       if (positionals.length !== 1 || !REMOTE_NAME.test(name)) throw new UsageError('Name the remote, e.g. remote-rollback mfe_lobby');
-      const remote = (await api.call('POST', '/remotes/rollback', { body: { name } })) as RemoteReleasesValue;
-      io.write([`Rolled ${name} back to ${remote.serving ?? 'nothing'}.`, ...remoteLines(remote)].join('\n'));
+      const remote = (await api.call('POST', '/remotes/rollback', { body: { name } })) as RemoteReleasesValue & { endedCanary: string | null };
+      const done = remote.endedCanary ? `Ended the canary of ${name} ${remote.endedCanary}: every device gets ${remote.serving ?? 'nothing'}.` : `Rolled ${name} back to ${remote.serving ?? 'nothing'}.`;
+      io.write([done, ...remoteLines(remote)].join('\n'));
     },
   },
 } satisfies Record<string, OpsCommand>);

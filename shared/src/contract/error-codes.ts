@@ -231,6 +231,7 @@ export const SERVER_ERROR_CODES = [
   'remote.release.unknown',
   'remote.release.incompatible',
   'remote.rollback.none',
+  'remote.canary.serving',
   // The agent programme (modules/agent)
   'agent.only',
   'agent.downline.unknown',

@@ -60,7 +60,8 @@ export const STORAGE_KEYS = {
     merchantCode: text,
     /**
      * A random id of this browser, sent as `Device-Id` with every call: the server limits how
-     * many accounts one browser registers (issue 7). Not a secret and not a fingerprint.
+     * many accounts one browser registers, and /remotes.json keeps the browser on one side of a
+     * remote's canary. Not a secret and not a fingerprint.
      */
     deviceId: text,
     /** Favourite lottery games: username → game ids. */

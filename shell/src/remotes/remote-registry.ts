@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteManifestEntry } from '@platform/shared';
+import { deviceId, type RemoteManifestEntry } from '@platform/shared';
 import { REMOTE_NAMES, type RemoteName } from './remote-names';
 
 const registered = new Map<RemoteName, RemoteManifestEntry>();
@@ -10,14 +10,16 @@ function isKnownRemote(name: string): name is RemoteName {
 
 /**
  * Reads the operator's remote list and registers each remote's mf-manifest.json with the
- * federation runtime. Fetched with no-store so a swapped remote reaches users on their next load.
+ * federation runtime. Fetched with no-store so a swapped remote reaches users on their next load;
+ * with this browser's Device-Id, which decides its side of a remote's canary (the same side on
+ * every load).
  * A failure here leaves every remote slot showing its "temporarily unavailable" panel; the
  * shell's own chrome still works.
  */
 export async function loadRemoteManifest(fetchImpl: typeof fetch = fetch): Promise<RemoteManifestEntry[]> {
   let entries: RemoteManifestEntry[] = [];
   try {
-    const response = await fetchImpl('/remotes.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+    const response = await fetchImpl('/remotes.json', { cache: 'no-store', headers: { Accept: 'application/json', 'Device-Id': deviceId() } });
     if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error('remotes.json is not a list');

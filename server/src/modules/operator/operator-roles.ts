@@ -50,6 +50,7 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   // Which release of each remote a brand serves (modules/remotes): admins only.
   'GET /remotes/releases': [],
   'POST /remotes/rollout': [],
+  'POST /remotes/canary': [],
   'POST /remotes/rollback': [],
 };
 

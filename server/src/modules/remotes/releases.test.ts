@@ -77,6 +77,7 @@ it('serves the newest release the deployed shell can run, not a newer one built 
     name: 'mfe_lobby',
     pinned: null,
     serving: '1.0.1',
+    canary: null,
     releases: [
       { version: '2.0.0', compatible: false, problems: '@platform/shared ^6.0.0 (the shell has 5.6.0)' },
       { version: '1.1.0', compatible: false, problems: '@platform/shared ^5.7.0 (the shell has 5.6.0)' },
@@ -153,4 +154,129 @@ it('lists, rolls out and rolls back from the command line', async () => {
   expect(lines[0]).toMatch(/^Rolled out mfe_lobby 1\.0\.0\./);
   expect(await served()).toBe('1.0.0');
   expect(await runOps(['remote-rollout', 'mfe_lobby'], io)).toBe(2);
+});
+
+describe('a canary: a release served to a share of the devices', () => {
+  const devices = Array.from({ length: 500 }, (_, index) => `canary-device-${String(index).padStart(6, '0')}`);
+
+  async function servedTo(deviceId: string, name = 'mfe_lobby'): Promise<string | null | undefined> {
+    const response = await context.app.inject({ method: 'GET', url: '/remotes.json', headers: { 'device-id': deviceId } });
+    expect(response.headers.vary).toContain('Device-Id');
+    return json<RemoteManifestEntry[]>(response).find((remote) => remote.name === name)?.version;
+  }
+  /** The devices served `version` of mfe_lobby. */
+  async function devicesOn(version: string): Promise<Set<string>> {
+    const on = new Set<string>();
+    for (const device of devices) if ((await servedTo(device)) === version) on.add(device);
+    return on;
+  }
+
+  beforeAll(async () => {
+    await ops('POST', '/remotes/rollout', { name: 'mfe_lobby', version: '1.0.0' });
+  });
+
+  it('splits the devices near the share, each device keeping its side on every load; a larger share only adds devices', async () => {
+    const set = await ops<RemoteReleases>('POST', '/remotes/canary', { name: 'mfe_lobby', version: '1.0.1', percent: 50 });
+    expect(set.status).toBe(200);
+    expect(set.body.value).toMatchObject({ pinned: '1.0.0', serving: '1.0.0', canary: { version: '1.0.1', percent: 50 } });
+
+    const half = await devicesOn('1.0.1');
+    // 500 devices at 50 %: 250 expected, a standard deviation of about 11.
+    expect(half.size).toBeGreaterThan(200);
+    expect(half.size).toBeLessThan(300);
+    // Every other device gets the stable release, and asking again changes nobody's side.
+    expect(await devicesOn('1.0.0')).toEqual(new Set(devices.filter((device) => !half.has(device))));
+    expect(await devicesOn('1.0.1')).toEqual(half);
+    // Without a Device-Id (or with one that is not shaped like one): the stable release.
+    expect(await served()).toBe('1.0.0');
+    expect(await servedTo('short')).toBe('1.0.0');
+    // The split is per remote: the other remote is not touched.
+    expect(await servedTo([...half][0], 'mfe_auth')).toBe('0.1.0');
+
+    await ops('POST', '/remotes/canary', { name: 'mfe_lobby', version: '1.0.1', percent: 80 });
+    const more = await devicesOn('1.0.1');
+    expect(more.size).toBeGreaterThan(half.size);
+    for (const device of half) expect(more.has(device)).toBe(true);
+  });
+
+  it('is refused for a release not deployed, one the shell cannot run, or the one everyone has; only admins may set one', async () => {
+    const refusals = [
+      [{ name: 'mfe_lobby', version: '9.9.9', percent: 10 }, 404, 'remote.release.unknown'],
+      [{ name: 'mfe_lobby', version: '2.0.0', percent: 10 }, 409, 'remote.release.incompatible'],
+      [{ name: 'mfe_lobby', version: '1.0.0', percent: 10 }, 409, 'remote.canary.serving'],
+      [{ name: 'mfe_nothing', version: '1.0.0', percent: 10 }, 404, 'remote.unknown'],
+    ] as const;
+    for (const [body, status, errorCode] of refusals) {
+      const refused = await ops('POST', '/remotes/canary', body);
+      expect([refused.status, refused.body.errorCode]).toEqual([status, errorCode]);
+    }
+    for (const percent of [0, 101, 12.5, 'half']) expect((await ops('POST', '/remotes/canary', { name: 'mfe_lobby', version: '1.0.1', percent })).status).toBe(400);
+    expect((await ops('POST', '/remotes/canary', { name: 'mfe_lobby', version: '1.0.1', percent: 10 }, cashier)).status).toBe(403);
+    // Nothing refused changed the canary running.
+    expect((await ops<RemoteReleases[]>('GET', '/remotes/releases')).body.value.find((remote) => remote.name === 'mfe_lobby')?.canary).toEqual({ version: '1.0.1', percent: 80 });
+  });
+
+  it('serves the stable release to canary devices once the canary release is removed from the site', async () => {
+    const onCanary = [...(await devicesOn('1.0.1'))][0];
+    await context.pool.query("UPDATE remote_registry SET canary_version = '1.0.9' WHERE merchant_id = $1 AND name = 'mfe_lobby'", [context.merchantId]);
+    expect(await servedTo(onCanary)).toBe('1.0.0');
+    await context.pool.query("UPDATE remote_registry SET canary_version = '1.0.1' WHERE merchant_id = $1 AND name = 'mfe_lobby'", [context.merchantId]);
+    expect(await servedTo(onCanary)).toBe('1.0.1');
+  });
+
+  it('ends on a roll-back (every device back on the stable release), and is promoted by rolling its release out', async () => {
+    const onCanary = [...(await devicesOn('1.0.1'))][0];
+    const back = await ops<RemoteReleases & { endedCanary: string | null }>('POST', '/remotes/rollback', { name: 'mfe_lobby' });
+    expect(back.body.value).toMatchObject({ serving: '1.0.0', canary: null, endedCanary: '1.0.1' });
+    expect(await servedTo(onCanary)).toBe('1.0.0');
+    expect((await devicesOn('1.0.0')).size).toBe(devices.length);
+
+    await ops('POST', '/remotes/canary', { name: 'mfe_lobby', version: '1.0.1', percent: 5 });
+    const promoted = await ops<RemoteReleases>('POST', '/remotes/rollout', { name: 'mfe_lobby', version: '1.0.1' });
+    expect(promoted.body.value).toMatchObject({ pinned: '1.0.1', serving: '1.0.1', canary: null });
+    expect((await devicesOn('1.0.1')).size).toBe(devices.length);
+
+    const audit = await context.pool.query<{ detail: unknown; outcome: string }>(
+      "SELECT detail, outcome FROM operator_action WHERE action = 'remote.canary' AND outcome = 'ok' ORDER BY id",
+    );
+    expect(audit.rows.map((row) => row.detail)).toEqual([
+      { version: '1.0.1', percent: 50 },
+      { version: '1.0.1', percent: 80 },
+      { version: '1.0.1', percent: 5 },
+    ]);
+  });
+
+  it('sets and ends a canary from the command line', async () => {
+    await ops('POST', '/remotes/rollout', { name: 'mfe_lobby', version: '1.0.0' });
+    const lines: string[] = [];
+    const io = opsIoViaInject(context.app, admin, lines);
+    expect(await runOps(['remote-canary', 'mfe_lobby', '1.0.1', '25'], io)).toBe(0);
+    expect(lines.join('\n')).toContain('Canary mfe_lobby 1.0.1 to 25% of devices; the others keep 1.0.0.');
+    expect(lines.join('\n')).toContain('  1.0.1  ← canary (25%)');
+    lines.length = 0;
+    expect(await runOps(['remote-canary', 'mfe_lobby', '1.0.1', '0'], io)).toBe(2);
+    expect(await runOps(['remote-rollback', 'mfe_lobby'], io)).toBe(0);
+    expect(lines.join('\n')).toContain('Ended the canary of mfe_lobby 1.0.1: every device gets 1.0.0.');
+  });
+});
+
+describe('per brand: each merchant its own registry', () => {
+  it("rolls a release out for one brand only; the other brand's devices keep theirs", async () => {
+    const brand = await context.pool.query<{ id: number }>("INSERT INTO merchant (code, name) VALUES ('RELEASEB', 'Second brand') RETURNING id");
+    await context.pool.query("INSERT INTO remote_registry (merchant_id, name) VALUES ($1, 'mfe_lobby')", [brand.rows[0].id]);
+    const brandAdmin = (await operatorLogin(context, { username: 'release-admin-b', role: 'admin', merchantCode: 'RELEASEB' })).token;
+    const servedOf = async (merchant?: string) =>
+      json<RemoteManifestEntry[]>(await context.app.inject({ method: 'GET', url: '/remotes.json', headers: merchant ? { merchant } : {} })).find((remote) => remote.name === 'mfe_lobby')?.version;
+
+    expect(await servedOf('RELEASEB')).toBe('1.0.1');
+    expect((await ops<RemoteReleases>('POST', '/remotes/rollout', { name: 'mfe_lobby', version: '1.0.0' }, brandAdmin)).body.value.serving).toBe('1.0.0');
+    expect(await servedOf('RELEASEB')).toBe('1.0.0');
+    // The first brand's own roll-out stands.
+    expect(await servedOf()).toBe('1.0.0');
+    await ops('POST', '/remotes/rollout', { name: 'mfe_lobby', version: '1.0.1' });
+    expect(await servedOf()).toBe('1.0.1');
+    expect(await servedOf('RELEASEB')).toBe('1.0.0');
+    // A brand's operator sees and changes only its own registry.
+    expect((await ops('POST', '/remotes/rollout', { name: 'mfe_auth', version: '0.1.0' }, brandAdmin)).body.errorCode).toBe('remote.unknown');
+  });
 });

@@ -39,4 +39,13 @@ export const remotesMessages = defineMessages({
     TY: '沒有已部署外殼可執行的該遠端模組的更早版本：{detail}',
     VI: 'Không có bản phát hành trước của remote này mà shell đã triển khai chạy được: {detail}',
   },
+  'remote.canary.serving': {
+    EN: 'Every device is served this release already; a canary must be another release: {detail}',
+    BN: 'প্রতিটি ডিভাইস ইতিমধ্যেই এই রিলিজ পাচ্ছে; ক্যানারি অবশ্যই অন্য একটি রিলিজ হতে হবে: {detail}',
+    CN: '所有设备已在使用此版本；灰度发布必须是另一个版本：{detail}',
+    ID: 'Semua perangkat sudah dilayani rilis ini; canary harus rilis yang lain: {detail}',
+    TH: 'ทุกอุปกรณ์ได้รับรีลีสนี้อยู่แล้ว คานารีต้องเป็นรีลีสอื่น: {detail}',
+    TY: '所有裝置已在使用此版本；灰度發佈必須是另一個版本：{detail}',
+    VI: 'Mọi thiết bị đã được phục vụ bản phát hành này; bản canary phải là một bản phát hành khác: {detail}',
+  },
 });

@@ -9,18 +9,23 @@ import { deployedReleases, listRemotes, siteReleaseEntry, type DeployedRelease }
 import { sortNewestFirst } from './semver';
 
 // The operators' side of the remotes (/ops/v1; the command-line tool's `remote-releases`,
-// `remote-rollout` and `remote-rollback`), per merchant, audited: which releases of each remote are
+// `remote-rollout`, `remote-canary` and `remote-rollback`), per merchant (each brand its own
+// registry: one brand can run a lobby another does not), audited: which releases of each remote are
 // deployed on this site and which the deployed shell can run (compatibility.ts); rolling one out
-// (the merchant's registry row pins it) and rolling back (pinning the release before the one
-// served). A release the shell cannot run is refused here, when it is written, with the reason;
-// /remotes.json also skips such a pin should the shell change later (remotes.service.ts).
+// to everyone (the merchant's registry row pins it, and any canary ends); a canary (a release
+// served to a share of the devices, canary.ts); rolling back (a running canary ends; without one,
+// the release before the one served is pinned). A release the shell cannot run is refused here,
+// when it is written, with the reason; /remotes.json also skips such a pin or canary should the
+// shell change later (remotes.service.ts).
 
 export interface RemoteReleases {
   name: string;
   /** The release the merchant's registry pins (null: the newest compatible one is served). */
   pinned: string | null;
-  /** The version /remotes.json serves now (null: none, or an entry that names no version). */
+  /** The version /remotes.json serves now outside a canary (null: none, or an entry that names no version). */
   serving: string | null;
+  /** The release served instead to `percent` % of the devices (null: no canary). */
+  canary: { version: string; percent: number } | null;
   releases: { version: string; compatible: boolean; problems: string }[];
 }
 
@@ -28,13 +33,17 @@ interface RegistryRow {
   name: string;
   entryUrl: string | null;
   version: string | null;
+  canaryVersion: string | null;
+  canaryPercent: number;
 }
+
+const REGISTRY_COLUMNS = 'name, entry_url AS "entryUrl", version, canary_version AS "canaryVersion", canary_percent AS "canaryPercent"';
 
 const NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]{1,40}$' } as const;
 const VERSION = { type: 'string', pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' } as const;
 
 async function registryRow(db: pg.Pool, merchantId: number, name: string): Promise<RegistryRow> {
-  const found = await db.query<RegistryRow>('SELECT name, entry_url AS "entryUrl", version FROM remote_registry WHERE merchant_id = $1 AND name = $2', [merchantId, name]);
+  const found = await db.query<RegistryRow>(`SELECT ${REGISTRY_COLUMNS} FROM remote_registry WHERE merchant_id = $1 AND name = $2`, [merchantId, name]);
   if (!found.rows[0]) throw new AppError(404, 'remote.unknown', { detail: name });
   return found.rows[0];
 }
@@ -45,7 +54,7 @@ async function shellOf(staticRoot: string | undefined): Promise<ShellSingletons 
 
 /** Each remote of the merchant with its deployed releases, what is pinned and what is served. */
 export async function listReleases(db: pg.Pool, staticRoot: string | undefined, merchantId: number): Promise<RemoteReleases[]> {
-  const rows = await db.query<RegistryRow>('SELECT name, entry_url AS "entryUrl", version FROM remote_registry WHERE merchant_id = $1 ORDER BY name', [merchantId]);
+  const rows = await db.query<RegistryRow>(`SELECT ${REGISTRY_COLUMNS} FROM remote_registry WHERE merchant_id = $1 ORDER BY name`, [merchantId]);
   const shell = await shellOf(staticRoot);
   // What the shell's pages get, by the same rules (development overrides aside).
   const served = new Map((await listRemotes(db, { id: merchantId }, { staticRoot, overrides: {} })).map((entry) => [entry.name, entry.version]));
@@ -56,44 +65,88 @@ export async function listReleases(db: pg.Pool, staticRoot: string | undefined, 
         name: row.name,
         pinned: row.entryUrl && row.version && row.entryUrl === siteReleaseEntry(row.name, row.version) ? row.version : null,
         serving: served.get(row.name) ?? null,
+        canary: row.canaryVersion ? { version: row.canaryVersion, percent: row.canaryPercent } : null,
         releases: releases.map((release) => ({ version: release.version, compatible: release.problems.length === 0, problems: describeIncompatibilities(release.problems) })),
       };
     }),
   );
 }
 
-/** Pins a deployed release the shell can run; refused with the reason otherwise. */
-export async function rollOut(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string, version: string): Promise<RemoteReleases> {
-  await registryRow(db, merchantId, name);
+/** A deployed release the shell can run; refused with the reason otherwise. */
+async function servableRelease(staticRoot: string | undefined, name: string, version: string): Promise<void> {
   const releases = staticRoot ? await deployedReleases(staticRoot, name, await shellOf(staticRoot)) : [];
   const release = releases.find((candidate) => candidate.version === version);
   if (!release) throw new AppError(404, 'remote.release.unknown', { detail: `${name} ${version}` });
   if (release.problems.length) throw new AppError(409, 'remote.release.incompatible', { detail: `${name} ${version} needs ${describeIncompatibilities(release.problems)}` });
-  await db.query('UPDATE remote_registry SET entry_url = $3, version = $4 WHERE merchant_id = $1 AND name = $2', [merchantId, name, siteReleaseEntry(name, version), version]);
+}
+
+async function releasesOf(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string): Promise<RemoteReleases> {
   return (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name) as RemoteReleases;
 }
 
 /**
- * Pins the newest release the shell can run that is older than the one served now, by version
- * order (a pre-release served as a canary rolls back to the release before it).
+ * Pins a deployed release the shell can run, for every device: a running canary ends (rolling
+ * out the canary's release is how it is promoted). Refused with the reason when the shell cannot
+ * run it.
  */
-export async function rollBack(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string): Promise<RemoteReleases> {
+export async function rollOut(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string, version: string): Promise<RemoteReleases> {
   await registryRow(db, merchantId, name);
-  const current = (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name) as RemoteReleases;
+  await servableRelease(staticRoot, name, version);
+  await db.query('UPDATE remote_registry SET entry_url = $3, version = $4, canary_version = NULL, canary_percent = 0 WHERE merchant_id = $1 AND name = $2', [
+    merchantId,
+    name,
+    siteReleaseEntry(name, version),
+    version,
+  ]);
+  return releasesOf(db, staticRoot, merchantId, name);
+}
+
+/**
+ * Serves a deployed release the shell can run to `percent` % of the devices (1-100), each device
+ * keeping its side; the others keep the release served now. Setting it again changes the share
+ * or the release. Refused when it is the release everyone is served already.
+ */
+export async function setCanary(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string, version: string, percent: number): Promise<RemoteReleases> {
+  await registryRow(db, merchantId, name);
+  await servableRelease(staticRoot, name, version);
+  if ((await releasesOf(db, staticRoot, merchantId, name)).serving === version) throw new AppError(409, 'remote.canary.serving', { detail: `${name} ${version}` });
+  await db.query('UPDATE remote_registry SET canary_version = $3, canary_percent = $4 WHERE merchant_id = $1 AND name = $2', [merchantId, name, version, percent]);
+  return releasesOf(db, staticRoot, merchantId, name);
+}
+
+/** What a roll-back did: ended a canary, or pinned the release before the one served. */
+export type RollBack = RemoteReleases & { endedCanary: string | null };
+
+/**
+ * With a canary running: ends it (every device back on the release served to the others; that is
+ * what an operator rolling back a bad canary wants, and nobody else's release changes). Without
+ * one: pins the newest release the shell can run that is older than the one served now, by version
+ * order (a pinned pre-release rolls back to the release before it).
+ */
+export async function rollBack(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string): Promise<RollBack> {
+  const row = await registryRow(db, merchantId, name);
+  if (row.canaryVersion) {
+    await db.query('UPDATE remote_registry SET canary_version = NULL, canary_percent = 0 WHERE merchant_id = $1 AND name = $2', [merchantId, name]);
+    return { ...(await releasesOf(db, staticRoot, merchantId, name)), endedCanary: row.canaryVersion };
+  }
+  const current = await releasesOf(db, staticRoot, merchantId, name);
   const compatible = sortNewestFirst(current.releases.filter((release) => release.compatible).map((release) => release.version));
   const index = current.serving === null ? -1 : compatible.indexOf(current.serving);
   const previous = index >= 0 ? compatible[index + 1] : undefined;
   if (!previous) throw new AppError(409, 'remote.rollback.none', { detail: `${name} ${current.serving ?? '(none served)'}` });
-  return rollOut(db, staticRoot, merchantId, name, previous);
+  return { ...(await rollOut(db, staticRoot, merchantId, name, previous)), endedCanary: null };
 }
 
-const releasesValue = {
-  type: 'object',
-  required: ['name', 'pinned', 'serving', 'releases'],
-  properties: {
+const releasesProperties = {
     name: { type: 'string' },
     pinned: { type: ['string', 'null'], description: 'the release the registry pins; null: the newest compatible one is served' },
-    serving: { type: ['string', 'null'], description: 'what /remotes.json serves now' },
+    serving: { type: ['string', 'null'], description: 'what /remotes.json serves now outside a canary' },
+    canary: {
+      type: ['object', 'null'],
+      description: 'the release served instead to a share of the devices; null: no canary',
+      required: ['version', 'percent'],
+      properties: { version: { type: 'string' }, percent: { type: 'integer', minimum: 1, maximum: 100 } },
+    },
     releases: {
       type: 'array',
       description: 'deployed releases, newest first (releases before pre-releases)',
@@ -103,7 +156,14 @@ const releasesValue = {
         properties: { version: { type: 'string' }, compatible: { type: 'boolean' }, problems: { type: 'string', description: 'why the deployed shell cannot run it; empty when it can' } },
       },
     },
-  },
+} as const;
+
+const releasesValue = { type: 'object', required: ['name', 'pinned', 'serving', 'canary', 'releases'], properties: releasesProperties } as const;
+
+const rollBackValue = {
+  type: 'object',
+  required: ['name', 'pinned', 'serving', 'canary', 'releases', 'endedCanary'],
+  properties: { ...releasesProperties, endedCanary: { type: ['string', 'null'], description: 'the canary release the roll-back ended; null: it pinned the release before instead' } },
 } as const;
 
 export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPluginAsync<{ db: pg.Pool; clock: Clock }> {
@@ -120,7 +180,7 @@ export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPl
     app.post<{ Body: { name: string; version: string } }>('/remotes/rollout', {
       schema: apiSchema({
         tags: ['operator'],
-        summary: 'Serve a deployed release of a remote to this merchant (pinned in its registry)',
+        summary: 'Serve a deployed release of a remote to every device of this merchant (pinned in its registry; a running canary ends)',
         description:
           '404 remote.unknown: no such remote in the registry; 404 remote.release.unknown: that version is not deployed; 409 remote.release.incompatible: the deployed shell cannot run it (detail: which shared module and range).',
         headers: bearerHeader,
@@ -135,14 +195,37 @@ export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPl
       );
     });
 
+    app.post<{ Body: { name: string; version: string; percent: number } }>('/remotes/canary', {
+      schema: apiSchema({
+        tags: ['operator'],
+        summary: 'Serve a deployed release of a remote to a share of this merchant\'s devices (each keeps its side); the others keep the release served now',
+        description:
+          '404 remote.unknown; 404 remote.release.unknown; 409 remote.release.incompatible (as for a roll-out); 409 remote.canary.serving: everyone is served that release already. Setting it again changes the share or the release; a roll-back ends it, a roll-out of its release promotes it.',
+        headers: bearerHeader,
+        body: {
+          type: 'object',
+          required: ['name', 'version', 'percent'],
+          additionalProperties: false,
+          properties: { name: NAME, version: VERSION, percent: { type: 'integer', minimum: 1, maximum: 100, description: 'share of the devices, in per cent' } },
+        },
+        value: releasesValue,
+      }),
+    }, async (request) => {
+      const { merchantId } = operatorOf(request);
+      const { name, version, percent } = request.body;
+      return audited(auditContextOf(request, db, clock), { action: 'remote.canary', targetType: 'remote', targetId: name, detail: { version, percent } }, async () =>
+        ok(await setCanary(db, staticRoot, merchantId, name, version, percent)),
+      );
+    });
+
     app.post<{ Body: { name: string } }>('/remotes/rollback', {
       schema: apiSchema({
         tags: ['operator'],
-        summary: 'Serve the release before the one served now (the newest older one the shell can run), pinned',
-        description: '404 remote.unknown: no such remote in the registry; 409 remote.rollback.none: no older release the shell can run is deployed.',
+        summary: 'End a running canary; without one, serve the release before the one served now (the newest older one the shell can run), pinned',
+        description: '404 remote.unknown: no such remote in the registry; 409 remote.rollback.none: no canary runs and no older release the shell can run is deployed.',
         headers: bearerHeader,
         body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: NAME } },
-        value: releasesValue,
+        value: rollBackValue,
       }),
     }, async (request) => {
       const { merchantId } = operatorOf(request);

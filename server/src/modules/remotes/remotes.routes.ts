@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
+import { deviceIdOf } from '../../http/request-context';
 import { commonHeaders } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { listRemotes, type RemotesContext } from './remotes.service';
@@ -15,7 +16,13 @@ export async function remotesRoutes(app: FastifyInstance, { db, ...context }: Re
     schema: {
       tags: ['delivery'],
       summary: 'Micro-frontend remotes for the shell (plain JSON array, not enveloped)',
-      headers: { type: 'object', properties: { merchant: commonHeaders.merchant } },
+      headers: {
+        type: 'object',
+        properties: {
+          merchant: commonHeaders.merchant,
+          'device-id': { type: 'string', description: "The browser's id: which side of a remote's canary it is on (none: the stable release)" },
+        },
+      },
       response: {
         200: {
           description: 'Remote name → manifest URL',
@@ -31,12 +38,18 @@ export async function remotesRoutes(app: FastifyInstance, { db, ...context }: Re
       },
     },
   }, async (request, reply) => {
-    // The shell must see a swapped remote on its next load: never cached.
+    // The shell must see a swapped remote on its next load: never cached. The answer depends on
+    // the device (a canary's side), so no shared cache may hand one device's answer to another.
     reply.header('Cache-Control', 'no-store');
-    return listRemotes(db, merchantOf(request), context, (refused) =>
-      refused.problems
-        ? request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl, problems: refused.problems }, 'remote_registry entry pins a release the deployed shell cannot run: not served')
-        : request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl }, 'remote_registry entry is not on an allowed origin (remote_origin): not served'),
-    );
+    reply.header('Vary', 'Device-Id');
+    return listRemotes(db, merchantOf(request), context, {
+      deviceId: deviceIdOf(request),
+      onRefused: (refused) =>
+        refused.canary
+          ? request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl, problems: refused.problems }, 'remote_registry canary names a release that is not deployed or the deployed shell cannot run: the stable release is served')
+          : refused.problems
+            ? request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl, problems: refused.problems }, 'remote_registry entry pins a release the deployed shell cannot run: not served')
+            : request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl }, 'remote_registry entry is not on an allowed origin (remote_origin): not served'),
+    });
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RemoteManifestEntry } from '@platform/shared/contract';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
+import { onCanary } from './canary';
 import { incompatibilities, MANIFEST_FILE, releaseShared, shellSingletons, type Incompatibility, type ShellSingletons } from './compatibility';
 import { sortReleasesFirst } from './semver';
 
@@ -15,8 +16,11 @@ import { sortReleasesFirst } from './semver';
 //      (and logged) too,
 //   3. the newest release deployed under <staticRoot>/remotes/<name>/<version>/mf-manifest.json
 //      that the deployed shell can run (an older compatible one when the newest is not).
-//      A pre-release (1.3.0-rc.1) deployed beside a release is a canary: it is served only when an
-//      operator pins it, or when nothing but pre-releases is deployed.
+//      A pre-release (1.3.0-rc.1) deployed beside a release is served only when an operator pins
+//      it, or when nothing but pre-releases is deployed.
+// And over all but the development override: the merchant's canary (remote_registry.canary_version,
+// migration 052), a deployed release the shell can run served instead to canary_percent of the
+// devices, each device keeping its side (canary.ts).
 // Read on every request: a new deploy or an operator's change is seen by the next page load.
 
 export { MANIFEST_FILE };
@@ -27,10 +31,17 @@ export interface RemotesContext {
 }
 
 /**
- * Told of a registry entry that is not served: not on an allowed origin, or a release of the site's
- * own the deployed shell cannot run (`problems`).
+ * Told of a registry entry that is not served: not on an allowed origin, a release of the site's
+ * own the deployed shell cannot run (`problems`), or a canary whose release is not deployed
+ * (`canary`, no `problems`) or cannot run.
  */
-export type RefusedEntryListener = (remote: { name: string; entryUrl: string; problems?: Incompatibility[] }) => void;
+export type RefusedEntryListener = (remote: { name: string; entryUrl: string; problems?: Incompatibility[]; canary?: boolean }) => void;
+
+export interface ListRemotesOptions {
+  /** The asking browser's Device-Id: which side of a canary it is on (none: the stable side). */
+  deviceId?: string;
+  onRefused?: RefusedEntryListener;
+}
 
 /** scheme://host[:port] of an absolute http(s) URL, as written (lower-cased); no user info. */
 const ABSOLUTE_ENTRY = /^(https?:\/\/[^/?#\\@]+)(?:[/?#]|$)/i;
@@ -125,15 +136,33 @@ function pinnedSiteVersion(name: string, entryUrl: string): string | undefined {
   return /^[0-9A-Za-z.+-]+$/.test(version) ? version : undefined;
 }
 
+/**
+ * Why a release deployed on the site cannot be served: 'missing' when no manifest of it is
+ * deployed, its incompatibilities with the shell otherwise (empty: it can be served).
+ */
+async function siteReleaseProblems(staticRoot: string, name: string, version: string, shell: ShellSingletons | undefined): Promise<Incompatibility[] | 'missing'> {
+  const shared = await releaseShared(staticRoot, name, version);
+  if (!shared) return 'missing';
+  return shell ? incompatibilities(shared, shell) : [];
+}
+
+interface RegistryRow {
+  name: string;
+  entry_url: string | null;
+  version: string | null;
+  canary_version: string | null;
+  canary_percent: number;
+}
+
 export async function listRemotes(
   db: Db,
   merchant: Pick<ResolvedMerchant, 'id'>,
   context: RemotesContext,
-  onRefused: RefusedEntryListener = () => undefined,
+  { deviceId, onRefused = () => undefined }: ListRemotesOptions = {},
 ): Promise<RemoteManifestEntry[]> {
   const [rows, allowed] = await Promise.all([
-    db.query<{ name: string; entry_url: string | null; version: string | null }>(
-      'SELECT name, entry_url, version FROM remote_registry WHERE merchant_id = $1 AND enabled ORDER BY name',
+    db.query<RegistryRow>(
+      'SELECT name, entry_url, version, canary_version, canary_percent FROM remote_registry WHERE merchant_id = $1 AND enabled ORDER BY name',
       [merchant.id],
     ),
     allowedRemoteOrigins(db, merchant),
@@ -143,20 +172,30 @@ export async function listRemotes(
     return origin === 'site' || (origin !== undefined && allowed.includes(origin));
   };
   const shell = context.staticRoot ? await shellSingletons(context.staticRoot) : undefined;
+  const stableEntry = async (row: RegistryRow): Promise<RemoteManifestEntry | undefined> => {
+    if (row.entry_url) {
+      const pinned = pinnedSiteVersion(row.name, row.entry_url);
+      const problems = pinned && context.staticRoot && shell ? incompatibilities((await releaseShared(context.staticRoot, row.name, pinned)) ?? [], shell) : [];
+      if (isAllowed(row.entry_url) && problems.length === 0) return { name: row.name, entry: row.entry_url, version: row.version };
+      // Not served: the deployed build stands in for it, as if the entry were cleared.
+      onRefused({ name: row.name, entryUrl: row.entry_url, ...(problems.length ? { problems } : {}) });
+    }
+    if (!context.staticRoot) return undefined;
+    const version = await newestDeployedVersion(context.staticRoot, row.name, shell);
+    return version ? { name: row.name, entry: siteReleaseEntry(row.name, version), version } : undefined;
+  };
   const entries = await Promise.all(
     rows.rows.map(async (row): Promise<RemoteManifestEntry | undefined> => {
       const override = context.overrides[row.name];
       if (override) return { name: row.name, entry: override, version: null };
-      if (row.entry_url) {
-        const pinned = pinnedSiteVersion(row.name, row.entry_url);
-        const problems = pinned && context.staticRoot && shell ? incompatibilities((await releaseShared(context.staticRoot, row.name, pinned)) ?? [], shell) : [];
-        if (isAllowed(row.entry_url) && problems.length === 0) return { name: row.name, entry: row.entry_url, version: row.version };
-        // Not served: the deployed build stands in for it, as if the entry were cleared.
-        onRefused({ name: row.name, entryUrl: row.entry_url, ...(problems.length ? { problems } : {}) });
+      if (row.canary_version && context.staticRoot && onCanary(row.name, deviceId, row.canary_percent)) {
+        const problems = await siteReleaseProblems(context.staticRoot, row.name, row.canary_version, shell);
+        const entry = siteReleaseEntry(row.name, row.canary_version);
+        if (problems !== 'missing' && problems.length === 0) return { name: row.name, entry, version: row.canary_version };
+        // The canary's folder was removed, or the shell changed since it was set: the stable side.
+        onRefused({ name: row.name, entryUrl: entry, canary: true, ...(problems === 'missing' ? {} : { problems }) });
       }
-      if (!context.staticRoot) return undefined;
-      const version = await newestDeployedVersion(context.staticRoot, row.name, shell);
-      return version ? { name: row.name, entry: siteReleaseEntry(row.name, version), version } : undefined;
+      return stableEntry(row);
     }),
   );
   return entries.filter((entry): entry is RemoteManifestEntry => entry !== undefined);
