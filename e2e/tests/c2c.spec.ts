@@ -75,8 +75,19 @@ test('B deposits by paying A’s withdrawal card; A confirms it received: B is c
   await modal.getByTestId('withdraw-card-paymentPassword').fill(PAYMENT_PASSWORD);
   await modal.getByTestId('withdraw-add-card-submit').click();
   await expect(modal).toHaveCount(0);
+  // The charge of the amount shows ~300 ms after it is typed, above the button: the button must
+  // not move when it does, or a press already on its way lands beside it (seen on a busy machine:
+  // pressed, focused, no confirmation).
+  // (Measured from the amount field: filling scrolls the centre's page.)
+  const submitBelowAmount = async () => {
+    const [amount, submit] = await Promise.all([a.getByTestId('withdraw-amount').boundingBox(), a.getByTestId('withdraw-submit').boundingBox()]);
+    return (submit?.y ?? NaN) - (amount?.y ?? NaN);
+  };
+  const before = await submitBelowAmount();
   await a.getByTestId('withdraw-amount').fill('4321');
   await a.getByTestId('withdraw-password').fill(PAYMENT_PASSWORD);
+  await expect(a.getByTestId('withdraw-charge-preview')).toContainText('4,321.00');
+  expect(await submitBelowAmount()).toBe(before);
   await a.getByTestId('withdraw-submit').click();
   const confirm = page.getByTestId('withdraw-confirm');
   await confirm.getByRole('button', { name: 'Confirm' }).click();

@@ -139,11 +139,16 @@ export function WithdrawForm({ card, rules, balanceMinor, turnoverRemainingMinor
           </Button>
         }
       />
-      {withdrawable && quoted === typed && charges.status === 'success' && (
-        <p className={styles.charges} data-testid="withdraw-charge-preview">
-          {t('charge_preview', { charge: money(charges.data.chargeMinor), received: money(charges.data.receivedMinor) })}
-        </p>
-      )}
+      {/* The charge's line is kept whether or not it has text: it comes ~300 ms after the amount,
+          and appearing above the password and the button would move the button under a finger (or
+          a pointer) already on its way to it, so the press would miss. */}
+      <div className={styles.chargeLine} aria-live="polite">
+        {withdrawable && quoted === typed && charges.status === 'success' && (
+          <p className={styles.charges} data-testid="withdraw-charge-preview">
+            {t('charge_preview', { charge: money(charges.data.chargeMinor), received: money(charges.data.receivedMinor) })}
+          </p>
+        )}
+      </div>
       <PaymentPasswordField
         name="password"
         label={t('field_payment_password')}
