@@ -4,12 +4,16 @@
 //
 //   node tools/dependency-check/check-dependencies.mjs server     server/src: modules meet only through index.ts, no cycles
 //   node tools/dependency-check/check-dependencies.mjs frontend   remotes never import each other or the shell; the shell no remote
-//                                                                 source; react-router, RxJS and i18next only through @platform/shared
+//                                                                 source; react-router, RxJS and i18next only through @platform/shared;
+//                                                                 no remote takes contract data through the runtime singleton
+//                                                                 (contract-imports.mjs)
+//   node tools/dependency-check/check-dependencies.mjs contract-imports FILE...   that last rule alone, on the files named
 //
 // Prints { "violations": [{ rule, from, to }], "moduleCycles": [[module, ...]] }; exits 0 either way.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise } from 'dependency-cruiser';
+import { contractImportsFromRuntime, contractValueNames } from './contract-imports.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -164,13 +168,25 @@ function moduleCyclesOf(modules) {
   return cycles;
 }
 
+const CONTRACT_RULE = 'contract-data-from-runtime';
+/** The contract-data rule over these files (paths from the repository's root). */
+const contractViolations = (files) => {
+  const values = contractValueNames(repoRoot);
+  return files.flatMap((file) => contractImportsFromRuntime(repoRoot, file, values)).map((violation) => ({ rule: CONTRACT_RULE, ...violation }));
+};
+
 const scopeName = process.argv[2];
+process.chdir(repoRoot);
+if (scopeName === 'contract-imports') {
+  const files = process.argv.slice(3);
+  process.stdout.write(`${JSON.stringify({ checkedFiles: files.length, violations: contractViolations(files), moduleCycles: [] }, null, 2)}\n`);
+  process.exit(0);
+}
 const scope = SCOPES[scopeName];
 if (!scope) {
-  console.error(`usage: check-dependencies.mjs ${Object.keys(SCOPES).join('|')}`);
+  console.error(`usage: check-dependencies.mjs ${Object.keys(SCOPES).join('|')}|contract-imports FILE...`);
   process.exit(2);
 }
-process.chdir(repoRoot);
 const result = await cruise(
   scope.roots,
   {
@@ -192,5 +208,9 @@ const violations = output.summary.violations.map((violation) => ({
   to: violation.to,
   ...(violation.cycle ? { cycle: violation.cycle.map((step) => (typeof step === 'string' ? step : step.name)) } : {}),
 }));
+if (scopeName === 'frontend') {
+  const remoteFiles = output.modules.map((module) => module.source).filter((source) => /^mfe-[^/]+\/src\//.test(source) && !new RegExp(TEST_FILE).test(source));
+  violations.push(...contractViolations(remoteFiles));
+}
 const moduleCycles = scopeName === 'server' ? moduleCyclesOf(output.modules) : [];
 process.stdout.write(`${JSON.stringify({ checkedFiles: output.modules.filter((module) => !module.source.includes('node_modules/')).length, violations, moduleCycles }, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import type { PaymentStatusChange } from '../contract/wallet';
 import type { AmountMinor } from '../money/amount-minor';
 import type { LanguageCode, MemberInfo, SystemStatus } from '../types/wire';
-import type { AgentCenterPage, MemberCenterPage } from './page-keys';
+import type { AgentCenterPage, MemberCenterPage } from '../contract/page-keys';
 
 export interface SessionState {
   token: string | null;

@@ -80,3 +80,21 @@ export const AGENT_PAGE_SWITCHES = {
 
 export type ModuleName = keyof typeof MODULE_IDS;
 export type ModuleId = (typeof MODULE_IDS)[ModuleName];
+
+/** The merchant's switches as the system status carries them (`info.whitelabel`): module id → its row, on is '1'. */
+export type ModuleSwitches = Readonly<Record<string, { readonly enabled?: string } | undefined>>;
+
+/**
+ * Whether the merchant switched a module on. Read through the caller's own copy of MODULE_IDS
+ * (the contract is bundled by each app, never shared at run time), so a remote released with a
+ * new switch reads it under a shell built before the switch existed.
+ */
+export function isModuleOn(switches: ModuleSwitches | null | undefined, name: ModuleName): boolean {
+  return switches?.[MODULE_IDS[name]]?.enabled === '1';
+}
+
+/** isModuleOn bound to one set of switches: `const isOn = switchReader(useSiteConfig().whitelabel)`. */
+export const switchReader =
+  (switches: ModuleSwitches | null | undefined) =>
+  (name: ModuleName): boolean =>
+    isModuleOn(switches, name);

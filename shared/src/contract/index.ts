@@ -6,6 +6,7 @@
 export * from './envelope';
 export * from './error-codes';
 export * from './feature-switches';
+export * from './page-keys';
 export * from './member-types';
 export * from './game-categories';
 export * from './define-call';

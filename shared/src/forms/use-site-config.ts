@@ -1,23 +1,25 @@
 import { useBusState } from '@platform/shared';
 import { useMemo } from 'react';
-import { MODULE_IDS, type ModuleName } from '../contract/feature-switches';
+import { isModuleOn, type ModuleName } from '../contract/feature-switches';
 import type { CustomerServiceItem, SiteSettings, Whitelabel } from '../types/wire';
 
 export interface SiteConfig {
   site: SiteSettings | null;
   whitelabel: Whitelabel;
   customerService: CustomerServiceItem[];
-  /** Whether a whitelabel module (a feature switch of SPEC §6: 'smsLogin' is MOBILEVERCODELOGIN3) is on. */
+  /**
+   * @deprecated Read switches with the contract's `switchReader(whitelabel)`: this kit is the
+   * shell's copy at run time, so its table of module ids is the shell's too, and a switch newer
+   * than the shell reads as off. Kept for remotes built before 5.7.0.
+   */
   isOn: (name: ModuleName) => boolean;
 }
 
 const NO_SWITCHES: Whitelabel = {};
 const NO_SERVICE: CustomerServiceItem[] = [];
 
-/** Whether the site switched a whitelabel module on (SPEC §6, §3 Whitelabel flags): its `enabled` is '1'. */
-export function isModuleOn(whitelabel: Whitelabel | null | undefined, name: ModuleName): boolean {
-  return whitelabel?.[MODULE_IDS[name]]?.enabled === '1';
-}
+/** @deprecated Import isModuleOn from '@platform/shared/contract' (the caller's own module ids). */
+export { isModuleOn };
 
 /** The operator's configuration the shell put on the bus at start-up (system status). */
 export function useSiteConfig(): SiteConfig {

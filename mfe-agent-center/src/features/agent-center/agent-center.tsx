@@ -1,5 +1,5 @@
 import { Button, CentreMenu, EmptyState, Spinner, useBusState, useCall, useT, type AgentCenterPage } from '@platform/shared';
-import { isAgentMemberType } from '@platform/shared/contract';
+import { isAgentMemberType, switchReader } from '@platform/shared/contract';
 import { useSiteConfig } from '@platform/shared/forms';
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { NAMESPACE } from '../../locales';
@@ -37,7 +37,7 @@ export default function AgentCenter({ page, onClose }: AgentCenterProps) {
   const common = useT().t;
   const affiliate = useT(AFFILIATE_NAMESPACE).t;
   const session = useBusState('session');
-  const { isOn } = useSiteConfig();
+  const isOn = switchReader(useSiteConfig().whitelabel);
   const agent = isAgentMemberType(session.isAgent);
   const flags = useCall(loadContractFlags, [], { requiresSession: true, enabled: agent });
   const available = agent ? visiblePages({ session, contracts: flags.status === 'success' ? flags.data : null, isOn }) : [];

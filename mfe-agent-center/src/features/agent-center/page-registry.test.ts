@@ -1,5 +1,5 @@
-import { AGENT_CENTER_PAGES, type SessionState } from '@platform/shared';
-import type { ModuleName } from '@platform/shared/contract';
+import type { SessionState } from '@platform/shared';
+import { AGENT_CENTER_PAGES, type ModuleName } from '@platform/shared/contract';
 import { makeMember } from '@platform/shared/testing';
 import { derivedFlagsOf } from './contract-flags';
 import { PAGES, visiblePages, type ContractFlags } from './page-registry';

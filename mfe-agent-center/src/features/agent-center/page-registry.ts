@@ -2,7 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { derivedFlagsOf, type ContractFlags } from './contract-flags';
 
 export type { ContractFlags };
-import { AGENT_CENTER_PAGES, type AgentCenterPage, type SessionState } from '@platform/shared';
+import type { SessionState } from '@platform/shared';
+import { AGENT_CENTER_PAGES, type AgentCenterPage } from '@platform/shared/contract';
 import { AGENT_PAGE_SWITCHES, type ModuleName } from '@platform/shared/contract';
 
 /** What every agent-centre page receives from the overlay. */

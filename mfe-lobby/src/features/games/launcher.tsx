@@ -7,11 +7,11 @@ import {
   isApiError,
   requireRealAccount,
   SESSION_ENDED_CODES,
-  CLIENT_ERROR_CODES,
   useLocation,
   useNavigate,
   type ApiError,
 } from '@platform/shared';
+import { CLIENT_ERROR_CODES } from '@platform/shared/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setFrameUrl } from './frame-url';
 import { launchGame, launchTrial } from './games-api';

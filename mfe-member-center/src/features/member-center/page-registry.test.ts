@@ -1,4 +1,4 @@
-import { MEMBER_CENTER_PAGES } from '@platform/shared';
+import { MEMBER_CENTER_PAGES } from '@platform/shared/contract';
 import { makeMember } from '@platform/shared/testing';
 import { PAGES, visiblePages } from './page-registry';
 

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { isAgentAccount, MEMBER_CENTER_PAGES, type MemberCenterPage, type SessionState } from '@platform/shared';
+import { isAgentAccount, type SessionState } from '@platform/shared';
+import { MEMBER_CENTER_PAGES, type MemberCenterPage } from '@platform/shared/contract';
 
 /** What every member-centre page receives from the overlay. */
 export interface MemberCenterPageProps {

@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_CODES, createRetryKey as createKey, isApiError } from '@platform/shared';
+import { createRetryKey as createKey, isApiError } from '@platform/shared';
+import { CLIENT_ERROR_CODES } from '@platform/shared/contract';
 
 /**
  * No answer from the server (network, timeout): the withdrawal may have been made there. Unlike

@@ -1,4 +1,5 @@
 import { type LoginTab, showNotice, useNavigate, useT } from '@platform/shared';
+import { switchReader } from '@platform/shared/contract';
 import { useSiteConfig } from '@platform/shared/forms';
 import { useCallback, useState } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';
@@ -42,7 +43,8 @@ export interface AuthViews {
 export function useAuthViews(initial: AuthView, close: () => void, { homeBeforePasswordChange = false } = {}): AuthViews {
   const { t } = useT(NAMESPACE);
   const navigate = useNavigate();
-  const { site, isOn } = useSiteConfig();
+  const { site, whitelabel } = useSiteConfig();
+  const isOn = switchReader(whitelabel);
   const completeLogin = useCompleteLogin();
   const [view, show] = useState<AuthView>(initial);
   const [lastUsername, setLastUsername] = useState<string>();

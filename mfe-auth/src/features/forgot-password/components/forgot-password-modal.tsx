@@ -1,4 +1,5 @@
 import { Modal, showNotice, Tabs, useT } from '@platform/shared';
+import { switchReader } from '@platform/shared/contract';
 import { useSiteConfig } from '@platform/shared/forms';
 import { useState } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';
@@ -19,7 +20,7 @@ export interface ForgotPasswordModalProps {
 /** Forgot password (SPEC §2): by e-mail, or by mobile when CHNGPASSVERIF3 is on. */
 export function ForgotPasswordModal({ onClose, onLoggedIn, onBackToLogin }: ForgotPasswordModalProps) {
   const { t } = useT(NAMESPACE);
-  const { isOn } = useSiteConfig();
+  const isOn = switchReader(useSiteConfig().whitelabel);
   const [way, setWay] = useState<ResetWay>('email');
   const byMobile = isOn('passwordResetBySms');
   const active = byMobile ? way : 'email';

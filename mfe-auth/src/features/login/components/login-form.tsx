@@ -27,6 +27,7 @@ import {
   type FieldError,
   type FieldErrors,
 } from '@platform/shared/forms';
+import { switchReader } from '@platform/shared/contract';
 import { useCallback, useEffect, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
@@ -64,7 +65,7 @@ export interface LoginFormProps {
 export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUsername }: LoginFormProps) {
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
-  const { isOn } = useSiteConfig();
+  const isOn = switchReader(useSiteConfig().whitelabel);
   const rules = useRegisterRules();
   const smsLoginOn = isOn('smsLogin');
 

@@ -23,6 +23,7 @@ import {
   type FieldErrors,
   type RuleError,
 } from '@platform/shared/forms';
+import { switchReader } from '@platform/shared/contract';
 import { useCallback, useMemo, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { codesFromSearch } from '../../../lib/url-codes';
@@ -65,7 +66,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const errorText = useFieldErrorText(NAMESPACE);
   const passwordHint = usePasswordHint();
   const location = useLocation();
-  const { isOn } = useSiteConfig();
+  const { whitelabel } = useSiteConfig();
+  const isOn = useMemo(() => switchReader(whitelabel), [whitelabel]);
   const rules = useRegisterRules();
   const urlCodes = useMemo(() => codesFromSearch(location.search), [location.search]);
 

@@ -1,4 +1,7 @@
-// The page keys of the member centre and agent centre menus (SPEC §2), one source of truth.
+// The page keys of the member centre and agent centre menus, in menu order, one source of truth.
+// Contract data: each app bundles its own copy (from '@platform/shared/contract'), so a centre
+// released with a new page lists it under a shell built before it; the runtime singleton carries
+// the types only (tools/dependency-check/contract-imports.mjs).
 
 export const MEMBER_CENTER_PAGES = [
   'securityCenter',
