@@ -1,3 +1,4 @@
+import { createInstance } from '@module-federation/runtime';
 import path from 'node:path';
 
 // The federation config enforces the compatibility rule of shared/README.md: an app accepts the
@@ -12,6 +13,7 @@ interface SharedEntry {
   singleton: boolean;
   requiredVersion: string;
   version: string;
+  strictVersion: boolean;
 }
 
 function sharedOf(appDir: string, federationName: string, isHost: boolean): Record<string, SharedEntry> {
@@ -29,7 +31,7 @@ describe('@platform/shared in the federation config', () => {
     const shared = sharedOf(appDir, federationName, isHost);
     // The index and its two kits (5.0.0), each a singleton of the package's version.
     for (const key of ['@platform/shared', '@platform/shared/forms', '@platform/shared/records']) {
-      expect({ key, ...shared[key] }).toEqual({ key, singleton: true, requiredVersion: `^${major}.${minor}.0`, version: sharedVersion });
+      expect({ key, ...shared[key] }).toEqual({ key, singleton: true, requiredVersion: `^${major}.${minor}.0`, version: sharedVersion, strictVersion: true });
     }
   });
 
@@ -41,5 +43,23 @@ describe('@platform/shared in the federation config', () => {
   test('the range is the major and minor of the version, any patch', () => {
     expect(sharedLibraryRange('2.3.1')).toBe('^2.3.0');
     expect(sharedLibraryRange('10.0.7')).toBe('^10.0.0');
+  });
+
+  test('a copy on the page outside the range an app requires is refused, not used with a warning', () => {
+    const [major, minor] = sharedVersion.split('.');
+    const remote = sharedOf('mfe-auth', 'mfe_auth', false)['@platform/shared'];
+    // A shell built on the previous minor (or the previous major) provides its copy to the page.
+    const shellWith = (version: string) =>
+      createInstance({
+        name: `shell_${version.replace(/\W/g, '_')}`,
+        remotes: [],
+        shared: { '@platform/shared': { version, lib: () => ({ copy: version }), shareConfig: { singleton: true, requiredVersion: `^${version}` } } },
+      });
+    const load = (shellVersion: string) => shellWith(shellVersion).loadShareSync<{ copy: string }>('@platform/shared', { customShareInfo: { shareConfig: remote } })();
+    const older = Number(minor) > 0 ? `${major}.${Number(minor) - 1}.9` : `${Number(major) - 1}.99.0`;
+    expect(() => load(older)).toThrow(/does not satisfy the requirement/);
+    expect(() => load(`${Number(major) + 1}.0.0`)).toThrow(/does not satisfy the requirement/);
+    // The same minor, any patch: the shell's copy is used.
+    expect(load(`${major}.${minor}.7`)).toEqual({ copy: `${major}.${minor}.7` });
   });
 });

@@ -42,7 +42,12 @@ function sharedConfig() {
     const pkgName = packageOf(key);
     const version = require(require.resolve(`${pkgName}/package.json`, { paths: [repoRoot] })).version;
     const requiredVersion = pkgName === '@platform/shared' ? sharedLibraryRange(version) : `^${version}`;
-    shared[key] = { singleton: true, requiredVersion, version };
+    // strictVersion: a copy on the page outside the required range is refused (the remote fails to
+    // load, and its slot shows the retry panel) instead of being used with a console warning. The
+    // server already serves no release the deployed shell cannot run (server/src/modules/remotes/
+    // compatibility.ts); this catches what it cannot see, such as a development server or a
+    // remote on another origin.
+    shared[key] = { singleton: true, requiredVersion, version, strictVersion: true };
   }
   return shared;
 }
