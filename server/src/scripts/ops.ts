@@ -68,6 +68,7 @@ import { readConfig } from '../config';
 import { createPool } from '../db/pool';
 import { resolveSecretsKey, startDatabase } from '../main';
 import { createOperator, enrolOperatorTotp, isOperatorRole, OPERATOR_ROLES, type OperatorRole, type OperatorTotp } from '../modules/operator';
+import { RELEASE_VERSION_PATTERN, REMOTE_NAME_PATTERN } from '../modules/remotes';
 
 export interface OpsIo {
   env: NodeJS.ProcessEnv;
@@ -572,8 +573,8 @@ const remoteLines = (remote: RemoteReleasesValue): string[] => [
       (release.compatible ? '' : `  cannot run under the deployed shell: needs ${release.problems}`),
   ),
 ];
-const REMOTE_NAME = /^[a-z][a-z0-9_]{1,40}$/;
-const RELEASE_VERSION = /^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$/;
+const REMOTE_NAME = new RegExp(REMOTE_NAME_PATTERN);
+const RELEASE_VERSION = new RegExp(RELEASE_VERSION_PATTERN);
 Object.assign(OPS_COMMANDS, {
   'remote-releases': {
     usage: 'remote-releases   (each remote: deployed releases, newest first; which one is served)',

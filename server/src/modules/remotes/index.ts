@@ -3,5 +3,5 @@ export { remotesRoutes, type RemotesRoutesOptions } from './remotes.routes';
 // The origins remote code may come from: the registry's allowed origins and REMOTE_OVERRIDES'.
 export { overrideOrigins, remoteOrigins } from './remotes.service';
 // The operators' releases, roll-out and roll-back, and their codes' texts.
-export { remotesOperatorRoutes } from './remotes.operator-routes';
+export { RELEASE_VERSION_PATTERN, REMOTE_NAME_PATTERN, remotesOperatorRoutes } from './remotes.operator-routes';
 export { remotesMessages } from './remotes.messages';

@@ -39,8 +39,11 @@ interface RegistryRow {
 
 const REGISTRY_COLUMNS = 'name, entry_url AS "entryUrl", version, canary_version AS "canaryVersion", canary_percent AS "canaryPercent"';
 
-const NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]{1,40}$' } as const;
-const VERSION = { type: 'string', pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' } as const;
+/** A remote's name and a release's version as operators write them (the API's schemas and the ops tool). */
+export const REMOTE_NAME_PATTERN = '^[a-z][a-z0-9_]{1,40}$';
+export const RELEASE_VERSION_PATTERN = '^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$';
+const NAME = { type: 'string', pattern: REMOTE_NAME_PATTERN } as const;
+const VERSION = { type: 'string', pattern: RELEASE_VERSION_PATTERN } as const;
 
 async function registryRow(db: pg.Pool, merchantId: number, name: string): Promise<RegistryRow> {
   const found = await db.query<RegistryRow>(`SELECT ${REGISTRY_COLUMNS} FROM remote_registry WHERE merchant_id = $1 AND name = $2`, [merchantId, name]);
