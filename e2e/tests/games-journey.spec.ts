@@ -138,7 +138,10 @@ test('a new player finds, favourites, launches and plays a slot, sees the balanc
   // The lottery's tabs come first (issue 11); the slot round is under Slots.
   await records.getByRole('tab', { name: 'Slots' }).click();
   await expect(records.getByRole('tab', { name: 'Slots' })).toHaveAttribute('aria-selected', 'true');
-  const row = records.locator('tbody tr').filter({ hasText: played.roundId });
+  // The records name a round by the id the wallet keys it by (seed and nonce), not the game's
+  // short round number, which any row's date can contain: match that id's cell exactly.
+  const [recordRound] = await operatorSql<{ id: string }>('SELECT provider_round_id AS id FROM inhouse_round WHERE id = $1', [Number(played.roundId)]);
+  const row = records.locator('tbody tr').filter({ has: page.getByText(recordRound.id, { exact: true }) });
   await expect(row).toHaveCount(1, { timeout: 10_000 });
   await expect(row).toContainText(SLOT.name);
   const cells = await row.locator('td').allTextContents();
