@@ -17,7 +17,9 @@ function buildInputs(name) {
   // Dependency versions and the app list (exposed modules) go into every build.
   const common = ['package-lock.json', 'apps.json'];
   if (app.kind === 'server') return [app.folder, 'shared', ...common];
-  return [app.folder, 'shared', 'tools/webpack', 'tsconfig.base.json', ...common];
+  // Games do not use the UI blocks; the shell and the remotes bundle them.
+  const bundled = app.kind === 'game' ? ['shared'] : ['shared', 'ui-blocks'];
+  return [app.folder, ...bundled, 'tools/webpack', 'tsconfig.base.json', ...common];
 }
 
 /** The files a finished build of the app leaves behind. */

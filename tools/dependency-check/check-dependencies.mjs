@@ -104,12 +104,24 @@ const frontendRules = [
       dependencyTypesNot: ['type-only'],
     },
   },
+  {
+    name: 'blocks-through-shared',
+    comment:
+      "The UI blocks are bundled by each app that uses them; the page's runtime (bus, API client, i18n) is the one copy every app shares. A block reaches it only through '@platform/shared' (or its kits): a relative import into shared/src would bundle a second bus, API client or i18n instance into the app. Types, the wire contract and pure helpers may be imported directly.",
+    severity: 'error',
+    from: { path: '^ui-blocks/src/', pathNot: TEST_FILE },
+    to: {
+      path: '^shared/src/',
+      pathNot: ['^shared/src/(forms|ui/records-table)/index\\.ts$', '^shared/src/index\\.ts$', '^shared/src/contract/', '^shared/src/types/', '^shared/src/ui/class-names\\.ts$'],
+      dependencyTypesNot: ['type-only'],
+    },
+  },
 ];
 
 const SCOPES = {
   server: { roots: ['server/src'], tsConfig: 'server/tsconfig.json', rules: serverRules },
   frontend: {
-    roots: ['shell/src', 'mfe-auth/src', 'mfe-lobby/src', 'mfe-lottery/src', 'mfe-member-center/src', 'mfe-agent-center/src', 'shared/src/forms', 'shared/src/ui/records-table'],
+    roots: ['shell/src', 'mfe-auth/src', 'mfe-lobby/src', 'mfe-lottery/src', 'mfe-member-center/src', 'mfe-agent-center/src', 'shared/src/forms', 'shared/src/ui/records-table', 'ui-blocks/src'],
     tsConfig: 'tsconfig.base.json',
     rules: frontendRules,
   },
