@@ -1,8 +1,8 @@
-// The home page's content (issue 10 Lobby): hot games, a row per category with its vendors, the
+// The home page's content: hot games, a row per category with its vendors, the
 // player's recent and favourite games, the jackpot and the winners board. Loaded after the home
 // page's first paint (a chunk of its own), so that it costs the first load nothing; the jackpot
 // and winners board, below the first screen, when they approach the viewport (winners-board.tsx).
-import { EmptyState, Spinner, useBusState, useCall, useT } from '@platform/shared';
+import { EmptyState, Spinner, useBusState, useCall, useT, type CallResult } from '@platform/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFavouritesVersion } from './favourites';
 import { loadFavouriteGames, loadHotGames, loadRecentGames } from './games-api';
@@ -14,9 +14,10 @@ import { lazyPart } from './lazy-screen';
 import { NAMESPACE } from './translations';
 import { playableVendors, useLanes, VendorCards } from './vendor-cards';
 
-function HotGamesSection() {
+type Hot = CallResult<Awaited<ReturnType<typeof loadHotGames>>>;
+
+function HotGamesSection({ hot }: { hot: Hot }) {
   const { t } = useT(NAMESPACE);
-  const hot = useCall((signal) => loadHotGames(signal), []);
   if (hot.status === 'error') return null;
   return (
     <Section title={t('hot_games')} testId="home-hot-games">
@@ -49,11 +50,17 @@ function LaneSections({ lanes }: { lanes: ReturnType<typeof useLanes> }) {
   );
 }
 
-function PlayerSections() {
-  const { t } = useT(NAMESPACE);
+type Player = { recent: CallResult<Awaited<ReturnType<typeof loadRecentGames>>>; favourites: CallResult<Awaited<ReturnType<typeof loadFavouriteGames>>> };
+
+function usePlayerGames(): Player {
   const favouritesVersion = useFavouritesVersion();
   const recent = useCall((signal) => loadRecentGames(signal), [], { requiresSession: true });
   const favourites = useCall((signal) => loadFavouriteGames(1, signal), [favouritesVersion], { requiresSession: true });
+  return { recent, favourites };
+}
+
+function PlayerSections({ recent, favourites }: Player) {
+  const { t } = useT(NAMESPACE);
   return (
     <>
       {recent.status === 'success' && recent.data.length > 0 && (
@@ -69,6 +76,9 @@ function PlayerSections() {
     </>
   );
 }
+
+/** Answered or failed: what it shows has its final height. Idle (no session) shows nothing. */
+const settled = (call: { status: string }) => call.status !== 'loading';
 
 /**
  * Renders `children` once the place they take comes within a screen of the viewport (at once
@@ -95,14 +105,20 @@ const WinnersBoard = lazyPart(() => import(/* webpackChunkName: "lobby-winners-b
 
 export default function HomeContent() {
   const loggedIn = useBusState('session').token !== null;
+  const hot = useCall((signal) => loadHotGames(signal), []);
+  const player = usePlayerGames();
   const lanes = useLanes();
+  // The lanes come below the hot games and the player's own rows, whose heights are known only
+  // when they have answered: shown before, a lane on screen would be pushed down (a layout shift
+  // of ~0.1 on a phone). So they wait for what is above them.
+  const aboveSettled = settled(hot) && (!loggedIn || (settled(player.recent) && settled(player.favourites)));
   return (
     <LauncherProvider>
       <div className={styles.screen} data-testid="home-content">
-        <HotGamesSection />
-        {loggedIn && <PlayerSections />}
-        <LaneSections lanes={lanes} />
-        <NearViewport settled={lanes.status === 'success' || lanes.status === 'error'}>
+        <HotGamesSection hot={hot} />
+        {loggedIn && <PlayerSections {...player} />}
+        {aboveSettled && <LaneSections lanes={lanes} />}
+        <NearViewport settled={aboveSettled && (lanes.status === 'success' || lanes.status === 'error')}>
           <WinnersBoard />
         </NearViewport>
       </div>
