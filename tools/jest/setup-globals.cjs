@@ -1,4 +1,7 @@
-// jsdom lacks what browsers have and the apps rely on: WebCrypto, TextEncoder, BroadcastChannel.
+// jsdom lacks what browsers have and the apps rely on: WebCrypto, TextEncoder, BroadcastChannel,
+// fetch. whatwg-fetch's fetch runs on jsdom's XMLHttpRequest, so a request still crosses jsdom's
+// network edge (the page's origin, CORS, cookies) as a browser's would.
+require('whatwg-fetch');
 const { webcrypto } = require('node:crypto');
 const { TextEncoder, TextDecoder } = require('node:util');
 const { BroadcastChannel } = require('node:worker_threads');

@@ -172,6 +172,54 @@ describe('headers and envelope', () => {
     await api.call(listCall, { params: { types: ['B', 'PL'], platform: 'W' } });
     expect(server.requests[0].query.getAll('types')).toEqual(['B', 'PL']);
   });
+
+  it('writes the query as the server reads it: a key per array item, in order; nothing for undefined or null', async () => {
+    const queryCall = defineCall({
+      name: 'queryShapes',
+      method: 'GET',
+      path: '/wps/test/query',
+      moduleId: 'SYSTEM3',
+      query: {
+        type: 'object',
+        properties: {
+          types: { type: 'array', items: { type: ['string', 'null'] } },
+          page: { type: 'integer' },
+          open: { type: 'boolean' },
+          name: { type: 'string' },
+          gone: { type: ['string', 'null'] },
+        },
+      },
+      value: { type: 'null' },
+    });
+    server.on('GET /wps/test/query', () => ({ body: envelope(null) }));
+
+    await api.call(queryCall, { params: { types: ['B', null, 'P L&x=1'], page: 2, open: false, name: undefined, gone: null } });
+    await api.call(queryCall);
+
+    const [withParams, without] = server.requests;
+    expect([...withParams.query.entries()]).toEqual([['types', 'B'], ['types', 'P L&x=1'], ['page', '2'], ['open', 'false']]);
+    expect([...without.query.keys()]).toEqual([]);
+  });
+
+  it('is a credentialed request: the API origin’s cookies go with every call, as they did with XMLHttpRequest', async () => {
+    server.on('GET /wps/system/whitelabel', () => ({ body: envelope({}), headers: { 'Set-Cookie': 'edge=abc; Path=/' } }));
+    server.on('GET /wps/system/helpCenter', () => ({ body: envelope({}), headers: { 'Set-Cookie': 'edge=; Path=/; Max-Age=0' } }));
+
+    await api.call(whitelabelCall);
+    await api.call(helpCenterCall);
+
+    expect(server.requests[0].headers.cookie).toBeUndefined();
+    expect(server.requests[1].headers.cookie).toBe('edge=abc');
+  });
+
+  it("uses the page's fetch as it is at the call, so one put there after the client was made is used", async () => {
+    server.on('GET /wps/system/whitelabel', () => ({ body: envelope({}) }));
+    const pageFetch = jest.spyOn(globalThis, 'fetch');
+
+    await api.call(whitelabelCall);
+
+    expect(pageFetch).toHaveBeenCalledWith(`${server.origin}/wps/system/whitelabel`, expect.objectContaining({ method: 'GET', credentials: 'include' }));
+  });
 });
 
 describe('calls that need a session', () => {
@@ -325,8 +373,7 @@ describe('failures', () => {
   it('a network failure is network.error with the translated message', async () => {
     // jsdom reports the refused connection on the console, as a browser would.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    // (jsdom also leaves a failed request's timeout timer running: keep it short.)
-    const unreachable = createApiClient({ bus, baseURL: 'http://127.0.0.1:9', timeoutMs: 300 });
+    const unreachable = createApiClient({ bus, baseURL: 'http://127.0.0.1:9' });
 
     await expect(unreachable.call(systemStatusCall)).rejects.toMatchObject({
       status: 0,
@@ -355,10 +402,64 @@ describe('failures', () => {
     impatient.dispose();
   });
 
+  it('a server that never answers fails as network.timeout once timeoutMs has passed, and says so', async () => {
+    server.on('GET /wps/system/whitelabel', () => ({ hang: true }));
+    const impatient = createApiClient({ bus, baseURL: server.origin, timeoutMs: 200 });
+    const started = Date.now();
+    try {
+      await expect(impatient.call(whitelabelCall)).rejects.toMatchObject({
+        status: 0,
+        errorCode: 'network.timeout',
+        message: 'The page took longer time to load, please check your network connectivity',
+      });
+    } finally {
+      impatient.dispose();
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(server.requests).toHaveLength(1);
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'The page took longer time to load, please check your network connectivity' }]);
+  });
+
+  it('a 2xx answer that is not an envelope is response.invalid', async () => {
+    server.on('GET /wps/system/whitelabel', () => ({ body: 'not an envelope' }));
+    server.on('GET /wps/system/helpCenter', () => ({ status: 200 }));
+
+    await expect(api.call(whitelabelCall)).rejects.toMatchObject({ status: 200, errorCode: 'response.invalid', message: 'Unknown error' });
+    await expect(api.call(helpCenterCall)).rejects.toMatchObject({ status: 200, errorCode: 'response.invalid' });
+  });
+
+  it('a server that has closed is network.error', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const gone = await startTestApiServer();
+    await gone.close();
+    const client = createApiClient({ bus, baseURL: gone.origin });
+    try {
+      await expect(client.call(whitelabelCall)).rejects.toMatchObject({ status: 0, errorCode: 'network.error', message: 'Network link is abnormal, please try again' });
+    } finally {
+      client.dispose();
+    }
+    expect(commands).toEqual([{ type: 'toast', level: 'error', message: 'Network link is abnormal, please try again' }]);
+  });
+
+  it('a server that closes the connection before answering is network.error', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    server.on('GET /wps/system/whitelabel', () => {
+      arrived();
+      return { hang: true };
+    });
+
+    const pending = api.call(whitelabelCall);
+    await held;
+    await server.close();
+
+    await expect(pending).rejects.toMatchObject({ status: 0, errorCode: 'network.error' });
+  });
+
   it('an aborted call rejects as request.canceled without a toast', async () => {
     server.on('GET /wps/system/status', () => ({ body: envelope({}), delayMs: 1000 }));
-    // jsdom keeps an aborted request's timeout timer running: keep it short.
-    const client = createApiClient({ bus, baseURL: server.origin, timeoutMs: 300 });
+    const client = createApiClient({ bus, baseURL: server.origin });
     const controller = new AbortController();
     const pending = client.call(systemStatusCall, { signal: controller.signal });
     controller.abort();
@@ -366,6 +467,34 @@ describe('failures', () => {
     await expect(pending).rejects.toMatchObject({ errorCode: 'request.canceled' });
     expect(commands).toEqual([]);
     client.dispose();
+  });
+
+  it('an abort while the server holds the call rejects at once, not at the timeout, and is never reported', async () => {
+    let arrived!: () => void;
+    const held = new Promise<void>((resolve) => (arrived = resolve));
+    server.on('GET /wps/system/whitelabel', () => {
+      arrived();
+      return { hang: true };
+    });
+    const controller = new AbortController();
+
+    // The client's own timeout is 20 s: only the abort can end this call within the test's time.
+    const pending = api.call(whitelabelCall, { signal: controller.signal });
+    await held;
+    controller.abort();
+
+    await expect(pending).rejects.toMatchObject({ status: 0, errorCode: 'request.canceled' });
+    expect(commands).toEqual([]);
+  });
+
+  it('a signal aborted before the call sends nothing', async () => {
+    server.on('GET /wps/system/whitelabel', () => ({ body: envelope({}) }));
+    const controller = new AbortController();
+    controller.abort();
+
+    await expect(api.call(whitelabelCall, { signal: controller.signal })).rejects.toMatchObject({ errorCode: 'request.canceled' });
+    expect(server.requests).toHaveLength(0);
+    expect(commands).toEqual([]);
   });
 });
 

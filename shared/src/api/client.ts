@@ -1,4 +1,3 @@
-import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { distinctUntilChanged, skip } from 'rxjs';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { translateCommon } from '../i18n/i18n-instance';
@@ -135,13 +134,28 @@ export interface ApiClientOptions {
   bus?: EventBus;
   /** Origin of the API; the page's own origin when absent. */
   baseURL?: string;
+  /** How long a call may take, its answer read in full, before it fails as a timeout. */
   timeoutMs?: number;
-  /** The network edge, replaceable in tests of apps that cannot reach a server. */
-  adapter?: AxiosRequestConfig['adapter'];
+  /**
+   * The network edge: the page's `fetch`, read at each call; replaceable in tests of apps that
+   * cannot reach a server. (5.8.0)
+   */
+  fetch?: typeof fetch;
 }
 
 function isEnvelope(data: unknown): data is Envelope<unknown> {
   return typeof data === 'object' && data !== null && typeof (data as Envelope<unknown>).success === 'boolean';
+}
+
+/** `types=B&types=PL` for an array, as the server's query parser reads repeated keys; no undefined or null. */
+function toQuery(params: unknown): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) query.append(key, String(item));
+    }
+  }
+  return query.toString();
 }
 
 function toFormBody(data: unknown): string {
@@ -166,44 +180,36 @@ function stableKey(value: unknown): string {
 
 function toApiError(error: unknown, call: CallDefinition): ApiError {
   if (error instanceof ApiError) return error;
-  if (axios.isCancel(error)) {
-    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.canceled, message: 'canceled', call });
-  }
-  if (axios.isAxiosError(error)) {
-    const response = error.response;
-    if (response) {
-      const envelope = isEnvelope(response.data) ? response.data : null;
-      const fallback =
-        response.status === 504 ? translateCommon('timeout_error') : response.statusText || translateCommon('unknown_error');
-      return new ApiError({
-        status: response.status,
-        errorCode: envelope?.errorCode || `http.${response.status}`,
-        message: envelope?.message || envelope?.errorCode || fallback,
-        value: envelope?.value ?? null,
-        call,
-      });
-    }
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-      return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.timeout, message: translateCommon('timeout_error'), call });
-    }
-    return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.network, message: translateCommon('network_error'), call });
-  }
   return new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.client, message: translateCommon('unknown_error'), call });
 }
 
-function unwrap(response: AxiosResponse, call: CallDefinition): unknown {
-  const envelope = response.data;
-  if (!isEnvelope(envelope)) {
+/** The body as JSON, or null when it is none (empty, HTML from a proxy, cut short). */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function unwrap(status: number, statusText: string, body: unknown, call: CallDefinition): unknown {
+  const envelope = isEnvelope(body) ? body : null;
+  if (status < 200 || status > 299) {
+    const fallback = status === 504 ? translateCommon('timeout_error') : statusText || translateCommon('unknown_error');
     throw new ApiError({
-      status: response.status,
-      errorCode: CLIENT_ERROR_CODES.invalidResponse,
-      message: translateCommon('unknown_error'),
+      status,
+      errorCode: envelope?.errorCode || `http.${status}`,
+      message: envelope?.message || envelope?.errorCode || fallback,
+      value: envelope?.value ?? null,
       call,
     });
   }
+  if (!envelope) {
+    throw new ApiError({ status, errorCode: CLIENT_ERROR_CODES.invalidResponse, message: translateCommon('unknown_error'), call });
+  }
   if (!envelope.success) {
     throw new ApiError({
-      status: response.status,
+      status,
       errorCode: envelope.errorCode || 'request.failed',
       message: envelope.message || envelope.errorCode || translateCommon('unknown_error'),
       value: envelope.value,
@@ -241,16 +247,8 @@ export function deviceId(): string {
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const eventBus = options.bus ?? defaultBus;
-  const http: AxiosInstance = axios.create({
-    baseURL: options.baseURL,
-    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    withCredentials: true,
-    responseType: 'json',
-    headers: { 'X-Gateway-Version': '3', 'Content-Type': 'application/json' },
-    // `types=B&types=PL`, as the server's query parser reads repeated keys.
-    paramsSerializer: { indexes: null },
-    adapter: options.adapter,
-  });
+  const baseURL = (options.baseURL ?? '').replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   const sessionToken = (): string | null => sessionStore.get('token') ?? eventBus.get('session').token;
   const language = (): string => localStore.get('hisLang') ?? eventBus.get('language');
@@ -267,30 +265,60 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return headers;
   }
 
-  async function send(definition: CallDefinition, callOptions: SendOptions, token: string | null): Promise<unknown> {
-    const headers = new AxiosHeaders(headersFor(definition, token));
-
-    let data = callOptions.data;
-    if (definition.encrypted) {
-      const serverKey = await rsaKeys.get();
-      const sealed = await encryptPayload(data ?? {}, serverKey.publicKey, { serverNowMs: Date.now() + serverKey.clockOffsetMs });
-      data = sealed.body;
-      headers.set('Encryption', sealed.encryptionHeader);
-    } else if (definition.form) {
-      data = toFormBody(data);
-      headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  /**
+   * One exchange with the server: the status and the parsed body, or an ApiError for no answer.
+   * The timeout covers reading the body too; the caller's abort is `canceled`, which is never
+   * reported.
+   */
+  async function exchange(url: string, init: RequestInit, definition: CallDefinition, signal?: AbortSignal): Promise<{ status: number; statusText: string; body: unknown }> {
+    const controller = new AbortController();
+    const cancel = () => controller.abort();
+    const timer = setTimeout(cancel, timeoutMs);
+    if (signal?.aborted) cancel();
+    else signal?.addEventListener('abort', cancel);
+    // Read at each call: the page's fetch, or the one a test put there after this client was made.
+    const request = options.fetch ?? globalThis.fetch;
+    try {
+      const response = await request(url, { ...init, credentials: 'include', signal: controller.signal });
+      return { status: response.status, statusText: response.statusText, body: parseBody(await response.text()) };
+    } catch {
+      if (signal?.aborted) throw new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.canceled, message: 'canceled', call: definition });
+      if (controller.signal.aborted) throw new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.timeout, message: translateCommon('timeout_error'), call: definition });
+      throw new ApiError({ status: 0, errorCode: CLIENT_ERROR_CODES.network, message: translateCommon('network_error'), call: definition });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
     }
-    for (const [header, value] of Object.entries(callOptions.headers ?? {})) headers.set(header, value);
+  }
 
-    const response = await http.request({
-      url: definition.path,
-      method: definition.method,
-      params: callOptions.params,
-      data: definition.method === 'GET' ? undefined : data,
-      headers,
-      signal: callOptions.signal,
-    });
-    return unwrap(response, definition);
+  async function send(definition: CallDefinition, callOptions: SendOptions, token: string | null): Promise<unknown> {
+    const headers = new Headers({ ...headersFor(definition, token), Accept: 'application/json' });
+
+    let body: string | undefined;
+    if (definition.method !== 'GET') {
+      if (definition.encrypted) {
+        const serverKey = await rsaKeys.get();
+        const sealed = await encryptPayload(callOptions.data ?? {}, serverKey.publicKey, { serverNowMs: Date.now() + serverKey.clockOffsetMs });
+        body = JSON.stringify(sealed.body);
+        headers.set('Content-Type', 'application/json');
+        headers.set('Encryption', sealed.encryptionHeader);
+      } else if (definition.form) {
+        body = toFormBody(callOptions.data);
+        headers.set('Content-Type', 'application/x-www-form-urlencoded');
+      } else if (callOptions.data !== undefined) {
+        body = JSON.stringify(callOptions.data);
+        headers.set('Content-Type', 'application/json');
+      }
+    }
+    for (const [header, value] of Object.entries(callOptions.headers ?? {})) {
+      if (value === false) headers.delete(header);
+      else headers.set(header, value);
+    }
+
+    const query = toQuery(callOptions.params);
+    const url = `${baseURL}${definition.path}${query ? `?${query}` : ''}`;
+    const answer = await exchange(url, { method: definition.method, headers, body }, definition, callOptions.signal);
+    return unwrap(answer.status, answer.statusText, answer.body, definition);
   }
 
   /** One call, without telling the player about failures. */

@@ -31,7 +31,8 @@ beforeEach(async () => {
   commands = [];
   for (const type of ['toast', 'logout', 'openLogin'] as const) bus.on(type).subscribe((command) => commands.push(command));
   api = createApiClient({ bus, baseURL: server.origin });
-  stop = startBalanceService({ bus, api });
+  // Loads only: the balance stream has its own tests (balance-stream.test.ts).
+  stop = startBalanceService({ bus, api, followPush: null });
 });
 
 afterEach(async () => {

@@ -1,5 +1,8 @@
-// jsdom lacks what the browser gives the shared library: WebCrypto's `subtle` and the text codecs.
-// Node has them; the tests use Node's so encryption runs for real.
+// jsdom lacks what the browser gives the shared library: WebCrypto's `subtle`, the text codecs and
+// fetch. Node has the first two; the tests use Node's so encryption runs for real. Node's fetch
+// would bypass jsdom: whatwg-fetch's runs on jsdom's XMLHttpRequest, so the API client's requests
+// cross jsdom's network edge (the page's origin, CORS preflight, cookies) as a browser's would.
+import 'whatwg-fetch';
 import { webcrypto } from 'node:crypto';
 import { TextDecoder, TextEncoder } from 'node:util';
 

@@ -1,5 +1,6 @@
 // A real HTTP server for the API client's tests: the client's requests cross a real network edge
-// (jsdom's XMLHttpRequest, CORS preflight included) and are answered with envelopes.
+// (fetch on jsdom's XMLHttpRequest, CORS preflight and cookies included) and are answered with
+// envelopes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,6 +19,10 @@ export interface Reply {
   body?: unknown;
   /** Answer after this long (timeouts). */
   delayMs?: number;
+  /** Never answer: the request stays open until the server closes. */
+  hang?: boolean;
+  /** Response headers besides the JSON content type (Set-Cookie). */
+  headers?: Record<string, string>;
 }
 
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
@@ -67,9 +72,10 @@ export async function startTestApiServer(allowedOrigin = 'http://localhost'): Pr
       requests.push(recorded);
       const handler = routes.get(`${recorded.method} ${recorded.path}`);
       const reply: Reply = handler ? await handler(recorded) : { status: 404, body: failure('not.found', 'Not found') };
+      if (reply.hang) return;
       const send = () => {
         if (response.destroyed) return;
-        response.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json' });
+        response.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });
         response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
       };
       if (!reply.delayMs) {

@@ -1,4 +1,3 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { act, screen } from '@testing-library/react';
 import { bus, createApiClient, formatDateTime } from '@platform/shared';
 import { freePlayLoginCall } from '@platform/shared/contract';
@@ -13,10 +12,7 @@ import { StatusGate } from './status-gate';
 function refusingClient(status: number, body: unknown) {
   return createApiClient({
     bus,
-    adapter: async (config: InternalAxiosRequestConfig) => {
-      const response = { status, statusText: '', headers: {}, config, data: body } as AxiosResponse;
-      throw new AxiosError('refused', AxiosError.ERR_BAD_RESPONSE, config, null, response);
-    },
+    fetch: async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
   });
 }
 

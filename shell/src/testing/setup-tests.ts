@@ -1,5 +1,7 @@
 // Runs before every test file of the shell: the browser APIs jsdom lacks, the shell's strings in
 // English, and a clean bus, chrome state and storage between tests.
+// fetch, on jsdom's XMLHttpRequest (jsdom has none), as in the other apps' tools/jest/setup-globals.cjs.
+import 'whatwg-fetch';
 import { resetTestState } from '@platform/shared/testing';
 import { cleanup } from '@testing-library/react';
 import { resetAnnouncementPopupForTests } from '../features/announcements/hooks/use-announcement-popup';

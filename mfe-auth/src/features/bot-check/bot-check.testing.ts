@@ -4,7 +4,7 @@
 // server's verification of an answer, step by step, with altcha-lib's Node implementation, and the
 // real API client on a stubbed network edge (what the player is told of a refusal).
 import { Buffer } from 'node:buffer';
-import { createApiClient, type ApiClient, type ApiClientOptions } from '@platform/shared';
+import { createApiClient, type ApiClient } from '@platform/shared';
 import type { CallOptionsSeen } from '@platform/shared/testing';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -103,7 +103,7 @@ export const refusalOf = (errorCode: string, message: string, value: unknown = n
 });
 
 /**
- * The shared library's API client, real but for its network edge (ApiClientOptions.adapter, there
+ * The shared library's API client, real but for its network edge (ApiClientOptions.fetch, there
  * for tests of apps that cannot reach a server): it seals encrypted calls with a key of this test,
  * and tells the player about failures as on the page (a toast on the bus, nothing for quiet calls).
  * `answer` sees every request but the encryption key's; a test routes the calls it is about
@@ -125,26 +125,22 @@ export async function apiClientAtEdge(answer: (request: EdgeRequest) => EdgeRepl
   };
 
   const requests: EdgeRequest[] = [];
-  type Config = { url?: string; method?: string; data?: unknown; headers: { get(name: string): unknown } };
-  const adapter = async (config: Config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const path = config.url ?? '';
+  const fetchAtEdge = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = new URL(String(input), 'http://localhost').pathname;
     let reply: EdgeReply;
     if (path === '/wps/session/key/rsa') {
       reply = envelopeOf({ keyId: 'test', publicKey, serverTime: Date.now() });
     } else {
-      const encryption = config.headers.get('Encryption');
-      const body = typeof config.data === 'string' ? config.data : undefined;
-      const data = typeof encryption === 'string' && body ? await open(body, encryption) : body === undefined ? undefined : JSON.parse(body);
+      const encryption = new Headers(init.headers).get('Encryption');
+      const body = typeof init.body === 'string' ? init.body : undefined;
+      const data = encryption !== null && body ? await open(body, encryption) : body === undefined ? undefined : JSON.parse(body);
       const request = { method, path, data };
       requests.push(request);
       reply = answer(request);
     }
-    const response = { data: reply.body, status: reply.status, statusText: '', headers: {}, config, request: {} };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    // What axios's own adapters reject with for a non-2xx answer (read by axios.isAxiosError).
-    throw Object.assign(new Error(`Request failed with status code ${reply.status}`), { isAxiosError: true, response, config });
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
   };
-  const client = createApiClient({ adapter: adapter as unknown as ApiClientOptions['adapter'] });
+  const client = createApiClient({ fetch: fetchAtEdge });
   return { client, requests };
 }

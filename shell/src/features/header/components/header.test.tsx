@@ -32,8 +32,9 @@ describe('Header, logged in', () => {
   let stopBalanceService: () => void;
   beforeEach(() => {
     setStatus();
-    // The page's balance service, which the shell's start-up runs, follows the login.
-    stopBalanceService = startBalanceService();
+    // The page's balance service, which the shell's start-up runs, follows the login (loads only:
+    // the server's balance stream has its own tests, and there is no server here).
+    stopBalanceService = startBalanceService({ followPush: null });
   });
   afterEach(() => stopBalanceService());
 
