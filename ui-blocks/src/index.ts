@@ -1,3 +1,4 @@
 // @platform/ui-blocks: composite UI the apps share as code (see README.md). Each block imports
 // './locales' itself, so its strings are registered wherever it is bundled.
 export { BLOCKS_NAMESPACE } from './locales';
+export * from './money-action';

@@ -1,12 +1,13 @@
-import { type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, formatMoney, isApiError, outcomeUnknown, parseAmountInput, Spinner, useCall, useT } from '@platform/shared';
+import { type AmountMinor, bus, Button, formatMoney, isApiError, Spinner, useCall, useT } from '@platform/shared';
 import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
-import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
-import { useRef, useState } from 'react';
+import { TextField, type FieldErrors } from '@platform/shared/forms';
+import { MoneyActionForm } from '@platform/ui-blocks';
+import { useState } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { ChoiceGroup } from './choice-group';
 import { EnvelopeResult } from './envelope-result';
 import { ReceiverPicker, type PickedReceiver } from './receiver-picker';
-import { loadMainBalance, sendRedEnvelope, type RedEnvelopeOrder, type RedEnvelopeResult, type RedEnvelopeType } from './red-envelope-api';
+import { loadMainBalance, sendRedEnvelope, type RedEnvelopeResult, type RedEnvelopeType } from './red-envelope-api';
 import styles from './red-envelope.module.css';
 import { NAMESPACE } from './translations';
 
@@ -17,16 +18,15 @@ const REMARK_MAX_LENGTH = 100;
 
 type ReceiversMode = 'all' | 'pick';
 
+/** The envelope's own fields; the amount and the payment password are the money action block's. */
 interface Values {
   receivers: ReceiversMode;
   picked: PickedReceiver[];
   type: RedEnvelopeType;
-  amount: string;
   remark: string;
-  password: string;
 }
 
-const INITIAL_VALUES: Values = { receivers: 'all', picked: [], type: 'share', amount: '', remark: '', password: '' };
+const INITIAL_VALUES: Values = { receivers: 'all', picked: [], type: 'share', remark: '' };
 
 /**
  * Red Envelope (agentRedRain, REFERENCE.md §5.2): the agent sends an amount from its main wallet
@@ -60,217 +60,152 @@ function EnvelopeForm({ onSent }: { onSent: (result: RedEnvelopeResult, type: Re
   const { t } = useT(NAMESPACE);
   const balance = useCall(loadMainBalance, [], { requiresSession: true });
   const balanceMinor = balance.status === 'success' ? balance.data : balance.status === 'loading' ? balance.staleData : undefined;
-  const retryKey = useRef(createRetryKey());
-  const [confirming, setConfirming] = useState<RedEnvelopeOrder | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [unanswered, setUnanswered] = useState(false);
-  const [passwordMissing, setPasswordMissing] = useState(false);
   // A new checklist (its first page again) after the server refused a pick.
   const [pickerRound, setPickerRound] = useState(0);
-
-  const form = useForm<Values>({
-    initialValues: INITIAL_VALUES,
-    validate: (values) => {
-      const errors: FieldErrors<Values> = {};
-      const picking = values.receivers === 'pick';
-      if (picking && values.picked.length === 0) errors.picked = { text: t('receivers_required') };
-      else if (picking && values.picked.length > RED_ENVELOPE_MAX_RECEIVERS) errors.picked = { text: t('picked_full', { maximum: RED_ENVELOPE_MAX_RECEIVERS }) };
-      const amount = parseAmountInput(values.amount);
-      // Every receiver gets at least 0.01 (one minor unit): as many as there are picks.
-      const minimum = (picking ? Math.max(values.picked.length, 1) : 1) as AmountMinor;
-      if (values.amount.trim() === '') errors.amount = { text: t('amount_required') };
-      else if (amount === null || amount <= 0) errors.amount = { text: t('amount_invalid') };
-      else if (amount > MAXIMUM_MINOR) errors.amount = { text: t('amount_above_maximum', { maximum: formatMoney(MAXIMUM_MINOR) }) };
-      else if (amount < minimum) errors.amount = { text: t('amount_below_receivers', { minimum: formatMoney(minimum), receivers: values.picked.length }) };
-      else if (balanceMinor !== undefined && amount > balanceMinor) errors.amount = { text: t('amount_above_balance', { balance: formatMoney(balanceMinor) }) };
-      if (!isPaymentPassword(values.password)) errors.password = { text: t('password_format') };
-      return errors;
-    },
-    onSubmit: (values) => {
-      setSendError(null);
-      setConfirming({
-        type: values.type,
-        totalMinor: parseAmountInput(values.amount) as AmountMinor,
-        memberIds: values.receivers === 'pick' ? values.picked.map((receiver) => receiver.memberId) : null,
-        remark: values.remark.trim(),
-        password: values.password,
-      });
-    },
-  });
-
-  const send = async () => {
-    if (!confirming) return;
-    // The key stands for the envelope (to whom, which kind, how much, the remark); the password only proves it.
-    const key = retryKey.current.keyFor({
-      memberIds: confirming.memberIds && [...confirming.memberIds].sort((a, b) => a - b),
-      type: confirming.type,
-      totalMinor: confirming.totalMinor,
-      remark: confirming.remark,
-    });
-    setSending(true);
-    let result: RedEnvelopeResult | null = null;
-    try {
-      result = await sendRedEnvelope(confirming, key);
-      retryKey.current.settled();
-      bus.dispatch({ type: 'toast', level: 'success', message: t('sent_toast', { amount: formatMoney(result.totalMinor), receivers: result.receivers.length }) });
-      bus.dispatch({ type: 'refreshBalance' });
-    } catch (error) {
-      retryKey.current.settled(error);
-      const code = isApiError(error) ? error.errorCode : null;
-      setUnanswered(outcomeUnknown(error));
-      setPasswordMissing(code === 'not.exists.payment.password');
-      if (code === 'invalid.payment.pw') {
-        form.setFieldError('password', { text: t('password_wrong') });
-      } else if (code === 'not.exists.payment.password') {
-        setSendError(t('password_missing'));
-      } else if (code === 'agent.insufficient.funds') {
-        form.setFieldError('amount', { text: t('insufficient_funds') });
-        balance.refresh();
-      } else if (code === 'agent.transfer.invalid') {
-        form.setFieldError('amount', { text: t('amount_too_small') });
-      } else if (code === 'agent.downline.unknown' && confirming.memberIds) {
-        form.setFieldError('picked', { text: t('picked_unknown') });
-        setPickerRound((count) => count + 1);
-      } else if (code === 'agent.downline.unknown') {
-        setSendError(t('no_direct_downlines'));
-      } else {
-        setSendError(isApiError(error) ? error.message : t('send_failed'));
-      }
-    } finally {
-      setSending(false);
-      setConfirming(null);
-    }
-    if (result) onSent(result, confirming.type);
-  };
-
-  const busy = sending || form.busy;
-  const { values } = form;
   const typeLabel = (type: RedEnvelopeType) => (type === 'share' ? t('type_share') : t('type_fighting'));
 
   return (
-    <>
-      <section className={styles.section}>
-        <ChoiceGroup<ReceiversMode>
-          name="receivers"
-          legend={t('field_receivers')}
-          value={values.receivers}
-          onChange={(mode) => {
-            form.setValue('receivers', mode);
-            form.setFieldError('picked', null);
-          }}
-          disabled={busy}
-          testIdPrefix="red-envelope"
-          choices={[
-            { value: 'all', label: t('receivers_all'), description: t('receivers_all_description') },
-            { value: 'pick', label: t('receivers_pick'), description: t('receivers_pick_description', { maximum: RED_ENVELOPE_MAX_RECEIVERS }) },
-          ]}
-        />
-        {values.receivers === 'pick' && (
-          <ReceiverPicker key={pickerRound} picked={values.picked} onChange={(picked) => form.setValue('picked', picked)} error={form.errors.picked?.text} disabled={busy} />
-        )}
-      </section>
-      <form className={styles.form} onSubmit={(event) => void form.submit(event)} noValidate data-testid="red-envelope-form">
-        <ChoiceGroup<RedEnvelopeType>
-          name="type"
-          legend={t('field_type')}
-          value={values.type}
-          onChange={(type) => form.setValue('type', type)}
-          disabled={busy}
-          testIdPrefix="red-envelope"
-          choices={[
-            { value: 'share', label: t('type_share'), description: t('type_share_description') },
-            { value: 'fighting', label: t('type_fighting'), description: t('type_fighting_description') },
-          ]}
-        />
-        <div className={styles.balance}>
-          <span className={styles.label}>{t('available_balance')}</span>
-          {balanceMinor === undefined ? (
-            balance.status === 'error' ? (
-              <Button variant="ghost" size="sm" onClick={balance.refresh} data-testid="red-envelope-balance-retry">
-                {t('retry')}
-              </Button>
-            ) : (
-              <Spinner size="sm" />
-            )
-          ) : (
-            <strong className={styles.amount} data-testid="red-envelope-balance">
-              {formatMoney(balanceMinor)}
-            </strong>
+    <MoneyActionForm
+      testIdPrefix="red-envelope"
+      initialValues={INITIAL_VALUES}
+      amount={(values) => {
+        // Every receiver gets at least 0.01 (one minor unit): as many as there are picks.
+        const minimum = (values.receivers === 'pick' ? Math.max(values.picked.length, 1) : 1) as AmountMinor;
+        return {
+          label: t('field_amount'),
+          placeholder: t('amount_placeholder'),
+          hint: t('amount_hint'),
+          required: t('amount_required'),
+          minimum: { minor: minimum, message: t('amount_below_receivers', { minimum: formatMoney(minimum), receivers: values.picked.length }) },
+          maximum: { minor: MAXIMUM_MINOR, message: t('amount_above_maximum', { maximum: formatMoney(MAXIMUM_MINOR) }) },
+          balance: { minor: balanceMinor },
+        };
+      }}
+      validate={(values) => {
+        const errors: FieldErrors<Values> = {};
+        const picking = values.receivers === 'pick';
+        if (picking && values.picked.length === 0) errors.picked = { text: t('receivers_required') };
+        else if (picking && values.picked.length > RED_ENVELOPE_MAX_RECEIVERS) errors.picked = { text: t('picked_full', { maximum: RED_ENVELOPE_MAX_RECEIVERS }) };
+        return errors;
+      }}
+      order={(values, totalMinor) => ({
+        type: values.type,
+        totalMinor,
+        memberIds: values.receivers === 'pick' ? values.picked.map((receiver) => receiver.memberId) : null,
+        remark: values.remark.trim(),
+      })}
+      // The key stands for the envelope (to whom, which kind, how much, the remark); the password only proves it.
+      retryPayload={(envelope) => ({
+        memberIds: envelope.memberIds && [...envelope.memberIds].sort((a, b) => a - b),
+        type: envelope.type,
+        totalMinor: envelope.totalMinor,
+        remark: envelope.remark,
+      })}
+      confirmation={{
+        title: t('confirm_title'),
+        rows: (envelope) => [
+          {
+            label: t('confirm_receivers'),
+            value: envelope.memberIds ? t('confirm_picked', { picked: envelope.memberIds.length }) : t('receivers_all'),
+            testId: 'red-envelope-confirm-receivers',
+          },
+          { label: t('confirm_type'), value: typeLabel(envelope.type) },
+          { label: t('confirm_amount'), value: formatMoney(envelope.totalMinor), testId: 'red-envelope-confirm-amount' },
+          { label: t('confirm_remark'), value: envelope.remark || '-' },
+        ],
+      }}
+      send={(envelope, password, key) => sendRedEnvelope({ ...envelope, password }, key)}
+      onSent={(result, envelope) => {
+        bus.dispatch({ type: 'toast', level: 'success', message: t('sent_toast', { amount: formatMoney(result.totalMinor), receivers: result.receivers.length }) });
+        bus.dispatch({ type: 'refreshBalance' });
+        onSent(result, envelope.type);
+      }}
+      paymentPasswordRefusals
+      refusal={(error, envelope) => {
+        const code = isApiError(error) ? error.errorCode : null;
+        if (code === 'agent.insufficient.funds') {
+          balance.refresh();
+          return { field: 'amount', text: t('insufficient_funds') };
+        }
+        if (code === 'agent.transfer.invalid') return { field: 'amount', text: t('amount_too_small') };
+        if (code === 'agent.downline.unknown' && envelope.memberIds) {
+          setPickerRound((count) => count + 1);
+          return { field: 'picked', text: t('picked_unknown') };
+        }
+        if (code === 'agent.downline.unknown') return { message: t('no_direct_downlines') };
+        return null;
+      }}
+      failedText={t('send_failed')}
+      unansweredNote={t('retry_sends_once')}
+      onSetPassword={() => bus.dispatch({ type: 'openMemberCenter', page: 'securityCenter' })}
+      submitLabel={t('submit')}
+      compactButtons
+      className={styles.form}
+      beforeForm={({ form, busy }) => (
+        <section className={styles.section}>
+          <ChoiceGroup<ReceiversMode>
+            name="receivers"
+            legend={t('field_receivers')}
+            value={form.values.receivers}
+            onChange={(mode) => {
+              form.setValue('receivers', mode);
+              form.setFieldError('picked', null);
+            }}
+            disabled={busy}
+            testIdPrefix="red-envelope"
+            choices={[
+              { value: 'all', label: t('receivers_all'), description: t('receivers_all_description') },
+              { value: 'pick', label: t('receivers_pick'), description: t('receivers_pick_description', { maximum: RED_ENVELOPE_MAX_RECEIVERS }) },
+            ]}
+          />
+          {form.values.receivers === 'pick' && (
+            <ReceiverPicker key={pickerRound} picked={form.values.picked} onChange={(picked) => form.setValue('picked', picked)} error={form.errors.picked?.text} disabled={busy} />
           )}
-        </div>
-        <TextField
-          name="amount"
-          label={t('field_amount')}
-          value={values.amount}
-          onChange={(value) => form.setValue('amount', value)}
-          inputMode="numeric"
-          required
-          maxLength={20}
-          placeholder={t('amount_placeholder')}
-          hint={t('amount_hint')}
-          error={form.errors.amount?.text}
-          testIdPrefix="red-envelope"
-        />
+        </section>
+      )}
+      before={({ form, busy }) => (
+        <>
+          <ChoiceGroup<RedEnvelopeType>
+            name="type"
+            legend={t('field_type')}
+            value={form.values.type}
+            onChange={(type) => form.setValue('type', type)}
+            disabled={busy}
+            testIdPrefix="red-envelope"
+            choices={[
+              { value: 'share', label: t('type_share'), description: t('type_share_description') },
+              { value: 'fighting', label: t('type_fighting'), description: t('type_fighting_description') },
+            ]}
+          />
+          <div className={styles.balance}>
+            <span className={styles.label}>{t('available_balance')}</span>
+            {balanceMinor === undefined ? (
+              balance.status === 'error' ? (
+                <Button variant="ghost" size="sm" onClick={balance.refresh} data-testid="red-envelope-balance-retry">
+                  {t('retry')}
+                </Button>
+              ) : (
+                <Spinner size="sm" />
+              )
+            ) : (
+              <strong className={styles.amount} data-testid="red-envelope-balance">
+                {formatMoney(balanceMinor)}
+              </strong>
+            )}
+          </div>
+        </>
+      )}
+      between={({ form }) => (
         <TextField
           name="remark"
           label={t('field_remark')}
-          value={values.remark}
+          value={form.values.remark}
           onChange={(value) => form.setValue('remark', value)}
           maxLength={REMARK_MAX_LENGTH}
           placeholder={t('remark_placeholder')}
           testIdPrefix="red-envelope"
         />
-        <PaymentPasswordField
-          name="password"
-          label={t('field_payment_password')}
-          value={values.password}
-          onChange={(value) => form.setValue('password', value)}
-          error={form.errors.password?.text}
-          testIdPrefix="red-envelope"
-        />
-        <FormError message={sendError ?? form.formError} testId="red-envelope-error" />
-        {unanswered && sendError && <p className={styles.note}>{t('retry_sends_once')}</p>}
-        {passwordMissing && (
-          <Button
-            variant="secondary"
-            size="sm"
-            className={styles.submit}
-            onClick={() => bus.dispatch({ type: 'openMemberCenter', page: 'securityCenter' })}
-            data-testid="red-envelope-set-password"
-          >
-            {t('set_payment_password')}
-          </Button>
-        )}
-        <Button type="submit" className={styles.submit} loading={busy} data-testid="red-envelope-submit">
-          {t('submit')}
-        </Button>
-      </form>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('confirm_title')}
-        busy={sending}
-        confirmLabel={t('confirm')}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => void send()}
-        testId="red-envelope-confirm"
-        message={
-          confirming && (
-            <ConfirmSummary
-              rows={[
-                {
-                  label: t('confirm_receivers'),
-                  value: confirming.memberIds ? t('confirm_picked', { picked: confirming.memberIds.length }) : t('receivers_all'),
-                  testId: 'red-envelope-confirm-receivers',
-                },
-                { label: t('confirm_type'), value: typeLabel(confirming.type) },
-                { label: t('confirm_amount'), value: formatMoney(confirming.totalMinor), testId: 'red-envelope-confirm-amount' },
-                { label: t('confirm_remark'), value: confirming.remark || '-' },
-              ]}
-            />
-          )
-        }
-      />
-    </>
+      )}
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { amountInputText, type AmountMinor, bus, Button, ConfirmDialog, ConfirmSummary, createRetryKey, EmptyState, formatDateTime, formatMoney, isApiError, parseAmountInput, Spinner, useCall, usePagedList, useT } from '@platform/shared';
+import { type AmountMinor, bus, Button, EmptyState, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT } from '@platform/shared';
 import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
-import { FormError, isPaymentPassword, PaymentPasswordField, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { TextField } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
-import { useRef, useState } from 'react';
+import { MoneyActionForm } from '@platform/ui-blocks';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import styles from './transfer-upline.module.css';
 import { NAMESPACE } from './translations';
-import { loadTransferLog, loadUplineTransfer, transferToUpline, type AmountFooter, type UplineTransferLogRow, type UplineTransferOrder, type UplineTransferState } from './upline-api';
+import { loadTransferLog, loadUplineTransfer, transferToUpline, type AmountFooter, type UplineTransferLogRow, type UplineTransferState } from './upline-api';
 
 /** The log's periods: those within the 29 days one records request may span. */
 const LOG_PERIODS: readonly RecordsPeriod[] = ['today', 'yesterday', 'last7Days', 'thisWeek', 'lastWeek'];
@@ -100,12 +100,6 @@ export default function TransferUplinePage({ openPage }: MemberCenterPageProps) 
   );
 }
 
-interface Values {
-  amount: string;
-  remark: string;
-  password: string;
-}
-
 interface FormProps {
   state: UplineTransferState;
   money: (amountMinor: AmountMinor) => string;
@@ -116,128 +110,58 @@ interface FormProps {
 
 /**
  * The amount (within the merchant's limits and the main wallet), an optional remark and the
- * payment password, then a confirmation. One Idempotency-Key per confirmed transfer, sent again if
- * the same transfer is retried after no answer came.
+ * payment password, then a confirmation (the money action block). One Idempotency-Key per
+ * confirmed transfer, sent again if the same transfer is retried after no answer came.
  */
 function UplineTransferForm({ state, money, onDone, onPasswordMissing }: FormProps) {
   const { t } = useT(NAMESPACE);
-  const retryKey = useRef(createRetryKey());
-  const [confirming, setConfirming] = useState<UplineTransferOrder | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [passwordMissing, setPasswordMissing] = useState(false);
-  const limitMinor = Math.min(state.maximumMinor, state.mainMinor) as AmountMinor;
-
-  const form = useForm<Values>({
-    initialValues: { amount: '', remark: '', password: '' },
-    validate: (values) => {
-      const errors: FieldErrors<Values> = {};
-      const amount = parseAmountInput(values.amount);
-      if (values.amount.trim() === '') errors.amount = { text: t('amount_required') };
-      else if (amount === null || amount <= 0) errors.amount = { text: t('amount_invalid') };
-      else if (amount < state.minimumMinor) errors.amount = { text: t('amount_below_minimum', { minimum: money(state.minimumMinor) }) };
-      else if (amount > state.maximumMinor) errors.amount = { text: t('amount_above_maximum', { maximum: money(state.maximumMinor) }) };
-      else if (amount > state.mainMinor) errors.amount = { text: t('amount_above_balance', { balance: money(state.mainMinor) }) };
-      if (!isPaymentPassword(values.password)) errors.password = { text: t('password_format') };
-      return errors;
-    },
-    onSubmit: (values) => {
-      setSendError(null);
-      setConfirming({ amountMinor: parseAmountInput(values.amount) as AmountMinor, remark: values.remark.trim(), password: values.password });
-    },
-  });
-
-  const send = async () => {
-    if (!confirming) return;
-    // The key stands for the transfer (amount and remark); the password only proves it.
-    const key = retryKey.current.keyFor({ amountMinor: confirming.amountMinor, remark: confirming.remark });
-    setSending(true);
-    try {
-      await transferToUpline(confirming, key);
-      retryKey.current.settled();
-      setConfirming(null);
-      form.setValues({ amount: '', remark: '', password: '' });
-      bus.dispatch({ type: 'toast', level: 'success', message: t('transfer_done') });
-      onDone();
-    } catch (error) {
-      retryKey.current.settled(error);
-      setConfirming(null);
-      if (isApiError(error) && error.errorCode === 'not.exists.payment.password') setPasswordMissing(true);
-      setSendError(isApiError(error) ? error.message : t('transfer_failed'));
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
-    <form className={styles.form} onSubmit={form.submit} noValidate aria-labelledby="transfer-upline-form-title" data-testid="transfer-upline-form">
-      <h3 id="transfer-upline-form-title" className={styles.heading}>
-        {t('form_title')}
-      </h3>
-      <TextField
-        name="amount"
-        label={t('field_amount')}
-        value={form.values.amount}
-        onChange={(value) => form.setValue('amount', value)}
-        inputMode="numeric"
-        required
-        maxLength={20}
-        placeholder={t('amount_placeholder')}
-        hint={t('amount_limits', { minimum: money(state.minimumMinor), maximum: money(state.maximumMinor) })}
-        error={form.errors.amount?.text}
-        testIdPrefix="transfer-upline"
-        trailing={
-          <Button variant="ghost" size="sm" disabled={limitMinor <= 0} onClick={() => form.setValue('amount', amountInputText(limitMinor))} data-testid="transfer-upline-all">
-            {t('all')}
-          </Button>
-        }
-      />
-      <TextField
-        name="remark"
-        label={t('field_remark')}
-        value={form.values.remark}
-        onChange={(value) => form.setValue('remark', value)}
-        maxLength={UPLINE_TRANSFER_REMARK_MAX_LENGTH}
-        placeholder={t('remark_placeholder')}
-        error={form.errors.remark?.text}
-        testIdPrefix="transfer-upline"
-      />
-      <PaymentPasswordField
-        name="password"
-        label={t('field_payment_password')}
-        value={form.values.password}
-        onChange={(value) => form.setValue('password', value)}
-        error={form.errors.password?.text}
-        testIdPrefix="transfer-upline"
-      />
-      <FormError message={sendError ?? form.formError} testId="transfer-upline-error" />
-      {passwordMissing && (
-        <Button variant="secondary" size="sm" onClick={onPasswordMissing} data-testid="transfer-upline-set-password">
-          {t('set_payment_password')}
-        </Button>
+    <MoneyActionForm
+      testIdPrefix="transfer-upline"
+      initialValues={{ remark: '' }}
+      amount={{
+        hint: t('amount_limits', { minimum: money(state.minimumMinor), maximum: money(state.maximumMinor) }),
+        all: Math.min(state.maximumMinor, state.mainMinor) as AmountMinor,
+        minimum: { minor: state.minimumMinor, message: t('amount_below_minimum', { minimum: money(state.minimumMinor) }) },
+        maximum: { minor: state.maximumMinor, message: t('amount_above_maximum', { maximum: money(state.maximumMinor) }) },
+        balance: { minor: state.mainMinor },
+      }}
+      // The key stands for the transfer (amount and remark); the password only proves it.
+      order={(values, amountMinor) => ({ amountMinor, remark: values.remark.trim() })}
+      confirmation={{
+        title: t('confirm_title'),
+        rows: (transfer) => [
+          { label: t('confirm_amount'), value: money(transfer.amountMinor), testId: 'transfer-upline-confirm-amount' },
+          { label: t('confirm_remark'), value: transfer.remark || '-', testId: 'transfer-upline-confirm-remark' },
+        ],
+      }}
+      send={(transfer, password, key) => transferToUpline({ ...transfer, password }, key)}
+      onSent={() => {
+        bus.dispatch({ type: 'toast', level: 'success', message: t('transfer_done') });
+        onDone();
+      }}
+      failedText={t('transfer_failed')}
+      onSetPassword={onPasswordMissing}
+      submitLabel={t('submit')}
+      className={styles.form}
+      labelledBy="transfer-upline-form-title"
+      before={() => (
+        <h3 id="transfer-upline-form-title" className={styles.heading}>
+          {t('form_title')}
+        </h3>
       )}
-      <Button type="submit" block data-testid="transfer-upline-submit">
-        {t('submit')}
-      </Button>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('confirm_title')}
-        busy={sending}
-        confirmLabel={t('confirm')}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => void send()}
-        testId="transfer-upline-confirm"
-        message={
-          confirming && (
-            <ConfirmSummary
-              rows={[
-                { label: t('confirm_amount'), value: money(confirming.amountMinor), testId: 'transfer-upline-confirm-amount' },
-                { label: t('confirm_remark'), value: confirming.remark || '-', testId: 'transfer-upline-confirm-remark' },
-              ]}
-            />
-          )
-        }
-      />
-    </form>
+      between={({ form }) => (
+        <TextField
+          name="remark"
+          label={t('field_remark')}
+          value={form.values.remark}
+          onChange={(value) => form.setValue('remark', value)}
+          maxLength={UPLINE_TRANSFER_REMARK_MAX_LENGTH}
+          placeholder={t('remark_placeholder')}
+          error={form.errors.remark?.text}
+          testIdPrefix="transfer-upline"
+        />
+      )}
+    />
   );
 }

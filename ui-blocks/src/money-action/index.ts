@@ -1,0 +1,9 @@
+export {
+  MoneyActionForm,
+  type MoneyActionFormProps,
+  type MoneyActionRefusal,
+  type MoneyActionState,
+  type MoneyActionValues,
+  type MoneyAmount,
+  type MoneyAmountLimit,
+} from './money-action-form';
