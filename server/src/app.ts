@@ -13,9 +13,9 @@ import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
-import { DrawStreams, LotteryScheduler, lotteryOperatorRoutes, lotteryRoutes } from './modules/lottery';
-import { agentOperatorRoutes, agentRoutes, contractFlags, RealtimeWageJob, SalaryJob, subordinateIdOf, teamBettingHeadOf, wageIntervalFromEnv } from './modules/agent';
-import { C2CSweep, c2cDepositMethods, c2cOperatorRoutes, c2cRoutes } from './modules/c2c';
+import { createLotteryScheduler, DrawStreams, lotteryOperatorRoutes, lotteryRoutes } from './modules/lottery';
+import { agentOperatorRoutes, agentRoutes, contractFlags, createRealtimeWageJob, createSalaryJob, subordinateIdOf, teamBettingHeadOf, wageIntervalFromEnv } from './modules/agent';
+import { c2cDepositMethods, c2cOperatorRoutes, c2cRoutes, createC2CSweep } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
 import { botCheckRoutes } from './modules/bot-check';
 import { contentRoutes, getFirstBanners } from './modules/content';
@@ -346,21 +346,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await drawStreams?.start();
   // The lottery's rounds, draws and settlement: one replica at a time, stopped before close.
   if (options.lotteryJobs ?? process.env.LOTTERY_JOBS !== '0') {
-    const scheduler = new LotteryScheduler({ pool, secretsKey, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const scheduler = createLotteryScheduler({ pool, secretsKey, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
     app.addHook('preClose', () => scheduler.close());
     scheduler.start();
     // Real-time salary from the settled rounds (every 5 minutes; AGENT_WAGE_INTERVAL_MS).
-    const wages = new RealtimeWageJob({ pool, clock, intervalMs: wageIntervalFromEnv(process.env), onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const wages = createRealtimeWageJob({ pool, clock, intervalMs: wageIntervalFromEnv(process.env), onProblem: (message, error) => app.log.warn({ err: error }, message) });
     app.addHook('preClose', () => wages.close());
     wages.start();
     // Daily and hourly salary: each finished period once (checked every minute).
-    const salaries = new SalaryJob({ pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const salaries = createSalaryJob({ pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
     app.addHook('preClose', () => salaries.close());
     salaries.start();
   }
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
-    const sweep = new C2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const sweep = createC2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });
     app.addHook('onClose', () => sweep.close());
     sweep.start();
   }

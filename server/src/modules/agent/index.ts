@@ -7,7 +7,7 @@ export { linkByCode, type LinkForRegistration } from './links.service';
 export { contractFlags } from './contracts.service';
 export { paySalaries, type SalaryRunResult } from './salary.service';
 export { payRealtimeWages, WAGE_HOUSE_ACCOUNT, type WageRunResult } from './wages.service';
-export { RealtimeWageJob, SalaryJob, wageIntervalFromEnv } from './agent.jobs';
+export { createRealtimeWageJob, createSalaryJob, wageIntervalFromEnv } from './agent.jobs';
 export { subordinateIdOf, teamBettingHeadOf } from './agent-access';
 export { agentOperatorRoutes } from './agent.operator-routes';
 export { payDividends, type DividendRunResult } from './dividend.service';

@@ -26,7 +26,7 @@ import {
 } from './c2c.testing';
 import { runOps } from '../../scripts/ops';
 import { cancelOrder, confirmReceipt, createC2CDeposit, resolveDispute } from './c2c.service';
-import { C2CSweep } from './c2c.sweep';
+import { createC2CSweep } from './c2c.sweep';
 
 // Player-to-player deposits over HTTP on a real PostgreSQL: matching, the depositor's and the
 // withdrawer's steps, deadlines, operators' decisions, replays, who may reach what, and that money
@@ -369,7 +369,7 @@ describe('deadlines', () => {
     const unpaid = await matched(200);
     value(await markPaid(context, waiting.member.token, waiting.order.depositId));
     clock.advance(11 * MINUTE);
-    const sweeps = [new C2CSweep({ db: context.pool, clock: clock.now }), new C2CSweep({ db: context.pool, clock: clock.now })];
+    const sweeps = [createC2CSweep({ db: context.pool, clock: clock.now }), createC2CSweep({ db: context.pool, clock: clock.now })];
     const rounds = await Promise.all(sweeps.map((sweep) => sweep.runOnce()));
     // Both rounds together moved each order once (a round that found the lock taken moved nothing).
     expect(rounds.reduce<number>((total, moved) => total + (moved ?? 0), 0)).toBeGreaterThanOrEqual(2);
@@ -553,7 +553,7 @@ describe('no money created or lost', () => {
     });
     await Promise.all([...operations, ...settleRest].map((operation) => operation()));
     clock.advance(11 * MINUTE);
-    await new C2CSweep({ db: context.pool, clock: clock.now }).runOnce();
+    await createC2CSweep({ db: context.pool, clock: clock.now }).runOnce();
 
     const orders = await context.pool.query<{ depositor_id: string; withdrawal_id: string; status: string; received_minor: string | null; amount_minor: string }>(
       'SELECT depositor_id, withdrawal_id, status, received_minor, amount_minor FROM c2c_order WHERE withdrawal_id = ANY($1::bigint[])',

@@ -5,6 +5,6 @@
 export { c2cRoutes, type C2CRoutesOptions } from './c2c.routes';
 export { c2cOperatorRoutes } from './c2c.operator-routes';
 export { c2cMessages } from './c2c.messages';
-export { C2CSweep, type C2CSweepOptions } from './c2c.sweep';
+export { createC2CSweep, type C2CSweepOptions } from './c2c.sweep';
 export { c2cDepositMethods, settleDue as settleC2CDeadlines } from './c2c.service';
 export { DEFAULT_C2C_SETTINGS, readC2CSettings, type C2CSettings } from './c2c.settings';

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { CRASH_CLIENT_SEED, type CrashHistoryEntry, type CrashPlayerBet, type CrashState, type JlCrashBet, type JlCrashCashout, type JlGameConfig } from '@platform/shared/contract';
 import { ChannelListener } from '../../db/channel-listener';
+import { PeriodicJob } from '../../db/periodic-job';
 import { AppError } from '../../http/envelope';
 import { openEventStream } from '../../http/event-stream';
 import {
@@ -185,7 +186,7 @@ export class CrashGame {
   private readonly deps: InhouseDeps;
   private readonly subscribers = new Set<Subscriber>();
   private readonly listener: ChannelListener | undefined;
-  private scheduler: CrashScheduler | undefined;
+  private scheduler: PeriodicJob<void> | undefined;
 
   constructor(private readonly options: CrashGameOptions) {
     this.deps = options.deps;
@@ -209,8 +210,8 @@ export class CrashGame {
   }
 
   /** Starts the round scheduler on this process (it runs rounds while it holds the leader lock). */
-  startScheduler(options: { tickMs?: number } = {}): CrashScheduler {
-    this.scheduler ??= new CrashScheduler(this, this.deps, options.tickMs ?? 100, this.options.onProblem);
+  startScheduler(options: { tickMs?: number } = {}): PeriodicJob<void> {
+    this.scheduler ??= createCrashScheduler(this, this.deps, options.tickMs ?? 100, this.options.onProblem);
     this.scheduler.start();
     return this.scheduler;
   }
@@ -509,65 +510,35 @@ export class CrashGame {
   }
 }
 
-/** The advisory lock of the crash scheduler: hashtextextended('inhouse_crash_scheduler', 0). */
-const LOCK_KEY_SQL = "hashtextextended('inhouse_crash_scheduler', 0)";
-
 /**
  * Runs the crash rounds of every merchant with the JL vendor, every tickMs, while it holds the
- * leader lock (a session advisory lock on a connection of its own: when that process or
- * connection dies, the lock is released and another replica's scheduler takes over).
+ * leader lock (kept on a connection of its own: when that process or connection dies, the lock is
+ * released and another replica's scheduler takes over; db/periodic-job.ts).
  */
-export class CrashScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private leaderClient: pg.PoolClient | undefined;
-  private closed = false;
+export function createCrashScheduler(game: CrashGame, deps: InhouseDeps, tickMs: number, onProblem?: (message: string, error?: unknown) => void): PeriodicJob<void> {
+  const rounds = new CrashRounds(game, deps, onProblem);
+  return new PeriodicJob({
+    name: 'inhouse_crash_scheduler',
+    intervalMs: tickMs,
+    leaderLock: { pool: deps.db, hold: 'kept' },
+    failureMessage: 'crash scheduler step failed; tried again next tick',
+    onProblem,
+    run: () => rounds.step(),
+  });
+}
+
+/** What the leader does each tick: one step of every merchant's round. */
+class CrashRounds {
   private merchants: { at: number; list: ProviderMerchant[] } | undefined;
 
   constructor(
     private readonly game: CrashGame,
     private readonly deps: InhouseDeps,
-    private readonly tickMs: number,
     private readonly onProblem?: (message: string, error?: unknown) => void,
   ) {}
 
-  start(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setInterval(() => void this.tick(), this.tickMs);
-    this.timer.unref();
-  }
-
-  get isLeader(): boolean {
-    return this.leaderClient !== undefined;
-  }
-
-  /** One step of every merchant's round (tests call it with a moved clock). */
-  tick(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.step().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async lead(): Promise<boolean> {
-    if (this.leaderClient) return true;
-    const client = await this.deps.db.connect();
-    try {
-      const locked = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_KEY_SQL}) AS locked`);
-      if (!locked.rows[0].locked) {
-        client.release();
-        return false;
-      }
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-    client.on('error', () => {
-      if (this.leaderClient === client) this.leaderClient = undefined;
-    });
-    this.leaderClient = client;
-    return true;
+  async step(): Promise<void> {
+    for (const merchant of await this.merchantList()) await this.stepMerchant(merchant);
   }
 
   private async merchantList(): Promise<ProviderMerchant[]> {
@@ -579,16 +550,6 @@ export class CrashScheduler {
     );
     this.merchants = { at: nowMs, list: result.rows };
     return result.rows;
-  }
-
-  private async step(): Promise<void> {
-    if (this.closed) return;
-    try {
-      if (!(await this.lead())) return;
-      for (const merchant of await this.merchantList()) await this.stepMerchant(merchant);
-    } catch (error) {
-      this.onProblem?.('crash scheduler step failed; tried again next tick', error);
-    }
   }
 
   private async stepMerchant(merchant: ProviderMerchant): Promise<void> {
@@ -695,18 +656,5 @@ export class CrashScheduler {
        ON CONFLICT DO NOTHING`,
       [merchantId, CRASH_GAME_CODE, CRASH_CHAIN_LENGTH, sealServerSeed(this.deps.secretsKey, 'crash_round', merchantId, last), end, nowMs],
     );
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-    const client = this.leaderClient;
-    this.leaderClient = undefined;
-    if (client) {
-      await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY_SQL})`).catch(() => undefined);
-      client.release();
-    }
   }
 }

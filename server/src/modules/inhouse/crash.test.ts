@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { Envelope, JlCrashBet, JlCrashCashout } from '@platform/shared/contract';
+import type { PeriodicJob } from '../../db/periodic-job';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { launch, sessionTokenOf } from '../game-provider/game-provider.testing';
 import { assertLedgerReconciled, ensureHouseAccount, ensureMemberAccount, memberBalanceMinor, postTransaction } from '../ledger';
 import { createMember, TestClock, tokenFor } from '../member/member.testing';
-import { BETTING_MS, CRASH_CHAIN_LENGTH, CrashGame, CrashScheduler, crashPointOf, crashSaltOf, PAUSE_MS } from './crash.service';
+import { BETTING_MS, CRASH_CHAIN_LENGTH, CrashGame, createCrashScheduler, crashPointOf, crashSaltOf, PAUSE_MS } from './crash.service';
 import { chainSeedVerifies, msUntilMultiplier, multiplierAt } from './engine';
 import { openServerSeed, serverSeedHash } from './fairness';
 import { injectTransport, ProviderClient } from './provider-client';
@@ -24,7 +25,7 @@ const clock = new TestClock();
 let context: TestContext;
 let baseUrl: string;
 let deps: InhouseDeps;
-let scheduler: CrashScheduler;
+let scheduler: PeriodicJob<void>;
 let counter = 0;
 
 beforeAll(async () => {
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const secretsKey = secretsKeyFromEnv();
   deps = { db: context.pool, clock: clock.now, secretsKey, provider: new ProviderClient({ db: context.pool, secretsKey, transport: injectTransport(context.app), clock: clock.now }) };
   // Stepped by hand: a tick interval that never comes.
-  scheduler = new CrashScheduler(new CrashGame({ deps }), deps, 1e9);
+  scheduler = createCrashScheduler(new CrashGame({ deps }), deps, 1e9);
 });
 
 afterAll(async () => {
@@ -83,7 +84,7 @@ async function current(): Promise<CurrentRound | undefined> {
 /** Steps the scheduler until a round takes bets (the first steps make the seed chain). */
 async function bettingRound(): Promise<CurrentRound> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    await scheduler.tick();
+    await scheduler.runOnce();
     const round = await current();
     if (round) return round;
     clock.advance(PAUSE_MS);
@@ -188,14 +189,14 @@ it('pays a cash-out before the crash at the multiplier of the server clock, refu
   expect(JSON.stringify(aliceStream.events)).not.toContain(bob.username);
 
   clock.advance(BETTING_MS);
-  await scheduler.tick();
+  await scheduler.runOnce();
   await aliceStream.waitFor((event) => event.event === 'running');
   expect(json<Envelope<null>>(await post('/jl/v1/crash/bet', { session: (await player(10_00)).session, amount: 1 })).errorCode).toBe('inhouse.crash.betting_closed');
 
   // 1.80x: Bob's automatic cash-out at 1.50 has passed; Alice cashes out by hand.
   const elapsed = msUntilMultiplier(180);
   clock.advance(elapsed);
-  await scheduler.tick();
+  await scheduler.runOnce();
   const cashout = json<Envelope<JlCrashCashout>>(await post('/jl/v1/crash/cashout', { session: alice.session })).value;
   expect(cashout).toEqual({ roundId: String(round.id), multiplier: multiplierAt(elapsed) / 100, win: 18, balance: 108 });
   expect(await balanceOf(alice.memberId)).toBe(108_00);
@@ -211,7 +212,7 @@ it('pays a cash-out before the crash at the multiplier of the server clock, refu
   clock.advance(msUntilMultiplier(round.crash) - elapsed);
   const late = await post('/jl/v1/crash/cashout', { session: carol.session });
   expect([late.statusCode, json<Envelope<null>>(late).errorCode]).toEqual([409, 'inhouse.crash.crashed']);
-  await scheduler.tick();
+  await scheduler.runOnce();
   const crashed = await aliceStream.waitFor((event) => event.event === 'crashed');
   const salt = await crashSaltOf(context.pool, round.id);
   expect(crashed.data).toMatchObject({ roundId: String(round.id), crashPoint: round.crash / 100, serverSeedHash: round.hash, clientSeed: salt, nonce: 0, scheme: 'chain', chainEnd: chain.chainEnd, chainIndex: 1 });
@@ -256,11 +257,11 @@ it('plays the next seeds of the chain, each verifiable from the published end; a
   for (let played = 0; played < 3; played++) {
     const round = await bettingRound();
     clock.advance(BETTING_MS);
-    await scheduler.tick();
+    await scheduler.runOnce();
     const started = await context.pool.query<{ salt: string }>('SELECT client_seed AS salt FROM crash_round WHERE id = $1', [round.id]);
     expect(started.rows[0].salt).toBe(await crashSaltOf(context.pool, round.id));
     clock.advance(msUntilMultiplier(await crashIfClosedNow(round)) + 1);
-    await scheduler.tick();
+    await scheduler.runOnce();
     clock.advance(PAUSE_MS);
   }
   const rounds = await context.pool.query<{ id: number; seed: string; hash: string; salt: string; index: number; crash: number; scheme: string }>(

@@ -3,16 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
+import type { PeriodicJob } from '../../db/periodic-job';
 import type { SecretsKey } from '../../secrets-key';
 import { CrashGame } from './crash.service';
-import { InhouseRecovery } from './inhouse.jobs';
+import { createInhouseRecovery } from './inhouse.jobs';
 import { inhouseRoutes } from './inhouse.routes';
 import { fetchTransport, injectTransport, ProviderClient } from './provider-client';
 import type { InhouseDeps } from './slots.service';
 
 export { inhouseMessages } from './inhouse.messages';
-export { CrashGame, CrashScheduler, CRASH_CHANNEL, BETTING_MS, PAUSE_MS, crashPointOf, maskName } from './crash.service';
-export { InhouseRecovery } from './inhouse.jobs';
+export { CrashGame, createCrashScheduler, CRASH_CHANNEL, BETTING_MS, PAUSE_MS, crashPointOf, maskName } from './crash.service';
+export { createInhouseRecovery } from './inhouse.jobs';
 export { ProviderClient, injectTransport, fetchTransport, JL_VASSALAGE } from './provider-client';
 export { recoverPendingRounds, type InhouseDeps } from './slots.service';
 export { serverSeedHash, nodeHmacSha256 } from './fairness';
@@ -35,7 +36,7 @@ export function inhouseJobsFromEnv(env: NodeJS.ProcessEnv): boolean {
 export class InhouseServer {
   readonly deps: InhouseDeps;
   readonly crash: CrashGame;
-  readonly recovery: InhouseRecovery;
+  readonly recovery: PeriodicJob<number>;
 
   constructor(
     app: FastifyInstance,
@@ -49,7 +50,7 @@ export class InhouseServer {
       provider: new ProviderClient({ db: options.pool, secretsKey: options.secretsKey, transport, clock: options.clock }),
     };
     this.crash = new CrashGame({ deps: this.deps, connection: options.pool.options, onProblem: options.onProblem });
-    this.recovery = new InhouseRecovery({ deps: this.deps, crash: this.crash, onProblem: options.onProblem });
+    this.recovery = createInhouseRecovery({ deps: this.deps, crash: this.crash, onProblem: options.onProblem });
   }
 
   /** The /jl/v1 routes (register inside the merchant scope). */

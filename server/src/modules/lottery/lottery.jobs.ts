@@ -1,19 +1,18 @@
 import type pg from 'pg';
 import type { Clock } from '../../config';
+import { PeriodicJob } from '../../db/periodic-job';
 import { withTransaction } from '../../db/transaction';
 import type { SecretsKey } from '../../secrets-key';
 import { drawRoundIn, dueRounds, ensureRounds } from './rounds.service';
 import { settleRound, voidRoundIn } from './settlement.service';
 
-// The lottery's scheduler (ARCHITECTURE.md Scheduler): every tick (1 s by default), on one replica
-// at a time (a session advisory lock taken for the tick, as the in-house recovery does), it
+// The lottery's scheduler (ARCHITECTURE.md Scheduler): every tick (1 s by default, and once at
+// start), on one replica at a time (a session advisory lock taken for the tick: db/periodic-job.ts), it
 //   - keeps ROUNDS_AHEAD rounds of every enabled game created ahead (one query finds those short),
 //   - draws every round whose draw time has come (a round whose seed cannot be opened is voided),
 //   - settles every drawn round (settlement.service: exactly once, whatever crashed before).
 // Each round is drawn and settled in transactions of its own, so one failure holds up nothing else;
 // a round left drawn by a crash is settled by the next tick of whichever replica leads then.
-
-const LOCK_KEY_SQL = "hashtextextended('lottery_scheduler', 0)";
 
 export interface LotterySchedulerOptions {
   pool: pg.Pool;
@@ -57,56 +56,20 @@ export async function drawAndSettle(pool: pg.Pool, secretsKey: SecretsKey, nowMs
   return report;
 }
 
-export class LotteryScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<TickReport | undefined> | undefined;
-  private closed = false;
-
-  constructor(private readonly options: LotterySchedulerOptions) {}
-
-  start(): void {
-    if (this.timer || this.closed) return;
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs ?? 1000);
-    this.timer.unref();
-  }
-
-  /** One tick now (undefined when another replica holds the lock or one is running here). */
-  tick(): Promise<TickReport | undefined> {
-    if (this.running) return this.running;
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async run(): Promise<TickReport | undefined> {
-    if (this.closed) return undefined;
-    const { pool, secretsKey, clock, onProblem } = this.options;
-    let client: pg.PoolClient | undefined;
-    try {
-      client = await pool.connect();
-      const locked = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_KEY_SQL}) AS locked`);
-      if (!locked.rows[0].locked) return undefined;
-      try {
-        const nowMs = clock();
-        const created = await ensureRounds(pool, secretsKey, nowMs);
-        return { created, ...(await drawAndSettle(pool, secretsKey, nowMs, onProblem)) };
-      } finally {
-        await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY_SQL})`);
-      }
-    } catch (error) {
-      onProblem?.('the lottery scheduler failed; retried next tick', error);
-      return undefined;
-    } finally {
-      client?.release();
-    }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
+/** The scheduler: one tick's result is what it did, or undefined when another replica holds the lock. */
+export function createLotteryScheduler(options: LotterySchedulerOptions): PeriodicJob<TickReport> {
+  const { pool, secretsKey, clock, onProblem } = options;
+  return new PeriodicJob({
+    name: 'lottery_scheduler',
+    intervalMs: options.intervalMs ?? 1000,
+    runAtStart: true,
+    leaderLock: { pool, hold: 'per-run' },
+    failureMessage: 'the lottery scheduler failed; retried next tick',
+    onProblem,
+    run: async () => {
+      const nowMs = clock();
+      const created = await ensureRounds(pool, secretsKey, nowMs);
+      return { created, ...(await drawAndSettle(pool, secretsKey, nowMs, onProblem)) };
+    },
+  });
 }
