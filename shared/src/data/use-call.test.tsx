@@ -6,6 +6,7 @@ import { createEventBus, type EventBus } from '../bus/event-bus';
 import { memberInfoCall, type ValueOf } from '../contract';
 import { i18n } from '../i18n/i18n-instance';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../testing/test-api-server';
+import { forgetCachedAnswers } from './call-cache';
 import { useCall, type CallFetcher, type UseCallOptions } from './use-call';
 
 let server: TestApiServer;
@@ -23,6 +24,7 @@ beforeEach(async () => {
   commands = [];
   for (const type of ['toast', 'logout', 'openLogin'] as const) bus.on(type).subscribe((command) => commands.push(command));
   api = createApiClient({ bus, baseURL: server.origin });
+  forgetCachedAnswers();
 });
 
 afterEach(async () => {
@@ -217,5 +219,172 @@ describe('useCall', () => {
     rerender({ enabled: true, id: 2 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('useCall with a cache key', () => {
+  /** The member info, counting the runs the hooks start (a run is started in the effect, at once). */
+  function countedLoad() {
+    const signals: AbortSignal[] = [];
+    const fetcher: CallFetcher<ValueOf<typeof memberInfoCall>> = (signal) => {
+      signals.push(signal);
+      return loadMember(signal);
+    };
+    return { fetcher, signals, runs: () => signals.length };
+  }
+
+  it('shows a kept answer from the first render of a later hook, and sends nothing for it', async () => {
+    answerMemberInfo();
+    const load = countedLoad();
+    const first = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(first.result.current.status).toBe('success'));
+    first.unmount();
+
+    const statuses: string[] = [];
+    const later = renderHook(() => {
+      const result = useCall(load.fetcher, [], { bus, cache: 'member' });
+      statuses.push(result.status);
+      return result;
+    });
+
+    expect(later.result.current).toMatchObject({ status: 'success', data: { account: 'player-of-tok-1' } });
+    expect(statuses[0]).toBe('success');
+    expect(load.runs()).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('lets hooks that ask while it loads share the one request', async () => {
+    answerMemberInfo(50);
+    const load = countedLoad();
+    const one = renderCall(load.fetcher, { cache: 'member' });
+    const two = renderCall(load.fetcher, { cache: 'member' });
+    expect(two.result.current.status).toBe('loading');
+
+    await waitFor(() => expect(two.result.current.status).toBe('success'));
+    await waitFor(() => expect(one.result.current.status).toBe('success'));
+    expect(one.result.current.data).toBe(two.result.current.data);
+    expect(load.runs()).toBe(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('aborts the shared request only when the last hook waiting for it goes', async () => {
+    answerMemberInfo(100);
+    const load = countedLoad();
+    const one = renderCall(load.fetcher, { cache: 'member' });
+    const two = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+
+    one.unmount();
+    expect(load.signals[0].aborted).toBe(false);
+    await waitFor(() => expect(two.result.current.status).toBe('success'));
+
+    expect(load.signals[0].aborted).toBe(false);
+    two.unmount();
+    // Gone once the answer was in: it stays kept for the next hook.
+    expect(renderCall(load.fetcher, { cache: 'member' }).result.current.status).toBe('success');
+    expect(load.runs()).toBe(1);
+  });
+
+  it('aborts the request when every hook waiting for it has gone, and the next hook asks afresh', async () => {
+    answerMemberInfo(100);
+    const load = countedLoad();
+    const one = renderCall(load.fetcher, { cache: 'member' });
+    const two = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+
+    one.unmount();
+    two.unmount();
+
+    expect(load.signals[0].aborted).toBe(true);
+    const next = renderCall(load.fetcher, { cache: 'member' });
+    expect(next.result.current.status).toBe('loading');
+    await waitFor(() => expect(next.result.current.status).toBe('success'));
+    expect(load.runs()).toBe(2);
+  });
+
+  it('asks again on refresh() and keeps the new answer', async () => {
+    let answered = 0;
+    server.on('GET /wps/member/info', () => {
+      answered += 1;
+      return { body: envelope({ account: `answer-${answered}` }) };
+    });
+    const load = countedLoad();
+    const first = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(first.result.current.data).toMatchObject({ account: 'answer-1' }));
+
+    act(() => first.result.current.refresh());
+
+    expect(first.result.current).toMatchObject({ status: 'loading', staleData: { account: 'answer-1' } });
+    await waitFor(() => expect(first.result.current.data).toMatchObject({ account: 'answer-2' }));
+    first.unmount();
+    expect(renderCall(load.fetcher, { cache: 'member' }).result.current.data).toMatchObject({ account: 'answer-2' });
+    expect(load.runs()).toBe(2);
+  });
+
+  it('keeps no failure: the next hook asks again', async () => {
+    server.on('GET /wps/member/info', () => ({ status: 500, body: failure('server.busy', 'Busy') }));
+    const load = countedLoad();
+    const first = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(first.result.current.status).toBe('error'));
+    first.unmount();
+    answerMemberInfo();
+
+    const next = renderCall(load.fetcher, { cache: 'member' });
+
+    expect(next.result.current.status).toBe('loading');
+    await waitFor(() => expect(next.result.current.data).toMatchObject({ account: 'player-of-tok-1' }));
+    expect(load.runs()).toBe(2);
+  });
+
+  it("keeps answers per account: another session's hook never gets the previous account's answer", async () => {
+    answerMemberInfo();
+    const load = countedLoad();
+    const first = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(first.result.current.status).toBe('success'));
+
+    act(() => bus.set('session', { token: 'tok-2', member: null, isAgent: 0 }));
+
+    expect(first.result.current).toMatchObject({ status: 'loading', staleData: undefined });
+    await waitFor(() => expect(first.result.current.data).toMatchObject({ account: 'player-of-tok-2' }));
+    first.unmount();
+    expect(renderCall(load.fetcher, { cache: 'member' }).result.current.data).toMatchObject({ account: 'player-of-tok-2' });
+
+    act(() => bus.set('session', { token: 'tok-1', member: null, isAgent: 0 }));
+    const back = renderCall(load.fetcher, { cache: 'member' });
+    expect(back.result.current).toMatchObject({ status: 'loading', staleData: undefined });
+    await waitFor(() => expect(back.result.current.data).toMatchObject({ account: 'player-of-tok-1' }));
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual(['tok-1', 'tok-2', 'tok-1']);
+  });
+
+  it('keeps answers per language, those of the language in use only', async () => {
+    answerMemberInfo();
+    const load = countedLoad();
+    const first = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(first.result.current.status).toBe('success'));
+
+    act(() => bus.set('language', 'TH'));
+
+    expect(first.result.current).toMatchObject({ status: 'loading', staleData: { nickname: 'lang-EN' } });
+    await waitFor(() => expect(first.result.current.data).toMatchObject({ nickname: 'lang-TH' }));
+    expect(renderCall(load.fetcher, { cache: 'member' }).result.current.data).toMatchObject({ nickname: 'lang-TH' });
+
+    act(() => bus.set('language', 'EN'));
+    await waitFor(() => expect(first.result.current.data).toMatchObject({ nickname: 'lang-EN' }));
+    expect(server.requests.map((request) => request.headers.language)).toEqual(['EN', 'TH', 'EN']);
+  });
+
+  it('keeps each key apart, and nothing while idle', async () => {
+    answerMemberInfo();
+    const load = countedLoad();
+    const first = renderCall(load.fetcher, { cache: 'member' });
+    await waitFor(() => expect(first.result.current.status).toBe('success'));
+
+    const other = renderCall(load.fetcher, { cache: 'member-again' });
+    expect(other.result.current.status).toBe('loading');
+    const idle = renderCall(load.fetcher, { cache: 'member', enabled: false });
+    expect(idle.result.current.status).toBe('idle');
+
+    await waitFor(() => expect(other.result.current.status).toBe('success'));
+    expect(load.runs()).toBe(2);
   });
 });

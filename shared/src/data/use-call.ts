@@ -3,6 +3,7 @@ import { ApiError, CLIENT_ERROR_CODES, isApiError } from '../api/api-error';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { useBusState } from '../bus/use-bus-state';
 import { translateCommon } from '../i18n/i18n-instance';
+import { cacheScope, keptAnswer, sharedRun } from './call-cache';
 
 /**
  * Where one request stands. `data` exists only on success and `error` only on failure; while a
@@ -30,6 +31,16 @@ export interface UseCallOptions {
   requiresSession?: boolean;
   /** The bus whose session and language the call follows; the page's bus by default. */
   bus?: EventBus;
+  /**
+   * Keeps the answer for the page's lifetime under this key, one per account and language (the
+   * session token and the language on the bus, as every run): a hook that mounts later with the
+   * key shows it from its first render and sends nothing, hooks that ask while it loads share the
+   * one request (aborted when the last of them goes), `refresh()` asks again and keeps the new
+   * answer, a failure is not kept. For what several components or pages read unchanged (the
+   * country list, the registration rules). The key names the answer: put into it whatever the
+   * fetcher reads besides the session and the language.
+   */
+  cache?: string;
 }
 
 export type CallResult<T> = CallState<T> & {
@@ -41,6 +52,10 @@ const IDLE = { status: 'idle', data: undefined, error: undefined } as const;
 
 function loadingState<T>(staleData: T | undefined): CallState<T> {
   return { status: 'loading', data: undefined, error: undefined, staleData };
+}
+
+function successState<T>(data: T): CallState<T> {
+  return { status: 'success', data, error: undefined };
 }
 
 function latestDataOf<T>(state: CallState<T>): T | undefined {
@@ -64,12 +79,16 @@ function toApiError(error: unknown): ApiError {
  * unmount, and its answer is never applied.
  */
 export function useCall<T>(fetcher: CallFetcher<T>, deps: DependencyList, options: UseCallOptions = {}): CallResult<T> {
-  const { enabled = true, requiresSession = false, bus = defaultBus } = options;
+  const { enabled = true, requiresSession = false, bus = defaultBus, cache } = options;
   const token = useBusState('session', bus).token;
   const language = useBusState('language', bus);
   const active = enabled && (!requiresSession || token !== null);
 
-  const [state, setState] = useState<CallState<T>>(() => (active ? loadingState<T>(undefined) : IDLE));
+  const [state, setState] = useState<CallState<T>>(() => {
+    if (!active) return IDLE;
+    const kept = cache === undefined ? undefined : keptAnswer(cache, cacheScope(token, language));
+    return kept ? successState(kept.value as T) : loadingState<T>(undefined);
+  });
   const [runCount, setRunCount] = useState(0);
   const refresh = useCallback(() => setRunCount((count) => count + 1), []);
 
@@ -80,12 +99,21 @@ export function useCall<T>(fetcher: CallFetcher<T>, deps: DependencyList, option
     fetcherRef.current = fetcher;
   });
   const tokenOfLastRun = useRef(token);
+  const runCountOfLastRun = useRef(runCount);
 
   useEffect(() => {
     const sessionChanged = tokenOfLastRun.current !== token;
     tokenOfLastRun.current = token;
+    const refreshed = runCountOfLastRun.current !== runCount;
+    runCountOfLastRun.current = runCount;
     if (!active) {
       setState(IDLE);
+      return undefined;
+    }
+    const scope = cacheScope(token, language);
+    const kept = cache === undefined || refreshed ? undefined : keptAnswer(cache, scope);
+    if (kept) {
+      setState((previous) => (previous.status === 'success' && previous.data === kept.value ? previous : successState(kept.value as T)));
       return undefined;
     }
     const controller = new AbortController();
@@ -93,9 +121,11 @@ export function useCall<T>(fetcher: CallFetcher<T>, deps: DependencyList, option
       const staleData = sessionChanged ? undefined : latestDataOf(previous);
       return previous.status === 'loading' && previous.staleData === staleData ? previous : loadingState(staleData);
     });
-    fetcherRef.current(controller.signal).then(
+    const answer =
+      cache === undefined ? fetcherRef.current(controller.signal) : sharedRun(cache, scope, fetcherRef.current, controller.signal, refreshed);
+    answer.then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
+        if (!controller.signal.aborted) setState(successState(data));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', data: undefined, error: toApiError(error) });
@@ -103,7 +133,7 @@ export function useCall<T>(fetcher: CallFetcher<T>, deps: DependencyList, option
     );
     return () => controller.abort();
     // `deps` stand for what the fetcher reads; the fetcher itself is read through the ref.
-  }, [active, token, language, runCount, ...deps]);
+  }, [active, token, language, runCount, cache, ...deps]);
 
   return { ...state, refresh };
 }

@@ -23,7 +23,8 @@ export interface PagedList<T, Footer = never> {
 
 export type PagedFetcher<T, F, Footer = never> = (query: PagedQuery<F>, signal: AbortSignal) => Promise<PagedList<T, Footer>>;
 
-export interface UsePagedListOptions<F> extends UseCallOptions {
+// No `cache`: its key would name one answer for every page and filter of the list.
+export interface UsePagedListOptions<F> extends Omit<UseCallOptions, 'cache'> {
   /** The filters the list starts with. Everything that changes the query belongs here. */
   filters: F;
   pageSize?: number;

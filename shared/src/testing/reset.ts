@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import { bus, INITIAL_STATES } from '../bus/event-bus';
 import type { BusStates } from '../bus/bus-types';
 import { i18n, loadAllTranslations } from '../i18n/i18n-instance';
-import { resetRegisterRulesForTests } from '../forms/use-register-rules';
+import { forgetCachedAnswers } from '../data/call-cache';
 import { dismissAllNotices } from '../ui/show-notice';
 
 function clearCookies(): void {
@@ -13,8 +13,8 @@ function clearCookies(): void {
 }
 
 /**
- * A clean page for the next test: no notices, the bus at its start values, no cached answers or
- * registration rules, empty storage and cookies, an empty body, and strings in English (what
+ * A clean page for the next test: no notices, the bus at its start values, no cached answers (the
+ * API client's and useCall's), empty storage and cookies, an empty body, and strings in English (what
  * tests assert). Each app's setup resets its own module state besides.
  */
 export async function resetTestState(): Promise<void> {
@@ -25,7 +25,7 @@ export async function resetTestState(): Promise<void> {
     if (JSON.stringify(bus.get(state)) !== JSON.stringify(start[state])) bus.set(state, start[state] as never);
   }
   api.clearCache();
-  resetRegisterRulesForTests();
+  forgetCachedAnswers();
   window.sessionStorage.clear();
   window.localStorage.clear();
   clearCookies();
