@@ -1,6 +1,5 @@
-import { api, type Announcement, type AnnouncementList } from '@platform/shared';
+import { api, useCall, type Announcement, type AnnouncementList } from '@platform/shared';
 import { announcementsCall } from '@platform/shared/contract';
-import { useEffect, useState } from 'react';
 
 /** SPEC §7: site announcements of types B, PL, PU, PR for the web, executed B. */
 export const ANNOUNCEMENT_PARAMS = { types: 'B,PL,PU,PR', platform: 'W', execution: 'B' } as const;
@@ -17,16 +16,12 @@ export type AnnouncementsState =
   | { status: 'failed' }
   | { status: 'ready'; list: Announcement[]; popup: Announcement[] };
 
+/** The site's announcements; a language change keeps them on show until the new language's arrive. */
 export function useAnnouncements(): AnnouncementsState {
-  const [state, setState] = useState<AnnouncementsState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    loadAnnouncements()
-      .then((value) => live && setState({ status: 'ready', list: value?.list ?? [], popup: value?.popup ?? [] }))
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  // No signal: the API client's cached request is one for all its callers (the popup asks too).
+  const announcements = useCall(() => loadAnnouncements(), []);
+  const value = announcements.status === 'success' ? announcements.data : announcements.status === 'loading' ? announcements.staleData : undefined;
+  if (announcements.status === 'error') return { status: 'failed' };
+  if (value === undefined) return { status: 'loading' };
+  return { status: 'ready', list: value?.list ?? [], popup: value?.popup ?? [] };
 }

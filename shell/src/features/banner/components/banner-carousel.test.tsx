@@ -168,4 +168,32 @@ describe('BannerCarousel', () => {
     expect(call).toHaveBeenCalledTimes(1);
     expect(bus.get('language')).toBe('EN');
   });
+
+  it('draws the next page’s banners from its first render once the notice has arrived', async () => {
+    stubBanners([banner(1, 'w_home'), banner(2, 'w_games')]);
+    const first = await renderCarousel('w_home');
+    first.unmount();
+    renderWithProviders(<BannerCarousel group="w_games" />);
+    expect(screen.getByTestId('banner-first-slide')).toBeTruthy();
+    expect(screen.queryByTestId('banner-placeholder')).toBeNull();
+  });
+
+  it('shows the banners of a new language once they arrive, keeping the old ones on show meanwhile', async () => {
+    let answer: (value: StubValue<'indexNotice'>) => void = () => undefined;
+    const { call } = stubApi({
+      indexNotice: () =>
+        bus.get('language') === 'TH'
+          ? new Promise((resolve) => (answer = resolve))
+          : { player: [], banners: [banner(1, 'w_games')], popup: [], promotion: [] },
+    });
+    await renderCarousel('w_games');
+
+    act(() => bus.set('language', 'TH'));
+
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('img').getAttribute('src')).toBe('https://cdn.example.test/banners/1.jpg');
+    await act(async () => answer({ player: [], banners: [banner(7, 'w_games')], popup: [], promotion: [] }));
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).toBe('https://cdn.example.test/banners/7.jpg'));
+    expect(screen.queryByTestId('banner-placeholder')).toBeNull();
+  });
 });

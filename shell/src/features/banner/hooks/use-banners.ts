@@ -1,6 +1,6 @@
-import { api, bus, type Banner, type IndexNotice } from '@platform/shared';
+import { api, bus, useCall, type Banner, type CallResult, type IndexNotice } from '@platform/shared';
 import { indexNoticeCall } from '@platform/shared/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import defaultPromotionBannerUrl from '../assets/default-promotion-banner.svg';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { BANNER_GROUPS } from '../banner-settings';
@@ -14,6 +14,8 @@ export const DEFAULT_HELP_BANNER: Banner = {
   linkageValue: '/promotions',
 };
 
+const NO_BANNERS: Banner[] = [];
+
 /** The group's banners with their images resolved; the help page's default when it has none. */
 export function bannersForGroup(banners: Banner[], group: string, imageBaseUrl?: string | null): Banner[] {
   const inGroup = banners
@@ -25,9 +27,9 @@ export function bannersForGroup(banners: Banner[], group: string, imageBaseUrl?:
 
 /**
  * The index notice (banners, promotions), fetched once per page and language, shared by every
- * route's banner and the promo bar; `arrived` once it has (null: it answered no value).
+ * route's banner, the promo bar and the start-up (which asks for it before the layout renders).
  */
-let loaded: { language: string; notice: Promise<IndexNotice>; arrived?: IndexNotice | null } | null = null;
+let loaded: { language: string; notice: Promise<IndexNotice> } | null = null;
 
 export function loadIndexNotice(): Promise<IndexNotice> {
   const language = bus.get('language');
@@ -35,25 +37,12 @@ export function loadIndexNotice(): Promise<IndexNotice> {
     const notice = api.call(indexNoticeCall);
     const entry: NonNullable<typeof loaded> = { language, notice };
     loaded = entry;
-    notice.then(
-      (value) => {
-        entry.arrived = value ?? null;
-      },
-      // A failure is not kept: the next page that shows banners asks again.
-      () => {
-        if (loaded === entry) loaded = null;
-      },
-    );
+    // A failure is not kept: the next page that shows banners asks again.
+    notice.catch(() => {
+      if (loaded === entry) loaded = null;
+    });
   }
   return loaded.notice;
-}
-
-/**
- * The index notice of this page in `language` when it has arrived already (undefined: not yet, or
- * another language): a page drawn after it need not wait for a render.
- */
-export function arrivedIndexNotice(language: string): IndexNotice | null | undefined {
-  return loaded?.language === language ? loaded.arrived : undefined;
 }
 
 export function loadBanners(): Promise<Banner[]> {
@@ -65,21 +54,38 @@ export function forgetBanners(): void {
   loaded = null;
 }
 
-/** The banners of one group, from the index notice; null while loading. */
-export function useBanners(group: string): Banner[] | null {
-  const [all, setAll] = useState<Banner[] | null>(null);
-  const imageBaseUrl = useSiteSettings().site?.imageBaseUrl;
+/** The index notice, with the language it was asked in. */
+export interface IndexNoticeIn {
+  language: string;
+  notice: IndexNotice | null;
+}
 
-  useEffect(() => {
-    let live = true;
-    loadBanners()
-      .then((banners) => live && setAll(banners))
-      // The page works without banners: a failed notice just shows none.
-      .catch(() => live && setAll([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+/**
+ * The index notice in the language in use, kept for the page: every route renders its own page
+ * frame, and the next one has it from its first render. (No signal: the request is the page's,
+ * shared with the start-up.)
+ */
+export function useIndexNotice(): CallResult<IndexNoticeIn> {
+  return useCall(
+    () => {
+      const language = bus.get('language');
+      return loadIndexNotice().then((notice) => ({ language, notice: notice ?? null }));
+    },
+    [],
+    { cache: 'indexNotice' },
+  );
+}
+
+/**
+ * The banners of one group, from the index notice; null while loading. A language change keeps
+ * them on show until the new language's arrive.
+ */
+export function useBanners(group: string): Banner[] | null {
+  const notice = useIndexNotice();
+  const imageBaseUrl = useSiteSettings().site?.imageBaseUrl;
+  const latest = notice.status === 'success' ? notice.data : notice.status === 'loading' ? notice.staleData : undefined;
+  // The page works without banners: a failed notice just shows none.
+  const all = latest ? (latest.notice?.banners ?? NO_BANNERS) : notice.status === 'error' ? NO_BANNERS : null;
 
   return useMemo(() => (all === null ? null : bannersForGroup(all, group, imageBaseUrl)), [all, group, imageBaseUrl]);
 }

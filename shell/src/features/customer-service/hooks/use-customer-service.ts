@@ -1,5 +1,5 @@
-import { decryptedUrlOf, openSupportLink, type CustomerServiceItem } from '@platform/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { decryptedUrlOf, openSupportLink, useCall, type CustomerServiceItem } from '@platform/shared';
+import { useCallback } from 'react';
 import { useSiteSettings } from '../../settings/use-site-settings';
 
 export interface CustomerServiceLink extends CustomerServiceItem {
@@ -23,22 +23,16 @@ export function useCustomerService(): { openSupport: () => Promise<boolean> } {
   return { openSupport };
 }
 
+const NO_LINKS: CustomerServiceLink[] = [];
+
 /**
  * The site's customer-service entries, decrypted: none until the decryption code (fetched when
  * first needed, not with the page) has run; none if it cannot be fetched.
  */
 export function useCustomerServiceLinks(): CustomerServiceLink[] {
   const { customerService } = useSiteSettings();
-  const [entries, setEntries] = useState<CustomerServiceLink[]>([]);
-  useEffect(() => {
-    let current = true;
-    customerServiceLinks(customerService).then(
-      (links) => current && setEntries(links),
-      () => current && setEntries([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [customerService]);
-  return entries;
+  // No signal: nothing is sent, the entries are decrypted here.
+  const links = useCall(() => customerServiceLinks(customerService), [customerService]);
+  if (links.status === 'success') return links.data;
+  return links.status === 'loading' ? (links.staleData ?? NO_LINKS) : NO_LINKS;
 }

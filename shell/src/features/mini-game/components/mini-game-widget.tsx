@@ -1,6 +1,6 @@
-import { useBusState, useT, type LaunchGameTarget } from '@platform/shared';
-import { useEffect, useState } from 'react';
-import { loadGameLanes } from '../../game-vendors/hooks/use-game-lanes';
+import { useBusState, useCall, useT } from '@platform/shared';
+import { useState } from 'react';
+import { useGameLanes } from '../../game-vendors/hooks/use-game-lanes';
 import { findMiniGame, isRealSession, MINI_GAME_CLOSED_KEY, offersMiniGame, openMiniGame } from '../mini-game';
 import styles from './mini-game-widget.module.css';
 
@@ -23,29 +23,11 @@ export function MiniGameWidget() {
   const { t } = useT('shell');
   const session = useBusState('session');
   const real = isRealSession(session);
-  const [offered, setOffered] = useState(false);
-  const [target, setTarget] = useState<LaunchGameTarget | null>(null);
+  const offered = offersMiniGame(useGameLanes());
+  // Found again for each account (kept on show while a language change asks again).
+  const found = useCall((signal) => findMiniGame(signal), [], { enabled: offered && real });
+  const target = (found.status === 'success' ? found.data : found.status === 'loading' ? found.staleData : null) ?? null;
   const [closed, setClosed] = useState(closedInThisTab);
-
-  useEffect(() => {
-    let live = true;
-    loadGameLanes()
-      .then((lanes) => live && setOffered(offersMiniGame(lanes)))
-      .catch(() => live && setOffered(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    setTarget(null);
-    if (!offered || !real) return;
-    const controller = new AbortController();
-    findMiniGame(controller.signal)
-      .then((found) => !controller.signal.aborted && setTarget(found))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [offered, real, session.token]);
 
   const visible = offered && !closed && (session.token ? real && target !== null : true);
   if (!visible) return null;

@@ -1,16 +1,7 @@
-import type { IndexNotice, Promotion } from '@platform/shared';
-import { useEffect, useState } from 'react';
-import { arrivedIndexNotice, loadIndexNotice } from '../../banner/hooks/use-banners';
+import type { Promotion } from '@platform/shared';
+import { useIndexNotice } from '../../banner/hooks/use-banners';
 
-interface LoadedPromotions {
-  language: string;
-  promotions: Promotion[];
-}
-
-const promotionsOf = (language: string, notice: IndexNotice | null | undefined): LoadedPromotions => ({
-  language,
-  promotions: notice?.promotion ?? [],
-});
+const NO_PROMOTIONS: Promotion[] = [];
 
 /**
  * The merchant's current promotions (the index notice's `promotion`, from the request the banners
@@ -19,23 +10,7 @@ const promotionsOf = (language: string, notice: IndexNotice | null | undefined):
  * notice of this language has arrived already.
  */
 export function usePromotions(language: string): Promotion[] | null {
-  const [loaded, setLoaded] = useState<LoadedPromotions | null>(() => {
-    // The page's request for this language (made now if there is none yet).
-    void loadIndexNotice().catch(() => undefined);
-    const arrived = arrivedIndexNotice(language);
-    return arrived === undefined ? null : promotionsOf(language, arrived);
-  });
-
-  useEffect(() => {
-    let live = true;
-    loadIndexNotice().then(
-      (notice) => live && setLoaded(promotionsOf(language, notice)),
-      () => live && setLoaded({ language, promotions: [] }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
-
-  return loaded?.language === language ? loaded.promotions : null;
+  const notice = useIndexNotice();
+  if (notice.status === 'error') return NO_PROMOTIONS;
+  return notice.status === 'success' && notice.data.language === language ? (notice.data.notice?.promotion ?? NO_PROMOTIONS) : null;
 }
