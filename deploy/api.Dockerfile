@@ -3,7 +3,7 @@
 # It also serves the game providers' own pages (apps.json kind "game": the in-house JL client at
 # /jl/play/<game> and /jl/verify) with their page policy (this origin only, framed by the site
 # only): build them first (`npm run build -- games-jl`); the image copies dist/games as it is.
-FROM node:20-alpine AS build
+FROM node:22-alpine AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
@@ -18,7 +18,7 @@ COPY shared/src/inhouse-games shared/src/inhouse-games
 COPY server server
 RUN npm run build --workspace server
 
-FROM node:20-alpine
+FROM node:22-alpine
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/node_modules node_modules
