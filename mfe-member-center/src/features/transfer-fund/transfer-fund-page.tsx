@@ -1,13 +1,16 @@
 import { Button, EmptyState, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT, type AmountMinor } from '@platform/shared';
 import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
 import { periodRange, RecordsTable, type RecordsColumn } from '@platform/shared/records';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { createTransferKey } from './idempotency-key';
 import { TransferForm } from './transfer-form';
 import styles from './transfer-fund.module.css';
 import { NAMESPACE } from './translations';
 import { loadRecentTransfers, loadVendorNames, loadWallets, recallAll, type RecentTransfer, type Wallet, type Wallets } from './wallet-api';
+
+/** Until the vendors' names arrive (or when they cannot be had), wallets show their codes. */
+const NO_VENDOR_NAMES = new Map<string, string>();
 
 /** Recent transfers shown: the last seven days, this many rows a page. */
 const RECENT_PAGE_SIZE = 5;
@@ -22,14 +25,9 @@ const recentColumns: RecordsColumn<RecentTransfer>[] = [
 export default function TransferFundPage(_props: MemberCenterPageProps) {
   const { t } = useT(NAMESPACE);
   const wallets = useCall(loadWallets, [], { requiresSession: true });
-  const [vendorNames, setVendorNames] = useState<Map<string, string>>(() => new Map());
-  useEffect(() => {
-    let live = true;
-    void loadVendorNames().then((names) => live && setVendorNames(names));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // No signal: the API client's cached vendor list is one request for all its callers.
+  const names = useCall(() => loadVendorNames(), []);
+  const vendorNames = (names.status === 'success' ? names.data : names.status === 'loading' ? names.staleData : undefined) ?? NO_VENDOR_NAMES;
   const recent = usePagedList<RecentTransfer, null>(
     ({ page, pageSize }, signal) => loadRecentTransfers(periodRange('last7Days'), page, pageSize, signal),
     { filters: null, pageSize: RECENT_PAGE_SIZE, requiresSession: true },

@@ -5,8 +5,8 @@ import { oauthExchangeCall, oauthProvidersCall, type OAuthProviderList } from '@
 export type OAuthProvider = OAuthProviderList['list'][number];
 
 /** `GET /wps/session/oauth/providers`: none unless the merchant configured them. */
-export async function listOAuthProviders(): Promise<OAuthProvider[]> {
-  const value = await api.call(oauthProvidersCall);
+export async function listOAuthProviders(signal?: AbortSignal): Promise<OAuthProvider[]> {
+  const value = await api.call(oauthProvidersCall, { signal });
   return Array.isArray(value?.list) ? value.list : [];
 }
 

@@ -58,7 +58,7 @@ export function register(mode: RegisterMode, fields: Record<string, string>, bot
 }
 
 /** New-player promotions for the registration page's slider (from the index notice). */
-export async function newPlayerPromotions(): Promise<Promotion[]> {
-  const notice = await api.call(indexNoticeCall);
+export async function newPlayerPromotions(signal?: AbortSignal): Promise<Promotion[]> {
+  const notice = await api.call(indexNoticeCall, { signal });
   return (notice?.promotion ?? []).filter((promotion) => promotion.category === 'new_player');
 }

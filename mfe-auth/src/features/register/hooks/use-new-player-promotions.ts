@@ -1,18 +1,11 @@
-import type { Promotion } from '@platform/shared';
-import { useEffect, useState } from 'react';
+import { useCall, type Promotion } from '@platform/shared';
 import { newPlayerPromotions } from '../api/register-api';
+
+const NO_PROMOTIONS: Promotion[] = [];
 
 /** The new_player promotions for the page's slider; none while loading or when they fail. */
 export function useNewPlayerPromotions(): Promotion[] {
-  const [promotions, setPromotions] = useState<Promotion[]>([]);
-  useEffect(() => {
-    let live = true;
-    newPlayerPromotions()
-      .then((list) => live && setPromotions(list))
-      .catch(() => live && setPromotions([]));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return promotions;
+  const promotions = useCall((signal) => newPlayerPromotions(signal), []);
+  if (promotions.status === 'success') return promotions.data;
+  return promotions.status === 'loading' ? (promotions.staleData ?? NO_PROMOTIONS) : NO_PROMOTIONS;
 }
