@@ -2,3 +2,4 @@
 // './locales' itself, so its strings are registered wherever it is bundled.
 export { BLOCKS_NAMESPACE } from './locales';
 export * from './money-action';
+export * from './mobile-code-fields';

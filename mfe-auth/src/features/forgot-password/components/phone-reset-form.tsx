@@ -2,10 +2,8 @@ import { Button, showNotice, useT } from '@platform/shared';
 import {
   checkField,
   checkMobile,
-  CountryCodePicker,
   FormError,
   requiredError,
-  SmsCodeButton,
   TextField,
   trimmed,
   useDialingCode,
@@ -13,9 +11,8 @@ import {
   useForm,
   usePasswordHint,
   useRegisterRules,
-  useSendCode,
 } from '@platform/shared/forms';
-import { useCallback } from 'react';
+import { MobileCodeFields } from '@platform/ui-blocks';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
 import { resetNotice } from '../../../lib/reset-notice';
@@ -38,7 +35,7 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
   const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
   const passwordHint = usePasswordHint();
-  const { countries, dialingCode, setDialingCode } = useDialingCode();
+  const dialing = useDialingCode();
   const form = useForm({
     initialValues: { mobileNum: '', verificationCode: '', newPassword: '' },
     validate: (values) => ({
@@ -48,7 +45,7 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
     }),
     onSubmit: async (values) => {
       const typed = { mobileNum: trimmed(values.mobileNum), verificationCode: trimmed(values.verificationCode), newPassword: trimmed(values.newPassword) };
-      const reset = await resetByPhone({ countryDialingCode: dialingCode, ...typed });
+      const reset = await resetByPhone({ countryDialingCode: dialing.dialingCode, ...typed });
       const account = reset.userName ?? typed.mobileNum;
       if (reset.secondFactors.length > 0) {
         // Two-step sign-in stays on: the login asks for its code, so the player is told and
@@ -69,41 +66,16 @@ export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps
   });
   const { values, errors, setValue, setFieldError } = form;
 
-  const mobileValid = useCallback(() => {
-    const error = checkMobile(trimmed(values.mobileNum), rules.mobileNum, 'field_mobileNum');
-    setFieldError('mobileNum', error);
-    return !error;
-  }, [values.mobileNum, rules.mobileNum, setFieldError]);
-  const sendCode = useSendCode(
-    useCallback(() => sendResetCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }), [dialingCode, values.mobileNum]),
-  );
-
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate data-testid="forgot-mobile-form" aria-label={t('forgot_by_mobile')}>
-      <TextField
-        name="mobileNum"
-        type="tel"
-        label={t('field_mobileNum')}
-        value={values.mobileNum}
-        onChange={(value) => setValue('mobileNum', value)}
-        required
-        inputMode="tel"
-        autoComplete="tel-national"
-        error={errorText(errors.mobileNum)}
-        leading={countries.length > 0 ? <CountryCodePicker countries={countries} value={dialingCode} onChange={setDialingCode} testId="forgot-country-code" /> : undefined}
+      <MobileCodeFields
         testIdPrefix="forgot"
-      />
-      <TextField
-        name="verificationCode"
-        label={t('field_verificationCode')}
-        value={values.verificationCode}
-        onChange={(value) => setValue('verificationCode', value)}
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={errorText(errors.verificationCode)}
-        trailing={<SmsCodeButton canSend={mobileValid} send={sendCode} testId="forgot-sms-code-button" />}
-        testIdPrefix="forgot"
+        dialing={dialing}
+        mobile={{ value: values.mobileNum, onChange: (value) => setValue('mobileNum', value), label: t('field_mobileNum'), error: errorText(errors.mobileNum) }}
+        code={{ value: values.verificationCode, onChange: (value) => setValue('verificationCode', value), label: t('field_verificationCode'), error: errorText(errors.verificationCode) }}
+        mobileRule={rules.mobileNum}
+        onMobileError={(error) => setFieldError('mobileNum', error)}
+        send={sendResetCode}
       />
       <TextField
         name="newPassword"

@@ -11,10 +11,8 @@ import {
   CaptchaImage,
   CheckboxField,
   checkMobile,
-  CountryCodePicker,
   FormError,
   requiredError,
-  SmsCodeButton,
   TextField,
   trimmed,
   useCaptcha,
@@ -22,12 +20,12 @@ import {
   useFieldErrorText,
   useForm,
   useRegisterRules,
-  useSendCode,
   useSiteConfig,
   type FieldError,
   type FieldErrors,
 } from '@platform/shared/forms';
 import { switchReader } from '@platform/shared/contract';
+import { MobileCodeFields } from '@platform/ui-blocks';
 import { useCallback, useEffect, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import type { LoginOutcome } from '../../../lib/login-outcome';
@@ -72,7 +70,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
   const [remembered] = useState(() => getRememberedLogin());
   const [rememberedSms] = useState(() => cookieStore.get('smsLogin'));
   const [method, setMethod] = useState<LoginType>('username');
-  const { countries, dialingCode, setDialingCode } = useDialingCode(rememberedSms?.countryDialingCode ?? '');
+  const dialing = useDialingCode(rememberedSms?.countryDialingCode ?? '');
+  const { dialingCode } = dialing;
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
   const [challenge, setChallenge] = useState<{ challenge: TwoFactorChallenge; outcome: Omit<LoginOutcome, 'result'> } | null>(null);
 
@@ -200,17 +199,6 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
     form.clearErrors();
   };
 
-  const validMobile = useCallback(() => {
-    const error = checkMobile(trimmed(values.mobileNum), rules.mobileNum, 'field_mobileNum');
-    setFieldError('mobileNum', error);
-    return !error;
-  }, [values.mobileNum, rules.mobileNum, setFieldError]);
-  const sendCode = useSendCode(
-    useCallback(
-      () => withBotCheck((botCheck) => sendLoginCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }, botCheck)),
-      [withBotCheck, dialingCode, values.mobileNum],
-    ),
-  );
   const showMobileError = useCallback((error: FieldError) => setFieldError('mobileNum', error), [setFieldError]);
   const sendCodeByFirebase = useFirebaseSendCode(firebasePhone, { countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }, showMobileError);
 
@@ -258,30 +246,15 @@ export function LoginForm({ onLoggedIn, onForgotPassword, onRegister, initialUse
           </>
         ) : (
           <>
-            <TextField
-              name="mobileNum"
-              type="tel"
-              label={t('field_mobileNum')}
-              value={values.mobileNum}
-              onChange={(value) => setValue('mobileNum', value)}
-              required
-              inputMode="tel"
-              autoComplete="tel-national"
-              error={errorText(errors.mobileNum)}
-              leading={<CountryCodePicker countries={countries} value={dialingCode} onChange={setDialingCode} testId="login-country-code" />}
+            <MobileCodeFields
               testIdPrefix="login"
-            />
-            <TextField
-              name="code"
-              label={t('field_verificationCode')}
-              value={values.code}
-              onChange={(value) => setValue('code', value)}
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              error={errorText(errors.code)}
-              trailing={<SmsCodeButton canSend={validMobile} send={firebasePhone ? sendCodeByFirebase : sendCode} testId="login-sms-code-button" />}
-              testIdPrefix="login"
+              dialing={dialing}
+              mobile={{ value: values.mobileNum, onChange: (value) => setValue('mobileNum', value), label: t('field_mobileNum'), error: errorText(errors.mobileNum) }}
+              code={{ name: 'code', value: values.code, onChange: (value) => setValue('code', value), label: t('field_verificationCode'), error: errorText(errors.code) }}
+              mobileRule={rules.mobileNum}
+              onMobileError={(error) => setFieldError('mobileNum', error)}
+              send={(mobile) => withBotCheck((botCheck) => sendLoginCode(mobile, botCheck))}
+              sendBy={firebasePhone ? sendCodeByFirebase : undefined}
             />
             {firebasePhone && <div ref={firebasePhone.recaptchaRef} className={styles.recaptcha} data-testid="login-recaptcha" />}
           </>

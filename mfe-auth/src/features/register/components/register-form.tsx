@@ -4,11 +4,8 @@ import {
   CheckboxField,
   checkConfirmation,
   checkField,
-  checkMobile,
-  CountryCodePicker,
   DEFAULT_MOBILE_RULE,
   FormError,
-  SmsCodeButton,
   TextField,
   trimmed,
   useCaptcha,
@@ -17,13 +14,13 @@ import {
   useForm,
   usePasswordHint,
   useRegisterRules,
-  useSendCode,
   useSiteConfig,
   type FieldError,
   type FieldErrors,
   type RuleError,
 } from '@platform/shared/forms';
 import { switchReader } from '@platform/shared/contract';
+import { MobileCodeFields } from '@platform/ui-blocks';
 import { useCallback, useMemo, useState } from 'react';
 import styles from '../../../components/form.module.css';
 import { codesFromSearch } from '../../../lib/url-codes';
@@ -97,7 +94,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   );
   const shown = (name: RegisterFieldName) => plan.some((field) => field.name === name);
 
-  const { countries, dialingCode, setDialingCode } = useDialingCode();
+  const dialing = useDialingCode();
+  const { dialingCode } = dialing;
   const captcha = useCaptcha(shown('captcha'));
   const { verifying, withBotCheck } = useBotCheck();
   const firebasePhone = useFirebasePhone();
@@ -193,17 +191,6 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     setFieldError(field.name, checkOne(field, values));
   };
 
-  const mobileValid = useCallback(() => {
-    const error = checkMobile(trimmed(values.mobileNum ?? ''), rules.mobileNum, 'field_mobileNum');
-    setFieldError('mobileNum', error);
-    return !error;
-  }, [rules.mobileNum, values.mobileNum, setFieldError]);
-  const sendCode = useSendCode(
-    useCallback(
-      () => withBotCheck((botCheck) => sendRegisterCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum ?? '') }, botCheck)),
-      [withBotCheck, dialingCode, values.mobileNum],
-    ),
-  );
   const showMobileError = useCallback((error: FieldError) => setFieldError('mobileNum', error), [setFieldError]);
   const sendCodeByFirebase = useFirebaseSendCode(firebasePhone, { countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum ?? '') }, showMobileError);
 
@@ -215,10 +202,36 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     );
   }
 
+  /** A field of the plan as the mobile group takes it. */
+  const groupField = (planned: FieldPlan) => ({
+    value: values[planned.name] ?? '',
+    onChange: (value: string) => setValue(planned.name, value),
+    onBlur: () => blurCheck(planned),
+    label: t(labelKey(planned.name)),
+    error: errorText(errors[planned.name]),
+    required: planned.required,
+  });
+  const codeField = plan.find((planned) => planned.name === 'verificationCode');
+
   const renderField = (field: FieldPlan) => {
+    // The number and its code are one group (the code right after the number in every plan).
+    if (field.name === 'verificationCode') return null;
+    if (field.name === 'mobileNum') {
+      return (
+        <MobileCodeFields
+          key={field.name}
+          testIdPrefix="register"
+          dialing={dialing}
+          mobile={groupField(field)}
+          code={codeField && groupField(codeField)}
+          mobileRule={rules.mobileNum}
+          onMobileError={(error) => setFieldError('mobileNum', error)}
+          send={(mobile) => withBotCheck((botCheck) => sendRegisterCode(mobile, botCheck))}
+          sendBy={firebasePhone ? sendCodeByFirebase : undefined}
+        />
+      );
+    }
     const input = FIELD_INPUTS[field.name];
-    const isMobile = field.name === 'mobileNum';
-    const isCode = field.name === 'verificationCode';
     return (
       <TextField
         key={field.name}
@@ -234,14 +247,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         revealable={input.type === 'password'}
         error={errorText(errors[field.name])}
         hint={field.name === 'password' ? passwordHint(rules.password) : undefined}
-        leading={isMobile ? <CountryCodePicker countries={countries} value={dialingCode} onChange={setDialingCode} testId="register-country-code" /> : undefined}
-        trailing={
-          isCode ? (
-            <SmsCodeButton canSend={mobileValid} send={firebasePhone ? sendCodeByFirebase : sendCode} testId="register-sms-code-button" />
-          ) : field.name === 'captcha' ? (
-            <CaptchaImage {...captcha} testId="register-captcha-image" />
-          ) : undefined
-        }
+        trailing={field.name === 'captcha' ? <CaptchaImage {...captcha} testId="register-captcha-image" /> : undefined}
         testIdPrefix="register"
       />
     );

@@ -1,19 +1,7 @@
 import { useT } from '@platform/shared';
-import {
-  checkMobile,
-  CountryCodePicker,
-  FormError,
-  requiredError,
-  SmsCodeButton,
-  TextField,
-  trimmed,
-  useDialingCode,
-  useFieldErrorText,
-  useForm,
-  useRegisterRules,
-  useSendCode,
-} from '@platform/shared/forms';
-import { useCallback, useState } from 'react';
+import { checkMobile, FormError, requiredError, TextField, trimmed, useDialingCode, useFieldErrorText, useForm, useRegisterRules } from '@platform/shared/forms';
+import { MobileCodeFields } from '@platform/ui-blocks';
+import { useState } from 'react';
 import { bindMobile, sendBindCode, type MemberProfile } from '../api';
 import { NAMESPACE } from '../translations';
 import styles from '../security-center.module.css';
@@ -52,7 +40,7 @@ function MobileForm({ onCancel, onBound }: { onCancel: () => void; onBound: () =
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);
   const rules = useRegisterRules();
-  const { countries, dialingCode, setDialingCode } = useDialingCode();
+  const dialing = useDialingCode();
   const form = useForm({
     initialValues: { mobileNum: '', verificationCode: '', password: '' },
     validate: (values) => ({
@@ -62,7 +50,7 @@ function MobileForm({ onCancel, onBound }: { onCancel: () => void; onBound: () =
     }),
     onSubmit: async (values) => {
       await bindMobile({
-        countryDialingCode: dialingCode,
+        countryDialingCode: dialing.dialingCode,
         mobileNum: trimmed(values.mobileNum),
         verificationCode: trimmed(values.verificationCode),
         password: values.password,
@@ -74,41 +62,18 @@ function MobileForm({ onCancel, onBound }: { onCancel: () => void; onBound: () =
   });
   const { values, errors, setValue, setFieldError } = form;
 
-  const mobileValid = useCallback(() => {
-    const error = checkMobile(trimmed(values.mobileNum), rules.mobileNum, 'field_mobileNum');
-    setFieldError('mobileNum', error);
-    return !error;
-  }, [values.mobileNum, rules.mobileNum, setFieldError]);
-  const sendCode = useSendCode(
-    useCallback(() => sendBindCode({ countryDialingCode: dialingCode, mobileNum: trimmed(values.mobileNum) }), [dialingCode, values.mobileNum]),
-  );
-
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate aria-label={t('section_mobile')} data-testid="security-mobile-form">
-      <TextField
-        name="mobileNum"
-        type="tel"
-        label={t('field_mobileNum')}
-        value={values.mobileNum}
-        onChange={(value) => setValue('mobileNum', value)}
-        required
-        inputMode="tel"
-        autoComplete="tel-national"
-        error={errorText(errors.mobileNum)}
-        leading={countries.length > 0 ? <CountryCodePicker countries={countries} value={dialingCode} onChange={setDialingCode} testId="security-mobile-country" /> : undefined}
+      <MobileCodeFields
         testIdPrefix="security-mobile"
-      />
-      <TextField
-        name="verificationCode"
-        label={t('field_verificationCode')}
-        value={values.verificationCode}
-        onChange={(value) => setValue('verificationCode', value)}
-        required
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={errorText(errors.verificationCode)}
-        trailing={<SmsCodeButton canSend={mobileValid} send={sendCode} testId="security-mobile-code-button" />}
-        testIdPrefix="security-mobile"
+        pickerTestId="security-mobile-country"
+        sendButtonTestId="security-mobile-code-button"
+        dialing={dialing}
+        mobile={{ value: values.mobileNum, onChange: (value) => setValue('mobileNum', value), label: t('field_mobileNum'), error: errorText(errors.mobileNum) }}
+        code={{ value: values.verificationCode, onChange: (value) => setValue('verificationCode', value), label: t('field_verificationCode'), error: errorText(errors.verificationCode) }}
+        mobileRule={rules.mobileNum}
+        onMobileError={(error) => setFieldError('mobileNum', error)}
+        send={sendBindCode}
       />
       <TextField
         name="password"

@@ -1,0 +1,1 @@
+export { MobileCodeFields, type MobileCodeField, type MobileCodeFieldsProps } from './mobile-code-fields';
