@@ -117,6 +117,18 @@ describe('apps.json, the one app list', () => {
     }
   });
 
+  test("each remote checks exactly the modules it exposes against the shell–remote interface (src/exposes.ts, @platform/remote-types)", () => {
+    const remoteTypes = readFileSync(path.join(repoRoot, 'remote-types', 'src', 'index.ts'), 'utf8');
+    for (const remote of remotes) {
+      const checked = readFileSync(path.join(repoRoot, remote.folder, 'src', 'exposes.ts'), 'utf8');
+      expect(checked).toContain(`CheckedExposes<\n  '${remote.federationName}',`);
+      expect([...checked.matchAll(/^ {4}'(\.\/[A-Za-z]+)': typeof /gm)].map((match) => match[1]).sort()).toEqual(Object.keys(remote.exposes ?? {}).sort());
+      // The interface names the remote with the same modules (the type-check holds the two together).
+      const entry = new RegExp(`\\b${remote.federationName}: \\{([^}]*)\\}`).exec(remoteTypes)?.[1] ?? '';
+      expect([...entry.matchAll(/'(\.\/[A-Za-z]+)'/g)].map((match) => match[1]).sort()).toEqual(Object.keys(remote.exposes ?? {}).sort());
+    }
+  });
+
   test("the shell's remote names and the server's seeded remote registry are the list's remotes", () => {
     const federationNames = remotes.map((remote) => remote.federationName).sort();
     expect([...REMOTE_NAMES].sort()).toEqual(federationNames);

@@ -2,13 +2,13 @@ import { Navigate, Route, Routes, useBusState, useLocation } from '@platform/sha
 import { ShellLayout } from '../features/layout';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';
-import { ROUTES, chromeFor, isPublicPath, type RouteDefinition } from './route-table';
+import { ROUTES, chromeFor, isPublicPath, routePageOf, type RouteDefinition } from './route-table';
 
 function RoutePage({ route }: { route: RouteDefinition }) {
   const location = useLocation();
   return (
     <ShellLayout chrome={chromeFor(route, location.search)}>
-      <RemoteSlot remote={route.remote} module={route.module} props={{ routeId: route.id }} />
+      <RemoteSlot {...routePageOf(route)} props={{ routeId: route.id }} />
     </ShellLayout>
   );
 }

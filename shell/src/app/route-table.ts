@@ -1,5 +1,5 @@
 import { GAME_CATEGORIES } from '@platform/shared/contract';
-import type { RemoteName } from '../remotes/remote-names';
+import type { RoutePageRef } from '@platform/remote-types';
 
 export interface RouteChrome {
   header: boolean;
@@ -9,19 +9,17 @@ export interface RouteChrome {
   footer: boolean;
 }
 
-export interface RouteDefinition {
+/** A route: its paths and the remote's exposed route page (RoutePageRef: a module placed with RoutePageProps) that renders it. */
+export type RouteDefinition = RoutePageRef & {
   id: string;
   /** The route's path and its aliases (SPEC §2 Routes). */
   paths: string[];
-  remote: RemoteName;
-  /** Exposed module of the remote that renders the page. */
-  module: string;
   chrome: RouteChrome;
   /** Reachable without a session even when the brand's logged-in-only flag is on. */
   public?: boolean;
   /** Side and top bars hidden unless the query flag `bars=1` allows them (/seamless). */
   barsByQueryFlag?: boolean;
-}
+};
 
 const FULL: RouteChrome = { header: true, sideBar: true, banner: null, footer: true };
 const BARE: RouteChrome = { header: false, sideBar: false, banner: null, footer: false };
@@ -34,6 +32,15 @@ export const GAME_CATEGORY_ROUTES: readonly string[] = [
   ...GAME_CATEGORIES.filter((category) => category.code !== 'LOTT').map((category) => category.route.slice(1)),
   'hot',
 ];
+
+/**
+ * The route's page as one remote's module, for code that places any route's page with
+ * RoutePageProps (the slot, the start-up's early fetch). RoutePageRef pairs each remote only with
+ * its route pages; TypeScript cannot follow that pairing through the union, hence this one cast.
+ */
+export function routePageOf(route: RoutePageRef): Extract<RoutePageRef, { remote: 'mfe_lobby' }> {
+  return route as Extract<RoutePageRef, { remote: 'mfe_lobby' }>;
+}
 
 /** Every route of the site, each owned by one remote. The one source of truth for routing. */
 export const ROUTES: RouteDefinition[] = [

@@ -18,7 +18,7 @@ import { countriesCall, systemStatusCall } from '@platform/shared/contract';
 import { loadBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';
-import { ROUTES } from './route-table';
+import { ROUTES, routePageOf } from './route-table';
 import { yieldToBrowser } from './yield-to-browser';
 
 /** The route table's row for `pathname`, if any. */
@@ -85,7 +85,10 @@ export async function startUp(): Promise<void> {
   // The page's own remote (and only it) is fetched now, beside the language and the session; its
   // slot gets the same module when the layout renders. A failure is the slot's to show.
   const route = routeAt(window.location.pathname);
-  if (route) loadRemoteComponent(route.remote, route.module).catch(() => undefined);
+  if (route) {
+    const page = routePageOf(route);
+    loadRemoteComponent(page.remote, page.module).catch(() => undefined);
+  }
   await yieldToBrowser();
   await initLanguage(status.info.site.defaultLanguage, status.info.site.languages);
   // The banners (the first screen's largest image) are asked for now, beside the session's

@@ -13,7 +13,7 @@ const Page = () => <p data-testid="page">A short page</p>;
 
 describe('RemoteSlot', () => {
   it('gives a page a screen’s height while its remote loads and once it is there, so the footer does not move', async () => {
-    render(<RemoteSlot remote="mfe_lobby" module="./HomePage" />);
+    render(<RemoteSlot remote="mfe_lobby" module="./HomePage" props={{ routeId: 'home' }} />);
     const loading = screen.getByTestId('remote-page-loading');
     // CSS Modules are identity proxies here: the class name is the rule's name (min-height: 100vh).
     expect(loading.className).toBe('page');
@@ -24,7 +24,7 @@ describe('RemoteSlot', () => {
   });
 
   it('adds no box of its own for a popup', async () => {
-    render(<RemoteSlot remote="mfe_auth" module="./LoginModal" compact />);
+    render(<RemoteSlot remote="mfe_auth" module="./LoginModal" props={{ tab: 'login', onClose: () => undefined }} compact />);
     expect(screen.queryByTestId('remote-page-loading')).toBeNull();
     await act(async () => settle({ default: Page }));
     expect((await screen.findByTestId('page')).parentElement?.className).toBe('compact');

@@ -1,4 +1,5 @@
 import { Spinner } from '@platform/shared';
+import type { ExposedModuleName, PropsOf } from '@platform/remote-types';
 import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
 import { loadRemoteComponent } from './load-remote-module';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -7,11 +8,12 @@ import { resetRemote } from './remote-registry';
 import { RemoteUnavailablePanel } from './remote-unavailable-panel';
 import styles from './remote-slot.module.css';
 
-interface RemoteSlotProps<P extends object> {
-  remote: RemoteName;
+interface RemoteSlotProps<R extends RemoteName, M extends ExposedModuleName<R>> {
+  remote: R;
   /** The exposed module, e.g. './HomePage'. */
-  module: string;
-  props?: P;
+  module: M;
+  /** What the interface (@platform/remote-types) says the module is placed with. */
+  props: PropsOf<R, M>;
   compact?: boolean;
 }
 
@@ -20,11 +22,11 @@ interface RemoteSlotProps<P extends object> {
  * answers 404, times out or throws: a small "temporarily unavailable" panel with a retry button,
  * and the rest of the site keeps working.
  */
-export function RemoteSlot<P extends object>({ remote, module, props, compact }: RemoteSlotProps<P>) {
+export function RemoteSlot<R extends RemoteName, M extends ExposedModuleName<R>>({ remote, module, props, compact }: RemoteSlotProps<R, M>) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a failed import forever.
   const Remote = useMemo(
-    () => lazy(() => loadRemoteComponent<P>(remote, module)) as unknown as ComponentType<P>,
+    () => lazy(() => loadRemoteComponent(remote, module)) as unknown as ComponentType<PropsOf<R, M>>,
     [remote, module, attempt],
   );
   const retry = () => {
@@ -45,7 +47,7 @@ export function RemoteSlot<P extends object>({ remote, module, props, compact }:
         }
       >
         <div data-remote-slot={remote} className={compact ? styles.compact : styles.page}>
-          <Remote {...((props ?? {}) as P)} />
+          <Remote {...props} />
         </div>
       </Suspense>
     </RemoteErrorBoundary>

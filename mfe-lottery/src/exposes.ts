@@ -1,0 +1,14 @@
+// The modules this remote exposes (apps.json), checked against the interface the shell places
+// them by (@platform/remote-types): a component whose props or `ready` drift from it, or an exposed
+// module missing or extra, fails the type-check. Types only: nothing here is bundled.
+import type { CheckedExposes } from '@platform/remote-types';
+import type * as LotteryPage from './features/lottery/lottery-page';
+import type * as VnLotteryPage from './features/vn-lottery/vn-lottery-page';
+
+export type Exposes = CheckedExposes<
+  'mfe_lottery',
+  {
+    './LotteryPage': typeof LotteryPage;
+    './VnLotteryPage': typeof VnLotteryPage;
+  }
+>;
