@@ -1,12 +1,21 @@
 import { createInstance } from '@module-federation/runtime';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 // The federation config enforces the compatibility rule of shared/README.md: an app accepts the
-// page's @platform/shared only with the same major and at least the minor it was built with,
-// and bundles the wire contract (@platform/shared/contract) itself.
+// page's @platform/shared only with the same major and at least the minor it needs (for a remote,
+// the newest of the exports it imports: shared/runtime-since.json), and bundles the wire contract
+// (@platform/shared/contract) itself.
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const { createConfig, sharedLibraryRange } = require(path.join(repoRoot, 'tools', 'webpack', 'create-config.cjs'));
+const { runtimeRangeFor } = require(path.join(repoRoot, 'tools', 'webpack', 'runtime-range.cjs'));
+const remotes: { folder: string; federationName: string; kind: string }[] = require(path.join(repoRoot, 'apps.json')).apps.filter((app: { kind: string }) => app.kind === 'remote');
+const compareVersions = (a: string, b: string) => {
+  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};
 const sharedVersion: string = require(path.join(repoRoot, 'shared', 'package.json')).version;
 
 interface SharedEntry {
@@ -23,16 +32,54 @@ function sharedOf(appDir: string, federationName: string, isHost: boolean): Reco
 }
 
 describe('@platform/shared in the federation config', () => {
-  test.each([
-    ['shell', 'shell', true],
-    ['mfe-auth', 'mfe_auth', false],
-  ])('%s shares it as a singleton requiring ^major.minor.0 of its own version', (appDir, federationName, isHost) => {
+  test("the shell shares it as a singleton requiring ^major.minor.0 of its own version", () => {
     const [major, minor] = sharedVersion.split('.');
-    const shared = sharedOf(appDir, federationName, isHost);
+    const shared = sharedOf('shell', 'shell', true);
     // The index and its two kits (5.0.0), each a singleton of the package's version.
     for (const key of ['@platform/shared', '@platform/shared/forms', '@platform/shared/records']) {
       expect({ key, ...shared[key] }).toEqual({ key, singleton: true, requiredVersion: `^${major}.${minor}.0`, version: sharedVersion, strictVersion: true });
     }
+  });
+
+  test.each(remotes.map((remote) => [remote.folder, remote.federationName]))(
+    "%s requires what it imports of the runtime (shared/runtime-since.json), not the version it was built with",
+    (folder, federationName) => {
+      const shared = sharedOf(folder, federationName, false);
+      const range = runtimeRangeFor([path.join(repoRoot, folder, 'src'), path.join(repoRoot, 'ui-blocks', 'src')]);
+      expect(range).toMatch(/^\^\d+\.\d+\.0$/);
+      // Never more than the runtime there is, never another major.
+      expect(compareVersions(range.slice(1), sharedVersion)).toBeLessThanOrEqual(0);
+      expect(range.slice(1).split('.')[0]).toBe(sharedVersion.split('.')[0]);
+      for (const key of ['@platform/shared', '@platform/shared/forms', '@platform/shared/records']) {
+        expect({ key, ...shared[key] }).toEqual({ key, singleton: true, requiredVersion: range, version: sharedVersion, strictVersion: true });
+      }
+    },
+  );
+
+  describe('the range a remote requires', () => {
+    const sources = mkdtempSync(path.join(os.tmpdir(), 'runtime-range-'));
+    afterAll(() => rmSync(sources, { recursive: true, force: true }));
+    const rangeOf = (code: string) => {
+      const folder = mkdtempSync(path.join(sources, 'app-'));
+      writeFileSync(path.join(folder, 'page.tsx'), code);
+      return runtimeRangeFor([folder]);
+    };
+    const [major] = sharedVersion.split('.');
+    const since = JSON.parse(readFileSync(path.join(repoRoot, 'shared', 'runtime-since.json'), 'utf8')) as Record<string, Record<string, string>>;
+
+    test("is the major's first release for exports as old as the major, and the newest export's version otherwise", () => {
+      expect(since['@platform/shared'].useT).toBe(`${major}.0.0`);
+      expect(rangeOf("import { useT, Button } from '@platform/shared';")).toBe(`^${major}.0.0`);
+      expect(rangeOf("import { useT, deviceId } from '@platform/shared';\nimport { TextField } from '@platform/shared/forms';")).toBe(`^${since['@platform/shared'].deviceId}`);
+      expect(rangeOf("import { PaymentPasswordField } from '@platform/shared/forms';")).toBe(`^${since['@platform/shared/forms'].PaymentPasswordField}`);
+      expect(rangeOf("export { deviceId } from '@platform/shared';")).toBe(`^${since['@platform/shared'].deviceId}`);
+    });
+
+    test('leaves out type-only imports, and takes a namespace import or an unknown name as needing the runtime there is', () => {
+      expect(rangeOf("import type { ApiError } from '@platform/shared';\nimport { type CallResult, useT } from '@platform/shared';\nimport { deviceId } from './not-the-runtime';")).toBe(`^${major}.0.0`);
+      expect(rangeOf("import * as runtime from '@platform/shared';")).toBe(`^${sharedVersion}`);
+      expect(rangeOf("import { somethingNew } from '@platform/shared';")).toBe(`^${sharedVersion}`);
+    });
   });
 
   test('shares the index and its kits only, not the contract or the HTML sanitizer: each app bundles those', () => {
@@ -46,8 +93,8 @@ describe('@platform/shared in the federation config', () => {
   });
 
   test('a copy on the page outside the range an app requires is refused, not used with a warning', () => {
-    const [major, minor] = sharedVersion.split('.');
     const remote = sharedOf('mfe-auth', 'mfe_auth', false)['@platform/shared'];
+    const [major, minor] = remote.requiredVersion.slice(1).split('.');
     // A shell built on the previous minor (or the previous major) provides its copy to the page.
     const shellWith = (version: string) =>
       createInstance({

@@ -6,6 +6,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { runtimeRangeFor } = require('./runtime-range.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -26,22 +27,28 @@ function packageOf(key) {
 }
 
 /**
- * What an app needs of the page's copy of @platform/shared (shared/README.md "Compatibility"):
- * the same major and at least the minor it was built with, whatever the patch. The package's
- * index and its two kits (`/forms`, `/records`) are shared, each a singleton fetched when an app
- * first needs it; `@platform/shared/contract` and `/sanitize-html` are bundled by each app.
+ * The range of @platform/shared the shell requires of itself: the major and minor it was built with,
+ * whatever the patch. (A remote requires less: what it imports, see runtime-range.cjs.) The
+ * package's index and its two kits (`/forms`, `/records`) are shared, each a singleton fetched when
+ * an app first needs it; `@platform/shared/contract` and `/sanitize-html` are bundled by each app.
  */
 function sharedLibraryRange(version) {
   const [major, minor] = version.split('.');
   return `^${major}.${minor}.0`;
 }
 
-function sharedConfig() {
+/**
+ * The page-wide singletons and the range of each an app requires. Of the runtime, a remote
+ * requires what its own sources and the UI blocks it bundles import (shared/README.md,
+ * "Compatibility"; runtime-range.cjs), so it runs under any shell of the major from that minor on.
+ */
+function sharedConfig({ appDir, isHost }) {
   const shared = {};
+  const runtimeRange = isHost ? null : runtimeRangeFor([path.join(appDir, 'src'), path.join(repoRoot, 'ui-blocks', 'src')]);
   for (const key of SINGLETONS) {
     const pkgName = packageOf(key);
     const version = require(require.resolve(`${pkgName}/package.json`, { paths: [repoRoot] })).version;
-    const requiredVersion = pkgName === '@platform/shared' ? sharedLibraryRange(version) : `^${version}`;
+    const requiredVersion = pkgName === '@platform/shared' ? (runtimeRange ?? sharedLibraryRange(version)) : `^${version}`;
     // strictVersion: a copy on the page outside the required range is refused (the remote fails to
     // load, and its slot shows the retry panel) instead of being used with a console warning. The
     // server already serves no release the deployed shell cannot run (server/src/modules/remotes/
@@ -193,7 +200,7 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
           filename: 'remoteEntry.js',
           exposes: isHost ? undefined : exposes,
           remotes: {},
-          shared: sharedConfig(),
+          shared: sharedConfig({ appDir, isHost }),
           shareStrategy: 'loaded-first',
           runtimePlugins: isHost ? [path.join(appDir, 'src', 'runtime-plugin', 'remote-fallback-plugin.ts'), injectRuntimePluginModule()] : [],
           dts: false,
