@@ -3,3 +3,4 @@
 export { BLOCKS_NAMESPACE } from './locales';
 export * from './money-action';
 export * from './mobile-code-fields';
+export * from './centre';

@@ -2,7 +2,9 @@ import type { SessionState } from '@platform/shared';
 import { AGENT_CENTER_PAGES, type ModuleName } from '@platform/shared/contract';
 import { makeMember } from '@platform/shared/testing';
 import { derivedFlagsOf } from './contract-flags';
-import { PAGES, visiblePages, type ContractFlags } from './page-registry';
+import { AGENT_CENTRE, type ContractFlags } from './page-registry';
+
+const { components: PAGES, visiblePages } = AGENT_CENTRE;
 
 // The agent centre's menu keeps the order of SPEC §2; Daily Wages, Hourly Salary and Real-time
 // Salary each join it only when the agent's consolidated contract flags say the agent has that contract.

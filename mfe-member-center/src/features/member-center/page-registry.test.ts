@@ -1,6 +1,8 @@
 import { MEMBER_CENTER_PAGES } from '@platform/shared/contract';
 import { makeMember } from '@platform/shared/testing';
-import { PAGES, visiblePages } from './page-registry';
+import { MEMBER_CENTRE } from './page-registry';
+
+const { components: PAGES, visiblePages } = MEMBER_CENTRE;
 
 // The menu of SPEC §2 as far as its pages exist: Bonus Details (the lottery's odds) is everyone's,
 // right after Profit and Loss.

@@ -1,6 +1,8 @@
 import type { SessionState } from '@platform/shared';
 import { makeMember } from '@platform/shared/testing';
-import { visiblePages } from '../member-center/page-registry';
+import { MEMBER_CENTRE } from '../member-center/page-registry';
+
+const { visiblePages } = MEMBER_CENTRE;
 
 // The member centre's menu shows Transfer to Upline only to an agent with an upline (SPEC §6); every
 // other page of the registry is everyone's.
