@@ -3,4 +3,5 @@
 export { BLOCKS_NAMESPACE } from './locales';
 export * from './money-action';
 export * from './mobile-code-fields';
+export * from './load-error';
 export * from './centre';

@@ -29,12 +29,12 @@ export interface LoadErrorProps {
 
 /**
  * "Could not load" with a retry, where loaded content would be. Announced as an alert, as it
- * replaces what the player was waiting for. Its only string of its own is the common `retry`: the
- * blocks' strings come as their seven translation sets at once, which a page that shows no other
- * block (a game category, the shell's first load) would carry for this one line.
+ * replaces what the player was waiting for. No string of its own (the button says the common
+ * `retry`): the blocks' strings come as their seven translation sets at once, which a page that
+ * shows no other block (a game category, the shell's first load) would carry for this one line.
  */
 export function LoadError({ title, error, onRetry, busy = false, variant = 'page', testId, retryTestId, className }: LoadErrorProps) {
-  const { t } = useT();
+  const common = useT().t;
   const reason = error?.message && error.message !== title ? error.message : null;
   const classes = [styles.loadError, styles[variant], className].filter(Boolean).join(' ');
   return (
@@ -42,7 +42,7 @@ export function LoadError({ title, error, onRetry, busy = false, variant = 'page
       <p className={styles.title}>{title}</p>
       {reason && <p className={styles.reason}>{reason}</p>}
       <Button variant="secondary" size={variant === 'page' ? 'md' : 'sm'} loading={busy} onClick={onRetry} data-testid={retryTestId}>
-        {t('retry')}
+        {common('retry')}
       </Button>
     </div>
   );
