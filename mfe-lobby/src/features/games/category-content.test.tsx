@@ -81,6 +81,29 @@ describe('a category page', () => {
     expect(screen.getByText('This provider has no games here yet.')).toBeTruthy();
   });
 
+  it('says when the games could not be loaded, and asks again on Retry', async () => {
+    logIn();
+    let failing = true;
+    const { callsOf } = stubApi({
+      gameVendors: LANES,
+      favouriteGameIds: [],
+      vassGameType: classifications,
+      gameList: () => (failing ? apiFailure('server.busy', 'Busy', null, 503) : gamePage([FORTUNE_GEMS], 1, 1)),
+    });
+    await renderCategory();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not load this')).toBeTruthy();
+
+    const asked = callsOf('gameList').length;
+
+    failing = false;
+    await click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Fortune Gems')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsOf('gameList')).toHaveLength(asked + 1);
+  });
+
   it('offers no card of a vendor not connected, and a category with none connected says so instead of a dead card', async () => {
     logIn();
     const [live, sports, rng] = LANES.data.lanes;

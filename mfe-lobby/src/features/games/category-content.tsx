@@ -2,7 +2,8 @@
 // /inhouse, /elott and /hot. The category's vendors, then (for categories with game lists) the
 // games of the vendor chosen (?vassalage=) or of all its vendors; game centres start a vendor's
 // own lobby from its entry.
-import { Button, EmptyState, Link, Spinner, useBusState, useCall, useLocation, useT, type VendorCard } from '@platform/shared';
+import { EmptyState, Link, Spinner, useBusState, useCall, useLocation, useT, type VendorCard } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { loadHotGames } from './games-api';
 import { GameGrid } from './game-tile';
 import styles from './games.module.css';
@@ -21,7 +22,7 @@ function HotGames() {
     <>
       {hotVendors.length > 0 && <VendorCards vendors={hotVendors} onCategoryPage={false} />}
       {hot.status === 'loading' && <Spinner label={t('loading')} />}
-      {hot.status === 'error' && <EmptyState title={t('load_failed')} action={<Button onClick={hot.refresh}>{t('retry')}</Button>} />}
+      {hot.status === 'error' && <LoadError title={t('load_failed')} onRetry={hot.refresh} />}
       {hot.status === 'success' &&
         (hot.data.length > 0 ? <GameGrid games={hot.data} label={t('hot_games')} /> : <EmptyState title={t('no_games')} />)}
     </>
@@ -55,7 +56,7 @@ function Category({ category }: { category: string }) {
   const loggedIn = useBusState('session').token !== null;
 
   if (lanes.status === 'loading' && !lanes.staleData) return <Spinner label={t('loading')} />;
-  if (lanes.status === 'error') return <EmptyState title={t('load_failed')} action={<Button onClick={lanes.refresh}>{t('retry')}</Button>} />;
+  if (lanes.status === 'error') return <LoadError title={t('load_failed')} onRetry={lanes.refresh} />;
   if (vendors.length === 0) return <EmptyState title={t('no_vendors')} />;
   // Vendors, but none with a game provider connected: said, instead of cards that cannot start.
   if (playableVendors(vendors).length === 0) return <EmptyState title={t('no_playable_games')} description={t('no_playable_games_hint')} />;

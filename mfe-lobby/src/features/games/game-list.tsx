@@ -4,6 +4,7 @@
 // Pagination: a range of 3 pages and 1 margin page).
 import { bus, Button, EmptyState, Pagination, Spinner, useBusState, useCall, usePagedList, useT } from '@platform/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LoadError } from '@platform/ui-blocks';
 import { GAME_PAGE_SIZE, loadClassifications, loadGameList, type GameListFilters } from './games-api';
 import type { LobbyGame } from './game-model';
 import { GameGrid } from './game-tile';
@@ -147,9 +148,7 @@ export function GameList({ gameType, vassalage = '' }: { gameType: string; vassa
         </div>
       </form>
 
-      {list.status === 'error' && (
-        <EmptyState title={t('load_failed')} action={<Button onClick={list.refresh}>{t('retry')}</Button>} />
-      )}
+      {list.status === 'error' && <LoadError title={t('load_failed')} onRetry={list.refresh} />}
       {!page && list.status === 'loading' && <Spinner label={t('loading')} />}
       {page && page.list.length === 0 && (
         <EmptyState title={filtered ? t('no_games_match') : t('no_games')} description={filtered ? undefined : t('no_games_vendor')} />

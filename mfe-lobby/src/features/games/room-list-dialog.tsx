@@ -1,4 +1,5 @@
-import { Button, EmptyState, formatMoney, Modal, Spinner, useCall, useT } from '@platform/shared';
+import { Button, formatMoney, Modal, Spinner, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useEffect } from 'react';
 import { loadRooms } from './games-api';
 import type { LobbyGame } from './game-model';
@@ -27,7 +28,7 @@ export function RoomListDialog({
   return (
     <Modal open onClose={onClose} title={t('rooms_title', { name: game.name })} size="md" testId="room-list-dialog">
       {rooms.status === 'loading' && <Spinner label={t('loading')} />}
-      {rooms.status === 'error' && <EmptyState title={t('load_failed')} action={<Button onClick={rooms.refresh}>{t('retry')}</Button>} />}
+      {rooms.status === 'error' && <LoadError title={t('load_failed')} variant="compact" onRetry={rooms.refresh} />}
       {rooms.status === 'success' && (
         <ul className={styles.rooms}>
           {rooms.data.map((room) => (

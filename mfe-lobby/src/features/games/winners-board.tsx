@@ -1,6 +1,7 @@
 // The home page's jackpot figures and winners board: below the first screen of a phone, a chunk of
 // its own that home-content.tsx fetches when the board approaches the viewport.
-import { Button, EmptyState, formatDateTime, formatMoney, Spinner, useCall, useT } from '@platform/shared';
+import { EmptyState, formatDateTime, formatMoney, Spinner, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { loadJackpot, loadWinners } from './games-api';
 import styles from './games.module.css';
 import { Section } from './home-section';
@@ -41,7 +42,7 @@ export default function WinnersSection() {
         </div>
       )}
       {winners.status === 'loading' && <Spinner label={t('loading')} />}
-      {winners.status === 'error' && <EmptyState title={t('load_failed')} action={<Button onClick={retry}>{t('retry')}</Button>} />}
+      {winners.status === 'error' && <LoadError title={t('load_failed')} onRetry={retry} />}
       {winners.status === 'success' &&
         (winners.data.length === 0 ? (
           <EmptyState title={t('no_winners')} />
