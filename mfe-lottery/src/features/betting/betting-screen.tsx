@@ -1,9 +1,10 @@
 // The betting page of one game (/lottery?gameCode=X[&playType=…], /vnlottery?gameCode=X): the
 // round and its countdown, the latest result, the play-type menu, the picker with its options,
 // the slip with the chase, today's orders and the results history. A chunk of its own.
-import { Button, EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
+import { EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
 import type { LotteryGame, LotteryPrizeMode } from '@platform/shared/contract';
 import { playsOf, type PlayDefinition } from '@platform/shared/lottery';
+import { LoadError } from '@platform/ui-blocks';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { gamePath } from '../games/game-names';
 import { lazyPart } from '../games/lazy-screen';
@@ -69,16 +70,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType: string | n
 
   if (round.status === 'loading') return <Spinner label={t('loading')} />;
   if (round.status === 'error') {
-    return (
-      <EmptyState
-        title={t('round_load_failed')}
-        action={
-          <Button variant="secondary" onClick={round.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('round_load_failed')} onRetry={round.refresh} />;
   }
 
   return (
@@ -138,16 +130,7 @@ export default function BettingScreen({ gameCode, playType, prizeMode }: Betting
   const known = lastAnswer.current?.gameCode === gameCode ? lastAnswer.current : null;
   const lobby = prizeMode === 'SEA' ? '/vnlottery' : '/lottery';
   if (!known && game.status === 'error') {
-    return (
-      <EmptyState
-        title={t('game_load_failed')}
-        action={
-          <Button variant="secondary" onClick={game.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('game_load_failed')} onRetry={game.refresh} />;
   }
   if (!known) return <Spinner label={t('loading')} />;
   if (!known.game) {

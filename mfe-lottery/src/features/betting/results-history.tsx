@@ -3,6 +3,7 @@
 // is fetched when first opened). Read again when a draw arrives.
 import { Button, EmptyState, formatDateTime, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
 import type { LotteryDraw, LotteryGame } from '@platform/shared/contract';
+import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useRef, useState } from 'react';
 import { lazyPart } from '../games/lazy-screen';
 import { loadDraws } from '../games/lottery-api';
@@ -32,14 +33,7 @@ export default function ResultsHistory({ game, version }: { game: LotteryGame; v
   return (
     <div className={styles.history} data-testid="results-history">
       {list.status === 'error' && !page ? (
-        <EmptyState
-          title={t('history_load_failed')}
-          action={
-            <Button variant="secondary" onClick={refresh}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <LoadError title={t('history_load_failed')} onRetry={refresh} />
       ) : !page ? (
         <Spinner label={t('loading')} />
       ) : page.list.length === 0 ? (

@@ -4,6 +4,7 @@
 import { amountMinorOf, Button, ConfirmDialog, EmptyState, formatDateTime, formatMoney, Pagination, Spinner, useT, type PagedListResult } from '@platform/shared';
 import type { LotteryGame } from '@platform/shared/contract';
 import { playById } from '@platform/shared/lottery';
+import { LoadError } from '@platform/ui-blocks';
 import { useState } from 'react';
 import { cancelBet, type BetRecord } from '../games/lottery-api';
 import { BetContent, rowsOfContent } from './bet-content';
@@ -90,14 +91,7 @@ export function TodayOrders({ game, list }: { game: LotteryGame; list: TodayOrde
         </p>
       )}
       {list.status === 'error' && !page ? (
-        <EmptyState
-          title={t('orders_load_failed')}
-          action={
-            <Button variant="secondary" onClick={list.refresh}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <LoadError title={t('orders_load_failed')} onRetry={list.refresh} />
       ) : !page ? (
         <Spinner label={t('loading')} />
       ) : page.list.length === 0 ? (

@@ -2,7 +2,8 @@
 // first load carries only the page's frame): a screen waits for its chunk and its strings, and
 // one whose chunk fails to load shows a retry in place of the screen rather than taking the page
 // down. Parts opened by a click (the results history, the verification) are chunks too (lazyPart).
-import { Button, useT } from '@platform/shared';
+import { useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { NAMESPACE } from '../../locales';
 
@@ -18,14 +19,7 @@ class Contain extends Component<{ children: ReactNode; fallback: ReactNode }, { 
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useT(NAMESPACE);
-  return (
-    <p role="alert" data-testid="lottery-chunk-failed">
-      {t('load_failed')}{' '}
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </p>
-  );
+  return <LoadError title={t('load_failed')} onRetry={onRetry} variant="inline" testId="lottery-chunk-failed" />;
 }
 
 /**

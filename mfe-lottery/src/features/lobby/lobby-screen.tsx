@@ -1,7 +1,8 @@
 // The lottery lobby (/lottery without a game, issue 11): the player's favourites and recent games
 // (logged in), the popular games, and every game by group (tabs by gameGroupCode, SPEC §3 Lottery
 // game groups). Each card shows the countdown of its round on sale and opens /lottery?gameCode=…
-import { Button, EmptyState, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
+import { EmptyState, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { groupLabelOf } from '../games/game-names';
 import { loadGameMenus, loadPopularGames, loadRecentGames, type LotteryGame } from '../games/lottery-api';
@@ -65,14 +66,7 @@ export default function LobbyScreen() {
       )}
       <Section title={t('all_games')} testId="lottery-all-games">
         {menus.status === 'error' ? (
-          <EmptyState
-            title={t('games_load_failed')}
-            action={
-              <Button variant="secondary" onClick={menus.refresh}>
-                {t('retry')}
-              </Button>
-            }
-          />
+          <LoadError title={t('games_load_failed')} onRetry={menus.refresh} />
         ) : menus.status !== 'success' ? (
           <Spinner label={t('loading_games')} />
         ) : groups.length === 0 ? (

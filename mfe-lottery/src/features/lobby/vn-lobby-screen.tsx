@@ -2,7 +2,8 @@
 // /lgw/vn/games/game_menu) with the countdown of the round each has on sale
 // (/lgw/vn/numeros/opened/game, soonest close first), read again after the soonest close. Each
 // card opens /vnlottery?gameCode=…
-import { Button, EmptyState, Spinner, useCall, useT } from '@platform/shared';
+import { EmptyState, Spinner, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useMemo } from 'react';
 import { groupLabelOf } from '../games/game-names';
 import { loadVnGameMenu, loadVnOpened } from '../games/lottery-api';
@@ -38,16 +39,7 @@ export default function VnLobbyScreen() {
   }, [soonestClose, refresh]);
 
   if (menu.status === 'error') {
-    return (
-      <EmptyState
-        title={t('games_load_failed')}
-        action={
-          <Button variant="secondary" onClick={menu.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('games_load_failed')} onRetry={menu.refresh} />;
   }
   if (menu.status !== 'success') return <Spinner label={t('loading_games')} />;
   const groups = menu.data.filter((group) => group.gameMenus.length > 0);
