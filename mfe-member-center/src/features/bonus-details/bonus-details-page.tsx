@@ -1,4 +1,5 @@
-import { Button, EmptyState, formatMoney, Spinner, useCall, useT } from '@platform/shared';
+import { EmptyState, formatMoney, Spinner, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useId, useState, type ReactNode } from 'react';
 import { useLotteryNames } from '../lottery-names';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
@@ -77,7 +78,6 @@ function GameBonus({ game }: { game: BonusGame }) {
  */
 export default function BonusDetailsPage(_props: MemberCenterPageProps) {
   const { t } = useT(NAMESPACE);
-  const common = useT().t;
   const names = useLotteryNames();
   const pickerId = useId();
   const bonus = useCall((signal) => loadBonusGames(signal), [], { requiresSession: true });
@@ -87,15 +87,7 @@ export default function BonusDetailsPage(_props: MemberCenterPageProps) {
   let body: ReactNode;
   if (bonus.status === 'error') {
     body = (
-      <EmptyState
-        title={t('load_failed')}
-        description={bonus.error.message}
-        action={
-          <Button variant="secondary" size="sm" onClick={bonus.refresh}>
-            {common('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('load_failed')} error={bonus.error} onRetry={bonus.refresh} />
     );
   } else if (games === undefined) {
     body = (

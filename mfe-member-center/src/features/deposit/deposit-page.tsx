@@ -1,5 +1,6 @@
 import { Button, EmptyState, Spinner, Tabs, useBusState, useCall, usePaymentStatus, useT } from '@platform/shared';
 import type { DepositState } from '@platform/shared/contract';
+import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useRef, useState } from 'react';
 import { C2CDepositTab } from '../c2c';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
@@ -101,17 +102,7 @@ export default function DepositPage(_props: MemberCenterPageProps) {
   });
 
   if (hub.status === 'error') {
-    return (
-      <EmptyState
-        title={t('load_failed')}
-        description={hub.error.message}
-        action={
-          <Button variant="secondary" onClick={hub.refresh} data-testid="deposit-retry">
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('load_failed')} error={hub.error} onRetry={hub.refresh} retryTestId="deposit-retry" />;
   }
   const data = hub.status === 'success' ? hub.data : hub.status === 'loading' ? hub.staleData : undefined;
   if (!data) {

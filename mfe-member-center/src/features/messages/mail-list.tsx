@@ -1,4 +1,5 @@
-import { Button, EmptyState, formatDateTime, Pagination, Spinner, useT, type PagedListResult } from '@platform/shared';
+import { EmptyState, formatDateTime, Pagination, Spinner, useT, type PagedListResult } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from './translations';
 import styles from './messages.module.css';
 
@@ -18,16 +19,7 @@ export function MailList<M extends { subject: string; sendTime: number }>({ list
   const { t } = useT(NAMESPACE);
   const data = list.status === 'success' ? list.data : list.status === 'loading' ? list.staleData : undefined;
   if (list.status === 'error') {
-    return (
-      <EmptyState
-        title={t('load_failed')}
-        action={
-          <Button variant="secondary" onClick={list.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('load_failed')} onRetry={list.refresh} />;
   }
   if (!data) return <Spinner />;
   if (data.list.length === 0) return <EmptyState title={emptyText} />;

@@ -1,4 +1,5 @@
-import { Button, EmptyState, Spinner, useCall, useT } from '@platform/shared';
+import { Spinner, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { fetchProfile, fetchSecurityConfig } from './api';
 import { EmailSection } from './components/email-section';
@@ -17,7 +18,6 @@ import styles from './security-center.module.css';
  */
 export function SecurityCenterPage(_props: MemberCenterPageProps) {
   const { t } = useT(NAMESPACE);
-  const common = useT().t;
   const profile = useCall(fetchProfile, [], { requiresSession: true });
   const security = useCall(fetchSecurityConfig, [], { requiresSession: true });
   const refreshAll = () => {
@@ -26,16 +26,7 @@ export function SecurityCenterPage(_props: MemberCenterPageProps) {
   };
 
   if (profile.status === 'error' || security.status === 'error') {
-    return (
-      <EmptyState
-        title={t('load_failed')}
-        action={
-          <Button variant="secondary" onClick={refreshAll} data-testid="security-retry">
-            {common('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('load_failed')} onRetry={refreshAll} retryTestId="security-retry" />;
   }
   const member = profile.data ?? (profile.status === 'loading' ? profile.staleData : undefined);
   const config = security.data ?? (security.status === 'loading' ? security.staleData : undefined);

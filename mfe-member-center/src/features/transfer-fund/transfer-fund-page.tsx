@@ -1,6 +1,7 @@
-import { Button, EmptyState, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT, type AmountMinor } from '@platform/shared';
+import { Button, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT, type AmountMinor } from '@platform/shared';
 import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
 import { periodRange, RecordsTable, type RecordsColumn } from '@platform/shared/records';
+import { LoadError } from '@platform/ui-blocks';
 import { useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { createTransferKey } from './idempotency-key';
@@ -42,17 +43,7 @@ export default function TransferFundPage(_props: MemberCenterPageProps) {
 
   const shown: Wallets | undefined = wallets.status === 'success' ? wallets.data : wallets.status === 'loading' ? wallets.staleData : undefined;
   if (wallets.status === 'error') {
-    return (
-      <EmptyState
-        title={t('load_failed')}
-        description={wallets.error.message}
-        action={
-          <Button variant="secondary" onClick={wallets.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('load_failed')} error={wallets.error} onRetry={wallets.refresh} />;
   }
   if (!shown) {
     return (

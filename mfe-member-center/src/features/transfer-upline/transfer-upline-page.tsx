@@ -1,8 +1,8 @@
-import { type AmountMinor, bus, Button, EmptyState, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT } from '@platform/shared';
+import { type AmountMinor, bus, EmptyState, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT } from '@platform/shared';
 import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
 import { TextField } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
-import { MoneyActionForm } from '@platform/ui-blocks';
+import { LoadError, MoneyActionForm } from '@platform/ui-blocks';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import styles from './transfer-upline.module.css';
 import { NAMESPACE } from './translations';
@@ -29,17 +29,7 @@ export default function TransferUplinePage({ openPage }: MemberCenterPageProps) 
 
   const shown: UplineTransferState | undefined = state.status === 'success' ? state.data : state.status === 'loading' ? state.staleData : undefined;
   if (state.status === 'error') {
-    return (
-      <EmptyState
-        title={t('load_failed')}
-        description={state.error.message}
-        action={
-          <Button variant="secondary" onClick={state.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadError title={t('load_failed')} error={state.error} onRetry={state.refresh} />;
   }
   if (!shown) {
     return (

@@ -1,4 +1,5 @@
-import { Button, EmptyState, formatMoney, Spinner, useBusState, useCall, useT, type AmountMinor, type CallResult } from '@platform/shared';
+import { formatMoney, Spinner, useBusState, useCall, useT, type AmountMinor, type CallResult } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useState } from 'react';
 import { C2CConfirmations } from '../c2c';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
@@ -36,21 +37,14 @@ export function WithdrawPage(_props: MemberCenterPageProps) {
   const failed = [info, rules, turnover].find((call) => call.status === 'error');
   if (failed?.status === 'error') {
     return (
-      <EmptyState
+      <LoadError
         title={t('load_failed')}
-        description={failed.error.message}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => {
-              info.refresh();
-              rules.refresh();
-              turnover.refresh();
-            }}
-          >
-            {t('retry')}
-          </Button>
-        }
+        error={failed.error}
+        onRetry={() => {
+          info.refresh();
+          rules.refresh();
+          turnover.refresh();
+        }}
       />
     );
   }

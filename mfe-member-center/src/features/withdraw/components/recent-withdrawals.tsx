@@ -1,4 +1,5 @@
-import { Button, EmptyState, formatDateTime, formatMoney, Spinner, usePaymentStatus, useT, type CallResult } from '@platform/shared';
+import { formatDateTime, formatMoney, Spinner, usePaymentStatus, useT, type CallResult } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import type { RecentWithdrawal } from '../api';
 import { NAMESPACE } from '../translations';
 import styles from '../withdraw.module.css';
@@ -15,15 +16,7 @@ export function RecentWithdrawals({ recent, symbol }: { recent: CallResult<Recen
         {t('recent_title')}
       </h3>
       {recent.status === 'error' ? (
-        <EmptyState
-          title={t('load_failed')}
-          description={recent.error.message}
-          action={
-            <Button variant="secondary" onClick={recent.refresh}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <LoadError title={t('load_failed')} error={recent.error} onRetry={recent.refresh} />
       ) : rows === undefined ? (
         <div className={styles.loading}>
           <Spinner />
