@@ -1,4 +1,5 @@
 import { Button, EmptyState, Pagination, usePagedList, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import layout from '../agent-page/agent-page.module.css';
 import { PageLoading } from '../agent-page/page-loading';
@@ -33,15 +34,7 @@ export function DownlinePicker({ onChoose }: { onChoose: (username: string) => v
   let list: ReactNode;
   if (choices.status === 'error') {
     list = (
-      <EmptyState
-        title={t('downlines_failed')}
-        description={choices.error.message}
-        action={
-          <Button variant="secondary" size="sm" onClick={choices.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('downlines_failed')} error={choices.error} onRetry={choices.refresh} variant="compact" />
     );
   } else if (shown === undefined) {
     list = <PageLoading />;

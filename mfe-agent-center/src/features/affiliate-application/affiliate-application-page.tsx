@@ -1,5 +1,6 @@
-import { Button, EmptyState, Spinner, useCall, useT } from '@platform/shared';
+import { Spinner, useCall, useT } from '@platform/shared';
 import type { AffiliateApplication } from '@platform/shared/contract';
+import { LoadError } from '@platform/ui-blocks';
 import { useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { loadLatestApplication } from './affiliate-api';
@@ -23,15 +24,7 @@ export default function AffiliateApplicationPage(_props: AgentCenterPageProps) {
   let content: ReactNode;
   if (sent === null && latest.status === 'error') {
     content = (
-      <EmptyState
-        title={t('load_failed')}
-        description={latest.error.message}
-        action={
-          <Button variant="secondary" onClick={latest.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('load_failed')} error={latest.error} onRetry={latest.refresh} />
     );
   } else if (sent === null && latest.status !== 'success') {
     content = (

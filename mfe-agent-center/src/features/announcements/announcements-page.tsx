@@ -1,5 +1,6 @@
-import { Button, EmptyState, formatDateTime, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
+import { EmptyState, formatDateTime, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
+import { LoadError } from '@platform/ui-blocks';
 import { useId, useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import layout from '../agent-page/agent-page.module.css';
@@ -71,15 +72,7 @@ export default function AnnouncementsPage(_props: AgentCenterPageProps) {
   let body: ReactNode;
   if (announcements.status === 'error') {
     body = (
-      <EmptyState
-        title={t('load_failed')}
-        description={announcements.error.message}
-        action={
-          <Button variant="secondary" size="sm" onClick={announcements.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('load_failed')} error={announcements.error} onRetry={announcements.refresh} />
     );
   } else if (shown === undefined) {
     body = <PageLoading />;

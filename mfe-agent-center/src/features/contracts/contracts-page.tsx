@@ -1,4 +1,5 @@
 import { Button, EmptyState, Spinner, Tabs, useCall, useT, type CallFetcher } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useState, type ReactNode } from 'react';
 import type { ContractAction, ContractBase, ContractsOf } from './contract-actions';
 import { ContractCard } from './contract-card';
@@ -64,15 +65,7 @@ export function ContractsPage<C extends ContractBase>({ testId, rulesTestId, tex
     body = records;
   } else if (contracts.status === 'error') {
     body = (
-      <EmptyState
-        title={t('load_failed')}
-        description={contracts.error.message}
-        action={
-          <Button variant="secondary" onClick={contracts.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('load_failed')} error={contracts.error} onRetry={contracts.refresh} />
     );
   } else if (!shown) {
     body = (

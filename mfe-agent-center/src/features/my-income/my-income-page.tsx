@@ -1,5 +1,6 @@
-import { Button, EmptyState, formatMoney, useT } from '@platform/shared';
+import { formatMoney, useT } from '@platform/shared';
 import { RecordsTable, type RecordsColumn, type RecordsSource } from '@platform/shared/records';
+import { LoadError } from '@platform/ui-blocks';
 import { useId, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import layout from '../agent-page/agent-page.module.css';
@@ -67,17 +68,7 @@ export default function MyIncomePage(_props: AgentCenterPageProps) {
   let content: ReactNode;
   if (income.status === 'error') {
     content = (
-      <div role="alert" data-testid="income-error">
-        <EmptyState
-          title={t('load_failed')}
-          description={income.error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={income.refresh}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      </div>
+      <LoadError title={t('load_failed')} error={income.error} onRetry={income.refresh} testId="income-error" />
     );
   } else if (shown === undefined) {
     content = <PageLoading />;

@@ -1,4 +1,5 @@
-import { Button, EmptyState, Tabs, useCall, useT } from '@platform/shared';
+import { Tabs, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { PageLoading } from '../agent-page/page-loading';
@@ -20,15 +21,7 @@ export default function RegisterCenterPage(_props: AgentCenterPageProps) {
   let content: ReactNode;
   if (range.status === 'error') {
     content = (
-      <EmptyState
-        title={t('load_failed')}
-        description={range.error.message}
-        action={
-          <Button variant="secondary" onClick={range.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('load_failed')} error={range.error} onRetry={range.refresh} />
     );
   } else if (range.status !== 'success') {
     content = <PageLoading />;

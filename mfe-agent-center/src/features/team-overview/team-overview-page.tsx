@@ -1,4 +1,5 @@
-import { Button, EmptyState, formatMoney, useT } from '@platform/shared';
+import { formatMoney, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import { useId, useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import layout from '../agent-page/agent-page.module.css';
@@ -86,15 +87,7 @@ export default function TeamOverviewPage(_props: AgentCenterPageProps) {
     content = <UnknownMember description={t('member_unknown_hint', { username: team })} onWholeTeam={() => setTeam('')} testId="team-overview-unknown" />;
   } else if (overview.status === 'error') {
     content = (
-      <EmptyState
-        title={t('load_failed')}
-        description={overview.error.message}
-        action={
-          <Button variant="secondary" onClick={overview.refresh}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <LoadError title={t('load_failed')} error={overview.error} onRetry={overview.refresh} />
     );
   } else if (shown === undefined) {
     content = <PageLoading />;

@@ -1,5 +1,6 @@
 import { Button, EmptyState, formatMoney, usePagedList, useT } from '@platform/shared';
 import { RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
+import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useId } from 'react';
 import layout from '../agent-page/agent-page.module.css';
 import { PageLoading } from '../agent-page/page-loading';
@@ -67,17 +68,7 @@ export function TeamLevel({ period, utcOffsetMinutes, head, onDrill, onBackToMyT
   }
   if (report.status === 'error') {
     return (
-      <div role="alert" data-testid="pnl-error">
-        <EmptyState
-          title={t('load_failed')}
-          description={report.error.message}
-          action={
-            <Button variant="secondary" size="sm" onClick={report.refresh}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      </div>
+      <LoadError title={t('load_failed')} error={report.error} onRetry={report.refresh} testId="pnl-error" />
     );
   }
   if (shown?.footer === undefined) {
