@@ -1,14 +1,17 @@
-import { Button, useT } from '@platform/shared';
+import { useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
 import styles from './remote-unavailable-panel.module.css';
 
+/** A remote that could not be loaded, in its slot (a card where the page or the part would be). */
 export function RemoteUnavailablePanel({ onRetry, compact = false }: { onRetry: () => void; compact?: boolean }) {
   const { t } = useT('shell');
   return (
-    <div role="alert" data-testid="remote-unavailable" className={compact ? `${styles.panel} ${styles.compact}` : styles.panel}>
-      <p className={styles.message}>{t('remote_unavailable')}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {t('remote_retry')}
-      </Button>
-    </div>
+    <LoadError
+      title={t('remote_unavailable')}
+      onRetry={onRetry}
+      variant="compact"
+      testId="remote-unavailable"
+      className={compact ? `${styles.panel} ${styles.compact}` : styles.panel}
+    />
   );
 }

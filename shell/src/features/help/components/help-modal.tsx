@@ -1,6 +1,7 @@
-import { api, Button, EmptyState, Link, Modal, Spinner, useCall, useT, type HelpCenterEntry } from '@platform/shared';
+import { api, EmptyState, Link, Modal, Spinner, useCall, useT, type HelpCenterEntry } from '@platform/shared';
 import { helpCenterCall } from '@platform/shared/contract';
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
+import { LoadError } from '@platform/ui-blocks';
 import { useId, useMemo, useState } from 'react';
 import { groupHelpArticles, type HelpCategory } from '../help-articles';
 import styles from './help-modal.module.css';
@@ -108,16 +109,7 @@ export default function HelpModal({ onClose }: HelpModalProps) {
     >
       <div className={styles.body} data-testid="help-modal">
         {(help.status === 'loading' || help.status === 'idle') && <Spinner />}
-        {help.status === 'error' && (
-          <EmptyState
-            title={t('help_failed')}
-            action={
-              <Button variant="secondary" size="sm" onClick={help.refresh}>
-                {t('remote_retry')}
-              </Button>
-            }
-          />
-        )}
+        {help.status === 'error' && <LoadError title={t('help_failed')} variant="compact" onRetry={help.refresh} />}
         {groups?.length === 0 && <EmptyState title={t('help_empty')} />}
         {groups?.map((group) => <Category key={group.category} group={group} openId={openId} onToggle={toggle} />)}
       </div>
