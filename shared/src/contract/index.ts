@@ -36,7 +36,7 @@ export * from './game-launch';
 export * from './game-provider';
 export * from './bet-history';
 export * from './inhouse-games';
-export type * from './remotes';
+export * from './remotes';
 export * from './lottery';
 export * from './agent';
 export * from './agent-reports';

@@ -1,3 +1,4 @@
+import { remotesAnswerSchema } from '@platform/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { deviceIdOf } from '../../http/request-context';
@@ -24,15 +25,7 @@ export async function remotesRoutes(app: FastifyInstance, { db, ...context }: Re
         },
       },
       response: {
-        200: {
-          description: 'Remote name → manifest URL',
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['name', 'entry', 'version'],
-            properties: { name: { type: 'string' }, entry: { type: 'string' }, version: { type: ['string', 'null'] } },
-          },
-        },
+        200: { description: 'Remote name → manifest URL, with the routes of the release served', ...remotesAnswerSchema },
         '4xx': { $ref: 'ErrorEnvelope#' },
         '5xx': { $ref: 'ErrorEnvelope#' },
       },
@@ -50,6 +43,8 @@ export async function remotesRoutes(app: FastifyInstance, { db, ...context }: Re
           : refused.problems
             ? request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl, problems: refused.problems }, 'remote_registry entry pins a release the deployed shell cannot run: not served')
             : request.log.warn({ remote: refused.name, entryUrl: refused.entryUrl }, 'remote_registry entry is not on an allowed origin (remote_origin): not served'),
+      onInvalidRoutes: (invalid) =>
+        request.log.warn({ remote: invalid.name, version: invalid.version, problem: invalid.problem }, "a release's routes.json is not valid: served without routes (the shell keeps its own for that remote)"),
     });
   });
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { onCanary } from './canary';
 import { incompatibilities, MANIFEST_FILE, releaseShared, shellSingletons, type Incompatibility, type ShellSingletons } from './compatibility';
+import { releaseRoutes, type InvalidRoutesListener } from './release-routes';
 import { sortReleasesFirst } from './semver';
 
 // /remotes.json: where the shell loads each micro-frontend from. Precedence per remote:
@@ -22,6 +23,8 @@ import { sortReleasesFirst } from './semver';
 // migration 052), a deployed release the shell can run served instead to canary_percent of the
 // devices, each device keeping its side (canary.ts).
 // Read on every request: a new deploy or an operator's change is seen by the next page load.
+// An entry served from a release folder of the site carries that release's routes (its
+// routes.json, release-routes.ts); any other entry (a dev server, an operator's own URL) none.
 
 export { MANIFEST_FILE };
 
@@ -41,6 +44,7 @@ export interface ListRemotesOptions {
   /** The asking browser's Device-Id: which side of a canary it is on (none: the stable side). */
   deviceId?: string;
   onRefused?: RefusedEntryListener;
+  onInvalidRoutes?: InvalidRoutesListener;
 }
 
 /** scheme://host[:port] of an absolute http(s) URL, as written (lower-cased); no user info. */
@@ -127,8 +131,8 @@ export async function newestDeployedVersion(staticRoot: string, name: string, sh
 /** `/remotes/<name>/<version>/mf-manifest.json`: a pin to a release deployed on the site itself. */
 export const siteReleaseEntry = (name: string, version: string): string => `/remotes/${name}/${version}/${MANIFEST_FILE}`;
 
-/** The version a site-path entry pins for this remote (undefined: another kind of entry). */
-function pinnedSiteVersion(name: string, entryUrl: string): string | undefined {
+/** The release a site-path entry names for this remote (undefined: another kind of entry). */
+function siteReleaseVersion(name: string, entryUrl: string): string | undefined {
   const prefix = `/remotes/${name}/`;
   const suffix = `/${MANIFEST_FILE}`;
   if (!entryUrl.startsWith(prefix) || !entryUrl.endsWith(suffix)) return undefined;
@@ -158,7 +162,7 @@ export async function listRemotes(
   db: Db,
   merchant: Pick<ResolvedMerchant, 'id'>,
   context: RemotesContext,
-  { deviceId, onRefused = () => undefined }: ListRemotesOptions = {},
+  { deviceId, onRefused = () => undefined, onInvalidRoutes = () => undefined }: ListRemotesOptions = {},
 ): Promise<RemoteManifestEntry[]> {
   const [rows, allowed] = await Promise.all([
     db.query<RegistryRow>(
@@ -174,7 +178,7 @@ export async function listRemotes(
   const shell = context.staticRoot ? await shellSingletons(context.staticRoot) : undefined;
   const stableEntry = async (row: RegistryRow): Promise<RemoteManifestEntry | undefined> => {
     if (row.entry_url) {
-      const pinned = pinnedSiteVersion(row.name, row.entry_url);
+      const pinned = siteReleaseVersion(row.name, row.entry_url);
       const problems = pinned && context.staticRoot && shell ? incompatibilities((await releaseShared(context.staticRoot, row.name, pinned)) ?? [], shell) : [];
       if (isAllowed(row.entry_url) && problems.length === 0) return { name: row.name, entry: row.entry_url, version: row.version };
       // Not served: the deployed build stands in for it, as if the entry were cleared.
@@ -198,5 +202,10 @@ export async function listRemotes(
       return stableEntry(row);
     }),
   );
-  return entries.filter((entry): entry is RemoteManifestEntry => entry !== undefined);
+  const withRoutes = async (entry: RemoteManifestEntry): Promise<RemoteManifestEntry> => {
+    const release = siteReleaseVersion(entry.name, entry.entry);
+    const routes = release && context.staticRoot ? await releaseRoutes(context.staticRoot, entry.name, release, onInvalidRoutes) : undefined;
+    return routes ? { ...entry, routes } : entry;
+  };
+  return Promise.all(entries.filter((entry): entry is RemoteManifestEntry => entry !== undefined).map(withRoutes));
 }
