@@ -1,5 +1,6 @@
 // One webpack configuration for the shell and every remote, so that they agree on
 // what is shared (one React, one router, one bus) and on how TypeScript and CSS are built.
+const { existsSync } = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -9,6 +10,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { runtimeRangeFor } = require('./runtime-range.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+/** A remote's route manifest: its src/ file, and the file beside mf-manifest.json in its release. */
+const ROUTES_FILE = 'routes.json';
 
 /**
  * Packages that must exist once in the browser, whatever remotes load. The router, RxJS and
@@ -227,6 +230,15 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
         isHost &&
           new CopyWebpackPlugin({
             patterns: [{ from: path.join(appDir, 'public'), globOptions: { ignore: ['**/index.html'] } }],
+          }),
+        // A remote's routes (src/routes.json) beside its mf-manifest.json: /remotes.json hands them to
+        // the shell with the release (server/src/modules/remotes/release-routes.ts). Data, not a
+        // federated module, so the shell learns every remote's routes without loading any remote's
+        // code. Parsed here, so a file that is not JSON fails the build instead of losing the routes.
+        !isHost &&
+          existsSync(path.join(appDir, 'src', ROUTES_FILE)) &&
+          new CopyWebpackPlugin({
+            patterns: [{ from: path.join(appDir, 'src', ROUTES_FILE), to: ROUTES_FILE, transform: (content) => JSON.stringify(JSON.parse(content.toString())) }],
           }),
       ].filter(Boolean),
       performance: { hints: false },
