@@ -14,7 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 800 };
 test.use({ viewport: PHONE });
 
-/** One path per route of the shell's route table (shell/src/app/route-table.ts), and a page it does not know. */
+/** One path per route the remotes bring (their src/routes.json), and a page the site does not know. */
 const ROUTE_PATHS = [
   '/',
   '/register',

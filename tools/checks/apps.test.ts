@@ -1,13 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import type { RemoteRoute } from '@platform/shared/contract';
+import { routesFileProblem } from '../../server/src/modules/remotes/release-routes';
 import { GAME_CLIENTS } from '../../server/src/plugins/game-clients';
-import { ROUTES } from '../../shell/src/app/route-table';
+import { buildRouteTable } from '../../shell/src/app/route-table';
 import { REMOTE_NAMES } from '../../shell/src/remotes/remote-names';
 
 // The one app list (apps.json) against the places that cannot read it and so name the apps
 // themselves: npm workspaces (a literal list), the root tsconfig's references, the shell's remote
-// names, route table and overlays, and the server's seeded remote registry.
+// names, route table and overlays, the remotes' routes (src/routes.json) and the server's seeded
+// remote registry.
 
 interface App {
   name: string;
@@ -136,15 +139,40 @@ describe('apps.json, the one app list', () => {
     expect(seed.remotes.map((remote) => remote.name).sort()).toEqual(federationNames);
   });
 
-  test("the shell's route table and overlays name only modules their remote exposes", () => {
+  test("the shell's own route table and overlays name only modules their remote exposes", () => {
     const exposedBy = new Map(remotes.map((remote) => [remote.federationName, Object.keys(remote.exposes ?? {})]));
     const named = [
-      ...ROUTES.map((route) => ({ where: `route ${route.id}`, remote: route.remote as string, module: route.module })),
+      ...buildRouteTable([]).map((route) => ({ where: `route ${route.id}`, remote: route.remote as string, module: route.module })),
       ...literalRemoteSlots().map((slot) => ({ where: slot.file, remote: slot.remote, module: slot.module })),
     ];
     // The overlays (login popup, member centre, agent centre) are found in the sources.
     expect(named.filter((use) => use.where.endsWith('overlays.tsx')).length).toBeGreaterThanOrEqual(3);
     const unexposed = named.filter((use) => !exposedBy.get(use.remote)?.includes(use.module));
     expect(unexposed).toEqual([]);
+  });
+
+  test("each remote's routes (src/routes.json) are valid routes of its own exposed route pages, in the shell's layouts, no path claimed twice", () => {
+    const brought = remotes.flatMap((remote) => {
+      const file = path.join(remote.folder, 'src', 'routes.json');
+      return existsSync(path.join(repoRoot, file)) ? [{ remote, file, routes: readJson(file) as RemoteRoute[] }] : [];
+    });
+    // Every remote the shell knows to have pages lists them.
+    const listing = brought.map(({ remote }) => remote.federationName);
+    expect([...new Set(buildRouteTable([]).map((route) => route.remote as string))].filter((name) => !listing.includes(name))).toEqual([]);
+    for (const { remote, file, routes } of brought) {
+      // What the server checks before serving the file…
+      expect({ file, problem: routesFileProblem(routes) }).toEqual({ file, problem: undefined });
+      for (const route of routes) expect({ file, route: route.id, exposed: Object.keys(remote.exposes ?? {}).includes(route.module) }).toEqual({ file, route: route.id, exposed: true });
+    }
+    // …and what the shell does when it builds its table: a route page of the remote's own, a
+    // layout of the shell's, a path nobody else has. Any route it leaves out, it warns of.
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const table = buildRouteTable(brought.map(({ remote, routes }) => ({ name: remote.federationName as string, routes })));
+      expect(warn.mock.calls).toEqual([]);
+      expect(table.flatMap((route) => route.paths).length).toBe(brought.flatMap(({ routes }) => routes.flatMap((route) => route.paths)).length);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

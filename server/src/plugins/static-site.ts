@@ -39,9 +39,11 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /**
- * The banner group each page shows above it, by path: the shell's route table (shell/src/app/
- * route-table.ts, chrome.banner) for the pages that show banners. The page names the group's first
- * banner before any script runs, so the browser fetches the first screen's largest image at once.
+ * The banner group each page shows above it, by path: the remotes' routes (their src/routes.json,
+ * `banner`; the shell's own table, shell/src/app/route-table.ts, for a release without one) for the
+ * pages that show banners. The page names the group's first banner before any script runs, so the
+ * browser fetches the first screen's largest image at once. A route a remote adds with a banner
+ * shows it without this (the shell fetches the banners itself), only later.
  */
 const BANNER_GROUP_BY_PATH = new Map<string, string>([
   ...['/', '/index', '/index.html', '/home'].map((p): [string, string] => [p, 'w_home']),

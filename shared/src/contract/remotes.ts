@@ -4,11 +4,13 @@ import type { FromSchema } from 'json-schema-to-ts';
 /**
  * One route a remote brings, as its release's routes.json lists it: the shell places `module` (one
  * of the remote's own route pages) at `paths`, in the layout its table names `layout`, behind its
- * guard. Extra properties are allowed (a newer remote's file stays readable) and never served.
+ * guard. The server reads past a property of the file it does not know (a newer remote's) and
+ * serves none.
  */
 export const remoteRouteSchema = {
   type: 'object',
   required: ['id', 'paths', 'module', 'layout'],
+  additionalProperties: false,
   properties: {
     id: { type: 'string', minLength: 1, description: 'Handed to the page (RoutePageProps.routeId)' },
     paths: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^/' }, description: 'The route’s path and its aliases (router patterns: /promotions/:id)' },

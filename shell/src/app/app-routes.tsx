@@ -2,7 +2,8 @@ import { Navigate, Route, Routes, useBusState, useLocation } from '@platform/sha
 import { ShellLayout } from '../features/layout';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { NotFoundPage } from './not-found-page';
-import { ROUTES, chromeFor, isPublicPath, routePageOf, type RouteDefinition } from './route-table';
+import { chromeFor, routePageOf, type RouteDefinition } from './route-table';
+import { isPublicPath, siteRoutes } from './routes-in-use';
 
 function RoutePage({ route }: { route: RouteDefinition }) {
   const location = useLocation();
@@ -13,7 +14,7 @@ function RoutePage({ route }: { route: RouteDefinition }) {
   );
 }
 
-/** SPEC §2 Guard: with the brand's logged-in-only flag, visitors only reach the public paths. */
+/** SPEC §2 Guard: with the brand's logged-in-only flag, visitors only reach the public routes' paths. */
 function LoggedInOnlyGuard({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const { status } = useBusState('settings');
@@ -29,7 +30,7 @@ export function AppRoutes() {
   return (
     <LoggedInOnlyGuard>
       <Routes>
-        {ROUTES.flatMap((route) =>
+        {siteRoutes().flatMap((route) =>
           route.paths.map((path) => <Route key={`${route.id}:${path}`} path={path} element={<RoutePage route={route} />} />),
         )}
         <Route

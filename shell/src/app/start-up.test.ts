@@ -3,6 +3,7 @@ import { memberInfoCall } from '@platform/shared/contract';
 import { makeStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import { forgetBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
+import { loadRemoteManifest } from '../remotes/remote-registry';
 import { routeShowsBanners, startUp } from './start-up';
 
 // The federation runtime cannot load in Jest: the remote list is not what is tested here.
@@ -111,6 +112,25 @@ describe('start-up', () => {
     await startUp();
     expect(loadRemoteComponent).toHaveBeenCalledTimes(1);
     expect(loadRemoteComponent).toHaveBeenCalledWith('mfe_lobby', './GameCategoryPage');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('routes by the routes the remotes bring with /remotes.json, already for the page it opens on', async () => {
+    jest.mocked(loadRemoteComponent).mockClear();
+    jest.mocked(loadRemoteManifest).mockResolvedValueOnce([
+      {
+        name: 'mfe_lobby',
+        entry: '/remotes/mfe_lobby/1.1.0/mf-manifest.json',
+        version: '1.1.0',
+        routes: [{ id: 'games-crash', paths: ['/crash'], module: './GameCategoryPage', layout: 'full', banner: 'w_games' }],
+      },
+    ]);
+    window.history.replaceState(null, '', '/crash');
+    const { callsOf } = stubApi({ systemStatus: makeStatus(), countries: [], indexNotice: { player: [], banners: [], popup: [], promotion: [] } });
+    await startUp();
+    expect(loadRemoteComponent).toHaveBeenCalledWith('mfe_lobby', './GameCategoryPage');
+    expect(callsOf('indexNotice')).toHaveLength(1);
+    expect(routeShowsBanners('/crash')).toBe(true);
     window.history.replaceState(null, '', '/');
   });
 });

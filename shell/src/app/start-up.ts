@@ -7,24 +7,20 @@ import {
   forgetRememberedPasswords,
   initLanguage,
   localStore,
-  matchPath,
   prefetchTranslations,
   sessionStore,
   setMerchantCode,
   startBalanceService,
+  type RemoteManifestEntry,
   type SystemStatus,
 } from '@platform/shared';
 import { countriesCall, systemStatusCall } from '@platform/shared/contract';
 import { loadBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';
-import { ROUTES, routePageOf } from './route-table';
+import { routePageOf } from './route-table';
+import { routeAt, routeByRemotes } from './routes-in-use';
 import { yieldToBrowser } from './yield-to-browser';
-
-/** The route table's row for `pathname`, if any. */
-function routeAt(pathname: string) {
-  return ROUTES.find((route) => route.paths.some((path) => matchPath(path, pathname)));
-}
 
 /** True when the page at `pathname` shows a banner group above it (the route table's chrome). */
 export function routeShowsBanners(pathname: string): boolean {
@@ -74,14 +70,17 @@ export async function startUp(): Promise<void> {
   // The strings are on their way; the settings' requests go out in a task of their own.
   await yieldToBrowser();
   let status: SystemStatus;
+  let remotes: RemoteManifestEntry[];
   try {
-    [status] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
+    [status, remotes] = await Promise.all([loadSystemStatus(), loadRemoteManifest()]);
   } catch (error) {
     // Without the status the site's languages are unknown: the player's stored choice (or the
     // default) still gets its strings, for the "could not start" page.
     await initLanguage(null, []).catch(() => undefined);
     throw error;
   }
+  // The remotes' routes came with their entries: the site is routed by them from here on.
+  routeByRemotes(remotes);
   // The page's own remote (and only it) is fetched now, beside the language and the session; its
   // slot gets the same module when the layout renders. A failure is the slot's to show.
   const route = routeAt(window.location.pathname);

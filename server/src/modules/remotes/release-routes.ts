@@ -7,9 +7,10 @@ import type { RemoteRoute } from '@platform/shared/contract';
 // to the shell with the release it serves, so a squad adds a page without a new shell. A release
 // built before routes.json existed has none; the shell then keeps its own table for that remote.
 //
-// The file is checked against the contract's remoteRouteSchema here, by hand: whatever it names
-// the shell places as the site's own page. The shell checks what only it knows (the module is one
-// of the remote's route pages, the layout one of its presets, no path claimed twice).
+// The file is checked against the contract's remoteRouteSchema here, by hand, but for a property
+// the schema does not know (a newer remote's), which is read past and not served (the answer's
+// serializer keeps the schema's properties only). The shell checks what only it knows: the module
+// is one of the remote's route pages, the layout one of its presets, no path is claimed twice.
 
 export const ROUTES_FILE = 'routes.json';
 
