@@ -47,7 +47,8 @@ function templates(lottery) {
 
 export async function benchLottery({ bets = Number(process.env.LOTTERY_BENCH_BETS) || 1_000_000 } = {}) {
   const dist = path.join(repoRoot, 'server', 'dist');
-  if (!existsSync(path.join(dist, 'main.js')) || !existsSync(path.join(dist, 'modules', 'lottery', 'index.js'))) {
+  const rules = path.join(repoRoot, 'lottery-rules', 'dist', 'index.js');
+  if (!existsSync(path.join(dist, 'main.js')) || !existsSync(path.join(dist, 'modules', 'lottery', 'index.js')) || !existsSync(rules)) {
     if ((await run('npm', ['run', 'build', '-w', 'server'])) !== 0) throw new Error('the server did not build');
   }
   process.env.SECRETS_KEY ??= randomBytes(32).toString('base64');
@@ -56,7 +57,7 @@ export async function benchLottery({ bets = Number(process.env.LOTTERY_BENCH_BET
   const { parseSecretsKey } = require(path.join(dist, 'secrets-key.js'));
   const lotteryServer = require(path.join(dist, 'modules', 'lottery', 'index.js'));
   const ledger = require(path.join(dist, 'modules', 'ledger', 'index.js'));
-  const lottery = require(path.join(repoRoot, 'shared', 'dist', 'lottery', 'index.js'));
+  const lottery = require(rules);
   const dataDir = path.join(repoRoot, '.bench', 'lottery-pg');
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true });

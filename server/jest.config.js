@@ -33,12 +33,13 @@ module.exports = {
     '/node_modules/(?!.*/node_modules/)(?!(content-disposition|cookie|openid-client|oauth4webapi|jose|oidc-provider)/)',
   ],
   moduleFileExtensions: ['ts', 'js', 'json'],
-  // Node resolves the contract to its compiled copy (shared/dist/contract); tests read the source.
+  // Node resolves the contract and the domain libraries to their compiled copies (their dist/);
+  // tests read the sources.
   moduleNameMapper: {
     '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
     '^@platform/shared/inhouse-games$': '<rootDir>/../shared/src/inhouse-games/index.ts',
     '^@platform/shared/inhouse-games/fairness$': '<rootDir>/../shared/src/inhouse-games/fairness.ts',
-    '^@platform/shared/lottery$': '<rootDir>/../shared/src/lottery/index.ts',
+    '^@platform/lottery-rules$': '<rootDir>/../lottery-rules/src/index.ts',
   },
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/src/testing/global-teardown.ts',

@@ -1,13 +1,13 @@
 // The lottery (issue 11; server module lottery/, remote mfe-lottery, member-centre records): the
 // LGW gateway of REFERENCE.md §1.9 and SPEC §7, in this product's envelope. Play types, prices,
-// slips and draws are @platform/shared/lottery; this file is the wire.
+// slips and draws are @platform/lottery-rules; this file is the wire.
 //
 // Rounds ("numeros"): each game draws on a fixed schedule; a round takes bets until closeTime,
 // draws at drawTime, and is provably fair: its serverSeedHash (SHA-256 of the seed) is public
 // before betting opens, its serverSeed once drawn, and its numbers are
 // drawRound(kind, gameCode, numero, serverSeed, salesHash) for anybody to recompute; salesHash
 // (SHA-256 of the round's bets, fixed when sales close) makes the seed alone not enough to know
-// the numbers while bets can still be placed (shared/src/lottery/draw.ts).
+// the numbers while bets can still be placed (lottery-rules/src/draw.ts).
 //
 // Money: major units with at most two decimals on this wire. A bet is paid in full when placed (a
 // chase: every round of it), refunded when cancelled before close, when its chase stops on a win,

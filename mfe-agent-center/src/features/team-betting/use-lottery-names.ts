@@ -5,7 +5,7 @@ import { NAMESPACE } from './translations';
 export interface LotteryNames {
   /** A game by its code (game_<gameCode>); the server's English name for a game the sets lack. */
   game: (gameCode: string, englishName: string) => string;
-  /** A play by its code (play_<playCode>, the plays of @platform/shared/lottery). */
+  /** A play by its code (play_<playCode>, the plays of @platform/lottery-rules). */
   play: (playCode: string) => string;
 }
 

@@ -3,7 +3,7 @@
 // and clears the picker for the next one.
 import { amountMinorOf, Button, formatMoney, useT } from '@platform/shared';
 import type { LotteryGame } from '@platform/shared/contract';
-import { betAmountMinor, type PlayDefinition } from '@platform/shared/lottery';
+import { betAmountMinor, type PlayDefinition } from '@platform/lottery-rules';
 import { useState } from 'react';
 import { BetOptions, type BetOptionsValue } from './bet-options';
 import styles from './betting.module.css';

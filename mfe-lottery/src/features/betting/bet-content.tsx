@@ -1,7 +1,7 @@
 // A line's numbers as the player reads them (the slip, today's orders): each row's values as its
 // buttons show them (named values translated), rows labelled when a play has several.
 import { useT } from '@platform/shared';
-import type { PlayDefinition } from '@platform/shared/lottery';
+import type { PlayDefinition } from '@platform/lottery-rules';
 import { valueText } from './picker';
 import { NAMESPACE } from './translations';
 

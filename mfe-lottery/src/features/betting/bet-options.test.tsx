@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { amountMinorOf, formatMoney } from '@platform/shared';
-import { PLAYS } from '@platform/shared/lottery';
+import { PLAYS } from '@platform/lottery-rules';
 import { renderWithProviders, resetTestState, settle } from '@platform/shared/testing';
 import { SSC1 } from '../games/test-fixtures';
 import { BetOptions, type BetOptionsValue } from './bet-options';

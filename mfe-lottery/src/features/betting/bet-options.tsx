@@ -3,7 +3,7 @@
 // and the rebate it earns; then the live ticket count and cost of the picks, and "add to slip".
 import { amountMinorOf, formatMoney, useT } from '@platform/shared';
 import type { LotteryGame } from '@platform/shared/contract';
-import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
+import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
 import { useId } from 'react';
 import styles from './betting.module.css';
 import { NAMESPACE } from './translations';

@@ -3,7 +3,7 @@
 // the slip with the chase, today's orders and the results history. A chunk of its own.
 import { EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
 import type { LotteryGame, LotteryPrizeMode } from '@platform/shared/contract';
-import { playsOf, type PlayDefinition } from '@platform/shared/lottery';
+import { playsOf, type PlayDefinition } from '@platform/lottery-rules';
 import { LoadError } from '@platform/ui-blocks';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { gamePath } from '../games/game-names';

@@ -2,7 +2,7 @@
 // 波色, with their zodiac, the special number set apart), and for the Vietnam lottery the table of
 // its 27 prizes (ĐB, G1 … G7).
 import { useT } from '@platform/shared';
-import { ZODIAC_KEYS, lhcColour, lhcZodiac, lunarYearOf, type LotteryKind } from '@platform/shared/lottery';
+import { ZODIAC_KEYS, lhcColour, lhcZodiac, lunarYearOf, type LotteryKind } from '@platform/lottery-rules';
 import styles from './betting.module.css';
 import { cx } from './cx';
 import { NAMESPACE } from './translations';

@@ -3,7 +3,7 @@
 // clear, and a random pick), and for rows too long for buttons (3 càng, 000-999) a field where
 // numbers are typed.
 import { Button, useT } from '@platform/shared';
-import { lhcColour, type PickRow, type PlayDefinition } from '@platform/shared/lottery';
+import { lhcColour, type PickRow, type PlayDefinition } from '@platform/lottery-rules';
 import { useId, useState, type FormEvent } from 'react';
 import styles from './betting.module.css';
 import { cx } from './cx';

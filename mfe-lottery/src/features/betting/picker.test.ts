@@ -1,4 +1,4 @@
-import { playById, popcount, type PlayDefinition } from '@platform/shared/lottery';
+import { playById, popcount, type PlayDefinition } from '@platform/lottery-rules';
 import { isTypedRow, maskOfValues, parseTypedValues, pickedValues, playForRound, quickAllowed, quickMask, randomMask, rowProblems, toggleValue, valueText } from './picker';
 
 // The picker's rules without the screen: what each quick button picks on each kind's rows, typed

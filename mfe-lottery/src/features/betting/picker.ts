@@ -1,8 +1,8 @@
 // What the number picker does with a play's rows, without React: a row's picks are one mask
-// (bit v set when value v is picked, as @platform/shared/lottery reads them), the quick buttons
+// (bit v set when value v is picked, as @platform/lottery-rules reads them), the quick buttons
 // (all, big, small, odd, even, clear) and a random pick are masks of a row's values, and typed
 // numbers (3 càng, 000-999) are read into a mask.
-import { lhcZodiacValues, lunarYearOf, popcount, type PickRow, type PlayDefinition } from '@platform/shared/lottery';
+import { lhcZodiacValues, lunarYearOf, popcount, type PickRow, type PlayDefinition } from '@platform/lottery-rules';
 
 export type Picks = readonly bigint[];
 

@@ -1,7 +1,7 @@
 // The play-type menu: the groups of a game's kind (group_<group>), then the plays of the chosen
 // group (play_<code>), in the catalogue's order (playsOf).
 import { Tabs, useT } from '@platform/shared';
-import type { PlayDefinition } from '@platform/shared/lottery';
+import type { PlayDefinition } from '@platform/lottery-rules';
 import styles from './betting.module.css';
 import { NAMESPACE } from './translations';
 

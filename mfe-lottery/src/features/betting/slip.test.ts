@@ -1,4 +1,4 @@
-import { playById, type PlayDefinition } from '@platform/shared/lottery';
+import { playById, type PlayDefinition } from '@platform/lottery-rules';
 import { maskOfValues } from './picker';
 import { addLine, betCartAmountText, canAddLine, lineOf, orderTotalMinor, removeLine, slipText, slipTotalMinor, type SlipLine } from './slip';
 

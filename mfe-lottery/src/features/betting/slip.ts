@@ -9,7 +9,7 @@ import {
   rowsFromPicks,
   type MoneyMode,
   type PlayDefinition,
-} from '@platform/shared/lottery';
+} from '@platform/lottery-rules';
 import type { Picks } from './picker';
 
 export interface SlipLine {

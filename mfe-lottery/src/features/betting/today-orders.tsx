@@ -3,7 +3,7 @@
 // its stake goes back to the main wallet. Read again after a bet and after each draw (wins appear).
 import { amountMinorOf, Button, ConfirmDialog, EmptyState, formatDateTime, formatMoney, Pagination, Spinner, useT, type PagedListResult } from '@platform/shared';
 import type { LotteryGame } from '@platform/shared/contract';
-import { playById } from '@platform/shared/lottery';
+import { playById } from '@platform/lottery-rules';
 import { LoadError } from '@platform/ui-blocks';
 import { useState } from 'react';
 import { cancelBet, type BetRecord } from '../games/lottery-api';

@@ -2,7 +2,7 @@ import { registerTranslationLoaders } from '@platform/shared';
 
 /**
  * The strings of the betting screen (round, results, play menu and picker with every play's keys
- * from @platform/shared/lottery, options, slip, chase, orders, verification), fetched per language
+ * from @platform/lottery-rules, options, slip, chase, orders, verification), fetched per language
  * with the screen's chunk: the page titles and game names stay in the 'lottery' namespace.
  */
 export const NAMESPACE = 'lotteryBetting';

@@ -3,7 +3,7 @@
 // whether both checks hold: match or mismatch.
 import { Button, Modal, Spinner, useT } from '@platform/shared';
 import type { LotteryDraw } from '@platform/shared/contract';
-import type { LotteryKind } from '@platform/shared/lottery';
+import type { LotteryKind } from '@platform/lottery-rules';
 import { useEffect, useState } from 'react';
 import styles from './betting.module.css';
 import { cx } from './cx';

@@ -5,7 +5,7 @@
 // verification dialog only.
 import type { LotteryDraw } from '@platform/shared/contract';
 import { utf8Bytes, webCryptoHmacSha256, type HmacSubtleCrypto } from '@platform/shared/inhouse-games';
-import { formatDraw, verifyDrawAsync, type LotteryKind } from '@platform/shared/lottery';
+import { formatDraw, verifyDrawAsync, type LotteryKind } from '@platform/lottery-rules';
 
 export type VerifySubtle = HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PLAYS } from '@platform/shared/lottery';
+import { PLAYS } from '@platform/lottery-rules';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 import { NAMESPACE } from './translations';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { betAmountMinor, isSlipError, lhcZodiacValues, lunarYearOf, parseSlips, pickWords, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, isSlipError, lhcZodiacValues, lunarYearOf, parseSlips, pickWords, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type SlipLine } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
@@ -13,7 +13,7 @@ import { LOTTERY_HOUSE_ACCOUNT } from './settlement.service';
 // paid in full at once (one ledger movement, key lottery:order:<id>) in the transaction that writes
 // its bets, under a share lock of every round it bets on: the draw takes the round's row lock, so
 // a bet is either in the round before its draw or refused as closed. Every rule is the server's:
-// the slip is parsed and priced here (@platform/shared/lottery), and the page's total must match.
+// the slip is parsed and priced here (@platform/lottery-rules), and the page's total must match.
 // A line one of whose winning tickets would pay more than the game's cap per bet is refused, so
 // the prize the page shows is never cut; the game's liability limits are checked in the same
 // transaction (liability.ts).

@@ -1,4 +1,4 @@
-import { playsOf } from '@platform/shared/lottery';
+import { playsOf } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';

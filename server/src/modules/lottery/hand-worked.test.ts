@@ -1,5 +1,5 @@
 import { LOTTERY_KINDS } from '@platform/shared/contract';
-import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/shared/lottery';
+import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
@@ -9,7 +9,7 @@ import { settleRound } from './settlement.service';
 
 // Issue 11, "for each play type, settlement against hand-worked examples": the server's settlement
 // (lottery_win_count in migration 039, run by settleRound) on one draw chosen per kind, against
-// tables worked out BY HAND from LOTTERY.md and the play definitions (shared/src/lottery/plays-*.ts):
+// tables worked out BY HAND from LOTTERY.md and the play definitions (lottery-rules/src/plays-*.ts):
 // the picks, the winning tickets, the stake, the prize of one ticket and the bet's prize are
 // literal numbers with their arithmetic beside them, not values computed by the code under test.
 // Every play of the catalogue has at least one bet; each kind has bets that lose, and the LHC

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DRAW_SIZES, playById, type PlayDefinition } from '@platform/shared/lottery';
+import { DRAW_SIZES, playById, type PlayDefinition } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { minorToMajor } from '../ledger';
 

@@ -1,5 +1,5 @@
 import type { LotteryDraw, LotteryGame, LotteryGameGroup, LotteryOpened, LotteryPrizeMode, LotteryRound } from '@platform/shared/contract';
-import { formatDraw, type LotteryKind } from '@platform/shared/lottery';
+import { formatDraw, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
 import { GAME_COLUMNS, type GameRow } from './rounds.service';

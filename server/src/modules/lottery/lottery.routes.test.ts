@@ -10,7 +10,7 @@ import type {
   LotteryOrderDetail,
   LotteryRound,
 } from '@platform/shared/contract';
-import { playsOf } from '@platform/shared/lottery';
+import { playsOf } from '@platform/lottery-rules';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

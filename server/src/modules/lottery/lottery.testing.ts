@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/shared/lottery';
+import { betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/lottery-rules';
 import { withTransaction } from '../../db/transaction';
 import { insertDrawFeatures } from './rounds.service';
 import { generateSecretsKeyText, parseSecretsKey, type SecretsKey } from '../../secrets-key';

@@ -1,4 +1,4 @@
-import { PLAYS } from '@platform/shared/lottery';
+import { PLAYS } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';

@@ -1,5 +1,5 @@
 import type { LotteryBetRecord, LotteryBonusGame, LotteryOrderDetail } from '@platform/shared/contract';
-import { formatDraw, playById, playsOf, rebateFraction, unitPrizeMinor, type LotteryKind } from '@platform/shared/lottery';
+import { formatDraw, playById, playsOf, rebateFraction, unitPrizeMinor, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
 import { GAME_COLUMNS, limitedBySetting, type GameRow } from './rounds.service';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { drawRound, formatDraw, lunarYearOf, playsOf, type Draw, type LotteryKind } from '@platform/shared/lottery';
+import { drawRound, formatDraw, lunarYearOf, playsOf, type Draw, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets-key';
 import { roundsAfter, type ScheduleOf } from './schedule';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatDraw, playsOf } from '@platform/shared/lottery';
+import { formatDraw, playsOf } from '@platform/lottery-rules';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { placeOrder } from './betting.service';
@@ -10,7 +10,7 @@ import { drawRoundIn, roundDraw } from './rounds.service';
 // The attack: someone who can read the seeds early (a leaked secrets key, an insider with the
 // database and the key) computes a round's numbers while it is still on sale and bets on them.
 // A round's numbers depend on its sales hash too (the bets as they stood when sales closed:
-// shared/src/lottery/draw.ts, server/README.md Lottery), so what such a person computes before
+// lottery-rules/src/draw.ts, server/README.md Lottery), so what such a person computes before
 // the last bet is not what is drawn. Northern Vietnam rounds: 27 prizes, so two different keys
 // giving the same draw by chance is out of the question.
 

@@ -1,5 +1,5 @@
 import { LOTTERY_KINDS } from '@platform/shared/contract';
-import { lunarYearOf, playById, playsOf, rowWordCounts, ticketPrizeMinor, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind, type MoneyMode } from '@platform/shared/lottery';
+import { lunarYearOf, playById, playsOf, rowWordCounts, ticketPrizeMinor, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind, type MoneyMode } from '@platform/lottery-rules';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { MEMBERS_PER_MOVEMENT, reconcile } from '../ledger';

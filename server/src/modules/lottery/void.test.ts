@@ -1,5 +1,5 @@
 import type { Envelope } from '@platform/shared/contract';
-import { PLAYS } from '@platform/shared/lottery';
+import { PLAYS } from '@platform/lottery-rules';
 import { runOps } from '../../scripts/ops';
 import { opsIoViaInject } from '../../testing/ops-io';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import { lhcZodiac, maskOf, PLAYS } from '@platform/shared/lottery';
+import { lhcZodiac, maskOf, PLAYS } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';

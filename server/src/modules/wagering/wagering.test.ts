@@ -1,4 +1,4 @@
-import { playsOf } from '@platform/shared/lottery';
+import { playsOf } from '@platform/lottery-rules';
 import { randomBytes } from 'node:crypto';
 import type { Envelope, JlSpin, TurnoverInfo } from '@platform/shared/contract';
 import { withTransaction } from '../../db/transaction';

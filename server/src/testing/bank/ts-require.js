@@ -7,9 +7,10 @@ const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
 
 const SHARED_SOURCES = Object.fromEntries(
-  ['contract', 'inhouse-games', 'lottery'].map((name) => [`@platform/shared/${name}`, path.join(__dirname, `../../../../shared/src/${name}/index.ts`)]),
+  ['contract', 'inhouse-games'].map((name) => [`@platform/shared/${name}`, path.join(__dirname, `../../../../shared/src/${name}/index.ts`)]),
 );
 SHARED_SOURCES['@platform/shared/inhouse-games/fairness'] = path.join(__dirname, '../../../../shared/src/inhouse-games/fairness.ts');
+SHARED_SOURCES['@platform/lottery-rules'] = path.join(__dirname, '../../../../lottery-rules/src/index.ts');
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
   if (SHARED_SOURCES[request]) return SHARED_SOURCES[request];
