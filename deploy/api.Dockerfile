@@ -8,15 +8,17 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY shared/package.json shared/
+COPY inhouse-games/package.json inhouse-games/
 COPY lottery-rules/package.json lottery-rules/
 RUN npm install --workspace server --include-workspace-root=false --no-audit --no-fund
 COPY tsconfig.base.json ./
-COPY shared/tsconfig.contract.json shared/tsconfig.inhouse-games.json shared/
+COPY shared/tsconfig.contract.json shared/
 COPY shared/src/types shared/src/types
 COPY shared/src/contract shared/src/contract
-# The in-house games' math (@platform/shared/inhouse-games), compiled with the server.
-COPY shared/src/inhouse-games shared/src/inhouse-games
-# The lottery's rules (@platform/lottery-rules), compiled with the server.
+# The in-house games' math (@platform/inhouse-games) and the lottery's rules
+# (@platform/lottery-rules), compiled with the server.
+COPY inhouse-games/tsconfig.build.json inhouse-games/
+COPY inhouse-games/src inhouse-games/src
 COPY lottery-rules/tsconfig.build.json lottery-rules/
 COPY lottery-rules/src lottery-rules/src
 COPY server server
@@ -29,6 +31,8 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/server server
 COPY --from=build /app/shared/package.json shared/
 COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/inhouse-games/package.json inhouse-games/
+COPY --from=build /app/inhouse-games/dist inhouse-games/dist
 COPY --from=build /app/lottery-rules/package.json lottery-rules/
 COPY --from=build /app/lottery-rules/dist lottery-rules/dist
 # Only the game clients: the shell and the remotes are static services of their own.

@@ -1,5 +1,5 @@
 // In-house games benchmark (issue 10): for each game, the exact theoretical RTP (computed from its
-// reels, lines and paytable by shared/src/inhouse-games) beside the RTP of 10,000,000 simulated
+// reels, lines and paytable by @platform/inhouse-games) beside the RTP of 10,000,000 simulated
 // rounds played by the same engine on the real byte stream — HMAC-SHA256 blocks from node:crypto
 // under random server and client seeds, nonces 0, 1, 2, … — with the standard error of the
 // simulation and whether it lands within 3 standard errors of the exact figure.
@@ -9,7 +9,7 @@
 // Slots are played at their minimum bet (wins scale exactly with the bet); the RTP of a round is
 // its total win (free spins included) over its bet. The crash game's RTP depends on the player's
 // cash-out target, so each of a few targets is measured on the same simulated crash points.
-// The engine runs from its compiled copy (shared/dist/inhouse-games, tsc -b, as the server does).
+// The engine runs from its compiled copy (inhouse-games/dist, tsc -b, as the server does).
 import { createHmac, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { repoRoot, run } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
-const ENGINE = path.join(repoRoot, 'shared', 'dist', 'inhouse-games', 'index.js');
+const ENGINE = path.join(repoRoot, 'inhouse-games', 'dist', 'index.js');
 const CRASH_TARGETS = [101, 150, 200, 1000, 10000];
 
 /** One worker's share: `rounds` rounds of `gameCode` under fresh random seeds. */
@@ -82,7 +82,7 @@ export async function benchGames() {
   const rounds = Number(process.env.BENCH_GAMES_ROUNDS ?? 10_000_000);
   const workers = Math.max(1, Number(process.env.BENCH_GAMES_WORKERS ?? (os.availableParallelism?.() ?? os.cpus().length)));
   // The compiled engine (incremental: nothing to do when it is up to date).
-  if ((await run('npx', ['tsc', '-b', path.join('shared', 'tsconfig.inhouse-games.json')])) !== 0) throw new Error('the game engine did not compile');
+  if ((await run('npx', ['tsc', '-b', path.join('inhouse-games', 'tsconfig.build.json')])) !== 0) throw new Error('the game engine did not compile');
   const engine = require(ENGINE);
   console.log(`\nIn-house games: exact RTP and ${count(rounds)} simulated rounds each (HMAC-SHA256 byte stream of node:crypto, random seeds, ${workers} worker threads)`);
   const games = [];

@@ -37,8 +37,8 @@ module.exports = {
   // tests read the sources.
   moduleNameMapper: {
     '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
-    '^@platform/shared/inhouse-games$': '<rootDir>/../shared/src/inhouse-games/index.ts',
-    '^@platform/shared/inhouse-games/fairness$': '<rootDir>/../shared/src/inhouse-games/fairness.ts',
+    '^@platform/inhouse-games$': '<rootDir>/../inhouse-games/src/index.ts',
+    '^@platform/inhouse-games/fairness$': '<rootDir>/../inhouse-games/src/fairness.ts',
     '^@platform/lottery-rules$': '<rootDir>/../lottery-rules/src/index.ts',
   },
   globalSetup: '<rootDir>/src/testing/global-setup.ts',

@@ -1,7 +1,7 @@
 // Provably fair draws: pinned numbers for a fixed seed (the format may never change), the reads
 // each kind makes, ranges and distinctness, and the browser's asynchronous verification.
 import { createHash, createHmac, webcrypto } from 'node:crypto';
-import { webCryptoHmacSha256, type HmacSubtleCrypto, type RandomSource } from '@platform/shared/inhouse-games';
+import { webCryptoHmacSha256, type HmacSubtleCrypto, type RandomSource } from '@platform/inhouse-games';
 import { DRAW_SIZES, VN_PRIZE_DIGITS, drawFromSource, drawRound, formatDraw, isValidDraw, roundClientSeed, verifyDrawAsync, type LotteryKind } from '.';
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest();

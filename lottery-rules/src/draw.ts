@@ -1,6 +1,6 @@
 // Provably fair draws of the house lotteries: a round's numbers are a pure function of the
 // server seed, the game code and the round's numero, over the in-house games' HMAC-SHA256 byte
-// stream (@platform/shared/inhouse-games/fairness: only that file, not the slot engine; rejection-sampled uniform integers).
+// stream (@platform/inhouse-games/fairness: only that file, not the slot engine; rejection-sampled uniform integers).
 // Decides (the format may never change: past rounds must stay verifiable):
 //   · the stream of a round is hmacStream(hmac, { serverSeed, clientSeed: `${gameCode}-${numero}`,
 //     nonce: 0 }); that client seed must match the in-house client-seed pattern ^[!-9;-~]{1,64}$
@@ -20,7 +20,7 @@
 //     sales hash only when they close: whoever reads the seed early (a leaked secrets key) still
 //     cannot tell the numbers while bets can be placed. Rounds drawn before sales hashes existed
 //     have none and keep the seed alone.
-import { hmacStream, replayWithAsyncHmac, type HmacSha256, type HmacSha256Async, type RandomSource, type RoundSeeds } from '@platform/shared/inhouse-games/fairness';
+import { hmacStream, replayWithAsyncHmac, type HmacSha256, type HmacSha256Async, type RandomSource, type RoundSeeds } from '@platform/inhouse-games/fairness';
 import type { Draw, LotteryKind } from './types';
 
 /** Digits of the 27 northern prize numbers: ĐB, G1, G2×2, G3×6 (5 digits), G4×4, G5×6 (4), G6×3 (3), G7×4 (2). */

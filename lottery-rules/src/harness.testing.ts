@@ -2,7 +2,7 @@
 // assert on). The reference model of a play expands picks into explicit tickets and checks one
 // ticket against a draw, written from the domain rules and independent of the play's features and
 // of the settlement rules, so the tests compare two separate computations.
-import { Rational, type RandomSource } from '@platform/shared/inhouse-games';
+import { Rational, type RandomSource } from '@platform/inhouse-games';
 import { maskOf } from './bits';
 import { drawFromSource } from './draw';
 import { mulberry32, randomInt, randomRows, randomSubset } from './quick-pick';

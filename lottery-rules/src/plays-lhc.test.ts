@@ -22,7 +22,7 @@ import {
   type Ticket,
   type TicketModel,
 } from './harness.testing';
-import { Rational } from '@platform/shared/inhouse-games';
+import { Rational } from '@platform/inhouse-games';
 import { binomial, isPush, lhcColour, lhcZodiac, lhcZodiacNumbers, lhcZodiacValues, lunarYearOf, playById, playsOf, picksFromRows, winCount, type Draw } from '.';
 
 const NUMBERS = Array.from({ length: 49 }, (_, index) => index + 1);

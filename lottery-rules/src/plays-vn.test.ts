@@ -18,7 +18,7 @@ import {
   type Rows,
   type TicketModel,
 } from './harness.testing';
-import { Rational } from '@platform/shared/inhouse-games';
+import { Rational } from '@platform/inhouse-games';
 import { VN_PRIZE_DIGITS, allAppearProbability, pickWords, playById, playsOf, winCount, type Draw } from '.';
 
 const endings = (d: readonly number[]) => d.map((n) => n % 100);

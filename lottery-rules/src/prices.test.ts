@@ -1,6 +1,6 @@
 // Prices: hand-worked values of LOTTERY.md, rounding down, the push play's fairness, amounts and
 // rebates.
-import { Rational } from '@platform/shared/inhouse-games';
+import { Rational } from '@platform/inhouse-games';
 import { rationalOf } from './harness.testing';
 import { PLAYS, SERIES_BASE, betAmountMinor, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type MoneyMode, type PlayDefinition } from '.';
 

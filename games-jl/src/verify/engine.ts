@@ -1,4 +1,4 @@
-// The verification page's use of the shared game engine (shared/src/inhouse-games, helper C1): the
+// The verification page's use of the shared game engine (@platform/inhouse-games, helper C1): the
 // same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto, or crypto-js
 // where the page is not a secure context).
 import {
@@ -14,7 +14,7 @@ import {
   type RandomSource,
   type SlotRoundResult,
   type SlotSpinScreen,
-} from '@platform/shared/inhouse-games';
+} from '@platform/inhouse-games';
 import type { Cell, LineWin, SpinStep } from '../api/types';
 import { SLOT_DEFINITIONS, crashPointFrom } from './games';
 

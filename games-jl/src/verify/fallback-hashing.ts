@@ -5,7 +5,7 @@
 import Core from 'crypto-js/core';
 import HmacSHA256 from 'crypto-js/hmac-sha256';
 import SHA256 from 'crypto-js/sha256';
-import { utf8Bytes, type HmacSha256Async } from '@platform/shared/inhouse-games';
+import { utf8Bytes, type HmacSha256Async } from '@platform/inhouse-games';
 
 type WordArray = ReturnType<typeof SHA256>;
 

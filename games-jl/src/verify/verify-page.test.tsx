@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { hmacStream, playRound } from '@platform/shared/inhouse-games';
+import { hmacStream, playRound } from '@platform/inhouse-games';
 import { App } from '../app/app';
 import { routeOf } from '../app/route';
 import { createI18n } from '../i18n/i18n';

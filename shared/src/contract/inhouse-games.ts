@@ -9,11 +9,11 @@
 // the balance push).
 //
 // Provably fair: a slot outcome is a function of HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}`)
-// (more blocks `${clientSeed}:${nonce}:${k}` when needed, shared/src/inhouse-games). The SHA-256 of
+// (more blocks `${clientSeed}:${nonce}:${k}` when needed, @platform/inhouse-games). The SHA-256 of
 // the active server seed is shown before play; the player may set the client seed; rotation
 // reveals the server seed, after which every round played with it shows it (the verification
 // page recomputes them). A crash round publishes its seed hash when betting opens and reveals the
-// seed at the crash, nonce 0. Since migration 046 (scheme 'chain', shared/src/inhouse-games/
+// seed at the crash, nonce 0. Since migration 046 (scheme 'chain', inhouse-games/src/
 // crash-chain.ts) its seed is seed[chainIndex] of a hash chain whose end (`chainEnd`) is published
 // before the chain's first round, and its client seed is its salt, SHA-256 of the round's bets at
 // betting close; older rounds (scheme 'seed') used the public `crashClientSeed`.

@@ -4,7 +4,7 @@
 // published before betting opened (SHA-256 of the seed's text, hex). Loaded with the
 // verification dialog only.
 import type { LotteryDraw } from '@platform/shared/contract';
-import { utf8Bytes, webCryptoHmacSha256, type HmacSubtleCrypto } from '@platform/shared/inhouse-games';
+import { utf8Bytes, webCryptoHmacSha256, type HmacSubtleCrypto } from '@platform/inhouse-games';
 import { formatDraw, verifyDrawAsync, type LotteryKind } from '@platform/lottery-rules';
 
 export type VerifySubtle = HmacSubtleCrypto & { digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };

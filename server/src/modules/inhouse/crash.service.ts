@@ -28,7 +28,7 @@ import type { InhouseDeps, Player } from './slots.service';
 
 // JLC001 Rocket Crash: one round at a time per merchant, played by everyone on it.
 //
-// Seeds the house cannot choose (shared/src/inhouse-games/crash-chain.ts, migration 046,
+// Seeds the house cannot choose (inhouse-games/src/crash-chain.ts, migration 046,
 // server/README.md "In-house games"): the rounds play the seeds of a pre-committed hash chain
 // (seed[n] = SHA-256(seed[n + 1]); the chain's end, seed[0], is published in the crash state
 // before its first round opens), so no round's seed can be picked after the end is out. And so

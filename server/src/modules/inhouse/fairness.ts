@@ -6,7 +6,7 @@ import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets
 
 // Seeds of the provably fair games. A server seed is 32 random bytes (node:crypto's CSPRNG)
 // written as 64 hex characters; what the player sees first is SHA-256 of that text (hex). The
-// HMAC of the byte stream (shared/src/inhouse-games/fairness.ts) takes the text as its key. While
+// HMAC of the byte stream (inhouse-games/src/fairness.ts) takes the text as its key. While
 // a seed is in use it is kept sealed with SECRETS_KEY (bound to its table and merchant); once
 // revealed it is kept in clear.
 

@@ -1,6 +1,6 @@
-// @platform/shared/inhouse-games: the pure game math of the in-house games (vendor JL) — issue 10.
+// @platform/inhouse-games: the pure game math of the in-house games (vendor JL) — issue 10.
 // No DOM and no Node APIs: the server (C2, node:crypto HMAC) and the browser pages (D, WebCrypto)
-// run the same code. Not part of @platform/shared's main index, so only its users bundle it.
+// run the same code. Bundled by the apps that use it, never a federation singleton.
 //
 // How to use it:
 //   Server (play a round):
