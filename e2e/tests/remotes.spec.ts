@@ -143,6 +143,27 @@ test.describe('run-time remotes', () => {
     }
   });
 
+  test('a page a remote release brings in its routes.json is routed on the next load, with no new shell', async ({ page }) => {
+    const version = '2.0.0-e2e-routes';
+    const releaseDir = deployCopyAs('mfe_lobby', version);
+    try {
+      const routesFile = path.join(releaseDir, 'routes.json');
+      const routes: unknown[] = JSON.parse(readFileSync(routesFile, 'utf8'));
+      writeFileSync(routesFile, JSON.stringify([...routes, { id: 'help-e2e', paths: ['/help-e2e'], module: './HelpPage', layout: 'bare' }]));
+      await openSite(page, '/help-e2e');
+      await expect(page.getByTestId('not-found-page')).toBeVisible();
+
+      await setRemoteEntry('mfe_lobby', `/remotes/mfe_lobby/${version}/mf-manifest.json`);
+      await page.reload();
+      await expect(remotePage(page, 'mfe_lobby').getByRole('heading', { level: 1 })).toHaveText('Help Center');
+      await expect(remotePage(page, 'mfe_lobby')).toHaveAttribute('data-remote-version', version);
+      // In the layout the route names: the page alone.
+      await expect(page.getByTestId('header')).toHaveCount(0);
+    } finally {
+      rmSync(releaseDir, { recursive: true, force: true });
+    }
+  });
+
   test('a remote that answers 404 shows the retry panel in its slot only', async ({ page }) => {
     await setRemoteEntry('mfe_lobby', '/remotes/mfe_lobby/0.0.0-missing/mf-manifest.json');
     await openSite(page, '/');
