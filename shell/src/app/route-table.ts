@@ -106,7 +106,7 @@ export function buildRouteTable(remotes: readonly Pick<RemoteManifestEntry, 'nam
       const page = routePage(remote, route.module);
       const layout = layoutNamed(route.layout);
       if (!page || !layout || !Array.isArray(route.paths)) {
-        const problem = !page ? `${route.module} is not one of its route pages` : !layout ? `the shell has no layout ${route.layout}` : 'it has no paths';
+        const problem = !page ? `${route.module} is not a route page` : !layout ? `the shell has no layout ${route.layout}` : 'it has no paths';
         console.warn(`[routes] ${remote}'s route ${route.id} is left out: ${problem}`);
         continue;
       }
