@@ -1,7 +1,7 @@
-import { Button, EmptyState, useBusState, useCall, useT, type AgentCenterPage } from '@platform/shared';
+import { useBusState, useCall, useT, type AgentCenterPage } from '@platform/shared';
 import { isAgentMemberType, switchReader } from '@platform/shared/contract';
 import { useSiteConfig } from '@platform/shared/forms';
-import { CentreOverlay, lazyCentrePage } from '@platform/ui-blocks';
+import { CentreOverlay, lazyCentrePage, LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from '../../locales';
 import { NAMESPACE as AFFILIATE_NAMESPACE } from '../affiliate-application/namespace';
 import { loadContractFlags } from './contract-flags';
@@ -23,7 +23,6 @@ interface AgentCenterProps {
  */
 export default function AgentCenter({ page, onClose }: AgentCenterProps) {
   const { t } = useT(NAMESPACE);
-  const common = useT().t;
   const affiliate = useT(AFFILIATE_NAMESPACE).t;
   const session = useBusState('session');
   const isOn = switchReader(useSiteConfig().whitelabel);
@@ -44,16 +43,7 @@ export default function AgentCenter({ page, onClose }: AgentCenterProps) {
           : // Its title is the page's own string, empty until the page's strings have arrived.
             { key: AFFILIATE_PAGE_KEY, label: affiliate('page_title', { defaultValue: '' }), component: AffiliateApplicationPage }
       }
-      pageLoadFailed={(retry) => (
-        <EmptyState
-          title={t('page_load_failed')}
-          action={
-            <Button variant="secondary" onClick={retry}>
-              {common('retry')}
-            </Button>
-          }
-        />
-      )}
+      pageLoadFailed={(retry) => <LoadError title={t('page_load_failed')} onRetry={retry} />}
     />
   );
 }

@@ -1,5 +1,5 @@
-import { Button, EmptyState, useBusState, useT, type MemberCenterPage } from '@platform/shared';
-import { CentreOverlay } from '@platform/ui-blocks';
+import { useBusState, useT, type MemberCenterPage } from '@platform/shared';
+import { CentreOverlay, LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from '../../locales';
 import { MEMBER_CENTRE } from './page-registry';
 
@@ -11,7 +11,6 @@ interface MemberCenterProps {
 /** The member-centre overlay: the menu of SPEC §2 (the pages that exist), a close button, and the chosen page. */
 export default function MemberCenter({ page, onClose }: MemberCenterProps) {
   const { t } = useT(NAMESPACE);
-  const common = useT().t;
   const session = useBusState('session');
   return (
     <CentreOverlay
@@ -22,16 +21,7 @@ export default function MemberCenter({ page, onClose }: MemberCenterProps) {
       labelOf={(key) => t(`page_${key}`)}
       page={page}
       onClose={onClose}
-      pageLoadFailed={(retry) => (
-        <EmptyState
-          title={t('page_load_failed')}
-          action={
-            <Button variant="secondary" onClick={retry}>
-              {common('retry')}
-            </Button>
-          }
-        />
-      )}
+      pageLoadFailed={(retry) => <LoadError title={t('page_load_failed')} onRetry={retry} />}
     />
   );
 }
