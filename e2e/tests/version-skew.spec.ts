@@ -62,7 +62,10 @@ test('a release needing a newer runtime major than the deployed shell has is ref
 
     const operator = await signInOperator();
     const listed = await operator.ops(['remote-releases']);
-    expect(listed.lines.find((line) => line.includes(version))).toContain(`cannot run under the deployed shell: needs @platform/shared ${needs}`);
+    // Each entry point of the runtime the release shares is named, in the manifest's order.
+    const line = listed.lines.find((candidate) => candidate.includes(version)) ?? '';
+    expect(line).toContain('cannot run under the deployed shell: needs ');
+    expect(line).toContain(`@platform/shared ${needs} (the shell has ${runtimeVersion})`);
     const rollout = await operator.ops(['remote-rollout', 'mfe_lottery', version]);
     expect(rollout.code).not.toBe(0);
     expect(rollout.lines.join('\n')).not.toContain('Rolled out');
