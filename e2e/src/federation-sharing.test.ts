@@ -10,12 +10,8 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const { createConfig, sharedLibraryRange } = require(path.join(repoRoot, 'tools', 'webpack', 'create-config.cjs'));
-const { runtimeRangeFor } = require(path.join(repoRoot, 'tools', 'webpack', 'runtime-range.cjs'));
+const { compareVersions, runtimeRangeFor } = require(path.join(repoRoot, 'tools', 'webpack', 'runtime-range.cjs'));
 const remotes: { folder: string; federationName: string; kind: string }[] = require(path.join(repoRoot, 'apps.json')).apps.filter((app: { kind: string }) => app.kind === 'remote');
-const compareVersions = (a: string, b: string) => {
-  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-};
 const sharedVersion: string = require(path.join(repoRoot, 'shared', 'package.json')).version;
 
 interface SharedEntry {

@@ -86,7 +86,7 @@ function largestInputsOf(file: string | null, count = 4): string {
   return [...bytes]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([name, size]) => `${name} ${(size / 1024).toFixed(1)} KiB raw`)
+    .map(([name, size]) => `${name} ${(size / 1024).toFixed(1)} KiB minified`)
     .join('; ');
 }
 

@@ -1,4 +1,4 @@
-// Provably fair randomness of the in-house games (issue 10, games-design.md "Fairness byte stream").
+// Provably fair randomness of the in-house games (games-design.md "Fairness byte stream").
 //
 // A round's outcome is a pure function of three public-after-the-fact values:
 //   serverSeed (secret until rotated; its SHA-256 is shown before play), clientSeed (the player's),

@@ -1,4 +1,4 @@
-// @platform/inhouse-games: the pure game math of the in-house games (vendor JL) — issue 10.
+// @platform/inhouse-games: the pure game math of the in-house games (vendor JL).
 // No DOM and no Node APIs: the server (C2, node:crypto HMAC) and the browser pages (D, WebCrypto)
 // run the same code. Bundled by the apps that use it, never a federation singleton.
 //

@@ -1,4 +1,4 @@
-// @platform/lottery-rules: the lottery's pure domain (issue 11), shared by the server
+// @platform/lottery-rules: the lottery's pure domain, shared by the server
 // (settlement, prices, draws) and the browser (pickers, ticket counts, slip totals, draw
 // verification). No DOM and no Node APIs.
 //

@@ -1,4 +1,4 @@
-// The lottery's pure domain model (issue 11), shared by the server (settlement, odds) and the
+// The lottery's pure domain model, shared by the server (settlement, odds) and the
 // browser (pickers, ticket counts, slip totals, draw verification). No DOM and no Node APIs.
 // Domain facts: ../shared/LOTTERY.md (outside the repo). Decisions are written beside the plays.
 

@@ -15,6 +15,7 @@ function sinceTable() {
   return JSON.parse(readFileSync(path.join(repoRoot, 'shared', 'runtime-since.json'), 'utf8'));
 }
 
+/** Orders two X.Y.Z versions: negative when `a` is older, 0 when equal, positive when newer. */
 const compareVersions = (a, b) => {
   const [x, y] = [a, b].map((version) => version.split('.').map(Number));
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
@@ -85,4 +86,4 @@ function runtimeRangeFor(sourceDirs) {
   return `^${needed}`;
 }
 
-module.exports = { runtimeRangeFor, runtimeImportsOf, RUNTIME_ENTRIES };
+module.exports = { runtimeRangeFor, runtimeImportsOf, compareVersions, RUNTIME_ENTRIES };

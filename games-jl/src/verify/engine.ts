@@ -1,4 +1,4 @@
-// The verification page's use of the shared game engine (@platform/inhouse-games, helper C1): the
+// The verification page's use of the shared game engine (@platform/inhouse-games): the
 // same code the server ran, fed with HMAC blocks computed by the browser (WebCrypto, or crypto-js
 // where the page is not a secure context).
 import {

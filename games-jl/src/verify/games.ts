@@ -1,5 +1,5 @@
-// The in-house games the verification page recomputes: the shared engine's machines (helper C1,
-// @platform/inhouse-games: the same definitions the server plays).
+// The in-house games the verification page recomputes: the shared engine's machines
+// (@platform/inhouse-games: the same definitions the server plays).
 import { crashPoint, SLOT_MACHINES, type RandomSource, type SlotMachineDefinition } from '@platform/inhouse-games';
 
 export const SLOT_DEFINITIONS: readonly SlotMachineDefinition[] = Object.values(SLOT_MACHINES).map((machine) => machine.definition);

@@ -19,11 +19,10 @@ export interface MenuContext {
 }
 
 /**
- * The pages that exist, by menu key (SPEC §2), and the menu: these pages, in the order of SPEC §2,
- * while one of their whitelabel switches is on (REFERENCE.md §1.7; a page without any always),
- * and the contract pages only for an agent with that contract. The server enforces the same rule
- * on its calls. One line a page; each is its own chunk. The pages of later issues are added here
- * when they come.
+ * The pages that exist, by menu key, and the menu: these pages, in the contract's order
+ * (AGENT_CENTER_PAGES), while one of their whitelabel switches is on (AGENT_PAGE_SWITCHES; a page
+ * without any always), and the contract pages only for an agent with that contract. The server
+ * enforces the same rule on its calls. One line a page; each is its own chunk.
  */
 export const AGENT_CENTRE = defineCentrePages<AgentCenterPage, MenuContext>({
   order: AGENT_CENTER_PAGES,
