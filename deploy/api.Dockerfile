@@ -7,16 +7,15 @@ FROM node:22-alpine AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
-COPY shared/package.json shared/
+COPY contract/package.json contract/
 COPY inhouse-games/package.json inhouse-games/
 COPY lottery-rules/package.json lottery-rules/
 RUN npm install --workspace server --include-workspace-root=false --no-audit --no-fund
 COPY tsconfig.base.json ./
-COPY shared/tsconfig.contract.json shared/
-COPY shared/src/types shared/src/types
-COPY shared/src/contract shared/src/contract
-# The in-house games' math (@platform/inhouse-games) and the lottery's rules
-# (@platform/lottery-rules), compiled with the server.
+# The wire contract (@platform/contract), the in-house games' math (@platform/inhouse-games) and
+# the lottery's rules (@platform/lottery-rules), compiled with the server.
+COPY contract/tsconfig.build.json contract/
+COPY contract/src contract/src
 COPY inhouse-games/tsconfig.build.json inhouse-games/
 COPY inhouse-games/src inhouse-games/src
 COPY lottery-rules/tsconfig.build.json lottery-rules/
@@ -29,8 +28,8 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/server server
-COPY --from=build /app/shared/package.json shared/
-COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/contract/package.json contract/
+COPY --from=build /app/contract/dist contract/dist
 COPY --from=build /app/inhouse-games/package.json inhouse-games/
 COPY --from=build /app/inhouse-games/dist inhouse-games/dist
 COPY --from=build /app/lottery-rules/package.json lottery-rules/

@@ -218,8 +218,8 @@ async function fuzz() {
   const report = path.join(benchDir, 'fuzz.json');
   rmSync(report, { force: true });
   // Jest's global setup runs the server's migrations with the compiled contract (tsc -b builds it).
-  if (!existsSync(path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js'))) {
-    if ((await run('npx', ['tsc', '-b', 'shared/tsconfig.contract.json'])) !== 0) return false;
+  if (!existsSync(path.join(repoRoot, 'contract', 'dist', 'index.js'))) {
+    if ((await run('npx', ['tsc', '-b', 'contract/tsconfig.build.json'])) !== 0) return false;
   }
   const inputs = process.env.FUZZ_INPUTS ?? '10000';
   console.log(`\nFuzz suite: ${inputs} inputs (server/src/testing/fuzz)`);

@@ -16,10 +16,10 @@ function buildInputs(name) {
   const app = appNamed(name);
   // Dependency versions and the app list (exposed modules) go into every build.
   const common = ['package-lock.json', 'apps.json'];
-  // The server runs the in-house games' engines and the lottery's rules compiled with it.
-  if (app.kind === 'server') return [app.folder, 'shared', 'inhouse-games', 'lottery-rules', ...common];
+  // The server runs the wire contract, the in-house games' engines and the lottery's rules compiled with it.
+  if (app.kind === 'server') return [app.folder, 'contract', 'inhouse-games', 'lottery-rules', ...common];
   // Games do not use the UI blocks or the lottery; the shell and the remotes bundle what they import of them.
-  const bundled = app.kind === 'game' ? ['shared', 'inhouse-games'] : ['shared', 'ui-blocks', 'inhouse-games', 'lottery-rules'];
+  const bundled = app.kind === 'game' ? ['shared', 'contract', 'inhouse-games'] : ['shared', 'contract', 'ui-blocks', 'inhouse-games', 'lottery-rules'];
   return [app.folder, ...bundled, 'tools/webpack', 'tsconfig.base.json', ...common];
 }
 
@@ -27,7 +27,7 @@ function buildInputs(name) {
 function buildOutputs(name) {
   const app = appNamed(name);
   // The server runs the wire contract, the in-house games' engine and the lottery's rules from their compiled copies, built with it (tsc -b).
-  if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'shared', 'dist', 'contract', 'index.js'), path.join(repoRoot, 'inhouse-games', 'dist', 'index.js'), path.join(repoRoot, 'lottery-rules', 'dist', 'index.js')];
+  if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'contract', 'dist', 'index.js'), path.join(repoRoot, 'inhouse-games', 'dist', 'index.js'), path.join(repoRoot, 'lottery-rules', 'dist', 'index.js')];
   if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
   if (app.kind === 'game') return [path.join(gameOutputDir(app), 'index.html')];
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));

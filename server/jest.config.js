@@ -36,7 +36,7 @@ module.exports = {
   // Node resolves the contract and the domain libraries to their compiled copies (their dist/);
   // tests read the sources.
   moduleNameMapper: {
-    '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
+    '^@platform/contract$': '<rootDir>/../contract/src/index.ts',
     '^@platform/inhouse-games$': '<rootDir>/../inhouse-games/src/index.ts',
     '^@platform/inhouse-games/fairness$': '<rootDir>/../inhouse-games/src/fairness.ts',
     '^@platform/lottery-rules$': '<rootDir>/../lottery-rules/src/index.ts',

@@ -27,7 +27,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     // Jest does not reach the contract's source through the package's exports: map it.
-    '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts',
+    '^@platform/contract$': '<rootDir>/../contract/src/index.ts',
     '\\.module\\.css$': 'identity-obj-proxy',
     // Plain stylesheets (swiper/css, swiper/css/pagination, ...) carry no class names to test.
     '^swiper/css(/.*)?$': '<rootDir>/src/testing/style-stub.ts',

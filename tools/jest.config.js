@@ -9,6 +9,6 @@ module.exports = {
   roots: ['<rootDir>/checks', '<rootDir>/webpack'],
   testMatch: ['**/*.test.ts'],
   // The shell's route table reads the wire contract; Jest does not reach its source through the package's exports.
-  moduleNameMapper: { '^@platform/shared/contract$': '<rootDir>/../shared/src/contract/index.ts' },
+  moduleNameMapper: { '^@platform/contract$': '<rootDir>/../contract/src/index.ts' },
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
 };

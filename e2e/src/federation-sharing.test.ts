@@ -6,7 +6,7 @@ import path from 'node:path';
 // The federation config enforces the compatibility rule of shared/README.md: an app accepts the
 // page's @platform/shared only with the same major and at least the minor it needs (for a remote,
 // the newest of the exports it imports: shared/runtime-since.json), and bundles the wire contract
-// (@platform/shared/contract) itself.
+// (@platform/contract) itself.
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const { createConfig, sharedLibraryRange } = require(path.join(repoRoot, 'tools', 'webpack', 'create-config.cjs'));

@@ -40,7 +40,7 @@ it('fails a remote that takes contract data from the runtime singleton, not one 
         "import { MEMBER_CENTER_PAGES as pages } from '@platform/shared';",
         "import type { ModuleName } from '@platform/shared';",
         "import { type MODULE_IDS as Ids, useSiteConfig } from '@platform/shared/forms';",
-        "import { AGENT_CENTER_PAGES, isModuleOn } from '@platform/shared/contract';",
+        "import { AGENT_CENTER_PAGES, isModuleOn } from '@platform/contract';",
         "export { switchReader } from '@platform/shared/forms';",
       ].join('\n'),
     );

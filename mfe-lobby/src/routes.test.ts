@@ -1,4 +1,4 @@
-import { GAME_CATEGORIES } from '@platform/shared/contract';
+import { GAME_CATEGORIES } from '@platform/contract';
 import routes from './routes.json';
 
 // routes.json is data the server hands the shell with the release (never code), so the game

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { buildApp } from './app';
 import { createPool } from './db/pool';
 import { createTestApp, json, type TestContext } from './testing/test-app';

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import * as contract from '@platform/shared/contract';
-import type { CallDefinition } from '@platform/shared/contract';
+import * as contract from '@platform/contract';
+import type { CallDefinition } from '@platform/contract';
 import type { RouteOptions } from 'fastify';
 import { createTestApp, type TestContext } from './testing/test-app';
 
-// The server and the front end meet only through @platform/shared/contract. This test builds the
+// The server and the front end meet only through @platform/contract. This test builds the
 // app, sees every route it registers, and fails when the two drift apart: a call row without a
 // route, a /wps route without a row, or a route validating or documenting other schemas than
 // its row's.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Envelope, SystemStatus } from '@platform/shared/contract';
+import type { Envelope, SystemStatus } from '@platform/contract';
 import { parse } from 'yaml';
 import { buildApp } from './app';
 import { parseTrustProxy } from './config';

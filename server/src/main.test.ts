@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Envelope, RsaKey, SystemStatus } from '@platform/shared/contract';
+import type { Envelope, RsaKey, SystemStatus } from '@platform/contract';
 import pg from 'pg';
 import { readConfig } from './config';
 import { appRoleProblems, withCredentials } from './db/app-role';

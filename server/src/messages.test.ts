@@ -1,4 +1,4 @@
-import { SERVER_ERROR_CODES } from '@platform/shared/contract';
+import { SERVER_ERROR_CODES } from '@platform/contract';
 import { MESSAGE_LANGUAGES, translate } from './i18n/messages';
 import { CATALOGUE, MESSAGE_PARTS } from './messages';
 

@@ -10,10 +10,10 @@ export type * from './types/wire';
 export * from './bus/bus-types';
 export { bus, createEventBus, INITIAL_STATES, type EventBus } from './bus/event-bus';
 // Contract data, kept for remotes built before 5.7.0 (a removal would be a major release): apps take
-// the page keys from '@platform/shared/contract', their own copy (tools/dependency-check).
-/** @deprecated Import from '@platform/shared/contract': this is the shell's copy. */
-export { AGENT_CENTER_PAGES, MEMBER_CENTER_PAGES } from './contract/page-keys';
-export type { AgentCenterPage, MemberCenterPage } from './contract/page-keys';
+// the page keys from '@platform/contract', their own copy (tools/dependency-check).
+/** @deprecated Import from '@platform/contract': this is the shell's copy. */
+export { AGENT_CENTER_PAGES, MEMBER_CENTER_PAGES } from '@platform/contract';
+export type { AgentCenterPage, MemberCenterPage } from '@platform/contract';
 export { useBusState } from './bus/use-bus-state';
 
 // Routing (react-router, through the page's one shared copy: see routing/index.ts)

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import type { RemoteRoute } from '@platform/shared/contract';
+import type { RemoteRoute } from '@platform/contract';
 import { routesFileProblem } from '../../server/src/modules/remotes/release-routes';
 import { GAME_CLIENTS } from '../../server/src/plugins/game-clients';
 import { buildRouteTable } from '../../shell/src/app/route-table';

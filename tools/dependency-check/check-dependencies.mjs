@@ -100,7 +100,7 @@ const frontendRules = [
     from: { path: '^shared/src/(forms|ui/records-table)/', pathNot: TEST_FILE },
     to: {
       path: '^shared/src/',
-      pathNot: ['^shared/src/(forms|ui/records-table)/', '^shared/src/index\\.ts$', '^shared/src/contract/', '^shared/src/types/', '^shared/src/ui/class-names\\.ts$'],
+      pathNot: ['^shared/src/(forms|ui/records-table)/', '^shared/src/index\\.ts$', '^shared/src/types/', '^shared/src/ui/class-names\\.ts$'],
       dependencyTypesNot: ['type-only'],
     },
   },
@@ -112,7 +112,7 @@ const frontendRules = [
     from: { path: '^ui-blocks/src/', pathNot: TEST_FILE },
     to: {
       path: '^shared/src/',
-      pathNot: ['^shared/src/(forms|ui/records-table)/index\\.ts$', '^shared/src/index\\.ts$', '^shared/src/contract/', '^shared/src/types/', '^shared/src/ui/class-names\\.ts$'],
+      pathNot: ['^shared/src/(forms|ui/records-table)/index\\.ts$', '^shared/src/index\\.ts$', '^shared/src/types/', '^shared/src/ui/class-names\\.ts$'],
       dependencyTypesNot: ['type-only'],
     },
   },

@@ -1,7 +1,7 @@
 // Contract data reaches a remote from the remote's own bundle, never through the runtime singleton.
 //
 // '@platform/shared' (and its kits '/forms', '/records') is a federation singleton: the page runs
-// the shell's copy. '@platform/shared/contract' is bundled by each app. A page key, a feature
+// the shell's copy. '@platform/contract' is bundled by each app. A page key, a feature
 // switch's id or any other value of the contract taken through the singleton is the *shell's*
 // copy of it, so a remote released with a new page or switch would not see it until the shell is
 // redeployed. This check fails a remote that imports, from the singleton's entry points, a value
@@ -15,7 +15,7 @@ export const RUNTIME_ENTRIES = ['@platform/shared', '@platform/shared/forms', '@
 
 /** The names of the values (not types) the contract exports, following `export *`. */
 export function contractValueNames(repoRoot) {
-  const entry = path.join(repoRoot, 'shared/src/contract/index.ts');
+  const entry = path.join(repoRoot, 'contract/src/index.ts');
   const program = ts.createProgram([entry], { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true, skipLibCheck: true });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);

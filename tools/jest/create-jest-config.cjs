@@ -26,7 +26,7 @@ module.exports = function createJestConfig(appDir, displayName) {
     },
     moduleNameMapper: {
       // Jest does not reach the contract's source through the package's exports: map it.
-      '^@platform/shared/contract$': path.join(repoRoot, 'shared', 'src', 'contract', 'index.ts'),
+      '^@platform/contract$': path.join(repoRoot, 'contract', 'src', 'index.ts'),
       '\\.module\\.css$': 'identity-obj-proxy',
       '\\.css$': path.join(__dirname, 'empty-module.cjs'),
       '\\.(svg|png|jpe?g|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),

@@ -33,7 +33,7 @@ function packageOf(key) {
  * The range of @platform/shared the shell requires of itself: the major and minor it was built with,
  * whatever the patch. (A remote requires less: what it imports, see runtime-range.cjs.) The
  * package's index and its two kits (`/forms`, `/records`) are shared, each a singleton fetched when
- * an app first needs it; `@platform/shared/contract` and `/sanitize-html` are bundled by each app.
+ * an app first needs it; `@platform/contract` and `/sanitize-html` are bundled by each app.
  */
 function sharedLibraryRange(version) {
   const [major, minor] = version.split('.');
@@ -92,7 +92,7 @@ function moduleRules({ production, cssClassPrefix }) {
     // checker read (strip-contract-schemas.cjs): before SWC compiles the file.
     {
       test: /\.ts$/,
-      include: path.join(repoRoot, 'shared', 'src', 'contract'),
+      include: path.join(repoRoot, 'contract', 'src'),
       exclude: /\.test\.ts$/,
       enforce: 'pre',
       use: { loader: require.resolve('./strip-contract-schemas.cjs') },

@@ -1,4 +1,4 @@
-// A webpack loader for the wire contract's sources (shared/src/contract) in front-end builds: it
+// A webpack loader for the wire contract's sources (contract/src) in front-end builds: it
 // removes the JSON Schemas (`query`, `body`, `params`, `value`) from every row (`defineCall({…})`).
 // The browser never reads a row's schemas: the API client sends a call by its name, method, path,
 // module id and flags; the schemas type the request and answer at compile time (tsc reads the

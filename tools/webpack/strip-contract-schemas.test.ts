@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import * as contract from '../../shared/src/contract';
+import * as contract from '../../contract/src';
 
 // The loader that takes the JSON Schemas out of the wire contract's rows in front-end builds
 // (strip-contract-schemas.cjs): a contract file in, the same file out with rows without schemas.
@@ -10,7 +10,7 @@ const { stripContractSchemas } = require('./strip-contract-schemas.cjs') as {
   stripContractSchemas: (source: string, fileName?: string) => { code: string; rows: number; removed: number; unhandled: string[] };
 };
 
-const contractDir = path.resolve(__dirname, '..', '..', 'shared', 'src', 'contract');
+const contractDir = path.resolve(__dirname, '..', '..', 'contract', 'src');
 const SCHEMA_KEYS = ['query', 'body', 'params', 'value'];
 
 const SAMPLE = `// A contract file.

@@ -1,8 +1,8 @@
 // The JL game server's calls (/jl/v1/..., server/src/modules/inhouse; rows in
-// shared/src/contract/inhouse-games.ts): plain fetch, the usual envelope { success, value,
+// contract/src/inhouse-games.ts): plain fetch, the usual envelope { success, value,
 // message, errorCode }. Every call carries the game session token of the launch URL; the server
 // checks it with the provider API, as an outside vendor's would.
-import type { JlCrashBet, JlCrashCashout, JlRotate, JlRound, JlRounds, JlSession, JlSpin } from '@platform/shared/contract';
+import type { JlCrashBet, JlCrashCashout, JlRotate, JlRound, JlRounds, JlSession, JlSpin } from '@platform/contract';
 import { GameApiError } from './errors';
 import { normalizeFairness, normalizeRotate, normalizeRound, normalizeSession, normalizeSpin } from './normalize';
 import type { CrashBetResult, CrashCashoutResult, FairnessState, RotateResult, RoundDetail, RoundPage, SessionInfo, SpinResult } from './types';

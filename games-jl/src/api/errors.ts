@@ -1,5 +1,5 @@
 // What a failed call of the game server means to the player: the envelope's errorCode (listed in
-// shared/src/contract/inhouse-games.ts) to one of a few clear messages.
+// contract/src/inhouse-games.ts) to one of a few clear messages.
 
 export type ProblemKind =
   | 'insufficientFunds'

@@ -1,6 +1,6 @@
-// The wire (shared/src/contract/inhouse-games.ts: the JL game server's values) to the client's
+// The wire (contract/src/inhouse-games.ts: the JL game server's values) to the client's
 // types.
-import type { JlGameConfig, JlRotate, JlRound, JlSession, JlSpin, SlotOutcome } from '@platform/shared/contract';
+import type { JlGameConfig, JlRotate, JlRound, JlSession, JlSpin, SlotOutcome } from '@platform/contract';
 import type { Cell, CrashConfig, FairnessState, LineWin, RotateResult, RoundDetail, SessionInfo, SlotConfig, SpinResult, SpinStep } from './types';
 
 export function normalizeFairness(value: { serverSeedHash: string; clientSeed: string; nonce: number }): FairnessState {

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { CrashHistoryEntry, CrashPlayerBet, CrashState } from '@platform/shared/contract';
+import type { CrashHistoryEntry, CrashPlayerBet, CrashState } from '@platform/contract';
 import { I18nextProvider } from 'react-i18next';
 import type { GameApi } from '../api/client';
 import { GameApiError } from '../api/errors';

@@ -1,4 +1,4 @@
-import type { CrashHistoryEntry, CrashPlayerBet, CrashState } from '@platform/shared/contract';
+import type { CrashHistoryEntry, CrashPlayerBet, CrashState } from '@platform/contract';
 import { crashReducer, INITIAL_CRASH_VIEW, myBet, type CrashEvent, type CrashView } from './crash-state';
 
 // The crash stream's events folded into what the page shows (the stream's order as the server

@@ -1,6 +1,6 @@
-// The crash game as the page sees it, folded from the stream's events (shared/src/contract/
+// The crash game as the page sees it, folded from the stream's events (contract/src/
 // inhouse-games.ts: state, betting, running, tick, bet, cashout, crashed, balance).
-import type { CrashEventName, CrashHistoryEntry, CrashPlayerBet, CrashState } from '@platform/shared/contract';
+import type { CrashEventName, CrashHistoryEntry, CrashPlayerBet, CrashState } from '@platform/contract';
 
 export interface CrashView {
   /** Server time minus local time (ms). */

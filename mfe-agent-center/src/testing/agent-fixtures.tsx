@@ -2,7 +2,7 @@
 // on it as the agent does, the fixtures several pages are answered with, and the agent time zone's
 // periods as they are sent. Test code only: imported by *.test.tsx files, never by a page.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { AgentDownline, agentDownlinesCall, ValueOf } from '@platform/shared/contract';
+import type { AgentDownline, agentDownlinesCall, ValueOf } from '@platform/contract';
 import type { RecordsPeriod } from '@platform/shared/records';
 import { logIn, renderWithProviders, resetTestState, setStatus, settle } from '@platform/shared/testing';
 import type { ComponentType } from 'react';

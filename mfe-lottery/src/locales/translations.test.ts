@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOTTERY_KINDS } from '@platform/shared/contract';
+import { LOTTERY_KINDS } from '@platform/contract';
 import { TRANSLATION_SETS } from '@platform/shared';
 import { assertCompleteTranslations, assertUsedKeysExist } from '@platform/shared/testing';
 

@@ -1,4 +1,4 @@
-import type { Envelope, SystemStatus, Whitelabel } from '@platform/shared/contract';
+import type { Envelope, SystemStatus, Whitelabel } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../app';

@@ -7,7 +7,7 @@ import type {
   RegisterFieldRule,
   Resource,
   SiteSettings,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { DEFAULT_SEED_FILE } from '../paths';
 
 /** The readable seed file of one merchant (server/seed/default-merchant.json). */

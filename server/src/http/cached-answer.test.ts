@@ -1,4 +1,4 @@
-import type { Envelope, SystemStatus, Whitelabel } from '@platform/shared/contract';
+import type { Envelope, SystemStatus, Whitelabel } from '@platform/contract';
 import Fastify from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, json, type TestContext } from '../testing/test-app';

@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import type { Envelope, RsaKey } from '@platform/shared/contract';
+import type { Envelope, RsaKey } from '@platform/contract';
 import { buildApp } from '../app';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { encryptForServer, encryptRawForServer, FRESHNESS_WINDOW_MS } from './encryption';

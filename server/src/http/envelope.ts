@@ -1,4 +1,4 @@
-import type { Envelope, ServerErrorCode } from '@platform/shared/contract';
+import type { Envelope, ServerErrorCode } from '@platform/contract';
 
 /** A successful `/wps` answer. */
 export function ok<T>(value: T): Envelope<T> {

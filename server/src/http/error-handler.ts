@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { Envelope, ServerErrorCode } from '@platform/shared/contract';
+import type { Envelope, ServerErrorCode } from '@platform/contract';
 import { translate, type Catalogue } from '../i18n/messages';
 import { AppError } from './envelope';
 import { callerLanguageOf } from './request-context';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { loginRequest } from '../modules/member/member.testing';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { pathOfNulByte } from './nul-bytes';

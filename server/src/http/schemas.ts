@@ -1,4 +1,4 @@
-import { envelopeSchemaOf, type CallDefinition, type ParamsOf, type QueryOf, type RequestOf } from '@platform/shared/contract';
+import { envelopeSchemaOf, type CallDefinition, type ParamsOf, type QueryOf, type RequestOf } from '@platform/contract';
 import type { FastifySchema } from 'fastify';
 
 // JSON Schemas shared by every route: the envelope around each answer and the headers every

@@ -1,13 +1,13 @@
 // Messages: one text per error code and language. Error codes double as i18n keys on the front
 // end; `message` is what a person reads, in the caller's `Language`. TY is the front end's
 // Traditional Chinese set; TW (REFERENCE.md §4) is accepted as the same. The codes themselves are
-// the contract's (SERVER_ERROR_CODES in @platform/shared/contract).
+// the contract's (SERVER_ERROR_CODES in @platform/contract).
 //
 // The texts live with whoever raises the code: each module's `<module>.messages.ts` (exported by
 // its index.ts), and `src/http/http.messages.ts` for the codes raised below the modules.
 // `src/messages.ts` composes them into the one catalogue; this file holds only the machinery, as
 // i18n/ sits under the modules and imports none of them.
-import type { ServerErrorCode } from '@platform/shared/contract';
+import type { ServerErrorCode } from '@platform/contract';
 
 export const MESSAGE_LANGUAGES = ['EN', 'BN', 'CN', 'ID', 'TH', 'TY', 'VI'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];

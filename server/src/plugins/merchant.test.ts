@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Envelope, SystemStatus } from '@platform/shared/contract';
+import type { Envelope, SystemStatus } from '@platform/contract';
 import { readSeedFile, seedMerchant } from '../db/seed';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 

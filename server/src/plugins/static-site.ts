@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { GAME_CATEGORIES } from '@platform/shared/contract';
+import { GAME_CATEGORIES } from '@platform/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigCache } from '../db/config-cache';
 import type { Failure } from '../http/error-handler';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { createMember, encryptedInject, tokenFor } from '../modules/member/member.testing';
 import { memberBalanceMinor } from '../modules/ledger';
 import { createOperator, enrolOperatorTotp } from '../modules/operator';

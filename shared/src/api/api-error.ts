@@ -1,7 +1,7 @@
-import type { CallDefinition } from '../contract';
+import type { CallDefinition } from '@platform/contract';
 
 /** Codes the client itself gives failures that never got an envelope (the contract's list). */
-export { CLIENT_ERROR_CODES } from '../contract/error-codes';
+export { CLIENT_ERROR_CODES } from '@platform/contract';
 
 /**
  * A failed call: a non-2xx answer, a 2xx envelope with `success: false`, or no answer at all

@@ -21,7 +21,7 @@ import {
   systemStatusCall,
   updateLanguageCall,
   whitelabelCall,
-} from '../contract';
+} from '@platform/contract';
 import { makeStatus } from '../testing/fixtures';
 import { ApiError } from './api-error';
 import { createApiClient, isHandledByClient, type ApiClient } from './client';

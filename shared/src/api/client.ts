@@ -13,8 +13,8 @@ import {
   type RequestOf,
   type SystemStatus,
   type ValueOf,
-} from '../contract';
-import type { ErrorCode } from '../contract/error-codes';
+} from '@platform/contract';
+import type { ErrorCode } from '@platform/contract';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { createRsaKeyCache, encryptPayload } from './encryption';
 

@@ -8,7 +8,7 @@
 // 5 minutes off and a nonce it has seen (request.replay.err), so a captured body cannot be sent
 // again.
 
-import type { RsaKey } from '../contract';
+import type { RsaKey } from '@platform/contract';
 
 export const AES_IV_BYTES = 12;
 const RSA_PARAMS: RsaHashedImportParams = { name: 'RSA-OAEP', hash: 'SHA-256' };

@@ -8,7 +8,7 @@
 import { distinctUntilChanged, EMPTY, map, merge, Observable, switchMap } from 'rxjs';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
-import { balanceCall, balanceEventsCall } from '../contract';
+import { balanceCall, balanceEventsCall } from '@platform/contract';
 import { amountMinorFromMajor } from '../money/amount-minor';
 import { followBalanceStream, type BalanceStreamOptions } from './balance-stream';
 import { setUnreadCount } from '../messages/unread-count';

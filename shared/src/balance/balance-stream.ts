@@ -4,8 +4,8 @@
 // never in a URL. A stream that ends or drops is opened again (the server sends the balance on
 // open, so the page catches up); a refused one (401, 403, 404) is not.
 import { api as defaultApi } from '../api/client';
-import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall, PAYMENT_STATUS_EVENT, type PaymentStatusChange } from '../contract';
-import { UNREAD_EVENT } from '../contract/message';
+import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall, PAYMENT_STATUS_EVENT, type PaymentStatusChange } from '@platform/contract';
+import { UNREAD_EVENT } from '@platform/contract';
 import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
 
 /** The longest wait between two attempts while the stream keeps failing. */

@@ -4,7 +4,7 @@
 // withdrawal: the page shows it paid without being reopened).
 import { useEffect, useRef } from 'react';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
-import type { PaymentStatusChange, PaymentStatusKind } from '../contract/wallet';
+import type { PaymentStatusChange, PaymentStatusKind } from '@platform/contract';
 
 /** Calls `onChange` for each pushed status change of one of `kinds`, while the component is mounted. */
 export function usePaymentStatus(kinds: readonly PaymentStatusKind[], onChange: (change: PaymentStatusChange) => void, bus: EventBus = defaultBus): void {

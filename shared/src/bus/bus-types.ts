@@ -1,7 +1,7 @@
-import type { PaymentStatusChange } from '../contract/wallet';
+import type { PaymentStatusChange } from '@platform/contract';
 import type { AmountMinor } from '../money/amount-minor';
 import type { LanguageCode, MemberInfo, SystemStatus } from '../types/wire';
-import type { AgentCenterPage, MemberCenterPage } from '../contract/page-keys';
+import type { AgentCenterPage, MemberCenterPage } from '@platform/contract';
 
 export interface SessionState {
   token: string | null;

@@ -3,7 +3,7 @@ import { ApiError } from '../api/api-error';
 import { createApiClient, type ApiClient } from '../api/client';
 import type { BusCommand } from '../bus/bus-types';
 import { createEventBus, type EventBus } from '../bus/event-bus';
-import { memberInfoCall, type ValueOf } from '../contract';
+import { memberInfoCall, type ValueOf } from '@platform/contract';
 import { i18n } from '../i18n/i18n-instance';
 import { envelope, failure, startTestApiServer, type TestApiServer } from '../testing/test-api-server';
 import { forgetCachedAnswers } from './call-cache';

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '../api/api-error';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createEventBus, type EventBus } from '../bus/event-bus';
-import { defineCall, pagedListSchemaOf } from '../contract';
+import { defineCall, pagedListSchemaOf } from '@platform/contract';
 import { i18n } from '../i18n/i18n-instance';
 import { envelope, failure, startTestApiServer, type RecordedRequest, type TestApiServer } from '../testing/test-api-server';
 import { usePagedList, type PagedFetcher } from './use-paged-list';

@@ -1,5 +1,5 @@
 import { api } from '@platform/shared';
-import { captchaCall } from '../contract';
+import { captchaCall } from '@platform/contract';
 
 export interface Captcha {
   /** Sent back with the typed text, so the server knows which image was answered. */

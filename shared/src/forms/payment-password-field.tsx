@@ -1,4 +1,4 @@
-import { PAYMENT_PASSWORD_LENGTH, PAYMENT_PASSWORD_PATTERN } from '../contract';
+import { PAYMENT_PASSWORD_LENGTH, PAYMENT_PASSWORD_PATTERN } from '@platform/contract';
 import { TextField, type TextFieldProps } from './text-field';
 
 const PAYMENT_PASSWORD = new RegExp(PAYMENT_PASSWORD_PATTERN);

@@ -1,5 +1,5 @@
 import { api, useCall } from '@platform/shared';
-import { countriesCall } from '../contract';
+import { countriesCall } from '@platform/contract';
 import type { CountryEntry } from '../types/wire';
 
 const NO_COUNTRIES: CountryEntry[] = [];

@@ -1,5 +1,5 @@
 import { api, sessionStore, useBusState, useCall } from '@platform/shared';
-import { registerSettingsCall } from '../contract';
+import { registerSettingsCall } from '@platform/contract';
 import type { RegisterFieldRule } from '../types/wire';
 
 export type RegisterRules = Record<string, RegisterFieldRule>;

@@ -1,6 +1,6 @@
 import { useBusState } from '@platform/shared';
 import { useMemo } from 'react';
-import { isModuleOn, type ModuleName } from '../contract/feature-switches';
+import { isModuleOn, type ModuleName } from '@platform/contract';
 import type { CustomerServiceItem, SiteSettings, Whitelabel } from '../types/wire';
 
 export interface SiteConfig {
@@ -18,7 +18,7 @@ export interface SiteConfig {
 const NO_SWITCHES: Whitelabel = {};
 const NO_SERVICE: CustomerServiceItem[] = [];
 
-/** @deprecated Import isModuleOn from '@platform/shared/contract' (the caller's own module ids). */
+/** @deprecated Import isModuleOn from '@platform/contract' (the caller's own module ids). */
 export { isModuleOn };
 
 /** The operator's configuration the shell put on the bus at start-up (system status). */

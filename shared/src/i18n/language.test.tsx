@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { updateLanguageCall } from '../contract';
+import { updateLanguageCall } from '@platform/contract';
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import { localStore, sessionStore } from '../storage/web-storage';
 import { i18n, registerTranslations } from './i18n-instance';

@@ -1,4 +1,4 @@
-import { updateLanguageCall } from '../contract';
+import { updateLanguageCall } from '@platform/contract';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { localStore, sessionStore } from '../storage/web-storage';

@@ -1,6 +1,6 @@
 import { followBalanceStream } from '../balance/balance-stream';
 import { bus } from '../bus/event-bus';
-import { unreadCountCall } from '../contract/message';
+import { unreadCountCall } from '@platform/contract';
 import { resetTestState } from '../testing/reset';
 import { stubApi } from '../testing/stub-api';
 import { currentUnreadCount, refreshUnreadCount, setUnreadCount } from './unread-count';

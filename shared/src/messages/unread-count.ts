@@ -7,8 +7,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../api/client';
 import { bus } from '../bus/event-bus';
 import { useBusState } from '../bus/use-bus-state';
-import { unreadCountCall } from '../contract/message';
-import { GUEST_MEMBER_TYPE } from '../contract/member-types';
+import { unreadCountCall } from '@platform/contract';
+import { GUEST_MEMBER_TYPE } from '@platform/contract';
 
 let current: { token: string | null; count: number | null } = { token: null, count: null };
 const listeners = new Set<() => void>();

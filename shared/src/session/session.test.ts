@@ -2,7 +2,7 @@ import { ApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { createEventBus, type EventBus } from '../bus/event-bus';
 import { sessionStore } from '../storage/web-storage';
-import { memberInfoCall, type CallDefinition, type MemberInfo } from '../contract';
+import { memberInfoCall, type CallDefinition, type MemberInfo } from '@platform/contract';
 import { hasAuthLink, isAgentAccount, resumeSession, startSession } from './session';
 
 const member: MemberInfo = {

@@ -3,10 +3,10 @@
 // other tabs all follow at once (SPEC §4 Login, App start).
 import { api as defaultApi, type ApiClient } from '../api/client';
 import type { SessionState } from '../bus/bus-types';
-import { AGENT_MEMBER_TYPES, isAgentMemberType } from '../contract/member-types';
+import { AGENT_MEMBER_TYPES, isAgentMemberType } from '@platform/contract';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { sessionStore } from '../storage/web-storage';
-import { memberInfoCall, type LoginResult, type MemberInfo } from '../contract';
+import { memberInfoCall, type LoginResult, type MemberInfo } from '@platform/contract';
 
 /** Account types that may use the agent centre (SPEC §6): the contract's agent member types. */
 export const AGENT_ACCOUNT_TYPES: readonly number[] = AGENT_MEMBER_TYPES;

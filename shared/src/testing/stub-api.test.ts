@@ -1,7 +1,7 @@
 // The stub is held to the wire contract: an answer the server could not send fails the call and
 // the test, naming the call and where the answer is wrong.
 import { api } from '../api/client';
-import { countriesCall, memberInfoCall } from '../contract';
+import { countriesCall, memberInfoCall } from '@platform/contract';
 import { makeMember } from './fixtures';
 import { assertStubMatchesContract, DEFAULT_ANSWERS, stubApi, takeContractMismatches, type StubAnswers } from './stub-api';
 

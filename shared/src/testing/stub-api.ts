@@ -1,8 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { api } from '../api/client';
-import * as contract from '../contract';
-import type { CallDefinition, ValueOf } from '../contract';
+import * as contract from '@platform/contract';
+import type { CallDefinition, ValueOf } from '@platform/contract';
 import { COUNTRIES, REGISTER_RULES } from './fixtures';
 
 /** Every row of the contract. */

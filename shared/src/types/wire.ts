@@ -1,6 +1,6 @@
 // Shapes that travel between the browser and the server (SPEC §3 and §7, REFERENCE.md §2). The
 // shape of every call's request and answer is derived from its row in the contract
-// (@platform/shared/contract, `ValueOf<typeof loginCall>`); the names below are kept for readers.
+// (@platform/contract, `ValueOf<typeof loginCall>`); the names below are kept for readers.
 
 export type {
   Announcement,
@@ -44,7 +44,7 @@ export type {
   VendorCard,
   WalletBalance,
   Whitelabel,
-} from '../contract';
+} from '@platform/contract';
 
 /** Paginated values: `value.list` + `value.totalPages` (+ `value.footer` for column totals). */
 export interface PagedList<T, F = Record<string, number>> {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
-import { GUEST_MEMBER_TYPE } from '../contract/member-types';
+import { GUEST_MEMBER_TYPE } from '@platform/contract';
 import { useT } from '../i18n/use-t';
 import { sessionStore } from '../storage/web-storage';
 import { ConfirmDialog } from './confirm-dialog';

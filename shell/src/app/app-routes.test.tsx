@@ -1,4 +1,4 @@
-import type { RemoteRoute } from '@platform/shared/contract';
+import type { RemoteRoute } from '@platform/contract';
 import { currentLocation, logIn, makeSite, makeStatus, renderWithProviders, setStatus } from '@platform/shared/testing';
 import { screen } from '@testing-library/react';
 import { AppRoutes } from './app-routes';

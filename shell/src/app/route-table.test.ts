@@ -1,4 +1,4 @@
-import type { RemoteRoute } from '@platform/shared/contract';
+import type { RemoteRoute } from '@platform/contract';
 import { buildRouteTable, type RouteDefinition } from './route-table';
 
 // The site's route table is built from the routes each remote brings with its /remotes.json entry;

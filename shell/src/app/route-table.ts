@@ -1,4 +1,4 @@
-import { GAME_CATEGORIES, type RemoteManifestEntry, type RemoteRoute } from '@platform/shared/contract';
+import { GAME_CATEGORIES, type RemoteManifestEntry, type RemoteRoute } from '@platform/contract';
 import type { RoutePageRef } from '@platform/remote-types';
 import { REMOTE_NAMES, routePage, type RemoteName, type RoutePageOf } from '../remotes/remote-names';
 

@@ -1,5 +1,5 @@
 import { matchPath } from '@platform/shared';
-import type { RemoteManifestEntry } from '@platform/shared/contract';
+import type { RemoteManifestEntry } from '@platform/contract';
 import { buildRouteTable, type RouteDefinition } from './route-table';
 
 // The route table the site runs on. Start-up builds it from the routes the served remotes bring,

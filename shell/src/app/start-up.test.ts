@@ -1,5 +1,5 @@
 import { api, cdnImageUrl, cdnLaunchUrl, configureCdns, getMerchantCode, getRememberedLogin, localStore, prefetchTranslations, sessionStore } from '@platform/shared';
-import { memberInfoCall } from '@platform/shared/contract';
+import { memberInfoCall } from '@platform/contract';
 import { makeStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import { forgetBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';

@@ -14,7 +14,7 @@ import {
   type RemoteManifestEntry,
   type SystemStatus,
 } from '@platform/shared';
-import { countriesCall, systemStatusCall } from '@platform/shared/contract';
+import { countriesCall, systemStatusCall } from '@platform/contract';
 import { loadBanners } from '../features/banner/hooks/use-banners';
 import { loadRemoteComponent } from '../remotes/load-remote-module';
 import { loadRemoteManifest } from '../remotes/remote-registry';

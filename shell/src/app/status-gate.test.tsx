@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { bus, createApiClient, formatDateTime } from '@platform/shared';
-import { freePlayLoginCall } from '@platform/shared/contract';
+import { freePlayLoginCall } from '@platform/contract';
 import { makeStatus, renderWithProviders, setStatus } from '@platform/shared/testing';
 import { StatusGate } from './status-gate';
 

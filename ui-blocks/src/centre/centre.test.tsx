@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@platform/shared';
-import type { ModuleName } from '@platform/shared/contract';
+import type { ModuleName } from '@platform/contract';
 import { renderWithProviders, resetTestState } from '@platform/shared/testing';
 import { CentreOverlay, type CentreOverlayProps } from './centre-overlay';
 import { defineCentrePages, lazyCentrePage, type CentrePageModule, type CentrePageProps } from './define-centre-pages';

@@ -1,4 +1,4 @@
-import type { ModuleName } from '@platform/shared/contract';
+import type { ModuleName } from '@platform/contract';
 import { lazy, type ComponentType } from 'react';
 
 /** What every page of a centre receives from the overlay. */
@@ -50,7 +50,7 @@ export interface CentrePageDefinition<K extends string, C> {
 }
 
 export interface CentreDefinition<K extends string, C> {
-  /** The menu's order: the contract's page keys (`@platform/shared/contract`), of which only the pages defined here are listed. */
+  /** The menu's order: the contract's page keys (`@platform/contract`), of which only the pages defined here are listed. */
   order: readonly K[];
   pages: Partial<Record<K, CentrePageDefinition<K, C>>>;
   /** The pages' whitelabel switches (the contract's): a page is listed while one of its switches is on; a page without any always. */

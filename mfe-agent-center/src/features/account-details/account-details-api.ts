@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
-import { agentDownlinesCall, memberTransactionsCall, type AgentDownline, type TransactionCodeType } from '@platform/shared/contract';
+import { agentDownlinesCall, memberTransactionsCall, type AgentDownline, type TransactionCodeType } from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The page's calls: the downline picker's list, and the chosen member's transaction records

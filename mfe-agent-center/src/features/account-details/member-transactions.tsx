@@ -1,5 +1,5 @@
 import { Button, EmptyState, formatDateTime, usePagedList, useT } from '@platform/shared';
-import { RECORDS_DEFAULT_PAGE_SIZE, type TransactionCodeType } from '@platform/shared/contract';
+import { RECORDS_DEFAULT_PAGE_SIZE, type TransactionCodeType } from '@platform/contract';
 import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { loadMemberTransactions, type AmountFooter, type TransactionRow } from './account-details-api';
 import styles from './account-details.module.css';

@@ -1,5 +1,5 @@
 import { api } from '@platform/shared';
-import { AFFILIATE_CONTACT_MAX_LENGTH, AFFILIATE_MESSAGE_MAX_LENGTH, affiliateApplicationCall, affiliateApplyCall, type AffiliateApplication } from '@platform/shared/contract';
+import { AFFILIATE_CONTACT_MAX_LENGTH, AFFILIATE_MESSAGE_MAX_LENGTH, affiliateApplicationCall, affiliateApplyCall, type AffiliateApplication } from '@platform/contract';
 
 // The affiliate application's calls (POST and GET /wps/agent/application).
 

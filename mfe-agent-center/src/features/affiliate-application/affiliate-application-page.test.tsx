@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AffiliateApplication } from '@platform/shared/contract';
+import type { AffiliateApplication } from '@platform/contract';
 import { apiFailure, recordCommands, stubApi, type CallOptionsSeen, type StubValue } from '@platform/shared/testing';
 import { click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import AffiliateApplicationPage from './affiliate-application-page';

@@ -1,5 +1,5 @@
 import { Spinner, useCall, useT } from '@platform/shared';
-import type { AffiliateApplication } from '@platform/shared/contract';
+import type { AffiliateApplication } from '@platform/contract';
 import { LoadError } from '@platform/ui-blocks';
 import { useState, type ReactNode } from 'react';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';

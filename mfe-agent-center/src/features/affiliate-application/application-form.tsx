@@ -1,5 +1,5 @@
 import { bus, Button, isApiError, useT } from '@platform/shared';
-import type { AffiliateApplication } from '@platform/shared/contract';
+import type { AffiliateApplication } from '@platform/contract';
 import { FormError, requiredError, TextField, trimmed, useFieldErrorText, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId } from 'react';
 import { applyToBecomeAgent, CONTACT_MAX_LENGTH, MESSAGE_MAX_LENGTH } from './affiliate-api';

@@ -1,5 +1,5 @@
 import { formatDateTime, useT } from '@platform/shared';
-import type { AffiliateApplication } from '@platform/shared/contract';
+import type { AffiliateApplication } from '@platform/contract';
 import { useId } from 'react';
 import styles from './affiliate-application.module.css';
 import { NAMESPACE } from './translations';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { AGENT_PAGE_SWITCHES, MODULE_IDS } from '@platform/shared/contract';
+import { AGENT_PAGE_SWITCHES, MODULE_IDS } from '@platform/contract';
 import { logIn, makeStatus, renderWithProviders, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { click, consolidated, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import AgentCenter from './agent-center';

@@ -1,5 +1,5 @@
 import { useBusState, useCall, useT, type AgentCenterPage } from '@platform/shared';
-import { isAgentMemberType, switchReader } from '@platform/shared/contract';
+import { isAgentMemberType, switchReader } from '@platform/contract';
 import { useSiteConfig } from '@platform/shared/forms';
 import { CentreOverlay, lazyCentrePage, LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from '../../locales';

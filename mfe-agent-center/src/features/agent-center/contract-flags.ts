@@ -1,5 +1,5 @@
 import { api } from '@platform/shared';
-import { consolidatedCall, type Consolidated } from '@platform/shared/contract';
+import { consolidatedCall, type Consolidated } from '@platform/contract';
 
 /** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */
 export type ContractFlags = Pick<Consolidated, 'dailysalreqtype' | 'divtypereq' | 'contracthoursalreq' | 'realtimesalreqtype'>;

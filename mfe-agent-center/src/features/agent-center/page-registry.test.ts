@@ -1,5 +1,5 @@
 import type { SessionState } from '@platform/shared';
-import { AGENT_CENTER_PAGES, type ModuleName } from '@platform/shared/contract';
+import { AGENT_CENTER_PAGES, type ModuleName } from '@platform/contract';
 import { makeMember } from '@platform/shared/testing';
 import { derivedFlagsOf } from './contract-flags';
 import { AGENT_CENTRE, type ContractFlags } from './page-registry';

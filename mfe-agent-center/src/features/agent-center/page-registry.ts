@@ -1,5 +1,5 @@
 import type { SessionState } from '@platform/shared';
-import { AGENT_CENTER_PAGES, AGENT_PAGE_SWITCHES, type AgentCenterPage, type ModuleName } from '@platform/shared/contract';
+import { AGENT_CENTER_PAGES, AGENT_PAGE_SWITCHES, type AgentCenterPage, type ModuleName } from '@platform/contract';
 import { defineCentrePages, type CentrePageProps } from '@platform/ui-blocks';
 import { derivedFlagsOf, type ContractFlags } from './contract-flags';
 

@@ -1,5 +1,5 @@
 import { api, type PagedList } from '@platform/shared';
-import { agentAnnouncementsCall, type AgentAnnouncement } from '@platform/shared/contract';
+import { agentAnnouncementsCall, type AgentAnnouncement } from '@platform/contract';
 
 export type { AgentAnnouncement };
 

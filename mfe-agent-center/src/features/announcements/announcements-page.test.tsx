@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AgentAnnouncement } from '@platform/shared/contract';
+import type { AgentAnnouncement } from '@platform/contract';
 import { apiFailure, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { click, renderAgentPage, setUpAgentTests } from '../../testing/agent-fixtures';
 import AnnouncementsPage from './announcements-page';

@@ -1,4 +1,4 @@
-import type { AgentContract } from '@platform/shared/contract';
+import type { AgentContract } from '@platform/contract';
 
 // What every agent contract (real-time, daily, hourly salary) has in common: the two sides, the
 // state, a termination asked for, and whether the agent is the side that must answer.

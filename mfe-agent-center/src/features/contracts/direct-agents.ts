@@ -1,5 +1,5 @@
 import { api } from '@platform/shared';
-import { agentDownlinesCall } from '@platform/shared/contract';
+import { agentDownlinesCall } from '@platform/contract';
 
 export interface DirectAgent {
   memberId: number;

@@ -1,4 +1,4 @@
-import { RATE_UNITS_PER_PERCENT } from '@platform/shared/contract';
+import { RATE_UNITS_PER_PERCENT } from '@platform/contract';
 
 // Contract rates (every kind): typed and shown in percent with two decimals, sent as integers of
 // 0.01 % (1.25 % → 125, RATE_UNITS_PER_PERCENT), never through floating point.

@@ -10,7 +10,7 @@ import {
   type SalaryKind,
   type SalaryRecord,
   type SalaryTerms,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 import type { ContractAction, ContractsOf } from './contract-actions';
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { CallDefinition, SalaryContract, SalaryKind } from '@platform/shared/contract';
+import type { CallDefinition, SalaryContract, SalaryKind } from '@platform/contract';
 import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
 import type { ComponentType } from 'react';

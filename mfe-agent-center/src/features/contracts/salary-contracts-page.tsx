@@ -1,4 +1,4 @@
-import type { SalaryContract, SalaryKind } from '@platform/shared/contract';
+import type { SalaryContract, SalaryKind } from '@platform/contract';
 import { ContractsPage, type ContractsPageTexts } from './contracts-page';
 import { OfferTiersDialog } from './offer-tiers-dialog';
 import { SALARY_API } from './salary-api';

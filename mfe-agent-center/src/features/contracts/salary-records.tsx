@@ -1,5 +1,5 @@
 import { formatDate } from '@platform/shared';
-import type { SalaryKind } from '@platform/shared/contract';
+import type { SalaryKind } from '@platform/contract';
 import type { RecordsColumn } from '@platform/shared/records';
 import styles from './contracts.module.css';
 import { PeriodRecords } from './period-records';

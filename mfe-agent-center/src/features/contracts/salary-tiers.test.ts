@@ -1,4 +1,4 @@
-import type { SalaryTerms } from '@platform/shared/contract';
+import type { SalaryTerms } from '@platform/contract';
 import { blankTier, checkTiers, ownRateForTyped, parseTierActive, parseTierBetMinor, sortedTiers, tierRateAt, type TypedTier } from './salary-tiers';
 
 // Salary tiers are typed in major units, whole members and percent with two decimals, sent as

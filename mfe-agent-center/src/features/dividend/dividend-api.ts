@@ -6,7 +6,7 @@ import {
   type DividendContract,
   type DividendRecord,
   type DividendTerms,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 import type { ContractAction, ContractsOf } from '../contracts';
 

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import type { DividendCycle } from '@platform/shared/contract';
+import type { DividendCycle } from '@platform/contract';
 import { NAMESPACE } from './translations';
 
 /** A settlement cycle's name (Daily, Weekly, Semimonthly, Monthly), in the page's language. */

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import type { DividendContract } from '@platform/shared/contract';
+import type { DividendContract } from '@platform/contract';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { ContractsPage } from '../contracts';
 import { actOnDividendContract, loadDividendContracts } from './dividend-api';

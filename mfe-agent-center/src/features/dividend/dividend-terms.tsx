@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import type { DividendTerms as Terms } from '@platform/shared/contract';
+import type { DividendTerms as Terms } from '@platform/contract';
 import { TierTable } from '../contracts';
 import styles from './dividend.module.css';
 import { useCycleName } from './dividend-cycle';

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import { DIVIDEND_CYCLES, type DividendContract } from '@platform/shared/contract';
+import { DIVIDEND_CYCLES, type DividendContract } from '@platform/contract';
 import { OfferTiersDialog, SelectField } from '../contracts';
 import { offerDividendContract } from './dividend-api';
 import { useCycleName } from './dividend-cycle';

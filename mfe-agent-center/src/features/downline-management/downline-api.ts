@@ -9,7 +9,7 @@ import {
   agentTransferDownlineCall,
   allWalletBalanceCall,
   type AgentDownline,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 // The page's calls, and the one place their answers turn from major units (the wire) into minor
 // units (what the page computes and formats with).

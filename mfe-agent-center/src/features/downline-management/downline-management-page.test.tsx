@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { agentTransferDownlineCall, type AgentDownline } from '@platform/shared/contract';
+import { agentTransferDownlineCall, type AgentDownline } from '@platform/contract';
 import { apiFailure, recordCommands, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { cellsOf, click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import DownlineManagementPage from './downline-management-page';

@@ -1,5 +1,5 @@
 import { bus, Button, ConfirmDialog, formatDateTime, isApiError, Tabs, usePagedList, useT } from '@platform/shared';
-import type { AgentDownline } from '@platform/shared/contract';
+import type { AgentDownline } from '@platform/contract';
 import { TextField } from '@platform/shared/forms';
 import { RecordsTable, type RecordsColumn } from '@platform/shared/records';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
-import { agentIncomeCall, type AgentIncome } from '@platform/shared/contract';
+import { agentIncomeCall, type AgentIncome } from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The page's one call, and where its amounts turn from major units (the wire) into minor units

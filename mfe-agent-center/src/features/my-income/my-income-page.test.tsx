@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AgentIncome } from '@platform/shared/contract';
+import type { AgentIncome } from '@platform/contract';
 import { apiFailure, settle, stubApi } from '@platform/shared/testing';
 import { cellsOf, click, PERIOD_TABS, periodOf, renderAgentPage, setUpAgentTests, valueOf } from '../../testing/agent-fixtures';
 import MyIncomePage from './my-income-page';

@@ -1,5 +1,5 @@
 import { Button, useT } from '@platform/shared';
-import type { AgentContract, RealtimeTerms } from '@platform/shared/contract';
+import type { AgentContract, RealtimeTerms } from '@platform/contract';
 import { TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useState } from 'react';
 import { OfferDialog, useOfferSending } from '../contracts';

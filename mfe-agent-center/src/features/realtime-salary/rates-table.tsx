@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import type { RealtimeTerms } from '@platform/shared/contract';
+import type { RealtimeTerms } from '@platform/contract';
 import { ratePercentText } from './rates';
 import contractStyles from '../contracts/contracts.module.css';
 import { NAMESPACE } from './translations';

@@ -1,4 +1,4 @@
-import type { RealtimeTerms } from '@platform/shared/contract';
+import type { RealtimeTerms } from '@platform/contract';
 import { checkOffer, parseRatePercent, ratePercentText } from './rates';
 
 // Rates are typed in percent with two decimals and sent as integers of 0.01 %; an offer may not

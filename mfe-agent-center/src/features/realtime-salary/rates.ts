@@ -1,4 +1,4 @@
-import type { RealtimeTerms } from '@platform/shared/contract';
+import type { RealtimeTerms } from '@platform/contract';
 import { parseRatePercent } from '../contracts';
 
 // Real-time salary rates: a profit and a loss rate, by default and per game, typed and shown in

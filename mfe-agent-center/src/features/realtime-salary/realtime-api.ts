@@ -7,7 +7,7 @@ import {
   type AgentContract,
   type AgentRealtimeWage,
   type RealtimeTerms,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 import type { ContractAction, ContractsOf } from '../contracts';
 

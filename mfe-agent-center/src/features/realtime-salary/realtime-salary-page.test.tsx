@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { AgentContract, LotteryGame } from '@platform/shared/contract';
+import type { AgentContract, LotteryGame } from '@platform/contract';
 import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';
 import { click, confirmContractAction, directAgents, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';

@@ -1,5 +1,5 @@
 import { useCall, useT } from '@platform/shared';
-import type { AgentContract } from '@platform/shared/contract';
+import type { AgentContract } from '@platform/contract';
 import { ContractsPage } from '../contracts';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';
 import { OfferContractDialog } from './offer-contract-dialog';

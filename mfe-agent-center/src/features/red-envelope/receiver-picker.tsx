@@ -1,5 +1,5 @@
 import { Button, EmptyState, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
-import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
+import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/contract';
 import { TextField } from '@platform/shared/forms';
 import { useState, type FormEvent } from 'react';
 import { loadReceiverOptions, type ReceiverOption } from './red-envelope-api';

@@ -7,7 +7,7 @@ import {
   allWalletBalanceCall,
   type AgentDownline,
   type RED_ENVELOPE_TYPES,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 // The page's calls, and the one place their answers turn from major units (the wire) into minor
 // units (what the page computes and formats with).

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { agentRedEnvelopeCall, RED_ENVELOPE_MAX_RECEIVERS, type AgentDownline } from '@platform/shared/contract';
+import { agentRedEnvelopeCall, RED_ENVELOPE_MAX_RECEIVERS, type AgentDownline } from '@platform/contract';
 import { apiFailure, recordCommands, renderWithProviders, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import { ReceiverPicker, type PickedReceiver } from './receiver-picker';

@@ -1,5 +1,5 @@
 import { type AmountMinor, bus, Button, formatMoney, isApiError, Spinner, useCall, useT } from '@platform/shared';
-import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/shared/contract';
+import { RED_ENVELOPE_MAX_RECEIVERS } from '@platform/contract';
 import { TextField, type FieldErrors } from '@platform/shared/forms';
 import { MoneyActionForm } from '@platform/ui-blocks';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { bus, Button, ConfirmDialog, formatDateTime, isApiError, usePagedList, useT } from '@platform/shared';
-import type { AgentLink } from '@platform/shared/contract';
+import type { AgentLink } from '@platform/contract';
 import { RecordsTable, type RecordsColumn } from '@platform/shared/records';
 import { useState } from 'react';
 import layout from '../agent-page/agent-page.module.css';

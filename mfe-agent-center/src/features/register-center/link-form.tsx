@@ -1,5 +1,5 @@
 import { bus, Button, isApiError, useT } from '@platform/shared';
-import { AFFILIATE_LINK_EXPIRIES, type AffiliateLinkExpiry } from '@platform/shared/contract';
+import { AFFILIATE_LINK_EXPIRIES, type AffiliateLinkExpiry } from '@platform/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import layout from '../agent-page/agent-page.module.css';
 import { createLink, type AccountType } from './register-api';

@@ -8,7 +8,7 @@ import {
   agentRegisteredAffiliatesCall,
   type AffiliateLinkExpiry,
   type AgentLink,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { RebateRange } from './rebate-options';
 
 // The Register Centre's calls. The account creation is encrypted by its contract row.

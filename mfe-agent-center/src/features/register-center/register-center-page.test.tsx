@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { agentCreateDownlineCall, type AgentLink } from '@platform/shared/contract';
+import { agentCreateDownlineCall, type AgentLink } from '@platform/contract';
 import { apiFailure, stubApi } from '@platform/shared/testing';
 import { cellsOf, click, renderAgentPage, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import RegisterCenterPage from './register-center-page';

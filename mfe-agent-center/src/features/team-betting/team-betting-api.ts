@@ -5,7 +5,7 @@ import {
   type LotteryBetRecord,
   type LotteryBetState,
   type LotteryMemberBetsQuery,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The page's call: the lottery bets of the agent's team (the member centre's bet records call with

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@platform/shared';
-import type { LotteryBetRecord } from '@platform/shared/contract';
+import type { LotteryBetRecord } from '@platform/contract';
 import { periodRange } from '@platform/shared/records';
 import { apiFailure, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { cellsOf, change, click, DOWNLINES, renderAgentPage, setUpAgentTests } from '../../testing/agent-fixtures';

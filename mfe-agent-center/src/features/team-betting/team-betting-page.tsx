@@ -1,5 +1,5 @@
 import { formatDateTime, usePagedList, useT } from '@platform/shared';
-import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState } from '@platform/shared/contract';
+import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState } from '@platform/contract';
 import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { FilterSelect } from '../account-details/filter-select';
 import type { AgentCenterPageProps } from '../agent-center/page-registry';

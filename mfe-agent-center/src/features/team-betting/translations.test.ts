@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOTTERY_BET_STATES } from '@platform/shared/contract';
+import { LOTTERY_BET_STATES } from '@platform/contract';
 import { PLAYS } from '@platform/lottery-rules';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 import { LOTTO_AREAS } from './team-betting-api';

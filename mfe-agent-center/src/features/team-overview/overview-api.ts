@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
-import { agentTeamOverviewCall, type AgentTeamOverview } from '@platform/shared/contract';
+import { agentTeamOverviewCall, type AgentTeamOverview } from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The page's one call (the agent's whole team, or one downline's with subordinateName), and where

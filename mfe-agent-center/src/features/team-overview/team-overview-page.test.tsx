@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AgentTeamOverview } from '@platform/shared/contract';
+import type { AgentTeamOverview } from '@platform/contract';
 import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { change, click, DOWNLINES, PERIOD_TABS, periodOf, renderAgentPage, setUpAgentTests, valueOf } from '../../testing/agent-fixtures';
 import TeamOverviewPage from './team-overview-page';

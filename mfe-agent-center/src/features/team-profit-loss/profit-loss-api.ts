@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
-import { agentTeamProfitLossCall, type AgentProfitLossRow } from '@platform/shared/contract';
+import { agentTeamProfitLossCall, type AgentProfitLossRow } from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The page's one call, and where its amounts turn from major units (the wire) into minor units

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AgentProfitLossRow, AgentTeamProfitLoss } from '@platform/shared/contract';
+import type { AgentProfitLossRow, AgentTeamProfitLoss } from '@platform/contract';
 import { apiFailure, settle, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { cellsOf, click, PERIOD_TABS, periodOf, renderAgentPage, setUpAgentTests, valueOf } from '../../testing/agent-fixtures';
 import TeamProfitLossPage from './team-profit-loss-page';

@@ -1,7 +1,7 @@
 // The Firebase JS SDK's part of the SMS channel. Only ever loaded by load-firebase-phone.ts with a
 // dynamic import(), into a chunk of its own: the SDK is fetched when a merchant has the channel
 // and a player asks for a code, never with the auth remote's main bundle.
-import type { FirebaseSmsConfig } from '@platform/shared/contract';
+import type { FirebaseSmsConfig } from '@platform/contract';
 import { getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { getAuth, inMemoryPersistence, initializeAuth, RecaptchaVerifier, signInWithPhoneNumber, signOut, type Auth, type ConfirmationResult } from 'firebase/auth';
 

@@ -7,7 +7,7 @@
 // SDK's loads: 0 while nothing imported it. Google "sends" `fakeFirebase.code`; confirm() takes that
 // code only and then signs in, answering `fakeFirebase.idToken`.
 import { makeStatus, setStatus } from '@platform/shared/testing';
-import type { FirebaseSmsConfig } from '@platform/shared/contract';
+import type { FirebaseSmsConfig } from '@platform/contract';
 
 export const FIREBASE_SMS: FirebaseSmsConfig = { projectId: 'brand01-sms', apiKey: 'AIzaSy-test-key', authDomain: 'brand01-sms.firebaseapp.com' };
 

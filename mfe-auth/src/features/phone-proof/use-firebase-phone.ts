@@ -1,5 +1,5 @@
 import { COMMON_NAMESPACE, showNotice, useBusState, useT } from '@platform/shared';
-import type { FirebaseSmsConfig } from '@platform/shared/contract';
+import type { FirebaseSmsConfig } from '@platform/contract';
 import { countdownDeadline, useFieldErrorText, type FieldError, type MobileNumber } from '@platform/shared/forms';
 import { useCallback, useMemo, useRef, type RefObject } from 'react';
 import { NAMESPACE } from '../../locales';

@@ -1,7 +1,7 @@
 // The registration form's fields (SPEC §3 Registration payload, §5): which are shown in which
 // mode, which are always required, and how each is typed.
 import type { RegisterFieldRule } from '@platform/shared';
-import type { RegisterField, RegisterRequest } from '@platform/shared/contract';
+import type { RegisterField, RegisterRequest } from '@platform/contract';
 import type { RegisterMode } from './api/register-api';
 
 /** A field of the registration form: one with a merchant rule, or one of the two codes it carries. */

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { sessionStore } from '@platform/shared';
-import type { VassGameTypeValue } from '@platform/shared/contract';
+import type { VassGameTypeValue } from '@platform/contract';
 import { apiFailure, currentLocation, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswer, type StubAnswers } from '@platform/shared/testing';
 import CategoryContent from './category-content';
 import { resetFavourites } from './favourites';

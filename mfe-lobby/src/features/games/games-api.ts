@@ -1,5 +1,5 @@
-// The lobby's game calls: the catalogue (server module games/, shared/src/contract/games.ts) and
-// the launch (game-provider/, shared/src/contract/game-launch.ts). Answers are read into the
+// The lobby's game calls: the catalogue (server module games/, contract/src/games.ts) and
+// the launch (game-provider/, contract/src/game-launch.ts). Answers are read into the
 // lobby's shapes (game-model.ts) here, so that components never see the wire.
 import { api, bus, type AmountMinor } from '@platform/shared';
 import {
@@ -17,7 +17,7 @@ import {
   roomListCall,
   vassGameTypeCall,
   type GameWin,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { lobbyGamesOf, minorOfMajor, type LobbyGame } from './game-model';
 
 /** SPEC §4 / §9: a game list starts at page 1 with 42 games a page. */

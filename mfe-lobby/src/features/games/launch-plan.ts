@@ -1,6 +1,6 @@
 // Launch routing (SPEC §2 "Launch routing", §4 "Game launch"): what a click on a game or on a
 // vendor entry does. Pure: the launcher (use-launcher.ts) carries the plan out.
-import { GAME_CATEGORIES } from '@platform/shared/contract';
+import { GAME_CATEGORIES } from '@platform/contract';
 import type { LobbyGame } from './game-model';
 
 /** The vendor card fields routing reads (the lanes' VendorCard). */

@@ -11,7 +11,7 @@ import {
   useNavigate,
   type ApiError,
 } from '@platform/shared';
-import { CLIENT_ERROR_CODES } from '@platform/shared/contract';
+import { CLIENT_ERROR_CODES } from '@platform/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setFrameUrl } from './frame-url';
 import { launchGame, launchTrial } from './games-api';

@@ -1,5 +1,5 @@
-// Wire answers of the catalogue for the lobby's tests (shapes of shared/src/contract/games.ts).
-import type { GameEntity, GameListValue, GameVendorValue } from '@platform/shared/contract';
+// Wire answers of the catalogue for the lobby's tests (shapes of contract/src/games.ts).
+import type { GameEntity, GameListValue, GameVendorValue } from '@platform/contract';
 
 export function gameEntity(overrides: Partial<GameEntity> = {}): GameEntity {
   const nodeId = overrides.nodeId ?? '11';

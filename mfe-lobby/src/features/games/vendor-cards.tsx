@@ -1,5 +1,5 @@
 import { api, useCall, useT, type VendorCard } from '@platform/shared';
-import { gameVendorsCall } from '@platform/shared/contract';
+import { gameVendorsCall } from '@platform/contract';
 import { GameIcon } from './game-icon';
 import styles from './games.module.css';
 import { useLauncher } from './launcher';

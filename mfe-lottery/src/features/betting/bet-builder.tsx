@@ -2,7 +2,7 @@
 // (ticketsOf) and cost (betAmountMinor) of the picks; "add to slip" turns them into a slip line
 // and clears the picker for the next one.
 import { amountMinorOf, Button, formatMoney, useT } from '@platform/shared';
-import type { LotteryGame } from '@platform/shared/contract';
+import type { LotteryGame } from '@platform/contract';
 import { betAmountMinor, type PlayDefinition } from '@platform/lottery-rules';
 import { useState } from 'react';
 import { BetOptions, type BetOptionsValue } from './bet-options';

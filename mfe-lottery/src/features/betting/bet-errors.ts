@@ -1,9 +1,9 @@
 // What the betting screen says of each refusal of the lottery's calls (the contract's error codes,
-// shared/src/contract/lottery.ts), in the player's language, and what it does next: a closed
+// contract/src/lottery.ts), in the player's language, and what it does next: a closed
 // round brings the next one, a short balance offers the deposit page. The bet and cancel calls
 // are quiet (lottery-api.ts), so this is the only message the player sees.
 import { bus, isApiError, outcomeUnknown, SESSION_ENDED_CODES } from '@platform/shared';
-import { CLIENT_ERROR_CODES } from '@platform/shared/contract';
+import { CLIENT_ERROR_CODES } from '@platform/contract';
 
 /** What the page does besides showing the message. */
 export type FailureAction = 'refresh_round' | 'deposit' | 'refresh_chase' | 'refresh_orders' | null;

@@ -2,7 +2,7 @@
 // prize series (the game's minSeries … maxBetSeries) with the prize of one winning ticket at it
 // and the rebate it earns; then the live ticket count and cost of the picks, and "add to slip".
 import { amountMinorOf, formatMoney, useT } from '@platform/shared';
-import type { LotteryGame } from '@platform/shared/contract';
+import type { LotteryGame } from '@platform/contract';
 import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
 import { useId } from 'react';
 import styles from './betting.module.css';

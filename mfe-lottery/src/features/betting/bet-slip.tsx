@@ -4,7 +4,7 @@
 // (the same key when the same order is sent again after a lost answer). Every refusal is said here,
 // in the player's language, with what follows: the next round, or the deposit page.
 import { amountMinorOf, bus, Button, ConfirmDialog, createRetryKey, formatMoney, requireRealAccount, useCall, useT } from '@platform/shared';
-import { LOTTERY_MAX_CHASE, type LotteryGame } from '@platform/shared/contract';
+import { LOTTERY_MAX_CHASE, type LotteryGame } from '@platform/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BetContent } from './bet-content';
 import { failureOf, failureText, type Failure } from './bet-errors';

@@ -2,7 +2,7 @@
 // round and its countdown, the latest result, the play-type menu, the picker with its options,
 // the slip with the chase, today's orders and the results history. A chunk of its own.
 import { EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
-import type { LotteryGame, LotteryPrizeMode } from '@platform/shared/contract';
+import type { LotteryGame, LotteryPrizeMode } from '@platform/contract';
 import { playsOf, type PlayDefinition } from '@platform/lottery-rules';
 import { LoadError } from '@platform/ui-blocks';
 import { useCallback, useMemo, useRef, useState } from 'react';

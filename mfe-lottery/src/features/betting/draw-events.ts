@@ -3,7 +3,7 @@
 // the browser's EventSource, which reconnects by itself; the page reads the latest round again
 // when it does (it may have missed a draw), and falls back to reading it at draw time while the
 // connection is down (use-round.ts).
-import { LOTTERY_DRAW_EVENT, LOTTERY_DRAW_EVENTS_PATH, type LotteryDraw } from '@platform/shared/contract';
+import { LOTTERY_DRAW_EVENT, LOTTERY_DRAW_EVENTS_PATH, type LotteryDraw } from '@platform/contract';
 import { useEffect, useRef, useState } from 'react';
 
 /** connecting → open; error while the browser retries; unsupported without EventSource. */

@@ -2,7 +2,7 @@
 // each with a "verify" action that recomputes the round in the browser (the verification's chunk
 // is fetched when first opened). Read again when a draw arrives.
 import { Button, EmptyState, formatDateTime, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
-import type { LotteryDraw, LotteryGame } from '@platform/shared/contract';
+import type { LotteryDraw, LotteryGame } from '@platform/contract';
 import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useRef, useState } from 'react';
 import { lazyPart } from '../games/lazy-screen';

@@ -2,7 +2,7 @@
 // server's clock), "betting closed — next round opens in …" between a close and the next opening,
 // and the latest result (its numbers as soon as the draw is pushed).
 import { useT } from '@platform/shared';
-import type { LotteryGame, LotteryRound } from '@platform/shared/contract';
+import type { LotteryGame, LotteryRound } from '@platform/contract';
 import { formatCountdown } from '../games/clock';
 import { gameNameOf } from '../games/game-names';
 import styles from './betting.module.css';

@@ -2,7 +2,7 @@
 // state and prize; a bet whose round is still on sale can be cancelled (with a confirmation), and
 // its stake goes back to the main wallet. Read again after a bet and after each draw (wins appear).
 import { amountMinorOf, Button, ConfirmDialog, EmptyState, formatDateTime, formatMoney, Pagination, Spinner, useT, type PagedListResult } from '@platform/shared';
-import type { LotteryGame } from '@platform/shared/contract';
+import type { LotteryGame } from '@platform/contract';
 import { playById } from '@platform/lottery-rules';
 import { LoadError } from '@platform/ui-blocks';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TRANSLATION_SETS } from '@platform/shared';
-import { LOTTERY_BET_STATES } from '@platform/shared/contract';
+import { LOTTERY_BET_STATES } from '@platform/contract';
 import { ALL_TRANSLATION_KEYS } from '@platform/lottery-rules';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 import { LOTTERY_FAILURES, OTHER_FAILURE_KEYS } from './bet-errors';

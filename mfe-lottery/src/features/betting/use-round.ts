@@ -3,7 +3,7 @@
 // arrive pushed (draw-events.ts); while the push is down, or when it is late, the page reads the
 // round again once the closed round's draw time has come.
 import { useCall, type ApiError } from '@platform/shared';
-import type { LotteryDraw, LotteryRound } from '@platform/shared/contract';
+import type { LotteryDraw, LotteryRound } from '@platform/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useServerNow } from '../games/clock';
 import { loadOpenedRound, type OpenedRound } from '../games/lottery-api';

@@ -2,7 +2,7 @@
 // the published hash, the revealed seed, the numbers recomputed here and the published ones, and
 // whether both checks hold: match or mismatch.
 import { Button, Modal, Spinner, useT } from '@platform/shared';
-import type { LotteryDraw } from '@platform/shared/contract';
+import type { LotteryDraw } from '@platform/contract';
 import type { LotteryKind } from '@platform/lottery-rules';
 import { useEffect, useState } from 'react';
 import styles from './betting.module.css';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import '@platform/shared/testing';
-import type { LotteryDraw } from '@platform/shared/contract';
+import type { LotteryDraw } from '@platform/contract';
 import { verifyDraw, VerificationUnavailableError } from './verify-draw';
 
 // Provably fair in the browser: a known seed gives known numbers (computed once with the server's

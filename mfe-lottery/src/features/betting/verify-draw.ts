@@ -3,7 +3,7 @@
 // with (verifyDrawAsync over WebCrypto's HMAC-SHA256), and the seed is checked against the hash
 // published before betting opened (SHA-256 of the seed's text, hex). Loaded with the
 // verification dialog only.
-import type { LotteryDraw } from '@platform/shared/contract';
+import type { LotteryDraw } from '@platform/contract';
 import { utf8Bytes, webCryptoHmacSha256, type HmacSubtleCrypto } from '@platform/inhouse-games';
 import { formatDraw, verifyDrawAsync, type LotteryKind } from '@platform/lottery-rules';
 

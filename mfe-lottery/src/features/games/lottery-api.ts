@@ -1,4 +1,4 @@
-// The lottery's calls (server module lottery/, wire: shared/src/contract/lottery.ts), and the one
+// The lottery's calls (server module lottery/, wire: contract/src/lottery.ts), and the one
 // place their answers turn from the wire (major units, epoch ms) into the remote's shapes (minor
 // units). Components never see the wire's money.
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type CallOptions } from '@platform/shared';
@@ -26,7 +26,7 @@ import {
   type LotteryGameGroup,
   type LotteryPrizeMode,
   type LotteryRound,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 export type { LotteryDraw, LotteryGame, LotteryGameGroup, LotteryPrizeMode, LotteryRound };
 

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import type { LotteryRound } from '@platform/shared/contract';
+import type { LotteryRound } from '@platform/contract';
 import { NAMESPACE } from '../../locales';
 import { formatCountdown, useServerNow } from './clock';
 

@@ -1,7 +1,7 @@
 // What the lottery's tests answer the stubbed API with: the default games (as the server seeds them,
 // server/src/modules/lottery/games.ts), rounds around the test's clock, draws, bet records, and a
 // stand-in for the browser's EventSource (the network edge of the draw events). Tests only.
-import type { LotteryBetRecord, LotteryDraw, LotteryGame, LotteryGameGroup, LotteryOpened, LotteryRound } from '@platform/shared/contract';
+import type { LotteryBetRecord, LotteryDraw, LotteryGame, LotteryGameGroup, LotteryOpened, LotteryRound } from '@platform/contract';
 
 const SERIES = { minSeries: 1800, maxBetSeries: 1960, maxSeries: 1960, defaultSeries: 1900 } as const;
 

@@ -1,5 +1,5 @@
 import { Link, useT } from '@platform/shared';
-import type { LotteryGame, LotteryRound } from '@platform/shared/contract';
+import type { LotteryGame, LotteryRound } from '@platform/contract';
 import { gameNameOf, gamePath } from '../games/game-names';
 import { RoundCountdown } from '../games/round-countdown';
 import styles from './lobby.module.css';

@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
-import { BET_HISTORY_CALLS, type BetHistoryCategory, type BetHistoryTotals, type BetRecordStatus } from '@platform/shared/contract';
+import { BET_HISTORY_CALLS, type BetHistoryCategory, type BetHistoryTotals, type BetRecordStatus } from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The bet records' calls of the game categories (one per category), and the one place their

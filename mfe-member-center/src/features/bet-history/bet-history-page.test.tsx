@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { BetHistory } from '@platform/shared/contract';
+import type { BetHistory } from '@platform/contract';
 import { formatDateTime } from '@platform/shared';
 import { periodRange } from '@platform/shared/records';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type StubAnswers } from '@platform/shared/testing';

@@ -1,5 +1,5 @@
 import { formatDateTime, Tabs, usePagedList, useT } from '@platform/shared';
-import { BET_HISTORY_DEFAULT_PAGE_SIZE, type BetHistoryCategory } from '@platform/shared/contract';
+import { BET_HISTORY_DEFAULT_PAGE_SIZE, type BetHistoryCategory } from '@platform/contract';
 import { DEFAULT_RECORDS_PERIOD, PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';

@@ -1,5 +1,5 @@
 import { useT } from '@platform/shared';
-import type { LotteryBetState } from '@platform/shared/contract';
+import type { LotteryBetState } from '@platform/contract';
 import styles from './bet-history.module.css';
 import { NAMESPACE } from './translations';
 

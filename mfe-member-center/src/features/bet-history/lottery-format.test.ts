@@ -1,4 +1,4 @@
-import { LOTTERY_RECORDS_MAX_RANGE_MS } from '@platform/shared/contract';
+import { LOTTERY_RECORDS_MAX_RANGE_MS } from '@platform/contract';
 import { betContentText, lotteryRange } from './lottery-format';
 
 // What the lottery tabs send and show that the page tests do not reach: a period longer than one

@@ -1,4 +1,4 @@
-import { LOTTERY_RECORDS_MAX_RANGE_MS } from '@platform/shared/contract';
+import { LOTTERY_RECORDS_MAX_RANGE_MS } from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // How the lottery tabs write what they send and show: pure functions, no React, no network.

@@ -7,7 +7,7 @@ import {
   type LotteryBetRecord,
   type LotteryBetState,
   type LotteryMemberBetsQuery,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 import { lotteryRange } from './lottery-format';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { formatDateTime } from '@platform/shared';
-import type { LotteryBetRecord, LotteryGame, LotteryOrderDetail } from '@platform/shared/contract';
+import type { LotteryBetRecord, LotteryGame, LotteryOrderDetail } from '@platform/contract';
 import { periodRange } from '@platform/shared/records';
 import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import BetHistoryPage from './bet-history-page';

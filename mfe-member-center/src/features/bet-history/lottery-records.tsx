@@ -1,5 +1,5 @@
 import { Button, formatDateTime, useCall, usePagedList, useT } from '@platform/shared';
-import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState } from '@platform/shared/contract';
+import { BET_HISTORY_DEFAULT_PAGE_SIZE, LOTTERY_BET_STATES, type LotteryBetState } from '@platform/contract';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useId, useState } from 'react';
 import { useLotteryNames } from '../lottery-names';

@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
-import { lotteryBonusCall, type LotteryBonusGame } from '@platform/shared/contract';
+import { lotteryBonusCall, type LotteryBonusGame } from '@platform/contract';
 
 // The odds and rebates of the lottery's plays (lottoGameBonus), and the one place the answer's
 // prizes turn from major units (the wire) into minor units (what the page formats).

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { LotteryBonusGame } from '@platform/shared/contract';
+import type { LotteryBonusGame } from '@platform/contract';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type StubValue } from '@platform/shared/testing';
 import BonusDetailsPage from './bonus-details-page';
 

@@ -13,7 +13,7 @@ import {
   type C2CConfirmationList,
   type C2CDeposit,
   type C2CReceiptResult,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 // The C2C calls of the two panels, and the helpers they share: amounts typed by the member (minor
 // units here, major units on the wire), one Idempotency-Key per money action kept for a retry

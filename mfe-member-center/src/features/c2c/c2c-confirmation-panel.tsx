@@ -1,5 +1,5 @@
 import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePaymentStatus, useT, type AmountMinor } from '@platform/shared';
-import type { C2CConfirmation, C2CWithdrawalProgress } from '@platform/shared/contract';
+import type { C2CConfirmation, C2CWithdrawalProgress } from '@platform/contract';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { answerBody, IMAGE_ACCEPT, imageOf, loadConfirmations, parseAmount, sendAnswer, toMinor, type ReceiptAnswer } from './c2c-api';
 import styles from './c2c.module.css';

@@ -1,5 +1,5 @@
 import { amountMinorOf, bus, CLIENT_ERROR_CODES } from '@platform/shared';
-import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit, type PaymentStatusChange } from '@platform/shared/contract';
+import { IDEMPOTENCY_KEY_HEADER, type C2CConfirmation, type C2CConfirmationList, type C2CDeposit, type PaymentStatusChange } from '@platform/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import DepositPage from '../deposit';

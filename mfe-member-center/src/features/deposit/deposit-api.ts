@@ -15,7 +15,7 @@ import {
   type DepositSettings,
   type DepositState,
   type NewDepositPGResult,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 // The deposit calls of the page, and the one place their answers turn from major units (the wire)
 // into minor units (what the page computes and formats with).

@@ -1,5 +1,5 @@
 import { amountMinorOf, ApiError, bus } from '@platform/shared';
-import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositMTResult, type DepositReport, type DepositSettings } from '@platform/shared/contract';
+import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositMTResult, type DepositReport, type DepositSettings } from '@platform/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import DepositPage, { translationsLoaded } from './index';

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Spinner, Tabs, useBusState, useCall, usePaymentStatus, useT } from '@platform/shared';
-import type { DepositState } from '@platform/shared/contract';
+import type { DepositState } from '@platform/contract';
 import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useRef, useState } from 'react';
 import { C2CDepositTab } from '../c2c';

@@ -1,5 +1,5 @@
 import { formatMoney, useT, type AmountMinor } from '@platform/shared';
-import type { DepositState } from '@platform/shared/contract';
+import type { DepositState } from '@platform/contract';
 import styles from './deposit.module.css';
 import { NAMESPACE } from './translations';
 

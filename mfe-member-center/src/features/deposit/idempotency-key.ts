@@ -1,5 +1,5 @@
 import { createRetryKey as createKey, isApiError, outcomeUnknown as moneyOutcomeUnknown } from '@platform/shared';
-import type { ServerErrorCode } from '@platform/shared/contract';
+import type { ServerErrorCode } from '@platform/contract';
 
 /** The provider did not answer: the deposit was closed and nothing paid. An answer, not a loss. */
 const GATEWAY_UNAVAILABLE: ServerErrorCode = 'deposit.gateway.unavailable';

@@ -1,5 +1,5 @@
 import { Button, ConfirmDialog, formatMoney, isApiError, useT } from '@platform/shared';
-import type { DepositState } from '@platform/shared/contract';
+import type { DepositState } from '@platform/contract';
 import { useState } from 'react';
 import { CopyButton } from './copy-button';
 import { cancelDeposit, type ManualDeposit } from './deposit-api';

@@ -1,5 +1,5 @@
 import { Button, formatDateTime, formatMoney, useT } from '@platform/shared';
-import type { DepositState } from '@platform/shared/contract';
+import type { DepositState } from '@platform/contract';
 import type { OnlineDeposit } from './deposit-api';
 import { DepositStatus } from './deposit-status';
 import styles from './deposit.module.css';

@@ -1,4 +1,4 @@
-import { DEPOSIT_RECEIPT_MAX_BYTES } from '@platform/shared/contract';
+import { DEPOSIT_RECEIPT_MAX_BYTES } from '@platform/contract';
 import { readAsDataUrl, receiptDataUrl, receiptProblem } from './receipt';
 
 const file = (name: string, type: string, size: number) => ({ name, type, size });

@@ -1,4 +1,4 @@
-import { DEPOSIT_RECEIPT_MAX_BYTES } from '@platform/shared/contract';
+import { DEPOSIT_RECEIPT_MAX_BYTES } from '@platform/contract';
 
 // The receipt of a manual transfer, checked here before it is sent: a png or jpg (by its type or
 // name, then by its first bytes) of at most 5 MB. The server checks the same again by the bytes.

@@ -1,4 +1,4 @@
-import { MEMBER_CENTER_PAGES } from '@platform/shared/contract';
+import { MEMBER_CENTER_PAGES } from '@platform/contract';
 import { makeMember } from '@platform/shared/testing';
 import { MEMBER_CENTRE } from './page-registry';
 

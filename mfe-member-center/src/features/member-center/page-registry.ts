@@ -1,5 +1,5 @@
 import { isAgentAccount, type SessionState } from '@platform/shared';
-import { MEMBER_CENTER_PAGES, type MemberCenterPage } from '@platform/shared/contract';
+import { MEMBER_CENTER_PAGES, type MemberCenterPage } from '@platform/contract';
 import { defineCentrePages, type CentrePageProps } from '@platform/ui-blocks';
 
 /** What every member-centre page receives from the overlay. */

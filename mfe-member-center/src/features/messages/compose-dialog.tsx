@@ -1,5 +1,5 @@
 import { api, Button, bus, Modal, useT } from '@platform/shared';
-import { MAIL_CONTENT_MAX_LENGTH, MAIL_SUBJECT_MAX_LENGTH, replyMailCall, sendMailCall, type InboxMail } from '@platform/shared/contract';
+import { MAIL_CONTENT_MAX_LENGTH, MAIL_SUBJECT_MAX_LENGTH, replyMailCall, sendMailCall, type InboxMail } from '@platform/contract';
 import { FormError, requiredError, TextField, trimmed, useFieldErrorText, useForm } from '@platform/shared/forms';
 import { useEffect, useId } from 'react';
 import { NAMESPACE } from './translations';

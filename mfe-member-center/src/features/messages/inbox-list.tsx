@@ -1,5 +1,5 @@
 import { api, Button, bus, setUnreadCount, usePagedList, useT } from '@platform/shared';
-import { deleteInboxMailCall, inboxMailsCall, markMailAsReadCall, type InboxMail } from '@platform/shared/contract';
+import { deleteInboxMailCall, inboxMailsCall, markMailAsReadCall, type InboxMail } from '@platform/contract';
 import { useState } from 'react';
 import { MailDialog } from './mail-dialog';
 import { MailList } from './mail-list';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useUnreadCount } from '@platform/shared';
-import type { InboxMail, OutboxMail } from '@platform/shared/contract';
+import type { InboxMail, OutboxMail } from '@platform/contract';
 import { logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { MessagesPage } from './messages-page';
 

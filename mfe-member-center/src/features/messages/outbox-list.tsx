@@ -1,5 +1,5 @@
 import { api, bus, usePagedList, useT } from '@platform/shared';
-import { deleteOutboxMailCall, outboxMailsCall, type OutboxMail } from '@platform/shared/contract';
+import { deleteOutboxMailCall, outboxMailsCall, type OutboxMail } from '@platform/contract';
 import { useState } from 'react';
 import { MailDialog } from './mail-dialog';
 import { MailList } from './mail-list';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { MemberProfit, MemberProfitDay } from '@platform/shared/contract';
+import type { MemberProfit, MemberProfitDay } from '@platform/contract';
 import { periodRange } from '@platform/shared/records';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
 import PersonalProfitPage from './personal-profit-page';

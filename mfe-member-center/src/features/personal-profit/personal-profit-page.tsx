@@ -1,5 +1,5 @@
 import { usePagedList, useT } from '@platform/shared';
-import { GAME_CATEGORY_CODES, type GameCategoryCode } from '@platform/shared/contract';
+import { GAME_CATEGORY_CODES, type GameCategoryCode } from '@platform/contract';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { useId } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';

@@ -1,5 +1,5 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor } from '@platform/shared';
-import { memberProfitCall, type GameCategoryCode, type MemberProfitTotals } from '@platform/shared/contract';
+import { memberProfitCall, type GameCategoryCode, type MemberProfitTotals } from '@platform/contract';
 
 // The profit and loss call, and the one place its answers turn from major units (the wire) into
 // minor units (what the table formats).

@@ -21,7 +21,7 @@ import {
   type MemberProfileUpdate,
   type SecurityConfig,
   type TotpEnrolment,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { countdownDeadline, type MobileNumber } from '@platform/shared/forms';
 
 // The page's calls. The forms show every refusal themselves (under the field the server names, or

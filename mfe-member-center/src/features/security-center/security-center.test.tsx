@@ -1,4 +1,4 @@
-import type { MemberProfile, SecurityConfig } from '@platform/shared/contract';
+import type { MemberProfile, SecurityConfig } from '@platform/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import { ApiError, bus } from '@platform/shared';

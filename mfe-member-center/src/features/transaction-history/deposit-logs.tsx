@@ -1,5 +1,5 @@
 import { usePagedList, usePaymentStatus, useT } from '@platform/shared';
-import { DEPOSIT_STATES, RECORDS_DEFAULT_PAGE_SIZE, type DepositState } from '@platform/shared/contract';
+import { DEPOSIT_STATES, RECORDS_DEFAULT_PAGE_SIZE, type DepositState } from '@platform/contract';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { FilterSelect } from './filter-select';
 import { LOG_PERIODS, logTime } from './period';

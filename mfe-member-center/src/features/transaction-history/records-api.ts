@@ -8,7 +8,7 @@ import {
   type TransactionCodeType,
   type WithdrawalStatus,
   type WithdrawType,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { PeriodRange } from '@platform/shared/records';
 
 // The three logs' calls, and where their answers turn from major units (the wire) into minor

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DepositState } from '@platform/shared/contract';
+import type { DepositState } from '@platform/contract';
 import { bus } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { periodRange } from '@platform/shared/records';

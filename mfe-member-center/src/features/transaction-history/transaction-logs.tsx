@@ -1,5 +1,5 @@
 import { useBusState, usePagedList, useT } from '@platform/shared';
-import { isAgentMemberType, RECORDS_DEFAULT_PAGE_SIZE, type TransactionCodeType } from '@platform/shared/contract';
+import { isAgentMemberType, RECORDS_DEFAULT_PAGE_SIZE, type TransactionCodeType } from '@platform/contract';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { FilterSelect } from './filter-select';
 import { LOG_PERIODS, logTime } from './period';

@@ -1,5 +1,5 @@
 import { amountInputText, type AmountMinor, Button, formatMoney, parseAmountInput, useT } from '@platform/shared';
-import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
+import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/contract';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useId, useRef, useState } from 'react';
 import { createTransferKey } from './idempotency-key';

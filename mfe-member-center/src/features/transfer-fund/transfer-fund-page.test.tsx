@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { GameVendorValue } from '@platform/shared/contract';
+import type { GameVendorValue } from '@platform/contract';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import TransferFundPage from './transfer-fund-page';
 

@@ -1,5 +1,5 @@
 import { Button, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT, type AmountMinor } from '@platform/shared';
-import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
+import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/contract';
 import { periodRange, RecordsTable, type RecordsColumn } from '@platform/shared/records';
 import { LoadError } from '@platform/ui-blocks';
 import { useRef, useState } from 'react';

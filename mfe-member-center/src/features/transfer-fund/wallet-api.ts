@@ -10,7 +10,7 @@ import {
   walletReturnCall,
   walletTransferCall,
   type AllWalletBalance,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 // The wallet calls of the page, and the one place their answers turn from major units (the wire)
 // into minor units (what the page computes and formats with).

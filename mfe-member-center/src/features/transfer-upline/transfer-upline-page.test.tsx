@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { TX_TYPE_UPLINE_TRANSFER_OUT } from '@platform/shared/contract';
+import { TX_TYPE_UPLINE_TRANSFER_OUT } from '@platform/contract';
 import { apiFailure, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import TransferUplinePage from './transfer-upline-page';
 

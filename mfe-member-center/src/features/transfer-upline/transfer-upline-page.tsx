@@ -1,5 +1,5 @@
 import { type AmountMinor, bus, EmptyState, formatDateTime, formatMoney, Spinner, useCall, usePagedList, useT } from '@platform/shared';
-import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/shared/contract';
+import { UPLINE_TRANSFER_REMARK_MAX_LENGTH } from '@platform/contract';
 import { TextField } from '@platform/shared/forms';
 import { PeriodSelect, periodRange, RecordsTable, type RecordsColumn, type RecordsPeriod } from '@platform/shared/records';
 import { LoadError, MoneyActionForm } from '@platform/ui-blocks';

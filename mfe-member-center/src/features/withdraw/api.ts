@@ -20,7 +20,7 @@ import {
   type WageringProduct,
   type WageringRequirementSource,
   type WithdrawType,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 // The withdraw page's calls (server module withdrawal/), and the one place their answers turn from
 // major units (the wire) into minor units (what the page computes and formats with). The forms

@@ -1,5 +1,5 @@
 import { isApiError } from '@platform/shared';
-import { CLIENT_ERROR_CODES } from '@platform/shared/contract';
+import { CLIENT_ERROR_CODES } from '@platform/contract';
 
 /**
  * Which failures keep a withdrawal's Idempotency-Key for a retry: no answer from the server

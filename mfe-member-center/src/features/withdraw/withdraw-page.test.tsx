@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { WithdrawBank, WithdrawReport } from '@platform/shared/contract';
+import type { WithdrawBank, WithdrawReport } from '@platform/contract';
 import { amountMinorOf, ApiError, bus } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen } from '@platform/shared/testing';
 import { WithdrawPage } from './withdraw-page';

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, agentDownlineTransferCall, uplineTransferSettingsCall } from '@platform/shared/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, agentDownlineTransferCall, uplineTransferSettingsCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAgentMemberType, GUEST_MEMBER_TYPE } from '@platform/shared/contract';
+import { isAgentMemberType, GUEST_MEMBER_TYPE } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';

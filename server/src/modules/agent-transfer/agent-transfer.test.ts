@@ -6,7 +6,7 @@ import {
   type AgentDownlineTransfer,
   type MemberTransactions,
   type UplineTransferSettings,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled } from '../ledger';
 import { createMember, MINUTE, TestClock } from '../member/member.testing';

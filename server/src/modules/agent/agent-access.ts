@@ -1,4 +1,4 @@
-import { isAgentMemberType, MODULE_IDS } from '@platform/shared/contract';
+import { isAgentMemberType, MODULE_IDS } from '@platform/contract';
 import { isModuleEnabled } from '../merchant';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';

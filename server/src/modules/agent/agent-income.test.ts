@@ -1,4 +1,4 @@
-import type { AffiliateApplication, AgentAnnouncement, AgentIncome, AgentTeamProfitLoss, DividendContract, DividendRecord, Envelope } from '@platform/shared/contract';
+import type { AffiliateApplication, AgentAnnouncement, AgentIncome, AgentTeamProfitLoss, DividendContract, DividendRecord, Envelope } from '@platform/contract';
 import { withTransaction } from '../../db/transaction';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { REALTIME_SALARY_INTERVAL_MS } from '@platform/shared/contract';
+import { REALTIME_SALARY_INTERVAL_MS } from '@platform/contract';
 import type { Clock } from '../../config';
 import { PeriodicJob } from '../../db/periodic-job';
 import { payDividends } from './dividend.service';

@@ -4,7 +4,7 @@ import {
   agentDividendContractActionCall,
   agentRealtimeContractActionCall,
   type AffiliateApplication,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

@@ -32,7 +32,7 @@ import {
   affiliateApplyCall,
   affiliateApplicationCall,
   AGENT_REPORT_MAX_RANGE_MS,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -61,7 +61,7 @@ export interface AgentRoutesOptions {
 const tags = ['agent'];
 const MAX_RANGE_MS = 31 * 86_400_000;
 
-// The agent centre's calls (issue 12; contract shared/src/contract/agent.ts). Every route keeps the
+// The agent centre's calls (the wire: contract/src/agent.ts). Every route keeps the
 // default access (a live session of a real account) and then requires an agent (agentOf: 403
 // agent.only); whom it reads or acts on comes from the session's subtree (agent-access.ts). A page's
 // calls answer only while its whitelabel switch is on (config.feature; AGENT_PAGE_SWITCHES).

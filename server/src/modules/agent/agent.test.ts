@@ -1,4 +1,4 @@
-import type { AgentContract, AgentDownline, AgentLink, Consolidated, Envelope } from '@platform/shared/contract';
+import type { AgentContract, AgentDownline, AgentLink, Consolidated, Envelope } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';

@@ -1,4 +1,4 @@
-import { isAgentMemberType, type AffiliateApplication, type AgentAnnouncement } from '@platform/shared/contract';
+import { isAgentMemberType, type AffiliateApplication, type AgentAnnouncement } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';

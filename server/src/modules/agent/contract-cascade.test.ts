@@ -1,4 +1,4 @@
-import type { AgentContract, Envelope } from '@platform/shared/contract';
+import type { AgentContract, Envelope } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, TestClock, tokenFor } from '../member/member.testing';
 import { endMerchantContract, grantMerchantContract } from './contracts.service';

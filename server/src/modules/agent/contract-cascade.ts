@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DividendTerms, RealtimeTerms, SalaryTerms } from '@platform/shared/contract';
+import type { DividendTerms, RealtimeTerms, SalaryTerms } from '@platform/contract';
 import type { MessageLanguage } from '../../i18n/messages';
 import { MINOR_PER_MAJOR } from '../ledger';
 import { sendMessage } from '../message';

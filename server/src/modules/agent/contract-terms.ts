@@ -1,4 +1,4 @@
-import type { DividendTerms, RealtimeTerms, SalaryKind, SalaryTerms } from '@platform/shared/contract';
+import type { DividendTerms, RealtimeTerms, SalaryKind, SalaryTerms } from '@platform/contract';
 import { MINOR_PER_MAJOR } from '../ledger';
 
 // What a contract's terms pay and whether one contract's terms stay within another's: read by the

@@ -1,4 +1,4 @@
-import { isAgentMemberType, type AgentContract, type ConsolidatedContractFlags, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryTerms } from '@platform/shared/contract';
+import { isAgentMemberType, type AgentContract, type ConsolidatedContractFlags, type DividendContract, type DividendTerms, type RealtimeTerms, type SalaryContract, type SalaryTerms } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DividendCycle, DividendRecord, DividendTerms } from '@platform/shared/contract';
+import type { DividendCycle, DividendRecord, DividendTerms } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
@@ -10,7 +10,7 @@ import { contractedAncestors, contractsInForceSql, periodsDue, readSalarySetting
 import { memberMoneySql } from './team-money';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 
-// Dividends (issue 12; REFERENCE.md §5.2 agentDividendRecord2; contract shared/src/contract/agent.ts).
+// Dividends (agentDividendRecord2; contract contract/src/agent.ts).
 // For each finished period of a cycle (daily; weekly from Monday; semimonthly 1st–15th and
 // 16th–end; monthly — in the merchant's agent time zone) and each agent with a dividend contract
 // of that cycle in force at some time in it (as the contracts stood then):

@@ -1,4 +1,4 @@
-import { AGENT_MEMBER_TYPES, isAgentMemberType, type AgentDownline } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, isAgentMemberType, type AgentDownline } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AGENT_MEMBER_TYPES, isAgentMemberType, type AffiliateLinkExpiry, type AgentLink } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, isAgentMemberType, type AffiliateLinkExpiry, type AgentLink } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { AgentCaller } from './agent-access';

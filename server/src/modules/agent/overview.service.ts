@@ -1,4 +1,4 @@
-import type { AgentTeamOverview } from '@platform/shared/contract';
+import type { AgentTeamOverview } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { DividendTerms, RealtimeTerms, SalaryTerms } from '@platform/shared/contract';
+import type { DividendTerms, RealtimeTerms, SalaryTerms } from '@platform/contract';
 import { withTransaction } from '../../db/transaction';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { TestClock } from '../member/member.testing';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import type { AgentRedEnvelope } from '@platform/shared/contract';
+import type { AgentRedEnvelope } from '@platform/contract';
 import { AppError } from '../../http/envelope';
 import { ensureMemberAccounts, IdempotencyConflictError, InsufficientFundsError, memberBalanceMinor, minorToMajor, postTransaction } from '../ledger';
 import { verifyPaymentPassword } from '../withdrawal';

@@ -1,5 +1,5 @@
-import type { AgentIncome, AgentProfitLossRow, AgentTeamProfitLoss } from '@platform/shared/contract';
-import { isAgentMemberType } from '@platform/shared/contract';
+import type { AgentIncome, AgentProfitLossRow, AgentTeamProfitLoss } from '@platform/contract';
+import { isAgentMemberType } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';

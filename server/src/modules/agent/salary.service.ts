@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SalaryKind, SalaryRecord, SalaryTerms } from '@platform/shared/contract';
+import type { SalaryKind, SalaryRecord, SalaryTerms } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, MINOR_PER_MAJOR, minorToMajor } from '../ledger';

@@ -1,4 +1,4 @@
-import type { Envelope, SalaryContract } from '@platform/shared/contract';
+import type { Envelope, SalaryContract } from '@platform/contract';
 import { withTransaction } from '../../db/transaction';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { reconcile } from '../ledger';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AGENT_MEMBER_TYPES, type AgentRealtimeWage } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, type AgentRealtimeWage } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';

@@ -1,4 +1,4 @@
-import type { BetHistory, MemberProfit, MemberTransactions } from '@platform/shared/contract';
+import type { BetHistory, MemberProfit, MemberTransactions } from '@platform/contract';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { launch, providerClientFor, sessionTokenOf } from '../game-provider/game-provider.testing';
 import type { ProviderClient } from '../game-provider';

@@ -1,4 +1,4 @@
-import { BET_HISTORY_CALLS, BET_HISTORY_CATEGORIES, BET_HISTORY_DEFAULT_PAGE_SIZE, type personalRngHistoryCall } from '@platform/shared/contract';
+import { BET_HISTORY_CALLS, BET_HISTORY_CATEGORIES, BET_HISTORY_DEFAULT_PAGE_SIZE, type personalRngHistoryCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { ok } from '../../http/envelope';

@@ -1,4 +1,4 @@
-import { BET_HISTORY_MAX_RANGE_MS, type BetHistory, type BetHistoryCategory, type BetHistoryTotals } from '@platform/shared/contract';
+import { BET_HISTORY_MAX_RANGE_MS, type BetHistory, type BetHistoryCategory, type BetHistoryTotals } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { MessageLanguage } from '../../i18n/messages';

@@ -1,4 +1,4 @@
-import type { BetHistory, Envelope } from '@platform/shared/contract';
+import type { BetHistory, Envelope } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { ensureMemberAccount } from '../ledger';
 import { createMember } from '../member/member.testing';

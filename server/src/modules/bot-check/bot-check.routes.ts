@@ -1,4 +1,4 @@
-import { botCheckChallengeCall } from '@platform/shared/contract';
+import { botCheckChallengeCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { systemClock, type Clock } from '../../config';

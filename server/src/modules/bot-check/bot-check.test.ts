@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult } from '@platform/shared/contract';
+import type { Envelope, LoginResult } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, setAccountSettings, TestClock } from '../member/member.testing';

@@ -1,4 +1,4 @@
-import type { BotCheckChallenge, Envelope } from '@platform/shared/contract';
+import type { BotCheckChallenge, Envelope } from '@platform/contract';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';

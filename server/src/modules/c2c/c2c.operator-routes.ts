@@ -1,4 +1,4 @@
-import { C2C_ORDER_STATUSES, type C2COrderStatus } from '@platform/shared/contract';
+import { C2C_ORDER_STATUSES, type C2COrderStatus } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

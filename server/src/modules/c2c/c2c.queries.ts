@@ -1,4 +1,4 @@
-import type { C2COrderStatus, C2COutcome } from '@platform/shared/contract';
+import type { C2COrderStatus, C2COutcome } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // SQL of the C2C orders (migration 027). This module owns c2c_order and c2c_image, the C2C

@@ -8,7 +8,7 @@ import {
   depositC2CCall,
   paymentConfirmationListCall,
   uploadC2CProofCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { C2CConfirmation, C2CConfirmationList, C2CDeposit, C2COrderStatus, C2COutcome, C2CReceiptResult, DepositMethods } from '@platform/shared/contract';
+import type { C2CConfirmation, C2CConfirmationList, C2CDeposit, C2COrderStatus, C2COutcome, C2CReceiptResult, DepositMethods } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction, type RetryOptions } from '../../db/transaction';

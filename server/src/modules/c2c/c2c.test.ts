@@ -1,4 +1,4 @@
-import { GUEST_MEMBER_TYPE, type C2CConfirmation, type C2CDeposit, type DepositMethods, type DepositReport } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE, type C2CConfirmation, type C2CDeposit, type DepositMethods, type DepositReport } from '@platform/contract';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { approveDeposit } from '../deposit';
 import { assertLedgerReconciled } from '../ledger';

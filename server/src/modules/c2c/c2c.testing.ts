@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { C2CConfirmation, C2CConfirmationList, C2CDeposit, Envelope } from '@platform/shared/contract';
+import type { C2CConfirmation, C2CConfirmationList, C2CDeposit, Envelope } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { json, type TestContext } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import { CAPTCHA_ID_HEADER, captchaCall } from '@platform/shared/contract';
+import { CAPTCHA_ID_HEADER, captchaCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { systemClock, type Clock } from '../../config';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { CaptchaImage, Envelope } from '@platform/shared/contract';
+import type { CaptchaImage, Envelope } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { MINUTE, setAccountSettings, TestClock } from '../member/member.testing';
 import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha } from './captcha-image';

@@ -1,4 +1,4 @@
-import type { Announcement, Banner, HelpCenterEntry, Promotion } from '@platform/shared/contract';
+import type { Announcement, Banner, HelpCenterEntry, Promotion } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // SQL of the content module. Only enabled, currently published rows leave the database.

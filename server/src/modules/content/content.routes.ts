@@ -1,4 +1,4 @@
-import { announcementsCall, helpCenterCall, indexNoticeCall } from '@platform/shared/contract';
+import { announcementsCall, helpCenterCall, indexNoticeCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';

@@ -1,4 +1,4 @@
-import type { Announcement, AnnouncementList, HelpCenterEntry, IndexNotice } from '@platform/shared/contract';
+import type { Announcement, AnnouncementList, HelpCenterEntry, IndexNotice } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import * as queries from './content.queries';

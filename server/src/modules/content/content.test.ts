@@ -1,4 +1,4 @@
-import type { AnnouncementList, Envelope, HelpCenterEntry, IndexNotice } from '@platform/shared/contract';
+import type { AnnouncementList, Envelope, HelpCenterEntry, IndexNotice } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 
 let context: TestContext;

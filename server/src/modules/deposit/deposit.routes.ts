@@ -10,7 +10,7 @@ import {
   fixedAmountsCall,
   newDepositPGCall,
   uploadDepositImageCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

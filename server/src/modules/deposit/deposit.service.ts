@@ -6,7 +6,7 @@ import {
   type DepositReportQuery,
   type DepositState,
   type NewDepositPGResult,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';

@@ -1,4 +1,4 @@
-import type { DepositMethods, DepositMTResult, DepositReport, DepositSettings, Envelope, FixedAmounts } from '@platform/shared/contract';
+import type { DepositMethods, DepositMTResult, DepositReport, DepositSettings, Envelope, FixedAmounts } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
 import { createMember, TestClock, tokenFor } from '../member/member.testing';

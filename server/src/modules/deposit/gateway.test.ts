@@ -1,4 +1,4 @@
-import type { Envelope, NewDepositPGResult } from '@platform/shared/contract';
+import type { Envelope, NewDepositPGResult } from '@platform/contract';
 import Fastify from 'fastify';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

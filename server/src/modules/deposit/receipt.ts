@@ -1,4 +1,4 @@
-import { DEPOSIT_RECEIPT_MAX_BYTES } from '@platform/shared/contract';
+import { DEPOSIT_RECEIPT_MAX_BYTES } from '@platform/contract';
 import { AppError } from '../../http/envelope';
 
 // A receipt image as the browser sends it: a data URL of a png or jpg. The type is read from the

@@ -1,4 +1,4 @@
-import type { FeedbackRequest } from '@platform/shared/contract';
+import type { FeedbackRequest } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { verifyCaptcha } from '../captcha';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { runOps, type OpsIo } from '../../scripts/ops';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, knownCaptcha, MINUTE, TestClock, tokenFor } from '../member/member.testing';

@@ -1,4 +1,4 @@
-import { launchGameCall, launchTrialCall } from '@platform/shared/contract';
+import { launchGameCall, launchTrialCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TRIAL_PLAY_BALANCE, type LaunchSuggestion, type VendorMaintenanceValue } from '@platform/shared/contract';
+import { TRIAL_PLAY_BALANCE, type LaunchSuggestion, type VendorMaintenanceValue } from '@platform/contract';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';
 import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';

@@ -1,4 +1,4 @@
-import type { Envelope, VendorMaintenanceValue } from '@platform/shared/contract';
+import type { Envelope, VendorMaintenanceValue } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, MINUTE, TestClock, tokenFor } from '../member/member.testing';
 import { credit, memberWithSession, valueOf } from '../withdrawal/withdrawal.testing';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Envelope, ProviderMoneyValue, ProviderRollbackValue } from '@platform/shared/contract';
+import type { Envelope, ProviderMoneyValue, ProviderRollbackValue } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled } from '../ledger';
 import { MINUTE, TestClock } from '../member/member.testing';

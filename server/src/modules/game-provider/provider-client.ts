@@ -5,8 +5,8 @@ import type {
   ProviderEndRoundValue,
   ProviderMoneyValue,
   ProviderRollbackValue,
-} from '@platform/shared/contract';
-import { PROVIDER_API_PREFIX, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '@platform/shared/contract';
+} from '@platform/contract';
+import { PROVIDER_API_PREFIX, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '@platform/contract';
 import { signProviderRequest } from './signature';
 
 // A vendor's side of the provider API, for the in-house game server (modules/inhouse) and tests:

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Envelope, VendorMaintenanceValue } from '@platform/shared/contract';
+import type { Envelope, VendorMaintenanceValue } from '@platform/contract';
 import { runOps, type OpsIo } from '../../scripts/ops';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createPool } from '../../db/pool';

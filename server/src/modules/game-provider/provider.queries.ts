@@ -1,4 +1,4 @@
-import type { LaunchSuggestion } from '@platform/shared/contract';
+import type { LaunchSuggestion } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // SQL of the provider side (migration 030): the vendors' configuration, game sessions, rounds and

@@ -7,7 +7,7 @@ import {
   providerEndRoundCall,
   providerRollbackCall,
   providerWinCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

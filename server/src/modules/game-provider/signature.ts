@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PROVIDER_SIGNATURE_MAX_SKEW_MS } from '@platform/shared/contract';
+import { PROVIDER_SIGNATURE_MAX_SKEW_MS } from '@platform/contract';
 
 // The provider API's signature (contract game-provider.ts): X-Signature = hex HMAC-SHA256(the
 // vendor's secret, "<METHOD>\n<path>\n<X-Timestamp>\n<raw body>"), over the body's bytes exactly

@@ -5,7 +5,7 @@ import type {
   ProviderEndRoundValue,
   ProviderMoneyValue,
   ProviderRollbackValue,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';

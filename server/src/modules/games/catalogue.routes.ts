@@ -13,7 +13,7 @@ import {
   removeFavouriteGameCall,
   roomListCall,
   vassGameTypeCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';

@@ -12,7 +12,7 @@ import {
   type RecentGamesValue,
   type RoomListValue,
   type VassGameTypeValue,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { minorToMajor } from '../ledger';

@@ -11,7 +11,7 @@ import type {
   RecentGamesValue,
   RoomListValue,
   VassGameTypeValue,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { readSeedFile, seedMerchant } from '../../db/seed';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { ensureMemberAccount } from '../ledger';

@@ -1,4 +1,4 @@
-import type { GameCategory, VendorCard } from '@platform/shared/contract';
+import type { GameCategory, VendorCard } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 interface VendorRow {

@@ -1,4 +1,4 @@
-import { gameVendorsCall } from '@platform/shared/contract';
+import { gameVendorsCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import { CachedAnswers } from '../../http/cached-answer';
 import { ConfigCache } from '../../db/config-cache';

@@ -1,4 +1,4 @@
-import { GAME_CATEGORY_CODES, type GameLane, type GameVendorValue } from '@platform/shared/contract';
+import { GAME_CATEGORY_CODES, type GameLane, type GameVendorValue } from '@platform/contract';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';

@@ -1,4 +1,4 @@
-import { GAME_CATEGORY_CODES, type Envelope, type GameVendorValue } from '@platform/shared/contract';
+import { GAME_CATEGORY_CODES, type Envelope, type GameVendorValue } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 
 let context: TestContext;

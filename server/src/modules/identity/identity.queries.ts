@@ -1,4 +1,4 @@
-import { AGENT_MEMBER_TYPES, type MemberType } from '@platform/shared/contract';
+import { AGENT_MEMBER_TYPES, type MemberType } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // SQL of the member table (the identity module owns it). Every query is scoped by merchant and parameterised.

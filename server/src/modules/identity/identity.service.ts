@@ -1,4 +1,4 @@
-import { GUEST_MEMBER_TYPE, isAgentMemberType } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE, isAgentMemberType } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { durationsOf, readAccountSettings } from '../merchant';
 import * as queries from './identity.queries';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { CRASH_CLIENT_SEED, type CrashHistoryEntry, type CrashPlayerBet, type CrashState, type JlCrashBet, type JlCrashCashout, type JlGameConfig } from '@platform/shared/contract';
+import { CRASH_CLIENT_SEED, type CrashHistoryEntry, type CrashPlayerBet, type CrashState, type JlCrashBet, type JlCrashCashout, type JlGameConfig } from '@platform/contract';
 import { ChannelListener } from '../../db/channel-listener';
 import { PeriodicJob } from '../../db/periodic-job';
 import { AppError } from '../../http/envelope';

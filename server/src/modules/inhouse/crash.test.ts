@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Envelope, JlCrashBet, JlCrashCashout } from '@platform/shared/contract';
+import type { Envelope, JlCrashBet, JlCrashCashout } from '@platform/contract';
 import type { PeriodicJob } from '../../db/periodic-job';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { CLIENT_SEED_PATTERN } from '@platform/shared/contract';
+import { CLIENT_SEED_PATTERN } from '@platform/contract';
 import { AppError } from '../../http/envelope';
 import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets-key';
 

@@ -1,4 +1,4 @@
-import type { JlGameConfig, SlotOutcome } from '@platform/shared/contract';
+import type { JlGameConfig, SlotOutcome } from '@platform/contract';
 import { compileSlotMachine, DRAGON_PEARL, FORTUNE_GEMS, hmacStream, spinSlot, type CompiledSlotMachine, type SlotMachineDefinition, type SlotRoundResult, type SlotSpinScreen } from './engine';
 import { nodeHmacSha256 } from './fairness';
 

@@ -9,7 +9,7 @@ import {
   jlSessionCall,
   jlSpinCall,
   type JlGameConfig,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';

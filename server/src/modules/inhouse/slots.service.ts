@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { JlRound, JlSpin } from '@platform/shared/contract';
+import type { JlRound, JlSpin } from '@platform/contract';
 import type { Clock } from '../../config';
 import { AppError } from '../../http/envelope';
 import type { SecretsKey } from '../../secrets-key';

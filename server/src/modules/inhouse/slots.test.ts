@@ -1,4 +1,4 @@
-import type { Envelope, JlRotate, JlRound, JlRounds, JlSession, JlSpin } from '@platform/shared/contract';
+import type { Envelope, JlRotate, JlRound, JlRounds, JlSession, JlSpin } from '@platform/contract';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { launch, sessionTokenOf } from '../game-provider/game-provider.testing';

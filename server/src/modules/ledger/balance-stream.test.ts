@@ -1,4 +1,4 @@
-import { BALANCE_EVENT, type Envelope } from '@platform/shared/contract';
+import { BALANCE_EVENT, type Envelope } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type pg from 'pg';

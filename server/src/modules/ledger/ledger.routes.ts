@@ -11,7 +11,7 @@ import {
   walletReturnCall,
   walletTransferCall,
   type ConsolidatedContractFlags,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

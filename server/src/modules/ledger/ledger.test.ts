@@ -1,4 +1,4 @@
-import type { Envelope, WalletBalance } from '@platform/shared/contract';
+import type { Envelope, WalletBalance } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
 import { withTransaction } from '../../db/transaction';

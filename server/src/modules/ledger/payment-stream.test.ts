@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_EVENT, type C2CDeposit, type DepositMTResult, type PaymentStatusChange } from '@platform/shared/contract';
+import { PAYMENT_STATUS_EVENT, type C2CDeposit, type DepositMTResult, type PaymentStatusChange } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type pg from 'pg';

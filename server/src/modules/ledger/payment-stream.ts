@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_EVENT, type PaymentStatusChange, type PaymentStatusKind } from '@platform/shared/contract';
+import { PAYMENT_STATUS_EVENT, type PaymentStatusChange, type PaymentStatusKind } from '@platform/contract';
 import type pg from 'pg';
 import { MemberChannel, type MemberStream } from '../../db/listen-channel';
 import type { MemberEventSource } from './ledger.routes';

@@ -1,4 +1,4 @@
-import { RECORDS_DEFAULT_PAGE_SIZE, memberTransactionsCall, type TransactionCodeType } from '@platform/shared/contract';
+import { RECORDS_DEFAULT_PAGE_SIZE, memberTransactionsCall, type TransactionCodeType } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { AppError, ok } from '../../http/envelope';

@@ -7,7 +7,7 @@ import {
   TX_TYPE_UPLINE_TRANSFER_OUT,
   type MemberTransactions,
   type TransactionCodeType,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import type { MessageLanguage, MessageTexts } from '../../i18n/messages';

@@ -1,4 +1,4 @@
-import type { Envelope, MemberTransactions } from '@platform/shared/contract';
+import type { Envelope, MemberTransactions } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
 import { ensureGameAccount } from './ledger.queries';

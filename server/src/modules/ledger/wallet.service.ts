@@ -1,4 +1,4 @@
-import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/shared/contract';
+import { MAIN_WALLET_ACCOUNT_TYPE_ID } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';

@@ -1,4 +1,4 @@
-import type { AllWalletBalance, Consolidated, Envelope, MerchantWallet } from '@platform/shared/contract';
+import type { AllWalletBalance, Consolidated, Envelope, MerchantWallet } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
 import { assertLedgerReconciled } from './ledger.reconcile';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { LotteryDraw } from '@platform/shared/contract';
+import type { LotteryDraw } from '@platform/contract';
 import { ChannelListener } from '../../db/channel-listener';
 import type { Db } from '../../db/pool';
 import { drawById } from './lobby.service';

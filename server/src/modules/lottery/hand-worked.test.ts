@@ -1,4 +1,4 @@
-import { LOTTERY_KINDS } from '@platform/shared/contract';
+import { LOTTERY_KINDS } from '@platform/contract';
 import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';

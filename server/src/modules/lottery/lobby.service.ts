@@ -1,4 +1,4 @@
-import type { LotteryDraw, LotteryGame, LotteryGameGroup, LotteryOpened, LotteryPrizeMode, LotteryRound } from '@platform/shared/contract';
+import type { LotteryDraw, LotteryGame, LotteryGameGroup, LotteryOpened, LotteryPrizeMode, LotteryRound } from '@platform/contract';
 import { formatDraw, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';

@@ -9,7 +9,7 @@ import type {
   LotteryOpened,
   LotteryOrderDetail,
   LotteryRound,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { playsOf } from '@platform/lottery-rules';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

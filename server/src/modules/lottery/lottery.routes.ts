@@ -23,7 +23,7 @@ import {
   lotteryVnRecentGamesCall,
   lottoOpenedNumeroCall,
   type LotteryGame,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -53,7 +53,7 @@ export interface LotteryRoutesOptions {
 
 const STREAM_LIFETIME_MS = 10 * 60_000;
 
-// The lottery's routes (issue 11; contract shared/src/contract/lottery.ts). Games, rounds and
+// The lottery's routes (the wire: contract/src/lottery.ts). Games, rounds and
 // results are open to anybody (the lobby shows them before login; the game lists take a session
 // when sent, for the member's own series limit); betting, orders and records need a live
 // session of a real account (the default), and are always the session member's own.

@@ -1,4 +1,4 @@
-import type { LotteryBetRecord, LotteryBonusGame, LotteryOrderDetail } from '@platform/shared/contract';
+import type { LotteryBetRecord, LotteryBonusGame, LotteryOrderDetail } from '@platform/contract';
 import { formatDraw, playById, playsOf, rebateFraction, unitPrizeMinor, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';

@@ -1,4 +1,4 @@
-import { LOTTERY_KINDS } from '@platform/shared/contract';
+import { LOTTERY_KINDS } from '@platform/contract';
 import { lunarYearOf, playById, playsOf, rowWordCounts, ticketPrizeMinor, unitPrizeMinor, winCount, WORD_BITS, type LotteryKind, type MoneyMode } from '@platform/lottery-rules';
 import { withTransaction } from '../../db/transaction';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { PLAYS } from '@platform/lottery-rules';
 import { runOps } from '../../scripts/ops';
 import { opsIoViaInject } from '../../testing/ops-io';

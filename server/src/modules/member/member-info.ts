@@ -1,4 +1,4 @@
-import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
+import type { MemberAvatar, MemberInfo } from '@platform/contract';
 import type { Member } from '../identity';
 
 // What GET /wps/member/info and the avatar calls answer.
@@ -11,7 +11,7 @@ export function maskMobile(countryDialingCode: string | null, mobile: string | n
 }
 
 /**
- * MemberInfo of the contract (shared/src/contract/member.ts). `type` and `isAgent` are both the member type (0, 1, 2,
+ * MemberInfo of the contract (contract/src/member.ts). `type` and `isAgent` are both the member type (0, 1, 2,
  * 4, 41, 42); customerId is the member id; labels arrive with the VIP programme (later issue).
  * lastLogin is the most recent login (normally the caller's own).
  */

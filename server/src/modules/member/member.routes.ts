@@ -8,7 +8,7 @@ import {
   registerMobileCall,
   updateLanguageCall,
   type RegisterRequest,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

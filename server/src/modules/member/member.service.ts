@@ -1,4 +1,4 @@
-import type { MemberAvatar, MemberInfo } from '@platform/shared/contract';
+import type { MemberAvatar, MemberInfo } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { linkByCode } from '../agent';

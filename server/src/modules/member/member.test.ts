@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult, MemberAvatar, MemberInfo, ModuleId, WalletBalance } from '@platform/shared/contract';
+import type { Envelope, LoginResult, MemberAvatar, MemberInfo, ModuleId, WalletBalance } from '@platform/contract';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { memberMessages } from './member.messages';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

@@ -1,7 +1,7 @@
-import type { ModuleId } from '@platform/shared/contract';
+import type { ModuleId } from '@platform/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
-import type { Envelope, LoginResult, RsaKey } from '@platform/shared/contract';
+import type { Envelope, LoginResult, RsaKey } from '@platform/contract';
 import { encryptForServer, type ServerKey } from '../../http/encryption';
 import { json } from '../../testing/test-app';
 import { createCaptcha } from '../captcha';

@@ -1,4 +1,4 @@
-import { bindEmailCall, bindMobileSendCodeCall, bindMobileVerifyCall, memberInfoV2Call, updateMemberInfoCall } from '@platform/shared/contract';
+import { bindEmailCall, bindMobileSendCodeCall, bindMobileVerifyCall, memberInfoV2Call, updateMemberInfoCall } from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

@@ -1,4 +1,4 @@
-import { MINIMUM_AGE_YEARS, NICKNAME_MAX_LENGTH, PAYEE_NAME_MAX_LENGTH, type MemberProfile, type MemberProfileUpdate } from '@platform/shared/contract';
+import { MINIMUM_AGE_YEARS, NICKNAME_MAX_LENGTH, PAYEE_NAME_MAX_LENGTH, type MemberProfile, type MemberProfileUpdate } from '@platform/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

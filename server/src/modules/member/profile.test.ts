@@ -1,4 +1,4 @@
-import type { Envelope, MemberProfile } from '@platform/shared/contract';
+import type { Envelope, MemberProfile } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';
 import { createMember, encryptedInject, MINUTE, TestClock, tokenFor } from './member.testing';

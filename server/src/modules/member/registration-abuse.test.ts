@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { inFlight } from '../../testing/in-flight';

@@ -1,6 +1,6 @@
-import type { RegisterFieldRule } from '@platform/shared/contract';
+import type { RegisterFieldRule } from '@platform/contract';
 import { AppError } from '../../http/envelope';
-import { SERVER_ERROR_CODES } from '@platform/shared/contract';
+import { SERVER_ERROR_CODES } from '@platform/contract';
 import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { memberMessages } from './member.messages';
 import { patternErrorCode, rangeOf, satisfiesRule, validateRegistration, type RegistrationSwitches } from './registration-rules';

@@ -1,6 +1,6 @@
-import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule } from '@platform/shared/contract';
+import { REGISTER_FIELDS, type RegisterField, type RegisterFieldRule } from '@platform/contract';
 import { AppError } from '../../http/envelope';
-import type { ServerErrorCode } from '@platform/shared/contract';
+import type { ServerErrorCode } from '@platform/contract';
 import { refuseCommonPassword } from '../identity';
 import { withPasswordFloor } from '../system';
 import type { memberMessages } from './member.messages';

@@ -1,4 +1,4 @@
-import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE } from '@platform/contract';
 import { randomBytes, randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../http/envelope';

@@ -1,4 +1,4 @@
-import { allWalletBalanceCall, withdrawSettingsCall, type AllWalletBalance, type Envelope, type SystemStatus, type WithdrawSettings } from '@platform/shared/contract';
+import { allWalletBalanceCall, withdrawSettingsCall, type AllWalletBalance, type Envelope, type SystemStatus, type WithdrawSettings } from '@platform/contract';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

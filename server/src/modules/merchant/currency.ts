@@ -1,4 +1,4 @@
-import type { MerchantCurrency } from '@platform/shared/contract';
+import type { MerchantCurrency } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // The merchant's one currency: the merchant setting 'currency' {code, symbol, decimals,

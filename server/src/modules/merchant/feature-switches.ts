@@ -1,4 +1,4 @@
-import type { ModuleId } from '@platform/shared/contract';
+import type { ModuleId } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // Whitelabel feature switches (SPEC §6): the merchant's whitelabel_module rows. A module that is

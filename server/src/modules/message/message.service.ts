@@ -4,7 +4,7 @@ import {
   MAIL_SUBJECT_MAX_LENGTH,
   type InboxMails,
   type OutboxMails,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';

@@ -6,7 +6,7 @@ import {
   type LoginResult,
   type OutboxMails,
   type UnreadCount,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import http from 'node:http';
 import { inFlight } from '../../testing/in-flight';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import { UNREAD_EVENT } from '@platform/shared/contract';
+import { UNREAD_EVENT } from '@platform/contract';
 import type pg from 'pg';
 import { MemberChannel, type MemberStream } from '../../db/listen-channel';
 import type { Db } from '../../db/pool';

@@ -1,4 +1,4 @@
-import { OAUTH_PROVIDERS, oauthExchangeCall, oauthProvidersCall } from '@platform/shared/contract';
+import { OAUTH_PROVIDERS, oauthExchangeCall, oauthProvidersCall } from '@platform/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

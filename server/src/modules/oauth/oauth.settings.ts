@@ -1,4 +1,4 @@
-import { OAUTH_PROVIDERS, type OAuthProviderName } from '@platform/shared/contract';
+import { OAUTH_PROVIDERS, type OAuthProviderName } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // Which social logins a merchant offers, from the 'oauth' row of merchant_setting:

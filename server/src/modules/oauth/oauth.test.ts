@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type Provider from 'oidc-provider';
 import { Secret, TOTP } from 'otpauth';
-import type { Envelope, LoginResult, MemberInfo } from '@platform/shared/contract';
+import type { Envelope, LoginResult, MemberInfo } from '@platform/contract';
 import { buildApp } from '../../app';
 import { REPO_ROOT } from '../../paths';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@platform/shared/contract';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { memberBalanceMinor } from '../ledger';
 import { createMember, tokenFor } from '../member/member.testing';

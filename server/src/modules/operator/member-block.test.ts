@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, tokenFor } from '../member/member.testing';
 import { operatorLogin } from './operator.testing';

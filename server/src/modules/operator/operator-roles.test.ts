@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import type { RouteOptions } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { OPERATOR_API_PREFIX } from './operator.routes';

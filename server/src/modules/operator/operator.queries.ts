@@ -1,4 +1,4 @@
-import { GUEST_MEMBER_TYPE } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import type { OperatorRole } from './operator-roles';
 

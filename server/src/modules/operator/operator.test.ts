@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { createMember, tokenFor } from '../member/member.testing';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { memberBalanceMinor } from '../ledger';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { Secret, TOTP } from 'otpauth';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { json, type TestContext } from '../../testing/test-app';

@@ -4,7 +4,7 @@ import {
   forgotPasswordSmsCall,
   resetPasswordByEmailTokenCall,
   resetPasswordByPhoneCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RegisterFieldRule } from '@platform/shared/contract';
+import type { RegisterFieldRule } from '@platform/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Envelope, LoginResult } from '@platform/shared/contract';
+import type { Envelope, LoginResult } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, loginRequest, MINUTE, setModule, TestClock, tokenFor } from '../member/member.testing';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';

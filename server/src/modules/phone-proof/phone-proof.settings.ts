@@ -1,4 +1,4 @@
-import type { FirebaseSmsConfig } from '@platform/shared/contract';
+import type { FirebaseSmsConfig } from '@platform/contract';
 
 // The merchant's Firebase SMS channel, from the 'firebaseSms' row of merchant_setting:
 //   { "projectId": "luckystar-prod", "apiKey": "AIza…", "authDomain": "luckystar-prod.firebaseapp.com",

@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult, SystemStatus } from '@platform/shared/contract';
+import type { Envelope, LoginResult, SystemStatus } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-import { PROFIT_DEFAULT_PAGE_SIZE, memberProfitCall } from '@platform/shared/contract';
+import { PROFIT_DEFAULT_PAGE_SIZE, memberProfitCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { ok } from '../../http/envelope';

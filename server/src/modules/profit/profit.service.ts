@@ -1,4 +1,4 @@
-import { PROFIT_MAX_DAYS, type GameCategoryCode, type MemberProfit, type MemberProfitTotals } from '@platform/shared/contract';
+import { PROFIT_MAX_DAYS, type GameCategoryCode, type MemberProfit, type MemberProfitTotals } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { minorToMajor } from '../ledger';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MemberProfit } from '@platform/shared/contract';
+import type { MemberProfit } from '@platform/contract';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../ledger';
 import { TestClock, tokenFor } from '../member/member.testing';

@@ -1,4 +1,4 @@
-import type { RemoteManifestEntry, RemoteRoute } from '@platform/shared/contract';
+import type { RemoteManifestEntry, RemoteRoute } from '@platform/contract';
 import { createStaticFixture, type StaticFixture } from '../../testing/static-fixture';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { routesFileProblem } from './release-routes';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteRoute } from '@platform/shared/contract';
+import type { RemoteRoute } from '@platform/contract';
 
 // The routes a remote release brings: routes.json, written by its build beside mf-manifest.json
 // (tools/webpack/create-config.cjs copies the remote's src/routes.json). /remotes.json hands them

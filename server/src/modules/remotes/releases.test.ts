@@ -1,4 +1,4 @@
-import type { Envelope, RemoteManifestEntry } from '@platform/shared/contract';
+import type { Envelope, RemoteManifestEntry } from '@platform/contract';
 import { runOps } from '../../scripts/ops';
 import { opsIoViaInject } from '../../testing/ops-io';
 import { createStaticFixture, type StaticFixture } from '../../testing/static-fixture';

@@ -1,4 +1,4 @@
-import { remotesAnswerSchema } from '@platform/shared/contract';
+import { remotesAnswerSchema } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import { deviceIdOf } from '../../http/request-context';

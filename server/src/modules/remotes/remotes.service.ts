@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteManifestEntry } from '@platform/shared/contract';
+import type { RemoteManifestEntry } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';
 import { onCanary } from './canary';

@@ -1,4 +1,4 @@
-import type { RemoteManifestEntry } from '@platform/shared/contract';
+import type { RemoteManifestEntry } from '@platform/contract';
 import { buildApp } from '../../app';
 import { createStaticFixture, type StaticFixture } from '../../testing/static-fixture';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

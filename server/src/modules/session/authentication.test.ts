@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult } from '@platform/shared/contract';
+import type { Envelope, LoginResult } from '@platform/contract';
 import { ok } from '../../http/envelope';
 import { createMerchantResolver, useMerchantResolution } from '../../plugins/merchant';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';

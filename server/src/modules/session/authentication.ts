@@ -1,4 +1,4 @@
-import { GUEST_MEMBER_TYPE, type ModuleId } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE, type ModuleId } from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';

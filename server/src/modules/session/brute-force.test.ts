@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { inFlight } from '../../testing/in-flight';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';

@@ -1,4 +1,4 @@
-import type { LoginRequest } from '@platform/shared/contract';
+import type { LoginRequest } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { verifyCaptcha } from '../captcha';

@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult } from '@platform/shared/contract';
+import type { Envelope, LoginResult } from '@platform/contract';
 import { encryptForServer } from '../../http/encryption';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';

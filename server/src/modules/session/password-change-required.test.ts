@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult } from '@platform/shared/contract';
+import type { Envelope, LoginResult } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, loginRequest, setModule, TestClock } from '../member/member.testing';
 import { codeIn, lastMessageTo } from '../notification/outbox.testing';

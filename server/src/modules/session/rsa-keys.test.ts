@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import type { Envelope, RsaKey } from '@platform/shared/contract';
+import type { Envelope, RsaKey } from '@platform/contract';
 import { generateSecretsKeyText, openText, parseSecretsKey, secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { loadDecryptionKeys, sealClearRsaKeys } from './rsa-keys';

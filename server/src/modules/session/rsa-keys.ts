@@ -1,6 +1,6 @@
 import { createPrivateKey, generateKeyPair, randomUUID, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { RsaKey } from '@platform/shared/contract';
+import type { RsaKey } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { open, seal, type SecretsKey } from '../../secrets-key';
 

@@ -1,4 +1,4 @@
-import { loginCaptchaCall, loginCall, logoutCall, rsaKeyCall } from '@platform/shared/contract';
+import { loginCaptchaCall, loginCall, logoutCall, rsaKeyCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

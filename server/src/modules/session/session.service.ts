@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginResult } from '@platform/shared/contract';
+import type { LoginResult } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { updateLastLogin, type Member } from '../identity';
 import { durationsOf, isModuleEnabled, readAccountSettings, type AccountSettings } from '../merchant';

@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult, WalletBalance } from '@platform/shared/contract';
+import type { Envelope, LoginResult, WalletBalance } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, MINUTE, setAccountSettings, setModule, TestClock, tokenFor } from '../member/member.testing';
 import { endOtherSessions } from './session.service';

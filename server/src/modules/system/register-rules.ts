@@ -1,4 +1,4 @@
-import type { RegisterFieldRule } from '@platform/shared/contract';
+import type { RegisterFieldRule } from '@platform/contract';
 
 // Floors under the merchant's password rule (ASVS 5.0 V6.2): at least 8 characters are required
 // and at least 64 are allowed, whatever the stored row says. The merchant's pattern is kept as it

@@ -1,4 +1,4 @@
-import type { Envelope, LoginResult, MaintenanceRefusal, RegionRefusal, SystemStatus } from '@platform/shared/contract';
+import type { Envelope, LoginResult, MaintenanceRefusal, RegionRefusal, SystemStatus } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { clearSiteRestrictions } from './system.testing';
 import { createMember, encryptedInject, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';

@@ -1,4 +1,4 @@
-import type { MaintenanceRefusal, RegionRefusal } from '@platform/shared/contract';
+import type { MaintenanceRefusal, RegionRefusal } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config';
 import { ConfigCache } from '../../db/config-cache';

@@ -1,4 +1,4 @@
-import type { CountryEntry, RegisterFieldRule, Resource, ResourceType, Whitelabel } from '@platform/shared/contract';
+import type { CountryEntry, RegisterFieldRule, Resource, ResourceType, Whitelabel } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import type { RegionRule } from './region-rules';
 import { withPasswordFloors } from './register-rules';

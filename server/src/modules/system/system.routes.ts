@@ -4,7 +4,7 @@ import {
   registerSettingsCall,
   systemStatusCall,
   whitelabelCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../config';
 import { ConfigCache } from '../../db/config-cache';

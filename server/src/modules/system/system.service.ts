@@ -5,7 +5,7 @@ import type {
   SiteSettings,
   SystemStatus,
   Whitelabel,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
 import type { ResolvedMerchant } from '../../plugins/merchant';

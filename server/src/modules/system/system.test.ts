@@ -1,5 +1,5 @@
 import CryptoJS from 'crypto-js';
-import type { CountryEntry, DomainRoute, Envelope, RegisterFieldRule, SystemStatus } from '@platform/shared/contract';
+import type { CountryEntry, DomainRoute, Envelope, RegisterFieldRule, SystemStatus } from '@platform/contract';
 import { buildApp } from '../../app';
 import { ConfigCache } from '../../db/config-cache';
 import { getSystemStatus } from './system.service';

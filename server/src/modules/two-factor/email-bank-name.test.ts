@@ -1,4 +1,4 @@
-import type { Envelope, LoginChallenge, LoginResult, SecurityConfig } from '@platform/shared/contract';
+import type { Envelope, LoginChallenge, LoginResult, SecurityConfig } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';

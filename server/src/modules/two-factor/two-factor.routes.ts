@@ -11,7 +11,7 @@ import {
   twoFactorTotpConfirmCall,
   twoFactorTotpRemoveCall,
   twoFactorTotpStartCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

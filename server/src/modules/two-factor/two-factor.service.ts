@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { LoginChallenge, SecurityConfig } from '@platform/shared/contract';
+import type { LoginChallenge, SecurityConfig } from '@platform/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

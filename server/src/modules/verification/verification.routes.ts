@@ -1,4 +1,4 @@
-import { smsNoLoginCall, smsRegisterCall } from '@platform/shared/contract';
+import { smsNoLoginCall, smsRegisterCall } from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';

@@ -1,6 +1,6 @@
 import { playsOf } from '@platform/lottery-rules';
 import { randomBytes } from 'node:crypto';
-import type { Envelope, JlSpin, TurnoverInfo } from '@platform/shared/contract';
+import type { Envelope, JlSpin, TurnoverInfo } from '@platform/contract';
 import { withTransaction } from '../../db/transaction';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { launch, providerClientFor, sessionTokenOf } from '../game-provider/game-provider.testing';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_WITHDRAW_CARDS, type WithdrawCard, type WithdrawType } from '@platform/shared/contract';
+import { MAX_WITHDRAW_CARDS, type WithdrawCard, type WithdrawType } from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';

@@ -1,4 +1,4 @@
-import { MAX_WITHDRAW_CARDS, type WithdrawAccountInfo, type WithdrawBank, type WithdrawCard } from '@platform/shared/contract';
+import { MAX_WITHDRAW_CARDS, type WithdrawAccountInfo, type WithdrawBank, type WithdrawCard } from '@platform/contract';
 import { createTestApp, type TestContext } from '../../testing/test-app';
 import { bindVerified, isTronAddress } from './cards.service';
 import { payWithdrawal, rejectWithdrawal } from './withdrawal.service';

@@ -1,5 +1,5 @@
-import type { Envelope, WithdrawAccountInfo } from '@platform/shared/contract';
-import { PAYMENT_PASSWORD_LOCK_MINUTES, PAYMENT_PASSWORD_MAX_FAILURES } from '@platform/shared/contract';
+import type { Envelope, WithdrawAccountInfo } from '@platform/contract';
+import { PAYMENT_PASSWORD_LOCK_MINUTES, PAYMENT_PASSWORD_MAX_FAILURES } from '@platform/contract';
 import { inFlight } from '../../testing/in-flight';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { MINUTE, TestClock } from '../member/member.testing';

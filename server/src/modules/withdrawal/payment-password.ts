@@ -1,4 +1,4 @@
-import { PAYMENT_PASSWORD_LOCK_MINUTES, PAYMENT_PASSWORD_MAX_FAILURES, PAYMENT_PASSWORD_PATTERN } from '@platform/shared/contract';
+import { PAYMENT_PASSWORD_LOCK_MINUTES, PAYMENT_PASSWORD_MAX_FAILURES, PAYMENT_PASSWORD_PATTERN } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { hashPassword, verifyPassword, type Member } from '../identity';

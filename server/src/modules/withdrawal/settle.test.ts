@@ -1,4 +1,4 @@
-import { GUEST_MEMBER_TYPE, type Envelope, type Withdrawal, type WithdrawReport } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE, type Envelope, type Withdrawal, type WithdrawReport } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled } from '../ledger';
 import { createMember, MINUTE, TestClock, tokenFor } from '../member/member.testing';

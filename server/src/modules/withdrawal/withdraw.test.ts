@@ -1,4 +1,4 @@
-import type { Envelope, TurnoverInfo, Withdrawal, WithdrawCharges, WithdrawSettings } from '@platform/shared/contract';
+import type { Envelope, TurnoverInfo, Withdrawal, WithdrawCharges, WithdrawSettings } from '@platform/contract';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled } from '../ledger';
 import { MINUTE, TestClock, tokenFor } from '../member/member.testing';

@@ -1,4 +1,4 @@
-import type { WithdrawType, WithdrawalStatus } from '@platform/shared/contract';
+import type { WithdrawType, WithdrawalStatus } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
 // SQL of the withdrawal module (tables of migrations/020_withdrawals.sql, and the member's

@@ -14,7 +14,7 @@ import {
   withdrawDelCardCall,
   withdrawReportCall,
   withdrawSettingsCall,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';

@@ -8,7 +8,7 @@ import {
   type WithdrawReport,
   type WithdrawSettings as WireWithdrawSettings,
   type WithdrawType,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { withTransaction, type RetryOptions } from '../../db/transaction';

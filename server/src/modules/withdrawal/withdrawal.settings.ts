@@ -1,4 +1,4 @@
-import type { WithdrawType } from '@platform/shared/contract';
+import type { WithdrawType } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { MINOR_PER_MAJOR } from '../ledger';
 import * as queries from './withdrawal.queries';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Envelope } from '@platform/shared/contract';
+import type { Envelope } from '@platform/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { json, type TestContext } from '../../testing/test-app';

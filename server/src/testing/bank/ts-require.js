@@ -9,7 +9,7 @@ const { transformSync } = require('@swc/core');
 
 const repoRoot = path.join(__dirname, '../../../..');
 const PACKAGE_SOURCES = {
-  '@platform/shared/contract': path.join(repoRoot, 'shared/src/contract/index.ts'),
+  '@platform/contract': path.join(repoRoot, 'contract/src/index.ts'),
   '@platform/inhouse-games': path.join(repoRoot, 'inhouse-games/src/index.ts'),
   '@platform/inhouse-games/fairness': path.join(repoRoot, 'inhouse-games/src/fairness.ts'),
   '@platform/lottery-rules': path.join(repoRoot, 'lottery-rules/src/index.ts'),

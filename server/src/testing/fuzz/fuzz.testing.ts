@@ -2,7 +2,7 @@ import { constants, createCipheriv, createPublicKey, generateKeyPairSync, public
 import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { GUEST_MEMBER_TYPE, SERVER_ERROR_CODES, type Envelope, type RsaKey } from '@platform/shared/contract';
+import { GUEST_MEMBER_TYPE, SERVER_ERROR_CODES, type Envelope, type RsaKey } from '@platform/contract';
 import { encryptForServer } from '../../http/encryption';
 import { ensureHouseAccount, ensureMemberAccount, grantFreePlay, postTransaction } from '../../modules/ledger';
 import { createMember, tokenFor } from '../../modules/member/member.testing';

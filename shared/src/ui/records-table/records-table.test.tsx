@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createApiClient, type ApiClient } from '../../api/client';
 import { createEventBus, type EventBus } from '../../bus/event-bus';
-import { defineCall, pagedListSchemaOf } from '../../contract';
+import { defineCall, pagedListSchemaOf } from '@platform/contract';
 import { usePagedList } from '../../data/use-paged-list';
 import { i18n, registerTranslations } from '../../i18n/i18n-instance';
 import { amountMinorFromMajor, type AmountMinor } from '../../money/amount-minor';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { GameEntity, GameListValue, GameVendorValue, VendorCard } from '@platform/shared/contract';
+import type { GameEntity, GameListValue, GameVendorValue, VendorCard } from '@platform/contract';
 import { logIn, recordCommands, renderWithProviders, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { GAME_CATEGORY_ROUTES } from '../../app/route-table';
 import { MiniGameWidget } from './components/mini-game-widget';
@@ -9,7 +9,7 @@ import { showsMiniGameOn } from './mini-game-pages';
 // Issue 13, login extras: the app shell's mini-game widget opens the in-house instant game (crash
 // JLC001 of vendor JL) in the /game frame through the bus's launch command.
 
-// Vendors and games as gameVendors and gameList send them (shared/src/contract/games.ts).
+// Vendors and games as gameVendors and gameList send them (contract/src/games.ts).
 const vendor = (vassalage: string, gameCategory: VendorCard['gameCategory']): VendorCard => ({
   vassalage,
   vendorName: vassalage,

@@ -1,5 +1,5 @@
 import { api, bus, GUEST_ACCOUNT_TYPE, type GameLane, type LaunchGameTarget, type SessionState } from '@platform/shared';
-import { gameListCall } from '@platform/shared/contract';
+import { gameListCall } from '@platform/contract';
 
 /**
  * The app shell's mini-game widget (SPEC §2 App shell) opens the in-house instant game: the crash

@@ -1,5 +1,5 @@
 import type { GameLane } from '@platform/shared';
-import { GAME_CATEGORIES, type GameCategoryCode, type GameCategoryDefinition, type GameCategoryIcon } from '@platform/shared/contract';
+import { GAME_CATEGORIES, type GameCategoryCode, type GameCategoryDefinition, type GameCategoryIcon } from '@platform/contract';
 
 export type NavIconName =
   | GameCategoryIcon

@@ -1,5 +1,5 @@
 import type { BusCommand, GameLane } from '@platform/shared';
-import { GAME_CATEGORIES } from '@platform/shared/contract';
+import { GAME_CATEGORIES } from '@platform/contract';
 import { GAME_CATEGORY_ROUTES } from '../../app/route-table';
 import { categoryEntries } from '../side-bar/side-bar-entries';
 

@@ -12,7 +12,7 @@ import {
   switches,
 } from '@platform/shared/testing';
 import LoginModal from './login-modal';
-import { memberInfoCall } from '@platform/shared/contract';
+import { memberInfoCall } from '@platform/contract';
 
 const LOGIN: LoginResult = { token: 'tok-1', firstTimeLogin: false, passwordExpired: false, userName: 'player01', id: 1 };
 const MEMBER = makeMember({ account: 'player01' });

@@ -1,5 +1,5 @@
 import { api, isApiError } from '@platform/shared';
-import { botCheckChallengeCall, type BotCheckChallenge, type ErrorCode } from '@platform/shared/contract';
+import { botCheckChallengeCall, type BotCheckChallenge, type ErrorCode } from '@platform/contract';
 
 export type { BotCheckChallenge };
 

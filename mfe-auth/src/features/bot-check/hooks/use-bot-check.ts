@@ -1,5 +1,5 @@
 import { ApiError, COMMON_NAMESPACE, useT } from '@platform/shared';
-import { botCheckChallengeCall, CLIENT_ERROR_CODES } from '@platform/shared/contract';
+import { botCheckChallengeCall, CLIENT_ERROR_CODES } from '@platform/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NAMESPACE } from '../../../locales';
 import { BotCheckAbortedError, BotCheckUnsolvedError, sendWithBotCheck } from '../send-with-bot-check';

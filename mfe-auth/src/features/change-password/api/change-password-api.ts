@@ -1,5 +1,5 @@
 import { api } from '@platform/shared';
-import { changePasswordCall, logoutCall } from '@platform/shared/contract';
+import { changePasswordCall, logoutCall } from '@platform/contract';
 
 export interface PasswordChange {
   oldPassword: string;

@@ -7,7 +7,7 @@ import {
   resetPasswordByEmailTokenCall,
   resetPasswordByPhoneCall,
   type PasswordResetResult,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 /** `POST /wps/member/password/email` (form post): a reset link to the account's e-mail. */
 export async function requestResetEmail(username: string, email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Modal, showNotice, Tabs, useT } from '@platform/shared';
-import { switchReader } from '@platform/shared/contract';
+import { switchReader } from '@platform/contract';
 import { useSiteConfig } from '@platform/shared/forms';
 import { useState } from 'react';
 import type { LoginOutcome } from '../../../lib/login-outcome';

@@ -1,5 +1,5 @@
 import { api } from '@platform/shared';
-import { freePlayLoginCall, smsNoLoginCall } from '@platform/shared/contract';
+import { freePlayLoginCall, smsNoLoginCall } from '@platform/contract';
 import { logInForFreePlay, sendLoginCode } from './login-api';
 
 test('the login code is asked for with the dialling code and the national number', async () => {

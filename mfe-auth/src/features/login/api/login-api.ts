@@ -11,7 +11,7 @@ import {
   type ErrorCode,
   type LoginRequest,
   type SecondFactor,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 
 export type LoginType = NonNullable<LoginRequest['type']>;
 

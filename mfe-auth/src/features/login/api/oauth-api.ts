@@ -1,5 +1,5 @@
 import { api, type LoginResult } from '@platform/shared';
-import { oauthExchangeCall, oauthProvidersCall, type OAuthProviderList } from '@platform/shared/contract';
+import { oauthExchangeCall, oauthProvidersCall, type OAuthProviderList } from '@platform/contract';
 
 /** A social login the merchant configured (Google, Facebook); start it at startUrl?returnTo=<site path>. */
 export type OAuthProvider = OAuthProviderList['list'][number];

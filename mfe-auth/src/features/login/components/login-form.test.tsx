@@ -1,6 +1,6 @@
 import { cookieStore, rememberLogin, type LoginResult } from '@platform/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { loginCall, smsNoLoginCall } from '@platform/shared/contract';
+import { loginCall, smsNoLoginCall } from '@platform/contract';
 import {
   apiFailure,
   makeStatus,

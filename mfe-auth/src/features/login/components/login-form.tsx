@@ -24,7 +24,7 @@ import {
   type FieldError,
   type FieldErrors,
 } from '@platform/shared/forms';
-import { switchReader } from '@platform/shared/contract';
+import { switchReader } from '@platform/contract';
 import { MobileCodeFields } from '@platform/ui-blocks';
 import { useCallback, useEffect, useState } from 'react';
 import styles from '../../../components/form.module.css';

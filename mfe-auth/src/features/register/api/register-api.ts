@@ -7,7 +7,7 @@ import {
   registerMobileCall,
   smsRegisterCall,
   type RegisterResult,
-} from '@platform/shared/contract';
+} from '@platform/contract';
 import { REGISTER_METHOD } from '../../../lib/auth-constants';
 
 /** `GET /wps/agent/affiliate`: whether an invitation code belongs to an agent of this site. */

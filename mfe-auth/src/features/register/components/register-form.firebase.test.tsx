@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { RegisterResult } from '@platform/shared/contract';
+import type { RegisterResult } from '@platform/contract';
 import { apiFailure, makeStatus, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import { challengeAnswers } from '../../bot-check/bot-check.testing';
 import { fakeFirebase, resetFakeFirebase, setStatusWithFirebase } from '../../phone-proof/firebase-sdk.testing';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RegisterResult } from '@platform/shared/contract';
+import type { RegisterResult } from '@platform/contract';
 import { apiFailure, makeStatus, REGISTER_RULES, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import { botCheckOf, challengeAnswers, decodeAnswer, decodeIssued, serverAccepts } from '../../bot-check/bot-check.testing';
 import { RegisterForm, type RegistrationOutcome } from './register-form';

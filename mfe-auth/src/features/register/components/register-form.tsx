@@ -19,7 +19,7 @@ import {
   type FieldErrors,
   type RuleError,
 } from '@platform/shared/forms';
-import { switchReader } from '@platform/shared/contract';
+import { switchReader } from '@platform/contract';
 import { MobileCodeFields } from '@platform/ui-blocks';
 import { useCallback, useMemo, useState } from 'react';
 import styles from '../../../components/form.module.css';

@@ -1,5 +1,5 @@
 import { Button, useT } from '@platform/shared';
-import { PAYMENT_PASSWORD_LENGTH } from '@platform/shared/contract';
+import { PAYMENT_PASSWORD_LENGTH } from '@platform/contract';
 import { checkConfirmation, FormError, isPaymentPassword, requiredError, TextField, useFieldErrorText, useForm, type FieldError } from '@platform/shared/forms';
 import { useState } from 'react';
 import { changePaymentPassword, resetPaymentPassword, setPaymentPassword } from '../api';

@@ -1,6 +1,6 @@
 import { formatDateTime, useT } from '@platform/shared';
 import { FormError, TextField, useForm } from '@platform/shared/forms';
-import { NICKNAME_MAX_LENGTH, type MemberProfileUpdate } from '@platform/shared/contract';
+import { NICKNAME_MAX_LENGTH, type MemberProfileUpdate } from '@platform/contract';
 import { useState, type ReactNode } from 'react';
 import { updateProfile, type MemberProfile } from '../api';
 import { NAMESPACE } from '../translations';

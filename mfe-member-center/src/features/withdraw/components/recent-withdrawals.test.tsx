@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import type { WithdrawalStatus, WithdrawReport } from '@platform/shared/contract';
+import type { WithdrawalStatus, WithdrawReport } from '@platform/contract';
 import { bus, useCall } from '@platform/shared';
 import { logIn, renderWithProviders, resetTestState, setStatus, stubApi } from '@platform/shared/testing';
 import { loadRecent } from '../api';

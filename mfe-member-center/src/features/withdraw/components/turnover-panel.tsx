@@ -1,5 +1,5 @@
 import { formatMoney, useT } from '@platform/shared';
-import type { WageringProduct, WageringRequirementSource } from '@platform/shared/contract';
+import type { WageringProduct, WageringRequirementSource } from '@platform/contract';
 import type { Turnover } from '../api';
 import { NAMESPACE } from '../translations';
 import styles from '../withdraw.module.css';

@@ -1,5 +1,5 @@
 import { formatDateTime, type Announcement } from '@platform/shared';
-import { announcementsCall } from '@platform/shared/contract';
+import { announcementsCall } from '@platform/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, settle, stubApi } from '@platform/shared/testing';
 import { ANNOUNCEMENT_PARAMS } from '../hooks/use-announcements';

@@ -1,5 +1,5 @@
 import { api, useCall, type Announcement, type AnnouncementList } from '@platform/shared';
-import { announcementsCall } from '@platform/shared/contract';
+import { announcementsCall } from '@platform/contract';
 
 /** SPEC §7: site announcements of types B, PL, PU, PR for the web, executed B. */
 export const ANNOUNCEMENT_PARAMS = { types: 'B,PL,PU,PR', platform: 'W', execution: 'B' } as const;

@@ -1,5 +1,5 @@
 import { api, bus, useCall, type Banner, type CallResult, type IndexNotice } from '@platform/shared';
-import { indexNoticeCall } from '@platform/shared/contract';
+import { indexNoticeCall } from '@platform/contract';
 import { useMemo } from 'react';
 import defaultPromotionBannerUrl from '../assets/default-promotion-banner.svg';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';

@@ -1,5 +1,5 @@
 import type { GameLane, VendorCard } from '@platform/shared';
-import { gameVendorsCall } from '@platform/shared/contract';
+import { gameVendorsCall } from '@platform/contract';
 import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { makeStatus, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { Footer } from './footer';

@@ -11,7 +11,7 @@ import {
   useUnreadCount,
   type BusCommand,
 } from '@platform/shared';
-import { logoutCall } from '@platform/shared/contract';
+import { logoutCall } from '@platform/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { findResource, useSiteSettings } from '../../settings/use-site-settings';
 import { useAvatar } from '../hooks/use-avatar';

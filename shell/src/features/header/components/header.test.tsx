@@ -1,5 +1,5 @@
 import { amountMinorOf, bus, setUnreadCount, startBalanceService } from '@platform/shared';
-import { balanceCall, logoutCall } from '@platform/shared/contract';
+import { balanceCall, logoutCall } from '@platform/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logIn, makeStatus, recordCommands, renderWithProviders, resource, settle, setStatus, stubApi } from '@platform/shared/testing';
 import { shellUi } from '../../layout/hooks/shell-ui-store';

@@ -1,5 +1,5 @@
 import { api, useCall } from '@platform/shared';
-import { playerAvatarCall } from '@platform/shared/contract';
+import { playerAvatarCall } from '@platform/contract';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 
 /**

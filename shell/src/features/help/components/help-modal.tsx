@@ -1,5 +1,5 @@
 import { api, EmptyState, Link, Modal, Spinner, useCall, useT, type HelpCenterEntry } from '@platform/shared';
-import { helpCenterCall } from '@platform/shared/contract';
+import { helpCenterCall } from '@platform/contract';
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
 import { LoadError } from '@platform/ui-blocks';
 import { useId, useMemo, useState } from 'react';

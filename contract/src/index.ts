@@ -1,7 +1,7 @@
-// @platform/shared/contract: the wire contract between the server and every app, one source per
+// @platform/contract: the wire contract between the server and every app, one source per
 // fact. It has no runtime dependencies and is NOT a federation singleton: each app bundles the
 // version it was built with, so a remote can ship a new call without a new shell. The server
-// imports it too (compiled to CommonJS in shared/dist/contract by tsconfig.contract.json).
+// imports it too (compiled for Node to contract/dist by tsconfig.build.json).
 // Each call is a row (`defineCall`) of its domain's file; callers import the rows they use.
 export * from './envelope';
 export * from './error-codes';

@@ -1,5 +1,5 @@
 // The page keys of the member centre and agent centre menus, in menu order, one source of truth.
-// Contract data: each app bundles its own copy (from '@platform/shared/contract'), so a centre
+// Contract data: each app bundles its own copy (from '@platform/contract'), so a centre
 // released with a new page lists it under a shell built before it; the runtime singleton carries
 // the types only (tools/dependency-check/contract-imports.mjs).
 
