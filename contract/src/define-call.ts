@@ -1,7 +1,7 @@
 // One endpoint of the wire contract: how the client sends it and the JSON Schemas of its request
 // and answer. The server registers its route from the row (validation and OpenAPI), the caller
 // imports the row and hands it to `api.call`: the row travels with its caller, so the shell's
-// API client needs no table of its own (README.md "Compatibility").
+// API client needs no table of its own (shared/README.md, "Compatibility").
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ModuleId } from './feature-switches';
 
