@@ -163,6 +163,14 @@ export const SERVER_ERROR_CODES = [
   'upline.transfer.amount.too.large',
   // Profit and loss (profit module)
   'profit.period.invalid',
+  // Promotions (promotion module)
+  'promotion.not.found',
+  'promotion.not.joinable',
+  'promotion.not.claimable',
+  'promotion.already.claimed',
+  'promotion.linked.account',
+  'promotion.code.invalid',
+  'prom_claim_req_field',
   // Player-to-player deposits (c2c module) and the withdrawals they pay
   'c2c.disabled',
   'c2c.amount.out.of.range',

@@ -19,6 +19,7 @@ export const MODULE_IDS = {
   /** Forgotten password reset by e-mail. */
   passwordResetByEmail: 'CHNGPASS3',
   wallet: 'WALLET3',
+  promotions: 'PROMO3',
   // Switches the auth screens and the server read
   /** Registration by mobile number. */
   mobileRegister: 'MOBILENUMREG3',

@@ -40,3 +40,4 @@ export * from './remotes';
 export * from './lottery';
 export * from './agent';
 export * from './agent-reports';
+export * from './promotion';

@@ -27,6 +27,7 @@ import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './module
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
+import { promotionRoutes } from './modules/promotion';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -310,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(betHistoryRoutes, { db: pool });
     await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams, teamHeadOf: (caller, name) => teamBettingHeadOf(pool, caller, name) });
     await merchantScope.register(agentRoutes, { db: pool, clock });
+    await merchantScope.register(promotionRoutes, { db: pool, clock });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });

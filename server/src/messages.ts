@@ -9,6 +9,7 @@ import { agentTransferMessages } from './modules/agent-transfer';
 import { betHistoryMessages } from './modules/bet-history';
 import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
+import { promotionMessages } from './modules/promotion';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
@@ -61,6 +62,7 @@ export const MESSAGE_PARTS = {
   lottery: lotteryMessages,
   agent: agentMessages,
   remotes: remotesMessages,
+  promotion: promotionMessages,
 };
 
 /**

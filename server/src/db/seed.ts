@@ -25,7 +25,7 @@ export interface MerchantSeed {
   registerFields: Record<string, RegisterFieldRule>;
   resources: Resource[];
   customerService: { csType: CustomerServiceType; title: string; type: number; url: string }[];
-  promotions: { key: string; category: string; title: string; imageUrl: string; content?: string }[];
+  promotions: { key: string; category: string; title: string; imageUrl: string; content?: string; rules?: PromotionSeedRules }[];
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
   banners: { groupName: string; imageUrl: string; linkageType: Banner['linkageType']; linkageValue?: string; promotionKey?: string }[];
   announcements: { type: 'B' | 'PL' | 'PU' | 'PR' | 'H'; title: string; content: string; popup: boolean; publishedHoursAgo: number }[];
@@ -54,6 +54,22 @@ export interface MerchantSeed {
   regionRules: { kind: 'country' | 'ip' | 'cidr'; value: string; note?: string }[];
   remotes: { name: string; entryUrl: string | null; version?: string | null; enabled: boolean }[];
 }
+
+/** What a seeded promotion pays and asks (migration 053); amounts in major units. */
+interface PromotionSeedRules {
+  trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code';
+  reward: { kind: 'fixed'; amount: number } | { kind: 'percent'; percent: number; cap?: number };
+  minDeposit?: number;
+  wagering: { multiplier: number; includesDeposit: boolean; withinDays?: number };
+  claimWindowHours?: number;
+  newPlayerDays?: number;
+  requires?: ('mobile_verified' | 'bank_card' | 'real_name')[];
+  onePerPerson?: boolean;
+  promoCode?: string;
+}
+
+/** Major units to minor (an exact cent amount: 8.88 → 888). */
+const minorOf = (major: number | undefined): number | null => (major === undefined ? null : Math.round(major * 100));
 
 /** A game of the seed: one `game` row under each vendor row it names (category + vassalage). */
 export interface GameSeed {
@@ -134,6 +150,27 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
       [id, promotion.category, promotion.title, promotion.imageUrl, promotion.content ?? '', order++],
     );
     promotionIds.set(promotion.key, inserted.rows[0].id);
+    const rules = promotion.rules;
+    if (rules) {
+      const requires = rules.requires ?? [];
+      await client.query(
+        `UPDATE promotion SET trigger = $2, reward_kind = $3, reward_fixed_minor = $4, reward_basis_points = $5, reward_cap_minor = $6,
+                min_deposit_minor = $7, wagering_multiplier_x100 = $8, wagering_includes_deposit = $9, wager_within_days = $10,
+                claim_window_hours = $11, new_player_days = $12, requires_mobile_verified = $13, requires_bank_card = $14,
+                requires_real_name = $15, one_per_person = $16, promo_code = $17
+          WHERE id = $1`,
+        [
+          inserted.rows[0].id, rules.trigger, rules.reward.kind,
+          rules.reward.kind === 'fixed' ? minorOf(rules.reward.amount) : null,
+          rules.reward.kind === 'percent' ? Math.round(rules.reward.percent * 100) : null,
+          rules.reward.kind === 'percent' ? minorOf(rules.reward.cap) : null,
+          minorOf(rules.minDeposit), Math.round(rules.wagering.multiplier * 100), rules.wagering.includesDeposit,
+          rules.wagering.withinDays ?? null, rules.claimWindowHours ?? null, rules.newPlayerDays ?? null,
+          requires.includes('mobile_verified'), requires.includes('bank_card'), requires.includes('real_name'),
+          rules.onePerPerson ?? false, rules.promoCode ?? null,
+        ],
+      );
+    }
   }
   order = 0;
   for (const banner of seed.banners) {

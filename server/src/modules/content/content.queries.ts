@@ -46,10 +46,11 @@ export async function selectBanners(db: Db, merchantId: number): Promise<Banner[
   return result.rows;
 }
 
+/** The promotions home shows (a promo code's is the operator's to hand out, not the page's). */
 export async function selectPromotions(db: Db, merchantId: number): Promise<Promotion[]> {
   const result = await db.query<Promotion>(
     `SELECT id, category, title, image_url AS "imageUrl"
-       FROM promotion WHERE merchant_id = $1 AND enabled ORDER BY sort_order, id`,
+       FROM promotion WHERE merchant_id = $1 AND enabled AND trigger <> 'promo_code' ORDER BY sort_order, id`,
     [merchantId],
   );
   return result.rows;

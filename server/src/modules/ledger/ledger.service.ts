@@ -55,6 +55,11 @@ export interface TransactionInput {
    * Not part of the compared payload either.
    */
   refundsKey?: string;
+  /**
+   * A promotion's bonus: the wagering requirement it adds (modules/wagering, BONUS_KINDS). Not
+   * part of the compared payload either.
+   */
+  wageringRequirementMinor?: number;
 }
 
 export interface PostedTransaction {

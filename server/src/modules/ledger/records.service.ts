@@ -48,6 +48,7 @@ import * as queries from './records.queries';
 //   game_win              any      4002      bet             Win        (a game vendor's win)
 //   game_rollback         any      4003      bet             Bet refund (a game vendor's bet rolled back)
 //   bonus                 any      5001      bonus           Bonus
+//   promotion             any      5002      bonus           Promotion bonus   (promotion module)
 //   betting_rebate        any      6001      betting_rebate  Betting rebate
 //   agent_rebate          any      6002      agent_rebate    Agent rebate
 //   dividend              any      6101      dividend        Dividend
@@ -56,7 +57,7 @@ import * as queries from './records.queries';
 //   realtime_salary       any      6203      salary          Real-time salary   (agent module, every settled lottery round)
 //   (any other kind)      any      9999      other           Other
 //
-// A kind a later module posts (a promotion) shows as "Other" until a row here names it. A
+// A kind a later module posts shows as "Other" until a row here names it. A
 // transfer's remark names the wallets (from → to); a game's movement names its game (in the
 // caller's language) and the vendor's round id (game_transaction → game_round, migration 030),
 // over any remark stored with it (the round tells the member which one it was); other rows show
@@ -124,6 +125,7 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'game_win', side: 'any', txTypeId: 4002, group: 'bet', name: NAMES.win },
   { kind: 'game_rollback', side: 'any', txTypeId: 4003, group: 'bet', name: NAMES.betRefund },
   { kind: 'bonus', side: 'any', txTypeId: 5001, group: 'bonus', name: NAMES.bonus },
+  { kind: 'promotion', side: 'any', txTypeId: 5002, group: 'bonus', name: name('Promotion bonus', 'প্রচার বোনাস', '活动奖金', 'Bonus promosi', 'โบนัสโปรโมชั่น', '活動獎金', 'Thưởng khuyến mãi') },
   { kind: 'betting_rebate', side: 'any', txTypeId: 6001, group: 'betting_rebate', name: NAMES.bettingRebate },
   { kind: 'agent_rebate', side: 'any', txTypeId: 6002, group: 'agent_rebate', name: NAMES.agentRebate },
   { kind: 'dividend', side: 'any', txTypeId: 6101, group: 'dividend', name: NAMES.dividend },

@@ -17,6 +17,9 @@ import { readWageringSettings, weightedMinor, type RequirementSource, type Wager
 //     a cancelled lottery bet names it by its key) puts back exactly that; one that does not (a voided round's refund, one movement per member for many bets)
 //     puts back the refund × the product's weight now, at most what the member's stakes of the
 //     product took off.
+//   - a promotion's bonus adds the requirement the promotion sets for it (its multiplier × the
+//     bonus, and × the deposit that earned it when the promotion says so), which the movement
+//     carries (TransactionInput.wageringRequirementMinor): the merchant's multipliers do not apply.
 // Withdrawals move nothing here: a withdrawal is allowed only once nothing remains, and paying
 // one later does not clear a requirement added meanwhile.
 
@@ -30,10 +33,12 @@ const REQUIREMENT_KINDS: Readonly<Record<string, RequirementSource>> = {
 /** Stakes and refunds by kind: lottery, or a game (in-house or vendor, by the game's vendor). */
 const STAKE_KINDS: Readonly<Record<string, 'lottery' | 'game'>> = { bet: 'lottery', game_bet: 'game' };
 const REFUND_KINDS: Readonly<Record<string, 'lottery' | 'game'>> = { bet_refund: 'lottery', game_rollback: 'game' };
+/** Money in whose requirement the movement names itself. */
+const BONUS_KINDS: ReadonlySet<string> = new Set(['promotion']);
 
 /** Whether a ledger movement of this kind and unit moves a wagering requirement (only real money does). */
 export const countsForWagering = (kind: string, unit: string): boolean =>
-  unit === 'REAL' && (kind in REQUIREMENT_KINDS || kind in STAKE_KINDS || kind in REFUND_KINDS);
+  unit === 'REAL' && (kind in REQUIREMENT_KINDS || kind in STAKE_KINDS || kind in REFUND_KINDS || BONUS_KINDS.has(kind));
 
 /** A ledger movement as the ledger records it (ledger TransactionInput). */
 export interface WageringMovement {
@@ -44,6 +49,8 @@ export interface WageringMovement {
   nowMs: number;
   /** A refund: the idempotency key of the movement whose stake it gives back. */
   refundsKey?: string;
+  /** A bonus (BONUS_KINDS): the requirement it adds for each member it credits. */
+  wageringRequirementMinor?: number;
 }
 
 /**
@@ -75,6 +82,10 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
   const requirement = REQUIREMENT_KINDS[movement.kind];
   const stake = STAKE_KINDS[movement.kind];
   const refund = REFUND_KINDS[movement.kind];
+  const bonus = BONUS_KINDS.has(movement.kind);
+  if (bonus && !(Number.isSafeInteger(movement.wageringRequirementMinor) && movement.wageringRequirementMinor! >= 0)) {
+    throw new Error(`A ${movement.kind} movement names its wagering requirement (wageringRequirementMinor)`);
+  }
   // Money in for a requirement or a refund, money out for a stake.
   const due = (await memberNets(db, movement)).filter(([, net]) => (stake ? net < 0 : net > 0));
   if (due.length === 0) return;
@@ -83,11 +94,13 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
   const product: WageringProduct | null =
     kindProduct === undefined ? null : kindProduct === 'lottery' ? 'lottery' : await gameProductOf(db, movement.merchantId, movement.refundsKey ?? movement.idempotencyKey);
   for (const [memberId, net] of due) {
-    const entry = requirement
-      ? requirementEntry(settings, requirement, net)
-      : stake
-        ? stakeEntry(settings, product as WageringProduct, -net)
-        : await refundEntry(db, settings, movement, memberId, product as WageringProduct, net);
+    const entry = bonus
+      ? bonusEntry(net, movement.wageringRequirementMinor!)
+      : requirement
+        ? requirementEntry(settings, requirement, net)
+        : stake
+          ? stakeEntry(settings, product as WageringProduct, -net)
+          : await refundEntry(db, settings, movement, memberId, product as WageringProduct, net);
     const balance = await queries.lockBalance(db, movement.merchantId, memberId, movement.nowMs);
     const changeMinor = entry.kind === 'stake_counted' ? -Math.min(entry.weightedMinor, balance.remainingMinor) : entry.changeMinor;
     const remainingMinor = balance.remainingMinor + changeMinor;
@@ -127,6 +140,10 @@ interface EntryPlan {
 function requirementEntry(settings: WageringSettings, source: RequirementSource, moneyMinor: number): EntryPlan {
   const weighted = weightedMinor(moneyMinor, settings.multipliers[source]);
   return { kind: 'requirement_added', product: null, moneyMinor, weightedMinor: weighted, changeMinor: weighted, refundsEntryId: null };
+}
+
+function bonusEntry(moneyMinor: number, requirementMinor: number): EntryPlan {
+  return { kind: 'requirement_added', product: null, moneyMinor, weightedMinor: requirementMinor, changeMinor: requirementMinor, refundsEntryId: null };
 }
 
 function stakeEntry(settings: WageringSettings, product: WageringProduct, moneyMinor: number): EntryPlan {

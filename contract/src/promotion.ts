@@ -1,0 +1,139 @@
+// Promotions a member can receive (server module promotion/): the list and a promotion's page,
+// joining one, claiming its bonus, and entering a promo code. Amounts are major units (the
+// wallet's), times epoch milliseconds.
+import { defineCall, type ValueOf } from './define-call';
+
+/** What starts a promotion's bonus. */
+export const PROMOTION_TRIGGERS = ['none', 'registration', 'first_deposit', 'deposit', 'promo_code'] as const;
+export type PromotionTrigger = (typeof PROMOTION_TRIGGERS)[number];
+
+/**
+ * A promotion as one member sees it now (for a visitor: as a new member would):
+ * - `comingSoon`: not started yet; `close`: ended, or not for this member (`closeReason`);
+ * - `join`: a deposit promotion the member may join; `joined`: joined, waiting for the deposit;
+ * - `claim`: a bonus is waiting to be claimed (`bonus`, before `claimDeadline`);
+ * - `process`: claimed, and the wagering it asked for is not met yet (`wagering`);
+ * - `claimed`: claimed and nothing left to do; `none`: a promotion to read, nothing to receive.
+ */
+export const PROMOTION_STATES = ['comingSoon', 'join', 'joined', 'claim', 'process', 'claimed', 'close', 'none'] as const;
+export type PromotionState = (typeof PROMOTION_STATES)[number];
+
+/** What the member must have before receiving a promotion's bonus. */
+export const PROMOTION_REQUIREMENTS = ['mobile_verified', 'bank_card', 'real_name'] as const;
+export type PromotionRequirement = (typeof PROMOTION_REQUIREMENTS)[number];
+
+/** Why a promotion is closed to this member. */
+export const PROMOTION_CLOSE_REASONS = ['ended', 'not_new_player', 'already_deposited', 'claim_expired', 'linked_account'] as const;
+
+const amount = { type: 'number', minimum: 0 } as const;
+const nullableAmount = { type: ['number', 'null'], minimum: 0 } as const;
+const nullableTime = { type: ['integer', 'null'] } as const;
+const promotionId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+export const promotionEntrySchema = {
+  type: 'object',
+  required: [
+    'id', 'category', 'title', 'imageUrl', 'trigger', 'state', 'closeReason', 'startTime', 'endTime', 'reward', 'minDeposit',
+    'wagering', 'claimWindowHours', 'requirements', 'missingRequirements', 'bonus', 'claimDeadline',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    category: { type: 'string', description: 'new_player, limited, special_offer, daily, high_rebate, vip' },
+    title: { type: 'string' },
+    imageUrl: { type: 'string' },
+    trigger: { type: 'string', enum: PROMOTION_TRIGGERS },
+    state: { type: 'string', enum: PROMOTION_STATES },
+    closeReason: { type: ['string', 'null'], enum: [...PROMOTION_CLOSE_REASONS, null] },
+    startTime: nullableTime,
+    endTime: nullableTime,
+    reward: {
+      type: ['object', 'null'],
+      required: ['kind', 'amount', 'percent', 'cap'],
+      properties: {
+        kind: { type: 'string', enum: ['fixed', 'percent'] },
+        amount: nullableAmount,
+        percent: { type: ['number', 'null'], description: 'Of the qualifying deposit, e.g. 100 for 100 %' },
+        cap: nullableAmount,
+      },
+    },
+    minDeposit: nullableAmount,
+    wagering: {
+      type: 'object',
+      required: ['multiplier', 'includesDeposit', 'withinDays', 'remaining'],
+      properties: {
+        multiplier: { type: 'number', description: 'The bonus (and the deposit, when includesDeposit) × this must be staked before withdrawing' },
+        includesDeposit: { type: 'boolean' },
+        withinDays: { type: ['integer', 'null'], description: 'Days after the claim to meet it; then what is left of the bonus is taken back' },
+        remaining: { ...nullableAmount, description: "State process: what the member still has to stake (the member's whole requirement)" },
+      },
+    },
+    claimWindowHours: { type: ['integer', 'null'] },
+    requirements: { type: 'array', items: { type: 'string', enum: PROMOTION_REQUIREMENTS } },
+    missingRequirements: { type: 'array', items: { type: 'string', enum: PROMOTION_REQUIREMENTS } },
+    bonus: { ...nullableAmount, description: 'States claim, process and claimed: the bonus' },
+    claimDeadline: nullableTime,
+  },
+} as const;
+
+export const promotionListCall = /*#__PURE__*/ defineCall({
+  name: 'promotionList',
+  method: 'GET',
+  path: '/wps/promotions',
+  moduleId: 'PROMO3',
+  value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: promotionEntrySchema } } },
+});
+
+export const promotionDetailCall = /*#__PURE__*/ defineCall({
+  name: 'promotionDetail',
+  method: 'GET',
+  path: '/wps/promotions/:promotionId',
+  moduleId: 'PROMO3',
+  params: { type: 'object', required: ['promotionId'], properties: { promotionId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } },
+  value: {
+    type: 'object',
+    required: ['promotion', 'content'],
+    properties: { promotion: promotionEntrySchema, content: { type: 'string', description: 'The terms, HTML (shown sanitized)' } },
+  },
+});
+
+const promotionAction = { type: 'object', required: ['promotionId'], additionalProperties: false, properties: { promotionId } } as const;
+
+export const promotionJoinCall = /*#__PURE__*/ defineCall({
+  name: 'promotionJoin',
+  method: 'POST',
+  path: '/wps/promotions/join',
+  moduleId: 'PROMO3',
+  token: true,
+  body: promotionAction,
+  value: promotionEntrySchema,
+});
+
+export const promotionClaimCall = /*#__PURE__*/ defineCall({
+  name: 'promotionClaim',
+  method: 'POST',
+  path: '/wps/promotions/claim',
+  moduleId: 'PROMO3',
+  token: true,
+  body: promotionAction,
+  value: {
+    type: 'object',
+    required: ['promotion', 'bonus', 'balance'],
+    properties: { promotion: promotionEntrySchema, bonus: amount, balance: amount },
+  },
+});
+
+export const PROMO_CODE_PATTERN = '^[A-Za-z0-9]{4,20}$';
+
+export const claimPromoCodeCall = /*#__PURE__*/ defineCall({
+  name: 'claimPromoCode',
+  method: 'POST',
+  path: '/wps/relay/MCSFE_claimPromoCode',
+  moduleId: 'PROMO3',
+  token: true,
+  body: { type: 'object', required: ['promoCode'], additionalProperties: false, properties: { promoCode: { type: 'string', pattern: PROMO_CODE_PATTERN } } },
+  value: promotionClaimCall.value,
+});
+
+export type PromotionEntry = ValueOf<typeof promotionJoinCall>;
+export type PromotionDetail = ValueOf<typeof promotionDetailCall>;
+export type PromotionClaimed = ValueOf<typeof promotionClaimCall>;

@@ -1,0 +1,5 @@
+// Promotions (the list, a promotion's page, joining, claiming a bonus, promo codes): bonuses paid
+// through the ledger with the wagering requirement each asks for.
+export { promotionRoutes, type PromotionRoutesOptions } from './promotion.routes';
+export { promotionMessages } from './promotion.messages';
+export { PROMOTION_HOUSE_ACCOUNT, PROMOTION_KIND } from './promotion.service';

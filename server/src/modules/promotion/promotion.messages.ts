@@ -1,0 +1,68 @@
+// Texts of the codes the promotion module raises, seven languages each. {placeholders} are filled by the raiser.
+import { defineMessages } from '../../i18n/messages';
+
+export const promotionMessages = defineMessages({
+  'promotion.not.found': {
+    EN: 'This promotion does not exist or has been removed',
+    BN: 'এই প্রচারটি নেই বা সরানো হয়েছে',
+    CN: '该活动不存在或已下架',
+    ID: 'Promosi ini tidak ada atau sudah dihapus',
+    TH: 'ไม่พบโปรโมชั่นนี้หรือถูกนำออกแล้ว',
+    TY: '該活動不存在或已下架',
+    VI: 'Khuyến mãi này không tồn tại hoặc đã bị gỡ',
+  },
+  'promotion.not.joinable': {
+    EN: 'You cannot join this promotion',
+    BN: 'আপনি এই প্রচারে যোগ দিতে পারবেন না',
+    CN: '您无法参加该活动',
+    ID: 'Anda tidak dapat mengikuti promosi ini',
+    TH: 'คุณไม่สามารถเข้าร่วมโปรโมชั่นนี้ได้',
+    TY: '您無法參加該活動',
+    VI: 'Bạn không thể tham gia khuyến mãi này',
+  },
+  'promotion.not.claimable': {
+    EN: 'There is no bonus to claim for this promotion',
+    BN: 'এই প্রচারে দাবি করার মতো কোনো বোনাস নেই',
+    CN: '该活动暂无可领取的奖金',
+    ID: 'Tidak ada bonus yang dapat diklaim untuk promosi ini',
+    TH: 'ไม่มีโบนัสให้รับสำหรับโปรโมชั่นนี้',
+    TY: '該活動暫無可領取的獎金',
+    VI: 'Không có tiền thưởng nào để nhận cho khuyến mãi này',
+  },
+  'promotion.already.claimed': {
+    EN: 'You have already claimed this promotion',
+    BN: 'আপনি ইতিমধ্যে এই প্রচারটি দাবি করেছেন',
+    CN: '您已领取过该活动奖金',
+    ID: 'Anda sudah mengklaim promosi ini',
+    TH: 'คุณรับโปรโมชั่นนี้ไปแล้ว',
+    TY: '您已領取過該活動獎金',
+    VI: 'Bạn đã nhận khuyến mãi này rồi',
+  },
+  'promotion.linked.account': {
+    EN: 'This promotion can be received once per person, and it has already been received',
+    BN: 'এই প্রচারটি প্রতি ব্যক্তি একবার পাওয়া যায়, এবং এটি ইতিমধ্যে নেওয়া হয়েছে',
+    CN: '该活动每人限领一次，已被领取',
+    ID: 'Promosi ini hanya dapat diterima sekali per orang, dan sudah diterima',
+    TH: 'โปรโมชั่นนี้รับได้คนละครั้ง และได้รับไปแล้ว',
+    TY: '該活動每人限領一次，已被領取',
+    VI: 'Khuyến mãi này mỗi người chỉ nhận một lần và đã được nhận',
+  },
+  'promotion.code.invalid': {
+    EN: 'This promo code is not valid',
+    BN: 'এই প্রোমো কোডটি বৈধ নয়',
+    CN: '优惠码无效',
+    ID: 'Kode promo ini tidak valid',
+    TH: 'รหัสโปรโมชั่นไม่ถูกต้อง',
+    TY: '優惠碼無效',
+    VI: 'Mã khuyến mãi không hợp lệ',
+  },
+  prom_claim_req_field: {
+    EN: 'Complete your account before claiming: {fields}',
+    BN: 'দাবি করার আগে আপনার অ্যাকাউন্ট সম্পূর্ণ করুন: {fields}',
+    CN: '领取前请完善账户信息：{fields}',
+    ID: 'Lengkapi akun Anda sebelum mengklaim: {fields}',
+    TH: 'กรุณากรอกข้อมูลบัญชีให้ครบก่อนรับ: {fields}',
+    TY: '領取前請完善帳戶資訊：{fields}',
+    VI: 'Hãy hoàn thiện tài khoản trước khi nhận: {fields}',
+  },
+});

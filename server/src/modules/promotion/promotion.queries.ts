@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import type { PromotionRequirement, PromotionTrigger } from '@platform/contract';
+import type { Db } from '../../db/pool';
+import type { ClaimFacts, DepositFacts, MemberFacts, PromotionRules } from './promotion.rules';
+
+// SQL of promotions (migration 053). Every query is scoped by merchant.
+
+/** A promotion as the pages show it, with its rules. */
+export interface PromotionRow extends PromotionRules {
+  category: string;
+  title: string;
+  imageUrl: string;
+  content: string;
+  promoCode: string | null;
+}
+
+/** bigint columns arrive as strings; amounts stay far below 2^53 minor units. */
+const safe = (value: string | number | null): number | null => {
+  if (value === null) return null;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new Error(`Promotion amount ${value} is beyond safe integer range`);
+  return number;
+};
+const msOf = (value: Date | null): number | null => (value === null ? null : value.getTime());
+
+interface RawPromotion {
+  id: number; category: string; title: string; image_url: string; content: string; trigger: PromotionTrigger;
+  starts_at: Date | null; ends_at: Date | null; reward_kind: 'fixed' | 'percent' | null; reward_fixed_minor: string | null;
+  reward_basis_points: number | null; reward_cap_minor: string | null; min_deposit_minor: string | null;
+  wagering_multiplier_x100: number; wagering_includes_deposit: boolean; wager_within_days: number | null;
+  claim_window_hours: number | null; new_player_days: number | null; requires_mobile_verified: boolean;
+  requires_bank_card: boolean; requires_real_name: boolean; one_per_person: boolean; promo_code: string | null;
+}
+
+function promotionOf(row: RawPromotion): PromotionRow {
+  const requirements: PromotionRequirement[] = [];
+  if (row.requires_mobile_verified) requirements.push('mobile_verified');
+  if (row.requires_bank_card) requirements.push('bank_card');
+  if (row.requires_real_name) requirements.push('real_name');
+  return {
+    id: row.id, category: row.category, title: row.title, imageUrl: row.image_url, content: row.content, trigger: row.trigger,
+    startsAtMs: msOf(row.starts_at), endsAtMs: msOf(row.ends_at), rewardKind: row.reward_kind,
+    rewardFixedMinor: safe(row.reward_fixed_minor), rewardBasisPoints: row.reward_basis_points, rewardCapMinor: safe(row.reward_cap_minor),
+    minDepositMinor: safe(row.min_deposit_minor), wageringMultiplierX100: row.wagering_multiplier_x100,
+    wageringIncludesDeposit: row.wagering_includes_deposit, wagerWithinDays: row.wager_within_days,
+    claimWindowHours: row.claim_window_hours, newPlayerDays: row.new_player_days, requirements,
+    onePerPerson: row.one_per_person, promoCode: row.promo_code,
+  };
+}
+
+const PROMOTION_COLUMNS = `id, category, title, image_url, content, trigger, starts_at, ends_at, reward_kind, reward_fixed_minor,
+  reward_basis_points, reward_cap_minor, min_deposit_minor, wagering_multiplier_x100, wagering_includes_deposit,
+  wager_within_days, claim_window_hours, new_player_days, requires_mobile_verified, requires_bank_card,
+  requires_real_name, one_per_person, promo_code`;
+
+/** The merchant's enabled promotions, in display order. */
+export async function selectPromotions(db: Db, merchantId: number): Promise<PromotionRow[]> {
+  const result = await db.query<RawPromotion>(
+    `SELECT ${PROMOTION_COLUMNS} FROM promotion WHERE merchant_id = $1 AND enabled ORDER BY sort_order, id`,
+    [merchantId],
+  );
+  return result.rows.map(promotionOf);
+}
+
+export async function selectPromotion(db: Db, merchantId: number, promotionId: number): Promise<PromotionRow | undefined> {
+  const result = await db.query<RawPromotion>(
+    `SELECT ${PROMOTION_COLUMNS} FROM promotion WHERE merchant_id = $1 AND id = $2 AND enabled`,
+    [merchantId, promotionId],
+  );
+  return result.rows[0] && promotionOf(result.rows[0]);
+}
+
+export async function selectPromotionByCode(db: Db, merchantId: number, code: string): Promise<PromotionRow | undefined> {
+  const result = await db.query<RawPromotion>(
+    `SELECT ${PROMOTION_COLUMNS} FROM promotion WHERE merchant_id = $1 AND promo_code = $2 AND enabled`,
+    [merchantId, code],
+  );
+  return result.rows[0] && promotionOf(result.rows[0]);
+}
+
+export async function selectMemberFacts(db: Db, merchantId: number, memberId: number): Promise<MemberFacts | undefined> {
+  const result = await db.query<{ created_at: Date; deposited: boolean; mobile: boolean; card: boolean; real_name: boolean; remaining: string | null }>(
+    `SELECT m.created_at,
+            EXISTS (SELECT 1 FROM deposit d WHERE d.member_id = m.id AND d.status = 'approved') AS deposited,
+            m.mobile_e164 IS NOT NULL AS mobile,
+            EXISTS (SELECT 1 FROM withdraw_card c WHERE c.member_id = m.id AND c.deleted_at IS NULL) AS card,
+            coalesce(btrim(m.payee_name), '') <> '' AS real_name,
+            (SELECT w.remaining_minor FROM wagering_balance w WHERE w.member_id = m.id) AS remaining
+       FROM member m WHERE m.merchant_id = $1 AND m.id = $2`,
+    [merchantId, memberId],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    registeredAtMs: row.created_at.getTime(),
+    hasDeposited: row.deposited,
+    has: { mobile_verified: row.mobile, bank_card: row.card, real_name: row.real_name },
+    wageringRemainingMinor: safe(row.remaining) ?? 0,
+  };
+}
+
+export interface ClaimRow extends ClaimFacts {
+  id: number;
+  promotionId: number;
+}
+
+interface RawClaim { id: string; promotion_id: number; state: 'joined' | 'claimed'; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null }
+const claimOf = (row: RawClaim): ClaimRow => ({
+  id: Number(row.id), promotionId: row.promotion_id, state: row.state, joinedAtMs: row.joined_at.getTime(),
+  claimedAtMs: msOf(row.claimed_at), bonusMinor: safe(row.bonus_minor),
+});
+
+export async function selectClaims(db: Db, merchantId: number, memberId: number): Promise<Map<number, ClaimRow>> {
+  const result = await db.query<RawClaim>(
+    `SELECT id, promotion_id, state, joined_at, claimed_at, bonus_minor FROM promotion_claim WHERE merchant_id = $1 AND member_id = $2`,
+    [merchantId, memberId],
+  );
+  return new Map(result.rows.map((row) => [row.promotion_id, claimOf(row)]));
+}
+
+/** The member's row of the promotion, locked until the transaction ends (claims wait for each other). */
+export async function lockClaim(db: Db, merchantId: number, promotionId: number, memberId: number): Promise<ClaimRow | undefined> {
+  const result = await db.query<RawClaim>(
+    `SELECT id, promotion_id, state, joined_at, claimed_at, bonus_minor FROM promotion_claim
+      WHERE merchant_id = $1 AND promotion_id = $2 AND member_id = $3 FOR UPDATE`,
+    [merchantId, promotionId, memberId],
+  );
+  return result.rows[0] && claimOf(result.rows[0]);
+}
+
+/** Makes the member's row (joined) unless there is one; true when this call made it. */
+export async function insertJoined(db: Db, merchantId: number, promotionId: number, memberId: number, nowMs: number): Promise<boolean> {
+  const result = await db.query(
+    `INSERT INTO promotion_claim (merchant_id, promotion_id, member_id, state, joined_at)
+     VALUES ($1, $2, $3, 'joined', $4) ON CONFLICT (promotion_id, member_id) DO NOTHING`,
+    [merchantId, promotionId, memberId, new Date(nowMs)],
+  );
+  return result.rowCount === 1;
+}
+
+export async function markClaimed(
+  db: Db,
+  claimId: number,
+  paid: { depositId: number | null; depositMinor: number | null; bonusMinor: number; requirementMinor: number; ledgerTransactionId: number; nowMs: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE promotion_claim SET state = 'claimed', deposit_id = $2, deposit_minor = $3, bonus_minor = $4, requirement_minor = $5,
+            ledger_transaction_id = $6, claimed_at = $7
+      WHERE id = $1 AND state = 'joined'`,
+    [claimId, paid.depositId, paid.depositMinor, paid.bonusMinor, paid.requirementMinor, paid.ledgerTransactionId, new Date(paid.nowMs)],
+  );
+}
+
+/**
+ * The deposit that earns a joined deposit promotion's bonus: made after joining, approved, of at
+ * least the minimum; for a first-deposit promotion it must also be the member's first approved
+ * deposit. None: undefined.
+ */
+export async function selectQualifyingDeposit(
+  db: Db,
+  merchantId: number,
+  memberId: number,
+  rules: { trigger: PromotionTrigger; minDepositMinor: number | null; startsAtMs: number | null; endsAtMs: number | null },
+  joinedAtMs: number,
+): Promise<DepositFacts | undefined> {
+  const result = await db.query<{ id: string; credited_minor: string; settled_at: Date; created_at: Date }>(
+    `SELECT id, credited_minor, settled_at, created_at FROM deposit
+      WHERE merchant_id = $1 AND member_id = $2 AND status = 'approved'
+      ORDER BY settled_at, id ${rules.trigger === 'first_deposit' ? 'LIMIT 1' : ''}`,
+    [merchantId, memberId],
+  );
+  for (const row of result.rows) {
+    const credited = safe(row.credited_minor)!;
+    const created = row.created_at.getTime();
+    const qualifies =
+      created >= joinedAtMs &&
+      (rules.minDepositMinor === null || credited >= rules.minDepositMinor) &&
+      (rules.startsAtMs === null || created >= rules.startsAtMs) &&
+      (rules.endsAtMs === null || created < rules.endsAtMs);
+    if (qualifies) return { depositId: Number(row.id), creditedMinor: credited, settledAtMs: row.settled_at.getTime() };
+  }
+  return undefined;
+}
+
+export type IdentityKind = 'mobile' | 'card' | 'device' | 'address';
+
+/** SHA-256 of an identity, so the table holds fingerprints, not numbers. */
+export const identityHash = (kind: IdentityKind, value: string): Buffer => createHash('sha256').update(`${kind}:${value}`).digest();
+
+/** The member's mobile number, bank cards (also removed ones) and addresses (registration and sessions). */
+export async function selectIdentities(db: Db, merchantId: number, memberId: number): Promise<{ kind: IdentityKind; value: string }[]> {
+  const result = await db.query<{ kind: IdentityKind; value: string }>(
+    `SELECT 'mobile' AS kind, mobile_e164 AS value FROM member WHERE merchant_id = $1 AND id = $2 AND mobile_e164 IS NOT NULL
+     UNION SELECT 'card', bank_code || ':' || card_number FROM withdraw_card WHERE merchant_id = $1 AND member_id = $2
+     UNION SELECT 'address', register_ip FROM member WHERE merchant_id = $1 AND id = $2 AND register_ip IS NOT NULL
+     UNION SELECT 'address', client_ip FROM member_session WHERE merchant_id = $1 AND member_id = $2 AND client_ip IS NOT NULL`,
+    [merchantId, memberId],
+  );
+  return result.rows;
+}
+
+/**
+ * Writes the identities for the promotion and member. Returns the kinds already written for
+ * another member (then the caller refuses the claim and its transaction writes nothing).
+ */
+export async function claimIdentities(db: Db, promotionId: number, memberId: number, identities: { kind: IdentityKind; value: string }[]): Promise<IdentityKind[]> {
+  const taken = new Set<IdentityKind>();
+  for (const identity of identities) {
+    const hash = identityHash(identity.kind, identity.value);
+    await db.query(
+      `INSERT INTO promotion_identity (promotion_id, identity_kind, identity_hash, member_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
+      [promotionId, identity.kind, hash, memberId],
+    );
+    const owner = await db.query<{ member_id: string }>(
+      'SELECT member_id FROM promotion_identity WHERE promotion_id = $1 AND identity_kind = $2 AND identity_hash = $3',
+      [promotionId, identity.kind, hash],
+    );
+    if (Number(owner.rows[0].member_id) !== memberId) taken.add(identity.kind);
+  }
+  return [...taken];
+}

@@ -1,0 +1,64 @@
+import { claimPromoCodeCall, promotionClaimCall, promotionDetailCall, promotionJoinCall, promotionListCall } from '@platform/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { systemClock, type Clock } from '../../config';
+import { ok } from '../../http/envelope';
+import { clientIpOf, deviceIdOf } from '../../http/request-context';
+import { apiSchema, type RouteOf } from '../../http/schemas';
+import { merchantOf } from '../../plugins/merchant';
+import { claimPromoCode, claimPromotion, joinPromotion, listPromotions, promotionDetail, type ClaimContext } from './promotion.service';
+
+export interface PromotionRoutesOptions {
+  db: pg.Pool;
+  clock?: Clock;
+}
+
+const tags = ['promotion'];
+
+// The list and a promotion's page are open to visitors ('optional': a live session shows where its
+// member stands); joining and claiming need the member's session.
+export async function promotionRoutes(app: FastifyInstance, { db, clock = systemClock }: PromotionRoutesOptions): Promise<void> {
+  const caller = (request: FastifyRequest) => ({ merchantId: merchantOf(request).id, memberId: request.authenticated?.member.id ?? null });
+  const claimContext = (request: FastifyRequest): ClaimContext => ({
+    merchantId: merchantOf(request).id,
+    memberId: request.authenticated!.member.id,
+    deviceId: deviceIdOf(request),
+    clientIp: clientIpOf(request),
+    nowMs: clock(),
+  });
+
+  app.get<RouteOf<typeof promotionListCall>>('/wps/promotions', {
+    config: { auth: 'optional' },
+    schema: apiSchema({ tags, summary: "The merchant's promotions, as the caller stands in each", call: promotionListCall }),
+  }, async (request) => ok({ list: await listPromotions(db, caller(request), clock()) }));
+
+  app.get<RouteOf<typeof promotionDetailCall>>('/wps/promotions/:promotionId', {
+    config: { auth: 'optional' },
+    schema: apiSchema({ tags, summary: 'A promotion with its terms (404 promotion.not.found)', call: promotionDetailCall }),
+  }, async (request) => ok(await promotionDetail(db, caller(request), Number(request.params.promotionId), clock())));
+
+  app.post<RouteOf<typeof promotionJoinCall>>('/wps/promotions/join', {
+    schema: apiSchema({
+      tags,
+      summary: 'Join a deposit promotion: the next qualifying deposit earns its bonus',
+      description: '409 promotion.not.joinable unless the promotion is open to the member to join (value: its state). Joining again answers the same.',
+      call: promotionJoinCall,
+    }),
+  }, async (request) => ok(await joinPromotion(db, claimContext(request), request.body.promotionId)));
+
+  app.post<RouteOf<typeof promotionClaimCall>>('/wps/promotions/claim', {
+    schema: apiSchema({
+      tags,
+      summary: "Claim a promotion's bonus (paid once; adds its wagering requirement)",
+      description:
+        '409 promotion.already.claimed, 409 promotion.not.claimable (value: the state), 400 prom_claim_req_field (value.data: the ' +
+        'fields to complete first, e.g. required.mobile_no_verified), 409 promotion.linked.account (a once-per-person promotion ' +
+        'already received by an account sharing a mobile number, bank card, device or address).',
+      call: promotionClaimCall,
+    }),
+  }, async (request) => ok(await claimPromotion(db, claimContext(request), request.body.promotionId)));
+
+  app.post<RouteOf<typeof claimPromoCodeCall>>('/wps/relay/MCSFE_claimPromoCode', {
+    schema: apiSchema({ tags, summary: 'Claim the promotion a promo code names (404 promotion.code.invalid; then as a claim)', call: claimPromoCodeCall }),
+  }, async (request) => ok(await claimPromoCode(db, claimContext(request), request.body.promoCode)));
+}
