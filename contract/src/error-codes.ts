@@ -130,6 +130,7 @@ export const SERVER_ERROR_CODES = [
   'invalid.payment.pw',
   'withdraw_not_supported',
   'withdraw_turnover_not_enough',
+  'promotion_turnover_not_enough',
   'withdraw.amount.too.small',
   'withdraw.amount.too.large',
   'withdraw.daily.limit',

@@ -5,7 +5,7 @@ import { approveDeposit } from '../deposit';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
 import { TestClock } from '../member/member.testing';
 import { wageringStateOf } from '../wagering/wagering.service';
-import { memberWithSession, newKey } from '../withdrawal/withdrawal.testing';
+import { bet, bindCard, credit, memberWithSession, newKey, PAYMENT_PASSWORD, post, setPaymentPasswordOf, setWithdrawSettings } from '../withdrawal/withdrawal.testing';
 import { bonusMinorOf, requirementMinorOf, type PromotionRules } from './promotion.rules';
 
 // Promotions against the ways a player games them, through the real routes on a real PostgreSQL:
@@ -216,6 +216,34 @@ describe('the sign-up bonus', () => {
       expect(valueOf<PromotionClaimed>(await claim(token, id)).bonus).toBe(8.88);
     } finally {
       await context.pool.query('UPDATE promotion SET requires_mobile_verified = false WHERE id = $1', [id]);
+    }
+  });
+});
+
+describe('withdrawing a bonus', () => {
+  it('is refused with promotion_turnover_not_enough until the bonus is wagered, then allowed', async () => {
+    await setWithdrawSettings(context.pool, context.merchantId, { minimumAmount: 1 });
+    try {
+      const id = await promotionId('register-bonus');
+      const { token, memberId } = await member();
+      await setPaymentPasswordOf(context.app, token);
+      const cardId = await bindCard(context.app, token);
+      valueOf<PromotionClaimed>(await claim(token, id));
+      // Money of the member's own to stake with (no requirement of its own).
+      await credit(context.pool, context.merchantId, memberId, 50_00, clock.nowMs);
+      const withdraw = () =>
+        post(context.app, '/wps/relay/withdraw', token, { password: PAYMENT_PASSWORD, currentWithdrawType: 'BC', amount: 5, bankCardId: cardId }, { 'idempotency-key': newKey() });
+      const refused = envelope<{ remainingTurnover: number }>(await withdraw());
+      expect(refused).toMatchObject({ errorCode: 'promotion_turnover_not_enough', value: { remainingTurnover: 26.64 } });
+      expect(refused.message).toBe('Wager your promotion bonus first: 0.00 of the required 26.64 staked');
+      // 26.63 staked: a cent short.
+      await bet(context.pool, context.merchantId, memberId, 2663, clock.nowMs);
+      expect(envelope(await withdraw())).toMatchObject({ errorCode: 'promotion_turnover_not_enough', value: { remainingTurnover: 0.01 } });
+      await bet(context.pool, context.merchantId, memberId, 1, clock.nowMs);
+      expect(await entryOf(token, id)).toMatchObject({ state: 'claimed' });
+      expect(envelope(await withdraw())).toMatchObject({ success: true });
+    } finally {
+      await setWithdrawSettings(context.pool, context.merchantId, {});
     }
   });
 });

@@ -48,6 +48,15 @@ export const withdrawalMessages = defineMessages({
     TY: '流水未達標：已完成 {actual}，需 {required}',
     VI: 'Chưa đạt yêu cầu doanh thu cược: {actual} trên {required} cần có',
   },
+  promotion_turnover_not_enough: {
+    EN: 'Wager your promotion bonus first: {actual} of the required {required} staked',
+    BN: 'প্রথমে আপনার প্রচার বোনাসের বাজি পূরণ করুন: প্রয়োজনীয় {required} এর মধ্যে {actual} বাজি হয়েছে',
+    CN: '请先完成活动奖金的流水：已完成 {actual}，需 {required}',
+    ID: 'Selesaikan taruhan bonus promosi Anda dulu: {actual} dari {required} yang diperlukan',
+    TH: 'กรุณาทำยอดเดิมพันของโบนัสโปรโมชั่นก่อน: {actual} จากที่ต้องการ {required}',
+    TY: '請先完成活動獎金的流水：已完成 {actual}，需 {required}',
+    VI: 'Hãy hoàn thành cược cho tiền thưởng khuyến mãi trước: {actual} trên {required} cần có',
+  },
   'withdraw.amount.too.small': {
     EN: 'The minimum withdrawal amount is {minimum}',
     BN: 'সর্বনিম্ন উত্তোলনের পরিমাণ {minimum}',

@@ -381,3 +381,19 @@ export async function selectWithdrawSetting(db: Db, merchantId: number): Promise
   const result = await db.query<{ value: unknown }>("SELECT value FROM merchant_setting WHERE merchant_id = $1 AND key = 'withdraw'", [merchantId]);
   return result.rows[0]?.value;
 }
+
+/**
+ * Whether a promotion's bonus added to the member's wagering requirement since it was last met
+ * (wagering_entry, migration 044; the bonus movements are ledger kind promotion).
+ */
+export async function selectOwesPromotionWagering(db: Db, merchantId: number, memberId: number): Promise<boolean> {
+  const result = await db.query<{ owes: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM wagering_entry e
+        WHERE e.merchant_id = $1 AND e.member_id = $2 AND e.kind = 'requirement_added' AND e.source_kind = 'promotion'
+          AND e.id > coalesce((SELECT max(z.id) FROM wagering_entry z WHERE z.member_id = $2 AND z.remaining_after_minor = 0), 0)
+     ) AS owes`,
+    [merchantId, memberId],
+  );
+  return result.rows[0].owes;
+}

@@ -155,7 +155,8 @@ export interface WithdrawInput {
  * withdrawal, moving nothing; another payload: 409 wallet.idempotency.conflict), the switch of the
  * type (withdraw_not_supported), the card (the member's, not deleted, of that type:
  * withdraw.card.not.found), min/max, the daily count, the charge below the amount, the turnover
- * (withdraw_turnover_not_enough while any wagering requirement remains, with value
+ * (withdraw_turnover_not_enough while any wagering requirement remains, promotion_turnover_not_enough
+ * when a promotion's bonus added to it since it was last met, with value
  * {requiredTurnover, actualTurnover, remainingTurnover}), the balance
  * (withdraw.insufficient.balance). A refusal changes nothing.
  */
@@ -193,7 +194,9 @@ export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, '
       const wagering = await wageringStateOf(client, merchantId, memberId);
       if (wagering.remainingMinor > 0) {
         const figures = turnoverFigures(wagering);
-        throw new AppError(400, 'withdraw_turnover_not_enough', { required: figures.requiredTurnover.toFixed(2), actual: figures.actualTurnover.toFixed(2) }, figures);
+        // What remains includes a promotion's bonus: the member is told it is the bonus's wagering.
+        const code = (await queries.selectOwesPromotionWagering(client, merchantId, memberId)) ? 'promotion_turnover_not_enough' : 'withdraw_turnover_not_enough';
+        throw new AppError(400, code, { required: figures.requiredTurnover.toFixed(2), actual: figures.actualTurnover.toFixed(2) }, figures);
       }
       const withdrawalId = await queries.insertWithdrawal(client, {
         merchantId,
