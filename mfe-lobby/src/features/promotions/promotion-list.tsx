@@ -1,0 +1,86 @@
+// /promotions: the promotions by category tab, a card each (its state, reward and countdown)
+// linking to its page, and the promo-code box for a signed-in member.
+import { EmptyState, Link, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
+import { LoadError } from '@platform/ui-blocks';
+import { useId, useMemo, useState } from 'react';
+import { NAMESPACE } from './translations';
+import { PromoCodeBox } from './promo-code-box';
+import { ALL_CATEGORIES, categoryLabel, categoryTabsOf, inCategory, rewardText, type CategoryTab, type PromotionEntry, type Translate } from './promotion-model';
+import { PromotionImage, StateBadge, TimeLine } from './promotion-parts';
+import { loadPromotions } from './promotions-api';
+import styles from './promotions.module.css';
+
+export const promotionPath = (id: number) => `/promotions/${id}`;
+
+function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+  const ids = useId();
+  const reward = rewardText(entry.reward, t);
+  return (
+    <li className={styles.cardItem}>
+      {/* Named by its title and state, described by its reward: not by the countdown, whose text changes each second. */}
+      <Link
+        to={promotionPath(entry.id)}
+        className={styles.card}
+        aria-labelledby={`${ids}-title ${ids}-state`}
+        aria-describedby={reward ? `${ids}-reward` : undefined}
+        data-testid="promo-card"
+        data-id={entry.id}
+      >
+        <PromotionImage entry={entry} className={styles.cardImage} />
+        <div className={styles.cardBody}>
+          <div className={styles.cardHead}>
+            <h2 id={`${ids}-title`} className={styles.cardTitle}>
+              {entry.title}
+            </h2>
+            <StateBadge state={entry.state} t={t} id={`${ids}-state`} />
+          </div>
+          {reward && (
+            <span id={`${ids}-reward`} className={styles.reward} data-testid="promo-reward">
+              {reward}
+            </span>
+          )}
+          <TimeLine entry={entry} t={t} />
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function PromotionList() {
+  const { t } = useT(NAMESPACE);
+  const loggedIn = useBusState('session').token !== null;
+  // Per account (the states are the member's) and language: useCall asks again when either changes.
+  const promotions = useCall((signal) => loadPromotions(signal), []);
+  const [chosen, setChosen] = useState<CategoryTab>(ALL_CATEGORIES);
+
+  const list = promotions.status === 'success' ? promotions.data : promotions.status === 'loading' ? promotions.staleData : undefined;
+  const tabs = useMemo(() => (list ? categoryTabsOf(list) : []), [list]);
+  // A category that is no longer in the list (after a reload): All.
+  const tab = tabs.includes(chosen) ? chosen : ALL_CATEGORIES;
+  const shown = useMemo(() => (list ? inCategory(list, tab) : []), [list, tab]);
+
+  return (
+    <div className={styles.listPage}>
+      {loggedIn && <PromoCodeBox onClaimed={promotions.refresh} />}
+      {promotions.status === 'error' && <LoadError title={t('list_failed')} error={promotions.error} onRetry={promotions.refresh} />}
+      {!list && (promotions.status === 'loading' || promotions.status === 'idle') && <Spinner />}
+      {list && list.length === 0 && <EmptyState title={t('empty')} description={t('empty_hint')} />}
+      {list && list.length > 0 && (
+        <>
+          <Tabs
+            items={tabs.map((value) => ({ value, label: categoryLabel(value, t) }))}
+            value={tab}
+            onChange={setChosen}
+            label={t('categories')}
+            className={styles.tabs}
+          />
+          <ul className={styles.grid} aria-label={categoryLabel(tab, t)} data-testid="promo-list">
+            {shown.map((entry) => (
+              <PromotionCard key={entry.id} entry={entry} t={t} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
