@@ -86,9 +86,14 @@ export const promotionListCall = /*#__PURE__*/ defineCall({
 export const promotionDetailCall = /*#__PURE__*/ defineCall({
   name: 'promotionDetail',
   method: 'GET',
-  path: '/wps/promotions/:promotionId',
+  path: '/wps/promotions/detail',
   moduleId: 'PROMO3',
-  params: { type: 'object', required: ['promotionId'], properties: { promotionId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } },
+  query: {
+    type: 'object',
+    required: ['promotionId'],
+    additionalProperties: false,
+    properties: { promotionId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
+  },
   value: {
     type: 'object',
     required: ['promotion', 'content'],

@@ -22,14 +22,9 @@ export async function loadPromotions(signal: AbortSignal): Promise<PromotionEntr
   return [...(await api.call(quiet(promotionListCall), { signal })).list];
 }
 
-/**
- * One promotion and its terms. The client sends a row's path as written (it fills in no `:name`
- * parameter), so the row goes with the id in its path; `id` has passed the row's parameter rule
- * (promotionIdOf), so nothing but digits reaches the path.
- */
+/** One promotion and its terms (`id` has passed the row's rule, promotionIdOf). */
 export function loadPromotion(id: string, signal: AbortSignal): Promise<PromotionDetail> {
-  const row = quiet({ ...promotionDetailCall, path: promotionDetailCall.path.replace(':promotionId', id) });
-  return api.call(row, { signal });
+  return api.call(quiet(promotionDetailCall), { params: { promotionId: id }, signal });
 }
 
 export const joinPromotion = (promotionId: number): Promise<PromotionEntry> => api.call(quiet(promotionJoinCall), { data: { promotionId } });

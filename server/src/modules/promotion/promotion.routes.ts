@@ -32,10 +32,10 @@ export async function promotionRoutes(app: FastifyInstance, { db, clock = system
     schema: apiSchema({ tags, summary: "The merchant's promotions, as the caller stands in each", call: promotionListCall }),
   }, async (request) => ok({ list: await listPromotions(db, caller(request), clock()) }));
 
-  app.get<RouteOf<typeof promotionDetailCall>>('/wps/promotions/:promotionId', {
+  app.get<RouteOf<typeof promotionDetailCall>>('/wps/promotions/detail', {
     config: { auth: 'optional' },
     schema: apiSchema({ tags, summary: 'A promotion with its terms (404 promotion.not.found)', call: promotionDetailCall }),
-  }, async (request) => ok(await promotionDetail(db, caller(request), Number(request.params.promotionId), clock())));
+  }, async (request) => ok(await promotionDetail(db, caller(request), Number(request.query.promotionId), clock())));
 
   app.post<RouteOf<typeof promotionJoinCall>>('/wps/promotions/join', {
     schema: apiSchema({

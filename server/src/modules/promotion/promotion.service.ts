@@ -105,6 +105,8 @@ export async function listPromotions(pool: pg.Pool, caller: PromotionCaller, now
 }
 
 async function promotionOrNotFound(db: pg.Pool | pg.PoolClient, merchantId: number, promotionId: number): Promise<queries.PromotionRow> {
+  // Ids are PostgreSQL integers: a larger one (ten digits pass the row's rule) names none.
+  if (!Number.isSafeInteger(promotionId) || promotionId > 2_147_483_647) throw new AppError(404, 'promotion.not.found');
   const promotion = await queries.selectPromotion(db, merchantId, promotionId);
   if (!promotion) throw new AppError(404, 'promotion.not.found');
   return promotion;

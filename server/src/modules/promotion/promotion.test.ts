@@ -123,10 +123,12 @@ describe('what a visitor and a member see', () => {
     expect(entries.find((entry) => entry.id === signUp)).toMatchObject({ trigger: 'registration', state: 'claim', bonus: 8.88, wagering: { multiplier: 3 } });
     expect(entries.find((entry) => entry.id === welcome)).toMatchObject({ trigger: 'first_deposit', state: 'join', reward: { kind: 'percent', percent: 100, cap: 500 } });
     expect(entries.find((entry) => entry.id === code)).toBeUndefined();
-    expect(envelope(await request('GET', `/wps/promotions/${code}`, null)).errorCode).toBe('promotion.not.found');
-    const detail = valueOf<PromotionDetail>(await request('GET', `/wps/promotions/${welcome}`, null));
+    expect(envelope(await request('GET', `/wps/promotions/detail?promotionId=${code}`, null)).errorCode).toBe('promotion.not.found');
+    const detail = valueOf<PromotionDetail>(await request('GET', `/wps/promotions/detail?promotionId=${welcome}`, null));
     expect(detail.content).toContain('first deposit');
-    expect(envelope(await request('GET', '/wps/promotions/999999', null))).toMatchObject({ success: false, errorCode: 'promotion.not.found' });
+    expect(envelope(await request('GET', '/wps/promotions/detail?promotionId=999999', null))).toMatchObject({ success: false, errorCode: 'promotion.not.found' });
+    expect(envelope(await request('GET', '/wps/promotions/detail?promotionId=9999999999', null))).toMatchObject({ errorCode: 'promotion.not.found' });
+    expect(envelope(await request('GET', '/wps/promotions/detail?promotionId=0x1', null))).toMatchObject({ success: false, errorCode: 'request.param.err' });
   });
 
   it('refuses joining and claiming without a session', async () => {
