@@ -13,7 +13,8 @@ export type PromotionTrigger = (typeof PROMOTION_TRIGGERS)[number];
  * - `join`: a deposit promotion the member may join; `joined`: joined, waiting for the deposit;
  * - `claim`: a bonus is waiting to be claimed (`bonus`, before `claimDeadline`);
  * - `process`: claimed, and the wagering it asked for is not met yet (`wagering`);
- * - `claimed`: claimed and nothing left to do; `none`: a promotion to read, nothing to receive.
+ * - `claimed`: claimed and nothing left to do; `none`: a promotion to read, nothing to receive;
+ * - a bonus not wagered within `wagering.withinDays` is taken back: `close`, reason `taken_back`.
  */
 export const PROMOTION_STATES = ['comingSoon', 'join', 'joined', 'claim', 'process', 'claimed', 'close', 'none'] as const;
 export type PromotionState = (typeof PROMOTION_STATES)[number];
@@ -23,7 +24,7 @@ export const PROMOTION_REQUIREMENTS = ['mobile_verified', 'bank_card', 'real_nam
 export type PromotionRequirement = (typeof PROMOTION_REQUIREMENTS)[number];
 
 /** Why a promotion is closed to this member. */
-export const PROMOTION_CLOSE_REASONS = ['ended', 'not_new_player', 'already_deposited', 'claim_expired', 'linked_account'] as const;
+export const PROMOTION_CLOSE_REASONS = ['ended', 'not_new_player', 'already_deposited', 'claim_expired', 'linked_account', 'taken_back'] as const;
 
 const amount = { type: 'number', minimum: 0 } as const;
 const nullableAmount = { type: ['number', 'null'], minimum: 0 } as const;

@@ -27,7 +27,7 @@ import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './module
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
-import { promotionRoutes } from './modules/promotion';
+import { createPromotionTakeBackJob, promotionRoutes } from './modules/promotion';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -360,6 +360,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('preClose', () => salaries.close());
     salaries.start();
   }
+  // Bonuses not wagered in time are taken back (checked every minute, one replica at a time).
+  const takeBack = createPromotionTakeBackJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', () => takeBack.close());
+  takeBack.start();
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = createC2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

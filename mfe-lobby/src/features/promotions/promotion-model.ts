@@ -86,6 +86,8 @@ export function closeReasonText(reason: PromotionEntry['closeReason'], t: Transl
       return t('close_claim_expired');
     case 'linked_account':
       return t('close_linked_account');
+    case 'taken_back':
+      return t('close_taken_back');
     default:
       return null;
   }

@@ -57,6 +57,8 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'va
   betting_rebate: { column: 'rebate', sign: 1 },
   bonus: { column: 'promotion', sign: 1 },
   promotion: { column: 'promotion', sign: 1 },
+  // A bonus taken back (not wagered in time): the member's debit lowers the promotion figure.
+  promotion_takeback: { column: 'promotion', sign: 1 },
   invitation_reward: { column: 'totalInvitationAmount', sign: 1 },
 };
 

@@ -3,3 +3,4 @@
 export { promotionRoutes, type PromotionRoutesOptions } from './promotion.routes';
 export { promotionMessages } from './promotion.messages';
 export { PROMOTION_HOUSE_ACCOUNT, PROMOTION_KIND } from './promotion.service';
+export { createPromotionTakeBackJob, takeBackUnwagered, PROMOTION_TAKE_BACK_KIND } from './promotion.take-back';

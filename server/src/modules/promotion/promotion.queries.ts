@@ -104,7 +104,7 @@ export interface ClaimRow extends ClaimFacts {
   promotionId: number;
 }
 
-interface RawClaim { id: string; promotion_id: number; state: 'joined' | 'claimed'; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null }
+interface RawClaim { id: string; promotion_id: number; state: 'joined' | 'claimed' | 'taken_back'; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null }
 const claimOf = (row: RawClaim): ClaimRow => ({
   id: Number(row.id), promotionId: row.promotion_id, state: row.state, joinedAtMs: row.joined_at.getTime(),
   claimedAtMs: msOf(row.claimed_at), bonusMinor: safe(row.bonus_minor),

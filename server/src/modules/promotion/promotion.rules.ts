@@ -41,7 +41,7 @@ export interface MemberFacts {
 
 /** The member's row of the promotion (promotion_claim), if any. */
 export interface ClaimFacts {
-  state: 'joined' | 'claimed';
+  state: 'joined' | 'claimed' | 'taken_back';
   joinedAtMs: number;
   claimedAtMs: number | null;
   bonusMinor: number | null;
@@ -54,7 +54,7 @@ export interface DepositFacts {
   settledAtMs: number;
 }
 
-export type CloseReason = 'ended' | 'not_new_player' | 'already_deposited' | 'claim_expired' | 'linked_account';
+export type CloseReason = 'ended' | 'not_new_player' | 'already_deposited' | 'claim_expired' | 'linked_account' | 'taken_back';
 
 export interface Standing {
   state: PromotionState;
@@ -112,6 +112,7 @@ export function standingOf(
   });
   const close = (closeReason: CloseReason) => standing('close', { closeReason });
 
+  if (claim?.state === 'taken_back') return standing('close', { closeReason: 'taken_back', bonusMinor: claim.bonusMinor });
   if (claim?.state === 'claimed') {
     const wagerOpen = rules.wagerWithinDays === null || nowMs < (claim.claimedAtMs ?? nowMs) + rules.wagerWithinDays * DAY_MS;
     const inProcess = rules.wageringMultiplierX100 > 0 && wagerOpen && (member?.wageringRemainingMinor ?? 0) > 0;

@@ -7,6 +7,7 @@ import { TestClock } from '../member/member.testing';
 import { wageringStateOf } from '../wagering/wagering.service';
 import { bet, bindCard, credit, memberWithSession, newKey, PAYMENT_PASSWORD, post, setPaymentPasswordOf, setWithdrawSettings } from '../withdrawal/withdrawal.testing';
 import { bonusMinorOf, requirementMinorOf, type PromotionRules } from './promotion.rules';
+import { takeBackUnwagered } from './promotion.take-back';
 
 // Promotions against the ways a player games them, through the real routes on a real PostgreSQL:
 // a bonus claimed twice at once pays once, a second account on the same phone, card, device or
@@ -247,6 +248,55 @@ describe('withdrawing a bonus', () => {
     } finally {
       await setWithdrawSettings(context.pool, context.merchantId, {});
     }
+  });
+});
+
+describe('a bonus not wagered in time', () => {
+  /** The member's claim of the promotion as if made `daysAgo` days ago. */
+  const backdateClaim = (memberId: number, promotion: number, daysAgo: number) =>
+    context.pool.query(`UPDATE promotion_claim SET claimed_at = claimed_at - $3 * interval '1 day' WHERE member_id = $1 AND promotion_id = $2`, [memberId, promotion, daysAgo]);
+  const claimState = async (memberId: number, promotion: number) =>
+    (await context.pool.query<{ state: string; taken_back_minor: string | null }>('SELECT state, taken_back_minor FROM promotion_claim WHERE member_id = $1 AND promotion_id = $2', [memberId, promotion])).rows[0];
+
+  it('is taken back after its days with what it added to the wagering, once, however many runs', async () => {
+    const id = await promotionId('register-bonus');
+    const { token, memberId } = await member();
+    await credit(context.pool, context.merchantId, memberId, 10_00, clock.nowMs);
+    valueOf<PromotionClaimed>(await claim(token, id));
+    // 10.00 staked of the 26.64 asked, then the 14 days pass.
+    await bet(context.pool, context.merchantId, memberId, 10_00, clock.nowMs);
+    await backdateClaim(memberId, id, 13);
+    expect(await takeBackUnwagered(context.pool, clock.nowMs)).toBe(0);
+    await backdateClaim(memberId, id, 1);
+    const [first, second] = await Promise.all([takeBackUnwagered(context.pool, clock.nowMs), takeBackUnwagered(context.pool, clock.nowMs)]);
+    expect(first + second).toBe(1);
+    // The wallet had 8.88 left (10.00 + 8.88 − 10.00): the whole bonus goes; the requirement the
+    // bonus added (26.64) is removed from what remained (16.64): nothing is owed any more.
+    expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(0);
+    expect((await wageringStateOf(context.pool, context.merchantId, memberId)).remainingMinor).toBe(0);
+    expect(await claimState(memberId, id)).toEqual({ state: 'taken_back', taken_back_minor: '888' });
+    expect(await entryOf(token, id)).toMatchObject({ state: 'close', closeReason: 'taken_back' });
+    expect(await takeBackUnwagered(context.pool, clock.nowMs)).toBe(0);
+  });
+
+  it('takes back only what is left of it, and leaves a wagered bonus alone', async () => {
+    const id = await promotionId('register-bonus');
+    const spent = await member();
+    valueOf<PromotionClaimed>(await claim(spent.token, id));
+    // 5.00 of the bonus staked and lost: 3.88 is left to take back.
+    await bet(context.pool, context.merchantId, spent.memberId, 5_00, clock.nowMs);
+    const wagered = await member();
+    await credit(context.pool, context.merchantId, wagered.memberId, 30_00, clock.nowMs);
+    valueOf<PromotionClaimed>(await claim(wagered.token, id));
+    await bet(context.pool, context.merchantId, wagered.memberId, 26_64, clock.nowMs);
+    await backdateClaim(spent.memberId, id, 14);
+    await backdateClaim(wagered.memberId, id, 14);
+    await takeBackUnwagered(context.pool, clock.nowMs);
+    expect(await memberBalanceMinor(context.pool, context.merchantId, spent.memberId)).toBe(0);
+    expect(await claimState(spent.memberId, id)).toEqual({ state: 'taken_back', taken_back_minor: '388' });
+    expect(await memberBalanceMinor(context.pool, context.merchantId, wagered.memberId)).toBe(30_00 + 888 - 26_64);
+    expect(await claimState(wagered.memberId, id)).toMatchObject({ state: 'claimed' });
+    expect(await entryOf(wagered.token, id)).toMatchObject({ state: 'claimed' });
   });
 });
 

@@ -122,7 +122,7 @@ export async function selectProductAppliedMinor(db: Db, memberId: number, produc
 export interface NewEntry {
   merchantId: number;
   memberId: number;
-  kind: 'requirement_added' | 'stake_counted' | 'stake_refunded';
+  kind: 'requirement_added' | 'stake_counted' | 'stake_refunded' | 'requirement_removed';
   ledgerTransactionId: number;
   sourceKind: string;
   product: WageringProduct | null;

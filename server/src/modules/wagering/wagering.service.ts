@@ -19,7 +19,9 @@ import { readWageringSettings, weightedMinor, type RequirementSource, type Wager
 //     product took off.
 //   - a promotion's bonus adds the requirement the promotion sets for it (its multiplier × the
 //     bonus, and × the deposit that earned it when the promotion says so), which the movement
-//     carries (TransactionInput.wageringRequirementMinor): the merchant's multipliers do not apply.
+//     carries (TransactionInput.wageringRequirementMinor): the merchant's multipliers do not apply;
+//   - a bonus taken back because it was not wagered in time removes what the movement names of the
+//     requirement (what the bonus added), never below zero.
 // Withdrawals move nothing here: a withdrawal is allowed only once nothing remains, and paying
 // one later does not clear a requirement added meanwhile.
 
@@ -35,10 +37,12 @@ const STAKE_KINDS: Readonly<Record<string, 'lottery' | 'game'>> = { bet: 'lotter
 const REFUND_KINDS: Readonly<Record<string, 'lottery' | 'game'>> = { bet_refund: 'lottery', game_rollback: 'game' };
 /** Money in whose requirement the movement names itself. */
 const BONUS_KINDS: ReadonlySet<string> = new Set(['promotion']);
+/** Money out that removes the requirement the movement names (a bonus taken back). */
+const TAKE_BACK_KINDS: ReadonlySet<string> = new Set(['promotion_takeback']);
 
 /** Whether a ledger movement of this kind and unit moves a wagering requirement (only real money does). */
 export const countsForWagering = (kind: string, unit: string): boolean =>
-  unit === 'REAL' && (kind in REQUIREMENT_KINDS || kind in STAKE_KINDS || kind in REFUND_KINDS || BONUS_KINDS.has(kind));
+  unit === 'REAL' && (kind in REQUIREMENT_KINDS || kind in STAKE_KINDS || kind in REFUND_KINDS || BONUS_KINDS.has(kind) || TAKE_BACK_KINDS.has(kind));
 
 /** A ledger movement as the ledger records it (ledger TransactionInput). */
 export interface WageringMovement {
@@ -83,11 +87,12 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
   const stake = STAKE_KINDS[movement.kind];
   const refund = REFUND_KINDS[movement.kind];
   const bonus = BONUS_KINDS.has(movement.kind);
-  if (bonus && !(Number.isSafeInteger(movement.wageringRequirementMinor) && movement.wageringRequirementMinor! >= 0)) {
+  const takeBack = TAKE_BACK_KINDS.has(movement.kind);
+  if ((bonus || takeBack) && !(Number.isSafeInteger(movement.wageringRequirementMinor) && movement.wageringRequirementMinor! >= 0)) {
     throw new Error(`A ${movement.kind} movement names its wagering requirement (wageringRequirementMinor)`);
   }
   // Money in for a requirement or a refund, money out for a stake.
-  const due = (await memberNets(db, movement)).filter(([, net]) => (stake ? net < 0 : net > 0));
+  const due = (await memberNets(db, movement)).filter(([, net]) => (stake || takeBack ? net < 0 : net > 0));
   if (due.length === 0) return;
   const settings = await readWageringSettings(db, movement.merchantId);
   const kindProduct = stake ?? refund;
@@ -96,13 +101,15 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
   for (const [memberId, net] of due) {
     const entry = bonus
       ? bonusEntry(net, movement.wageringRequirementMinor!)
-      : requirement
+      : takeBack
+        ? { kind: 'requirement_removed' as const, product: null, moneyMinor: -net, weightedMinor: movement.wageringRequirementMinor!, changeMinor: 0, refundsEntryId: null }
+        : requirement
         ? requirementEntry(settings, requirement, net)
         : stake
           ? stakeEntry(settings, product as WageringProduct, -net)
           : await refundEntry(db, settings, movement, memberId, product as WageringProduct, net);
     const balance = await queries.lockBalance(db, movement.merchantId, memberId, movement.nowMs);
-    const changeMinor = entry.kind === 'stake_counted' ? -Math.min(entry.weightedMinor, balance.remainingMinor) : entry.changeMinor;
+    const changeMinor = entry.kind === 'stake_counted' || entry.kind === 'requirement_removed' ? -Math.min(entry.weightedMinor, balance.remainingMinor) : entry.changeMinor;
     const remainingMinor = balance.remainingMinor + changeMinor;
     // Progress since the remaining was last zero: a stake adds what it met, a refund takes it back,
     // and meeting the requirement starts it again.
@@ -128,7 +135,7 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
 }
 
 interface EntryPlan {
-  kind: 'requirement_added' | 'stake_counted' | 'stake_refunded';
+  kind: 'requirement_added' | 'stake_counted' | 'stake_refunded' | 'requirement_removed';
   product: WageringProduct | null;
   moneyMinor: number;
   weightedMinor: number;
