@@ -220,3 +220,18 @@ export async function claimIdentities(db: Db, promotionId: number, memberId: num
   }
   return [...taken];
 }
+
+/**
+ * The once-per-person promotions another member has received with one of these identities (the
+ * caller's mobile number, cards, addresses and device): closed to the caller.
+ */
+export async function selectLinkedPromotionIds(db: Db, memberId: number, identities: { kind: IdentityKind; value: string }[]): Promise<Set<number>> {
+  if (identities.length === 0) return new Set();
+  const result = await db.query<{ promotion_id: number }>(
+    `SELECT DISTINCT i.promotion_id FROM promotion_identity i
+       JOIN unnest($2::text[], $3::bytea[]) AS mine (kind, hash) ON mine.kind = i.identity_kind AND mine.hash = i.identity_hash
+      WHERE i.member_id <> $1`,
+    [memberId, identities.map((identity) => identity.kind), identities.map((identity) => identityHash(identity.kind, identity.value))],
+  );
+  return new Set(result.rows.map((row) => row.promotion_id));
+}

@@ -18,7 +18,12 @@ const tags = ['promotion'];
 // The list and a promotion's page are open to visitors ('optional': a live session shows where its
 // member stands); joining and claiming need the member's session.
 export async function promotionRoutes(app: FastifyInstance, { db, clock = systemClock }: PromotionRoutesOptions): Promise<void> {
-  const caller = (request: FastifyRequest) => ({ merchantId: merchantOf(request).id, memberId: request.authenticated?.member.id ?? null });
+  const caller = (request: FastifyRequest) => ({
+    merchantId: merchantOf(request).id,
+    memberId: request.authenticated?.member.id ?? null,
+    deviceId: deviceIdOf(request),
+    clientIp: clientIpOf(request),
+  });
   const claimContext = (request: FastifyRequest): ClaimContext => ({
     merchantId: merchantOf(request).id,
     memberId: request.authenticated!.member.id,

@@ -22,6 +22,9 @@ export interface PromotionCaller {
   merchantId: number;
   /** null: a visitor. */
   memberId: number | null;
+  /** The browser's Device-Id and the request's address: identities of a once-per-person promotion. */
+  deviceId?: string;
+  clientIp?: string;
 }
 
 export interface ClaimContext {
@@ -81,6 +84,28 @@ async function standingIn(
   return standingOf(promotion, member, claim ?? null, deposit ?? null, nowMs);
 }
 
+/** The caller's identities as a claim would record them (see claimIn). */
+async function identitiesOf(db: pg.Pool | pg.PoolClient, caller: PromotionCaller & { memberId: number }): Promise<{ kind: queries.IdentityKind; value: string }[]> {
+  const identities = await queries.selectIdentities(db, caller.merchantId, caller.memberId);
+  if (caller.deviceId) identities.push({ kind: 'device', value: caller.deviceId });
+  if (caller.clientIp) identities.push({ kind: 'address', value: caller.clientIp });
+  return identities;
+}
+
+/**
+ * The standing, closed (linked_account) where a once-per-person promotion the member has not
+ * received yet was received by an account sharing an identity: the page says so before a claim.
+ */
+function withLinked(promotion: queries.PromotionRow, standing: Standing, linked: ReadonlySet<number>): Standing {
+  if (!promotion.onePerPerson || !linked.has(promotion.id) || !['join', 'joined', 'claim'].includes(standing.state)) return standing;
+  return { ...standing, state: 'close', closeReason: 'linked_account', bonusMinor: null, claimDeadlineMs: null, deposit: null };
+}
+
+async function linkedOf(db: pg.Pool | pg.PoolClient, caller: PromotionCaller): Promise<ReadonlySet<number>> {
+  if (caller.memberId === null) return new Set();
+  return queries.selectLinkedPromotionIds(db, caller.memberId, await identitiesOf(db, { ...caller, memberId: caller.memberId }));
+}
+
 async function memberFactsOf(db: pg.Pool | pg.PoolClient, caller: PromotionCaller): Promise<MemberFacts | null> {
   if (caller.memberId === null) return null;
   const facts = await queries.selectMemberFacts(db, caller.merchantId, caller.memberId);
@@ -93,14 +118,15 @@ async function memberFactsOf(db: pg.Pool | pg.PoolClient, caller: PromotionCalle
  * once the member has claimed it (its code is the operator's to hand out, not the page's).
  */
 export async function listPromotions(pool: pg.Pool, caller: PromotionCaller, nowMs: number): Promise<PromotionEntry[]> {
-  const [promotions, member, claims] = await Promise.all([
+  const [promotions, member, claims, linked] = await Promise.all([
     queries.selectPromotions(pool, caller.merchantId),
     memberFactsOf(pool, caller),
     caller.memberId === null ? new Map<number, queries.ClaimRow>() : queries.selectClaims(pool, caller.merchantId, caller.memberId),
+    linkedOf(pool, caller),
   ]);
   const shown = promotions.filter((promotion) => promotion.trigger !== 'promo_code' || claims.get(promotion.id)?.state === 'claimed');
   return Promise.all(
-    shown.map(async (promotion) => entryOf(promotion, await standingIn(pool, caller, promotion, member, claims.get(promotion.id), nowMs), member)),
+    shown.map(async (promotion) => entryOf(promotion, withLinked(promotion, await standingIn(pool, caller, promotion, member, claims.get(promotion.id), nowMs), linked), member)),
   );
 }
 
@@ -117,7 +143,8 @@ export async function promotionDetail(pool: pg.Pool, caller: PromotionCaller, pr
   const member = await memberFactsOf(pool, caller);
   const claim = caller.memberId === null ? undefined : (await queries.selectClaims(pool, caller.merchantId, caller.memberId)).get(promotionId);
   if (promotion.trigger === 'promo_code' && claim?.state !== 'claimed') throw new AppError(404, 'promotion.not.found');
-  return { promotion: entryOf(promotion, await standingIn(pool, caller, promotion, member, claim, nowMs), member), content: promotion.content };
+  const standing = withLinked(promotion, await standingIn(pool, caller, promotion, member, claim, nowMs), await linkedOf(pool, caller));
+  return { promotion: entryOf(promotion, standing, member), content: promotion.content };
 }
 
 /** Joins a deposit promotion (its next qualifying deposit then earns the bonus). Joining again changes nothing. */
@@ -126,7 +153,7 @@ export async function joinPromotion(pool: pg.Pool, context: ClaimContext, promot
     const promotion = await promotionOrNotFound(client, context.merchantId, promotionId);
     const member = await memberFactsOf(client, context);
     const claim = await queries.lockClaim(client, context.merchantId, promotionId, context.memberId);
-    const standing = await standingIn(client, context, promotion, member, claim, context.nowMs);
+    const standing = withLinked(promotion, await standingIn(client, context, promotion, member, claim, context.nowMs), await linkedOf(client, context));
     if (claim) return entryOf(promotion, standing, member);
     if (standing.state !== 'join') throw new AppError(409, 'promotion.not.joinable', {}, { state: standing.state, closeReason: standing.closeReason });
     await queries.insertJoined(client, context.merchantId, promotionId, context.memberId, context.nowMs);
@@ -173,9 +200,7 @@ async function claimIn(client: pg.PoolClient, context: ClaimContext, promotion: 
     throw new AppError(400, 'prom_claim_req_field', { fields: data.join(', ') }, { data });
   }
   if (promotion.onePerPerson) {
-    const identities = await queries.selectIdentities(client, context.merchantId, context.memberId);
-    if (context.deviceId) identities.push({ kind: 'device', value: context.deviceId });
-    if (context.clientIp) identities.push({ kind: 'address', value: context.clientIp });
+    const identities = await identitiesOf(client, context);
     const taken = await queries.claimIdentities(client, promotion.id, context.memberId, identities);
     // The transaction rolls back: this member's identities are not kept either.
     if (taken.length > 0) throw new AppError(409, 'promotion.linked.account', {}, { matched: taken });

@@ -176,8 +176,10 @@ describe('the sign-up bonus', () => {
     const first = await member();
     const shared = freshFrom();
     valueOf<PromotionClaimed>(await claim(first.token, id, shared));
-    // The same device from another address.
+    // The same device from another address: the page says so before any claim.
     const sameDevice = await member();
+    const sameDeviceList = valueOf<{ list: PromotionEntry[] }>(await request('GET', '/wps/promotions', sameDevice.token, undefined, { address: freshFrom().address, device: shared.device })).list;
+    expect(sameDeviceList.find((entry) => entry.id === id)).toMatchObject({ state: 'close', closeReason: 'linked_account', bonus: null });
     expect(envelope(await claim(sameDevice.token, id, { address: freshFrom().address, device: shared.device }))).toMatchObject({
       errorCode: 'promotion.linked.account',
       value: { matched: ['device'] },
