@@ -48,6 +48,9 @@ const OPEN_ROUTES = [
   'GET /wps/captcha: public',
   'GET /wps/member/info/icon: member',
   'GET /wps/member/info: member',
+  // The promotions and a promotion's page (modules/promotion): anybody; a member's session shows where the member stands.
+  'GET /wps/promotions/detail: optional',
+  'GET /wps/promotions: optional',
   // Home page content of the game catalogue (modules/games): winners board (masked names) and jackpot figures.
   'GET /wps/relay/GCSGAME_getRankList: public',
   // Hot games: anybody; a logged-in caller's favourites are marked.

@@ -4,7 +4,7 @@ import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { approveDeposit } from '../deposit';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
 import { TestClock } from '../member/member.testing';
-import { wageringStateOf } from '../wagering/wagering.service';
+import { wageringStateOf } from '../wagering';
 import { bet, bindCard, credit, memberWithSession, newKey, PAYMENT_PASSWORD, post, setPaymentPasswordOf, setWithdrawSettings } from '../withdrawal/withdrawal.testing';
 import { bonusMinorOf, requirementMinorOf, type PromotionRules } from './promotion.rules';
 import { takeBackUnwagered } from './promotion.take-back';
