@@ -47,11 +47,11 @@ export async function selectBanners(db: Db, merchantId: number): Promise<Banner[
 }
 
 /** The promotions home shows (a promo code's is the operator's to hand out, not the page's). */
-export async function selectPromotions(db: Db, merchantId: number): Promise<Promotion[]> {
+export async function selectPromotions(db: Db, merchantId: number, language: string): Promise<Promotion[]> {
   const result = await db.query<Promotion>(
-    `SELECT id, category, title, image_url AS "imageUrl"
+    `SELECT id, category, coalesce(nullif(texts -> $2 ->> 'title', ''), title) AS title, image_url AS "imageUrl"
        FROM promotion WHERE merchant_id = $1 AND enabled AND trigger <> 'promo_code' ORDER BY sort_order, id`,
-    [merchantId],
+    [merchantId, language],
   );
   return result.rows;
 }

@@ -1,5 +1,6 @@
 import { announcementsCall, helpCenterCall, indexNoticeCall } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
+import { callerLanguageOf } from '../../http/request-context';
 import type { Db } from '../../db/pool';
 import { ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
@@ -30,7 +31,7 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
   app.get('/wps/system/notice', {
     config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Home-page notices, banners, popups and promotions', call: indexNoticeCall }),
-  }, async (request) => ok(await content.getIndexNotice(db, merchantOf(request))));
+  }, async (request) => ok(await content.getIndexNotice(db, merchantOf(request), callerLanguageOf(request))));
 
   app.get('/wps/system/helpCenter', {
     config: { auth: 'public' },

@@ -25,12 +25,12 @@ export async function listAnnouncements(db: Db, merchant: ResolvedMerchant, type
   return { list, popup: list.filter((announcement) => announcement.popup) };
 }
 
-/** Everything the home page shows at once: notices, banners of every group, popups, promotions. */
-export async function getIndexNotice(db: Db, merchant: ResolvedMerchant): Promise<IndexNotice> {
+/** Everything the home page shows at once: notices, banners of every group, popups, promotions (titles in `language`). */
+export async function getIndexNotice(db: Db, merchant: ResolvedMerchant, language: string): Promise<IndexNotice> {
   const [announcements, banners, promotion] = await Promise.all([
     queries.selectAnnouncements(db, merchant.id, [...ANNOUNCEMENT_TYPES]),
     queries.selectBanners(db, merchant.id),
-    queries.selectPromotions(db, merchant.id),
+    queries.selectPromotions(db, merchant.id, language),
   ]);
   const clean = announcements.map(sanitized);
   return {

@@ -8,6 +8,8 @@ import type { ClaimFacts, DepositFacts, MemberFacts, PromotionRules } from './pr
 /** A promotion as the pages show it, with its rules. */
 export interface PromotionRow extends PromotionRules {
   category: string;
+  /** Title and terms per language (migration 056); title and content are the merchant's own words. */
+  texts: Record<string, { title?: string; content?: string }>;
   title: string;
   imageUrl: string;
   content: string;
@@ -30,6 +32,7 @@ interface RawPromotion {
   wagering_multiplier_x100: number; wagering_includes_deposit: boolean; wager_within_days: number | null;
   claim_window_hours: number | null; new_player_days: number | null; requires_mobile_verified: boolean;
   requires_bank_card: boolean; requires_real_name: boolean; one_per_person: boolean; promo_code: string | null;
+  texts: Record<string, { title?: string; content?: string }>;
 }
 
 function promotionOf(row: RawPromotion): PromotionRow {
@@ -38,7 +41,7 @@ function promotionOf(row: RawPromotion): PromotionRow {
   if (row.requires_bank_card) requirements.push('bank_card');
   if (row.requires_real_name) requirements.push('real_name');
   return {
-    id: row.id, category: row.category, title: row.title, imageUrl: row.image_url, content: row.content, trigger: row.trigger,
+    id: row.id, category: row.category, texts: row.texts, title: row.title, imageUrl: row.image_url, content: row.content, trigger: row.trigger,
     startsAtMs: msOf(row.starts_at), endsAtMs: msOf(row.ends_at), rewardKind: row.reward_kind,
     rewardFixedMinor: safe(row.reward_fixed_minor), rewardBasisPoints: row.reward_basis_points, rewardCapMinor: safe(row.reward_cap_minor),
     minDepositMinor: safe(row.min_deposit_minor), wageringMultiplierX100: row.wagering_multiplier_x100,
@@ -51,7 +54,7 @@ function promotionOf(row: RawPromotion): PromotionRow {
 const PROMOTION_COLUMNS = `id, category, title, image_url, content, trigger, starts_at, ends_at, reward_kind, reward_fixed_minor,
   reward_basis_points, reward_cap_minor, min_deposit_minor, wagering_multiplier_x100, wagering_includes_deposit,
   wager_within_days, claim_window_hours, new_player_days, requires_mobile_verified, requires_bank_card,
-  requires_real_name, one_per_person, promo_code`;
+  requires_real_name, one_per_person, promo_code, texts`;
 
 /** The merchant's enabled promotions, in display order. */
 export async function selectPromotions(db: Db, merchantId: number): Promise<PromotionRow[]> {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { ok } from '../../http/envelope';
-import { clientIpOf, deviceIdOf } from '../../http/request-context';
+import { callerLanguageOf, clientIpOf, deviceIdOf } from '../../http/request-context';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { claimPromoCode, claimPromotion, joinPromotion, listPromotions, promotionDetail, type ClaimContext } from './promotion.service';
@@ -23,12 +23,14 @@ export async function promotionRoutes(app: FastifyInstance, { db, clock = system
     memberId: request.authenticated?.member.id ?? null,
     deviceId: deviceIdOf(request),
     clientIp: clientIpOf(request),
+    language: callerLanguageOf(request),
   });
   const claimContext = (request: FastifyRequest): ClaimContext => ({
     merchantId: merchantOf(request).id,
     memberId: request.authenticated!.member.id,
     deviceId: deviceIdOf(request),
     clientIp: clientIpOf(request),
+    language: callerLanguageOf(request),
     nowMs: clock(),
   });
 

@@ -25,6 +25,8 @@ export interface PromotionCaller {
   /** The browser's Device-Id and the request's address: identities of a once-per-person promotion. */
   deviceId?: string;
   clientIp?: string;
+  /** The language of the answer's texts (BN, CN, EN, …). */
+  language?: string;
 }
 
 export interface ClaimContext {
@@ -33,17 +35,25 @@ export interface ClaimContext {
   /** The browser's Device-Id, an identity of a once-per-person promotion. */
   deviceId?: string;
   clientIp?: string;
+  /** The language of the answer's texts and of the bonus's remark in the records. */
+  language?: string;
   nowMs: number;
 }
 
 const percentOf = (basisPoints: number | null) => (basisPoints === null ? null : basisPoints / 100);
 const majorOrNull = (minor: number | null) => (minor === null ? null : minorToMajor(minor));
 
-function entryOf(promotion: queries.PromotionRow, standing: Standing, member: MemberFacts | null): PromotionEntry {
+/** The promotion's title and terms in `language`, or the merchant's own words where it has none. */
+const textsIn = (promotion: queries.PromotionRow, language: string | undefined) => {
+  const texts = (language && promotion.texts[language]) || {};
+  return { title: texts.title || promotion.title, content: texts.content || promotion.content };
+};
+
+function entryOf(promotion: queries.PromotionRow, standing: Standing, member: MemberFacts | null, language?: string): PromotionEntry {
   return {
     id: promotion.id,
     category: promotion.category,
-    title: promotion.title,
+    title: textsIn(promotion, language).title,
     imageUrl: promotion.imageUrl,
     trigger: promotion.trigger,
     state: standing.state,
@@ -126,7 +136,9 @@ export async function listPromotions(pool: pg.Pool, caller: PromotionCaller, now
   ]);
   const shown = promotions.filter((promotion) => promotion.trigger !== 'promo_code' || claims.get(promotion.id)?.state === 'claimed');
   return Promise.all(
-    shown.map(async (promotion) => entryOf(promotion, withLinked(promotion, await standingIn(pool, caller, promotion, member, claims.get(promotion.id), nowMs), linked), member)),
+    shown.map(async (promotion) =>
+      entryOf(promotion, withLinked(promotion, await standingIn(pool, caller, promotion, member, claims.get(promotion.id), nowMs), linked), member, caller.language),
+    ),
   );
 }
 
@@ -144,7 +156,7 @@ export async function promotionDetail(pool: pg.Pool, caller: PromotionCaller, pr
   const claim = caller.memberId === null ? undefined : (await queries.selectClaims(pool, caller.merchantId, caller.memberId)).get(promotionId);
   if (promotion.trigger === 'promo_code' && claim?.state !== 'claimed') throw new AppError(404, 'promotion.not.found');
   const standing = withLinked(promotion, await standingIn(pool, caller, promotion, member, claim, nowMs), await linkedOf(pool, caller));
-  return { promotion: entryOf(promotion, standing, member), content: promotion.content };
+  return { promotion: entryOf(promotion, standing, member, caller.language), content: textsIn(promotion, caller.language).content };
 }
 
 /** Joins a deposit promotion (its next qualifying deposit then earns the bonus). Joining again changes nothing. */
@@ -154,11 +166,11 @@ export async function joinPromotion(pool: pg.Pool, context: ClaimContext, promot
     const member = await memberFactsOf(client, context);
     const claim = await queries.lockClaim(client, context.merchantId, promotionId, context.memberId);
     const standing = withLinked(promotion, await standingIn(client, context, promotion, member, claim, context.nowMs), await linkedOf(client, context));
-    if (claim) return entryOf(promotion, standing, member);
+    if (claim) return entryOf(promotion, standing, member, context.language);
     if (standing.state !== 'join') throw new AppError(409, 'promotion.not.joinable', {}, { state: standing.state, closeReason: standing.closeReason });
     await queries.insertJoined(client, context.merchantId, promotionId, context.memberId, context.nowMs);
     const joined = await queries.lockClaim(client, context.merchantId, promotionId, context.memberId);
-    return entryOf(promotion, await standingIn(client, context, promotion, member, joined, context.nowMs), member);
+    return entryOf(promotion, await standingIn(client, context, promotion, member, joined, context.nowMs), member, context.language);
   });
 }
 
@@ -220,7 +232,7 @@ async function claimIn(client: pg.PoolClient, context: ClaimContext, promotion: 
     ],
     nowMs: context.nowMs,
     orderNo: `P${claim.id}`,
-    remark: promotion.title.slice(0, 200),
+    remark: textsIn(promotion, context.language).title.slice(0, 200),
     wageringRequirementMinor: requirementMinor,
   });
   await queries.markClaimed(client, claim.id, {
@@ -234,7 +246,7 @@ async function claimIn(client: pg.PoolClient, context: ClaimContext, promotion: 
   const after = await memberFactsOf(client, context);
   const claimed = await queries.lockClaim(client, context.merchantId, promotion.id, context.memberId);
   return {
-    promotion: entryOf(promotion, await standingIn(client, context, promotion, after, claimed, context.nowMs), after),
+    promotion: entryOf(promotion, await standingIn(client, context, promotion, after, claimed, context.nowMs), after, context.language),
     bonus: minorToMajor(standing.bonusMinor),
   };
 }
