@@ -172,6 +172,15 @@ export const SERVER_ERROR_CODES = [
   'promotion.linked.account',
   'promotion.code.invalid',
   'prom_claim_req_field',
+  'operator.promotion.invalid',
+  // The prize wheel (prize-wheel module): tickets, spins, the member's seed
+  'prize_wheel.unavailable',
+  'prize_wheel.ticket.not_found',
+  'prize_wheel.ticket.used',
+  'prize_wheel.ticket.cancelled',
+  'prize_wheel.client_seed.invalid',
+  'prize_wheel.spin.not_found',
+  'prize_wheel.grant.invalid',
   // Player-to-player deposits (c2c module) and the withdrawals they pay
   'c2c.disabled',
   'c2c.amount.out.of.range',

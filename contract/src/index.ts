@@ -41,3 +41,4 @@ export * from './lottery';
 export * from './agent';
 export * from './agent-reports';
 export * from './promotion';
+export * from './prize-wheel';

@@ -27,7 +27,8 @@ import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './module
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
-import { createPromotionTakeBackJob, promotionRoutes } from './modules/promotion';
+import { createPromotionTakeBackJob, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
+import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -312,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams, teamHeadOf: (caller, name) => teamBettingHeadOf(pool, caller, name) });
     await merchantScope.register(agentRoutes, { db: pool, clock });
     await merchantScope.register(promotionRoutes, { db: pool, clock });
+    await merchantScope.register(prizeWheelRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
@@ -325,7 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot)] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes, c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey)] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

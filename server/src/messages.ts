@@ -10,6 +10,7 @@ import { betHistoryMessages } from './modules/bet-history';
 import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
 import { promotionMessages } from './modules/promotion';
+import { prizeWheelMessages } from './modules/prize-wheel';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
@@ -63,6 +64,7 @@ export const MESSAGE_PARTS = {
   agent: agentMessages,
   remotes: remotesMessages,
   promotion: promotionMessages,
+  'prize-wheel': prizeWheelMessages,
 };
 
 /**

@@ -26,6 +26,8 @@ export interface MerchantSeed {
   resources: Resource[];
   customerService: { csType: CustomerServiceType; title: string; type: number; url: string }[];
   promotions: { key: string; category: string; title: string; imageUrl: string; content?: string; rules?: PromotionSeedRules }[];
+  /** The merchant's prize wheel (migration 055); amounts in major units. */
+  prizeWheel?: PrizeWheelSeed;
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
   banners: { groupName: string; imageUrl: string; linkageType: Banner['linkageType']; linkageValue?: string; promotionKey?: string }[];
   announcements: { type: 'B' | 'PL' | 'PU' | 'PR' | 'H'; title: string; content: string; popup: boolean; publishedHoursAgo: number }[];
@@ -66,6 +68,13 @@ interface PromotionSeedRules {
   requires?: ('mobile_verified' | 'bank_card' | 'real_name')[];
   onePerPerson?: boolean;
   promoCode?: string;
+}
+
+/** A prize wheel: its segments in wheel order; a cash segment names its amount. */
+interface PrizeWheelSeed {
+  name: string;
+  enabled?: boolean;
+  segments: { label: string; prize: 'cash' | 'none' | 'physical'; amount?: number; weight: number }[];
 }
 
 /** Major units to minor (an exact cent amount: 8.88 → 888). */
@@ -169,6 +178,23 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
           requires.includes('mobile_verified'), requires.includes('bank_card'), requires.includes('real_name'),
           rules.onePerPerson ?? false, rules.promoCode ?? null,
         ],
+      );
+    }
+  }
+  // A database migrated only part of the way (the migration tests seed one that old) has no
+  // prize wheel yet (migration 055).
+  const wheelTable = await client.query<{ present: boolean }>("SELECT to_regclass('prize_wheel') IS NOT NULL AS present");
+  if (seed.prizeWheel && wheelTable.rows[0].present) {
+    const wheel = await client.query<{ id: number }>('INSERT INTO prize_wheel (merchant_id, name, enabled) VALUES ($1, $2, $3) RETURNING id', [
+      id,
+      seed.prizeWheel.name,
+      seed.prizeWheel.enabled ?? true,
+    ]);
+    order = 0;
+    for (const segment of seed.prizeWheel.segments) {
+      await client.query(
+        'INSERT INTO prize_wheel_segment (wheel_id, position, label, prize_kind, amount_minor, weight) VALUES ($1, $2, $3, $4, $5, $6)',
+        [wheel.rows[0].id, order++, segment.label, segment.prize, segment.prize === 'cash' ? minorOf(segment.amount) : null, segment.weight],
       );
     }
   }

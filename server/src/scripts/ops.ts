@@ -33,6 +33,8 @@
 //   feedback-read ID …                                marks feedback read
 //   lottery-void GAME NUMERO --reason TEXT            voids a lottery round that cannot settle: every
 //                                                     open bet refunded, once
+//   grant-tickets USERNAME COUNT [--reason TEXT]      COUNT prize wheel tickets (1-100) to a member, once
+//                                                     per run (--idempotency-key repeats a run safely)
 //   applications [--status pending] [--limit N]       affiliate applications (players asking to be agents)
 //   approve-application ID [--answer TEXT]            the player becomes an agent
 //   reject-application ID [--answer TEXT]
@@ -45,6 +47,11 @@
 //                                                     cleared): no launches, no bets
 //   games maintenance-clear VENDOR                    ends it now (windows to come are removed)
 //   games rotate-secret VENDOR                        a new signing secret, printed once
+//   promotions                                        each promotion: joined, claimed, taken back, cost
+//   promotion-create --json JSON                      a promotion (texts, schedule, rules in major units)
+//   promotion-update ID --json JSON                   changes only the fields given
+//   promotion-pause ID / promotion-resume ID          hides it / shows it again
+//   promotion-claims ID                               its members: joined, claimed, taken back
 //   remote-releases                                   each remote's deployed releases, whether the
 //                                                     deployed shell can run each, pinned and served
 //   remote-rollout NAME VERSION                       serve that release to every device of this
@@ -556,6 +563,27 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Prize wheel tickets (modules/prize-wheel, prize-wheel.operator-routes.ts).
+Object.assign(OPS_COMMANDS, {
+  'grant-tickets': {
+    usage: 'grant-tickets USERNAME COUNT [--reason TEXT]   (COUNT prize wheel tickets, 1-100, for the enabled wheel)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [username, countText] = positionals;
+      if (positionals.length !== 2 || !/^[1-9][0-9]{0,2}$/.test(countText) || Number(countText) > 100) {
+        throw new UsageError('Name the member and how many tickets (1-100), e.g. grant-tickets alice2 3');
+      }
+      const value = (await api.call('POST', '/prize-wheel/tickets', {
+        body: { username, count: Number(countText), ...(options.reason ? { reason: options.reason } : {}) },
+        // One key per run of the command; --idempotency-key repeats an earlier run safely.
+        idempotencyKey: options['idempotency-key'] ?? randomUUID(),
+      })) as { username: string; granted: number; replayed: boolean; available: number };
+      const done = value.replayed ? 'Already granted' : `Granted ${value.granted} ticket(s)`;
+      io.write(`${done}: ${value.username} has ${value.available} ticket(s) to spin.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 // Releases of the remotes (modules/remotes, remotes.operator-routes.ts).
 interface RemoteReleasesValue {
   name: string;
@@ -698,6 +726,78 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Promotions (modules/promotion, promotion.operator-routes.ts).
+const jsonOption = (options: Record<string, unknown>, usage: string): unknown => {
+  if (typeof options.json !== 'string') throw new UsageError(usage);
+  try {
+    return JSON.parse(options.json);
+  } catch {
+    throw new UsageError(`--json must be JSON. ${usage}`);
+  }
+};
+const promotionIdOf = (positionals: string[], usage: string): string => {
+  if (positionals.length !== 1 || !/^[1-9][0-9]{0,9}$/.test(positionals[0])) throw new UsageError(usage);
+  return positionals[0];
+};
+const PROMOTION_COLUMNS = ['id', 'title', 'category', 'trigger', 'enabled', 'promoCode', 'joined', 'claimed', 'takenBack', 'cost'];
+Object.assign(OPS_COMMANDS, {
+  promotions: {
+    usage: 'promotions   (each with its members joined, bonuses claimed and taken back, and what it cost)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/promotions')) as { list: Record<string, unknown>[] };
+      for (const line of formatTable(value.list, PROMOTION_COLUMNS)) io.write(line);
+    },
+  },
+  'promotion-create': {
+    usage: 'promotion-create --json JSON   e.g. \'{"category":"limited","title":"Reload 50%","imageUrl":"/assets/promotions/daily-reload.svg","rules":{"trigger":"deposit","reward":{"kind":"percent","percent":50,"cap":100},"minDeposit":10,"wagering":{"multiplier":5}}}\'',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const body = jsonOption(options, 'promotion-create --json JSON');
+      const value = (await api.call('POST', '/promotions', { body })) as Record<string, unknown>;
+      io.write(`Promotion ${value.id} created (${value.enabled ? 'shown' : 'paused'}).`);
+    },
+  },
+  'promotion-update': {
+    usage: 'promotion-update ID --json JSON   (only the fields given, e.g. \'{"endTime":null}\' or a whole "rules" object)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'promotion-update ID --json JSON';
+      const id = promotionIdOf(positionals, usage);
+      await api.call('POST', `/promotions/${id}`, { body: jsonOption(options, usage) });
+      io.write(`Promotion ${id} changed.`);
+    },
+  },
+  'promotion-pause': {
+    usage: 'promotion-pause ID   (hidden: no one sees, joins or claims it)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = promotionIdOf(positionals, 'promotion-pause ID');
+      await api.call('POST', `/promotions/${id}/pause`);
+      io.write(`Promotion ${id} paused.`);
+    },
+  },
+  'promotion-resume': {
+    usage: 'promotion-resume ID',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = promotionIdOf(positionals, 'promotion-resume ID');
+      await api.call('POST', `/promotions/${id}/resume`);
+      io.write(`Promotion ${id} shown again.`);
+    },
+  },
+  'promotion-claims': {
+    usage: 'promotion-claims ID   (its members, newest first)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = promotionIdOf(positionals, 'promotion-claims ID');
+      const value = (await api.call('GET', `/promotions/${id}/claims`)) as { list: Record<string, unknown>[] };
+      const rows = value.list.map((row) => ({ ...row, joinedAt: isoTime(row.joinedAt), claimedAt: row.claimedAt ? isoTime(row.claimedAt) : '' }));
+      for (const line of formatTable(rows, ['username', 'state', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'requirement', 'takenBack'])) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   role: { type: 'string' },
@@ -722,6 +822,7 @@ const OPTIONS = {
   'idempotency-key': { type: 'string' },
   received: { type: 'string' },
   from: { type: 'string' },
+  json: { type: 'string' },
 } as const;
 
 function usage(): string[] {

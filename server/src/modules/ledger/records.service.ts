@@ -49,6 +49,7 @@ import * as queries from './records.queries';
 //   game_rollback         any      4003      bet             Bet refund (a game vendor's bet rolled back)
 //   bonus                 any      5001      bonus           Bonus
 //   promotion             any      5002      bonus           Promotion bonus   (promotion module)
+//   prize_wheel           any      5003      bonus           Prize wheel       (prize-wheel module: a cash prize)
 //   promotion_takeback    any      5004      bonus           Bonus taken back  (promotion module: not wagered in time)
 //   betting_rebate        any      6001      betting_rebate  Betting rebate
 //   agent_rebate          any      6002      agent_rebate    Agent rebate
@@ -127,6 +128,7 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'game_rollback', side: 'any', txTypeId: 4003, group: 'bet', name: NAMES.betRefund },
   { kind: 'bonus', side: 'any', txTypeId: 5001, group: 'bonus', name: NAMES.bonus },
   { kind: 'promotion', side: 'any', txTypeId: 5002, group: 'bonus', name: name('Promotion bonus', 'প্রচার বোনাস', '活动奖金', 'Bonus promosi', 'โบนัสโปรโมชั่น', '活動獎金', 'Thưởng khuyến mãi') },
+  { kind: 'prize_wheel', side: 'any', txTypeId: 5003, group: 'bonus', name: name('Prize wheel', 'পুরস্কারের চাকা', '幸运转盘', 'Roda hadiah', 'วงล้อรางวัล', '幸運轉盤', 'Vòng quay may mắn') },
   { kind: 'promotion_takeback', side: 'any', txTypeId: 5004, group: 'bonus', name: name('Bonus taken back', 'বোনাস ফেরত নেওয়া হয়েছে', '奖金已收回', 'Bonus ditarik kembali', 'เรียกคืนโบนัส', '獎金已收回', 'Thu hồi tiền thưởng') },
   { kind: 'betting_rebate', side: 'any', txTypeId: 6001, group: 'betting_rebate', name: NAMES.bettingRebate },
   { kind: 'agent_rebate', side: 'any', txTypeId: 6002, group: 'agent_rebate', name: NAMES.agentRebate },

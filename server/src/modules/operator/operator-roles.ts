@@ -47,6 +47,15 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /agent-contracts/end': ['risk'],
   // Voiding a lottery round refunds its open bets (modules/lottery): risk decides it.
   'POST /lottery/rounds/void': ['risk'],
+  // Prize wheel tickets to a member (modules/prize-wheel): content, as promotions are.
+  'POST /prize-wheel/tickets': ['content'],
+  // Promotions (modules/promotion): content staff write them.
+  'GET /promotions': ['content', 'risk'],
+  'POST /promotions': ['content'],
+  'POST /promotions/:id': ['content'],
+  'POST /promotions/:id/pause': ['content'],
+  'POST /promotions/:id/resume': ['content'],
+  'GET /promotions/:id/claims': ['content', 'risk'],
   // Which release of each remote a brand serves (modules/remotes): admins only.
   'GET /remotes/releases': [],
   'POST /remotes/rollout': [],

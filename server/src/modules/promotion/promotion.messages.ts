@@ -56,6 +56,15 @@ export const promotionMessages = defineMessages({
     TY: '優惠碼無效',
     VI: 'Mã khuyến mãi không hợp lệ',
   },
+  'operator.promotion.invalid': {
+    EN: 'This promotion cannot be saved: {detail}',
+    BN: 'এই প্রচারটি সংরক্ষণ করা যায়নি: {detail}',
+    CN: '无法保存该活动：{detail}',
+    ID: 'Promosi ini tidak dapat disimpan: {detail}',
+    TH: 'ไม่สามารถบันทึกโปรโมชั่นนี้ได้: {detail}',
+    TY: '無法儲存該活動：{detail}',
+    VI: 'Không thể lưu khuyến mãi này: {detail}',
+  },
   prom_claim_req_field: {
     EN: 'Complete your account before claiming: {fields}',
     BN: 'দাবি করার আগে আপনার অ্যাকাউন্ট সম্পূর্ণ করুন: {fields}',

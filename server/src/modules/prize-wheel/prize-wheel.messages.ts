@@ -1,0 +1,68 @@
+// Texts of the codes the prize-wheel module raises, seven languages each.
+import { defineMessages } from '../../i18n/messages';
+
+export const prizeWheelMessages = defineMessages({
+  'prize_wheel.unavailable': {
+    EN: 'The prize wheel is not available right now',
+    BN: 'পুরস্কারের চাকা এখন উপলব্ধ নয়',
+    CN: '幸运转盘暂不可用',
+    ID: 'Roda hadiah sedang tidak tersedia',
+    TH: 'วงล้อรางวัลไม่พร้อมใช้งานในขณะนี้',
+    TY: '幸運轉盤暫不可用',
+    VI: 'Vòng quay may mắn hiện không khả dụng',
+  },
+  'prize_wheel.ticket.not_found': {
+    EN: 'This ticket does not exist',
+    BN: 'এই টিকিটটি নেই',
+    CN: '该抽奖券不存在',
+    ID: 'Tiket ini tidak ada',
+    TH: 'ไม่พบตั๋วนี้',
+    TY: '該抽獎券不存在',
+    VI: 'Vé này không tồn tại',
+  },
+  'prize_wheel.ticket.used': {
+    EN: 'This ticket has already been used',
+    BN: 'এই টিকিটটি ইতিমধ্যে ব্যবহার করা হয়েছে',
+    CN: '该抽奖券已使用',
+    ID: 'Tiket ini sudah digunakan',
+    TH: 'ตั๋วนี้ถูกใช้ไปแล้ว',
+    TY: '該抽獎券已使用',
+    VI: 'Vé này đã được sử dụng',
+  },
+  'prize_wheel.ticket.cancelled': {
+    EN: 'This ticket has been cancelled',
+    BN: 'এই টিকিটটি বাতিল করা হয়েছে',
+    CN: '该抽奖券已作废',
+    ID: 'Tiket ini telah dibatalkan',
+    TH: 'ตั๋วนี้ถูกยกเลิกแล้ว',
+    TY: '該抽獎券已作廢',
+    VI: 'Vé này đã bị hủy',
+  },
+  'prize_wheel.client_seed.invalid': {
+    EN: 'The client seed must be 1 to 64 printable characters, without spaces or ":"',
+    BN: 'ক্লায়েন্ট সিড ১ থেকে ৬৪টি মুদ্রণযোগ্য অক্ষর হতে হবে, স্পেস বা ":" ছাড়া',
+    CN: '客户端种子须为 1 至 64 个可打印字符，不含空格或“:”',
+    ID: 'Client seed harus 1 sampai 64 karakter yang dapat dicetak, tanpa spasi atau ":"',
+    TH: 'Client seed ต้องเป็นอักขระที่พิมพ์ได้ 1 ถึง 64 ตัว โดยไม่มีช่องว่างหรือ ":"',
+    TY: '客戶端種子須為 1 至 64 個可列印字元，不含空格或「:」',
+    VI: 'Client seed phải gồm 1 đến 64 ký tự in được, không có khoảng trắng hoặc ":"',
+  },
+  'prize_wheel.spin.not_found': {
+    EN: 'This spin does not exist',
+    BN: 'এই স্পিনটি নেই',
+    CN: '该抽奖记录不存在',
+    ID: 'Putaran ini tidak ada',
+    TH: 'ไม่พบการหมุนนี้',
+    TY: '該抽獎紀錄不存在',
+    VI: 'Lượt quay này không tồn tại',
+  },
+  'prize_wheel.grant.invalid': {
+    EN: 'Tickets are granted 1 to 100 at a time',
+    BN: 'একবারে ১ থেকে ১০০টি টিকিট দেওয়া যায়',
+    CN: '每次可发放 1 至 100 张抽奖券',
+    ID: 'Tiket diberikan 1 sampai 100 sekaligus',
+    TH: 'มอบตั๋วได้ครั้งละ 1 ถึง 100 ใบ',
+    TY: '每次可發放 1 至 100 張抽獎券',
+    VI: 'Mỗi lần cấp từ 1 đến 100 vé',
+  },
+});

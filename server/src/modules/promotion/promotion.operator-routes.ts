@@ -1,0 +1,310 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { Clock } from '../../config';
+import { AppError, ok } from '../../http/envelope';
+import { apiSchema } from '../../http/schemas';
+import { minorToMajor } from '../ledger';
+import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+
+// The operators' promotions (/ops/v1, registered behind the operator token check by app.ts through
+// operatorRoutes' extraRoutes; content staff and admins, operator-roles.ts): the list with what
+// each has cost, creating one, changing its rules, pausing and resuming it, and its claims. Every
+// change is audited. Rules are written as the seed writes them (amounts in major units) and the
+// database's checks (migration 053) refuse a promotion that could not pay: 400
+// operator.promotion.invalid with the rule that failed.
+
+const MAJOR = { type: 'number', minimum: 0.01, maximum: 100_000_000, multipleOf: 0.01 } as const;
+const TEXT = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+
+const rulesSchema = {
+  type: ['object', 'null'],
+  required: ['trigger', 'reward', 'wagering'],
+  additionalProperties: false,
+  properties: {
+    trigger: { type: 'string', enum: ['registration', 'first_deposit', 'deposit', 'promo_code'] },
+    reward: {
+      type: 'object',
+      required: ['kind'],
+      additionalProperties: false,
+      properties: { kind: { type: 'string', enum: ['fixed', 'percent'] }, amount: MAJOR, percent: { type: 'number', minimum: 0.01, maximum: 1000, multipleOf: 0.01 }, cap: MAJOR },
+    },
+    minDeposit: MAJOR,
+    wagering: {
+      type: 'object',
+      required: ['multiplier'],
+      additionalProperties: false,
+      properties: {
+        multiplier: { type: 'number', minimum: 0, maximum: 1000, multipleOf: 0.01 },
+        includesDeposit: { type: 'boolean' },
+        withinDays: { type: 'integer', minimum: 1, maximum: 3650 },
+      },
+    },
+    claimWindowHours: { type: 'integer', minimum: 1, maximum: 87600 },
+    newPlayerDays: { type: 'integer', minimum: 1, maximum: 3650 },
+    requires: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ['mobile_verified', 'bank_card', 'real_name'] } },
+    onePerPerson: { type: 'boolean' },
+    promoCode: { type: 'string', pattern: '^[A-Za-z0-9]{4,20}$' },
+  },
+} as const;
+
+const promotionFields = {
+  category: { type: 'string', enum: ['new_player', 'limited', 'special_offer', 'daily', 'high_rebate', 'vip'] },
+  title: TEXT(200),
+  imageUrl: TEXT(500),
+  content: { type: 'string', maxLength: 20000, description: 'The terms, HTML (the pages sanitize it)' },
+  startTime: { type: ['integer', 'null'], minimum: 0, description: 'epoch ms; null: from now' },
+  endTime: { type: ['integer', 'null'], minimum: 0, description: 'epoch ms; null: no end' },
+  sortOrder: { type: 'integer', minimum: 0, maximum: 100000 },
+  texts: {
+    type: 'object',
+    description: 'Title and terms per language (BN CN EN ID TH TY VI), either optional; the whole set is replaced',
+    additionalProperties: false,
+    properties: Object.fromEntries(
+      ['BN', 'CN', 'EN', 'ID', 'TH', 'TY', 'VI'].map((language) => [
+        language,
+        { type: 'object', additionalProperties: false, properties: { title: { type: 'string', maxLength: 200 }, content: { type: 'string', maxLength: 20000 } } },
+      ]),
+    ),
+  },
+  rules: rulesSchema,
+} as const;
+
+interface Rules {
+  trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code';
+  reward: { kind: 'fixed' | 'percent'; amount?: number; percent?: number; cap?: number };
+  minDeposit?: number;
+  wagering: { multiplier: number; includesDeposit?: boolean; withinDays?: number };
+  claimWindowHours?: number;
+  newPlayerDays?: number;
+  requires?: string[];
+  onePerPerson?: boolean;
+  promoCode?: string;
+}
+interface PromotionInput {
+  category?: string;
+  title?: string;
+  imageUrl?: string;
+  content?: string;
+  startTime?: number | null;
+  endTime?: number | null;
+  sortOrder?: number;
+  texts?: Record<string, { title?: string; content?: string }>;
+  rules?: Rules | null;
+}
+
+const minor = (major: number | undefined): number | null => (major === undefined ? null : Math.round(major * 100));
+
+/** The columns an input sets (only those it names; `rules: null` makes a promotion to read only). */
+function columnsOf(input: PromotionInput): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (input.category !== undefined) columns.category = input.category;
+  if (input.title !== undefined) columns.title = input.title;
+  if (input.imageUrl !== undefined) columns.image_url = input.imageUrl;
+  if (input.content !== undefined) columns.content = input.content;
+  if (input.sortOrder !== undefined) columns.sort_order = input.sortOrder;
+  if (input.texts !== undefined) columns.texts = JSON.stringify(input.texts);
+  if (input.startTime !== undefined) columns.starts_at = input.startTime === null ? null : new Date(input.startTime);
+  if (input.endTime !== undefined) columns.ends_at = input.endTime === null ? null : new Date(input.endTime);
+  if (input.rules !== undefined) {
+    const rules = input.rules;
+    const requires = rules?.requires ?? [];
+    Object.assign(columns, {
+      trigger: rules?.trigger ?? 'none',
+      reward_kind: rules?.reward.kind ?? null,
+      reward_fixed_minor: rules?.reward.kind === 'fixed' ? minor(rules.reward.amount) : null,
+      reward_basis_points: rules?.reward.kind === 'percent' && rules.reward.percent !== undefined ? Math.round(rules.reward.percent * 100) : null,
+      reward_cap_minor: rules?.reward.kind === 'percent' ? minor(rules.reward.cap) : null,
+      min_deposit_minor: minor(rules?.minDeposit),
+      wagering_multiplier_x100: Math.round((rules?.wagering.multiplier ?? 0) * 100),
+      wagering_includes_deposit: rules?.wagering.includesDeposit ?? false,
+      wager_within_days: rules?.wagering.withinDays ?? null,
+      claim_window_hours: rules?.claimWindowHours ?? null,
+      new_player_days: rules?.newPlayerDays ?? null,
+      requires_mobile_verified: requires.includes('mobile_verified'),
+      requires_bank_card: requires.includes('bank_card'),
+      requires_real_name: requires.includes('real_name'),
+      one_per_person: rules?.onePerPerson ?? false,
+      promo_code: rules?.promoCode?.toUpperCase() ?? null,
+    });
+  }
+  return columns;
+}
+
+/** A database check that refused the promotion, in words: 400 for the operator. */
+function refusedBy(error: unknown): never {
+  const failure = error as { code?: string; constraint?: string };
+  if (failure.code === '23514' || failure.code === '23505') {
+    throw new AppError(400, 'operator.promotion.invalid', { detail: failure.code === '23505' ? 'that promo code is in use' : `rule ${failure.constraint ?? 'check'} is not met` });
+  }
+  throw error;
+}
+
+interface PromotionSummary {
+  id: number;
+  title: string;
+  category: string;
+  trigger: string;
+  enabled: boolean;
+  promoCode: string | null;
+  startTime: number | null;
+  endTime: number | null;
+  joined: number;
+  claimed: number;
+  takenBack: number;
+  cost: number;
+}
+
+async function listWithCost(db: pg.Pool, merchantId: number): Promise<PromotionSummary[]> {
+  const result = await db.query<{
+    id: number; title: string; category: string; trigger: string; enabled: boolean; promo_code: string | null; starts_at: Date | null; ends_at: Date | null;
+    joined: number; claimed: number; taken_back: number; cost_minor: string;
+  }>(
+    `SELECT p.id, p.title, p.category, p.trigger, p.enabled, p.promo_code, p.starts_at, p.ends_at,
+            count(c.id) FILTER (WHERE c.state = 'joined')::int AS joined,
+            count(c.id) FILTER (WHERE c.state IN ('claimed', 'taken_back'))::int AS claimed,
+            count(c.id) FILTER (WHERE c.state = 'taken_back')::int AS taken_back,
+            coalesce(sum(c.bonus_minor) FILTER (WHERE c.state IN ('claimed', 'taken_back')), 0) - coalesce(sum(c.taken_back_minor), 0) AS cost_minor
+       FROM promotion p LEFT JOIN promotion_claim c ON c.promotion_id = p.id
+      WHERE p.merchant_id = $1 GROUP BY p.id ORDER BY p.sort_order, p.id`,
+    [merchantId],
+  );
+  return result.rows.map((row) => ({
+    id: row.id, title: row.title, category: row.category, trigger: row.trigger, enabled: row.enabled, promoCode: row.promo_code,
+    startTime: row.starts_at?.getTime() ?? null, endTime: row.ends_at?.getTime() ?? null,
+    joined: row.joined, claimed: row.claimed, takenBack: row.taken_back, cost: minorToMajor(Number(row.cost_minor)),
+  }));
+}
+
+const summaryItem = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' }, title: { type: 'string' }, category: { type: 'string' }, trigger: { type: 'string' }, enabled: { type: 'boolean' },
+    promoCode: { type: ['string', 'null'] }, startTime: { type: ['integer', 'null'] }, endTime: { type: ['integer', 'null'] },
+    joined: { type: 'integer' }, claimed: { type: 'integer' }, takenBack: { type: 'integer' }, cost: { type: 'number', description: 'bonuses paid less taken back' },
+  },
+} as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+
+export async function promotionOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
+  const summaryOf = async (merchantId: number, id: number) => {
+    const summary = (await listWithCost(db, merchantId)).find((promotion) => promotion.id === id);
+    if (!summary) throw new AppError(404, 'promotion.not.found');
+    return summary;
+  };
+
+  app.get('/promotions', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "The merchant's promotions with their claims and what they cost",
+      headers: bearerHeader,
+      value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: summaryItem } } },
+    }),
+  }, async (request) => ok({ list: await listWithCost(db, operatorOf(request).merchantId) }));
+
+  app.post<{ Body: PromotionInput & { category: string; title: string; imageUrl: string } }>('/promotions', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Create a promotion (paused until resumed when `enabled` is false)',
+      headers: bearerHeader,
+      body: { type: 'object', required: ['category', 'title', 'imageUrl'], additionalProperties: false, properties: { ...promotionFields, enabled: { type: 'boolean', default: true } } },
+      value: summaryItem,
+    }),
+  }, async (request) => {
+    const merchantId = operatorOf(request).merchantId;
+    const { enabled, ...input } = request.body as PromotionInput & { enabled: boolean };
+    return audited(auditContextOf(request, db, clock), { action: 'promotion.create', targetType: 'promotion', targetId: input.title ?? '', detail: { ...input } }, async () => {
+      const columns = { merchant_id: merchantId, enabled, content: '', ...columnsOf(input) };
+      const names = Object.keys(columns);
+      const created = await db
+        .query<{ id: number }>(`INSERT INTO promotion (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`, Object.values(columns))
+        .catch(refusedBy);
+      return ok(await summaryOf(merchantId, created.rows[0].id));
+    });
+  });
+
+  app.post<{ Params: { id: number }; Body: PromotionInput }>('/promotions/:id', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "Change a promotion's texts, schedule or rules (only the fields given); bonuses already paid keep theirs",
+      headers: bearerHeader,
+      params: idParams,
+      body: { type: 'object', minProperties: 1, additionalProperties: false, properties: promotionFields },
+      value: summaryItem,
+    }),
+  }, async (request) => {
+    const merchantId = operatorOf(request).merchantId;
+    const { id } = request.params;
+    return audited(auditContextOf(request, db, clock), { action: 'promotion.update', targetType: 'promotion', targetId: String(id), detail: { ...request.body } }, async () => {
+      const columns = columnsOf(request.body);
+      const names = Object.keys(columns);
+      const updated = await db
+        .query(`UPDATE promotion SET ${names.map((name, index) => `${name} = $${index + 3}`).join(', ')} WHERE merchant_id = $1 AND id = $2`, [merchantId, id, ...Object.values(columns)])
+        .catch(refusedBy);
+      if (updated.rowCount === 0) throw new AppError(404, 'promotion.not.found');
+      return ok(await summaryOf(merchantId, id));
+    });
+  });
+
+  for (const [action, enabled] of [['pause', false], ['resume', true]] as const) {
+    app.post<{ Params: { id: number } }>(`/promotions/:id/${action}`, {
+      schema: apiSchema({
+        tags: ['operator'],
+        summary: enabled ? 'Show the promotion again' : 'Hide the promotion: no one sees, joins or claims it (bonuses paid stay)',
+        headers: bearerHeader,
+        params: idParams,
+        value: summaryItem,
+      }),
+    }, async (request) => {
+      const merchantId = operatorOf(request).merchantId;
+      const { id } = request.params;
+      return audited(auditContextOf(request, db, clock), { action: `promotion.${action}`, targetType: 'promotion', targetId: String(id) }, async () => {
+        const changed = await db.query('UPDATE promotion SET enabled = $3 WHERE merchant_id = $1 AND id = $2', [merchantId, id, enabled]);
+        if (changed.rowCount === 0) throw new AppError(404, 'promotion.not.found');
+        return ok(await summaryOf(merchantId, id));
+      });
+    });
+  }
+
+  app.get<{ Params: { id: number } }>('/promotions/:id/claims', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "A promotion's members: joined, claimed (the bonus, the wagering it asked) and taken back, newest first",
+      headers: bearerHeader,
+      params: idParams,
+      value: {
+        type: 'object',
+        required: ['list'],
+        properties: {
+          list: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                username: { type: 'string' }, state: { type: 'string' }, joinedAt: { type: 'integer' }, claimedAt: { type: ['integer', 'null'] },
+                bonus: { type: ['number', 'null'] }, requirement: { type: ['number', 'null'] }, deposit: { type: ['number', 'null'] }, takenBack: { type: ['number', 'null'] },
+              },
+            },
+          },
+        },
+      },
+    }),
+  }, async (request) => {
+    const merchantId = operatorOf(request).merchantId;
+    await summaryOf(merchantId, request.params.id);
+    const result = await db.query<{
+      username: string; state: string; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null; requirement_minor: string | null; deposit_minor: string | null; taken_back_minor: string | null;
+    }>(
+      `SELECT m.username, c.state, c.joined_at, c.claimed_at, c.bonus_minor, c.requirement_minor, c.deposit_minor, c.taken_back_minor
+         FROM promotion_claim c JOIN member m ON m.id = c.member_id
+        WHERE c.merchant_id = $1 AND c.promotion_id = $2 ORDER BY c.id DESC LIMIT 500`,
+      [merchantId, request.params.id],
+    );
+    const major = (value: string | null) => (value === null ? null : minorToMajor(Number(value)));
+    return ok({
+      list: result.rows.map((row) => ({
+        username: row.username, state: row.state, joinedAt: row.joined_at.getTime(), claimedAt: row.claimed_at?.getTime() ?? null,
+        bonus: major(row.bonus_minor), requirement: major(row.requirement_minor), deposit: major(row.deposit_minor), takenBack: major(row.taken_back_minor),
+      })),
+    });
+  });
+}
