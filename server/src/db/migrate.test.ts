@@ -150,10 +150,10 @@ describe('migration 012 (issue 7, item 8: the password rule)', () => {
         if (Number(file.version) < 12) await fs.writeFile(path.join(dir, file.name), file.sql);
       }
       await runMigrations(database.pool, dir);
-      // No games nor game providers, and promotions without rules: their tables and columns
-      // (migrations 029, 030, 053) did not exist before 012.
+      // No games nor game providers, and promotions without rules or texts: their tables and
+      // columns (migrations 029, 030, 053, 056) did not exist before 012.
       const current = await readSeedFile();
-      const seed = { ...current, games: [], gameProviders: [], promotions: current.promotions.map(({ rules: _rules, ...promotion }) => promotion) };
+      const seed = { ...current, games: [], gameProviders: [], promotions: current.promotions.map(({ rules: _rules, texts: _texts, ...promotion }) => promotion) };
       const oldFields = { ...seed.registerFields, password: OLD_RULE, confirmPassword: OLD_RULE };
       await seedMerchant(database.pool, { ...seed, merchant: { code: 'OLDSEED', name: 'Old seed' }, domains: [], registerFields: oldFields });
       const ownRule = { ...OLD_RULE, minLength: 10, maxLength: 32 };

@@ -25,7 +25,16 @@ export interface MerchantSeed {
   registerFields: Record<string, RegisterFieldRule>;
   resources: Resource[];
   customerService: { csType: CustomerServiceType; title: string; type: number; url: string }[];
-  promotions: { key: string; category: string; title: string; imageUrl: string; content?: string; rules?: PromotionSeedRules }[];
+  /** texts: the title and terms per language (migration 056); title and content are the merchant's own words. */
+  promotions: {
+    key: string;
+    category: string;
+    title: string;
+    imageUrl: string;
+    content?: string;
+    texts?: Record<string, { title?: string; content?: string }>;
+    rules?: PromotionSeedRules;
+  }[];
   /** The merchant's prize wheel (migration 055); amounts in major units. */
   prizeWheel?: PrizeWheelSeed;
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
@@ -159,6 +168,7 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
       [id, promotion.category, promotion.title, promotion.imageUrl, promotion.content ?? '', order++],
     );
     promotionIds.set(promotion.key, inserted.rows[0].id);
+    if (promotion.texts) await client.query('UPDATE promotion SET texts = $2 WHERE id = $1', [inserted.rows[0].id, JSON.stringify(promotion.texts)]);
     const rules = promotion.rules;
     if (rules) {
       const requires = rules.requires ?? [];

@@ -132,6 +132,16 @@ describe('what a visitor and a member see', () => {
     expect(envelope(await request('GET', '/wps/promotions/detail?promotionId=0x1', null))).toMatchObject({ success: false, errorCode: 'request.param.err' });
   });
 
+  it('speaks the Language asked for: the seeded promotions have their texts in every set', async () => {
+    const signUp = await promotionId('register-bonus');
+    for (const [language, title] of [['BN', 'সাইন-আপ বোনাস $৮.৮৮'], ['CN', '注册奖金$8.88'], ['VI', 'Thưởng đăng ký $8.88'], ['EN', 'Sign-up Bonus $8.88']]) {
+      const response = await context.app.inject({ method: 'GET', url: `/wps/promotions/detail?promotionId=${signUp}`, headers: { language } });
+      expect(valueOf<PromotionDetail>(response).promotion.title).toBe(title);
+    }
+    const seeded = await context.pool.query<{ texts: Record<string, { title?: string }> }>("SELECT texts FROM promotion WHERE merchant_id = $1 AND trigger <> 'none'", [context.merchantId]);
+    for (const row of seeded.rows) expect(Object.keys(row.texts).sort()).toEqual(['BN', 'CN', 'ID', 'TH', 'TY', 'VI']);
+  });
+
   it('refuses joining and claiming without a session', async () => {
     const response = await request('POST', '/wps/promotions/claim', null, { promotionId: await promotionId('register-bonus') });
     expect(response.statusCode).toBe(401);
