@@ -13,7 +13,8 @@
 //
 // Files: fairness.ts (byte stream, uniform integers), slot-engine.ts (rules, spin), slot-games.ts
 // (the machines as data), slot-rtp.ts (exact RTP), crash.ts (crash point, curve, RTP),
-// crash-chain.ts (the crash rounds' pre-committed seed chain and salt), games.ts (by game code), rational.ts (exact fractions).
+// crash-chain.ts (the crash rounds' pre-committed seed chain and salt), games.ts (by game code), rational.ts (exact fractions),
+// prize-wheel.ts (a prize wheel spin's segment, drawn by weight).
 export {
   BLOCK_BYTES,
   ByteStream,
@@ -76,6 +77,7 @@ export {
   type Sha256Hex,
   type Sha256HexAsync,
 } from './crash-chain';
+export { MAX_TOTAL_WEIGHT, drawSegment, segmentAt, totalWeightOf, verifySpin, verifySpinAsync, type WeightedSegment } from './prize-wheel';
 export {
   INHOUSE_GAME_CODES,
   SLOT_GAME_CODES,
