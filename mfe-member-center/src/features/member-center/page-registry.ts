@@ -27,5 +27,6 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, SessionState>({
     personalProfit: { load: () => import(/* webpackChunkName: "page-personal-profit" */ '../personal-profit') },
     personalHistoryCopy: { load: () => import(/* webpackChunkName: "page-bet-history" */ '../bet-history') },
     bonusDetails: { load: () => import(/* webpackChunkName: "page-bonus-details" */ '../bonus-details') },
+    rewardCenter: { load: () => import(/* webpackChunkName: "page-reward-center" */ '../reward-center') },
   },
 });
