@@ -10,7 +10,7 @@ export type MoneyFigure = (typeof MONEY_FIGURES)[number];
 const LEDGER_FIGURES: Record<'rebates' | 'salaries' | 'promotions', readonly string[]> = {
   rebates: ['betting_rebate', 'agent_rebate'],
   salaries: ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'],
-  promotions: ['bonus', 'promotion'],
+  promotions: ['bonus', 'promotion', 'prize_wheel'],
 };
 
 const ledgerCase = Object.entries(LEDGER_FIGURES)

@@ -59,6 +59,7 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'va
   promotion: { column: 'promotion', sign: 1 },
   // A bonus taken back (not wagered in time): the member's debit lowers the promotion figure.
   promotion_takeback: { column: 'promotion', sign: 1 },
+  prize_wheel: { column: 'promotion', sign: 1 },
   invitation_reward: { column: 'totalInvitationAmount', sign: 1 },
 };
 
