@@ -2,7 +2,8 @@ import type { PrizeWheelSegment } from '@platform/contract';
 import styles from './reward-center.module.css';
 
 // The wheel: equal slices clockwise from the top, segment 0 first, each with its label along its
-// radius; the pointer stays at the top while the disc turns (reward-model.ts, rotationFor). The
+// radius; the pointer and the picture's square stay put while the disc inside turns
+// (reward-model.ts, rotationFor). The
 // slices take four of the theme's colours in turn, so they change with the theme.
 
 const SIZE = 200;
@@ -50,38 +51,43 @@ export function PrizeWheelSvg({ segments, rotation, label, landed, onTransitionE
         viewBox={`0 0 ${SIZE} ${SIZE}`}
         role="img"
         aria-label={label}
-        style={{ transform: `rotate(${rotation}deg)` }}
-        onTransitionEnd={(event) => {
-          if (event.target === event.currentTarget) onTransitionEnd?.();
-        }}
         data-testid="prize-wheel"
         data-rotation={rotation}
       >
         <circle className={styles.wheelRim} cx={CENTRE} cy={CENTRE} r={RADIUS + 3} />
-        {segments.map((segment, index) => {
-          const middle = index * slice + slice / 2;
-          return (
-            <g key={segment.index} className={styles[tones[index % tones.length]]} data-testid="wheel-segment" data-landed={landed === index || undefined}>
-              <title>{segment.label}</title>
-              {count === 1 ? (
-                <circle cx={CENTRE} cy={CENTRE} r={RADIUS} />
-              ) : (
-                <path d={slicePath(index, count)} />
-              )}
-              {/* Along the slice's radius, from near the hub outwards. */}
-              <text
-                className={styles.wheelLabel}
-                x={CENTRE + RADIUS * 0.58}
-                y={CENTRE}
-                textAnchor="middle"
-                dominantBaseline="central"
-                transform={`rotate(${middle - 90} ${CENTRE} ${CENTRE})`}
-              >
-                {shortLabel(segment.label)}
-              </text>
-            </g>
-          );
-        })}
+        <g
+          className={styles.disc}
+          style={{ transform: `rotate(${rotation}deg)` }}
+          onTransitionEnd={(event) => {
+            if (event.target === event.currentTarget) onTransitionEnd?.();
+          }}
+          data-testid="prize-wheel-disc"
+        >
+          {segments.map((segment, index) => {
+            const middle = index * slice + slice / 2;
+            return (
+              <g key={segment.index} className={styles[tones[index % tones.length]]} data-testid="wheel-segment" data-landed={landed === index || undefined}>
+                <title>{segment.label}</title>
+                {count === 1 ? (
+                  <circle cx={CENTRE} cy={CENTRE} r={RADIUS} />
+                ) : (
+                  <path d={slicePath(index, count)} />
+                )}
+                {/* Along the slice's radius, from near the hub outwards. */}
+                <text
+                  className={styles.wheelLabel}
+                  x={CENTRE + RADIUS * 0.58}
+                  y={CENTRE}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  transform={`rotate(${middle - 90} ${CENTRE} ${CENTRE})`}
+                >
+                  {shortLabel(segment.label)}
+                </text>
+              </g>
+            );
+          })}
+        </g>
         <circle className={styles.wheelHub} cx={CENTRE} cy={CENTRE} r={14} />
       </svg>
     </div>

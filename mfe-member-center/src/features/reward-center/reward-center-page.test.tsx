@@ -260,11 +260,13 @@ describe('the prize wheel', () => {
     const rotation = Number(wheel.getAttribute('data-rotation'));
     expect(rotation).toBeGreaterThanOrEqual(5 * 360);
     expect(segmentUnderPointer(rotation, SEGMENTS.length)).toBe(2);
+    const disc = screen.getByTestId('prize-wheel-disc');
+    expect(disc.style.transform).toBe(`rotate(${rotation}deg)`);
     // Still turning: the prize is not told before the wheel stops.
     expect(screen.queryByTestId('wheel-prize')).toBeNull();
     expect(commands).toEqual([]);
     await act(async () => {
-      fireEvent.transitionEnd(wheel);
+      fireEvent.transitionEnd(disc);
     });
     await settle();
     expect(screen.getByTestId('wheel-prize').textContent).toBe('You won 5: ৳5.00 has been added to your wallet.');
