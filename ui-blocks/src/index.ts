@@ -5,3 +5,4 @@ export * from './money-action';
 export * from './mobile-code-fields';
 export * from './load-error';
 export * from './centre';
+export * from './promo-code';

@@ -2,7 +2,7 @@
 // the one action its state allows (join, claim), whose answer is the promotion as it now stands.
 import { bus, Button, EmptyState, formatDateTime, isApiError, Link, requireRealAccount, Spinner, useCall, useT } from '@platform/shared';
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
-import { LoadError } from '@platform/ui-blocks';
+import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
 import { useRef, useState, type ReactNode } from 'react';
 import { NAMESPACE } from './translations';
 import {
@@ -18,7 +18,7 @@ import {
   type Translate,
 } from './promotion-model';
 import { PromotionImage, StateBadge, TimeLine } from './promotion-parts';
-import { claimPromotion, explainRefusal, isNotFound, joinPromotion, loadPromotion } from './promotions-api';
+import { claimPromotion, isNotFound, joinPromotion, loadPromotion } from './promotions-api';
 import styles from './promotions.module.css';
 
 export const PROMOTIONS_PATH = '/promotions';
@@ -130,7 +130,7 @@ function ActionArea({ entry, onEntry, t }: { entry: PromotionEntry; onEntry: (en
         onEntry(claimed.promotion);
       }
     } catch (failure) {
-      setRefusal(isApiError(failure) ? explainRefusal(failure) : t('action_failed'));
+      setRefusal(isApiError(failure) ? quietRefusalMessage(failure) : t('action_failed'));
     } finally {
       sending.current = false;
       setBusy(false);

@@ -1,10 +1,9 @@
 // /promotions: the promotions by category tab, a card each (its state, reward and countdown)
 // linking to its page, and the promo-code box for a signed-in member.
 import { EmptyState, Link, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
-import { LoadError } from '@platform/ui-blocks';
+import { LoadError, PromoCodeForm } from '@platform/ui-blocks';
 import { useId, useMemo, useState } from 'react';
 import { NAMESPACE } from './translations';
-import { PromoCodeBox } from './promo-code-box';
 import { ALL_CATEGORIES, categoryLabel, categoryTabsOf, inCategory, rewardText, type CategoryTab, type PromotionEntry, type Translate } from './promotion-model';
 import { PromotionImage, StateBadge, TimeLine } from './promotion-parts';
 import { loadPromotions } from './promotions-api';
@@ -61,7 +60,7 @@ export function PromotionList() {
 
   return (
     <div className={styles.listPage}>
-      {loggedIn && <PromoCodeBox onClaimed={promotions.refresh} />}
+      {loggedIn && <PromoCodeForm className={styles.codeBox} onClaimed={promotions.refresh} />}
       {promotions.status === 'error' && <LoadError title={t('list_failed')} error={promotions.error} onRetry={promotions.refresh} />}
       {!list && (promotions.status === 'loading' || promotions.status === 'idle') && <Spinner />}
       {list && list.length === 0 && <EmptyState title={t('empty')} description={t('empty_hint')} />}

@@ -3,7 +3,6 @@
 // Amounts arrive in major units and are read with amountMinorFromMajor, never with float maths.
 import { amountMinorFromMajor, formatMoney, formatDateTime, type useT } from '@platform/shared';
 import {
-  PROMO_CODE_PATTERN,
   type PromotionEntry,
   type PromotionRequirement,
   type PromotionState,
@@ -190,11 +189,6 @@ export function requirementAction(requirement: PromotionRequirement, t: Translat
       return t('requirement_real_name_todo');
   }
 }
-
-const PROMO_CODE = new RegExp(PROMO_CODE_PATTERN);
-
-/** The contract's rule for a promo code: 4 to 20 letters or digits. */
-export const isPromoCode = (code: string): boolean => PROMO_CODE.test(code);
 
 const PROMOTION_ID = /^[1-9][0-9]{0,9}$/;
 

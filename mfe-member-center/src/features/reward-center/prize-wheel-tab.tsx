@@ -3,11 +3,11 @@
 // segment the server drew, then the prize shows and the balance is loaded again. Below, the
 // verification of past spins (spin-verifier.tsx).
 import { bus, Button, EmptyState, isApiError, Spinner, useCall, useT } from '@platform/shared';
-import { LoadError } from '@platform/ui-blocks';
+import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
 import type { PrizeWheelSpun } from '@platform/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PrizeWheelSvg } from './prize-wheel-svg';
-import { explainRefusal, loadTickets, spinWheel } from './reward-api';
+import { loadTickets, spinWheel } from './reward-api';
 import { isClientSeed, moneyText, randomClientSeed, rotationFor, type Translate } from './reward-model';
 import styles from './reward-center.module.css';
 import { SpinVerifier } from './spin-verifier';
@@ -110,7 +110,7 @@ export function PrizeWheelTab({ verifyRequest }: PrizeWheelTabProps) {
     } catch (failure) {
       spinning.current = false;
       setPhase('idle');
-      setRefusal(isApiError(failure) ? explainRefusal(failure) : t('action_failed'));
+      setRefusal(isApiError(failure) ? quietRefusalMessage(failure) : t('action_failed'));
       // A ticket used elsewhere, or a wheel switched off: show what is there now.
       refreshTickets();
     }

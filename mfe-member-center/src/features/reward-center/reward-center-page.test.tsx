@@ -141,7 +141,7 @@ describe('the tabs', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['My promotions', 'Promo code', 'Prize wheel', 'History']);
     expect(screen.getByText('You have not joined any promotions yet')).toBeTruthy();
     await click(screen.getByRole('tab', { name: 'Promo code' }));
-    expect(screen.getByTestId('reward-promo-code')).toBeTruthy();
+    expect(screen.getByTestId('promo-code-box')).toBeTruthy();
     await click(screen.getByRole('tab', { name: 'Prize wheel' }));
     expect(screen.getByTestId('wheel-tab')).toBeTruthy();
     await click(screen.getByRole('tab', { name: 'History' }));
@@ -202,25 +202,25 @@ describe('Promo code', () => {
       { promotionList: { list: [] }, claimPromoCode: { promotion: promotion({ title: 'Lucky code', state: 'claimed', bonus: 8.88 }), bonus: 8.88, balance: 108.88 } },
       /Promo code/,
     );
-    const input = screen.getByTestId('reward-code-input');
+    const input = screen.getByTestId('promo-code-input');
     await type(input, 'ab!');
-    await click(screen.getByTestId('reward-code-apply'));
-    expect(screen.getByTestId('reward-code-error').textContent).toBe('Enter 4 to 20 letters or digits.');
+    await click(screen.getByTestId('promo-code-apply'));
+    expect(screen.getByTestId('promo-code-error').textContent).toBe('Enter 4 to 20 letters or digits.');
     expect(callsOf('claimPromoCode')).toHaveLength(0);
 
     await type(input, ' LUCKY2026 ');
-    await click(screen.getByTestId('reward-code-apply'));
+    await click(screen.getByTestId('promo-code-apply'));
     expect(callsOf('claimPromoCode')).toEqual([{ data: { promoCode: 'LUCKY2026' } }]);
-    expect(screen.getByTestId('reward-code-success').textContent).toBe('Promo code applied (Lucky code): you received ৳8.88');
+    expect(screen.getByTestId('promo-code-success').textContent).toBe('Promo code applied: you received ৳8.88');
     expect(commands).toEqual([{ type: 'refreshBalance' }]);
     expect((input as HTMLInputElement).value).toBe('');
   });
 
   it("shows the server's refusal under the field", async () => {
     await renderPage({ promotionList: { list: [] }, claimPromoCode: apiFailure('promotion.code.invalid', 'This promo code is not valid') }, /Promo code/);
-    await type(screen.getByTestId('reward-code-input'), 'NOPE1234');
-    await click(screen.getByTestId('reward-code-apply'));
-    expect(screen.getByTestId('reward-code-error').textContent).toBe('This promo code is not valid');
+    await type(screen.getByTestId('promo-code-input'), 'NOPE1234');
+    await click(screen.getByTestId('promo-code-apply'));
+    expect(screen.getByTestId('promo-code-error').textContent).toBe('This promo code is not valid');
   });
 });
 

@@ -4,7 +4,7 @@
 // are read with amountMinorFromMajor, never with float maths. The lobby's promotions pages say the
 // same things in their own copy: remotes never import each other.
 import { amountMinorFromMajor, formatMoney, type useT } from '@platform/shared';
-import { CLIENT_SEED_PATTERN, PROMO_CODE_PATTERN, type PrizeDeliveryStatus, type PrizeKind, type PromotionEntry, type PromotionState } from '@platform/contract';
+import { CLIENT_SEED_PATTERN, type PrizeDeliveryStatus, type PrizeKind, type PromotionEntry, type PromotionState } from '@platform/contract';
 
 /** The page namespace's translate function. */
 export type Translate = ReturnType<typeof useT>['t'];
@@ -52,10 +52,6 @@ export function claimCountdownText(leftMs: number, t: Translate): string {
   const { days, clock } = timeLeftParts(leftMs);
   return t('countdown_claim', { time: days > 0 ? t('time_days', { days, clock }) : clock });
 }
-
-const PROMO_CODE = new RegExp(PROMO_CODE_PATTERN);
-/** The contract's rule for a promo code: 4 to 20 letters or digits. */
-export const isPromoCode = (code: string): boolean => PROMO_CODE.test(code);
 
 const CLIENT_SEED = new RegExp(CLIENT_SEED_PATTERN);
 /** The contract's rule for a client seed: 1 to 64 printable characters, no spaces or ':'. */

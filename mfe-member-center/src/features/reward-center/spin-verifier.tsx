@@ -3,9 +3,10 @@
 // prizeWheelSpinInfo and its segment is recomputed here, in the browser (verify-spin.ts), as
 // Verified or Mismatch.
 import { Button, isApiError, useT } from '@platform/shared';
+import { quietRefusalMessage } from '@platform/ui-blocks';
 import type { PrizeWheelRotation, PrizeWheelSegment, PrizeWheelSpinInfo } from '@platform/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { explainRefusal, loadSpin, rotateSeed } from './reward-api';
+import { loadSpin, rotateSeed } from './reward-api';
 import styles from './reward-center.module.css';
 import { NAMESPACE } from './translations';
 import { SeedNotRevealedError, VerificationUnavailableError, verifySpinInBrowser, type SpinVerification } from './verify-spin';
@@ -58,7 +59,7 @@ export function SpinVerifier({ lastSpinId, verifyRequest, onRotated, segments, c
       if (failure instanceof SeedNotRevealedError) setOutcome({ kind: 'notRevealed' });
       else if (failure instanceof VerificationUnavailableError) setOutcome({ kind: 'failed', message: t('verify_unavailable') });
       else if (isApiError(failure)) {
-        const message = explainRefusal(failure);
+        const message = quietRefusalMessage(failure);
         setOutcome(message === null ? null : { kind: 'failed', message });
       } else setOutcome({ kind: 'failed', message: t('action_failed') });
     } finally {
@@ -88,7 +89,7 @@ export function SpinVerifier({ lastSpinId, verifyRequest, onRotated, segments, c
       setOutcome(null);
       onRotated();
     } catch (failure) {
-      setRotateError(isApiError(failure) ? explainRefusal(failure) : t('action_failed'));
+      setRotateError(isApiError(failure) ? quietRefusalMessage(failure) : t('action_failed'));
     } finally {
       setRotating(false);
     }
