@@ -6,9 +6,10 @@ import { clearRegistrationLimits, clearThrottles, uniqueUsername, TEST_PASSWORD 
 import { operatorSql } from '../harness/database';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
+import { closeCentre, lotteryStakeOf, memberIdOf, openCentrePage } from '../harness/member-centre';
 import { signInOperator } from '../harness/operator';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
-import { expect, test, type Locator, type Page } from '../harness/test';
+import { expect, test, type Page } from '../harness/test';
 
 // The money path as a new player walks it, with nothing prepared through the back door: register
 // through the form, deposit 1,000.00 by bank transfer with a receipt, the back office approves it
@@ -42,45 +43,6 @@ test.afterEach(async () => {
   if (withdrawSetting === undefined) await operatorSql(`DELETE FROM merchant_setting WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'withdraw'`);
   else await operatorSql(`UPDATE merchant_setting SET value = $1 WHERE merchant_id = ${WORKER_MERCHANT_ID} AND key = 'withdraw'`, [JSON.stringify(withdrawSetting)]);
 });
-
-/** The member centre opened on a page: the header's button on a desktop, the account menu on a phone. */
-async function openCentrePage(page: Page, headerTestId: string, menuName: string): Promise<Locator> {
-  const overlay = page.getByTestId('mfe_member_center-overlay');
-  if (await overlay.isVisible()) {
-    await overlay.getByRole('navigation', { name: 'Member Centre' }).getByRole('button', { name: menuName }).click();
-    return overlay;
-  }
-  const headerButton = page.getByTestId(headerTestId);
-  if (await headerButton.isVisible()) {
-    await headerButton.click();
-  } else {
-    await page.getByTestId('header-account-menu').click();
-    await page.getByTestId('header-menu-account-record').click();
-    await overlay.getByRole('navigation', { name: 'Member Centre' }).getByRole('button', { name: menuName }).click();
-  }
-  await expect(overlay.getByRole('button', { name: menuName })).toHaveAttribute('aria-current', 'page');
-  return overlay;
-}
-
-async function closeCentre(page: Page): Promise<void> {
-  const overlay = page.getByTestId('mfe_member_center-overlay');
-  await page.keyboard.press('Escape');
-  await expect(overlay).toHaveCount(0);
-}
-
-async function memberIdOf(username: string): Promise<number> {
-  const rows = await operatorSql<{ id: number }>(`SELECT id FROM member WHERE username = $1 AND merchant_id = ${WORKER_MERCHANT_ID}`, [username]);
-  return Number(rows[0].id);
-}
-
-/** The lottery stake this member has placed and not had refunded (what the wagering rule counts). */
-async function lotteryStakeOf(memberId: number): Promise<number> {
-  const rows = await operatorSql<{ total: string | null }>(
-    `SELECT sum(amount_minor)::text AS total FROM lottery_bet WHERE member_id = $1 AND state NOT IN ('cancelled', 'stopped', 'void')`,
-    [memberId],
-  );
-  return Number(rows[0].total ?? 0);
-}
 
 async function walkTheMoneyPath(page: Page, testInfo: { outputPath(name: string): string }, phone: boolean): Promise<void> {
   // 1. Register through the form.
