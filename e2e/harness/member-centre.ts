@@ -20,7 +20,8 @@ export async function openCentrePage(page: Page, headerTestId: string, menuName:
     await page.getByTestId('header-menu-account-record').click();
     await overlay.getByRole('navigation', { name: 'Member Centre' }).getByRole('button', { name: menuName }).click();
   }
-  await expect(overlay.getByRole('button', { name: menuName })).toHaveAttribute('aria-current', 'page');
+  // The menu's button (a page may have a button of the same name: the withdraw page's Withdraw).
+  await expect(overlay.getByRole('navigation', { name: 'Member Centre' }).getByRole('button', { name: menuName })).toHaveAttribute('aria-current', 'page');
   return overlay;
 }
 
