@@ -29,14 +29,9 @@ export interface PromotionCaller {
   language?: string;
 }
 
-export interface ClaimContext {
-  merchantId: number;
+/** A member's join or claim: the caller with its session's member, at `nowMs`. */
+export interface ClaimContext extends PromotionCaller {
   memberId: number;
-  /** The browser's Device-Id, an identity of a once-per-person promotion. */
-  deviceId?: string;
-  clientIp?: string;
-  /** The language of the answer's texts and of the bonus's remark in the records. */
-  language?: string;
   nowMs: number;
 }
 
