@@ -181,6 +181,13 @@ export const SERVER_ERROR_CODES = [
   'prize_wheel.client_seed.invalid',
   'prize_wheel.spin.not_found',
   'prize_wheel.grant.invalid',
+  // The betting rebate (rebate module): a day's rebate claimed by the member
+  'rebate.date.invalid',
+  'rebate.day.not.closed',
+  'rebate.mode.auto',
+  'rebate.nothing.to.claim',
+  'rebate.amount.mismatch',
+  'operator.rebate.invalid',
   // Player-to-player deposits (c2c module) and the withdrawals they pay
   'c2c.disabled',
   'c2c.amount.out.of.range',

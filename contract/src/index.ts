@@ -42,3 +42,4 @@ export * from './agent';
 export * from './agent-reports';
 export * from './promotion';
 export * from './prize-wheel';
+export * from './rebate';

@@ -29,6 +29,7 @@ import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
 import { createPromotionTakeBackJob, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
+import { createRebateJob, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -314,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(agentRoutes, { db: pool, clock });
     await merchantScope.register(promotionRoutes, { db: pool, clock });
     await merchantScope.register(prizeWheelRoutes, { db: pool, clock, secretsKey });
+    await merchantScope.register(rebateRoutes, { db: pool, clock });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
@@ -327,7 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes, c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey)] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes, c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), rebateOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -366,6 +368,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const takeBack = createPromotionTakeBackJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => takeBack.close());
   takeBack.start();
+  // The betting rebate of merchants that pay it by themselves (mode auto): each closed day once, one replica at a time.
+  const rebates = createRebateJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', () => rebates.close());
+  rebates.start();
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = createC2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

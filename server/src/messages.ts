@@ -11,6 +11,7 @@ import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
 import { promotionMessages } from './modules/promotion';
 import { prizeWheelMessages } from './modules/prize-wheel';
+import { rebateMessages } from './modules/rebate';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
@@ -65,6 +66,7 @@ export const MESSAGE_PARTS = {
   remotes: remotesMessages,
   promotion: promotionMessages,
   'prize-wheel': prizeWheelMessages,
+  rebate: rebateMessages,
 };
 
 /**

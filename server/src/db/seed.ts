@@ -37,6 +37,8 @@ export interface MerchantSeed {
   }[];
   /** The merchant's prize wheel (migration 055); amounts in major units. */
   prizeWheel?: PrizeWheelSeed;
+  /** The betting rebate (migration 058): how it is paid, and each VIP level's rates in percent of the settled stake. */
+  rebate?: { mode: 'manual' | 'auto'; levels: { vipLevel: number; rates: Record<string, number> }[] };
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
   banners: { groupName: string; imageUrl: string; linkageType: Banner['linkageType']; linkageValue?: string; promotionKey?: string }[];
   announcements: { type: 'B' | 'PL' | 'PU' | 'PR' | 'H'; title: string; content: string; popup: boolean; publishedHoursAgo: number }[];
@@ -206,6 +208,16 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
         'INSERT INTO prize_wheel_segment (wheel_id, position, label, prize_kind, amount_minor, weight) VALUES ($1, $2, $3, $4, $5, $6)',
         [wheel.rows[0].id, order++, segment.label, segment.prize, segment.prize === 'cash' ? minorOf(segment.amount) : null, segment.weight],
       );
+    }
+  }
+  // As the prize wheel: a database migrated only part of the way has no rebate tables yet (migration 058).
+  const rebateTable = await client.query<{ present: boolean }>("SELECT to_regclass('rebate_setting') IS NOT NULL AS present");
+  if (seed.rebate && rebateTable.rows[0].present) {
+    await client.query('INSERT INTO rebate_setting (merchant_id, mode, updated_at) VALUES ($1, $2, now())', [id, seed.rebate.mode]);
+    for (const level of seed.rebate.levels) {
+      for (const [category, percent] of Object.entries(level.rates)) {
+        await client.query('INSERT INTO rebate_rate (merchant_id, vip_level, category, rate_bp) VALUES ($1, $2, $3, $4)', [id, level.vipLevel, category, Math.round(percent * 100)]);
+      }
     }
   }
   order = 0;

@@ -8,7 +8,7 @@ export type MoneyFigure = (typeof MONEY_FIGURES)[number];
 
 /** Ledger kinds credited to members, by the figure they count in. */
 const LEDGER_FIGURES: Record<'rebates' | 'salaries' | 'promotions', readonly string[]> = {
-  rebates: ['betting_rebate', 'agent_rebate'],
+  rebates: ['betting_rebate', 'product_rebate', 'agent_rebate'],
   salaries: ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'],
   promotions: ['bonus', 'promotion', 'prize_wheel'],
 };

@@ -52,6 +52,7 @@ import * as queries from './records.queries';
 //   prize_wheel           any      5003      bonus           Prize wheel       (prize-wheel module: a cash prize)
 //   promotion_takeback    any      5004      bonus           Bonus taken back  (promotion module: not wagered in time)
 //   betting_rebate        any      6001      betting_rebate  Betting rebate
+//   product_rebate        any      6003      betting_rebate  Daily betting rebate (rebate module: a day's rebate, claimed or paid by its job)
 //   agent_rebate          any      6002      agent_rebate    Agent rebate
 //   dividend              any      6101      dividend        Dividend
 //   daily_salary          any      6201      salary          Daily salary
@@ -131,6 +132,7 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'prize_wheel', side: 'any', txTypeId: 5003, group: 'bonus', name: name('Prize wheel', 'পুরস্কারের চাকা', '幸运转盘', 'Roda hadiah', 'วงล้อรางวัล', '幸運轉盤', 'Vòng quay may mắn') },
   { kind: 'promotion_takeback', side: 'any', txTypeId: 5004, group: 'bonus', name: name('Bonus taken back', 'বোনাস ফেরত নেওয়া হয়েছে', '奖金已收回', 'Bonus ditarik kembali', 'เรียกคืนโบนัส', '獎金已收回', 'Thu hồi tiền thưởng') },
   { kind: 'betting_rebate', side: 'any', txTypeId: 6001, group: 'betting_rebate', name: NAMES.bettingRebate },
+  { kind: 'product_rebate', side: 'any', txTypeId: 6003, group: 'betting_rebate', name: name('Daily betting rebate', 'দৈনিক বাজি রিবেট', '每日投注返水', 'Rabat taruhan harian', 'เงินคืนการเดิมพันรายวัน', '每日投注返水', 'Hoàn trả cược hằng ngày') },
   { kind: 'agent_rebate', side: 'any', txTypeId: 6002, group: 'agent_rebate', name: NAMES.agentRebate },
   { kind: 'dividend', side: 'any', txTypeId: 6101, group: 'dividend', name: NAMES.dividend },
   { kind: 'daily_salary', side: 'any', txTypeId: 6201, group: 'salary', name: NAMES.dailySalary },

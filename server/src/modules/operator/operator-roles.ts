@@ -56,6 +56,9 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /promotions/:id/pause': ['content'],
   'POST /promotions/:id/resume': ['content'],
   'GET /promotions/:id/claims': ['content', 'risk'],
+  // The betting rebate's mode and rates (modules/rebate): content, as promotions are; risk reads.
+  'GET /rebate/settings': ['content', 'risk'],
+  'PUT /rebate/settings': ['content'],
   // Which release of each remote a brand serves (modules/remotes): admins only.
   'GET /remotes/releases': [],
   'POST /remotes/rollout': [],

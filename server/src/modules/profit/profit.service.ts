@@ -19,6 +19,7 @@ import * as queries from './profit.queries';
 //   bet_refund        betAmount               the credit, subtracted
 //   win               winAmount               the credit
 //   betting_rebate    rebate                  the credit
+//   product_rebate    rebate                  the credit (the daily betting rebate, rebate module)
 //   bonus             promotion               the credit
 //   promotion         promotion               the credit
 //   invitation_reward totalInvitationAmount   the credit
@@ -55,6 +56,7 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'va
   bet_refund: { column: 'betAmount', sign: -1 },
   win: { column: 'winAmount', sign: 1 },
   betting_rebate: { column: 'rebate', sign: 1 },
+  product_rebate: { column: 'rebate', sign: 1 },
   bonus: { column: 'promotion', sign: 1 },
   promotion: { column: 'promotion', sign: 1 },
   // A bonus taken back (not wagered in time): the member's debit lowers the promotion figure.
