@@ -52,6 +52,8 @@
 //   promotion-update ID --json JSON                   changes only the fields given
 //   promotion-pause ID / promotion-resume ID          hides it / shows it again
 //   promotion-claims ID                               its members: joined, claimed, taken back
+//   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
+//   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
 //   remote-releases                                   each remote's deployed releases, whether the
 //                                                     deployed shell can run each, pinned and served
 //   remote-rollout NAME VERSION                       serve that release to every device of this
@@ -794,6 +796,31 @@ Object.assign(OPS_COMMANDS, {
       const value = (await api.call('GET', `/promotions/${id}/claims`)) as { list: Record<string, unknown>[] };
       const rows = value.list.map((row) => ({ ...row, joinedAt: isoTime(row.joinedAt), claimedAt: row.claimedAt ? isoTime(row.claimedAt) : '' }));
       for (const line of formatTable(rows, ['username', 'state', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'requirement', 'takenBack'])) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// The betting rebate (modules/rebate, rebate.operator-routes.ts).
+const rebateLines = (value: { mode: string; rates: { vipLevel: number; category: string; percent: number }[] }): string[] => [
+  `Mode: ${value.mode} (${value.mode === 'auto' ? 'paid by the daily job' : 'claimed by each member in the member centre'}).`,
+  ...formatTable(value.rates.map((rate) => ({ ...rate, percent: `${rate.percent}%` })), ['vipLevel', 'category', 'percent']),
+];
+Object.assign(OPS_COMMANDS, {
+  'rebate-settings': {
+    usage: 'rebate-settings   (the mode and each VIP level\'s rate per product category, percent of the settled stake)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/rebate/settings')) as Parameters<typeof rebateLines>[0];
+      for (const line of rebateLines(value)) io.write(line);
+    },
+  },
+  'rebate-settings-set': {
+    usage: 'rebate-settings-set --json JSON   e.g. \'{"mode":"manual","rates":[{"vipLevel":0,"category":"rng","percent":0.8}]}\' (categories lott elott rng live fish pvp sports; at most 10 %, two decimals)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const body = jsonOption(options, 'rebate-settings-set --json JSON');
+      const value = (await api.call('PUT', '/rebate/settings', { body })) as Parameters<typeof rebateLines>[0];
+      for (const line of ['Rebate settings saved.', ...rebateLines(value)]) io.write(line);
     },
   },
 } satisfies Record<string, OpsCommand>);

@@ -4,7 +4,6 @@ import type { AgentTeamProfitLoss, CustomerRebateSetting, Envelope, GlobalRebate
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { launch, providerClientFor, sessionTokenOf } from '../game-provider/game-provider.testing';
-import type { ProviderClient } from '../game-provider/provider-client';
 import { assertLedgerReconciled } from '../ledger';
 import { cancelBet, placeOrder, settleRound } from '../lottery';
 import { costOf, drawRoundAs, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, testSecretsKey } from '../lottery/lottery.testing';
@@ -24,7 +23,7 @@ const DAY = 24 * HOUR;
 const DHAKA = 6 * HOUR;
 const clock = new TestClock();
 let context: TestContext;
-let jl: ProviderClient;
+let jl: Awaited<ReturnType<typeof providerClientFor>>;
 let counter = 0;
 
 /** The day the stakes are made on (LOTTERY_TEST_START_MS is 10:00 in Dhaka on 2026-11-27) and its end there. */
