@@ -181,6 +181,10 @@ export const SERVER_ERROR_CODES = [
   'prize_wheel.client_seed.invalid',
   'prize_wheel.spin.not_found',
   'prize_wheel.grant.invalid',
+  'prize_wheel.spin.not_physical',
+  'prize_wheel.cancel.too_many',
+  'prize_wheel.wheel.not_found',
+  'prize_wheel.period.invalid',
   // The betting rebate (rebate module): a day's rebate claimed by the member
   'rebate.date.invalid',
   'rebate.day.not.closed',

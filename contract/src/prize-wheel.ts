@@ -16,6 +16,11 @@
 //   prize_wheel.ticket.cancelled     409 the ticket was cancelled
 //   prize_wheel.client_seed.invalid  400 1-64 printable characters, no spaces or ':'
 //   prize_wheel.spin.not_found       404 no such spin of yours
+// The operator API's (server, prize-wheel.operator-routes.ts) also:
+//   prize_wheel.spin.not_physical    409 only a physical prize is delivered
+//   prize_wheel.cancel.too_many      409 the member has fewer unused tickets than asked to cancel
+//   prize_wheel.wheel.not_found      404 no such wheel of the merchant's
+//   prize_wheel.period.invalid       400 a report's period ends before it starts, or is over a year
 import { defineCall, type QueryOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 import { CLIENT_SEED_PATTERN } from './inhouse-games';
@@ -212,7 +217,7 @@ export const prizeWheelHistoryCall = /*#__PURE__*/ defineCall({
   value: pagedListSchemaOf(
     {
       type: 'object',
-      required: ['transactionId', 'name', 'type', 'usedDate', 'amount', 'deliveryStatus'],
+      required: ['transactionId', 'name', 'type', 'usedDate', 'amount', 'deliveryStatus', 'deliveredAt'],
       additionalProperties: false,
       properties: {
         transactionId: spinId,
@@ -221,6 +226,7 @@ export const prizeWheelHistoryCall = /*#__PURE__*/ defineCall({
         usedDate: { type: 'integer', description: 'when the ticket was spun, epoch ms' },
         amount: nullableAmount,
         deliveryStatus,
+        deliveredAt: { type: ['integer', 'null'], description: 'when the merchant delivered the physical prize, epoch ms; null until then' },
       },
     },
     {

@@ -35,6 +35,13 @@
 //                                                     open bet refunded, once
 //   grant-tickets USERNAME COUNT [--reason TEXT]      COUNT prize wheel tickets (1-100) to a member, once
 //                                                     per run (--idempotency-key repeats a run safely)
+//   cancel-tickets USERNAME COUNT|all --reason TEXT   cancels a member's unused tickets (oldest first),
+//                                                     once per run; never a used one
+//   prize-deliveries [--status pending|delivered|all] [--username NAME] [--page N]
+//                                                     physical prizes won: waiting (oldest first) or delivered
+//   prize-deliver SPIN_ID [--note TEXT]               marks one delivered (a tracking number, a courier…), once
+//   prize-wheel-report [--days N] [--to T] [--wheel ID]  a wheel's spins, cash paid and deliveries over the
+//                                                     N days (30) before T (now; or --from T); per segment
 //   applications [--status pending] [--limit N]       affiliate applications (players asking to be agents)
 //   approve-application ID [--answer TEXT]            the player becomes an agent
 //   reject-application ID [--answer TEXT]
@@ -586,6 +593,115 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// Running the prize wheel (modules/prize-wheel, prize-wheel.operations.ts): tickets cancelled,
+// physical prizes delivered, a wheel's report.
+interface DeliveryValue extends Record<string, unknown> {
+  spinId: string;
+  username: string;
+  prize: string;
+  spunAt: number;
+  status: string;
+  deliveredAt: number | null;
+  deliveredBy: string | null;
+  note: string | null;
+}
+const DELIVERY_STATUSES = ['pending', 'delivered', 'all'];
+const positiveInteger = (text: string | undefined, max: number): number | undefined =>
+  text !== undefined && /^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= max ? Number(text) : undefined;
+Object.assign(OPS_COMMANDS, {
+  'cancel-tickets': {
+    usage: "cancel-tickets USERNAME COUNT|all --reason TEXT   (the member's unused prize wheel tickets, oldest first; used ones stay)",
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [username, countText] = positionals;
+      const count = positiveInteger(countText, 1000);
+      if (positionals.length !== 2 || (countText !== 'all' && count === undefined)) {
+        throw new UsageError('Name the member and how many unused tickets (1-1000, or all), e.g. cancel-tickets alice2 all --reason "duplicate account"');
+      }
+      const value = (await api.call('POST', '/prize-wheel/tickets/cancel', {
+        body: { username, ...(count === undefined ? { all: true } : { count }), reason: requireOption(options, 'reason') },
+        // One key per run of the command; --idempotency-key repeats an earlier run safely.
+        idempotencyKey: options['idempotency-key'] ?? randomUUID(),
+      })) as { username: string; cancelled: number; replayed: boolean; available: number };
+      const done = value.replayed ? `Already done (${value.cancelled} cancelled)` : `Cancelled ${value.cancelled} ticket(s)`;
+      io.write(`${done}: ${value.username} has ${value.available} ticket(s) to spin.`);
+    },
+  },
+  'prize-deliveries': {
+    usage: 'prize-deliveries [--status pending|delivered|all] [--username NAME] [--page N]   (physical prizes: waiting oldest first, delivered newest first)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const status = options.status ?? 'pending';
+      if (positionals.length !== 0 || !DELIVERY_STATUSES.includes(status) || (options.page !== undefined && positiveInteger(options.page, 100_000) === undefined)) {
+        throw new UsageError('prize-deliveries [--status pending|delivered|all] [--username NAME] [--page N]');
+      }
+      const value = (await api.call('GET', '/prize-wheel/deliveries', { query: { status, username: options.username, page: options.page } })) as {
+        list: DeliveryValue[];
+        total: number;
+        totalPages: number;
+      };
+      const rows = value.list.map((row) => ({ ...row, spunAt: isoTime(row.spunAt), deliveredAt: isoTime(row.deliveredAt), note: row.note?.replace(/\s+/g, ' ') ?? '' }));
+      for (const line of formatTable(rows, ['spinId', 'spunAt', 'username', 'prize', 'status', 'deliveredAt', 'deliveredBy', 'note'])) io.write(line);
+      io.write(`${value.total} prize(s)${value.totalPages > 1 ? `, page ${options.page ?? 1} of ${value.totalPages}` : ''}.`);
+    },
+  },
+  'prize-deliver': {
+    usage: 'prize-deliver SPIN_ID [--note TEXT]   (a physical prize handed over or sent: the note keeps the tracking number, the courier…)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const [spinId] = positionals;
+      if (positionals.length !== 1 || !/^[1-9][0-9]{0,17}$/.test(spinId)) throw new UsageError('Name the spin, as prize-deliveries lists it, e.g. prize-deliver 12 --note "DHL 123"');
+      const value = (await api.call('POST', `/prize-wheel/deliveries/${spinId}/deliver`, { body: options.note === undefined ? {} : { note: options.note } })) as DeliveryValue & {
+        alreadyDelivered: boolean;
+      };
+      const what = `spin ${value.spinId} (${value.prize}) of ${value.username}`;
+      const note = value.note ? `; note: ${value.note}` : '';
+      io.write(
+        value.alreadyDelivered
+          ? `Already delivered: ${what}, on ${isoTime(value.deliveredAt)} UTC by ${value.deliveredBy ?? 'an operator'}${note}. Nothing changed.`
+          : `Delivered: ${what}, on ${isoTime(value.deliveredAt)} UTC${note}.`,
+      );
+    },
+  },
+  'prize-wheel-report': {
+    usage: 'prize-wheel-report [--days N] [--from T] [--to T] [--wheel ID]   (the enabled wheel over the N days (30) before T (now); T: now or ISO, UTC)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'prize-wheel-report [--days N (1-366)] [--from T] [--to T] [--wheel ID]';
+      const days = options.days === undefined ? 30 : positiveInteger(options.days, 366);
+      const wheelId = options.wheel === undefined ? undefined : positiveInteger(options.wheel, 2_147_483_647);
+      if (positionals.length !== 0 || days === undefined || (options.wheel !== undefined && wheelId === undefined) || (options.days !== undefined && options.from !== undefined)) {
+        throw new UsageError(usage);
+      }
+      const nowMs = Date.now();
+      const to = parseOpsTime(options.to ?? 'now', nowMs, 'to');
+      const from = options.from === undefined ? to - days * 86_400_000 : parseOpsTime(options.from, nowMs, 'from');
+      const value = (await api.call('GET', '/prize-wheel/report', { query: { wheelId: wheelId?.toString(), from: String(from), to: String(to) } })) as {
+        wheelId: number;
+        name: string;
+        enabled: boolean;
+        spins: number;
+        cashPaid: number;
+        physical: { pending: number; delivered: number };
+        tickets: { granted: number; cancelled: number };
+        segments: { index: number; label: string; kind: string; amount: number | null; spins: number; cashPaid: number }[];
+      };
+      io.write(`${value.name} (wheel ${value.wheelId}${value.enabled ? '' : ', off'}), ${isoTime(from)} → ${isoTime(to)} UTC:`);
+      io.write(
+        `${value.spins} spin(s), ${value.cashPaid.toFixed(2)} cash paid; physical prizes ${value.physical.pending} waiting, ${value.physical.delivered} delivered; ` +
+          `tickets ${value.tickets.granted} granted, ${value.tickets.cancelled} cancelled.`,
+      );
+      const rows = value.segments.map((segment) => ({
+        ...segment,
+        amount: segment.amount === null ? '' : segment.amount.toFixed(2),
+        share: value.spins ? `${((segment.spins * 100) / value.spins).toFixed(2)}%` : '',
+        cashPaid: segment.cashPaid.toFixed(2),
+      }));
+      for (const line of formatTable(rows, ['index', 'label', 'kind', 'amount', 'spins', 'share', 'cashPaid'])) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 // Releases of the remotes (modules/remotes, remotes.operator-routes.ts).
 interface RemoteReleasesValue {
   name: string;
@@ -850,6 +966,9 @@ const OPTIONS = {
   received: { type: 'string' },
   from: { type: 'string' },
   json: { type: 'string' },
+  note: { type: 'string' },
+  days: { type: 'string' },
+  wheel: { type: 'string' },
 } as const;
 
 function usage(): string[] {

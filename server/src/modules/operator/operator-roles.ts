@@ -49,6 +49,12 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /lottery/rounds/void': ['risk'],
   // Prize wheel tickets to a member (modules/prize-wheel): content, as promotions are.
   'POST /prize-wheel/tickets': ['content'],
+  // Running the wheel: content staff deliver its physical prizes and cancel tickets; risk reads
+  // the deliveries and the report, and cancels the tickets of an account it finds abusing them.
+  'GET /prize-wheel/deliveries': ['content', 'risk'],
+  'POST /prize-wheel/deliveries/:spinId/deliver': ['content'],
+  'POST /prize-wheel/tickets/cancel': ['content', 'risk'],
+  'GET /prize-wheel/report': ['content', 'risk'],
   // Promotions (modules/promotion): content staff write them.
   'GET /promotions': ['content', 'risk'],
   'POST /promotions': ['content'],

@@ -243,6 +243,7 @@ export async function claimHistory(pool: pg.Pool, merchantId: number, memberId: 
       usedDate: one.spunAtMs,
       amount: majorOrNull(one.amountMinor),
       deliveryStatus: one.deliveryStatus,
+      deliveredAt: one.deliveredAtMs,
     })),
     totalPages: Math.ceil(total / size),
     footer: { amount: minorToMajor(cashMinor) },

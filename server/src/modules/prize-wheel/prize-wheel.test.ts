@@ -172,7 +172,7 @@ describe('a spin', () => {
     expect(records.list).toEqual([expect.objectContaining({ txTypeId: 5003, txTypeName: 'Prize wheel', amount: 5, orderNo: `PW${ticketIds[0]}` })]);
     const history = valueOf<PrizeWheelHistory>(await get('/wps/relay/getGetClaimHistory', token));
     expect(history).toEqual({
-      list: [{ transactionId: spun.transactionId, name: '5', type: 'cash', usedDate: expect.any(Number), amount: 5, deliveryStatus: null }],
+      list: [{ transactionId: spun.transactionId, name: '5', type: 'cash', usedDate: expect.any(Number), amount: 5, deliveryStatus: null, deliveredAt: null }],
       totalPages: 1,
       footer: { amount: 5 },
     });
@@ -226,7 +226,7 @@ describe('attacks', () => {
     expect(envelope(await spinRequest(thief.token, ticketIds[1], 'mine-now'))).toMatchObject({ errorCode: 'prize_wheel.ticket.not_found' });
     expect((await spinRequest(thief.token, ticketIds[1], 'mine-now')).statusCode).toBe(404);
     expect(envelope(await spinRequest(owner.token, 9_007_199_254_740_991, 'nope'))).toMatchObject({ errorCode: 'prize_wheel.ticket.not_found' });
-    await context.pool.query("UPDATE prize_ticket SET state = 'cancelled' WHERE id = $1", [ticketIds[2]]);
+    await context.pool.query("UPDATE prize_ticket SET state = 'cancelled', cancelled_at = now() WHERE id = $1", [ticketIds[2]]);
     expect(envelope(await spinRequest(owner.token, ticketIds[2], 'cancelled'))).toMatchObject({ errorCode: 'prize_wheel.ticket.cancelled' });
 
     expect(await spinCount(owner.memberId)).toBe(1);
