@@ -107,10 +107,11 @@ export const customerRebateSettingCall = /*#__PURE__*/ defineCall({
   quiet: true,
   value: {
     type: 'object',
-    required: ['mode', 'vipLevel', 'list'],
+    required: ['mode', 'vipLevel', 'list', 'balanceDates'],
     properties: {
       mode,
       vipLevel: { type: 'integer', minimum: 0 },
+      balanceDates: { type: 'array', items: balanceDate, description: 'the closed days that may be read and claimed, newest first (the merchant\'s calendar)' },
       list: { type: 'array', items: { type: 'object', required: ['productType', 'rebateValue'], properties: { productType: category, rebateValue } } },
     },
   },

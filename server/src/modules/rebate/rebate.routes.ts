@@ -48,6 +48,6 @@ export async function rebateRoutes(app: FastifyInstance, { db, clock = systemClo
   }, async (request) => ok(await globalRebateSettings(db, merchantOf(request).id)));
 
   app.get<RouteOf<typeof customerRebateSettingCall>>(customerRebateSettingCall.path, {
-    schema: apiSchema({ tags, summary: "The caller's rebate rate of each product type (its VIP level's)", call: customerRebateSettingCall }),
-  }, async (request) => ok(await customerRebateSetting(db, merchantOf(request).id)));
+    schema: apiSchema({ tags, summary: "The caller's rebate rate of each product type (its VIP level's) and the closed days it may claim", call: customerRebateSettingCall }),
+  }, async (request) => ok(await customerRebateSetting(db, merchantOf(request).id, clock())));
 }

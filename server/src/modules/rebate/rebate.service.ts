@@ -247,10 +247,15 @@ export async function globalRebateSettings(pool: pg.Pool, merchantId: number): P
   };
 }
 
-/** MCS2_getCustomerRebateSettingByProductType: the caller's level's rate of every product type (0 where none is set). */
-export async function customerRebateSetting(pool: pg.Pool, merchantId: number): Promise<CustomerRebateSetting> {
+/** MCS2_getCustomerRebateSettingByProductType: the caller's level's rate of every product type (0 where none is set), and the days it may claim. */
+export async function customerRebateSetting(pool: pg.Pool, merchantId: number, nowMs: number): Promise<CustomerRebateSetting> {
   const settings = await queries.selectSettings(pool, merchantId);
   const vipLevel = DEFAULT_VIP_LEVEL;
   const rateOf = (category: RebateCategory) => settings.rates.find((rate) => rate.vipLevel === vipLevel && rate.category === category)?.rateBp ?? 0;
-  return { mode: settings.mode, vipLevel, list: REBATE_CATEGORIES.map((category) => ({ productType: category, rebateValue: percentOf(rateOf(category)) })) };
+  return {
+    mode: settings.mode,
+    vipLevel,
+    list: REBATE_CATEGORIES.map((category) => ({ productType: category, rebateValue: percentOf(rateOf(category)) })),
+    balanceDates: (await closedDays(pool, merchantId, nowMs)).map((day) => day.balanceDate),
+  };
 }

@@ -189,6 +189,8 @@ describe('a day of every category, worked by hand', () => {
         { productType: 'lott', rebateValue: 0.5 }, { productType: 'elott', rebateValue: 0.5 }, { productType: 'fish', rebateValue: 0.8 }, { productType: 'live', rebateValue: 0.6 },
         { productType: 'pvp', rebateValue: 0.5 }, { productType: 'rng', rebateValue: 0.8 }, { productType: 'sports', rebateValue: 0.5 },
       ],
+      // The seven closed days of Dhaka's calendar, yesterday first.
+      balanceDates: ['2026-11-27', '2026-11-26', '2026-11-25', '2026-11-24', '2026-11-23', '2026-11-22', '2026-11-21'],
     });
     // A rate changed after the day was counted does not change the day.
     expect((await putSettings({ rates: [{ vipLevel: 0, category: 'live', percent: 5 }] })).statusCode).toBe(200);
@@ -228,6 +230,15 @@ describe('a day of every category, worked by hand', () => {
     // One movement per category (seven), 3.10 in all; a claim after that finds nothing.
     expect(await rebateCredits(alice.memberId)).toEqual({ n: 7, sum: '310' });
     expect(refusal(await disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.6 }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
+  });
+
+  it('pays a member only its own rebate: another member sending alice’s amount for her day gets nothing', async () => {
+    const mallory = await player();
+    const before = await mainBalanceMinor(context.pool, mallory.memberId);
+    expect(valueOf<RebateDay>(await dayOf(mallory.token, BET_DAY))).toMatchObject({ totalRemain: 0, totalPaid: 0 });
+    expect(refusal(await disburse(mallory.token, { balanceDate: BET_DAY, rebateAmount: 3.1 }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
+    expect(refusal(await disburse(mallory.token, { balanceDate: BET_DAY, rebateAmount: 1.5, category: 'live' }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
+    expect(await mainBalanceMinor(context.pool, mallory.memberId)).toBe(before);
   });
 
   it('shows in the account records (betting rebate filter), the P&L’s rebate and the team report’s rebates', async () => {
