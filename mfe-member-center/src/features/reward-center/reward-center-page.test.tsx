@@ -389,8 +389,8 @@ describe('History', () => {
         prizeWheelSpinInfo: info,
         prizeWheelHistory: {
           list: [
-            { transactionId: '77', name: '5', type: 'cash', usedDate: NOW, amount: 5, deliveryStatus: null },
-            { transactionId: '76', name: 'Phone', type: 'physical', usedDate: NOW - HOUR, amount: null, deliveryStatus: 'pending' },
+            { transactionId: '77', name: '5', type: 'cash', usedDate: NOW, amount: 5, deliveryStatus: null, deliveredAt: null },
+            { transactionId: '76', name: 'Phone', type: 'physical', usedDate: NOW - HOUR, amount: null, deliveryStatus: 'pending', deliveredAt: null },
           ],
           totalPages: 1,
           footer: { amount: 5 },
@@ -406,7 +406,7 @@ describe('History', () => {
     expect(rows[1].textContent).toContain('৳5.00');
     expect(rows[2].textContent).toContain('Phone');
     expect(rows[2].textContent).toContain('Gift');
-    expect(rows[2].textContent).toContain('Pending');
+    expect(rows[2].textContent).toContain('Waiting for delivery');
     await click(within(rows[1]).getByTestId('history-verify'));
     expect(screen.getByRole('tab', { name: 'Prize wheel' }).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByTestId('wheel-verify-result')).textContent).toBe('Verified');
