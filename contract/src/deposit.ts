@@ -23,7 +23,9 @@
 // wallet.idempotency.key.required, wallet.idempotency.conflict, deposit.channel.not.found,
 // deposit.amount.out.of.range, deposit.pending.limit, deposit.not.found, deposit.state.invalid,
 // deposit.image.invalid, deposit.image.too.large, deposit.gateway.unavailable,
-// deposit.report.period.invalid.
+// deposit.report.period.invalid; with a promotionId (the deposit page's promotion choice,
+// getDepositPromotionsV3): promotion.not.found, promotion.not.joinable,
+// promotion.deposit.below_minimum (no deposit is made then).
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 
@@ -46,6 +48,12 @@ export const DEPOSIT_REPORT_MAX_RANGE_MS = 29 * 24 * 60 * 60 * 1000;
 
 const amountSchema = { type: 'number', description: 'major units, positive, two decimals at most (wallet.amount.invalid otherwise)' } as const;
 const depositIdSchema = { type: 'integer', minimum: 1, maximum: 9007199254740991, description: 'the deposit, as depositMTV3 / newDepositPG answered it' } as const;
+const promotionIdSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 2147483647,
+  description: 'optional: the deposit promotion chosen for this deposit (getDepositPromotionsV3); the member joins it, and the deposit, once approved, earns its bonus',
+} as const;
 const bankCodeSchema = { type: 'string', pattern: '^[A-Z0-9_]{1,32}$', description: "the channel's mcsBankCode (getDepositBanksList)" } as const;
 
 const channelSchema = {
@@ -213,6 +221,7 @@ export const depositMTCall = /*#__PURE__*/ defineCall({
       payeeName: { type: 'string', minLength: 1, maxLength: 100, description: 'the name on the account the member pays from' },
       depositAccountNum: { type: 'string', maxLength: 64, description: 'the account the member pays from (optional)' },
       transactionDate: { type: 'string', maxLength: 32, description: 'when the member made the transfer, as they entered it (optional)' },
+      promotionId: promotionIdSchema,
     },
   },
   value: {
@@ -304,6 +313,7 @@ export const newDepositPGCall = /*#__PURE__*/ defineCall({
       amount: amountSchema,
       bankCode: bankCodeSchema,
       vendorId: { type: 'integer', minimum: 1, maximum: 2147483647, description: "the channel's vendorId (getDepositBanksList)" },
+      promotionId: promotionIdSchema,
     },
   },
   value: {

@@ -171,6 +171,7 @@ export const SERVER_ERROR_CODES = [
   'promotion.already.claimed',
   'promotion.linked.account',
   'promotion.code.invalid',
+  'promotion.deposit.below_minimum',
   'prom_claim_req_field',
   'operator.promotion.invalid',
   // The prize wheel (prize-wheel module): tickets, spins, the member's seed

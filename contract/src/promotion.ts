@@ -140,6 +140,81 @@ export const claimPromoCodeCall = /*#__PURE__*/ defineCall({
   value: promotionClaimCall.value,
 });
 
+/**
+ * The deposit page's promotion choice: the deposit promotions the member may choose for their next
+ * deposit now (state join, or joined and waiting for the deposit), titles in the caller's
+ * Language. A deposit sent with one of these ids (depositMTV3 / newDepositPG `promotionId`) joins
+ * the member to it; that deposit, once approved, earns the bonus as a deposit after pressing Join
+ * would. Quiet: a page that cannot read it offers no choice and the deposit goes on without one.
+ */
+export const depositPromotionsCall = /*#__PURE__*/ defineCall({
+  name: 'depositPromotions',
+  method: 'GET',
+  path: '/wps/relay/getDepositPromotionsV3',
+  moduleId: 'PROMO3',
+  token: true,
+  quiet: true,
+  value: {
+    type: 'object',
+    required: ['list'],
+    properties: {
+      list: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'title', 'trigger', 'joined', 'reward', 'minDeposit', 'wagering', 'endTime'],
+          properties: {
+            id: { type: 'integer', description: 'the promotionId a deposit sends' },
+            title: { type: 'string', description: "in the caller's Language (the merchant's own words where it has none)" },
+            trigger: { type: 'string', enum: ['first_deposit', 'deposit'] },
+            joined: { type: 'boolean', description: 'the member joined it already (state joined)' },
+            reward: promotionEntrySchema.properties.reward,
+            minDeposit: { ...nullableAmount, description: 'a deposit below this earns nothing (refused: promotion.deposit.below_minimum)' },
+            wagering: {
+              type: 'object',
+              required: ['multiplier', 'includesDeposit'],
+              properties: {
+                multiplier: { type: 'number', description: 'e.g. 10 for 10×' },
+                includesDeposit: { type: 'boolean', description: 'the deposit is staked that many times too' },
+              },
+            },
+            endTime: nullableTime,
+          },
+        },
+      },
+    },
+  },
+});
+
+export const PROMOTION_APPLICATION_COMMENT_MAX = 140;
+export const PROMOTION_APPLICATION_IMAGES_MAX = 3;
+export const PROMOTION_APPLICATION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const promotionApplyCall = /*#__PURE__*/ defineCall({
+  name: 'promotionApply',
+  method: 'POST',
+  path: '/wps/promotions/apply',
+  moduleId: 'PROMO3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['promotionId', 'comment', 'images'],
+    additionalProperties: false,
+    properties: {
+      promotionId,
+      comment: { type: 'string', maxLength: PROMOTION_APPLICATION_COMMENT_MAX },
+      images: {
+        type: 'array',
+        maxItems: PROMOTION_APPLICATION_IMAGES_MAX,
+        items: { type: 'string', maxLength: 7_000_000, description: 'A data URL of a png or jpg of at most 5 MB' },
+      },
+    },
+  },
+  value: promotionEntrySchema,
+});
+
 export type PromotionEntry = ValueOf<typeof promotionJoinCall>;
 export type PromotionDetail = ValueOf<typeof promotionDetailCall>;
 export type PromotionClaimed = ValueOf<typeof promotionClaimCall>;
+export type DepositPromotions = ValueOf<typeof depositPromotionsCall>;
+export type DepositPromotion = DepositPromotions['list'][number];

@@ -27,7 +27,7 @@ import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './module
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
-import { createPromotionTakeBackJob, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
+import { createPromotionTakeBackJob, depositPromotionChooser, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
 import { createRebateJob, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
 import { messageRoutes, UnreadStreams } from './modules/message';
@@ -293,7 +293,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(memberRoutes, { db: pool, clock, hooks: accountHooks });
     await merchantScope.register(captchaRoutes, { db: pool, clock });
     await merchantScope.register(botCheckRoutes, { db: pool, clock, secretsKey, hooks: accountHooks });
-    await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey, extraMethods: c2cDepositMethods });
+    // A deposit may name a deposit promotion (the deposit page's choice): modules/promotion checks and joins it.
+    await merchantScope.register(depositRoutes, { db: pool, clock, secretsKey, extraMethods: c2cDepositMethods, choosePromotion: depositPromotionChooser(pool) });
     await merchantScope.register(gameProviderRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(ledgerRoutes, {
       db: pool,

@@ -132,6 +132,8 @@ export interface NewDeposit {
   depositorAccount?: string | null;
   transactionDate?: string | null;
   expiresAtMs?: number | null;
+  /** The deposit promotion the member chose for it (migration 059), joined before it was made. */
+  promotionId?: number | null;
   idempotencyKey: string;
   requestDigest: string;
   nowMs: number;
@@ -145,8 +147,8 @@ export async function insertDeposit(db: Db, input: NewDeposit): Promise<number |
     `INSERT INTO deposit (merchant_id, member_id, channel_id, method, vendor_name, bank_code, provider, requested_minor,
                           payee_name, depositor_account, transaction_date,
                           receiving_bank_name, receiving_account_name, receiving_account_number, receiving_branch,
-                          expires_at, idempotency_key, request_digest, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)
+                          expires_at, idempotency_key, request_digest, created_at, updated_at, promotion_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20)
      ON CONFLICT (member_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [
@@ -169,6 +171,7 @@ export async function insertDeposit(db: Db, input: NewDeposit): Promise<number |
       input.idempotencyKey,
       input.requestDigest,
       new Date(input.nowMs),
+      input.promotionId ?? null,
     ],
   );
   return result.rows[0] ? Number(result.rows[0].id) : undefined;

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
+import { callerLanguageOf, clientIpOf, deviceIdOf } from '../../http/request-context';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { resolveLanguage, translate } from '../../i18n/messages';
 import type { SecretsKey } from '../../secrets-key';
@@ -36,7 +37,24 @@ export interface DepositRoutesOptions {
   gateways?: GatewayRegistry;
   /** Methods other modules offer in the channel list (app.ts: C2C from modules/c2c). */
   extraMethods?: service.ExtraDepositMethods;
+  /**
+   * A deposit's promotionId: refused or joined by modules/promotion (app.ts). Without it a deposit
+   * naming a promotion is refused (promotion.not.found).
+   */
+  choosePromotion?: DepositPromotionChooser;
 }
+
+/** Refuses (AppError) the deposit promotion chosen for a deposit of amountMinor, or joins the member to it. */
+export type DepositPromotionChooser = (choice: {
+  merchantId: number;
+  memberId: number;
+  promotionId: number;
+  amountMinor: number;
+  nowMs: number;
+  language: string;
+  deviceId?: string;
+  clientIp: string;
+}) => Promise<void>;
 
 /** The largest upload body: a 5 MB image as base64 (4/3) in JSON, with room for the other fields. */
 const UPLOAD_BODY_LIMIT = 7_200_000;
@@ -72,6 +90,28 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const gateways = options.gateways ?? gatewayRegistryFor({ db, secretsKey: options.secretsKey, clock });
+  /** The promotion the request names, to be joined for its deposit (none named: undefined). */
+  const chosenPromotion = (request: FastifyRequest, promotionId: number | undefined, nowMs: number): service.ChosenPromotion | undefined => {
+    if (promotionId === undefined) return undefined;
+    const member = memberOf(request);
+    const choose = options.choosePromotion;
+    return {
+      id: promotionId,
+      join: async (amountMinor) => {
+        if (!choose) throw new AppError(404, 'promotion.not.found');
+        await choose({
+          merchantId: member.merchantId,
+          memberId: member.id,
+          promotionId,
+          amountMinor,
+          nowMs,
+          language: callerLanguageOf(request),
+          deviceId: deviceIdOf(request),
+          clientIp: clientIpOf(request),
+        });
+      },
+    };
+  };
 
   app.get('/wps/relay/getDepositSettings', {
     schema: apiSchema({
@@ -124,7 +164,10 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
     schema: apiSchema({
       tags: ['deposit'],
       summary: 'Manual bank transfer: a pending deposit',
-      description: "Takes an Idempotency-Key header. Answers the merchant's receiving account; no money moves until an operator approves.",
+      description:
+        "Takes an Idempotency-Key header. Answers the merchant's receiving account; no money moves until an operator approves. " +
+        'With promotionId the member is joined to that deposit promotion first (404 promotion.not.found, 409 promotion.not.joinable, ' +
+        '400 promotion.deposit.below_minimum: no deposit is made).',
       headers: idempotencyHeaders,
       call: depositMTCall,
     }),
@@ -132,6 +175,7 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
     const member = memberOf(request);
     const idempotencyKey = idempotencyKeyFrom(request);
     const { body } = request;
+    const nowMs = clock();
     return ok(
       await service.createManualDeposit(db, gateways, {
         merchantId: member.merchantId,
@@ -141,8 +185,9 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
         payeeName: body.payeeName,
         depositAccountNum: body.depositAccountNum,
         transactionDate: body.transactionDate,
+        promotion: chosenPromotion(request, body.promotionId, nowMs),
         idempotencyKey,
-        nowMs: clock(),
+        nowMs,
       }),
     );
   });
@@ -173,7 +218,9 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
     schema: apiSchema({
       tags: ['deposit'],
       summary: 'Online deposit: an order at the payment provider',
-      description: "Takes an Idempotency-Key header. Answers the provider's payment page (redirectUrl) or a QR code (qrContent); the provider's signed callback credits the deposit.",
+      description:
+        "Takes an Idempotency-Key header. Answers the provider's payment page (redirectUrl) or a QR code (qrContent); the provider's signed callback credits the deposit. " +
+        'With promotionId the member is joined to that deposit promotion first (as depositMTV3).',
       headers: idempotencyHeaders,
       call: newDepositPGCall,
     }),
@@ -181,6 +228,7 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
     const member = memberOf(request);
     const idempotencyKey = idempotencyKeyFrom(request);
     const { body } = request;
+    const nowMs = clock();
     return ok(
       await service.createOnlineDeposit(db, gateways, {
         merchantId: member.merchantId,
@@ -188,9 +236,10 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
         amountMinor: transferAmountMinor(body.amount),
         bankCode: body.bankCode,
         vendorId: body.vendorId,
+        promotion: chosenPromotion(request, body.promotionId, nowMs),
         idempotencyKey,
         siteOrigin: originOf(request),
-        nowMs: clock(),
+        nowMs,
       }),
     );
   });

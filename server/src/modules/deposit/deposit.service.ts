@@ -134,6 +134,34 @@ function checkAmount(channel: ChannelRow, amountMinor: number): void {
   }
 }
 
+/**
+ * The deposit promotion the member chose on the deposit page for this deposit. `join` is offered
+ * by modules/promotion (wired in app.ts, so this module does not depend on it): it refuses the
+ * choice with an AppError (not a deposit promotion the member may join now, or `amountMinor` below
+ * its minimum deposit) or joins the member to it. Joining moves no money: the deposit, once
+ * approved, earns the bonus as any deposit made after joining does.
+ */
+export interface ChosenPromotion {
+  id: number;
+  join: (amountMinor: number) => Promise<void>;
+}
+
+/**
+ * Joins the chosen promotion before the deposit is made (a refusal makes no deposit; the deposit
+ * then comes after the joining, as the promotion's rules ask). A retry of a deposit already made
+ * under its key skips it: the retry answers that deposit, whatever became of the promotion since.
+ * A deposit refused after the joining (the pending limit) leaves the member joined, as pressing
+ * Join on the promotion's page would have.
+ */
+async function joinChosenPromotion(db: Db, memberId: number, idempotencyKey: string, amountMinor: number, promotion: ChosenPromotion | undefined): Promise<void> {
+  if (!promotion) return;
+  if (await queries.selectDepositByKey(db, memberId, idempotencyKey)) return;
+  await promotion.join(amountMinor);
+}
+
+/** The chosen promotion as the deposit records it (and its key's payload compares it): nothing without one. */
+const promotionDetailOf = (promotion: ChosenPromotion | undefined): { promotionId?: number } => (promotion ? { promotionId: promotion.id } : {});
+
 interface CreateInput {
   merchantId: number;
   memberId: number;
@@ -142,7 +170,7 @@ interface CreateInput {
   idempotencyKey: string;
   /** What the key is compared on: the same key with another payload is refused. */
   payload: Record<string, unknown>;
-  details: Pick<queries.NewDeposit, 'payeeName' | 'depositorAccount' | 'transactionDate' | 'expiresAtMs'>;
+  details: Pick<queries.NewDeposit, 'payeeName' | 'depositorAccount' | 'transactionDate' | 'expiresAtMs' | 'promotionId'>;
   nowMs: number;
 }
 
@@ -187,6 +215,7 @@ export interface ManualDepositInput {
   payeeName: string;
   depositAccountNum?: string;
   transactionDate?: string;
+  promotion?: ChosenPromotion;
   idempotencyKey: string;
   nowMs: number;
 }
@@ -198,7 +227,13 @@ export async function createManualDeposit(pool: pg.Pool, gateways: GatewayRegist
   checkAmount(channel, input.amountMinor);
   const payeeName = input.payeeName.trim();
   if (!payeeName) throw new AppError(400, 'request.param.err', { detail: 'payeeName is empty' });
-  const details = { payeeName, depositorAccount: input.depositAccountNum?.trim() || null, transactionDate: input.transactionDate?.trim() || null };
+  const details = {
+    payeeName,
+    depositorAccount: input.depositAccountNum?.trim() || null,
+    transactionDate: input.transactionDate?.trim() || null,
+    ...promotionDetailOf(input.promotion),
+  };
+  await joinChosenPromotion(pool, input.memberId, input.idempotencyKey, input.amountMinor, input.promotion);
   const { deposit } = await createDeposit(pool, {
     merchantId: input.merchantId,
     memberId: input.memberId,
@@ -265,6 +300,7 @@ export interface OnlineDepositInput {
   amountMinor: number;
   bankCode: string;
   vendorId: number;
+  promotion?: ChosenPromotion;
   idempotencyKey: string;
   /** This site's origin as the member reached it (https://site.example): notify and return URLs. */
   siteOrigin: string;
@@ -286,14 +322,15 @@ export async function createOnlineDeposit(pool: pg.Pool, gateways: GatewayRegist
   if (!channel || !adapter || !channel.provider) throw new AppError(400, 'deposit.channel.not.found');
   checkAmount(channel, input.amountMinor);
   const settings = await readDepositSettings(pool, input.merchantId);
+  await joinChosenPromotion(pool, input.memberId, input.idempotencyKey, input.amountMinor, input.promotion);
   const { deposit } = await createDeposit(pool, {
     merchantId: input.merchantId,
     memberId: input.memberId,
     channel,
     amountMinor: input.amountMinor,
     idempotencyKey: input.idempotencyKey,
-    payload: { kind: 'PG', channelId: channel.id, amountMinor: input.amountMinor },
-    details: { expiresAtMs: input.nowMs + settings.orderExpiryMinutes * 60_000 },
+    payload: { kind: 'PG', channelId: channel.id, amountMinor: input.amountMinor, ...promotionDetailOf(input.promotion) },
+    details: { expiresAtMs: input.nowMs + settings.orderExpiryMinutes * 60_000, ...promotionDetailOf(input.promotion) },
     nowMs: input.nowMs,
   });
   let order: { redirectUrl: string | null; qrContent: string | null; qrImgUrl: string | null } | undefined =

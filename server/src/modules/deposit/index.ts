@@ -1,6 +1,6 @@
 // Deposits: manual bank transfers decided by operators, and online payments through gateway
 // adapters (with a simulator in development). Money moves only in deposit.settle.ts.
-export { depositRoutes, type DepositRoutesOptions } from './deposit.routes';
+export { depositRoutes, type DepositPromotionChooser, type DepositRoutesOptions } from './deposit.routes';
 export { depositMessages } from './deposit.messages';
 export { gatewaySimulatorRoutes, type SimulatorRoutesOptions } from './gateways/simulator.routes';
 export {

@@ -5,3 +5,4 @@ export { promotionOperatorRoutes } from './promotion.operator-routes';
 export { promotionMessages } from './promotion.messages';
 export { PROMOTION_HOUSE_ACCOUNT, PROMOTION_KIND } from './promotion.service';
 export { createPromotionTakeBackJob, takeBackUnwagered, PROMOTION_TAKE_BACK_KIND } from './promotion.take-back';
+export { depositPromotionChooser, type DepositPromotionChoice } from './promotion.deposit-choice';

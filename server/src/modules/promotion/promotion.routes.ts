@@ -1,4 +1,4 @@
-import { claimPromoCodeCall, promotionClaimCall, promotionDetailCall, promotionJoinCall, promotionListCall } from '@platform/contract';
+import { claimPromoCodeCall, depositPromotionsCall, promotionClaimCall, promotionDetailCall, promotionJoinCall, promotionListCall } from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
@@ -7,6 +7,7 @@ import { callerLanguageOf, clientIpOf, deviceIdOf } from '../../http/request-con
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { claimPromoCode, claimPromotion, joinPromotion, listPromotions, promotionDetail, type ClaimContext } from './promotion.service';
+import { depositPromotions } from './promotion.deposit-choice';
 
 export interface PromotionRoutesOptions {
   db: pg.Pool;
@@ -64,6 +65,10 @@ export async function promotionRoutes(app: FastifyInstance, { db, clock = system
       call: promotionClaimCall,
     }),
   }, async (request) => ok(await claimPromotion(db, claimContext(request), request.body.promotionId)));
+
+  app.get<RouteOf<typeof depositPromotionsCall>>('/wps/relay/getDepositPromotionsV3', {
+    schema: apiSchema({ tags, summary: 'The deposit promotions the member may choose on the deposit page now (join or joined)', call: depositPromotionsCall }),
+  }, async (request) => ok({ list: await depositPromotions(db, claimContext(request)) }));
 
   app.post<RouteOf<typeof claimPromoCodeCall>>('/wps/relay/MCSFE_claimPromoCode', {
     schema: apiSchema({ tags, summary: 'Claim the promotion a promo code names (404 promotion.code.invalid; then as a claim)', call: claimPromoCodeCall }),
