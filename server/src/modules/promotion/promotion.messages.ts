@@ -47,6 +47,15 @@ export const promotionMessages = defineMessages({
     TY: '該活動每人限領一次，已被領取',
     VI: 'Khuyến mãi này mỗi người chỉ nhận một lần và đã được nhận',
   },
+  'promotion.deposit.below_minimum': {
+    EN: 'The smallest deposit for this promotion is {min}',
+    BN: 'এই প্রচারের জন্য সর্বনিম্ন জমা {min}',
+    CN: '该活动的最低存款为 {min}',
+    ID: 'Deposit terkecil untuk promosi ini adalah {min}',
+    TH: 'ยอดฝากขั้นต่ำสำหรับโปรโมชั่นนี้คือ {min}',
+    TY: '該活動的最低存款為 {min}',
+    VI: 'Số tiền nạp tối thiểu cho khuyến mãi này là {min}',
+  },
   'promotion.code.invalid': {
     EN: 'This promo code is not valid',
     BN: 'এই প্রোমো কোডটি বৈধ নয়',
