@@ -215,9 +215,10 @@ test.describe('phone layout', () => {
       await page.getByTestId('tab-me').click();
       const menu = overlay.getByRole('navigation');
       // Security centre, transfer, deposit, withdraw, bet records, transactions, profit and loss,
-      // bonus details, reward centre, messages (a player has no transfer to upline).
-      await expect(menu.getByRole('button')).toHaveCount(10);
-      for (let index = 0; index < 10; index += 1) {
+      // bonus details, reward centre, messages and manual rebate (the seeded merchant lets members
+      // claim their rebate; a player has no transfer to upline).
+      await expect(menu.getByRole('button')).toHaveCount(11);
+      for (let index = 0; index < 11; index += 1) {
         const button = menu.getByRole('button').nth(index);
         await test.step(`${language}: ${(await button.textContent()) ?? index}`, async () => {
           await button.click();

@@ -146,6 +146,41 @@ describe('Bonus Details', () => {
     expect(screen.getByText('No plays for this game')).toBeTruthy();
   });
 
+  it('shows the member’s own daily rebate rate of each game type above the lottery’s plays', async () => {
+    const { callsOf } = stubApi({
+      lotteryBonus: BONUS,
+      customerRebateSetting: {
+        mode: 'manual',
+        vipLevel: 0,
+        list: [
+          { productType: 'lott', rebateValue: 0.5 },
+          { productType: 'elott', rebateValue: 0.5 },
+          { productType: 'rng', rebateValue: 0.8 },
+          { productType: 'live', rebateValue: 0.6 },
+          { productType: 'fish', rebateValue: 0.8 },
+          { productType: 'pvp', rebateValue: 0.5 },
+          { productType: 'sports', rebateValue: 0.55 },
+        ],
+        balanceDates: ['2026-11-27'],
+      },
+    });
+    await renderPage();
+    expect(callsOf('customerRebateSetting')).toHaveLength(1);
+    const table = screen.getByRole('table', { name: 'Daily betting rebate' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Lottery (this site)', '0.5%'],
+      ['Lottery (partners)', '0.5%'],
+      ['Slots', '0.8%'],
+      ['Live casino', '0.6%'],
+      ['Fishing', '0.8%'],
+      ['Card games', '0.5%'],
+      ['Sports', '0.55%'],
+    ]);
+    expect(screen.getByText(/claim it in Manual Rebate/)).toBeTruthy();
+    // The lottery's plays follow, as before.
+    expect(screen.getByRole('table', { name: '5 stars' })).toBeTruthy();
+  });
+
   it('offers a retry when the odds cannot be loaded, and says when there is no game', async () => {
     let answer: StubValue<'lotteryBonus'> = new Error('offline');
     stubApi({ lotteryBonus: () => answer });

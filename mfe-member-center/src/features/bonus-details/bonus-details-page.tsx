@@ -5,6 +5,7 @@ import { useLotteryNames } from '../lottery-names';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { groupGames, loadBonusGames, percentText, type BonusGame } from './bonus-api';
 import styles from './bonus-details.module.css';
+import { ProductRebates } from './product-rebates';
 import { NAMESPACE } from './translations';
 
 /** One game's plays, group by group: each play's odds and rebate. */
@@ -124,6 +125,7 @@ export default function BonusDetailsPage(_props: MemberCenterPageProps) {
   }
   return (
     <div className={styles.page} data-testid="bonus-details" aria-busy={bonus.status === 'loading'}>
+      <ProductRebates />
       {body}
     </div>
   );

@@ -13,3 +13,10 @@ test('Bonus Details is registered and shown to every member after Profit and Los
   const pages = visiblePages({ token: 't', isAgent: 0, member: makeMember({ type: 0, isAgent: 0, toUpline: '0' }) });
   expect(pages.indexOf('bonusDetails')).toBe(pages.indexOf('personalProfit') + 1);
 });
+
+test('Manual Rebate is listed, last, only where the merchant lets members claim their rebate (mode manual)', () => {
+  expect(PAGES.manualRebate).toBeDefined();
+  const session = { token: 't', isAgent: 0, member: makeMember({ type: 0, isAgent: 0, toUpline: '0' }) };
+  expect(visiblePages({ ...session, rebateMode: 'manual' }).at(-1)).toBe('manualRebate');
+  for (const rebateMode of ['auto', null, undefined] as const) expect(visiblePages({ ...session, rebateMode })).not.toContain('manualRebate');
+});

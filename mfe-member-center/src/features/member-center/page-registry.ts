@@ -1,16 +1,19 @@
 import { isAgentAccount, type SessionState } from '@platform/shared';
-import { MEMBER_CENTER_PAGES, type MemberCenterPage } from '@platform/contract';
+import { MEMBER_CENTER_PAGES, type MemberCenterPage, type RebateMode } from '@platform/contract';
 import { defineCentrePages, type CentrePageProps } from '@platform/ui-blocks';
 
 /** What every member-centre page receives from the overlay. */
 export type MemberCenterPageProps = CentrePageProps<MemberCenterPage>;
+
+/** What the menu decides by: the session (the bus's), and how the merchant pays the betting rebate (null until known). */
+export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | null };
 
 /**
  * The pages that exist, by menu key (SPEC §2), and the menu: these pages, in the order of SPEC §2,
  * that the session (the bus's) may see. The pages of later issues appear when they are added here.
  * One line a page; each is its own chunk.
  */
-export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, SessionState>({
+export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreContext>({
   order: MEMBER_CENTER_PAGES,
   pages: {
     messageV2: { load: () => import(/* webpackChunkName: "page-messages" */ '../messages') },
@@ -28,5 +31,10 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, SessionState>({
     personalHistoryCopy: { load: () => import(/* webpackChunkName: "page-bet-history" */ '../bet-history') },
     bonusDetails: { load: () => import(/* webpackChunkName: "page-bonus-details" */ '../bonus-details') },
     rewardCenter: { load: () => import(/* webpackChunkName: "page-reward-center" */ '../reward-center') },
+    manualRebate: {
+      load: () => import(/* webpackChunkName: "page-manual-rebate" */ '../manual-rebate'),
+      // Only where members claim their rebate themselves (the server refuses a claim in mode auto).
+      visible: (context) => context.rebateMode === 'manual',
+    },
   },
 });
