@@ -4,19 +4,28 @@
 import { defineCall, type ValueOf } from './define-call';
 
 /** What starts a promotion's bonus. */
-export const PROMOTION_TRIGGERS = ['none', 'registration', 'first_deposit', 'deposit', 'promo_code'] as const;
+export const PROMOTION_TRIGGERS = [
+  'none', 'registration', 'first_deposit', 'deposit', 'promo_code', 'sign_in', 'bet_volume', 'net_loss', 'application', 'issued',
+] as const;
 export type PromotionTrigger = (typeof PROMOTION_TRIGGERS)[number];
 
 /**
  * A promotion as one member sees it now (for a visitor: as a new member would):
  * - `comingSoon`: not started yet; `close`: ended, or not for this member (`closeReason`);
- * - `join`: a deposit promotion the member may join; `joined`: joined, waiting for the deposit;
- * - `claim`: a bonus is waiting to be claimed (`bonus`, before `claimDeadline`);
- * - `process`: claimed, and the wagering it asked for is not met yet (`wagering`);
+ * - `join`: a deposit promotion the member may join; `joined`: taking part, waiting for what earns
+ *   the reward (a deposit; today's stake or yesterday's loss reaching `progress.target`);
+ * - `claim`: a reward is waiting to be claimed (`bonus` or `tickets`, before `claimDeadline`); for
+ *   the daily sign-in, claiming is signing in (`streakDay`);
+ * - `apply`: a promotion to apply for (comment and images); `applying`: waiting for the operator;
+ *   `rejected`: the operator said no (`rejectReason`); `issued`: paid by the operator's decision;
+ * - `process`: paid, and the wagering it asked for is not met yet (`wagering`);
  * - `claimed`: claimed and nothing left to do; `none`: a promotion to read, nothing to receive;
  * - a bonus not wagered within `wagering.withinDays` is taken back: `close`, reason `taken_back`.
+ * A daily promotion (`repeat` daily) stands anew each merchant day.
  */
-export const PROMOTION_STATES = ['comingSoon', 'join', 'joined', 'claim', 'process', 'claimed', 'close', 'none'] as const;
+export const PROMOTION_STATES = [
+  'comingSoon', 'join', 'joined', 'claim', 'apply', 'applying', 'rejected', 'issued', 'process', 'claimed', 'close', 'none',
+] as const;
 export type PromotionState = (typeof PROMOTION_STATES)[number];
 
 /** What the member must have before receiving a promotion's bonus. */
@@ -36,6 +45,7 @@ export const promotionEntrySchema = {
   required: [
     'id', 'category', 'title', 'imageUrl', 'trigger', 'state', 'closeReason', 'startTime', 'endTime', 'reward', 'minDeposit',
     'wagering', 'claimWindowHours', 'requirements', 'missingRequirements', 'bonus', 'claimDeadline',
+    'repeat', 'tickets', 'streakDay', 'progress', 'rejectReason',
   ],
   properties: {
     id: { type: 'integer' },
@@ -49,12 +59,14 @@ export const promotionEntrySchema = {
     endTime: nullableTime,
     reward: {
       type: ['object', 'null'],
-      required: ['kind', 'amount', 'percent', 'cap'],
+      required: ['kind', 'amount', 'percent', 'cap', 'tickets', 'streak'],
       properties: {
-        kind: { type: 'string', enum: ['fixed', 'percent'] },
+        kind: { type: 'string', enum: ['fixed', 'percent', 'streak', 'tickets'] },
         amount: nullableAmount,
-        percent: { type: ['number', 'null'], description: 'Of the qualifying deposit, e.g. 100 for 100 %' },
+        percent: { type: ['number', 'null'], description: "Of the qualifying deposit (net_loss: of the day's loss), e.g. 100 for 100 %" },
         cap: nullableAmount,
+        tickets: { type: ['integer', 'null'], description: 'kind tickets: prize-wheel tickets' },
+        streak: { type: ['array', 'null'], items: amount, description: 'kind streak (sign_in): the reward of each streak day, day 1 first' },
       },
     },
     minDeposit: nullableAmount,
@@ -73,6 +85,16 @@ export const promotionEntrySchema = {
     missingRequirements: { type: 'array', items: { type: 'string', enum: PROMOTION_REQUIREMENTS } },
     bonus: { ...nullableAmount, description: 'States claim, process and claimed: the bonus' },
     claimDeadline: nullableTime,
+    repeat: { type: 'string', enum: ['once', 'daily'] },
+    tickets: { type: ['integer', 'null'], description: 'A tickets reward: waiting (claim) or given' },
+    streakDay: { type: ['integer', 'null'], description: "sign_in: today's day of the streak (what a sign-in pays, or paid)" },
+    progress: {
+      type: ['object', 'null'],
+      required: ['amount', 'target'],
+      description: "bet_volume: staked today; net_loss: lost yesterday; with what earns the reward",
+      properties: { amount, target: amount },
+    },
+    rejectReason: { type: ['string', 'null'], description: 'State rejected: why' },
   },
 } as const;
 

@@ -314,7 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(betHistoryRoutes, { db: pool });
     await merchantScope.register(lotteryRoutes, { db: pool, clock, drawStreams, teamHeadOf: (caller, name) => teamBettingHeadOf(pool, caller, name) });
     await merchantScope.register(agentRoutes, { db: pool, clock });
-    await merchantScope.register(promotionRoutes, { db: pool, clock });
+    await merchantScope.register(promotionRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(prizeWheelRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(rebateRoutes, { db: pool, clock });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
@@ -330,7 +330,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes, c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), rebateOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), rebateOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

@@ -70,8 +70,16 @@ export interface MerchantSeed {
 
 /** What a seeded promotion pays and asks (migration 053); amounts in major units. */
 interface PromotionSeedRules {
-  trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code';
-  reward: { kind: 'fixed'; amount: number } | { kind: 'percent'; percent: number; cap?: number };
+  trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code' | 'sign_in' | 'bet_volume' | 'net_loss' | 'application' | 'issued';
+  reward:
+    | { kind: 'fixed'; amount: number }
+    | { kind: 'percent'; percent: number; cap?: number }
+    | { kind: 'streak'; streak: number[] }
+    | { kind: 'tickets'; tickets: number };
+  /** daily: a bonus per merchant day (migration 057). */
+  repeat?: 'once' | 'daily';
+  minBet?: number;
+  minLoss?: number;
   minDeposit?: number;
   wagering: { multiplier: number; includesDeposit: boolean; withinDays?: number };
   claimWindowHours?: number;
@@ -162,6 +170,12 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
     );
   }
   const promotionIds = new Map<string, number>();
+  // A database migrated only part of the way has none of the daily and decided triggers (migration
+  // 057): their promotions stay to read there.
+  const periods = await client.query<{ present: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'promotion' AND column_name = 'repeat') AS present",
+  );
+  const hasPeriods = periods.rows[0].present;
   order = 0;
   for (const promotion of seed.promotions) {
     const inserted = await client.query<{ id: number }>(
@@ -172,24 +186,41 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
     promotionIds.set(promotion.key, inserted.rows[0].id);
     if (promotion.texts) await client.query('UPDATE promotion SET texts = $2 WHERE id = $1', [inserted.rows[0].id, JSON.stringify(promotion.texts)]);
     const rules = promotion.rules;
-    if (rules) {
+    const needsPeriods = rules !== undefined && (rules.repeat === 'daily' || !['registration', 'first_deposit', 'deposit', 'promo_code'].includes(rules.trigger));
+    if (rules && (hasPeriods || !needsPeriods)) {
       const requires = rules.requires ?? [];
+      const columns: Record<string, unknown> = {
+        trigger: rules.trigger,
+        reward_kind: rules.reward.kind,
+        reward_fixed_minor: rules.reward.kind === 'fixed' ? minorOf(rules.reward.amount) : null,
+        reward_basis_points: rules.reward.kind === 'percent' ? Math.round(rules.reward.percent * 100) : null,
+        reward_cap_minor: rules.reward.kind === 'percent' ? minorOf(rules.reward.cap) : null,
+        min_deposit_minor: minorOf(rules.minDeposit),
+        wagering_multiplier_x100: Math.round(rules.wagering.multiplier * 100),
+        wagering_includes_deposit: rules.wagering.includesDeposit,
+        wager_within_days: rules.wagering.withinDays ?? null,
+        claim_window_hours: rules.claimWindowHours ?? null,
+        new_player_days: rules.newPlayerDays ?? null,
+        requires_mobile_verified: requires.includes('mobile_verified'),
+        requires_bank_card: requires.includes('bank_card'),
+        requires_real_name: requires.includes('real_name'),
+        one_per_person: rules.onePerPerson ?? false,
+        promo_code: rules.promoCode ?? null,
+      };
+      if (hasPeriods) {
+        Object.assign(columns, {
+          repeat: rules.repeat ?? (['sign_in', 'bet_volume', 'net_loss'].includes(rules.trigger) ? 'daily' : 'once'),
+          sign_in_rewards_minor: rules.reward.kind === 'streak' ? rules.reward.streak.map((amount) => minorOf(amount)) : null,
+          reward_tickets: rules.reward.kind === 'tickets' ? rules.reward.tickets : null,
+          min_bet_minor: minorOf(rules.minBet),
+          min_loss_minor: minorOf(rules.minLoss),
+        });
+      }
+      // One statement: the table's checks hold for the rules as a whole, not column by column.
+      const names = Object.keys(columns);
       await client.query(
-        `UPDATE promotion SET trigger = $2, reward_kind = $3, reward_fixed_minor = $4, reward_basis_points = $5, reward_cap_minor = $6,
-                min_deposit_minor = $7, wagering_multiplier_x100 = $8, wagering_includes_deposit = $9, wager_within_days = $10,
-                claim_window_hours = $11, new_player_days = $12, requires_mobile_verified = $13, requires_bank_card = $14,
-                requires_real_name = $15, one_per_person = $16, promo_code = $17
-          WHERE id = $1`,
-        [
-          inserted.rows[0].id, rules.trigger, rules.reward.kind,
-          rules.reward.kind === 'fixed' ? minorOf(rules.reward.amount) : null,
-          rules.reward.kind === 'percent' ? Math.round(rules.reward.percent * 100) : null,
-          rules.reward.kind === 'percent' ? minorOf(rules.reward.cap) : null,
-          minorOf(rules.minDeposit), Math.round(rules.wagering.multiplier * 100), rules.wagering.includesDeposit,
-          rules.wagering.withinDays ?? null, rules.claimWindowHours ?? null, rules.newPlayerDays ?? null,
-          requires.includes('mobile_verified'), requires.includes('bank_card'), requires.includes('real_name'),
-          rules.onePerPerson ?? false, rules.promoCode ?? null,
-        ],
+        `UPDATE promotion SET ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')} WHERE id = $1`,
+        [inserted.rows[0].id, ...Object.values(columns)],
       );
     }
   }

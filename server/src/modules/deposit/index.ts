@@ -36,4 +36,4 @@ export type { DepositStatus } from './deposit.queries';
 export { DEFAULT_DEPOSIT_SETTINGS, readDepositSettings, type DepositSettings, type ExtraDepositMethods } from './deposit.service';
 // For C2C deposits (modules/c2c): the member's deposit lock and in-progress count it checks the pending limit under.
 export { countInProgress, lockMemberDeposits } from './deposit.queries';
-export { decodeReceiptImage, type ReceiptImage } from './receipt';
+export { decodeReceiptImage, type ImageRefusalCodes, type ReceiptImage } from './receipt';

@@ -62,6 +62,12 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /promotions/:id/pause': ['content'],
   'POST /promotions/:id/resume': ['content'],
   'GET /promotions/:id/claims': ['content', 'risk'],
+  // Applications: content staff or risk review them; issuing pays members an operator chose.
+  'GET /promotions/applications': ['content', 'risk'],
+  'GET /promotions/applications/:claimId/images': ['content', 'risk'],
+  'POST /promotions/applications/:claimId/approve': ['content', 'risk'],
+  'POST /promotions/applications/:claimId/reject': ['content', 'risk'],
+  'POST /promotions/:id/issue': ['content'],
   // The betting rebate's mode and rates (modules/rebate): content, as promotions are; risk reads.
   'GET /rebate/settings': ['content', 'risk'],
   'PUT /rebate/settings': ['content'],

@@ -2,4 +2,4 @@
 // per day of the merchant's calendar, computed from the ledger (the table of kinds: profit.service.ts).
 export { profitRoutes, type ProfitRoutesOptions } from './profit.routes';
 export { profitMessages } from './profit.messages';
-export { PROFIT_KINDS } from './profit.service';
+export { memberProfit, PROFIT_KINDS } from './profit.service';

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { minorToMajor } from '../ledger';
+import type { SecretsKey } from '../../secrets-key';
 import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { issuePromotion, reviewApplication } from './promotion.applications';
+import { selectApplicationImages, selectApplications } from './promotion.queries';
 
 // The operators' promotions (/ops/v1, registered behind the operator token check by app.ts through
 // operatorRoutes' extraRoutes; content staff and admins, operator-roles.ts): the list with what
@@ -13,7 +16,9 @@ import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operat
 // database's checks (migration 053) refuse a promotion that could not pay: 400
 // operator.promotion.invalid with the rule that failed.
 
-const MAJOR = { type: 'number', minimum: 0.01, maximum: 100_000_000, multipleOf: 0.01 } as const;
+// Whole cents are checked by columnsOf, not by multipleOf: in binary floating point 7.77 is no
+// multiple of 0.01, and the schema would refuse it.
+const MAJOR = { type: 'number', minimum: 0.01, maximum: 100_000_000 } as const;
 const TEXT = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 
 const rulesSchema = {
@@ -21,20 +26,30 @@ const rulesSchema = {
   required: ['trigger', 'reward', 'wagering'],
   additionalProperties: false,
   properties: {
-    trigger: { type: 'string', enum: ['registration', 'first_deposit', 'deposit', 'promo_code'] },
+    trigger: { type: 'string', enum: ['registration', 'first_deposit', 'deposit', 'promo_code', 'sign_in', 'bet_volume', 'net_loss', 'application', 'issued'] },
+    repeat: { type: 'string', enum: ['once', 'daily'], description: 'daily: sign_in, bet_volume and net_loss always; a deposit promotion may (daily reload)' },
     reward: {
       type: 'object',
       required: ['kind'],
       additionalProperties: false,
-      properties: { kind: { type: 'string', enum: ['fixed', 'percent'] }, amount: MAJOR, percent: { type: 'number', minimum: 0.01, maximum: 1000, multipleOf: 0.01 }, cap: MAJOR },
+      properties: {
+        kind: { type: 'string', enum: ['fixed', 'percent', 'streak', 'tickets'] },
+        amount: MAJOR,
+        percent: { type: 'number', minimum: 0.01, maximum: 1000 },
+        cap: MAJOR,
+        streak: { type: 'array', minItems: 1, maxItems: 31, items: MAJOR, description: 'sign_in: the reward of each streak day, day 1 first' },
+        tickets: { type: 'integer', minimum: 1, maximum: 100, description: 'prize-wheel tickets' },
+      },
     },
     minDeposit: MAJOR,
+    minBet: { ...MAJOR, description: "bet_volume: a day's stake that earns the reward" },
+    minLoss: { ...MAJOR, description: "net_loss: a day's loss that earns a share of it back the next day" },
     wagering: {
       type: 'object',
       required: ['multiplier'],
       additionalProperties: false,
       properties: {
-        multiplier: { type: 'number', minimum: 0, maximum: 1000, multipleOf: 0.01 },
+        multiplier: { type: 'number', minimum: 0, maximum: 1000 },
         includesDeposit: { type: 'boolean' },
         withinDays: { type: 'integer', minimum: 1, maximum: 3650 },
       },
@@ -70,9 +85,12 @@ const promotionFields = {
 } as const;
 
 interface Rules {
-  trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code';
-  reward: { kind: 'fixed' | 'percent'; amount?: number; percent?: number; cap?: number };
+  trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code' | 'sign_in' | 'bet_volume' | 'net_loss' | 'application' | 'issued';
+  repeat?: 'once' | 'daily';
+  reward: { kind: 'fixed' | 'percent' | 'streak' | 'tickets'; amount?: number; percent?: number; cap?: number; streak?: number[]; tickets?: number };
   minDeposit?: number;
+  minBet?: number;
+  minLoss?: number;
   wagering: { multiplier: number; includesDeposit?: boolean; withinDays?: number };
   claimWindowHours?: number;
   newPlayerDays?: number;
@@ -92,7 +110,13 @@ interface PromotionInput {
   rules?: Rules | null;
 }
 
-const minor = (major: number | undefined): number | null => (major === undefined ? null : Math.round(major * 100));
+/** An amount, percentage or multiplier in hundredths (cents, basis points, ×100); refused when finer. */
+function hundredths(value: number): number {
+  const whole = Math.round(value * 100);
+  if (Math.abs(value * 100 - whole) > 1e-6) throw new AppError(400, 'operator.promotion.invalid', { detail: `${value} has more than two decimals` });
+  return whole;
+}
+const minor = (major: number | undefined): number | null => (major === undefined ? null : hundredths(major));
 
 /** The columns an input sets (only those it names; `rules: null` makes a promotion to read only). */
 function columnsOf(input: PromotionInput): Record<string, unknown> {
@@ -112,10 +136,15 @@ function columnsOf(input: PromotionInput): Record<string, unknown> {
       trigger: rules?.trigger ?? 'none',
       reward_kind: rules?.reward.kind ?? null,
       reward_fixed_minor: rules?.reward.kind === 'fixed' ? minor(rules.reward.amount) : null,
-      reward_basis_points: rules?.reward.kind === 'percent' && rules.reward.percent !== undefined ? Math.round(rules.reward.percent * 100) : null,
+      reward_basis_points: rules?.reward.kind === 'percent' && rules.reward.percent !== undefined ? hundredths(rules.reward.percent) : null,
       reward_cap_minor: rules?.reward.kind === 'percent' ? minor(rules.reward.cap) : null,
       min_deposit_minor: minor(rules?.minDeposit),
-      wagering_multiplier_x100: Math.round((rules?.wagering.multiplier ?? 0) * 100),
+      repeat: rules?.repeat ?? (rules && ['sign_in', 'bet_volume', 'net_loss'].includes(rules.trigger) ? 'daily' : 'once'),
+      sign_in_rewards_minor: rules?.reward.kind === 'streak' ? (rules.reward.streak ?? []).map((amount) => minor(amount)) : null,
+      reward_tickets: rules?.reward.kind === 'tickets' ? rules.reward.tickets ?? null : null,
+      min_bet_minor: minor(rules?.minBet),
+      min_loss_minor: minor(rules?.minLoss),
+      wagering_multiplier_x100: hundredths(rules?.wagering.multiplier ?? 0),
       wagering_includes_deposit: rules?.wagering.includesDeposit ?? false,
       wager_within_days: rules?.wagering.withinDays ?? null,
       claim_window_hours: rules?.claimWindowHours ?? null,
@@ -185,7 +214,14 @@ const summaryItem = {
 } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
-export async function promotionOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
+export function promotionOperatorRoutes(secretsKey: SecretsKey): FastifyPluginAsync<{ db: pg.Pool; clock: Clock }> {
+  return async (app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }) => {
+    await promotionRulesRoutes(app, { db, clock });
+    await decisionRoutes(app, { db, clock, secretsKey });
+  };
+}
+
+async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
   const summaryOf = async (merchantId: number, id: number) => {
     const summary = (await listWithCost(db, merchantId)).find((promotion) => promotion.id === id);
     if (!summary) throw new AppError(404, 'promotion.not.found');
@@ -306,5 +342,112 @@ export async function promotionOperatorRoutes(app: FastifyInstance, { db, clock 
         bonus: major(row.bonus_minor), requirement: major(row.requirement_minor), deposit: major(row.deposit_minor), takenBack: major(row.taken_back_minor),
       })),
     });
+  });
+}
+
+const applicationItem = {
+  type: 'object',
+  properties: {
+    claimId: { type: 'integer' }, promotionId: { type: 'integer' }, promotionTitle: { type: 'string' }, username: { type: 'string' },
+    state: { type: 'string', description: 'applying (waiting), claimed (approved and paid), rejected' }, comment: { type: 'string' },
+    imageCount: { type: 'integer' }, appliedAt: { type: 'integer' }, reviewedAt: { type: ['integer', 'null'] }, reviewedBy: { type: ['string', 'null'] },
+    rejectReason: { type: ['string', 'null'] },
+  },
+} as const;
+const claimParams = { type: 'object', required: ['claimId'], properties: { claimId: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } } } as const;
+
+/** Applications reviewed and promotions issued: the operators' decisions that pay a reward. */
+async function decisionRoutes(app: FastifyInstance, { db, clock, secretsKey }: { db: pg.Pool; clock: Clock; secretsKey: SecretsKey }): Promise<void> {
+  const decisionOf = (operator: { merchantId: number; username: string }) => ({ merchantId: operator.merchantId, reviewedBy: operator.username, nowMs: clock(), secretsKey });
+
+  app.get<{ Querystring: { waiting?: boolean } }>('/promotions/applications', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Applications for promotions: those waiting first (oldest first), then the reviewed; waiting=true for the waiting only',
+      headers: bearerHeader,
+      querystring: { type: 'object', additionalProperties: false, properties: { waiting: { type: 'boolean' } } },
+      value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: applicationItem } } },
+    }),
+  }, async (request) => {
+    const list = await selectApplications(db, operatorOf(request).merchantId, request.query.waiting === true);
+    return ok({
+      list: list.map(({ appliedAtMs, reviewedAtMs, ...item }) => ({ ...item, appliedAt: appliedAtMs, reviewedAt: reviewedAtMs })),
+    });
+  });
+
+  app.get<{ Params: { claimId: number } }>('/promotions/applications/:claimId/images', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "An application's images, as data URLs",
+      headers: bearerHeader,
+      params: claimParams,
+      value: { type: 'object', required: ['images'], properties: { images: { type: 'array', items: { type: 'string' } } } },
+    }),
+  }, async (request) => ok({ images: await selectApplicationImages(db, operatorOf(request).merchantId, request.params.claimId) }));
+
+  const reviewed = {
+    type: 'object',
+    properties: { claimId: { type: 'integer' }, state: { type: 'string' }, bonus: { type: ['number', 'null'] }, tickets: { type: ['integer', 'null'] } },
+  } as const;
+
+  app.post<{ Params: { claimId: number } }>('/promotions/applications/:claimId/approve', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "Approve an application: its reward is paid now, once (409 promotion.application.reviewed when it was decided before)",
+      headers: bearerHeader,
+      params: claimParams,
+      value: reviewed,
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    const { claimId } = request.params;
+    return audited(auditContextOf(request, db, clock), { action: 'promotion.approve_application', targetType: 'promotion_claim', targetId: String(claimId) }, async () =>
+      ok(await reviewApplication(db, decisionOf(operator), claimId, { approve: true })),
+    );
+  });
+
+  app.post<{ Params: { claimId: number }; Body: { reason: string } }>('/promotions/applications/:claimId/reject', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Reject an application with the reason the member reads on the promotion',
+      headers: bearerHeader,
+      params: claimParams,
+      body: { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' } } },
+      value: reviewed,
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    const { claimId } = request.params;
+    const reason = request.body.reason.trim();
+    return audited(auditContextOf(request, db, clock), { action: 'promotion.reject_application', targetType: 'promotion_claim', targetId: String(claimId), detail: { reason } }, async () =>
+      ok(await reviewApplication(db, decisionOf(operator), claimId, { approve: false, reason })),
+    );
+  });
+
+  app.post<{ Params: { id: number }; Body: { usernames: string[] } }>('/promotions/:id/issue', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "Issue an issued promotion's reward to members (each once; the outcome per member: issued, already_issued, member_not_found or the refusal's code)",
+      headers: bearerHeader,
+      params: idParams,
+      body: {
+        type: 'object',
+        required: ['usernames'],
+        additionalProperties: false,
+        properties: { usernames: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } } },
+      },
+      value: {
+        type: 'object',
+        required: ['list'],
+        properties: { list: { type: 'array', items: { type: 'object', properties: { username: { type: 'string' }, outcome: { type: 'string' } } } } },
+      },
+    }),
+  }, async (request) => {
+    const operator = operatorOf(request);
+    const { id } = request.params;
+    const { usernames } = request.body;
+    return audited(auditContextOf(request, db, clock), { action: 'promotion.issue', targetType: 'promotion', targetId: String(id), detail: { usernames } }, async () =>
+      ok({ list: await issuePromotion(db, decisionOf(operator), id, usernames) }),
+    );
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PromotionRequirement, PromotionTrigger } from '@platform/contract';
+import { GUEST_MEMBER_TYPE, type PromotionRequirement, type PromotionTrigger } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import type { ClaimFacts, DepositFacts, MemberFacts, PromotionRules } from './promotion.rules';
 
@@ -27,12 +27,14 @@ const msOf = (value: Date | null): number | null => (value === null ? null : val
 
 interface RawPromotion {
   id: number; category: string; title: string; image_url: string; content: string; trigger: PromotionTrigger;
-  starts_at: Date | null; ends_at: Date | null; reward_kind: 'fixed' | 'percent' | null; reward_fixed_minor: string | null;
+  starts_at: Date | null; ends_at: Date | null; reward_kind: PromotionRules['rewardKind']; reward_fixed_minor: string | null;
   reward_basis_points: number | null; reward_cap_minor: string | null; min_deposit_minor: string | null;
   wagering_multiplier_x100: number; wagering_includes_deposit: boolean; wager_within_days: number | null;
   claim_window_hours: number | null; new_player_days: number | null; requires_mobile_verified: boolean;
   requires_bank_card: boolean; requires_real_name: boolean; one_per_person: boolean; promo_code: string | null;
   texts: Record<string, { title?: string; content?: string }>;
+  repeat: 'once' | 'daily'; sign_in_rewards_minor: string[] | null; min_bet_minor: string | null; min_loss_minor: string | null;
+  reward_tickets: number | null;
 }
 
 function promotionOf(row: RawPromotion): PromotionRow {
@@ -47,14 +49,16 @@ function promotionOf(row: RawPromotion): PromotionRow {
     minDepositMinor: safe(row.min_deposit_minor), wageringMultiplierX100: row.wagering_multiplier_x100,
     wageringIncludesDeposit: row.wagering_includes_deposit, wagerWithinDays: row.wager_within_days,
     claimWindowHours: row.claim_window_hours, newPlayerDays: row.new_player_days, requirements,
-    onePerPerson: row.one_per_person, promoCode: row.promo_code,
+    onePerPerson: row.one_per_person, promoCode: row.promo_code, repeat: row.repeat,
+    signInRewardsMinor: row.sign_in_rewards_minor === null ? null : row.sign_in_rewards_minor.map((value) => safe(value)!),
+    minBetMinor: safe(row.min_bet_minor), minLossMinor: safe(row.min_loss_minor), rewardTickets: row.reward_tickets,
   };
 }
 
 const PROMOTION_COLUMNS = `id, category, title, image_url, content, trigger, starts_at, ends_at, reward_kind, reward_fixed_minor,
   reward_basis_points, reward_cap_minor, min_deposit_minor, wagering_multiplier_x100, wagering_includes_deposit,
   wager_within_days, claim_window_hours, new_player_days, requires_mobile_verified, requires_bank_card,
-  requires_real_name, one_per_person, promo_code, texts`;
+  requires_real_name, one_per_person, promo_code, texts, repeat, sign_in_rewards_minor, min_bet_minor, min_loss_minor, reward_tickets`;
 
 /** The merchant's enabled promotions, in display order. */
 export async function selectPromotions(db: Db, merchantId: number): Promise<PromotionRow[]> {
@@ -105,38 +109,52 @@ export async function selectMemberFacts(db: Db, merchantId: number, memberId: nu
 export interface ClaimRow extends ClaimFacts {
   id: number;
   promotionId: number;
+  /** '' for a promotion that pays once; the merchant day of a daily one. */
+  periodKey: string;
+  rejectReason: string | null;
 }
 
-interface RawClaim { id: string; promotion_id: number; state: 'joined' | 'claimed' | 'taken_back'; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null }
+/** A member's rows are found by promotion and period. */
+export const claimKey = (promotionId: number, periodKey: string): string => `${promotionId}:${periodKey}`;
+
+interface RawClaim {
+  id: string; promotion_id: number; period_key: string; state: ClaimFacts['state']; joined_at: Date; claimed_at: Date | null;
+  bonus_minor: string | null; streak: number | null; reject_reason: string | null;
+}
 const claimOf = (row: RawClaim): ClaimRow => ({
-  id: Number(row.id), promotionId: row.promotion_id, state: row.state, joinedAtMs: row.joined_at.getTime(),
-  claimedAtMs: msOf(row.claimed_at), bonusMinor: safe(row.bonus_minor),
+  id: Number(row.id), promotionId: row.promotion_id, periodKey: row.period_key, state: row.state, joinedAtMs: row.joined_at.getTime(),
+  claimedAtMs: msOf(row.claimed_at), bonusMinor: safe(row.bonus_minor), streak: row.streak, rejectReason: row.reject_reason,
 });
+const CLAIM_COLUMNS = `c.id, c.promotion_id, c.period_key, c.state, c.joined_at, c.claimed_at, c.bonus_minor, c.streak,
+  (SELECT a.reject_reason FROM promotion_application a WHERE a.claim_id = c.id) AS reject_reason`;
 
-export async function selectClaims(db: Db, merchantId: number, memberId: number): Promise<Map<number, ClaimRow>> {
+/** The member's rows of the periods named ('' and the days a standing needs), by claimKey. */
+export async function selectClaims(db: Db, merchantId: number, memberId: number, periodKeys: readonly string[]): Promise<Map<string, ClaimRow>> {
   const result = await db.query<RawClaim>(
-    `SELECT id, promotion_id, state, joined_at, claimed_at, bonus_minor FROM promotion_claim WHERE merchant_id = $1 AND member_id = $2`,
-    [merchantId, memberId],
+    `SELECT ${CLAIM_COLUMNS} FROM promotion_claim c WHERE c.merchant_id = $1 AND c.member_id = $2 AND c.period_key = ANY ($3::text[])`,
+    [merchantId, memberId, periodKeys],
   );
-  return new Map(result.rows.map((row) => [row.promotion_id, claimOf(row)]));
+  return new Map(result.rows.map((row) => [claimKey(row.promotion_id, row.period_key), claimOf(row)]));
 }
 
-/** The member's row of the promotion, locked until the transaction ends (claims wait for each other). */
-export async function lockClaim(db: Db, merchantId: number, promotionId: number, memberId: number): Promise<ClaimRow | undefined> {
+/** The member's row of the promotion and period, locked until the transaction ends (claims wait for each other). */
+export async function lockClaim(db: Db, merchantId: number, promotionId: number, memberId: number, periodKey: string): Promise<ClaimRow | undefined> {
   const result = await db.query<RawClaim>(
-    `SELECT id, promotion_id, state, joined_at, claimed_at, bonus_minor FROM promotion_claim
-      WHERE merchant_id = $1 AND promotion_id = $2 AND member_id = $3 FOR UPDATE`,
-    [merchantId, promotionId, memberId],
+    `SELECT ${CLAIM_COLUMNS} FROM promotion_claim c
+      WHERE c.merchant_id = $1 AND c.promotion_id = $2 AND c.member_id = $3 AND c.period_key = $4 FOR UPDATE OF c`,
+    [merchantId, promotionId, memberId, periodKey],
   );
   return result.rows[0] && claimOf(result.rows[0]);
 }
 
-/** Makes the member's row (joined) unless there is one; true when this call made it. */
-export async function insertJoined(db: Db, merchantId: number, promotionId: number, memberId: number, nowMs: number): Promise<boolean> {
+/** Makes the member's row of the period (joined, or applying) unless there is one; true when this call made it. */
+export async function insertJoined(
+  db: Db, merchantId: number, promotionId: number, memberId: number, nowMs: number, periodKey = '', state: 'joined' | 'applying' = 'joined',
+): Promise<boolean> {
   const result = await db.query(
-    `INSERT INTO promotion_claim (merchant_id, promotion_id, member_id, state, joined_at)
-     VALUES ($1, $2, $3, 'joined', $4) ON CONFLICT (promotion_id, member_id) DO NOTHING`,
-    [merchantId, promotionId, memberId, new Date(nowMs)],
+    `INSERT INTO promotion_claim (merchant_id, promotion_id, member_id, state, joined_at, period_key)
+     VALUES ($1, $2, $3, $6, $4, $5) ON CONFLICT (promotion_id, member_id, period_key) DO NOTHING`,
+    [merchantId, promotionId, memberId, new Date(nowMs), periodKey, state],
   );
   return result.rowCount === 1;
 }
@@ -144,13 +162,16 @@ export async function insertJoined(db: Db, merchantId: number, promotionId: numb
 export async function markClaimed(
   db: Db,
   claimId: number,
-  paid: { depositId: number | null; depositMinor: number | null; bonusMinor: number; requirementMinor: number; ledgerTransactionId: number; nowMs: number },
+  paid: {
+    depositId: number | null; depositMinor: number | null; bonusMinor: number | null; requirementMinor: number | null;
+    ledgerTransactionId: number | null; tickets: number | null; streak: number | null; nowMs: number;
+  },
 ): Promise<void> {
   await db.query(
     `UPDATE promotion_claim SET state = 'claimed', deposit_id = $2, deposit_minor = $3, bonus_minor = $4, requirement_minor = $5,
-            ledger_transaction_id = $6, claimed_at = $7
-      WHERE id = $1 AND state = 'joined'`,
-    [claimId, paid.depositId, paid.depositMinor, paid.bonusMinor, paid.requirementMinor, paid.ledgerTransactionId, new Date(paid.nowMs)],
+            ledger_transaction_id = $6, claimed_at = $7, tickets = $8, streak = $9
+      WHERE id = $1 AND state IN ('joined', 'applying')`,
+    [claimId, paid.depositId, paid.depositMinor, paid.bonusMinor, paid.requirementMinor, paid.ledgerTransactionId, new Date(paid.nowMs), paid.tickets, paid.streak],
   );
 }
 
@@ -165,6 +186,8 @@ export async function selectQualifyingDeposit(
   memberId: number,
   rules: { trigger: PromotionTrigger; minDepositMinor: number | null; startsAtMs: number | null; endsAtMs: number | null },
   joinedAtMs: number,
+  /** A daily promotion: only deposits made before the day ends. */
+  beforeMs: number = Number.POSITIVE_INFINITY,
 ): Promise<DepositFacts | undefined> {
   const result = await db.query<{ id: string; credited_minor: string; settled_at: Date; created_at: Date }>(
     `SELECT id, credited_minor, settled_at, created_at FROM deposit
@@ -177,6 +200,7 @@ export async function selectQualifyingDeposit(
     const created = row.created_at.getTime();
     const qualifies =
       created >= joinedAtMs &&
+      created < beforeMs &&
       (rules.minDepositMinor === null || credited >= rules.minDepositMinor) &&
       (rules.startsAtMs === null || created >= rules.startsAtMs) &&
       (rules.endsAtMs === null || created < rules.endsAtMs);
@@ -237,4 +261,103 @@ export async function selectLinkedPromotionIds(db: Db, memberId: number, identit
     [memberId, identities.map((identity) => identity.kind), identities.map((identity) => identityHash(identity.kind, identity.value))],
   );
   return new Set(result.rows.map((row) => row.promotion_id));
+}
+
+/** A member of the merchant who plays with real money (not a guest account), by username. */
+export async function selectRealMemberId(db: Db, merchantId: number, username: string): Promise<number | undefined> {
+  const result = await db.query<{ id: string }>(
+    'SELECT id FROM member WHERE merchant_id = $1 AND lower(username) = lower($2) AND member_type <> $3',
+    [merchantId, username, GUEST_MEMBER_TYPE],
+  );
+  return result.rows[0] && Number(result.rows[0].id);
+}
+
+export async function insertApplication(
+  db: Db,
+  application: { claimId: number; merchantId: number; comment: string; images: { contentType: string; bytes: Buffer }[]; nowMs: number },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO promotion_application (claim_id, merchant_id, comment, applied_at) VALUES ($1, $2, $3, $4)',
+    [application.claimId, application.merchantId, application.comment, new Date(application.nowMs)],
+  );
+  for (const [index, image] of application.images.entries()) {
+    await db.query(
+      'INSERT INTO promotion_application_image (claim_id, position, content_type, image) VALUES ($1, $2, $3, $4)',
+      [application.claimId, index + 1, image.contentType, image.bytes],
+    );
+  }
+}
+
+/** An application's row, locked until the transaction ends (two reviews at once: the second waits, then finds it reviewed). */
+export async function lockApplication(
+  db: Db, merchantId: number, claimId: number,
+): Promise<{ promotionId: number; memberId: number; state: ClaimFacts['state'] } | undefined> {
+  const result = await db.query<{ promotion_id: number; member_id: string; state: ClaimFacts['state'] }>(
+    `SELECT c.promotion_id, c.member_id, c.state FROM promotion_claim c JOIN promotion_application a ON a.claim_id = c.id
+      WHERE c.merchant_id = $1 AND c.id = $2 FOR UPDATE OF c, a`,
+    [merchantId, claimId],
+  );
+  const row = result.rows[0];
+  return row && { promotionId: row.promotion_id, memberId: Number(row.member_id), state: row.state };
+}
+
+export async function rejectApplication(db: Db, claimId: number, review: { reason: string; reviewedBy: string; nowMs: number }): Promise<void> {
+  await db.query(`UPDATE promotion_claim SET state = 'rejected' WHERE id = $1 AND state = 'applying'`, [claimId]);
+  await db.query(
+    'UPDATE promotion_application SET reject_reason = $2, reviewed_by = $3, reviewed_at = $4 WHERE claim_id = $1',
+    [claimId, review.reason, review.reviewedBy, new Date(review.nowMs)],
+  );
+}
+
+export async function markReviewed(db: Db, claimId: number, review: { reviewedBy: string; nowMs: number }): Promise<void> {
+  await db.query('UPDATE promotion_application SET reviewed_by = $2, reviewed_at = $3 WHERE claim_id = $1', [claimId, review.reviewedBy, new Date(review.nowMs)]);
+}
+
+export interface ApplicationListItem {
+  claimId: number;
+  promotionId: number;
+  promotionTitle: string;
+  username: string;
+  state: ClaimFacts['state'];
+  comment: string;
+  imageCount: number;
+  appliedAtMs: number;
+  reviewedAtMs: number | null;
+  reviewedBy: string | null;
+  rejectReason: string | null;
+}
+
+/** The merchant's applications, those waiting first (oldest first), then the reviewed (newest first). */
+export async function selectApplications(db: Db, merchantId: number, waitingOnly: boolean): Promise<ApplicationListItem[]> {
+  const result = await db.query<{
+    claim_id: string; promotion_id: number; title: string; username: string; state: ClaimFacts['state']; comment: string; images: number;
+    applied_at: Date; reviewed_at: Date | null; reviewed_by: string | null; reject_reason: string | null;
+  }>(
+    `SELECT a.claim_id, c.promotion_id, p.title, m.username, c.state, a.comment,
+            (SELECT count(*)::int FROM promotion_application_image i WHERE i.claim_id = a.claim_id) AS images,
+            a.applied_at, a.reviewed_at, a.reviewed_by, a.reject_reason
+       FROM promotion_application a
+       JOIN promotion_claim c ON c.id = a.claim_id
+       JOIN promotion p ON p.id = c.promotion_id
+       JOIN member m ON m.id = c.member_id
+      WHERE a.merchant_id = $1 AND ($2::boolean IS FALSE OR a.reviewed_at IS NULL)
+      ORDER BY a.reviewed_at IS NOT NULL, CASE WHEN a.reviewed_at IS NULL THEN a.applied_at END, a.reviewed_at DESC
+      LIMIT 500`,
+    [merchantId, waitingOnly],
+  );
+  return result.rows.map((row) => ({
+    claimId: Number(row.claim_id), promotionId: row.promotion_id, promotionTitle: row.title, username: row.username, state: row.state,
+    comment: row.comment, imageCount: row.images, appliedAtMs: row.applied_at.getTime(), reviewedAtMs: msOf(row.reviewed_at),
+    reviewedBy: row.reviewed_by, rejectReason: row.reject_reason,
+  }));
+}
+
+/** An application's images, as data URLs for the operator to look at. */
+export async function selectApplicationImages(db: Db, merchantId: number, claimId: number): Promise<string[]> {
+  const result = await db.query<{ content_type: string; image: Buffer }>(
+    `SELECT i.content_type, i.image FROM promotion_application_image i JOIN promotion_application a ON a.claim_id = i.claim_id
+      WHERE a.merchant_id = $1 AND i.claim_id = $2 ORDER BY i.position`,
+    [merchantId, claimId],
+  );
+  return result.rows.map((row) => `data:${row.content_type};base64,${row.image.toString('base64')}`);
 }

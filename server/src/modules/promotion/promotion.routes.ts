@@ -1,4 +1,4 @@
-import { claimPromoCodeCall, depositPromotionsCall, promotionClaimCall, promotionDetailCall, promotionJoinCall, promotionListCall } from '@platform/contract';
+import { claimPromoCodeCall, depositPromotionsCall, promotionApplyCall, promotionClaimCall, promotionDetailCall, promotionJoinCall, promotionListCall } from '@platform/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { systemClock, type Clock } from '../../config';
@@ -6,19 +6,26 @@ import { ok } from '../../http/envelope';
 import { callerLanguageOf, clientIpOf, deviceIdOf } from '../../http/request-context';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
-import { claimPromoCode, claimPromotion, joinPromotion, listPromotions, promotionDetail, type ClaimContext } from './promotion.service';
+import type { SecretsKey } from '../../secrets-key';
+import { applyForPromotion } from './promotion.applications';
+import { claimPromoCode, claimPromotion, joinPromotion, listPromotions, promotionDetail, type PayingContext } from './promotion.service';
 import { depositPromotions } from './promotion.deposit-choice';
 
 export interface PromotionRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
+  /** A tickets reward makes the member's prize-wheel seed with it. */
+  secretsKey: SecretsKey;
 }
+
+/** Three images of 5 MB as base64 data URLs, with the comment and the JSON around them. */
+const APPLICATION_BODY_LIMIT = 21_200_000;
 
 const tags = ['promotion'];
 
 // The list and a promotion's page are open to visitors ('optional': a live session shows where its
 // member stands); joining and claiming need the member's session.
-export async function promotionRoutes(app: FastifyInstance, { db, clock = systemClock }: PromotionRoutesOptions): Promise<void> {
+export async function promotionRoutes(app: FastifyInstance, { db, clock = systemClock, secretsKey }: PromotionRoutesOptions): Promise<void> {
   const caller = (request: FastifyRequest) => ({
     merchantId: merchantOf(request).id,
     memberId: request.authenticated?.member.id ?? null,
@@ -26,13 +33,14 @@ export async function promotionRoutes(app: FastifyInstance, { db, clock = system
     clientIp: clientIpOf(request),
     language: callerLanguageOf(request),
   });
-  const claimContext = (request: FastifyRequest): ClaimContext => ({
+  const claimContext = (request: FastifyRequest): PayingContext => ({
     merchantId: merchantOf(request).id,
     memberId: request.authenticated!.member.id,
     deviceId: deviceIdOf(request),
     clientIp: clientIpOf(request),
     language: callerLanguageOf(request),
     nowMs: clock(),
+    secretsKey,
   });
 
   app.get<RouteOf<typeof promotionListCall>>('/wps/promotions', {
@@ -69,6 +77,19 @@ export async function promotionRoutes(app: FastifyInstance, { db, clock = system
   app.get<RouteOf<typeof depositPromotionsCall>>('/wps/relay/getDepositPromotionsV3', {
     schema: apiSchema({ tags, summary: 'The deposit promotions the member may choose on the deposit page now (join or joined)', call: depositPromotionsCall }),
   }, async (request) => ok({ list: await depositPromotions(db, claimContext(request)) }));
+
+  app.post<RouteOf<typeof promotionApplyCall>>('/wps/promotions/apply', {
+    bodyLimit: APPLICATION_BODY_LIMIT,
+    schema: apiSchema({
+      tags,
+      summary: 'Apply for an application promotion: a comment (at most 140 characters) and up to 3 png or jpg images of 5 MB',
+      description:
+        'The promotion then waits for an operator (state applying), who approves it (the reward is paid: issued) or rejects it with a ' +
+        'reason (rejected). 409 promotion.not.applicable (value: the state), 400 promotion.application.empty, ' +
+        'promotion.application.comment.too.long, promotion.image.invalid, promotion.image.too.large, prom_claim_req_field.',
+      call: promotionApplyCall,
+    }),
+  }, async (request) => ok(await applyForPromotion(db, claimContext(request), request.body)));
 
   app.post<RouteOf<typeof claimPromoCodeCall>>('/wps/relay/MCSFE_claimPromoCode', {
     schema: apiSchema({ tags, summary: 'Claim the promotion a promo code names (404 promotion.code.invalid; then as a claim)', call: claimPromoCodeCall }),

@@ -13,7 +13,7 @@ export interface PromotionRules {
   trigger: PromotionTrigger;
   startsAtMs: number | null;
   endsAtMs: number | null;
-  rewardKind: 'fixed' | 'percent' | null;
+  rewardKind: 'fixed' | 'percent' | 'streak' | 'tickets' | null;
   rewardFixedMinor: number | null;
   /** 10000 = 100 % of the qualifying deposit. */
   rewardBasisPoints: number | null;
@@ -27,6 +27,16 @@ export interface PromotionRules {
   newPlayerDays: number | null;
   requirements: PromotionRequirement[];
   onePerPerson: boolean;
+  /** 'daily': a member's row per merchant day (sign_in, bet_volume, net_loss; a deposit promotion may be). */
+  repeat: 'once' | 'daily';
+  /** sign_in: the reward of each streak day, day 1 first; after the last, round again. */
+  signInRewardsMinor: number[] | null;
+  /** bet_volume: the stake of a day that earns the reward. */
+  minBetMinor: number | null;
+  /** net_loss: the loss of a day that earns a share of it back. */
+  minLossMinor: number | null;
+  /** tickets: the prize-wheel tickets it gives. */
+  rewardTickets: number | null;
 }
 
 /** What the rules need to know of the member (none: a visitor, seen as a new member would be). */
@@ -41,10 +51,12 @@ export interface MemberFacts {
 
 /** The member's row of the promotion (promotion_claim), if any. */
 export interface ClaimFacts {
-  state: 'joined' | 'claimed' | 'taken_back';
+  state: 'joined' | 'applying' | 'rejected' | 'claimed' | 'taken_back';
   joinedAtMs: number;
   claimedAtMs: number | null;
   bonusMinor: number | null;
+  /** sign_in: the streak day the row paid. */
+  streak?: number | null;
 }
 
 /** The deposit that earns a deposit promotion's bonus for this member (see qualifyingDeposit). */
@@ -53,6 +65,24 @@ export interface DepositFacts {
   creditedMinor: number;
   settledAtMs: number;
 }
+
+/**
+ * A daily promotion's period as the service measured it: today's merchant day (net_loss:
+ * yesterday's, whose loss it makes good) and what the trigger needs of it.
+ */
+export interface PeriodFacts {
+  /** The merchant day, YYYY-MM-DD. */
+  periodKey: string;
+  /** When the period's reward can no longer be claimed: the end of today in the merchant's time. */
+  claimEndsAtMs: number;
+  /** bet_volume: staked in the day, net of refunds; net_loss: lost in the day; otherwise 0. */
+  measuredMinor: number;
+  /** sign_in: the streak day a sign-in today is (1 when yesterday had none). */
+  streakDay: number;
+}
+
+/** The period of a promotion that pays once. */
+export const ONCE: PeriodFacts = { periodKey: '', claimEndsAtMs: Number.POSITIVE_INFINITY, measuredMinor: 0, streakDay: 1 };
 
 export type CloseReason = 'ended' | 'not_new_player' | 'already_deposited' | 'claim_expired' | 'linked_account' | 'taken_back';
 
@@ -66,11 +96,20 @@ export interface Standing {
   deposit: DepositFacts | null;
   /** What the member lacks of the promotion's requirements (a claim is refused until none). */
   missing: PromotionRequirement[];
+  /** A tickets reward: the tickets waiting (claim) or given (claimed). */
+  tickets: number | null;
+  /** sign_in: today's streak day (the one a sign-in pays, or paid). */
+  streakDay: number | null;
+  /** bet_volume: staked today; net_loss: lost yesterday; each with the amount that earns the reward. */
+  progress: { measuredMinor: number; targetMinor: number } | null;
 }
 
-/** The bonus a deposit (or nothing, for a fixed reward) earns. */
-export function bonusMinorOf(rules: PromotionRules, depositMinor: number | null): number | null {
+/** The bonus a deposit, a day's loss (net_loss) or a sign-in streak day (or nothing, for a fixed reward) earns. */
+export function bonusMinorOf(rules: PromotionRules, depositMinor: number | null, streakDay = 1): number | null {
   if (rules.rewardKind === 'fixed') return rules.rewardFixedMinor;
+  if (rules.rewardKind === 'streak' && rules.signInRewardsMinor && rules.signInRewardsMinor.length > 0) {
+    return rules.signInRewardsMinor[(streakDay - 1) % rules.signInRewardsMinor.length];
+  }
   if (rules.rewardKind === 'percent' && rules.rewardBasisPoints !== null && depositMinor !== null) {
     // Whole minor units, rounded down: the house never pays a fraction of a cent it did not promise.
     const bonus = Math.floor((depositMinor * rules.rewardBasisPoints) / 10_000);
@@ -95,9 +134,13 @@ export function claimDeadlineOf(rules: PromotionRules, earnedAtMs: number): numb
   return rules.endsAtMs;
 }
 
+/** A bonus paid by an operator's decision (an application approved, or issued) shows as issued. */
+const ISSUED_TRIGGERS: ReadonlySet<PromotionTrigger> = new Set(['application', 'issued']);
+
 /**
- * Where a member (or a visitor, `member` null) stands in a promotion at `nowMs`. `deposit` is the
- * qualifying deposit the service found for a joined deposit promotion (none yet: null).
+ * Where a member (or a visitor, `member` null) stands in a promotion at `nowMs`. `claim` is the
+ * member's row of the period (`period`; ONCE for a promotion that pays once), `deposit` the
+ * qualifying deposit the service found for a deposit promotion (none yet: null).
  */
 export function standingOf(
   rules: PromotionRules,
@@ -105,41 +148,58 @@ export function standingOf(
   claim: ClaimFacts | null,
   deposit: DepositFacts | null,
   nowMs: number,
+  period: PeriodFacts = ONCE,
 ): Standing {
   const missing = member ? rules.requirements.filter((requirement) => !member.has[requirement]) : [];
+  const target = rules.trigger === 'bet_volume' ? rules.minBetMinor : rules.trigger === 'net_loss' ? rules.minLossMinor : null;
+  const progress = member && target !== null ? { measuredMinor: period.measuredMinor, targetMinor: target } : null;
+  const streakDay = rules.trigger === 'sign_in' ? claim?.streak ?? period.streakDay : null;
   const standing = (state: PromotionState, extra: Partial<Standing> = {}): Standing => ({
-    state, closeReason: null, bonusMinor: null, claimDeadlineMs: null, deposit: null, missing, ...extra,
+    state, closeReason: null, bonusMinor: null, claimDeadlineMs: null, deposit: null, missing, tickets: null, streakDay, progress, ...extra,
   });
   const close = (closeReason: CloseReason) => standing('close', { closeReason });
+  const daily = rules.repeat === 'daily';
 
   if (claim?.state === 'taken_back') return standing('close', { closeReason: 'taken_back', bonusMinor: claim.bonusMinor });
   if (claim?.state === 'claimed') {
     const wagerOpen = rules.wagerWithinDays === null || nowMs < (claim.claimedAtMs ?? nowMs) + rules.wagerWithinDays * DAY_MS;
-    const inProcess = rules.wageringMultiplierX100 > 0 && wagerOpen && (member?.wageringRemainingMinor ?? 0) > 0;
-    return standing(inProcess ? 'process' : 'claimed', { bonusMinor: claim.bonusMinor });
+    const inProcess = rules.wageringMultiplierX100 > 0 && claim.bonusMinor !== null && wagerOpen && (member?.wageringRemainingMinor ?? 0) > 0;
+    const paid = { bonusMinor: claim.bonusMinor, tickets: claim.bonusMinor === null ? rules.rewardTickets : null };
+    return standing(inProcess ? 'process' : ISSUED_TRIGGERS.has(rules.trigger) ? 'issued' : 'claimed', paid);
   }
+  if (claim?.state === 'applying') return standing('applying');
+  if (claim?.state === 'rejected') return standing('rejected');
   if (!hasStarted(rules, nowMs)) return standing('comingSoon');
   if (rules.trigger === 'none') return standing(hasEnded(rules, nowMs) ? 'close' : 'none', hasEnded(rules, nowMs) ? { closeReason: 'ended' } : {});
 
   const earned = (earnedAtMs: number, bonusMinor: number | null, qualifying: DepositFacts | null): Standing => {
-    const claimDeadlineMs = claimDeadlineOf(rules, earnedAtMs);
-    if (bonusMinor === null) return close('ended');
+    // A daily reward waits until its day's claim ends; one that pays once, its claim window.
+    const claimDeadlineMs = daily ? period.claimEndsAtMs : claimDeadlineOf(rules, earnedAtMs);
+    const tickets = rules.rewardKind === 'tickets' ? rules.rewardTickets : null;
+    if (bonusMinor === null && tickets === null) return close('ended');
     if (claimDeadlineMs !== null && claimDeadlineMs <= nowMs) return close(hasEnded(rules, nowMs) && rules.claimWindowHours === null ? 'ended' : 'claim_expired');
-    return standing('claim', { bonusMinor, claimDeadlineMs, deposit: qualifying });
+    return standing('claim', { bonusMinor, claimDeadlineMs, deposit: qualifying, tickets });
   };
+  const rewardMinor = (depositMinor: number | null) => (rules.rewardKind === 'tickets' ? null : bonusMinorOf(rules, depositMinor, period.streakDay));
+  const isNewPlayer = () => !member || rules.newPlayerDays === null || nowMs < member.registeredAtMs + rules.newPlayerDays * DAY_MS;
 
   switch (rules.trigger) {
     case 'registration': {
-      if (member && rules.newPlayerDays !== null && member.registeredAtMs + rules.newPlayerDays * DAY_MS <= nowMs) return close('not_new_player');
+      if (!isNewPlayer()) return close('not_new_player');
       if (hasEnded(rules, nowMs)) return close('ended');
       // Earned on registering, or when the promotion started for a member who registered before.
       const earnedAtMs = Math.max(member?.registeredAtMs ?? nowMs, rules.startsAtMs ?? 0);
-      return earned(earnedAtMs, bonusMinorOf(rules, null), null);
+      return earned(earnedAtMs, rewardMinor(null), null);
     }
     case 'first_deposit':
     case 'deposit': {
-      if (member && rules.newPlayerDays !== null && member.registeredAtMs + rules.newPlayerDays * DAY_MS <= nowMs) return close('not_new_player');
-      if (deposit && claim) return earned(deposit.settledAtMs, bonusMinorOf(rules, deposit.creditedMinor), deposit);
+      if (!isNewPlayer()) return close('not_new_player');
+      if (daily) {
+        // A daily reload needs no joining: the day's first qualifying deposit earns it.
+        if (deposit) return earned(deposit.settledAtMs, rewardMinor(deposit.creditedMinor), deposit);
+        return hasEnded(rules, nowMs) ? close('ended') : standing('joined');
+      }
+      if (deposit && claim) return earned(deposit.settledAtMs, rewardMinor(deposit.creditedMinor), deposit);
       // Joined, and the first deposit was made without qualifying (below the minimum): it never will.
       if (claim && rules.trigger === 'first_deposit' && member?.hasDeposited) return close('already_deposited');
       if (hasEnded(rules, nowMs)) return close('ended');
@@ -149,7 +209,31 @@ export function standingOf(
     }
     case 'promo_code': {
       if (hasEnded(rules, nowMs)) return close('ended');
-      return earned(Math.max(nowMs, rules.startsAtMs ?? 0), bonusMinorOf(rules, null), null);
+      return earned(Math.max(nowMs, rules.startsAtMs ?? 0), rewardMinor(null), null);
     }
+    case 'sign_in': {
+      if (hasEnded(rules, nowMs)) return close('ended');
+      return earned(nowMs, rewardMinor(null), null);
+    }
+    case 'bet_volume':
+    case 'net_loss': {
+      const reached = target !== null && period.measuredMinor >= target;
+      // net_loss's period is yesterday: its reward may still be claimed today after the promotion ended.
+      if (!reached) return hasEnded(rules, nowMs) ? close('ended') : standing('joined');
+      const bonus = rules.trigger === 'net_loss' ? rewardMinor(period.measuredMinor) : rewardMinor(null);
+      return earned(nowMs, bonus, null);
+    }
+    case 'application': {
+      if (hasEnded(rules, nowMs)) return close('ended');
+      if (!isNewPlayer()) return close('not_new_player');
+      return standing('apply', { bonusMinor: rewardMinor(null), tickets: rules.rewardKind === 'tickets' ? rules.rewardTickets : null });
+    }
+    case 'issued':
+      return standing(hasEnded(rules, nowMs) ? 'close' : 'none', hasEnded(rules, nowMs) ? { closeReason: 'ended' } : {});
   }
+}
+
+/** The streak day a sign-in on `todayKey` is, given the member's last sign-in before today. */
+export function streakDayOf(last: { periodKey: string; streak: number } | null, yesterdayKey: string): number {
+  return last !== null && last.periodKey === yesterdayKey ? last.streak + 1 : 1;
 }

@@ -31,7 +31,7 @@ export async function takeBackUnwagered(pool: pg.Pool, nowMs: number): Promise<n
   for (;;) {
     const due = await pool.query<DueClaim>(
       `SELECT c.id, c.merchant_id, c.member_id FROM promotion_claim c JOIN promotion p ON p.id = c.promotion_id
-        WHERE c.state = 'claimed' AND c.wagering_settled_at IS NULL AND p.wager_within_days IS NOT NULL
+        WHERE c.state = 'claimed' AND c.bonus_minor IS NOT NULL AND c.wagering_settled_at IS NULL AND p.wager_within_days IS NOT NULL
           AND c.claimed_at + p.wager_within_days * interval '1 day' <= $1
         ORDER BY c.id LIMIT ${BATCH}`,
       [new Date(nowMs)],
