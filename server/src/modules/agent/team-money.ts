@@ -1,6 +1,7 @@
 // The money of a set of members over a period, by figure, read from where it happens: credited
 // deposits, paid withdrawals, valid bets and wins (lottery bets settled won or lost, game rounds
-// started), and the ledger's credits to them by kind (rebates, salaries, promotions). Shared by
+// started), and the ledger's credits to them by kind (rebates, salaries, promotions; a bonus taken
+// back because it was not wagered in time is a debit that lowers the promotions). Shared by
 // the team P&L report and dividend settlement, so both count a team's money the same way.
 
 export const MONEY_FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'rebates', 'salaries', 'promotions'] as const;
@@ -10,8 +11,10 @@ export type MoneyFigure = (typeof MONEY_FIGURES)[number];
 const LEDGER_FIGURES: Record<'rebates' | 'salaries' | 'promotions', readonly string[]> = {
   rebates: ['betting_rebate', 'product_rebate', 'agent_rebate'],
   salaries: ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'],
-  promotions: ['bonus', 'promotion', 'prize_wheel'],
+  promotions: ['bonus', 'promotion', 'prize_wheel', 'promotion_takeback'],
 };
+/** Kinds that take money back from members: their debits count, lowering their figure. */
+const TAKE_BACK_KINDS = ['promotion_takeback'];
 
 const ledgerCase = Object.entries(LEDGER_FIGURES)
   .map(([figure, kinds]) => `WHEN t.kind IN (${kinds.map((kind) => `'${kind}'`).join(', ')}) THEN '${figure}'`)
@@ -43,7 +46,8 @@ export function memberMoneySql(start: string, end: string): string {
     UNION ALL SELECT a.member_id, CASE ${ledgerCase} END, p.amount_minor
       FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id JOIN members ON members.id = a.member_id
       JOIN ledger_transaction t ON t.id = p.transaction_id
-     WHERE t.kind IN (${ledgerKinds}) AND p.amount_minor > 0 AND t.created_at >= ${start} AND t.created_at < ${end}`;
+     WHERE t.kind IN (${ledgerKinds}) AND (p.amount_minor > 0 OR t.kind IN (${TAKE_BACK_KINDS.map((kind) => `'${kind}'`).join(', ')}))
+       AND t.created_at >= ${start} AND t.created_at < ${end}`;
 }
 
 export type MoneyTotals = Record<MoneyFigure, number>;

@@ -1,7 +1,8 @@
-import type { Envelope, PromotionClaimed, PromotionEntry } from '@platform/contract';
+import type { DepositMTResult, Envelope, PromotionClaimed, PromotionEntry } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { PNG_DATA_URL } from '../c2c/c2c.testing';
+import { approveDeposit } from '../deposit';
 import { assertLedgerReconciled, ensureHouseAccount, ensureMemberAccount, memberBalanceMinor, postTransaction } from '../ledger';
 import { TestClock, tokenFor } from '../member/member.testing';
 import { operatorLogin } from '../operator/operator.testing';
@@ -200,6 +201,42 @@ describe('rescue: yesterday’s loss made good today', () => {
     const smallToday = await onDay(1, small.username);
     expect(await entryOf(smallToday, rescue)).toMatchObject({ state: 'joined', progress: { amount: 49.99, target: 50 } });
     expect(body(await claim(smallToday, rescue)).errorCode).toBe('promotion.not.claimable');
+  });
+});
+
+/** A deposit made through the cashier (500.00 asked) and approved by an operator for `amount`. */
+async function approvedDeposit(token: string, amount: number): Promise<void> {
+  const made = valueOf<DepositMTResult>(
+    await context.app.inject({
+      method: 'POST',
+      url: '/wps/relay/depositMTV3',
+      headers: { authorization: token, language: 'EN', 'idempotency-key': newKey() },
+      payload: { amount: 500, payeeName: 'Period Tester' },
+    }),
+  );
+  await approveDeposit(context.pool, { merchantId: context.merchantId, depositId: made.depositId, operatorName: 'cashier', nowMs: clock.now(), amountMinor: Math.round(amount * 100) });
+}
+
+describe('the daily reload', () => {
+  it("pays the day's first qualifying deposit without joining, once a day, and again the next day", async () => {
+    const reload = await create({ trigger: 'deposit', repeat: 'daily', reward: { kind: 'percent', percent: 10, cap: 100 }, minDeposit: 20, wagering: { multiplier: 3 } });
+    const { memberId, token, username } = await member();
+    expect(await entryOf(token, reload)).toMatchObject({ state: 'joined', repeat: 'daily' });
+    await approvedDeposit(token, 19.99);
+    expect((await entryOf(token, reload)).state).toBe('joined');
+    await approvedDeposit(token, 250);
+    expect(await entryOf(token, reload)).toMatchObject({ state: 'claim', bonus: 25 });
+    const answers = await Promise.all([claim(token, reload), claim(token, reload)]);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    // A second deposit the same day earns nothing more.
+    await approvedDeposit(token, 300);
+    expect((await entryOf(token, reload)).state).toBe('process');
+    // The next day: that day's first qualifying deposit, capped at 100.
+    const nextDay = await onDay(1, username);
+    expect((await entryOf(nextDay, reload)).state).toBe('joined');
+    await approvedDeposit(nextDay, 2_000);
+    expect(valueOf<PromotionClaimed>(await claim(nextDay, reload)).bonus).toBe(100);
+    expect(await promotionCredits(memberId)).toEqual({ n: 2, sum: '12500' });
   });
 });
 
