@@ -32,12 +32,13 @@ const rebateValue = { type: 'number', minimum: 0, description: 'percent of the s
 /** A day's rebate as it stands: what remains to be claimed in each category (lott and elott apart; the page folds them). */
 export const rebateDaySchema = {
   type: 'object',
-  required: ['balanceDate', 'mode', 'lottRemain', 'elottRemain', 'fishRemain', 'liveRemain', 'pvpRemain', 'rngRemain', 'sportsRemain', 'totalRemain', 'totalPaid'],
+  required: ['balanceDate', 'mode', 'lottRemain', 'elottRemain', 'lotteryRemain', 'fishRemain', 'liveRemain', 'pvpRemain', 'rngRemain', 'sportsRemain', 'totalRemain', 'totalPaid'],
   properties: {
     balanceDate,
     mode,
     lottRemain: amount,
     elottRemain: amount,
+    lotteryRemain: { ...amount, description: 'lottRemain + elottRemain: the lottery row of the page, which folds them' },
     fishRemain: amount,
     liveRemain: amount,
     pvpRemain: amount,
@@ -70,8 +71,15 @@ export const rebateDisburseCall = /*#__PURE__*/ defineCall({
     additionalProperties: false,
     properties: {
       balanceDate,
-      rebateAmount: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000, multipleOf: 0.01, description: 'what remains (of the category, or of the day): anything else is refused' },
-      category: { ...category, description: 'one category; without it, every category of the day' },
+      rebateAmount: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000, multipleOf: 0.01, description: 'what remains (of the categories, or of the day): anything else is refused' },
+      categories: {
+        type: 'array',
+        items: category,
+        minItems: 1,
+        maxItems: REBATE_CATEGORIES.length,
+        uniqueItems: true,
+        description: 'the categories claimed (the page\'s lottery row: lott and elott); without it, every category of the day',
+      },
     },
   },
   value: {

@@ -25,6 +25,7 @@ const day = (balanceDate: string, overrides: Partial<RebateDay> = {}): RebateDay
   mode: 'manual',
   lottRemain: 0.05,
   elottRemain: 0.2,
+  lotteryRemain: 0.25,
   fishRemain: 0.26,
   liveRemain: 1.5,
   pvpRemain: 0,
@@ -81,24 +82,21 @@ describe('Manual Rebate', () => {
     expect(screen.getByTestId('rebate-total').textContent).toBe('৳2.60');
   });
 
-  it('claims a row with exactly what remains of each of its categories, says so and loads the day and the balance again', async () => {
+  it('claims a row (the lottery row: both lotteries in one claim) with exactly what remains, says so and loads the day and the balance again', async () => {
     const { commands } = recordCommands('refreshBalance');
     let claimed = false;
     const { callsOf } = stubApi({
       customerRebateSetting: setting(),
-      rebateDay: () => (claimed ? day(DATES[0], { lottRemain: 0, elottRemain: 0, totalRemain: 2.35, totalPaid: 0.25 }) : day(DATES[0])),
+      rebateDay: () => (claimed ? day(DATES[0], { lottRemain: 0, elottRemain: 0, lotteryRemain: 0, totalRemain: 2.35, totalPaid: 0.25 }) : day(DATES[0])),
       rebateDisburse: (seen: CallOptionsSeen) => {
         claimed = true;
-        const body = seen?.data as { category: string; rebateAmount: number };
+        const body = seen?.data as { rebateAmount: number };
         return paid(body.rebateAmount);
       },
     });
     await renderPage();
     await press('Claim', screen.getByTestId('rebate-row-elott'));
-    expect(callsOf('rebateDisburse').map((seen) => seen?.data)).toEqual([
-      { balanceDate: '2026-11-27', category: 'lott', rebateAmount: 0.05 },
-      { balanceDate: '2026-11-27', category: 'elott', rebateAmount: 0.2 },
-    ]);
+    expect(callsOf('rebateDisburse').map((seen) => seen?.data)).toEqual([{ balanceDate: '2026-11-27', categories: ['lott', 'elott'], rebateAmount: 0.25 }]);
     expect(screen.getByRole('status').textContent).toBe('৳0.25 has been added to your wallet');
     expect(commands).toEqual([{ type: 'refreshBalance' }]);
     expect(callsOf('rebateDay')).toHaveLength(2);

@@ -1,9 +1,8 @@
-import { amountMinorFromMajor, amountMinorOf, bus, Button, EmptyState, formatMoney, isApiError, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
-import type { RebateCategory } from '@platform/contract';
+import { amountMinorOf, bus, Button, EmptyState, formatMoney, isApiError, Spinner, useCall, useT, type AmountMinor } from '@platform/shared';
 import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
 import { useId, useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
-import { claimCategory, claimDay, loadDay, loadSetting, REBATE_ROWS, remainsOf, rowRemainMinor, type RebateRowKey } from './rebate-api';
+import { claimDay, claimRow, loadDay, loadSetting, minorOf, REBATE_ROWS, rowRemainMinor, type RebateRow, type RebateRowKey } from './rebate-api';
 import styles from './manual-rebate.module.css';
 import { NAMESPACE } from './translations';
 
@@ -57,38 +56,38 @@ export default function ManualRebatePage(_props: MemberCenterPageProps) {
   }
 
   const shown = day.status === 'success' ? day.data : day.status === 'loading' ? day.staleData : undefined;
-  const remains = shown ? remainsOf(shown) : undefined;
-  const totalMinor = remains ? rowRemainMinor(remains, Object.keys(remains) as RebateCategory[]) : amountMinorOf(0);
+  const totalMinor = shown ? minorOf(shown.totalRemain) : amountMinorOf(0);
 
-  /** Runs one claim (a row's categories one by one, or the whole day), then reads the day and the balance again. */
-  const run = async (key: RebateRowKey | 'all', claims: (() => Promise<{ paid: number }>)[]) => {
-    if (sending.current || claims.length === 0) return;
+  /** Runs one claim (a row, or the whole day), then reads the day and the balance again. */
+  const run = async (key: RebateRowKey | 'all', claim: () => Promise<{ paid: number }>) => {
+    if (sending.current) return;
     sending.current = true;
     setBusy(key);
     setNotice(null);
-    let paidMinor = 0;
+    let paid = false;
     try {
-      for (const claim of claims) paidMinor += amountMinorFromMajor((await claim()).paid) ?? 0;
-      setNotice({ kind: 'success', text: t('claimed', { amount: formatMoney(amountMinorOf(paidMinor)) }) });
+      const paidMinor = minorOf((await claim()).paid);
+      paid = paidMinor > 0;
+      setNotice({ kind: 'success', text: t('claimed', { amount: formatMoney(paidMinor) }) });
     } catch (failure) {
       const message = isApiError(failure) ? quietRefusalMessage(failure) : null;
       if (!isApiError(failure) || message !== null) setNotice({ kind: 'error', text: message ?? t('claim_failed') });
     } finally {
-      if (paidMinor > 0) bus.dispatch({ type: 'refreshBalance' });
+      if (paid) bus.dispatch({ type: 'refreshBalance' });
       day.refresh();
       sending.current = false;
       setBusy(null);
     }
   };
 
-  const claimRow = (key: RebateRowKey, categories: readonly RebateCategory[]) => {
-    if (!remains || balanceDate === null) return;
-    const due = categories.filter((category) => remains[category] > 0);
-    void run(key, due.map((category) => () => claimCategory(balanceDate, category, remains[category])));
+  const claimOne = (row: RebateRow) => {
+    if (!shown || balanceDate === null) return;
+    const amount = rowRemainMinor(shown, row);
+    if (amount > 0) void run(row.key, () => claimRow(balanceDate, row, amount));
   };
   const claimAll = () => {
     if (balanceDate === null || totalMinor <= 0) return;
-    void run('all', [() => claimDay(balanceDate, totalMinor)]);
+    void run('all', () => claimDay(balanceDate, totalMinor));
   };
 
   let body;
@@ -96,7 +95,7 @@ export default function ManualRebatePage(_props: MemberCenterPageProps) {
     body = <EmptyState title={t('no_days')} />;
   } else if (day.status === 'error') {
     body = <LoadError title={t('load_failed')} error={day.error} onRetry={day.refresh} />;
-  } else if (!remains) {
+  } else if (!shown) {
     body = (
       <div className={styles.loading}>
         <Spinner />
@@ -107,12 +106,12 @@ export default function ManualRebatePage(_props: MemberCenterPageProps) {
       <>
         <ul className={styles.rows} aria-label={t('rows_label', { date: balanceDate })}>
           {REBATE_ROWS.map((row) => {
-            const amount: AmountMinor = rowRemainMinor(remains, row.categories);
+            const amount: AmountMinor = rowRemainMinor(shown, row);
             return (
               <li key={row.key} className={styles.row} data-testid={`rebate-row-${row.key}`}>
                 <span className={styles.category}>{t(`category_${row.key}`)}</span>
                 <span className={styles.amount}>{formatMoney(amount)}</span>
-                <Button size="sm" variant="secondary" disabled={amount <= 0 || busy !== null} loading={busy === row.key} onClick={() => claimRow(row.key, row.categories)}>
+                <Button size="sm" variant="secondary" disabled={amount <= 0 || busy !== null} loading={busy === row.key} onClick={() => claimOne(row)}>
                   {t('claim')}
                 </Button>
               </li>
@@ -128,7 +127,7 @@ export default function ManualRebatePage(_props: MemberCenterPageProps) {
             {t('claim_all')}
           </Button>
         </div>
-        {shown && shown.totalPaid > 0 && <p className={styles.note}>{t('already_paid', { amount: formatMoney(amountMinorFromMajor(shown.totalPaid)) })}</p>}
+        {shown.totalPaid > 0 && <p className={styles.note}>{t('already_paid', { amount: formatMoney(minorOf(shown.totalPaid)) })}</p>}
       </>
     );
   }

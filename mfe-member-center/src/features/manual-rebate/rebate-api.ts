@@ -12,37 +12,27 @@ import {
   type RebateDisbursed,
 } from '@platform/contract';
 
-/** A row of the page: the site's own lottery is folded into the lottery row (elott), as the product family shows it. */
+/**
+ * A row of the page and the day's field it shows: the site's own lottery is folded into the
+ * lottery row (lott and elott, claimed together), as the product family shows it. The server adds
+ * them (lotteryRemain) and the day's total: the page does no arithmetic on money.
+ */
 export const REBATE_ROWS = [
-  { key: 'elott', categories: ['lott', 'elott'] },
-  { key: 'rng', categories: ['rng'] },
-  { key: 'live', categories: ['live'] },
-  { key: 'fish', categories: ['fish'] },
-  { key: 'pvp', categories: ['pvp'] },
-  { key: 'sports', categories: ['sports'] },
-] as const satisfies readonly { key: string; categories: readonly RebateCategory[] }[];
-export type RebateRowKey = (typeof REBATE_ROWS)[number]['key'];
+  { key: 'elott', categories: ['lott', 'elott'], field: 'lotteryRemain' },
+  { key: 'rng', categories: ['rng'], field: 'rngRemain' },
+  { key: 'live', categories: ['live'], field: 'liveRemain' },
+  { key: 'fish', categories: ['fish'], field: 'fishRemain' },
+  { key: 'pvp', categories: ['pvp'], field: 'pvpRemain' },
+  { key: 'sports', categories: ['sports'], field: 'sportsRemain' },
+] as const satisfies readonly { key: string; categories: readonly RebateCategory[]; field: keyof RebateDay }[];
+export type RebateRow = (typeof REBATE_ROWS)[number];
+export type RebateRowKey = RebateRow['key'];
 
-const REMAIN_FIELD: Record<RebateCategory, keyof RebateDay> = {
-  lott: 'lottRemain',
-  elott: 'elottRemain',
-  fish: 'fishRemain',
-  live: 'liveRemain',
-  pvp: 'pvpRemain',
-  rng: 'rngRemain',
-  sports: 'sportsRemain',
-};
+/** An amount of the wire in minor units (0 for anything that is not one). */
+export const minorOf = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 
-const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
-
-/** What remains of each category of a day, in minor units. */
-export function remainsOf(day: RebateDay): Record<RebateCategory, AmountMinor> {
-  return Object.fromEntries(Object.entries(REMAIN_FIELD).map(([category, field]) => [category, minor(day[field] as number)])) as Record<RebateCategory, AmountMinor>;
-}
-
-/** A row's remaining amount: the sum of its categories. */
-export const rowRemainMinor = (remains: Record<RebateCategory, AmountMinor>, categories: readonly RebateCategory[]): AmountMinor =>
-  amountMinorOf(categories.reduce((sum, category) => sum + remains[category], 0));
+/** What remains of a row of a day, in minor units. */
+export const rowRemainMinor = (day: RebateDay, row: RebateRow): AmountMinor => minorOf(day[row.field]);
 
 const quietDay = { ...rebateDayCall, quiet: true };
 const quietClaim = { ...rebateDisburseCall, quiet: true };
@@ -51,9 +41,9 @@ export const loadSetting = (signal: AbortSignal): Promise<CustomerRebateSetting>
 
 export const loadDay = (balanceDate: string, signal: AbortSignal): Promise<RebateDay> => api.call(quietDay, { params: { balanceDate }, signal });
 
-/** Claims one category's remaining amount (exactly what the day showed). */
-export const claimCategory = (balanceDate: string, category: RebateCategory, amountMinor: AmountMinor): Promise<RebateDisbursed> =>
-  api.call(quietClaim, { data: { balanceDate, category, rebateAmount: amountMajorForWire(amountMinor) } });
+/** Claims a row's remaining amount (exactly what the day showed), its categories in one claim. */
+export const claimRow = (balanceDate: string, row: RebateRow, amountMinor: AmountMinor): Promise<RebateDisbursed> =>
+  api.call(quietClaim, { data: { balanceDate, categories: [...row.categories], rebateAmount: amountMajorForWire(amountMinor) } });
 
 /** Claims the whole day's remaining amount. */
 export const claimDay = (balanceDate: string, amountMinor: AmountMinor): Promise<RebateDisbursed> =>

@@ -115,16 +115,16 @@ export interface AccrualRow {
   paid: boolean;
 }
 
-/** The member's accruals of a day (one category, or all), locked FOR UPDATE when `lock`. */
+/** The member's accruals of a day (of the categories given, or all), locked FOR UPDATE when `lock`. */
 export async function selectAccruals(
   db: Db,
-  input: { merchantId: number; memberId: number; balanceDate: string; category?: RebateCategory; lock?: boolean },
+  input: { merchantId: number; memberId: number; balanceDate: string; categories?: readonly RebateCategory[]; lock?: boolean },
 ): Promise<AccrualRow[]> {
   const result = await db.query<{ category: RebateCategory; amount_minor: string; paid: boolean }>(
     `SELECT category, amount_minor, paid_at IS NOT NULL AS paid FROM rebate_accrual
-      WHERE merchant_id = $1 AND member_id = $2 AND balance_date = $3::date AND ($4::text IS NULL OR category = $4)
+      WHERE merchant_id = $1 AND member_id = $2 AND balance_date = $3::date AND ($4::text[] IS NULL OR category = ANY ($4::text[]))
       ORDER BY category${input.lock ? ' FOR UPDATE' : ''}`,
-    [input.merchantId, input.memberId, input.balanceDate, input.category ?? null],
+    [input.merchantId, input.memberId, input.balanceDate, input.categories ?? null],
   );
   return result.rows.map((row) => ({ category: row.category, amountMinor: Number(row.amount_minor), paid: row.paid }));
 }

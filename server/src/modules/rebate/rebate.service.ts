@@ -113,6 +113,7 @@ function dayOnWire(balanceDate: string, mode: RebateDay['mode'], accruals: reado
     mode,
     lottRemain: minorToMajor(remain.lott),
     elottRemain: minorToMajor(remain.elott),
+    lotteryRemain: minorToMajor(remain.lott + remain.elott),
     fishRemain: minorToMajor(remain.fish),
     liveRemain: minorToMajor(remain.live),
     pvpRemain: minorToMajor(remain.pvp),
@@ -166,11 +167,11 @@ async function payIn(
 export interface DisburseInput {
   balanceDate: string;
   rebateAmount: number;
-  category?: RebateCategory;
+  categories?: readonly RebateCategory[];
 }
 
 /**
- * ODSFE2_rebateDisburse: pays what remains of a closed day (one category, or every one) when the
+ * ODSFE2_rebateDisburse: pays what remains of a closed day (of the categories given, or all) when the
  * amount sent is exactly that; anything else is refused and changes nothing. Refused in mode auto.
  */
 export async function disburseRebate(pool: pg.Pool, caller: RebateCaller, input: DisburseInput): Promise<RebateDisbursed> {
@@ -180,7 +181,7 @@ export async function disburseRebate(pool: pg.Pool, caller: RebateCaller, input:
   await ensureDayCounted(pool, caller.merchantId, day, caller.nowMs);
   const askedMinor = Math.round(input.rebateAmount * MINOR_PER_MAJOR);
   const paidMinor = await withTransaction(pool, async (client) => {
-    const accruals = await queries.selectAccruals(client, { ...caller, balanceDate: input.balanceDate, category: input.category, lock: true });
+    const accruals = await queries.selectAccruals(client, { ...caller, balanceDate: input.balanceDate, categories: input.categories, lock: true });
     const unpaid = accruals.filter((accrual) => !accrual.paid);
     const remainMinor = unpaid.reduce((sum, accrual) => sum + accrual.amountMinor, 0);
     if (remainMinor === 0) throw new AppError(409, 'rebate.nothing.to.claim');

@@ -176,7 +176,7 @@ describe('a day of every category, worked by hand', () => {
     alice = await relogin(alice);
     const day = valueOf<RebateDay>(await dayOf(alice.token, BET_DAY));
     expect(day).toEqual({
-      balanceDate: BET_DAY, mode: 'manual', lottRemain: 0.05, elottRemain: 0.2, fishRemain: 0.26, liveRemain: 1.5, pvpRemain: 0.5, rngRemain: 0.09, sportsRemain: 0.5,
+      balanceDate: BET_DAY, mode: 'manual', lottRemain: 0.05, elottRemain: 0.2, lotteryRemain: 0.25, fishRemain: 0.26, liveRemain: 1.5, pvpRemain: 0.5, rngRemain: 0.09, sportsRemain: 0.5,
       totalRemain: 3.1, totalPaid: 0,
     });
     // Level 1's higher rates are not alice's: members have no VIP level yet, so all earn level 0's.
@@ -203,7 +203,7 @@ describe('a day of every category, worked by hand', () => {
     for (const body of [
       { balanceDate: BET_DAY, rebateAmount: 3.11 },
       { balanceDate: BET_DAY, rebateAmount: 3.09 },
-      { balanceDate: BET_DAY, rebateAmount: 1.51, category: 'live' },
+      { balanceDate: BET_DAY, rebateAmount: 1.51, categories: ['live'] },
       { balanceDate: BET_DAY, rebateAmount: 100 },
     ]) {
       expect(refusal(await disburse(alice.token, body))).toEqual({ status: 409, errorCode: 'rebate.amount.mismatch' });
@@ -217,19 +217,23 @@ describe('a day of every category, worked by hand', () => {
 
   it('pays a category, then the rest, each once however many claims arrive at once', async () => {
     const before = await mainBalanceMinor(context.pool, alice.memberId);
-    const live = await Promise.all(Array.from({ length: 8 }, () => disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.5, category: 'live' })));
+    const live = await Promise.all(Array.from({ length: 8 }, () => disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.5, categories: ['live'] })));
     expect(live.filter((response) => response.statusCode === 200)).toHaveLength(1);
     expect(new Set(live.filter((response) => response.statusCode !== 200).map((response) => envelope(response).errorCode))).toEqual(new Set(['rebate.nothing.to.claim']));
     const paid = valueOf<RebateDisbursed>(live.find((response) => response.statusCode === 200)!);
     expect(paid).toMatchObject({ paid: 1.5, balance: (before + 150) / 100, day: { liveRemain: 0, totalRemain: 1.6, totalPaid: 1.5 } });
 
-    const rest = await Promise.all(Array.from({ length: 8 }, () => disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.6 })));
+    // The page's lottery row: the site's lottery and the vendors' in one claim, 0.05 + 0.20.
+    expect(refusal(await disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 0.2, categories: ['lott', 'elott'] }))).toEqual({ status: 409, errorCode: 'rebate.amount.mismatch' });
+    expect(valueOf<RebateDisbursed>(await disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 0.25, categories: ['lott', 'elott'] }))).toMatchObject({ paid: 0.25, day: { lotteryRemain: 0, totalRemain: 1.35 } });
+
+    const rest = await Promise.all(Array.from({ length: 8 }, () => disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.35 })));
     expect(rest.filter((response) => response.statusCode === 200)).toHaveLength(1);
     expect(valueOf<RebateDay>(await dayOf(alice.token, BET_DAY))).toMatchObject({ totalRemain: 0, totalPaid: 3.1, lottRemain: 0, rngRemain: 0 });
     expect(await mainBalanceMinor(context.pool, alice.memberId)).toBe(before + 310);
     // One movement per category (seven), 3.10 in all; a claim after that finds nothing.
     expect(await rebateCredits(alice.memberId)).toEqual({ n: 7, sum: '310' });
-    expect(refusal(await disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.6 }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
+    expect(refusal(await disburse(alice.token, { balanceDate: BET_DAY, rebateAmount: 1.35 }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
   });
 
   it('pays a member only its own rebate: another member sending alice’s amount for her day gets nothing', async () => {
@@ -237,7 +241,7 @@ describe('a day of every category, worked by hand', () => {
     const before = await mainBalanceMinor(context.pool, mallory.memberId);
     expect(valueOf<RebateDay>(await dayOf(mallory.token, BET_DAY))).toMatchObject({ totalRemain: 0, totalPaid: 0 });
     expect(refusal(await disburse(mallory.token, { balanceDate: BET_DAY, rebateAmount: 3.1 }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
-    expect(refusal(await disburse(mallory.token, { balanceDate: BET_DAY, rebateAmount: 1.5, category: 'live' }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
+    expect(refusal(await disburse(mallory.token, { balanceDate: BET_DAY, rebateAmount: 1.5, categories: ['live'] }))).toEqual({ status: 409, errorCode: 'rebate.nothing.to.claim' });
     expect(await mainBalanceMinor(context.pool, mallory.memberId)).toBe(before);
   });
 
