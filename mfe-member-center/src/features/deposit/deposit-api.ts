@@ -6,12 +6,14 @@ import {
   depositBanksListCall,
   depositMTCall,
   depositReportCall,
+  depositPromotionsCall,
   depositSettingsCall,
   newDepositPGCall,
   uploadDepositImageCall,
   type DepositChannel,
   type DepositMethod,
   type DepositMTResult,
+  type DepositPromotion,
   type DepositSettings,
   type DepositState,
   type NewDepositPGResult,
@@ -58,6 +60,45 @@ export async function loadHub(signal: AbortSignal): Promise<Hub> {
   return { settings, channels };
 }
 
+/** A deposit promotion the member may choose for this deposit (the server joins them to it with the deposit). */
+export interface PromotionOption {
+  id: number;
+  title: string;
+  /** Joined already (the promotion's page): choosing it changes nothing but says so. */
+  joined: boolean;
+  reward: { kind: 'percent'; percent: number; capMinor: AmountMinor | null } | { kind: 'fixed'; amountMinor: AmountMinor } | null;
+  /** A smaller deposit earns nothing (the server refuses it with this promotion). */
+  minMinor: AmountMinor | null;
+  wagering: { multiplier: number; includesDeposit: boolean };
+}
+
+const rewardOf = (reward: DepositPromotion['reward']): PromotionOption['reward'] => {
+  if (reward?.kind === 'percent' && reward.percent !== null) return { kind: 'percent', percent: reward.percent, capMinor: reward.cap === null ? null : minor(reward.cap) };
+  if (reward?.kind === 'fixed' && reward.amount !== null) return { kind: 'fixed', amountMinor: minor(reward.amount) };
+  return null;
+};
+
+/**
+ * The deposit promotions on offer now. A quiet call: when it fails the page offers no choice (an
+ * empty list) and the deposit goes on without one.
+ */
+export async function loadPromotionOptions(signal: AbortSignal): Promise<PromotionOption[]> {
+  try {
+    const value = await api.call(depositPromotionsCall, { signal });
+    return value.list.map((promotion) => ({
+      id: promotion.id,
+      title: promotion.title,
+      joined: promotion.joined,
+      reward: rewardOf(promotion.reward),
+      minMinor: promotion.minDeposit === null ? null : minor(promotion.minDeposit),
+      wagering: { multiplier: promotion.wagering.multiplier, includesDeposit: promotion.wagering.includesDeposit },
+    }));
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return [];
+  }
+}
+
 /** The answer of a manual transfer: the deposit and where to pay it. */
 export interface ManualDeposit {
   kind: 'MT';
@@ -97,7 +138,11 @@ export interface ManualInput {
   amountMinor: AmountMinor;
   payeeName: string;
   depositAccountNum: string;
+  /** The deposit promotion chosen (none: undefined). */
+  promotionId?: number;
 }
+
+const promotionPart = (promotionId: number | undefined) => (promotionId === undefined ? {} : { promotionId });
 
 /** The body of a manual transfer (also what its retry key is drawn for). */
 export const manualBody = (input: ManualInput) => ({
@@ -105,6 +150,7 @@ export const manualBody = (input: ManualInput) => ({
   bankCode: input.channel.bankCode,
   payeeName: input.payeeName.trim(),
   ...(input.depositAccountNum.trim() ? { depositAccountNum: input.depositAccountNum.trim() } : {}),
+  ...promotionPart(input.promotionId),
 });
 
 export async function createManualDeposit(input: ManualInput, idempotencyKey: string): Promise<ManualDeposit> {
@@ -124,9 +170,15 @@ export async function createManualDeposit(input: ManualInput, idempotencyKey: st
 export interface OnlineInput {
   channel: Channel;
   amountMinor: AmountMinor;
+  promotionId?: number;
 }
 
-export const onlineBody = (input: OnlineInput) => ({ amount: amountMajorForWire(input.amountMinor), bankCode: input.channel.bankCode, vendorId: input.channel.vendorId });
+export const onlineBody = (input: OnlineInput) => ({
+  amount: amountMajorForWire(input.amountMinor),
+  bankCode: input.channel.bankCode,
+  vendorId: input.channel.vendorId,
+  ...promotionPart(input.promotionId),
+});
 
 /** Only a web page may be opened or shown: an http(s) address (a path is on this site). */
 export function safeWebUrl(url: string | null): string | null {

@@ -2,9 +2,10 @@ import { amountInputText, Button, formatMoney, isApiError, parseAmountInput, Tab
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
 import { useRef, useState } from 'react';
 import { amountProblem, type AmountProblem } from './amount';
-import { createManualDeposit, createOnlineDeposit, manualBody, onlineBody, type ActiveDeposit, type Channel } from './deposit-api';
+import { createManualDeposit, createOnlineDeposit, manualBody, onlineBody, type ActiveDeposit, type Channel, type PromotionOption } from './deposit-api';
 import styles from './deposit.module.css';
 import { createRetryKey } from './idempotency-key';
+import { PromotionChoice } from './promotion-choice';
 import { NAMESPACE } from './translations';
 
 /** A quick-amount chip's text, which fills the amount field: '500', '1234.50'. */
@@ -28,6 +29,10 @@ interface DepositFormProps {
   onMade: (deposit: ActiveDeposit) => void;
   /** The server no longer offers a channel: the page reads the list again. */
   onChannelsChanged: () => void;
+  /** The deposit promotions on offer (none: no choice is shown). */
+  promotions: PromotionOption[];
+  /** The server refused the promotion chosen (no longer open to the member): the page reads the offer again. */
+  onPromotionsChanged: () => void;
 }
 
 /** A window for the provider's page, opened inside the member's click (later, a browser blocks it). */
@@ -48,10 +53,13 @@ function openBlankWindow(): Window | null {
  * One Idempotency-Key per submit, sent again when the same submit is retried after a failure whose
  * outcome is unknown (network, timeout): the server makes one deposit.
  */
-export function DepositForm({ channels, initialChannelId, currencySymbol, disabled, onMade, onChannelsChanged }: DepositFormProps) {
+export function DepositForm({ channels, initialChannelId, currencySymbol, disabled, onMade, onChannelsChanged, promotions, onPromotionsChanged }: DepositFormProps) {
   const { t } = useT(NAMESPACE);
   const [channelId, setChannelId] = useState(initialChannelId);
   const channel = channels.find((item) => item.id === channelId) ?? channels[0];
+  const [promotionId, setPromotionId] = useState<number | null>(null);
+  // A promotion no longer offered (the offer read again) falls back to none.
+  const promotion = promotions.find((option) => option.id === promotionId) ?? null;
   const retryKey = useRef(createRetryKey());
   const money = (amountMinor: AmountMinor) => formatMoney(amountMinor, { symbol: currencySymbol });
   const manual = channel.method === 'MT';
@@ -61,13 +69,21 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
     if (problem === 'invalid') return t('error_amount_invalid');
     return t('error_amount_range', limits());
   };
+  /** The chosen promotion's minimum, when the typed amount is below it (the server refuses it). */
+  const promotionShortfall = (text: string): string | null => {
+    const amountMinor = parseAmountInput(text);
+    if (!promotion || promotion.minMinor === null || amountMinor === null || amountMinor <= 0 || amountMinor >= promotion.minMinor) return null;
+    return t('promotion_below_min', { title: promotion.title, min: money(promotion.minMinor) });
+  };
 
   const form = useForm<DepositValues>({
     initialValues: { amount: '', payeeName: '', depositAccountNum: '' },
     validate: (values) => {
       const errors: FieldErrors<DepositValues> = {};
       const problem = amountProblem(values.amount, channel);
+      const shortfall = promotionShortfall(values.amount);
       if (problem) errors.amount = { text: amountError(problem) };
+      else if (shortfall) errors.amount = { text: shortfall };
       if (manual && values.payeeName.trim() === '') errors.payeeName = { text: t('error_payee_required') };
       return errors;
     },
@@ -77,10 +93,10 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
       try {
         let deposit: ActiveDeposit;
         if (manual) {
-          const input = { channel, amountMinor, payeeName: values.payeeName, depositAccountNum: values.depositAccountNum };
+          const input = { channel, amountMinor, payeeName: values.payeeName, depositAccountNum: values.depositAccountNum, promotionId: promotion?.id };
           deposit = await createManualDeposit(input, retryKey.current.keyFor({ kind: 'MT', ...manualBody(input) }));
         } else {
-          const input = { channel, amountMinor };
+          const input = { channel, amountMinor, promotionId: promotion?.id };
           deposit = await createOnlineDeposit(input, retryKey.current.keyFor({ kind: 'PG', ...onlineBody(input) }));
           if (payWindow && deposit.redirectUrl) payWindow.location.href = deposit.redirectUrl;
           else payWindow?.close();
@@ -95,6 +111,8 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
           form.setFieldError('amount', { text: amountError('below_min') });
         }
         if (isApiError(error) && error.errorCode === 'deposit.channel.not.found') onChannelsChanged();
+        if (isApiError(error) && (error.errorCode === 'promotion.not.joinable' || error.errorCode === 'promotion.not.found')) onPromotionsChanged();
+        if (isApiError(error) && error.errorCode === 'promotion.deposit.below_minimum') form.setFieldError('amount', { text: error.message });
         throw error;
       }
     },
@@ -106,6 +124,12 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
     setChannelId(id);
     form.clearErrors();
   };
+  const choosePromotion = (id: number | null) => {
+    setPromotionId(id);
+    form.clearErrors();
+  };
+  // Said while typing, before any submit (the submit's check shows it as the field's error).
+  const shortfallNote = form.errors.amount ? null : promotionShortfall(form.values.amount);
 
   return (
     <form className={styles.card} onSubmit={form.submit} noValidate aria-labelledby="deposit-form-title" data-testid="deposit-form">
@@ -135,6 +159,11 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
         autoComplete="off"
         testIdPrefix="deposit"
       />
+      {shortfallNote && (
+        <p className={styles.promotionNote} role="status" data-testid="deposit-promotion-min">
+          {shortfallNote}
+        </p>
+      )}
       {channel.fixedMinor.length > 0 && (
         <div className={styles.chips} role="group" aria-label={t('fixed_amounts')}>
           {channel.fixedMinor.map((amountMinor) => {
@@ -154,6 +183,7 @@ export function DepositForm({ channels, initialChannelId, currencySymbol, disabl
           })}
         </div>
       )}
+      <PromotionChoice options={promotions} chosenId={promotion?.id ?? null} onChoose={choosePromotion} currencySymbol={currencySymbol} />
       {manual && (
         <>
           <TextField
@@ -195,4 +225,6 @@ const FORM_ERROR_CODES: ReadonlySet<string> = new Set([
   'deposit.gateway.unavailable',
   'wallet.idempotency.conflict',
   'wallet.amount.invalid',
+  'promotion.not.found',
+  'promotion.not.joinable',
 ]);

@@ -1,5 +1,5 @@
 import { amountMinorOf, ApiError, bus } from '@platform/shared';
-import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositMTResult, type DepositReport, type DepositSettings } from '@platform/contract';
+import { IDEMPOTENCY_KEY_HEADER, type DepositMethods, type DepositMTResult, type DepositPromotions, type DepositReport, type DepositSettings } from '@platform/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiFailure, logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi, type CallOptionsSeen, type StubAnswers } from '@platform/shared/testing';
 import DepositPage, { translationsLoaded } from './index';
@@ -374,5 +374,134 @@ describe('an online payment', () => {
     await settle();
     expect(stub.callsOf('depositReport').filter((options) => options?.params?.depositType === 'PG')).toHaveLength(1);
     expect(screen.getByTestId('deposit-status').textContent).toBe('Approved: ৳500.00 was credited to your balance');
+  });
+});
+
+describe('the promotion choice', () => {
+  const WELCOME: DepositPromotions['list'][number] = {
+    id: 7,
+    title: 'Welcome Bonus 100% up to $500',
+    trigger: 'first_deposit',
+    joined: false,
+    // tickets and streak: the fields a server with prize-wheel and sign-in rewards adds (null here).
+    reward: { kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, streak: null },
+    minDeposit: 600,
+    wagering: { multiplier: 10, includesDeposit: false },
+    endTime: null,
+  };
+  const RELOAD: DepositPromotions['list'][number] = {
+    ...WELCOME,
+    id: 9,
+    title: 'Reload Bonus 20%',
+    trigger: 'deposit',
+    joined: true,
+    reward: { kind: 'percent', amount: null, percent: 20, cap: null, tickets: null, streak: null },
+    minDeposit: null,
+    wagering: { multiplier: 5, includesDeposit: true },
+  };
+  const OFFER: DepositPromotions = { list: [WELCOME, RELOAD] };
+  const radio = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+  const note = () => screen.queryByTestId('deposit-promotion-min')?.textContent ?? null;
+
+  it('offers "No promotion", chosen, and each promotion with what it gives and asks on one line', async () => {
+    await renderPage({ depositPromotions: OFFER });
+    const choice = within(screen.getByTestId('deposit-promotions'));
+    expect(screen.getByTestId('deposit-promotions').querySelector('legend')?.textContent).toBe('Promotion');
+    expect(choice.getAllByRole('radio')).toHaveLength(3);
+    expect(radio('deposit-promotion-none').checked).toBe(true);
+    expect(radio('deposit-promotion-none').closest('label')?.textContent).toBe('No promotion');
+    expect(radio('deposit-promotion-7').closest('label')?.textContent).toContain('Welcome Bonus 100% up to $500');
+    expect(screen.getByTestId('deposit-promotion-summary-7').textContent).toBe('100% up to ৳500.00, min. deposit ৳600.00, wagering 10×');
+    expect(screen.getByTestId('deposit-promotion-summary-9').textContent).toBe('20% of the deposit, wagering 5× bonus and deposit');
+    expect(radio('deposit-promotion-9').closest('label')?.textContent).toContain('Joined');
+  });
+
+  it('sends the promotion chosen with the deposit, and none when "No promotion" is chosen', async () => {
+    const stub = await renderPage({ depositPromotions: OFFER, depositMT: MT_RESULT });
+    await click(radio('deposit-promotion-7'));
+    fill('deposit-amount', '600');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(stub.callsOf('depositMT')[0]?.data).toEqual({ amount: 600, bankCode: 'DEMOBANK', payeeName: 'Rahim Uddin', promotionId: 7 });
+    // The offer is read again once the deposit is made (the promotion is joined now).
+    expect(stub.callsOf('depositPromotions').length).toBeGreaterThanOrEqual(2);
+    cleanup();
+
+    const plain = await renderPage({ depositPromotions: OFFER, depositMT: MT_RESULT });
+    await click(radio('deposit-promotion-9'));
+    await click(radio('deposit-promotion-none'));
+    fill('deposit-amount', '600');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(plain.callsOf('depositMT').at(-1)?.data).toEqual({ amount: 600, bankCode: 'DEMOBANK', payeeName: 'Rahim Uddin' });
+  });
+
+  it('sends it with an online deposit too', async () => {
+    jest.spyOn(window, 'open').mockReturnValue(null);
+    const stub = await renderPage({
+      depositPromotions: OFFER,
+      newDepositPG: { depositId: 30, refCode: 'D30', amount: 700, redirectUrl: 'https://pay.example/D30', qrImgUrl: null, qrContent: null, expiresAt: 0 },
+    });
+    await click(screen.getByRole('tab', { name: 'bKash' }));
+    await click(radio('deposit-promotion-7'));
+    fill('deposit-amount', '700');
+    await submit('deposit-form');
+    expect(stub.callsOf('newDepositPG')[0]?.data).toEqual({ amount: 700, bankCode: 'BKASH', vendorId: 2, promotionId: 7 });
+  });
+
+  it("says beside the amount, before sending, that it is below the chosen promotion's minimum, and sends nothing", async () => {
+    const stub = await renderPage({ depositPromotions: OFFER, depositMT: MT_RESULT });
+    fill('deposit-amount', '550');
+    expect(note()).toBeNull();
+    await click(radio('deposit-promotion-7'));
+    expect(note()).toBe('Welcome Bonus 100% up to $500 needs a deposit of at least ৳600.00');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(amountError()).toBe('Welcome Bonus 100% up to $500 needs a deposit of at least ৳600.00');
+    expect(stub.callsOf('depositMT')).toHaveLength(0);
+    fill('deposit-amount', '600');
+    expect(note()).toBeNull();
+    // Without the promotion the channel's own limits are all that count.
+    fill('deposit-amount', '550');
+    await click(radio('deposit-promotion-none'));
+    expect(note()).toBeNull();
+    await submit('deposit-form');
+    expect(stub.callsOf('depositMT')).toHaveLength(1);
+  });
+
+  it('shows no choice when the offer cannot be read or is empty, and the deposit still goes', async () => {
+    const stub = await renderPage({ depositPromotions: apiFailure('system.error', 'Something went wrong', null, 500), depositMT: MT_RESULT });
+    expect(screen.queryByTestId('deposit-promotions')).toBeNull();
+    expect(screen.queryByTestId('deposit-error')?.textContent ?? '').toBe('');
+    fill('deposit-amount', '500');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(stub.callsOf('depositMT')[0]?.data).toEqual({ amount: 500, bankCode: 'DEMOBANK', payeeName: 'Rahim Uddin' });
+    cleanup();
+
+    await renderPage({ depositPromotions: { list: [] } });
+    expect(screen.queryByTestId('deposit-promotions')).toBeNull();
+    expect(screen.getByTestId('deposit-form')).toBeTruthy();
+  });
+
+  it('says why the server refused the promotion, and reads the offer again', async () => {
+    const stub = await renderPage({ depositPromotions: OFFER, depositMT: apiFailure('promotion.not.joinable', 'You cannot join this promotion', null, 409) });
+    await click(radio('deposit-promotion-9'));
+    fill('deposit-amount', '600');
+    fill('deposit-payeeName', 'Rahim Uddin');
+    await submit('deposit-form');
+    expect(screen.getByTestId('deposit-error').textContent).toBe('You cannot join this promotion');
+    expect(stub.callsOf('depositPromotions')).toHaveLength(2);
+  });
+
+  it('speaks Bengali', async () => {
+    await renderPage({ depositPromotions: OFFER });
+    await act(async () => {
+      bus.set('language', 'BN');
+    });
+    await settle();
+    expect(screen.getByTestId('deposit-promotions').querySelector('legend')?.textContent).toBe('প্রচার');
+    expect(radio('deposit-promotion-none').closest('label')?.textContent).toBe('কোনো প্রচার নয়');
+    expect(screen.getByTestId('deposit-promotion-summary-9').textContent).toBe('জমার 20%, বোনাস ও জমার 5× বাজি');
   });
 });

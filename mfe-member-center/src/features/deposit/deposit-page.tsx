@@ -4,7 +4,7 @@ import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useRef, useState } from 'react';
 import { C2CDepositTab } from '../c2c';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
-import { loadHub, loadPending, madeDeposit, readDeposit, type ActiveDeposit, type DepositRecord } from './deposit-api';
+import { loadHub, loadPending, loadPromotionOptions, madeDeposit, readDeposit, type ActiveDeposit, type DepositRecord } from './deposit-api';
 import { DepositForm } from './deposit-form';
 import styles from './deposit.module.css';
 import { ManualTransfer } from './manual-transfer';
@@ -51,6 +51,8 @@ export default function DepositPage(_props: MemberCenterPageProps) {
   const { t } = useT(NAMESPACE);
   const hub = useCall(loadHub, [], { requiresSession: true });
   const pending = useCall(loadPending, [], { requiresSession: true });
+  // The deposit promotions on offer: the form's promotion choice (none shown while loading or when the call fails).
+  const promotions = useCall(loadPromotionOptions, [], { requiresSession: true });
   const [active, setActive] = useState<Active | null>(null);
   const [checking, setChecking] = useState(false);
   // Player-to-player (features/c2c): a tab of its own when the merchant offers it.
@@ -125,12 +127,15 @@ export default function DepositPage(_props: MemberCenterPageProps) {
     setActive({ deposit, state: 'pending', receiptSent: false });
     pending.refresh();
     hub.refresh();
+    promotions.refresh();
   };
   const closeActive = () => {
     setActive(null);
     pending.refresh();
     hub.refresh();
+    promotions.refresh();
   };
+  const promotionOptions = promotions.status === 'success' ? promotions.data : promotions.status === 'loading' ? (promotions.staleData ?? []) : [];
 
   return (
     <div className={styles.page} data-testid="deposit-page">
@@ -200,6 +205,8 @@ export default function DepositPage(_props: MemberCenterPageProps) {
               disabled={!settings.allowDeposit}
               onMade={made}
               onChannelsChanged={hub.refresh}
+              promotions={promotionOptions}
+              onPromotionsChanged={promotions.refresh}
             />
           )}
           {settings.description && <p className={styles.description}>{settings.description}</p>}

@@ -283,6 +283,19 @@ describe('a deposit naming a promotion', () => {
   });
 });
 
+describe('a daily reload (no joining: the day\'s first qualifying deposit earns it)', () => {
+  it('is offered as joined already, and a deposit naming it is made without a row of its own', async () => {
+    const dailyReload = (await context.pool.query<{ id: number }>("SELECT id FROM promotion WHERE merchant_id = $1 AND title LIKE 'Daily Reload%'", [context.merchantId])).rows[0].id;
+    const { token, memberId } = await member();
+    expect((await offer(token)).find((option) => option.id === dailyReload)).toMatchObject({ trigger: 'deposit', joined: true, minDeposit: 20 });
+    const made = valueOf<DepositMTResult>(await depositMT(token, 500, dailyReload));
+    expect(await depositPromotionOf(made.depositId)).toBe(dailyReload);
+    await approve(made.depositId, 500_00);
+    expect(await entryOf(token, dailyReload)).toMatchObject({ state: 'claim', bonus: 50 });
+    expect(await claimRowOf(memberId, dailyReload)).toBeUndefined();
+  });
+});
+
 describe('a deposit without a promotion', () => {
   it('joins nothing and records none, as before; a member who pressed Join earlier still earns the bonus', async () => {
     const [welcome, reload] = [await promotionId('welcome-bonus'), await promotionId('reload-bonus')];
