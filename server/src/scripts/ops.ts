@@ -59,6 +59,10 @@
 //   promotion-update ID --json JSON                   changes only the fields given
 //   promotion-pause ID / promotion-resume ID          hides it / shows it again
 //   promotion-claims ID                               its members: joined, claimed, taken back
+//   promotion-applications [--waiting]                applications for promotions (waiting first)
+//   promotion-approve CLAIM_ID                        pays an application's reward, once
+//   promotion-reject CLAIM_ID --reason TEXT           rejects it; the member reads the reason
+//   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
 //   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
 //   remote-releases                                   each remote's deployed releases, whether the
@@ -914,6 +918,46 @@ Object.assign(OPS_COMMANDS, {
       for (const line of formatTable(rows, ['username', 'state', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'requirement', 'takenBack'])) io.write(line);
     },
   },
+  'promotion-applications': {
+    usage: 'promotion-applications [--waiting]   (applications for promotions: those waiting first, oldest first)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', `/promotions/applications${options.waiting ? '?waiting=true' : ''}`)) as { list: Record<string, unknown>[] };
+      const rows = value.list.map((row) => ({ ...row, appliedAt: isoTime(row.appliedAt), reviewedAt: row.reviewedAt ? isoTime(row.reviewedAt) : '' }));
+      for (const line of formatTable(rows, ['claimId', 'promotionTitle', 'username', 'state', 'comment', 'imageCount', 'appliedAt', 'reviewedBy', 'rejectReason'])) io.write(line);
+    },
+  },
+  'promotion-approve': {
+    usage: "promotion-approve CLAIM_ID   (pays the application's reward, once)",
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = promotionIdOf(positionals, 'promotion-approve CLAIM_ID');
+      const value = (await api.call('POST', `/promotions/applications/${id}/approve`)) as { bonus: number | null; tickets: number | null };
+      io.write(`Application ${id} approved: ${value.bonus !== null ? `${value.bonus} paid` : `${value.tickets} prize-wheel tickets given`}.`);
+    },
+  },
+  'promotion-reject': {
+    usage: 'promotion-reject CLAIM_ID --reason TEXT   (the member reads the reason on the promotion)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'promotion-reject CLAIM_ID --reason TEXT';
+      const id = promotionIdOf(positionals, usage);
+      if (typeof options.reason !== 'string' || options.reason.trim() === '') throw new UsageError(usage);
+      await api.call('POST', `/promotions/applications/${id}/reject`, { body: { reason: options.reason } });
+      io.write(`Application ${id} rejected.`);
+    },
+  },
+  'promotion-issue': {
+    usage: "promotion-issue ID USERNAME...   (an issued promotion's reward to each member, once)",
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const usage = 'promotion-issue ID USERNAME...';
+      const id = promotionIdOf(positionals.slice(0, 1), usage);
+      if (positionals.length < 2) throw new UsageError(usage);
+      const value = (await api.call('POST', `/promotions/${id}/issue`, { body: { usernames: positionals.slice(1) } })) as { list: Record<string, unknown>[] };
+      for (const line of formatTable(value.list, ['username', 'outcome'])) io.write(line);
+    },
+  },
 } satisfies Record<string, OpsCommand>);
 
 // The betting rebate (modules/rebate, rebate.operator-routes.ts).
@@ -969,6 +1013,7 @@ const OPTIONS = {
   note: { type: 'string' },
   days: { type: 'string' },
   wheel: { type: 'string' },
+  waiting: { type: 'boolean' },
 } as const;
 
 function usage(): string[] {

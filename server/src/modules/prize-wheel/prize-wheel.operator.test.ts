@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Envelope, PrizeWheelHistory, PrizeWheelSpun, PrizeWheelTickets } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { withTransaction } from '../../db/transaction';
-import { runOps, type OpsIo } from '../../scripts/ops';
+import { runOps } from '../../scripts/ops';
+import { opsIoViaInject } from '../../testing/ops-io';
 import { openText, secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
@@ -411,21 +412,9 @@ describe('the report', () => {
 });
 
 describe('the command-line tool', () => {
-  // The tool's HTTP calls, answered by the app in process (the operator API's side).
-  const fetchThroughApp = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const answer = await context.app.inject({
-      method: (init?.method ?? 'GET') as 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: init?.headers as Record<string, string>,
-      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
-    });
-    return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
   const run = async (argv: string[], token = content) => {
     const lines: string[] = [];
-    const io: OpsIo = { env: { OPS_URL: 'http://ops.test', OPS_TOKEN: token }, fetch: fetchThroughApp, write: (line) => lines.push(line) };
-    return { code: await runOps(argv, io), lines };
+    return { code: await runOps(argv, opsIoViaInject(context.app, token, lines)), lines };
   };
 
   it('cancel-tickets USERNAME COUNT|all --reason TEXT', async () => {

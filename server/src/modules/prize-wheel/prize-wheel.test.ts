@@ -3,7 +3,8 @@ import type { Envelope, MemberTransactions, PrizeWheelHistory, PrizeWheelRotatio
 import type { LightMyRequestResponse } from 'fastify';
 import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
-import { runOps, type OpsIo } from '../../scripts/ops';
+import { runOps } from '../../scripts/ops';
+import { opsIoViaInject } from '../../testing/ops-io';
 import { openText, secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
@@ -321,21 +322,9 @@ describe('operators', () => {
   it('grants with the command-line tool: grant-tickets USERNAME COUNT', async () => {
     const { token: operatorToken } = await operatorLogin(context, { username: 'wheel-cli', role: 'content' });
     const { token, username } = await member();
-    // The tool's HTTP calls, answered by the app in process (the operator API's side).
-    const fetchThroughApp = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const answer = await context.app.inject({
-        method: (init?.method ?? 'GET') as 'POST',
-        url: `${url.pathname}${url.search}`,
-        headers: init?.headers as Record<string, string>,
-        ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
-      });
-      return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
     const ops = async (argv: string[]) => {
       const lines: string[] = [];
-      const io: OpsIo = { env: { OPS_URL: 'http://ops.test', OPS_TOKEN: operatorToken }, fetch: fetchThroughApp, write: (line) => lines.push(line) };
-      return { code: await runOps(argv, io), lines };
+      return { code: await runOps(argv, opsIoViaInject(context.app, operatorToken, lines)), lines };
     };
     expect(await ops(['grant-tickets', username, '2', '--idempotency-key', 'cli-grant-0001'])).toEqual({ code: 0, lines: [`Granted 2 ticket(s): ${username} has 2 ticket(s) to spin.`] });
     expect(await ops(['grant-tickets', username, '2', '--idempotency-key', 'cli-grant-0001'])).toEqual({ code: 0, lines: [`Already granted: ${username} has 2 ticket(s) to spin.`] });

@@ -1,5 +1,7 @@
 import type { DepositMTResult, Envelope, PromotionClaimed, PromotionEntry } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { runOps } from '../../scripts/ops';
+import { opsIoViaInject } from '../../testing/ops-io';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { PNG_DATA_URL } from '../c2c/c2c.testing';
 import { approveDeposit } from '../deposit';
@@ -328,5 +330,37 @@ describe('issued by an operator', () => {
     // Only an issued promotion is issued.
     const application = await create({ trigger: 'application', reward: { kind: 'fixed', amount: 1 }, wagering: { multiplier: 0 } });
     expect(body(await ops('POST', `/promotions/${application}/issue`, { usernames: [other.username] })).errorCode).toBe('promotion.not.issuable');
+  });
+});
+
+describe('the command-line tool', () => {
+  const run = async (argv: string[]) => {
+    const lines: string[] = [];
+    return { code: await runOps(argv, opsIoViaInject(context.app, content, lines)), lines };
+  };
+
+  it('lists the applications waiting, approves one, rejects one with its reason, and issues a promotion', async () => {
+    const application = await create({ trigger: 'application', reward: { kind: 'tickets', tickets: 2 }, wagering: { multiplier: 0 } }, 'CLI application');
+    const first = await member();
+    const second = await member();
+    for (const { token } of [first, second]) {
+      expect(body(await player(token, 'POST', '/wps/promotions/apply', { promotionId: application, comment: `from ${token.slice(0, 4)}`, images: [] })).success).toBe(true);
+    }
+    const listed = await run(['promotion-applications', '--waiting']);
+    expect(listed.code).toBe(0);
+    const rows = listed.lines.filter((line) => line.includes('CLI application'));
+    expect(rows).toHaveLength(2);
+    const [firstId, secondId] = rows.map((line) => /^(\d+)/.exec(line)![1]);
+    expect(await run(['promotion-approve', firstId])).toEqual({ code: 0, lines: [`Application ${firstId} approved: 2 prize-wheel tickets given.`] });
+    expect((await run(['promotion-approve', firstId])).code).toBe(1);
+    expect((await run(['promotion-reject', secondId])).code).toBe(2);
+    expect(await run(['promotion-reject', secondId, '--reason', 'Screenshot unreadable'])).toEqual({ code: 0, lines: [`Application ${secondId} rejected.`] });
+    expect((await run(['promotion-applications', '--waiting'])).lines.filter((line) => line.includes('CLI application'))).toHaveLength(0);
+
+    const issued = await create({ trigger: 'issued', reward: { kind: 'fixed', amount: 3 }, wagering: { multiplier: 0 } }, 'CLI issued');
+    const answer = await run(['promotion-issue', String(issued), first.username, 'no_such_member']);
+    expect(answer.code).toBe(0);
+    expect(answer.lines.slice(1).map((line) => line.split(/\s+/))).toEqual([[first.username, 'issued'], ['no_such_member', 'member_not_found']]);
+    expect((await run(['promotion-issue', String(issued)])).code).toBe(2);
   });
 });
