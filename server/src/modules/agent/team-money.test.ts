@@ -17,7 +17,7 @@ afterAll(async () => {
   await context.close();
 });
 
-async function move(memberId: number, kind: string, house: string, amountMinor: number, key: string): Promise<void> {
+async function move(memberId: number, kind: string, house: `house_${string}`, amountMinor: number, key: string): Promise<void> {
   const houseAccount = await ensureHouseAccount(context.pool, context.merchantId, house, NOW);
   const wallet = await ensureMemberAccount(context.pool, context.merchantId, memberId, 'REAL', NOW);
   await postTransaction(context.pool, {
