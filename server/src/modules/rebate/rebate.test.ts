@@ -252,7 +252,7 @@ describe('a day of every category, worked by hand', () => {
     );
     expect(records.list).toHaveLength(7);
     expect(records.list.every((row) => row.txTypeName === 'Daily betting rebate')).toBe(true);
-    expect(records.footer.amount).toBe(3.1);
+    expect(records.footer?.amount).toBe(3.1);
 
     const profit = valueOf<MemberProfit>(await request('GET', '/wps/relay/ODSFE2_MemPNLDet?startDate=2026-11-28&endDate=2026-11-28&page=1&size=10', alice.token));
     expect(profit.list).toEqual([expect.objectContaining({ balanceDate: '2026-11-28', rebate: 3.1 })]);
