@@ -1,30 +1,41 @@
 // /promotions/:id and /promoDetail?id=: one promotion, what it gives and asks for, its terms, and
-// the one action its state allows (join, claim), whose answer is the promotion as it now stands.
-import { bus, Button, EmptyState, formatDateTime, isApiError, Link, requireRealAccount, Spinner, useCall, useT } from '@platform/shared';
+// the one action its state allows (join, claim or sign in, apply with the application form), whose
+// answer is the promotion as it now stands; a daily sign-in's streak and a day's progress.
+import { bus, Button, EmptyState, formatDateTime, Link, requireRealAccount, Spinner, useCall, useT } from '@platform/shared';
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
-import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
+import { LoadError } from '@platform/ui-blocks';
+import type { PromotionClaimed } from '@platform/contract';
 import { useRef, useState, type ReactNode } from 'react';
+import { ApplicationForm } from './application-form';
 import { NAMESPACE } from './translations';
 import {
+  actionLabel,
+  actionOf,
+  dailyResetText,
+  joinedHint,
   moneyText,
+  progressOf,
   promotionIdOf,
   requirementAction,
   requirementLabel,
   rewardText,
   scheduleText,
-  stateLabel,
+  streakOf,
+  ticketsText,
   wageringText,
+  type PromotionAction,
   type PromotionEntry,
   type Translate,
 } from './promotion-model';
-import { PromotionImage, StateBadge, TimeLine } from './promotion-parts';
+import { DailyTag, PromotionImage, StateBadge, TimeLine } from './promotion-parts';
 import { claimPromotion, isNotFound, joinPromotion, loadPromotion } from './promotions-api';
+import { refusalText } from './refusal-text';
 import styles from './promotions.module.css';
 
 export const PROMOTIONS_PATH = '/promotions';
 
 /** Opens a member-centre page; a visitor gets the login popup, a guest account the register notice. */
-function openMemberCenter(page: 'securityCenter' | 'depositv2') {
+function openMemberCenter(page: 'securityCenter' | 'depositv2' | 'rewardCenter') {
   if (requireRealAccount()) bus.dispatch({ type: 'openMemberCenter', page });
 }
 
@@ -98,39 +109,174 @@ function Requirements({ entry, t }: { entry: PromotionEntry; t: Translate }) {
   );
 }
 
-type Action = 'join' | 'claim';
+/** Sign-in streak: "Day 3 of 7" and each day's reward, today's highlighted (and the days before it this round, done). */
+function StreakDays({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+  const streak = streakOf(entry);
+  if (!streak) return null;
+  const signedToday = entry.state === 'claimed' || entry.state === 'process';
+  return (
+    <section className={styles.section} aria-labelledby={`promo-${entry.id}-streak`} data-testid="promo-streak">
+      <h3 id={`promo-${entry.id}-streak`} className={styles.sectionTitle} data-testid="promo-streak-day">
+        {t('streak_day', { day: streak.day, total: streak.length })}
+      </h3>
+      <ol className={styles.streak}>
+        {streak.amounts.map((amount, index) => {
+          const day = index + 1;
+          const today = day === streak.day;
+          const done = day < streak.day || (today && signedToday);
+          return (
+            <li
+              key={day}
+              className={[styles.streakDay, today ? styles.streakToday : '', done ? styles.streakDone : ''].filter(Boolean).join(' ')}
+              aria-current={today ? 'date' : undefined}
+              data-testid="promo-streak-amount"
+              data-today={today}
+            >
+              <span className={styles.streakLabel}>{t('streak_day_short', { day })}</span>
+              <span className={styles.streakAmount}>{amount}</span>
+              {today && <span className={styles.visuallyHidden}> ({t('streak_today')})</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** Today's stake or yesterday's loss against what earns the reward, as a bar and in words. */
+function ProgressBar({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+  const progress = progressOf(entry);
+  if (!progress) return null;
+  const label = entry.trigger === 'net_loss' ? t('progress_net_loss') : t('progress_bet_volume');
+  const text = t('progress_of', { amount: progress.amount, target: progress.target });
+  return (
+    <div className={styles.progressBlock} data-testid="promo-progress">
+      <div className={styles.progressHead}>
+        <span>{label}</span>
+        <span className={styles.progressText} data-testid="promo-progress-text">
+          {text}
+        </span>
+      </div>
+      <div
+        className={styles.progressTrack}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        aria-valuetext={text}
+        data-testid="promo-progress-bar"
+      >
+        <span className={styles.progressFill} style={{ inlineSize: `${progress.percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** What the claim's toast says: the bonus, the tickets, or the day signed in. */
+function claimedText(claimed: PromotionClaimed, t: Translate): string {
+  const amount = moneyText(claimed.bonus) ?? '';
+  const tickets = claimed.promotion.tickets;
+  if (tickets !== null && tickets > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: ticketsText(tickets, t) });
+  const streak = streakOf(claimed.promotion);
+  if (streak) return t('sign_in_success', { day: streak.day, amount });
+  return t('claim_success', { amount });
+}
+
+/** What the state asks or tells besides its button. */
+function StateNote({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+  const received = entry.state === 'claimed' || entry.state === 'issued' || entry.state === 'process';
+  if (received && entry.tickets !== null && entry.tickets > 0) {
+    // Tickets are spun in the member centre's Reward Centre.
+    return (
+      <p className={styles.hint} data-testid="promo-tickets-hint">
+        {t('tickets_hint')}{' '}
+        <Button size="sm" variant="ghost" onClick={() => openMemberCenter('rewardCenter')} data-testid="promo-reward-center">
+          {t('open_reward_center')}
+        </Button>
+      </p>
+    );
+  }
+  switch (entry.state) {
+    case 'joined': {
+      const deposits = entry.trigger === 'deposit' || entry.trigger === 'first_deposit';
+      return (
+        <p className={styles.hint} data-testid="promo-joined-hint">
+          {joinedHint(entry, t)}{' '}
+          {deposits && (
+            <Button size="sm" variant="ghost" onClick={() => openMemberCenter('depositv2')} data-testid="promo-deposit">
+              {t('deposit')}
+            </Button>
+          )}
+        </p>
+      );
+    }
+    case 'applying':
+      return (
+        <p className={styles.hint} data-testid="promo-applying-hint">
+          {t('applying_hint')}
+        </p>
+      );
+    case 'rejected':
+      return (
+        <p className={styles.rejected} data-testid="promo-reject-reason">
+          {entry.rejectReason?.trim() ? t('rejected_reason', { reason: entry.rejectReason.trim() }) : t('rejected_hint')}
+        </p>
+      );
+    case 'issued':
+      return (
+        <p className={styles.hint} data-testid="promo-issued-hint">
+          {t('issued_hint')}
+        </p>
+      );
+    case 'none':
+      return entry.trigger === 'issued' ? (
+        <p className={styles.hint} data-testid="promo-issued-hint">
+          {t('issued_none_hint')}
+        </p>
+      ) : null;
+    default:
+      return null;
+  }
+}
 
 /**
- * The state's button: Join and Claim act, any other state is a disabled button saying it (none
- * for a promotion with nothing to receive). One request at a time; a refusal shows under it.
+ * The state's button: Join, Claim (the daily sign-in's "Sign in") and Apply (opens the
+ * application form) act, any other state is a disabled button saying it (none for a promotion
+ * with nothing to receive). One request at a time; a refusal shows under it.
  */
-function ActionArea({ entry, onEntry, t }: { entry: PromotionEntry; onEntry: (entry: PromotionEntry) => void; t: Translate }) {
+function ActionArea({ entry, onEntry, onReload, t }: { entry: PromotionEntry; onEntry: (entry: PromotionEntry) => void; onReload: () => void; t: Translate }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
   // State lags a render behind: a second press in the same tick must already see the first.
   const sending = useRef(false);
-  const label = stateLabel(entry.state, t);
-  if (!label) return null;
-  const action: Action | null = entry.state === 'join' || entry.state === 'claim' ? entry.state : null;
+  const label = actionLabel(entry, t);
+  const action = actionOf(entry.state);
+  const formOpen = applying && entry.state === 'apply';
 
-  const run = async (kind: Action) => {
+  const run = async (kind: PromotionAction) => {
     if (sending.current) return;
     // A visitor gets the login popup, a guest account the register notice: nothing is sent.
     if (!requireRealAccount()) return;
+    setRefusal(null);
+    if (kind === 'apply') {
+      setApplying(true);
+      return;
+    }
     sending.current = true;
     setBusy(true);
-    setRefusal(null);
     try {
       if (kind === 'join') {
         onEntry(await joinPromotion(entry.id));
       } else {
         const claimed = await claimPromotion(entry.id);
-        bus.dispatch({ type: 'toast', level: 'success', message: t('claim_success', { amount: moneyText(claimed.bonus) ?? '' }) });
+        bus.dispatch({ type: 'toast', level: 'success', message: claimedText(claimed, t) });
         bus.dispatch({ type: 'refreshBalance' });
         onEntry(claimed.promotion);
       }
     } catch (failure) {
-      setRefusal(isApiError(failure) ? quietRefusalMessage(failure) : t('action_failed'));
+      setRefusal(refusalText(failure, t));
     } finally {
       sending.current = false;
       setBusy(false);
@@ -139,57 +285,71 @@ function ActionArea({ entry, onEntry, t }: { entry: PromotionEntry; onEntry: (en
 
   return (
     <div className={styles.actionArea}>
-      <Button
-        size="lg"
-        block
-        disabled={!action}
-        loading={busy}
-        onClick={action ? () => void run(action) : undefined}
-        data-testid="promo-action"
-        data-state={entry.state}
-      >
-        {label}
-      </Button>
+      {label && !formOpen && (
+        <Button
+          size="lg"
+          block
+          disabled={!action}
+          loading={busy}
+          onClick={action ? () => void run(action) : undefined}
+          data-testid="promo-action"
+          data-state={entry.state}
+        >
+          {label}
+        </Button>
+      )}
       {refusal && (
         <p className={styles.refusal} role="alert" data-testid="promo-refusal">
           {refusal}
         </p>
       )}
-      {entry.state === 'joined' && (
-        <p className={styles.hint}>
-          {entry.minDeposit ? t('joined_hint_min', { amount: moneyText(entry.minDeposit) }) : t('joined_hint')}{' '}
-          <Button size="sm" variant="ghost" onClick={() => openMemberCenter('depositv2')} data-testid="promo-deposit">
-            {t('deposit')}
-          </Button>
-        </p>
-      )}
+      {formOpen && <ApplicationForm entry={entry} onApplied={onEntry} onStale={onReload} onCancel={() => setApplying(false)} t={t} />}
+      <StateNote entry={entry} t={t} />
     </div>
   );
 }
 
-function DetailContent({ entry, content, onEntry }: { entry: PromotionEntry; content: string; onEntry: (entry: PromotionEntry) => void }) {
+function DetailContent({
+  entry,
+  content,
+  onEntry,
+  onReload,
+}: {
+  entry: PromotionEntry;
+  content: string;
+  onEntry: (entry: PromotionEntry) => void;
+  onReload: () => void;
+}) {
   const { t } = useT(NAMESPACE);
-  const reward = rewardText(entry.reward, t);
+  const reward = rewardText(entry.reward, t, entry.trigger);
   const minDeposit = moneyText(entry.minDeposit);
   const bonus = moneyText(entry.bonus);
   const remaining = moneyText(entry.wagering.remaining);
+  const received = entry.state === 'claim' || entry.state === 'process' || entry.state === 'claimed' || entry.state === 'issued';
+  const tickets = received && entry.tickets !== null && entry.tickets > 0 ? ticketsText(entry.tickets, t) : null;
   return (
     <article className={styles.detail} data-testid="promo-detail" data-state={entry.state}>
       <PromotionImage entry={entry} className={styles.detailImage} />
       <div className={styles.detailMain}>
         <div className={styles.detailHead}>
           <h2 className={styles.detailTitle}>{entry.title}</h2>
-          <StateBadge state={entry.state} t={t} />
+          <StateBadge entry={entry} t={t} />
         </div>
         {reward && (
           <p className={styles.detailReward} data-testid="promo-reward">
             {reward}
           </p>
         )}
+        <DailyTag entry={entry} t={t} />
         <TimeLine entry={entry} t={t} />
-        {bonus && (entry.state === 'claim' || entry.state === 'process' || entry.state === 'claimed') && (
+        {bonus && received && (
           <p className={styles.bonus} data-testid="promo-bonus">
             {t('your_bonus', { amount: bonus })}
+          </p>
+        )}
+        {tickets && (
+          <p className={styles.bonus} data-testid="promo-tickets">
+            {t('your_reward', { reward: tickets })}
           </p>
         )}
         {entry.state === 'process' && remaining && (
@@ -197,11 +357,19 @@ function DetailContent({ entry, content, onEntry }: { entry: PromotionEntry; con
             {t('wagering_remaining', { amount: remaining })}
           </p>
         )}
-        <ActionArea entry={entry} onEntry={onEntry} t={t} />
+        <StreakDays entry={entry} t={t} />
+        {(entry.state === 'joined' || entry.state === 'claim') && <ProgressBar entry={entry} t={t} />}
+        <ActionArea entry={entry} onEntry={onEntry} onReload={onReload} t={t} />
         <dl className={styles.facts}>
           <Fact label={t('schedule')} testId="promo-schedule">
             {scheduleText(entry, t)}
           </Fact>
+          {entry.repeat === 'daily' && (
+            <Fact label={t('repeat')} testId="promo-repeat">
+              <span className={styles.factLine}>{t('repeat_daily')}</span>
+              <span className={styles.factLine}>{dailyResetText(entry.trigger, t)}</span>
+            </Fact>
+          )}
           {minDeposit && (
             <Fact label={t('min_deposit')} testId="promo-min-deposit">
               {minDeposit}
@@ -251,5 +419,5 @@ export function PromotionDetail({ idText }: { idText: string | null }) {
   const data = detail.status === 'success' ? detail.data : detail.status === 'loading' ? detail.staleData : undefined;
   if (!data) return <Spinner />;
   const entry = acted && acted.on === data ? acted.entry : data.promotion;
-  return <DetailContent entry={entry} content={data.content} onEntry={(next) => setActed({ on: data, entry: next })} />;
+  return <DetailContent entry={entry} content={data.content} onEntry={(next) => setActed({ on: data, entry: next })} onReload={detail.refresh} />;
 }

@@ -5,7 +5,7 @@ import { LoadError, PromoCodeForm } from '@platform/ui-blocks';
 import { useId, useMemo, useState } from 'react';
 import { NAMESPACE } from './translations';
 import { ALL_CATEGORIES, categoryLabel, categoryTabsOf, inCategory, rewardText, type CategoryTab, type PromotionEntry, type Translate } from './promotion-model';
-import { PromotionImage, StateBadge, TimeLine } from './promotion-parts';
+import { DailyTag, PromotionImage, StateBadge, TimeLine } from './promotion-parts';
 import { loadPromotions } from './promotions-api';
 import styles from './promotions.module.css';
 
@@ -13,7 +13,7 @@ export const promotionPath = (id: number) => `/promotions/${id}`;
 
 function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
   const ids = useId();
-  const reward = rewardText(entry.reward, t);
+  const reward = rewardText(entry.reward, t, entry.trigger);
   return (
     <li className={styles.cardItem}>
       {/* Named by its title and state, described by its reward: not by the countdown, whose text changes each second. */}
@@ -31,13 +31,14 @@ function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
             <h2 id={`${ids}-title`} className={styles.cardTitle}>
               {entry.title}
             </h2>
-            <StateBadge state={entry.state} t={t} id={`${ids}-state`} />
+            <StateBadge entry={entry} t={t} id={`${ids}-state`} />
           </div>
           {reward && (
             <span id={`${ids}-reward`} className={styles.reward} data-testid="promo-reward">
               {reward}
             </span>
           )}
+          <DailyTag entry={entry} t={t} />
           <TimeLine entry={entry} t={t} />
         </div>
       </Link>

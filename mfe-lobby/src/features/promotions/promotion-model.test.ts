@@ -27,10 +27,10 @@ beforeEach(async () => {
 
 describe('the reward in one line', () => {
   it('a percentage with its cap or without, a fixed amount, none', () => {
-    expect(rewardText({ kind: 'percent', amount: null, percent: 100, cap: 500 }, t)).toBe('100% up to ৳500.00');
-    expect(rewardText({ kind: 'percent', amount: null, percent: 12.5, cap: null }, t)).toBe('12.5% bonus');
-    expect(rewardText({ kind: 'fixed', amount: 8.88, percent: null, cap: null }, t)).toBe('৳8.88');
-    expect(rewardText({ kind: 'fixed', amount: null, percent: null, cap: null }, t)).toBeNull();
+    expect(rewardText({ kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, streak: null }, t)).toBe('100% up to ৳500.00');
+    expect(rewardText({ kind: 'percent', amount: null, percent: 12.5, cap: null, tickets: null, streak: null }, t)).toBe('12.5% bonus');
+    expect(rewardText({ kind: 'fixed', amount: 8.88, percent: null, cap: null, tickets: null, streak: null }, t)).toBe('৳8.88');
+    expect(rewardText({ kind: 'fixed', amount: null, percent: null, cap: null, tickets: null, streak: null }, t)).toBeNull();
     expect(rewardText(null, t)).toBeNull();
   });
 

@@ -1,8 +1,9 @@
 // What the promotions pages read of a promotion (contract/src/promotion.ts): its category tab, its
 // reward and wagering in words, what its countdown counts to, and its amounts as AmountMinor.
 // Amounts arrive in major units and are read with amountMinorFromMajor, never with float maths.
-import { amountMinorFromMajor, formatMoney, formatDateTime, type useT } from '@platform/shared';
+import { amountMinorFromMajor, amountMinorOf, formatMoney, formatDateTime, type useT } from '@platform/shared';
 import {
+  PROMOTION_REQUIREMENTS,
   type PromotionEntry,
   type PromotionRequirement,
   type PromotionState,
@@ -62,6 +63,14 @@ export function stateLabel(state: PromotionState, t: Translate): string | null {
       return t('state_joined');
     case 'claim':
       return t('state_claim');
+    case 'apply':
+      return t('state_apply');
+    case 'applying':
+      return t('state_applying');
+    case 'rejected':
+      return t('state_rejected');
+    case 'issued':
+      return t('state_issued');
     case 'process':
       return t('state_process');
     case 'claimed':
@@ -71,6 +80,24 @@ export function stateLabel(state: PromotionState, t: Translate): string | null {
     case 'none':
       return null;
   }
+}
+
+/** The badge of a promotion: its state's, except that the daily sign-in's claim is signing in. */
+export function badgeLabel(entry: Pick<PromotionEntry, 'state' | 'trigger'>, t: Translate): string | null {
+  if (entry.state === 'claim' && entry.trigger === 'sign_in') return t('state_sign_in');
+  return stateLabel(entry.state, t);
+}
+
+/** What the detail's button says: the badge, but an application waiting for review says so. */
+export function actionLabel(entry: Pick<PromotionEntry, 'state' | 'trigger'>, t: Translate): string | null {
+  if (entry.state === 'applying') return t('action_under_review');
+  return badgeLabel(entry, t);
+}
+
+/** What the detail's button does in a state (join, claim, open the application form); null: it only says the state. */
+export type PromotionAction = 'join' | 'claim' | 'apply';
+export function actionOf(state: PromotionState): PromotionAction | null {
+  return state === 'join' || state === 'claim' || state === 'apply' ? state : null;
 }
 
 export function closeReasonText(reason: PromotionEntry['closeReason'], t: Translate): string | null {
@@ -99,15 +126,97 @@ export function moneyText(amountMajor: number | null | undefined): string | null
   return minor === null ? null : formatMoney(minor);
 }
 
-/** The reward in one line: '100% up to ৳500.00', '50% of your deposit', '৳8.88'; null without one. */
-export function rewardText(reward: PromotionEntry['reward'], t: Translate): string | null {
+/** "3 spins of the prize wheel". */
+export function ticketsText(count: number, t: Translate): string {
+  return t('reward_tickets', { count });
+}
+
+/**
+ * The reward in one line: '100% up to ৳500.00', '50% of your deposit', '৳8.88', '3 spins of the
+ * prize wheel', '৳1.00 to ৳8.00 a day' (a sign-in streak), '10% of yesterday's loss up to ৳500.00'
+ * (rescue: `trigger` net_loss); null without one.
+ */
+export function rewardText(reward: PromotionEntry['reward'], t: Translate, trigger?: PromotionEntry['trigger']): string | null {
   if (!reward) return null;
   if (reward.kind === 'fixed') return moneyText(reward.amount);
+  if (reward.kind === 'tickets') return reward.tickets !== null && reward.tickets > 0 ? ticketsText(reward.tickets, t) : null;
+  if (reward.kind === 'streak') {
+    const amounts = (reward.streak ?? []).map((amount) => amountMinorFromMajor(amount)).filter((minor) => minor !== null);
+    if (amounts.length === 0) return null;
+    const least = formatMoney(amountMinorOf(Math.min(...amounts)));
+    const most = formatMoney(amountMinorOf(Math.max(...amounts)));
+    return least === most ? t('reward_streak_same', { amount: most }) : t('reward_streak', { min: least, max: most });
+  }
   if (reward.percent === null) return null;
   // A percentage is not money: shown as the server wrote it.
   const percent = String(reward.percent);
   const cap = moneyText(reward.cap);
+  if (trigger === 'net_loss') return cap ? t('reward_loss_percent_cap', { percent, cap }) : t('reward_loss_percent', { percent });
   return cap ? t('reward_percent_cap', { percent, cap }) : t('reward_percent', { percent });
+}
+
+/** A sign-in streak: today's day in the round ("Day 3 of 7"), and each day's reward, day 1 first. */
+export interface Streak {
+  /** 1-based, within the round (after the last day the streak rounds again). */
+  day: number;
+  length: number;
+  amounts: string[];
+}
+
+export function streakOf(entry: Pick<PromotionEntry, 'trigger' | 'reward' | 'streakDay'>): Streak | null {
+  const amounts = entry.trigger === 'sign_in' && entry.reward?.kind === 'streak' ? entry.reward.streak ?? [] : [];
+  if (amounts.length === 0) return null;
+  const streakDay = entry.streakDay !== null && entry.streakDay >= 1 ? entry.streakDay : 1;
+  return { day: ((streakDay - 1) % amounts.length) + 1, length: amounts.length, amounts: amounts.map((amount) => moneyText(amount) ?? '') };
+}
+
+/** Today's stake (bet_volume) or yesterday's loss (net_loss) against what earns the reward, in whole percent (0 to 100). */
+export interface Progress {
+  amount: string;
+  target: string;
+  /** What is still missing, none once reached. */
+  left: string | null;
+  percent: number;
+}
+
+export function progressOf(entry: Pick<PromotionEntry, 'progress'>): Progress | null {
+  if (!entry.progress) return null;
+  const amountMinor = amountMinorFromMajor(entry.progress.amount);
+  const targetMinor = amountMinorFromMajor(entry.progress.target);
+  if (amountMinor === null || targetMinor === null) return null;
+  // Integer minor units: a bar at 100 % means reached, never a rounding of 99.99 %.
+  const percent = targetMinor <= 0 ? 100 : Math.min(100, Math.floor((amountMinor * 100) / targetMinor));
+  const leftMinor = targetMinor - amountMinor;
+  return { amount: formatMoney(amountMinor), target: formatMoney(targetMinor), left: leftMinor > 0 ? formatMoney(amountMinorOf(leftMinor)) : null, percent };
+}
+
+/** What a joined promotion waits for, in one line (the deposit promotions add the Deposit button). */
+export function joinedHint(entry: Pick<PromotionEntry, 'trigger' | 'repeat' | 'minDeposit' | 'progress'>, t: Translate): string {
+  const progress = progressOf(entry);
+  if (entry.trigger === 'bet_volume') {
+    return progress?.left ? t('joined_hint_bet_volume', { amount: progress.left }) : t('joined_hint_bet_volume_any');
+  }
+  if (entry.trigger === 'net_loss') return progress ? t('joined_hint_net_loss', { amount: progress.target }) : t('joined_hint_net_loss_any');
+  const minimum = moneyText(entry.minDeposit);
+  if (entry.repeat === 'daily') return minimum ? t('joined_hint_daily_deposit_min', { amount: minimum }) : t('joined_hint_daily_deposit');
+  return minimum ? t('joined_hint_min', { amount: minimum }) : t('joined_hint');
+}
+
+/** A daily promotion: what starts over each day. */
+export function dailyResetText(trigger: PromotionEntry['trigger'], t: Translate): string {
+  switch (trigger) {
+    case 'sign_in':
+      return t('daily_reset_sign_in');
+    case 'bet_volume':
+      return t('daily_reset_bet_volume');
+    case 'net_loss':
+      return t('daily_reset_net_loss');
+    case 'first_deposit':
+    case 'deposit':
+      return t('daily_reset_deposit');
+    default:
+      return t('daily_reset_other');
+  }
 }
 
 /** "Wager 10× the bonus [+ deposit] [within N days] before withdrawing"; "No wagering" for a multiplier of 0. */
@@ -188,6 +297,18 @@ export function requirementAction(requirement: PromotionRequirement, t: Translat
     case 'real_name':
       return t('requirement_real_name_todo');
   }
+}
+
+/**
+ * The requirements a refusal (prom_claim_req_field, `value.data`: 'required.bank_card',
+ * 'required.mobile_no_verified', …) names, in the promotion's own words; none when it names none
+ * this page knows (the server's message is shown then).
+ */
+export function refusedRequirements(value: unknown): PromotionRequirement[] {
+  const data = value && typeof value === 'object' ? (value as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data)) return [];
+  const named = new Set(data.map((field) => (typeof field === 'string' ? field.replace(/^required\./, '').replace('mobile_no_verified', 'mobile_verified') : '')));
+  return PROMOTION_REQUIREMENTS.filter((requirement) => named.has(requirement));
 }
 
 const PROMOTION_ID = /^[1-9][0-9]{0,9}$/;

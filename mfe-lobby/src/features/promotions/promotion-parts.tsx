@@ -1,7 +1,7 @@
 // Parts both promotions pages show: the picture, the state badge and the countdown line.
 import { cdnImageFallback, cdnImageUrl } from '@platform/shared';
 import { Countdown } from './countdown';
-import { closeReasonText, countdownOf, stateLabel, type PromotionEntry, type Translate } from './promotion-model';
+import { badgeLabel, closeReasonText, countdownOf, type PromotionEntry, type Translate } from './promotion-model';
 import styles from './promotions.module.css';
 
 /** The promotion's picture on the image CDN (the next CDN when one fails); an empty frame of the same size without one. */
@@ -19,20 +19,34 @@ export function PromotionImage({ entry, className }: { entry: Pick<PromotionEntr
 const BADGE_CLASS: Record<PromotionEntry['state'], string | undefined> = {
   join: styles.badgeAction,
   claim: styles.badgeAction,
+  apply: styles.badgeAction,
   joined: styles.badgeInfo,
+  applying: styles.badgeInfo,
   process: styles.badgeInfo,
   claimed: styles.badgeDone,
+  issued: styles.badgeDone,
+  rejected: styles.badgeDanger,
   comingSoon: styles.badgeSoon,
   close: styles.badgeMuted,
   none: undefined,
 };
 
-export function StateBadge({ state, t, id }: { state: PromotionEntry['state']; t: Translate; id?: string }) {
-  const label = stateLabel(state, t);
+export function StateBadge({ entry, t, id }: { entry: Pick<PromotionEntry, 'state' | 'trigger'>; t: Translate; id?: string }) {
+  const label = badgeLabel(entry, t);
   if (!label) return null;
   return (
-    <span id={id} className={[styles.badge, BADGE_CLASS[state]].filter(Boolean).join(' ')} data-testid="promo-state" data-state={state}>
+    <span id={id} className={[styles.badge, BADGE_CLASS[entry.state]].filter(Boolean).join(' ')} data-testid="promo-state" data-state={entry.state}>
       {label}
+    </span>
+  );
+}
+
+/** "Every day": a promotion that stands anew each merchant day. */
+export function DailyTag({ entry, t }: { entry: Pick<PromotionEntry, 'repeat'>; t: Translate }) {
+  if (entry.repeat !== 'daily') return null;
+  return (
+    <span className={styles.dailyTag} data-testid="promo-daily">
+      {t('repeat_daily')}
     </span>
   );
 }

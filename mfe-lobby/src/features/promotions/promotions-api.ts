@@ -3,6 +3,7 @@
 // the API client shows no toast of its own besides.
 import { api, type ApiError } from '@platform/shared';
 import {
+  promotionApplyCall,
   promotionClaimCall,
   promotionDetailCall,
   promotionJoinCall,
@@ -28,6 +29,9 @@ export function loadPromotion(id: string, signal: AbortSignal): Promise<Promotio
 export const joinPromotion = (promotionId: number): Promise<PromotionEntry> => api.call(quiet(promotionJoinCall), { data: { promotionId } });
 
 export const claimPromotion = (promotionId: number): Promise<PromotionClaimed> => api.call(quiet(promotionClaimCall), { data: { promotionId } });
+
+export const applyForPromotion = (application: { promotionId: number; comment: string; images: string[] }): Promise<PromotionEntry> =>
+  api.call(quiet(promotionApplyCall), { data: application });
 
 const PROMOTION_NOT_FOUND: ErrorCode = 'promotion.not.found';
 
