@@ -50,7 +50,10 @@ export function PromoCodeForm({ onClaimed, hint = false, className }: PromoCodeF
     try {
       const claimed = await api.call(quietClaim, { data: { promoCode } });
       setCode('');
-      setReceived(t('promoCode.success', { amount: formatMoney(amountMinorFromMajor(claimed.bonus)) }));
+      // A code may give prize-wheel tickets instead of money (its bonus is then 0).
+      const tickets = claimed.bonus === 0 ? (claimed.promotion.tickets ?? 0) : 0;
+      if (tickets > 0) setReceived(t('promoCode.success_tickets', { count: tickets }));
+      else setReceived(t('promoCode.success', { amount: formatMoney(amountMinorFromMajor(claimed.bonus)) }));
       bus.dispatch({ type: 'refreshBalance' });
       onClaimed?.(claimed);
     } catch (failure) {
