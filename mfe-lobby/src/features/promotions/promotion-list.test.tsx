@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from '@platform/shared';
 import { apiFailure, currentLocation, logIn, recordCommands, renderWithProviders, resetTestState, settle, setStatus, stubApi, type StubAnswers } from '@platform/shared/testing';
 import PromotionsPage from './promotions-page';
-import { claimed, DAY, HOUR, NOW, promotion } from './test-fixtures';
+import { claimed, DAY, HOUR, NOW, promotion, reward } from './test-fixtures';
 
 // The list page with the network edge stubbed: the cards (state, reward, countdown), the category
 // tabs, the way to a promotion's page, the error and empty states, and the promo-code box.
@@ -139,6 +139,30 @@ describe('the promotions list', () => {
     await renderList({ promotionList: { list: [] } });
     expect(screen.getByText('No promotions right now')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
+  });
+});
+
+describe('the cards of the states the promotion engine added', () => {
+  it('Apply, Applying, Rejected, Issued, the daily sign-in\'s Sign in; daily ones say Every day; tickets read as spins', async () => {
+    await renderList({
+      promotionList: {
+        list: [
+          promotion({ id: 11, title: 'Share & Win', trigger: 'application', state: 'apply', reward: reward({ amount: 20 }) }),
+          promotion({ id: 12, title: 'Review', trigger: 'application', state: 'applying', reward: reward({ amount: 20 }) }),
+          promotion({ id: 13, title: 'Refused', trigger: 'application', state: 'rejected', rejectReason: 'No', reward: reward({ amount: 20 }) }),
+          promotion({ id: 14, title: 'Birthday', trigger: 'issued', state: 'issued', reward: reward({ amount: 88 }), bonus: 88 }),
+          promotion({ id: 15, title: 'Sign-in', trigger: 'sign_in', repeat: 'daily', state: 'claim', reward: reward({ kind: 'streak', streak: [1, 2, 3] }), streakDay: 1 }),
+          promotion({ id: 16, title: 'Spins', trigger: 'promo_code', state: 'claimed', reward: reward({ kind: 'tickets', tickets: 3 }), tickets: 3 }),
+          promotion({ id: 17, title: 'Wager', trigger: 'bet_volume', repeat: 'daily', state: 'joined', reward: reward({ amount: 8 }), progress: { amount: 1, target: 10 } }),
+        ],
+      },
+    });
+    const states = cards().map((card) => within(card).queryByTestId('promo-state')?.textContent ?? null);
+    expect(states).toEqual(['Apply', 'Applying', 'Rejected', 'Issued', 'Sign in', 'Claimed', 'Joined']);
+    expect(cards().map((card) => within(card).queryByTestId('promo-daily')?.textContent ?? null)).toEqual([null, null, null, null, 'Every day', null, 'Every day']);
+    expect(within(cardTitled('Spins')).getByTestId('promo-reward').textContent).toBe('3 spins of the prize wheel');
+    expect(within(cardTitled('Sign-in')).getByTestId('promo-reward').textContent).toBe('৳1.00 to ৳3.00 a day');
+    expect(screen.getByRole('link', { name: 'Sign-in Sign in' })).toBe(cardTitled('Sign-in'));
   });
 });
 

@@ -1,20 +1,29 @@
 import { i18n } from '@platform/shared';
 import { resetTestState, setStatus } from '@platform/shared/testing';
 import { NAMESPACE } from './translations';
+import { commentLength, imageDataUrl, imageProblem } from './application-input';
 import {
+  actionLabel,
+  actionOf,
+  badgeLabel,
   categoryTabsOf,
   countdownOf,
   countdownText,
   inCategory,
+  joinedHint,
   moneyText,
+  progressOf,
   promotionIdOf,
+  refusedRequirements,
   rewardText,
   scheduleText,
+  stateLabel,
+  streakOf,
   timeLeftParts,
   wageringText,
   type Translate,
 } from './promotion-model';
-import { DAY, HOUR, NOW, promotion } from './test-fixtures';
+import { DAY, HOUR, NOW, promotion, reward } from './test-fixtures';
 
 // The words and numbers the pages build from a promotion, in English and the site's currency (৳).
 
@@ -101,5 +110,96 @@ describe('the rules of an address and a code', () => {
     expect(promotionIdOf('7')).toBe('7');
     expect(promotionIdOf('2147483647')).toBe('2147483647');
     for (const text of [null, '', '0', '07', '-1', '1.5', 'abc', '2147483648', '../7']) expect(promotionIdOf(text)).toBeNull();
+  });
+});
+
+describe('the states and their buttons', () => {
+  it('every state has its label; the daily sign-in claims by signing in; an application under review says so on its button', () => {
+    expect(
+      (['comingSoon', 'join', 'joined', 'claim', 'apply', 'applying', 'rejected', 'issued', 'process', 'claimed', 'close', 'none'] as const).map((state) => stateLabel(state, t)),
+    ).toEqual(['Coming soon', 'Join', 'Joined', 'Claim', 'Apply', 'Applying', 'Rejected', 'Issued', 'In progress', 'Claimed', 'Closed', null]);
+    expect(badgeLabel({ state: 'claim', trigger: 'sign_in' }, t)).toBe('Sign in');
+    expect(badgeLabel({ state: 'claimed', trigger: 'sign_in' }, t)).toBe('Claimed');
+    expect(actionLabel({ state: 'applying', trigger: 'application' }, t)).toBe('Under review');
+    expect(badgeLabel({ state: 'applying', trigger: 'application' }, t)).toBe('Applying');
+    expect(actionLabel({ state: 'claim', trigger: 'sign_in' }, t)).toBe('Sign in');
+    expect((['join', 'claim', 'apply', 'applying', 'rejected', 'issued', 'joined', 'none'] as const).map(actionOf)).toEqual([
+      'join', 'claim', 'apply', null, null, null, null, null,
+    ]);
+  });
+});
+
+describe('the new rewards', () => {
+  it('tickets as spins of the prize wheel, a streak as its range a day, rescue as a share of the loss', () => {
+    expect(rewardText(reward({ kind: 'tickets', tickets: 3 }), t)).toBe('3 spins of the prize wheel');
+    expect(rewardText(reward({ kind: 'tickets', tickets: 1 }), t)).toBe('1 spin of the prize wheel');
+    expect(rewardText(reward({ kind: 'tickets', tickets: null }), t)).toBeNull();
+    expect(rewardText(reward({ kind: 'streak', streak: [1, 2, 3, 4, 5, 6, 7] }), t)).toBe('৳1.00 to ৳7.00 a day');
+    expect(rewardText(reward({ kind: 'streak', streak: [0.1 + 0.2, 0.3] }), t)).toBe('৳0.30 a day');
+    expect(rewardText(reward({ kind: 'streak', streak: [] }), t)).toBeNull();
+    expect(rewardText(reward({ kind: 'percent', percent: 10, cap: 500 }), t, 'net_loss')).toBe("10% of yesterday's loss, up to ৳500.00");
+    expect(rewardText(reward({ kind: 'percent', percent: 10 }), t, 'net_loss')).toBe("10% of yesterday's loss");
+  });
+
+  it("the sign-in streak: today's day within the round, each day's amount", () => {
+    const signIn = { trigger: 'sign_in' as const, reward: reward({ kind: 'streak', streak: [1, 2, 3] }) };
+    expect(streakOf({ ...signIn, streakDay: 2 })).toEqual({ day: 2, length: 3, amounts: ['৳1.00', '৳2.00', '৳3.00'] });
+    expect(streakOf({ ...signIn, streakDay: 4 })?.day).toBe(1);
+    expect(streakOf({ ...signIn, streakDay: 6 })?.day).toBe(3);
+    expect(streakOf({ ...signIn, streakDay: null })?.day).toBe(1);
+    expect(streakOf({ ...signIn, trigger: 'deposit', streakDay: 2 })).toBeNull();
+  });
+
+  it('the progress in whole percent of exact amounts, never 100 before it is reached', () => {
+    expect(progressOf({ progress: { amount: 250.5, target: 1000 } })).toEqual({ amount: '৳250.50', target: '৳1,000.00', left: '৳749.50', percent: 25 });
+    expect(progressOf({ progress: { amount: 999.99, target: 1000 } })?.percent).toBe(99);
+    expect(progressOf({ progress: { amount: 1200, target: 1000 } })).toEqual({ amount: '৳1,200.00', target: '৳1,000.00', left: null, percent: 100 });
+    expect(progressOf({ progress: { amount: 0, target: 0 } })?.percent).toBe(100);
+    expect(progressOf({ progress: null })).toBeNull();
+  });
+
+  it('what a joined promotion waits for, by its trigger', () => {
+    const base = { repeat: 'once' as const, minDeposit: null, progress: null };
+    expect(joinedHint({ ...base, trigger: 'deposit', minDeposit: 100 }, t)).toBe('You have joined. Deposit at least ৳100.00 to receive the bonus.');
+    expect(joinedHint({ ...base, trigger: 'deposit', repeat: 'daily' }, t)).toBe("Make today's first deposit to receive today's bonus.");
+    expect(joinedHint({ ...base, trigger: 'bet_volume', progress: { amount: 10, target: 100 } }, t)).toBe('Bet ৳90.00 more today to earn the reward.');
+    expect(joinedHint({ ...base, trigger: 'net_loss', progress: { amount: 10, target: 100 } }, t)).toBe(
+      'A day with a loss of at least ৳100.00 earns a share of it back the next day.',
+    );
+  });
+});
+
+describe('the application input', () => {
+  it('counts the comment as the server does: trimmed, in code points', () => {
+    expect(commentLength('')).toBe(0);
+    expect(commentLength('  hello  ')).toBe(5);
+    expect(commentLength('🎉')).toBe(1);
+    expect('🎉'.length).toBe(2);
+    expect(commentLength('অ্যাকাউন্ট')).toBe([...'অ্যাকাউন্ট'].length);
+  });
+
+  it('png or jpg (by type, or by name when the system gives none), not empty, at most 5 MB', () => {
+    const file = (name: string, type: string, size: number) => ({ name, type, size });
+    expect(imageProblem(file('a.png', 'image/png', 10))).toBeNull();
+    expect(imageProblem(file('a.jpg', 'image/jpeg', 5 * 1024 * 1024))).toBeNull();
+    expect(imageProblem(file('a.jpeg', '', 10))).toBeNull();
+    expect(imageProblem(file('a.gif', 'image/gif', 10))).toBe('type');
+    expect(imageProblem(file('a.png', 'image/gif', 10))).toBe('type');
+    expect(imageProblem(file('a.webp', '', 10))).toBe('type');
+    expect(imageProblem(file('a.png', 'image/png', 0))).toBe('empty');
+    expect(imageProblem(file('a.png', 'image/png', 5 * 1024 * 1024 + 1))).toBe('size');
+  });
+
+  it('types the data URL by its first bytes, refusing anything else', () => {
+    expect(imageDataUrl('data:application/octet-stream;base64,iVBORw0KGgoAAA')).toBe('data:image/png;base64,iVBORw0KGgoAAA');
+    expect(imageDataUrl('data:image/png;base64,/9j/4AAQ')).toBe('data:image/jpeg;base64,/9j/4AAQ');
+    expect(imageDataUrl('data:image/png;base64,PHN2Zz4=')).toBeNull();
+    expect(imageDataUrl('data:image/png,iVBORw0KGgo')).toBeNull();
+  });
+
+  it("reads the requirements a refusal names (the server's field names)", () => {
+    expect(refusedRequirements({ data: ['required.real_name', 'required.mobile_no_verified', 'required.unknown'] })).toEqual(['mobile_verified', 'real_name']);
+    expect(refusedRequirements(null)).toEqual([]);
+    expect(refusedRequirements({ data: 'required.bank_card' })).toEqual([]);
   });
 });
