@@ -1,8 +1,7 @@
-import { bus, EmptyState, Link, Spinner, useCall, useT } from '@platform/shared';
+import { bus, EmptyState, Link, Spinner, useT, type CallResult } from '@platform/shared';
 import { LoadError } from '@platform/ui-blocks';
 import type { PromotionEntry } from '@platform/contract';
 import { ClaimCountdown } from './countdown';
-import { loadPromotions } from './reward-api';
 import { moneyText, myPromotions, myStateLabel } from './reward-model';
 import styles from './reward-center.module.css';
 import { NAMESPACE } from './translations';
@@ -38,9 +37,8 @@ function MyPromotion({ entry }: { entry: PromotionEntry }) {
 }
 
 /** My promotions: the promotions the member has joined, has a bonus to claim in, is wagering, or has received. */
-export function MyPromotions() {
+export function MyPromotions({ promotions }: { promotions: CallResult<PromotionEntry[]> }) {
   const { t } = useT(NAMESPACE);
-  const promotions = useCall((signal) => loadPromotions(signal), [], { requiresSession: true });
   const list = promotions.status === 'success' ? promotions.data : promotions.status === 'loading' ? promotions.staleData : undefined;
   if (promotions.status === 'error') {
     return <LoadError title={t('promotions_failed')} error={promotions.error} onRetry={promotions.refresh} testId="my-promotions-error" />;

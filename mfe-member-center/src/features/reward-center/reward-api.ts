@@ -8,6 +8,8 @@ import {
   prizeWheelSpinCall,
   prizeWheelSpinInfoCall,
   prizeWheelTicketsCall,
+  promotionClaimCall,
+  promotionJoinCall,
   promotionListCall,
   type CallDefinition,
   type PrizeWheelHistory,
@@ -15,12 +17,18 @@ import {
   type PrizeWheelSpinInfo,
   type PrizeWheelSpun,
   type PrizeWheelTickets,
+  type PromotionClaimed,
   type PromotionEntry,
 } from '@platform/contract';
 
 const quiet = <C extends CallDefinition>(call: C): C => ({ ...call, quiet: true });
 
 export const loadPromotions = async (signal: AbortSignal): Promise<PromotionEntry[]> => [...(await api.call(quiet(promotionListCall), { signal })).list];
+
+/** Claims a promotion's reward (for the daily sign-in: signs in for today). */
+export const claimPromotion = (promotionId: number): Promise<PromotionClaimed> => api.call(quiet(promotionClaimCall), { data: { promotionId } });
+
+export const joinPromotion = (promotionId: number): Promise<PromotionEntry> => api.call(quiet(promotionJoinCall), { data: { promotionId } });
 
 export const loadTickets = (signal: AbortSignal): Promise<PrizeWheelTickets> => api.call(quiet(prizeWheelTicketsCall), { signal });
 

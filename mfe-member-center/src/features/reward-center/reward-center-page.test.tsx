@@ -25,7 +25,7 @@ function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEntry {
     closeReason: null,
     startTime: NOW - 24 * HOUR,
     endTime: NOW + 48 * HOUR,
-    reward: { kind: 'fixed', amount: 8.88, percent: null, cap: null },
+    reward: { kind: 'fixed', amount: 8.88, percent: null, cap: null, tickets: null, streak: null },
     minDeposit: null,
     wagering: { multiplier: 1, includesDeposit: false, withinDays: null, remaining: null },
     claimWindowHours: 72,
@@ -33,6 +33,11 @@ function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEntry {
     missingRequirements: [],
     bonus: null,
     claimDeadline: null,
+    repeat: 'once',
+    tickets: null,
+    streakDay: null,
+    progress: null,
+    rejectReason: null,
     ...overrides,
   };
 }
@@ -130,7 +135,7 @@ async function type(element: HTMLElement, value: string) {
 }
 
 describe('the tabs', () => {
-  it('shows My promotions first, and each tab its own content', async () => {
+  it('shows the daily sign-in first, and each tab its own content', async () => {
     await renderPage(
       {
         promotionList: { list: [] },
@@ -138,10 +143,15 @@ describe('the tabs', () => {
         prizeWheelHistory: { list: [], totalPages: 0, footer: { amount: 0 } },
       },
     );
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['My promotions', 'Promo code', 'Prize wheel', 'History']);
-    expect(screen.getByText('You have not joined any promotions yet')).toBeTruthy();
-    await click(screen.getByRole('tab', { name: 'Promo code' }));
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Daily sign-in', 'New player tasks', 'Rescue', 'Promotions', 'Prize wheel', 'History']);
+    expect(screen.getByText('There is no daily sign-in right now')).toBeTruthy();
+    await click(screen.getByRole('tab', { name: 'New player tasks' }));
+    expect(screen.getByText('There are no new-player rewards right now')).toBeTruthy();
+    await click(screen.getByRole('tab', { name: 'Rescue' }));
+    expect(screen.getByText('There is no rescue or daily bet reward right now')).toBeTruthy();
+    await click(screen.getByRole('tab', { name: 'Promotions' }));
     expect(screen.getByTestId('promo-code-box')).toBeTruthy();
+    expect(screen.getByText('You have not joined any promotions yet')).toBeTruthy();
     await click(screen.getByRole('tab', { name: 'Prize wheel' }));
     expect(screen.getByTestId('wheel-tab')).toBeTruthy();
     await click(screen.getByRole('tab', { name: 'History' }));
@@ -164,7 +174,7 @@ describe('My promotions', () => {
           promotion({ id: 6, title: 'Ended', state: 'close', closeReason: 'ended' }),
         ],
       },
-    });
+    }, /^Promotions$/);
     const cards = screen.getAllByTestId('my-promotion');
     expect(cards.map((card) => card.getAttribute('data-state'))).toEqual(['claim', 'joined', 'process', 'claimed']);
     expect(cards.map((card) => within(card).getByTestId('my-promotion-state').textContent)).toEqual(['Ready to claim', 'Joined', 'In progress', 'Claimed']);
@@ -185,8 +195,9 @@ describe('My promotions', () => {
   it('says when the list fails, and loads it again on Retry', async () => {
     let calls = 0;
     await renderPage({
-      promotionList: () => (++calls === 1 ? apiFailure('system.busy', 'The system is busy') : { list: [promotion({ state: 'claimed', bonus: 5 })] }),
-    });
+      // The first answer is the daily sign-in tab's (shown first), the second the Promotions tab's.
+      promotionList: () => (++calls <= 2 ? apiFailure('system.busy', 'The system is busy') : { list: [promotion({ state: 'claimed', bonus: 5 })] }),
+    }, /^Promotions$/);
     const error = screen.getByTestId('my-promotions-error');
     expect(error.textContent).toContain('Your promotions could not be loaded');
     expect(error.textContent).toContain('The system is busy');
@@ -200,7 +211,7 @@ describe('Promo code', () => {
     const { commands } = recordCommands('refreshBalance');
     const { callsOf } = await renderPage(
       { promotionList: { list: [] }, claimPromoCode: { promotion: promotion({ title: 'Lucky code', state: 'claimed', bonus: 8.88 }), bonus: 8.88, balance: 108.88 } },
-      /Promo code/,
+      /^Promotions$/,
     );
     const input = screen.getByTestId('promo-code-input');
     await type(input, 'ab!');
@@ -217,7 +228,7 @@ describe('Promo code', () => {
   });
 
   it("shows the server's refusal under the field", async () => {
-    await renderPage({ promotionList: { list: [] }, claimPromoCode: apiFailure('promotion.code.invalid', 'This promo code is not valid') }, /Promo code/);
+    await renderPage({ promotionList: { list: [] }, claimPromoCode: apiFailure('promotion.code.invalid', 'This promo code is not valid') }, /^Promotions$/);
     await type(screen.getByTestId('promo-code-input'), 'NOPE1234');
     await click(screen.getByTestId('promo-code-apply'));
     expect(screen.getByTestId('promo-code-error').textContent).toBe('This promo code is not valid');
