@@ -915,7 +915,7 @@ Object.assign(OPS_COMMANDS, {
       const id = promotionIdOf(positionals, 'promotion-claims ID');
       const value = (await api.call('GET', `/promotions/${id}/claims`)) as { list: Record<string, unknown>[] };
       const rows = value.list.map((row) => ({ ...row, joinedAt: isoTime(row.joinedAt), claimedAt: row.claimedAt ? isoTime(row.claimedAt) : '' }));
-      for (const line of formatTable(rows, ['username', 'state', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'requirement', 'takenBack'])) io.write(line);
+      for (const line of formatTable(rows, ['username', 'state', 'period', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'tickets', 'requirement', 'takenBack'])) io.write(line);
     },
   },
   'promotion-applications': {

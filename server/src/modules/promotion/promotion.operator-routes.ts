@@ -304,7 +304,7 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
   app.get<{ Params: { id: number } }>('/promotions/:id/claims', {
     schema: apiSchema({
       tags: ['operator'],
-      summary: "A promotion's members: joined, claimed (the bonus, the wagering it asked) and taken back, newest first",
+      summary: "A promotion's members: joined, applying, rejected, claimed (the bonus or tickets, the wagering it asked; a daily one per day) and taken back, newest first",
       headers: bearerHeader,
       params: idParams,
       value: {
@@ -317,6 +317,8 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
               type: 'object',
               properties: {
                 username: { type: 'string' }, state: { type: 'string' }, joinedAt: { type: 'integer' }, claimedAt: { type: ['integer', 'null'] },
+                period: { type: 'string', description: "A daily promotion's merchant day (YYYY-MM-DD); '' for one that pays once" },
+                tickets: { type: ['integer', 'null'] }, streak: { type: ['integer', 'null'] },
                 bonus: { type: ['number', 'null'] }, requirement: { type: ['number', 'null'] }, deposit: { type: ['number', 'null'] }, takenBack: { type: ['number', 'null'] },
               },
             },
@@ -329,8 +331,10 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     await summaryOf(merchantId, request.params.id);
     const result = await db.query<{
       username: string; state: string; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null; requirement_minor: string | null; deposit_minor: string | null; taken_back_minor: string | null;
+      period_key: string; tickets: number | null; streak: number | null;
     }>(
-      `SELECT m.username, c.state, c.joined_at, c.claimed_at, c.bonus_minor, c.requirement_minor, c.deposit_minor, c.taken_back_minor
+      `SELECT m.username, c.state, c.joined_at, c.claimed_at, c.bonus_minor, c.requirement_minor, c.deposit_minor, c.taken_back_minor,
+              c.period_key, c.tickets, c.streak
          FROM promotion_claim c JOIN member m ON m.id = c.member_id
         WHERE c.merchant_id = $1 AND c.promotion_id = $2 ORDER BY c.id DESC LIMIT 500`,
       [merchantId, request.params.id],
@@ -339,6 +343,7 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     return ok({
       list: result.rows.map((row) => ({
         username: row.username, state: row.state, joinedAt: row.joined_at.getTime(), claimedAt: row.claimed_at?.getTime() ?? null,
+        period: row.period_key, tickets: row.tickets, streak: row.streak,
         bonus: major(row.bonus_minor), requirement: major(row.requirement_minor), deposit: major(row.deposit_minor), takenBack: major(row.taken_back_minor),
       })),
     });

@@ -356,6 +356,10 @@ describe('the command-line tool', () => {
     expect((await run(['promotion-reject', secondId])).code).toBe(2);
     expect(await run(['promotion-reject', secondId, '--reason', 'Screenshot unreadable'])).toEqual({ code: 0, lines: [`Application ${secondId} rejected.`] });
     expect((await run(['promotion-applications', '--waiting'])).lines.filter((line) => line.includes('CLI application'))).toHaveLength(0);
+    const claims = await run(['promotion-claims', String(application)]);
+    expect(claims.lines[0].split(/\s+/)).toEqual(['username', 'state', 'period', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'tickets', 'requirement', 'takenBack']);
+    expect(claims.lines.find((line) => line.startsWith(first.username))).toMatch(/\sclaimed\s.*\s2$/);
+    expect(claims.lines.find((line) => line.startsWith(second.username))).toMatch(/\srejected\s/);
 
     const issued = await create({ trigger: 'issued', reward: { kind: 'fixed', amount: 3 }, wagering: { multiplier: 0 } }, 'CLI issued');
     const answer = await run(['promotion-issue', String(issued), first.username, 'no_such_member']);
