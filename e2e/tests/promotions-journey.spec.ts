@@ -9,12 +9,13 @@ import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Locator, type Page } from '../harness/test';
 
 // Promotions as a new player meets them, through the pages only: the sign-up bonus claimed on its
-// page, the welcome bonus joined, earned by a bank transfer the back office approves with the
-// command-line tool, and claimed; a withdrawal refused while the bonuses' wagering is owed; the
+// page, the welcome bonus chosen on the deposit page (not joined on its own page), earned by the
+// bank transfer made with it, which the back office approves with the command-line tool, and
+// claimed; a withdrawal refused while the bonuses' wagering is owed; the
 // stake placed on the lottery, then the withdrawal made and paid; the account record lists both
 // bonuses. A second player enters the promo code (once: a second time is refused). On a desktop
-// and on a 390 px phone (in English, and the list and a promotion's page in Bengali), with nothing
-// scrolling sideways.
+// and on a 390 px phone (in English, and the list, a promotion's page and the deposit page's
+// promotion choice in Bengali), with nothing scrolling sideways.
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PAYMENT_PASSWORD = '246810';
@@ -141,22 +142,25 @@ async function walkThePromotionsPath(page: Page, testInfo: { outputPath(name: st
   await expect(detail.getByTestId('promo-wagering-remaining')).toContainText('26.64');
   if (phone) await expectNoHorizontalOverflow(page, 'remote-page');
 
-  // 3. The welcome bonus, joined on its page; its Deposit button opens the cashier.
+  // 3. The welcome bonus is not joined on its page: the deposit page offers it, with what it gives
+  // and asks, beside "No promotion" (chosen until the player chooses otherwise).
   await detail.getByTestId('promo-back').click();
   await expect(signUpCard.getByTestId('promo-state')).toHaveText('In progress');
-  await welcomeCard.click();
-  await expect(detail.getByRole('heading', { name: WELCOME })).toBeVisible();
-  await expect(action).toHaveText('Join');
-  await action.click();
-  await expect(detail).toHaveAttribute('data-state', 'joined');
-  await expect(action).toHaveText('Joined');
-  if (phone) await expectNoHorizontalOverflow(page, 'remote-page');
-  await detail.getByTestId('promo-deposit').click();
-
-  // 4. Deposit 500.00 (the bank transfer's least; the bonus doubles it, its cap) with the receipt.
-  const overlay = page.getByTestId('mfe_member_center-overlay');
+  await expect(welcomeCard.getByTestId('promo-state')).toHaveText('Join');
+  const overlay = await openCentrePage(page, 'header-deposit', 'Deposit');
   await expect(overlay.getByRole('tab', { name: 'Bank transfer' })).toHaveAttribute('aria-selected', 'true');
+  await expect(overlay.getByTestId('deposit-promotion-none')).toBeChecked();
+  await expect(overlay.getByTestId(`deposit-promotion-summary-${welcomeId}`)).toHaveText(/^100% up to \D*500\.00, min\. deposit \D*20\.00, wagering 0\.1×$/);
+  await overlay.getByTestId(`deposit-promotion-${welcomeId}`).check();
+  // Below the welcome bonus's minimum: said beside the amount before anything is sent.
+  await overlay.getByTestId('deposit-amount').fill('10');
+  await expect(overlay.getByTestId('deposit-promotion-min')).toHaveText(/^Welcome Bonus 100% up to \$500 needs a deposit of at least \D*20\.00$/);
+  if (phone) await expectNoHorizontalOverflow(page, 'mfe_member_center-overlay');
+
+  // 4. Deposit 500.00 (the bank transfer's least; the bonus doubles it, its cap) with the welcome
+  // bonus chosen, and the receipt: the player is joined to it with the deposit.
   await overlay.getByTestId('deposit-amount').fill('500.00');
+  await expect(overlay.getByTestId('deposit-promotion-min')).toHaveCount(0);
   await overlay.getByTestId('deposit-payeeName').fill('Karim Hossain');
   await overlay.getByTestId('deposit-submit').click();
   const manual = overlay.getByTestId('deposit-manual');
@@ -169,6 +173,7 @@ async function walkThePromotionsPath(page: Page, testInfo: { outputPath(name: st
   await manual.getByTestId('deposit-referenceNo').fill(`TRX-${Date.now()}`);
   await manual.getByTestId('deposit-receipt-submit').click();
   await expect(manual.getByTestId('deposit-status')).toHaveText('Submitted, waiting for approval');
+  expect(await operatorSql(`SELECT state FROM promotion_claim WHERE member_id = $1 AND promotion_id = $2`, [memberId, Number(welcomeId)])).toEqual([{ state: 'joined' }]);
 
   // 5. The back office approves it; the welcome bonus's page then offers the 500.00 to claim.
   const operator = await signInOperator();
@@ -328,5 +333,15 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByTestId('promo-terms')).toBeVisible();
     await expectSettled(page);
     await expectNoHorizontalOverflow(page, 'remote-page');
+
+    // The deposit page's promotion choice, the welcome bonus chosen below its minimum.
+    await page.getByTestId('header-deposit').click();
+    const overlay = page.getByTestId('mfe_member_center-overlay');
+    await overlay.getByTestId(`deposit-promotion-${welcome.id}`).check();
+    await overlay.getByTestId('deposit-amount').fill('10');
+    await expect(overlay.getByTestId('deposit-promotion-min')).toBeVisible();
+    await expect(overlay.getByTestId('deposit-promotions').locator('legend')).toHaveText('প্রচার');
+    await expectSettled(page);
+    await expectNoHorizontalOverflow(page, 'mfe_member_center-overlay');
   });
 });
