@@ -43,3 +43,4 @@ export * from './agent-reports';
 export * from './promotion';
 export * from './prize-wheel';
 export * from './rebate';
+export * from './mission';

@@ -30,6 +30,7 @@ import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
 import { createPromotionTakeBackJob, depositPromotionChooser, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
 import { createRebateJob, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
+import { createMissionLeaderboardJob, missionOperatorRoutes, missionRoutes } from './modules/mission';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
@@ -317,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(promotionRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(prizeWheelRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(rebateRoutes, { db: pool, clock });
+    await merchantScope.register(missionRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
@@ -330,7 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), rebateOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), rebateOperatorRoutes, missionOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -373,6 +375,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rebates = createRebateJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => rebates.close());
   rebates.start();
+  // Mission leaderboards' prizes, once each mission has ended: one replica at a time, each mission once.
+  const missionLeaderboards = createMissionLeaderboardJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', () => missionLeaderboards.close());
+  missionLeaderboards.start();
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = createC2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

@@ -12,6 +12,7 @@ import { c2cMessages } from './modules/c2c';
 import { promotionMessages } from './modules/promotion';
 import { prizeWheelMessages } from './modules/prize-wheel';
 import { rebateMessages } from './modules/rebate';
+import { missionMessages } from './modules/mission';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
 import { identityMessages } from './modules/identity';
@@ -67,6 +68,7 @@ export const MESSAGE_PARTS = {
   promotion: promotionMessages,
   'prize-wheel': prizeWheelMessages,
   rebate: rebateMessages,
+  mission: missionMessages,
 };
 
 /**

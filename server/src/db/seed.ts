@@ -39,6 +39,8 @@ export interface MerchantSeed {
   prizeWheel?: PrizeWheelSeed;
   /** The betting rebate (migration 058): how it is paid, and each VIP level's rates in percent of the settled stake. */
   rebate?: { mode: 'manual' | 'auto'; levels: { vipLevel: number; rates: Record<string, number> }[] };
+  /** Missions (migration 062): a week from the hour the seed runs, amounts in major units, texts per language. */
+  missions?: MissionSeed[];
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
   banners: { groupName: string; imageUrl: string; linkageType: Banner['linkageType']; linkageValue?: string; promotionKey?: string }[];
   announcements: { type: 'B' | 'PL' | 'PU' | 'PR' | 'H'; title: string; content: string; popup: boolean; publishedHoursAgo: number }[];
@@ -94,6 +96,16 @@ interface PrizeWheelSeed {
   name: string;
   enabled?: boolean;
   segments: { label: string; prize: 'cash' | 'none' | 'physical'; amount?: number; weight: number }[];
+}
+
+/** A mission as the seed file gives it: it runs `days` from the hour the seed runs. */
+interface MissionSeed {
+  name: string;
+  days: number;
+  leaderboardMetric: 'stake' | 'deposits' | 'wins' | null;
+  texts: Record<string, { title?: string; description?: string; rules?: string }>;
+  milestones: { kind: 'stake' | 'deposits' | 'wins' | 'sign_ins' | 'variety'; target: number; reward: { amount?: number; tickets?: number; wageringMultiplier?: number } }[];
+  prizes: { rank: number; amount: number; wageringMultiplier?: number }[];
 }
 
 /** Major units to minor (an exact cent amount: 8.88 → 888). */
@@ -248,6 +260,32 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
     for (const level of seed.rebate.levels) {
       for (const [category, percent] of Object.entries(level.rates)) {
         await client.query('INSERT INTO rebate_rate (merchant_id, vip_level, category, rate_bp) VALUES ($1, $2, $3, $4)', [id, level.vipLevel, category, Math.round(percent * 100)]);
+      }
+    }
+  }
+  // As the rebate: a database migrated only part of the way has no mission tables yet (migration 062).
+  const missionTable = await client.query<{ present: boolean }>("SELECT to_regclass('mission') IS NOT NULL AS present");
+  if (seed.missions && missionTable.rows[0].present) {
+    for (const mission of seed.missions) {
+      const inserted = await client.query<{ id: number }>(
+        `INSERT INTO mission (merchant_id, name, texts, starts_at, ends_at, leaderboard_metric, created_at, updated_at)
+         VALUES ($1, $2, $3, date_trunc('hour', now()), date_trunc('hour', now()) + make_interval(days => $4), $5, now(), now()) RETURNING id`,
+        [id, mission.name, JSON.stringify(mission.texts), mission.days, mission.leaderboardMetric],
+      );
+      const missionId = inserted.rows[0].id;
+      for (const [index, milestone] of mission.milestones.entries()) {
+        const money = ['stake', 'deposits', 'wins'].includes(milestone.kind);
+        await client.query(
+          `INSERT INTO mission_milestone (mission_id, kind, target, reward_kind, reward_minor, reward_tickets, wagering_multiplier_x100, sort_order)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [missionId, milestone.kind, money ? minorOf(milestone.target) : milestone.target, milestone.reward.amount !== undefined ? 'money' : 'tickets',
+            minorOf(milestone.reward.amount), milestone.reward.tickets ?? null, Math.round((milestone.reward.wageringMultiplier ?? 1) * 100), index],
+        );
+      }
+      for (const prize of mission.prizes) {
+        await client.query('INSERT INTO mission_leaderboard_prize (mission_id, rank, amount_minor, wagering_multiplier_x100) VALUES ($1, $2, $3, $4)', [
+          missionId, prize.rank, minorOf(prize.amount), Math.round((prize.wageringMultiplier ?? 1) * 100),
+        ]);
       }
     }
   }

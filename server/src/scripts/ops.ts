@@ -65,6 +65,12 @@
 //   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
 //   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
+//   missions                                          each mission: window, state, claims, what it paid
+//   mission-create --json JSON                        a mission, its milestones and leaderboard prizes
+//   mission-update ID --json JSON                     changes only the fields given
+//   mission-pause ID / mission-resume ID              hides it / shows it again
+//   mission-progress ID [--username NAME]             the leaderboard now; a member's progress
+//   mission-payouts ID                                its milestone claims and leaderboard prizes paid
 //   remote-releases                                   each remote's deployed releases, whether the
 //                                                     deployed shell can run each, pinned and served
 //   remote-rollout NAME VERSION                       serve that release to every device of this
@@ -981,6 +987,109 @@ Object.assign(OPS_COMMANDS, {
       const body = jsonOption(options, 'rebate-settings-set --json JSON');
       const value = (await api.call('PUT', '/rebate/settings', { body })) as Parameters<typeof rebateLines>[0];
       for (const line of ['Rebate settings saved.', ...rebateLines(value)]) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Missions and their leaderboards (modules/mission, mission.operator-routes.ts).
+interface MissionLine {
+  id: number;
+  name: string;
+  start: string;
+  end: string;
+  status: string;
+  paused: boolean;
+  device: string;
+  leaderboardMetric: string | null;
+  leaderboardPaid: boolean;
+  milestones: { id: number; kind: string; target: number; reward: { amount: number | null; tickets: number | null; wageringMultiplier: number } }[];
+  prizes: { rank: number; amount: number }[];
+  claims: number;
+  claimedAmount: number;
+  ticketsGiven: number;
+  leaderboardPaidAmount: number;
+}
+const missionIdOf = (positionals: string[], usage: string): string => {
+  if (positionals.length !== 1 || !/^[1-9][0-9]{0,9}$/.test(positionals[0])) throw new UsageError(usage);
+  return positionals[0];
+};
+const missionLines = (mission: MissionLine): string[] => [
+  `Mission ${mission.id} "${mission.name}": ${mission.start} to ${mission.end} (merchant time), ${mission.paused ? 'paused' : mission.status}, device ${mission.device}.`,
+  ...formatTable(
+    mission.milestones.map((row) => ({ ...row, reward: row.reward.amount !== null ? `${row.reward.amount} (${row.reward.wageringMultiplier}x to wager)` : `${row.reward.tickets} tickets` })),
+    ['id', 'kind', 'target', 'reward'],
+  ),
+  mission.leaderboardMetric
+    ? `Leaderboard by ${mission.leaderboardMetric}: ${mission.prizes.map((prize) => `#${prize.rank} ${prize.amount}`).join(', ') || 'no prizes'}${mission.leaderboardPaid ? ` (paid ${mission.leaderboardPaidAmount})` : ''}.`
+    : 'No leaderboard.',
+];
+Object.assign(OPS_COMMANDS, {
+  missions: {
+    usage: 'missions   (each mission: window, state, claims and what it has paid)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/missions')) as { list: MissionLine[] };
+      const rows = value.list.map((mission) => ({ ...mission, state: mission.paused ? 'paused' : mission.status, leaderboard: mission.leaderboardMetric ?? '', paid: mission.claimedAmount + mission.leaderboardPaidAmount }));
+      for (const line of formatTable(rows, ['id', 'name', 'start', 'end', 'state', 'device', 'leaderboard', 'claims', 'ticketsGiven', 'paid'])) io.write(line);
+    },
+  },
+  'mission-create': {
+    usage: 'mission-create --json JSON   e.g. \'{"name":"Week","start":"2026-12-01 00:00","end":"2026-12-08 00:00","leaderboardMetric":"stake","milestones":[{"kind":"stake","target":100,"reward":{"amount":5,"wageringMultiplier":3}}],"prizes":[{"rank":1,"amount":50}]}\' (kinds stake deposits wins sign_ins variety; a reward is an amount or tickets)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('POST', '/missions', { body: jsonOption(options, 'mission-create --json JSON') })) as MissionLine;
+      for (const line of ['Mission created.', ...missionLines(value)]) io.write(line);
+    },
+  },
+  'mission-update': {
+    usage: 'mission-update ID --json JSON   (only the fields given; milestones and prizes are replaced as a whole, claimed milestones and paid prizes stay)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = missionIdOf(positionals, 'mission-update ID --json JSON');
+      const value = (await api.call('POST', `/missions/${id}`, { body: jsonOption(options, 'mission-update ID --json JSON') })) as MissionLine;
+      for (const line of ['Mission saved.', ...missionLines(value)]) io.write(line);
+    },
+  },
+  ...Object.fromEntries(
+    (['pause', 'resume'] as const).map((action) => [
+      `mission-${action}`,
+      {
+        usage: `mission-${action} ID   (${action === 'pause' ? 'hides it: no one sees or claims it, its leaderboard waits' : 'shows it again'})`,
+        authenticated: true,
+        async run({ api, positionals, io }) {
+          const id = missionIdOf(positionals, `mission-${action} ID`);
+          const value = (await api.call('POST', `/missions/${id}/${action}`)) as MissionLine;
+          io.write(`Mission ${value.id} ${value.paused ? 'paused' : 'resumed'}.`);
+        },
+      } satisfies OpsCommand,
+    ]),
+  ),
+  'mission-progress': {
+    usage: 'mission-progress ID [--username NAME]   (the leaderboard as it stands; with a member, its progress in each milestone)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = missionIdOf(positionals, 'mission-progress ID [--username NAME]');
+      const value = (await api.call('GET', `/missions/${id}/progress`, { query: { username: options.username } })) as {
+        leaderboard: Record<string, unknown>[];
+        member: { username: string; rank: number | null; milestones: Record<string, unknown>[] } | null;
+      };
+      for (const line of formatTable(value.leaderboard, ['rank', 'username', 'score'])) io.write(line);
+      if (value.member) {
+        io.write(`${value.member.username}: rank ${value.member.rank ?? '-'}.`);
+        for (const line of formatTable(value.member.milestones.map((row) => ({ ...row, claimed: row.claimedAt ? 'yes' : 'no' })), ['id', 'kind', 'target', 'progress', 'claimed'])) io.write(line);
+      }
+    },
+  },
+  'mission-payouts': {
+    usage: 'mission-payouts ID   (its milestone claims, newest first, and its leaderboard prizes paid)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = missionIdOf(positionals, 'mission-payouts ID');
+      const value = (await api.call('GET', `/missions/${id}/payouts`)) as { claims: Record<string, unknown>[]; leaderboard: Record<string, unknown>[]; leaderboardPaid: boolean };
+      io.write('Milestone claims:');
+      for (const line of formatTable(value.claims, ['milestoneId', 'username', 'amount', 'tickets'])) io.write(line);
+      io.write(value.leaderboardPaid ? 'Leaderboard prizes paid:' : 'Leaderboard not paid yet.');
+      for (const line of formatTable(value.leaderboard, ['rank', 'username', 'score', 'amount'])) io.write(line);
     },
   },
 } satisfies Record<string, OpsCommand>);

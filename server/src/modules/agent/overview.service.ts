@@ -54,7 +54,7 @@ export async function teamOverview(db: Db, caller: AgentCaller, startMs: number,
                 ) f WHERE f.first_at >= $2 AND f.first_at < $3
        UNION ALL SELECT t.created_at, 'promotions', 1, p.amount_minor FROM ledger_posting p
                   JOIN ledger_account a ON a.id = p.account_id JOIN team ON team.id = a.member_id JOIN ledger_transaction t ON t.id = p.transaction_id
-                  WHERE t.kind IN ('bonus', 'promotion', 'prize_wheel') AND p.amount_minor > 0 AND t.created_at >= $2 AND t.created_at < $3
+                  WHERE t.kind IN ('bonus', 'promotion', 'prize_wheel', 'mission_reward') AND p.amount_minor > 0 AND t.created_at >= $2 AND t.created_at < $3
      )
      SELECT to_char(at + make_interval(mins => $4), 'YYYY-MM-DD') AS date, figure, sum(n) AS n, sum(amount) AS amount FROM events GROUP BY 1, 2`,
     [caller.agentId, new Date(startMs), new Date(endMs), utcOffsetMinutes],

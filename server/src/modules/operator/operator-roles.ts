@@ -71,6 +71,14 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   // The betting rebate's mode and rates (modules/rebate): content, as promotions are; risk reads.
   'GET /rebate/settings': ['content', 'risk'],
   'PUT /rebate/settings': ['content'],
+  // Missions and their leaderboards (modules/mission): content, as promotions are; risk reads.
+  'GET /missions': ['content', 'risk'],
+  'POST /missions': ['content'],
+  'POST /missions/:id': ['content'],
+  'POST /missions/:id/pause': ['content'],
+  'POST /missions/:id/resume': ['content'],
+  'GET /missions/:id/progress': ['content', 'risk'],
+  'GET /missions/:id/payouts': ['content', 'risk'],
   // Which release of each remote a brand serves (modules/remotes): admins only.
   'GET /remotes/releases': [],
   'POST /remotes/rollout': [],

@@ -265,6 +265,8 @@ export async function joinPromotion(pool: pg.Pool, context: ClaimContext, promot
     if (claim) return entryFor(client, promotion, facts, linked, context.nowMs);
     const { standing } = await standingIn(client, promotion, facts, context.nowMs);
     const shown = withLinked(promotion, standing, linked);
+    // A join that went first committed between this one's lock and its read: joined already.
+    if (shown.state === 'joined' && facts.claims.has(queries.claimKey(promotionId, ''))) return entryFor(client, promotion, facts, linked, context.nowMs);
     if (shown.state !== 'join') throw new AppError(409, 'promotion.not.joinable', {}, { state: shown.state, closeReason: shown.closeReason });
     await queries.insertJoined(client, context.merchantId, promotionId, context.memberId, context.nowMs);
     return entryFor(client, promotion, await callerFactsOf(client, context, context.nowMs), linked, context.nowMs);

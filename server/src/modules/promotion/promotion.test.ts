@@ -329,6 +329,15 @@ describe('deposit bonuses', () => {
     expect((await wageringStateOf(context.pool, context.merchantId, memberId)).remainingMinor - before).toBe(10 * 150_00);
   });
 
+  it('joins once when the same member presses Join ten times at once: every answer is joined', async () => {
+    const id = await promotionId('welcome-bonus');
+    const { token, memberId } = await member();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => join(token, id)));
+    expect(answers.map((answer) => envelope<PromotionEntry>(answer).value?.state)).toEqual(Array(10).fill('joined'));
+    const rows = await context.pool.query('SELECT 1 FROM promotion_claim WHERE member_id = $1 AND promotion_id = $2', [memberId, id]);
+    expect(rows.rowCount).toBe(1);
+  });
+
   it('gives nothing for a first deposit made before joining, and refuses joining after it', async () => {
     const id = await promotionId('welcome-bonus');
     const { token, memberId } = await member();
