@@ -67,6 +67,12 @@ export const memberTransactionsCall = /*#__PURE__*/ defineCall({
       page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
       size: { type: 'integer', minimum: 1, maximum: RECORDS_MAX_PAGE_SIZE, default: RECORDS_DEFAULT_PAGE_SIZE },
       language: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'language of txTypeName and remark; the Language header when absent' },
+      unit: {
+        type: 'string',
+        enum: ['REAL', 'POINT'],
+        default: 'REAL',
+        description: 'REAL: the money wallets (main and game); POINT: the member’s points account, amount and currentAvailBalance in whole points',
+      },
     },
   },
   value: pagedListSchemaOf(

@@ -29,6 +29,7 @@ import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
 import { createPromotionTakeBackJob, depositPromotionChooser, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
+import { createPointsJob, pointsOperatorRoutes, pointsRoutes } from './modules/points';
 import { createRebateJob, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
 import { createMissionLeaderboardJob, missionOperatorRoutes, missionRoutes } from './modules/mission';
 import { messageRoutes, UnreadStreams } from './modules/message';
@@ -317,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(agentRoutes, { db: pool, clock });
     await merchantScope.register(promotionRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(prizeWheelRoutes, { db: pool, clock, secretsKey });
+    await merchantScope.register(pointsRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(rebateRoutes, { db: pool, clock });
     await merchantScope.register(missionRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
@@ -332,7 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), rebateOperatorRoutes, missionOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, missionOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -375,6 +377,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rebates = createRebateJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => rebates.close());
   rebates.start();
+  // Points earned on each closed day (stakes per category, deposits), credited once per source, one replica at a time.
+  const points = createPointsJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', () => points.close());
+  points.start();
   // Mission leaderboards' prizes, once each mission has ended: one replica at a time, each mission once.
   const missionLeaderboards = createMissionLeaderboardJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => missionLeaderboards.close());

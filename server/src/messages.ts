@@ -11,6 +11,7 @@ import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
 import { promotionMessages } from './modules/promotion';
 import { prizeWheelMessages } from './modules/prize-wheel';
+import { pointsMessages } from './modules/points';
 import { rebateMessages } from './modules/rebate';
 import { missionMessages } from './modules/mission';
 import { depositMessages } from './modules/deposit';
@@ -67,6 +68,7 @@ export const MESSAGE_PARTS = {
   remotes: remotesMessages,
   promotion: promotionMessages,
   'prize-wheel': prizeWheelMessages,
+  points: pointsMessages,
   rebate: rebateMessages,
   mission: missionMessages,
 };

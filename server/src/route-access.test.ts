@@ -59,6 +59,9 @@ const OPEN_ROUTES = [
   'GET /wps/relay/MCSFE_getListAnnouncements: public',
   'GET /wps/relay/MCSFE_getPlayerAvatar: member',
   'GET /wps/relay/VIS_getJackpot: public',
+  // The point mall's catalogue and earning rules (modules/points): a visitor sees them; a member's session adds its redeem counts.
+  'GET /wps/relay/getPointConfig: public',
+  'GET /wps/relay/getPointReward: optional',
   'GET /wps/session/key/rsa: public',
   // Whether the login form shows its captcha before the first try (modules/session): what a failed login answers anyway.
   'GET /wps/session/login/captcha: public',

@@ -10,6 +10,7 @@ export {
   ensureHouseAccount,
   ensureMemberAccount,
   ensureMemberAccounts,
+  ensureMemberPointsAccount,
   grantFreePlay,
   memberBalanceMinor,
   minorToMajor,

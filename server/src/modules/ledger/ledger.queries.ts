@@ -4,7 +4,8 @@ import type { Db } from '../../db/pool';
 // SQL of the ledger. Balances change only by inserting a posting (postTransaction; the database's
 // trigger moves the balance, migration 015).
 
-export type LedgerUnit = 'REAL' | 'PLAY';
+// POINT: a member's loyalty points (member_points, house_points: migration 061), whole points.
+export type LedgerUnit = 'REAL' | 'PLAY' | 'POINT';
 
 /**
  * The application's rights on the ledger's tables (db/app-role.ts): it reads them and inserts only
@@ -33,7 +34,7 @@ function toSafeNumber(value: string | number): number {
 
 /** The house account of a kind, created on first use. */
 export async function ensureHouseAccount(db: Db, merchantId: number, kind: HouseAccountKind, nowMs: number): Promise<number> {
-  const unit: LedgerUnit = kind === 'house_play_money' ? 'PLAY' : 'REAL';
+  const unit: LedgerUnit = kind === 'house_play_money' ? 'PLAY' : kind === 'house_points' ? 'POINT' : 'REAL';
   await db.query(
     `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, NULL, $2, $3, $4)
      ON CONFLICT (merchant_id, kind) WHERE member_id IS NULL DO NOTHING`,
@@ -55,6 +56,20 @@ export async function ensureMemberAccount(db: Db, merchantId: number, memberId: 
   );
   const result = await db.query<{ id: string }>(
     "SELECT id FROM ledger_account WHERE merchant_id = $1 AND member_id = $2 AND kind = 'member_main'",
+    [merchantId, memberId],
+  );
+  return Number(result.rows[0].id);
+}
+
+/** A member's points account (unit POINT, migration 061), created on first use. */
+export async function ensureMemberPointsAccount(db: Db, merchantId: number, memberId: number, nowMs: number): Promise<number> {
+  await db.query(
+    `INSERT INTO ledger_account (merchant_id, member_id, kind, unit, created_at) VALUES ($1, $2, 'member_points', 'POINT', $3)
+     ON CONFLICT (member_id) WHERE kind = 'member_points' DO NOTHING`,
+    [merchantId, memberId, new Date(nowMs)],
+  );
+  const result = await db.query<{ id: string }>(
+    "SELECT id FROM ledger_account WHERE merchant_id = $1 AND member_id = $2 AND kind = 'member_points'",
     [merchantId, memberId],
   );
   return Number(result.rows[0].id);

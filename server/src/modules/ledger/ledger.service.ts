@@ -13,7 +13,7 @@ import type { LedgerUnit } from './ledger.queries';
 // posting's insert moves its balance (migration 015). reconcile() (ledger.reconcile.ts) proves it.
 
 export type { LedgerUnit } from './ledger.queries';
-export { ensureHouseAccount, ensureMemberAccount, ensureMemberAccounts } from './ledger.queries';
+export { ensureHouseAccount, ensureMemberAccount, ensureMemberAccounts, ensureMemberPointsAccount } from './ledger.queries';
 
 /** Retries of a ledger transaction aborted by a deadlock or a serialization failure. */
 export const LEDGER_RETRY: RetryOptions = { maxAttempts: 6, baseDelayMs: 5 };

@@ -58,19 +58,22 @@ function toSafeNumber(value: string | number): number {
 }
 
 /**
- * One page of the postings on a member's accounts (main and game wallets, real money) whose
+ * One page of the postings on a member's accounts (main and game wallets, real money; or its
+ * points account when `unit` is POINT) whose
  * transaction falls in [fromMs, toMs], newest first, with the count and sum over every posting the
  * period and filter keep. One statement, so the page and its totals read the same snapshot.
  */
 export async function selectMemberPostings(
   db: Db,
-  input: { merchantId: number; memberId: number; fromMs: number; toMs: number; filter: RecordsFilter | undefined; limit: number; offset: number },
+  input: { merchantId: number; memberId: number; fromMs: number; toMs: number; filter: RecordsFilter | undefined; limit: number; offset: number; unit?: 'REAL' | 'POINT' },
 ): Promise<PostingPage> {
   const { filter } = input;
+  // REAL: the money wallets; POINT: the member's points account (migration 061), never mixed.
+  const points = input.unit === 'POINT';
   const result = await db.query<PageRow>(
     `WITH accounts AS (
        SELECT id, game_vendor_id FROM ledger_account
-        WHERE merchant_id = $1 AND member_id = $2 AND kind IN ('member_main', 'member_game') AND unit = 'REAL'
+        WHERE merchant_id = $1 AND member_id = $2 AND kind = ANY ($12::text[]) AND unit = $13
      ), kept AS (
        SELECT p.id, p.transaction_id, p.amount_minor, p.balance_after_minor, a.game_vendor_id,
               t.kind, t.created_at, t.order_no, t.remark
@@ -113,6 +116,8 @@ export async function selectMemberPostings(
       filter?.knownKinds ?? [],
       input.limit,
       input.offset,
+      points ? ['member_points'] : ['member_main', 'member_game'],
+      points ? 'POINT' : 'REAL',
     ],
   );
   const row = result.rows[0];

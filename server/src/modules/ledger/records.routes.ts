@@ -32,7 +32,7 @@ export async function recordsRoutes(app: FastifyInstance, { db, subordinateOf }:
     }),
   }, async (request) => {
     const member = memberOf(request);
-    const { startTime, endTime, codeTypes, txTypeIds, page = 1, size, language, subordinateName } = request.query;
+    const { startTime, endTime, codeTypes, txTypeIds, page = 1, size, language, subordinateName, unit } = request.query;
     const named = subordinateName?.trim();
     let memberId = member.id;
     if (named && named.toLowerCase() !== member.username.toLowerCase()) {
@@ -50,6 +50,7 @@ export async function recordsRoutes(app: FastifyInstance, { db, subordinateOf }:
         page,
         size: size ?? RECORDS_DEFAULT_PAGE_SIZE,
         language: language ? resolveLanguage(language) : callerLanguageOf(request),
+        unit,
       }),
     );
   });

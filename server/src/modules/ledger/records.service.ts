@@ -51,6 +51,8 @@ import * as queries from './records.queries';
 //   promotion             any      5002      bonus           Promotion bonus   (promotion module)
 //   prize_wheel           any      5003      bonus           Prize wheel       (prize-wheel module: a cash prize)
 //   promotion_takeback    any      5004      bonus           Bonus taken back  (promotion module: not wagered in time)
+//   vip_upgrade_bonus     any      5201      bonus           VIP upgrade bonus (vip module: once per level reached)
+//   vip_salary            any      5202      bonus           VIP monthly salary (vip module: once per month and level)
 //   mission_reward        any      5010      bonus           Mission reward    (mission module: a milestone's reward or a leaderboard prize)
 //   betting_rebate        any      6001      betting_rebate  Betting rebate
 //   product_rebate        any      6003      betting_rebate  Daily betting rebate (rebate module: a day's rebate, claimed or paid by its job)
@@ -59,6 +61,18 @@ import * as queries from './records.queries';
 //   daily_salary          any      6201      salary          Daily salary
 //   hourly_salary         any      6202      hourly_salary   Hourly salary
 //   realtime_salary       any      6203      salary          Real-time salary   (agent module, every settled lottery round)
+//   invitation_reward     any      6301      bonus           Invitation reward        (referral module: a friend qualified)
+//   referral_deposit_rebate any    6302      bonus           Friends' deposit rebate  (referral module: a closed day's, by level)
+//   referral_bet_rebate   any      6303      bonus           Friends' betting rebate  (referral module: a closed day's, by level)
+//   referral_achievement  any      6304      bonus           Invitation achievement   (referral module: N qualified friends)
+//   point_earn            any      7001      bonus           Points earned       (points module; POINT unit)
+//   point_redeem          any      7002      bonus           Points redeemed     (points module; POINT unit)
+//   point_convert         any      7003      bonus           Points converted    (points module; the points spent, and the money)
+//   point_adjustment      credit   7004      adjustment      Points adjustment (credit)  (points module; POINT unit)
+//   point_adjustment      debit    7005      adjustment      Points adjustment (debit)
+//   point_promotion       any      7006      bonus           Points from a promotion     (points module's creditPoints)
+//   point_mall_credit     any      7101      bonus           Point mall credit   (points module: an item of money)
+//   point_mall_bonus      any      7102      bonus           Point mall bonus    (points module: an item of money to wager)
 //   (any other kind)      any      9999      other           Other
 //
 // A kind a later module posts shows as "Other" until a row here names it. A
@@ -132,6 +146,8 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'promotion', side: 'any', txTypeId: 5002, group: 'bonus', name: name('Promotion bonus', 'প্রচার বোনাস', '活动奖金', 'Bonus promosi', 'โบนัสโปรโมชั่น', '活動獎金', 'Thưởng khuyến mãi') },
   { kind: 'prize_wheel', side: 'any', txTypeId: 5003, group: 'bonus', name: name('Prize wheel', 'পুরস্কারের চাকা', '幸运转盘', 'Roda hadiah', 'วงล้อรางวัล', '幸運轉盤', 'Vòng quay may mắn') },
   { kind: 'promotion_takeback', side: 'any', txTypeId: 5004, group: 'bonus', name: name('Bonus taken back', 'বোনাস ফেরত নেওয়া হয়েছে', '奖金已收回', 'Bonus ditarik kembali', 'เรียกคืนโบนัส', '獎金已收回', 'Thu hồi tiền thưởng') },
+  { kind: 'vip_upgrade_bonus', side: 'any', txTypeId: 5201, group: 'bonus', name: name('VIP upgrade bonus', 'ভিআইপি আপগ্রেড বোনাস', 'VIP晋级奖金', 'Bonus naik level VIP', 'โบนัสเลื่อนระดับ VIP', 'VIP晉級獎金', 'Thưởng thăng cấp VIP') },
+  { kind: 'vip_salary', side: 'any', txTypeId: 5202, group: 'bonus', name: name('VIP monthly salary', 'ভিআইপি মাসিক বেতন', 'VIP月俸禄', 'Gaji bulanan VIP', 'เงินเดือน VIP', 'VIP月俸祿', 'Lương tháng VIP') },
   { kind: 'mission_reward', side: 'any', txTypeId: 5010, group: 'bonus', name: name('Mission reward', 'মিশন পুরস্কার', '任务奖励', 'Hadiah misi', 'รางวัลภารกิจ', '任務獎勵', 'Thưởng nhiệm vụ') },
   { kind: 'betting_rebate', side: 'any', txTypeId: 6001, group: 'betting_rebate', name: NAMES.bettingRebate },
   { kind: 'product_rebate', side: 'any', txTypeId: 6003, group: 'betting_rebate', name: name('Daily betting rebate', 'দৈনিক বাজি রিবেট', '每日投注返水', 'Rabat taruhan harian', 'เงินคืนการเดิมพันรายวัน', '每日投注返水', 'Hoàn trả cược hằng ngày') },
@@ -140,10 +156,22 @@ export const TRANSACTION_TYPES: readonly TransactionType[] = [
   { kind: 'daily_salary', side: 'any', txTypeId: 6201, group: 'salary', name: NAMES.dailySalary },
   { kind: 'hourly_salary', side: 'any', txTypeId: 6202, group: 'hourly_salary', name: NAMES.hourlySalary },
   { kind: 'realtime_salary', side: 'any', txTypeId: 6203, group: 'salary', name: NAMES.realtimeSalary },
+  { kind: 'invitation_reward', side: 'any', txTypeId: 6301, group: 'bonus', name: name('Invitation reward', 'আমন্ত্রণ পুরস্কার', '邀请奖励', 'Hadiah undangan', 'รางวัลการชวนเพื่อน', '邀請獎勵', 'Thưởng mời bạn') },
+  { kind: 'referral_deposit_rebate', side: 'any', txTypeId: 6302, group: 'bonus', name: name("Friends' deposit rebate", 'বন্ধুদের জমার রিবেট', '好友充值返利', 'Rabat deposit teman', 'เงินคืนจากการฝากของเพื่อน', '好友儲值返利', 'Hoàn trả nạp tiền của bạn bè') },
+  { kind: 'referral_bet_rebate', side: 'any', txTypeId: 6303, group: 'bonus', name: name("Friends' betting rebate", 'বন্ধুদের বাজির রিবেট', '好友投注返利', 'Rabat taruhan teman', 'เงินคืนจากการเดิมพันของเพื่อน', '好友投注返利', 'Hoàn trả cược của bạn bè') },
+  { kind: 'referral_achievement', side: 'any', txTypeId: 6304, group: 'bonus', name: name('Invitation achievement', 'আমন্ত্রণ অর্জন', '邀请成就奖金', 'Pencapaian undangan', 'รางวัลความสำเร็จการชวนเพื่อน', '邀請成就獎金', 'Thành tích mời bạn') },
   { kind: 'downline_transfer', side: 'debit', txTypeId: 8401, group: 'transfer', name: NAMES.transferToDownline },
   { kind: 'downline_transfer', side: 'credit', txTypeId: 8402, group: 'transfer', name: NAMES.transferFromUpline },
   { kind: 'red_envelope', side: 'debit', txTypeId: 8501, group: 'transfer', name: NAMES.redEnvelopeSent },
   { kind: 'red_envelope', side: 'credit', txTypeId: 8502, group: 'transfer', name: NAMES.redEnvelopeReceived },
+  { kind: 'point_earn', side: 'any', txTypeId: 7001, group: 'bonus', name: name('Points earned', 'পয়েন্ট অর্জিত', '获得积分', 'Poin diperoleh', 'ได้รับคะแนน', '獲得積分', 'Điểm nhận được') },
+  { kind: 'point_redeem', side: 'any', txTypeId: 7002, group: 'bonus', name: name('Points redeemed', 'পয়েন্ট রিডিম', '积分兑换', 'Poin ditukar', 'แลกคะแนน', '積分兌換', 'Đổi điểm') },
+  { kind: 'point_convert', side: 'any', txTypeId: 7003, group: 'bonus', name: name('Points converted', 'পয়েন্ট রূপান্তর', '积分转换', 'Poin dikonversi', 'แปลงคะแนน', '積分轉換', 'Quy đổi điểm') },
+  { kind: 'point_adjustment', side: 'credit', txTypeId: 7004, group: 'adjustment', name: name('Points adjustment (credit)', 'পয়েন্ট সমন্বয় (জমা)', '积分调整（增加）', 'Penyesuaian poin (kredit)', 'ปรับคะแนน (เพิ่ม)', '積分調整（增加）', 'Điều chỉnh điểm (cộng)') },
+  { kind: 'point_adjustment', side: 'debit', txTypeId: 7005, group: 'adjustment', name: name('Points adjustment (debit)', 'পয়েন্ট সমন্বয় (কর্তন)', '积分调整（扣除）', 'Penyesuaian poin (debit)', 'ปรับคะแนน (หัก)', '積分調整（扣除）', 'Điều chỉnh điểm (trừ)') },
+  { kind: 'point_promotion', side: 'any', txTypeId: 7006, group: 'bonus', name: name('Points from a promotion', 'প্রচার থেকে পয়েন্ট', '活动积分', 'Poin dari promosi', 'คะแนนจากโปรโมชั่น', '活動積分', 'Điểm từ khuyến mãi') },
+  { kind: 'point_mall_credit', side: 'any', txTypeId: 7101, group: 'bonus', name: name('Point mall credit', 'পয়েন্ট মল ক্রেডিট', '积分商城奖金', 'Kredit mal poin', 'เครดิตจากร้านแลกคะแนน', '積分商城獎金', 'Tiền từ cửa hàng điểm') },
+  { kind: 'point_mall_bonus', side: 'any', txTypeId: 7102, group: 'bonus', name: name('Point mall bonus', 'পয়েন্ট মল বোনাস', '积分商城红利', 'Bonus mal poin', 'โบนัสจากร้านแลกคะแนน', '積分商城紅利', 'Thưởng từ cửa hàng điểm') },
 ];
 
 /** Movements of a kind the table does not name. */
@@ -174,6 +202,8 @@ export interface RecordsQuery {
   page: number;
   size: number;
   language: MessageLanguage;
+  /** REAL (default): the money wallets; POINT: the points account, amounts in whole points. */
+  unit?: 'REAL' | 'POINT';
 }
 
 /** The (kind, side) pairs a filter keeps, and whether it keeps kinds the table does not name. */
@@ -210,6 +240,7 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
       filter: filterOf(query.codeTypes, query.txTypeIds),
       limit: query.size,
       offset: (query.page - 1) * query.size,
+      unit: query.unit,
     }),
     queries.selectVendorNames(db, query.merchantId),
   ]);
@@ -220,6 +251,8 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
     const vendor = vendorNames.get(gameVendorId);
     return vendor?.displayNames[query.language] ?? vendor?.name ?? String(gameVendorId);
   };
+  // Points are whole units (one point per unit of balance_minor): shown as they are.
+  const shown = query.unit === 'POINT' ? (units: number) => units : minorToMajor;
   return {
     list: page.rows.map((row) => {
       const type = typeOf(row.kind, row.amountMinor);
@@ -235,14 +268,14 @@ export async function memberTransactions(db: Db, query: RecordsQuery): Promise<M
         txTypeId: type?.txTypeId ?? OTHER_TX_TYPE_ID,
         txTypeName: (type?.name ?? NAMES.other)[query.language],
         txTimeInTimestamp: row.createdAtMs,
-        amount: minorToMajor(row.amountMinor),
-        currentAvailBalance: minorToMajor(row.balanceAfterMinor),
+        amount: shown(row.amountMinor),
+        currentAvailBalance: shown(row.balanceAfterMinor),
         orderNo: row.orderNo ?? String(row.transactionId),
         remark,
         accountTypeId: row.gameVendorId ?? MAIN_WALLET_ACCOUNT_TYPE_ID,
       };
     }),
     totalPages: Math.ceil(page.total / query.size),
-    footer: { amount: minorToMajor(page.sumMinor) },
+    footer: { amount: shown(page.sumMinor) },
   };
 }

@@ -71,6 +71,18 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   // The betting rebate's mode and rates (modules/rebate): content, as promotions are; risk reads.
   'GET /rebate/settings': ['content', 'risk'],
   'PUT /rebate/settings': ['content'],
+  // Points (modules/points): content writes the rules and the catalogue and delivers gifts, as for
+  // the prize wheel; a member's points are adjusted by cashiers, as money is; risk reads.
+  'GET /points/settings': ['content', 'risk'],
+  'PUT /points/settings': ['content'],
+  'GET /points/items': ['content', 'risk'],
+  'POST /points/items': ['content'],
+  'POST /points/items/:id': ['content'],
+  'GET /points/redeems': ['content', 'risk'],
+  'POST /points/redeems/:redeemId/deliver': ['content'],
+  'GET /points/members/:username': ['content', 'risk', 'cashier'],
+  'POST /points/members/:username/adjust': ['cashier'],
+  'POST /points/earn': ['content'],
   // Missions and their leaderboards (modules/mission): content, as promotions are; risk reads.
   'GET /missions': ['content', 'risk'],
   'POST /missions': ['content'],

@@ -5,3 +5,4 @@ export { rebateOperatorRoutes } from './rebate.operator-routes';
 export { rebateMessages } from './rebate.messages';
 export { createRebateJob, type RebateJobOptions } from './rebate.job';
 export { payAutoRebates, REBATE_HOUSE_ACCOUNT, REBATE_KIND, type AutoRunResult } from './rebate.service';
+export { GAME_CATEGORY_REBATE } from './rebate.queries';
