@@ -202,6 +202,14 @@ export const SERVER_ERROR_CODES = [
   'rebate.nothing.to.claim',
   'rebate.amount.mismatch',
   'operator.rebate.invalid',
+  // Missions and leaderboards (mission module): a milestone's reward claimed by the member
+  'mission.not.found',
+  'mission.milestone.not.found',
+  'no_mission_claim',
+  'mission.already.claimed',
+  'mission.claim.closed',
+  'mission.leaderboard.automatic',
+  'operator.mission.invalid',
   // Points and the point mall (points module): redeems and conversions
   'point.item.not.found',
   'point.item.unavailable',

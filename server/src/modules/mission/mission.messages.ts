@@ -1,0 +1,68 @@
+// Texts of the codes the mission module raises, seven languages each. {placeholders} are filled by the raiser.
+import { defineMessages } from '../../i18n/messages';
+
+export const missionMessages = defineMessages({
+  'mission.not.found': {
+    EN: 'This mission is not available',
+    BN: 'এই মিশনটি উপলব্ধ নয়',
+    CN: '该任务不可用',
+    ID: 'Misi ini tidak tersedia',
+    TH: 'ภารกิจนี้ไม่พร้อมใช้งาน',
+    TY: '該任務不可用',
+    VI: 'Nhiệm vụ này không khả dụng',
+  },
+  'mission.milestone.not.found': {
+    EN: 'This milestone is not part of the mission',
+    BN: 'এই মাইলফলকটি মিশনের অংশ নয়',
+    CN: '该里程碑不属于此任务',
+    ID: 'Pencapaian ini bukan bagian dari misi',
+    TH: 'เป้าหมายนี้ไม่ได้อยู่ในภารกิจ',
+    TY: '該里程碑不屬於此任務',
+    VI: 'Mốc này không thuộc nhiệm vụ',
+  },
+  no_mission_claim: {
+    EN: 'This milestone has not been reached yet',
+    BN: 'এই মাইলফলকে এখনও পৌঁছানো হয়নি',
+    CN: '尚未达成该里程碑',
+    ID: 'Pencapaian ini belum tercapai',
+    TH: 'ยังไม่ถึงเป้าหมายนี้',
+    TY: '尚未達成該里程碑',
+    VI: 'Chưa đạt được mốc này',
+  },
+  'mission.already.claimed': {
+    EN: 'You have already claimed this reward',
+    BN: 'আপনি ইতিমধ্যে এই পুরস্কার দাবি করেছেন',
+    CN: '您已领取过该奖励',
+    ID: 'Anda sudah mengklaim hadiah ini',
+    TH: 'คุณรับรางวัลนี้ไปแล้ว',
+    TY: '您已領取過該獎勵',
+    VI: 'Bạn đã nhận phần thưởng này rồi',
+  },
+  'mission.claim.closed': {
+    EN: 'Rewards of this mission cannot be claimed now',
+    BN: 'এই মিশনের পুরস্কার এখন দাবি করা যাবে না',
+    CN: '该任务的奖励当前无法领取',
+    ID: 'Hadiah misi ini tidak dapat diklaim sekarang',
+    TH: 'ไม่สามารถรับรางวัลของภารกิจนี้ได้ในขณะนี้',
+    TY: '該任務的獎勵目前無法領取',
+    VI: 'Hiện không thể nhận thưởng của nhiệm vụ này',
+  },
+  'mission.leaderboard.automatic': {
+    EN: 'Leaderboard prizes are paid to your wallet automatically when the mission ends',
+    BN: 'মিশন শেষ হলে লিডারবোর্ডের পুরস্কার স্বয়ংক্রিয়ভাবে আপনার ওয়ালেটে জমা হয়',
+    CN: '排行榜奖金将在任务结束时自动发放到钱包',
+    ID: 'Hadiah papan peringkat dibayarkan otomatis ke dompet Anda saat misi berakhir',
+    TH: 'รางวัลกระดานจัดอันดับจะเข้ากระเป๋าของคุณโดยอัตโนมัติเมื่อภารกิจสิ้นสุด',
+    TY: '排行榜獎金將在任務結束時自動發放到錢包',
+    VI: 'Giải thưởng bảng xếp hạng được tự động cộng vào ví khi nhiệm vụ kết thúc',
+  },
+  'operator.mission.invalid': {
+    EN: 'Invalid mission: {detail}',
+    BN: 'অবৈধ মিশন: {detail}',
+    CN: '任务无效：{detail}',
+    ID: 'Misi tidak valid: {detail}',
+    TH: 'ภารกิจไม่ถูกต้อง: {detail}',
+    TY: '任務無效：{detail}',
+    VI: 'Nhiệm vụ không hợp lệ: {detail}',
+  },
+});
