@@ -51,7 +51,6 @@ import * as queries from './records.queries';
 //   promotion             any      5002      bonus           Promotion bonus   (promotion module)
 //   prize_wheel           any      5003      bonus           Prize wheel       (prize-wheel module: a cash prize)
 //   promotion_takeback    any      5004      bonus           Bonus taken back  (promotion module: not wagered in time)
-//   mission_reward        any      5010      bonus           Mission reward    (mission module: a milestone's reward or a leaderboard prize)
 //   vip_upgrade_bonus     any      5201      bonus           VIP upgrade bonus (vip module: once per level reached)
 //   vip_salary            any      5202      bonus           VIP monthly salary (vip module: once per month and level)
 //   mission_reward        any      5010      bonus           Mission reward    (mission module: a milestone's reward or a leaderboard prize)

@@ -36,7 +36,7 @@ const REQUIREMENT_KINDS: Readonly<Record<string, RequirementSource>> = {
 const STAKE_KINDS: Readonly<Record<string, 'lottery' | 'game'>> = { bet: 'lottery', game_bet: 'game' };
 const REFUND_KINDS: Readonly<Record<string, 'lottery' | 'game'>> = { bet_refund: 'lottery', game_rollback: 'game' };
 /** Money in whose requirement the movement names itself. */
-const BONUS_KINDS: ReadonlySet<string> = new Set(['promotion', 'prize_wheel', 'mission_reward', 'vip_upgrade_bonus', 'vip_salary', 'mission_reward', 'point_mall_bonus']);
+const BONUS_KINDS: ReadonlySet<string> = new Set(['promotion', 'prize_wheel', 'vip_upgrade_bonus', 'vip_salary', 'mission_reward', 'point_mall_bonus']);
 /** Money out that removes the requirement the movement names (a bonus taken back). */
 const TAKE_BACK_KINDS: ReadonlySet<string> = new Set(['promotion_takeback']);
 
