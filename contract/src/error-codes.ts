@@ -195,12 +195,6 @@ export const SERVER_ERROR_CODES = [
   'prize_wheel.cancel.too_many',
   'prize_wheel.wheel.not_found',
   'prize_wheel.period.invalid',
-  // VIP ranks and benefits (vip module): a level's upgrade bonus and monthly salary claimed by the member
-  'vip.benefit.not.owed',
-  'vip.benefit.claimed',
-  'vip.level.unknown',
-  'vip.month.invalid',
-  'operator.vip.invalid',
   // The betting rebate (rebate module): a day's rebate claimed by the member
   'rebate.date.invalid',
   'rebate.day.not.closed',
@@ -230,12 +224,6 @@ export const SERVER_ERROR_CODES = [
   'mission.claim.closed',
   'mission.leaderboard.automatic',
   'operator.mission.invalid',
-  // Invite a friend (referral module): achievement bonuses claimed by the member
-  'referral.disabled',
-  'referral.achievement.unknown',
-  'referral.achievement.not.reached',
-  'referral.achievement.claimed',
-  'operator.referral.invalid',
   // Player-to-player deposits (c2c module) and the withdrawals they pay
   'c2c.disabled',
   'c2c.amount.out.of.range',

@@ -43,7 +43,5 @@ export * from './agent-reports';
 export * from './promotion';
 export * from './prize-wheel';
 export * from './rebate';
-export * from './vip';
 export * from './points';
 export * from './mission';
-export * from './referral';
