@@ -195,6 +195,12 @@ export const SERVER_ERROR_CODES = [
   'prize_wheel.cancel.too_many',
   'prize_wheel.wheel.not_found',
   'prize_wheel.period.invalid',
+  // VIP ranks and benefits (vip module): a level's upgrade bonus and monthly salary claimed by the member
+  'vip.benefit.not.owed',
+  'vip.benefit.claimed',
+  'vip.level.unknown',
+  'vip.month.invalid',
+  'operator.vip.invalid',
   // The betting rebate (rebate module): a day's rebate claimed by the member
   'rebate.date.invalid',
   'rebate.day.not.closed',

@@ -43,5 +43,6 @@ export * from './agent-reports';
 export * from './promotion';
 export * from './prize-wheel';
 export * from './rebate';
+export * from './vip';
 export * from './points';
 export * from './mission';

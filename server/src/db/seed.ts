@@ -39,6 +39,23 @@ export interface MerchantSeed {
   prizeWheel?: PrizeWheelSeed;
   /** The betting rebate (migration 058): how it is paid, and each VIP level's rates in percent of the settled stake. */
   rebate?: { mode: 'manual' | 'auto'; levels: { vipLevel: number; rates: Record<string, number> }[] };
+  /** Points (migration 061): earning rules per source, the conversion, and the point mall's items; amounts in major units. */
+  points?: {
+    rules: { source: string; perAmount: number; points: number }[];
+    convert: { points: number; amount: number; minPoints: number };
+    items: {
+      kind: 'credit' | 'bonus' | 'tickets' | 'physical';
+      names: Record<string, string>;
+      descriptions?: Record<string, string>;
+      imageUrl?: string;
+      point: number;
+      amount?: number;
+      wageringMultiple?: number;
+      ticketCount?: number;
+      stock?: number | null;
+      memberLimit?: number | null;
+    }[];
+  };
   /** Missions (migration 062): a week from the hour the seed runs, amounts in major units, texts per language. */
   missions?: MissionSeed[];
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
@@ -250,6 +267,28 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
       await client.query(
         'INSERT INTO prize_wheel_segment (wheel_id, position, label, prize_kind, amount_minor, weight) VALUES ($1, $2, $3, $4, $5, $6)',
         [wheel.rows[0].id, order++, segment.label, segment.prize, segment.prize === 'cash' ? minorOf(segment.amount) : null, segment.weight],
+      );
+    }
+  }
+  // As the prize wheel: a database migrated only part of the way has no points tables yet (migration 061).
+  const pointsTable = await client.query<{ present: boolean }>("SELECT to_regclass('point_item') IS NOT NULL AS present");
+  if (seed.points && pointsTable.rows[0].present) {
+    const points = seed.points;
+    await client.query(
+      'INSERT INTO point_setting (merchant_id, convert_points, convert_amount_minor, convert_min_points, updated_at) VALUES ($1, $2, $3, $4, now())',
+      [id, points.convert.points, minorOf(points.convert.amount), points.convert.minPoints],
+    );
+    for (const rule of points.rules) {
+      await client.query('INSERT INTO point_earn_rule (merchant_id, source, per_amount_minor, points) VALUES ($1, $2, $3, $4)', [id, rule.source, minorOf(rule.perAmount), rule.points]);
+    }
+    let position = 0;
+    for (const item of points.items) {
+      await client.query(
+        `INSERT INTO point_item (merchant_id, kind, names, descriptions, image_url, price_points, amount_minor, wagering_multiple, ticket_count,
+                                 stock, member_limit, position, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now(), now())`,
+        [id, item.kind, JSON.stringify(item.names), JSON.stringify(item.descriptions ?? {}), item.imageUrl ?? null, item.point, minorOf(item.amount),
+          item.kind === 'bonus' ? (item.wageringMultiple ?? 1) : null, item.kind === 'tickets' ? (item.ticketCount ?? 1) : null, item.stock ?? null, item.memberLimit ?? null, position++],
       );
     }
   }

@@ -65,6 +65,11 @@
 //   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
 //   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
+//   points-settings | points-settings-set --json JSON   earning rules per source, the conversion of points to money
+//   points-items | points-item-add --json JSON | points-item-set ID --json JSON   the point mall catalogue, stock, enabled
+//   points-redeems [--status S] | points-deliver ID [--note TEXT]   redeems; a gift marked delivered, once
+//   points-balance USERNAME | points-adjust USERNAME POINTS --reason TEXT   a member's points; an adjustment (once)
+//   points-earn YYYY-MM-DD                            counts a closed day's points now (what the job does each day)
 //   missions                                          each mission: window, state, claims, what it paid
 //   mission-create --json JSON                        a mission, its milestones and leaderboard prizes
 //   mission-update ID --json JSON                     changes only the fields given
@@ -987,6 +992,106 @@ Object.assign(OPS_COMMANDS, {
       const body = jsonOption(options, 'rebate-settings-set --json JSON');
       const value = (await api.call('PUT', '/rebate/settings', { body })) as Parameters<typeof rebateLines>[0];
       for (const line of ['Rebate settings saved.', ...rebateLines(value)]) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Points and the point mall (modules/points, points.operator-routes.ts).
+const pointItemColumns = ['itemId', 'kind', 'name', 'point', 'amount', 'stock', 'memberLimit', 'enabled'];
+const pointItemRow = (item: Record<string, unknown>) => ({ ...item, name: (item.names as Record<string, string>).EN, stock: item.stock ?? 'unlimited', memberLimit: item.memberLimit ?? '-' });
+Object.assign(OPS_COMMANDS, {
+  'points-settings': {
+    usage: 'points-settings   (earning rules per source and the conversion of points to money)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/points/settings')) as { rules: Record<string, unknown>[]; convert: { points: number; amount: number; minPoints: number; enabled: boolean } | null };
+      for (const line of formatTable(value.rules, ['source', 'perAmount', 'points'])) io.write(line);
+      io.write(value.convert ? `Conversion: ${value.convert.points} points = ${value.convert.amount.toFixed(2)}, at least ${value.convert.minPoints} points${value.convert.enabled ? '' : ' (off)'}.` : 'Conversion: none.');
+    },
+  },
+  'points-settings-set': {
+    usage: 'points-settings-set --json JSON   e.g. \'{"rules":[{"source":"rng","perAmount":10,"points":1}],"convert":{"points":100,"amount":1,"minPoints":100}}\' (sources lott elott rng live fish pvp sports deposit)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      await api.call('PUT', '/points/settings', { body: jsonOption(options, 'points-settings-set --json JSON') });
+      io.write('Points settings saved.');
+    },
+  },
+  'points-items': {
+    usage: 'points-items   (the point mall catalogue, disabled items too)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/points/items')) as { list: Record<string, unknown>[] };
+      for (const line of formatTable(value.list.map(pointItemRow), pointItemColumns)) io.write(line);
+    },
+  },
+  'points-item-add': {
+    usage: 'points-item-add --json JSON   e.g. \'{"kind":"credit","names":{"EN":"5.00 credit",...seven languages},"point":500,"amount":5,"stock":100}\' (kinds credit bonus tickets physical)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const item = (await api.call('POST', '/points/items', { body: jsonOption(options, 'points-item-add --json JSON') })) as Record<string, unknown>;
+      io.write(`Item ${item.itemId} added.`);
+    },
+  },
+  'points-item-set': {
+    usage: 'points-item-set ID --json JSON   e.g. \'{"stock":50}\', \'{"enabled":false}\' (only the fields given change)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = positiveInteger(positionals[0], 9007199254740991);
+      if (positionals.length !== 1 || id === undefined) throw new UsageError('points-item-set ID --json JSON');
+      const item = (await api.call('POST', `/points/items/${id}`, { body: jsonOption(options, 'points-item-set ID --json JSON') })) as Record<string, unknown>;
+      for (const line of formatTable([pointItemRow(item)], pointItemColumns)) io.write(line);
+    },
+  },
+  'points-redeems': {
+    usage: 'points-redeems [--status pending|delivered|physical|all]   (redeems, newest first)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const status = options.status ?? 'all';
+      if (!['pending', 'delivered', 'physical', 'all'].includes(status)) throw new UsageError('points-redeems [--status pending|delivered|physical|all]');
+      const value = (await api.call('GET', `/points/redeems?status=${status}`)) as { list: Record<string, unknown>[] };
+      for (const line of formatTable(value.list.map((row) => ({ ...row, deliveryStatus: row.deliveryStatus ?? '-' })), ['redeemId', 'username', 'name', 'kind', 'point', 'deliveryStatus'])) io.write(line);
+    },
+  },
+  'points-deliver': {
+    usage: 'points-deliver REDEEM_ID [--note TEXT]   (a gift marked delivered, once)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = positiveInteger(positionals[0], 9007199254740991);
+      if (positionals.length !== 1 || id === undefined) throw new UsageError('points-deliver REDEEM_ID [--note TEXT]');
+      await api.call('POST', `/points/redeems/${id}/deliver`, { body: options.note ? { note: options.note } : {} });
+      io.write(`Redeem ${id} marked delivered.`);
+    },
+  },
+  'points-balance': {
+    usage: "points-balance USERNAME   (a member's points)",
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (positionals.length !== 1) throw new UsageError('points-balance USERNAME');
+      const value = (await api.call('GET', `/points/members/${encodeURIComponent(positionals[0])}`)) as { username: string; point: number };
+      io.write(`${value.username} has ${value.point} point(s).`);
+    },
+  },
+  'points-adjust': {
+    usage: "points-adjust USERNAME POINTS --reason TEXT   (POINTS signed: -50 takes 50; never below zero)",
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'points-adjust USERNAME POINTS --reason TEXT';
+      if (positionals.length !== 2 || !/^-?[1-9][0-9]{0,8}$/.test(positionals[1]) || typeof options.reason !== 'string' || !options.reason.trim()) throw new UsageError(usage);
+      const value = (await api.call('POST', `/points/members/${encodeURIComponent(positionals[0])}/adjust`, {
+        body: { points: Number(positionals[1]), reason: options.reason },
+        idempotencyKey: options['idempotency-key'] ?? randomUUID(),
+      })) as { username: string; point: number; replayed: boolean };
+      io.write(`${value.replayed ? 'Already adjusted' : 'Adjusted'}: ${value.username} has ${value.point} point(s).`);
+    },
+  },
+  'points-earn': {
+    usage: "points-earn YYYY-MM-DD   (count a closed day's points now; credits only what was not credited)",
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (positionals.length !== 1 || !/^\d{4}-\d{2}-\d{2}$/.test(positionals[0])) throw new UsageError('points-earn YYYY-MM-DD');
+      const value = (await api.call('POST', '/points/earn', { body: { balanceDate: positionals[0] } })) as { balanceDate: string; credits: number; points: number };
+      io.write(`Counted ${value.balanceDate}: ${value.credits} credit(s), ${value.points} point(s).`);
     },
   },
 } satisfies Record<string, OpsCommand>);
