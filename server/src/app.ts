@@ -30,7 +30,7 @@ import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
 import { createPromotionTakeBackJob, depositPromotionChooser, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
 import { createPointsJob, pointsOperatorRoutes, pointsRoutes } from './modules/points';
-import { createRebateJob, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
+import { createRebateJob, globalRebateSettings, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
 import { createMissionLeaderboardJob, missionOperatorRoutes, missionRoutes } from './modules/mission';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
@@ -52,6 +52,7 @@ import {
 } from './modules/session';
 import { getContentSources, loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase } from './modules/system';
 import { twoFactorRoutes } from './modules/two-factor';
+import { createVipMonthEndJob, vipOperatorRoutes, vipRoutes } from './modules/vip';
 import { verificationRoutes } from './modules/verification';
 import { withdrawalRoutes } from './modules/withdrawal';
 import { registerDocs } from './plugins/docs';
@@ -321,6 +322,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(pointsRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(rebateRoutes, { db: pool, clock });
     await merchantScope.register(missionRoutes, { db: pool, clock, secretsKey });
+    // VIP ranks: a level's benefits show its betting-rebate rates (the rebate module's).
+    await merchantScope.register(vipRoutes, { db: pool, clock, rebateRates: async (merchantId) => (await globalRebateSettings(pool, merchantId)).list });
     await merchantScope.register(verificationRoutes, { db: pool, clock, senders, hooks: accountHooks });
     await merchantScope.register(twoFactorRoutes, { db: pool, clock, senders, hooks: accountHooks, secretsKey });
     await merchantScope.register(passwordRoutes, { db: pool, clock, senders });
@@ -334,7 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, missionOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -385,6 +388,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const missionLeaderboards = createMissionLeaderboardJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => missionLeaderboards.close());
   missionLeaderboards.start();
+  // VIP month ends: each merchant's ended month decided once (promotions, relegations), one replica at a time.
+  const vipMonthEnds = createVipMonthEndJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', () => vipMonthEnds.close());
+  vipMonthEnds.start();
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = createC2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

@@ -34,6 +34,7 @@ import { sessionMessages } from './modules/session';
 import { systemMessages } from './modules/system';
 import { twoFactorMessages } from './modules/two-factor';
 import { verificationMessages } from './modules/verification';
+import { vipMessages } from './modules/vip';
 import { withdrawalMessages } from './modules/withdrawal';
 
 /** Every owner's part, by owner. */
@@ -70,6 +71,7 @@ export const MESSAGE_PARTS = {
   'prize-wheel': prizeWheelMessages,
   points: pointsMessages,
   rebate: rebateMessages,
+  vip: vipMessages,
   mission: missionMessages,
 };
 

@@ -39,6 +39,8 @@ export interface MerchantSeed {
   prizeWheel?: PrizeWheelSeed;
   /** The betting rebate (migration 058): how it is paid, and each VIP level's rates in percent of the settled stake. */
   rebate?: { mode: 'manual' | 'auto'; levels: { vipLevel: number; rates: Record<string, number> }[] };
+  /** VIP ranks (migration 063): the ladder, amounts in major units, names and texts per language. */
+  vip?: { levels: VipLevelSeed[] };
   /** Points (migration 061): earning rules per source, the conversion, and the point mall's items; amounts in major units. */
   points?: {
     rules: { source: string; perAmount: number; points: number }[];
@@ -127,6 +129,23 @@ interface MissionSeed {
 
 /** Major units to minor (an exact cent amount: 8.88 → 888). */
 const minorOf = (major: number | undefined): number | null => (major === undefined ? null : Math.round(major * 100));
+
+/** A VIP level as the seed file gives it (major units; 0 or absent: not asked, not paid). */
+interface VipLevelSeed {
+  level: number;
+  names: Record<string, string>;
+  clubLabel: string;
+  color: string;
+  color2: string;
+  reach?: { monthlyTurnover?: number; monthlyDeposit?: number; totalTurnover?: number; totalDeposit?: number };
+  keep?: { monthlyTurnover?: number; monthlyDeposit?: number };
+  upgradeBonus?: number;
+  upgradeWageringMultiplier?: number;
+  monthlySalary?: number;
+  salaryWageringMultiplier?: number;
+  withdrawalTexts?: Record<string, string>;
+  benefitTexts?: Record<string, string>;
+}
 
 /** A game of the seed: one `game` row under each vendor row it names (category + vassalage). */
 export interface GameSeed {
@@ -326,6 +345,23 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
           missionId, prize.rank, minorOf(prize.amount), Math.round((prize.wageringMultiplier ?? 1) * 100),
         ]);
       }
+    }
+  }
+  // As the rebate: a database migrated only part of the way has no VIP tables yet (migration 063).
+  const vipTable = await client.query<{ present: boolean }>("SELECT to_regclass('vip_level') IS NOT NULL AS present");
+  if (seed.vip && vipTable.rows[0].present) {
+    for (const level of seed.vip.levels) {
+      const minor = (major: number | undefined) => minorOf(major) ?? 0;
+      await client.query(
+        `INSERT INTO vip_level (merchant_id, level, names, club_label, color, color2, reach_month_turnover_minor, reach_month_deposit_minor,
+                                reach_total_turnover_minor, reach_total_deposit_minor, keep_month_turnover_minor, keep_month_deposit_minor,
+                                upgrade_bonus_minor, upgrade_wagering_x100, monthly_salary_minor, salary_wagering_x100, withdrawal_texts, benefit_texts, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())`,
+        [id, level.level, JSON.stringify(level.names), level.clubLabel, level.color, level.color2, minor(level.reach?.monthlyTurnover), minor(level.reach?.monthlyDeposit),
+          minor(level.reach?.totalTurnover), minor(level.reach?.totalDeposit), minor(level.keep?.monthlyTurnover), minor(level.keep?.monthlyDeposit),
+          minor(level.upgradeBonus), Math.round((level.upgradeWageringMultiplier ?? 1) * 100), minor(level.monthlySalary), Math.round((level.salaryWageringMultiplier ?? 1) * 100),
+          JSON.stringify(level.withdrawalTexts ?? {}), JSON.stringify(level.benefitTexts ?? {})],
+      );
     }
   }
   order = 0;

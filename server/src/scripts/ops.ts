@@ -65,6 +65,13 @@
 //   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
 //   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
+//   vip-levels                                        the VIP ladder: each level's requirements and benefits
+//   vip-level-set LEVEL --json JSON                   creates a level or changes the fields given
+//   vip-member USERNAME                               a member's VIP level and its changes
+//   vip-member-level USERNAME LEVEL --reason TEXT     sets a member's level by hand (audited)
+//   vip-month-end YYYY-MM                             decides an ended month: promotions and
+//                                                     relegations, once (a rerun says it ran)
+//   vip-claims [--username NAME] [--page N]           VIP benefits claimed, newest first
 //   points-settings | points-settings-set --json JSON   earning rules per source, the conversion of points to money
 //   points-items | points-item-add --json JSON | points-item-set ID --json JSON   the point mall catalogue, stock, enabled
 //   points-redeems [--status S] | points-deliver ID [--note TEXT]   redeems; a gift marked delivered, once
@@ -1195,6 +1202,101 @@ Object.assign(OPS_COMMANDS, {
       for (const line of formatTable(value.claims, ['milestoneId', 'username', 'amount', 'tickets'])) io.write(line);
       io.write(value.leaderboardPaid ? 'Leaderboard prizes paid:' : 'Leaderboard not paid yet.');
       for (const line of formatTable(value.leaderboard, ['rank', 'username', 'score', 'amount'])) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// VIP ranks (modules/vip, vip.operator-routes.ts).
+interface VipLevelLine {
+  level: number;
+  clubLabel: string;
+  names: Record<string, string>;
+  reach: Record<string, number>;
+  keep: Record<string, number>;
+  upgradeBonus: number;
+  monthlySalary: number;
+}
+const vipLevelLines = (value: { list: VipLevelLine[] }): string[] =>
+  formatTable(
+    value.list.map((level) => ({
+      level: level.level,
+      name: level.names.EN ?? '',
+      club: level.clubLabel,
+      monthTurnover: level.reach.monthlyTurnover,
+      monthDeposit: level.reach.monthlyDeposit,
+      totalTurnover: level.reach.totalTurnover,
+      totalDeposit: level.reach.totalDeposit,
+      keepTurnover: level.keep.monthlyTurnover,
+      keepDeposit: level.keep.monthlyDeposit,
+      upgradeBonus: level.upgradeBonus,
+      salary: level.monthlySalary,
+    })),
+    ['level', 'name', 'club', 'monthTurnover', 'monthDeposit', 'totalTurnover', 'totalDeposit', 'keepTurnover', 'keepDeposit', 'upgradeBonus', 'salary'],
+  );
+const vipLevelOf = (text: string | undefined, usage: string): number => {
+  if (!text || !/^\d{1,2}$/.test(text)) throw new UsageError(usage);
+  return Number(text);
+};
+Object.assign(OPS_COMMANDS, {
+  'vip-levels': {
+    usage: 'vip-levels   (the VIP ladder: requirements to reach and keep each level, its upgrade bonus and monthly salary)',
+    authenticated: true,
+    async run({ api, io }) {
+      for (const line of vipLevelLines((await api.call('GET', '/vip/levels')) as { list: VipLevelLine[] })) io.write(line);
+    },
+  },
+  'vip-level-set': {
+    usage: 'vip-level-set LEVEL --json JSON   e.g. \'{"reach":{"monthlyTurnover":5000,"monthlyDeposit":1000},"upgradeBonus":58}\' (a new level also needs clubLabel, color, color2)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'vip-level-set LEVEL --json JSON';
+      const level = vipLevelOf(positionals[0], usage);
+      const value = (await api.call('PUT', `/vip/levels/${level}`, { body: jsonOption(options, usage) })) as { list: VipLevelLine[] };
+      for (const line of [`VIP level ${level} saved.`, ...vipLevelLines(value)]) io.write(line);
+    },
+  },
+  'vip-member': {
+    usage: "vip-member USERNAME   (the member's VIP level, the highest reached, and its changes, newest first)",
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (!positionals[0]) throw new UsageError('vip-member USERNAME');
+      const value = (await api.call('GET', `/vip/members/${encodeURIComponent(positionals[0])}`)) as { username: string; level: number; highestLevel: number; changes: Record<string, unknown>[] };
+      io.write(`${value.username}: level ${value.level} (highest reached ${value.highestLevel}).`);
+      const rows = value.changes.map((change) => ({ ...change, createdAt: isoTime(change.createdAtMs) }));
+      for (const line of formatTable(rows, ['createdAt', 'fromLevel', 'toLevel', 'reason', 'month', 'note'])) io.write(line);
+    },
+  },
+  'vip-member-level': {
+    usage: "vip-member-level USERNAME LEVEL --reason TEXT   (sets the member's level by hand; recorded and audited)",
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'vip-member-level USERNAME LEVEL --reason TEXT';
+      if (!positionals[0] || typeof options.reason !== 'string' || options.reason.trim() === '') throw new UsageError(usage);
+      const level = vipLevelOf(positionals[1], usage);
+      const value = (await api.call('PUT', `/vip/members/${encodeURIComponent(positionals[0])}/level`, { body: { level, note: options.reason } })) as { username: string; fromLevel: number; level: number; changed: boolean };
+      io.write(value.changed ? `${value.username}: level ${value.fromLevel} → ${value.level}.` : `${value.username} is at level ${value.level} already.`);
+    },
+  },
+  'vip-month-end': {
+    usage: 'vip-month-end YYYY-MM   (decides an ended month: promotions and relegations, once)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (!positionals[0]) throw new UsageError('vip-month-end YYYY-MM');
+      const value = (await api.call('POST', '/vip/month-end', { body: { month: positionals[0] } })) as { month: string; ran: boolean; ranBy: string; ranAtMs: number; promoted: number; relegated: number };
+      io.write(
+        value.ran
+          ? `Month ${value.month} decided: ${value.promoted} promoted, ${value.relegated} relegated.`
+          : `Month ${value.month} was decided already (${value.ranBy}, ${isoTime(value.ranAtMs)}): ${value.promoted} promoted, ${value.relegated} relegated.`,
+      );
+    },
+  },
+  'vip-claims': {
+    usage: 'vip-claims [--username NAME] [--page N]   (VIP benefits claimed, newest first)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/vip/claims', { query: { username: options.username, page: options.page } })) as { list: Record<string, unknown>[]; total: number; sum: number };
+      const rows = value.list.map((row) => ({ ...row, claimedAt: isoTime(row.claimedAt) }));
+      for (const line of [...formatTable(rows, ['claimedAt', 'username', 'kind', 'level', 'period', 'amount']), `${value.total} claims, ${value.sum} paid.`]) io.write(line);
     },
   },
 } satisfies Record<string, OpsCommand>);

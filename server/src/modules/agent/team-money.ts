@@ -11,7 +11,7 @@ export type MoneyFigure = (typeof MONEY_FIGURES)[number];
 const LEDGER_FIGURES: Record<'rebates' | 'salaries' | 'promotions', readonly string[]> = {
   rebates: ['betting_rebate', 'product_rebate', 'agent_rebate'],
   salaries: ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'],
-  promotions: ['bonus', 'promotion', 'prize_wheel', 'promotion_takeback', 'mission_reward'],
+  promotions: ['bonus', 'promotion', 'prize_wheel', 'promotion_takeback', 'vip_upgrade_bonus', 'vip_salary', 'mission_reward'],
 };
 /** Kinds that take money back from members: their debits count, lowering their figure. */
 const TAKE_BACK_KINDS = ['promotion_takeback'];

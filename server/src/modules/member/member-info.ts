@@ -12,7 +12,8 @@ export function maskMobile(countryDialingCode: string | null, mobile: string | n
 
 /**
  * MemberInfo of the contract (contract/src/member.ts). `type` and `isAgent` are both the member type (0, 1, 2,
- * 4, 41, 42); customerId is the member id; labels arrive with the VIP programme (later issue).
+ * 4, 41, 42); customerId is the member id; the labels are left empty here and filled with the
+ * member's VIP rank by getMemberInfo (modules/vip).
  * lastLogin is the most recent login (normally the caller's own).
  */
 export function toMemberInfo(member: Member, uplineUsername: string | null): MemberInfo {

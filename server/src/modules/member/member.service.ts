@@ -5,6 +5,7 @@ import { linkByCode } from '../agent';
 import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';
 import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { addressSubject, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { memberBadge } from '../vip';
 import { avatarOf, toMemberInfo } from './member-info';
 
 // The member's own calls besides registration (registration.service.ts): info, avatar, language,
@@ -42,8 +43,12 @@ export async function checkAffiliateCode(
 }
 
 export async function getMemberInfo(db: Db, member: Member): Promise<MemberInfo> {
-  const upline = member.uplineId === null ? undefined : await selectUplineUsername(db, member.merchantId, member.uplineId);
-  return toMemberInfo(member, upline ?? null);
+  const [upline, badge] = await Promise.all([
+    member.uplineId === null ? undefined : selectUplineUsername(db, member.merchantId, member.uplineId),
+    // The VIP rank: the club label (level, name, colours) the header's badge and the choice of customer service read.
+    memberBadge(db, member.merchantId, member.id, member.language),
+  ]);
+  return { ...toMemberInfo(member, upline ?? null), ...badge };
 }
 
 /** The member's avatar, or the merchant's default when they never chose one. */

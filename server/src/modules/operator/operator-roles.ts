@@ -71,6 +71,13 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   // The betting rebate's mode and rates (modules/rebate): content, as promotions are; risk reads.
   'GET /rebate/settings': ['content', 'risk'],
   'PUT /rebate/settings': ['content'],
+  // VIP ranks (modules/vip): content writes the ladder, as promotions; risk sets a member's level by hand and runs a month end.
+  'GET /vip/levels': ['content', 'risk'],
+  'PUT /vip/levels/:level': ['content'],
+  'GET /vip/members/:username': ['content', 'risk'],
+  'PUT /vip/members/:username/level': ['risk'],
+  'POST /vip/month-end': ['risk'],
+  'GET /vip/claims': ['content', 'risk', 'cashier'],
   // Points (modules/points): content writes the rules and the catalogue and delivers gifts, as for
   // the prize wheel; a member's points are adjusted by cashiers, as money is; risk reads.
   'GET /points/settings': ['content', 'risk'],

@@ -4,5 +4,5 @@ export { rebateRoutes, type RebateRoutesOptions } from './rebate.routes';
 export { rebateOperatorRoutes } from './rebate.operator-routes';
 export { rebateMessages } from './rebate.messages';
 export { createRebateJob, type RebateJobOptions } from './rebate.job';
-export { payAutoRebates, REBATE_HOUSE_ACCOUNT, REBATE_KIND, type AutoRunResult } from './rebate.service';
+export { globalRebateSettings, payAutoRebates, REBATE_HOUSE_ACCOUNT, REBATE_KIND, type AutoRunResult } from './rebate.service';
 export { GAME_CATEGORY_REBATE } from './rebate.queries';

@@ -1,5 +1,6 @@
 import type { RebateCategory, RebateMode } from '@platform/contract';
 import type { Db } from '../../db/pool';
+import { memberVipLevelSql } from '../vip';
 
 // SQL of the betting rebate (migration 058). Counting a day reads the lottery's and the games'
 // settled bets and writes rebate_day and rebate_accrual; the rest reads and marks accruals.
@@ -70,13 +71,13 @@ export async function upsertSettings(db: Db, merchantId: number, change: Partial
  * (a push, a cancelled, stopped or voided bet is refunded and counts nothing), and the valid stake
  * of game rounds that ended settled that day (a rolled-back round counts nothing; trial play is
  * no member's money). Each member's stake per category is summed, then × the rate of the member's
- * VIP level, rounded down to whole minor units. `vipLevel`: members have no VIP level yet, so
- * every member is counted at one level (0); the rates are keyed by level for when they do.
+ * VIP level when the day is counted (modules/vip: levels change at month ends, so a day's level
+ * is the one its month had), rounded down to whole minor units; the accrual keeps that level.
  * Answers whether this call counted the day.
  */
 export async function countDayIn(
   db: Db,
-  input: { merchantId: number; balanceDate: string; fromMs: number; toMs: number; vipLevel: number; nowMs: number },
+  input: { merchantId: number; balanceDate: string; fromMs: number; toMs: number; nowMs: number },
 ): Promise<boolean> {
   const day = await db.query(
     `INSERT INTO rebate_day (merchant_id, balance_date, counted_at) VALUES ($1, $2::date, $3)
@@ -98,13 +99,13 @@ export async function countDayIn(
        SELECT member_id, category, sum(stake_minor) AS stake_minor FROM stakes
         WHERE category IS NOT NULL AND member_id IS NOT NULL GROUP BY member_id, category
      ), earned AS (
-       SELECT s.member_id, s.category, s.stake_minor, r.rate_bp, floor(s.stake_minor * r.rate_bp / 10000) AS amount_minor
-         FROM summed s JOIN rebate_rate r ON r.merchant_id = $1 AND r.vip_level = $5 AND r.category = s.category
+       SELECT s.member_id, s.category, s.stake_minor, r.vip_level, r.rate_bp, floor(s.stake_minor * r.rate_bp / 10000) AS amount_minor
+         FROM summed s JOIN rebate_rate r ON r.merchant_id = $1 AND r.vip_level = ${memberVipLevelSql('$1', 's.member_id')} AND r.category = s.category
      )
      INSERT INTO rebate_accrual (merchant_id, member_id, balance_date, category, vip_level, stake_minor, rate_bp, amount_minor)
-     SELECT $1, member_id, $2::date, category, $5, stake_minor, rate_bp, amount_minor FROM earned
+     SELECT $1, member_id, $2::date, category, vip_level, stake_minor, rate_bp, amount_minor FROM earned
       WHERE amount_minor > 0`,
-    [input.merchantId, input.balanceDate, new Date(input.fromMs), new Date(input.toMs), input.vipLevel],
+    [input.merchantId, input.balanceDate, new Date(input.fromMs), new Date(input.toMs)],
   );
   return true;
 }
@@ -138,6 +139,12 @@ export async function markPaid(
       WHERE merchant_id = $1 AND member_id = $2 AND balance_date = $3::date AND category = $4 AND paid_at IS NULL`,
     [input.merchantId, input.memberId, input.balanceDate, input.category, new Date(input.nowMs), input.by, input.ledgerTransactionId],
   );
+}
+
+/** A member's VIP level now (modules/vip): the rates it earns at. */
+export async function selectMemberVipLevel(db: Db, merchantId: number, memberId: number): Promise<number> {
+  const result = await db.query<{ level: number }>(`SELECT ${memberVipLevelSql('$1', '$2::bigint')} AS level`, [merchantId, memberId]);
+  return result.rows[0].level;
 }
 
 /** The merchants that pay the rebate by the job. */

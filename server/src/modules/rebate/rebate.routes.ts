@@ -49,5 +49,5 @@ export async function rebateRoutes(app: FastifyInstance, { db, clock = systemClo
 
   app.get<RouteOf<typeof customerRebateSettingCall>>(customerRebateSettingCall.path, {
     schema: apiSchema({ tags, summary: "The caller's rebate rate of each product type (its VIP level's) and the closed days it may claim", call: customerRebateSettingCall }),
-  }, async (request) => ok(await customerRebateSetting(db, merchantOf(request).id, clock())));
+  }, async (request) => ok(await customerRebateSetting(db, merchantOf(request).id, request.authenticated!.member.id, clock())));
 }

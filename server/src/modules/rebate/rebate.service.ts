@@ -8,7 +8,7 @@ import * as queries from './rebate.queries';
 
 // The betting rebate (server/README.md, "Betting rebate"; migration 058). A member earns, per
 // closed day of the merchant's time zone and per product category, the settled stake × the rate
-// of its VIP level, rounded down to whole minor units. A day is counted once, after it has ended
+// of its VIP level (modules/vip, read when the day is counted), rounded down to whole minor units. A day is counted once, after it has ended
 // (rebate.queries.ts countDayIn): its figures then never change, so what a member claims and what
 // the job pays is the same amount whoever asks first. Each (member, day, category) is paid once,
 // through the ledger (kind product_rebate, key rebate:<member>:<date>:<category>, from
@@ -89,7 +89,7 @@ async function closedDay(db: pg.Pool, merchantId: number, balanceDate: string, n
 export async function ensureDayCounted(pool: pg.Pool, merchantId: number, day: MerchantDay, nowMs: number): Promise<void> {
   const counted = await pool.query('SELECT 1 FROM rebate_day WHERE merchant_id = $1 AND balance_date = $2::date', [merchantId, day.balanceDate]);
   if (counted.rowCount) return;
-  await withTransaction(pool, (client) => queries.countDayIn(client, { merchantId, ...day, vipLevel: DEFAULT_VIP_LEVEL, nowMs }));
+  await withTransaction(pool, (client) => queries.countDayIn(client, { merchantId, ...day, nowMs }));
 }
 
 export interface RebateCaller {
@@ -215,7 +215,7 @@ export async function payAutoRebates(pool: pg.Pool, nowMs: number): Promise<Auto
   const result: AutoRunResult = { daysCounted: 0, members: 0, paidMinor: 0 };
   for (const merchantId of await queries.selectAutoMerchants(pool)) {
     for (const day of (await closedDays(pool, merchantId, nowMs)).reverse()) {
-      const counted = await withTransaction(pool, (client) => queries.countDayIn(client, { merchantId, ...day, vipLevel: DEFAULT_VIP_LEVEL, nowMs }));
+      const counted = await withTransaction(pool, (client) => queries.countDayIn(client, { merchantId, ...day, nowMs }));
       if (counted) result.daysCounted++;
       for (let after = 0; ; ) {
         const members = await queries.selectUnpaidMembers(pool, merchantId, day.balanceDate, after, MEMBERS_PER_BATCH);
@@ -249,9 +249,8 @@ export async function globalRebateSettings(pool: pg.Pool, merchantId: number): P
 }
 
 /** MCS2_getCustomerRebateSettingByProductType: the caller's level's rate of every product type (0 where none is set), and the days it may claim. */
-export async function customerRebateSetting(pool: pg.Pool, merchantId: number, nowMs: number): Promise<CustomerRebateSetting> {
-  const settings = await queries.selectSettings(pool, merchantId);
-  const vipLevel = DEFAULT_VIP_LEVEL;
+export async function customerRebateSetting(pool: pg.Pool, merchantId: number, memberId: number, nowMs: number): Promise<CustomerRebateSetting> {
+  const [settings, vipLevel] = await Promise.all([queries.selectSettings(pool, merchantId), queries.selectMemberVipLevel(pool, merchantId, memberId)]);
   const rateOf = (category: RebateCategory) => settings.rates.find((rate) => rate.vipLevel === vipLevel && rate.category === category)?.rateBp ?? 0;
   return {
     mode: settings.mode,
