@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assertCompleteTranslations, assertUsedKeysExist } from '@platform/shared/testing';
 
-// The game screens (features/games) and the promotions pages (features/promotions) have a
-// namespace of their own, checked by their own test.
-const OWN_NAMESPACE_FEATURES = new Set(['games', 'promotions']);
+// The game screens (features/games), the promotions pages (features/promotions) and the point
+// mall (features/point-mall) have a namespace of their own, checked by their own test.
+const OWN_NAMESPACE_FEATURES = new Set(['games', 'point-mall', 'promotions']);
 
 test('every lobby string exists in all seven translation sets', () => {
   assertCompleteTranslations(path.join(__dirname));
