@@ -208,6 +208,12 @@ export const SERVER_ERROR_CODES = [
   'rebate.nothing.to.claim',
   'rebate.amount.mismatch',
   'operator.rebate.invalid',
+  // Invite a friend (referral module): achievement bonuses claimed by the member
+  'referral.disabled',
+  'referral.achievement.unknown',
+  'referral.achievement.not.reached',
+  'referral.achievement.claimed',
+  'operator.referral.invalid',
   // Points and the point mall (points module): redeems and conversions
   'point.item.not.found',
   'point.item.unavailable',

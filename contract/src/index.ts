@@ -43,6 +43,7 @@ export * from './agent-reports';
 export * from './promotion';
 export * from './prize-wheel';
 export * from './rebate';
+export * from './referral';
 export * from './vip';
 export * from './points';
 export * from './mission';

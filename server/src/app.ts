@@ -31,6 +31,7 @@ import { createPromotionTakeBackJob, depositPromotionChooser, promotionOperatorR
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
 import { createPointsJob, pointsOperatorRoutes, pointsRoutes } from './modules/points';
 import { createRebateJob, globalRebateSettings, rebateOperatorRoutes, rebateRoutes } from './modules/rebate';
+import { createReferralJob, referralOperatorRoutes, referralRoutes } from './modules/referral';
 import { createMissionLeaderboardJob, missionOperatorRoutes, missionRoutes } from './modules/mission';
 import { messageRoutes, UnreadStreams } from './modules/message';
 import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
@@ -321,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(prizeWheelRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(pointsRoutes, { db: pool, clock, secretsKey });
     await merchantScope.register(rebateRoutes, { db: pool, clock });
+    await merchantScope.register(referralRoutes, { db: pool, clock });
     await merchantScope.register(missionRoutes, { db: pool, clock, secretsKey });
     // VIP ranks: a level's benefits show its betting-rebate rates (the rebate module's).
     await merchantScope.register(vipRoutes, { db: pool, clock, rebateRates: async (merchantId) => (await globalRebateSettings(pool, merchantId)).list });
@@ -337,7 +339,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -380,6 +382,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rebates = createRebateJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => rebates.close());
   rebates.start();
+  // Invite a friend: friends advanced and rewarded, each closed day's rebates counted and paid once, one replica at a time.
+  const referrals = createReferralJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', () => referrals.close());
+  referrals.start();
   // Points earned on each closed day (stakes per category, deposits), credited once per source, one replica at a time.
   const points = createPointsJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => points.close());

@@ -13,6 +13,7 @@ import { promotionMessages } from './modules/promotion';
 import { prizeWheelMessages } from './modules/prize-wheel';
 import { pointsMessages } from './modules/points';
 import { rebateMessages } from './modules/rebate';
+import { referralMessages } from './modules/referral';
 import { missionMessages } from './modules/mission';
 import { depositMessages } from './modules/deposit';
 import { gameProviderMessages } from './modules/game-provider';
@@ -71,6 +72,7 @@ export const MESSAGE_PARTS = {
   'prize-wheel': prizeWheelMessages,
   points: pointsMessages,
   rebate: rebateMessages,
+  referral: referralMessages,
   vip: vipMessages,
   mission: missionMessages,
 };

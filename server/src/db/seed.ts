@@ -39,6 +39,16 @@ export interface MerchantSeed {
   prizeWheel?: PrizeWheelSeed;
   /** The betting rebate (migration 058): how it is paid, and each VIP level's rates in percent of the settled stake. */
   rebate?: { mode: 'manual' | 'auto'; levels: { vipLevel: number; rates: Record<string, number> }[] };
+  /** Invite a friend (migration 064): thresholds and rewards in major units, rates in percent. */
+  referral?: {
+    enabled: boolean;
+    minFirstDeposit: number;
+    minValidStake: number;
+    invitationReward: number;
+    depositRate: { level1: number; level2: number };
+    betRate: { level1: number; level2: number };
+    achievements: { friends: number; bonus: number }[];
+  };
   /** VIP ranks (migration 063): the ladder, amounts in major units, names and texts per language. */
   vip?: { levels: VipLevelSeed[] };
   /** Points (migration 061): earning rules per source, the conversion, and the point mall's items; amounts in major units. */
@@ -362,6 +372,21 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
           minor(level.upgradeBonus), Math.round((level.upgradeWageringMultiplier ?? 1) * 100), minor(level.monthlySalary), Math.round((level.salaryWageringMultiplier ?? 1) * 100),
           JSON.stringify(level.withdrawalTexts ?? {}), JSON.stringify(level.benefitTexts ?? {})],
       );
+    }
+  }
+  // As the rebate: a database migrated only part of the way has no referral tables yet (migration 064).
+  const referralTable = await client.query<{ present: boolean }>("SELECT to_regclass('referral_setting') IS NOT NULL AS present");
+  if (seed.referral && referralTable.rows[0].present) {
+    const referral = seed.referral;
+    await client.query(
+      `INSERT INTO referral_setting (merchant_id, enabled, min_first_deposit_minor, min_valid_stake_minor, invitation_reward_minor,
+                                     deposit_rate_l1_bp, deposit_rate_l2_bp, bet_rate_l1_bp, bet_rate_l2_bp, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())`,
+      [id, referral.enabled, minorOf(referral.minFirstDeposit), minorOf(referral.minValidStake), minorOf(referral.invitationReward),
+        Math.round(referral.depositRate.level1 * 100), Math.round(referral.depositRate.level2 * 100), Math.round(referral.betRate.level1 * 100), Math.round(referral.betRate.level2 * 100)],
+    );
+    for (const achievement of referral.achievements) {
+      await client.query('INSERT INTO referral_achievement (merchant_id, friends, bonus_minor) VALUES ($1, $2, $3)', [id, achievement.friends, minorOf(achievement.bonus)]);
     }
   }
   order = 0;

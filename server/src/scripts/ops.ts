@@ -65,6 +65,9 @@
 //   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
 //   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
+//   referral-settings                                 invite a friend: on/off, thresholds, rewards, rates, achievements
+//   referral-settings-set --json JSON                 changes the fields given, e.g. '{"enabled":false}'
+//   referral-member USERNAME                          a member's code, inviter, friends (state, reward) and income
 //   vip-levels                                        the VIP ladder: each level's requirements and benefits
 //   vip-level-set LEVEL --json JSON                   creates a level or changes the fields given
 //   vip-member USERNAME                               a member's VIP level and its changes
@@ -999,6 +1002,77 @@ Object.assign(OPS_COMMANDS, {
       const body = jsonOption(options, 'rebate-settings-set --json JSON');
       const value = (await api.call('PUT', '/rebate/settings', { body })) as Parameters<typeof rebateLines>[0];
       for (const line of ['Rebate settings saved.', ...rebateLines(value)]) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Invite a friend (modules/referral, referral.operator-routes.ts).
+interface ReferralSettingsValue {
+  enabled: boolean;
+  minFirstDeposit: number;
+  minValidStake: number;
+  invitationReward: number;
+  depositRateLevel1: number;
+  depositRateLevel2: number;
+  betRateLevel1: number;
+  betRateLevel2: number;
+  checkAddress: boolean;
+  mainDomain: string | null;
+  achievements: { configId: number; friends: number; bonus: number }[];
+}
+const referralLines = (value: ReferralSettingsValue): string[] => [
+  `Invite a friend: ${value.enabled ? 'on' : 'off'}. Share links on ${value.mainDomain ?? 'the address the member is on'}.`,
+  `A friend qualifies with a first deposit of ${value.minFirstDeposit.toFixed(2)} and a real stake of ${value.minValidStake.toFixed(2)}; the inviter gets ${value.invitationReward.toFixed(2)}.`,
+  `Rebates on friends' deposits: level 1 ${value.depositRateLevel1}%, level 2 ${value.depositRateLevel2}%; on their stakes: level 1 ${value.betRateLevel1}%, level 2 ${value.betRateLevel2}%.`,
+  `Friends sharing an address with the inviter or a rewarded friend: ${value.checkAddress ? 'refused' : 'allowed'} (devices and cards are always compared).`,
+  ...formatTable(value.achievements.map((row) => ({ ...row, bonus: row.bonus.toFixed(2) })), ['configId', 'friends', 'bonus']),
+];
+Object.assign(OPS_COMMANDS, {
+  'referral-settings': {
+    usage: 'referral-settings   (invite a friend: on/off, qualification, rewards, rebate rates per level, achievements)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/referral/settings')) as ReferralSettingsValue;
+      for (const line of referralLines(value)) io.write(line);
+    },
+  },
+  'referral-settings-set': {
+    usage:
+      'referral-settings-set --json JSON   e.g. \'{"enabled":true,"minFirstDeposit":200,"minValidStake":500,"invitationReward":100,"depositRateLevel1":1,"betRateLevel1":0.3,"achievements":[{"friends":3,"bonus":150}]}\' (rates percent, two decimals, at most 10; achievements: the whole list)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const body = jsonOption(options, 'referral-settings-set --json JSON');
+      const value = (await api.call('PUT', '/referral/settings', { body })) as ReferralSettingsValue;
+      for (const line of ['Referral settings saved.', ...referralLines(value)]) io.write(line);
+    },
+  },
+  'referral-member': {
+    usage: 'referral-member USERNAME   (the member\'s invitation code, who invited it, its friends and what it earned from them)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (positionals.length !== 1) throw new UsageError('referral-member USERNAME');
+      const value = (await api.call('GET', `/referral/members/${encodeURIComponent(positionals[0])}`)) as {
+        username: string;
+        code: string | null;
+        invitedBy: string | null;
+        counts: { invited: number; deposited: number; qualified: number; refused: number };
+        income: { invitation: number; depositRebate: number; betRebate: number; achievement: number };
+        friends: { username: string; invitedAt: number; state: string; refusedReason: string | null; firstDepositAt: number | null; reward: number | null }[];
+      };
+      io.write(`${value.username}: code ${value.code ?? '(none yet)'}, invited by ${value.invitedBy ?? 'nobody'}.`);
+      io.write(`Friends: ${value.counts.invited} invited, ${value.counts.deposited} deposited, ${value.counts.qualified} rewarded, ${value.counts.refused} refused.`);
+      io.write(
+        `Earned: invitations ${value.income.invitation.toFixed(2)}, deposit rebates ${value.income.depositRebate.toFixed(2)}, ` +
+          `betting rebates ${value.income.betRebate.toFixed(2)}, achievements ${value.income.achievement.toFixed(2)}.`,
+      );
+      const rows = value.friends.map((friend) => ({
+        username: friend.username,
+        invitedAt: new Date(friend.invitedAt).toISOString(),
+        state: friend.refusedReason ? `${friend.state} (${friend.refusedReason})` : friend.state,
+        firstDeposit: friend.firstDepositAt === null ? '-' : new Date(friend.firstDepositAt).toISOString(),
+        reward: friend.reward === null ? '-' : friend.reward.toFixed(2),
+      }));
+      for (const line of formatTable(rows, ['username', 'invitedAt', 'state', 'firstDeposit', 'reward'])) io.write(line);
     },
   },
 } satisfies Record<string, OpsCommand>);

@@ -5,6 +5,7 @@ import { linkByCode } from '../agent';
 import { selectAgentByAffiliateCode, selectUplineUsername, updateLanguage, type Member } from '../identity';
 import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { addressSubject, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
+import { resolveInviteCode } from '../referral';
 import { memberBadge } from '../vip';
 import { avatarOf, toMemberInfo } from './member-info';
 
@@ -36,7 +37,11 @@ export async function checkAffiliateCode(
   const rule: ThrottleRule = lockoutRuleOf(settings, settings.affiliateCheckMaxFailures);
   const reservation = await reserveAttempts(db, merchantId, [{ key, rule }], nowMs);
   if (!reservation.allowed) throw tooManyRequests(settings.lockoutMinutes, reservation.lockedUntilMs);
-  const agent = (await linkByCode(db, merchantId, code.trim(), nowMs)) ?? (await selectAgentByAffiliateCode(db, merchantId, code.trim()));
+  // An agent's link or code, or a member's invitation code (modules/referral).
+  const agent =
+    (await linkByCode(db, merchantId, code.trim(), nowMs)) ??
+    (await selectAgentByAffiliateCode(db, merchantId, code.trim())) ??
+    (await resolveInviteCode(db, merchantId, code.trim()));
   if (!agent) throw new AppError(400, 'invalid.affiliate.code');
   await forgiveAttempt(db, merchantId, key, rule);
   return { valid: true };

@@ -12,6 +12,7 @@ import { durationsOf, enabledModules, readAccountSettings, type AccountSettings 
 import { phoneProofNotEnabled, phoneProofRequestOf, type FirebaseSmsSettings } from '../phone-proof';
 import { addressSubject, reserveAttempts, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { issueLogin, type AccountHooks, type AccountRequestContext, type LoginValue } from '../session';
+import { recordFriendIn, resolveInviteCode } from '../referral';
 import { selectRegisterRules } from '../system';
 import { maskMobile } from './member-info';
 import { validateRegistration, type RegisterMode } from './registration-rules';
@@ -150,18 +151,23 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
     }
   }
 
-  // An invitation code, typed or carried from the site URL, must belong to an agent.
+  // An invitation code, typed or carried from the site URL, must belong to an agent or be a
+  // member's invitation code.
   const referral = typeof payload.referralCode === 'string' ? payload.referralCode.trim() : '';
   const affiliateCode = values.affiliateCode ?? (referral || undefined);
   // An agent's affiliate link (issue 12) decides the upline, the account type and the rebate
-  // setting; an agent's own affiliate code only the upline.
+  // setting; an agent's own affiliate code only the upline. Asked first, so agents' codes keep
+  // doing what they did. Otherwise a member's invitation code (modules/referral) makes the new
+  // player that member's friend: no upline, no downline.
   let uplineId: number | null = null;
   let link: LinkForRegistration | undefined;
+  let invitation: Awaited<ReturnType<typeof resolveInviteCode>>;
   if (affiliateCode) {
     link = await linkByCode(pool, merchant.id, affiliateCode, nowMs);
     const agent = link ? undefined : await queries.selectAgentByAffiliateCode(pool, merchant.id, affiliateCode);
-    if (!link && !agent) throw new AppError(400, 'invalid.affiliate.code', {}, { field: 'affiliateCode' });
-    uplineId = link?.agentId ?? agent!.id;
+    invitation = link || agent ? undefined : await resolveInviteCode(pool, merchant.id, affiliateCode);
+    if (!link && !agent && !invitation) throw new AppError(400, 'invalid.affiliate.code', {}, { field: 'affiliateCode' });
+    uplineId = link?.agentId ?? agent?.id ?? null;
   }
 
   const username = mode === 'mobile' ? (mobile as string) : (values.username as string);
@@ -228,6 +234,9 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
         nowMs,
       });
       if (link) await client.query('UPDATE member SET affiliate_link_id = $2, rebate_series = $3 WHERE id = $1', [inserted.id, link.linkId, link.rebateSeries]);
+      if (invitation?.record) {
+        await recordFriendIn(client, { merchantId: merchant.id, inviterId: invitation.inviterId, inviteeId: inserted.id, code: invitation.code, deviceId: env.deviceId, nowMs });
+      }
       await ensureMemberAccount(client, merchant.id, inserted.id, 'REAL', nowMs);
       return inserted;
     });

@@ -71,6 +71,10 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   // The betting rebate's mode and rates (modules/rebate): content, as promotions are; risk reads.
   'GET /rebate/settings': ['content', 'risk'],
   'PUT /rebate/settings': ['content'],
+  // Invite a friend's settings (modules/referral): content, as promotions are; risk reads them and a member's friends.
+  'GET /referral/settings': ['content', 'risk'],
+  'PUT /referral/settings': ['content'],
+  'GET /referral/members/:username': ['content', 'risk'],
   // VIP ranks (modules/vip): content writes the ladder, as promotions; risk sets a member's level by hand and runs a month end.
   'GET /vip/levels': ['content', 'risk'],
   'PUT /vip/levels/:level': ['content'],

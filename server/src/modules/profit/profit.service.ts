@@ -22,7 +22,9 @@ import * as queries from './profit.queries';
 //   product_rebate    rebate                  the credit (the daily betting rebate, rebate module)
 //   bonus             promotion               the credit
 //   promotion         promotion               the credit
-//   invitation_reward totalInvitationAmount   the credit
+//   invitation_reward totalInvitationAmount   the credit (referral module: a friend qualified)
+//   referral_*_rebate totalInvitationAmount   the credit (referral module: friends' deposits and stakes)
+//   referral_achievement totalInvitationAmount the credit (referral module: N qualified friends)
 //
 // Games (issue 10): the vendors' bets and wins reach the ledger as game_bet / game_win /
 // game_rollback through the seamless-wallet API, and each round is a game_round row (migration
@@ -63,6 +65,9 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'va
   promotion_takeback: { column: 'promotion', sign: 1 },
   prize_wheel: { column: 'promotion', sign: 1 },
   invitation_reward: { column: 'totalInvitationAmount', sign: 1 },
+  referral_deposit_rebate: { column: 'totalInvitationAmount', sign: 1 },
+  referral_bet_rebate: { column: 'totalInvitationAmount', sign: 1 },
+  referral_achievement: { column: 'totalInvitationAmount', sign: 1 },
 };
 
 const POSTING_KINDS = Object.keys(PROFIT_KINDS).filter((kind) => kind !== 'withdraw_paid');
