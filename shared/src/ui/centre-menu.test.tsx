@@ -26,6 +26,17 @@ describe('CentreMenu', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a page’s badge beside its label when its count is above 0, with its text for screen readers', () => {
+    const pages = [
+      { key: 'one', label: 'First page', badge: { count: 3, label: '3 open missions' } },
+      { key: 'two', label: 'Second page', badge: { count: 0, label: 'none' } },
+    ];
+    render(<CentreMenu title="Member Centre" closeLabel="Close" pages={pages} current="two" onSelect={() => undefined} onClose={jest.fn()} remote="mfe_test" version="1.0.0" />);
+    expect(screen.getByTestId('centre-menu-badge-one').textContent).toBe('3');
+    expect(screen.getByRole('button', { name: 'First page 3 open missions' })).toBeTruthy();
+    expect(screen.queryByTestId('centre-menu-badge-two')).toBeNull();
+  });
+
   it('closes on Escape, keeps Tab inside, and gives focus back where it was when it closes', () => {
     const opener = document.createElement('button');
     document.body.append(opener);

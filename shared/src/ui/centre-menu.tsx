@@ -8,7 +8,11 @@ import styles from './centre-menu.module.css';
 interface CentreMenuProps {
   title: string;
   closeLabel: string;
-  pages: { key: string; label: string }[];
+  /**
+   * The menu's entries; `badge`: a count shown beside the label when above 0 (the member centre's
+   * open missions), with its text for screen readers. A runtime older than the badge shows none.
+   */
+  pages: { key: string; label: string; badge?: { count: number; label: string } }[];
   current: string;
   onSelect: (key: string) => void;
   onClose: () => void;
@@ -62,6 +66,11 @@ export function CentreMenu({ title, closeLabel, pages, current, onSelect, onClos
                       onClick={() => onSelect(page.key)}
                     >
                       {page.label}
+                      {page.badge && page.badge.count > 0 && (
+                        <span className={styles.badge} aria-label={page.badge.label} data-testid={`centre-menu-badge-${page.key}`}>
+                          {page.badge.count > 99 ? '99+' : page.badge.count}
+                        </span>
+                      )}
                     </button>
                   </li>
                 ))}

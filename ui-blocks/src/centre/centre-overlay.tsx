@@ -26,6 +26,8 @@ export interface CentreOverlayProps<K extends string, C> {
   context: C;
   /** Each page's title: its menu entry and its heading. */
   labelOf: (page: K) => string;
+  /** A count beside a menu entry when above 0 (open missions), with its text for screen readers. */
+  badgeOf?: (page: K) => { count: number; label: string } | undefined;
   /** The page asked for; the first of the menu while this member has no such page. */
   page: K;
   onClose: () => void;
@@ -40,13 +42,13 @@ export interface CentreOverlayProps<K extends string, C> {
  * may see, a close button, and the chosen page, fetched when first opened. The page asked for
  * stays chosen while the menu that may list it loads (the agent's contract flags).
  */
-export function CentreOverlay<K extends string, C>({ title, closeLabel, centre, context, labelOf, page, onClose, pageLoadFailed, instead }: CentreOverlayProps<K, C>) {
+export function CentreOverlay<K extends string, C>({ title, closeLabel, centre, context, labelOf, badgeOf, page, onClose, pageLoadFailed, instead }: CentreOverlayProps<K, C>) {
   const [requested, setRequested] = useState<K>(page);
   const available = instead ? [] : centre.visiblePages(context);
   const current = available.includes(requested) ? requested : (available[0] ?? requested);
   const shown = instead ? instead.key : current;
   const Page: CentrePageComponent<K> | undefined = instead ? instead.component : available.includes(current) ? centre.components[current] : undefined;
-  const menu = instead ? [{ key: instead.key, label: instead.label }] : available.map((key) => ({ key, label: labelOf(key) }));
+  const menu = instead ? [{ key: instead.key, label: instead.label }] : available.map((key) => ({ key, label: labelOf(key), badge: badgeOf?.(key) }));
   return (
     <CentreMenu
       title={title}

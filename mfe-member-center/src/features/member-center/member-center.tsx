@@ -1,8 +1,9 @@
 import { api, useBusState, useCall, useT, type MemberCenterPage } from '@platform/shared';
-import { customerRebateSettingCall } from '@platform/contract';
-import { useMemo } from 'react';
+import { customerRebateSettingCall, missionSummaryDetailsCall } from '@platform/contract';
+import { useEffect, useMemo } from 'react';
 import { CentreOverlay, LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from '../../locales';
+import { MISSIONS_CHANGED, missionEvents } from '../missions/mission-events';
 import { MEMBER_CENTRE, type MemberCentreContext } from './page-registry';
 
 interface MemberCenterProps {
@@ -18,7 +19,19 @@ export default function MemberCenter({ page, onClose }: MemberCenterProps) {
   // without an answer the page is simply not listed).
   const rebate = useCall((signal) => api.call(customerRebateSettingCall, { signal }), [], { requiresSession: true, cache: 'customerRebateSetting' });
   const rebateMode = rebate.status === 'success' ? rebate.data.mode : null;
-  const context = useMemo<MemberCentreContext>(() => ({ ...session, rebateMode }), [session, rebateMode]);
+  // Whether the member has missions decides whether Mission Activity is listed, and the open ones
+  // are its badge (a quiet call too: without an answer the page is not listed).
+  const missionSummary = useCall((signal) => api.call(missionSummaryDetailsCall, { params: { page: 1, size: 1 }, signal }), [], { requiresSession: true });
+  const total = missionSummary.status === 'success' ? missionSummary.data.total : null;
+  const open = missionSummary.status === 'success' ? missionSummary.data.openCount : null;
+  const missions = useMemo(() => (total === null || open === null ? null : { total, open }), [total, open]);
+  // A claim on the missions page changes the open count: read it again.
+  const refreshMissions = missionSummary.refresh;
+  useEffect(() => {
+    missionEvents.addEventListener(MISSIONS_CHANGED, refreshMissions);
+    return () => missionEvents.removeEventListener(MISSIONS_CHANGED, refreshMissions);
+  }, [refreshMissions]);
+  const context = useMemo<MemberCentreContext>(() => ({ ...session, rebateMode, missions }), [session, rebateMode, missions]);
   return (
     <CentreOverlay
       title={t('member_center_title')}
@@ -26,6 +39,7 @@ export default function MemberCenter({ page, onClose }: MemberCenterProps) {
       centre={MEMBER_CENTRE}
       context={context}
       labelOf={(key) => t(`page_${key}`)}
+      badgeOf={(key) => (key === 'missionLeaderboard' && missions && missions.open > 0 ? { count: missions.open, label: t('missions_open', { count: missions.open }) } : undefined)}
       page={page}
       onClose={onClose}
       pageLoadFailed={(retry) => <LoadError title={t('page_load_failed')} onRetry={retry} />}

@@ -20,3 +20,12 @@ test('Manual Rebate is listed, last, only where the merchant lets members claim 
   expect(visiblePages({ ...session, rebateMode: 'manual' }).at(-1)).toBe('manualRebate');
   for (const rebateMode of ['auto', null, undefined] as const) expect(visiblePages({ ...session, rebateMode })).not.toContain('manualRebate');
 });
+
+test('Mission Activity is listed only where the member has a mission, after the Reward Centre', () => {
+  expect(PAGES.missionLeaderboard).toBeDefined();
+  const session = { token: 't', isAgent: 0, member: makeMember({ type: 0, isAgent: 0, toUpline: '0' }) };
+  const pages = visiblePages({ ...session, missions: { total: 1, open: 0 } });
+  expect(pages).toContain('missionLeaderboard');
+  expect(pages.indexOf('missionLeaderboard')).toBeGreaterThan(pages.indexOf('rewardCenter'));
+  for (const missions of [{ total: 0, open: 0 }, null, undefined]) expect(visiblePages({ ...session, missions })).not.toContain('missionLeaderboard');
+});

@@ -5,8 +5,11 @@ import { defineCentrePages, type CentrePageProps } from '@platform/ui-blocks';
 /** What every member-centre page receives from the overlay. */
 export type MemberCenterPageProps = CentrePageProps<MemberCenterPage>;
 
-/** What the menu decides by: the session (the bus's), and how the merchant pays the betting rebate (null until known). */
-export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | null };
+/**
+ * What the menu decides by: the session (the bus's), how the merchant pays the betting rebate, and
+ * how many missions the member has and can still progress in or claim from (each null until known).
+ */
+export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | null; missions?: { total: number; open: number } | null };
 
 /**
  * The pages that exist, by menu key (SPEC §2), and the menu: these pages, in the order of SPEC §2,
@@ -31,6 +34,11 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreCon
     personalHistoryCopy: { load: () => import(/* webpackChunkName: "page-bet-history" */ '../bet-history') },
     bonusDetails: { load: () => import(/* webpackChunkName: "page-bonus-details" */ '../bonus-details') },
     rewardCenter: { load: () => import(/* webpackChunkName: "page-reward-center" */ '../reward-center') },
+    missionLeaderboard: {
+      load: () => import(/* webpackChunkName: "page-missions" */ '../missions'),
+      // Only where the merchant runs a mission this member may see (running, or recently ended).
+      visible: (context) => (context.missions?.total ?? 0) > 0,
+    },
     manualRebate: {
       load: () => import(/* webpackChunkName: "page-manual-rebate" */ '../manual-rebate'),
       // Only where members claim their rebate themselves (the server refuses a claim in mode auto).
