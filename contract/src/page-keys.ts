@@ -18,6 +18,11 @@ export const MEMBER_CENTER_PAGES = [
   'missionLeaderboard',
   'messageV2',
   'manualRebate',
+  // VIP ranks: benefits to claim, their records, the rank's progress, the levels and rules.
+  'benefits',
+  'benefitsRecords',
+  'playerRank',
+  'memberRules',
 ] as const;
 export type MemberCenterPage = (typeof MEMBER_CENTER_PAGES)[number];
 

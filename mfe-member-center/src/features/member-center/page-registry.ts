@@ -44,5 +44,10 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreCon
       // Only where members claim their rebate themselves (the server refuses a claim in mode auto).
       visible: (context) => context.rebateMode === 'manual',
     },
+    // VIP ranks: where the merchant has a ladder (the member info then carries the club label).
+    benefits: { load: () => import(/* webpackChunkName: "page-vip-benefits" */ '../vip/benefits'), visible: (session) => Boolean(session.member?.clubLabel) },
+    benefitsRecords: { load: () => import(/* webpackChunkName: "page-vip-records" */ '../vip/records'), visible: (session) => Boolean(session.member?.clubLabel) },
+    playerRank: { load: () => import(/* webpackChunkName: "page-vip-rank" */ '../vip/player-rank'), visible: (session) => Boolean(session.member?.clubLabel) },
+    memberRules: { load: () => import(/* webpackChunkName: "page-vip-rules" */ '../vip/member-rules'), visible: (session) => Boolean(session.member?.clubLabel) },
   },
 });

@@ -1,1 +1,1 @@
-export { customerServiceLinks, useCustomerService, useCustomerServiceLinks, type CustomerServiceLink } from './hooks/use-customer-service';
+export { customerServiceLinks, serviceItemsForRank, useCustomerService, useCustomerServiceLinks, type CustomerServiceLink } from './hooks/use-customer-service';

@@ -1,6 +1,6 @@
 import { openSupportLink, supportLinkUrl, type BusCommand } from '@platform/shared';
 import { encryptServicePath, recordCommands, serviceItem } from '@platform/shared/testing';
-import { customerServiceLinks } from './hooks/use-customer-service';
+import { customerServiceLinks, serviceItemsForRank } from './hooks/use-customer-service';
 
 function fakePopup() {
   return { close: jest.fn(), location: { href: '' }, opener: window as Window | null } as unknown as Window & { close: jest.Mock };
@@ -58,5 +58,29 @@ describe('customer-service entries', () => {
       ['VIP', 'https://vip.example.test/'],
     ]);
     await expect(supportLinkUrl([serviceItem('https://a.example.test/')])).resolves.toBe('https://a.example.test/');
+  });
+});
+
+describe('the VIP rank chooses customer service', () => {
+  const live = serviceItem('https://chat.example.test/live');
+  const vip = serviceItem('https://chat.example.test/vip', { csType: 'VIP', title: 'VIP Host', type: 4 });
+  const telegram = serviceItem('https://t.me/lucky', { csType: 'TELEGRAM', title: 'Telegram', type: 2 });
+
+  it('opens live chat up to level 4 (and for a member without a rank), and does not offer the VIP host', async () => {
+    for (const rankLevel of [undefined, null, 0, 4]) {
+      const items = serviceItemsForRank([live, vip, telegram], rankLevel);
+      expect(items.map((item) => item.csType)).toEqual(['LIVECHAT', 'TELEGRAM']);
+      await expect(supportLinkUrl(items)).resolves.toBe('https://chat.example.test/live');
+    }
+  });
+
+  it('opens the VIP host above level 4', async () => {
+    const items = serviceItemsForRank([live, vip, telegram], 5);
+    expect(items.map((item) => item.csType)).toEqual(['VIP', 'LIVECHAT', 'TELEGRAM']);
+    await expect(supportLinkUrl(items)).resolves.toBe('https://chat.example.test/vip');
+  });
+
+  it('keeps live chat above level 4 where the merchant has no VIP entry', async () => {
+    await expect(supportLinkUrl(serviceItemsForRank([live, telegram], 7))).resolves.toBe('https://chat.example.test/live');
   });
 });

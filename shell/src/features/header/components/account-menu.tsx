@@ -58,6 +58,8 @@ export function AccountMenu() {
   // Unread platform messages (pushed with the balance): on the avatar and on the menu's entry.
   const unread = useUnreadCount() ?? 0;
   const name = member?.nickname || member?.account || '';
+  // The VIP rank of the member info (null where the merchant has no VIP ladder).
+  const rank = member?.clubLabel ?? null;
 
   useEffect(() => {
     if (!open) return;
@@ -81,6 +83,7 @@ export function AccountMenu() {
     { key: 'account-record', label: t('header_account_record'), command: { type: 'openMemberCenter', page: 'transactionHistory' } },
     { key: 'betting-record', label: t('header_betting_record'), command: { type: 'openMemberCenter', page: 'personalHistoryCopy' } },
   ];
+  if (rank) entries.push({ key: 'vip', label: t('header_vip_rank'), command: { type: 'openMemberCenter', page: 'playerRank' } });
   if (isAgentAccount(isAgent)) {
     entries.push({ key: 'agent', label: t('header_agent'), command: { type: 'openAgentCenter', page: 'agentAnnouncement' } });
   } else if (isAgent !== null && isAgent !== GUEST_ACCOUNT_TYPE) {
@@ -124,6 +127,13 @@ export function AccountMenu() {
       {open && (
         <div className={styles.menu} role="menu" id={menuId} aria-label={t('header_account_menu')}>
           {name && <p className={styles.name}>{name}</p>}
+          {rank && (
+            <p className={styles.rank}>
+              <span className={styles.rankBadge} style={{ background: rank.color, color: rank.color2 }} data-testid="header-rank-badge">
+                {t('header_vip_level', { level: rank.rankLevel })} · {rank.labelName}
+              </span>
+            </p>
+          )}
           {entries.map((entry) => (
             <button
               key={entry.key}

@@ -154,6 +154,23 @@ describe('Header account menu', () => {
     stop();
   });
 
+  it("shows the member's VIP rank in the level's colours, with the way to its page; none without a rank", async () => {
+    logIn({ isAgent: 0 });
+    stubApi({ playerAvatar: new Error('none') });
+    const { commands, stop } = recordCommands('openMemberCenter');
+    expect((await openMenu()).querySelector('[data-testid="header-rank-badge"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const session = bus.get('session');
+    bus.set('session', { ...session, member: { ...session.member!, clubLabel: { labelName: 'Gold', color: '#b8860b', color2: '#fff3c4', rankLevel: 3 } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const badge = screen.getByTestId('header-rank-badge');
+    expect(badge.textContent).toBe('VIP 3 · Gold');
+    expect(badge.style.background).toBe('rgb(184, 134, 11)');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'My VIP rank' }));
+    expect(commands).toEqual([{ type: 'openMemberCenter', page: 'playerRank' }]);
+    stop();
+  });
+
   it('shows the unread messages on the avatar and on the menu entry that opens them, and no badge at 0', async () => {
     logIn({ isAgent: 0 });
     const { callsOf } = stubApi({ playerAvatar: new Error('none'), unreadCount: { unreadCount: 3 } });
