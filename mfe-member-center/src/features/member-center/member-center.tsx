@@ -1,5 +1,5 @@
 import { api, useBusState, useCall, useT, type MemberCenterPage } from '@platform/shared';
-import { customerRebateSettingCall, missionSummaryDetailsCall } from '@platform/contract';
+import { customerRebateSettingCall, missionSummaryDetailsCall, referralDetailsCall } from '@platform/contract';
 import { useEffect, useMemo } from 'react';
 import { CentreOverlay, LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from '../../locales';
@@ -31,7 +31,11 @@ export default function MemberCenter({ page, onClose }: MemberCenterProps) {
     missionEvents.addEventListener(MISSIONS_CHANGED, refreshMissions);
     return () => missionEvents.removeEventListener(MISSIONS_CHANGED, refreshMissions);
   }, [refreshMissions]);
-  const context = useMemo<MemberCentreContext>(() => ({ ...session, rebateMode, missions }), [session, rebateMode, missions]);
+  // Whether the merchant runs invite-a-friend decides whether Invite Friends is listed (a quiet
+  // call: without an answer the page is not listed).
+  const referral = useCall((signal) => api.call(referralDetailsCall, { signal }), [], { requiresSession: true, cache: 'referralDetails' });
+  const referralEnabled = referral.status === 'success' ? referral.data.enabled : null;
+  const context = useMemo<MemberCentreContext>(() => ({ ...session, referralEnabled, rebateMode, missions }), [session, referralEnabled, rebateMode, missions]);
   return (
     <CentreOverlay
       title={t('member_center_title')}

@@ -9,7 +9,7 @@ export type MemberCenterPageProps = CentrePageProps<MemberCenterPage>;
  * What the menu decides by: the session (the bus's), how the merchant pays the betting rebate, and
  * how many missions the member has and can still progress in or claim from (each null until known).
  */
-export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | null; missions?: { total: number; open: number } | null };
+export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | null; missions?: { total: number; open: number } | null; referralEnabled?: boolean | null };
 
 /**
  * The pages that exist, by menu key (SPEC §2), and the menu: these pages, in the order of SPEC §2,
@@ -34,6 +34,11 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreCon
     personalHistoryCopy: { load: () => import(/* webpackChunkName: "page-bet-history" */ '../bet-history') },
     bonusDetails: { load: () => import(/* webpackChunkName: "page-bonus-details" */ '../bonus-details') },
     rewardCenter: { load: () => import(/* webpackChunkName: "page-reward-center" */ '../reward-center') },
+    referral: {
+      load: () => import(/* webpackChunkName: "page-referral" */ '../referral'),
+      // Only while the merchant runs invite-a-friend (the details call says so; without an answer it is not listed).
+      visible: (context) => context.referralEnabled === true,
+    },
     missionLeaderboard: {
       load: () => import(/* webpackChunkName: "page-missions" */ '../missions'),
       // Only where the merchant runs a mission this member may see (running, or recently ended).
