@@ -1,5 +1,5 @@
 import { bus, Button, EmptyState, formatMoney, isApiError, Spinner, Tabs, useCall, useT } from '@platform/shared';
-import type { MissionMilestone, MissionSummary } from '@platform/contract';
+import type { MissionMilestone, MissionSummary, MissionSummaryDetails } from '@platform/contract';
 import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
@@ -227,6 +227,7 @@ export default function MissionsPage(_props: MemberCenterPageProps) {
   const missions = useCall((signal) => loadMissions(signal), [], { requiresSession: true });
   const [picked, setPicked] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('milestone');
+  const lastMissions = useRef<MissionSummaryDetails | undefined>(undefined);
 
   if (missions.status === 'error') {
     return (
@@ -235,7 +236,11 @@ export default function MissionsPage(_props: MemberCenterPageProps) {
       </div>
     );
   }
-  const data = missions.status === 'success' ? missions.data : missions.status === 'loading' ? missions.staleData : undefined;
+  // Read again after a claim: the last answer stays shown meanwhile, so the tab (and what the
+  // claim said) is not replaced by a spinner.
+  const fresh = missions.status === 'success' ? missions.data : missions.status === 'loading' ? missions.staleData : undefined;
+  if (fresh) lastMissions.current = fresh;
+  const data = fresh ?? lastMissions.current;
   if (!data) {
     return (
       <div className={styles.page} data-testid="missions" aria-busy>
