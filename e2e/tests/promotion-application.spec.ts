@@ -12,7 +12,8 @@ import { expect, test, type Page } from '../harness/test';
 // seeded "Share & Win $20" with a comment and a screenshot (png), the promotion waits for review,
 // an operator approves it with the command-line tool, and the player's page then shows the $20
 // paid (its wagering, 3×, in progress) and the header's balance has it. The form, a refusal of a
-// file and the page fit the screen in English and in Bengali.
+// file and the page fit the screen in English and in Bengali, as do the daily sign-in's streak and
+// the day's wager with its progress.
 
 const SHARE_AND_WIN = 'Share & Win $20';
 /** A 1×1 png. */
@@ -138,4 +139,33 @@ test('the application form, a refused file and the page fit the screen in Bengal
   await expect(form.getByTestId('promo-apply-submit')).toHaveText('আবেদন জমা দিন');
   await expectSettled(page);
   await expectNoHorizontalOverflow(page, 'remote-page');
+});
+
+test("the daily sign-in's streak and the day's wager progress fit the screen in English and Bengali", async ({ page, request }) => {
+  await newPlayer(page, request);
+  const idOf = async (trigger: string) =>
+    (await operatorSql<{ id: number }>(`SELECT id FROM promotion WHERE merchant_id = ${WORKER_MERCHANT_ID} AND trigger = $1`, [trigger]))[0].id;
+  const signIn = await idOf('sign_in');
+  const wager = await idOf('bet_volume');
+  for (const language of ['EN', 'BN']) {
+    await page.evaluate((lang) => window.localStorage.setItem('lang', lang), language);
+    await openSite(page, `/promotions/${signIn}`);
+    const detail = page.getByTestId('promo-detail');
+    await expect(detail).toHaveAttribute('data-state', 'claim');
+    await expect(detail.getByTestId('promo-streak-amount')).toHaveCount(7);
+    await expect(detail.getByTestId('promo-streak-amount').first()).toHaveAttribute('data-today', 'true');
+    if (language === 'EN') {
+      await expect(detail.getByTestId('promo-action')).toHaveText('Sign in');
+      await expect(detail.getByTestId('promo-streak-day')).toHaveText('Day 1 of 7');
+    }
+    await expect(detail.getByTestId('promo-daily')).toBeVisible();
+    await expectSettled(page);
+    await expectNoHorizontalOverflow(page, 'remote-page');
+
+    await openSite(page, `/promotions/${wager}`);
+    await expect(detail).toHaveAttribute('data-state', 'joined');
+    await expect(detail.getByTestId('promo-progress-bar')).toHaveAttribute('aria-valuenow', '0');
+    await expectSettled(page);
+    await expectNoHorizontalOverflow(page, 'remote-page');
+  }
 });
