@@ -296,7 +296,7 @@ describe('the states the promotion engine added', () => {
     expect(screen.getByTestId('promo-streak-day').textContent).toBe('Day 1 of 7');
   });
 
-  it("bet volume, joined: today's stake against the target as a bar, what is left, and what resets each day", async () => {
+  it("bet volume, joined: today's stake against the target as a bar, what earns the reward, and what resets each day", async () => {
     await renderDetail({
       promotionDetail: detail(
         promotion({ id: 7, trigger: 'bet_volume', repeat: 'daily', state: 'joined', reward: reward({ amount: 8 }), minDeposit: null, progress: { amount: 250.5, target: 1000 } }),
@@ -306,7 +306,7 @@ describe('the states the promotion engine added', () => {
     expect(screen.getByTestId('promo-progress-text').textContent).toBe('৳250.50 of ৳1,000.00');
     const bar = screen.getByRole('progressbar', { name: 'Bets today' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
-    expect(screen.getByTestId('promo-joined-hint').textContent).toBe('Bet ৳749.50 more today to earn the reward. ');
+    expect(screen.getByTestId('promo-joined-hint').textContent).toBe('Bet ৳1,000.00 in total today to earn the reward. ');
     // Not a deposit promotion: no way to the deposit page.
     expect(screen.queryByTestId('promo-deposit')).toBeNull();
     expect(screen.getByTestId('promo-repeat').textContent).toBe("RepeatsEvery dayEach day's bets count from zero.");

@@ -151,9 +151,9 @@ describe('the new rewards', () => {
   });
 
   it('the progress in whole percent of exact amounts, never 100 before it is reached', () => {
-    expect(progressOf({ progress: { amount: 250.5, target: 1000 } })).toEqual({ amount: '৳250.50', target: '৳1,000.00', left: '৳749.50', percent: 25 });
+    expect(progressOf({ progress: { amount: 250.5, target: 1000 } })).toEqual({ amount: '৳250.50', target: '৳1,000.00', percent: 25 });
     expect(progressOf({ progress: { amount: 999.99, target: 1000 } })?.percent).toBe(99);
-    expect(progressOf({ progress: { amount: 1200, target: 1000 } })).toEqual({ amount: '৳1,200.00', target: '৳1,000.00', left: null, percent: 100 });
+    expect(progressOf({ progress: { amount: 1200, target: 1000 } })).toEqual({ amount: '৳1,200.00', target: '৳1,000.00', percent: 100 });
     expect(progressOf({ progress: { amount: 0, target: 0 } })?.percent).toBe(100);
     expect(progressOf({ progress: null })).toBeNull();
   });
@@ -162,7 +162,7 @@ describe('the new rewards', () => {
     const base = { repeat: 'once' as const, minDeposit: null, progress: null };
     expect(joinedHint({ ...base, trigger: 'deposit', minDeposit: 100 }, t)).toBe('You have joined. Deposit at least ৳100.00 to receive the bonus.');
     expect(joinedHint({ ...base, trigger: 'deposit', repeat: 'daily' }, t)).toBe("Make today's first deposit to receive today's bonus.");
-    expect(joinedHint({ ...base, trigger: 'bet_volume', progress: { amount: 10, target: 100 } }, t)).toBe('Bet ৳90.00 more today to earn the reward.');
+    expect(joinedHint({ ...base, trigger: 'bet_volume', progress: { amount: 10, target: 100 } }, t)).toBe('Bet ৳100.00 in total today to earn the reward.');
     expect(joinedHint({ ...base, trigger: 'net_loss', progress: { amount: 10, target: 100 } }, t)).toBe(
       'A day with a loss of at least ৳100.00 earns a share of it back the next day.',
     );

@@ -170,12 +170,11 @@ export function streakOf(entry: Pick<PromotionEntry, 'trigger' | 'reward' | 'str
   return { day: ((streakDay - 1) % amounts.length) + 1, length: amounts.length, amounts: amounts.map((amount) => moneyText(amount) ?? '') };
 }
 
-/** Today's stake (bet_volume) or yesterday's loss (net_loss) against what earns the reward, in whole percent (0 to 100). */
+/** Today's stake (bet_volume) or yesterday's loss (net_loss) against what earns the reward. */
 export interface Progress {
   amount: string;
   target: string;
-  /** What is still missing, none once reached. */
-  left: string | null;
+  /** How full the bar is: whole percent, 0 to 100. */
   percent: number;
 }
 
@@ -184,17 +183,17 @@ export function progressOf(entry: Pick<PromotionEntry, 'progress'>): Progress | 
   const amountMinor = amountMinorFromMajor(entry.progress.amount);
   const targetMinor = amountMinorFromMajor(entry.progress.target);
   if (amountMinor === null || targetMinor === null) return null;
-  // Integer minor units: a bar at 100 % means reached, never a rounding of 99.99 %.
-  const percent = targetMinor <= 0 ? 100 : Math.min(100, Math.floor((amountMinor * 100) / targetMinor));
-  const leftMinor = targetMinor - amountMinor;
-  return { amount: formatMoney(amountMinor), target: formatMoney(targetMinor), left: leftMinor > 0 ? formatMoney(amountMinorOf(leftMinor)) : null, percent };
+  // A ratio for the bar, not money: integer division of the exact minor units, so a bar at 100 %
+  // means reached, never 99.99 % rounded up.
+  const percent = targetMinor <= 0 ? 100 : Number((BigInt(Math.max(0, amountMinor)) * 100n) / BigInt(targetMinor));
+  return { amount: formatMoney(amountMinor), target: formatMoney(targetMinor), percent: Math.min(100, percent) };
 }
 
 /** What a joined promotion waits for, in one line (the deposit promotions add the Deposit button). */
 export function joinedHint(entry: Pick<PromotionEntry, 'trigger' | 'repeat' | 'minDeposit' | 'progress'>, t: Translate): string {
   const progress = progressOf(entry);
   if (entry.trigger === 'bet_volume') {
-    return progress?.left ? t('joined_hint_bet_volume', { amount: progress.left }) : t('joined_hint_bet_volume_any');
+    return progress ? t('joined_hint_bet_volume', { amount: progress.target }) : t('joined_hint_bet_volume_any');
   }
   if (entry.trigger === 'net_loss') return progress ? t('joined_hint_net_loss', { amount: progress.target }) : t('joined_hint_net_loss_any');
   const minimum = moneyText(entry.minDeposit);
