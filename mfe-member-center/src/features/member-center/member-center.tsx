@@ -22,8 +22,10 @@ export default function MemberCenter({ page, onClose }: MemberCenterProps) {
   // Whether the member has missions decides whether Mission Activity is listed, and the open ones
   // are its badge (a quiet call too: without an answer the page is not listed).
   const missionSummary = useCall((signal) => api.call(missionSummaryDetailsCall, { params: { page: 1, size: 1 }, signal }), [], { requiresSession: true });
-  const total = missionSummary.status === 'success' ? missionSummary.data.total : null;
-  const open = missionSummary.status === 'success' ? missionSummary.data.openCount : null;
+  // While it is read again after a claim the last answer stands: the page stays listed (and open).
+  const summary = missionSummary.status === 'success' ? missionSummary.data : missionSummary.status === 'loading' ? missionSummary.staleData : undefined;
+  const total = summary ? summary.total : null;
+  const open = summary ? summary.openCount : null;
   const missions = useMemo(() => (total === null || open === null ? null : { total, open }), [total, open]);
   // A claim on the missions page changes the open count: read it again.
   const refreshMissions = missionSummary.refresh;
