@@ -82,11 +82,20 @@ export const vipLevelSchema = {
   },
 } as const;
 
-/** A figure of the member's against what a level asks of it: `expected` null when the level does not ask it. */
+/**
+ * A figure of the member's against what a level asks of it: `expected` null when the level does not
+ * ask it; `remaining` what is still missing (0 once reached, or when not asked) and `percent` the
+ * part reached (0-100; 100 when not asked), worked out by the server so the page does no arithmetic on money.
+ */
 const figureSchema = {
   type: 'object',
-  required: ['actual', 'expected'],
-  properties: { actual: amount, expected: { type: ['number', 'null'], minimum: 0 } },
+  required: ['actual', 'expected', 'remaining', 'percent'],
+  properties: {
+    actual: amount,
+    expected: { type: ['number', 'null'], minimum: 0 },
+    remaining: amount,
+    percent: { type: 'integer', minimum: 0, maximum: 100 },
+  },
 } as const;
 
 export const playerRankProgressCall = /*#__PURE__*/ defineCall({

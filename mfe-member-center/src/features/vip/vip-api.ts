@@ -35,13 +35,3 @@ export const loadHistory = (page: number, signal: AbortSignal): Promise<RankSala
 
 export const claimBenefit = (benefitType: VipBenefitType, rankLevel: number): Promise<VipBenefitClaimed> =>
   api.call(quietClaim, { data: { benefitType, rankLevel } });
-
-/** A figure's bar: how much of what is expected is reached, 0-100 (100 when nothing is expected). */
-export function percentOf(actual: number, expected: number | null): number {
-  if (expected === null || expected <= 0) return 100;
-  return Math.max(0, Math.min(100, Math.floor((actual * 100) / expected)));
-}
-
-/** What remains of a figure to reach what is expected (0 once reached, or when nothing is expected). */
-export const remainingMinor = (actual: number, expected: number | null): AmountMinor =>
-  expected === null ? amountMinorOf(0) : amountMinorOf(Math.max(0, minorOf(expected) - minorOf(actual)));

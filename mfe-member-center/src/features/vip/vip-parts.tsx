@@ -2,7 +2,7 @@
 // (actual against expected, and what remains), and the load states.
 import { formatMoney, Spinner, useT } from '@platform/shared';
 import type { VipFigure } from '@platform/contract';
-import { minorOf, percentOf, remainingMinor } from './vip-api';
+import { minorOf } from './vip-api';
 import styles from './vip.module.css';
 import { NAMESPACE } from './translations';
 
@@ -19,8 +19,9 @@ export function RankBadge({ name, clubLabel, color, color2, testId }: { name: st
 export function FigureBar({ label, figure, testId }: { label: string; figure: VipFigure; testId: string }) {
   const { t } = useT(NAMESPACE);
   if (figure.expected === null) return null;
-  const percent = percentOf(figure.actual, figure.expected);
-  const remain = remainingMinor(figure.actual, figure.expected);
+  // The server says what remains and how much of the bar is filled: no arithmetic on money here.
+  const { percent } = figure;
+  const remain = minorOf(figure.remaining);
   return (
     <div className={styles.figure} data-testid={testId}>
       <div className={styles.figureText}>

@@ -114,10 +114,15 @@ async function figuresOf(db: Db, merchantId: number, memberId: number, fromMs: n
   return (await queries.selectFigures(db, { merchantId, fromMs, toMs, memberIds: [memberId] })).get(memberId) ?? NO_FIGURES;
 }
 
-const figure = (actualMinor: number, expectedMinor: number | null): VipFigure => ({
-  actual: major(actualMinor),
-  expected: expectedMinor === null || expectedMinor === 0 ? null : major(expectedMinor),
-});
+function figure(actualMinor: number, expectedMinor: number | null): VipFigure {
+  const asked = expectedMinor !== null && expectedMinor > 0;
+  return {
+    actual: major(actualMinor),
+    expected: asked ? major(expectedMinor) : null,
+    remaining: asked ? major(Math.max(0, expectedMinor - actualMinor)) : 0,
+    percent: asked ? Math.floor((Math.min(actualMinor, expectedMinor) * 100) / expectedMinor) : 100,
+  };
+}
 
 /** Percent of a level's requirements met: the least met of those it asks (100 when it asks none). */
 export function progressPercent(level: queries.LevelRow, month: queries.Figures, total: queries.Figures): number {

@@ -137,8 +137,8 @@ describe('progress and the month end', () => {
     const progress = valueOf<PlayerRankProgress>(await progressOf(edge));
     expect(progress).toMatchObject({
       rankLevel: 0, month: '2026-10', monthEndsAt: dhaka(2026, 11, 1),
-      monthlyTurnover: { actual: 5000, expected: 5000 }, monthlyDeposit: { actual: 1000, expected: 1000 },
-      totalTurnover: { actual: 5000, expected: null }, totalDeposit: { actual: 1000, expected: null },
+      monthlyTurnover: { actual: 5000, expected: 5000, remaining: 0, percent: 100 }, monthlyDeposit: { actual: 1000, expected: 1000, remaining: 0, percent: 100 },
+      totalTurnover: { actual: 5000, expected: null, remaining: 0, percent: 100 }, totalDeposit: { actual: 1000, expected: null, remaining: 0, percent: 100 },
       currentProgress: 100, completeProgress: 100,
     });
     expect(progress.nextLevel).toMatchObject({ rankLevel: 1, clubLabel: 'Bronze', playerRankName: 'Bronze', benefits: { upgradeBonus: 58, monthlySalary: 18 } });
@@ -148,7 +148,7 @@ describe('progress and the month end', () => {
     // late's October lacks the stake made at 00:00 on 1 November (and the open and rolled-back rounds).
     late = await relogin(late);
     const lateProgress = valueOf<PlayerRankProgress>(await progressOf(late));
-    expect(lateProgress.monthlyTurnover).toEqual({ actual: 4900, expected: 5000 });
+    expect(lateProgress.monthlyTurnover).toEqual({ actual: 4900, expected: 5000, remaining: 100, percent: 98 });
     expect(lateProgress.currentProgress).toBe(98);
   });
 
