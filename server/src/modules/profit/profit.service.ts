@@ -22,6 +22,8 @@ import * as queries from './profit.queries';
 //   product_rebate    rebate                  the credit (the daily betting rebate, rebate module)
 //   bonus             promotion               the credit
 //   promotion         promotion               the credit
+//   vip_upgrade_bonus promotion               the credit (vip module: a level's upgrade bonus)
+//   vip_salary        promotion               the credit (vip module: a level's monthly salary)
 //   invitation_reward totalInvitationAmount   the credit (referral module: a friend qualified)
 //   referral_*_rebate totalInvitationAmount   the credit (referral module: friends' deposits and stakes)
 //   referral_achievement totalInvitationAmount the credit (referral module: N qualified friends)
@@ -64,6 +66,9 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'va
   // A bonus taken back (not wagered in time): the member's debit lowers the promotion figure.
   promotion_takeback: { column: 'promotion', sign: 1 },
   prize_wheel: { column: 'promotion', sign: 1 },
+  // The VIP programme's upgrade bonus and monthly salary (modules/vip).
+  vip_upgrade_bonus: { column: 'promotion', sign: 1 },
+  vip_salary: { column: 'promotion', sign: 1 },
   invitation_reward: { column: 'totalInvitationAmount', sign: 1 },
   referral_deposit_rebate: { column: 'totalInvitationAmount', sign: 1 },
   referral_bet_rebate: { column: 'totalInvitationAmount', sign: 1 },

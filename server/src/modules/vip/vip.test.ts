@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CustomerRebateSetting, Envelope, MemberClubBenefit, MemberInfo, PlayerRankProgress, PlayerRankRule, RankSalaryClaimHistory, RebateDay, VipBenefitClaimed } from '@platform/contract';
+import type { CustomerRebateSetting, Envelope, MemberClubBenefit, MemberProfit, MemberInfo, PlayerRankProgress, PlayerRankRule, RankSalaryClaimHistory, RebateDay, VipBenefitClaimed } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled, ensureHouseAccount, ensureMemberAccount, postTransaction } from '../ledger';
@@ -240,6 +240,9 @@ describe('progress and the month end', () => {
       ['upgrade', 1, 58, null, 'Bronze upgrade bonus'],
     ]);
     expect(history.footer.bonusAmount).toBe(76);
+    // The personal P&L counts both as promotions (the day of the claims, 1 November in Dhaka).
+    const profit = valueOf<MemberProfit>(await request('GET', '/wps/relay/ODSFE2_MemPNLDet?startDate=2026-11-01&endDate=2026-11-01&page=1&size=10', edge.token));
+    expect(profit.footer?.promotion).toBe(76);
     // A day range of the merchant's calendar that holds no claim.
     const none = valueOf<RankSalaryClaimHistory>(await request('GET', '/wps/relay/MCSFE_getRankSalaryClaimHistory?claimDateFrom=2026-10-01&claimDateTo=2026-10-31', edge.token));
     expect(none.list).toEqual([]);
