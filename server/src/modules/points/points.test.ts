@@ -40,6 +40,11 @@ beforeAll(async () => {
       { source: 'live', perAmount: 10, points: 2 },
       { source: 'lott', perAmount: 10, points: 1 },
       { source: 'deposit', perAmount: 100, points: 1 },
+      // Points 0: the source earns nothing (whatever the seed's rules gave the merchant).
+      { source: 'fish', perAmount: 10, points: 0 },
+      { source: 'elott', perAmount: 10, points: 0 },
+      { source: 'pvp', perAmount: 10, points: 0 },
+      { source: 'sports', perAmount: 10, points: 0 },
     ],
     convert: { points: 100, amount: 1, minPoints: 100 },
   });
@@ -129,7 +134,7 @@ describe('earning', () => {
     await gameRound(alice, 'RNG', 125_00); // 12 points (every whole 10.00)
     await gameRound(alice, 'INHOUSE', 10_00); // rng too: 135.00 → 13 points
     await gameRound(alice, 'LIVE', 50_00); // 2 per 10.00 → 10 points
-    await gameRound(alice, 'FISH', 1000_00); // no rule for fish: nothing
+    await gameRound(alice, 'FISH', 1000_00); // fish earns 0 points here: nothing
     await gameRound(alice, 'RNG', 500_00, { status: 'open' }); // not settled: nothing
     await gameRound(alice, 'RNG', 500_00, { endedAtMs: NOW }); // today: not yet
     await gameRound(bob, 'RNG', 9_99); // under 10.00: nothing
