@@ -202,3 +202,28 @@ it('says what is wrong with a command line, without calling anything', async () 
   const unreachable = await ops(['audit'], { OPS_TOKEN: 'x'.repeat(43), OPS_URL: 'http://127.0.0.1:1' });
   expect(unreachable).toEqual({ code: 2, lines: [expect.stringContaining('Cannot reach')] });
 });
+
+it('VIP: reads and changes the ladder, sets a level by hand, decides a month once, lists the claims', async () => {
+  const env = await operatorEnv('cli-vip');
+  const levels = await ops(['vip-levels'], env);
+  expect(levels.code).toBe(0);
+  expect(levels.lines[0]).toMatch(/^level\s+name\s+club\s+monthTurnover\s+monthDeposit/);
+  expect(levels.lines.some((line) => /^1\s+Bronze\s+Bronze\s+5000\s+1000\s/.test(line))).toBe(true);
+  const set = await ops(['vip-level-set', '1', '--json', '{"upgradeBonus":60}'], env);
+  expect(set.lines[0]).toBe('VIP level 1 saved.');
+  expect(set.lines.some((line) => /^1\s+Bronze.*\s60\s+18\s*$/.test(line))).toBe(true);
+  expect(await ops(['vip-level-set', '9', '--json', '{"upgradeBonus":1}'], env)).toMatchObject({ code: 1, lines: [expect.stringContaining('operator.vip.invalid')] });
+
+  // A level given by hand now is not judged by a month that ended before it: September leaves it.
+  await createMember(context.pool, context.merchantId, { username: 'clivip1' });
+  expect(await ops(['vip-member-level', 'clivip1', '2', '--reason', 'moved from another brand'], env)).toEqual({ code: 0, lines: ['clivip1: level 0 → 2.'] });
+  expect(await ops(['vip-member-level', 'clivip1', '2', '--reason', 'again'], env)).toEqual({ code: 0, lines: ['clivip1 is at level 2 already.'] });
+  const september = await ops(['vip-month-end', '2026-09'], env);
+  expect(september).toEqual({ code: 0, lines: [expect.stringMatching(/^Month 2026-09 decided: \d+ promoted, \d+ relegated\.$/)] });
+  expect((await ops(['vip-month-end', '2026-09'], env)).lines[0]).toMatch(/^Month 2026-09 was decided already \(operator:\d+, [\d-]+ [\d:]+\): \d+ promoted, \d+ relegated\.$/);
+  expect(await ops(['vip-month-end', '2999-01'], env)).toMatchObject({ code: 1, lines: [expect.stringContaining('vip.month.invalid')] });
+  const member = await ops(['vip-member', 'clivip1'], env);
+  expect(member.lines[0]).toBe('clivip1: level 2 (highest reached 2).');
+  expect(member.lines.slice(1).join('\n')).toMatch(/operator.*moved from another brand/);
+  expect((await ops(['vip-claims', '--username', 'clivip1'], env)).lines.at(-1)).toBe('0 claims, 0 paid.');
+});

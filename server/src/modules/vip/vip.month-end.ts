@@ -12,7 +12,8 @@ import { levelAt, meetsKeep, meetsReach } from './vip.service';
 //     and deposits, and the totals up to the month's end): a jump pays every level's upgrade bonus
 //     passed (vip_member.highest_level);
 //   - otherwise relegated one level when the month fell short of what keeping its level asks.
-// Levels change only here (and by an operator's hand), so a member's level is the same all month:
+// A level given after the month ended is left alone by it. Levels change only here (and by an
+// operator's hand), so a member's level is the same all month:
 // the rebate counts its days at it, and the salary of a month is that level's. The run's row
 // (vip_month_run, unique per merchant and month) is inserted first: a second runner (another
 // replica, an operator) waits on its key, then finds it and changes nothing; and each member has
@@ -71,7 +72,11 @@ async function decideIn(client: pg.PoolClient, merchantId: number, month: Mercha
   const current = await queries.selectMemberLevels(client, merchantId, candidates);
   const none: queries.Figures = { turnoverMinor: 0, depositMinor: 0 };
   for (const memberId of candidates) {
-    const fromLevel = levelAt(levels, current.get(memberId)?.level ?? 0).level;
+    const now = current.get(memberId);
+    // A level given after the month ended (by an operator, or by a later month's end when months
+    // are decided out of order) is not judged by that month.
+    if (now && now.changedAtMs >= month.toMs) continue;
+    const fromLevel = levelAt(levels, now?.level ?? 0).level;
     const toLevel = decideLevel(levels, fromLevel, monthFigures.get(memberId) ?? none, totals.get(memberId) ?? none);
     if (toLevel === fromLevel) continue;
     await queries.setMemberLevel(client, { merchantId, memberId, level: toLevel, nowMs });

@@ -113,13 +113,13 @@ export async function selectMemberLevel(db: Db, merchantId: number, memberId: nu
   return row ? { level: row.level, highestLevel: row.highest_level, exists: true } : { level: 0, highestLevel: 0, exists: false };
 }
 
-/** Members' levels (those with a row). */
-export async function selectMemberLevels(db: Db, merchantId: number, memberIds: readonly number[]): Promise<Map<number, MemberLevel>> {
-  const result = await db.query<{ member_id: string; level: number; highest_level: number }>(
-    'SELECT member_id, level, highest_level FROM vip_member WHERE merchant_id = $1 AND member_id = ANY ($2::bigint[])',
+/** Members' levels (those with a row), with when each last changed. */
+export async function selectMemberLevels(db: Db, merchantId: number, memberIds: readonly number[]): Promise<Map<number, MemberLevel & { changedAtMs: number }>> {
+  const result = await db.query<{ member_id: string; level: number; highest_level: number; changed_at: Date }>(
+    'SELECT member_id, level, highest_level, changed_at FROM vip_member WHERE merchant_id = $1 AND member_id = ANY ($2::bigint[])',
     [merchantId, memberIds],
   );
-  return new Map(result.rows.map((row) => [Number(row.member_id), { level: row.level, highestLevel: row.highest_level }]));
+  return new Map(result.rows.map((row) => [Number(row.member_id), { level: row.level, highestLevel: row.highest_level, changedAtMs: row.changed_at.getTime() }]));
 }
 
 /** Members above level 0. */
