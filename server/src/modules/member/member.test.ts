@@ -312,7 +312,8 @@ describe('member info, avatar and language', () => {
       toUpline: '0',
       customerId: memberId,
       isAgent: 0,
-      clubLabel: null,
+      // The seeded VIP ladder's entry level (modules/vip): no member label below level 1.
+      clubLabel: { labelName: 'Member', color: '#8c8c8c', color2: '#f0f0f0', rankLevel: 0 },
       memberLabel: [],
       lastLogin: clock.nowMs,
       regDate: clock.nowMs,
