@@ -18,8 +18,6 @@ import * as queries from './rebate.queries';
 
 export const REBATE_KIND = 'product_rebate';
 export const REBATE_HOUSE_ACCOUNT = 'house_rebate';
-/** Members have no VIP level yet: every member earns the rates of this level. */
-export const DEFAULT_VIP_LEVEL = 0;
 /**
  * A day is counted this long after it ended, not at once: a settlement that started before
  * midnight (its bets stamped with that time) has committed by then.
