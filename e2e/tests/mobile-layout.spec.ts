@@ -199,7 +199,7 @@ test.describe('phone layout', () => {
   });
 
   test('every page of the member centre fits a 390 px screen, in English and in Bengali', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await clearRegistrationLimits();
     const member = await registerMember(request);
     // Some money, so the withdraw page shows the turnover still to bet (its longest texts) and the
@@ -215,10 +215,12 @@ test.describe('phone layout', () => {
       await page.getByTestId('tab-me').click();
       const menu = overlay.getByRole('navigation');
       // Security centre, transfer, deposit, withdraw, bet records, transactions, profit and loss,
-      // bonus details, reward centre, messages and manual rebate (the seeded merchant lets members
-      // claim their rebate; a player has no transfer to upline).
-      await expect(menu.getByRole('button')).toHaveCount(11);
-      for (let index = 0; index < 11; index += 1) {
+      // bonus details, reward centre, invite friends, missions, messages, manual rebate and the four
+      // VIP pages (the seeded merchant runs a referral programme, a mission and a VIP ladder, and
+      // lets members claim their rebate; a player has no transfer to upline).
+      const pages = 17;
+      await expect(menu.getByRole('button')).toHaveCount(pages);
+      for (let index = 0; index < pages; index += 1) {
         const button = menu.getByRole('button').nth(index);
         await test.step(`${language}: ${(await button.textContent()) ?? index}`, async () => {
           await button.click();

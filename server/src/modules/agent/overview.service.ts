@@ -2,6 +2,7 @@ import type { AgentTeamOverview } from '@platform/contract';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
+import { PROMOTION_CREDIT_KINDS } from './team-money';
 import { readSalarySettings } from './salary.service';
 
 // The team overview (REFERENCE.md §5.2 agentTeamOverview): the agent's whole downline now, and its
@@ -54,10 +55,10 @@ export async function teamOverview(db: Db, caller: AgentCaller, startMs: number,
                 ) f WHERE f.first_at >= $2 AND f.first_at < $3
        UNION ALL SELECT t.created_at, 'promotions', 1, p.amount_minor FROM ledger_posting p
                   JOIN ledger_account a ON a.id = p.account_id JOIN team ON team.id = a.member_id JOIN ledger_transaction t ON t.id = p.transaction_id
-                  WHERE t.kind IN ('bonus', 'promotion', 'prize_wheel', 'mission_reward') AND p.amount_minor > 0 AND t.created_at >= $2 AND t.created_at < $3
+                  WHERE t.kind = ANY ($5::text[]) AND a.unit = 'REAL' AND p.amount_minor > 0 AND t.created_at >= $2 AND t.created_at < $3
      )
      SELECT to_char(at + make_interval(mins => $4), 'YYYY-MM-DD') AS date, figure, sum(n) AS n, sum(amount) AS amount FROM events GROUP BY 1, 2`,
-    [caller.agentId, new Date(startMs), new Date(endMs), utcOffsetMinutes],
+    [caller.agentId, new Date(startMs), new Date(endMs), utcOffsetMinutes, PROMOTION_CREDIT_KINDS],
   );
   // Every day of the period, oldest first, zeros where nothing happened.
   const offsetMs = utcOffsetMinutes * 60_000;

@@ -32,15 +32,17 @@ async function move(memberId: number, kind: string, house: `house_${string}`, am
   });
 }
 
-it('counts a bonus in the promotions and takes back what was taken back', async () => {
+it('counts a bonus, a mission reward and the point mall’s money in the promotions, and takes back what was taken back', async () => {
   const memberId = await createMember(context.pool, context.merchantId, { username: 'moneyteam1', password: 'Login-pass-42', nowMs: NOW });
   await move(memberId, 'promotion', 'house_promotions', 10_000, 'promotion:team-money-1');
   await move(memberId, 'prize_wheel', 'house_prize_wheel', 188, 'prize_wheel:team-money-1');
   await move(memberId, 'promotion_takeback', 'house_promotions', -6_000, 'promotion_takeback:team-money-1');
+  await move(memberId, 'mission_reward', 'house_missions', 500, 'mission_reward:team-money-1');
+  await move(memberId, 'point_mall_credit', 'house_point_mall', 300, 'point_mall_credit:team-money-1');
   const result = await context.pool.query<{ figure: string; amount: string }>(
     `WITH members (id) AS (VALUES ($1::bigint))
      SELECT figure, sum(amount) AS amount FROM (${memberMoneySql('$2', '$3')}) money GROUP BY figure`,
     [memberId, new Date(NOW - 1000), new Date(NOW + 1000)],
   );
-  expect(Object.fromEntries(result.rows.map((row) => [row.figure, Number(row.amount)]))).toEqual({ promotions: 10_000 + 188 - 6_000 });
+  expect(Object.fromEntries(result.rows.map((row) => [row.figure, Number(row.amount)]))).toEqual({ promotions: 10_000 + 188 - 6_000 + 500 + 300 });
 });

@@ -7,11 +7,20 @@
 export const MONEY_FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'rebates', 'salaries', 'promotions'] as const;
 export type MoneyFigure = (typeof MONEY_FIGURES)[number];
 
+/**
+ * Ledger kinds of the house's rewards to members, counted as promotions: bonuses, the prize wheel,
+ * the VIP programme's upgrade bonus and salary, mission rewards, and the point mall's money (an
+ * item of money, a bonus to wager, points converted). One list for every report that counts them.
+ */
+export const PROMOTION_CREDIT_KINDS: readonly string[] = [
+  'bonus', 'promotion', 'prize_wheel', 'vip_upgrade_bonus', 'vip_salary', 'mission_reward', 'point_mall_credit', 'point_mall_bonus', 'point_convert',
+];
+
 /** Ledger kinds credited to members, by the figure they count in. */
 const LEDGER_FIGURES: Record<'rebates' | 'salaries' | 'promotions', readonly string[]> = {
   rebates: ['betting_rebate', 'product_rebate', 'agent_rebate'],
   salaries: ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'],
-  promotions: ['bonus', 'promotion', 'prize_wheel', 'promotion_takeback', 'vip_upgrade_bonus', 'vip_salary', 'mission_reward'],
+  promotions: [...PROMOTION_CREDIT_KINDS, 'promotion_takeback'],
 };
 /** Kinds that take money back from members: their debits count, lowering their figure. */
 const TAKE_BACK_KINDS = ['promotion_takeback'];
@@ -46,7 +55,7 @@ export function memberMoneySql(start: string, end: string): string {
     UNION ALL SELECT a.member_id, CASE ${ledgerCase} END, p.amount_minor
       FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id JOIN members ON members.id = a.member_id
       JOIN ledger_transaction t ON t.id = p.transaction_id
-     WHERE t.kind IN (${ledgerKinds}) AND (p.amount_minor > 0 OR t.kind IN (${TAKE_BACK_KINDS.map((kind) => `'${kind}'`).join(', ')}))
+     WHERE t.kind IN (${ledgerKinds}) AND a.unit = 'REAL' AND (p.amount_minor > 0 OR t.kind IN (${TAKE_BACK_KINDS.map((kind) => `'${kind}'`).join(', ')}))
        AND t.created_at >= ${start} AND t.created_at < ${end}`;
 }
 

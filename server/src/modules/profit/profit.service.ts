@@ -69,6 +69,12 @@ export const PROFIT_KINDS: Readonly<Record<string, { column: Exclude<Column, 'va
   // The VIP programme's upgrade bonus and monthly salary (modules/vip).
   vip_upgrade_bonus: { column: 'promotion', sign: 1 },
   vip_salary: { column: 'promotion', sign: 1 },
+  // A mission's reward (modules/mission) and the point mall's money (modules/points): an item of
+  // money, a bonus to wager, points converted.
+  mission_reward: { column: 'promotion', sign: 1 },
+  point_mall_credit: { column: 'promotion', sign: 1 },
+  point_mall_bonus: { column: 'promotion', sign: 1 },
+  point_convert: { column: 'promotion', sign: 1 },
   invitation_reward: { column: 'totalInvitationAmount', sign: 1 },
   referral_deposit_rebate: { column: 'totalInvitationAmount', sign: 1 },
   referral_bet_rebate: { column: 'totalInvitationAmount', sign: 1 },
