@@ -6,3 +6,4 @@ export * from './mobile-code-fields';
 export * from './load-error';
 export * from './centre';
 export * from './promo-code';
+export * from './copy-button';

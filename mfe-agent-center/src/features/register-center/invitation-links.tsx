@@ -1,9 +1,9 @@
 import { bus, Button, ConfirmDialog, formatDateTime, isApiError, usePagedList, useT } from '@platform/shared';
 import type { AgentLink } from '@platform/contract';
 import { RecordsTable, type RecordsColumn } from '@platform/shared/records';
+import { CopyButton } from '@platform/ui-blocks';
 import { useState } from 'react';
 import layout from '../agent-page/agent-page.module.css';
-import { CopyButton } from './copy-button';
 import { LinkForm } from './link-form';
 import { deleteLink, invitationUrl, loadLinks, loadRegisteredAffiliates, type RegisteredAffiliate } from './register-api';
 import { rebateLabel, type RebateRange } from './rebate-options';

@@ -1,9 +1,9 @@
 import { Button, ConfirmDialog, createRetryKey, formatDateTime, formatMoney, isApiError, Spinner, useBusState, useCall, usePaymentStatus, useT, type AmountMinor } from '@platform/shared';
 import { FormError, TextField, useForm, type FieldErrors } from '@platform/shared/forms';
+import { CopyButton } from '@platform/ui-blocks';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { cancelOrder, createOrder, depositBody, IMAGE_ACCEPT, imageOf, loadOrder, markPaid, parseAmount, toMinor, uploadProof, type C2COrder } from './c2c-api';
 import styles from './c2c.module.css';
-import { CopyText } from './copy-text';
 import { NAMESPACE } from './translations';
 
 export interface C2CDepositPanelProps {
@@ -268,7 +268,7 @@ function C2COrderView({ order, money, onOrder, onReread, onNew }: OrderViewProps
             <span className={styles.value} data-testid="c2c-amount">
               {amount}
             </span>
-            {order.status === 'matched' && <CopyText text={String(order.amount)} label={t('amount')} testId="c2c-amount-copy" />}
+            {order.status === 'matched' && <CopyButton text={String(order.amount)} label={t('amount')} testId="c2c-amount-copy" />}
           </dd>
         </div>
         <div className={styles.detail}>
@@ -283,7 +283,7 @@ function C2COrderView({ order, money, onOrder, onReread, onNew }: OrderViewProps
             <span className={styles.value} data-testid="c2c-card">
               {order.cardNumber}
             </span>
-            {open && <CopyText text={order.cardNumber} label={t('card_number')} testId="c2c-card-copy" />}
+            {open && <CopyButton text={order.cardNumber} label={t('card_number')} testId="c2c-card-copy" />}
           </dd>
         </div>
         <div className={styles.detail}>

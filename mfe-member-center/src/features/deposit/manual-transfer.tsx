@@ -1,7 +1,7 @@
 import { Button, ConfirmDialog, formatMoney, isApiError, useT } from '@platform/shared';
 import type { DepositState } from '@platform/contract';
+import { CopyButton } from '@platform/ui-blocks';
 import { useState } from 'react';
-import { CopyButton } from './copy-button';
 import { cancelDeposit, type ManualDeposit } from './deposit-api';
 import { DepositStatus } from './deposit-status';
 import styles from './deposit.module.css';

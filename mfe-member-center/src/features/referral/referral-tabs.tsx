@@ -1,8 +1,8 @@
 import { bus, Button, EmptyState, formatDateTime, formatMoney, isApiError, Spinner, useCall, usePagedList, useT, type CallState } from '@platform/shared';
 import type { ReferralAchievements, ReferralDetails } from '@platform/contract';
 import { RecordsTable, type RecordsColumn } from '@platform/shared/records';
-import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { CopyButton, LoadError, quietRefusalMessage } from '@platform/ui-blocks';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import {
   claimAchievement,
   loadAchievements,
@@ -35,30 +35,6 @@ function Loaded<T>({ state, children }: { state: CallState<T> & { refresh: () =>
     );
   }
   return <>{children(state.data)}</>;
-}
-
-/** Copies `text` to the clipboard; says "Copied" for a moment. */
-function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
-  const { t } = useT(NAMESPACE);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return undefined;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the text stays selectable.
-    }
-  };
-  return (
-    <Button variant="secondary" size="sm" onClick={copy} aria-label={`${label}: ${t('copy')}`} data-testid={testId}>
-      <span aria-live="polite">{copied ? t('copied') : t('copy')}</span>
-    </Button>
-  );
 }
 
 const useDetails = () => useCall((signal) => loadDetails(signal), [], { requiresSession: true });
@@ -100,14 +76,14 @@ export function InviteFriendTab() {
                 <code className={styles.value} data-testid="referral-link">
                   {data.link}
                 </code>
-                <CopyButton text={data.link} label={t('my_link')} testId="copy-link" />
+                <CopyButton variant="secondary" text={data.link} label={t('my_link')} testId="copy-link" />
               </div>
               <div className={styles.copyRow}>
                 <span className={styles.label}>{t('my_code')}</span>
                 <code className={styles.value} data-testid="referral-code">
                   {data.code}
                 </code>
-                <CopyButton text={data.code} label={t('my_code')} testId="copy-code" />
+                <CopyButton variant="secondary" text={data.code} label={t('my_code')} testId="copy-code" />
               </div>
               {data.invitedBy && <p className={styles.note}>{t('invited_by', { name: data.invitedBy })}</p>}
             </div>
