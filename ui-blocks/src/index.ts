@@ -7,3 +7,4 @@ export * from './load-error';
 export * from './centre';
 export * from './promo-code';
 export * from './copy-button';
+export * from './image-file';

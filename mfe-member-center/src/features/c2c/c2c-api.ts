@@ -14,6 +14,7 @@ import {
   type C2CDeposit,
   type C2CReceiptResult,
 } from '@platform/contract';
+import { imageOf as imageOfAtMost } from '@platform/ui-blocks';
 
 // The C2C calls of the two panels, and the helpers they share: amounts typed by the member (minor
 // units here, major units on the wire), one Idempotency-Key per money action kept for a retry
@@ -29,45 +30,10 @@ export function parseAmount(text: string): AmountMinor | null {
 
 // ── Images ───────────────────────────────────────────────────────────────────
 
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
-export type ImageProblem = 'type' | 'size' | 'empty';
+export { IMAGE_ACCEPT, type ImageProblem } from '@platform/ui-blocks';
 
-/** What is wrong with a chosen file (type, then size), or null. */
-export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): ImageProblem | null {
-  const typed = file.type === 'image/png' || file.type === 'image/jpeg';
-  if (!typed && (file.type !== '' || !/\.(png|jpe?g)$/i.test(file.name))) return 'type';
-  if (file.size === 0) return 'empty';
-  if (file.size > DEPOSIT_RECEIPT_MAX_BYTES) return 'size';
-  return null;
-}
-
-const SIGNATURES: Record<string, string> = { 'image/png': 'iVBORw0KGgo', 'image/jpeg': '/9j/' };
-
-/** The file as the server takes it (typed by its first bytes), or null when it is neither a png nor a jpeg. */
-export function imageDataUrl(dataUrl: string): string | null {
-  const comma = dataUrl.indexOf(',');
-  if (comma < 0 || !/;base64$/.test(dataUrl.slice(0, comma))) return null;
-  const base64 = dataUrl.slice(comma + 1);
-  for (const [type, signature] of Object.entries(SIGNATURES)) if (base64.startsWith(signature)) return `data:${type};base64,${base64}`;
-  return null;
-}
-
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** A chosen file as a data URL to send, or the problem with it. */
-export async function imageOf(file: File): Promise<{ dataUrl: string } | { problem: ImageProblem }> {
-  const problem = imageProblem(file);
-  if (problem) return { problem };
-  const dataUrl = imageDataUrl(await readAsDataUrl(file));
-  return dataUrl ? { dataUrl } : { problem: 'type' };
-}
+/** A chosen file as a data URL to send, or the problem with it (an image of at most the receipt's size). */
+export const imageOf = (file: File) => imageOfAtMost(file, DEPOSIT_RECEIPT_MAX_BYTES);
 
 // ── The depositor ────────────────────────────────────────────────────────────
 

@@ -1,0 +1,1 @@
+export { IMAGE_ACCEPT, IMAGE_TYPES, imageDataUrl, imageOf, imageProblem, readAsDataUrl, type ImageProblem } from './image-file';
