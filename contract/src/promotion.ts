@@ -45,7 +45,7 @@ export const promotionEntrySchema = {
   required: [
     'id', 'category', 'title', 'imageUrl', 'trigger', 'state', 'closeReason', 'startTime', 'endTime', 'reward', 'minDeposit',
     'wagering', 'claimWindowHours', 'requirements', 'missingRequirements', 'bonus', 'claimDeadline',
-    'repeat', 'tickets', 'streakDay', 'progress', 'rejectReason',
+    'repeat', 'tickets', 'points', 'streakDay', 'progress', 'rejectReason',
   ],
   properties: {
     id: { type: 'integer' },
@@ -59,13 +59,14 @@ export const promotionEntrySchema = {
     endTime: nullableTime,
     reward: {
       type: ['object', 'null'],
-      required: ['kind', 'amount', 'percent', 'cap', 'tickets', 'streak'],
+      required: ['kind', 'amount', 'percent', 'cap', 'tickets', 'points', 'streak'],
       properties: {
-        kind: { type: 'string', enum: ['fixed', 'percent', 'streak', 'tickets'] },
+        kind: { type: 'string', enum: ['fixed', 'percent', 'streak', 'tickets', 'points'] },
         amount: nullableAmount,
         percent: { type: ['number', 'null'], description: "Of the qualifying deposit (net_loss: of the day's loss), e.g. 100 for 100 %" },
         cap: nullableAmount,
         tickets: { type: ['integer', 'null'], description: 'kind tickets: prize-wheel tickets' },
+        points: { type: ['integer', 'null'], description: 'kind points: loyalty points (the point mall)' },
         streak: { type: ['array', 'null'], items: amount, description: 'kind streak (sign_in): the reward of each streak day, day 1 first' },
       },
     },
@@ -87,6 +88,7 @@ export const promotionEntrySchema = {
     claimDeadline: nullableTime,
     repeat: { type: 'string', enum: ['once', 'daily'] },
     tickets: { type: ['integer', 'null'], description: 'A tickets reward: waiting (claim) or given' },
+    points: { type: ['integer', 'null'], description: 'A points reward: waiting (claim) or given' },
     streakDay: { type: ['integer', 'null'], description: "sign_in: today's day of the streak (what a sign-in pays, or paid)" },
     progress: {
       type: ['object', 'null'],

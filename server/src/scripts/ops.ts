@@ -936,7 +936,7 @@ Object.assign(OPS_COMMANDS, {
       const id = promotionIdOf(positionals, 'promotion-claims ID');
       const value = (await api.call('GET', `/promotions/${id}/claims`)) as { list: Record<string, unknown>[] };
       const rows = value.list.map((row) => ({ ...row, joinedAt: isoTime(row.joinedAt), claimedAt: row.claimedAt ? isoTime(row.claimedAt) : '' }));
-      for (const line of formatTable(rows, ['username', 'state', 'period', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'tickets', 'requirement', 'takenBack'])) io.write(line);
+      for (const line of formatTable(rows, ['username', 'state', 'period', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'tickets', 'points', 'requirement', 'takenBack'])) io.write(line);
     },
   },
   'promotion-applications': {
@@ -953,8 +953,9 @@ Object.assign(OPS_COMMANDS, {
     authenticated: true,
     async run({ api, positionals, io }) {
       const id = promotionIdOf(positionals, 'promotion-approve CLAIM_ID');
-      const value = (await api.call('POST', `/promotions/applications/${id}/approve`)) as { bonus: number | null; tickets: number | null };
-      io.write(`Application ${id} approved: ${value.bonus !== null ? `${value.bonus} paid` : `${value.tickets} prize-wheel tickets given`}.`);
+      const value = (await api.call('POST', `/promotions/applications/${id}/approve`)) as { bonus: number | null; tickets: number | null; points: number | null };
+      const reward = value.bonus !== null ? `${value.bonus} paid` : value.points !== null ? `${value.points} points given` : `${value.tickets} prize-wheel tickets given`;
+      io.write(`Application ${id} approved: ${reward}.`);
     },
   },
   'promotion-reject': {

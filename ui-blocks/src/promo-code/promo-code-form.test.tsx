@@ -17,9 +17,9 @@ const CLAIMED: PromotionClaimed = {
   balance: 105,
   promotion: {
     id: 4, category: 'special_offer', title: 'Promo Code Gift $5', imageUrl: '/p.svg', trigger: 'promo_code', state: 'process', closeReason: null,
-    startTime: null, endTime: null, reward: { kind: 'fixed', amount: 5, percent: null, cap: null, tickets: null, streak: null }, minDeposit: null,
+    startTime: null, endTime: null, reward: { kind: 'fixed', amount: 5, percent: null, cap: null, tickets: null, points: null, streak: null }, minDeposit: null,
     wagering: { multiplier: 1, includesDeposit: false, withinDays: 30, remaining: 5 }, claimWindowHours: null, requirements: [], missingRequirements: [],
-    bonus: 5, claimDeadline: null, repeat: 'once', tickets: null, streakDay: null, progress: null, rejectReason: null,
+    bonus: 5, claimDeadline: null, repeat: 'once', tickets: null, points: null, streakDay: null, progress: null, rejectReason: null,
   },
 };
 
@@ -78,12 +78,25 @@ describe('PromoCodeForm', () => {
     const tickets: PromotionClaimed = {
       bonus: 0,
       balance: 0,
-      promotion: { ...CLAIMED.promotion, title: 'Promo Code: 3 Free Spins', state: 'claimed', reward: { kind: 'tickets', amount: null, percent: null, cap: null, tickets: 3, streak: null }, bonus: null, tickets: 3 },
+      promotion: { ...CLAIMED.promotion, title: 'Promo Code: 3 Free Spins', state: 'claimed', reward: { kind: 'tickets', amount: null, percent: null, cap: null, tickets: 3, points: null, streak: null }, bonus: null, tickets: 3 },
     };
     stubApi({ claimPromoCode: tickets });
     renderWithProviders(<PromoCodeForm />);
     await apply('SPIN2026');
     expect(screen.getByTestId('promo-code-success').textContent).toBe('Promo code applied: you received 3 prize-wheel tickets');
+  });
+
+  it('says the points a code gave instead of money', async () => {
+    logIn();
+    const points: PromotionClaimed = {
+      bonus: 0,
+      balance: 0,
+      promotion: { ...CLAIMED.promotion, title: 'Promo Code: 500 points', state: 'claimed', reward: { kind: 'points', amount: null, percent: null, cap: null, tickets: null, points: 500, streak: null }, bonus: null, points: 500 },
+    };
+    stubApi({ claimPromoCode: points });
+    renderWithProviders(<PromoCodeForm />);
+    await apply('POINTS500');
+    expect(screen.getByTestId('promo-code-success').textContent).toBe('Promo code applied: you received 500 points');
   });
 
   it("shows the server's refusal, in the player's language, under the field", async () => {

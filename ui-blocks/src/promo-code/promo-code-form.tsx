@@ -52,7 +52,10 @@ export function PromoCodeForm({ onClaimed, hint = false, className }: PromoCodeF
       setCode('');
       // A code may give prize-wheel tickets instead of money (its bonus is then 0).
       const tickets = claimed.bonus === 0 ? (claimed.promotion.tickets ?? 0) : 0;
+      // Or loyalty points (the point mall's), likewise with a bonus of 0.
+      const points = claimed.bonus === 0 ? (claimed.promotion.points ?? 0) : 0;
       if (tickets > 0) setReceived(t('promoCode.success_tickets', { count: tickets }));
+      else if (points > 0) setReceived(t('promoCode.success_points', { count: points }));
       else setReceived(t('promoCode.success', { amount: formatMoney(amountMinorFromMajor(claimed.bonus)) }));
       bus.dispatch({ type: 'refreshBalance' });
       onClaimed?.(claimed);

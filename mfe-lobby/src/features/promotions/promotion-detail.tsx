@@ -21,6 +21,7 @@ import {
   rewardText,
   scheduleText,
   streakOf,
+  pointsText,
   ticketsText,
   wageringText,
   type PromotionAction,
@@ -178,6 +179,8 @@ function claimedText(claimed: PromotionClaimed, t: Translate): string {
   const amount = moneyText(claimed.bonus) ?? '';
   const tickets = claimed.promotion.tickets;
   if (tickets !== null && tickets > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: ticketsText(tickets, t) });
+  const points = claimed.promotion.points;
+  if (points !== null && points > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: pointsText(points, t) });
   const streak = streakOf(claimed.promotion);
   if (streak) return t('sign_in_success', { day: streak.day, amount });
   return t('claim_success', { amount });

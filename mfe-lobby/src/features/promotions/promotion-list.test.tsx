@@ -40,7 +40,7 @@ const LIST = [
     title: 'Lucky draw',
     category: 'daily',
     state: 'claim',
-    reward: { kind: 'fixed', amount: 8.88, percent: null, cap: null, tickets: null, streak: null },
+    reward: { kind: 'fixed', amount: 8.88, percent: null, cap: null, tickets: null, points: null, streak: null },
     bonus: 8.88,
     claimDeadline: NOW + 5 * HOUR,
   }),

@@ -36,10 +36,10 @@ beforeEach(async () => {
 
 describe('the reward in one line', () => {
   it('a percentage with its cap or without, a fixed amount, none', () => {
-    expect(rewardText({ kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, streak: null }, t)).toBe('100% up to ৳500.00');
-    expect(rewardText({ kind: 'percent', amount: null, percent: 12.5, cap: null, tickets: null, streak: null }, t)).toBe('12.5% bonus');
-    expect(rewardText({ kind: 'fixed', amount: 8.88, percent: null, cap: null, tickets: null, streak: null }, t)).toBe('৳8.88');
-    expect(rewardText({ kind: 'fixed', amount: null, percent: null, cap: null, tickets: null, streak: null }, t)).toBeNull();
+    expect(rewardText({ kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, points: null, streak: null }, t)).toBe('100% up to ৳500.00');
+    expect(rewardText({ kind: 'percent', amount: null, percent: 12.5, cap: null, tickets: null, points: null, streak: null }, t)).toBe('12.5% bonus');
+    expect(rewardText({ kind: 'fixed', amount: 8.88, percent: null, cap: null, tickets: null, points: null, streak: null }, t)).toBe('৳8.88');
+    expect(rewardText({ kind: 'fixed', amount: null, percent: null, cap: null, tickets: null, points: null, streak: null }, t)).toBeNull();
     expect(rewardText(null, t)).toBeNull();
   });
 
@@ -130,10 +130,12 @@ describe('the states and their buttons', () => {
 });
 
 describe('the new rewards', () => {
-  it('tickets as spins of the prize wheel, a streak as its range a day, rescue as a share of the loss', () => {
+  it('tickets as spins of the prize wheel, points as points, a streak as its range a day, rescue as a share of the loss', () => {
     expect(rewardText(reward({ kind: 'tickets', tickets: 3 }), t)).toBe('3 spins of the prize wheel');
     expect(rewardText(reward({ kind: 'tickets', tickets: 1 }), t)).toBe('1 spin of the prize wheel');
     expect(rewardText(reward({ kind: 'tickets', tickets: null }), t)).toBeNull();
+    expect(rewardText(reward({ kind: 'points', points: 250 }), t)).toBe('250 points');
+    expect(rewardText(reward({ kind: 'points', points: 1 }), t)).toBe('1 point');
     expect(rewardText(reward({ kind: 'streak', streak: [1, 2, 3, 4, 5, 6, 7] }), t)).toBe('৳1.00 to ৳7.00 a day');
     expect(rewardText(reward({ kind: 'streak', streak: [0.1 + 0.2, 0.3] }), t)).toBe('৳0.30 a day');
     expect(rewardText(reward({ kind: 'streak', streak: [] }), t)).toBeNull();

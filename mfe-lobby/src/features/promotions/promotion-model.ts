@@ -131,6 +131,11 @@ export function ticketsText(count: number, t: Translate): string {
   return t('reward_tickets', { count });
 }
 
+/** "250 points" (loyalty points, spent in the point mall). */
+export function pointsText(count: number, t: Translate): string {
+  return t('reward_points', { count });
+}
+
 /**
  * The reward in one line: '100% up to ৳500.00', '50% of your deposit', '৳8.88', '3 spins of the
  * prize wheel', '৳1.00 to ৳8.00 a day' (a sign-in streak), '10% of yesterday's loss up to ৳500.00'
@@ -140,6 +145,7 @@ export function rewardText(reward: PromotionEntry['reward'], t: Translate, trigg
   if (!reward) return null;
   if (reward.kind === 'fixed') return moneyText(reward.amount);
   if (reward.kind === 'tickets') return reward.tickets !== null && reward.tickets > 0 ? ticketsText(reward.tickets, t) : null;
+  if (reward.kind === 'points') return reward.points !== null && reward.points > 0 ? pointsText(reward.points, t) : null;
   if (reward.kind === 'streak') {
     const amounts = (reward.streak ?? []).map((amount) => amountMinorFromMajor(amount)).filter((minor) => minor !== null);
     if (amounts.length === 0) return null;

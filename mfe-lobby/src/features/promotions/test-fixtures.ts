@@ -17,7 +17,7 @@ export function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEnt
     closeReason: null,
     startTime: NOW - DAY,
     endTime: NOW + 2 * DAY + 3 * HOUR + 4 * 60_000 + 5_000,
-    reward: { kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, streak: null },
+    reward: { kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, points: null, streak: null },
     minDeposit: 100,
     wagering: { multiplier: 10, includesDeposit: false, withinDays: 7, remaining: null },
     claimWindowHours: 72,
@@ -27,6 +27,7 @@ export function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEnt
     claimDeadline: null,
     repeat: 'once',
     tickets: null,
+    points: null,
     streakDay: null,
     progress: null,
     rejectReason: null,
@@ -36,7 +37,7 @@ export function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEnt
 
 /** A reward of the contract's shape: the fields a kind does not use are null. */
 export function reward(overrides: Partial<NonNullable<PromotionEntry['reward']>>): NonNullable<PromotionEntry['reward']> {
-  return { kind: 'fixed', amount: null, percent: null, cap: null, tickets: null, streak: null, ...overrides };
+  return { kind: 'fixed', amount: null, percent: null, cap: null, tickets: null, points: null, streak: null, ...overrides };
 }
 
 export function detail(entry: PromotionEntry = promotion(), content = '<p>Terms apply.</p>'): PromotionDetail {

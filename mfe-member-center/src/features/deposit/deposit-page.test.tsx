@@ -384,7 +384,7 @@ describe('the promotion choice', () => {
     trigger: 'first_deposit',
     joined: false,
     // tickets and streak: the fields a server with prize-wheel and sign-in rewards adds (null here).
-    reward: { kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, streak: null },
+    reward: { kind: 'percent', amount: null, percent: 100, cap: 500, tickets: null, points: null, streak: null },
     minDeposit: 600,
     wagering: { multiplier: 10, includesDeposit: false },
     endTime: null,
@@ -395,7 +395,7 @@ describe('the promotion choice', () => {
     title: 'Reload Bonus 20%',
     trigger: 'deposit',
     joined: true,
-    reward: { kind: 'percent', amount: null, percent: 20, cap: null, tickets: null, streak: null },
+    reward: { kind: 'percent', amount: null, percent: 20, cap: null, tickets: null, points: null, streak: null },
     minDeposit: null,
     wagering: { multiplier: 5, includesDeposit: true },
   };

@@ -7,9 +7,9 @@ import { betVolumePromotions, dayProgress, newbiePromotions, requirementPage, re
 function entry(overrides: Partial<PromotionEntry>): PromotionEntry {
   return {
     id: 1, category: 'daily', title: 'x', imageUrl: '', trigger: 'sign_in', state: 'claim', closeReason: null, startTime: null, endTime: null,
-    reward: { kind: 'streak', amount: null, percent: null, cap: null, tickets: null, streak: [1, 2, 3] }, minDeposit: null,
+    reward: { kind: 'streak', amount: null, percent: null, cap: null, tickets: null, points: null, streak: [1, 2, 3] }, minDeposit: null,
     wagering: { multiplier: 0, includesDeposit: false, withinDays: null, remaining: null }, claimWindowHours: null, requirements: [], missingRequirements: [],
-    bonus: null, claimDeadline: null, repeat: 'daily', tickets: null, streakDay: 1, progress: null, rejectReason: null,
+    bonus: null, claimDeadline: null, repeat: 'daily', tickets: null, points: null, streakDay: 1, progress: null, rejectReason: null,
     ...overrides,
   };
 }

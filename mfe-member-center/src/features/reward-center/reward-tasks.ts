@@ -149,6 +149,7 @@ export function rewardText(entry: PromotionEntry, t: Translate): string | null {
     return cap ? t('reward_percent_cap', { percent: reward.percent, cap }) : t('reward_percent', { percent: reward.percent });
   }
   if (reward.kind === 'tickets' && reward.tickets !== null) return t('reward_tickets', { count: reward.tickets });
+  if (reward.kind === 'points' && reward.points !== null) return t('reward_points', { count: reward.points });
   return null;
 }
 

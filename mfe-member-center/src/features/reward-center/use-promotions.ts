@@ -32,6 +32,8 @@ export interface ActionNotice {
 export function claimedText(claimed: PromotionClaimed, t: Translate): string {
   const tickets = claimed.promotion.tickets;
   if (claimed.bonus === 0 && tickets !== null && tickets > 0) return t('claimed_tickets', { count: tickets });
+  const points = claimed.promotion.points;
+  if (claimed.bonus === 0 && points !== null && points > 0) return t('claimed_points', { count: points });
   const amount = moneyText(claimed.bonus) ?? '';
   if (claimed.promotion.trigger === 'sign_in') return t('signed_in_paid', { day: claimed.promotion.streakDay ?? 1, amount });
   return t('claimed_bonus', { amount });

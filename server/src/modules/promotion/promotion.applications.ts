@@ -20,12 +20,13 @@ import { callerFactsOf, entryFor, linkedOf, payIn, promotionOrNotFound, standing
 
 const IMAGE_CODES = { invalid: 'promotion.image.invalid', tooLarge: 'promotion.image.too.large' } as const;
 
-/** The reward an operator's decision pays: the promotion's fixed amount or its tickets. */
+/** The reward an operator's decision pays: the promotion's fixed amount, its tickets or its points. */
 function decidedStanding(promotion: queries.PromotionRow, missing: Standing['missing']): Standing {
   const tickets = promotion.rewardKind === 'tickets' ? promotion.rewardTickets : null;
+  const points = promotion.rewardKind === 'points' ? promotion.rewardPoints : null;
   return {
-    state: 'claim', closeReason: null, claimDeadlineMs: null, deposit: null, missing, streakDay: null, progress: null, tickets,
-    bonusMinor: tickets === null ? bonusMinorOf(promotion, null) : null,
+    state: 'claim', closeReason: null, claimDeadlineMs: null, deposit: null, missing, streakDay: null, progress: null, tickets, points,
+    bonusMinor: tickets === null && points === null ? bonusMinorOf(promotion, null) : null,
   };
 }
 
@@ -77,14 +78,14 @@ export async function reviewApplication(
   decision: OperatorDecision,
   claimId: number,
   verdict: { approve: true } | { approve: false; reason: string },
-): Promise<{ claimId: number; state: 'claimed' | 'rejected'; bonus: number | null; tickets: number | null }> {
+): Promise<{ claimId: number; state: 'claimed' | 'rejected'; bonus: number | null; tickets: number | null; points: number | null }> {
   return withTransaction(pool, async (client) => {
     const application = await queries.lockApplication(client, decision.merchantId, claimId);
     if (!application) throw new AppError(404, 'promotion.application.not.found');
     if (application.state !== 'applying') throw new AppError(409, 'promotion.application.reviewed', {}, { state: application.state });
     if (!verdict.approve) {
       await queries.rejectApplication(client, claimId, { reason: verdict.reason, reviewedBy: decision.reviewedBy, nowMs: decision.nowMs });
-      return { claimId, state: 'rejected' as const, bonus: null, tickets: null };
+      return { claimId, state: 'rejected' as const, bonus: null, tickets: null, points: null };
     }
     const promotion = await promotionOrNotFound(client, decision.merchantId, application.promotionId);
     const context: PayingContext = { merchantId: decision.merchantId, memberId: application.memberId, nowMs: decision.nowMs, secretsKey: decision.secretsKey };
@@ -94,7 +95,9 @@ export async function reviewApplication(
     const standing = decidedStanding(promotion, missing);
     await payIn(client, context, promotion, claim, standing);
     await queries.markReviewed(client, claimId, { reviewedBy: decision.reviewedBy, nowMs: decision.nowMs });
-    return { claimId, state: 'claimed' as const, bonus: standing.bonusMinor === null ? null : minorToMajor(standing.bonusMinor), tickets: standing.tickets };
+    return {
+      claimId, state: 'claimed' as const, bonus: standing.bonusMinor === null ? null : minorToMajor(standing.bonusMinor), tickets: standing.tickets, points: standing.points,
+    };
   });
 }
 

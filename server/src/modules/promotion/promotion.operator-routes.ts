@@ -33,12 +33,13 @@ const rulesSchema = {
       required: ['kind'],
       additionalProperties: false,
       properties: {
-        kind: { type: 'string', enum: ['fixed', 'percent', 'streak', 'tickets'] },
+        kind: { type: 'string', enum: ['fixed', 'percent', 'streak', 'tickets', 'points'] },
         amount: MAJOR,
         percent: { type: 'number', minimum: 0.01, maximum: 1000 },
         cap: MAJOR,
         streak: { type: 'array', minItems: 1, maxItems: 31, items: MAJOR, description: 'sign_in: the reward of each streak day, day 1 first' },
         tickets: { type: 'integer', minimum: 1, maximum: 100, description: 'prize-wheel tickets' },
+        points: { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'loyalty points' },
       },
     },
     minDeposit: MAJOR,
@@ -87,7 +88,7 @@ const promotionFields = {
 interface Rules {
   trigger: 'registration' | 'first_deposit' | 'deposit' | 'promo_code' | 'sign_in' | 'bet_volume' | 'net_loss' | 'application' | 'issued';
   repeat?: 'once' | 'daily';
-  reward: { kind: 'fixed' | 'percent' | 'streak' | 'tickets'; amount?: number; percent?: number; cap?: number; streak?: number[]; tickets?: number };
+  reward: { kind: 'fixed' | 'percent' | 'streak' | 'tickets' | 'points'; amount?: number; percent?: number; cap?: number; streak?: number[]; tickets?: number; points?: number };
   minDeposit?: number;
   minBet?: number;
   minLoss?: number;
@@ -142,6 +143,7 @@ function columnsOf(input: PromotionInput): Record<string, unknown> {
       repeat: rules?.repeat ?? (rules && ['sign_in', 'bet_volume', 'net_loss'].includes(rules.trigger) ? 'daily' : 'once'),
       sign_in_rewards_minor: rules?.reward.kind === 'streak' ? (rules.reward.streak ?? []).map((amount) => minor(amount)) : null,
       reward_tickets: rules?.reward.kind === 'tickets' ? rules.reward.tickets ?? null : null,
+      reward_points: rules?.reward.kind === 'points' ? rules.reward.points ?? null : null,
       min_bet_minor: minor(rules?.minBet),
       min_loss_minor: minor(rules?.minLoss),
       wagering_multiplier_x100: hundredths(rules?.wagering.multiplier ?? 0),
@@ -318,7 +320,7 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
               properties: {
                 username: { type: 'string' }, state: { type: 'string' }, joinedAt: { type: 'integer' }, claimedAt: { type: ['integer', 'null'] },
                 period: { type: 'string', description: "A daily promotion's merchant day (YYYY-MM-DD); '' for one that pays once" },
-                tickets: { type: ['integer', 'null'] }, streak: { type: ['integer', 'null'] },
+                tickets: { type: ['integer', 'null'] }, points: { type: ['integer', 'null'] }, streak: { type: ['integer', 'null'] },
                 bonus: { type: ['number', 'null'] }, requirement: { type: ['number', 'null'] }, deposit: { type: ['number', 'null'] }, takenBack: { type: ['number', 'null'] },
               },
             },
@@ -331,10 +333,10 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     await summaryOf(merchantId, request.params.id);
     const result = await db.query<{
       username: string; state: string; joined_at: Date; claimed_at: Date | null; bonus_minor: string | null; requirement_minor: string | null; deposit_minor: string | null; taken_back_minor: string | null;
-      period_key: string; tickets: number | null; streak: number | null;
+      period_key: string; tickets: number | null; points: number | null; streak: number | null;
     }>(
       `SELECT m.username, c.state, c.joined_at, c.claimed_at, c.bonus_minor, c.requirement_minor, c.deposit_minor, c.taken_back_minor,
-              c.period_key, c.tickets, c.streak
+              c.period_key, c.tickets, c.points, c.streak
          FROM promotion_claim c JOIN member m ON m.id = c.member_id
         WHERE c.merchant_id = $1 AND c.promotion_id = $2 ORDER BY c.id DESC LIMIT 500`,
       [merchantId, request.params.id],
@@ -343,7 +345,7 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     return ok({
       list: result.rows.map((row) => ({
         username: row.username, state: row.state, joinedAt: row.joined_at.getTime(), claimedAt: row.claimed_at?.getTime() ?? null,
-        period: row.period_key, tickets: row.tickets, streak: row.streak,
+        period: row.period_key, tickets: row.tickets, points: row.points, streak: row.streak,
         bonus: major(row.bonus_minor), requirement: major(row.requirement_minor), deposit: major(row.deposit_minor), takenBack: major(row.taken_back_minor),
       })),
     });
@@ -392,7 +394,9 @@ async function decisionRoutes(app: FastifyInstance, { db, clock, secretsKey }: {
 
   const reviewed = {
     type: 'object',
-    properties: { claimId: { type: 'integer' }, state: { type: 'string' }, bonus: { type: ['number', 'null'] }, tickets: { type: ['integer', 'null'] } },
+    properties: {
+      claimId: { type: 'integer' }, state: { type: 'string' }, bonus: { type: ['number', 'null'] }, tickets: { type: ['integer', 'null'] }, points: { type: ['integer', 'null'] },
+    },
   } as const;
 
   app.post<{ Params: { claimId: number } }>('/promotions/applications/:claimId/approve', {

@@ -256,6 +256,30 @@ describe('prize-wheel tickets as a reward', () => {
   });
 });
 
+describe('points as a reward', () => {
+  it('credits the points once, however many claims, moves no money, and an application approved gives its points', async () => {
+    const points = await create({ trigger: 'registration', reward: { kind: 'points', points: 250 }, wagering: { multiplier: 0 } });
+    const { memberId, token } = await member();
+    expect(await entryOf(token, points)).toMatchObject({ state: 'claim', points: 250, bonus: null, reward: { kind: 'points', points: 250 } });
+    const answers = await Promise.all([claim(token, points), claim(token, points), claim(token, points)]);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    const balanceOf = async (id: number) =>
+      Number(
+        (await context.pool.query<{ balance_minor: string }>("SELECT balance_minor FROM ledger_account WHERE member_id = $1 AND kind = 'member_points'", [id])).rows[0]?.balance_minor ?? 0,
+      );
+    expect(await balanceOf(memberId)).toBe(250);
+    expect(await entryOf(token, points)).toMatchObject({ state: 'claimed', points: 250 });
+    expect(await memberBalanceMinor(context.pool, context.merchantId, memberId)).toBe(0);
+
+    const application = await create({ trigger: 'application', reward: { kind: 'points', points: 40 }, wagering: { multiplier: 0 } });
+    const applicant = await member();
+    expect(body(await player(applicant.token, 'POST', '/wps/promotions/apply', { promotionId: application, comment: 'points please', images: [] })).success).toBe(true);
+    const claimId = (await context.pool.query<{ id: string }>('SELECT id FROM promotion_claim WHERE member_id = $1 AND promotion_id = $2', [applicant.memberId, application])).rows[0].id;
+    expect(valueOf(await ops('POST', `/promotions/applications/${claimId}/approve`))).toMatchObject({ state: 'claimed', points: 40, bonus: null });
+    expect(await balanceOf(applicant.memberId)).toBe(40);
+  });
+});
+
 describe('applications', () => {
   let application: number;
   beforeAll(async () => {
@@ -357,8 +381,8 @@ describe('the command-line tool', () => {
     expect(await run(['promotion-reject', secondId, '--reason', 'Screenshot unreadable'])).toEqual({ code: 0, lines: [`Application ${secondId} rejected.`] });
     expect((await run(['promotion-applications', '--waiting'])).lines.filter((line) => line.includes('CLI application'))).toHaveLength(0);
     const claims = await run(['promotion-claims', String(application)]);
-    expect(claims.lines[0].split(/\s+/)).toEqual(['username', 'state', 'period', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'tickets', 'requirement', 'takenBack']);
-    expect(claims.lines.find((line) => line.startsWith(first.username))).toMatch(/\sclaimed\s.*\s2$/);
+    expect(claims.lines[0].split(/\s+/)).toEqual(['username', 'state', 'period', 'joinedAt', 'claimedAt', 'deposit', 'bonus', 'tickets', 'points', 'requirement', 'takenBack']);
+    expect(claims.lines.find((line) => line.startsWith(first.username))).toMatch(/\sclaimed\s.*\s2\s*$/);
     expect(claims.lines.find((line) => line.startsWith(second.username))).toMatch(/\srejected\s/);
 
     const issued = await create({ trigger: 'issued', reward: { kind: 'fixed', amount: 3 }, wagering: { multiplier: 0 } }, 'CLI issued');

@@ -34,7 +34,7 @@ interface RawPromotion {
   requires_bank_card: boolean; requires_real_name: boolean; one_per_person: boolean; promo_code: string | null;
   texts: Record<string, { title?: string; content?: string }>;
   repeat: 'once' | 'daily'; sign_in_rewards_minor: string[] | null; min_bet_minor: string | null; min_loss_minor: string | null;
-  reward_tickets: number | null;
+  reward_tickets: number | null; reward_points: number | null;
 }
 
 function promotionOf(row: RawPromotion): PromotionRow {
@@ -51,14 +51,14 @@ function promotionOf(row: RawPromotion): PromotionRow {
     claimWindowHours: row.claim_window_hours, newPlayerDays: row.new_player_days, requirements,
     onePerPerson: row.one_per_person, promoCode: row.promo_code, repeat: row.repeat,
     signInRewardsMinor: row.sign_in_rewards_minor === null ? null : row.sign_in_rewards_minor.map((value) => safe(value)!),
-    minBetMinor: safe(row.min_bet_minor), minLossMinor: safe(row.min_loss_minor), rewardTickets: row.reward_tickets,
+    minBetMinor: safe(row.min_bet_minor), minLossMinor: safe(row.min_loss_minor), rewardTickets: row.reward_tickets, rewardPoints: row.reward_points,
   };
 }
 
 const PROMOTION_COLUMNS = `id, category, title, image_url, content, trigger, starts_at, ends_at, reward_kind, reward_fixed_minor,
   reward_basis_points, reward_cap_minor, min_deposit_minor, wagering_multiplier_x100, wagering_includes_deposit,
   wager_within_days, claim_window_hours, new_player_days, requires_mobile_verified, requires_bank_card,
-  requires_real_name, one_per_person, promo_code, texts, repeat, sign_in_rewards_minor, min_bet_minor, min_loss_minor, reward_tickets`;
+  requires_real_name, one_per_person, promo_code, texts, repeat, sign_in_rewards_minor, min_bet_minor, min_loss_minor, reward_tickets, reward_points`;
 
 /** The merchant's enabled promotions, in display order. */
 export async function selectPromotions(db: Db, merchantId: number): Promise<PromotionRow[]> {
@@ -164,14 +164,14 @@ export async function markClaimed(
   claimId: number,
   paid: {
     depositId: number | null; depositMinor: number | null; bonusMinor: number | null; requirementMinor: number | null;
-    ledgerTransactionId: number | null; tickets: number | null; streak: number | null; nowMs: number;
+    ledgerTransactionId: number | null; tickets: number | null; points: number | null; streak: number | null; nowMs: number;
   },
 ): Promise<void> {
   await db.query(
     `UPDATE promotion_claim SET state = 'claimed', deposit_id = $2, deposit_minor = $3, bonus_minor = $4, requirement_minor = $5,
-            ledger_transaction_id = $6, claimed_at = $7, tickets = $8, streak = $9
+            ledger_transaction_id = $6, claimed_at = $7, tickets = $8, streak = $9, points = $10
       WHERE id = $1 AND state IN ('joined', 'applying')`,
-    [claimId, paid.depositId, paid.depositMinor, paid.bonusMinor, paid.requirementMinor, paid.ledgerTransactionId, new Date(paid.nowMs), paid.tickets, paid.streak],
+    [claimId, paid.depositId, paid.depositMinor, paid.bonusMinor, paid.requirementMinor, paid.ledgerTransactionId, new Date(paid.nowMs), paid.tickets, paid.streak, paid.points],
   );
 }
 

@@ -9,7 +9,7 @@ const rules = (overrides: Partial<PromotionRules>): PromotionRules => ({
   id: 1, trigger: 'deposit', startsAtMs: null, endsAtMs: null, rewardKind: 'percent', rewardFixedMinor: null, rewardBasisPoints: 10_000,
   rewardCapMinor: null, minDepositMinor: null, wageringMultiplierX100: 100, wageringIncludesDeposit: false, wagerWithinDays: null,
   claimWindowHours: null, newPlayerDays: null, requirements: [], onePerPerson: false, repeat: 'once', signInRewardsMinor: null,
-  minBetMinor: null, minLossMinor: null, rewardTickets: null, ...overrides,
+  minBetMinor: null, minLossMinor: null, rewardTickets: null, rewardPoints: null, ...overrides,
 });
 
 it('pays a percentage in whole minor units, at most what it promises and never above the cap', () => {

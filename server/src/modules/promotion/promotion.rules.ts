@@ -13,7 +13,7 @@ export interface PromotionRules {
   trigger: PromotionTrigger;
   startsAtMs: number | null;
   endsAtMs: number | null;
-  rewardKind: 'fixed' | 'percent' | 'streak' | 'tickets' | null;
+  rewardKind: 'fixed' | 'percent' | 'streak' | 'tickets' | 'points' | null;
   rewardFixedMinor: number | null;
   /** 10000 = 100 % of the qualifying deposit. */
   rewardBasisPoints: number | null;
@@ -37,6 +37,8 @@ export interface PromotionRules {
   minLossMinor: number | null;
   /** tickets: the prize-wheel tickets it gives. */
   rewardTickets: number | null;
+  /** points: the points it gives. */
+  rewardPoints: number | null;
 }
 
 /** What the rules need to know of the member (none: a visitor, seen as a new member would be). */
@@ -98,6 +100,8 @@ export interface Standing {
   missing: PromotionRequirement[];
   /** A tickets reward: the tickets waiting (claim) or given (claimed). */
   tickets: number | null;
+  /** A points reward: the points waiting (claim) or given (claimed). */
+  points: number | null;
   /** sign_in: today's streak day (the one a sign-in pays, or paid). */
   streakDay: number | null;
   /** bet_volume: staked today; net_loss: lost yesterday; each with the amount that earns the reward. */
@@ -155,7 +159,7 @@ export function standingOf(
   const progress = member && target !== null ? { measuredMinor: period.measuredMinor, targetMinor: target } : null;
   const streakDay = rules.trigger === 'sign_in' ? claim?.streak ?? period.streakDay : null;
   const standing = (state: PromotionState, extra: Partial<Standing> = {}): Standing => ({
-    state, closeReason: null, bonusMinor: null, claimDeadlineMs: null, deposit: null, missing, tickets: null, streakDay, progress, ...extra,
+    state, closeReason: null, bonusMinor: null, claimDeadlineMs: null, deposit: null, missing, tickets: null, points: null, streakDay, progress, ...extra,
   });
   const close = (closeReason: CloseReason) => standing('close', { closeReason });
   const daily = rules.repeat === 'daily';
@@ -164,7 +168,11 @@ export function standingOf(
   if (claim?.state === 'claimed') {
     const wagerOpen = rules.wagerWithinDays === null || nowMs < (claim.claimedAtMs ?? nowMs) + rules.wagerWithinDays * DAY_MS;
     const inProcess = rules.wageringMultiplierX100 > 0 && claim.bonusMinor !== null && wagerOpen && (member?.wageringRemainingMinor ?? 0) > 0;
-    const paid = { bonusMinor: claim.bonusMinor, tickets: claim.bonusMinor === null ? rules.rewardTickets : null };
+    const paid = {
+      bonusMinor: claim.bonusMinor,
+      tickets: claim.bonusMinor === null && rules.rewardKind === 'tickets' ? rules.rewardTickets : null,
+      points: claim.bonusMinor === null && rules.rewardKind === 'points' ? rules.rewardPoints : null,
+    };
     return standing(inProcess ? 'process' : ISSUED_TRIGGERS.has(rules.trigger) ? 'issued' : 'claimed', paid);
   }
   if (claim?.state === 'applying') return standing('applying');
@@ -176,11 +184,13 @@ export function standingOf(
     // A daily reward waits until its day's claim ends; one that pays once, its claim window.
     const claimDeadlineMs = daily ? period.claimEndsAtMs : claimDeadlineOf(rules, earnedAtMs);
     const tickets = rules.rewardKind === 'tickets' ? rules.rewardTickets : null;
-    if (bonusMinor === null && tickets === null) return close('ended');
+    const points = rules.rewardKind === 'points' ? rules.rewardPoints : null;
+    if (bonusMinor === null && tickets === null && points === null) return close('ended');
     if (claimDeadlineMs !== null && claimDeadlineMs <= nowMs) return close(hasEnded(rules, nowMs) && rules.claimWindowHours === null ? 'ended' : 'claim_expired');
-    return standing('claim', { bonusMinor, claimDeadlineMs, deposit: qualifying, tickets });
+    return standing('claim', { bonusMinor, claimDeadlineMs, deposit: qualifying, tickets, points });
   };
-  const rewardMinor = (depositMinor: number | null) => (rules.rewardKind === 'tickets' ? null : bonusMinorOf(rules, depositMinor, period.streakDay));
+  const rewardMinor = (depositMinor: number | null) =>
+    rules.rewardKind === 'tickets' || rules.rewardKind === 'points' ? null : bonusMinorOf(rules, depositMinor, period.streakDay);
   const isNewPlayer = () => !member || rules.newPlayerDays === null || nowMs < member.registeredAtMs + rules.newPlayerDays * DAY_MS;
 
   switch (rules.trigger) {
@@ -226,7 +236,11 @@ export function standingOf(
     case 'application': {
       if (hasEnded(rules, nowMs)) return close('ended');
       if (!isNewPlayer()) return close('not_new_player');
-      return standing('apply', { bonusMinor: rewardMinor(null), tickets: rules.rewardKind === 'tickets' ? rules.rewardTickets : null });
+      return standing('apply', {
+        bonusMinor: rewardMinor(null),
+        tickets: rules.rewardKind === 'tickets' ? rules.rewardTickets : null,
+        points: rules.rewardKind === 'points' ? rules.rewardPoints : null,
+      });
     }
     case 'issued':
       return standing(hasEnded(rules, nowMs) ? 'close' : 'none', hasEnded(rules, nowMs) ? { closeReason: 'ended' } : {});

@@ -4,6 +4,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import type { SecretsKey } from '../../secrets-key';
 import { ensureHouseAccount, ensureMemberAccount, MINOR_PER_MAJOR, memberBalanceMinor, minorToMajor, postTransactionIn } from '../ledger';
+import { creditPoints, POINT_KINDS } from '../points';
 import { grantTickets } from '../prize-wheel';
 import { memberProfit } from '../profit';
 import { readWithdrawSettings } from '../withdrawal';
@@ -72,6 +73,7 @@ export function entryOf(promotion: queries.PromotionRow, standing: Standing, mem
           percent: percentOf(promotion.rewardBasisPoints),
           cap: majorOrNull(promotion.rewardCapMinor),
           tickets: promotion.rewardTickets,
+          points: promotion.rewardPoints,
           streak: promotion.signInRewardsMinor?.map(minorToMajor) ?? null,
         }
       : null,
@@ -89,6 +91,7 @@ export function entryOf(promotion: queries.PromotionRow, standing: Standing, mem
     claimDeadline: standing.claimDeadlineMs,
     repeat: promotion.repeat,
     tickets: standing.tickets,
+    points: standing.points,
     streakDay: standing.streakDay,
     progress: standing.progress && { amount: minorToMajor(standing.progress.measuredMinor), target: minorToMajor(standing.progress.targetMinor) },
     rejectReason: standing.state === 'rejected' ? rejectReason : null,
@@ -205,7 +208,7 @@ async function identitiesOf(db: pg.Pool | pg.PoolClient, caller: PromotionCaller
  */
 export function withLinked(promotion: queries.PromotionRow, standing: Standing, linked: ReadonlySet<number>): Standing {
   if (!promotion.onePerPerson || !linked.has(promotion.id) || !['join', 'joined', 'claim', 'apply'].includes(standing.state)) return standing;
-  return { ...standing, state: 'close', closeReason: 'linked_account', bonusMinor: null, claimDeadlineMs: null, deposit: null, tickets: null };
+  return { ...standing, state: 'close', closeReason: 'linked_account', bonusMinor: null, claimDeadlineMs: null, deposit: null, tickets: null, points: null };
 }
 
 export async function linkedOf(db: pg.Pool | pg.PoolClient, caller: PromotionCaller): Promise<ReadonlySet<number>> {
@@ -308,7 +311,7 @@ async function claimIn(client: pg.PoolClient, context: PayingContext, promotion:
   const facts = await callerFactsOf(client, context, context.nowMs);
   const { standing, claim } = await standingIn(client, promotion, facts, context.nowMs);
   if (['claimed', 'process', 'issued'].includes(standing.state)) throw new AppError(409, 'promotion.already.claimed');
-  if (standing.state !== 'claim' || !claim || !locked || (standing.bonusMinor === null && standing.tickets === null)) {
+  if (standing.state !== 'claim' || !claim || !locked || (standing.bonusMinor === null && standing.tickets === null && standing.points === null)) {
     throw new AppError(409, 'promotion.not.claimable', {}, { state: standing.state, closeReason: standing.closeReason });
   }
   await payIn(client, context, promotion, claim, standing);
@@ -337,11 +340,21 @@ export async function payIn(client: pg.PoolClient, context: PayingContext, promo
     if (taken.length > 0) throw new AppError(409, 'promotion.linked.account', {}, { matched: taken });
   }
   const streak = promotion.trigger === 'sign_in' ? standing.streakDay : null;
+  if (standing.bonusMinor === null && standing.points !== null) {
+    await creditPoints(client, {
+      merchantId: context.merchantId, memberId: context.memberId, points: standing.points, kind: POINT_KINDS.promotion,
+      idempotencyKey: `${POINT_KINDS.promotion}:${claim.id}`, nowMs: context.nowMs, remark: textsIn(promotion, context.language).title.slice(0, 200),
+    });
+    await queries.markClaimed(client, claim.id, {
+      depositId: null, depositMinor: null, bonusMinor: null, requirementMinor: null, ledgerTransactionId: null, tickets: null, points: standing.points, streak, nowMs: context.nowMs,
+    });
+    return;
+  }
   if (standing.bonusMinor === null) {
     const tickets = standing.tickets!;
     await grantTickets(client, context.secretsKey, { merchantId: context.merchantId, memberId: context.memberId, count: tickets, source: `promotion:${claim.id}`, nowMs: context.nowMs });
     await queries.markClaimed(client, claim.id, {
-      depositId: null, depositMinor: null, bonusMinor: null, requirementMinor: null, ledgerTransactionId: null, tickets, streak, nowMs: context.nowMs,
+      depositId: null, depositMinor: null, bonusMinor: null, requirementMinor: null, ledgerTransactionId: null, tickets, points: null, streak, nowMs: context.nowMs,
     });
     return;
   }
@@ -370,6 +383,7 @@ export async function payIn(client: pg.PoolClient, context: PayingContext, promo
     requirementMinor,
     ledgerTransactionId: posted.transactionId,
     tickets: null,
+    points: null,
     streak,
     nowMs: context.nowMs,
   });
