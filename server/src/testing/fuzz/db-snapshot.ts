@@ -10,6 +10,7 @@ export const TABLES_BAD_REQUESTS_WRITE: Readonly<Record<string, string>> = {
   login_attempt: 'every login attempt is recorded, failed ones above all (brute-force detection, the audit of sign-ins)',
   auth_throttle: 'failed logins and refused codes count against the account and the address (the per-account and per-IP limits)',
   request_nonce: "a decrypted body's nonce is claimed before the request is judged, so that body can never be sent again (replay protection)",
+  referral_code: "a member's invitation code is made the first time any referral call asks for it (once; the same code ever after)",
 };
 
 /** Columns a refused request legitimately changes (the rest of their rows is compared). */
