@@ -201,6 +201,8 @@ export const SERVER_ERROR_CODES = [
   'vip.level.unknown',
   'vip.month.invalid',
   'operator.vip.invalid',
+  // Member labels (member-label module): an operator's label or its members that do not hold together
+  'operator.member_label.invalid',
   // The betting rebate (rebate module): a day's rebate claimed by the member
   'rebate.date.invalid',
   'rebate.day.not.closed',

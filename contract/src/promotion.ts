@@ -32,8 +32,14 @@ export type PromotionState = (typeof PROMOTION_STATES)[number];
 export const PROMOTION_REQUIREMENTS = ['mobile_verified', 'bank_card', 'real_name'] as const;
 export type PromotionRequirement = (typeof PROMOTION_REQUIREMENTS)[number];
 
-/** Why a promotion is closed to this member. */
-export const PROMOTION_CLOSE_REASONS = ['ended', 'not_new_player', 'already_deposited', 'claim_expired', 'linked_account', 'taken_back'] as const;
+/**
+ * Why a promotion is closed to this member. `vip_level`: the promotion is for the VIP levels in
+ * `vipLevels` and the member is at another; `member_label`: it is for members the operator marked
+ * (labels a player does not see).
+ */
+export const PROMOTION_CLOSE_REASONS = [
+  'ended', 'not_new_player', 'already_deposited', 'claim_expired', 'linked_account', 'taken_back', 'vip_level', 'member_label',
+] as const;
 
 const amount = { type: 'number', minimum: 0 } as const;
 const nullableAmount = { type: ['number', 'null'], minimum: 0 } as const;
@@ -45,7 +51,7 @@ export const promotionEntrySchema = {
   required: [
     'id', 'category', 'title', 'imageUrl', 'trigger', 'state', 'closeReason', 'startTime', 'endTime', 'reward', 'minDeposit',
     'wagering', 'claimWindowHours', 'requirements', 'missingRequirements', 'bonus', 'claimDeadline',
-    'repeat', 'tickets', 'points', 'streakDay', 'progress', 'rejectReason',
+    'repeat', 'tickets', 'points', 'streakDay', 'progress', 'rejectReason', 'vipLevels',
   ],
   properties: {
     id: { type: 'integer' },
@@ -97,6 +103,11 @@ export const promotionEntrySchema = {
       properties: { amount, target: amount },
     },
     rejectReason: { type: ['string', 'null'], description: 'State rejected: why' },
+    vipLevels: {
+      type: ['array', 'null'],
+      items: { type: 'integer', minimum: 0 },
+      description: 'The VIP levels the promotion is for, lowest first (null: every level)',
+    },
   },
 } as const;
 

@@ -36,6 +36,7 @@ import { systemMessages } from './modules/system';
 import { twoFactorMessages } from './modules/two-factor';
 import { verificationMessages } from './modules/verification';
 import { vipMessages } from './modules/vip';
+import { memberLabelMessages } from './modules/member-label';
 import { withdrawalMessages } from './modules/withdrawal';
 
 /** Every owner's part, by owner. */
@@ -74,6 +75,7 @@ export const MESSAGE_PARTS = {
   rebate: rebateMessages,
   referral: referralMessages,
   vip: vipMessages,
+  memberLabel: memberLabelMessages,
   mission: missionMessages,
 };
 

@@ -118,6 +118,8 @@ interface PromotionSeedRules {
   requires?: ('mobile_verified' | 'bank_card' | 'real_name')[];
   onePerPerson?: boolean;
   promoCode?: string;
+  /** The VIP levels it is for (migration 066); none: every level. */
+  vipLevels?: number[];
 }
 
 /** A prize wheel: its segments in wheel order; a cash segment names its amount. */
@@ -238,6 +240,10 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
   for (const promotion of seed.promotions) {
     const inserted = await client.query<{ id: number }>(
       `INSERT INTO promotion (merchant_id, category, title, image_url, content, sort_order)
+  const audience = await client.query<{ present: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'promotion' AND column_name = 'audience_vip_levels') AS present",
+  );
+  const hasAudience = audience.rows[0].present;
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [id, promotion.category, promotion.title, promotion.imageUrl, promotion.content ?? '', order++],
     );
@@ -278,6 +284,7 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
       const names = Object.keys(columns);
       await client.query(
         `UPDATE promotion SET ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')} WHERE id = $1`,
+      if (hasAudience && rules.vipLevels) columns.audience_vip_levels = rules.vipLevels;
         [inserted.rows[0].id, ...Object.values(columns)],
       );
     }

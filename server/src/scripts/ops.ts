@@ -64,6 +64,11 @@
 //   promotion-reject CLAIM_ID --reason TEXT           rejects it; the member reads the reason
 //   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
 //   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
+//                                                     (a promotion's audience: "audience":{"vipLevels":[3,4],"labels":["High rollers"]})
+//   member-labels [USERNAME]                          the member labels (how many carry each); a member's labels
+//   member-label-create --json JSON                   a label, e.g. '{"name":"High rollers","shown":false}'
+//   member-label-set ID --json JSON                   changes its name, colours or whether members see it
+//   member-label-add ID USERNAME... / member-label-remove ID USERNAME...   puts it on members / takes it off
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
 //   referral-settings                                 invite a friend: on/off, thresholds, rewards, rates, achievements
 //   referral-settings-set --json JSON                 changes the fields given, e.g. '{"enabled":false}'
@@ -986,6 +991,52 @@ Object.assign(OPS_COMMANDS, {
 const rebateLines = (value: { mode: string; rates: { vipLevel: number; category: string; percent: number }[] }): string[] => [
   `Mode: ${value.mode} (${value.mode === 'auto' ? 'paid by the daily job' : 'claimed by each member in the member centre'}).`,
   ...formatTable(value.rates.map((rate) => ({ ...rate, percent: `${rate.percent}%` })), ['vipLevel', 'category', 'percent']),
+// Member labels (modules/member-label, member-label.operator-routes.ts).
+const LABEL_COLUMNS = ['id', 'name', 'shown', 'textColor', 'backgroundColor', 'members'];
+const labelMembersCommand = (verb: 'add' | 'remove'): OpsCommand => ({
+  usage: `member-label-${verb} ID USERNAME...   (${verb === 'add' ? 'puts the label on each member' : 'takes the label off each member'})`,
+  authenticated: true,
+  async run({ api, positionals, io }) {
+    const usage = `member-label-${verb} ID USERNAME...`;
+    const id = promotionIdOf(positionals.slice(0, 1), usage);
+    if (positionals.length < 2) throw new UsageError(usage);
+    const value = (await api.call('POST', `/member-labels/${id}/members`, { body: { [verb]: positionals.slice(1) } })) as { list: Record<string, unknown>[] };
+    for (const line of formatTable(value.list, ['username', 'outcome'])) io.write(line);
+  },
+});
+Object.assign(OPS_COMMANDS, {
+  'member-labels': {
+    usage: "member-labels [USERNAME]   (the merchant's member labels; with a username, that member's)",
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      if (positionals.length > 1) throw new UsageError('member-labels [USERNAME]');
+      const path = positionals[0] ? `/member-labels/members/${encodeURIComponent(positionals[0])}` : '/member-labels';
+      const value = (await api.call('GET', path)) as { list: Record<string, unknown>[] };
+      for (const line of formatTable(value.list, LABEL_COLUMNS)) io.write(line);
+    },
+  },
+  'member-label-create': {
+    usage: 'member-label-create --json JSON   e.g. \'{"name":"High rollers","shown":false,"textColor":"#ffffff","backgroundColor":"#8a2be2"}\'',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('POST', '/member-labels', { body: jsonOption(options, 'member-label-create --json JSON') })) as Record<string, unknown>;
+      for (const line of formatTable([value], LABEL_COLUMNS)) io.write(line);
+    },
+  },
+  'member-label-set': {
+    usage: 'member-label-set ID --json JSON   (only the fields given: name, shown, textColor, backgroundColor)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'member-label-set ID --json JSON';
+      const id = promotionIdOf(positionals, usage);
+      const value = (await api.call('POST', `/member-labels/${id}`, { body: jsonOption(options, usage) })) as Record<string, unknown>;
+      for (const line of formatTable([value], LABEL_COLUMNS)) io.write(line);
+    },
+  },
+  'member-label-add': labelMembersCommand('add'),
+  'member-label-remove': labelMembersCommand('remove'),
+} satisfies Record<string, OpsCommand>);
+
 ];
 Object.assign(OPS_COMMANDS, {
   'rebate-settings': {

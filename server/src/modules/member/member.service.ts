@@ -7,6 +7,7 @@ import { lockoutRuleOf, readAccountSettings } from '../merchant';
 import { addressSubject, forgiveAttempt, reserveAttempts, tooManyRequests, type ThrottleKey, type ThrottleRule } from '../rate-limit';
 import { resolveInviteCode } from '../referral';
 import { memberBadge } from '../vip';
+import { shownLabelsOf } from '../member-label';
 import { avatarOf, toMemberInfo } from './member-info';
 
 // The member's own calls besides registration (registration.service.ts): info, avatar, language,
@@ -48,12 +49,14 @@ export async function checkAffiliateCode(
 }
 
 export async function getMemberInfo(db: Db, member: Member): Promise<MemberInfo> {
-  const [upline, badge] = await Promise.all([
+  const [upline, badge, labels] = await Promise.all([
     member.uplineId === null ? undefined : selectUplineUsername(db, member.merchantId, member.uplineId),
     // The VIP rank: the club label (level, name, colours) the header's badge and the choice of customer service read.
     memberBadge(db, member.merchantId, member.id, member.language),
+    // The operator's labels meant for the member to see, after the VIP level's.
+    shownLabelsOf(db, member.merchantId, member.id),
   ]);
-  return { ...toMemberInfo(member, upline ?? null), ...badge };
+  return { ...toMemberInfo(member, upline ?? null), ...badge, memberLabel: [...badge.memberLabel, ...labels] };
 }
 
 /** The member's avatar, or the merchant's default when they never chose one. */

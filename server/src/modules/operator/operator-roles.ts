@@ -80,6 +80,12 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'PUT /vip/levels/:level': ['content'],
   'GET /vip/members/:username': ['content', 'risk'],
   'PUT /vip/members/:username/level': ['risk'],
+  // Member labels (modules/member-label): content marks members for promotions, risk for its own lists.
+  'GET /member-labels': ['content', 'risk'],
+  'POST /member-labels': ['content', 'risk'],
+  'POST /member-labels/:id': ['content', 'risk'],
+  'POST /member-labels/:id/members': ['content', 'risk'],
+  'GET /member-labels/members/:username': ['content', 'risk'],
   'POST /vip/month-end': ['risk'],
   'GET /vip/claims': ['content', 'risk', 'cashier'],
   // Points (modules/points): content writes the rules and the catalogue and delivers gifts, as for

@@ -6,7 +6,7 @@ import type { SecretsKey } from '../../secrets-key';
 import { decodeReceiptImage } from '../deposit';
 import { minorToMajor } from '../ledger';
 import * as queries from './promotion.queries';
-import { bonusMinorOf, type Standing } from './promotion.rules';
+import { bonusMinorOf, outsideAudience, type Standing } from './promotion.rules';
 import { callerFactsOf, entryFor, linkedOf, payIn, promotionOrNotFound, standingIn, withLinked, type PayingContext } from './promotion.service';
 
 // Promotions paid by an operator's decision (server/README.md, "Promotions"):
@@ -90,6 +90,9 @@ export async function reviewApplication(
     const promotion = await promotionOrNotFound(client, decision.merchantId, application.promotionId);
     const context: PayingContext = { merchantId: decision.merchantId, memberId: application.memberId, nowMs: decision.nowMs, secretsKey: decision.secretsKey };
     const facts = await callerFactsOf(client, context, decision.nowMs);
+    // The member may have left the promotion's audience (a VIP level, a label) since applying.
+    const outside = outsideAudience(promotion, facts.member);
+    if (outside) throw new AppError(409, 'promotion.not.claimable', {}, { state: 'close', closeReason: outside });
     const missing = promotion.requirements.filter((requirement) => !facts.member!.has[requirement]);
     const claim = (await queries.lockClaim(client, decision.merchantId, promotion.id, application.memberId, ''))!;
     const standing = decidedStanding(promotion, missing);
@@ -101,7 +104,8 @@ export async function reviewApplication(
   });
 }
 
-export type IssueOutcome = 'issued' | 'already_issued' | 'member_not_found' | string;
+/** 'vip_level', 'member_label': the member is outside the promotion's audience, and is not paid. */
+export type IssueOutcome = 'issued' | 'already_issued' | 'member_not_found' | 'vip_level' | 'member_label' | string;
 
 /**
  * Issues an issued promotion's reward to each member named, each in its own transaction (one
@@ -121,6 +125,9 @@ export async function issuePromotion(
       const outcome = await withTransaction(pool, async (client): Promise<IssueOutcome> => {
         const memberId = await queries.selectRealMemberId(client, decision.merchantId, username);
         if (memberId === undefined) return 'member_not_found';
+        const member = await queries.selectMemberFacts(client, decision.merchantId, memberId);
+        const outside = outsideAudience(promotion, member ?? null);
+        if (outside) return outside;
         await queries.insertJoined(client, decision.merchantId, promotion.id, memberId, decision.nowMs);
         const claim = (await queries.lockClaim(client, decision.merchantId, promotion.id, memberId, ''))!;
         if (claim.state !== 'joined') return 'already_issued';

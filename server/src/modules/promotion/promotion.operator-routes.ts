@@ -7,7 +7,8 @@ import { minorToMajor } from '../ledger';
 import type { SecretsKey } from '../../secrets-key';
 import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { issuePromotion, reviewApplication } from './promotion.applications';
-import { selectApplicationImages, selectApplications } from './promotion.queries';
+import { labelIdsByName, labelNamesById } from '../member-label';
+import { selectApplicationImages, selectApplications, selectVipLadderLevels } from './promotion.queries';
 
 // The operators' promotions (/ops/v1, registered behind the operator token check by app.ts through
 // operatorRoutes' extraRoutes; content staff and admins, operator-roles.ts): the list with what
@@ -83,6 +84,15 @@ const promotionFields = {
     ),
   },
   rules: rulesSchema,
+  audience: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'Who it is for besides its new-player rule (only the keys given change; null: everyone)',
+    properties: {
+      vipLevels: { type: ['array', 'null'], minItems: 1, maxItems: 21, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 20 }, description: "levels of the merchant's VIP ladder" },
+      labels: { type: ['array', 'null'], minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 40 }, description: 'member label names: members carrying any of them' },
+    },
+  },
 } as const;
 
 interface Rules {
@@ -109,6 +119,7 @@ interface PromotionInput {
   sortOrder?: number;
   texts?: Record<string, { title?: string; content?: string }>;
   rules?: Rules | null;
+  audience?: { vipLevels?: number[] | null; labels?: string[] | null };
 }
 
 /** An amount, percentage or multiplier in hundredths (cents, basis points, ×100); refused when finer. */
@@ -161,6 +172,32 @@ function columnsOf(input: PromotionInput): Record<string, unknown> {
   return columns;
 }
 
+/**
+ * The audience columns an input sets: VIP levels the merchant's ladder has, labels by name turned
+ * into their ids (a name the merchant has no label of is refused).
+ */
+async function audienceColumnsOf(db: pg.Pool, merchantId: number, audience: PromotionInput['audience']): Promise<Record<string, unknown>> {
+  const columns: Record<string, unknown> = {};
+  if (audience?.vipLevels !== undefined) {
+    const levels = audience.vipLevels;
+    if (levels !== null) {
+      const ladder = await selectVipLadderLevels(db, merchantId);
+      const unknown = levels.filter((level) => level !== 0 && !ladder.includes(level));
+      if (unknown.length > 0) throw new AppError(400, 'operator.promotion.invalid', { detail: `no VIP level ${unknown.join(', ')}` });
+    }
+    columns.audience_vip_levels = levels;
+  }
+  if (audience?.labels !== undefined) {
+    if (audience.labels === null) columns.audience_label_ids = null;
+    else {
+      const { ids, missing } = await labelIdsByName(db, merchantId, audience.labels.map((name) => name.trim()));
+      if (missing.length > 0) throw new AppError(400, 'operator.promotion.invalid', { detail: `no member label ${missing.join(', ')}` });
+      columns.audience_label_ids = ids;
+    }
+  }
+  return columns;
+}
+
 /** A database check that refused the promotion, in words: 400 for the operator. */
 function refusedBy(error: unknown): never {
   const failure = error as { code?: string; constraint?: string };
@@ -183,14 +220,15 @@ interface PromotionSummary {
   claimed: number;
   takenBack: number;
   cost: number;
+  audience: { vipLevels: number[] | null; labels: string[] | null };
 }
 
 async function listWithCost(db: pg.Pool, merchantId: number): Promise<PromotionSummary[]> {
   const result = await db.query<{
     id: number; title: string; category: string; trigger: string; enabled: boolean; promo_code: string | null; starts_at: Date | null; ends_at: Date | null;
-    joined: number; claimed: number; taken_back: number; cost_minor: string;
+    joined: number; claimed: number; taken_back: number; cost_minor: string; audience_vip_levels: number[] | null; audience_label_ids: number[] | null;
   }>(
-    `SELECT p.id, p.title, p.category, p.trigger, p.enabled, p.promo_code, p.starts_at, p.ends_at,
+    `SELECT p.id, p.title, p.category, p.trigger, p.enabled, p.promo_code, p.starts_at, p.ends_at, p.audience_vip_levels, p.audience_label_ids,
             count(c.id) FILTER (WHERE c.state = 'joined')::int AS joined,
             count(c.id) FILTER (WHERE c.state IN ('claimed', 'taken_back'))::int AS claimed,
             count(c.id) FILTER (WHERE c.state = 'taken_back')::int AS taken_back,
@@ -199,10 +237,16 @@ async function listWithCost(db: pg.Pool, merchantId: number): Promise<PromotionS
       WHERE p.merchant_id = $1 GROUP BY p.id ORDER BY p.sort_order, p.id`,
     [merchantId],
   );
+  const labelIds = [...new Set(result.rows.flatMap((row) => row.audience_label_ids ?? []))];
+  const names = await labelNamesById(db, merchantId, labelIds);
   return result.rows.map((row) => ({
     id: row.id, title: row.title, category: row.category, trigger: row.trigger, enabled: row.enabled, promoCode: row.promo_code,
     startTime: row.starts_at?.getTime() ?? null, endTime: row.ends_at?.getTime() ?? null,
     joined: row.joined, claimed: row.claimed, takenBack: row.taken_back, cost: minorToMajor(Number(row.cost_minor)),
+    audience: {
+      vipLevels: row.audience_vip_levels === null ? null : [...row.audience_vip_levels].sort((a, b) => a - b),
+      labels: row.audience_label_ids === null ? null : row.audience_label_ids.map((id) => names.get(id) ?? `#${id}`),
+    },
   }));
 }
 
@@ -212,6 +256,10 @@ const summaryItem = {
     id: { type: 'integer' }, title: { type: 'string' }, category: { type: 'string' }, trigger: { type: 'string' }, enabled: { type: 'boolean' },
     promoCode: { type: ['string', 'null'] }, startTime: { type: ['integer', 'null'] }, endTime: { type: ['integer', 'null'] },
     joined: { type: 'integer' }, claimed: { type: 'integer' }, takenBack: { type: 'integer' }, cost: { type: 'number', description: 'bonuses paid less taken back' },
+    audience: {
+      type: 'object',
+      properties: { vipLevels: { type: ['array', 'null'], items: { type: 'integer' } }, labels: { type: ['array', 'null'], items: { type: 'string' } } },
+    },
   },
 } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
@@ -251,7 +299,7 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     const merchantId = operatorOf(request).merchantId;
     const { enabled, ...input } = request.body as PromotionInput & { enabled: boolean };
     return audited(auditContextOf(request, db, clock), { action: 'promotion.create', targetType: 'promotion', targetId: input.title ?? '', detail: { ...input } }, async () => {
-      const columns = { merchant_id: merchantId, enabled, content: '', ...columnsOf(input) };
+      const columns = { merchant_id: merchantId, enabled, content: '', ...columnsOf(input), ...(await audienceColumnsOf(db, merchantId, input.audience)) };
       const names = Object.keys(columns);
       const created = await db
         .query<{ id: number }>(`INSERT INTO promotion (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`, Object.values(columns))
@@ -273,7 +321,7 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     const merchantId = operatorOf(request).merchantId;
     const { id } = request.params;
     return audited(auditContextOf(request, db, clock), { action: 'promotion.update', targetType: 'promotion', targetId: String(id), detail: { ...request.body } }, async () => {
-      const columns = columnsOf(request.body);
+      const columns = { ...columnsOf(request.body), ...(await audienceColumnsOf(db, merchantId, request.body.audience)) };
       const names = Object.keys(columns);
       const updated = await db
         .query(`UPDATE promotion SET ${names.map((name, index) => `${name} = $${index + 3}`).join(', ')} WHERE merchant_id = $1 AND id = $2`, [merchantId, id, ...Object.values(columns)])

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GUEST_MEMBER_TYPE, type PromotionRequirement, type PromotionTrigger } from '@platform/contract';
 import type { Db } from '../../db/pool';
+import { memberVipLevelSql } from '../vip';
 import type { ClaimFacts, DepositFacts, MemberFacts, PromotionRules } from './promotion.rules';
 
 // SQL of promotions (migration 053). Every query is scoped by merchant.
@@ -34,7 +35,7 @@ interface RawPromotion {
   requires_bank_card: boolean; requires_real_name: boolean; one_per_person: boolean; promo_code: string | null;
   texts: Record<string, { title?: string; content?: string }>;
   repeat: 'once' | 'daily'; sign_in_rewards_minor: string[] | null; min_bet_minor: string | null; min_loss_minor: string | null;
-  reward_tickets: number | null; reward_points: number | null;
+  reward_tickets: number | null; reward_points: number | null; audience_vip_levels: number[] | null; audience_label_ids: number[] | null;
 }
 
 function promotionOf(row: RawPromotion): PromotionRow {
@@ -52,13 +53,16 @@ function promotionOf(row: RawPromotion): PromotionRow {
     onePerPerson: row.one_per_person, promoCode: row.promo_code, repeat: row.repeat,
     signInRewardsMinor: row.sign_in_rewards_minor === null ? null : row.sign_in_rewards_minor.map((value) => safe(value)!),
     minBetMinor: safe(row.min_bet_minor), minLossMinor: safe(row.min_loss_minor), rewardTickets: row.reward_tickets, rewardPoints: row.reward_points,
+    audienceVipLevels: row.audience_vip_levels === null ? null : [...row.audience_vip_levels].sort((a, b) => a - b),
+    audienceLabelIds: row.audience_label_ids,
   };
 }
 
 const PROMOTION_COLUMNS = `id, category, title, image_url, content, trigger, starts_at, ends_at, reward_kind, reward_fixed_minor,
   reward_basis_points, reward_cap_minor, min_deposit_minor, wagering_multiplier_x100, wagering_includes_deposit,
   wager_within_days, claim_window_hours, new_player_days, requires_mobile_verified, requires_bank_card,
-  requires_real_name, one_per_person, promo_code, texts, repeat, sign_in_rewards_minor, min_bet_minor, min_loss_minor, reward_tickets, reward_points`;
+  requires_real_name, one_per_person, promo_code, texts, repeat, sign_in_rewards_minor, min_bet_minor, min_loss_minor, reward_tickets, reward_points,
+  audience_vip_levels, audience_label_ids`;
 
 /** The merchant's enabled promotions, in display order. */
 export async function selectPromotions(db: Db, merchantId: number): Promise<PromotionRow[]> {
@@ -86,13 +90,17 @@ export async function selectPromotionByCode(db: Db, merchantId: number, code: st
 }
 
 export async function selectMemberFacts(db: Db, merchantId: number, memberId: number): Promise<MemberFacts | undefined> {
-  const result = await db.query<{ created_at: Date; deposited: boolean; mobile: boolean; card: boolean; real_name: boolean; remaining: string | null }>(
+  const result = await db.query<{
+    created_at: Date; deposited: boolean; mobile: boolean; card: boolean; real_name: boolean; remaining: string | null; vip_level: number; label_ids: number[];
+  }>(
     `SELECT m.created_at,
             EXISTS (SELECT 1 FROM deposit d WHERE d.member_id = m.id AND d.status = 'approved') AS deposited,
             m.mobile_e164 IS NOT NULL AS mobile,
             EXISTS (SELECT 1 FROM withdraw_card c WHERE c.member_id = m.id AND c.deleted_at IS NULL) AS card,
             coalesce(btrim(m.payee_name), '') <> '' AS real_name,
-            (SELECT w.remaining_minor FROM wagering_balance w WHERE w.member_id = m.id) AS remaining
+            (SELECT w.remaining_minor FROM wagering_balance w WHERE w.member_id = m.id) AS remaining,
+            ${memberVipLevelSql('m.merchant_id', 'm.id')} AS vip_level,
+            ARRAY(SELECT l.label_id FROM member_label_member l WHERE l.member_id = m.id ORDER BY l.label_id) AS label_ids
        FROM member m WHERE m.merchant_id = $1 AND m.id = $2`,
     [merchantId, memberId],
   );
@@ -103,6 +111,8 @@ export async function selectMemberFacts(db: Db, merchantId: number, memberId: nu
     hasDeposited: row.deposited,
     has: { mobile_verified: row.mobile, bank_card: row.card, real_name: row.real_name },
     wageringRemainingMinor: safe(row.remaining) ?? 0,
+    vipLevel: row.vip_level,
+    labelIds: row.label_ids,
   };
 }
 
@@ -360,4 +370,10 @@ export async function selectApplicationImages(db: Db, merchantId: number, claimI
     [merchantId, claimId],
   );
   return result.rows.map((row) => `data:${row.content_type};base64,${row.image.toString('base64')}`);
+}
+
+/** The levels of the merchant's VIP ladder (modules/vip, migration 063) a promotion's audience may name. */
+export async function selectVipLadderLevels(db: Db, merchantId: number): Promise<number[]> {
+  const result = await db.query<{ level: number }>('SELECT level FROM vip_level WHERE merchant_id = $1 ORDER BY level', [merchantId]);
+  return result.rows.map((row) => row.level);
 }

@@ -9,7 +9,7 @@ const rules = (overrides: Partial<PromotionRules>): PromotionRules => ({
   id: 1, trigger: 'deposit', startsAtMs: null, endsAtMs: null, rewardKind: 'percent', rewardFixedMinor: null, rewardBasisPoints: 10_000,
   rewardCapMinor: null, minDepositMinor: null, wageringMultiplierX100: 100, wageringIncludesDeposit: false, wagerWithinDays: null,
   claimWindowHours: null, newPlayerDays: null, requirements: [], onePerPerson: false, repeat: 'once', signInRewardsMinor: null,
-  minBetMinor: null, minLossMinor: null, rewardTickets: null, rewardPoints: null, ...overrides,
+  minBetMinor: null, minLossMinor: null, rewardTickets: null, rewardPoints: null, audienceVipLevels: null, audienceLabelIds: null, ...overrides,
 });
 
 it('pays a percentage in whole minor units, at most what it promises and never above the cap', () => {
@@ -52,12 +52,40 @@ it('never offers a claimed bonus again, whatever the time, the trigger or the de
       (trigger, nowMs, remainingMinor) => {
         const standing = standingOf(
           rules({ trigger, rewardKind: 'fixed', rewardFixedMinor: 500 }),
-          { registeredAtMs: 0, hasDeposited: true, has: { mobile_verified: true, bank_card: true, real_name: true }, wageringRemainingMinor: remainingMinor },
+          { registeredAtMs: 0, hasDeposited: true, has: { mobile_verified: true, bank_card: true, real_name: true }, wageringRemainingMinor: remainingMinor, vipLevel: 0, labelIds: [] },
           { state: 'claimed', joinedAtMs: 0, claimedAtMs: 0, bonusMinor: 500 },
           { depositId: 1, creditedMinor: 10_000, settledAtMs: 0 },
           nowMs,
         );
         return standing.state === 'claimed' || standing.state === 'process';
+      },
+    ),
+  );
+});
+
+it('never lets a member outside the audience join, apply or claim, and judges one inside as if there were none', () => {
+  const triggers = ['registration', 'first_deposit', 'deposit', 'promo_code', 'sign_in', 'bet_volume', 'net_loss', 'application', 'issued'] as const;
+  const receiving = new Set(['join', 'joined', 'claim', 'apply']);
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...triggers),
+      fc.option(fc.uniqueArray(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 5 }), { nil: null }),
+      fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 3 }), { nil: null }),
+      fc.integer({ min: 0, max: 20 }),
+      fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 4 }),
+      fc.constantFrom(null, 'joined' as const),
+      (trigger, vipLevels, labelIds, vipLevel, memberLabels, claimState) => {
+        const promotion = rules({ trigger, rewardKind: 'fixed', rewardFixedMinor: 500, audienceVipLevels: vipLevels, audienceLabelIds: labelIds });
+        const member = { registeredAtMs: 0, hasDeposited: false, has: { mobile_verified: true, bank_card: true, real_name: true }, wageringRemainingMinor: 0, vipLevel, labelIds: memberLabels };
+        const claim = claimState === null ? null : { state: claimState, joinedAtMs: 0, claimedAtMs: null, bonusMinor: null };
+        const deposit = { depositId: 1, creditedMinor: 10_000, settledAtMs: 1 };
+        const period = { periodKey: '2026-01-01', claimEndsAtMs: 10_000, measuredMinor: 1_000_000, streakDay: 1 };
+        const standing = standingOf(promotion, member, claim, deposit, 5, period);
+        const inLevels = vipLevels === null || vipLevels.includes(vipLevel);
+        const inLabels = labelIds === null || labelIds.some((id) => memberLabels.includes(id));
+        if (!inLevels || !inLabels) return standing.state === 'close' && standing.closeReason === (inLevels ? 'member_label' : 'vip_level') && !receiving.has(standing.state);
+        const unrestricted = standingOf({ ...promotion, audienceVipLevels: null, audienceLabelIds: null }, member, claim, deposit, 5, period);
+        return JSON.stringify(standing) === JSON.stringify(unrestricted);
       },
     ),
   );

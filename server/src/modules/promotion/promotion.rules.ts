@@ -39,6 +39,10 @@ export interface PromotionRules {
   rewardTickets: number | null;
   /** points: the points it gives. */
   rewardPoints: number | null;
+  /** The VIP levels it is for, lowest first (null: every level). */
+  audienceVipLevels: number[] | null;
+  /** It is for members carrying one of these labels (null: every member). */
+  audienceLabelIds: number[] | null;
 }
 
 /** What the rules need to know of the member (none: a visitor, seen as a new member would be). */
@@ -49,6 +53,10 @@ export interface MemberFacts {
   has: Record<PromotionRequirement, boolean>;
   /** The member's whole remaining wagering requirement. */
   wageringRemainingMinor: number;
+  /** The member's VIP level (0 without one). */
+  vipLevel: number;
+  /** The labels an operator put on the member. */
+  labelIds: number[];
 }
 
 /** The member's row of the promotion (promotion_claim), if any. */
@@ -86,7 +94,18 @@ export interface PeriodFacts {
 /** The period of a promotion that pays once. */
 export const ONCE: PeriodFacts = { periodKey: '', claimEndsAtMs: Number.POSITIVE_INFINITY, measuredMinor: 0, streakDay: 1 };
 
-export type CloseReason = 'ended' | 'not_new_player' | 'already_deposited' | 'claim_expired' | 'linked_account' | 'taken_back';
+export type CloseReason = 'ended' | 'not_new_player' | 'already_deposited' | 'claim_expired' | 'linked_account' | 'taken_back' | 'vip_level' | 'member_label';
+
+/**
+ * Why the member is outside the promotion's audience, if it is: another VIP level, or none of its
+ * labels. A visitor is not judged (the page shows the audience; signing in decides).
+ */
+export function outsideAudience(rules: Pick<PromotionRules, 'audienceVipLevels' | 'audienceLabelIds'>, member: MemberFacts | null): 'vip_level' | 'member_label' | null {
+  if (!member) return null;
+  if (rules.audienceVipLevels !== null && !rules.audienceVipLevels.includes(member.vipLevel)) return 'vip_level';
+  if (rules.audienceLabelIds !== null && !rules.audienceLabelIds.some((id) => member.labelIds.includes(id))) return 'member_label';
+  return null;
+}
 
 export interface Standing {
   state: PromotionState;
@@ -177,6 +196,10 @@ export function standingOf(
   }
   if (claim?.state === 'applying') return standing('applying');
   if (claim?.state === 'rejected') return standing('rejected');
+  // What was received stays shown as received (above); from here on, the member must be in the
+  // audience: a level or a label lost since joining closes what was not paid yet.
+  const outside = outsideAudience(rules, member);
+  if (outside) return close(outside);
   if (!hasStarted(rules, nowMs)) return standing('comingSoon');
   if (rules.trigger === 'none') return standing(hasEnded(rules, nowMs) ? 'close' : 'none', hasEnded(rules, nowMs) ? { closeReason: 'ended' } : {});
 

@@ -95,6 +95,8 @@ export function entryOf(promotion: queries.PromotionRow, standing: Standing, mem
     streakDay: standing.streakDay,
     progress: standing.progress && { amount: minorToMajor(standing.progress.measuredMinor), target: minorToMajor(standing.progress.targetMinor) },
     rejectReason: standing.state === 'rejected' ? rejectReason : null,
+    // Labels are the operator's: the page says only that a promotion is for invited members.
+    vipLevels: promotion.audienceVipLevels,
   };
 }
 

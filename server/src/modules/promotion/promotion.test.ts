@@ -99,7 +99,7 @@ describe('the bonus and its wagering, worked by hand', () => {
     id: 1, trigger: 'deposit', startsAtMs: null, endsAtMs: null, rewardKind: 'percent', rewardFixedMinor: null, rewardBasisPoints: 2000,
     rewardCapMinor: 20_000, minDepositMinor: 1000, wageringMultiplierX100: 500, wageringIncludesDeposit: true, wagerWithinDays: null,
     claimWindowHours: null, newPlayerDays: null, requirements: [], onePerPerson: false, repeat: 'once', signInRewardsMinor: null,
-  minBetMinor: null, minLossMinor: null, rewardTickets: null, rewardPoints: null, ...overrides,
+  minBetMinor: null, minLossMinor: null, rewardTickets: null, rewardPoints: null, audienceVipLevels: null, audienceLabelIds: null, ...overrides,
   });
 
   it('pays a percentage of the deposit in whole cents, rounded down, never above the cap', () => {
