@@ -129,14 +129,25 @@ export const claimKey = (promotionId: number, periodKey: string): string => `${p
 
 interface RawClaim {
   id: string; promotion_id: number; period_key: string; state: ClaimFacts['state']; joined_at: Date; claimed_at: Date | null;
-  bonus_minor: string | null; streak: number | null; reject_reason: string | null;
+  bonus_minor: string | null; streak: number | null; reject_reason: string | null; wagered: boolean;
 }
 const claimOf = (row: RawClaim): ClaimRow => ({
   id: Number(row.id), promotionId: row.promotion_id, periodKey: row.period_key, state: row.state, joinedAtMs: row.joined_at.getTime(),
   claimedAtMs: msOf(row.claimed_at), bonusMinor: safe(row.bonus_minor), streak: row.streak, rejectReason: row.reject_reason,
+  wageredSinceClaim: row.wagered,
 });
+/**
+ * A paid bonus is wagered once the member's whole requirement has reached zero after the bonus
+ * added its part, whatever was added since (a later deposit's requirement is not the bonus's): the
+ * rule the take-back job and the withdrawal's refusal code read too.
+ */
+const WAGERED_SINCE_CLAIM = `(c.ledger_transaction_id IS NOT NULL AND EXISTS (
+    SELECT 1 FROM wagering_entry z
+     WHERE z.member_id = c.member_id AND z.remaining_after_minor = 0
+       AND z.id > coalesce((SELECT e.id FROM wagering_entry e WHERE e.ledger_transaction_id = c.ledger_transaction_id AND e.member_id = c.member_id), 0)))`;
 const CLAIM_COLUMNS = `c.id, c.promotion_id, c.period_key, c.state, c.joined_at, c.claimed_at, c.bonus_minor, c.streak,
-  (SELECT a.reject_reason FROM promotion_application a WHERE a.claim_id = c.id) AS reject_reason`;
+  (SELECT a.reject_reason FROM promotion_application a WHERE a.claim_id = c.id) AS reject_reason,
+  ${WAGERED_SINCE_CLAIM} AS wagered`;
 
 /** The member's rows of the periods named ('' and the days a standing needs), by claimKey. */
 export async function selectClaims(db: Db, merchantId: number, memberId: number, periodKeys: readonly string[]): Promise<Map<string, ClaimRow>> {

@@ -67,6 +67,8 @@ export interface ClaimFacts {
   bonusMinor: number | null;
   /** sign_in: the streak day the row paid. */
   streak?: number | null;
+  /** A paid bonus: the member's requirement has reached zero since the bonus added to it. */
+  wageredSinceClaim?: boolean;
 }
 
 /** The deposit that earns a deposit promotion's bonus for this member (see qualifyingDeposit). */
@@ -186,7 +188,8 @@ export function standingOf(
   if (claim?.state === 'taken_back') return standing('close', { closeReason: 'taken_back', bonusMinor: claim.bonusMinor });
   if (claim?.state === 'claimed') {
     const wagerOpen = rules.wagerWithinDays === null || nowMs < (claim.claimedAtMs ?? nowMs) + rules.wagerWithinDays * DAY_MS;
-    const inProcess = rules.wageringMultiplierX100 > 0 && claim.bonusMinor !== null && wagerOpen && (member?.wageringRemainingMinor ?? 0) > 0;
+    // Wagered once the requirement reached zero after the bonus (what a later deposit adds is not this bonus's to meet).
+    const inProcess = rules.wageringMultiplierX100 > 0 && claim.bonusMinor !== null && wagerOpen && !claim.wageredSinceClaim && (member?.wageringRemainingMinor ?? 0) > 0;
     const paid = {
       bonusMinor: claim.bonusMinor,
       tickets: claim.bonusMinor === null && rules.rewardKind === 'tickets' ? rules.rewardTickets : null,

@@ -258,6 +258,11 @@ describe('withdrawing a bonus', () => {
       await bet(context.pool, context.merchantId, memberId, 1, clock.nowMs);
       expect(await entryOf(token, id)).toMatchObject({ state: 'claimed' });
       expect(envelope(await withdraw())).toMatchObject({ success: true });
+      // A deposit afterwards asks its own turnover (500.00 × 1): the bonus stays wagered, and the
+      // refusal names the deposit's turnover, not the promotion's.
+      await approvedDeposit(token, 500);
+      expect(await entryOf(token, id)).toMatchObject({ state: 'claimed', wagering: { remaining: null } });
+      expect(envelope(await withdraw())).toMatchObject({ errorCode: 'withdraw_turnover_not_enough', value: { remainingTurnover: 500 } });
     } finally {
       await setWithdrawSettings(context.pool, context.merchantId, {});
     }
