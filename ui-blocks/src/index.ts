@@ -6,5 +6,6 @@ export * from './mobile-code-fields';
 export * from './load-error';
 export * from './centre';
 export * from './promo-code';
+export * from './promotions';
 export * from './copy-button';
 export * from './image-file';

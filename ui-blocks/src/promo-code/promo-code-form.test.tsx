@@ -20,6 +20,7 @@ const CLAIMED: PromotionClaimed = {
     startTime: null, endTime: null, reward: { kind: 'fixed', amount: 5, percent: null, cap: null, tickets: null, points: null, streak: null }, minDeposit: null,
     wagering: { multiplier: 1, includesDeposit: false, withinDays: 30, remaining: 5 }, claimWindowHours: null, requirements: [], missingRequirements: [],
     bonus: 5, claimDeadline: null, repeat: 'once', tickets: null, points: null, streakDay: null, progress: null, rejectReason: null,
+    vipLevels: null,
   },
 };
 

@@ -3,6 +3,8 @@
 // before anything is sent and read as a data URL. The answer is the promotion as it now stands
 // (applying); a refusal shows in the form, in the page's language.
 import { bus, Button, IconButton, isApiError, outcomeUnknown } from '@platform/shared';
+import { usePromotionT } from '@platform/ui-blocks';
+import type { PromotionEntry } from '@platform/contract';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   COMMENT_MAX,
@@ -14,10 +16,10 @@ import {
   IMAGES_MAX,
   readAsDataUrl,
 } from './application-input';
-import type { PromotionEntry, Translate } from './promotion-model';
 import { applyForPromotion } from './promotions-api';
 import { refusalText } from './refusal-text';
 import styles from './promotions.module.css';
+import type { Translate } from './translations';
 
 interface ChosenImage {
   key: number;
@@ -54,6 +56,7 @@ export interface ApplicationFormProps {
 }
 
 export function ApplicationForm({ entry, onApplied, onStale, onCancel, t }: ApplicationFormProps) {
+  const words = usePromotionT();
   const ids = useId();
   const [comment, setComment] = useState('');
   const [images, setImages] = useState<ChosenImage[]>([]);
@@ -126,7 +129,7 @@ export function ApplicationForm({ entry, onApplied, onStale, onCancel, t }: Appl
       bus.dispatch({ type: 'toast', level: 'success', message: t('apply_success') });
       onApplied(applied);
     } catch (failure) {
-      setRefusal(refusalText(failure, t));
+      setRefusal(refusalText(failure, t, words));
       // Applied already (an answer that never arrived: a timeout, or a second try refused), or no
       // longer open: the page reads the promotion again, and shows Applying if it arrived.
       if (isApiError(failure) && (failure.errorCode === 'promotion.not.applicable' || outcomeUnknown(failure))) onStale();

@@ -67,6 +67,26 @@ describe("a promotion's page", () => {
     expect(terms.querySelector('[onerror]')).toBeNull();
   });
 
+  it('says who it is for among its terms when it is for some VIP levels only, and nothing of it when it is for every member', async () => {
+    await renderDetail({ promotionDetail: detail(promotion({ id: 7, category: 'vip', vipLevels: [3, 4, 5] })) });
+    expect(screen.getByTestId('promo-audience').textContent).toBe('Who can joinVIP levels 3, 4, 5');
+    cleanup();
+    jest.restoreAllMocks();
+    await renderDetail({ promotionDetail: detail(promotion({ id: 7, category: 'vip', vipLevels: [3] })) });
+    expect(screen.getByTestId('promo-audience').textContent).toBe('Who can joinVIP level 3 members');
+    cleanup();
+    jest.restoreAllMocks();
+    await renderDetail({ promotionDetail: detail(promotion({ id: 7 })) });
+    expect(screen.queryByTestId('promo-audience')).toBeNull();
+  });
+
+  it('says why it is closed to a member of another VIP level, among the levels it names as its audience', async () => {
+    await renderDetail({ promotionDetail: detail(promotion({ id: 7, state: 'close', closeReason: 'vip_level', vipLevels: [4, 5] })) });
+    expect(screen.getByTestId('promo-close-reason').textContent).toBe('This promotion is for VIP levels 4, 5.');
+    expect(screen.getByTestId('promo-audience').textContent).toBe('Who can joinVIP levels 4, 5');
+    expect(action()?.disabled).toBe(true);
+  });
+
   it('words the wagering of the bonus alone, one day', async () => {
     await renderDetail({ promotionDetail: detail(promotion({ id: 7, wagering: { multiplier: 1, includesDeposit: false, withinDays: 1, remaining: null } })) });
     expect(screen.getByTestId('promo-wagering').textContent).toBe('WageringWager 1× the bonus within 1 day before withdrawing');

@@ -3,17 +3,15 @@
 // answer is the promotion as it now stands; a daily sign-in's streak and a day's progress.
 import { bus, Button, EmptyState, formatDateTime, Link, requireRealAccount, Spinner, useCall, useT } from '@platform/shared';
 import { useSanitizedHtml } from '@platform/shared/sanitize-html';
-import { LoadError } from '@platform/ui-blocks';
-import type { PromotionClaimed } from '@platform/contract';
-import { useRef, useState, type ReactNode } from 'react';
-import { ApplicationForm } from './application-form';
-import { NAMESPACE } from './translations';
 import {
   actionLabel,
   actionOf,
+  audienceText,
   dailyResetText,
   joinedHint,
+  LoadError,
   moneyText,
+  pointsText,
   progressOf,
   promotionIdOf,
   requirementAction,
@@ -21,13 +19,16 @@ import {
   rewardText,
   scheduleText,
   streakOf,
-  pointsText,
   ticketsText,
+  usePromotionT,
   wageringText,
   type PromotionAction,
-  type PromotionEntry,
-  type Translate,
-} from './promotion-model';
+  type PromotionT,
+} from '@platform/ui-blocks';
+import type { PromotionClaimed, PromotionEntry } from '@platform/contract';
+import { useRef, useState, type ReactNode } from 'react';
+import { ApplicationForm } from './application-form';
+import { NAMESPACE, type Translate } from './translations';
 import { DailyTag, PromotionImage, StateBadge, TimeLine } from './promotion-parts';
 import { claimPromotion, isNotFound, joinPromotion, loadPromotion } from './promotions-api';
 import { refusalText } from './refusal-text';
@@ -71,6 +72,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 function Requirements({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+  const words = usePromotionT();
   if (entry.requirements.length === 0) return null;
   const missing = new Set(entry.missingRequirements);
   return (
@@ -91,12 +93,12 @@ function Requirements({ entry, t }: { entry: PromotionEntry; t: Translate }) {
             >
               <span className={styles.requirementName}>
                 <span aria-hidden="true">{isMissing ? '!' : '✓'} </span>
-                {requirementLabel(requirement, t)}
+                {requirementLabel(requirement, words)}
                 <span className={styles.visuallyHidden}> ({isMissing ? t('requirement_missing') : t('requirement_met')})</span>
               </span>
               {isMissing && (
                 <span className={styles.requirementTodo}>
-                  <span>{requirementAction(requirement, t)}</span>
+                  <span>{requirementAction(requirement, words)}</span>
                   <Button size="sm" variant="secondary" onClick={() => openMemberCenter('securityCenter')} data-testid="promo-requirement-fix">
                     {t('requirement_go')}
                   </Button>
@@ -175,12 +177,12 @@ function ProgressBar({ entry, t }: { entry: PromotionEntry; t: Translate }) {
 }
 
 /** What the claim's toast says: the bonus, the tickets, or the day signed in. */
-function claimedText(claimed: PromotionClaimed, t: Translate): string {
+function claimedText(claimed: PromotionClaimed, t: Translate, words: PromotionT): string {
   const amount = moneyText(claimed.bonus) ?? '';
   const tickets = claimed.promotion.tickets;
-  if (tickets !== null && tickets > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: ticketsText(tickets, t) });
+  if (tickets !== null && tickets > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: ticketsText(tickets, words) });
   const points = claimed.promotion.points;
-  if (points !== null && points > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: pointsText(points, t) });
+  if (points !== null && points > 0 && !(claimed.bonus > 0)) return t('claim_success_tickets', { reward: pointsText(points, words) });
   const streak = streakOf(claimed.promotion);
   if (streak) return t('sign_in_success', { day: streak.day, amount });
   return t('claim_success', { amount });
@@ -188,6 +190,7 @@ function claimedText(claimed: PromotionClaimed, t: Translate): string {
 
 /** What the state asks or tells besides its button. */
 function StateNote({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+  const words = usePromotionT();
   const received = entry.state === 'claimed' || entry.state === 'issued' || entry.state === 'process';
   if (received && entry.tickets !== null && entry.tickets > 0) {
     // Tickets are spun in the member centre's Reward Centre.
@@ -205,7 +208,7 @@ function StateNote({ entry, t }: { entry: PromotionEntry; t: Translate }) {
       const deposits = entry.trigger === 'deposit' || entry.trigger === 'first_deposit';
       return (
         <p className={styles.hint} data-testid="promo-joined-hint">
-          {joinedHint(entry, t)}{' '}
+          {joinedHint(entry, words)}{' '}
           {deposits && (
             <Button size="sm" variant="ghost" onClick={() => openMemberCenter('depositv2')} data-testid="promo-deposit">
               {t('deposit')}
@@ -254,7 +257,8 @@ function ActionArea({ entry, onEntry, onReload, t }: { entry: PromotionEntry; on
   const [applying, setApplying] = useState(false);
   // State lags a render behind: a second press in the same tick must already see the first.
   const sending = useRef(false);
-  const label = actionLabel(entry, t);
+  const words = usePromotionT();
+  const label = actionLabel(entry, words);
   const action = actionOf(entry.state);
   const formOpen = applying && entry.state === 'apply';
 
@@ -274,12 +278,12 @@ function ActionArea({ entry, onEntry, onReload, t }: { entry: PromotionEntry; on
         onEntry(await joinPromotion(entry.id));
       } else {
         const claimed = await claimPromotion(entry.id);
-        bus.dispatch({ type: 'toast', level: 'success', message: claimedText(claimed, t) });
+        bus.dispatch({ type: 'toast', level: 'success', message: claimedText(claimed, t, words) });
         bus.dispatch({ type: 'refreshBalance' });
         onEntry(claimed.promotion);
       }
     } catch (failure) {
-      setRefusal(refusalText(failure, t));
+      setRefusal(refusalText(failure, t, words));
     } finally {
       sending.current = false;
       setBusy(false);
@@ -324,19 +328,21 @@ function DetailContent({
   onReload: () => void;
 }) {
   const { t } = useT(NAMESPACE);
-  const reward = rewardText(entry.reward, t, entry.trigger);
+  const words = usePromotionT();
+  const reward = rewardText(entry.reward, words, entry.trigger);
   const minDeposit = moneyText(entry.minDeposit);
   const bonus = moneyText(entry.bonus);
   const remaining = moneyText(entry.wagering.remaining);
   const received = entry.state === 'claim' || entry.state === 'process' || entry.state === 'claimed' || entry.state === 'issued';
-  const tickets = received && entry.tickets !== null && entry.tickets > 0 ? ticketsText(entry.tickets, t) : null;
+  const tickets = received && entry.tickets !== null && entry.tickets > 0 ? ticketsText(entry.tickets, words) : null;
+  const audience = audienceText(entry, words);
   return (
     <article className={styles.detail} data-testid="promo-detail" data-state={entry.state}>
       <PromotionImage entry={entry} className={styles.detailImage} />
       <div className={styles.detailMain}>
         <div className={styles.detailHead}>
           <h2 className={styles.detailTitle}>{entry.title}</h2>
-          <StateBadge entry={entry} t={t} />
+          <StateBadge entry={entry} />
         </div>
         {reward && (
           <p className={styles.detailReward} data-testid="promo-reward">
@@ -344,7 +350,7 @@ function DetailContent({
           </p>
         )}
         <DailyTag entry={entry} t={t} />
-        <TimeLine entry={entry} t={t} />
+        <TimeLine entry={entry} />
         {bonus && received && (
           <p className={styles.bonus} data-testid="promo-bonus">
             {t('your_bonus', { amount: bonus })}
@@ -365,12 +371,17 @@ function DetailContent({
         <ActionArea entry={entry} onEntry={onEntry} onReload={onReload} t={t} />
         <dl className={styles.facts}>
           <Fact label={t('schedule')} testId="promo-schedule">
-            {scheduleText(entry, t)}
+            {scheduleText(entry, words)}
           </Fact>
+          {audience && (
+            <Fact label={t('audience')} testId="promo-audience">
+              {audience}
+            </Fact>
+          )}
           {entry.repeat === 'daily' && (
             <Fact label={t('repeat')} testId="promo-repeat">
               <span className={styles.factLine}>{t('repeat_daily')}</span>
-              <span className={styles.factLine}>{dailyResetText(entry.trigger, t)}</span>
+              <span className={styles.factLine}>{dailyResetText(entry.trigger, words)}</span>
             </Fact>
           )}
           {minDeposit && (
@@ -379,7 +390,7 @@ function DetailContent({
             </Fact>
           )}
           <Fact label={t('wagering')} testId="promo-wagering">
-            {wageringText(entry.wagering, t)}
+            {wageringText(entry.wagering, words)}
           </Fact>
           {entry.claimWindowHours !== null && (
             <Fact label={t('claim_window')} testId="promo-claim-window">

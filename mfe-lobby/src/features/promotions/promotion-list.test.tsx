@@ -82,6 +82,23 @@ describe('the promotions list', () => {
     expect(countdown('Welcome bonus')).toBe('Ends in 2d 03:02:35');
   });
 
+  it('says why a promotion for other VIP levels, or for invited members, is closed to this member', async () => {
+    await renderList({
+      promotionList: {
+        list: [
+          promotion({ id: 11, title: 'High roller', category: 'vip', state: 'close', closeReason: 'vip_level', vipLevels: [3, 4, 5] }),
+          promotion({ id: 12, title: 'Gold week', category: 'vip', state: 'close', closeReason: 'vip_level', vipLevels: [3] }),
+          promotion({ id: 13, title: 'Friends only', category: 'limited', state: 'close', closeReason: 'member_label' }),
+        ],
+      },
+    });
+    const reason = (title: string) => within(cardTitled(title)).getByTestId('promo-close-reason').textContent;
+    expect(reason('High roller')).toBe('This promotion is for VIP levels 3, 4, 5.');
+    expect(reason('Gold week')).toBe('This promotion is for VIP level 3 members.');
+    expect(reason('Friends only')).toBe('This promotion is for invited members only.');
+    expect(within(cardTitled('Friends only')).queryByTestId('promo-countdown')).toBeNull();
+  });
+
   it('has a tab for All and for each known category present, in their order; a tab shows its promotions only', async () => {
     await renderList({ promotionList: { list: LIST } });
     const tabs = screen.getAllByRole('tab');

@@ -1,10 +1,20 @@
 // /promotions: the promotions by category tab, a card each (its state, reward and countdown)
 // linking to its page, and the promo-code box for a signed-in member.
 import { EmptyState, Link, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
-import { LoadError, PromoCodeForm } from '@platform/ui-blocks';
+import {
+  ALL_CATEGORIES,
+  categoryLabel,
+  categoryTabsOf,
+  inCategory,
+  LoadError,
+  PromoCodeForm,
+  rewardText,
+  usePromotionT,
+  type CategoryTab,
+} from '@platform/ui-blocks';
+import type { PromotionEntry } from '@platform/contract';
 import { useId, useMemo, useState } from 'react';
-import { NAMESPACE } from './translations';
-import { ALL_CATEGORIES, categoryLabel, categoryTabsOf, inCategory, rewardText, type CategoryTab, type PromotionEntry, type Translate } from './promotion-model';
+import { NAMESPACE, type Translate } from './translations';
 import { DailyTag, PromotionImage, StateBadge, TimeLine } from './promotion-parts';
 import { loadPromotions } from './promotions-api';
 import styles from './promotions.module.css';
@@ -13,7 +23,8 @@ export const promotionPath = (id: number) => `/promotions/${id}`;
 
 function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
   const ids = useId();
-  const reward = rewardText(entry.reward, t, entry.trigger);
+  const words = usePromotionT();
+  const reward = rewardText(entry.reward, words, entry.trigger);
   return (
     <li className={styles.cardItem}>
       {/* Named by its title and state, described by its reward: not by the countdown, whose text changes each second. */}
@@ -31,7 +42,7 @@ function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
             <h2 id={`${ids}-title`} className={styles.cardTitle}>
               {entry.title}
             </h2>
-            <StateBadge entry={entry} t={t} id={`${ids}-state`} />
+            <StateBadge entry={entry} id={`${ids}-state`} />
           </div>
           {reward && (
             <span id={`${ids}-reward`} className={styles.reward} data-testid="promo-reward">
@@ -39,7 +50,7 @@ function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
             </span>
           )}
           <DailyTag entry={entry} t={t} />
-          <TimeLine entry={entry} t={t} />
+          <TimeLine entry={entry} />
         </div>
       </Link>
     </li>
@@ -48,6 +59,7 @@ function PromotionCard({ entry, t }: { entry: PromotionEntry; t: Translate }) {
 
 export function PromotionList() {
   const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   const loggedIn = useBusState('session').token !== null;
   // Per account (the states are the member's) and language: useCall asks again when either changes.
   const promotions = useCall((signal) => loadPromotions(signal), []);
@@ -68,13 +80,13 @@ export function PromotionList() {
       {list && list.length > 0 && (
         <>
           <Tabs
-            items={tabs.map((value) => ({ value, label: categoryLabel(value, t) }))}
+            items={tabs.map((value) => ({ value, label: categoryLabel(value, words) }))}
             value={tab}
             onChange={setChosen}
             label={t('categories')}
             className={styles.tabs}
           />
-          <ul className={styles.grid} aria-label={categoryLabel(tab, t)} data-testid="promo-list">
+          <ul className={styles.grid} aria-label={categoryLabel(tab, words)} data-testid="promo-list">
             {shown.map((entry) => (
               <PromotionCard key={entry.id} entry={entry} t={t} />
             ))}

@@ -1,8 +1,9 @@
 // Parts both promotions pages show: the picture, the state badge and the countdown line.
 import { cdnImageFallback, cdnImageUrl } from '@platform/shared';
-import { Countdown } from './countdown';
-import { badgeLabel, closeReasonText, countdownOf, type PromotionEntry, type Translate } from './promotion-model';
+import { badgeLabel, closeReasonText, countdownOf, PromotionCountdown, usePromotionT } from '@platform/ui-blocks';
+import type { PromotionEntry } from '@platform/contract';
 import styles from './promotions.module.css';
+import type { Translate } from './translations';
 
 /** The promotion's picture on the image CDN (the next CDN when one fails); an empty frame of the same size without one. */
 export function PromotionImage({ entry, className }: { entry: Pick<PromotionEntry, 'imageUrl'>; className?: string }) {
@@ -31,8 +32,9 @@ const BADGE_CLASS: Record<PromotionEntry['state'], string | undefined> = {
   none: undefined,
 };
 
-export function StateBadge({ entry, t, id }: { entry: Pick<PromotionEntry, 'state' | 'trigger'>; t: Translate; id?: string }) {
-  const label = badgeLabel(entry, t);
+export function StateBadge({ entry, id }: { entry: Pick<PromotionEntry, 'state' | 'trigger'>; id?: string }) {
+  const words = usePromotionT();
+  const label = badgeLabel(entry, words);
   if (!label) return null;
   return (
     <span id={id} className={[styles.badge, BADGE_CLASS[entry.state]].filter(Boolean).join(' ')} data-testid="promo-state" data-state={entry.state}>
@@ -52,10 +54,11 @@ export function DailyTag({ entry, t }: { entry: Pick<PromotionEntry, 'repeat'>; 
 }
 
 /** The countdown (to the start, the claim deadline or the end), or why a closed promotion is closed. */
-export function TimeLine({ entry, t }: { entry: PromotionEntry; t: Translate }) {
+export function TimeLine({ entry }: { entry: PromotionEntry }) {
+  const words = usePromotionT();
   const countdown = countdownOf(entry);
-  if (countdown) return <Countdown kind={countdown.kind} target={countdown.target} t={t} className={styles.countdown} />;
-  const reason = entry.state === 'close' ? closeReasonText(entry.closeReason, t) : null;
+  if (countdown) return <PromotionCountdown kind={countdown.kind} target={countdown.target} className={styles.countdown} />;
+  const reason = entry.state === 'close' ? closeReasonText(entry, words) : null;
   return reason ? (
     <span className={styles.closeReason} data-testid="promo-close-reason">
       {reason}

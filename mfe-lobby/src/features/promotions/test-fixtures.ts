@@ -31,6 +31,7 @@ export function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEnt
     streakDay: null,
     progress: null,
     rejectReason: null,
+    vipLevels: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { registerTranslationLoaders } from '@platform/shared';
+import { registerTranslationLoaders, type useT } from '@platform/shared';
 
 /**
  * The strings of the promotions pages, fetched per language with the pages' chunk: a namespace of
@@ -6,6 +6,11 @@ import { registerTranslationLoaders } from '@platform/shared';
  * the 'lobby' set it fetches. The page titles stay in 'lobby', with the other pages' titles.
  */
 export const NAMESPACE = 'lobbyPromotions';
+/**
+ * The promotions pages' translate function, of their own namespace. What a promotion itself says
+ * (its state, reward, countdown) is in the UI blocks' words, read through usePromotionT.
+ */
+export type Translate = ReturnType<typeof useT>['t'];
 export const translationsLoaded = registerTranslationLoaders(NAMESPACE, {
   BN: () => import(/* webpackChunkName: "locale-lobby-promotions-bn" */ './locales/bn.json'),
   CN: () => import(/* webpackChunkName: "locale-lobby-promotions-cn" */ './locales/cn.json'),

@@ -1,8 +1,7 @@
 import { bus, EmptyState, Link, Spinner, useT, type CallResult } from '@platform/shared';
-import { LoadError } from '@platform/ui-blocks';
+import { LoadError, moneyText, PromotionCountdown, stateLabel, usePromotionT } from '@platform/ui-blocks';
 import type { PromotionEntry } from '@platform/contract';
-import { ClaimCountdown } from './countdown';
-import { moneyText, myPromotions, myStateLabel } from './reward-model';
+import { myPromotions } from './reward-model';
 import styles from './reward-center.module.css';
 import { NAMESPACE } from './translations';
 
@@ -11,6 +10,7 @@ const closeOverlay = () => bus.dispatch({ type: 'closeOverlay' });
 
 function MyPromotion({ entry }: { entry: PromotionEntry }) {
   const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   const bonus = moneyText(entry.bonus);
   const remaining = entry.state === 'process' ? moneyText(entry.wagering.remaining) : null;
   return (
@@ -18,7 +18,7 @@ function MyPromotion({ entry }: { entry: PromotionEntry }) {
       <div className={styles.cardHead}>
         <span className={styles.cardTitle}>{entry.title}</span>
         <span className={styles.badge} data-state={entry.state} data-testid="my-promotion-state">
-          {myStateLabel(entry.state, t)}
+          {stateLabel(entry.state, words, 'task')}
         </span>
       </div>
       {bonus && (
@@ -28,7 +28,7 @@ function MyPromotion({ entry }: { entry: PromotionEntry }) {
       )}
       {remaining && <span className={styles.cardLine}>{t('wagering_remaining', { amount: remaining })}</span>}
       {entry.state === 'joined' && <span className={styles.cardLine}>{t('joined_hint')}</span>}
-      {entry.state === 'claim' && entry.claimDeadline !== null && <ClaimCountdown deadline={entry.claimDeadline} t={t} className={styles.countdown} />}
+      {entry.state === 'claim' && entry.claimDeadline !== null && <PromotionCountdown kind="claim" target={entry.claimDeadline} className={styles.countdown} testId="reward-countdown" />}
       <Link to={`/promotions/${entry.id}`} className={styles.cardLink} onClick={closeOverlay} data-testid="my-promotion-link">
         {t('view_promotion')}
       </Link>

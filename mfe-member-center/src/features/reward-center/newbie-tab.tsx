@@ -3,12 +3,21 @@
 // member-centre page that does it), then the new-player promotions as a checklist: each with its
 // state and what to do now (Join, Deposit, Claim, the wagering still owed, or done).
 import { bus, Button, EmptyState, Link, Spinner, useT } from '@platform/shared';
-import { LoadError } from '@platform/ui-blocks';
+import {
+  isTaskDone,
+  LoadError,
+  moneyText,
+  newbiePromotions,
+  PromotionCountdown,
+  requirementAction,
+  requirementLabel,
+  requirementPage,
+  requirementTasks,
+  rewardText,
+  usePromotionT,
+} from '@platform/ui-blocks';
 import type { MemberCenterPage, PromotionEntry } from '@platform/contract';
 import { useId } from 'react';
-import { ClaimCountdown } from './countdown';
-import { moneyText } from './reward-model';
-import { isTaskDone, newbiePromotions, requirementLabel, requirementPage, requirementTasks, rewardText } from './reward-tasks';
 import styles from './reward-center.module.css';
 import { ActionNoticeLine, StateBadge } from './task-parts';
 import { NAMESPACE } from './translations';
@@ -19,10 +28,11 @@ const closeOverlay = () => bus.dispatch({ type: 'closeOverlay' });
 
 function NewbieTask({ entry, actions, openPage }: { entry: PromotionEntry; actions: PromotionActions; openPage: (page: MemberCenterPage) => void }) {
   const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   const busy = actions.busy?.promotionId === entry.id;
   const otherBusy = actions.busy !== null && !busy;
   const done = isTaskDone(entry.state);
-  const offered = entry.state === 'join' || entry.state === 'joined' || entry.state === 'apply' || entry.state === 'comingSoon' ? rewardText(entry, t) : null;
+  const offered = entry.state === 'join' || entry.state === 'joined' || entry.state === 'apply' || entry.state === 'comingSoon' ? rewardText(entry.reward, words, entry.trigger, 'task') : null;
   const bonus = entry.state === 'claim' || done ? moneyText(entry.bonus) : null;
   const remaining = entry.state === 'process' ? moneyText(entry.wagering.remaining) : null;
   const minDeposit = moneyText(entry.minDeposit);
@@ -49,7 +59,7 @@ function NewbieTask({ entry, actions, openPage }: { entry: PromotionEntry; actio
           </span>
         )}
         {depositFirst && <span className={styles.cardLine}>{t('joined_hint')}</span>}
-        {entry.state === 'claim' && entry.claimDeadline !== null && <ClaimCountdown deadline={entry.claimDeadline} t={t} className={styles.countdown} />}
+        {entry.state === 'claim' && entry.claimDeadline !== null && <PromotionCountdown kind="claim" target={entry.claimDeadline} className={styles.countdown} testId="reward-countdown" />}
         {entry.state === 'claim' && blocked && <span className={styles.cardLine}>{t('requirements_first')}</span>}
         <div className={styles.taskActions}>
           {entry.state === 'join' && (
@@ -79,6 +89,7 @@ function NewbieTask({ entry, actions, openPage }: { entry: PromotionEntry; actio
 
 export function NewbieTab({ openPage }: { openPage: (page: MemberCenterPage) => void }) {
   const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   const baseId = useId();
   const promotions = usePromotionList();
   const actions = usePromotionActions(promotions.refresh);
@@ -110,7 +121,7 @@ export function NewbieTab({ openPage }: { openPage: (page: MemberCenterPage) => 
                 <span className={styles.taskMark} aria-hidden="true" data-done={done ? 'true' : undefined} />
                 <div className={styles.taskBody}>
                   <div className={styles.cardHead}>
-                    <span className={styles.cardTitle}>{requirementLabel(requirement, done, t)}</span>
+                    <span className={styles.cardTitle}>{done ? requirementLabel(requirement, words, 'task') : requirementAction(requirement, words, 'task')}</span>
                     {done ? (
                       <span className={styles.badge} data-state="claimed">
                         {t('requirement_done')}

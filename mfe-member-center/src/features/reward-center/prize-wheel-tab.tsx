@@ -3,12 +3,12 @@
 // segment the server drew, then the prize shows and the balance is loaded again. Below, the
 // verification of past spins (spin-verifier.tsx).
 import { bus, Button, EmptyState, isApiError, Spinner, useCall, useT } from '@platform/shared';
-import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
+import { LoadError, moneyText, quietRefusalMessage } from '@platform/ui-blocks';
 import type { PrizeWheelSpun } from '@platform/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PrizeWheelSvg } from './prize-wheel-svg';
 import { loadTickets, spinWheel } from './reward-api';
-import { isClientSeed, moneyText, randomClientSeed, rotationFor, type Translate } from './reward-model';
+import { isClientSeed, randomClientSeed, rotationFor, type Translate } from './reward-model';
 import styles from './reward-center.module.css';
 import { SpinVerifier } from './spin-verifier';
 import { NAMESPACE } from './translations';

@@ -4,12 +4,20 @@
 // A day's bets (bet_volume) pay once today's stake reaches the target: a progress bar of today's
 // stake, then the reward to claim today.
 import { amountMinorOf, Button, EmptyState, formatMoney, Spinner, useT } from '@platform/shared';
-import { LoadError } from '@platform/ui-blocks';
+import {
+  betVolumePromotions,
+  dayProgress,
+  isTaskDone,
+  LoadError,
+  moneyText,
+  PromotionCountdown,
+  rescuePromotions,
+  rewardText,
+  stateLabel,
+  usePromotionT,
+} from '@platform/ui-blocks';
 import type { PromotionEntry } from '@platform/contract';
 import { useId } from 'react';
-import { ClaimCountdown } from './countdown';
-import { moneyText } from './reward-model';
-import { betVolumePromotions, dayProgress, isTaskDone, rescuePromotions, rewardText } from './reward-tasks';
 import styles from './reward-center.module.css';
 import { ActionNoticeLine, ProgressBar, StateBadge } from './task-parts';
 import { NAMESPACE } from './translations';
@@ -19,11 +27,12 @@ const money = (minor: number) => formatMoney(amountMinorOf(minor));
 
 function DailyCard({ entry, actions, kind }: { entry: PromotionEntry; actions: PromotionActions; kind: 'loss' | 'bets' }) {
   const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   const progress = dayProgress(entry);
   const busy = actions.busy?.promotionId === entry.id;
   const paid = isTaskDone(entry.state);
   const bonus = moneyText(entry.bonus);
-  const offered = rewardText(entry, t);
+  const offered = rewardText(entry.reward, words, entry.trigger, 'task');
   const measured =
     progress &&
     (kind === 'loss'
@@ -51,7 +60,7 @@ function DailyCard({ entry, actions, kind }: { entry: PromotionEntry; actions: P
               {t('bonus_amount', { amount: bonus })}
             </span>
           )}
-          {entry.claimDeadline !== null && <ClaimCountdown deadline={entry.claimDeadline} t={t} className={styles.countdown} />}
+          {entry.claimDeadline !== null && <PromotionCountdown kind="claim" target={entry.claimDeadline} className={styles.countdown} testId="reward-countdown" />}
           <Button size="lg" block loading={busy} disabled={actions.busy !== null && !busy} onClick={() => actions.claim(entry)} data-testid="task-claim">
             {t('action_claim')}
           </Button>
@@ -71,7 +80,7 @@ function DailyCard({ entry, actions, kind }: { entry: PromotionEntry; actions: P
               : t('rescue_nothing')}
         </p>
       )}
-      {entry.state === 'close' && <p className={styles.hint}>{t('state_close')}</p>}
+      {entry.state === 'close' && <p className={styles.hint}>{stateLabel('close', words, 'task')}</p>}
       <ActionNoticeLine entry={entry} notice={actions.notice} />
     </li>
   );

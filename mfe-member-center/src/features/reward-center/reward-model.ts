@@ -1,9 +1,8 @@
-// What the reward centre reads of the wire (contract/src/promotion.ts, prize-wheel.ts): which
-// promotions are the member's, their states and countdowns in words, amounts as money, the promo
-// code's and the client seed's rules, and where the wheel stops. Amounts arrive in major units and
-// are read with amountMinorFromMajor, never with float maths. The lobby's promotions pages say the
-// same things in their own copy: remotes never import each other.
-import { amountMinorFromMajor, formatMoney, type useT } from '@platform/shared';
+// What the reward centre reads of the wire (contract/src/promotion.ts, prize-wheel.ts) that the
+// promotion words of the UI blocks do not say: which promotions are the member's, the client
+// seed's rule, the prizes in words, and where the wheel stops. A promotion's states, countdowns,
+// rewards and amounts are in words the lobby's promotions pages share (@platform/ui-blocks).
+import type { useT } from '@platform/shared';
 import { CLIENT_SEED_PATTERN, type PrizeDeliveryStatus, type PrizeKind, type PromotionEntry, type PromotionState } from '@platform/contract';
 
 /** The page namespace's translate function. */
@@ -13,45 +12,6 @@ export type Translate = ReturnType<typeof useT>['t'];
 export const MY_PROMOTION_STATES: readonly PromotionState[] = ['claim', 'joined', 'process', 'claimed'];
 
 export const myPromotions = (list: readonly PromotionEntry[]): PromotionEntry[] => list.filter((entry) => MY_PROMOTION_STATES.includes(entry.state));
-
-export function myStateLabel(state: PromotionState, t: Translate): string {
-  switch (state) {
-    case 'claim':
-      return t('state_claim');
-    case 'joined':
-      return t('state_joined');
-    case 'process':
-      return t('state_process');
-    case 'claimed':
-      return t('state_claimed');
-    default:
-      return '';
-  }
-}
-
-/** A wire amount (major units) in the site's currency; null when there is none or it is not a number. */
-export function moneyText(amountMajor: number | null | undefined): string | null {
-  if (amountMajor === null || amountMajor === undefined) return null;
-  const minor = amountMinorFromMajor(amountMajor);
-  return minor === null ? null : formatMoney(minor);
-}
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** Whole seconds left (rounded up, so 0 only once the time is reached) as days and hh:mm:ss. */
-export function timeLeftParts(leftMs: number): { days: number; clock: string } {
-  const seconds = Math.max(0, Math.ceil(leftMs / 1000));
-  const days = Math.floor(seconds / 86_400);
-  const rest = seconds % 86_400;
-  return { days, clock: `${twoDigits(Math.floor(rest / 3600))}:${twoDigits(Math.floor((rest % 3600) / 60))}:${twoDigits(rest % 60)}` };
-}
-
-/** 'Claim within 2d 03:04:05'; 'Claim period over' once the deadline is reached. */
-export function claimCountdownText(leftMs: number, t: Translate): string {
-  if (leftMs <= 0) return t('countdown_claim_over');
-  const { days, clock } = timeLeftParts(leftMs);
-  return t('countdown_claim', { time: days > 0 ? t('time_days', { days, clock }) : clock });
-}
 
 const CLIENT_SEED = new RegExp(CLIENT_SEED_PATTERN);
 /** The contract's rule for a client seed: 1 to 64 printable characters, no spaces or ':'. */

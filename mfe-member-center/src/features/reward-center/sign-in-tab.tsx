@@ -3,10 +3,8 @@
 // in (or "Signed in today"), and the rule that a missed day starts the streak over. Signing in is
 // claiming the promotion: the server pays today's day of the streak once, whatever is pressed.
 import { Button, EmptyState, Spinner, useT } from '@platform/shared';
-import { LoadError } from '@platform/ui-blocks';
+import { LoadError, moneyText, signInCalendar, signInPromotions, stateLabel, usePromotionT } from '@platform/ui-blocks';
 import type { PromotionEntry } from '@platform/contract';
-import { moneyText } from './reward-model';
-import { signInCalendar, signInPromotions } from './reward-tasks';
 import styles from './reward-center.module.css';
 import { NAMESPACE } from './translations';
 import { ActionNoticeLine } from './task-parts';
@@ -14,6 +12,7 @@ import { shownList, usePromotionActions, usePromotionList, type PromotionActions
 
 function SignInCard({ entry, actions }: { entry: PromotionEntry; actions: PromotionActions }) {
   const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   const calendar = signInCalendar(entry);
   const busy = actions.busy?.promotionId === entry.id;
   return (
@@ -58,7 +57,7 @@ function SignInCard({ entry, actions }: { entry: PromotionEntry; actions: Promot
       )}
       {calendar.today === 'not_open' && (
         <p className={styles.hint} data-testid="sign-in-closed">
-          {entry.state === 'comingSoon' ? t('state_coming_soon') : t('signin_not_open')}
+          {entry.state === 'comingSoon' ? stateLabel('comingSoon', words, 'task') : t('signin_not_open')}
         </p>
       )}
       <ActionNoticeLine entry={entry} notice={actions.notice} />

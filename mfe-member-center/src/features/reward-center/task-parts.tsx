@@ -1,17 +1,15 @@
 // Pieces the task tabs share: a promotion's state badge, what its last action did (or why it was
 // refused), and a progress bar.
-import { useT } from '@platform/shared';
+import { stateLabel, usePromotionT } from '@platform/ui-blocks';
 import type { PromotionEntry } from '@platform/contract';
-import { stateLabel } from './reward-tasks';
 import styles from './reward-center.module.css';
-import { NAMESPACE } from './translations';
 import type { ActionNotice } from './use-promotions';
 
 export function StateBadge({ entry }: { entry: PromotionEntry }) {
-  const { t } = useT(NAMESPACE);
+  const words = usePromotionT();
   return (
     <span className={styles.badge} data-state={entry.state} data-testid="task-state">
-      {stateLabel(entry.state, t)}
+      {stateLabel(entry.state, words, 'task')}
     </span>
   );
 }

@@ -37,6 +37,7 @@ function promotion(overrides: Partial<PromotionEntry> = {}): PromotionEntry {
     streakDay: null,
     progress: null,
     rejectReason: null,
+    vipLevels: null,
     ...overrides,
   };
 }

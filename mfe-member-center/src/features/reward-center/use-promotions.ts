@@ -4,11 +4,11 @@
 // promotion's button; the list is read again either way (a refusal often means it changed
 // elsewhere: signed in on another device), and the header's balance after money arrived.
 import { bus, isApiError, useCall, useT, type CallResult } from '@platform/shared';
-import { quietRefusalMessage } from '@platform/ui-blocks';
+import { moneyText, quietRefusalMessage } from '@platform/ui-blocks';
 import type { PromotionClaimed, PromotionEntry } from '@platform/contract';
 import { useCallback, useRef, useState } from 'react';
 import { claimPromotion, joinPromotion, loadPromotions } from './reward-api';
-import { moneyText, type Translate } from './reward-model';
+import type { Translate } from './reward-model';
 import { NAMESPACE } from './translations';
 
 export function usePromotionList(): CallResult<PromotionEntry[]> {

@@ -1,12 +1,14 @@
-import { i18n } from '@platform/shared';
+import { i18n, setLanguage } from '@platform/shared';
 import { resetTestState, setStatus } from '@platform/shared/testing';
-import { NAMESPACE } from './translations';
-import { commentLength, imageDataUrl, imageProblem } from './application-input';
+import { PROMOTIONS_NAMESPACE } from './locales';
 import {
   actionLabel,
   actionOf,
+  audienceText,
   badgeLabel,
+  barPercent,
   categoryTabsOf,
+  closeReasonText,
   countdownOf,
   countdownText,
   inCategory,
@@ -15,19 +17,24 @@ import {
   progressOf,
   promotionIdOf,
   refusedRequirements,
+  requirementAction,
+  requirementLabel,
   rewardText,
   scheduleText,
   stateLabel,
   streakOf,
+  streakRoundDay,
+  ticketsText,
   timeLeftParts,
   wageringText,
-  type Translate,
 } from './promotion-model';
-import { DAY, HOUR, NOW, promotion, reward } from './test-fixtures';
+import type { PromotionT } from './promotion-t';
+import { DAY, entry, HOUR, NOW, reward } from './test-fixtures';
 
-// The words and numbers the pages build from a promotion, in English and the site's currency (৳).
+// The words and numbers the pages build from a promotion, in English and the site's currency (৳):
+// the promotions pages' words, and the reward centre's task lists' where they differ.
 
-const t = ((key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: NAMESPACE, ...options })) as unknown as Translate;
+const t = i18n.getFixedT(null, PROMOTIONS_NAMESPACE) as unknown as PromotionT;
 
 beforeEach(async () => {
   await resetTestState();
@@ -74,13 +81,13 @@ describe('the schedule', () => {
 
 describe('the countdown', () => {
   it('counts to the start when coming soon, to the claim deadline when a bonus waits, else to the end; none when closed', () => {
-    const entry = promotion({ startTime: NOW - DAY, endTime: NOW + DAY, claimDeadline: NOW + HOUR });
-    expect(countdownOf({ ...entry, state: 'join' })).toEqual({ kind: 'ends', target: NOW + DAY });
-    expect(countdownOf({ ...entry, state: 'comingSoon', startTime: NOW + HOUR })).toEqual({ kind: 'starts', target: NOW + HOUR });
-    expect(countdownOf({ ...entry, state: 'claim' })).toEqual({ kind: 'claim', target: NOW + HOUR });
-    expect(countdownOf({ ...entry, state: 'claim', claimDeadline: null })).toEqual({ kind: 'ends', target: NOW + DAY });
-    expect(countdownOf({ ...entry, state: 'close' })).toBeNull();
-    expect(countdownOf({ ...entry, state: 'join', endTime: null })).toBeNull();
+    const timed = entry({ startTime: NOW - DAY, endTime: NOW + DAY, claimDeadline: NOW + HOUR });
+    expect(countdownOf({ ...timed, state: 'join' })).toEqual({ kind: 'ends', target: NOW + DAY });
+    expect(countdownOf({ ...timed, state: 'comingSoon', startTime: NOW + HOUR })).toEqual({ kind: 'starts', target: NOW + HOUR });
+    expect(countdownOf({ ...timed, state: 'claim' })).toEqual({ kind: 'claim', target: NOW + HOUR });
+    expect(countdownOf({ ...timed, state: 'claim', claimDeadline: null })).toEqual({ kind: 'ends', target: NOW + DAY });
+    expect(countdownOf({ ...timed, state: 'close' })).toBeNull();
+    expect(countdownOf({ ...timed, state: 'join', endTime: null })).toBeNull();
   });
 
   it('shows days and hh:mm:ss, rounded up to the second, and what it says once the time is reached', () => {
@@ -97,7 +104,7 @@ describe('the countdown', () => {
 
 describe('the category tabs', () => {
   it('All, then the known categories present in tab order; an unknown category is under All only', () => {
-    const list = [promotion({ id: 1, category: 'vip' }), promotion({ id: 2, category: 'seasonal' }), promotion({ id: 3, category: 'new_player' })];
+    const list = [entry({ id: 1, category: 'vip' }), entry({ id: 2, category: 'seasonal' }), entry({ id: 3, category: 'new_player' })];
     expect(categoryTabsOf(list)).toEqual(['all', 'new_player', 'vip']);
     expect(categoryTabsOf([])).toEqual(['all']);
     expect(inCategory(list, 'all').map((entry) => entry.id)).toEqual([1, 2, 3]);
@@ -171,37 +178,97 @@ describe('the new rewards', () => {
   });
 });
 
-describe('the application input', () => {
-  it('counts the comment as the server does: trimmed, in code points', () => {
-    expect(commentLength('')).toBe(0);
-    expect(commentLength('  hello  ')).toBe(5);
-    expect(commentLength('🎉')).toBe(1);
-    expect('🎉'.length).toBe(2);
-    expect(commentLength('অ্যাকাউন্ট')).toBe([...'অ্যাকাউন্ট'].length);
-  });
-
-  it('png or jpg (by type, or by name when the system gives none), not empty, at most 5 MB', () => {
-    const file = (name: string, type: string, size: number) => ({ name, type, size });
-    expect(imageProblem(file('a.png', 'image/png', 10))).toBeNull();
-    expect(imageProblem(file('a.jpg', 'image/jpeg', 5 * 1024 * 1024))).toBeNull();
-    expect(imageProblem(file('a.jpeg', '', 10))).toBeNull();
-    expect(imageProblem(file('a.gif', 'image/gif', 10))).toBe('type');
-    expect(imageProblem(file('a.png', 'image/gif', 10))).toBe('type');
-    expect(imageProblem(file('a.webp', '', 10))).toBe('type');
-    expect(imageProblem(file('a.png', 'image/png', 0))).toBe('empty');
-    expect(imageProblem(file('a.png', 'image/png', 5 * 1024 * 1024 + 1))).toBe('size');
-  });
-
-  it('types the data URL by its first bytes, refusing anything else', () => {
-    expect(imageDataUrl('data:application/octet-stream;base64,iVBORw0KGgoAAA')).toBe('data:image/png;base64,iVBORw0KGgoAAA');
-    expect(imageDataUrl('data:image/png;base64,/9j/4AAQ')).toBe('data:image/jpeg;base64,/9j/4AAQ');
-    expect(imageDataUrl('data:image/png;base64,PHN2Zz4=')).toBeNull();
-    expect(imageDataUrl('data:image/png,iVBORw0KGgo')).toBeNull();
-  });
-
+describe('the requirements', () => {
   it("reads the requirements a refusal names (the server's field names)", () => {
     expect(refusedRequirements({ data: ['required.real_name', 'required.mobile_no_verified', 'required.unknown'] })).toEqual(['mobile_verified', 'real_name']);
     expect(refusedRequirements(null)).toEqual([]);
     expect(refusedRequirements({ data: 'required.bank_card' })).toEqual([]);
+  });
+});
+
+describe('why a promotion is closed', () => {
+  it('says each reason of the contract', () => {
+    const reasons = ['ended', 'not_new_player', 'already_deposited', 'claim_expired', 'linked_account', 'taken_back', 'member_label'] as const;
+    expect(reasons.map((closeReason) => closeReasonText({ closeReason, vipLevels: null }, t))).toEqual([
+      'This promotion has ended.',
+      'This promotion is for new players only.',
+      'This promotion is only for members who have not deposited yet.',
+      'The time to claim this bonus has passed.',
+      'Not available: a linked account has already received it.',
+      'The bonus was not wagered in time and has been taken back.',
+      'This promotion is for invited members only.',
+    ]);
+    expect(closeReasonText({ closeReason: null, vipLevels: null }, t)).toBeNull();
+  });
+
+  it('names the VIP levels a promotion is for, one level or several, and says so without them', () => {
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: [3, 4, 5] }, t)).toBe('This promotion is for VIP levels 3, 4, 5.');
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: [3] }, t)).toBe('This promotion is for VIP level 3 members.');
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: null }, t)).toBe('This promotion is not open to your VIP level.');
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: [] }, t)).toBe('This promotion is not open to your VIP level.');
+  });
+
+  it("lists the levels in the language's way", async () => {
+    await setLanguage('CN');
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: [3, 4, 5] }, t)).toBe('本活动仅限 VIP 3、4、5 级会员参加。');
+    expect(closeReasonText({ closeReason: 'member_label', vipLevels: null }, t)).toBe('本活动仅限受邀会员参加。');
+    expect(audienceText({ vipLevels: [1, 2] }, t)).toBe('VIP 1、2 级会员');
+    expect(audienceText({ vipLevels: [2] }, t)).toBe('VIP 2 级会员');
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: [2] }, t)).toBe('本活动仅限 VIP 2 级会员参加。');
+    // Chinese has no singular of its own, but i18next picks the form by the player's code, and
+    // Intl does not read CN or TW as Chinese: it asks for the singular, so each Chinese set has it.
+    expect(ticketsText(1, t)).toBe('1 次幸运转盘抽奖');
+    await setLanguage('TW');
+    expect(audienceText({ vipLevels: [2] }, t)).toBe('VIP 2 級會員');
+    await setLanguage('BN');
+    expect(closeReasonText({ closeReason: 'vip_level', vipLevels: [3] }, t)).toBe('এই প্রমোশন শুধু ভিআইপি স্তর 3-এর সদস্যদের জন্য।');
+  });
+});
+
+describe('who a promotion is for', () => {
+  it('the VIP levels when it has them; nothing for a promotion open to every level', () => {
+    expect(audienceText({ vipLevels: [3, 4, 5] }, t)).toBe('VIP levels 3, 4, 5');
+    expect(audienceText({ vipLevels: [0] }, t)).toBe('VIP level 0 members');
+    expect(audienceText({ vipLevels: null }, t)).toBeNull();
+    expect(audienceText({ vipLevels: [] }, t)).toBeNull();
+  });
+});
+
+describe("a task list's words", () => {
+  it('says where each state stands, beside the buttons, where the page says what to press', () => {
+    const states = ['comingSoon', 'join', 'joined', 'claim', 'apply', 'applying', 'rejected', 'issued', 'process', 'claimed', 'close', 'none'] as const;
+    expect(states.map((state) => stateLabel(state, t, 'task'))).toEqual([
+      'Coming soon', 'Open to join', 'Joined', 'Ready to claim', 'Apply', 'Under review', 'Not approved', 'Received', 'In progress', 'Claimed', 'Not available', 'Information',
+    ]);
+  });
+
+  it('says the reward as a sentence; a streak has none (its calendar shows it)', () => {
+    expect(rewardText(reward({ amount: 8.88 }), t, 'deposit', 'task')).toBe('Reward: ৳8.88');
+    expect(rewardText(reward({ amount: null }), t, 'deposit', 'task')).toBeNull();
+    expect(rewardText(reward({ kind: 'percent', percent: 100, cap: 500 }), t, 'first_deposit', 'task')).toBe('Reward: 100% of your deposit, up to ৳500.00');
+    expect(rewardText(reward({ kind: 'percent', percent: 50 }), t, 'deposit', 'task')).toBe('Reward: 50% of your deposit');
+    expect(rewardText(reward({ kind: 'percent', percent: 10, cap: 500 }), t, 'net_loss', 'task')).toBe("Reward: 10% of yesterday's loss, up to ৳500.00");
+    expect(rewardText(reward({ kind: 'percent', percent: 10 }), t, 'net_loss', 'task')).toBe("Reward: 10% of yesterday's loss");
+    expect(rewardText(reward({ kind: 'tickets', tickets: 1 }), t, 'deposit', 'task')).toBe('Reward: 1 prize-wheel ticket');
+    expect(rewardText(reward({ kind: 'points', points: 250 }), t, 'deposit', 'task')).toBe('Reward: 250 points');
+    expect(rewardText(reward({ kind: 'streak', streak: [1, 2] }), t, 'sign_in', 'task')).toBeNull();
+  });
+
+  it('says a requirement met and what to do for one missing, with the place on a page and without it in a task', () => {
+    expect(requirementLabel('mobile_verified', t)).toBe('Verified mobile number');
+    expect(requirementAction('bank_card', t)).toBe('Bind a bank card in My Account.');
+    expect(requirementLabel('mobile_verified', t, 'task')).toBe('Mobile number verified');
+    expect(requirementAction('real_name', t, 'task')).toBe('Add your real name');
+  });
+});
+
+describe('the shared arithmetic of days and bars', () => {
+  it("today's day within a streak's round, and a bar's whole percent", () => {
+    expect([1, 3, 4, 8, 0].map((day) => streakRoundDay(day, 3))).toEqual([1, 3, 1, 2, 1]);
+    expect(streakRoundDay(null, 7)).toBe(1);
+    expect(barPercent(10, 30)).toBe(33);
+    expect(barPercent(99_999, 100_000)).toBe(99);
+    expect(barPercent(-5, 100)).toBe(0);
+    expect(barPercent(5, 0)).toBe(100);
   });
 });

@@ -1,18 +1,13 @@
+import { betVolumePromotions, dayProgress, newbiePromotions, requirementPage, requirementTasks, rescuePromotions, signInCalendar, signInPromotions } from './promotion-tasks';
+import { entry } from './test-fixtures';
 import type { PromotionEntry } from '@platform/contract';
-import { betVolumePromotions, dayProgress, newbiePromotions, requirementPage, requirementTasks, rescuePromotions, signInCalendar, signInPromotions } from './reward-tasks';
+import { resetTestState } from '@platform/shared/testing';
 
-// The task tabs' rules on the wire's promotions: the sign-in calendar (going round after the last
-// day), the new player's requirements, and a day's progress in minor units.
+// The reward centre's task rules on the wire's promotions: the sign-in calendar (going round after
+// the last day), the new player's requirements, and a day's progress in minor units.
 
-function entry(overrides: Partial<PromotionEntry>): PromotionEntry {
-  return {
-    id: 1, category: 'daily', title: 'x', imageUrl: '', trigger: 'sign_in', state: 'claim', closeReason: null, startTime: null, endTime: null,
-    reward: { kind: 'streak', amount: null, percent: null, cap: null, tickets: null, points: null, streak: [1, 2, 3] }, minDeposit: null,
-    wagering: { multiplier: 0, includesDeposit: false, withinDays: null, remaining: null }, claimWindowHours: null, requirements: [], missingRequirements: [],
-    bonus: null, claimDeadline: null, repeat: 'daily', tickets: null, points: null, streakDay: 1, progress: null, rejectReason: null,
-    ...overrides,
-  };
-}
+// The runtime's strings load as the page starts: waited for, so none arrives after the tests end.
+beforeAll(() => resetTestState());
 
 const statuses = (overrides: Partial<PromotionEntry>) => signInCalendar(entry(overrides)).days.map((day) => day.status);
 

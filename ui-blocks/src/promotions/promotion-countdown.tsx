@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { countdownText, type CountdownKind, type Translate } from './promotion-model';
+import { countdownText, type CountdownKind } from './promotion-model';
+import { usePromotionT } from './promotion-t';
 
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
@@ -41,20 +42,21 @@ function useTimeLeft(target: number, running: boolean): number {
   return left;
 }
 
-export interface CountdownProps {
+export interface PromotionCountdownProps {
   kind: CountdownKind;
   /** Epoch milliseconds. */
   target: number;
-  t: Translate;
   className?: string;
+  testId?: string;
 }
 
-/** "Ends in 2d 03:04:05", ticking each second while it can be seen. */
-export function Countdown({ kind, target, t, className }: CountdownProps) {
+/** "Ends in 2d 03:04:05", "Claim within 05:00:00": ticking each second while it can be seen. */
+export function PromotionCountdown({ kind, target, className, testId = 'promo-countdown' }: PromotionCountdownProps) {
+  const t = usePromotionT();
   const ref = useRef<HTMLSpanElement>(null);
   const left = useTimeLeft(target, useSeen(ref));
   return (
-    <span ref={ref} className={className} data-testid="promo-countdown" data-kind={kind}>
+    <span ref={ref} className={className} data-testid={testId} data-kind={kind}>
       {countdownText(kind, left, t)}
     </span>
   );

@@ -1,11 +1,11 @@
 // The reward centre's task tabs as pure functions of the promotion list (contract/src/promotion.ts):
 // which promotions each tab shows, the daily sign-in's calendar, what a new player still has to do,
 // and how far a day's loss or stake is from its reward. Amounts stay major units as the wire sends
-// them; they are turned into money only for display (reward-model.ts moneyText), and compared in
-// minor units (amountMinorFromMajor), never with float maths.
+// them; they are turned into money only for display (moneyText), and compared in minor units
+// (amountMinorFromMajor), never with float maths.
 import { amountMinorFromMajor } from '@platform/shared';
-import type { PromotionEntry, PromotionRequirement, PromotionState } from '@platform/contract';
-import { moneyText, type Translate } from './reward-model';
+import { PROMOTION_REQUIREMENTS, type PromotionEntry, type PromotionRequirement, type PromotionState } from '@platform/contract';
+import { barPercent, streakRoundDay } from './promotion-model';
 
 // ── Daily sign-in ────────────────────────────────────────────────────────────────────────────
 
@@ -34,16 +34,15 @@ export interface SignInCalendar {
 
 /**
  * The streak's calendar. `streakDay` is today's day of the streak: while the state is claim the
- * day a sign-in now pays, once signed in (process, claimed) the day paid. After the last day the
- * streak goes round again (the server pays day N+1 as day 1), so the calendar shows the current
- * round: the days before today's place in it are those already signed in this round.
+ * day a sign-in now pays, once signed in (process, claimed) the day paid. The calendar shows the
+ * current round (streakRoundDay): the days before today's place in it are those already signed in
+ * this round.
  */
 export function signInCalendar(entry: PromotionEntry): SignInCalendar {
   const amounts = entry.reward?.streak ?? [];
   const signedIn = entry.state === 'process' || entry.state === 'claimed';
   const open = entry.state === 'claim' || signedIn;
-  const streakDay = entry.streakDay !== null && entry.streakDay >= 1 ? entry.streakDay : 1;
-  const todayDay = open && amounts.length > 0 ? ((streakDay - 1) % amounts.length) + 1 : null;
+  const todayDay = open && amounts.length > 0 ? streakRoundDay(entry.streakDay, amounts.length) : null;
   const days = amounts.map((amount, index): StreakDay => {
     const day = index + 1;
     const status: StreakDayStatus = todayDay === null || day > todayDay ? 'upcoming' : day === todayDay ? 'today' : 'done';
@@ -84,8 +83,7 @@ export function requirementTasks(entries: readonly PromotionEntry[]): Requiremen
       missing.add(requirement);
     }
   }
-  const order: PromotionRequirement[] = ['mobile_verified', 'bank_card', 'real_name'];
-  const tasks = order.filter((requirement) => asked.has(requirement)).map((requirement) => ({ requirement, done: !missing.has(requirement) }));
+  const tasks = PROMOTION_REQUIREMENTS.filter((requirement) => asked.has(requirement)).map((requirement) => ({ requirement, done: !missing.has(requirement) }));
   return [...tasks.filter((task) => !task.done), ...tasks.filter((task) => task.done)];
 }
 
@@ -94,28 +92,20 @@ export function requirementPage(requirement: PromotionRequirement): 'securityCen
   return requirement === 'bank_card' ? 'withdraw' : 'securityCenter';
 }
 
-export function requirementLabel(requirement: PromotionRequirement, done: boolean, t: Translate): string {
-  switch (requirement) {
-    case 'mobile_verified':
-      return done ? t('requirement_mobile_verified') : t('requirement_mobile_verified_todo');
-    case 'bank_card':
-      return done ? t('requirement_bank_card') : t('requirement_bank_card_todo');
-    case 'real_name':
-      return done ? t('requirement_real_name') : t('requirement_real_name_todo');
-  }
-}
-
 /** A task is done once its reward was received (or can no longer be). */
 export const isTaskDone = (state: PromotionState): boolean => state === 'claimed' || state === 'process' || state === 'issued';
 
 // ── Rescue and the day's bets ────────────────────────────────────────────────────────────────
 
+/** Shown in a daily tab: started, and not ended. */
+const dailyShown = (entry: PromotionEntry) => entry.state !== 'comingSoon' && !(entry.state === 'close' && entry.closeReason === 'ended');
+
 /** net_loss: a share of yesterday's loss back; bet_volume: a reward for today's stake. */
 export const rescuePromotions = (list: readonly PromotionEntry[]): PromotionEntry[] =>
-  list.filter((entry) => entry.trigger === 'net_loss' && entry.state !== 'comingSoon' && !(entry.state === 'close' && entry.closeReason === 'ended'));
+  list.filter((entry) => entry.trigger === 'net_loss' && dailyShown(entry));
 
 export const betVolumePromotions = (list: readonly PromotionEntry[]): PromotionEntry[] =>
-  list.filter((entry) => entry.trigger === 'bet_volume' && entry.state !== 'comingSoon' && !(entry.state === 'close' && entry.closeReason === 'ended'));
+  list.filter((entry) => entry.trigger === 'bet_volume' && dailyShown(entry));
 
 export interface DayProgress {
   /** Minor units measured (staked today, lost yesterday) and the target, for the bar. */
@@ -134,53 +124,5 @@ export function dayProgress(entry: PromotionEntry): DayProgress | null {
   const amountMinor = Math.max(0, amountMinorFromMajor(entry.progress.amount) ?? 0);
   const targetMinor = Math.max(0, amountMinorFromMajor(entry.progress.target) ?? 0);
   const reached = amountMinor >= targetMinor;
-  const percent = targetMinor === 0 ? 100 : Math.min(100, Math.floor((amountMinor * 100) / targetMinor));
-  return { amountMinor, targetMinor, percent, reached, missingMinor: reached ? 0 : targetMinor - amountMinor };
-}
-
-/** What a promotion gives, before it is earned (null: nothing to say). */
-export function rewardText(entry: PromotionEntry, t: Translate): string | null {
-  const reward = entry.reward;
-  if (!reward) return null;
-  if (reward.kind === 'fixed') return reward.amount === null ? null : t('reward_fixed', { amount: moneyText(reward.amount) ?? '' });
-  if (reward.kind === 'percent' && reward.percent !== null) {
-    const cap = moneyText(reward.cap);
-    if (entry.trigger === 'net_loss') return cap ? t('reward_loss_percent_cap', { percent: reward.percent, cap }) : t('reward_loss_percent', { percent: reward.percent });
-    return cap ? t('reward_percent_cap', { percent: reward.percent, cap }) : t('reward_percent', { percent: reward.percent });
-  }
-  if (reward.kind === 'tickets' && reward.tickets !== null) return t('reward_tickets', { count: reward.tickets });
-  if (reward.kind === 'points' && reward.points !== null) return t('reward_points', { count: reward.points });
-  return null;
-}
-
-// ── States in words ──────────────────────────────────────────────────────────────────────────
-
-/** Every state a promotion may be in, in the page's words. */
-export function stateLabel(state: PromotionState, t: Translate): string {
-  switch (state) {
-    case 'comingSoon':
-      return t('state_coming_soon');
-    case 'join':
-      return t('state_join');
-    case 'joined':
-      return t('state_joined');
-    case 'claim':
-      return t('state_claim');
-    case 'apply':
-      return t('state_apply');
-    case 'applying':
-      return t('state_applying');
-    case 'rejected':
-      return t('state_rejected');
-    case 'issued':
-      return t('state_issued');
-    case 'process':
-      return t('state_process');
-    case 'claimed':
-      return t('state_claimed');
-    case 'close':
-      return t('state_close');
-    case 'none':
-      return t('state_none');
-  }
+  return { amountMinor, targetMinor, percent: barPercent(amountMinor, targetMinor), reached, missingMinor: reached ? 0 : targetMinor - amountMinor };
 }
