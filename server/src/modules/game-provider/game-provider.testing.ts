@@ -3,7 +3,9 @@ import type { TestContext } from '../../testing/test-app';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createProviderClient, type ProviderClient, type ProviderTransport } from './provider-client';
 import { providerSecret } from './provider-secret';
+import { insertSession } from './provider.queries';
 import { signProviderRequest } from './signature';
+import { tokenHashOf } from './wallet-api.service';
 
 // Helpers for the game-provider tests and other modules' (the in-house game server): a launch over
 // HTTP, the session token of its URL, and a vendor's signed calls through app.inject.
@@ -80,3 +82,17 @@ export const signedProviderCall = (app: FastifyInstance, secret: string, vassala
   const body = JSON.stringify(payload);
   return rawProviderCall(app, vassalage, action, body, providerSignature(secret, providerPath(vassalage, action), body, nowMs), nowMs);
 };
+
+/**
+ * An outside vendor's game session for `memberId`, written as a launch writes it: no adapter
+ * launches an outside vendor's games yet, so its wallet calls are tested on a session made here.
+ */
+export async function outsideVendorSession(
+  context: TestContext,
+  session: { memberId: number; vassalage: string; gameId: number; token: string; nowMs: number },
+): Promise<void> {
+  await insertSession(context.pool, {
+    merchantId: context.merchantId, memberId: session.memberId, vassalage: session.vassalage, gameId: session.gameId, tokenHash: tokenHashOf(session.token),
+    playBalanceMinor: null, language: 'EN', nowMs: session.nowMs, expiresAtMs: session.nowMs + 60 * 60_000, memberSessionId: null,
+  });
+}

@@ -4,9 +4,8 @@ import { playsOf } from '@platform/lottery-rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { tokenHashOf, type ProviderClient } from '../game-provider';
-import { launch, providerClientFor, sessionTokenOf } from '../game-provider/game-provider.testing';
-import { insertSession } from '../game-provider/provider.queries';
+import type { ProviderClient } from '../game-provider';
+import { launch, outsideVendorSession, providerClientFor, sessionTokenOf } from '../game-provider/game-provider.testing';
 import { assertLedgerReconciled, memberBalanceMinor } from '../ledger';
 import { settleRound } from '../lottery';
 import { costOf, drawRoundAs, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf } from '../lottery/lottery.testing';
@@ -154,10 +153,7 @@ describe('a bonus of 100.00 with 5× to wager, met from each product', () => {
     );
     await context.pool.query("INSERT INTO game_provider (merchant_id, vassalage, adapter) VALUES ($1, 'PG', NULL)", [context.merchantId]);
     state.pgSession = fresh('pg-session');
-    await insertSession(context.pool, {
-      merchantId: context.merchantId, memberId: state.memberId, vassalage: 'PG', gameId: game.rows[0].id, tokenHash: tokenHashOf(state.pgSession),
-      playBalanceMinor: null, language: 'EN', nowMs: clock.nowMs, expiresAtMs: clock.nowMs + 60 * 60_000, memberSessionId: null,
-    });
+    await outsideVendorSession(context, { memberId: state.memberId, vassalage: 'PG', gameId: game.rows[0].id, token: state.pgSession, nowMs: clock.nowMs });
     state.pg = await providerClientFor(context, 'PG', clock.now);
     // 33.33 × 1.5 = 49.995, rounded half up to 50.00 → 380.00; its win and the end of the round move nothing.
     const round = fresh('pg-round');
