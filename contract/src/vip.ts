@@ -1,7 +1,8 @@
 // VIP ranks and their benefits (server module vip/): the member's rank level, this month's
 // progress against the next level's requirements, the benefits of the level (an upgrade bonus once
 // per level reached, a monthly salary once per month and level, the level's betting-rebate rates,
-// VIP customer service above level 4), claiming them, the claim history and the levels table.
+// VIP customer service above level 4, faster withdrawals: more of them a day, more of them free,
+// reviewed first), claiming them, the claim history and the levels table.
 // Amounts are major units (the wallet's); months YYYY-MM and times epoch ms in the merchant's
 // time zone (the one its withdraw settings and rebate days use).
 //
@@ -20,6 +21,12 @@ export type VipLanguage = (typeof VIP_LANGUAGES)[number];
 /** Above this level a member's customer service is the VIP host rather than live chat. */
 export const VIP_SERVICE_ABOVE_LEVEL = 4;
 
+/**
+ * The most a level may add to the merchant's withdrawals a day, and to its free ones a day: far
+ * beyond any real ladder, low enough that a slip of the operator's cannot lift the limit.
+ */
+export const VIP_WITHDRAW_EXTRA_MAX = 100;
+
 /** The benefits a member claims. */
 export const VIP_BENEFIT_TYPES = ['upgrade', 'salary'] as const;
 export type VipBenefitType = (typeof VIP_BENEFIT_TYPES)[number];
@@ -32,6 +39,7 @@ const amount = { type: 'number', minimum: 0 } as const;
 const rankLevel = { type: 'integer', minimum: 0, maximum: 20 } as const;
 const month = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$', description: "YYYY-MM in the merchant's time zone" } as const;
 const str = { type: 'string' } as const;
+const withdrawExtra = { type: 'integer', minimum: 0, maximum: VIP_WITHDRAW_EXTRA_MAX } as const;
 
 /** What reaching a level asks, in one month (turnover = valid stakes settled; deposits credited) and over all time; 0: not asked. */
 const requirementsSchema = {
@@ -49,7 +57,10 @@ const keepSchema = {
 
 const benefitsSchema = {
   type: 'object',
-  required: ['upgradeBonus', 'upgradeWageringMultiplier', 'monthlySalary', 'salaryWageringMultiplier', 'rebate', 'vipService', 'withdrawalText', 'benefitText'],
+  required: [
+    'upgradeBonus', 'upgradeWageringMultiplier', 'monthlySalary', 'salaryWageringMultiplier', 'rebate', 'vipService',
+    'withdrawDailyCountExtra', 'withdrawFreeExtra', 'withdrawPriority', 'withdrawalText', 'benefitText',
+  ],
   properties: {
     upgradeBonus: { ...amount, description: 'paid once per member on reaching the level' },
     upgradeWageringMultiplier: { ...amount, description: 'the bonus × this must be staked before withdrawing' },
@@ -61,6 +72,9 @@ const benefitsSchema = {
       items: { type: 'object', required: ['productType', 'rebateValue'], properties: { productType: str, rebateValue: amount } },
     },
     vipService: { type: 'boolean', description: 'the VIP customer-service host (levels above VIP_SERVICE_ABOVE_LEVEL)' },
+    withdrawDailyCountExtra: { ...withdrawExtra, description: "withdrawals a day allowed beyond the merchant's daily count (getWithdrawSettings' dailyMaxCount includes them)" },
+    withdrawFreeExtra: { ...withdrawExtra, description: "free (no-charge) withdrawals a day beyond the merchant's (getWithdrawSettings' charge.freePerDay includes them)" },
+    withdrawPriority: { type: 'boolean', description: "the member's pending withdrawals are reviewed before others" },
     withdrawalText: { type: ['string', 'null'], description: "the level's withdrawal privilege, in the caller's language" },
     benefitText: { type: ['string', 'null'], description: "more of the level's benefits, in the caller's language" },
   },

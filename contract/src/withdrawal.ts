@@ -230,7 +230,7 @@ export const withdrawDelCardCall = /*#__PURE__*/ defineCall({
 
 // ── Settings, turnover, charges ──────────────────────────────────────────────
 
-/** The merchant's withdrawal rules, and how many of today's withdrawals the member has made. */
+/** The merchant's withdrawal rules as they apply to this member (its VIP level may add to the counts), and how many of today's withdrawals it has made. */
 export const withdrawSettingsCall = /*#__PURE__*/ defineCall({
   name: 'withdrawSettings',
   method: 'GET',
@@ -256,7 +256,10 @@ export const withdrawSettingsCall = /*#__PURE__*/ defineCall({
     properties: {
       minimumAmount: { type: 'number', description: 'major units' },
       maximumAmount: { type: 'number', description: 'major units' },
-      dailyMaxCount: { type: 'integer', description: 'withdrawals per member per day (the merchant’s day, timeZoneOffsetMinutes)' },
+      dailyMaxCount: {
+        type: 'integer',
+        description: 'withdrawals this member may make a day (the merchant’s day, timeZoneOffsetMinutes): the merchant’s count plus what the member’s VIP level adds',
+      },
       todayWithdrawCount: { type: 'integer', description: "the member's withdrawals so far today (rejected ones included)" },
       charge: {
         type: 'object',
@@ -264,7 +267,7 @@ export const withdrawSettingsCall = /*#__PURE__*/ defineCall({
         properties: {
           percent: { type: 'number', description: 'percent of the amount (1.5 = 1.5 %)' },
           fixed: { type: 'number', description: 'major units added to the percent part' },
-          freePerDay: { type: 'integer', description: 'the first this many withdrawals of a day are free' },
+          freePerDay: { type: 'integer', description: 'the first this many withdrawals of a day are free: the merchant’s number plus what the member’s VIP level adds' },
         },
       },
       turnoverMultiplier: { type: 'number', description: 'required turnover = deposits since the last paid withdrawal × this' },
@@ -338,7 +341,7 @@ export const withdrawChargesCall = /*#__PURE__*/ defineCall({
       withdrawAmount: { type: 'number' },
       charge: { type: 'number', description: 'major units' },
       receivedAmount: { type: 'number', description: 'withdrawAmount − charge' },
-      freeWithdrawalsLeft: { type: 'integer', description: 'free withdrawals left today' },
+      freeWithdrawalsLeft: { type: 'integer', description: "free withdrawals left today (the member's VIP level included)" },
     },
   },
 });

@@ -54,7 +54,7 @@ import {
 } from './modules/session';
 import { getContentSources, loadCountryDatabase, systemRoutes, useSiteAccess, type CountryDatabase } from './modules/system';
 import { twoFactorRoutes } from './modules/two-factor';
-import { createVipMonthEndJob, vipOperatorRoutes, vipRoutes } from './modules/vip';
+import { createVipMonthEndJob, vipOperatorRoutes, vipRoutes, vipWithdrawalPerks } from './modules/vip';
 import { verificationRoutes } from './modules/verification';
 import { withdrawalRoutes } from './modules/withdrawal';
 import { registerDocs } from './plugins/docs';
@@ -311,7 +311,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantScope.register(messageRoutes, { db: pool, clock });
     await merchantScope.register(feedbackRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool, subordinateOf: (caller, username) => subordinateIdOf(pool, caller, username) });
-    await merchantScope.register(withdrawalRoutes, { db: pool, clock });
+    // A member's VIP level may allow more withdrawals a day, more free ones, and put them first in the
+    // review queue: modules/vip reads the level (the withdrawal module cannot import it: vip reads its settings).
+    await merchantScope.register(withdrawalRoutes, { db: pool, clock, perksOf: vipWithdrawalPerks });
     await merchantScope.register(c2cRoutes, { db: pool, clock, senders });
     await merchantScope.register(agentTransferRoutes, { db: pool, clock });
     await merchantScope.register(profitRoutes, { db: pool });

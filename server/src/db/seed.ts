@@ -155,6 +155,10 @@ interface VipLevelSeed {
   upgradeWageringMultiplier?: number;
   monthlySalary?: number;
   salaryWageringMultiplier?: number;
+  /** Withdrawals a day beyond the merchant's daily count, free ones beyond its free ones, first in the review queue (migration 067). */
+  withdrawDailyCountExtra?: number;
+  withdrawFreeExtra?: number;
+  withdrawPriority?: boolean;
   withdrawalTexts?: Record<string, string>;
   benefitTexts?: Record<string, string>;
 }
@@ -236,14 +240,14 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
     "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'promotion' AND column_name = 'repeat') AS present",
   );
   const hasPeriods = periods.rows[0].present;
-  order = 0;
-  for (const promotion of seed.promotions) {
-    const inserted = await client.query<{ id: number }>(
-      `INSERT INTO promotion (merchant_id, category, title, image_url, content, sort_order)
   const audience = await client.query<{ present: boolean }>(
     "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'promotion' AND column_name = 'audience_vip_levels') AS present",
   );
   const hasAudience = audience.rows[0].present;
+  order = 0;
+  for (const promotion of seed.promotions) {
+    const inserted = await client.query<{ id: number }>(
+      `INSERT INTO promotion (merchant_id, category, title, image_url, content, sort_order)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [id, promotion.category, promotion.title, promotion.imageUrl, promotion.content ?? '', order++],
     );
@@ -280,11 +284,11 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
           min_loss_minor: minorOf(rules.minLoss),
         });
       }
+      if (hasAudience && rules.vipLevels) columns.audience_vip_levels = rules.vipLevels;
       // One statement: the table's checks hold for the rules as a whole, not column by column.
       const names = Object.keys(columns);
       await client.query(
         `UPDATE promotion SET ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')} WHERE id = $1`,
-      if (hasAudience && rules.vipLevels) columns.audience_vip_levels = rules.vipLevels;
         [inserted.rows[0].id, ...Object.values(columns)],
       );
     }
@@ -366,6 +370,10 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
   }
   // As the rebate: a database migrated only part of the way has no VIP tables yet (migration 063).
   const vipTable = await client.query<{ present: boolean }>("SELECT to_regclass('vip_level') IS NOT NULL AS present");
+  // As the promotion's periods: a database migrated only up to 063 has levels without their withdrawal perks (migration 067).
+  const vipPerks = await client.query<{ present: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'vip_level' AND column_name = 'withdraw_priority') AS present",
+  );
   if (seed.vip && vipTable.rows[0].present) {
     for (const level of seed.vip.levels) {
       const minor = (major: number | undefined) => minorOf(major) ?? 0;
@@ -379,6 +387,12 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
           minor(level.upgradeBonus), Math.round((level.upgradeWageringMultiplier ?? 1) * 100), minor(level.monthlySalary), Math.round((level.salaryWageringMultiplier ?? 1) * 100),
           JSON.stringify(level.withdrawalTexts ?? {}), JSON.stringify(level.benefitTexts ?? {})],
       );
+      if (vipPerks.rows[0].present) {
+        await client.query(
+          'UPDATE vip_level SET withdraw_daily_count_extra = $3, withdraw_free_extra = $4, withdraw_priority = $5 WHERE merchant_id = $1 AND level = $2',
+          [id, level.level, level.withdrawDailyCountExtra ?? 0, level.withdrawFreeExtra ?? 0, level.withdrawPriority ?? false],
+        );
+      }
     }
   }
   // As the rebate: a database migrated only part of the way has no referral tables yet (migration 064).

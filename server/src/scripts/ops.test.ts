@@ -211,7 +211,12 @@ it('VIP: reads and changes the ladder, sets a level by hand, decides a month onc
   expect(levels.lines.some((line) => /^1\s+Bronze\s+Bronze\s+5000\s+1000\s/.test(line))).toBe(true);
   const set = await ops(['vip-level-set', '1', '--json', '{"upgradeBonus":60}'], env);
   expect(set.lines[0]).toBe('VIP level 1 saved.');
-  expect(set.lines.some((line) => /^1\s+Bronze.*\s60\s+18\s*$/.test(line))).toBe(true);
+  // The seeded Bronze level: one more withdrawal a day, one more free one, not first in the review queue.
+  expect(set.lines.some((line) => /^1\s+Bronze.*\s60\s+18\s+1\s+1$/.test(line))).toBe(true);
+  const perks = await ops(['vip-level-set', '1', '--json', '{"withdrawDailyCountExtra":4,"withdrawFreeExtra":2,"withdrawPriority":true}'], env);
+  expect(perks.lines.some((line) => /^1\s+Bronze.*\s60\s+18\s+4\s+2\s+yes$/.test(line))).toBe(true);
+  expect(await ops(['vip-level-set', '1', '--json', '{"withdrawFreeExtra":101}'], env)).toMatchObject({ code: 1, lines: [expect.stringContaining('request.param.err')] });
+  expect(await ops(['vip-level-set', '0', '--json', '{"withdrawPriority":true}'], env)).toMatchObject({ code: 1, lines: [expect.stringContaining('operator.vip.invalid')] });
   expect(await ops(['vip-level-set', '9', '--json', '{"upgradeBonus":1}'], env)).toMatchObject({ code: 1, lines: [expect.stringContaining('operator.vip.invalid')] });
 
   // A level given by hand now is not judged by a month that ended before it: September leaves it.

@@ -22,7 +22,8 @@
 //   approve-deposit D12 [--amount X]                  credits the member (X: what arrived); above the
 //                                                     merchant's threshold a second operator confirms
 //   reject-deposit D12 --reason TEXT
-//   withdrawals [--status pending] [--limit N]        withdrawals, with the card to pay to
+//   withdrawals [--status pending] [--limit N]        withdrawals, with the card to pay to (pending: a VIP
+//                                                     level's priority ones first, then oldest first)
 //   pay-withdrawal W7                                 after sending the payout to the card
 //   reject-withdrawal W7 --reason TEXT                the whole amount goes back to the member
 //   c2c-orders [--status disputed] [--limit N]        player-to-player deposit orders (modules/c2c)
@@ -63,12 +64,12 @@
 //   promotion-approve CLAIM_ID                        pays an application's reward, once
 //   promotion-reject CLAIM_ID --reason TEXT           rejects it; the member reads the reason
 //   promotion-issue ID USERNAME...                    an issued promotion's reward to each member, once
-//   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //                                                     (a promotion's audience: "audience":{"vipLevels":[3,4],"labels":["High rollers"]})
 //   member-labels [USERNAME]                          the member labels (how many carry each); a member's labels
 //   member-label-create --json JSON                   a label, e.g. '{"name":"High rollers","shown":false}'
 //   member-label-set ID --json JSON                   changes its name, colours or whether members see it
 //   member-label-add ID USERNAME... / member-label-remove ID USERNAME...   puts it on members / takes it off
+//   rebate-settings                                   the betting rebate: mode (manual, auto) and rates per VIP level
 //   rebate-settings-set --json JSON                   changes the mode and/or rates given, e.g. '{"mode":"auto"}'
 //   referral-settings                                 invite a friend: on/off, thresholds, rewards, rates, achievements
 //   referral-settings-set --json JSON                 changes the fields given, e.g. '{"enabled":false}'
@@ -323,6 +324,7 @@ interface WithdrawalRow extends Record<string, unknown> {
   number: string;
   status: string;
   payout: number;
+  priority: boolean;
 }
 
 Object.assign(OPS_COMMANDS, {
@@ -378,8 +380,10 @@ Object.assign(OPS_COMMANDS, {
     authenticated: true,
     async run({ api, options, io }) {
       const value = (await api.call('GET', '/withdrawals', { query: { status: options.status, limit: options.limit } })) as { list: WithdrawalRow[] };
-      const rows = value.list.map((row) => ({ ...row, amount: money(row.amount), charge: money(row.charge), payout: money(row.payout), createdAt: isoTime(row.createdAt) }));
-      for (const line of formatTable(rows, ['number', 'createdAt', 'username', 'withdrawType', 'bankName', 'cardNumber', 'payeeName', 'amount', 'charge', 'payout', 'status'])) io.write(line);
+      const rows = value.list.map((row) => ({
+        ...row, amount: money(row.amount), charge: money(row.charge), payout: money(row.payout), createdAt: isoTime(row.createdAt), priority: row.priority ? 'yes' : '',
+      }));
+      for (const line of formatTable(rows, ['number', 'createdAt', 'priority', 'username', 'withdrawType', 'bankName', 'cardNumber', 'payeeName', 'amount', 'charge', 'payout', 'status'])) io.write(line);
     },
   },
   'pay-withdrawal': {
@@ -987,10 +991,6 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
-// The betting rebate (modules/rebate, rebate.operator-routes.ts).
-const rebateLines = (value: { mode: string; rates: { vipLevel: number; category: string; percent: number }[] }): string[] => [
-  `Mode: ${value.mode} (${value.mode === 'auto' ? 'paid by the daily job' : 'claimed by each member in the member centre'}).`,
-  ...formatTable(value.rates.map((rate) => ({ ...rate, percent: `${rate.percent}%` })), ['vipLevel', 'category', 'percent']),
 // Member labels (modules/member-label, member-label.operator-routes.ts).
 const LABEL_COLUMNS = ['id', 'name', 'shown', 'textColor', 'backgroundColor', 'members'];
 const labelMembersCommand = (verb: 'add' | 'remove'): OpsCommand => ({
@@ -1037,6 +1037,10 @@ Object.assign(OPS_COMMANDS, {
   'member-label-remove': labelMembersCommand('remove'),
 } satisfies Record<string, OpsCommand>);
 
+// The betting rebate (modules/rebate, rebate.operator-routes.ts).
+const rebateLines = (value: { mode: string; rates: { vipLevel: number; category: string; percent: number }[] }): string[] => [
+  `Mode: ${value.mode} (${value.mode === 'auto' ? 'paid by the daily job' : 'claimed by each member in the member centre'}).`,
+  ...formatTable(value.rates.map((rate) => ({ ...rate, percent: `${rate.percent}%` })), ['vipLevel', 'category', 'percent']),
 ];
 Object.assign(OPS_COMMANDS, {
   'rebate-settings': {
@@ -1341,6 +1345,9 @@ interface VipLevelLine {
   keep: Record<string, number>;
   upgradeBonus: number;
   monthlySalary: number;
+  withdrawDailyCountExtra: number;
+  withdrawFreeExtra: number;
+  withdrawPriority: boolean;
 }
 const vipLevelLines = (value: { list: VipLevelLine[] }): string[] =>
   formatTable(
@@ -1356,8 +1363,14 @@ const vipLevelLines = (value: { list: VipLevelLine[] }): string[] =>
       keepDeposit: level.keep.monthlyDeposit,
       upgradeBonus: level.upgradeBonus,
       salary: level.monthlySalary,
+      moreWithdrawals: level.withdrawDailyCountExtra,
+      moreFree: level.withdrawFreeExtra,
+      priority: level.withdrawPriority ? 'yes' : '',
     })),
-    ['level', 'name', 'club', 'monthTurnover', 'monthDeposit', 'totalTurnover', 'totalDeposit', 'keepTurnover', 'keepDeposit', 'upgradeBonus', 'salary'],
+    [
+      'level', 'name', 'club', 'monthTurnover', 'monthDeposit', 'totalTurnover', 'totalDeposit', 'keepTurnover', 'keepDeposit', 'upgradeBonus', 'salary',
+      'moreWithdrawals', 'moreFree', 'priority',
+    ],
   );
 const vipLevelOf = (text: string | undefined, usage: string): number => {
   if (!text || !/^\d{1,2}$/.test(text)) throw new UsageError(usage);
@@ -1365,14 +1378,16 @@ const vipLevelOf = (text: string | undefined, usage: string): number => {
 };
 Object.assign(OPS_COMMANDS, {
   'vip-levels': {
-    usage: 'vip-levels   (the VIP ladder: requirements to reach and keep each level, its upgrade bonus and monthly salary)',
+    usage: 'vip-levels   (the VIP ladder: requirements to reach and keep each level, its upgrade bonus, monthly salary and withdrawal perks: more a day, more free a day, reviewed first)',
     authenticated: true,
     async run({ api, io }) {
       for (const line of vipLevelLines((await api.call('GET', '/vip/levels')) as { list: VipLevelLine[] })) io.write(line);
     },
   },
   'vip-level-set': {
-    usage: 'vip-level-set LEVEL --json JSON   e.g. \'{"reach":{"monthlyTurnover":5000,"monthlyDeposit":1000},"upgradeBonus":58}\' (a new level also needs clubLabel, color, color2)',
+    usage:
+      'vip-level-set LEVEL --json JSON   e.g. \'{"reach":{"monthlyTurnover":5000,"monthlyDeposit":1000},"upgradeBonus":58}\' (a new level also needs clubLabel, color, color2); ' +
+      'withdrawal perks: \'{"withdrawDailyCountExtra":2,"withdrawFreeExtra":1,"withdrawPriority":true}\' (whole numbers 0-100; none at level 0)',
     authenticated: true,
     async run({ api, positionals, options, io }) {
       const usage = 'vip-level-set LEVEL --json JSON';

@@ -13,8 +13,9 @@ type Notice = { kind: 'success' | 'error'; text: string };
 const keyOf = (item: VipBenefitItem) => `${item.benefitType}-${item.rankLevel}`;
 
 /**
- * benefits: the member's level and what it brings (its rebate rates, VIP customer service, the
- * withdrawal privilege and other texts), then every benefit to claim: the upgrade bonus of each
+ * benefits: the member's level and what it brings (its rebate rates, its faster withdrawals: more a
+ * day, more free ones, reviewed first; VIP customer service, the level's own texts), then every
+ * benefit to claim: the upgrade bonus of each
  * level (claimable once reached, once), this month's salary of the member's level. A claim is sent
  * once however often it is pressed; the server pays once and its refusal is shown beside the list.
  * After money arrived the balance and the list are loaded again.
@@ -76,6 +77,9 @@ export default function BenefitsPage({ openPage }: MemberCenterPageProps) {
             <li>{t('perk_rebate', { rates: rates.map((rate) => t('rate', { product: t(`product_${rate.productType}`), percent: rate.rebateValue })).join(', ') })}</li>
           )}
           {level.benefits.monthlySalary > 0 && <li>{t('perk_salary', { amount: formatMoney(minorOf(level.benefits.monthlySalary)) })}</li>}
+          {level.benefits.withdrawDailyCountExtra > 0 && <li>{t('perk_withdraw_count', { extra: level.benefits.withdrawDailyCountExtra })}</li>}
+          {level.benefits.withdrawFreeExtra > 0 && <li>{t('perk_withdraw_free', { extra: level.benefits.withdrawFreeExtra })}</li>}
+          {level.benefits.withdrawPriority && <li>{t('perk_withdraw_priority')}</li>}
           {level.benefits.withdrawalText && <li>{level.benefits.withdrawalText}</li>}
           {level.benefits.benefitText && <li>{level.benefits.benefitText}</li>}
           <li>{level.benefits.vipService ? t('perk_vip_service') : t('perk_live_chat')}</li>

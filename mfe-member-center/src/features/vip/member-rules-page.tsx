@@ -25,6 +25,9 @@ function LevelTerms({ level }: { level: VipLevel }) {
   const top = benefits.rebate.reduce((best, rate) => Math.max(best, rate.rebateValue), 0);
   if (top > 0) terms.push([t('rebate_up_to'), t('percent', { percent: top })]);
   terms.push([t('customer_service'), benefits.vipService ? t('service_vip') : t('service_live')]);
+  if (benefits.withdrawDailyCountExtra > 0) terms.push([t('term_withdraw_count'), t('plus_extra', { extra: benefits.withdrawDailyCountExtra })]);
+  if (benefits.withdrawFreeExtra > 0) terms.push([t('term_withdraw_free'), t('plus_extra', { extra: benefits.withdrawFreeExtra })]);
+  if (benefits.withdrawPriority) terms.push([t('term_withdraw_priority'), t('priority_first')]);
   if (benefits.withdrawalText) terms.push([t('withdrawals'), benefits.withdrawalText]);
   if (benefits.benefitText) terms.push([t('more'), benefits.benefitText]);
   return (

@@ -11,7 +11,8 @@ import RecordsPage from './records-page';
 // The VIP pages with the network edge stubbed: the menu lists them where the merchant has a
 // ladder; the rank card shows this month's figures against the next level with their bars and
 // what remains; a benefit is claimed once however often it is pressed, the balance is read again
-// and the list reloaded, and a refusal is shown in the server's words; the records and the levels.
+// and the list reloaded, and a refusal is shown in the server's words; the records and the levels;
+// a level's faster withdrawals (more a day, more free ones, reviewed first) said where it has them.
 
 const level = (rankLevel: number, overrides: Partial<VipLevel> = {}): VipLevel => ({
   rankLevel,
@@ -28,6 +29,9 @@ const level = (rankLevel: number, overrides: Partial<VipLevel> = {}): VipLevel =
     salaryWageringMultiplier: 1,
     rebate: [{ productType: 'live', vipLevel: rankLevel, rebateValue: 0.6 + rankLevel / 10 } as never],
     vipService: rankLevel > 4,
+    withdrawDailyCountExtra: 0,
+    withdrawFreeExtra: 0,
+    withdrawPriority: false,
     withdrawalText: null,
     benefitText: null,
   },
@@ -126,6 +130,16 @@ describe('benefits', () => {
     expect(screen.getByText('Customer service: 24/7 live chat')).toBeTruthy();
     expect(within(screen.getByTestId('vip-benefit-upgrade-2')).getByText('Not reached')).toBeTruthy();
     expect(within(screen.getByTestId('vip-benefit-salary-1')).getByText('Bronze salary 2026-11')).toBeTruthy();
+    // This level has no withdrawal perks (its own text aside): none is stated.
+    expect(screen.queryByText(/Withdrawals a day|Free withdrawals a day|Your withdrawals are reviewed first/)).toBeNull();
+  });
+
+  it("states the level's withdrawal perks: more a day, more free ones, reviewed first", async () => {
+    const perks = { ...level(3).benefits, withdrawDailyCountExtra: 3, withdrawFreeExtra: 2, withdrawPriority: true };
+    stubApi({ memberClubBenefit: { ...benefits(), rankLevel: 3, level: level(3, { benefits: perks }) } });
+    await render(<BenefitsPage openPage={jest.fn()} />);
+    const shown = [...screen.getByTestId('vip-benefits').querySelectorAll('li')].map((item) => item.textContent);
+    expect(shown).toEqual(expect.arrayContaining(['Withdrawals a day: +3', 'Free withdrawals a day: +2', 'Your withdrawals are reviewed first']));
   });
 
   it('claims once for a double press, says what arrived, reads the balance and the list again', async () => {
@@ -204,5 +218,19 @@ describe('benefitsRecords and memberRules', () => {
       ['Betting rebate up to', '0.8%'],
       ['Customer service', 'Personal VIP host'],
     ]);
+  });
+
+  it("lists a level's withdrawal perks among what it brings", async () => {
+    const gold = level(3, { benefits: { ...level(3).benefits, withdrawDailyCountExtra: 3, withdrawFreeExtra: 2, withdrawPriority: true } });
+    stubApi({ playerRankRule: { list: [level(0), gold], vipServiceAboveLevel: 4 } });
+    await render(<MemberRulesPage openPage={jest.fn()} />);
+    const terms = [...screen.getByTestId('vip-level-3').querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(terms.slice(-3)).toEqual([
+      ['Withdrawals a day', '+3'],
+      ['Free withdrawals a day', '+2'],
+      ['Withdrawal review', 'First in line'],
+    ]);
+    // Level 0 brings none of them.
+    expect(screen.getByTestId('vip-level-0').textContent).not.toMatch(/Withdrawals a day|Withdrawal review/);
   });
 });

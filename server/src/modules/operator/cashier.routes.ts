@@ -82,6 +82,7 @@ const withdrawalSchema: JsonSchema = {
     payout: { type: 'number', description: 'amount − C2C paid − charge: what is sent to the card' },
     c2cSettled: { type: 'number', description: 'paid to the card by C2C depositors already (modules/c2c); the charge is on the rest only' },
     status: { type: 'string' },
+    priority: { type: 'boolean', description: "the member's VIP level put it first in the review queue when it was requested" },
     createdAt: { type: 'integer' },
     decidedAt: { type: ['integer', 'null'] },
     operator: { type: ['string', 'null'] },
@@ -118,6 +119,7 @@ const withdrawalRow = (withdrawal: OperatorWithdrawal) => ({
   payout: minorToMajor(payoutMinorOf(withdrawal)),
   c2cSettled: minorToMajor(withdrawal.c2cSettledMinor),
   status: withdrawal.status,
+  priority: withdrawal.priority,
   createdAt: withdrawal.createdAtMs,
   decidedAt: withdrawal.decidedAtMs,
   operator: withdrawal.operatorName,
@@ -244,7 +246,7 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
   app.get<{ Querystring: { status?: WithdrawalStatus; limit: number } }>('/withdrawals', {
     schema: apiSchema({
       tags: ['operator'],
-      summary: "The merchant's withdrawals",
+      summary: "The merchant's withdrawals, oldest first; pending ones with priority (a VIP level's) before the other pending ones",
       headers: bearerHeader,
       querystring: listQuery(WITHDRAWAL_STATUSES),
       value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: withdrawalSchema } } },

@@ -1,4 +1,4 @@
-import { VIP_LANGUAGES } from '@platform/contract';
+import { VIP_LANGUAGES, VIP_WITHDRAW_EXTRA_MAX } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
@@ -13,12 +13,13 @@ import * as queries from './vip.queries';
 // The operators' VIP ranks (/ops/v1, registered behind the operator token check by app.ts through
 // operatorRoutes' extraRoutes; content staff write the ladder as they write promotions, risk sets
 // a member's level by hand and runs a month end: operator-roles.ts): the levels with their
-// requirements, benefits and texts (major units), a member's level and history, the month end of
-// an ended month (once: a second run answers the first's figures), and the claims paid. Every
-// change is audited.
+// requirements, benefits (the withdrawal perks among them) and texts (major units), a member's
+// level and history, the month end of an ended month (once: a second run answers the first's
+// figures), and the claims paid. Every change is audited.
 
 const money = { type: 'number', minimum: 0, maximum: 1_000_000_000 } as const;
 const multiplier = { type: 'number', minimum: 0, maximum: 100, description: 'wagering: × the amount paid, two decimals at most' } as const;
+const withdrawExtra = (what: string) => ({ type: 'integer', minimum: 0, maximum: VIP_WITHDRAW_EXTRA_MAX, description: `${what} a day beyond the merchant's withdraw setting` }) as const;
 const texts = {
   type: 'object',
   additionalProperties: false,
@@ -44,6 +45,9 @@ const levelBody = {
     upgradeWageringMultiplier: multiplier,
     monthlySalary: money,
     salaryWageringMultiplier: multiplier,
+    withdrawDailyCountExtra: withdrawExtra('withdrawals'),
+    withdrawFreeExtra: withdrawExtra('free (no-charge) withdrawals'),
+    withdrawPriority: { type: 'boolean', description: "the members' pending withdrawals come first in the review queue" },
     withdrawalTexts: texts,
     benefitTexts: texts,
   },
@@ -60,8 +64,19 @@ interface LevelBody {
   upgradeWageringMultiplier?: number;
   monthlySalary?: number;
   salaryWageringMultiplier?: number;
+  withdrawDailyCountExtra?: number;
+  withdrawFreeExtra?: number;
+  withdrawPriority?: boolean;
   withdrawalTexts?: Record<string, string>;
   benefitTexts?: Record<string, string>;
+}
+
+/** A count a level adds to the withdraw setting: a whole number from 0 to VIP_WITHDRAW_EXTRA_MAX (the route's schema says so too; this holds for any caller). */
+function withdrawExtraOf(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 0 || value > VIP_WITHDRAW_EXTRA_MAX) {
+    throw new AppError(400, 'operator.vip.invalid', { detail: `${what} must be a whole number from 0 to ${VIP_WITHDRAW_EXTRA_MAX}` });
+  }
+  return value;
 }
 
 /** A major amount with at most two decimals → minor units; anything finer is refused, not rounded. */
@@ -88,6 +103,9 @@ const levelOnWire = (level: queries.LevelRow) => ({
   upgradeWageringMultiplier: level.upgradeWageringX100 / 100,
   monthlySalary: minorToMajor(level.monthlySalaryMinor),
   salaryWageringMultiplier: level.salaryWageringX100 / 100,
+  withdrawDailyCountExtra: level.withdrawDailyCountExtra,
+  withdrawFreeExtra: level.withdrawFreeExtra,
+  withdrawPriority: level.withdrawPriority,
   withdrawalTexts: level.withdrawalTexts,
   benefitTexts: level.benefitTexts,
 });
@@ -114,6 +132,10 @@ export function mergeLevel(level: number, before: queries.LevelRow | undefined, 
     upgradeWageringX100: pick(body.upgradeWageringMultiplier, 'upgradeWageringMultiplier', before?.upgradeWageringX100 ?? 100),
     monthlySalaryMinor: pick(body.monthlySalary, 'monthlySalary', before?.monthlySalaryMinor ?? 0),
     salaryWageringX100: pick(body.salaryWageringMultiplier, 'salaryWageringMultiplier', before?.salaryWageringX100 ?? 100),
+    withdrawDailyCountExtra:
+      body.withdrawDailyCountExtra === undefined ? (before?.withdrawDailyCountExtra ?? 0) : withdrawExtraOf(body.withdrawDailyCountExtra, 'withdrawDailyCountExtra'),
+    withdrawFreeExtra: body.withdrawFreeExtra === undefined ? (before?.withdrawFreeExtra ?? 0) : withdrawExtraOf(body.withdrawFreeExtra, 'withdrawFreeExtra'),
+    withdrawPriority: body.withdrawPriority ?? before?.withdrawPriority ?? false,
     withdrawalTexts: { ...(before?.withdrawalTexts ?? {}), ...(body.withdrawalTexts ?? {}) },
     benefitTexts: { ...(before?.benefitTexts ?? {}), ...(body.benefitTexts ?? {}) },
   };
@@ -121,6 +143,10 @@ export function mergeLevel(level: number, before: queries.LevelRow | undefined, 
     const asked = merged.reachMonthTurnoverMinor + merged.reachMonthDepositMinor + merged.reachTotalTurnoverMinor + merged.reachTotalDepositMinor;
     if (asked + merged.keepMonthTurnoverMinor + merged.keepMonthDepositMinor + merged.upgradeBonusMinor > 0) {
       throw new AppError(400, 'operator.vip.invalid', { detail: 'level 0 is where members start: no requirements and no upgrade bonus' });
+    }
+    // Every member has level 0: a perk there would be the merchant's withdraw setting under another name.
+    if (merged.withdrawDailyCountExtra > 0 || merged.withdrawFreeExtra > 0 || merged.withdrawPriority) {
+      throw new AppError(400, 'operator.vip.invalid', { detail: "level 0 is where members start: no withdrawal perks (change the merchant's withdraw setting instead)" });
     }
   }
   return merged;
@@ -145,7 +171,9 @@ export async function vipOperatorRoutes(app: FastifyInstance, { db, clock }: { d
     schema: apiSchema({
       tags,
       summary: 'Create a level or change the fields given (texts are merged per language); answers the ladder',
-      description: '400 operator.vip.invalid: a new level without its label and colours, or above a level that does not exist; level 0 with requirements.',
+      description:
+        '400 operator.vip.invalid: a new level without its label and colours, or above a level that does not exist; level 0 with requirements or withdrawal perks. ' +
+        `400 request.param.err: a field out of its range (withdrawDailyCountExtra and withdrawFreeExtra: whole numbers 0-${VIP_WITHDRAW_EXTRA_MAX}). Nothing is changed by a refusal.`,
       headers: bearerHeader,
       params: { type: 'object', required: ['level'], properties: { level: { type: 'integer', minimum: 0, maximum: 20 } } },
       body: levelBody,

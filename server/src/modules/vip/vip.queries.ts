@@ -22,13 +22,18 @@ export interface LevelRow {
   upgradeWageringX100: number;
   monthlySalaryMinor: number;
   salaryWageringX100: number;
+  /** Withdrawals a day beyond the merchant's daily count, free ones beyond its free ones, first in the review queue (migration 067). */
+  withdrawDailyCountExtra: number;
+  withdrawFreeExtra: number;
+  withdrawPriority: boolean;
   withdrawalTexts: Texts;
   benefitTexts: Texts;
 }
 
 const LEVEL_COLUMNS = `level, names, club_label, color, color2, reach_month_turnover_minor, reach_month_deposit_minor,
   reach_total_turnover_minor, reach_total_deposit_minor, keep_month_turnover_minor, keep_month_deposit_minor,
-  upgrade_bonus_minor, upgrade_wagering_x100, monthly_salary_minor, salary_wagering_x100, withdrawal_texts, benefit_texts`;
+  upgrade_bonus_minor, upgrade_wagering_x100, monthly_salary_minor, salary_wagering_x100,
+  withdraw_daily_count_extra, withdraw_free_extra, withdraw_priority, withdrawal_texts, benefit_texts`;
 
 interface LevelDbRow {
   level: number;
@@ -46,6 +51,9 @@ interface LevelDbRow {
   upgrade_wagering_x100: number;
   monthly_salary_minor: string;
   salary_wagering_x100: number;
+  withdraw_daily_count_extra: number;
+  withdraw_free_extra: number;
+  withdraw_priority: boolean;
   withdrawal_texts: Texts;
   benefit_texts: Texts;
 }
@@ -66,6 +74,9 @@ const levelOf = (row: LevelDbRow): LevelRow => ({
   upgradeWageringX100: row.upgrade_wagering_x100,
   monthlySalaryMinor: Number(row.monthly_salary_minor),
   salaryWageringX100: row.salary_wagering_x100,
+  withdrawDailyCountExtra: row.withdraw_daily_count_extra,
+  withdrawFreeExtra: row.withdraw_free_extra,
+  withdrawPriority: row.withdraw_priority,
   withdrawalTexts: row.withdrawal_texts,
   benefitTexts: row.benefit_texts,
 });
@@ -80,7 +91,7 @@ export async function selectLevels(db: Db, merchantId: number): Promise<LevelRow
 export async function upsertLevel(db: Db, merchantId: number, level: LevelRow, nowMs: number): Promise<void> {
   await db.query(
     `INSERT INTO vip_level (merchant_id, ${LEVEL_COLUMNS}, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
      ON CONFLICT (merchant_id, level) DO UPDATE SET
        names = EXCLUDED.names, club_label = EXCLUDED.club_label, color = EXCLUDED.color, color2 = EXCLUDED.color2,
        reach_month_turnover_minor = EXCLUDED.reach_month_turnover_minor, reach_month_deposit_minor = EXCLUDED.reach_month_deposit_minor,
@@ -88,12 +99,14 @@ export async function upsertLevel(db: Db, merchantId: number, level: LevelRow, n
        keep_month_turnover_minor = EXCLUDED.keep_month_turnover_minor, keep_month_deposit_minor = EXCLUDED.keep_month_deposit_minor,
        upgrade_bonus_minor = EXCLUDED.upgrade_bonus_minor, upgrade_wagering_x100 = EXCLUDED.upgrade_wagering_x100,
        monthly_salary_minor = EXCLUDED.monthly_salary_minor, salary_wagering_x100 = EXCLUDED.salary_wagering_x100,
-       withdrawal_texts = EXCLUDED.withdrawal_texts, benefit_texts = EXCLUDED.benefit_texts, updated_at = EXCLUDED.updated_at`,
+       withdraw_daily_count_extra = EXCLUDED.withdraw_daily_count_extra, withdraw_free_extra = EXCLUDED.withdraw_free_extra,
+       withdraw_priority = EXCLUDED.withdraw_priority, withdrawal_texts = EXCLUDED.withdrawal_texts, benefit_texts = EXCLUDED.benefit_texts, updated_at = EXCLUDED.updated_at`,
     [
       merchantId, level.level, JSON.stringify(level.names), level.clubLabel, level.color, level.color2,
       level.reachMonthTurnoverMinor, level.reachMonthDepositMinor, level.reachTotalTurnoverMinor, level.reachTotalDepositMinor,
       level.keepMonthTurnoverMinor, level.keepMonthDepositMinor, level.upgradeBonusMinor, level.upgradeWageringX100,
-      level.monthlySalaryMinor, level.salaryWageringX100, JSON.stringify(level.withdrawalTexts), JSON.stringify(level.benefitTexts), new Date(nowMs),
+      level.monthlySalaryMinor, level.salaryWageringX100, level.withdrawDailyCountExtra, level.withdrawFreeExtra, level.withdrawPriority,
+      JSON.stringify(level.withdrawalTexts), JSON.stringify(level.benefitTexts), new Date(nowMs),
     ],
   );
 }
@@ -120,6 +133,30 @@ export async function selectMemberLevels(db: Db, merchantId: number, memberIds: 
     [merchantId, memberIds],
   );
   return new Map(result.rows.map((row) => [Number(row.member_id), { level: row.level, highestLevel: row.highest_level, changedAtMs: row.changed_at.getTime() }]));
+}
+
+export interface WithdrawalPerksRow {
+  withdrawDailyCountExtra: number;
+  withdrawFreeExtra: number;
+  withdrawPriority: boolean;
+}
+
+/**
+ * The withdrawal perks of a member's level, in one statement (it runs inside a withdrawal's
+ * transaction): the ladder's level at or below the member's, as levelAt picks it (a ladder
+ * shortened since keeps its members at its top); none where the merchant has no ladder.
+ */
+export async function selectWithdrawalPerks(db: Db, merchantId: number, memberId: number): Promise<WithdrawalPerksRow> {
+  const result = await db.query<{ withdraw_daily_count_extra: number; withdraw_free_extra: number; withdraw_priority: boolean }>(
+    `SELECT l.withdraw_daily_count_extra, l.withdraw_free_extra, l.withdraw_priority FROM vip_level l
+      WHERE l.merchant_id = $1 AND l.level <= ${memberVipLevelSql('$1', '$2::bigint')}
+      ORDER BY l.level DESC LIMIT 1`,
+    [merchantId, memberId],
+  );
+  const row = result.rows[0];
+  return row
+    ? { withdrawDailyCountExtra: row.withdraw_daily_count_extra, withdrawFreeExtra: row.withdraw_free_extra, withdrawPriority: row.withdraw_priority }
+    : { withdrawDailyCountExtra: 0, withdrawFreeExtra: 0, withdrawPriority: false };
 }
 
 /** Members above level 0. */

@@ -23,7 +23,8 @@ const ladder: fc.Arbitrary<LevelRow[]> = fc
     level, names: {}, clubLabel: `L${level}`, color: '#000000', color2: '#ffffff',
     reachMonthTurnoverMinor: row.rmt, reachMonthDepositMinor: row.rmd, reachTotalTurnoverMinor: row.rtt, reachTotalDepositMinor: row.rtd,
     keepMonthTurnoverMinor: row.kmt, keepMonthDepositMinor: row.kmd,
-    upgradeBonusMinor: 0, upgradeWageringX100: 100, monthlySalaryMinor: 0, salaryWageringX100: 100, withdrawalTexts: {}, benefitTexts: {},
+    upgradeBonusMinor: 0, upgradeWageringX100: 100, monthlySalaryMinor: 0, salaryWageringX100: 100,
+    withdrawDailyCountExtra: 0, withdrawFreeExtra: 0, withdrawPriority: false, withdrawalTexts: {}, benefitTexts: {},
   })));
 
 test('a month end moves a member only as its figures allow', () => {

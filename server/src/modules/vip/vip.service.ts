@@ -16,6 +16,7 @@ import type { Db } from '../../db/pool';
 import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import { ensureHouseAccount, ensureMemberAccount, memberBalanceMinor, minorToMajor, postTransactionIn } from '../ledger';
+import type { WithdrawalPerksOf } from '../withdrawal';
 import { calendarOf, monthOf, type MerchantMonth } from './vip.calendar';
 import * as queries from './vip.queries';
 import { claimNames, levelName, textIn } from './vip.texts';
@@ -28,7 +29,10 @@ import { claimNames, levelName, textIn } from './vip.texts';
 //   - the monthly salary of the level the member is at, once per month (the merchant's calendar)
 //     and level: promoted in the middle of a month, it may claim the new level's too;
 //   - the level's betting-rebate rates (the rebate module counts each day at the member's level);
-//   - VIP customer service above level VIP_SERVICE_ABOVE_LEVEL, and the level's texts.
+//   - VIP customer service above level VIP_SERVICE_ABOVE_LEVEL, and the level's texts;
+//   - faster withdrawals: more a day and more free ones a day than the merchant's rules give, and
+//     a place at the front of the operators' review queue (vipWithdrawalPerks below, applied by
+//     the withdrawal module each time it judges a request: a level changed applies at once).
 // A claim runs in one transaction: it locks the member's vip_member row, checks what is owed and
 // not yet claimed, posts the money (ledger kind vip_upgrade_bonus or vip_salary, key
 // vip:<kind>:<member>:<level>:<period>, from the house's VIP account, with the wagering
@@ -74,6 +78,9 @@ export function levelOnWire(level: queries.LevelRow, language: string | undefine
       salaryWageringMultiplier: multiplierOf(level.salaryWageringX100),
       rebate: rates.filter((rate) => rate.vipLevel === level.level).map((rate) => ({ productType: rate.productType, rebateValue: rate.rebateValue })),
       vipService: level.level > VIP_SERVICE_ABOVE_LEVEL,
+      withdrawDailyCountExtra: level.withdrawDailyCountExtra,
+      withdrawFreeExtra: level.withdrawFreeExtra,
+      withdrawPriority: level.withdrawPriority,
       withdrawalText: textIn(level.withdrawalTexts, language),
       benefitText: textIn(level.benefitTexts, language),
     },
@@ -84,7 +91,8 @@ export function levelOnWire(level: queries.LevelRow, language: string | undefine
 const ENTRY_LEVEL: queries.LevelRow = {
   level: 0, names: {}, clubLabel: '', color: '#8c8c8c', color2: '#d9d9d9', reachMonthTurnoverMinor: 0, reachMonthDepositMinor: 0,
   reachTotalTurnoverMinor: 0, reachTotalDepositMinor: 0, keepMonthTurnoverMinor: 0, keepMonthDepositMinor: 0, upgradeBonusMinor: 0,
-  upgradeWageringX100: 0, monthlySalaryMinor: 0, salaryWageringX100: 0, withdrawalTexts: {}, benefitTexts: {},
+  upgradeWageringX100: 0, monthlySalaryMinor: 0, salaryWageringX100: 0, withdrawDailyCountExtra: 0, withdrawFreeExtra: 0, withdrawPriority: false,
+  withdrawalTexts: {}, benefitTexts: {},
 };
 
 /** The ladder's level at or below `level` (a ladder shortened since keeps its members at its top). */
@@ -171,6 +179,16 @@ export async function playerRankProgress(pool: pg.Pool, caller: VipCaller, rates
     completeProgress: 100,
   };
 }
+
+/**
+ * The withdrawal module's perks hook (app.ts passes it to withdrawalRoutes): what the member's
+ * level adds to the merchant's withdrawal rules. `db` is the withdrawal's own transaction, so the
+ * level is read after the member's lock, in one statement.
+ */
+export const vipWithdrawalPerks: WithdrawalPerksOf = async (db, merchantId, memberId) => {
+  const perks = await queries.selectWithdrawalPerks(db, merchantId, memberId);
+  return { extraDailyCount: perks.withdrawDailyCountExtra, extraFreePerDay: perks.withdrawFreeExtra, priority: perks.withdrawPriority };
+};
 
 /** getPlayerRankNearbyLevels: the level below, the member's, and the one above. */
 export async function playerRankNearbyLevels(pool: pg.Pool, caller: VipCaller, rates: RebateRatesOf): Promise<PlayerRankNearbyLevels> {

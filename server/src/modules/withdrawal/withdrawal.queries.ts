@@ -192,6 +192,8 @@ export interface WithdrawalRow {
   c2cSettledMinor: number;
   c2cReservedMinor: number;
   status: WithdrawalStatus;
+  /** Listed first among pending withdrawals: the member's VIP level said so when it was requested (migration 067). */
+  priority: boolean;
   requestDigest: string;
   createdAtMs: number;
   decidedAtMs: number | null;
@@ -217,6 +219,7 @@ interface WithdrawalDbRow {
   c2c_settled_minor: string;
   c2c_reserved_minor: string;
   status: WithdrawalStatus;
+  priority: boolean;
   request_digest: string;
   created_at: Date;
   decided_at: Date | null;
@@ -226,7 +229,7 @@ interface WithdrawalDbRow {
 
 const WITHDRAWAL_SELECT = `
   SELECT w.id, w.merchant_id, w.member_id, m.username, w.card_id, w.withdraw_type, c.bank_code, c.bank_name, c.card_number,
-         c.payee_name, c.protocol, w.amount_minor, w.charge_minor, w.virtual_amount_minor, w.c2c_settled_minor, w.c2c_reserved_minor, w.status, w.request_digest,
+         c.payee_name, c.protocol, w.amount_minor, w.charge_minor, w.virtual_amount_minor, w.c2c_settled_minor, w.c2c_reserved_minor, w.status, w.priority, w.request_digest,
          w.created_at, w.decided_at, w.operator_name, w.remark
     FROM withdrawal w
     JOIN withdraw_card c ON c.id = w.card_id
@@ -250,6 +253,7 @@ const withdrawalOf = (row: WithdrawalDbRow): WithdrawalRow => ({
   c2cSettledMinor: toSafeNumber(row.c2c_settled_minor),
   c2cReservedMinor: toSafeNumber(row.c2c_reserved_minor),
   status: row.status,
+  priority: row.priority,
   requestDigest: row.request_digest,
   createdAtMs: row.created_at.getTime(),
   decidedAtMs: row.decided_at?.getTime() ?? null,
@@ -298,13 +302,14 @@ export async function insertWithdrawal(
     virtualAmountMinor: number | null;
     idempotencyKey: string;
     requestDigest: string;
+    priority: boolean;
     nowMs: number;
   },
 ): Promise<number> {
   const result = await db.query<{ id: string }>(
     `INSERT INTO withdrawal (merchant_id, member_id, card_id, withdraw_type, amount_minor, charge_minor, virtual_amount_minor,
-                             idempotency_key, request_digest, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+                             idempotency_key, request_digest, priority, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
       row.merchantId,
       row.memberId,
@@ -315,6 +320,7 @@ export async function insertWithdrawal(
       row.virtualAmountMinor,
       row.idempotencyKey,
       row.requestDigest,
+      row.priority,
       new Date(row.nowMs),
     ],
   );
@@ -334,12 +340,17 @@ export async function settleWithdrawal(
   if (result.rowCount !== 1) throw new Error(`Withdrawal ${withdrawalId} was not pending`);
 }
 
-/** The merchant's withdrawals of a status (all when undefined), oldest first: the operators' queue. */
+/**
+ * The merchant's withdrawals of a status (all when undefined), oldest first. The pending ones are
+ * the operators' review queue: those requested with priority (a VIP level's) come first, each group
+ * oldest first. Settled ones keep the plain order of time: nothing is waiting there.
+ */
 export async function selectWithdrawals(db: Db, merchantId: number, filter: { status?: WithdrawalStatus; memberId?: number; limit: number }): Promise<WithdrawalRow[]> {
+  const order = filter.status === 'pending' ? 'w.priority DESC, w.id' : 'w.id';
   const result = await db.query<WithdrawalDbRow>(
     `${WITHDRAWAL_SELECT}
       WHERE w.merchant_id = $1 AND ($2::text IS NULL OR w.status = $2) AND ($3::bigint IS NULL OR w.member_id = $3)
-      ORDER BY w.id LIMIT $4`,
+      ORDER BY ${order} LIMIT $4`,
     [merchantId, filter.status ?? null, filter.memberId ?? null, filter.limit],
   );
   return result.rows.map(withdrawalOf);

@@ -26,6 +26,7 @@ import { accountInfo, addCard, cardValue, deleteCard } from './cards.service';
 import { changePaymentPassword, resetPaymentPassword, setPaymentPassword, verifyPaymentPassword } from './payment-password';
 import * as queries from './withdrawal.queries';
 import { chargesValue, requestWithdrawal, settingsValue, turnoverValue, withdrawalReport, withdrawalValue } from './withdrawal.service';
+import { noWithdrawalPerks, type WithdrawalPerksOf } from './withdrawal.settings';
 
 // The member's withdrawal calls. Every route is closed (a live session of a real account, never a
 // free-play guest); those carrying a password are encrypted like the login's.
@@ -33,6 +34,11 @@ import { chargesValue, requestWithdrawal, settingsValue, turnoverValue, withdraw
 export interface WithdrawalRoutesOptions {
   db: pg.Pool;
   clock?: Clock;
+  /**
+   * What a member's standing adds to the merchant's rules (app.ts: the VIP module's level perks):
+   * the settings, the charge preview and the request itself apply it. None without it.
+   */
+  perksOf?: WithdrawalPerksOf;
 }
 
 const tags = ['withdrawal'];
@@ -46,7 +52,7 @@ const idempotencyHeaders = {
   },
 };
 
-export async function withdrawalRoutes(app: FastifyInstance, { db, clock = systemClock }: WithdrawalRoutesOptions): Promise<void> {
+export async function withdrawalRoutes(app: FastifyInstance, { db, clock = systemClock, perksOf = noWithdrawalPerks }: WithdrawalRoutesOptions): Promise<void> {
   // ── Payment password ──
   app.post<RouteOf<typeof setWithdrawPasswordCall>>('/wps/relay/setWithdrawPassword', {
     config: { encrypted: true },
@@ -157,10 +163,15 @@ export async function withdrawalRoutes(app: FastifyInstance, { db, clock = syste
 
   // ── Settings, turnover, charges ──
   app.get('/wps/relay/getWithdrawSettings', {
-    schema: apiSchema({ tags, summary: "The merchant's withdrawal rules and the member's count today", headers: authorizationHeader, call: withdrawSettingsCall }),
+    schema: apiSchema({
+      tags,
+      summary: "The merchant's withdrawal rules as they apply to the member (its VIP level may add to the daily and free counts), and its count today",
+      headers: authorizationHeader,
+      call: withdrawSettingsCall,
+    }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok(await settingsValue(db, member.merchantId, member.id, clock()));
+    return ok(await settingsValue(db, member.merchantId, member.id, clock(), perksOf));
   });
 
   app.get('/wps/relay/getTurnoverInfo', {
@@ -180,7 +191,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { db, clock = syste
     schema: apiSchema({ tags, summary: 'The charge a withdrawal of this amount would have now', headers: authorizationHeader, call: withdrawChargesCall }),
   }, async (request) => {
     const member = memberOf(request);
-    return ok(await chargesValue(db, member.merchantId, member.id, transferAmountMinor(request.query.withdrawAmount), clock()));
+    return ok(await chargesValue(db, member.merchantId, member.id, transferAmountMinor(request.query.withdrawAmount), clock(), perksOf));
   });
 
   // ── Withdraw and its records ──
@@ -208,7 +219,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { db, clock = syste
       password: request.body.password,
       idempotencyKey,
       nowMs: clock(),
-    });
+    }, perksOf);
     return ok(withdrawalValue(withdrawal));
   });
 

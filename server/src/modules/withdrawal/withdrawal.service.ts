@@ -19,7 +19,16 @@ import { maskTail } from './cards.service';
 import { verifyPaymentPassword } from './payment-password';
 import * as queries from './withdrawal.queries';
 import type { WithdrawalRow } from './withdrawal.queries';
-import { chargeMinorOf, dayStartMs, readWithdrawSettings, virtualAmountMinorOf, type WithdrawSettings } from './withdrawal.settings';
+import {
+  chargeMinorOf,
+  dayStartMs,
+  memberWithdrawSettings,
+  noWithdrawalPerks,
+  readWithdrawSettings,
+  virtualAmountMinorOf,
+  type WithdrawalPerksOf,
+  type WithdrawSettings,
+} from './withdrawal.settings';
 
 // Withdrawals. A request holds its amount at once: ONE ledger transaction (kind withdraw_request,
 // key withdraw_request:<id>, order number W<id>) moves it from the member's main wallet to the
@@ -34,6 +43,12 @@ import { chargeMinorOf, dayStartMs, readWithdrawSettings, virtualAmountMinorOf, 
 //
 // Money: nothing is created or lost. For every withdrawal, the member's debit equals the hold's
 // credit; settling empties that credit from the hold into payout + charge, or back to the member.
+//
+// A member's perks (its VIP level's, read through the WithdrawalPerksOf hook app.ts passes in)
+// raise its own daily count and free withdrawals and put its withdrawals first in the review
+// queue. A request reads them under the member's lock, just before the day's count: the count and
+// the limit it is held to are read one request at a time, so requests at once never pass the
+// member's limit, and a level changed a moment ago applies to the very next request.
 
 /** Retries of a withdrawal's database transaction aborted by a deadlock or serialization failure. */
 const RETRY: RetryOptions = { maxAttempts: 6, baseDelayMs: 5 };
@@ -80,8 +95,14 @@ export function withdrawalValue(row: WithdrawalRow): Withdrawal {
 
 // ── Settings, turnover and charges as the member sees them ───────────────────
 
-export async function settingsValue(db: Db, merchantId: number, memberId: number, nowMs: number): Promise<WireWithdrawSettings> {
-  const [settings, wallet] = await Promise.all([readWithdrawSettings(db, merchantId), readWalletSettings(db, merchantId)]);
+/** The merchant's rules as they apply to the member now (its perks added). */
+async function memberSettingsOf(db: Db, merchantId: number, memberId: number, perksOf: WithdrawalPerksOf): Promise<WithdrawSettings> {
+  const [settings, perks] = await Promise.all([readWithdrawSettings(db, merchantId), perksOf(db, merchantId, memberId)]);
+  return memberWithdrawSettings(settings, perks);
+}
+
+export async function settingsValue(db: Db, merchantId: number, memberId: number, nowMs: number, perksOf: WithdrawalPerksOf = noWithdrawalPerks): Promise<WireWithdrawSettings> {
+  const [settings, wallet] = await Promise.all([memberSettingsOf(db, merchantId, memberId, perksOf), readWalletSettings(db, merchantId)]);
   const todayWithdrawCount = await queries.countWithdrawalsSince(db, merchantId, memberId, dayStartMs(settings, nowMs));
   return {
     minimumAmount: minorToMajor(settings.minimumAmountMinor),
@@ -123,8 +144,15 @@ const turnoverFigures = (state: Pick<WageringState, 'remainingMinor' | 'countedM
 });
 
 /** What a withdrawal of `amountMinor` would be charged if requested now. */
-export async function chargesValue(db: Db, merchantId: number, memberId: number, amountMinor: number, nowMs: number): Promise<WithdrawCharges> {
-  const settings = await readWithdrawSettings(db, merchantId);
+export async function chargesValue(
+  db: Db,
+  merchantId: number,
+  memberId: number,
+  amountMinor: number,
+  nowMs: number,
+  perksOf: WithdrawalPerksOf = noWithdrawalPerks,
+): Promise<WithdrawCharges> {
+  const settings = await memberSettingsOf(db, merchantId, memberId, perksOf);
   const today = await queries.countWithdrawalsSince(db, merchantId, memberId, dayStartMs(settings, nowMs));
   const chargeMinor = chargeMinorOf(settings, amountMinor, today);
   return {
@@ -160,18 +188,22 @@ export interface WithdrawInput {
  * {requiredTurnover, actualTurnover, remainingTurnover}), the balance
  * (withdraw.insufficient.balance). A refusal changes nothing.
  */
-export async function requestWithdrawal(pool: pg.Pool, input: WithdrawInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
+export async function requestWithdrawal(pool: pg.Pool, input: WithdrawInput, perksOf: WithdrawalPerksOf = noWithdrawalPerks): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
   await verifyPaymentPassword(pool, input.merchantId, input.memberId, input.password, input.nowMs);
-  return holdWithdrawal(pool, input);
+  return holdWithdrawal(pool, input, perksOf);
 }
 
 /**
  * requestWithdrawal after the payment password was checked (module-internal; tests race it with
  * more requests at once than the payment password's lock lets through).
  */
-export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, 'password'>): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
+export async function holdWithdrawal(
+  pool: pg.Pool,
+  input: Omit<WithdrawInput, 'password'>,
+  perksOf: WithdrawalPerksOf = noWithdrawalPerks,
+): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
   const { merchantId, memberId, amountMinor, nowMs } = input;
-  const settings = await readWithdrawSettings(pool, merchantId);
+  const merchantSettings = await readWithdrawSettings(pool, merchantId);
   const digest = `${amountMinor}|${input.cardId}|${input.withdrawType}`;
   return withTransaction(
     pool,
@@ -182,10 +214,13 @@ export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, '
         if (existing.requestDigest !== digest) throw new AppError(409, 'wallet.idempotency.conflict');
         return { withdrawal: existing, replayed: true };
       }
-      if (!settings.switches[input.withdrawType]) throw new AppError(400, 'withdraw_not_supported');
+      if (!merchantSettings.switches[input.withdrawType]) throw new AppError(400, 'withdraw_not_supported');
       const card = await queries.selectCard(client, merchantId, memberId, input.cardId);
       if (!card || card.cardType !== input.withdrawType) throw new AppError(400, 'withdraw.card.not.found');
-      assertAmountInRange(settings, amountMinor);
+      assertAmountInRange(merchantSettings, amountMinor);
+      // Read on this transaction's connection, under the member's lock (see above).
+      const perks = await perksOf(client, merchantId, memberId);
+      const settings = memberWithdrawSettings(merchantSettings, perks);
       const today = await queries.countWithdrawalsSince(client, merchantId, memberId, dayStartMs(settings, nowMs));
       if (today >= settings.dailyMaxCount) throw new AppError(400, 'withdraw.daily.limit', { count: String(settings.dailyMaxCount) });
       const chargeMinor = chargeMinorOf(settings, amountMinor, today);
@@ -208,6 +243,7 @@ export async function holdWithdrawal(pool: pg.Pool, input: Omit<WithdrawInput, '
         virtualAmountMinor: input.withdrawType === 'VM' ? virtualAmountMinorOf(settings, amountMinor - chargeMinor) : null,
         idempotencyKey: input.idempotencyKey,
         requestDigest: digest,
+        priority: perks.priority,
         nowMs,
       });
       const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
@@ -249,7 +285,10 @@ export type OperatorWithdrawal = Omit<WithdrawalRow, 'requestDigest'> & { orderN
 
 const operatorView = ({ requestDigest: _digest, ...row }: WithdrawalRow): OperatorWithdrawal => ({ ...row, orderNo: orderNoOf(row.id) });
 
-/** The merchant's withdrawals of a status (every status when absent), oldest first, at most `limit` (100, ≤ 1000). */
+/**
+ * The merchant's withdrawals of a status (every status when absent), oldest first, at most `limit`
+ * (100, ≤ 1000); the pending ones with priority (see above) before the other pending ones.
+ */
 export async function listWithdrawals(
   db: Db,
   merchantId: number,

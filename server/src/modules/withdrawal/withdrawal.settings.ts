@@ -73,6 +73,38 @@ export async function readWithdrawSettings(db: Db, merchantId: number): Promise<
   return withdrawSettingsFrom(await queries.selectWithdrawSetting(db, merchantId));
 }
 
+/**
+ * What a member's standing adds to the merchant's rules: withdrawals a day beyond dailyMaxCount,
+ * free ones a day beyond charge.freePerDay, and whether its withdrawals come first in the review
+ * queue. The VIP module decides them from the member's level; this module only applies them.
+ */
+export interface WithdrawalPerks {
+  extraDailyCount: number;
+  extraFreePerDay: number;
+  priority: boolean;
+}
+
+/**
+ * Reads a member's perks. A request calls it inside its transaction, after the member's row lock,
+ * with that transaction's connection as `db`: what it reads is as current as the day's count. The
+ * settings and the charge preview call it with the pool.
+ */
+export type WithdrawalPerksOf = (db: Db, merchantId: number, memberId: number) => Promise<WithdrawalPerks>;
+
+export const NO_WITHDRAWAL_PERKS: WithdrawalPerks = { extraDailyCount: 0, extraFreePerDay: 0, priority: false };
+
+/** Without a hook (a test app, a module that has none) every member has the merchant's rules as they are. */
+export const noWithdrawalPerks: WithdrawalPerksOf = async () => NO_WITHDRAWAL_PERKS;
+
+/** The merchant's rules as they apply to one member: its perks added to the daily count and the free withdrawals. */
+export function memberWithdrawSettings(settings: WithdrawSettings, perks: WithdrawalPerks): WithdrawSettings {
+  return {
+    ...settings,
+    dailyMaxCount: settings.dailyMaxCount + perks.extraDailyCount,
+    charge: { ...settings.charge, freePerDay: settings.charge.freePerDay + perks.extraFreePerDay },
+  };
+}
+
 const DAY_MS = 86_400_000;
 
 /** When the merchant's day holding `nowMs` began (epoch ms). */
