@@ -20,6 +20,7 @@ export {
   creditMembersIn,
   MEMBERS_PER_MOVEMENT,
   type MemberCredit,
+  type StakeRefund,
   type LedgerUnit,
   type PostedTransaction,
   type PostingInput,

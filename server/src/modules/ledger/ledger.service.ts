@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { isRetryableTransactionError, type RetryOptions } from '../../db/transaction';
-import { countsForWagering, recordWagering } from '../wagering';
+import { countsForWagering, recordWagering, type StakeRefund } from '../wagering';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 
@@ -13,6 +13,7 @@ import type { LedgerUnit } from './ledger.queries';
 // posting's insert moves its balance (migration 015). reconcile() (ledger.reconcile.ts) proves it.
 
 export type { LedgerUnit } from './ledger.queries';
+export type { StakeRefund } from '../wagering';
 export { ensureHouseAccount, ensureMemberAccount, ensureMemberAccounts, ensureMemberPointsAccount } from './ledger.queries';
 
 /** Retries of a ledger transaction aborted by a deadlock or a serialization failure. */
@@ -50,11 +51,18 @@ export interface TransactionInput {
   orderNo?: string;
   remark?: string;
   /**
-   * A refund (bet_refund, game_rollback): the idempotency key of the movement whose stake it gives
-   * back, so that the wagering requirement gets back exactly what that stake met (modules/wagering).
-   * Not part of the compared payload either.
+   * A refund of one whole stake (game_rollback): the idempotency key of the movement whose stake it
+   * gives back, so that the wagering requirement gets back exactly what that stake met
+   * (modules/wagering). Not part of the compared payload either.
    */
   refundsKey?: string;
+  /**
+   * A refund (bet_refund, game_rollback) of parts of stakes or of several: each stake it gives back
+   * (the idempotency key of its movement) with the money refunded of it, so that the wagering
+   * requirement gets back at most that part of what each stake met (modules/wagering). A refund
+   * that names no stake puts nothing back. Not part of the compared payload either.
+   */
+  refunds?: readonly StakeRefund[];
   /**
    * A promotion's bonus: the wagering requirement it adds (modules/wagering, BONUS_KINDS). Not
    * part of the compared payload either.
@@ -210,6 +218,8 @@ export async function postTransactionsIn(client: pg.PoolClient, inputs: readonly
 export interface MemberCredit {
   memberId: number;
   amountMinor: number;
+  /** A refund: the member's stakes it gives back, with the money refunded of each (TransactionInput.refunds). */
+  refunds?: readonly StakeRefund[];
 }
 
 /**
@@ -238,6 +248,7 @@ export async function creditMembersIn(
   for (let start = 0; start < due.length; start += MEMBERS_PER_MOVEMENT) {
     const chunk = due.slice(start, start + MEMBERS_PER_MOVEMENT);
     const total = chunk.reduce((sum, credit) => sum + credit.amountMinor, 0);
+    const refunds = chunk.flatMap((credit) => credit.refunds ?? []);
     movements.push({
       merchantId: batch.merchantId,
       idempotencyKey: `${batch.keyPrefix}:${start / MEMBERS_PER_MOVEMENT}`,
@@ -247,6 +258,7 @@ export async function creditMembersIn(
       nowMs: batch.nowMs,
       orderNo: batch.orderNo,
       remark: batch.remark,
+      ...(refunds.length > 0 ? { refunds } : {}),
     });
   }
   await postTransactionsIn(client, movements);

@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
 import { liabilityOf, loadsOfBets, release, reserve } from './liability';
 import { GAME_COLUMNS, limitedBySetting, rebateSettingOf, type GameRow } from './rounds.service';
-import { LOTTERY_HOUSE_ACCOUNT } from './settlement.service';
+import { LOTTERY_HOUSE_ACCOUNT, orderStakeKey } from './settlement.service';
 
 // Betting (POST /lgw/orders/betting) and cancelling (PUT /lgw/orders/suborders/cancel). An order
 // is its slip lines on the round on sale, and on the `chase` rounds after it for a chase; it is
@@ -216,7 +216,7 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
     try {
       await postTransactionIn(client, {
         merchantId: input.merchantId,
-        idempotencyKey: `lottery:order:${orderId}`,
+        idempotencyKey: orderStakeKey(orderId),
         kind: 'bet',
         unit: 'REAL',
         postings: [
@@ -289,8 +289,8 @@ function pickWordsText(priced: PricedLine): string {
 /** Cancels one open bet of the member before its round closes: refunded in full. */
 export async function cancelBet(pool: pg.Pool, merchantId: number, memberId: number, betId: number, nowMs: number): Promise<{ orderDetailId: number; refunded: number }> {
   return withTransaction(pool, async (client) => {
-    const found = await client.query<{ state: string; amountMinor: string; closeAt: Date; roundState: string; orderNo: string; gameCode: string; numero: string }>(
-      `SELECT b.state, b.amount_minor AS "amountMinor", r.close_at AS "closeAt", r.state AS "roundState", o.order_no AS "orderNo", g.game_code AS "gameCode", r.numero
+    const found = await client.query<{ state: string; amountMinor: string; closeAt: Date; roundState: string; orderId: string; orderNo: string; gameCode: string; numero: string }>(
+      `SELECT b.state, b.amount_minor AS "amountMinor", r.close_at AS "closeAt", r.state AS "roundState", o.id AS "orderId", o.order_no AS "orderNo", g.game_code AS "gameCode", r.numero
          FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id JOIN lottery_order o ON o.id = b.order_id JOIN lottery_game g ON g.id = r.game_id
         WHERE b.id = $1 AND b.member_id = $2 AND b.merchant_id = $3
         FOR UPDATE OF b FOR SHARE OF r`,
@@ -315,6 +315,8 @@ export async function cancelBet(pool: pg.Pool, merchantId: number, memberId: num
       nowMs,
       orderNo: bet.orderNo,
       remark: `${bet.gameCode} ${bet.numero} cancelled`,
+      // The order's stake gets back this bet's share of what it met (modules/wagering).
+      refunds: [{ stakeKey: orderStakeKey(bet.orderId), refundedMinor: amountMinor }],
     });
     // After the house account, as placeOrder takes them (liability.ts).
     await release(client, await loadsOfBets(client, [betId]));

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
-import { creditMembersIn, ensureHouseAccount, type MemberCredit } from '../ledger';
+import { creditMembersIn, ensureHouseAccount, type MemberCredit, type StakeRefund } from '../ledger';
 import { loadsOfBets, release } from './liability';
 
 // Settlement of a drawn round, exactly once (ARCHITECTURE.md Scheduler; issue 11):
@@ -19,6 +19,27 @@ import { loadsOfBets, release } from './liability';
 // drawn and nothing paid, and the next run settles it whole. The house side is house_lottery.
 
 export const LOTTERY_HOUSE_ACCOUNT = 'house_lottery';
+
+/**
+ * The ledger key of an order's stake (betting.service: all its bets, every round, paid at once).
+ * Every refund of its bets (cancelled, pushed, voided, stopped) names it with the amount refunded
+ * of it, so the wagering requirement gets back that share of what the order met and never more in
+ * all than it met (modules/wagering).
+ */
+export const orderStakeKey = (orderId: number | string): string => `lottery:order:${orderId}`;
+
+/** A member's refunds of bets, by order: the credit and the stakes it names. */
+function refundCredits(rows: readonly { memberId: number; orderId: number; refundMinor: number }[]): MemberCredit[] {
+  const byMember = new Map<number, { amountMinor: number; refunds: StakeRefund[] }>();
+  for (const row of rows) {
+    if (row.refundMinor <= 0) continue;
+    const member = byMember.get(row.memberId) ?? { amountMinor: 0, refunds: [] };
+    member.amountMinor += row.refundMinor;
+    member.refunds.push({ stakeKey: orderStakeKey(row.orderId), refundedMinor: row.refundMinor });
+    byMember.set(row.memberId, member);
+  }
+  return [...byMember].map(([memberId, member]) => ({ memberId, ...member }));
+}
 
 interface MemberTotals {
   memberId: number;
@@ -48,7 +69,15 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
   );
   if (!claimed.rowCount) return NOTHING;
   const { merchantId, gameCode, numero } = claimed.rows[0];
-  const settled = await client.query<{ memberId: string; prizeMinor: string; pushMinor: string; rebateMinor: string; bets: string }>(
+  const settled = await client.query<{
+    memberId: string;
+    prizeMinor: string;
+    pushMinor: string;
+    rebateMinor: string;
+    bets: string;
+    pushOrders: string[] | null;
+    pushAmounts: string[] | null;
+  }>(
     `WITH settled AS (
        UPDATE lottery_bet b
           SET win_count = w.win_count,
@@ -61,14 +90,23 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
                  FROM lottery_bet o JOIN lottery_draw_feature f ON f.round_id = o.round_id AND f.play_id = o.play_id
                 WHERE o.round_id = $1 AND o.state = 'open') w
         WHERE b.id = w.id
-        RETURNING b.member_id, b.state, b.prize_minor, b.amount_minor, b.rebate_minor
+        RETURNING b.member_id, b.order_id, b.state, b.prize_minor, b.amount_minor, b.rebate_minor
+     ), by_order AS (
+       SELECT member_id, order_id,
+              sum(prize_minor) AS prize_minor,
+              sum(amount_minor) FILTER (WHERE state = 'push') AS push_minor,
+              sum(rebate_minor) FILTER (WHERE state <> 'push') AS rebate_minor,
+              count(*) AS bets
+         FROM settled GROUP BY member_id, order_id
      )
      SELECT member_id AS "memberId",
             sum(prize_minor) AS "prizeMinor",
-            sum(amount_minor) FILTER (WHERE state = 'push') AS "pushMinor",
-            sum(rebate_minor) FILTER (WHERE state <> 'push') AS "rebateMinor",
-            count(*) AS bets
-       FROM settled GROUP BY member_id ORDER BY member_id`,
+            sum(push_minor) AS "pushMinor",
+            sum(rebate_minor) AS "rebateMinor",
+            sum(bets) AS bets,
+            array_agg(order_id ORDER BY order_id) FILTER (WHERE push_minor > 0) AS "pushOrders",
+            array_agg(push_minor ORDER BY order_id) FILTER (WHERE push_minor > 0) AS "pushAmounts"
+       FROM by_order GROUP BY member_id ORDER BY member_id`,
     [roundId, new Date(nowMs)],
   );
   // A bet of a play the round has no features for (a play removed from the catalogue) would stay
@@ -91,7 +129,15 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
       credits: totals.map((member): MemberCredit => ({ memberId: member.memberId, amountMinor: amountOf(member) })),
     });
   await credit('win', 'win', (member) => member.prizeMinor);
-  await credit('bet_refund', 'push', (member) => member.pushMinor);
+  // A push gives each bet's stake back, naming its order's stake.
+  await creditMembersIn(client, {
+    merchantId, houseAccount: house, kind: 'bet_refund', keyPrefix: `lottery:push:${roundId}`, orderNo, remark, nowMs,
+    credits: refundCredits(
+      settled.rows.flatMap((row) =>
+        (row.pushOrders ?? []).map((orderId, index) => ({ memberId: Number(row.memberId), orderId: Number(orderId), refundMinor: Number(row.pushAmounts![index]) })),
+      ),
+    ),
+  });
   await credit('betting_rebate', 'rebate', (member) => member.rebateMinor);
   const paidMinor = totals.reduce((sum, member) => sum + member.prizeMinor + member.pushMinor + member.rebateMinor, 0);
   const stoppedOrders = await stopWonChases(client, roundId, merchantId, house, nowMs);
@@ -124,11 +170,9 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
       GROUP BY won.id, won.order_no, won.member_id ORDER BY won.id`,
     [roundId, new Date(nowMs)],
   );
-  const refunds = new Map<number, number>();
-  for (const order of stopped.rows) refunds.set(Number(order.memberId), (refunds.get(Number(order.memberId)) ?? 0) + Number(order.refundMinor));
   await creditMembersIn(client, {
     merchantId, houseAccount: house, kind: 'bet_refund', keyPrefix: `lottery:stop:${roundId}`, orderNo: `R${roundId}`, remark: 'chase stopped on a win', nowMs,
-    credits: [...refunds].map(([memberId, amountMinor]) => ({ memberId, amountMinor })),
+    credits: refundCredits(stopped.rows.map((order) => ({ memberId: Number(order.memberId), orderId: Number(order.orderId), refundMinor: Number(order.refundMinor) }))),
   });
   // The stopped bets no longer count against their rounds' liability limits (after the house
   // account's lock, the order betting takes them in: liability.ts).
@@ -150,20 +194,22 @@ export async function voidRoundIn(client: pg.PoolClient, roundId: number, reason
   );
   if (!claimed.rowCount) return 0;
   const { merchantId, gameCode, numero } = claimed.rows[0];
-  const refunds = await client.query<{ memberId: string; refundMinor: string }>(
+  const refunds = await client.query<{ memberId: string; orderId: string; refundMinor: string }>(
     `WITH voided AS (
-       UPDATE lottery_bet SET state = 'void', settled_at = $2 WHERE round_id = $1 AND state = 'open' RETURNING member_id, amount_minor
-     ) SELECT member_id AS "memberId", sum(amount_minor) AS "refundMinor" FROM voided GROUP BY member_id ORDER BY member_id`,
+       UPDATE lottery_bet SET state = 'void', settled_at = $2 WHERE round_id = $1 AND state = 'open' RETURNING member_id, order_id, amount_minor
+     ) SELECT member_id AS "memberId", order_id AS "orderId", sum(amount_minor) AS "refundMinor" FROM voided GROUP BY member_id, order_id ORDER BY member_id, order_id`,
     [roundId, new Date(nowMs)],
   );
   const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
+  // Per member one credit, naming each order whose bets it refunds (modules/wagering).
+  const credits = refundCredits(refunds.rows.map((row) => ({ memberId: Number(row.memberId), orderId: Number(row.orderId), refundMinor: Number(row.refundMinor) })));
   await creditMembersIn(client, {
     merchantId, houseAccount: house, kind: 'bet_refund', keyPrefix: `lottery:void:${roundId}`, orderNo: `R${roundId}`, remark: `${gameCode} ${numero} void`, nowMs,
-    credits: refunds.rows.map((member) => ({ memberId: Number(member.memberId), amountMinor: Number(member.refundMinor) })),
+    credits,
   });
   await client.query('DELETE FROM lottery_draw_feature WHERE round_id = $1', [roundId]);
   await client.query("SELECT pg_notify('lottery_draw', $1)", [String(roundId)]);
-  return refunds.rowCount ?? 0;
+  return new Set(refunds.rows.map((row) => row.memberId)).size;
 }
 
 /** Settles a round in a transaction of its own (retried after a deadlock). */

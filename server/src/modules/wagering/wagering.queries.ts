@@ -1,16 +1,16 @@
 import type { TableRights } from '../../db/app-role';
 import type { Db } from '../../db/pool';
 
-// SQL of the wagering requirement (migration 044). Entries are only ever inserted; a member's
-// balance row starts at zero and moves only with an entry (insertEntryAndMove).
+// SQL of the wagering requirement (migrations 044 and 068). Entries and refund parts are only ever
+// inserted; a member's balance row starts at zero and moves only with an entry (insertEntryAndMove).
 
 /** The products whose stakes count toward the requirement, as wagering_entry.product stores them. */
 export type WageringProduct = 'lottery' | 'inhouse' | 'vendor';
 export const WAGERING_PRODUCTS: readonly WageringProduct[] = ['lottery', 'inhouse', 'vendor'];
 
 /**
- * The app role's rights (db/app-role.ts): it reads both tables, inserts entries, creates a
- * balance row at zero and moves only its amounts; it never rewrites an entry.
+ * The app role's rights (db/app-role.ts): it reads the tables, inserts entries and refund parts,
+ * creates a balance row at zero and moves only its amounts; it never rewrites an entry or a part.
  */
 export const WAGERING_APP_ROLE_RIGHTS: TableRights = {
   wagering_balance: ['SELECT', 'INSERT (member_id, merchant_id, updated_at)', 'UPDATE (remaining_minor, counted_minor, updated_at)'],
@@ -18,6 +18,7 @@ export const WAGERING_APP_ROLE_RIGHTS: TableRights = {
     'SELECT',
     'INSERT (merchant_id, member_id, kind, ledger_transaction_id, source_kind, product, money_minor, weighted_minor, change_minor, refunds_entry_id, remaining_after_minor, created_at)',
   ],
+  wagering_refund_part: ['SELECT', 'INSERT'],
 };
 
 /** bigint columns arrive as strings; amounts stay far below 2^53 minor units. */
@@ -78,45 +79,78 @@ export async function selectBalance(db: Db, merchantId: number, memberId: number
 
 export interface StakeEntry {
   id: number;
+  memberId: number;
   product: WageringProduct;
   moneyMinor: number;
   /** What the stake took off the remaining requirement. */
   appliedMinor: number;
-  /** What refunds of it have put back so far. */
-  reversedMinor: number;
-}
-
-/** The member's counted stake of the ledger movement recorded under `idempotencyKey`, if any. */
-export async function selectStakeEntry(db: Db, merchantId: number, memberId: number, idempotencyKey: string): Promise<StakeEntry | undefined> {
-  const result = await db.query<{ id: string; product: WageringProduct; money_minor: string; change_minor: string; reversed: string }>(
-    `SELECT e.id, e.product, e.money_minor, e.change_minor,
-            (SELECT coalesce(sum(r.change_minor), 0) FROM wagering_entry r WHERE r.refunds_entry_id = e.id) AS reversed
-       FROM ledger_transaction t JOIN wagering_entry e ON e.ledger_transaction_id = t.id
-      WHERE t.merchant_id = $1 AND t.idempotency_key = $2 AND e.member_id = $3 AND e.kind = 'stake_counted'`,
-    [merchantId, idempotencyKey, memberId],
-  );
-  const row = result.rows[0];
-  if (!row) return undefined;
-  return { id: Number(row.id), product: row.product, moneyMinor: toSafeNumber(row.money_minor), appliedMinor: -toSafeNumber(row.change_minor), reversedMinor: toSafeNumber(row.reversed) };
 }
 
 /**
- * The ledger key of the lottery order a cancelled bet belongs to (lottery/betting.service.ts keys
- * an order's stake lottery:order:<order id> and a cancelled bet's refund lottery:cancel:<bet id>).
+ * The counted stakes of these members among the ledger movements recorded under these keys, by key
+ * then member. A stake entry never changes once written, so this may be read before the members'
+ * balances are locked; what refunds have put back of them may not (selectReversedMinor).
  */
-export async function selectLotteryOrderKeyOfBet(db: Db, merchantId: number, betId: number): Promise<string | undefined> {
-  const result = await db.query<{ order_id: string }>('SELECT order_id FROM lottery_bet WHERE id = $1 AND merchant_id = $2', [betId, merchantId]);
-  return result.rows[0] ? `lottery:order:${result.rows[0].order_id}` : undefined;
+export async function selectStakeEntries(
+  db: Db,
+  merchantId: number,
+  idempotencyKeys: readonly string[],
+  memberIds: readonly number[],
+): Promise<Map<string, Map<number, StakeEntry>>> {
+  const byKey = new Map<string, Map<number, StakeEntry>>();
+  if (idempotencyKeys.length === 0 || memberIds.length === 0) return byKey;
+  const result = await db.query<{ key: string; id: string; member_id: string; product: WageringProduct; money_minor: string; change_minor: string }>(
+    `SELECT t.idempotency_key AS key, e.id, e.member_id, e.product, e.money_minor, e.change_minor
+       FROM ledger_transaction t JOIN wagering_entry e ON e.ledger_transaction_id = t.id
+      WHERE t.merchant_id = $1 AND t.idempotency_key = ANY($2::text[]) AND e.member_id = ANY($3::bigint[]) AND e.kind = 'stake_counted'`,
+    [merchantId, idempotencyKeys, memberIds],
+  );
+  for (const row of result.rows) {
+    const members = byKey.get(row.key) ?? new Map<number, StakeEntry>();
+    members.set(Number(row.member_id), {
+      id: Number(row.id),
+      memberId: Number(row.member_id),
+      product: row.product,
+      moneyMinor: toSafeNumber(row.money_minor),
+      appliedMinor: -toSafeNumber(row.change_minor),
+    });
+    byKey.set(row.key, members);
+  }
+  return byKey;
 }
 
-/** What the member's stakes of a product took off the requirement, less what refunds put back. */
-export async function selectProductAppliedMinor(db: Db, memberId: number, product: WageringProduct): Promise<number> {
-  const result = await db.query<{ applied: string }>(
-    `SELECT coalesce(-sum(change_minor), 0) AS applied FROM wagering_entry
-      WHERE member_id = $1 AND product = $2 AND kind IN ('stake_counted', 'stake_refunded')`,
-    [memberId, product],
+/**
+ * What refunds have put back so far of each of these stake entries (0 for none). Read only while
+ * the stakes' member's balance is locked (lockBalance): every refund of a stake writes its part
+ * under that lock, so nothing can be added between this read and the caller's own part.
+ */
+export async function selectReversedMinor(db: Db, stakeEntryIds: readonly number[]): Promise<Map<number, number>> {
+  const reversed = new Map<number, number>(stakeEntryIds.map((id) => [id, 0]));
+  if (stakeEntryIds.length === 0) return reversed;
+  const result = await db.query<{ stake_entry_id: string; reversed: string }>(
+    `SELECT stake_entry_id, sum(change_minor) AS reversed FROM wagering_refund_part
+      WHERE stake_entry_id = ANY($1::bigint[]) GROUP BY stake_entry_id`,
+    [stakeEntryIds],
   );
-  return toSafeNumber(result.rows[0].applied);
+  for (const row of result.rows) reversed.set(Number(row.stake_entry_id), toSafeNumber(row.reversed));
+  return reversed;
+}
+
+/** What one refund gave back of one stake: money refunded of it, and what that put back of the requirement. */
+export interface RefundPart {
+  stakeEntryId: number;
+  moneyMinor: number;
+  changeMinor: number;
+}
+
+/** The parts of a refund entry just inserted (insertEntryAndMove), one per stake it names. */
+export async function insertRefundParts(db: Db, refundEntryId: number, parts: readonly RefundPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  await db.query(
+    `INSERT INTO wagering_refund_part (refund_entry_id, stake_entry_id, money_minor, change_minor)
+     SELECT $1, x.stake_entry_id, x.money_minor, x.change_minor FROM unnest($2::bigint[], $3::bigint[], $4::bigint[]) AS x(stake_entry_id, money_minor, change_minor)`,
+    [refundEntryId, parts.map((part) => part.stakeEntryId), parts.map((part) => part.moneyMinor), parts.map((part) => part.changeMinor)],
+  );
 }
 
 export interface NewEntry {
@@ -135,22 +169,23 @@ export interface NewEntry {
 }
 
 /**
- * Inserts the entry and moves the member's (locked) balance to `balance`, in one statement; an
- * entry already recorded for the movement and member inserts and moves nothing (false).
+ * Inserts the entry and moves the member's (locked) balance to `balance`, in one statement: the new
+ * entry's id; an entry already recorded for the movement and member inserts and moves nothing
+ * (undefined).
  */
-export async function insertEntryAndMove(db: Db, entry: NewEntry): Promise<boolean> {
-  const result = await db.query<{ member_id: string }>({
+export async function insertEntryAndMove(db: Db, entry: NewEntry): Promise<number | undefined> {
+  const result = await db.query<{ id: string }>({
     name: 'wagering_insert_entry_and_move',
     text: `WITH e AS (
              INSERT INTO wagering_entry (merchant_id, member_id, kind, ledger_transaction_id, source_kind, product, money_minor, weighted_minor,
                                          change_minor, refunds_entry_id, remaining_after_minor, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13)
              ON CONFLICT (ledger_transaction_id, member_id) DO NOTHING
-             RETURNING member_id
+             RETURNING id, member_id
            )
            UPDATE wagering_balance b SET remaining_minor = $11, counted_minor = $12, updated_at = $13
              FROM e WHERE b.member_id = e.member_id
-           RETURNING b.member_id`,
+           RETURNING e.id`,
     values: [
       entry.merchantId,
       entry.memberId,
@@ -167,5 +202,5 @@ export async function insertEntryAndMove(db: Db, entry: NewEntry): Promise<boole
       new Date(entry.nowMs),
     ],
   });
-  return (result.rowCount ?? 0) > 0;
+  return result.rows[0] ? Number(result.rows[0].id) : undefined;
 }

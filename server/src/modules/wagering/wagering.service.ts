@@ -2,21 +2,26 @@ import type { Db } from '../../db/pool';
 import * as queries from './wagering.queries';
 import { readWageringSettings, weightedMinor, type RequirementSource, type WageringProduct, type WageringSettings } from './wagering.settings';
 
-// The wagering requirement (server/README.md, "Wagering"; migration 044): a running balance per
-// member of what it still has to stake before it may withdraw. The ledger calls recordWagering for
-// every new movement of a kind below, inside the database transaction of its postings, so an entry
-// exists exactly when its movement does (a replayed idempotency key records nothing twice, and
-// wagering_entry is unique per movement and member besides):
+// The wagering requirement (server/README.md, "Wagering"; migrations 044 and 068): a running
+// balance per member of what it still has to stake before it may withdraw. The ledger calls
+// recordWagering for every new movement of a kind below, inside the database transaction of its
+// postings, so an entry exists exactly when its movement does (a replayed idempotency key records
+// nothing twice, and wagering_entry is unique per movement and member besides):
 //   - money in that carries a requirement (the member's side of a deposit, a transfer from an
 //     agent, a red envelope, an operator's credit) adds amount × the merchant's multiplier;
 //   - a stake (a lottery order, an in-house or vendor game bet) takes stake × its product's weight
 //     off what remains, never below zero: a stake made while nothing remains meets nothing later;
-//   - a refund (a cancelled, voided or stopped lottery bet, a game rollback) puts back what the
-//     stake it refunds took off, in proportion to the part refunded, so betting and cancelling
-//     meets nothing. A refund that names its stake (TransactionInput.refundsKey: a game rollback;
-//     a cancelled lottery bet names it by its key) puts back exactly that; one that does not (a voided round's refund, one movement per member for many bets)
-//     puts back the refund × the product's weight now, at most what the member's stakes of the
-//     product took off.
+//   - a refund (a cancelled, voided, pushed or stopped lottery bet, a game rollback) names the
+//     stakes it gives back and the money it refunds of each (TransactionInput.refunds, or
+//     refundsKey for a refund of one whole stake: a game rollback). Of each stake it puts back the
+//     part refunded of what that stake took off (rounded up to the cent), never more than the stake
+//     took off less what earlier refunds of it put back (wagering_refund_part keeps that, per
+//     stake). So betting and cancelling meets nothing, a stake that met nothing puts back nothing,
+//     and however a stake is refunded (a bet cancelled, then its round voided; a chase's rounds
+//     one by one) it never puts back more than it met. A lottery order is one stake for all its
+//     bets and rounds, so a refund of some of them gives back their share of what the order met.
+//     A refund that names no stake puts back nothing: nothing says what it met, and a guess (the
+//     product's weight now, the member's other stakes) could create a requirement out of nothing;
 //   - a promotion's bonus adds the requirement the promotion sets for it (its multiplier × the
 //     bonus, and × the deposit that earned it when the promotion says so), which the movement
 //     carries (TransactionInput.wageringRequirementMinor): the merchant's multipliers do not apply;
@@ -24,6 +29,11 @@ import { readWageringSettings, weightedMinor, type RequirementSource, type Wager
 //     requirement (what the bonus added), never below zero.
 // Withdrawals move nothing here: a withdrawal is allowed only once nothing remains, and paying
 // one later does not clear a requirement added meanwhile.
+//
+// Races: everything a movement does to a member happens under that member's wagering_balance row
+// lock (lockBalance, taken in member id order), and a refund reads what earlier refunds put back of
+// its stakes only once it holds that lock, so two refunds of one stake (a cancel and a void
+// committing at once) cannot both put back the same part.
 
 const REQUIREMENT_KINDS: Readonly<Record<string, RequirementSource>> = {
   deposit: 'deposit',
@@ -44,6 +54,14 @@ const TAKE_BACK_KINDS: ReadonlySet<string> = new Set(['promotion_takeback']);
 export const countsForWagering = (kind: string, unit: string): boolean =>
   unit === 'REAL' && (kind in REQUIREMENT_KINDS || kind in STAKE_KINDS || kind in REFUND_KINDS || BONUS_KINDS.has(kind) || TAKE_BACK_KINDS.has(kind));
 
+/** What a refund gives back of one stake (ledger TransactionInput.refunds). */
+export interface StakeRefund {
+  /** The idempotency key of the ledger movement that made the stake (lottery:order:<id>, ...). */
+  stakeKey: string;
+  /** The money refunded of that stake, minor units, > 0. */
+  refundedMinor: number;
+}
+
 /** A ledger movement as the ledger records it (ledger TransactionInput). */
 export interface WageringMovement {
   merchantId: number;
@@ -51,8 +69,14 @@ export interface WageringMovement {
   kind: string;
   postings: readonly { accountId: number; amountMinor: number }[];
   nowMs: number;
-  /** A refund: the idempotency key of the movement whose stake it gives back. */
+  /** A refund of one whole stake: the idempotency key of the movement whose stake it gives back. */
   refundsKey?: string;
+  /**
+   * A refund: the stakes it gives back and the money refunded of each, for all the members it
+   * credits (each stake is one member's; each member's named refunds add up to at most what the
+   * movement pays it).
+   */
+  refunds?: readonly StakeRefund[];
   /** A bonus (BONUS_KINDS): the requirement it adds for each member it credits. */
   wageringRequirementMinor?: number;
 }
@@ -91,24 +115,34 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
   if ((bonus || takeBack) && !(Number.isSafeInteger(movement.wageringRequirementMinor) && movement.wageringRequirementMinor! >= 0)) {
     throw new Error(`A ${movement.kind} movement names its wagering requirement (wageringRequirementMinor)`);
   }
+  checkNamedRefunds(movement, refund !== undefined);
   // Money in for a requirement or a refund, money out for a stake.
   const due = (await memberNets(db, movement)).filter(([, net]) => (stake || takeBack ? net < 0 : net > 0));
   if (due.length === 0) return;
   const settings = await readWageringSettings(db, movement.merchantId);
   const kindProduct = stake ?? refund;
   const product: WageringProduct | null =
-    kindProduct === undefined ? null : kindProduct === 'lottery' ? 'lottery' : await gameProductOf(db, movement.merchantId, movement.refundsKey ?? movement.idempotencyKey);
+    kindProduct === undefined
+      ? null
+      : kindProduct === 'lottery'
+        ? 'lottery'
+        : await gameProductOf(db, movement.merchantId, movement.refundsKey ?? movement.refunds?.[0]?.stakeKey ?? movement.idempotencyKey);
+  // A refund's stakes (never changed once written, so read before the locks).
+  const stakes = refund
+    ? await queries.selectStakeEntries(db, movement.merchantId, [...new Set(namedStakeKeys(movement))], due.map(([memberId]) => memberId))
+    : new Map<string, Map<number, queries.StakeEntry>>();
   for (const [memberId, net] of due) {
-    const entry = bonus
+    // Locked before anything of the member is read (a refund reads what its stakes have had back).
+    const balance = await queries.lockBalance(db, movement.merchantId, memberId, movement.nowMs);
+    const entry: EntryPlan = bonus
       ? bonusEntry(net, movement.wageringRequirementMinor!)
       : takeBack
         ? { kind: 'requirement_removed' as const, product: null, moneyMinor: -net, weightedMinor: movement.wageringRequirementMinor!, changeMinor: 0, refundsEntryId: null }
         : requirement
-        ? requirementEntry(settings, requirement, net)
-        : stake
-          ? stakeEntry(settings, product as WageringProduct, -net)
-          : await refundEntry(db, settings, movement, memberId, product as WageringProduct, net);
-    const balance = await queries.lockBalance(db, movement.merchantId, memberId, movement.nowMs);
+          ? requirementEntry(settings, requirement, net)
+          : stake
+            ? stakeEntry(settings, product as WageringProduct, -net)
+            : await refundEntry(db, movement, memberId, product as WageringProduct, net, stakes);
     const changeMinor = entry.kind === 'stake_counted' || entry.kind === 'requirement_removed' ? -Math.min(entry.weightedMinor, balance.remainingMinor) : entry.changeMinor;
     const remainingMinor = balance.remainingMinor + changeMinor;
     // Progress since the remaining was last zero: a stake adds what it met, a refund takes it back,
@@ -117,7 +151,7 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
     if (entry.kind === 'stake_counted') countedMinor -= changeMinor;
     else if (entry.kind === 'stake_refunded') countedMinor = Math.max(0, countedMinor - changeMinor);
     if (remainingMinor === 0) countedMinor = 0;
-    await queries.insertEntryAndMove(db, {
+    const entryId = await queries.insertEntryAndMove(db, {
       merchantId: movement.merchantId,
       memberId,
       kind: entry.kind,
@@ -131,8 +165,24 @@ export async function recordWagering(db: Db, movement: WageringMovement, ledgerT
       balance: { remainingMinor, countedMinor },
       nowMs: movement.nowMs,
     });
+    if (entryId !== undefined && entry.parts) await queries.insertRefundParts(db, entryId, entry.parts);
   }
 }
+
+/** A refund names its stakes once (refunds, or refundsKey for one whole stake), each with money > 0; no other movement names any. */
+function checkNamedRefunds(movement: WageringMovement, isRefund: boolean): void {
+  if (movement.refunds === undefined) return;
+  if (!isRefund) throw new Error(`A ${movement.kind} movement is no refund and names no stakes (refunds)`);
+  if (movement.refundsKey !== undefined) throw new Error(`Refund ${movement.idempotencyKey} names its stakes either by refundsKey or by refunds, not both`);
+  for (const named of movement.refunds) {
+    if (typeof named.stakeKey !== 'string' || named.stakeKey === '' || !Number.isSafeInteger(named.refundedMinor) || named.refundedMinor <= 0) {
+      throw new Error(`Refund ${movement.idempotencyKey} names a stake without its key or with a refund that is not a positive amount of minor units`);
+    }
+  }
+}
+
+const namedStakeKeys = (movement: WageringMovement): string[] =>
+  movement.refunds?.map((named) => named.stakeKey) ?? (movement.refundsKey === undefined ? [] : [movement.refundsKey]);
 
 interface EntryPlan {
   kind: 'requirement_added' | 'stake_counted' | 'stake_refunded' | 'requirement_removed';
@@ -142,6 +192,8 @@ interface EntryPlan {
   /** Requirements and refunds: what the remaining moves by (a stake's depends on what remains). */
   changeMinor: number;
   refundsEntryId: number | null;
+  /** A refund: what it gives back of each stake it names. */
+  parts?: queries.RefundPart[];
 }
 
 function requirementEntry(settings: WageringSettings, source: RequirementSource, moneyMinor: number): EntryPlan {
@@ -157,24 +209,51 @@ function stakeEntry(settings: WageringSettings, product: WageringProduct, moneyM
   return { kind: 'stake_counted', product, moneyMinor, weightedMinor: weightedMinor(moneyMinor, settings.weights[product]), changeMinor: 0, refundsEntryId: null };
 }
 
-/** A cancelled lottery bet's refund names its bet, whose order's stake it gives back. */
-async function stakeKeyOfRefund(db: Db, movement: WageringMovement): Promise<string | undefined> {
-  const cancelled = /^lottery:cancel:(\d+)$/.exec(movement.idempotencyKey);
-  return cancelled ? queries.selectLotteryOrderKeyOfBet(db, movement.merchantId, Number(cancelled[1])) : undefined;
-}
-
-async function refundEntry(db: Db, settings: WageringSettings, movement: WageringMovement, memberId: number, product: WageringProduct, moneyMinor: number): Promise<EntryPlan> {
-  const refundsKey = movement.refundsKey ?? (await stakeKeyOfRefund(db, movement));
-  const stake = refundsKey === undefined ? undefined : await queries.selectStakeEntry(db, movement.merchantId, memberId, refundsKey);
-  if (stake) {
-    // The part refunded of what the stake met, rounded up, but never more than it met.
-    const share = stake.moneyMinor === 0 ? 0 : Number((BigInt(stake.appliedMinor) * BigInt(moneyMinor) + BigInt(stake.moneyMinor) - 1n) / BigInt(stake.moneyMinor));
-    const back = Math.max(0, Math.min(share, stake.appliedMinor - stake.reversedMinor));
-    return { kind: 'stake_refunded', product: stake.product, moneyMinor, weightedMinor: back, changeMinor: back, refundsEntryId: stake.id };
+/**
+ * A refund's entry for one member, whose balance the caller has locked: of each of the member's
+ * stakes it names, the part refunded of what the stake took off, rounded up, but never more than
+ * the stake took off less what earlier refunds of it put back. A stake named that the member never
+ * made (or that was never counted) gives back nothing.
+ */
+async function refundEntry(
+  db: Db,
+  movement: WageringMovement,
+  memberId: number,
+  product: WageringProduct,
+  moneyMinor: number,
+  stakes: ReadonlyMap<string, ReadonlyMap<number, queries.StakeEntry>>,
+): Promise<EntryPlan> {
+  const named = movement.refunds ?? (movement.refundsKey === undefined ? [] : [{ stakeKey: movement.refundsKey, refundedMinor: moneyMinor }]);
+  // The member's stakes among those named, with what is refunded of each (a stake named twice, summed).
+  const refunded = new Map<number, { stake: queries.StakeEntry; refundedMinor: number }>();
+  for (const { stakeKey, refundedMinor } of named) {
+    const stake = stakes.get(stakeKey)?.get(memberId);
+    if (!stake) continue;
+    const seen = refunded.get(stake.id);
+    refunded.set(stake.id, { stake, refundedMinor: (seen?.refundedMinor ?? 0) + refundedMinor });
   }
-  const weighted = weightedMinor(moneyMinor, settings.weights[product]);
-  const back = Math.max(0, Math.min(weighted, await queries.selectProductAppliedMinor(db, memberId, product)));
-  return { kind: 'stake_refunded', product, moneyMinor, weightedMinor: weighted, changeMinor: back, refundsEntryId: null };
+  const namedMinor = [...refunded.values()].reduce((sum, part) => sum + part.refundedMinor, 0);
+  if (namedMinor > moneyMinor) {
+    throw new Error(`Refund ${movement.idempotencyKey} names ${namedMinor} refunded of member ${memberId}'s stakes but pays the member ${moneyMinor}`);
+  }
+  const reversed = await queries.selectReversedMinor(db, [...refunded.keys()]);
+  const parts: queries.RefundPart[] = [];
+  for (const { stake, refundedMinor } of refunded.values()) {
+    const share = stake.moneyMinor === 0 ? 0 : Number((BigInt(stake.appliedMinor) * BigInt(refundedMinor) + BigInt(stake.moneyMinor) - 1n) / BigInt(stake.moneyMinor));
+    const back = Math.max(0, Math.min(share, stake.appliedMinor - (reversed.get(stake.id) ?? 0)));
+    parts.push({ stakeEntryId: stake.id, moneyMinor: refundedMinor, changeMinor: back });
+  }
+  const backMinor = parts.reduce((sum, part) => sum + part.changeMinor, 0);
+  const only = refunded.size === 1 ? [...refunded.values()][0] : undefined;
+  return {
+    kind: 'stake_refunded',
+    product: only?.stake.product ?? product,
+    moneyMinor,
+    weightedMinor: backMinor,
+    changeMinor: backMinor,
+    refundsEntryId: only?.stake.id ?? null,
+    parts,
+  };
 }
 
 export interface WageringState {
