@@ -7,5 +7,6 @@ export * from './load-error';
 export * from './centre';
 export * from './promo-code';
 export * from './promotions';
+export { useTimeLeftWhileSeen } from './countdown/use-time-left';
 export * from './copy-button';
 export * from './image-file';

@@ -1,7 +1,7 @@
 import { bus, Button, EmptyState, formatMoney, isApiError, Spinner, Tabs, useCall, useT } from '@platform/shared';
 import type { MissionMilestone, MissionSummary, MissionSummaryDetails } from '@platform/contract';
-import { LoadError, quietRefusalMessage } from '@platform/ui-blocks';
-import { useEffect, useId, useRef, useState } from 'react';
+import { LoadError, quietRefusalMessage, useTimeLeftWhileSeen } from '@platform/ui-blocks';
+import { useId, useRef, useState } from 'react';
 import type { MemberCenterPageProps } from '../member-center/page-registry';
 import { claimMilestone, loadLeaderboard, loadMilestones, loadMissions, loadRules, minorOf } from './mission-api';
 import { missionsChanged } from './mission-events';
@@ -14,27 +14,12 @@ type Tab = 'leaderboard' | 'milestone' | 'missionBoardRule';
 /** What the last claim did: the reward paid, or why it was refused (the server's words). */
 type Notice = { milestoneId: number; kind: 'success' | 'error'; text: string };
 
-const tabShown = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
-
-/** The time left until `endMs`, read again each second while the tab is showing. */
+/** The time left until `endMs`, read again each second while it can be seen. */
 function Countdown({ endMs, t }: { endMs: number; t: Translate }) {
-  const [now, setNow] = useState(() => Date.now());
-  const [shown, setShown] = useState(tabShown);
-  const ticking = shown && endMs > now;
-  useEffect(() => {
-    const follow = () => setShown(tabShown());
-    document.addEventListener('visibilitychange', follow);
-    return () => document.removeEventListener('visibilitychange', follow);
-  }, []);
-  useEffect(() => {
-    if (!ticking) return undefined;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  const left = timeLeftText(endMs - now, t);
+  const ref = useRef<HTMLSpanElement>(null);
+  const left = timeLeftText(useTimeLeftWhileSeen(endMs, ref), t);
   return (
-    <span className={styles.countdown} data-testid="mission-countdown">
+    <span ref={ref} className={styles.countdown} data-testid="mission-countdown">
       {left === null ? t('ended') : t('ends_in', { time: left })}
     </span>
   );
