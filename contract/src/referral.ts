@@ -12,6 +12,7 @@
 //   referral.achievement.not.reached   409 not enough qualified friends yet
 //   referral.achievement.claimed       409 claimed before (a second claim pays nothing)
 import { defineCall, type ValueOf } from './define-call';
+import type { JSONSchema } from './envelope';
 
 /**
  * A friend's progress: registered with the code → deposited (first deposit made) → qualified
@@ -35,6 +36,24 @@ const page = { type: 'integer', minimum: 1, maximum: 10000, default: 1 } as cons
 const size = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
 const pagedQuery = { type: 'object', additionalProperties: false, properties: { page, size } } as const;
 const paging = { totalPages: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } } as const;
+
+/** A page of the referral records: its rows, the page count and the row count. */
+function pageOf<const Item extends JSONSchema>(item: Item) {
+  return { type: 'object', required: ['list', 'totalPages', 'total'], properties: { list: { type: 'array', items: item }, ...paging } } as const;
+}
+
+/** A page of the referral records with the column total of all its rows (`footer.<field>`). */
+function pageWithTotalOf<const Item extends JSONSchema, const Field extends string>(item: Item, field: Field) {
+  return {
+    type: 'object',
+    required: ['list', 'totalPages', 'total', 'footer'],
+    properties: {
+      list: { type: 'array', items: item },
+      footer: { type: 'object', required: [field], properties: { [field]: amount } as { [K in Field]: typeof amount } },
+      ...paging,
+    },
+  } as const;
+}
 
 const levels = { type: 'object', required: ['level1', 'level2'], properties: { level1: percent, level2: percent } } as const;
 
@@ -181,21 +200,11 @@ export const referralListCall = /*#__PURE__*/ defineCall({
   moduleId: 'PROMO3',
   token: true,
   query: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: [...REFERRAL_STATES, 'all'] }, page, size } },
-  value: {
+  value: pageOf({
     type: 'object',
-    required: ['list', 'totalPages', 'total'],
-    properties: {
-      list: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['registerTime', 'inviteeName', 'firstDepositTime', 'status', 'reward'],
-          properties: { registerTime: time, inviteeName: { type: 'string' }, firstDepositTime: nullableTime, status: state, reward: { type: ['number', 'null'], minimum: 0 } },
-        },
-      },
-      ...paging,
-    },
-  },
+    required: ['registerTime', 'inviteeName', 'firstDepositTime', 'status', 'reward'],
+    properties: { registerTime: time, inviteeName: { type: 'string' }, firstDepositTime: nullableTime, status: state, reward: { type: ['number', 'null'], minimum: 0 } },
+  }),
 });
 
 export const inviteListCall = /*#__PURE__*/ defineCall({
@@ -216,17 +225,7 @@ export const inviteListCall = /*#__PURE__*/ defineCall({
       timeType: { type: 'string', enum: ['inviteTime'], description: 'what startDate/endDate bound: the invitation time' },
     },
   },
-  value: {
-    type: 'object',
-    required: ['list', 'totalPages', 'total'],
-    properties: {
-      list: {
-        type: 'array',
-        items: { type: 'object', required: ['username', 'registerTime', 'inviteTime', 'status'], properties: { username: { type: 'string' }, registerTime: time, inviteTime: time, status: state } },
-      },
-      ...paging,
-    },
-  },
+  value: pageOf({ type: 'object', required: ['username', 'registerTime', 'inviteTime', 'status'], properties: { username: { type: 'string' }, registerTime: time, inviteTime: time, status: state } }),
 });
 
 export const invitationClaimReportCall = /*#__PURE__*/ defineCall({
@@ -236,15 +235,7 @@ export const invitationClaimReportCall = /*#__PURE__*/ defineCall({
   moduleId: 'PROMO3',
   token: true,
   query: pagedQuery,
-  value: {
-    type: 'object',
-    required: ['list', 'totalPages', 'total', 'footer'],
-    properties: {
-      list: { type: 'array', items: { type: 'object', required: ['registerTime', 'referredName', 'bonus'], properties: { registerTime: time, referredName: { type: 'string' }, bonus: amount } } },
-      footer: { type: 'object', required: ['bonus'], properties: { bonus: amount } },
-      ...paging,
-    },
-  },
+  value: pageWithTotalOf({ type: 'object', required: ['registerTime', 'referredName', 'bonus'], properties: { registerTime: time, referredName: { type: 'string' }, bonus: amount } }, 'bonus'),
 });
 
 export const depositRebateClaimReportCall = /*#__PURE__*/ defineCall({
@@ -254,30 +245,22 @@ export const depositRebateClaimReportCall = /*#__PURE__*/ defineCall({
   moduleId: 'PROMO3',
   token: true,
   query: pagedQuery,
-  value: {
-    type: 'object',
-    required: ['list', 'totalPages', 'total', 'footer'],
-    properties: {
-      list: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['requestTime', 'referredName', 'levelTree', 'depositAmount', 'depositBonusRate', 'bonus', 'claimDate'],
-          properties: {
-            requestTime: { type: 'string', description: 'the day the deposits were made (YYYY-MM-DD)' },
-            referredName: { type: 'string' },
-            levelTree: { type: 'integer', enum: [1, 2] },
-            depositAmount: amount,
-            depositBonusRate: percent,
-            bonus: amount,
-            claimDate: nullableTime,
-          },
-        },
+  value: pageWithTotalOf(
+    {
+      type: 'object',
+      required: ['requestTime', 'referredName', 'levelTree', 'depositAmount', 'depositBonusRate', 'bonus', 'claimDate'],
+      properties: {
+        requestTime: { type: 'string', description: 'the day the deposits were made (YYYY-MM-DD)' },
+        referredName: { type: 'string' },
+        levelTree: { type: 'integer', enum: [1, 2] },
+        depositAmount: amount,
+        depositBonusRate: percent,
+        bonus: amount,
+        claimDate: nullableTime,
       },
-      footer: { type: 'object', required: ['bonus'], properties: { bonus: amount } },
-      ...paging,
     },
-  },
+    'bonus',
+  ),
 });
 
 export const rebateRecordCall = /*#__PURE__*/ defineCall({
@@ -287,31 +270,23 @@ export const rebateRecordCall = /*#__PURE__*/ defineCall({
   moduleId: 'PROMO3',
   token: true,
   query: pagedQuery,
-  value: {
-    type: 'object',
-    required: ['list', 'totalPages', 'total', 'footer'],
-    properties: {
-      list: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['createTimeTimestamp', 'balanceDate', 'referredName', 'gameCategory', 'levelTree', 'validGameBetting', 'rate', 'amount'],
-          properties: {
-            createTimeTimestamp: nullableTime,
-            balanceDate: { type: 'string' },
-            referredName: { type: 'string' },
-            gameCategory: { type: 'string', description: 'the game catalogue category (LOTT, RNG, LIVE, …)' },
-            levelTree: { type: 'integer', enum: [1, 2] },
-            validGameBetting: amount,
-            rate: percent,
-            amount,
-          },
-        },
+  value: pageWithTotalOf(
+    {
+      type: 'object',
+      required: ['createTimeTimestamp', 'balanceDate', 'referredName', 'gameCategory', 'levelTree', 'validGameBetting', 'rate', 'amount'],
+      properties: {
+        createTimeTimestamp: nullableTime,
+        balanceDate: { type: 'string' },
+        referredName: { type: 'string' },
+        gameCategory: { type: 'string', description: 'the game catalogue category (LOTT, RNG, LIVE, …)' },
+        levelTree: { type: 'integer', enum: [1, 2] },
+        validGameBetting: amount,
+        rate: percent,
+        amount,
       },
-      footer: { type: 'object', required: ['amount'], properties: { amount } },
-      ...paging,
     },
-  },
+    'amount',
+  ),
 });
 
 export const REFERRAL_ACHIEVEMENT_STATES = ['locked', 'claimable', 'claimed'] as const;
