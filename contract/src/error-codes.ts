@@ -183,6 +183,13 @@ export const SERVER_ERROR_CODES = [
   'promotion.not.issuable',
   'prom_claim_req_field',
   'operator.promotion.invalid',
+  // Support questions (support module): the member's question, customer service's answer
+  'support.text.too.short',
+  'support.image.invalid',
+  'support.image.too.large',
+  'support.contact.missing',
+  'support.question.not.found',
+  'support.question.not.open',
   // The prize wheel (prize-wheel module): tickets, spins, the member's seed
   'prize_wheel.unavailable',
   'prize_wheel.ticket.not_found',
@@ -320,6 +327,20 @@ export const SERVER_ERROR_CODES = [
   'agent.insufficient.funds',
   'agent.application.exists',
   'agent.application.invalid',
+  // Live chat with customer service (modules/chat)
+  'chat.disabled',
+  'chat.conversation.not.found',
+  'chat.conversation.closed',
+  'chat.message.not.found',
+  'chat.text.invalid',
+  'chat.image.invalid',
+  'chat.image.too.large',
+  'chat.client.id.conflict',
+  'chat.script.not.found',
+  'chat.too.many.messages',
+  'chat.too.many.images',
+  'operator.chat.taken',
+  'operator.chat.invalid',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

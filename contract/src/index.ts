@@ -47,3 +47,5 @@ export * from './referral';
 export * from './vip';
 export * from './points';
 export * from './mission';
+export * from './support';
+export * from './chat';

@@ -23,6 +23,9 @@ export const MEMBER_CENTER_PAGES = [
   'benefitsRecords',
   'playerRank',
   'memberRules',
+  // Ask support (a question to customer service, with its answer) and feedback to the site: the
+  // menu's last entry, listed while the merchant's FEEDBACK3 switch is on.
+  'feedback',
 ] as const;
 export type MemberCenterPage = (typeof MEMBER_CENTER_PAGES)[number];
 

@@ -215,10 +215,11 @@ test.describe('phone layout', () => {
       await page.getByTestId('tab-me').click();
       const menu = overlay.getByRole('navigation');
       // Security centre, transfer, deposit, withdraw, bet records, transactions, profit and loss,
-      // bonus details, reward centre, invite friends, missions, messages, manual rebate and the four
-      // VIP pages (the seeded merchant runs a referral programme, a mission and a VIP ladder, and
-      // lets members claim their rebate; a player has no transfer to upline).
-      const pages = 17;
+      // bonus details, reward centre, invite friends, missions, messages, manual rebate, the four
+      // VIP pages and support and feedback (the seeded merchant runs a referral programme, a
+      // mission and a VIP ladder, lets members claim their rebate and has FEEDBACK3 on; a player
+      // has no transfer to upline).
+      const pages = 18;
       await expect(menu.getByRole('button')).toHaveCount(pages);
       for (let index = 0; index < pages; index += 1) {
         const button = menu.getByRole('button').nth(index);

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import http, { type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type pg from 'pg';
-import { apiDocsEnabled, parseRemoteOverrides, systemClock, type Clock } from './config';
+import { apiDocsEnabled, deliveryConfigFromEnv, parseRemoteOverrides, systemClock, type Clock, type DeliveryConfig } from './config';
 import { ConfigRevisionWatch } from './db/config-revision';
 import { registerEncryptedRoutes } from './http/encryption';
 import { AppError } from './http/envelope';
@@ -17,6 +17,7 @@ import { createLotteryScheduler, DrawStreams, lotteryOperatorRoutes, lotteryRout
 import { agentOperatorRoutes, agentRoutes, contractFlags, createRealtimeWageJob, createSalaryJob, subordinateIdOf, teamBettingHeadOf, wageIntervalFromEnv } from './modules/agent';
 import { c2cDepositMethods, c2cOperatorRoutes, c2cRoutes, createC2CSweep } from './modules/c2c';
 import { captchaRoutes } from './modules/captcha';
+import { ChatHub, chatOperatorRoutes, chatRoutes } from './modules/chat';
 import { botCheckRoutes } from './modules/bot-check';
 import { contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
@@ -27,6 +28,7 @@ import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './module
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
+import { supportOperatorRoutes, supportRoutes } from './modules/support';
 import { createPromotionTakeBackJob, depositPromotionChooser, promotionOperatorRoutes, promotionRoutes } from './modules/promotion';
 import { prizeWheelOperatorRoutes, prizeWheelRoutes } from './modules/prize-wheel';
 import { createPointsJob, pointsOperatorRoutes, pointsRoutes } from './modules/points';
@@ -35,7 +37,7 @@ import { createReferralJob, referralOperatorRoutes, referralRoutes } from './mod
 import { createMissionLeaderboardJob, missionOperatorRoutes, missionRoutes } from './modules/mission';
 import { memberLabelOperatorRoutes } from './modules/member-label';
 import { messageRoutes, UnreadStreams } from './modules/message';
-import { createSenderFactory, senderConfigFromEnv } from './modules/notification';
+import { createSenderFactory, DeliveryWorker, deliveryStartupLine, senderConfigFromEnv, type DeliveryWorkerOptions } from './modules/notification';
 import { oauthRoutes } from './modules/oauth';
 import { OPERATOR_API_PREFIX, operatorRoutes } from './modules/operator';
 import { passwordRoutes } from './modules/password';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     readonly configRevision?: ConfigRevisionWatch;
     /** The member balance streams this app serves (absent with balanceStreams: false). */
     readonly balanceStreams?: BalanceStreams;
+    /** The live chat's streams this app serves (absent with balanceStreams: false). */
+    readonly chatHub?: ChatHub;
     /**
      * Serves the operator API (/ops/v1) on a listener of its own, the only one that serves it
      * (main.ts: OPS_PORT on 127.0.0.1 unless OPS_HOST says otherwise); closed with the app.
@@ -125,6 +129,12 @@ export interface BuildAppOptions {
    * read (default FIREBASE_JWKS_URL of the environment, else Google's), or a key set in hand.
    */
   phoneProof?: PhoneProofOptions;
+  /**
+   * SMS and e-mail delivery (modules/notification/delivery.ts): the SMTP server and the SMS
+   * providers' base URL (default SMTP_* and SMS_PROVIDER_BASE_URL of the environment) and the
+   * worker's pace; false: no worker in this app (queued messages wait for another's).
+   */
+  delivery?: (Partial<DeliveryConfig> & Pick<DeliveryWorkerOptions, 'intervalMs' | 'leaseMs' | 'requestTimeoutMs' | 'batchSize' | 'retry'>) | false;
 }
 
 /**
@@ -145,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every failure envelope is worded from the one catalogue the modules' parts compose (messages.ts).
   const failure = failureFrom(CATALOGUE);
   const secretsKey = options.secretsKey ?? secretsKeyFromEnv(process.env);
+  const delivery: DeliveryConfig = { ...deliveryConfigFromEnv(process.env), ...(options.delivery || {}) };
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? true),
     trustProxy: options.trustProxy ?? false,
@@ -234,6 +245,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Deposit and withdrawal status changes ride on it too (modules/ledger/payment-stream.ts).
   const paymentStreams = balanceStreams && new PaymentStreams({ connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   if (paymentStreams) app.addHook('onClose', () => paymentStreams.close());
+  // The live chat pushed to members and operators (modules/chat/chat.hub.ts); its unread count rides on the balance stream too.
+  let chatHub: ChatHub | undefined;
+  if (options.balanceStreams !== false) {
+    const hub = new ChatHub({ db: pool, connection: pool.options, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    chatHub = hub;
+    app.decorate('chatHub', hub);
+    app.addHook('preClose', async () => hub.endStreams());
+    app.addHook('onClose', () => hub.close());
+  }
   // The JL game server: calls the provider API over HTTP (this app through app.inject by default).
   const inhouse = new InhouseServer(app, {
     pool,
@@ -285,8 +305,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every route below is closed unless its config says otherwise
     // (config.auth, realAccountOnly, feature: see modules/session/authentication.ts).
     useAuthentication(merchantScope, { db: pool, clock, routeTable: routeAccess });
-    // SMS and e-mail leave through the configured sender (NOTIFICATION_SENDER; built-in: the outbox table).
-    const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey);
+    // SMS and e-mail are written to the outbox table, queued for the delivery worker (below) when
+    // their channel has a provider (SMTP_HOST; the merchant's SMS provider), else kept there.
+    const senderConfig = senderConfigFromEnv(process.env, clock, secretsKey, delivery);
     if (senderConfig.logMessageText) {
       app.log.warn('NOTIFICATION_LOG_SECRETS=1: SMS and e-mail texts (codes, reset links) are written to the log (development only)');
     }
@@ -305,11 +326,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: pool,
       clock,
       balanceStreams,
-      memberEvents: [unreadStreams, paymentStreams].filter((source) => source !== undefined),
+      memberEvents: [unreadStreams, paymentStreams, chatHub?.unreadSource].filter((source) => source !== undefined),
       contractFlags: (merchantId, memberId) => contractFlags(pool, merchantId, memberId),
     });
     await merchantScope.register(messageRoutes, { db: pool, clock });
+    await merchantScope.register(chatRoutes, { db: pool, clock, hub: chatHub });
     await merchantScope.register(feedbackRoutes, { db: pool, clock });
+    // Support questions: an answer is delivered into the member's platform messages (modules/message).
+    await merchantScope.register(supportRoutes, { db: pool, clock });
     await merchantScope.register(recordsRoutes, { db: pool, subordinateOf: (caller, username) => subordinateIdOf(pool, caller, username) });
     // A member's VIP level may allow more withdrawals a day, more free ones, and put them first in the
     // review queue: modules/vip reads the level (the withdrawal module cannot import it: vip reads its settings).
@@ -342,7 +366,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub)] });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });
@@ -363,6 +387,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await paymentStreams?.start();
   await inhouse.start(options.inhouse?.jobs ?? inhouseJobsFromEnv(process.env));
   await drawStreams?.start();
+  await chatHub?.start();
   // The lottery's rounds, draws and settlement: one replica at a time, stopped before close.
   if (options.lotteryJobs ?? process.env.LOTTERY_JOBS !== '0') {
     const scheduler = createLotteryScheduler({ pool, secretsKey, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
@@ -401,6 +426,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const vipMonthEnds = createVipMonthEndJob({ db: pool, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', () => vipMonthEnds.close());
   vipMonthEnds.start();
+  // SMS and e-mail delivery: every replica claims due outbox rows (SKIP LOCKED), woken by LISTEN
+  // outbox_queued; one start-up line says where messages go, or that they stay in the outbox.
+  if (options.delivery !== false) {
+    const worker = new DeliveryWorker({
+      ...options.delivery,
+      pool,
+      clock,
+      secretsKey,
+      delivery,
+      listen: pool.options,
+      log: app.log,
+      onProblem: (message, error) => app.log.warn({ err: error }, message),
+    });
+    app.addHook('onClose', () => worker.close());
+    await worker.start();
+    app.log.info((await deliveryStartupLine(pool, delivery)).line);
+  }
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
     const sweep = createC2CSweep({ db: pool, clock, intervalMs: options.c2cSweep?.intervalMs, onProblem: (message, error) => app.log.warn({ err: error }, message) });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { apiDocsEnabled, parseRemoteOverrides, parseTrustProxy, readConfig } from './config';
+import { apiDocsEnabled, deliveryConfigFromEnv, parseRemoteOverrides, parseTrustProxy, readConfig } from './config';
 import { REPO_ROOT } from './paths';
 import { parseSecretsKey } from './secrets-key';
 
@@ -112,5 +112,35 @@ describe('parseRemoteOverrides', () => {
   it('refuses an entry without a URL', () => {
     expect(() => parseRemoteOverrides('mfe_lobby')).toThrow(/name=url/);
     expect(() => parseRemoteOverrides('mfe_lobby=')).toThrow(/name=url/);
+  });
+});
+
+describe('deliveryConfigFromEnv', () => {
+  it('delivers nothing without SMTP_HOST or SMS_PROVIDER_BASE_URL (messages stay in the outbox)', () => {
+    expect(deliveryConfigFromEnv({})).toEqual({ smtp: undefined, smsBaseUrl: undefined });
+    expect(readConfig({}).delivery).toEqual({ smtp: undefined, smsBaseUrl: undefined });
+  });
+
+  it('reads the SMTP server: STARTTLS on 587 unless said, implicit TLS on 465, login and From', () => {
+    expect(deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'no-reply@example.com' }).smtp).toEqual({
+      host: 'smtp.example.com', port: 587, security: 'starttls', auth: undefined, from: 'no-reply@example.com',
+    });
+    expect(
+      deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com', SMTP_SECURE: 'tls', SMTP_USER: 'site', SMTP_PASSWORD: ' p w ', SMTP_FROM: 'no-reply@example.com' }).smtp,
+    ).toEqual({ host: 'smtp.example.com', port: 465, security: 'tls', auth: { user: 'site', password: ' p w ' }, from: 'no-reply@example.com' });
+    expect(deliveryConfigFromEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525', SMTP_SECURE: 'none', SMTP_FROM: 'dev@localhost' }).smtp).toMatchObject({ port: 2525, security: 'none' });
+  });
+
+  it('refuses what would send codes in clear, half a login, no From, stray settings, a bad SMS URL', () => {
+    expect(() => deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com', SMTP_SECURE: 'none', SMTP_FROM: 'a@example.com' })).toThrow(/only to a relay on this machine/);
+    expect(() => deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com', SMTP_SECURE: 'ssl', SMTP_FROM: 'a@example.com' })).toThrow(/SMTP_SECURE must be one of tls, starttls, none/);
+    expect(() => deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com', SMTP_USER: 'site', SMTP_FROM: 'a@example.com' })).toThrow(/SMTP_USER and SMTP_PASSWORD go together/);
+    expect(() => deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com' })).toThrow(/SMTP_FROM must be the sender's e-mail address/);
+    expect(() => deliveryConfigFromEnv({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@example.com', SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT must be a port number/);
+    expect(() => deliveryConfigFromEnv({ SMTP_USER: 'site', SMTP_PASSWORD: 'x' })).toThrow(/SMTP_USER, SMTP_PASSWORD set without SMTP_HOST/);
+    expect(deliveryConfigFromEnv({ SMS_PROVIDER_BASE_URL: 'http://127.0.0.1:4010/' }).smsBaseUrl).toBe('http://127.0.0.1:4010');
+    expect(deliveryConfigFromEnv({ SMS_PROVIDER_BASE_URL: 'https://api.twilio.com' }).smsBaseUrl).toBe('https://api.twilio.com');
+    expect(() => deliveryConfigFromEnv({ SMS_PROVIDER_BASE_URL: 'http://sms.example.com' })).toThrow(/must be https \(http only on a loopback address\)/);
+    expect(() => readConfig({ SMS_PROVIDER_BASE_URL: 'not a url' })).toThrow(/SMS_PROVIDER_BASE_URL must be a URL/);
   });
 });

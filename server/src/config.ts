@@ -58,6 +58,8 @@ export interface ServerConfig {
   developmentSecretsKeyFile: string;
   /** Whether /docs (OpenAPI UI and JSON) is served: outside production, or with API_DOCS=1. */
   apiDocs: boolean;
+  /** Where SMS and e-mail are delivered (SMTP_*, SMS_PROVIDER_BASE_URL): deliveryConfigFromEnv. */
+  delivery: DeliveryConfig;
 }
 
 /** API_DOCS=1 serves /docs, 0 hides it; unset: served outside production only. */
@@ -162,5 +164,98 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretsKey: env.SECRETS_KEY ? parseSecretsKey(env.SECRETS_KEY) : undefined,
     developmentSecretsKeyFile: path.join(REPO_ROOT, '.data', 'secrets.key'),
     apiDocs: apiDocsEnabled(env),
+    delivery: deliveryConfigFromEnv(env),
+  };
+}
+
+/**
+ * How the SMTP connection is protected: `tls` (implicit TLS, port 465), `starttls` (the upgrade is
+ * required: a server that does not offer it is refused, port 587) or `none` (plain, only to a
+ * relay on this machine: codes and the password would otherwise cross the network in clear).
+ */
+export type SmtpSecurity = 'tls' | 'starttls' | 'none';
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  /** SMTP_USER and SMTP_PASSWORD, both or neither. */
+  auth: { user: string; password: string } | undefined;
+  /** SMTP_FROM: the sender's address; the display name is the merchant's brand. */
+  from: string;
+}
+
+/** Where SMS and e-mail are delivered (modules/notification/delivery.ts). */
+export interface DeliveryConfig {
+  /** E-mail goes through this SMTP server; undefined (no SMTP_HOST): e-mails are kept in the outbox table. */
+  smtp: SmtpConfig | undefined;
+  /**
+   * SMS_PROVIDER_BASE_URL: the SMS provider's API when a merchant's smsProvider setting names no
+   * baseUrl (a regional endpoint, a local fake in tests); undefined: the provider's own.
+   */
+  smsBaseUrl: string | undefined;
+}
+
+/** localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** An http(s) base URL, refused unless https or http on a loopback address; returned without a trailing slash. */
+export function parseServiceBaseUrl(raw: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be a URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new Error(`${name} must be https (http only on a loopback address), got "${raw}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) throw new Error(`${name} must be a base URL without query, fragment or credentials, got "${raw}"`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+const SMTP_VARIABLES = ['SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_FROM'] as const;
+const SMTP_SECURITY: readonly SmtpSecurity[] = ['tls', 'starttls', 'none'];
+const DEFAULT_SMTP_PORT: Record<SmtpSecurity, number> = { tls: 465, starttls: 587, none: 25 };
+
+/** SMTP_HOST and the rest; undefined when SMTP_HOST is unset (e-mail stays in the outbox). */
+export function parseSmtpConfig(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  const value = (name: string): string => env[name]?.trim() ?? '';
+  const host = value('SMTP_HOST');
+  if (host === '') {
+    const stray = SMTP_VARIABLES.filter((name) => value(name) !== '');
+    if (stray.length) throw new Error(`${stray.join(', ')} set without SMTP_HOST: set SMTP_HOST to deliver e-mail, or unset them`);
+    return undefined;
+  }
+  const security = (value('SMTP_SECURE') || 'starttls') as SmtpSecurity;
+  if (!SMTP_SECURITY.includes(security)) throw new Error(`SMTP_SECURE must be one of ${SMTP_SECURITY.join(', ')}, got "${value('SMTP_SECURE')}"`);
+  if (security === 'none' && !isLoopbackHost(host)) {
+    throw new Error(`SMTP_SECURE=none sends codes and the SMTP password in clear: only to a relay on this machine (localhost), not "${host}"`);
+  }
+  const user = value('SMTP_USER');
+  const password = env.SMTP_PASSWORD ?? '';
+  if ((user === '') !== (password === '')) throw new Error('SMTP_USER and SMTP_PASSWORD go together: set both, or neither');
+  const from = value('SMTP_FROM');
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(from) && !/^[^\s@<>"]+@localhost$/.test(from)) {
+    throw new Error(`SMTP_FROM must be the sender's e-mail address (no-reply@example.com), got "${from}"`);
+  }
+  return {
+    host,
+    port: parsePort(env.SMTP_PORT, 'SMTP_PORT') ?? DEFAULT_SMTP_PORT[security],
+    security,
+    auth: user ? { user, password } : undefined,
+    from,
+  };
+}
+
+/** The delivery settings of the environment (SMTP_*, SMS_PROVIDER_BASE_URL); refuses malformed ones at start-up. */
+export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv): DeliveryConfig {
+  const smsBase = env.SMS_PROVIDER_BASE_URL?.trim();
+  return {
+    smtp: parseSmtpConfig(env),
+    smsBaseUrl: smsBase ? parseServiceBaseUrl(smsBase, 'SMS_PROVIDER_BASE_URL') : undefined,
   };
 }

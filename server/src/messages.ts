@@ -9,6 +9,7 @@ import { agentTransferMessages } from './modules/agent-transfer';
 import { betHistoryMessages } from './modules/bet-history';
 import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
+import { chatMessages } from './modules/chat';
 import { promotionMessages } from './modules/promotion';
 import { prizeWheelMessages } from './modules/prize-wheel';
 import { pointsMessages } from './modules/points';
@@ -37,6 +38,7 @@ import { twoFactorMessages } from './modules/two-factor';
 import { verificationMessages } from './modules/verification';
 import { vipMessages } from './modules/vip';
 import { memberLabelMessages } from './modules/member-label';
+import { supportMessages } from './modules/support';
 import { withdrawalMessages } from './modules/withdrawal';
 
 /** Every owner's part, by owner. */
@@ -63,6 +65,7 @@ export const MESSAGE_PARTS = {
   'agent-transfer': agentTransferMessages,
   profit: profitMessages,
   c2c: c2cMessages,
+  chat: chatMessages,
   'game-provider': gameProviderMessages,
   'bet-history': betHistoryMessages,
   inhouse: inhouseMessages,
@@ -77,6 +80,7 @@ export const MESSAGE_PARTS = {
   vip: vipMessages,
   memberLabel: memberLabelMessages,
   mission: missionMessages,
+  support: supportMessages,
 };
 
 /**

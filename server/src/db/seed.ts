@@ -70,6 +70,8 @@ export interface MerchantSeed {
   };
   /** Missions (migration 062): a week from the hour the seed runs, amounts in major units, texts per language. */
   missions?: MissionSeed[];
+  /** The live chat's quick questions and answers (migration 069), texts per language. */
+  chatScripts?: { question: string; answer: string; texts?: Record<string, { question?: string; answer?: string }> }[];
   /** A PROMOTION banner names its promotion by `promotionKey`; the seeder writes the id. */
   banners: { groupName: string; imageUrl: string; linkageType: Banner['linkageType']; linkageValue?: string; promotionKey?: string }[];
   announcements: { type: 'B' | 'PL' | 'PU' | 'PR' | 'H'; title: string; content: string; popup: boolean; publishedHoursAgo: number }[];
@@ -408,6 +410,19 @@ async function insertMerchantRows(client: pg.PoolClient, seed: MerchantSeed): Pr
     );
     for (const achievement of referral.achievements) {
       await client.query('INSERT INTO referral_achievement (merchant_id, friends, bonus_minor) VALUES ($1, $2, $3)', [id, achievement.friends, minorOf(achievement.bonus)]);
+    }
+  }
+  // As the rebate: a database migrated only part of the way has no chat tables yet (migration 069).
+  const chatTable = await client.query<{ present: boolean }>("SELECT to_regclass('chat_script') IS NOT NULL AS present");
+  if (seed.chatScripts && chatTable.rows[0].present) {
+    for (const [position, script] of seed.chatScripts.entries()) {
+      await client.query('INSERT INTO chat_script (merchant_id, position, question, answer, texts, updated_at) VALUES ($1, $2, $3, $4, $5, now())', [
+        id,
+        position,
+        script.question,
+        script.answer,
+        JSON.stringify(script.texts ?? {}),
+      ]);
     }
   }
   order = 0;

@@ -12,11 +12,17 @@ export interface EventStreamOptions {
   /** Ended after this long. */
   lifetimeMs: number;
   keepAliveMs?: number;
+  /**
+   * Numbers events 1, 2, 3… (default). false: an event carries an id only when its sender gives
+   * one (the chat stream: a message's id, which a reconnect sends back as Last-Event-ID, so other
+   * events must not move it).
+   */
+  numbered?: boolean;
 }
 
 export interface EventStream {
-  /** Writes one event whose data is `data` as JSON. */
-  send(event: string, data: unknown): void;
+  /** Writes one event whose data is `data` as JSON; `id` is its `id:` line instead of the next number. */
+  send(event: string, data: unknown, id?: number | string): void;
   end(): void;
   /** Runs once the stream is closed, by either side. */
   onClose(cleanup: () => void): void;
@@ -45,9 +51,11 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
     clearTimeout(lifetime);
   });
   return {
-    send(event, data) {
-      eventId += 1;
-      stream.write(`id: ${eventId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send(event, data, id) {
+      let idLine = '';
+      if (id !== undefined) idLine = `id: ${id}\n`;
+      else if (options.numbered !== false) idLine = `id: ${(eventId += 1)}\n`;
+      stream.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end: () => stream.end(),
     onClose: (cleanup) => stream.on('close', cleanup),

@@ -28,6 +28,12 @@ export function cacheControlFor(filePath: string): string {
   return 'no-cache';
 }
 
+/** A file of the shell's icons folder (dist/shell/icons/: the installed app's and the speed test's icons). */
+function isIconFile(shellDir: string, filePath: string): boolean {
+  const relative = path.relative(shellDir, filePath);
+  return relative.split(path.sep)[0] === 'icons' && !relative.startsWith('..');
+}
+
 function isServerPath(urlPath: string): boolean {
   return SERVER_PREFIXES.some(
     (prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`) || urlPath.startsWith(`${prefix}.`),
@@ -161,7 +167,14 @@ export async function registerStaticSite(
       // '/' is a page like the others: the fallback below serves it (with its first banner named).
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', cacheControlFor(filePath));
+        // The site's icons may be read from another origin: the help page's mirror speed test, on
+        // one mirror, times the icon of each other mirror (mfe-lobby features/speed-test). Under the
+        // same-origin policy of everything else the browser would refuse each answer, and every
+        // mirror but the page's own would look unreachable.
+        if (isIconFile(shellDir, filePath)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
     });
   }
   if (remotesDir && fs.existsSync(remotesDir)) {

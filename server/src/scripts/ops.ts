@@ -30,8 +30,28 @@
 //   resolve-c2c C12 --received yes|no [--amount X]    decides a disputed one (X: what arrived)
 //   message --to all|NAME,… --subject S --content C   a platform message ([--no-reply] [--sender NAME])
 //   member-mails [--unread] [--username NAME]         what members wrote to customer service
+//   chat-waiting [--queue livechat|vip] [--status S] [--mine]
+//                                                     live chat conversations: waiting first (VIP first,
+//                                                     oldest first), then active (S: open, waiting,
+//                                                     active, closed, all)
+//   chat-take ID                                      a waiting conversation becomes yours, once (another
+//                                                     operator's is refused)
+//   chat-reply ID TEXT | --script N | --image FILE    answers it (taking a waiting one first), once per run
+//   chat-transfer ID --to OPERATOR | --queue vip|livechat   to another operator, or back to a queue
+//   chat-close ID                                     ends it
+//   chat-show ID [--limit N]                          the conversation and its messages, oldest first
+//   chat-image MESSAGE_ID --out FILE                  saves an image of a conversation
+//   chat-scripts | chat-scripts-set --json JSON       the scripted quick questions and answers
+//   chat-settings | chat-settings-set --json JSON     on/off, working hours, away message per language
 //   feedback [--unread] [--page N]                    feedback visitors and members sent (newest first)
 //   feedback-read ID …                                marks feedback read
+//   support-questions [--open] [--page N]             members' support questions: the open ones first
+//                                                     (oldest first), then the answered and closed
+//   support-show ID [--out DIR]                       a question in full with its contact details; its
+//                                                     images saved to DIR (support-ID-N.png|jpg)
+//   support-answer ID --text TEXT                     answers an open question, once: the member reads it
+//                                                     beside the question and in their platform messages
+//   support-close ID                                  closes a question, answered or not
 //   lottery-void GAME NUMERO --reason TEXT            voids a lottery round that cannot settle: every
 //                                                     open bet refunded, once
 //   grant-tickets USERNAME COUNT [--reason TEXT]      COUNT prize wheel tickets (1-100) to a member, once
@@ -101,6 +121,14 @@
 //                                                     (1-100), each keeping its side
 //   remote-rollback NAME                              end the canary; without one, serve the release
 //                                                     before the one served now
+//   deliveries [--status S] [--channel sms|email] [--to RECIPIENT] [--limit N]
+//                                                     SMS and e-mails, newest first: kept (no provider:
+//                                                     stays in the outbox), queued, sending, sent, failed
+//   sms-provider                                      the merchant's SMS provider (never its secret)
+//   sms-provider-set --json JSON                      sets it, e.g. '{"provider":"twilio","accountId":"AC…",
+//                                                     "senderId":"+15005550006"}'; the secret (Twilio's auth
+//                                                     token) from OPS_SMS_SECRET, kept when unset
+//   sms-provider-remove                               its SMS stay in the outbox from then on
 //
 // Environment: OPS_URL (default http://127.0.0.1:3001, the operator API's own listener: OPS_PORT
 // of the site), OPS_TOKEN, OPS_PASSWORD; create-operator and enrol-totp read DATABASE_URL or
@@ -109,7 +137,8 @@
 // Exit code 0: done; 1: refused (the message says why); 2: the tool could not run (bad
 // arguments, no command, the site unreachable).
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join as joinPath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { createPool } from '../db/pool';
@@ -582,6 +611,73 @@ Object.assign(OPS_COMMANDS, {
       if (positionals.length === 0 || positionals.some((id) => !/^[1-9][0-9]{0,15}$/.test(id))) throw new UsageError('Name the feedback by its ids, e.g. feedback-read 12 13');
       await api.call('POST', '/feedback/read', { body: { ids: positionals.map(Number) } });
       io.write(`Marked read: ${positionals.join(', ')}.`);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Members' support questions (modules/support, support.operator-routes.ts).
+const supportQuestionIdOf = (positionals: string[], usage: string): string => {
+  if (positionals.length !== 1 || !/^[1-9][0-9]{0,15}$/.test(positionals[0])) throw new UsageError(usage);
+  return positionals[0];
+};
+const oneLine = (text: unknown): string => (typeof text === 'string' ? text.replace(/\s+/g, ' ') : '');
+Object.assign(OPS_COMMANDS, {
+  'support-questions': {
+    usage: 'support-questions [--open] [--page N]   (the open ones first, oldest first; then the answered and closed, newest first; 20 a page)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/support/questions', { query: { open: options.open === undefined ? undefined : 'true', page: options.page } })) as {
+        list: Record<string, unknown>[];
+        totalPages: number;
+      };
+      const rows = value.list.map((row) => ({ ...row, askedAt: isoTime(row.askedAt), images: row.imageCount || '', text: oneLine(row.text) }));
+      for (const line of formatTable(rows, ['id', 'askedAt', 'username', 'category', 'state', 'contact', 'images', 'text'])) io.write(line);
+      io.write(`(page ${options.page ?? 1} of ${value.totalPages})`);
+    },
+  },
+  'support-show': {
+    usage: 'support-show ID [--out DIR]   (the question in full, the way to reach the member, the answer; --out saves its images)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = supportQuestionIdOf(positionals, 'support-show ID [--out DIR]');
+      const value = (await api.call('GET', `/support/questions/${id}`)) as Record<string, unknown> & { images: string[] };
+      const contact = value.contact === 'message' ? 'platform messages' : `${String(value.contact)} ${String(value.contactAddress)}`;
+      io.write(`Question ${id} from ${String(value.username)}, ${isoTime(value.askedAt)} UTC: ${String(value.category)}, ${String(value.state)}.`);
+      io.write(`Contact: ${contact}.`);
+      io.write(String(value.text));
+      if (value.answer !== null) io.write(`Answer (${String(value.answeredBy)}, ${isoTime(value.answeredAt)} UTC): ${String(value.answer)}`);
+      if (value.closedAt !== null) io.write(`Closed (${String(value.closedBy)}, ${isoTime(value.closedAt)} UTC).`);
+      for (const [index, dataUrl] of value.images.entries()) {
+        const type = /^data:image\/(png|jpeg);base64,/.exec(dataUrl)?.[1] ?? 'png';
+        const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+        if (options.out) {
+          const file = joinPath(options.out, `support-${id}-${index + 1}.${type === 'jpeg' ? 'jpg' : 'png'}`);
+          await writeFile(file, bytes);
+          io.write(`Image ${index + 1}: ${type}, ${bytes.length} bytes, saved to ${file}.`);
+        } else {
+          io.write(`Image ${index + 1}: ${type}, ${bytes.length} bytes (--out DIR saves it).`);
+        }
+      }
+    },
+  },
+  'support-answer': {
+    usage: "support-answer ID --text TEXT   (once; the member reads it beside the question and in their platform messages)",
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'support-answer ID --text TEXT';
+      const id = supportQuestionIdOf(positionals, usage);
+      if (typeof options.text !== 'string' || options.text.trim() === '') throw new UsageError(usage);
+      const value = (await api.call('POST', `/support/questions/${id}/answer`, { body: { text: options.text } })) as { username: string; mailId: number };
+      io.write(`Question ${id} answered: the answer is in ${value.username}'s platform messages (message ${value.mailId}).`);
+    },
+  },
+  'support-close': {
+    usage: 'support-close ID   (answered or not; closing a closed question changes nothing)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = supportQuestionIdOf(positionals, 'support-close ID');
+      const value = (await api.call('POST', `/support/questions/${id}/close`)) as { changed: boolean };
+      io.write(value.changed ? `Question ${id} closed.` : `Question ${id} was closed already.`);
     },
   },
 } satisfies Record<string, OpsCommand>);
@@ -1442,8 +1538,230 @@ Object.assign(OPS_COMMANDS, {
   },
 } satisfies Record<string, OpsCommand>);
 
+// SMS and e-mail deliveries and the merchant's SMS provider (modules/notification).
+const deliveryTime = (ms: unknown): string => (typeof ms === 'number' ? isoTime(ms) : '');
+const smsProviderLines = (value: Record<string, unknown>): string[] =>
+  value.configured
+    ? [`SMS provider: ${String(value.provider)}, account ${String(value.accountId)}, sender ${String(value.senderId)}, ${value.baseUrl ? `at ${String(value.baseUrl)}` : "at the provider's own address"}; secret set.`]
+    : [value.provider ? `SMS provider ${String(value.provider)} is set but has no secret: SMS stay in the outbox.` : 'No SMS provider: SMS stay in the outbox.'];
+Object.assign(OPS_COMMANDS, {
+  deliveries: {
+    usage: 'deliveries [--status kept|queued|sending|sent|failed] [--channel sms|email] [--to RECIPIENT] [--limit N]   (newest first; never the texts)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/notifications/deliveries', {
+        query: { status: options.status, channel: options.channel, recipient: options.to, limit: options.limit },
+      })) as { list: Record<string, unknown>[] };
+      const rows = value.list.map((row) => ({
+        ...row,
+        createdAt: deliveryTime(row.createdAt),
+        next: deliveryTime(row.nextAttemptAt),
+        done: deliveryTime(row.sentAt ?? row.failedAt),
+        lastError: typeof row.lastError === 'string' ? row.lastError.slice(0, 80) : '',
+      }));
+      for (const line of formatTable(rows, ['id', 'createdAt', 'channel', 'recipient', 'sender', 'status', 'attempts', 'next', 'done', 'providerMessageId', 'lastError'])) io.write(line);
+    },
+  },
+  'sms-provider': {
+    usage: "sms-provider   (the merchant's SMS provider: account, sender, address; never its secret)",
+    authenticated: true,
+    async run({ api, io }) {
+      for (const line of smsProviderLines((await api.call('GET', '/notifications/sms-provider')) as Record<string, unknown>)) io.write(line);
+    },
+  },
+  'sms-provider-set': {
+    usage: 'sms-provider-set --json \'{"provider":"twilio","accountId":"AC…","senderId":"+15005550006"}\'   (the secret from OPS_SMS_SECRET; unset: the stored one stays)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const body = jsonOption(options, 'sms-provider-set --json JSON') as Record<string, unknown>;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError('sms-provider-set --json takes a JSON object');
+      if ('secret' in body) throw new UsageError('The secret is never an argument (arguments end up in shell history): set OPS_SMS_SECRET');
+      const secret = io.env.OPS_SMS_SECRET;
+      const value = (await api.call('PUT', '/notifications/sms-provider', { body: secret ? { ...body, secret } : body })) as Record<string, unknown>;
+      for (const line of smsProviderLines(value)) io.write(line);
+    },
+  },
+  'sms-provider-remove': {
+    usage: 'sms-provider-remove   (removes the provider and its secret: SMS stay in the outbox from then on)',
+    authenticated: true,
+    async run({ api, io }) {
+      for (const line of smsProviderLines((await api.call('DELETE', '/notifications/sms-provider')) as Record<string, unknown>)) io.write(line);
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// The live chat (modules/chat, chat.operator-routes.ts).
+interface ChatConversationLine {
+  conversationId: number;
+  username: string;
+  state: string;
+  queue: string;
+  operatorName: string | null;
+  openedAt: number;
+  closedAt: number | null;
+  unreadCount: number;
+}
+interface ChatMessageLine {
+  messageId: number;
+  sender: string;
+  senderName: string | null;
+  kind: string;
+  notice: string | null;
+  text: string;
+  sentAt: number;
+}
+const chatIdOf = (positionals: string[], usage: string): string => {
+  if (!positionals[0] || !/^[1-9][0-9]{0,15}$/.test(positionals[0])) throw new UsageError(usage);
+  return positionals[0];
+};
+/** A member's text for a terminal: control characters (escape sequences) shown as '?', never run. */
+// eslint-disable-next-line no-control-regex
+const terminalSafe = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+const chatQueueOption = (options: Record<string, string | undefined>): string | undefined => {
+  const { queue } = options;
+  if (queue !== undefined && queue !== 'livechat' && queue !== 'vip') throw new UsageError('--queue is livechat or vip');
+  return queue;
+};
+const chatConversationRows = (list: ChatConversationLine[]) => list.map((row) => ({ ...row, openedAt: isoTime(row.openedAt), operatorName: row.operatorName ?? '' }));
+const chatMessageLine = (message: ChatMessageLine): string => {
+  const who = message.sender === 'operator' ? `operator ${message.senderName ?? ''}`.trim() : message.sender;
+  const body = message.kind === 'image' ? `[image: chat-image ${message.messageId} --out FILE]` : message.kind === 'notice' ? `(${message.notice}${message.text ? `: ${message.text}` : ''})` : message.text;
+  return `#${message.messageId} ${isoTime(message.sentAt)} ${who}: ${terminalSafe(body)}`;
+};
+/** A png or jpg file as the data URL the API takes. */
+async function imageDataUrl(file: string): Promise<string> {
+  const bytes = await readFile(file);
+  const type = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) ? 'jpeg' : 'png';
+  return `data:image/${type};base64,${bytes.toString('base64')}`;
+}
+Object.assign(OPS_COMMANDS, {
+  'chat-waiting': {
+    usage: 'chat-waiting [--queue livechat|vip] [--status open|waiting|active|closed|all] [--mine]   (chat conversations: waiting first, VIP first, oldest first; then active)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/chat/conversations', {
+        query: { queue: chatQueueOption(options), state: options.status, mine: options.mine === undefined ? undefined : 'true' },
+      })) as { list: ChatConversationLine[] };
+      for (const line of formatTable(chatConversationRows(value.list), ['conversationId', 'state', 'queue', 'username', 'operatorName', 'openedAt', 'unreadCount'])) io.write(line);
+      io.write(`${value.list.length} conversations, ${value.list.filter((row) => row.state === 'waiting').length} waiting.`);
+    },
+  },
+  'chat-take': {
+    usage: 'chat-take ID   (a waiting conversation becomes yours; refused when another operator has it)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = chatIdOf(positionals, 'chat-take ID');
+      const value = (await api.call('POST', `/chat/conversations/${id}/take`)) as { conversation: ChatConversationLine; taken: boolean };
+      io.write(value.taken ? `Conversation ${id} with ${value.conversation.username} is yours.` : `Conversation ${id} with ${value.conversation.username} was yours already.`);
+    },
+  },
+  'chat-reply': {
+    usage: 'chat-reply ID TEXT | chat-reply ID --script N | chat-reply ID [TEXT] --image FILE   (takes a waiting conversation first; once per run, --idempotency-key repeats a run safely)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'chat-reply ID TEXT | --script N | --image FILE';
+      const id = chatIdOf(positionals, usage);
+      const text = positionals.slice(1).join(' ') || undefined;
+      if (options.script !== undefined && !/^[1-9][0-9]{0,15}$/.test(options.script)) throw new UsageError('--script is a script id (chat-scripts)');
+      if (text === undefined && options.script === undefined && options.image === undefined) throw new UsageError(usage);
+      const body = {
+        text,
+        scriptId: options.script === undefined ? undefined : Number(options.script),
+        image: options.image === undefined ? undefined : await imageDataUrl(options.image),
+        // One id per run of the command: a run repeated with --idempotency-key stores nothing new.
+        clientMessageId: options['idempotency-key'] ?? randomUUID(),
+      };
+      const value = (await api.call('POST', `/chat/conversations/${id}/reply`, { body })) as { list: ChatMessageLine[] };
+      if (value.list.length === 0) io.write('Nothing sent.');
+      for (const message of value.list) io.write(`Sent ${chatMessageLine(message)}`);
+    },
+  },
+  'chat-transfer': {
+    usage: 'chat-transfer ID --to OPERATOR | chat-transfer ID --queue livechat|vip   (to an operator who answers the chat, or back to a queue)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const usage = 'chat-transfer ID --to OPERATOR | --queue livechat|vip';
+      const id = chatIdOf(positionals, usage);
+      const queue = chatQueueOption(options);
+      if ((options.to === undefined) === (queue === undefined)) throw new UsageError(usage);
+      const value = (await api.call('POST', `/chat/conversations/${id}/transfer`, { body: options.to !== undefined ? { toOperator: options.to } : { queue } })) as ChatConversationLine;
+      io.write(value.state === 'waiting' ? `Conversation ${id} waits in the ${value.queue} queue.` : `Conversation ${id} is with ${value.operatorName ?? '?'}.`);
+    },
+  },
+  'chat-close': {
+    usage: 'chat-close ID',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = chatIdOf(positionals, 'chat-close ID');
+      const value = (await api.call('POST', `/chat/conversations/${id}/close`)) as ChatConversationLine;
+      io.write(`Conversation ${id} with ${value.username} is closed.`);
+    },
+  },
+  'chat-show': {
+    usage: 'chat-show ID [--limit N]   (the conversation and its last N messages (50), oldest first; read by its operator, the member\'s messages are marked read)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = chatIdOf(positionals, 'chat-show ID [--limit N]');
+      const value = (await api.call('GET', `/chat/conversations/${id}`, { query: { size: options.limit } })) as { conversation: ChatConversationLine; list: ChatMessageLine[]; hasMore: boolean };
+      const c = value.conversation;
+      io.write(`Conversation ${id} with ${c.username}: ${c.state}, queue ${c.queue}${c.operatorName ? `, operator ${c.operatorName}` : ''}, opened ${isoTime(c.openedAt)} UTC${c.closedAt ? `, closed ${isoTime(c.closedAt)} UTC` : ''}.`);
+      if (value.hasMore) io.write('(older messages not shown)');
+      for (const message of value.list) io.write(chatMessageLine(message));
+    },
+  },
+  'chat-image': {
+    usage: 'chat-image MESSAGE_ID --out FILE   (saves an image of a conversation)',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = chatIdOf(positionals, 'chat-image MESSAGE_ID --out FILE');
+      const out = requireOption(options, 'out');
+      const value = (await api.call('GET', `/chat/messages/${id}/image`)) as { contentType: string; image: string };
+      await writeFile(out, Buffer.from(value.image.slice(value.image.indexOf(',') + 1), 'base64'));
+      io.write(`Saved image ${id} (${value.contentType}) to ${out}.`);
+    },
+  },
+  'chat-scripts': {
+    usage: "chat-scripts   (the scripted questions and answers: members' quick questions, operators' replies with --script)",
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/chat/scripts')) as { list: { scriptId: number; question: string; answer: string }[] };
+      for (const line of formatTable(value.list, ['scriptId', 'question', 'answer'])) io.write(line);
+    },
+  },
+  'chat-scripts-set': {
+    usage: 'chat-scripts-set --json JSON   (the whole list, e.g. \'{"list":[{"scriptId":1,"question":"…","answer":"…","texts":{"BN":{"question":"…","answer":"…"}}}]}\'; one without scriptId is new, one left out removed)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('PUT', '/chat/scripts', { body: jsonOption(options, 'chat-scripts-set --json JSON') })) as { list: { scriptId: number; question: string; answer: string }[] };
+      for (const line of ['Chat scripts saved.', ...formatTable(value.list, ['scriptId', 'question', 'answer'])]) io.write(line);
+    },
+  },
+  'chat-settings': {
+    usage: 'chat-settings   (live chat: on/off, hours in the merchant\'s time zone, away message per language)',
+    authenticated: true,
+    async run({ api, io }) {
+      const value = (await api.call('GET', '/chat/settings')) as { settings: Record<string, unknown>; online: boolean };
+      io.write(`${value.online ? 'Within' : 'Outside'} the hours now.`);
+      io.write(JSON.stringify(value.settings, null, 2));
+    },
+  },
+  'chat-settings-set': {
+    usage: 'chat-settings-set --json JSON   (the keys given, e.g. \'{"enabled":true,"hours":[{"days":[1,2,3,4,5],"from":"09:00","to":"18:00"}],"awayMessage":{"EN":"…"}}\'; hours null: around the clock)',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('PUT', '/chat/settings', { body: jsonOption(options, 'chat-settings-set --json JSON') })) as { settings: Record<string, unknown>; online: boolean };
+      io.write(`Chat settings saved; ${value.online ? 'within' : 'outside'} the hours now.`);
+      io.write(JSON.stringify(value.settings, null, 2));
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
+  queue: { type: 'string' },
+  script: { type: 'string' },
+  image: { type: 'string' },
+  mine: { type: 'boolean' },
   role: { type: 'string' },
   otp: { type: 'string' },
   kind: { type: 'string' },
@@ -1471,6 +1789,9 @@ const OPTIONS = {
   days: { type: 'string' },
   wheel: { type: 'string' },
   waiting: { type: 'boolean' },
+  channel: { type: 'string' },
+  open: { type: 'boolean' },
+  text: { type: 'string' },
 } as const;
 
 function usage(): string[] {

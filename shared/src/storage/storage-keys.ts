@@ -110,7 +110,7 @@ export const DERIVED_SESSION_KEYS = {
   gameVendor:
     'The vendor lanes come from api.cached(gameVendorsCall), one answer per language, merchant and parameters for every app of the page (the API client is a page-wide singleton).',
   routers:
-    'Mirror domains (GET /wps/system/domainRoute) serve only a speed-test screen, which this site does not have; the merchant code that the old client took from the brand bundle comes from the system status (info.merchantCode) instead.',
+    'Mirror domains (GET /wps/system/domainRoute) serve only the speed test (the help page\'s, /help?tab=speed), which asks for them fresh each time it opens; the merchant code that the old client took from the brand bundle comes from the system status (info.merchantCode) instead.',
   consolidated:
     'The agent contract flags (GET /wps/member/info/funds/consolidated) decide which contract pages the agent centre lists; the agent-programme issue brings those pages, and the centre then asks for the flags when it opens (per session, fresh), not from a copy written at login.',
   enableSalary: 'Derived from `consolidated` (dailySalary, hourSalary, salary, agentRealtimeSalary) where that answer is read; see consolidated.',

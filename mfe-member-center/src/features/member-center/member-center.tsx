@@ -1,5 +1,5 @@
 import { api, useBusState, useCall, useT, type MemberCenterPage } from '@platform/shared';
-import { customerRebateSettingCall, missionSummaryDetailsCall, referralDetailsCall } from '@platform/contract';
+import { customerRebateSettingCall, missionSummaryDetailsCall, referralDetailsCall, switchReader } from '@platform/contract';
 import { useEffect, useMemo } from 'react';
 import { CentreOverlay, LoadError } from '@platform/ui-blocks';
 import { NAMESPACE } from '../../locales';
@@ -37,7 +37,11 @@ export default function MemberCenter({ page, onClose }: MemberCenterProps) {
   // call: without an answer the page is not listed).
   const referral = useCall((signal) => api.call(referralDetailsCall, { signal }), [], { requiresSession: true, cache: 'referralDetails' });
   const referralEnabled = referral.status === 'success' ? referral.data.enabled : null;
-  const context = useMemo<MemberCentreContext>(() => ({ ...session, referralEnabled, rebateMode, missions }), [session, referralEnabled, rebateMode, missions]);
+  // The merchant's whitelabel switches (the system status on the bus) decide the switched pages
+  // (the feedback page: FEEDBACK3), read with this remote's own copy of the module ids.
+  const whitelabel = useBusState('settings').status?.info.whitelabel;
+  const isOn = useMemo(() => switchReader(whitelabel), [whitelabel]);
+  const context = useMemo<MemberCentreContext>(() => ({ ...session, referralEnabled, rebateMode, missions, isOn }), [session, referralEnabled, rebateMode, missions, isOn]);
   return (
     <CentreOverlay
       title={t('member_center_title')}

@@ -29,3 +29,11 @@ test('Mission Activity is listed only where the member has a mission, after the 
   expect(pages.indexOf('missionLeaderboard')).toBeGreaterThan(pages.indexOf('rewardCenter'));
   for (const missions of [{ total: 0, open: 0 }, null, undefined]) expect(visiblePages({ ...session, missions })).not.toContain('missionLeaderboard');
 });
+
+test('The feedback page (support questions and feedback) is listed last, only while the merchant has FEEDBACK3 on', () => {
+  expect(PAGES.feedback).toBeDefined();
+  expect(MEMBER_CENTER_PAGES.at(-1)).toBe('feedback');
+  const session = { token: 't', isAgent: 0, member: makeMember({ type: 0, isAgent: 0, toUpline: '0' }) };
+  expect(visiblePages({ ...session, isOn: (name) => name === 'feedback' }).at(-1)).toBe('feedback');
+  for (const isOn of [() => false, undefined]) expect(visiblePages({ ...session, isOn })).not.toContain('feedback');
+});

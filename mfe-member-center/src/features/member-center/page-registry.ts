@@ -1,5 +1,5 @@
 import { isAgentAccount, type SessionState } from '@platform/shared';
-import { MEMBER_CENTER_PAGES, type MemberCenterPage, type RebateMode } from '@platform/contract';
+import { MEMBER_CENTER_PAGES, type MemberCenterPage, type ModuleName, type RebateMode } from '@platform/contract';
 import { defineCentrePages, type CentrePageProps } from '@platform/ui-blocks';
 
 /** What every member-centre page receives from the overlay. */
@@ -7,9 +7,15 @@ export type MemberCenterPageProps = CentrePageProps<MemberCenterPage>;
 
 /**
  * What the menu decides by: the session (the bus's), how the merchant pays the betting rebate, and
- * how many missions the member has and can still progress in or claim from (each null until known).
+ * how many missions the member has and can still progress in or claim from (each null until known),
+ * and the merchant's whitelabel switches (the system status's; without them no switched page is listed).
  */
-export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | null; missions?: { total: number; open: number } | null; referralEnabled?: boolean | null };
+export type MemberCentreContext = SessionState & {
+  rebateMode?: RebateMode | null;
+  missions?: { total: number; open: number } | null;
+  referralEnabled?: boolean | null;
+  isOn?: (name: ModuleName) => boolean;
+};
 
 /**
  * The pages that exist, by menu key (SPEC §2), and the menu: these pages, in the order of SPEC §2,
@@ -18,6 +24,9 @@ export type MemberCentreContext = SessionState & { rebateMode?: RebateMode | nul
  */
 export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreContext>({
   order: MEMBER_CENTER_PAGES,
+  // Support questions and feedback (page key feedback): listed while the merchant's FEEDBACK3 switch is on (the server refuses the support calls otherwise).
+  switches: { feedback: ['feedback'] },
+  isOn: (context, name) => context.isOn?.(name) ?? false,
   pages: {
     messageV2: { load: () => import(/* webpackChunkName: "page-messages" */ '../messages') },
     transferFund: { load: () => import(/* webpackChunkName: "page-transfer-fund" */ '../transfer-fund') },
@@ -54,5 +63,6 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreCon
     benefitsRecords: { load: () => import(/* webpackChunkName: "page-vip-records" */ '../vip/records'), visible: (session) => Boolean(session.member?.clubLabel) },
     playerRank: { load: () => import(/* webpackChunkName: "page-vip-rank" */ '../vip/player-rank'), visible: (session) => Boolean(session.member?.clubLabel) },
     memberRules: { load: () => import(/* webpackChunkName: "page-vip-rules" */ '../vip/member-rules'), visible: (session) => Boolean(session.member?.clubLabel) },
+    feedback: { load: () => import(/* webpackChunkName: "page-feedback" */ '../feedback') },
   },
 });

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { deliveryConfigFromEnv, type DeliveryConfig } from '../../config';
 import type { Db } from '../../db/pool';
 import { openText, seal, type SecretsKey } from '../../secrets-key';
+import { smsProviderOf } from './sms-provider';
 
-// How the server reaches people: one interface for SMS and e-mail (ARCHITECTURE.md "Server"),
-// chosen by configuration. Only the built-in sender exists: it writes every message to the
-// `outbox` table, its text sealed with SECRETS_KEY (body_sealed: the texts carry live codes and
-// reset links; tests and the e2e harness open them with the key). The log gets the text only when
-// a developer asks for it (NOTIFICATION_LOG_SECRETS=1, set by `npm start` and `npm run dev`). A
-// real SMS or e-mail provider is a new `SenderKind` implementing `Sender`; none is configured yet.
+// How the server reaches people: one interface for SMS and e-mail. The sender writes every
+// message to the `outbox` table, its text sealed with SECRETS_KEY (body_sealed: the texts carry
+// live codes and reset links; tests and the e2e harness open them with the key). The outbox is
+// also the queue of real deliveries (delivery.ts): a message whose channel has a provider (an SMTP
+// server for e-mail, the merchant's SMS provider for SMS) is written 'queued' and the delivery
+// worker sends it; without one it is written 'kept' and stays in the table, as on a development
+// machine. The log gets the text only when a developer asks for it (NOTIFICATION_LOG_SECRETS=1,
+// set by `npm start` and `npm run dev`).
 
 /** Sends messages for one merchant. Callers pass the text already in the recipient's language. */
 export interface Sender {
@@ -16,7 +20,7 @@ export interface Sender {
   sendEmail(to: string, subject: string, text: string): Promise<void>;
 }
 
-/** The senders this build knows. A provider is added here, never faked. */
+/** The senders this build knows: the outbox, which is also the delivery queue (providers are delivery.ts's). */
 export const SENDER_KINDS = ['outbox'] as const;
 export type SenderKind = (typeof SENDER_KINDS)[number];
 
@@ -39,6 +43,8 @@ export interface SenderConfig {
   now: () => number;
   /** Seals the texts kept in the outbox (SECRETS_KEY). */
   secretsKey: SecretsKey;
+  /** An SMTP server is configured: new e-mails are queued for delivery, else kept in the outbox. */
+  deliverEmail: boolean;
 }
 
 const OUTBOX_PURPOSE = 'outbox.body';
@@ -66,13 +72,19 @@ export function parseLogSecrets(env: NodeJS.ProcessEnv): boolean {
   return true;
 }
 
-/** Sender configuration from the environment. */
-export function senderConfigFromEnv(env: NodeJS.ProcessEnv, now: () => number, secretsKey: SecretsKey): SenderConfig {
+/** Sender configuration from the environment (the SMTP server from `delivery` when given). */
+export function senderConfigFromEnv(
+  env: NodeJS.ProcessEnv,
+  now: () => number,
+  secretsKey: SecretsKey,
+  delivery: Pick<DeliveryConfig, 'smtp'> = deliveryConfigFromEnv(env),
+): SenderConfig {
   return {
     kind: parseSenderKind(env.NOTIFICATION_SENDER),
     logMessageText: parseLogSecrets(env),
     now,
     secretsKey,
+    deliverEmail: delivery.smtp !== undefined,
   };
 }
 
@@ -99,12 +111,18 @@ class OutboxSender implements Sender {
   }
 
   private async record(channel: 'sms' | 'email', to: string, subject: string | null, text: string): Promise<void> {
+    const { merchantId } = this.scope;
+    // Where it is meant to go; nowhere (kept) when its channel has no provider now. Decided here,
+    // once: configuring a provider later never sends old codes.
+    const provider = channel === 'email' ? (this.config.deliverEmail ? 'smtp' : undefined) : await smsProviderOf(this.db, merchantId);
+    const status = provider ? 'queued' : 'kept';
+    const now = new Date(this.config.now());
     const result = await this.db.query<{ id: string }>(
-      `INSERT INTO outbox (merchant_id, channel, recipient, subject, body_sealed, sender, created_at)
-       VALUES ($1, $2, $3, $4, $5, 'outbox', $6) RETURNING id`,
-      [this.scope.merchantId, channel, to, subject, seal(this.config.secretsKey, OUTBOX_PURPOSE, text), new Date(this.config.now())],
+      `INSERT INTO outbox (merchant_id, channel, recipient, subject, body_sealed, sender, created_at, status, next_attempt_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $7) RETURNING id`,
+      [merchantId, channel, to, subject, seal(this.config.secretsKey, OUTBOX_PURPOSE, text), provider ?? 'outbox', now, status, provider ? now : null],
     );
-    const entry = { outboxId: result.rows[0].id, channel, merchantId: this.scope.merchantId };
+    const entry = { outboxId: result.rows[0].id, channel, merchantId, status };
     if (this.config.logMessageText) {
       this.scope.log.info({ ...entry, to, subject, text }, 'message written to the outbox');
     } else {

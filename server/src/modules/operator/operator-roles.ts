@@ -2,7 +2,7 @@
 // one place and pinned by operator-roles.test.ts, whichever module registers the route. A route
 // missing from it is open to admins only, so forgetting it is safe.
 
-export const OPERATOR_ROLES = ['cashier', 'content', 'risk', 'admin'] as const;
+export const OPERATOR_ROLES = ['cashier', 'content', 'risk', 'support', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const isOperatorRole = (value: unknown): value is OperatorRole => (OPERATOR_ROLES as readonly unknown[]).includes(value);
@@ -14,7 +14,8 @@ const ANY: readonly OperatorRole[] = OPERATOR_ROLES;
  * Route (method and path under /ops/v1) → the roles besides admin that may call it. Cashiers
  * decide money (deposits, withdrawals, C2C, adjustments); content writes to members (messages,
  * feedback, game vendors' maintenance); risk blocks members, reads the audit trail and the C2C
- * disputes, decides affiliates and contracts, and voids lottery rounds. Admins may do everything.
+ * disputes, decides affiliates and contracts, and voids lottery rounds; support answers the live
+ * chat and nothing else. Admins may do everything.
  */
 export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
   'DELETE /session': ANY,
@@ -37,6 +38,11 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /member-mails/read': ['content'],
   'GET /feedback': ['content'],
   'POST /feedback/read': ['content'],
+  // Support questions (modules/support): customer service answers and closes them, as it reads feedback and members' mail.
+  'GET /support/questions': ['content'],
+  'GET /support/questions/:id': ['content'],
+  'POST /support/questions/:id/answer': ['content'],
+  'POST /support/questions/:id/close': ['content'],
   'GET /games/vendors': ['content'],
   'POST /games/vendors/:vassalage/maintenance': ['content'],
   'DELETE /games/vendors/:vassalage/maintenance': ['content'],
@@ -108,6 +114,27 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /missions/:id/resume': ['content'],
   'GET /missions/:id/progress': ['content', 'risk'],
   'GET /missions/:id/payouts': ['content', 'risk'],
+  // SMS and e-mail deliveries (modules/notification): content (customer service, asked where a
+  // code went) and risk read them; the SMS provider and its secret are admins' only.
+  'GET /notifications/deliveries': ['content', 'risk'],
+  'GET /notifications/sms-provider': [],
+  'PUT /notifications/sms-provider': [],
+  'DELETE /notifications/sms-provider': [],
+  // The live chat (modules/chat): support staff answer it, as content staff may (customer
+  // service's box is theirs); content writes its settings and scripts; risk reads conversations.
+  'GET /chat/conversations': ['support', 'content', 'risk'],
+  'GET /chat/conversations/:id': ['support', 'content', 'risk'],
+  'GET /chat/messages/:messageId/image': ['support', 'content', 'risk'],
+  'POST /chat/conversations/:id/take': ['support', 'content'],
+  'POST /chat/conversations/:id/reply': ['support', 'content'],
+  'POST /chat/conversations/:id/transfer': ['support', 'content'],
+  'POST /chat/conversations/:id/close': ['support', 'content'],
+  'POST /chat/conversations/:id/typing': ['support', 'content'],
+  'GET /chat/events': ['support', 'content'],
+  'GET /chat/settings': ['support', 'content'],
+  'PUT /chat/settings': ['content'],
+  'GET /chat/scripts': ['support', 'content'],
+  'PUT /chat/scripts': ['content'],
   // Which release of each remote a brand serves (modules/remotes): admins only.
   'GET /remotes/releases': [],
   'POST /remotes/rollout': [],

@@ -7,9 +7,10 @@ import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { minorToMajor, transferAmountMinor } from '../ledger';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
 import { cashierRoutes } from './cashier.routes';
-import { roleMayCall } from './operator-roles';
+import { OPERATOR_ROLES, roleMayCall } from './operator-roles';
 import type { SecretsKey } from '../../secrets-key';
 import { operatorMessagesRoutes } from './messages.routes';
+import { deliveriesRoutes } from './deliveries.routes';
 import {
   adjustBalance,
   audited,
@@ -55,7 +56,7 @@ const reasonSchema = { type: 'string', minLength: 1, maxLength: 500, description
 const operatorSchema: JsonSchema = {
   type: 'object',
   required: ['id', 'username', 'merchantCode', 'role'],
-  properties: { id: { type: 'integer' }, username: { type: 'string' }, merchantCode: { type: 'string' }, role: { type: 'string', enum: ['cashier', 'content', 'risk', 'admin'] } },
+  properties: { id: { type: 'integer' }, username: { type: 'string' }, merchantCode: { type: 'string' }, role: { type: 'string', enum: OPERATOR_ROLES } },
 };
 
 export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clock = systemClock, extraRoutes = [] }: OperatorRoutesOptions): Promise<void> {
@@ -80,6 +81,8 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
   await app.register(cashierRoutes, { db, clock });
   // Platform messages to members, and customer service's box (messages.routes.ts).
   await app.register(operatorMessagesRoutes, { db, clock });
+  // SMS and e-mail deliveries, and the merchant's SMS provider (deliveries.routes.ts).
+  await app.register(deliveriesRoutes, { db, clock, secretsKey });
   for (const routes of extraRoutes) await app.register(routes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string; otp?: string } }>('/session', {

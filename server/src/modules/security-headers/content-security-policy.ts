@@ -36,6 +36,11 @@ export interface DocumentSources {
    * registration forms may run Firebase phone sign-in (FIREBASE_PHONE_SOURCES and that domain).
    */
   firebaseAuthDomain?: string | null;
+  /**
+   * The site's mirror domains (domain_route): the help page's speed test times a small file on
+   * each from the browser, so the page may send requests there (connect-src). Nothing of theirs runs.
+   */
+  mirrorOrigins?: readonly string[];
 }
 
 /**
@@ -104,6 +109,7 @@ export function documentPolicy(sources: DocumentSources, { secure }: { secure: b
   const dev = originsOf(sources.devOrigins);
   const images = originsOf(sources.imageOrigins);
   const frames = originsOf(sources.frameOrigins);
+  const mirrors = originsOf(sources.mirrorOrigins ?? []);
   const analytics = sources.analytics ? ANALYTICS_SOURCES : { script: [], connect: [], img: [] };
   const firebaseDomain = sources.firebaseAuthDomain ? originOf(sources.firebaseAuthDomain) : undefined;
   const firebase = firebaseDomain
@@ -120,7 +126,7 @@ export function documentPolicy(sources: DocumentSources, { secure }: { secure: b
     // data: for the captcha picture and the small images webpack inlines.
     ['img-src', SELF, 'data:', ...remote, ...dev, ...images, ...analytics.img],
     ['media-src', SELF, ...images],
-    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin), ...analytics.connect, ...firebase.connect],
+    ['connect-src', SELF, ...remote, ...dev, ...dev.map(socketOrigin), ...analytics.connect, ...firebase.connect, ...mirrors],
     // The game frame shows in-house games from this origin and vendors' games from their CDNs.
     ['frame-src', SELF, ...frames, ...firebase.frame],
     ['worker-src', SELF],

@@ -15,10 +15,14 @@ beforeAll(async () => {
     'shell/main.js': 'console.log("shell")',
     'shell/service-worker.js': 'self.addEventListener("fetch", () => {})',
     'shell/860.49aae201.css': 'body{margin:0}',
+    'shell/icons/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'remotes/mfe_lobby/1.0.0/mf-manifest.json': '{"name":"mfe_lobby"}',
     'remotes/mfe_lobby/1.0.0/remoteEntry.js': 'var mfe_lobby;',
   });
   context = await createTestApp({ staticRoot: dist.root });
+  // The seeded mirror domains are in every page's connect-src (the speed test): the policies below
+  // are read without any, and their own test adds some.
+  await context.pool.query('DELETE FROM domain_route WHERE merchant_id = $1', [context.merchantId]);
 });
 
 afterAll(async () => {
@@ -111,6 +115,23 @@ describe('a page of the site (the shell’s HTML)', () => {
     }
     // The operator's change is seen by the very next page (config revision).
     expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('lets the page time the site’s mirror domains (the help page’s speed test), and only reach them', async () => {
+    await context.pool.query(
+      `INSERT INTO domain_route (merchant_id, domain, sort_order)
+       VALUES ($1, 'https://m1.brand.example/', 0), ($1, 'm2.brand.example', 1), ($1, 'http://127.0.0.1:4999', 2), ($1, 'javascript:alert(1)', 3), ($1, 'https://evil.example; script-src *', 4)`,
+      [context.merchantId],
+    );
+    try {
+      const policy = policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html }));
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://m1.brand.example', 'https://m2.brand.example', 'http://127.0.0.1:4999']);
+      // Requests only: nothing of a mirror's runs, shows or frames the page.
+      for (const directive of ['script-src', 'style-src', 'img-src', 'frame-src']) expect(policy.get(directive)?.some((source) => source.includes('brand.example'))).toBe(false);
+    } finally {
+      await context.pool.query('DELETE FROM domain_route WHERE merchant_id = $1', [context.merchantId]);
+    }
+    expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('connect-src')).toEqual(["'self'"]);
   });
 
   it('lets a merchant with a Google tag run gtag.js and send its hits, and nobody else (issue 13)', async () => {
@@ -254,6 +275,15 @@ describe('files and API answers', () => {
     expect(css.statusCode).toBe(200);
     expectCommonHeaders(css);
     expect(css.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(css.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('the shell’s icons: readable from another origin (a mirror’s speed test times them), nothing may run', async () => {
+    const icon = await context.app.inject({ method: 'GET', url: '/icons/icon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expectCommonHeaders(icon);
+    expect(icon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(icon.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it.each([

@@ -111,7 +111,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, { db, overri
   const sourcesOf = async (merchant: ResolvedMerchant): Promise<DocumentSources> =>
     cache.get(merchant, 'documentSources', async () => {
       const [remotes, content] = await Promise.all([remoteOrigins(db, merchant, overrides), getContentSources(db, merchant)]);
-      return { remoteOrigins: remotes, imageOrigins: content.imageUrls, frameOrigins: content.gameUrls, devOrigins, analytics: content.analyticsTag, firebaseAuthDomain: content.firebaseAuthDomain };
+      return {
+        remoteOrigins: remotes,
+        imageOrigins: content.imageUrls,
+        frameOrigins: content.gameUrls,
+        devOrigins,
+        analytics: content.analyticsTag,
+        firebaseAuthDomain: content.firebaseAuthDomain,
+        mirrorOrigins: content.mirrorUrls,
+      };
     });
 
   const pageSources = async (request: FastifyRequest): Promise<DocumentSources> => {

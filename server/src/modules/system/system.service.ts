@@ -32,6 +32,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   loggedInOnlyHome: false,
   registerPage: false,
   directRegister: true,
+  // Never taken from the 'site' setting: the live chat's own setting says it (chatEnabledFrom).
   chatEnabled: false,
   footer: { aboutUs: '', responsibleGaming: '', paymentImageUrl: '', copyright: '' },
 };
@@ -56,6 +57,15 @@ export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant, st
     currency,
     footer: { ...DEFAULT_SITE_SETTINGS.footer, ...(asObject(site.footer) as Partial<SiteSettings['footer']>) },
   };
+}
+
+/**
+ * Whether the merchant offers live chat: the `enabled` key of its 'chat' setting (the chat
+ * module's document, modules/chat/chat.settings.ts, read here by its key since this module sits
+ * below that one). No document, or not `true`: off, as the chat's own routes answer then.
+ */
+export function chatEnabledFrom(stored: unknown): boolean {
+  return asObject(stored).enabled === true;
 }
 
 export interface VisitorContext {
@@ -143,7 +153,7 @@ export async function getSystemStatus(
     regionRestriction: state.regionRestricted,
     info: {
       merchantCode: merchant.code,
-      site: siteSettingsFrom(settings.get('site'), merchant, settings.get('currency')),
+      site: { ...siteSettingsFrom(settings.get('site'), merchant, settings.get('currency')), chatEnabled: chatEnabledFrom(settings.get('chat')) },
       whitelabel,
       register,
       resources,
@@ -171,10 +181,12 @@ export interface ContentSources {
   analyticsTag: boolean;
   /** The auth domain of the merchant's Firebase SMS channel (firebaseSms, when complete): its pages may run Firebase phone sign-in. */
   firebaseAuthDomain: string | null;
+  /** The site's mirror domains (domain_route): the help page's speed test times a small file on each. */
+  mirrorUrls: string[];
 }
 
 export async function getContentSources(db: Db, merchant: ResolvedMerchant): Promise<ContentSources> {
-  const settings = await queries.selectSettings(db, merchant.id);
+  const [settings, mirrorUrls] = await Promise.all([queries.selectSettings(db, merchant.id), queries.selectDomainRoutes(db, merchant.id)]);
   const cdn = asObject(settings.get('cdn'));
   const imageBaseUrl = asObject(settings.get('site')).imageBaseUrl;
   const gtagId = asObject(settings.get('analytics')).gtagId;
@@ -184,6 +196,7 @@ export async function getContentSources(db: Db, merchant: ResolvedMerchant): Pro
     imageBaseUrl: typeof imageBaseUrl === 'string' && imageBaseUrl ? imageBaseUrl : null,
     analyticsTag: typeof gtagId === 'string' && gtagId !== '',
     firebaseAuthDomain: firebaseSmsSettingsFrom(settings.get('firebaseSms'))?.authDomain ?? null,
+    mirrorUrls,
   };
 }
 

@@ -63,7 +63,8 @@ describe('GET /wps/system/status', () => {
       loggedInOnlyHome: false,
       registerPage: false,
       directRegister: true,
-      chatEnabled: false,
+      // The seed switches the live chat on (its 'chat' setting).
+      chatEnabled: true,
     });
     expect(value.info.site.footer.responsibleGaming).toMatch(/21/);
     expect(value.info.site.footer.aboutUs).toMatch(/18/);
@@ -91,6 +92,27 @@ describe('GET /wps/system/status', () => {
       expect((await status()).info.analytics).toEqual({ gtagId: 'G-TEST123', consentRequired: false });
     } finally {
       await setAnalytics({ gtagId: null });
+    }
+  });
+
+  it("offers live chat while the merchant's chat setting is enabled, whatever the 'site' setting says", async () => {
+    const setChat = (value: unknown) =>
+      context.pool.query(
+        `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'chat', $2)
+         ON CONFLICT (merchant_id, key) DO UPDATE SET value = EXCLUDED.value`,
+        [context.merchantId, JSON.stringify(value)],
+      );
+    const before = (await context.pool.query<{ value: unknown }>("SELECT value FROM merchant_setting WHERE merchant_id = $1 AND key = 'chat'", [context.merchantId])).rows[0].value;
+    try {
+      await setChat({ ...(before as object), enabled: false });
+      expect((await status()).info.site.chatEnabled).toBe(false);
+      await setChat({ ...(before as object), enabled: true });
+      expect((await status()).info.site.chatEnabled).toBe(true);
+      // Anything but true is off.
+      await setChat({ enabled: 'yes' });
+      expect((await status()).info.site.chatEnabled).toBe(false);
+    } finally {
+      await setChat(before);
     }
   });
 

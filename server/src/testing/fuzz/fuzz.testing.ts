@@ -29,6 +29,8 @@ export const ROUTES_NOT_FUZZED: Readonly<Record<string, string>> = {
   'GET /healthz': 'takes no input and answers its own health shape, not the envelope (load balancers read it)',
   'GET /wps/v2/wallets/balance/events':
     'an event stream that stays open (an injected request never completes); its only input is the session token, whose refusal is tested in modules/ledger/balance-stream.test.ts',
+  'GET /wps/chat/events':
+    'an event stream that stays open (an injected request never completes); its inputs are the session token and the message id to resume after, tested in modules/chat/chat.stream.test.ts',
 };
 /**
  * Prefixes of the document's paths that are not the site's API: swagger-ui's own pages and files,

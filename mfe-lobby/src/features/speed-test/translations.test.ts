@@ -1,0 +1,7 @@
+import path from 'node:path';
+import { assertCompleteTranslations } from '@platform/shared/testing';
+import { NAMESPACE } from './translations';
+
+test('every string of the mirror speed test exists in all seven translation sets', () => {
+  assertCompleteTranslations(path.join(__dirname, 'locales'), { sourceDir: __dirname, namespace: NAMESPACE });
+});
