@@ -9,6 +9,7 @@ import {
   useT,
 } from '@platform/shared';
 import { startTransition, useEffect, useState } from 'react';
+import { ChatHostSlot } from '../features/chat/components/chat-slots';
 import { AnalyticsSlot } from './analytics-slot';
 import { AppRoutes } from './app-routes';
 import { Overlays } from './overlays';
@@ -77,6 +78,8 @@ export function App() {
           <Overlays />
         </StatusGate>
       )}
+      {/* Outside the status gate: the maintenance and restriction pages' contact button opens it too. */}
+      {state === 'ready' && <ChatHostSlot />}
       <ToastHost />
     </BrowserRouter>
   );

@@ -1,1 +1,8 @@
-export { customerServiceLinks, serviceItemsForRank, useCustomerService, useCustomerServiceLinks, type CustomerServiceLink } from './hooks/use-customer-service';
+export { serviceItemsForRank, useCustomerService, useRankedServiceItems, type CustomerServiceOptions } from './hooks/use-customer-service';
+export {
+  customerServiceLinks,
+  IN_SITE_CHAT_TYPES,
+  useChatServiceEntry,
+  useCustomerServiceLinks,
+  type CustomerServiceLink,
+} from './hooks/use-service-entries';

@@ -1,6 +1,7 @@
 import { openSupportLink, supportLinkUrl, type BusCommand } from '@platform/shared';
 import { encryptServicePath, recordCommands, serviceItem } from '@platform/shared/testing';
-import { customerServiceLinks, serviceItemsForRank } from './hooks/use-customer-service';
+import { serviceItemsForRank } from './hooks/use-customer-service';
+import { customerServiceLinks } from './hooks/use-service-entries';
 
 function fakePopup() {
   return { close: jest.fn(), location: { href: '' }, opener: window as Window | null } as unknown as Window & { close: jest.Mock };

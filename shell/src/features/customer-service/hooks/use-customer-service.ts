@@ -1,21 +1,8 @@
-import { decryptedUrlOf, openSupportLink, SUPPORT_LINK_TYPE, useBusState, useCall, type CustomerServiceItem } from '@platform/shared';
+import { openSupportLink, SUPPORT_LINK_TYPE, useBusState, type CustomerServiceItem } from '@platform/shared';
 import { VIP_SERVICE_ABOVE_LEVEL } from '@platform/contract';
 import { useCallback, useMemo } from 'react';
+import { mayChat, openChat, useChatEnabled } from '../../chat/chat-entry';
 import { useSiteSettings } from '../../settings/use-site-settings';
-
-export interface CustomerServiceLink extends CustomerServiceItem {
-  /** The decrypted, checked web address. */
-  url: string;
-}
-
-/** Decrypts every entry; entries that fail to decrypt to a web address are left out. */
-export async function customerServiceLinks(items: CustomerServiceItem[]): Promise<CustomerServiceLink[]> {
-  const urls = await Promise.all(items.map(decryptedUrlOf));
-  return items.flatMap((item, index) => {
-    const url = urls[index];
-    return url ? [{ ...item, url }] : [];
-  });
-}
 
 /**
  * The entries as a member of this VIP rank level sees them: above VIP_SERVICE_ABOVE_LEVEL the
@@ -30,29 +17,32 @@ export function serviceItemsForRank(items: CustomerServiceItem[], rankLevel: num
 }
 
 /** The site's entries for the signed-in member's VIP rank (the member info's club label). */
-function useRankedServiceItems(): CustomerServiceItem[] {
+export function useRankedServiceItems(): CustomerServiceItem[] {
   const { customerService } = useSiteSettings();
   const rankLevel = useBusState('session').member?.clubLabel?.rankLevel;
   return useMemo(() => serviceItemsForRank(customerService, rankLevel), [customerService, rankLevel]);
 }
 
-/** The support-link flow bound to the site's customer-service entries (decrypted when used), chosen by the member's VIP rank. */
-export function useCustomerService(): { openSupport: () => Promise<boolean> } {
-  const customerService = useRankedServiceItems();
-  const openSupport = useCallback(() => openSupportLink(customerService), [customerService]);
-  return { openSupport };
+export interface CustomerServiceOptions {
+  /**
+   * The login popup can be shown here (default). The status pages have none (the site is closed
+   * to a login): there a visitor or a guest gets the outside link even with the chat on.
+   */
+  loginAvailable?: boolean;
 }
 
-const NO_LINKS: CustomerServiceLink[] = [];
-
 /**
- * The site's customer-service entries, decrypted: none until the decryption code (fetched when
- * first needed, not with the page) has run; none if it cannot be fetched.
+ * Customer service from a click: the site's own chat while the merchant has it on (a visitor gets
+ * the login popup, a guest the notice to register), otherwise the support-link flow bound to the
+ * site's entries (decrypted when used), chosen by the member's VIP rank. Resolves whether
+ * something opened.
  */
-export function useCustomerServiceLinks(): CustomerServiceLink[] {
+export function useCustomerService({ loginAvailable = true }: CustomerServiceOptions = {}): { openSupport: () => Promise<boolean>; inSiteChat: boolean } {
   const customerService = useRankedServiceItems();
-  // No signal: nothing is sent, the entries are decrypted here.
-  const links = useCall(() => customerServiceLinks(customerService), [customerService]);
-  if (links.status === 'success') return links.data;
-  return links.status === 'loading' ? (links.staleData ?? NO_LINKS) : NO_LINKS;
+  const inSiteChat = useChatEnabled();
+  const openSupport = useCallback(() => {
+    if (inSiteChat && (loginAvailable || mayChat())) return Promise.resolve(openChat());
+    return openSupportLink(customerService);
+  }, [customerService, inSiteChat, loginAvailable]);
+  return { openSupport, inSiteChat };
 }

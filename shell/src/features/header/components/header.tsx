@@ -1,4 +1,6 @@
 import { cdnImageFallback, Link, useBusState, useT } from '@platform/shared';
+import { useChatEnabled } from '../../chat/chat-entry';
+import { HeaderChatSlot } from '../../chat/components/chat-slots';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { AccountMenu } from './account-menu';
@@ -18,7 +20,8 @@ export interface HeaderProps {
 /**
  * Top bar: logo, help centre, theme switch, and either Login/Register or the balance and account
  * menu. On a phone it is one compact row (menu button, logo, help, balance with refresh, Deposit,
- * avatar) that never wraps; the theme switch moves into the drawer.
+ * avatar) that never wraps; the theme switch moves into the drawer. With the site's chat on, its
+ * customer-service entry follows the help centre's, and takes its place on a phone.
  */
 export function Header({ menu = false }: HeaderProps) {
   const { t } = useT('shell');
@@ -26,6 +29,7 @@ export function Header({ menu = false }: HeaderProps) {
   const { token } = useBusState('session');
   const { drawerOpen, openDrawer, openHelp } = useShellUi();
   const brandName = site?.brandName ?? '';
+  const chatEnabled = useChatEnabled();
 
   return (
     <header className={styles.header} data-testid="header">
@@ -53,7 +57,9 @@ export function Header({ menu = false }: HeaderProps) {
         {/* The help-centre modal (SPEC §2 Header); its content is a chunk of its own (shell-layout.tsx). */}
         <button
           type="button"
-          className={styles.helpButton}
+          // On a phone, customer service takes the help centre's place while the chat is on (the
+          // row has room for one of them; the help centre stays in the menu).
+          className={chatEnabled ? `${styles.helpButton} ${styles.helpWideOnly}` : styles.helpButton}
           aria-label={t('nav_help')}
           title={t('nav_help')}
           aria-haspopup="dialog"
@@ -64,6 +70,8 @@ export function Header({ menu = false }: HeaderProps) {
             <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-2.5 6.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7v.5M12 17h.01" />
           </svg>
         </button>
+        {/* Customer service: the site's own chat, with its unread replies, while the merchant has it on. */}
+        <HeaderChatSlot className={`${styles.helpButton} ${styles.chatButton}`} badgeClassName={styles.chatBadge} hiddenClassName={styles.visuallyHidden} />
         <span className={styles.wideOnly}>
           <ThemeSwitch />
         </span>

@@ -1,5 +1,6 @@
 import { bus, NavLink, requireRealAccount, useT } from '@platform/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { ChatBadgeSlot } from '../../chat/components/chat-slots';
 import { useCustomerService } from '../../customer-service/hooks/use-customer-service';
 import { useShellUi } from '../../layout/hooks/use-shell-ui';
 import { NavIcon } from './nav-icon';
@@ -13,11 +14,11 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
   const { t } = useT('shell');
   const [expanded, setExpanded] = useState(true);
   const listId = useId();
-  const { openSupport } = useCustomerService();
+  const { openSupport, inSiteChat } = useCustomerService();
   const { openAnnouncements } = useShellUi();
   const showItems = expanded || collapsed;
 
-  const item = (label: string, icon: Parameters<typeof NavIcon>[0]['name'], onClick: () => void) => (
+  const item = (label: string, icon: Parameters<typeof NavIcon>[0]['name'], onClick: () => void, extra?: { badge: ReactNode; testId: string }) => (
     <li>
       <button
         type="button"
@@ -27,9 +28,11 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
           onClick();
         }}
         title={collapsed ? label : undefined}
+        data-testid={extra?.testId}
       >
         <NavIcon name={icon} />
         <span className={styles.label}>{label}</span>
+        {extra?.badge}
       </button>
     </li>
   );
@@ -44,7 +47,13 @@ export function SupportMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
       )}
       {showItems && (
         <ul id={listId} className={styles.list}>
-          {item(t('nav_customer_service'), 'support', () => openSupport())}
+          {item(
+            t('nav_customer_service'),
+            'support',
+            () => void openSupport(),
+            // The site's chat: its unread replies on the entry (and in its name).
+            inSiteChat ? { badge: <ChatBadgeSlot badgeClassName={styles.badge} hiddenClassName={styles.visuallyHidden} />, testId: 'side-bar-chat' } : undefined,
+          )}
           {item(t('nav_messages'), 'messages', () => {
             // Guests and visitors get the login popup or the register notice instead.
             if (requireRealAccount()) bus.dispatch({ type: 'openMemberCenter', page: 'messageV2' });

@@ -8,7 +8,8 @@ import styles from './status-page.module.css';
 export function MaintenancePage() {
   const { t } = useT('shell');
   const { status } = useSiteSettings();
-  const { openSupport } = useCustomerService();
+  // No login popup on this page: a member signed in chats in the site, anyone else gets the outside link.
+  const { openSupport } = useCustomerService({ loginAvailable: false });
   const end = status?.maintenanceEnd ?? null;
 
   return (
