@@ -441,7 +441,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.addHook('onClose', () => worker.close());
     await worker.start();
-    app.log.info((await deliveryStartupLine(pool, delivery)).line);
+    // The line reads the merchants' SMS providers: a database that does not answer yet must not
+    // stop the start (/healthz then says so), and the app must still close what it started.
+    void deliveryStartupLine(pool, delivery).then(
+      ({ line }) => app.log.info(line),
+      (error: unknown) => app.log.warn({ err: error }, 'Delivery: could not read where SMS go (the database did not answer)'),
+    );
   }
   // C2C deadlines (expiry, confirmation timeout): one replica at a time, stopped on close.
   if (options.c2cSweep !== false) {
