@@ -4,7 +4,8 @@ import { createTestApp, type TestContext } from './testing/test-app';
 // (modules/system/site-access.ts) unless its config says `availability: 'always'`. The list a
 // reviewer needs is the ones that stay available: a new route that keeps itself open fails here
 // until it is added below, on purpose. Each must be something the maintenance or restriction page
-// needs to render, or a way out (logout); never a login, registration, money or game route.
+// needs to render, a way out (logout) or a way to reach the operator (the live chat); never a
+// login, registration, money or game route.
 
 let context: TestContext;
 
@@ -22,6 +23,14 @@ const ALWAYS_AVAILABLE = [
   'DELETE /wps/session/logout',
   // The shell loads its remotes before it knows which root view to show.
   'GET /remotes.json',
+  // The member's live chat: the status pages' "contact us" opens it, and a member whose money is
+  // stuck while the site is closed needs it most. It moves no money and plays nothing.
+  'GET /wps/chat/conversation',
+  'GET /wps/chat/events',
+  'GET /wps/chat/image',
+  'GET /wps/chat/messages',
+  'GET /wps/relay/CBS_unreadCount',
+  'GET /wps/relay/WPSCORE_getCustomerServiceScript',
   // The transport key: public, and what an encrypted call needs to reach its own refusal.
   'GET /wps/session/key/rsa',
   // The dialling-code list the shell loads at start-up.
@@ -43,6 +52,13 @@ const ALWAYS_AVAILABLE = [
   'POST /provider/v1/:vassalage/endRound',
   'POST /provider/v1/:vassalage/rollback',
   'POST /provider/v1/:vassalage/win',
+  // The member's live chat, as above.
+  'POST /wps/chat/close',
+  'POST /wps/chat/conversation',
+  'POST /wps/chat/image',
+  'POST /wps/chat/message',
+  'POST /wps/chat/read',
+  'POST /wps/chat/typing',
 ];
 
 it('lists the routes that answer during maintenance and to restricted visitors: only the reviewed ones', () => {

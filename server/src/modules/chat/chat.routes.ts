@@ -55,8 +55,16 @@ function lastEventIdOf(request: FastifyRequest): number | undefined {
 
 // Every route here says nothing about access: closed, a live session of a real account. A
 // free-play guest is refused (403 guest.not.allowed) before any of them runs.
+//
+// They all stay available during maintenance and to a member in a restricted region
+// (modules/system/site-access.ts): the status pages' "contact us" opens this chat, and a member
+// whose deposit is stuck while the site is closed is the one who most needs it. Nothing here
+// moves money or plays a game.
+const config = { availability: 'always' } as const;
+
 export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock, hub }: ChatRoutesOptions): Promise<void> {
   app.post<RouteOf<typeof chatOpenCall>>('/wps/chat/conversation', {
+    config,
     schema: apiSchema({
       tags,
       summary: "The member's open chat conversation, opened now when there is none",
@@ -68,10 +76,12 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
   }, async (request) => ok(await service.openConversation(db, callerOf(request), clock())));
 
   app.get<RouteOf<typeof chatConversationCall>>('/wps/chat/conversation', {
+    config,
     schema: apiSchema({ tags, summary: 'One of the member\'s chat conversations', headers: authorizationHeader, call: chatConversationCall }),
   }, async (request) => ok(await service.conversationOf(db, callerOf(request), request.query.conversationId, clock())));
 
   app.get<RouteOf<typeof chatMessagesCall>>('/wps/chat/messages', {
+    config,
     schema: apiSchema({
       tags,
       summary: 'A page of a chat conversation, oldest first',
@@ -82,6 +92,7 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
   }, async (request) => ok(await service.messagesOf(db, callerOf(request), request.query)));
 
   app.post<RouteOf<typeof chatSendTextCall>>('/wps/chat/message', {
+    config,
     schema: apiSchema({
       tags,
       summary: 'Send a text to customer service',
@@ -92,6 +103,7 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
   }, async (request) => ok(await service.sendText(db, callerOf(request), request.body, clock())));
 
   app.post<RouteOf<typeof chatSendImageCall>>('/wps/chat/image', {
+    config,
     bodyLimit: IMAGE_BODY_LIMIT,
     schema: apiSchema({
       tags,
@@ -103,14 +115,17 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
   }, async (request) => ok(await service.sendImage(db, callerOf(request), request.body, clock())));
 
   app.get<RouteOf<typeof chatImageCall>>('/wps/chat/image', {
+    config,
     schema: apiSchema({ tags, summary: "An image message's picture, as a data URL", description: "Only of the member's own conversations.", headers: authorizationHeader, call: chatImageCall }),
   }, async (request) => ok(await service.imageOf(db, callerOf(request), request.query.messageId)));
 
   app.post<RouteOf<typeof chatMarkReadCall>>('/wps/chat/read', {
+    config,
     schema: apiSchema({ tags, summary: 'The member has read a conversation up to a message', description: 'Answers the unread count after it.', headers: authorizationHeader, call: chatMarkReadCall }),
   }, async (request) => ok(await service.markRead(db, callerOf(request), request.body.conversationId, request.body.messageId)));
 
   app.post<RouteOf<typeof chatTypingCall>>('/wps/chat/typing', {
+    config,
     schema: apiSchema({ tags, summary: 'The member is typing, or stopped', description: 'Nothing is stored: the operators\' views are told.', headers: authorizationHeader, call: chatTypingCall }),
   }, async (request) => {
     await service.typing(db, callerOf(request), request.body.conversationId, request.body.typing);
@@ -118,10 +133,12 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
   });
 
   app.post<RouteOf<typeof chatCloseCall>>('/wps/chat/close', {
+    config,
     schema: apiSchema({ tags, summary: 'The member ends a conversation', headers: authorizationHeader, call: chatCloseCall }),
   }, async (request) => ok(await service.closeByMember(db, callerOf(request), request.body.conversationId, clock())));
 
   app.get('/wps/relay/CBS_unreadCount', {
+    config,
     schema: apiSchema({
       tags,
       summary: 'Chat messages the member has not read',
@@ -132,6 +149,7 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
   }, async (request) => ok(await service.unreadCountOf(db, callerOf(request))));
 
   app.get('/wps/relay/WPSCORE_getCustomerServiceScript', {
+    config,
     schema: apiSchema({ tags, summary: "The merchant's quick questions and their answers", headers: authorizationHeader, call: chatScriptsCall }),
   }, async (request) => {
     const caller = callerOf(request);
@@ -140,6 +158,7 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
 
   if (hub) {
     app.get<RouteOf<typeof chatEventsCall>>('/wps/chat/events', {
+      config,
       schema: apiSchema({
         tags,
         summary: "The member's chat, pushed",

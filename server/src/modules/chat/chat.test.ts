@@ -81,6 +81,24 @@ describe('who may chat', () => {
     expect(json<{ value: SystemStatus }>(status).value.info.site.chatEnabled).toBe(true);
   });
 
+  it('keeps the chat open to a member while the site is under maintenance, and the money routes closed', async () => {
+    const { token } = await member();
+    await context.pool.query("INSERT INTO maintenance_window (merchant_id, starts_at, ends_at) VALUES ($1, now() - interval '1 minute', now() + interval '1 hour')", [context.merchantId]);
+    try {
+      const balance = await call(context.app, token, 'GET', '/wps/v2/wallets/balance');
+      expect([balance.status, balance.body.errorCode]).toEqual([503, 'system_under_maintenance']);
+      const conversation = await open(token);
+      const sent = await sendText(token, conversation.conversationId, 'my deposit is stuck and the site is closed');
+      expect(sent.status).toBe(200);
+      expect((await messages(token, conversation.conversationId)).list.map((message) => message.text)).toContain('my deposit is stuck and the site is closed');
+      expect((await call<ChatUnreadCount>(context.app, token, 'GET', '/wps/relay/CBS_unreadCount')).status).toBe(200);
+      // Still a member's chat: without a session it asks for the login, maintenance or not.
+      expect((await call(context.app, null, 'POST', '/wps/chat/conversation', {})).body.errorCode).toBe('CUSTOMER_NOT_LOGIN');
+    } finally {
+      await context.pool.query('DELETE FROM maintenance_window WHERE merchant_id = $1', [context.merchantId]);
+    }
+  });
+
   it("keeps every member to their own conversation: another's is answered as one that does not exist", async () => {
     const x = await member();
     const y = await member();

@@ -20,7 +20,8 @@ import { locateVisitor } from './visitor-location';
 //                                      (value.{ip,country}, what the restriction page shows)
 //   config: { availability: 'always' } answers anyway: what the maintenance and restriction pages
 //                                      need to render (status, site configuration, the remotes),
-//                                      and logout
+//                                      logout, and the member's live chat (modules/chat), which
+//                                      their "contact us" opens
 //
 // Refused by default, like the access rules (session/authentication.ts), so that a new login,
 // money or game route cannot forget it. Checked before the session is looked up: a closed site
