@@ -150,6 +150,25 @@ export const chatOpenCall = /*#__PURE__*/ defineCall({
   value: chatConversationSchema,
 });
 
+/**
+ * The conversation the chat window opens on, opening none: a closed conversation of the member's
+ * that holds replies they have not read (the newest such), so that a reply written and closed
+ * while they were away is read, not left on the badge; else their open conversation; else null
+ * (the window then calls chatOpenCall).
+ */
+export const chatResumeCall = /*#__PURE__*/ defineCall({
+  name: 'chatResume',
+  method: 'GET',
+  path: '/wps/chat/resume',
+  moduleId: 'MEMBER3',
+  token: true,
+  value: {
+    type: 'object',
+    required: ['conversation'],
+    properties: { conversation: { anyOf: [chatConversationSchema, { type: 'null' }] } },
+  },
+});
+
 /** One conversation of the member's (an open one or a closed one), as chatOpenCall answers it. */
 export const chatConversationCall = /*#__PURE__*/ defineCall({
   name: 'chatConversation',
@@ -365,6 +384,7 @@ export const chatEventsCall = /*#__PURE__*/ defineCall({
 export type ChatMessage = ValueOf<typeof chatSendTextCall>;
 export type ChatConversation = ValueOf<typeof chatOpenCall>;
 export type ChatMessagesPage = ValueOf<typeof chatMessagesCall>;
+export type ChatResume = ValueOf<typeof chatResumeCall>;
 export type ChatImage = ValueOf<typeof chatImageCall>;
 export type ChatUnreadCount = ValueOf<typeof chatUnreadCountCall>;
 export type ChatScripts = ValueOf<typeof chatScriptsCall>;

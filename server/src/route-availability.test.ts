@@ -29,6 +29,7 @@ const ALWAYS_AVAILABLE = [
   'GET /wps/chat/events',
   'GET /wps/chat/image',
   'GET /wps/chat/messages',
+  'GET /wps/chat/resume',
   'GET /wps/relay/CBS_unreadCount',
   'GET /wps/relay/WPSCORE_getCustomerServiceScript',
   // The transport key: public, and what an encrypted call needs to reach its own refusal.

@@ -101,6 +101,10 @@ export function startBalanceService({ bus = defaultBus, api = defaultApi, follow
                 onUnread: (unreadCount) => {
                   if (!controller.signal.aborted) setUnreadCount(unreadCount, token);
                 },
+                // Told to every app of the page: the shell's chat badges show it.
+                onChatUnread: (unreadCount) => {
+                  if (!controller.signal.aborted) bus.dispatch({ type: 'chatUnread', unreadCount });
+                },
                 // Told to every app of the page: the pages listing it read it again.
                 onPaymentStatus: (change) => {
                   if (!controller.signal.aborted) bus.dispatch({ type: 'paymentStatus', change });

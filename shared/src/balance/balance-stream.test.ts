@@ -143,6 +143,38 @@ describe('the balance service with the push', () => {
     stop();
   });
 
+  it('sends the pushed live-chat unread count on the bus as a chatUnread command, apart from the messages count, and drops one it cannot read', async () => {
+    const bus = createEventBus({ channelName: 'balance-stream-test-4' });
+    const controller = new AbortController();
+    const api = { call: jest.fn().mockResolvedValue({ sumBalance: 1 }), headersFor: () => ({}) };
+    const counts: number[] = [];
+    bus.on('chatUnread').subscribe(({ unreadCount }) => counts.push(unreadCount));
+    const fetch = jest.fn(async (_url: string, init: { signal: AbortSignal }) =>
+      answer(
+        200,
+        [
+          'event: balance\ndata: {"sumBalance":5}\n\n',
+          'event: chatUnread\ndata: {"unreadCount":2}\n\n',
+          'event: unread\ndata: {"unreadCount":9}\n\n',
+          'event: chatUnread\ndata: {"unreadCount":-1}\n\n',
+          'event: chatUnread\ndata: {"unreadCount":"3"}\n\n',
+          'event: chatUnread\ndata: {"unreadCount":0}\n\n',
+        ],
+        init.signal,
+      ),
+    );
+    const stop = startBalanceService({
+      bus,
+      api: api as never,
+      followPush: (options) => followBalanceStream({ ...options, fetch, sleep: noWait, signal: AbortSignal.any([options.signal, controller.signal]) }),
+    });
+    bus.set('session', { token: 'session', member: null, isAgent: null });
+    for (let turns = 0; turns < 50 && counts.length < 2; turns++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(counts.slice(0, 2)).toEqual([2, 0]);
+    controller.abort();
+    stop();
+  });
+
   it('keeps a pushed balance over a load answered after it (the load may have read an older one)', async () => {
     const bus = createEventBus({ channelName: 'balance-stream-test-2' });
     const streams: BalanceStreamOptions[] = [];

@@ -5,7 +5,7 @@
 // open, so the page catches up); a refused one (401, 403, 404) is not.
 import { api as defaultApi } from '../api/client';
 import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall, PAYMENT_STATUS_EVENT, type PaymentStatusChange } from '@platform/contract';
-import { UNREAD_EVENT } from '@platform/contract';
+import { CHAT_UNREAD_EVENT, UNREAD_EVENT } from '@platform/contract';
 import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
 
 /** The longest wait between two attempts while the stream keeps failing. */
@@ -23,6 +23,8 @@ export interface BalanceStreamOptions {
   onBalance: (sumBalanceMinor: AmountMinor) => void;
   /** Each unread message count the server sends on the same stream (the `unread` event). */
   onUnread?: (unreadCount: number) => void;
+  /** Each unread live-chat message count the server sends on the same stream (the `chatUnread` event). */
+  onChatUnread?: (unreadCount: number) => void;
   /** Each change of a deposit's, withdrawal's or C2C order's status (the `paymentStatus` event). */
   onPaymentStatus?: (change: PaymentStatusChange) => void;
   /** Aborting ends the stream for good (the session changed). */
@@ -97,6 +99,7 @@ export async function followBalanceStream({
   token,
   onBalance,
   onUnread,
+  onChatUnread,
   onPaymentStatus,
   signal,
   headers = (sessionToken) => defaultApi.headersFor(balanceEventsCall, sessionToken),
@@ -122,9 +125,9 @@ export async function followBalanceStream({
         const text = typeof value === 'string' ? value : decoder.decode(value, { stream: true });
         for (const event of parser.push(text)) {
           if (event.retryMs !== undefined) retryMs = event.retryMs;
-          if (event.event === UNREAD_EVENT) {
+          if (event.event === UNREAD_EVENT || event.event === CHAT_UNREAD_EVENT) {
             const { unreadCount } = JSON.parse(event.data) as { unreadCount?: unknown };
-            if (typeof unreadCount === 'number') onUnread?.(unreadCount);
+            if (typeof unreadCount === 'number' && Number.isInteger(unreadCount) && unreadCount >= 0) (event.event === UNREAD_EVENT ? onUnread : onChatUnread)?.(unreadCount);
             continue;
           }
           if (event.event === PAYMENT_STATUS_EVENT) {

@@ -47,7 +47,9 @@ export type BusCommand =
   /** Load the balance again now (after a bet, a deposit, the header's refresh button). */
   | { type: 'refreshBalance' }
   /** One of the member's deposits, withdrawals or C2C orders changed status (pushed by the server). */
-  | { type: 'paymentStatus'; change: PaymentStatusChange };
+  | { type: 'paymentStatus'; change: PaymentStatusChange }
+  /** The member's unread live-chat messages, pushed by the server on the balance stream (the shell's chat badges). */
+  | { type: 'chatUnread'; unreadCount: number };
 
 export type BusCommandType = BusCommand['type'];
 export type CommandOf<T extends BusCommandType> = Extract<BusCommand, { type: T }>;

@@ -85,6 +85,21 @@ export async function selectOpenConversation(db: Db, merchantId: number, memberI
   return result.rows[0];
 }
 
+/**
+ * The conversation the member's chat window opens on: the newest closed one still holding
+ * operator or system messages the member has not read, else the open one, if any.
+ */
+export async function selectConversationToResume(db: Db, merchantId: number, memberId: number): Promise<ConversationRow | undefined> {
+  const result = await db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS} FROM ${CONVERSATION_FROM}
+      WHERE c.merchant_id = $1 AND c.member_id = $2
+        AND (c.state <> 'closed' OR EXISTS (SELECT 1 FROM chat_message x WHERE x.conversation_id = c.id AND x.id > c.member_read_id AND x.sender <> 'member'))
+      ORDER BY c.state = 'closed' DESC, c.id DESC LIMIT 1`,
+    [merchantId, memberId],
+  );
+  return result.rows[0];
+}
+
 export interface LockedConversation {
   id: number;
   member_id: number;

@@ -8,6 +8,7 @@ import {
   chatMarkReadCall,
   chatMessagesCall,
   chatOpenCall,
+  chatResumeCall,
   chatScriptsCall,
   chatSendImageCall,
   chatSendTextCall,
@@ -74,6 +75,18 @@ export async function chatRoutes(app: FastifyInstance, { db, clock = systemClock
       call: chatOpenCall,
     }),
   }, async (request) => ok(await service.openConversation(db, callerOf(request), clock())));
+
+  app.get<RouteOf<typeof chatResumeCall>>('/wps/chat/resume', {
+    config,
+    schema: apiSchema({
+      tags,
+      summary: 'The conversation the chat window opens on, opening none',
+      description:
+        'A closed conversation holding replies the member has not read (the newest such) first, so that a reply written and closed while they were away is read; else their open conversation; else null. 403 chat.disabled when the merchant has switched chat off.',
+      headers: authorizationHeader,
+      call: chatResumeCall,
+    }),
+  }, async (request) => ok(await service.conversationToResume(db, callerOf(request), clock())));
 
   app.get<RouteOf<typeof chatConversationCall>>('/wps/chat/conversation', {
     config,

@@ -8,6 +8,7 @@ import {
   type ChatImage,
   type ChatMessage,
   type ChatMessagesPage,
+  type ChatResume,
   type ChatQueue,
   type ChatScripts,
 } from '@platform/contract';
@@ -154,6 +155,17 @@ export async function openConversation(db: pg.Pool, caller: ChatCaller, nowMs: n
   const row = await queries.selectMemberConversation(db, caller.merchantId, caller.memberId, conversationId);
   if (!row) throw notFound();
   return conversationValue(row, settings, nowMs);
+}
+
+/**
+ * What the member's chat window opens on, opening nothing: a closed conversation with replies
+ * they have not read first (an operator may answer and close while the member is away, and the
+ * badge counts those replies until they are read), else the open one, else null.
+ */
+export async function conversationToResume(db: Db, caller: ChatCaller, nowMs: number): Promise<ChatResume> {
+  const settings = await enabledSettings(db, caller.merchantId);
+  const row = await queries.selectConversationToResume(db, caller.merchantId, caller.memberId);
+  return { conversation: row ? conversationValue(row, settings, nowMs) : null };
 }
 
 export async function conversationOf(db: Db, caller: ChatCaller, conversationId: number, nowMs: number): Promise<ChatConversation> {

@@ -6,6 +6,7 @@ import {
   type ChatImage,
   type ChatMessage,
   type ChatMessagesPage,
+  type ChatResume,
   type ChatScripts,
   type ChatUnreadCount,
   type SystemStatus,
@@ -328,5 +329,54 @@ describe('hours, scripts and read receipts', () => {
     // A read mark never moves back.
     await call(context.app, token, 'POST', '/wps/chat/read', { conversationId, messageId: 1 });
     expect(await unread()).toBe(0);
+  });
+
+  it('opens the window on a conversation the operator answered and closed while the member was away, so its replies are read and the badge clears', async () => {
+    const { token } = await member();
+    const resume = async () => (await call<ChatResume>(context.app, token, 'GET', '/wps/chat/resume')).body.value.conversation;
+    const unread = async () => (await call<ChatUnreadCount>(context.app, token, 'GET', '/wps/relay/CBS_unreadCount')).body.value.unreadCount;
+    // Nothing yet: the window opens a conversation itself; looking opens none.
+    expect(await resume()).toBeNull();
+    const first = await open(token);
+    expect(await resume()).toMatchObject({ conversationId: first.conversationId, state: 'waiting' });
+    await sendText(token, first.conversationId, 'is my bonus credited?');
+
+    // The member leaves; the operator answers and closes.
+    await operatorCall('POST', `/chat/conversations/${first.conversationId}/reply`, { text: 'Yes, an hour ago.' });
+    expect((await operatorCall('POST', `/chat/conversations/${first.conversationId}/close`)).status).toBe(200);
+    const waiting = await unread();
+    expect(waiting).toBeGreaterThanOrEqual(2);
+
+    // Back, the window opens on the closed conversation with its unread replies, not on a new one.
+    const shown = await resume();
+    expect(shown).toMatchObject({ conversationId: first.conversationId, state: 'closed', unreadCount: waiting });
+    const page = await messages(token, first.conversationId);
+    expect(page.list.map((message) => message.text)).toContain('Yes, an hour ago.');
+    const read = await call<ChatUnreadCount>(context.app, token, 'POST', '/wps/chat/read', { conversationId: first.conversationId, messageId: page.list[page.list.length - 1].messageId });
+    expect(read.body.value.unreadCount).toBe(0);
+
+    // Read: nothing to resume, and the next window opens a new conversation.
+    expect(await resume()).toBeNull();
+    const second = await open(token);
+    expect(second.conversationId).not.toBe(first.conversationId);
+    expect(await resume()).toMatchObject({ conversationId: second.conversationId, state: 'waiting' });
+    // Looking changed nothing: still the two conversations.
+    expect(await count('chat_conversation WHERE member_id = (SELECT member_id FROM chat_conversation WHERE id = $1)', [first.conversationId])).toBe(2);
+  });
+
+  it('refuses a guest and another member the conversation to resume, and answers chat.disabled while chat is off', async () => {
+    const guest = await chatMember(context.app, context.pool, context.merchantId, 'resumeguest', GUEST_MEMBER_TYPE);
+    expect((await call(context.app, guest.token, 'GET', '/wps/chat/resume')).body.errorCode).toBe('guest.not.allowed');
+    expect((await call(context.app, null, 'GET', '/wps/chat/resume')).body.errorCode).toBe('CUSTOMER_NOT_LOGIN');
+    const x = await member();
+    const y = await member();
+    await open(y.token);
+    expect((await call<ChatResume>(context.app, x.token, 'GET', '/wps/chat/resume')).body.value.conversation).toBeNull();
+    await setChatSettings(context.pool, context.merchantId, { enabled: false });
+    try {
+      expect((await call(context.app, y.token, 'GET', '/wps/chat/resume')).body.errorCode).toBe('chat.disabled');
+    } finally {
+      await setChatSettings(context.pool, context.merchantId, {});
+    }
   });
 });

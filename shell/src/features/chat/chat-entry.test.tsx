@@ -25,6 +25,7 @@ function server(more: StubAnswers = {}) {
     playerAvatar: new Error('none'),
     unreadCount: { unreadCount: 0 },
     chatUnreadCount: { unreadCount: 0 },
+    chatResume: { conversation: null },
     chatOpen: conversation(),
     chatMessages: { list: [], hasMore: false },
     getCustomerServiceScript: { list: [] },
@@ -63,6 +64,7 @@ describe('who may open the chat', () => {
     expect(commands).toEqual([{ type: 'openLogin', tab: 'login' }]);
     expect(screen.queryByTestId('chat-window')).toBeNull();
     expect(callsOf('chatOpen')).toEqual([]);
+    expect(callsOf('chatResume')).toEqual([]);
     stop();
   });
 
@@ -82,6 +84,7 @@ describe('who may open the chat', () => {
     await settle();
     expect(screen.queryByTestId('chat-window')).toBeNull();
     expect(callsOf('chatOpen')).toEqual([]);
+    expect(callsOf('chatResume')).toEqual([]);
     // A guest has no chat to count.
     expect(callsOf('chatUnreadCount')).toEqual([]);
   });
@@ -217,5 +220,39 @@ describe('the unread badge', () => {
       jest.advanceTimersByTime(30_000);
     });
     expect(callsOf('chatUnreadCount')).toHaveLength(2);
+  });
+
+  it('takes the count the balance stream pushes, and stops asking for it in that session', async () => {
+    jest.useFakeTimers();
+    chatOn();
+    const { callsOf } = server({ chatUnreadCount: { unreadCount: 1 } });
+    logIn();
+    renderWithProviders(
+      <>
+        <Header />
+        <ChatHost />
+      </>,
+    );
+    await settle();
+    expect(callsOf('chatUnreadCount')).toHaveLength(1);
+    const badge = () => within(screen.getByTestId('header-chat')).queryByTestId('chat-unread')?.textContent ?? null;
+    expect(badge()).toBe('1');
+
+    // What the shared balance service dispatches for the stream's `chatUnread` event.
+    act(() => bus.dispatch({ type: 'chatUnread', unreadCount: 5 }));
+    expect(badge()).toBe('5');
+    await act(async () => {
+      jest.advanceTimersByTime(90_000);
+    });
+    expect(callsOf('chatUnreadCount')).toHaveLength(1);
+    act(() => bus.dispatch({ type: 'chatUnread', unreadCount: 0 }));
+    expect(badge()).toBeNull();
+
+    // A new session asks again until its own stream has pushed.
+    act(() => logIn({ token: 'another-session' }));
+    await act(async () => {
+      jest.advanceTimersByTime(30_000);
+    });
+    expect(callsOf('chatUnreadCount').length).toBeGreaterThan(1);
   });
 });

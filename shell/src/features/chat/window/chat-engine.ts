@@ -16,6 +16,7 @@ import {
   chatMarkReadCall,
   chatMessagesCall,
   chatOpenCall,
+  chatResumeCall,
   chatScriptsCall,
   chatSendImageCall,
   chatSendTextCall,
@@ -32,6 +33,7 @@ import { followChatStream, type ChatStreamEvent, type ChatStreamFetch, type Chat
 // The window tells the member about every failure itself (an error state, a retry beside a
 // message): the API client's toasts would say it twice.
 const OPEN = { ...chatOpenCall, quiet: true } as const;
+const RESUME = { ...chatResumeCall, quiet: true } as const;
 const CONVERSATION = { ...chatConversationCall, quiet: true } as const;
 const MESSAGES = { ...chatMessagesCall, quiet: true } as const;
 const SEND_TEXT = { ...chatSendTextCall, quiet: true } as const;
@@ -201,14 +203,20 @@ export class ChatEngine {
     if (this.state.conversation?.state !== 'waiting' && this.state.conversation?.state !== 'active') this.stopStream();
   }
 
-  /** Opens the member's conversation (their open one, or a new one) and reads its newest messages. */
-  async open(): Promise<void> {
+  /**
+   * Shows the member's conversation and reads its newest messages. First the one the server says
+   * to resume: a closed conversation with replies the member has not read (answered and closed
+   * while they were away; the badge counts them until they are read), else the open one. With
+   * none, or with `fresh` (the member asked for a new conversation), their open one or a new one.
+   */
+  async open({ fresh = false }: { fresh?: boolean } = {}): Promise<void> {
     if (this.opening || this.disposed) return;
     this.opening = true;
     // A new conversation after an ended one keeps the history on screen meanwhile.
     this.set(this.state.phase === 'ready' ? { starting: true } : { phase: 'opening', starting: true, error: null });
     try {
-      const conversation = await api.call(OPEN, { data: {} });
+      const resumed = fresh ? null : (await api.call(RESUME, {})).conversation;
+      const conversation = resumed ?? (await api.call(OPEN, { data: {} }));
       const page = await api.call(MESSAGES, { params: { conversationId: conversation.conversationId, size: CHAT_PAGE_SIZE } });
       if (this.disposed) return;
       this.set({

@@ -30,6 +30,7 @@ afterEach(() => {
 /** The server's answers for an active conversation holding `history`, with no quick questions. */
 function chatServer(history: ChatMessage[] = [], more: StubAnswers = {}) {
   return stubApi({
+    chatResume: { conversation: null },
     chatOpen: conversation({ lastMessageId: history.at(-1)?.messageId ?? 0 }),
     chatMessages: { list: history, hasMore: false },
     getCustomerServiceScript: { list: [] },
@@ -322,6 +323,31 @@ describe('the window', () => {
     fireEvent.keyDown(screen.getByLabelText('Your message'), { key: 'Escape' });
     expect(dialog.isConnected).toBe(false);
     expect(chatWindow.isOpen()).toBe(false);
+  });
+
+  it('opens on the reply the operator wrote and closed while the member was away, reads it, then starts a new chat on asking', async () => {
+    const NEW_ID = CONVERSATION_ID + 1;
+    const reply = message(3, { text: 'Your deposit is credited.' });
+    const closedNotice = message(4, { sender: 'system', senderName: null, kind: 'notice', notice: 'closed', text: '' });
+    const { callsOf } = chatServer([], {
+      chatResume: { conversation: conversation({ state: 'closed', closedAt: Date.now(), lastMessageId: 4, unreadCount: 2 }) },
+      chatMessages: ({ params } = {}) =>
+        (params as { conversationId: number }).conversationId === CONVERSATION_ID ? { list: [ownMessage(2, 'Where is my deposit?', 'client-0000002'), reply, closedNotice], hasMore: false } : { list: [], hasMore: false },
+      chatOpen: conversation({ conversationId: NEW_ID, state: 'waiting', operatorName: null }),
+    });
+    await openWindow();
+    expect(screen.getByText('Your deposit is credited.')).toBeTruthy();
+    // Looking opened nothing; what it shows is marked read, so the badge clears.
+    expect(callsOf('chatOpen')).toHaveLength(0);
+    expect(callsOf('chatMarkRead').map((call) => call!.data)).toEqual([{ conversationId: CONVERSATION_ID, messageId: 4 }]);
+    expect(screen.queryByLabelText('Your message')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start a new chat' }));
+    expect(await screen.findByLabelText('Your message')).toBeTruthy();
+    expect(callsOf('chatOpen')).toHaveLength(1);
+    expect(callsOf('chatResume')).toHaveLength(1);
+    // The ended conversation stays on screen above the new one.
+    expect(screen.getByText('Your deposit is credited.')).toBeTruthy();
   });
 
   it('says when the chat could not be opened, and tries again', async () => {

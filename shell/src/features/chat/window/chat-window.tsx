@@ -349,7 +349,7 @@ export default function ChatWindow({ onClose }: ChatWindowProps) {
           {closed ? (
             <div className={styles.ended}>
               <p>{t('status_closed')}</p>
-              <Button size="sm" loading={state.starting} data-testid="chat-new" onClick={() => void engine.open()}>
+              <Button size="sm" loading={state.starting} data-testid="chat-new" onClick={() => void engine.open({ fresh: true })}>
                 {t('new_chat')}
               </Button>
             </div>

@@ -1,8 +1,8 @@
 // Asks the server for the unread chat count (CBS_unreadCount, quiet) when a real account's session
 // starts with the chat on, every CHAT_UNREAD_POLL_MS while the page is in view, and when the page
-// comes back into view; not while the chat's own stream pushes it (the window is open, or a
-// conversation is going on). Asked rather than pushed otherwise: the server also pushes it on the
-// balance stream (`chatUnread`), but the shared balance service does not pass that event on yet.
+// comes back into view; not while a stream pushes it: the balance stream (`chatUnread`, once it
+// has pushed it for this session) or the chat's own (the window is open, or a conversation is
+// going on). Asking covers a server or a page whose balance stream does not carry it.
 import { api, bus } from '@platform/shared';
 import { chatUnreadCountCall } from '@platform/contract';
 import { chatUnreadPushed, setChatUnread } from '../chat-unread';
