@@ -95,7 +95,7 @@ export const chatMessageSchema = {
     messageId: id,
     conversationId: id,
     sender: { type: 'string', enum: CHAT_SENDERS },
-    senderName: { type: ['string', 'null'], description: "the operator's display name; null for the member and the system" },
+    senderName: { type: ['string', 'null'], description: "the operator's display name: of an operator's message, and of the `taken` notice (who joined); null otherwise" },
     kind: { type: 'string', enum: CHAT_MESSAGE_KINDS },
     notice: { type: ['string', 'null'], enum: [...CHAT_NOTICES, null], description: 'kind notice: which one; null otherwise' },
     text: { type: 'string', description: 'plain text (empty for an image and for notices the shell words itself)' },

@@ -115,7 +115,7 @@ async function takeIn(client: pg.PoolClient, operator: DeskOperator, locked: que
     throw new AppError(409, 'operator.chat.taken');
   }
   if (!(await queries.takeConversation(client, operator.merchantId, locked.id, operator.operatorId, nowMs))) throw new AppError(409, 'operator.chat.taken');
-  const id = await queries.insertMessage(client, { conversationId: locked.id, merchantId: operator.merchantId, memberId: locked.member_id, sender: 'system', kind: 'notice', notice: 'taken', nowMs });
+  const id = await queries.insertMessage(client, { conversationId: locked.id, merchantId: operator.merchantId, memberId: locked.member_id, sender: 'system', operatorId: operator.operatorId, kind: 'notice', notice: 'taken', nowMs });
   if (id !== undefined) await queries.notifyChat(client, chatEvents.message(operator.merchantId, locked.member_id, locked.id, id));
   await queries.notifyChat(client, chatEvents.conversation(operator.merchantId, locked.member_id, locked.id));
   locked.state = 'active';

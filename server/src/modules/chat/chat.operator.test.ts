@@ -69,6 +69,9 @@ describe('operators', () => {
       else expect([answer.status, answer.body.errorCode]).toEqual([409, 'operator.chat.taken']);
     }
     expect(await notices(token, conversationId)).toEqual(['taken']);
+    // The member's window says who joined.
+    const page = (await call<ChatMessagesPage>(context.app, token, 'GET', `/wps/chat/messages?conversationId=${conversationId}`)).body.value;
+    expect(page.list.find((message) => message.notice === 'taken')).toMatchObject({ sender: 'system', senderName: winner });
     const conversation = (await call<ChatConversation>(context.app, token, 'GET', `/wps/chat/conversation?conversationId=${conversationId}`)).body.value;
     expect(conversation).toMatchObject({ state: 'active', operatorName: winner });
     const audit = await auditOf(conversationId);

@@ -57,7 +57,8 @@ export function messageValue(row: queries.MessageRow): ChatMessage {
     messageId: row.id,
     conversationId: row.conversation_id,
     sender: row.sender,
-    senderName: row.sender === 'operator' ? row.sender_name : null,
+    // The operator who wrote it, or who took the conversation (the "taken" notice names them).
+    senderName: row.sender === 'operator' || row.notice === 'taken' ? row.sender_name : null,
     kind: row.kind,
     notice: row.notice,
     text: row.body,

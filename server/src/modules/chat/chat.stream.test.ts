@@ -98,7 +98,7 @@ describe('the chat pushed', () => {
     const own = (await mine.next('message')).data as ChatMessage;
     expect(own.messageId).toBe(sent.messageId);
     const taken = (await mine.next('message')).data as ChatMessage;
-    expect(taken).toMatchObject({ sender: 'system', notice: 'taken' });
+    expect(taken).toMatchObject({ sender: 'system', notice: 'taken', senderName: 'stream-desk' });
     const answer = await mine.next('message');
     expect(answer.data).toMatchObject({ sender: 'operator', senderName: 'stream-desk', text: 'Credited now, sorry for the wait.' });
     // The conversation's change (taken, read) and the unread count come along.
