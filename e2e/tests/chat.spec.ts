@@ -176,4 +176,56 @@ test.describe('on a 390 px phone', () => {
   test('the same, in a sheet over the whole screen', async ({ page, context }) => {
     await chatWithCustomerService(page, context, { phone: true });
   });
+
+  test('in Bengali: a reply the operator wrote and closed while the member was away is read first, then a new chat starts', async ({ page }) => {
+    await page.addInitScript((token) => {
+      // Not on about:blank, which has no storage of the site's.
+      if (window.location.protocol === 'about:') return;
+      window.localStorage.setItem('lang', 'BN');
+      window.localStorage.setItem('hisLang', 'BN');
+      window.sessionStorage.setItem('token', token);
+    }, member.token);
+    await openSite(page, '/download');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^bn/i);
+    const entry = page.getByTestId('header-chat');
+    await entry.click();
+    const chat = page.getByTestId('chat-window');
+    await expect(chat).toBeVisible();
+    const box = chat.getByLabel('আপনার বার্তা');
+    await box.fill('আমার জমা কোথায়?');
+    await box.press('Enter');
+    await expect(chat.locator('[data-testid="chat-message"][data-sender="member"]')).toHaveAttribute('data-state', 'sent');
+    await expectNoHorizontalOverflow(page, 'chat-window');
+    await box.press('Escape');
+    await expect(chat).toHaveCount(0);
+
+    // The member leaves; the operator answers and ends the conversation meanwhile.
+    await page.goto('about:blank');
+    const conversationId = await conversationOf(member.username);
+    await ops('chat-reply', conversationId, 'Your deposit is credited.');
+    await ops('chat-close', conversationId);
+
+    // Back later: the badge counts what was written, and the window opens on it, not on a new chat.
+    await openSite(page, '/download');
+    await expect(entry.getByTestId('chat-unread')).toHaveText(/^[1-9]/);
+    await entry.click();
+    await expect(chat.locator('[data-testid="chat-message"][data-sender="operator"]').getByTestId('chat-text')).toHaveText('Your deposit is credited.');
+    // Who joined, and that it ended, in Bengali.
+    await expect(chat.locator('[data-notice="taken"]')).toHaveText(`${operator.username} চ্যাটে যোগ দিয়েছেন`);
+    await expect(chat.locator('[data-notice="closed"]')).toHaveText('চ্যাট শেষ হয়েছে');
+    await expect(chat.getByLabel('আপনার বার্তা')).toHaveCount(0);
+    await expect(entry.getByTestId('chat-unread')).toHaveCount(0);
+    const size = page.viewportSize()!;
+    expect(await chat.boundingBox()).toEqual({ x: 0, y: 0, width: size.width, height: size.height });
+    await expectNoHorizontalOverflow(page, 'chat-window');
+
+    // A new chat on asking: the ended one stays above it.
+    await chat.getByRole('button', { name: 'নতুন চ্যাট শুরু করুন' }).click();
+    await expect(chat.getByLabel('আপনার বার্তা')).toBeVisible();
+    await expect(chat.getByTestId('chat-status')).toHaveText(/অপেক্ষা|অফলাইনে/);
+    await expect(chat.locator('[data-testid="chat-message"][data-sender="operator"]')).toHaveCount(1);
+    const fresh = await conversationOf(member.username);
+    expect(fresh).not.toBe(conversationId);
+    await expectNoHorizontalOverflow(page, 'chat-window');
+  });
 });
