@@ -34,6 +34,10 @@
 //   - the time to settle one 5-minute real-time wage window for 100,000 bets from 10,000 players
 //     under 1,000 agent chains of depth up to 10 (scripts/bench-wages.mjs); `npm run bench --
 //     --wages` runs only this.
+//   - the live chat's fan-out across two API instances on one database: a member's message sent to
+//     one reaching an operator's stream on the other, one at a time and from 20 members at once,
+//     as a ratio to a bare NOTIFY → LISTEN on the same PostgreSQL, beside the target (1 s)
+//     (scripts/bench-chat.mjs); `npm run bench -- --chat` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +46,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { benchChat } from './bench-chat.mjs';
 import { benchGames } from './bench-games.mjs';
 import { benchLedger } from './bench-ledger.mjs';
 import { benchLottery } from './bench-lottery.mjs';
@@ -258,6 +263,7 @@ if (process.argv.includes('--wages')) {
   const wages = await benchWages();
   process.exit(wages.paidOnce && wages.reconciled ? 0 : 1);
 }
+if (process.argv.includes('--chat')) process.exit((await benchChat()).lost === 0 ? 0 : 1);
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -347,4 +353,5 @@ if (!httpOnly && !loadOnly) {
   if (!lottery.settled || !lottery.reconciled) process.exitCode = 1;
   const wages = await benchWages();
   if (!wages.paidOnce || !wages.reconciled) process.exitCode = 1;
+  if ((await benchChat()).lost !== 0) process.exitCode = 1;
 }
