@@ -36,6 +36,7 @@ export {
   type CallOptions,
 } from './api/client';
 export { encryptPayload, importRsaPublicKey, type EncryptedRequest } from './api/encryption';
+export { createEventParser, type ServerSentEvent } from './api/server-sent-events';
 
 // Storage
 export type { Codec, CodecValue } from './storage/codecs';

@@ -1,7 +1,7 @@
 import { createEventBus } from '../bus/event-bus';
 import { amountMinorOf } from '../money/amount-minor';
 import { startBalanceService } from './balance-service';
-import { createEventParser, followBalanceStream, type BalanceStreamOptions } from './balance-stream';
+import { followBalanceStream, type BalanceStreamOptions } from './balance-stream';
 
 // The balance stream's client, its network edge (fetch) stubbed: what the server sends is in
 // server/src/modules/ledger/balance-stream.test.ts, and a browser follows a real one in
@@ -27,15 +27,6 @@ function answer(status: number, chunks: string[] = [], open?: AbortSignal) {
 }
 
 const noWait = () => Promise.resolve();
-
-describe('the event parser', () => {
-  it('reads events split anywhere across chunks, with comments, retry advice and CRLF', () => {
-    const parser = createEventParser();
-    expect(parser.push('retry: 3000\n\n: keep-alive\n\nid: 1\nevent: bal')).toEqual([{ event: 'message', data: '', retryMs: 3000 }]);
-    expect(parser.push('ance\r\ndata: {"sumBalance":12.5}\r\n\r\nevent: balance\ndata: {"sumBalance":1}\n')).toEqual([{ event: 'balance', data: '{"sumBalance":12.5}' }]);
-    expect(parser.push('\n')).toEqual([{ event: 'balance', data: '{"sumBalance":1}' }]);
-  });
-});
 
 describe('following the balance stream', () => {
   it('passes each balance on in minor units with the token in the Authorization header, and reopens an ended stream', async () => {

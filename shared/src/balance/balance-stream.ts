@@ -6,6 +6,7 @@
 import { api as defaultApi } from '../api/client';
 import { BALANCE_EVENT, BALANCE_STREAM_RETRY_MS, balanceEventsCall, PAYMENT_STATUS_EVENT, type PaymentStatusChange } from '@platform/contract';
 import { CHAT_UNREAD_EVENT, UNREAD_EVENT } from '@platform/contract';
+import { createEventParser } from '../api/server-sent-events';
 import { amountMinorFromMajor, type AmountMinor } from '../money/amount-minor';
 
 /** The longest wait between two attempts while the stream keeps failing. */
@@ -35,48 +36,6 @@ export interface BalanceStreamOptions {
   fetch?: FetchLike;
   /** Waits between attempts (tests shorten them). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-/** One server-sent event: its name and data (comments and ids are not needed here). */
-export interface ServerSentEvent {
-  event: string;
-  data: string;
-  /** The server's `retry:` advice, when the block carried one. */
-  retryMs?: number;
-}
-
-/**
- * Splits a text/event-stream into events, chunk by chunk: `push` returns the events the chunk
- * completed. (The subset of the format the server writes: event, data, retry; one data line.)
- */
-export function createEventParser(): { push: (chunk: string) => ServerSentEvent[] } {
-  let buffer = '';
-  return {
-    push(chunk) {
-      buffer += chunk.replace(/\r\n?/g, '\n');
-      const events: ServerSentEvent[] = [];
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event: ServerSentEvent = { event: 'message', data: '' };
-        let hasField = false;
-        for (const line of block.split('\n')) {
-          if (!line || line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'event') event.event = value;
-          else if (field === 'data') event.data = event.data ? `${event.data}\n${value}` : value;
-          else if (field === 'retry' && /^\d+$/.test(value)) event.retryMs = Number(value);
-          else continue;
-          hasField = true;
-        }
-        if (hasField) events.push(event);
-      }
-      return events;
-    },
-  };
 }
 
 const defaultSleep = (ms: number, signal: AbortSignal) =>

@@ -7,51 +7,14 @@
 // ends each after a few minutes) or drops is opened again; a refused one (401, 403, 404) is not.
 // Going offline drops the connection at once (a dead connection may otherwise hang unnoticed),
 // and coming back online reconnects without waiting out the pause.
-import { api as defaultApi } from '@platform/shared';
+import { createEventParser, api as defaultApi, type ServerSentEvent } from '@platform/shared';
 import { CHAT_STREAM_RETRY_MS, chatEventsCall } from '@platform/contract';
 
 /** The longest wait between two attempts while the stream keeps failing. */
 export const CHAT_STREAM_MAX_RETRY_MS = 30_000;
 
-/** One server-sent event: its name, data, and the `id:` and `retry:` lines when it carried them. */
-export interface ChatStreamEvent {
-  event: string;
-  data: string;
-  id?: string;
-  retryMs?: number;
-}
-
-/** Splits a text/event-stream into events, chunk by chunk: `push` returns the events the chunk completed. */
-export function createChatEventParser(): { push: (chunk: string) => ChatStreamEvent[] } {
-  let buffer = '';
-  return {
-    push(chunk) {
-      buffer += chunk.replace(/\r\n?/g, '\n');
-      const events: ChatStreamEvent[] = [];
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event: ChatStreamEvent = { event: 'message', data: '' };
-        let hasField = false;
-        for (const line of block.split('\n')) {
-          if (!line || line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'event') event.event = value;
-          else if (field === 'data') event.data = event.data ? `${event.data}\n${value}` : value;
-          else if (field === 'id') event.id = value;
-          else if (field === 'retry' && /^\d+$/.test(value)) event.retryMs = Number(value);
-          else continue;
-          hasField = true;
-        }
-        if (hasField) events.push(event);
-      }
-      return events;
-    },
-  };
-}
+/** One event of the chat stream (its `id` is the message id of a `message` event). */
+export type ChatStreamEvent = ServerSentEvent;
 
 type Reader = { read(): Promise<{ done: boolean; value?: Uint8Array | string }>; cancel?(): Promise<void> };
 export type ChatStreamFetch = (
@@ -143,7 +106,7 @@ export async function followChatStream({
         // An abort (offline, closed) ends the read at once, whatever the body does with the signal.
         attempt.signal.addEventListener('abort', () => void reader.cancel?.().catch(() => undefined));
         const decoder = new TextDecoder();
-        const parser = createChatEventParser();
+        const parser = createEventParser();
         while (!attempt.signal.aborted) {
           const { done, value } = await reader.read();
           if (done || attempt.signal.aborted) break;
