@@ -1,6 +1,7 @@
 // Builds everything `npm start` serves: the server (TypeScript → server/dist), the shell
 // (dist/shell), each remote into its own versioned folder (dist/remotes/<name>/<version>) and
-// each game client into dist/games/<mountPath> (games-jl → dist/games/jl).
+// each game client into dist/games/<mountPath> (games-jl → dist/games/jl), and the operator back
+// office into dist/backoffice.
 // An app whose sources did not change since its last build is not built again: each build
 // leaves a stamp (dist/.build-stamps/<app>) holding the content hash of what went into it.
 // Usage: node scripts/build.mjs [--force] [app ...]   (default: all; --force ignores the stamps)
@@ -19,7 +20,7 @@ function buildInputs(name) {
   // The server runs the wire contract, the in-house games' engines and the lottery's rules compiled with it.
   if (app.kind === 'server') return [app.folder, 'contract', 'inhouse-games', 'lottery-rules', ...common];
   // Games do not use the UI blocks or the lottery; the shell and the remotes bundle what they import of them.
-  const bundled = app.kind === 'game' ? ['shared', 'contract', 'inhouse-games'] : ['shared', 'contract', 'ui-blocks', 'inhouse-games', 'lottery-rules'];
+  const bundled = app.kind === 'game' ? ['shared', 'contract', 'inhouse-games'] : app.kind === 'backoffice' ? ['contract'] : ['shared', 'contract', 'ui-blocks', 'inhouse-games', 'lottery-rules'];
   return [app.folder, ...bundled, 'tools/webpack', 'tsconfig.base.json', ...common];
 }
 
@@ -30,6 +31,7 @@ function buildOutputs(name) {
   if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'contract', 'dist', 'index.js'), path.join(repoRoot, 'inhouse-games', 'dist', 'index.js'), path.join(repoRoot, 'lottery-rules', 'dist', 'index.js')];
   if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
   if (app.kind === 'game') return [path.join(gameOutputDir(app), 'index.html')];
+  if (app.kind === 'backoffice') return [path.join(repoRoot, 'dist', 'backoffice', 'index.html')];
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));
   return [path.join(repoRoot, 'dist', 'remotes', app.federationName, version, 'mf-manifest.json')];
 }
@@ -77,7 +79,7 @@ export async function buildAll(apps = BUILDABLE_APPS, { force = false } = {}) {
   const unchanged = force ? [] : apps.filter((name) => isUpToDate(name, hashes[name]));
   if (unchanged.length) console.log(`✓ unchanged since their last build: ${unchanged.join(', ')}`);
   // A build made before the build compressed its files gets its compressed copies now.
-  for (const name of unchanged.filter((candidate) => FRONT_END_APPS.includes(candidate) && appNamed(candidate).kind !== 'game')) {
+  for (const name of unchanged.filter((candidate) => FRONT_END_APPS.includes(candidate) && appNamed(candidate).kind !== 'game' && appNamed(candidate).kind !== 'backoffice')) {
     const entry = path.join(outputDir(name), appNamed(name).kind === 'shell' ? 'main.js' : 'remoteEntry.js');
     if (!existsSync(`${entry}.br`)) precompress(outputDir(name));
   }

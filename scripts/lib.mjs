@@ -14,10 +14,11 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const APPS = JSON.parse(readFileSync(path.join(repoRoot, 'apps.json'), 'utf8')).apps;
 
 /**
- * The front-end apps (the shell, the remotes and the game clients), each built on its own by
- * webpack. A game client (kind "game") is a game provider's own pages, not a federated remote.
+ * The front-end apps (the shell, the remotes, the game clients and the back office), each built on
+ * its own by webpack. A game client (kind "game") is a game provider's own pages, not a federated
+ * remote; the back office (kind "backoffice") is the operators' app, served on their listener only.
  */
-export const FRONT_END_APPS = APPS.filter((app) => app.kind === 'shell' || app.kind === 'remote' || app.kind === 'game').map((app) => app.name);
+export const FRONT_END_APPS = APPS.filter((app) => app.kind === 'shell' || app.kind === 'remote' || app.kind === 'game' || app.kind === 'backoffice').map((app) => app.name);
 
 /** Where a game client's build goes: dist/games/<mountPath> (served under its mountPath, e.g. /jl). */
 export function gameOutputDir(app) {

@@ -157,6 +157,7 @@ export const SERVER_ERROR_CODES = [
   'operator.role.forbidden',
   'operator.approval.mismatch',
   'operator.approval.too.large',
+  'operator.period.invalid',
   // Transfer to upline (agent-transfer module)
   'upline.transfer.not.agent',
   'upline.transfer.no.upline',

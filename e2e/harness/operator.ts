@@ -35,24 +35,41 @@ async function runOps(args: string[], env: Record<string, string>): Promise<{ co
   }
 }
 
+export interface OperatorAccount {
+  username: string;
+  password: string;
+  role: string;
+  merchantCode: string;
+  /** The authenticator's code now (each code signs in once). */
+  code(): string;
+}
+
 /**
- * A new admin operator of this worker's merchant (inserted as the owner would, like `ops
- * create-operator`, with an authenticator secret sealed with the run's SECRETS_KEY), logged in
- * through the command-line tool with the password and the authenticator's code.
+ * A new operator of this worker's merchant (inserted as the owner would, like `ops
+ * create-operator`, with an authenticator secret sealed with the run's SECRETS_KEY): its name,
+ * password and authenticator, to sign in with through the back office or the command-line tool.
  */
-export async function signInOperator(): Promise<OperatorSession> {
+export async function createOperatorAccount(role: 'admin' | 'cashier' | 'content' | 'risk' | 'support' = 'admin'): Promise<OperatorAccount> {
   const username = `op_${randomBytes(4).toString('hex')}`;
   const password = randomBytes(18).toString('base64url');
   const totpSecret = generateTotpSecret();
   await operatorSql(
-    `INSERT INTO operator (merchant_id, username, password_hash, role, totp_secret_sealed, created_at) VALUES (${WORKER_MERCHANT_ID}, $1, $2, 'admin', $3, now())`,
-    [username, await hashPassword(password), seal(secretsKeyFromEnv(), 'operator.totp_secret', totpSecret)],
+    `INSERT INTO operator (merchant_id, username, password_hash, role, totp_secret_sealed, created_at) VALUES (${WORKER_MERCHANT_ID}, $1, $2, $3, $4, now())`,
+    [username, await hashPassword(password), role, seal(secretsKeyFromEnv(), 'operator.totp_secret', totpSecret)],
   );
-  const otp = TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: Date.now() });
-  const login = await runOps(['login', '--merchant', WORKER_MERCHANT.code, '--username', username, '--otp', otp], { OPS_PASSWORD: password });
+  return { username, password, role, merchantCode: WORKER_MERCHANT.code, code: () => TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: Date.now() }) };
+}
+
+/**
+ * A new admin operator of this worker's merchant, logged in through the command-line tool with
+ * the password and the authenticator's code.
+ */
+export async function signInOperator(): Promise<OperatorSession> {
+  const account = await createOperatorAccount('admin');
+  const login = await runOps(['login', '--merchant', account.merchantCode, '--username', account.username, '--otp', account.code()], { OPS_PASSWORD: account.password });
   const token = /^export OPS_TOKEN=(\S+)$/.exec(login.lines[0] ?? '')?.[1];
   if (login.code !== 0 || !token) throw new Error(`ops login failed: ${login.lines.join('\n')}`);
-  return { username, ops: (args) => runOps(args, { OPS_TOKEN: token }) };
+  return { username: account.username, ops: (args) => runOps(args, { OPS_TOKEN: token }) };
 }
 
 let sharedSession: Promise<OperatorSession> | undefined;

@@ -59,6 +59,7 @@ import { twoFactorRoutes } from './modules/two-factor';
 import { createVipMonthEndJob, vipOperatorRoutes, vipRoutes, vipWithdrawalPerks } from './modules/vip';
 import { verificationRoutes } from './modules/verification';
 import { withdrawalRoutes } from './modules/withdrawal';
+import { BACK_OFFICE_PATH, isBackOfficePath, registerBackOffice } from './plugins/back-office';
 import { registerDocs } from './plugins/docs';
 import { createMerchantResolver, useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
@@ -212,9 +213,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       server.closeAllConnections();
     })));
   });
-  app.addHook('onRequest', async (request) => {
+  let backOfficeServed = false;
+  app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
-    const operatorRoute = route !== undefined && (route === OPERATOR_API_PREFIX || route.startsWith(`${OPERATOR_API_PREFIX}/`));
+    // The back office's pages (plugins/back-office.ts) sit beside its API, under the same /ops.
+    const operatorRoute = route !== undefined && isBackOfficePath(route);
+    // The operator listener's root is the back office, when it is built.
+    if (backOfficeServed && !operatorRoute && operatorRequests.has(request.raw) && request.url === '/') return reply.redirect(`${BACK_OFFICE_PATH}/`, 302);
     if (operatorRoute ? siteRequests.has(request.raw) : operatorRequests.has(request.raw)) throw new AppError(404, 'not.found');
   });
   // One listener per app; requests read the revision it keeps, never the database (until it is down).
@@ -367,6 +372,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
   await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub)] });
+
+  // The back office's pages, on the operator listener only (the hook above).
+  backOfficeServed = await registerBackOffice(app, { staticRoot: options.staticRoot, failure, apiPrefix: OPERATOR_API_PREFIX });
 
   // The payment gateway simulator's pages (development and tests only; nothing in production).
   await app.register(gatewaySimulatorRoutes, { db: pool, clock, secretsKey });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import type { RemoteRoute } from '@platform/contract';
 import { routesFileProblem } from '../../server/src/modules/remotes/release-routes';
+import { BACK_OFFICE_FOLDER, BACK_OFFICE_PATH } from '../../server/src/plugins/back-office-path';
 import { GAME_CLIENTS } from '../../server/src/plugins/game-clients';
 import { buildRouteTable } from '../../shell/src/app/route-table';
 import { REMOTE_NAMES } from '../../shell/src/remotes/remote-names';
@@ -15,7 +16,7 @@ import { REMOTE_NAMES } from '../../shell/src/remotes/remote-names';
 interface App {
   name: string;
   folder: string;
-  kind: 'library' | 'shell' | 'remote' | 'game' | 'server' | 'tests';
+  kind: 'library' | 'shell' | 'remote' | 'game' | 'backoffice' | 'server' | 'tests';
   federationName?: string;
   /** A game client's URL prefix (e.g. /jl). */
   mountPath?: string;
@@ -108,6 +109,23 @@ describe('apps.json, the one app list', () => {
     const staticSite = readFileSync(path.join(repoRoot, 'server', 'src', 'plugins', 'static-site.ts'), 'utf8');
     const prefixes = /const SERVER_PREFIXES = \[([^\]]*)\]/.exec(staticSite)?.[1] ?? '';
     for (const game of games) expect(prefixes).toContain(`'${game.mountPath}'`);
+  });
+
+  test('the back office is one app, served by the server under its mount path, beside the operator API', () => {
+    const backOffices = apps.filter((app) => app.kind === 'backoffice');
+    expect(backOffices.map((app) => app.name)).toEqual(['backoffice']);
+    const [backOffice] = backOffices;
+    // server/src/plugins/back-office.ts serves dist/<folder> at the mount path, on the operator listener only.
+    expect(backOffice.mountPath).toBe(BACK_OFFICE_PATH);
+    expect(backOffice.folder).toBe(BACK_OFFICE_FOLDER);
+    const operatorRoutes = readFileSync(path.join(repoRoot, 'server', 'src', 'modules', 'operator', 'operator.routes.ts'), 'utf8');
+    expect(/export const OPERATOR_API_PREFIX = '([^']+)'/.exec(operatorRoutes)?.[1]).toMatch(new RegExp(`^${BACK_OFFICE_PATH}/`));
+    expect(backOffice.federationName).toBeUndefined();
+    expect(existsSync(path.join(repoRoot, backOffice.folder, 'webpack.config.js'))).toBe(true);
+    expect(existsSync(path.join(repoRoot, backOffice.folder, 'public', 'index.html'))).toBe(true);
+    // The player site's page never answers the back office's paths.
+    const staticSite = readFileSync(path.join(repoRoot, 'server', 'src', 'plugins', 'static-site.ts'), 'utf8');
+    expect(/const SERVER_PREFIXES = \[([^\]]*)\]/.exec(staticSite)?.[1]).toContain(`'${BACK_OFFICE_PATH}'`);
   });
 
   test("each remote's exposed modules exist", () => {

@@ -18,7 +18,7 @@ const NO_STORE_FILES = new Set(['index.html', 'service-worker.js', 'manifest.web
 /** main.3f2a9c1b.js, 412.8d1e77aa0b.chunk.css: the content hash in the name makes them immutable. */
 const CONTENT_HASHED = /(^|[.-])[0-9a-f]{8,}(\.chunk)?\.[A-Za-z0-9]+$/i;
 /** Paths the SPA fallback never answers: they are the server's, not the shell's. */
-const SERVER_PREFIXES = ['/wps', '/lgw', '/docs', '/remotes', '/assets', '/healthz', '/provider', '/jl'];
+const SERVER_PREFIXES = ['/wps', '/lgw', '/docs', '/remotes', '/assets', '/healthz', '/provider', '/jl', '/ops'];
 
 export function cacheControlFor(filePath: string): string {
   // A precompressed copy (main.3f2a9c1b.js.br) is cached as the file it encodes.

@@ -18,7 +18,10 @@ const ANY: readonly OperatorRole[] = OPERATOR_ROLES;
  * chat and nothing else. Admins may do everything.
  */
 export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
+  'GET /session': ANY,
   'DELETE /session': ANY,
+  // The dashboard's figures (counts and sums, no member named): every desk but support's.
+  'GET /dashboard': ['cashier', 'risk', 'content'],
   'GET /deposits': ['cashier'],
   'GET /deposits/:number/receipt': ['cashier'],
   'POST /deposits/:number/approve': ['cashier'],
@@ -33,6 +36,7 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /members/:username/block': ['risk'],
   'POST /members/:username/unblock': ['risk'],
   'GET /audit': ['risk'],
+  'GET /audit.csv': ['risk'],
   'POST /messages': ['content'],
   'GET /member-mails': ['content'],
   'POST /member-mails/read': ['content'],
@@ -141,6 +145,11 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /remotes/canary': [],
   'POST /remotes/rollback': [],
 };
+
+/** The routes ("GET /deposits") `role` may call, in the table's order: what a back office shows the operator. */
+export function routesOf(role: OperatorRole): string[] {
+  return Object.keys(OPERATOR_ROUTE_ROLES).filter((route) => role === 'admin' || OPERATOR_ROUTE_ROLES[route].includes(role));
+}
 
 /** Whether `role` may call the route `method path` (path as registered, under the prefix). */
 export function roleMayCall(role: OperatorRole, method: string, path: string): boolean {

@@ -74,6 +74,15 @@ export const operatorMessages = defineMessages({
     TY: '另一位操作員以不同金額申請核准此存款，請先核對金額',
     VI: 'Một nhân viên vận hành khác đã đề nghị duyệt khoản nạp này với số tiền khác: hãy thống nhất số tiền trước',
   },
+  'operator.period.invalid': {
+    EN: 'Invalid period: {detail}',
+    BN: 'অবৈধ সময়কাল: {detail}',
+    CN: '时间段无效：{detail}',
+    ID: 'Periode tidak valid: {detail}',
+    TH: 'ช่วงเวลาไม่ถูกต้อง: {detail}',
+    TY: '時間段無效：{detail}',
+    VI: 'Khoảng thời gian không hợp lệ: {detail}',
+  },
   'operator.role.forbidden': {
     EN: 'Your operator role ({role}) may not do this',
     BN: 'আপনার অপারেটর ভূমিকা ({role}) এটি করতে পারে না',

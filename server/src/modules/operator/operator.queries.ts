@@ -76,16 +76,19 @@ export async function insertToken(db: Db, input: { operatorId: number; tokenHash
   );
 }
 
+/** A signed-in operator: the token's row and when it stops working (epoch ms). */
+export type TokenOperator = OperatorRecord & { tokenId: number; tokenExpiresAt: number };
+
 /** The active operator a live token belongs to. */
-export async function selectOperatorByToken(db: Db, tokenHash: Buffer, nowMs: number): Promise<(OperatorRecord & { tokenId: number }) | undefined> {
-  const result = await db.query<OperatorRow & { token_id: string }>(
-    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, o.role, t.id AS token_id
+export async function selectOperatorByToken(db: Db, tokenHash: Buffer, nowMs: number): Promise<TokenOperator | undefined> {
+  const result = await db.query<OperatorRow & { token_id: string; expires_at: Date }>(
+    `SELECT o.id, o.merchant_id, m.code AS merchant_code, o.username, o.role, t.id AS token_id, t.expires_at
        FROM operator_token t JOIN operator o ON o.id = t.operator_id JOIN merchant m ON m.id = o.merchant_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND o.status = 'active'`,
     [tokenHash, new Date(nowMs)],
   );
   const row = result.rows[0];
-  return row ? { ...toOperator(row), tokenId: Number(row.token_id) } : undefined;
+  return row ? { ...toOperator(row), tokenId: Number(row.token_id), tokenExpiresAt: row.expires_at.getTime() } : undefined;
 }
 
 export async function revokeToken(db: Db, tokenId: number, nowMs: number): Promise<void> {
@@ -141,8 +144,22 @@ export interface AuditRow {
   createdAt: number;
 }
 
-/** The merchant's audit trail, newest first. */
-export async function selectAudit(db: Db, merchantId: number, limit: number, beforeId?: number): Promise<AuditRow[]> {
+/** What a search of the audit trail narrows to; every field optional. */
+export interface AuditFilter {
+  /** Only entries older than this id (paging). */
+  beforeId?: number;
+  /** The operator's name (any case); a failed login counts under the name tried. */
+  operator?: string;
+  /** Actions starting with this ('deposit.' or 'deposit.approve'). */
+  actionPrefix?: string;
+  /** From this instant (epoch ms, inclusive)… */
+  fromMs?: number;
+  /** …to this one (epoch ms, exclusive). */
+  toMs?: number;
+}
+
+/** The merchant's audit trail, newest first, narrowed by `filter`. */
+export async function selectAudit(db: Db, merchantId: number, limit: number, filter: AuditFilter = {}): Promise<AuditRow[]> {
   const result = await db.query<{
     id: string; username: string | null; action: string; target_type: string | null; target_id: string | null; outcome: string;
     error_code: string | null; detail: Record<string, unknown>; request_id: string | null; client_ip: string | null; created_at: Date;
@@ -150,8 +167,20 @@ export async function selectAudit(db: Db, merchantId: number, limit: number, bef
     `SELECT a.id, o.username, a.action, a.target_type, a.target_id, a.outcome, a.error_code, a.detail, a.request_id, a.client_ip, a.created_at
        FROM operator_action a LEFT JOIN operator o ON o.id = a.operator_id
       WHERE a.merchant_id = $1 AND ($3::bigint IS NULL OR a.id < $3)
+        AND ($4::text IS NULL OR lower(o.username) = lower($4) OR (a.operator_id IS NULL AND lower(a.detail ->> 'username') = lower($4)))
+        AND ($5::text IS NULL OR starts_with(a.action, $5))
+        AND ($6::timestamptz IS NULL OR a.created_at >= $6)
+        AND ($7::timestamptz IS NULL OR a.created_at < $7)
       ORDER BY a.id DESC LIMIT $2`,
-    [merchantId, limit, beforeId ?? null],
+    [
+      merchantId,
+      limit,
+      filter.beforeId ?? null,
+      filter.operator ?? null,
+      filter.actionPrefix ?? null,
+      filter.fromMs === undefined ? null : new Date(filter.fromMs),
+      filter.toMs === undefined ? null : new Date(filter.toMs),
+    ],
   );
   return result.rows.map((row) => ({
     id: Number(row.id),

@@ -7,21 +7,22 @@ import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { minorToMajor, transferAmountMinor } from '../ledger';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
 import { cashierRoutes } from './cashier.routes';
-import { OPERATOR_ROLES, roleMayCall } from './operator-roles';
+import { OPERATOR_ROLES, roleMayCall, routesOf } from './operator-roles';
 import type { SecretsKey } from '../../secrets-key';
 import { operatorMessagesRoutes } from './messages.routes';
 import { deliveriesRoutes } from './deliveries.routes';
+import { auditRoutes } from './audit.routes';
+import { dashboardRoutes } from './dashboard.routes';
 import {
   adjustBalance,
   audited,
   auditFailedLogin,
   auditRoleRefusal,
-  auditTrail,
   authenticateOperator,
   loginOperator,
   revokeOperatorToken,
   setMemberBlocked,
-  type OperatorRecord,
+  type TokenOperator,
 } from './operator.service';
 
 // The operator API (/ops/v1): the back office's way to act on a merchant's money and members,
@@ -41,7 +42,7 @@ export interface OperatorRoutesOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    operator: (OperatorRecord & { tokenId: number }) | null;
+    operator: TokenOperator | null;
   }
   interface FastifyContextConfig {
     /** false: the operator API route needs no operator token (the login). */
@@ -83,6 +84,10 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
   await app.register(operatorMessagesRoutes, { db, clock });
   // SMS and e-mail deliveries, and the merchant's SMS provider (deliveries.routes.ts).
   await app.register(deliveriesRoutes, { db, clock, secretsKey });
+  // The audit trail, its search and CSV download (audit.routes.ts).
+  await app.register(auditRoutes, { db, clock });
+  // The merchant's figures per day for the back office's dashboard (dashboard.routes.ts).
+  await app.register(dashboardRoutes, { db, clock });
   for (const routes of extraRoutes) await app.register(routes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string; otp?: string } }>('/session', {
@@ -129,53 +134,35 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
     }
   });
 
+  app.get('/session', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'Who the token belongs to, when it stops working, and what the role may call',
+      description:
+        'For a back office opened with a token it kept: the operator, the expiry of the token (epoch ms) and the routes its role may call ' +
+        '("GET /deposits", as operator-roles.ts names them), so that it shows only what will not be refused. Every route checks the role again.',
+      headers: bearerHeader,
+      value: {
+        type: 'object',
+        required: ['operator', 'expiresAt', 'permissions'],
+        properties: {
+          operator: operatorSchema,
+          expiresAt: { type: 'integer', description: 'epoch ms' },
+          permissions: { type: 'array', items: { type: 'string' }, description: 'method and path under /ops/v1' },
+        },
+      },
+    }),
+  }, async (request) => {
+    const { id, username, merchantCode, role, tokenExpiresAt } = operatorOf(request);
+    return ok({ operator: { id, username, merchantCode, role }, expiresAt: tokenExpiresAt, permissions: routesOf(role) });
+  });
+
   app.delete('/session', {
     schema: apiSchema({ tags: ['operator'], summary: 'Operator logout: the token stops working', headers: bearerHeader, value: { type: 'null' } }),
   }, async (request) => {
     await audited(auditContextOf(request, db, clock), { action: 'logout' }, () => revokeOperatorToken(db, operatorOf(request).tokenId, clock()));
     return ok(null);
   });
-
-  app.get<{ Querystring: { limit: number; before?: number } }>('/audit', {
-    schema: apiSchema({
-      tags: ['operator'],
-      summary: "The merchant's audit trail, newest first",
-      headers: bearerHeader,
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
-          before: { type: 'integer', minimum: 1, description: 'only entries older than this id (paging)' },
-        },
-      },
-      value: {
-        type: 'object',
-        required: ['list'],
-        properties: {
-          list: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'integer' },
-                operator: { type: ['string', 'null'] },
-                action: { type: 'string' },
-                targetType: { type: ['string', 'null'] },
-                targetId: { type: ['string', 'null'] },
-                outcome: { type: 'string', enum: ['started', 'ok', 'refused'] },
-                errorCode: { type: ['string', 'null'] },
-                detail: { type: 'object', additionalProperties: true },
-                requestId: { type: ['string', 'null'] },
-                clientIp: { type: ['string', 'null'] },
-                createdAt: { type: 'integer' },
-              },
-            },
-          },
-        },
-      },
-    }),
-  }, async (request) => ok({ list: await auditTrail(db, operatorOf(request).merchantId, request.query.limit, request.query.before) }));
 
   app.post<{ Params: { username: string }; Body: { amount: number; direction: 'credit' | 'debit'; reason: string } }>('/members/:username/adjustments', {
     schema: apiSchema({

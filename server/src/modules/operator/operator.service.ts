@@ -15,9 +15,9 @@ import { acceptedTotpStep, generateTotpSecret, totpUri } from '../totp';
 import { openText, seal, type SecretsKey } from '../../secrets-key';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from './operator-roles';
 import * as queries from './operator.queries';
-import type { OperatorRecord } from './operator.queries';
+import type { AuditFilter, OperatorRecord, TokenOperator } from './operator.queries';
 
-export type { OperatorRecord, AuditRow } from './operator.queries';
+export type { OperatorRecord, AuditRow, AuditFilter, TokenOperator } from './operator.queries';
 
 /** An operator's API token lasts one working shift. */
 export const OPERATOR_TOKEN_LIFETIME_MS = 8 * 60 * 60_000;
@@ -128,7 +128,7 @@ export async function loginOperator(
 }
 
 /** The operator of a live token, or undefined (unknown, expired, revoked, or the operator disabled). */
-export async function authenticateOperator(db: Db, token: string, nowMs: number): Promise<(OperatorRecord & { tokenId: number }) | undefined> {
+export async function authenticateOperator(db: Db, token: string, nowMs: number): Promise<TokenOperator | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   return queries.selectOperatorByToken(db, hashToken(token), nowMs);
 }
@@ -214,7 +214,7 @@ export async function auditRoleRefusal(db: Db, input: { merchantId: number; oper
   });
 }
 
-export const auditTrail = (db: Db, merchantId: number, limit: number, beforeId?: number) => queries.selectAudit(db, merchantId, limit, beforeId);
+export const auditTrail = (db: Db, merchantId: number, limit: number, filter: AuditFilter = {}) => queries.selectAudit(db, merchantId, limit, filter);
 
 export interface AdjustmentInput {
   merchantId: number;

@@ -4,6 +4,7 @@ import { createMember, tokenFor } from '../member/member.testing';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { memberBalanceMinor } from '../ledger';
 import { OPERATOR_LOGIN_RULE, OPERATOR_TOKEN_LIFETIME_MS } from './operator.service';
+import { OPERATOR_ROUTE_ROLES } from './operator-roles';
 import { createTestOperator, totpCodeAt } from './operator.testing';
 
 // The operator API as the back office (and an attacker) would use it: logins and their lockout,
@@ -156,6 +157,39 @@ describe('operator tokens', () => {
     const later = await operatorToken();
     now += OPERATOR_TOKEN_LIFETIME_MS;
     expect((await context.app.inject({ method: 'GET', url: '/ops/v1/audit', headers: { authorization: `Bearer ${later}` } })).statusCode).toBe(401);
+  });
+
+  it('tell the back office whose they are, until when and what their role may call, until the logout', async () => {
+    const session = (authorization?: string) => context.app.inject({ method: 'GET', url: '/ops/v1/session', headers: authorization ? { authorization } : {} });
+    const signedInAt = now + 30_000;
+    const token = await operatorToken();
+    const answer = await session(`Bearer ${token}`);
+    expect(answer.statusCode).toBe(200);
+    const { id } = (await context.pool.query<{ id: string }>("SELECT id FROM operator WHERE username = 'alice'")).rows[0];
+    expect(json<Envelope<unknown>>(answer).value).toEqual({
+      operator: { id: Number(id), username: 'alice', merchantCode: 'DEFAULT', role: 'admin' },
+      expiresAt: signedInAt + OPERATOR_TOKEN_LIFETIME_MS,
+      // An admin may call every route.
+      permissions: Object.keys(OPERATOR_ROUTE_ROLES),
+    });
+    // Any role may ask, and is told its own routes.
+    await context.ownerPool.query("UPDATE operator SET role = 'support' WHERE username = 'alice'");
+    try {
+      const value = json<Envelope<{ operator: { role: string }; permissions: string[] }>>(await session(`Bearer ${token}`)).value;
+      expect(value.operator.role).toBe('support');
+      expect(value.permissions).toEqual(Object.keys(OPERATOR_ROUTE_ROLES).filter((route) => OPERATOR_ROUTE_ROLES[route].includes('support')));
+      expect(value.permissions).toEqual(expect.arrayContaining(['GET /session', 'DELETE /session', 'POST /chat/conversations/:id/reply']));
+      expect(value.permissions).not.toContain('GET /dashboard');
+    } finally {
+      await context.ownerPool.query("UPDATE operator SET role = 'admin' WHERE username = 'alice'");
+    }
+
+    for (const response of [await session(), await session('Bearer ')]) {
+      expect([response.statusCode, json<Envelope<null>>(response).errorCode]).toEqual([401, 'operator.token.invalid']);
+    }
+    expect((await context.app.inject({ method: 'DELETE', url: '/ops/v1/session', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    const after = await session(`Bearer ${token}`);
+    expect([after.statusCode, json<Envelope<null>>(after).errorCode]).toEqual([401, 'operator.token.invalid']);
   });
 });
 

@@ -167,6 +167,31 @@ export function gamePagePolicy({ secure }: { secure: boolean }): string {
   return serialize(directives);
 }
 
+/**
+ * The policy of the operator back office's page (plugins/back-office.ts, on the operator listener
+ * only): its scripts, styles and API on its own origin, images it was given as data (receipts) or
+ * made itself (a CSV download's blob), and nobody may frame it (clickjacking a cashier).
+ */
+export function backOfficePagePolicy({ secure }: { secure: boolean }): string {
+  const directives: (readonly [string, ...string[]])[] = [
+    ['default-src', SELF],
+    ['base-uri', SELF],
+    ['object-src', NONE],
+    ['script-src', SELF],
+    ['script-src-attr', NONE],
+    ['style-src', SELF],
+    ['font-src', SELF],
+    ['img-src', SELF, 'data:', 'blob:'],
+    ['connect-src', SELF],
+    ['frame-src', NONE],
+    ['worker-src', NONE],
+    ['form-action', SELF],
+    ['frame-ancestors', NONE],
+  ];
+  if (secure) directives.push(['upgrade-insecure-requests']);
+  return serialize(directives);
+}
+
 /** The policy of everything that is not a page: nothing may run or load, nobody may frame it. */
 export const RESOURCE_POLICY = serialize([
   ['default-src', NONE],

@@ -2,11 +2,12 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ConfigCache } from '../../db/config-cache';
 import type { Db } from '../../db/pool';
+import { isBackOfficePath } from '../../plugins/back-office-path';
 import { gameClientOfPath } from '../../plugins/game-clients';
 import { resolveMerchant, type MerchantResolver, type ResolvedMerchant } from '../../plugins/merchant';
 import { overrideOrigins, remoteOrigins } from '../remotes';
 import { getContentSources } from '../system';
-import { documentPolicy, gamePagePolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
+import { backOfficePagePolicy, documentPolicy, gamePagePolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
 
 // The security headers of every answer (issue 7, item 5): the pages, the remotes' files, the
 // server's images and the API alike.
@@ -145,7 +146,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, { db, overri
 
   app.addHook('onSend', async (request, reply, payload) => {
     const type = contentTypeOf(reply);
-    if (type.startsWith('text/html') && gameClientOfPath(request.url.split('?')[0])) {
+    if (type.startsWith('text/html') && isBackOfficePath(request.url.split('?')[0])) {
+      // The operator back office (on the operator listener only): its own origin, never framed.
+      reply.header('Content-Security-Policy', backOfficePagePolicy({ secure: request.protocol === 'https' }));
+    } else if (type.startsWith('text/html') && gameClientOfPath(request.url.split('?')[0])) {
       // A game provider's own page (/jl/play/…): this origin only, framed by the site only.
       reply.header('Content-Security-Policy', gamePagePolicy({ secure: request.protocol === 'https' }));
     } else if (type.startsWith('text/html')) {

@@ -1,0 +1,1 @@
+module.exports = require('../tools/jest/create-jest-config.cjs')(__dirname, 'backoffice');

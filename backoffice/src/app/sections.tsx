@@ -1,0 +1,23 @@
+// The back office's sections: where each is, what it is called, and the operator API route a role
+// must be allowed to call to see it (the server's table, operator-roles.ts, answered with the
+// session as `permissions`). A section a role cannot use is not shown; its calls would be refused
+// by the server anyway (403 operator.role.forbidden).
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface Section {
+  path: string;
+  /** Translation key of its name. */
+  label: string;
+  /** The route whose permission opens the section. */
+  requires: string;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { path: 'dashboard', label: 'nav.dashboard', requires: 'GET /dashboard', Page: lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/dashboard-page')) },
+  { path: 'deposits', label: 'nav.deposits', requires: 'GET /deposits', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/deposits-page')) },
+  { path: 'withdrawals', label: 'nav.withdrawals', requires: 'GET /withdrawals', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/withdrawals-page')) },
+  { path: 'audit', label: 'nav.audit', requires: 'GET /audit', Page: lazy(() => import(/* webpackChunkName: "audit" */ '../features/audit/audit-page')) },
+];
+
+export const sectionsFor = (permissions: readonly string[]): Section[] => SECTIONS.filter((section) => permissions.includes(section.requires));

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import cn from '../locales/cn.json';
+import en from '../locales/en.json';
+
+// Both translation sets say everything, with the same placeholders, and every literal key the
+// sources ask for exists.
+
+const flatten = (value: unknown, prefix = ''): Record<string, string> =>
+  typeof value === 'string'
+    ? { [prefix]: value }
+    : Object.assign({}, ...Object.entries(value as Record<string, unknown>).map(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key)));
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+
+it('has the same keys and placeholders in English and Chinese, none empty', () => {
+  const english = flatten(en);
+  const chinese = flatten(cn);
+  expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+  for (const [key, text] of Object.entries(english)) {
+    expect({ key, empty: !text.trim() || !chinese[key].trim() }).toEqual({ key, empty: false });
+    expect({ key, placeholders: placeholders(chinese[key]) }).toEqual({ key, placeholders: placeholders(text) });
+  }
+});
+
+it('has every literal key the sources use', () => {
+  const english = flatten(en);
+  const sources: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) sources.push(readFileSync(full, 'utf8'));
+    }
+  };
+  walk(path.join(__dirname, '..'));
+  const keys = new Set<string>();
+  for (const source of sources) {
+    for (const match of source.matchAll(/\bt\('([a-zA-Z0-9_.]+)'/g)) keys.add(match[1]);
+    for (const match of source.matchAll(/label: '([a-z]+\.[a-zA-Z.]+)'/g)) keys.add(match[1]);
+    for (const match of source.matchAll(/title: '([a-z]+\.[a-zA-Z.]+)'/g)) keys.add(match[1]);
+  }
+  expect(keys.size).toBeGreaterThan(50);
+  expect([...keys].filter((key) => !(key in english))).toEqual([]);
+});
