@@ -1,9 +1,20 @@
 // The back office's own i18next instance (it is not part of the player site's page): English and
-// Chinese, both bundled (a few kilobytes), the operator's choice kept in the browser.
+// Chinese, both bundled (a few kilobytes), the operator's choice kept in the browser. A section
+// may keep its strings beside it (features/<section>/locales): they are read under its name.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cn from '../locales/cn.json';
-import en from '../locales/en.json';
+import contentCn from '../features/content/locales/cn.json';
+import contentEn from '../features/content/locales/en.json';
+import releasesCn from '../features/releases/locales/cn.json';
+import releasesEn from '../features/releases/locales/en.json';
+import commonCn from '../locales/cn.json';
+import commonEn from '../locales/en.json';
+
+/** Every string of a language: the common ones, and each section's under its name. */
+export const STRINGS = {
+  EN: { ...commonEn, content: contentEn, releases: releasesEn },
+  CN: { ...commonCn, content: contentCn, releases: releasesCn },
+};
 
 export const LANGUAGES = [
   { code: 'EN', label: 'English', locale: 'en' },
@@ -40,7 +51,7 @@ export function createI18n(language: Language): I18n {
     fallbackLng: 'EN',
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    resources: { EN: { [NAMESPACE]: en }, CN: { [NAMESPACE]: cn } },
+    resources: { EN: { [NAMESPACE]: STRINGS.EN }, CN: { [NAMESPACE]: STRINGS.CN } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

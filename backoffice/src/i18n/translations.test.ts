@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import cn from '../locales/cn.json';
-import en from '../locales/en.json';
+import { STRINGS } from './i18n';
+
+const { EN: en, CN: cn } = STRINGS;
 
 // Both translation sets say everything, with the same placeholders, and every literal key the
 // sources ask for exists.
