@@ -57,7 +57,7 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   const office = await desk.newPage();
   const cashier = await createOperatorAccount('cashier');
   await signIn(office, cashier);
-  await expect(sections(office)).toHaveText(['Dashboard', 'Deposits', 'Withdrawals']);
+  await expect(sections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals']);
   await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(office.getByTestId('dashboard-totals').locator('[data-figure="depositAmount"] p').nth(1)).toHaveText(/\d/);
   const depositedBefore = await figure(office, 'depositAmount');
@@ -75,6 +75,15 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
 
   // Pushed to the member's open page.
   await expect(page.getByTestId('header-balance')).toContainText('500.00');
+
+  // The player's page in the back office: the balance and the movement, with the cashier's name on it.
+  await sections(office).filter({ hasText: 'Players' }).click();
+  await office.getByLabel('Find a player').fill(member.username);
+  await office.getByRole('button', { name: 'Search' }).click();
+  await office.getByTestId('player-results').getByRole('button', { name: member.username }).click();
+  const player = office.getByTestId('player-detail');
+  await expect(player.getByTestId('player-balance').first()).toHaveText('500.00');
+  await expect(player.getByTestId('player-movements')).toContainText(refCode);
 
   // The dashboard counts it.
   await sections(office).filter({ hasText: 'Dashboard' }).click();
@@ -109,9 +118,10 @@ test('roles decide what appears, and the server refuses the rest; the site never
   const desk = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const office = await desk.newPage();
 
-  // Content staff: the dashboard, not the money queues, even by their address.
+  // Content staff: the dashboard, not the money queues or the audit log, even by their address.
   await signIn(office, await createOperatorAccount('content'));
-  await expect(sections(office)).toHaveText(['Dashboard']);
+  await expect(sections(office).filter({ hasText: 'Dashboard' })).toHaveCount(1);
+  for (const name of ['Deposits', 'Withdrawals', 'Audit log']) await expect(sections(office).filter({ hasText: name })).toHaveCount(0);
   await office.goto(`${E2E_OPS_URL}/ops/deposits`);
   await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(office.getByTestId('deposits')).toHaveCount(0);
@@ -142,6 +152,30 @@ test('roles decide what appears, and the server refuses the rest; the site never
   await office.getByRole('button', { name: 'Sign in' }).click();
   await expect(office.getByRole('alert')).not.toBeEmpty();
   await expect(office.getByRole('navigation', { name: 'Sections' })).toHaveCount(0);
+
+  // Customer service finds a player but has no adjustment: the action is not offered, and the
+  // server refuses it anyway.
+  const support = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const desk2 = await support.newPage();
+  await signIn(desk2, await createOperatorAccount('support'));
+  await expect(sections(desk2)).toHaveText(['Players']);
+  await desk2.getByLabel('Find a player').fill(member.username);
+  await desk2.getByRole('button', { name: 'Search' }).click();
+  await desk2.getByTestId('player-results').getByRole('button', { name: member.username }).click();
+  await expect(desk2.getByTestId('player-detail').getByRole('heading', { name: member.username })).toBeVisible();
+  await expect(desk2.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
+  await expect(desk2.getByRole('button', { name: 'Block' })).toHaveCount(0);
+  const adjusted = await desk2.evaluate(async (username) => {
+    const { token } = JSON.parse(window.sessionStorage.getItem('backoffice.session')!) as { token: string };
+    const response = await fetch(`/ops/v1/members/${username}/adjustments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'support-tries-0001' },
+      body: JSON.stringify({ amount: 100, direction: 'credit', reason: 'Not mine to give' }),
+    });
+    return { status: response.status, errorCode: ((await response.json()) as { errorCode: string }).errorCode };
+  }, member.username);
+  expect(adjusted).toEqual({ status: 403, errorCode: 'operator.role.forbidden' });
+  await support.close();
 
   // The player site's listener answers none of it.
   expect((await request.get(`${E2E_BASE_URL}/ops/`, { headers: { accept: 'text/html' } })).status()).toBe(404);

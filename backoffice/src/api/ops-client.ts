@@ -28,7 +28,8 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface OpsClient {
   get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** With `idempotencyKey`: a retry of the same key is the same action (adjustments require one). */
+  post<T>(path: string, body?: unknown, options?: { idempotencyKey?: string }): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
   /** A file the API answers (e.g. a CSV export), as a Blob. */
@@ -43,6 +44,9 @@ export interface OpsClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A new key for one action the operator means once (kept for its retries). */
+export const newIdempotencyKey = (): string => `bo-${crypto.randomUUID()}`;
+
 export function queryString(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -51,8 +55,9 @@ export function queryString(query: Query = {}): string {
 }
 
 export function createOpsClient({ token, language, onSessionEnded, fetch: fetchImpl }: OpsClientOptions): OpsClient {
-  const send = async (method: string, path: string, { body, query }: { body?: unknown; query?: Query } = {}): Promise<Response> => {
+  const send = async (method: string, path: string, { body, query, idempotencyKey }: { body?: unknown; query?: Query; idempotencyKey?: string } = {}): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json', language: language() };
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const current = token();
     if (current) headers.Authorization = `Bearer ${current}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -79,7 +84,7 @@ export function createOpsClient({ token, language, onSessionEnded, fetch: fetchI
   };
   return {
     get: async (path, query) => json(await send('GET', path, { query })),
-    post: async (path, body) => json(await send('POST', path, { body: body ?? {} })),
+    post: async (path, body, options) => json(await send('POST', path, { body: body ?? {}, idempotencyKey: options?.idempotencyKey })),
     put: async (path, body) => json(await send('PUT', path, { body: body ?? {} })),
     delete: async (path) => json(await send('DELETE', path)),
     download: async (path, query) => {

@@ -15,6 +15,7 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { path: 'dashboard', label: 'nav.dashboard', requires: 'GET /dashboard', Page: lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/dashboard-page')) },
+  { path: 'players', label: 'nav.players', requires: 'GET /members', Page: lazy(() => import(/* webpackChunkName: "players" */ '../features/players/players-page')) },
   { path: 'deposits', label: 'nav.deposits', requires: 'GET /deposits', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/deposits-page')) },
   { path: 'withdrawals', label: 'nav.withdrawals', requires: 'GET /withdrawals', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/withdrawals-page')) },
   { path: 'audit', label: 'nav.audit', requires: 'GET /audit', Page: lazy(() => import(/* webpackChunkName: "audit" */ '../features/audit/audit-page')) },

@@ -5,6 +5,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import contentCn from '../features/content/locales/cn.json';
 import contentEn from '../features/content/locales/en.json';
+import playersCn from '../features/players/locales/cn.json';
+import playersEn from '../features/players/locales/en.json';
 import releasesCn from '../features/releases/locales/cn.json';
 import releasesEn from '../features/releases/locales/en.json';
 import commonCn from '../locales/cn.json';
@@ -12,8 +14,8 @@ import commonEn from '../locales/en.json';
 
 /** Every string of a language: the common ones, and each section's under its name. */
 export const STRINGS = {
-  EN: { ...commonEn, content: contentEn, releases: releasesEn },
-  CN: { ...commonCn, content: contentCn, releases: releasesCn },
+  EN: { ...commonEn, content: contentEn, players: playersEn, releases: releasesEn },
+  CN: { ...commonCn, content: contentCn, players: playersCn, releases: releasesCn },
 };
 
 export const LANGUAGES = [

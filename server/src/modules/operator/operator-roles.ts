@@ -32,6 +32,9 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'GET /c2c': ['cashier', 'risk'],
   'GET /c2c/:orderId/images': ['cashier', 'risk'],
   'POST /c2c/:orderId/resolve': ['cashier'],
+  // The player lookup: customer service, cashiers, risk and content find and read a member (audited).
+  'GET /members': ['cashier', 'risk', 'content', 'support'],
+  'GET /members/:username': ['cashier', 'risk', 'content', 'support'],
   'POST /members/:username/adjustments': ['cashier'],
   'POST /members/:username/block': ['risk'],
   'POST /members/:username/unblock': ['risk'],

@@ -13,6 +13,7 @@ import { operatorMessagesRoutes } from './messages.routes';
 import { deliveriesRoutes } from './deliveries.routes';
 import { auditRoutes } from './audit.routes';
 import { dashboardRoutes } from './dashboard.routes';
+import { membersRoutes } from './members.routes';
 import {
   adjustBalance,
   audited,
@@ -88,6 +89,8 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
   await app.register(auditRoutes, { db, clock });
   // The merchant's figures per day for the back office's dashboard (dashboard.routes.ts).
   await app.register(dashboardRoutes, { db, clock });
+  // The player lookup (members.routes.ts).
+  await app.register(membersRoutes, { db, clock });
   for (const routes of extraRoutes) await app.register(routes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string; otp?: string } }>('/session', {
