@@ -73,12 +73,8 @@ export const CHAT_EVENTS = ['message', 'conversation', 'typing', 'unread'] as co
 export type ChatEventName = (typeof CHAT_EVENTS)[number];
 /** How often a dropped chat stream is tried again (ms); the stream's `retry:` says the same. */
 export const CHAT_STREAM_RETRY_MS = 3000;
-/**
- * The chat's unread count is also pushed on the member's balance stream (balanceEventsCall),
- * which the header keeps open anyway: a `chatUnread` event whose data is { unreadCount }, when
- * the stream opens and whenever it changes.
- */
-export const CHAT_UNREAD_EVENT = 'chatUnread';
+// The chat's unread count is also pushed on the member's balance stream: CHAT_UNREAD_EVENT, with
+// the stream's other events in wallet.ts (the page's first load reads that stream, not this file).
 
 const id = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
 const epochMs = { type: 'integer', minimum: 0 } as const;

@@ -47,6 +47,13 @@ export const BALANCE_STREAM_RETRY_MS = 3000;
  */
 export const PAYMENT_STATUS_EVENT = 'paymentStatus';
 
+/**
+ * The live chat's unread count (chat.ts), pushed on the same stream, which the header keeps open
+ * anyway: a `chatUnread` event whose data is { unreadCount }, when the stream opens and whenever
+ * it changes.
+ */
+export const CHAT_UNREAD_EVENT = 'chatUnread';
+
 export type PaymentStatusKind = 'deposit' | 'withdrawal' | 'c2c';
 
 export interface PaymentStatusChange {
