@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { clearRegistrationLimits, registerMember, type RegisteredMember } from '../harness/accounts';
+import { backOfficeSections, signInToBackOffice } from '../harness/backoffice';
 import { E2E_BASE_URL, E2E_OPS_URL } from '../harness/constants';
-import { createOperatorAccount, type OperatorAccount } from '../harness/operator';
+import { createOperatorAccount } from '../harness/operator';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 
@@ -12,21 +13,6 @@ import { expect, test, type Page } from '../harness/test';
 // money without a reload, the dashboard counts it, and the audit log has the approval once, in
 // its CSV export too.
 
-/** Signs `account` in through the back office's page; answers when its frame shows. */
-async function signIn(page: Page, account: OperatorAccount): Promise<void> {
-  const response = await page.goto(`${E2E_OPS_URL}/`);
-  // Never framed, and nothing from elsewhere runs in it.
-  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  await expect(page).toHaveURL(`${E2E_OPS_URL}/ops/`);
-  await page.getByLabel('Merchant code').fill(account.merchantCode);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByLabel('Authenticator code (6 digits)').fill(account.code());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('operator')).toContainText(account.username);
-}
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
 
 /** A dashboard card's figure as a number (1,234.50 → 1234.5). */
 async function figure(page: Page, name: string): Promise<number> {
@@ -56,13 +42,13 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const office = await desk.newPage();
   const cashier = await createOperatorAccount('cashier');
-  await signIn(office, cashier);
-  await expect(sections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals']);
+  await signInToBackOffice(office, cashier);
+  await expect(backOfficeSections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals']);
   await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(office.getByTestId('dashboard-totals').locator('[data-figure="depositAmount"] p').nth(1)).toHaveText(/\d/);
   const depositedBefore = await figure(office, 'depositAmount');
 
-  await sections(office).filter({ hasText: 'Deposits' }).click();
+  await backOfficeSections(office).filter({ hasText: 'Deposits' }).click();
   const row = office.locator(`[data-testid="deposit-row"][data-number="${refCode}"]`);
   await expect(row).toContainText(member.username);
   await expect(row).toContainText('500.00');
@@ -77,7 +63,7 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   await expect(page.getByTestId('header-balance')).toContainText('500.00');
 
   // The player's page in the back office: the balance and the movement, with the cashier's name on it.
-  await sections(office).filter({ hasText: 'Players' }).click();
+  await backOfficeSections(office).filter({ hasText: 'Players' }).click();
   await office.getByLabel('Find a player').fill(member.username);
   await office.getByRole('button', { name: 'Search' }).click();
   await office.getByTestId('player-results').getByRole('button', { name: member.username }).click();
@@ -86,19 +72,19 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   await expect(player.getByTestId('player-movements')).toContainText(refCode);
 
   // The dashboard counts it.
-  await sections(office).filter({ hasText: 'Dashboard' }).click();
+  await backOfficeSections(office).filter({ hasText: 'Dashboard' }).click();
   await expect(async () => {
     await office.getByRole('button', { name: 'Refresh' }).click();
     expect(await figure(office, 'depositAmount')).toBeCloseTo(depositedBefore + 500, 2);
   }).toPass({ timeout: 15_000 });
 
   // The audit log: the cashier cannot read it; an admin finds the approval once, and exports it.
-  await expect(sections(office).filter({ hasText: 'Audit log' })).toHaveCount(0);
+  await expect(backOfficeSections(office).filter({ hasText: 'Audit log' })).toHaveCount(0);
   const admin = await createOperatorAccount('admin');
   // A tab of its own: the back office keeps its session per tab.
   const auditDesk = await desk.newPage();
-  await signIn(auditDesk, admin);
-  await sections(auditDesk).filter({ hasText: 'Audit log' }).click();
+  await signInToBackOffice(auditDesk, admin);
+  await backOfficeSections(auditDesk).filter({ hasText: 'Audit log' }).click();
   await auditDesk.getByLabel('Operator').fill(cashier.username);
   await auditDesk.getByLabel('Action').fill('deposit.approve');
   await auditDesk.getByRole('button', { name: 'Search' }).click();
@@ -119,9 +105,9 @@ test('roles decide what appears, and the server refuses the rest; the site never
   const office = await desk.newPage();
 
   // Content staff: the dashboard, not the money queues or the audit log, even by their address.
-  await signIn(office, await createOperatorAccount('content'));
-  await expect(sections(office).filter({ hasText: 'Dashboard' })).toHaveCount(1);
-  for (const name of ['Deposits', 'Withdrawals', 'Audit log']) await expect(sections(office).filter({ hasText: name })).toHaveCount(0);
+  await signInToBackOffice(office, await createOperatorAccount('content'));
+  await expect(backOfficeSections(office).filter({ hasText: 'Dashboard' })).toHaveCount(1);
+  for (const name of ['Deposits', 'Withdrawals', 'Audit log']) await expect(backOfficeSections(office).filter({ hasText: name })).toHaveCount(0);
   await office.goto(`${E2E_OPS_URL}/ops/deposits`);
   await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(office.getByTestId('deposits')).toHaveCount(0);
@@ -157,8 +143,8 @@ test('roles decide what appears, and the server refuses the rest; the site never
   // server refuses it anyway.
   const support = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const desk2 = await support.newPage();
-  await signIn(desk2, await createOperatorAccount('support'));
-  await expect(sections(desk2)).toHaveText(['Players']);
+  await signInToBackOffice(desk2, await createOperatorAccount('support'));
+  await expect(backOfficeSections(desk2)).toHaveText(['Players']);
   await desk2.getByLabel('Find a player').fill(member.username);
   await desk2.getByRole('button', { name: 'Search' }).click();
   await desk2.getByTestId('player-results').getByRole('button', { name: member.username }).click();

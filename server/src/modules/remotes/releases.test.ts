@@ -133,6 +133,22 @@ it('rolls a release out and back, each on the next page load, each in the audit 
     ['remote.rollout', 'ok', null],
     ['remote.rollback', 'ok', null],
   ]);
+  // Each change says what the devices were served before and after it; a refused one what was asked.
+  const details = await context.pool.query<{ action: string; outcome: string; detail: unknown }>(
+    "SELECT action, outcome, detail FROM operator_action WHERE action LIKE 'remote.%' AND outcome <> 'started' ORDER BY id",
+  );
+  const unchanged = { serving: '1.0.1', canary: null };
+  expect(details.rows.map((row) => row.detail)).toEqual([
+    { version: '2.0.0', before: unchanged, after: { serving: '2.0.0', canary: null } },
+    { version: '3.0.0', before: unchanged, after: { serving: '3.0.0', canary: null } },
+    { version: '1.0.0', before: null, after: null },
+    { version: '1.0.0', before: unchanged, after: { serving: '1.0.0', canary: null } },
+    { before: { serving: '1.0.0', canary: null }, after: { serving: '1.0.0', canary: null } },
+    { version: '1.0.1', before: { serving: '1.0.0', canary: null }, after: { serving: '1.0.1', canary: null } },
+    { before: { serving: '1.0.1', canary: null }, after: { serving: '1.0.0', canary: null } },
+    { version: '0.2.0-rc.1', before: { serving: '0.1.0', canary: null }, after: { serving: '0.2.0-rc.1', canary: null } },
+    { before: { serving: '0.2.0-rc.1', canary: null }, after: { serving: '0.1.0', canary: null } },
+  ]);
 });
 
 it('stops serving a pin the shell can no longer run (the shell changed since) and serves the newest it can', async () => {
@@ -240,10 +256,13 @@ describe('a canary: a release served to a share of the devices', () => {
       "SELECT detail, outcome FROM operator_action WHERE action = 'remote.canary' AND outcome = 'ok' ORDER BY id",
     );
     expect(audit.rows.map((row) => row.detail)).toEqual([
-      { version: '1.0.1', percent: 50 },
-      { version: '1.0.1', percent: 80 },
-      { version: '1.0.1', percent: 5 },
+      { version: '1.0.1', percent: 50, before: { serving: '1.0.0', canary: null }, after: { serving: '1.0.0', canary: { version: '1.0.1', percent: 50 } } },
+      { version: '1.0.1', percent: 80, before: { serving: '1.0.0', canary: { version: '1.0.1', percent: 50 } }, after: { serving: '1.0.0', canary: { version: '1.0.1', percent: 80 } } },
+      { version: '1.0.1', percent: 5, before: { serving: '1.0.0', canary: null }, after: { serving: '1.0.0', canary: { version: '1.0.1', percent: 5 } } },
     ]);
+    // Ending a canary: the same release for everyone, the canary gone.
+    const ended = await context.pool.query<{ detail: unknown }>("SELECT detail FROM operator_action WHERE action = 'remote.rollback' AND outcome = 'ok' ORDER BY id DESC LIMIT 1");
+    expect(ended.rows[0].detail).toEqual({ before: { serving: '1.0.0', canary: { version: '1.0.1', percent: 80 } }, after: { serving: '1.0.0', canary: null } });
   });
 
   it('sets and ends a canary from the command line', async () => {

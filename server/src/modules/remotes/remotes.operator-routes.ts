@@ -16,7 +16,8 @@ import { sortNewestFirst } from './semver';
 // served to a share of the devices, canary.ts); rolling back (a running canary ends; without one,
 // the release before the one served is pinned). A release the shell cannot run is refused here,
 // when it is written, with the reason; /remotes.json also skips such a pin or canary should the
-// shell change later (remotes.service.ts).
+// shell change later (remotes.service.ts). Each change's audit entry holds what the devices were
+// served before it and after it (releaseChange: the release everyone gets and the canary).
 
 export interface RemoteReleases {
   name: string;
@@ -133,11 +134,51 @@ export async function rollBack(db: pg.Pool, staticRoot: string | undefined, merc
     return { ...(await releasesOf(db, staticRoot, merchantId, name)), endedCanary: row.canaryVersion };
   }
   const current = await releasesOf(db, staticRoot, merchantId, name);
-  const compatible = sortNewestFirst(current.releases.filter((release) => release.compatible).map((release) => release.version));
-  const index = current.serving === null ? -1 : compatible.indexOf(current.serving);
-  const previous = index >= 0 ? compatible[index + 1] : undefined;
+  const previous = releaseBefore(current);
   if (!previous) throw new AppError(409, 'remote.rollback.none', { detail: `${name} ${current.serving ?? '(none served)'}` });
   return { ...(await rollOut(db, staticRoot, merchantId, name, previous)), endedCanary: null };
+}
+
+/**
+ * The release a roll-back without a canary pins: the newest one the shell can run that is older
+ * than the one served now, by version order (undefined: none).
+ */
+export function releaseBefore(remote: Pick<RemoteReleases, 'serving' | 'releases'>): string | undefined {
+  const compatible = sortNewestFirst(remote.releases.filter((release) => release.compatible).map((release) => release.version));
+  const index = remote.serving === null ? -1 : compatible.indexOf(remote.serving);
+  return index >= 0 ? compatible[index + 1] : undefined;
+}
+
+/** What a merchant's devices are served of a remote, as the audit trail records it before and after a change. */
+export interface ServedState {
+  /** What every device outside a canary gets (null: nothing). */
+  serving: string | null;
+  /** The release a share of the devices gets instead (null: no canary). */
+  canary: { version: string; percent: number } | null;
+}
+
+const servedState = (remote: RemoteReleases | undefined): ServedState | null => (remote ? { serving: remote.serving, canary: remote.canary } : null);
+
+/**
+ * The audit detail of a change: what the devices were served before it and what they are served
+ * once it is done (`after` is what was asked: a refused change left `before` in place). null: no
+ * such remote in the registry.
+ */
+export async function releaseChange(
+  db: pg.Pool,
+  staticRoot: string | undefined,
+  merchantId: number,
+  name: string,
+  change: { rollout: string } | { canary: { version: string; percent: number } } | { rollback: true },
+): Promise<{ before: ServedState | null; after: ServedState | null }> {
+  const current = (await listReleases(db, staticRoot, merchantId)).find((remote) => remote.name === name);
+  const before = servedState(current);
+  if (!before || !current) return { before: null, after: null };
+  if ('rollout' in change) return { before, after: { serving: change.rollout, canary: null } };
+  if ('canary' in change) return { before, after: { serving: before.serving, canary: change.canary } };
+  // A roll-back ends a running canary; without one, it pins the release before (none: refused, nothing changes).
+  if (before.canary) return { before, after: { serving: before.serving, canary: null } };
+  return { before, after: { serving: releaseBefore(current) ?? before.serving, canary: null } };
 }
 
 const releasesProperties = {
@@ -193,7 +234,8 @@ export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPl
     }, async (request) => {
       const { merchantId } = operatorOf(request);
       const { name, version } = request.body;
-      return audited(auditContextOf(request, db, clock), { action: 'remote.rollout', targetType: 'remote', targetId: name, detail: { version } }, async () =>
+      const change = await releaseChange(db, staticRoot, merchantId, name, { rollout: version });
+      return audited(auditContextOf(request, db, clock), { action: 'remote.rollout', targetType: 'remote', targetId: name, detail: { version, ...change } }, async () =>
         ok(await rollOut(db, staticRoot, merchantId, name, version)),
       );
     });
@@ -216,7 +258,8 @@ export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPl
     }, async (request) => {
       const { merchantId } = operatorOf(request);
       const { name, version, percent } = request.body;
-      return audited(auditContextOf(request, db, clock), { action: 'remote.canary', targetType: 'remote', targetId: name, detail: { version, percent } }, async () =>
+      const change = await releaseChange(db, staticRoot, merchantId, name, { canary: { version, percent } });
+      return audited(auditContextOf(request, db, clock), { action: 'remote.canary', targetType: 'remote', targetId: name, detail: { version, percent, ...change } }, async () =>
         ok(await setCanary(db, staticRoot, merchantId, name, version, percent)),
       );
     });
@@ -233,7 +276,8 @@ export function remotesOperatorRoutes(staticRoot: string | undefined): FastifyPl
     }, async (request) => {
       const { merchantId } = operatorOf(request);
       const { name } = request.body;
-      return audited(auditContextOf(request, db, clock), { action: 'remote.rollback', targetType: 'remote', targetId: name, detail: {} }, async () =>
+      const change = await releaseChange(db, staticRoot, merchantId, name, { rollback: true });
+      return audited(auditContextOf(request, db, clock), { action: 'remote.rollback', targetType: 'remote', targetId: name, detail: { ...change } }, async () =>
         ok(await rollBack(db, staticRoot, merchantId, name)),
       );
     });
