@@ -6,7 +6,7 @@ import { localeOf } from '../../i18n/i18n';
 import { formatAmount, formatCount, formatTime } from '../../ui/format';
 import { Button, ErrorMessage, Field, Input, Select, ui } from '../../ui/ui';
 import { useLoad } from '../../ui/use-load';
-import { DASHBOARD_REFRESH_MS, periodEndingToday, seriesOf, type Dashboard, type DayFigures } from './dashboard-types';
+import { DASHBOARD_REFRESH_MS, seriesOf, type Dashboard, type DashboardPeriod, type DayFigures } from './dashboard-types';
 import styles from './dashboard.module.css';
 
 const TrendChart = lazy(() => import(/* webpackChunkName: "trend-chart" */ './trend-chart'));
@@ -30,13 +30,15 @@ export default function DashboardPage() {
   const locale = localeOf(i18n.language);
   const { api } = useBackOffice();
   const [preset, setPreset] = useState<string>('1');
-  const [period, setPeriod] = useState(() => periodEndingToday(1));
-  const [custom, setCustom] = useState(period);
-  const { data, error, loading, loadedAt, reload } = useLoad(() => api.get<Dashboard>('/dashboard', period), [period.from, period.to], { refreshMs: DASHBOARD_REFRESH_MS });
+  const [period, setPeriod] = useState<DashboardPeriod>({ days: 1 });
+  const [custom, setCustom] = useState({ from: '', to: '' });
+  const { data, error, loading, loadedAt, reload } = useLoad(() => api.get<Dashboard>('/dashboard', period), [JSON.stringify(period)], { refreshMs: DASHBOARD_REFRESH_MS });
 
   const choosePreset = (value: string) => {
     setPreset(value);
-    if (value !== 'custom') setPeriod(periodEndingToday(Number(value)));
+    if (value !== 'custom') setPeriod({ days: Number(value) });
+    // The chosen days start as the period shown (the merchant's days).
+    else if (data) setCustom({ from: data.from, to: data.to });
   };
   const applyCustom = (event: FormEvent) => {
     event.preventDefault();

@@ -24,12 +24,11 @@ export interface Dashboard {
 /** The dashboard reads its figures again this often while in view. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
-/** A period ending today: `days` days long (1: today), as the API's from/to dates in local time. */
-export function periodEndingToday(days: number, now = new Date()): { from: string; to: string } {
-  const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
-  return { from: iso(start), to: iso(now) };
-}
+/**
+ * The period asked for: the last `days` days of the merchant's calendar (the server's: the browser
+ * may be in another time zone, already on another day), or the days chosen.
+ */
+export type DashboardPeriod = { days: number } | { from: string; to: string };
 
 /** A chart's series: one line per figure named, over the period's days. */
 export function seriesOf(dashboard: Dashboard, figures: readonly (keyof DayFigures)[]): { days: string[]; series: { figure: keyof DayFigures; values: number[] }[] } {

@@ -39,13 +39,13 @@ const figuresSchema = (extra: Record<string, JsonSchema>, required: string[]): J
 });
 
 export async function dashboardRoutes(app: FastifyInstance, { db, clock = systemClock }: DashboardRoutesOptions): Promise<void> {
-  app.get<{ Querystring: { from?: string; to?: string } }>('/dashboard', {
+  app.get<{ Querystring: { from?: string; to?: string; days?: number } }>('/dashboard', {
     schema: apiSchema({
       tags: ['operator'],
       summary: "The merchant's figures per day of a period, and their totals",
       description:
         `Days of the merchant's time zone (its withdraw settings' timeZoneOffsetMinutes), both ends included, every day listed (zeros when nothing happened). ` +
-        `Default: today; a missing from is to, a missing to is today. 400 operator.period.invalid: a text that is no date, from after to, more than ${DASHBOARD_MAX_DAYS} days.`,
+        `Default: today; a missing from is to, a missing to is today; days=N: the last N days of the merchant's calendar ending today. 400 operator.period.invalid: a text that is no date, from after to, more than ${DASHBOARD_MAX_DAYS} days.`,
       headers: bearerHeader,
       querystring: {
         type: 'object',
@@ -53,6 +53,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, clock = system
         properties: {
           from: { type: 'string', maxLength: 32, description: 'first day, YYYY-MM-DD' },
           to: { type: 'string', maxLength: 32, description: 'last day, YYYY-MM-DD' },
+          days: { type: 'integer', minimum: 1, maximum: DASHBOARD_MAX_DAYS, description: "the last N days of the merchant's calendar, today included (not with from/to)" },
         },
       },
       value: {
@@ -80,5 +81,5 @@ export async function dashboardRoutes(app: FastifyInstance, { db, clock = system
       },
     }),
   }, async (request) =>
-    ok(await dashboardOf(db, { merchantId: operatorOf(request).merchantId, from: request.query.from, to: request.query.to, nowMs: clock() })));
+    ok(await dashboardOf(db, { merchantId: operatorOf(request).merchantId, from: request.query.from, to: request.query.to, days: request.query.days, nowMs: clock() })));
 }

@@ -95,16 +95,19 @@ function figures(money: Money, play: { stakeMinor: number; winMinor: number; act
 
 /**
  * The figures of [from, to] (days YYYY-MM-DD, both included; default: the merchant's today, a
- * missing `from` is `to`, a missing `to` today). Refused (400 operator.period.invalid): a text
+ * missing `from` is `to`, a missing `to` today), or of the last `days` days of the merchant's
+ * calendar ending today (what a back office in another time zone asks for "today" or "the last
+ * 7 days": its own calendar may already be on another day). Refused (400 operator.period.invalid): a text
  * that is no date, `from` after `to`, more than DASHBOARD_MAX_DAYS days. Two queries, whatever
  * the length of the period.
  */
-export async function dashboardOf(db: Db, input: { merchantId: number; from?: string; to?: string; nowMs: number }): Promise<Dashboard> {
+export async function dashboardOf(db: Db, input: { merchantId: number; from?: string; to?: string; days?: number; nowMs: number }): Promise<Dashboard> {
   const { timeZoneOffsetMinutes } = await readWithdrawSettings(db, input.merchantId);
   const offsetMs = timeZoneOffsetMinutes * 60_000;
   const today = dateText(input.nowMs + offsetMs);
+  if (input.days !== undefined && (input.from !== undefined || input.to !== undefined)) throw invalid('days or from/to, not both');
   const toDay = input.to ?? today;
-  const fromDay = input.from ?? input.to ?? today;
+  const fromDay = input.days !== undefined ? dateText(dateMs(today)! - (input.days - 1) * 86_400_000) : (input.from ?? input.to ?? today);
   const fromMidnight = dateMs(fromDay);
   const toMidnight = dateMs(toDay);
   if (fromMidnight === undefined) throw invalid(`from is not a date (YYYY-MM-DD): ${fromDay}`);

@@ -252,6 +252,14 @@ describe('the dashboard', () => {
     expect((await dashboard(`?from=${YESTERDAY}`)).days).toEqual([yesterday(), today()]);
   });
 
+  it("answers the last days of the merchant's calendar, whatever calendar the back office is on", async () => {
+    expect(await dashboard('?days=2')).toEqual(await dashboard(`?from=${YESTERDAY}&to=${TODAY}`));
+    expect(await dashboard('?days=1')).toEqual(await dashboard(''));
+    const token = await operator('cashier');
+    expect(refusal(await ops(token, 'GET', `/dashboard?days=2&to=${TODAY}`))).toEqual([400, 'operator.period.invalid']);
+    for (const days of ['0', '93', 'x']) expect((await ops(token, 'GET', `/dashboard?days=${days}`)).statusCode).toBe(400);
+  });
+
   it('lists every day of the period, zeros where nothing happened', async () => {
     const value = await dashboard('?from=2026-11-24&to=2026-11-28');
     expect(value.days.map((day) => day.day)).toEqual(['2026-11-24', '2026-11-25', YESTERDAY, TODAY, '2026-11-28']);
