@@ -246,6 +246,8 @@ export const SERVER_ERROR_CODES = [
   'mission.claim.closed',
   'mission.leaderboard.automatic',
   'operator.mission.invalid',
+  // Banners and announcements written through the back office (content module)
+  'operator.content.invalid',
   // Player-to-player deposits (c2c module) and the withdrawals they pay
   'c2c.disabled',
   'c2c.amount.out.of.range',

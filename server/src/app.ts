@@ -19,7 +19,7 @@ import { c2cDepositMethods, c2cOperatorRoutes, c2cRoutes, createC2CSweep } from 
 import { captchaRoutes } from './modules/captcha';
 import { ChatHub, chatOperatorRoutes, chatRoutes } from './modules/chat';
 import { botCheckRoutes } from './modules/bot-check';
-import { contentRoutes, getFirstBanners } from './modules/content';
+import { contentOperatorRoutes, contentRoutes, getFirstBanners } from './modules/content';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gameProviderOperatorRoutes, gameProviderRoutes } from './modules/game-provider';
 import { gamesRoutes } from './modules/games';
@@ -371,7 +371,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub)] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes] });
 
   // The back office's pages, on the operator listener only (the hook above).
   backOfficeServed = await registerBackOffice(app, { staticRoot: options.staticRoot, failure, apiPrefix: OPERATOR_API_PREFIX });

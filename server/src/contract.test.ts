@@ -16,6 +16,8 @@ const SERVER_ONLY_ROUTES = new Set([
   // Social login: browser navigations answered with 302 redirects, never called through the API client.
   'GET /wps/session/oauth/:provider/start',
   'GET /wps/session/oauth/:provider/callback',
+  // Uploaded banner images (modules/content): the address an <img> loads, answered with the image itself.
+  'GET /wps/content/images/:name',
 ]);
 
 const isCall = (entry: unknown): entry is CallDefinition =>

@@ -10,6 +10,7 @@ import { betHistoryMessages } from './modules/bet-history';
 import { botCheckMessages } from './modules/bot-check';
 import { c2cMessages } from './modules/c2c';
 import { chatMessages } from './modules/chat';
+import { contentMessages } from './modules/content';
 import { promotionMessages } from './modules/promotion';
 import { prizeWheelMessages } from './modules/prize-wheel';
 import { pointsMessages } from './modules/points';
@@ -81,6 +82,7 @@ export const MESSAGE_PARTS = {
   memberLabel: memberLabelMessages,
   mission: missionMessages,
   support: supportMessages,
+  content: contentMessages,
 };
 
 /**

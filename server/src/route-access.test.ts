@@ -46,6 +46,8 @@ const OPEN_ROUTES = [
   // The bot check's challenge (modules/bot-check): asked for before login, registration or an SMS send.
   'GET /wps/botcheck/challenge: public',
   'GET /wps/captcha: public',
+  // Banner images uploaded through the back office (modules/content): what a banner's <img> loads.
+  'GET /wps/content/images/:name: public',
   'GET /wps/member/info/icon: member',
   'GET /wps/member/info: member',
   // The promotions and a promotion's page (modules/promotion): anybody; a member's session shows where the member stands.

@@ -2,10 +2,12 @@ import { announcementsCall, helpCenterCall, indexNoticeCall } from '@platform/co
 import type { FastifyInstance } from 'fastify';
 import { callerLanguageOf } from '../../http/request-context';
 import type { Db } from '../../db/pool';
-import { ok } from '../../http/envelope';
+import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import * as content from './content.service';
+import { CONTENT_IMAGE_PATH } from './content-image';
+import { contentImage } from './content.operator.service';
 
 export interface ContentRoutesOptions {
   db: Db;
@@ -37,4 +39,21 @@ export async function contentRoutes(app: FastifyInstance, { db }: ContentRoutesO
     config: { auth: 'public' },
     schema: apiSchema({ tags, summary: 'Help-centre articles', call: helpCenterCall }),
   }, async (request) => ok(await content.getHelpCenter(db, merchantOf(request))));
+
+  // Banner images the operators uploaded (the back office; content.operator-routes.ts): the address
+  // a banner names, on the site's own origin (its img-src 'self'). The address is the image's
+  // SHA-256, so its bytes never change: cached for a year. Not an API call: an <img> asks for it.
+  app.get<{ Params: { name: string } }>(`${CONTENT_IMAGE_PATH}/:name`, {
+    config: { auth: 'public' },
+    schema: apiSchema({
+      tags,
+      summary: 'A banner image uploaded through the back office (the answer is the image itself)',
+      params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[0-9a-f]{64}\\.(png|jpg|webp)$', description: '<sha256>.<png|jpg|webp>' } } },
+      value: { type: 'object', description: 'never sent: the answer is the image (image/png, image/jpeg or image/webp)' },
+    }),
+  }, async (request, reply) => {
+    const image = await contentImage(db, merchantOf(request).id, request.params.name);
+    if (!image) throw new AppError(404, 'not.found');
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type(image.contentType).send(image.image);
+  });
 }

@@ -142,6 +142,17 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'PUT /chat/settings': ['content'],
   'GET /chat/scripts': ['support', 'content'],
   'PUT /chat/scripts': ['content'],
+  // Banners and announcements (modules/content): content staff write them, as promotions; risk reads.
+  'GET /content/banners': ['content', 'risk'],
+  'POST /content/banners': ['content'],
+  'POST /content/banners/images': ['content'],
+  'POST /content/banners/:id': ['content'],
+  'DELETE /content/banners/:id': ['content'],
+  'GET /content/banners/:id/image': ['content', 'risk'],
+  'GET /content/announcements': ['content', 'risk'],
+  'POST /content/announcements': ['content'],
+  'POST /content/announcements/:id': ['content'],
+  'DELETE /content/announcements/:id': ['content'],
   // Which release of each remote a brand serves (modules/remotes): admins only.
   'GET /remotes/releases': [],
   'POST /remotes/rollout': [],

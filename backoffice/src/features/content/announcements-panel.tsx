@@ -1,0 +1,221 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OpsError } from '../../api/ops-client';
+import { useBackOffice } from '../../app/session-context';
+import { localeOf } from '../../i18n/i18n';
+import { formatTime } from '../../ui/format';
+import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
+import { useLoad } from '../../ui/use-load';
+import { Checkbox, ConfirmDelete, TextArea } from './content-fields';
+import {
+  ANNOUNCEMENT_TYPES,
+  announcementBody,
+  announcementDraftOf,
+  emptyAnnouncementDraft,
+  type AnnouncementDraft,
+  type AnnouncementRow,
+  type AnnouncementState,
+  type AnnouncementType,
+} from './content-model';
+import styles from './content.module.css';
+
+const STATE_LOOK: Record<AnnouncementState, string> = { shown: styles.on, scheduled: styles.scheduled, expired: styles.off, disabled: styles.off };
+
+function AnnouncementForm({ announcement, type, onSaved, onCancel }: { announcement: AnnouncementRow | null; type: AnnouncementType | ''; onSaved: (row: AnnouncementRow) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useBackOffice();
+  const [draft, setDraft] = useState<AnnouncementDraft>(() => (announcement ? announcementDraftOf(announcement) : emptyAnnouncementDraft(type || 'B')));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (change: Partial<AnnouncementDraft>) => setDraft((current) => ({ ...current, ...change }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = announcementBody(draft, announcement ?? undefined);
+      onSaved(announcement ? await api.post<AnnouncementRow>(`/content/announcements/${announcement.id}`, body) : await api.post<AnnouncementRow>('/content/announcements', body));
+    } catch (caught) {
+      setError(caught instanceof OpsError ? caught.message : t('error.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const heading = announcement ? t('content.editAnnouncement', { id: announcement.id }) : t('content.newAnnouncement');
+  return (
+    <form className={[ui.panel, styles.form].join(' ')} onSubmit={(event) => void save(event)} aria-label={heading}>
+      <h2>{heading}</h2>
+      <Field label={t('content.type')}>
+        <Select value={draft.type} onChange={(event) => set({ type: event.target.value as AnnouncementType })}>
+          {ANNOUNCEMENT_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(`content.types.${value}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <p className={[styles.muted, styles.wide].join(' ')}>{t(`content.typeUses.${draft.type}`)}</p>
+      <div className={styles.wide}>
+        <Field label={t('content.title')}>
+          <Input required maxLength={200} value={draft.title} onChange={(event) => set({ title: event.target.value })} />
+        </Field>
+      </div>
+      <div className={styles.wide}>
+        <Field label={t('content.text')}>
+          <TextArea required maxLength={20000} value={draft.content} onChange={(event) => set({ content: event.target.value })} />
+        </Field>
+      </div>
+      <Field label={t('content.publishedAt')}>
+        <Input type="datetime-local" value={draft.publishedAt} onChange={(event) => set({ publishedAt: event.target.value })} />
+      </Field>
+      <Field label={t('content.expiresAt')}>
+        <Input type="datetime-local" value={draft.expiresAt} onChange={(event) => set({ expiresAt: event.target.value })} />
+      </Field>
+      <Checkbox label={t('content.popup')} checked={draft.popup} onChange={(event) => set({ popup: event.target.checked })} />
+      <Checkbox label={t('content.enabled')} checked={draft.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
+      <div className={styles.formActions}>
+        <Button type="submit" disabled={busy || !draft.title.trim() || !draft.content.trim()}>
+          {announcement ? t('content.save') : t('content.create')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+      <div className={styles.wide}>
+        <ErrorMessage>{error}</ErrorMessage>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The merchant's announcements, newest publication first (the order players see them in), by
+ * type, each with where it stands (shown, scheduled, expired, hidden); created and changed in a
+ * form (its text is HTML, made safe by the site), deleted after a confirmation.
+ */
+export function AnnouncementsPanel() {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const { api, may } = useBackOffice();
+  const [type, setType] = useState<AnnouncementType | ''>('');
+  const { data, error, loading, reload } = useLoad(() => api.get<{ list: AnnouncementRow[] }>('/content/announcements', { type: type || undefined }), [type]);
+  const [editing, setEditing] = useState<{ announcement: AnnouncementRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
+
+  const saved = (row: AnnouncementRow) => {
+    setOutcome({ error: null, notice: editing?.announcement ? t('content.announcementSaved', { id: row.id }) : t('content.announcementCreated', { id: row.id }) });
+    setEditing(null);
+    void reload();
+  };
+  const remove = async (announcement: AnnouncementRow) => {
+    setBusy(true);
+    setOutcome({ error: null, notice: null });
+    try {
+      await api.delete(`/content/announcements/${announcement.id}`);
+      setOutcome({ error: null, notice: t('content.announcementDeleted', { id: announcement.id }) });
+      setDeleting(null);
+    } catch (caught) {
+      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
+    } finally {
+      setBusy(false);
+      void reload();
+    }
+  };
+
+  const list = data?.list ?? [];
+  return (
+    <>
+      <div className={ui.toolbar}>
+        <Field label={t('content.type')}>
+          <Select value={type} onChange={(event) => setType(event.target.value as AnnouncementType | '')}>
+            <option value="">{t('content.allTypes')}</option>
+            {ANNOUNCEMENT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`content.types.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button variant="secondary" onClick={() => void reload()} disabled={loading}>
+          {t('refresh')}
+        </Button>
+        {may('POST /content/announcements') && !editing && (
+          <Button
+            onClick={() => {
+              setOutcome({ error: null, notice: null });
+              setEditing({ announcement: null });
+            }}
+          >
+            {t('content.newAnnouncement')}
+          </Button>
+        )}
+      </div>
+      {editing && <AnnouncementForm key={editing.announcement?.id ?? 'new'} announcement={editing.announcement} type={type} onSaved={saved} onCancel={() => setEditing(null)} />}
+      <Notice>{outcome.notice}</Notice>
+      <ErrorMessage>{outcome.error ?? error}</ErrorMessage>
+      <div className={ui.tableWrap}>
+        <table className={ui.table} data-testid="announcements">
+          <thead>
+            <tr>
+              <th>{t('content.title')}</th>
+              <th>{t('content.type')}</th>
+              <th>{t('content.status')}</th>
+              <th>{t('content.from')}</th>
+              <th>{t('content.until')}</th>
+              <th>{t('content.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((announcement) => (
+              <tr key={announcement.id} data-testid="announcement-row" data-id={announcement.id}>
+                <td>
+                  <span className={styles.title}>{announcement.title}</span>
+                  {announcement.popup && <div className={styles.muted}>{t('content.popupShort')}</div>}
+                </td>
+                <td>{t(`content.types.${announcement.type}`)}</td>
+                <td className={STATE_LOOK[announcement.state]}>{t(`content.states.${announcement.state}`)}</td>
+                <td>{formatTime(announcement.publishedAt, locale)}</td>
+                <td>{announcement.expiresAt ? formatTime(announcement.expiresAt, locale) : t('content.noEnd')}</td>
+                <td>
+                  <div className={ui.actions}>
+                    {may('POST /content/announcements/:id') && (
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          setOutcome({ error: null, notice: null });
+                          setEditing({ announcement });
+                        }}
+                      >
+                        {t('content.edit')}
+                      </Button>
+                    )}
+                    {may('DELETE /content/announcements/:id') && (
+                      <Button variant="danger" onClick={() => setDeleting(announcement.id)}>
+                        {t('content.delete')}
+                      </Button>
+                    )}
+                  </div>
+                  {deleting === announcement.id && (
+                    <ConfirmDelete
+                      question={t('content.confirmAnnouncementDelete')}
+                      yes={t('content.confirmDelete')}
+                      no={t('cancel')}
+                      busy={busy}
+                      onYes={() => void remove(announcement)}
+                      onNo={() => setDeleting(null)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!loading && list.length === 0 && <p className={ui.empty}>{t('content.noAnnouncements')}</p>}
+      </div>
+    </>
+  );
+}

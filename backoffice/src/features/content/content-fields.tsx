@@ -1,0 +1,33 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { Button, ui } from '../../ui/ui';
+import styles from './content.module.css';
+
+/** A yes/no field: the box and its label on one line. */
+export function Checkbox({ label, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" {...props} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A multi-line text input in the look of ui.tsx's inputs. */
+export function TextArea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea {...props} className={[ui.input, styles.textarea, props.className].filter(Boolean).join(' ')} />;
+}
+
+/** Asks before a deletion, in place: what will happen, then yes or no. */
+export function ConfirmDelete({ question, yes, no, busy, onYes, onNo }: { question: string; yes: string; no: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  return (
+    <div className={styles.confirm} role="group" aria-label={question}>
+      <span>{question}</span>
+      <Button variant="danger" disabled={busy} onClick={onYes}>
+        {yes}
+      </Button>
+      <Button variant="secondary" onClick={onNo}>
+        {no}
+      </Button>
+    </div>
+  );
+}
