@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError } from '../../api/ops-client';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
 import { formatAmount, formatTime } from '../../ui/format';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
+import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
 import { localeOf } from '../../i18n/i18n';
 import { DEPOSIT_STATUSES, QUEUE_REFRESH_MS, type DepositRow } from './cashier-types';
@@ -32,21 +32,12 @@ export default function DepositsPage() {
   const [action, setAction] = useState<{ number: string; kind: 'approve' | 'reject' } | null>(null);
   const [amount, setAmount] = useState('');
   const [receipt, setReceipt] = useState<{ number: string; dataUrl: string } | null>(null);
-  const [outcome, setOutcome] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run: act, failed } = useAction();
 
+  // Decided or refused, the queue is read again: another cashier may have decided meanwhile.
   const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome({ error: null, notice: null });
-    try {
-      setOutcome({ error: null, notice: await work() });
-      setAction(null);
-    } catch (caught) {
-      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
-    } finally {
-      setBusy(false);
-      void reload();
-    }
+    if (await act(work)) setAction(null);
+    void reload();
   };
 
   const approve = (deposit: DepositRow) =>
@@ -66,7 +57,7 @@ export default function DepositsPage() {
       const answer = await api.get<{ dataUrl: string }>(`/deposits/${deposit.number}/receipt`);
       setReceipt({ number: deposit.number, dataUrl: answer.dataUrl });
     } catch (caught) {
-      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
+      failed(caught);
     }
   };
 

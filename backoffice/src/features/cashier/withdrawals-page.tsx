@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError } from '../../api/ops-client';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
 import { localeOf } from '../../i18n/i18n';
 import { formatAmount, formatTime } from '../../ui/format';
 import { Button, ErrorMessage, Field, Notice, Select, ui } from '../../ui/ui';
+import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
 import { QUEUE_REFRESH_MS, WITHDRAWAL_STATUSES, type WithdrawalRow } from './cashier-types';
 import styles from './cashier.module.css';
@@ -24,23 +24,17 @@ export default function WithdrawalsPage() {
   const [status, setStatus] = useState<string>('pending');
   const { data, error, loading, reload } = useLoad(() => api.get<{ list: WithdrawalRow[] }>('/withdrawals', { status, limit: 200 }), [status], { refreshMs: QUEUE_REFRESH_MS });
   const [rejecting, setRejecting] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run } = useAction();
 
+  // Decided or refused, the queue is read again: another cashier may have decided meanwhile.
   const decide = async (withdrawal: WithdrawalRow, verb: 'pay' | 'reject', reason?: string) => {
-    setBusy(true);
-    setOutcome({ error: null, notice: null });
-    try {
+    const done = await run(async () => {
       const answer = await api.post<{ changed: boolean }>(`/withdrawals/${withdrawal.number}/${verb}`, verb === 'reject' ? { reason } : {});
-      const done = verb === 'pay' ? t('cashier.paid', { number: withdrawal.number }) : t('cashier.rejected', { number: withdrawal.number });
-      setOutcome({ error: null, notice: answer.changed ? done : t('cashier.alreadyDecided', { number: withdrawal.number }) });
-      setRejecting(null);
-    } catch (caught) {
-      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
-    } finally {
-      setBusy(false);
-      void reload();
-    }
+      if (!answer.changed) return t('cashier.alreadyDecided', { number: withdrawal.number });
+      return verb === 'pay' ? t('cashier.paid', { number: withdrawal.number }) : t('cashier.rejected', { number: withdrawal.number });
+    });
+    if (done) setRejecting(null);
+    void reload();
   };
 
   const list = data?.list ?? [];

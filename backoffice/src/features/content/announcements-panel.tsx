@@ -5,6 +5,7 @@ import { useBackOffice } from '../../app/session-context';
 import { localeOf } from '../../i18n/i18n';
 import { formatTime } from '../../ui/format';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
+import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
 import { Checkbox, ConfirmDelete, TextArea } from './content-fields';
 import {
@@ -103,27 +104,20 @@ export function AnnouncementsPanel() {
   const { data, error, loading, reload } = useLoad(() => api.get<{ list: AnnouncementRow[] }>('/content/announcements', { type: type || undefined }), [type]);
   const [editing, setEditing] = useState<{ announcement: AnnouncementRow | null } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
+  const { busy, outcome, run, told, clear } = useAction();
 
   const saved = (row: AnnouncementRow) => {
-    setOutcome({ error: null, notice: editing?.announcement ? t('content.announcementSaved', { id: row.id }) : t('content.announcementCreated', { id: row.id }) });
+    told(editing?.announcement ? t('content.announcementSaved', { id: row.id }) : t('content.announcementCreated', { id: row.id }));
     setEditing(null);
     void reload();
   };
   const remove = async (announcement: AnnouncementRow) => {
-    setBusy(true);
-    setOutcome({ error: null, notice: null });
-    try {
+    const done = await run(async () => {
       await api.delete(`/content/announcements/${announcement.id}`);
-      setOutcome({ error: null, notice: t('content.announcementDeleted', { id: announcement.id }) });
-      setDeleting(null);
-    } catch (caught) {
-      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
-    } finally {
-      setBusy(false);
-      void reload();
-    }
+      return t('content.announcementDeleted', { id: announcement.id });
+    });
+    if (done) setDeleting(null);
+    void reload();
   };
 
   const list = data?.list ?? [];
@@ -146,7 +140,7 @@ export function AnnouncementsPanel() {
         {may('POST /content/announcements') && !editing && (
           <Button
             onClick={() => {
-              setOutcome({ error: null, notice: null });
+              clear();
               setEditing({ announcement: null });
             }}
           >
@@ -186,7 +180,7 @@ export function AnnouncementsPanel() {
                       <Button
                         variant="secondary"
                         onClick={() => {
-                          setOutcome({ error: null, notice: null });
+                          clear();
                           setEditing({ announcement });
                         }}
                       >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OpsError } from '../../api/ops-client';
 import { useBackOffice } from '../../app/session-context';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
+import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
 import { Checkbox, ConfirmDelete } from './content-fields';
 import { bannerBody, bannerDraftOf, emptyBannerDraft, imageFileProblem, LINKAGE_TYPES, readAsDataUrl, type BannerDraft, type BannerRow, type LinkageType } from './content-model';
@@ -159,27 +160,20 @@ export function BannersPanel() {
   const { data, error, loading, reload } = useLoad(() => api.get<{ list: BannerRow[]; groups: string[] }>('/content/banners', { group: group || undefined }), [group]);
   const [editing, setEditing] = useState<{ banner: BannerRow | null } | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
+  const { busy, outcome, run, told, clear } = useAction();
 
   const saved = (row: BannerRow) => {
-    setOutcome({ error: null, notice: editing?.banner ? t('content.bannerSaved', { id: row.id }) : t('content.bannerCreated', { id: row.id }) });
+    told(editing?.banner ? t('content.bannerSaved', { id: row.id }) : t('content.bannerCreated', { id: row.id }));
     setEditing(null);
     void reload();
   };
   const remove = async (banner: BannerRow) => {
-    setBusy(true);
-    setOutcome({ error: null, notice: null });
-    try {
+    const done = await run(async () => {
       await api.delete(`/content/banners/${banner.id}`);
-      setOutcome({ error: null, notice: t('content.bannerDeleted', { id: banner.id }) });
-      setDeleting(null);
-    } catch (caught) {
-      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
-    } finally {
-      setBusy(false);
-      void reload();
-    }
+      return t('content.bannerDeleted', { id: banner.id });
+    });
+    if (done) setDeleting(null);
+    void reload();
   };
 
   const groups = data?.groups ?? SITE_GROUPS;
@@ -203,7 +197,7 @@ export function BannersPanel() {
         {may('POST /content/banners') && !editing && (
           <Button
             onClick={() => {
-              setOutcome({ error: null, notice: null });
+              clear();
               setEditing({ banner: null });
             }}
           >
@@ -246,7 +240,7 @@ export function BannersPanel() {
                       <Button
                         variant="secondary"
                         onClick={() => {
-                          setOutcome({ error: null, notice: null });
+                          clear();
                           setEditing({ banner });
                         }}
                       >

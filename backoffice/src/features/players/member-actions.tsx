@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey, OpsError } from '../../api/ops-client';
+import { newIdempotencyKey } from '../../api/ops-client';
 import { useBackOffice } from '../../app/session-context';
 import { localeOf } from '../../i18n/i18n';
 import { formatAmount } from '../../ui/format';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
+import { useAction } from '../../ui/use-action';
 import { adjustmentAmountOf } from './players-types';
 import styles from './players.module.css';
 
@@ -21,25 +22,16 @@ export function MemberActions({ username, blocked, onChanged }: { username: stri
   const [open, setOpen] = useState<'block' | 'adjust' | null>(null);
   const [reason, setReason] = useState('');
   const [adjustment, setAdjustment] = useState({ amount: '', direction: 'credit' as 'credit' | 'debit', reason: '', key: newIdempotencyKey() });
-  const [outcome, setOutcome] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run: act } = useAction();
   const verb = blocked ? 'unblock' : 'block';
   const mayBlock = may(`POST /members/:username/${verb}`);
   const mayAdjust = may('POST /members/:username/adjustments');
   if (!mayBlock && !mayAdjust) return null;
 
   const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome({ error: null, notice: null });
-    try {
-      setOutcome({ error: null, notice: await work() });
-      setOpen(null);
-      onChanged();
-    } catch (caught) {
-      setOutcome({ error: caught instanceof OpsError ? caught.message : t('error.unknown'), notice: null });
-    } finally {
-      setBusy(false);
-    }
+    if (!(await act(work))) return;
+    setOpen(null);
+    onChanged();
   };
   const block = (event: FormEvent) => {
     event.preventDefault();
