@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { CONTENT_IMAGE_BODY_LIMIT, CONTENT_IMAGE_MAX_BYTES } from './content-image';
 import { BANNER_LINKAGE_TYPES, type AnnouncementRow, type BannerRow } from './content.operator.queries';
 import {
@@ -113,28 +113,15 @@ function merchantOfOperator(request: FastifyRequest): ContentMerchant {
   return { id: operator.merchantId, code: operator.merchantCode };
 }
 
-/**
- * Runs a content change under audit, once: the started row records what was asked; the outcome
- * row the row before and after the change (audited writes it with this detail object, which the
- * change fills in once it is done). A refusal's row keeps what was asked.
- */
-async function auditedChange<T>(
+/** Runs a content change under audit, once (operator's auditedChange): the started row keeps what was asked, the outcome row the row before and after. */
+const auditedContentChange = <T>(
   request: FastifyRequest,
   db: pg.Pool,
   clock: Clock,
   action: { action: string; targetType: string; targetId?: string },
   asked: unknown,
   change: () => Promise<Change<T>>,
-): Promise<T> {
-  const detail: Record<string, unknown> = { asked };
-  return audited(auditContextOf(request, db, clock), { ...action, detail }, async () => {
-    const { before, after, value } = await change();
-    delete detail.asked;
-    detail.before = before;
-    detail.after = after;
-    return value;
-  });
-}
+): Promise<T> => auditedChange(auditContextOf(request, db, clock), { ...action, asked: { asked } }, change);
 
 const announcementValue = (row: AnnouncementRow, nowMs: number) => ({ ...row, state: announcementState(row, nowMs) });
 
@@ -171,7 +158,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
     }),
   }, async (request) => {
     const merchant = merchantOfOperator(request);
-    const banner = await auditedChange<BannerRow>(request, db, clock, { action: 'banner.create', targetType: 'banner' }, request.body, () =>
+    const banner = await auditedContentChange<BannerRow>(request, db, clock, { action: 'banner.create', targetType: 'banner' }, request.body, () =>
       createBanner(db, merchant, request.body),
     );
     return ok(banner);
@@ -196,7 +183,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
     }),
   }, async (request) => {
     const operator = operatorOf(request);
-    const uploaded = await auditedChange(request, db, clock, { action: 'banner_image.upload', targetType: 'content_image' }, { dataUrlLength: request.body.image.length }, () =>
+    const uploaded = await auditedContentChange(request, db, clock, { action: 'banner_image.upload', targetType: 'content_image' }, { dataUrlLength: request.body.image.length }, () =>
       uploadImage(db, operator.merchantId, operator.id, request.body.image, clock()),
     );
     return ok(uploaded);
@@ -215,7 +202,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const merchant = merchantOfOperator(request);
     const { id } = request.params;
-    const banner = await auditedChange(request, db, clock, { action: 'banner.update', targetType: 'banner', targetId: String(id) }, request.body, () =>
+    const banner = await auditedContentChange(request, db, clock, { action: 'banner.update', targetType: 'banner', targetId: String(id) }, request.body, () =>
       updateBanner(db, merchant, id, request.body),
     );
     return ok(banner);
@@ -226,7 +213,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
-    const banner = await auditedChange(request, db, clock, { action: 'banner.delete', targetType: 'banner', targetId: String(id) }, {}, () => deleteBanner(db, merchantId, id));
+    const banner = await auditedContentChange(request, db, clock, { action: 'banner.delete', targetType: 'banner', targetId: String(id) }, {}, () => deleteBanner(db, merchantId, id));
     return ok(banner);
   });
 
@@ -273,7 +260,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
     }),
   }, async (request) => {
     const { merchantId } = operatorOf(request);
-    const row = await auditedChange(request, db, clock, { action: 'announcement.create', targetType: 'announcement' }, request.body, () =>
+    const row = await auditedContentChange(request, db, clock, { action: 'announcement.create', targetType: 'announcement' }, request.body, () =>
       createAnnouncement(db, merchantId, request.body, clock()),
     );
     return ok(announcementValue(row, clock()));
@@ -292,7 +279,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
-    const row = await auditedChange(request, db, clock, { action: 'announcement.update', targetType: 'announcement', targetId: String(id) }, request.body, () =>
+    const row = await auditedContentChange(request, db, clock, { action: 'announcement.update', targetType: 'announcement', targetId: String(id) }, request.body, () =>
       updateAnnouncement(db, merchantId, id, request.body, clock()),
     );
     return ok(announcementValue(row, clock()));
@@ -303,7 +290,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
-    const row = await auditedChange(request, db, clock, { action: 'announcement.delete', targetType: 'announcement', targetId: String(id) }, {}, () =>
+    const row = await auditedContentChange(request, db, clock, { action: 'announcement.delete', targetType: 'announcement', targetId: String(id) }, {}, () =>
       deleteAnnouncement(db, merchantId, id),
     );
     return ok(announcementValue(row, clock()));

@@ -4,6 +4,7 @@ export { auditContextOf, OPERATOR_BEARER_HEADER, operatorIdempotencyKeyOf, opera
 export {
   adjustBalance,
   audited,
+  auditedChange,
   auditTrail,
   createOperator,
   enrolOperatorTotp,
@@ -12,6 +13,7 @@ export {
   OPERATOR_LOGIN_RULE,
   OPERATOR_TOKEN_LIFETIME_MS,
   type AuditContext,
+  type AuditedChange,
   type AuditRow,
   type OperatorRecord,
   type OperatorTotp,

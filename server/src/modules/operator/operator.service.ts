@@ -181,6 +181,33 @@ export async function audited<T>(context: AuditContext, action: AuditedAction, r
   return result;
 }
 
+/** A change as the audit trail records it: the thing before and after it (null: created or deleted), and what the route answers. */
+export interface AuditedChange<T> {
+  before: unknown;
+  after: unknown;
+  value: T;
+}
+
+/**
+ * Runs a change under audit, once (audited's started, then ok or refused rows): the started row
+ * records what was asked; the outcome row what the thing was before the change and is after it,
+ * so the trail answers "what did this operator change, from what to what" without a second
+ * lookup. A refused change keeps what was asked and changes nothing.
+ */
+export async function auditedChange<T>(context: AuditContext, action: Omit<AuditedAction, 'detail'> & { asked?: Record<string, unknown> }, change: () => Promise<AuditedChange<T>>): Promise<T> {
+  const { asked = {}, ...named } = action;
+  // audited writes the outcome row with this object: it holds what was asked until the change is
+  // done, then the before and after the change answered.
+  const detail: Record<string, unknown> = { ...asked };
+  return audited(context, { ...named, detail }, async () => {
+    const { before, after, value } = await change();
+    for (const key of Object.keys(detail)) delete detail[key];
+    detail.before = before ?? null;
+    detail.after = after ?? null;
+    return value;
+  });
+}
+
 /** Records a failed login (no operator yet): the name tried, never the password. */
 export function auditFailedLogin(db: Db, input: { merchantCode: string; username: string; errorCode: string; requestId?: string; clientIp?: string; nowMs: number }): Promise<void> {
   return queries.selectMerchantId(db, input.merchantCode).then(async (merchantId) => {
