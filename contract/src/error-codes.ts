@@ -157,6 +157,9 @@ export const SERVER_ERROR_CODES = [
   'operator.role.forbidden',
   'operator.approval.mismatch',
   'operator.approval.too.large',
+  'operator.adjustment.not.found',
+  'operator.adjustment.own',
+  'operator.adjustment.decided',
   'operator.period.invalid',
   // Transfer to upline (agent-transfer module)
   'upline.transfer.not.agent',

@@ -43,7 +43,7 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   const office = await desk.newPage();
   const cashier = await createOperatorAccount('cashier');
   await signInToBackOffice(office, cashier);
-  await expect(backOfficeSections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals']);
+  await expect(backOfficeSections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals', 'Adjustments']);
   await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(office.getByTestId('dashboard-totals').locator('[data-figure="depositAmount"] p').nth(1)).toHaveText(/\d/);
   const depositedBefore = await figure(office, 'depositAmount');
@@ -98,6 +98,47 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   expect(csv).toContain(refCode);
   expect(csv).toContain(cashier.username);
   await desk.close();
+});
+
+test('an adjustment above the four-eyes threshold moves nothing until a second cashier approves it; the member sees it at once then', async ({ page, browser }) => {
+  await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
+  await openSite(page, '/download');
+  await expect(page.getByTestId('header-balance')).toContainText('0.00');
+
+  // The first cashier asks for 60,000.00 (above the default threshold of 50,000.00).
+  const first = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const asker = await first.newPage();
+  const carol = await createOperatorAccount('cashier');
+  await signInToBackOffice(asker, carol);
+  await backOfficeSections(asker).filter({ hasText: 'Players' }).click();
+  await asker.getByLabel('Find a player').fill(member.username);
+  await asker.getByRole('button', { name: 'Search' }).click();
+  await asker.getByTestId('player-results').getByRole('button', { name: member.username }).click();
+  await asker.getByRole('button', { name: 'Adjust balance' }).click();
+  await asker.getByLabel('Amount').fill('60000');
+  await asker.getByLabel('Reason (kept in the audit log)').fill('Tournament prize');
+  await asker.getByRole('button', { name: 'Post the adjustment' }).click();
+  await expect(asker.getByRole('status').filter({ hasText: 'is above the four-eyes threshold: nothing moved yet' })).toBeVisible();
+  // Their own request: no approval offered to them.
+  await backOfficeSections(asker).filter({ hasText: 'Adjustments' }).click();
+  const own = asker.getByTestId('adjustment-row').filter({ hasText: member.username });
+  await expect(own).toContainText('Yours: another cashier approves it');
+  await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByTestId('header-balance')).toContainText('0.00');
+
+  // A second cashier approves it: the member's open page shows the money without a reload.
+  const second = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const approver = await second.newPage();
+  await signInToBackOffice(approver, await createOperatorAccount('cashier'));
+  await backOfficeSections(approver).filter({ hasText: 'Adjustments' }).click();
+  const request = approver.getByTestId('adjustment-row').filter({ hasText: member.username });
+  await expect(request).toContainText('60,000.00');
+  await expect(request).toContainText(carol.username);
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByRole('status').filter({ hasText: `60,000.00 posted to ${member.username}` })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toContainText('60,000.00');
+  await first.close();
+  await second.close();
 });
 
 test('roles decide what appears, and the server refuses the rest; the site never serves the back office', async ({ browser, request }) => {

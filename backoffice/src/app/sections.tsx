@@ -18,6 +18,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'players', label: 'nav.players', requires: 'GET /members', Page: lazy(() => import(/* webpackChunkName: "players" */ '../features/players/players-page')) },
   { path: 'deposits', label: 'nav.deposits', requires: 'GET /deposits', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/deposits-page')) },
   { path: 'withdrawals', label: 'nav.withdrawals', requires: 'GET /withdrawals', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/withdrawals-page')) },
+  { path: 'adjustments', label: 'adjustments.nav', requires: 'GET /adjustments', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/adjustments-page')) },
   { path: 'content', label: 'content.nav', requires: 'GET /content/banners', Page: lazy(() => import(/* webpackChunkName: "content" */ '../features/content/content-page')) },
   { path: 'audit', label: 'nav.audit', requires: 'GET /audit', Page: lazy(() => import(/* webpackChunkName: "audit" */ '../features/audit/audit-page')) },
   { path: 'releases', label: 'releases.nav', requires: 'GET /remotes/releases', Page: lazy(() => import(/* webpackChunkName: "releases" */ '../features/releases/releases-page')) },

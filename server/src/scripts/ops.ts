@@ -248,11 +248,64 @@ function adjustment(direction: 'credit' | 'debit'): OpsCommand {
         body: { amount: Number(amountText), direction, reason: requireOption(options, 'reason') },
         // One key per run of the command; --idempotency-key repeats an earlier run safely.
         idempotencyKey: options['idempotency-key'] ?? randomUUID(),
-      })) as { transactionId: number; replayed: boolean; amount: number };
+      })) as { adjustment: AdjustmentRow; transactionId: number | null; replayed: boolean; awaitingSecondApproval: boolean; amount: number };
       const signed = `${value.amount > 0 ? '+' : ''}${value.amount.toFixed(2)}`;
+      if (value.awaitingSecondApproval) {
+        io.write(`Asked: ${username} ${signed} is above the merchant's second-approval threshold; another operator approves it with \`adjustment-approve ${value.adjustment.id}\`.`);
+        return;
+      }
       io.write(`${value.replayed ? 'Already done' : 'Adjusted'}: ${username} ${signed} (ledger transaction ${value.transactionId}).`);
     },
   };
+}
+
+interface AdjustmentRow {
+  id: number;
+  username: string;
+  amount: number;
+  reason: string;
+  requestedBy: string;
+  status: string;
+  decidedBy: string | null;
+  createdAt: number;
+  transactionId: number | null;
+}
+
+/** The four-eyes queue of adjustments: list, approve, reject. */
+const adjustmentCommands: Record<string, OpsCommand> = {
+  adjustments: {
+    usage: 'adjustments [--status awaiting|applied|rejected] [--username NAME] [--limit N]',
+    authenticated: true,
+    async run({ api, options, io }) {
+      const value = (await api.call('GET', '/adjustments', { query: { status: options.status, username: options.username, limit: options.limit } })) as { list: AdjustmentRow[] };
+      const rows = value.list.map((row) => ({ ...row, amount: money(row.amount), createdAt: isoTime(row.createdAt), decidedBy: row.decidedBy ?? '' }));
+      for (const line of formatTable(rows, ['id', 'createdAt', 'username', 'amount', 'reason', 'requestedBy', 'status', 'decidedBy'])) io.write(line);
+    },
+  },
+  'adjustment-approve': {
+    usage: 'adjustment-approve ID   (another operator asked for it: the money moves now)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const id = adjustmentId(positionals);
+      const value = (await api.call('POST', `/adjustments/${id}/approve`)) as { replayed: boolean; transactionId: number; amount: number; adjustment: AdjustmentRow };
+      io.write(`${value.replayed ? 'Already approved' : 'Approved'}: adjustment ${id}, ${value.adjustment.username} ${money(value.amount)} (ledger transaction ${value.transactionId}).`);
+    },
+  },
+  'adjustment-reject': {
+    usage: 'adjustment-reject ID --reason TEXT',
+    authenticated: true,
+    async run({ api, positionals, options, io }) {
+      const id = adjustmentId(positionals);
+      const value = (await api.call('POST', `/adjustments/${id}/reject`, { body: { reason: requireOption(options, 'reason') } })) as { replayed: boolean };
+      io.write(`${value.replayed ? 'Already rejected' : 'Rejected'}: adjustment ${id}; nothing moved.`);
+    },
+  },
+};
+
+function adjustmentId(positionals: readonly string[]): number {
+  const [text] = positionals;
+  if (!text || !/^[1-9][0-9]{0,15}$/.test(text)) throw new UsageError('ID is the adjustment number `ops adjustments` lists');
+  return Number(text);
 }
 
 /** block / unblock USERNAME --reason TEXT: the operator's block of a member. */
@@ -320,6 +373,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   credit: adjustment('credit'),
+  ...adjustmentCommands,
   debit: adjustment('debit'),
   block: memberBlock('block'),
   unblock: memberBlock('unblock'),

@@ -42,3 +42,22 @@ export { WITHDRAWAL_STATUSES } from '@platform/contract';
 
 /** Queues refresh this often while in view: new requests arrive, and other cashiers decide. */
 export const QUEUE_REFRESH_MS = 15_000;
+
+/** A balance adjustment as GET /adjustments answers it (server/src/modules/operator/adjustments.routes.ts). */
+export interface AdjustmentRow {
+  id: number;
+  username: string;
+  /** Signed, major units: positive credits the member. */
+  amount: number;
+  reason: string;
+  requestedBy: string;
+  /** awaiting: a second cashier is to approve; applied: the money moved; rejected: nothing moved. */
+  status: 'awaiting' | 'applied' | 'rejected';
+  decidedBy: string | null;
+  decidedAt: number | null;
+  decisionReason: string | null;
+  transactionId: number | null;
+  createdAt: number;
+}
+
+export const ADJUSTMENT_STATUSES = ['awaiting', 'applied', 'rejected'] as const;

@@ -7,7 +7,7 @@ import styles from './cashier.module.css';
  * The reason a rejection needs (shown to the member, kept in the audit trail), asked before the
  * call; 1–500 characters as the server takes it.
  */
-export function RejectForm({ onReject, onCancel, busy }: { onReject: (reason: string) => void; onCancel: () => void; busy: boolean }) {
+export function RejectForm({ onReject, onCancel, busy, label }: { onReject: (reason: string) => void; onCancel: () => void; busy: boolean; label?: string }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent) => {
@@ -16,7 +16,7 @@ export function RejectForm({ onReject, onCancel, busy }: { onReject: (reason: st
   };
   return (
     <form className={styles.decision} onSubmit={submit}>
-      <Field label={t('cashier.reason')}>
+      <Field label={label ?? t('cashier.reason')}>
         <Input required maxLength={500} value={reason} autoFocus onChange={(event) => setReason(event.target.value)} />
       </Field>
       <Button type="submit" variant="danger" disabled={busy || !reason.trim()}>

@@ -13,7 +13,8 @@ import styles from './players.module.css';
  * What the operator's role may do to a member: block or lift a block (with the reason, kept in the
  * audit trail; an agent cannot lift an operator's block), and credit or debit the main wallet with
  * a reason (the remark in the member's records). An adjustment is sent under one key for all its
- * retries: however often the button or the network repeats it, it is made once.
+ * retries: however often the button or the network repeats it, it is made once. Above the
+ * merchant's four-eyes threshold it only waits for another cashier (the Adjustments section).
  */
 export function MemberActions({ username, blocked, onChanged }: { username: string; blocked: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
@@ -46,13 +47,14 @@ export function MemberActions({ username, blocked, onChanged }: { username: stri
     event.preventDefault();
     if (amount === null) return;
     void run(async () => {
-      const answer = await api.post<{ replayed: boolean; amount: number }>(
+      const answer = await api.post<{ replayed: boolean; amount: number; awaitingSecondApproval: boolean }>(
         `/members/${encodeURIComponent(username)}/adjustments`,
         { amount, direction: adjustment.direction, reason: adjustment.reason.trim() },
         { idempotencyKey: adjustment.key },
       );
       // Done: the next adjustment is another one.
       setAdjustment({ amount: '', direction: 'credit', reason: '', key: newIdempotencyKey() });
+      if (answer.awaitingSecondApproval) return t('players.adjustAwaiting', { amount: formatAmount(answer.amount, locale), username });
       return answer.replayed ? t('players.adjustReplayed') : t('players.adjusted', { amount: formatAmount(answer.amount, locale), username });
     });
   };

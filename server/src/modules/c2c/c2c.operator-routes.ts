@@ -6,7 +6,7 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { depositNumber } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
-import { audited, auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { audited, auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { orderNoOf } from '../withdrawal';
 import * as service from './c2c.service';
 
@@ -71,6 +71,16 @@ const orderRow = (order: service.OperatorOrder) => ({
   operator: order.operatorName,
   hasProof: order.hasProof,
 });
+
+/** What the audit trail keeps of an order before and after a decision: its state and amounts (not the card). */
+const orderAudit = (order: service.OperatorOrder | undefined) =>
+  order && {
+    status: order.status,
+    outcome: order.outcome,
+    amount: minorToMajor(order.amountMinor),
+    receivedAmount: order.receivedMinor === null ? null : minorToMajor(order.receivedMinor),
+    operator: order.operatorName,
+  };
 
 const orderIdOf = (text: string): number => Number(text.replace(/^C/, ''));
 
@@ -138,20 +148,22 @@ export async function c2cOperatorRoutes(app: FastifyInstance, { db, clock }: { d
   }, async (request) => {
     const operator = operatorOf(request);
     const { received, amount } = request.body;
-    return audited(
+    return auditedChange(
       auditContextOf(request, db, clock),
       // The audit trail's names are letters and underscores (migration 024): C2C is 'peer_payment' there.
-      { action: 'peer_payment.resolve', targetType: 'peer_payment', targetId: request.params.orderId, detail: amount === undefined ? { received } : { received, amount } },
+      { action: 'peer_payment.resolve', targetType: 'peer_payment', targetId: request.params.orderId, asked: amount === undefined ? { received } : { received, amount } },
       async () => {
+        const orderId = orderIdOf(request.params.orderId);
+        const before = orderAudit(await service.operatorOrder(db, operator.merchantId, orderId));
         const result = await service.resolveDispute(db, {
           merchantId: operator.merchantId,
-          orderId: orderIdOf(request.params.orderId),
+          orderId,
           received,
           amountMinor: received && amount !== undefined ? transferAmountMinor(amount) : undefined,
           operatorName: operator.username,
           nowMs: clock(),
         });
-        return ok({ order: orderRow(result.order), changed: result.changed });
+        return { before, after: orderAudit(result.order), value: ok({ order: orderRow(result.order), changed: result.changed }) };
       },
     );
   });

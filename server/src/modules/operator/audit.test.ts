@@ -172,7 +172,10 @@ describe('the CSV download', () => {
       expect(row.errorCode).toBe('');
       expect(row.clientIp).toBe('127.0.0.1');
       expect(row.requestId).not.toBe('');
-      expect(JSON.parse(row.detail)).toEqual({ reason: row.reason === "'=1+1" ? '=1+1' : REASON });
+      const reason = row.reason === "'=1+1" ? '=1+1' : REASON;
+      // The started row has what was asked; the outcome row the member's block before and after too.
+      const change = row.action === 'member.block' ? { before: { status: 'active', blockedBy: null }, after: { status: 'blocked', blockedBy: 'operator' } } : { before: { status: 'blocked', blockedBy: 'operator' }, after: { status: 'active', blockedBy: null } };
+      expect(JSON.parse(row.detail)).toEqual(row.outcome === 'ok' ? { reason, ...change } : { reason });
     }
   });
 

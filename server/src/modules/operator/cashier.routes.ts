@@ -16,9 +16,9 @@ import {
   type DepositView,
 } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
-import { listWithdrawals, payoutMinorOf, payWithdrawal, rejectWithdrawal, restChargeMinorOf, type OperatorWithdrawal } from '../withdrawal';
+import { getWithdrawal, listWithdrawals, payoutMinorOf, payWithdrawal, rejectWithdrawal, restChargeMinorOf, type OperatorWithdrawal } from '../withdrawal';
 import { claimSecondApproval } from './operator.queries';
-import { audited, MAX_ADJUSTMENT_MINOR } from './operator.service';
+import { audited, auditedChange, MAX_ADJUSTMENT_MINOR } from './operator.service';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
 
 // The cashier desk of the operator API: deposits to approve or reject, withdrawals to pay or
@@ -126,6 +126,25 @@ const withdrawalRow = (withdrawal: OperatorWithdrawal) => ({
   remark: withdrawal.remark,
 });
 
+// What the audit trail keeps of a deposit or a withdrawal before and after a decision: its state
+// and its amounts, never the member's card number or receipt (the trail is read by more desks
+// than the cashiers', and exported).
+const depositAudit = (deposit: DepositView | undefined) =>
+  deposit && {
+    status: deposit.status,
+    requestedAmount: minorToMajor(deposit.requestedMinor),
+    creditedAmount: deposit.creditedMinor === null ? null : minorToMajor(deposit.creditedMinor),
+    operator: deposit.operatorName,
+  };
+const withdrawalAudit = (withdrawal: OperatorWithdrawal | undefined) =>
+  withdrawal && {
+    status: withdrawal.status,
+    amount: minorToMajor(withdrawal.amountMinor),
+    payout: minorToMajor(payoutMinorOf(withdrawal)),
+    c2cSettled: minorToMajor(withdrawal.c2cSettledMinor),
+    operator: withdrawal.operatorName,
+  };
+
 /** D12 or 12 → 12. */
 function depositNumberOf(number: string): number {
   const id = depositIdOf(number.startsWith('D') ? number : `D${number}`);
@@ -193,9 +212,9 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
   }, async (request) => {
     const operator = operatorOf(request);
     const amount = request.body?.amount;
-    return audited(
+    return auditedChange(
       auditContextOf(request, db, clock),
-      { action: 'deposit.approve', targetType: 'deposit', targetId: request.params.number, detail: amount === undefined ? {} : { amount } },
+      { action: 'deposit.approve', targetType: 'deposit', targetId: request.params.number, asked: amount === undefined ? {} : { amount } },
       async () => {
         const depositId = depositNumberOf(request.params.number);
         const amountMinor = amount === undefined ? undefined : transferAmountMinor(amount);
@@ -208,10 +227,18 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
         if (deposit.status === 'pending' && deposit.method === 'MT' && creditMinor > (await readDepositSettings(db, operator.merchantId)).secondApprovalAboveMinor) {
           const second = await claimSecondApproval(db, { merchantId: operator.merchantId, depositId, operatorId: operator.id, amountMinor: creditMinor, nowMs: clock() });
           if (second === 'mismatch') throw new AppError(409, 'operator.approval.mismatch');
-          if (second !== 'confirmed') return ok({ deposit: depositRow(deposit), replayed: false, awaitingSecondApproval: true });
+          if (second !== 'confirmed') {
+            // Nothing changed yet: the trail says a second approval of this amount is awaited.
+            const unchanged = { ...depositAudit(deposit), awaitingSecondApprovalOf: minorToMajor(creditMinor) };
+            return { before: depositAudit(deposit), after: unchanged, value: ok({ deposit: depositRow(deposit), replayed: false, awaitingSecondApproval: true }) };
+          }
         }
         const decision = await approveDeposit(db, { merchantId: operator.merchantId, depositId, operatorName: operator.username, amountMinor, nowMs: clock() });
-        return ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed, awaitingSecondApproval: false });
+        return {
+          before: depositAudit(deposit),
+          after: depositAudit(decision.deposit),
+          value: ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed, awaitingSecondApproval: false }),
+        };
       },
     );
   });
@@ -227,18 +254,14 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
     }),
   }, async (request) => {
     const operator = operatorOf(request);
-    return audited(
+    return auditedChange(
       auditContextOf(request, db, clock),
-      { action: 'deposit.reject', targetType: 'deposit', targetId: request.params.number, detail: { reason: request.body.reason } },
+      { action: 'deposit.reject', targetType: 'deposit', targetId: request.params.number, asked: { reason: request.body.reason } },
       async () => {
-        const decision = await rejectDeposit(db, {
-          merchantId: operator.merchantId,
-          depositId: depositNumberOf(request.params.number),
-          operatorName: operator.username,
-          reason: request.body.reason,
-          nowMs: clock(),
-        });
-        return ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed });
+        const depositId = depositNumberOf(request.params.number);
+        const before = depositAudit(await getDeposit(db, operator.merchantId, depositId));
+        const decision = await rejectDeposit(db, { merchantId: operator.merchantId, depositId, operatorName: operator.username, reason: request.body.reason, nowMs: clock() });
+        return { before, after: depositAudit(decision.deposit), value: ok({ deposit: depositRow(decision.deposit), replayed: decision.replayed }) };
       },
     );
   });
@@ -269,14 +292,11 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
     }),
   }, async (request) => {
     const operator = operatorOf(request);
-    return audited(auditContextOf(request, db, clock), { action: 'withdrawal.pay', targetType: 'withdrawal', targetId: request.params.number }, async () => {
-      const result = await payWithdrawal(db, {
-        merchantId: operator.merchantId,
-        withdrawalId: withdrawalNumberOf(request.params.number),
-        operatorName: operator.username,
-        nowMs: clock(),
-      });
-      return ok({ withdrawal: withdrawalRow(result.withdrawal), changed: result.changed });
+    return auditedChange(auditContextOf(request, db, clock), { action: 'withdrawal.pay', targetType: 'withdrawal', targetId: request.params.number }, async () => {
+      const withdrawalId = withdrawalNumberOf(request.params.number);
+      const before = withdrawalAudit(await getWithdrawal(db, operator.merchantId, withdrawalId));
+      const result = await payWithdrawal(db, { merchantId: operator.merchantId, withdrawalId, operatorName: operator.username, nowMs: clock() });
+      return { before, after: withdrawalAudit(result.withdrawal), value: ok({ withdrawal: withdrawalRow(result.withdrawal), changed: result.changed }) };
     });
   });
 
@@ -291,18 +311,14 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
     }),
   }, async (request) => {
     const operator = operatorOf(request);
-    return audited(
+    return auditedChange(
       auditContextOf(request, db, clock),
-      { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: request.params.number, detail: { reason: request.body.reason } },
+      { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: request.params.number, asked: { reason: request.body.reason } },
       async () => {
-        const result = await rejectWithdrawal(db, {
-          merchantId: operator.merchantId,
-          withdrawalId: withdrawalNumberOf(request.params.number),
-          operatorName: operator.username,
-          reason: request.body.reason,
-          nowMs: clock(),
-        });
-        return ok({ withdrawal: withdrawalRow(result.withdrawal), changed: result.changed });
+        const withdrawalId = withdrawalNumberOf(request.params.number);
+        const before = withdrawalAudit(await getWithdrawal(db, operator.merchantId, withdrawalId));
+        const result = await rejectWithdrawal(db, { merchantId: operator.merchantId, withdrawalId, operatorName: operator.username, reason: request.body.reason, nowMs: clock() });
+        return { before, after: withdrawalAudit(result.withdrawal), value: ok({ withdrawal: withdrawalRow(result.withdrawal), changed: result.changed }) };
       },
     );
   });

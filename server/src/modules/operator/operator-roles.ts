@@ -36,6 +36,10 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'GET /members': ['cashier', 'risk', 'content', 'support'],
   'GET /members/:username': ['cashier', 'risk', 'content', 'support'],
   'POST /members/:username/adjustments': ['cashier'],
+  // Adjustments above the merchant's four-eyes threshold wait for another cashier (adjustments.routes.ts).
+  'GET /adjustments': ['cashier'],
+  'POST /adjustments/:id/approve': ['cashier'],
+  'POST /adjustments/:id/reject': ['cashier'],
   'POST /members/:username/block': ['risk'],
   'POST /members/:username/unblock': ['risk'],
   'GET /audit': ['risk'],

@@ -212,18 +212,35 @@ export async function selectRealMember(db: Db, merchantId: number, username: str
  * the operator's (member.blocked_by, migration 047), which an agent cannot lift. Answers whether
  * the member exists.
  */
-export async function updateMemberBlock(db: Db, merchantId: number, username: string, blocked: boolean, nowMs: number): Promise<boolean> {
-  const result = await db.query<{ id: string }>(
-    `UPDATE member SET status = $4, blocked_by = CASE WHEN $4 = 'blocked' THEN 'operator' END
-      WHERE merchant_id = $1 AND lower(username) = lower($2) AND member_type <> $3 RETURNING id`,
+/** A member's block as the audit trail records it before and after a change. */
+export interface MemberBlockState {
+  status: string;
+  blockedBy: string | null;
+}
+
+/** Blocks or unblocks; answers the member's state before and after, or undefined for no such real member. */
+export async function updateMemberBlock(
+  db: Db,
+  merchantId: number,
+  username: string,
+  blocked: boolean,
+  nowMs: number,
+): Promise<{ before: MemberBlockState; after: MemberBlockState } | undefined> {
+  const result = await db.query<{ id: string; status: string; blocked_by: string | null; before_status: string; before_blocked_by: string | null }>(
+    `WITH old AS (
+       SELECT id, status, blocked_by FROM member WHERE merchant_id = $1 AND lower(username) = lower($2) AND member_type <> $3 FOR UPDATE
+     )
+     UPDATE member m SET status = $4, blocked_by = CASE WHEN $4 = 'blocked' THEN 'operator' END
+       FROM old WHERE m.id = old.id
+     RETURNING m.id, m.status, m.blocked_by, old.status AS before_status, old.blocked_by AS before_blocked_by`,
     [merchantId, username, GUEST_MEMBER_TYPE, blocked ? 'blocked' : 'active'],
   );
   const row = result.rows[0];
-  if (!row) return false;
+  if (!row) return undefined;
   if (blocked) {
     await db.query("UPDATE member_session SET revoked_at = $2, revoke_reason = 'blocked' WHERE member_id = $1 AND revoked_at IS NULL", [row.id, new Date(nowMs)]);
   }
-  return true;
+  return { before: { status: row.before_status, blockedBy: row.before_blocked_by }, after: { status: row.status, blockedBy: row.blocked_by } };
 }
 
 export type SecondApproval = 'requested' | 'waiting' | 'confirmed' | 'mismatch';

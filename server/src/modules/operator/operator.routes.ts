@@ -4,8 +4,7 @@ import { systemClock, type Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { clientIpOf } from '../../http/request-context';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { minorToMajor, transferAmountMinor } from '../ledger';
-import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
+import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
 import { cashierRoutes } from './cashier.routes';
 import { OPERATOR_ROLES, roleMayCall, routesOf } from './operator-roles';
 import type { SecretsKey } from '../../secrets-key';
@@ -14,9 +13,10 @@ import { deliveriesRoutes } from './deliveries.routes';
 import { auditRoutes } from './audit.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { membersRoutes } from './members.routes';
+import { adjustmentsRoutes } from './adjustments.routes';
 import {
-  adjustBalance,
   audited,
+  auditedChange,
   auditFailedLogin,
   auditRoleRefusal,
   authenticateOperator,
@@ -91,6 +91,8 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
   await app.register(dashboardRoutes, { db, clock });
   // The player lookup (members.routes.ts).
   await app.register(membersRoutes, { db, clock });
+  // Balance adjustments with four eyes above the merchant's threshold (adjustments.routes.ts).
+  await app.register(adjustmentsRoutes, { db, clock });
   for (const routes of extraRoutes) await app.register(routes, { db, clock });
 
   app.post<{ Body: { merchant: string; username: string; password: string; otp?: string } }>('/session', {
@@ -167,52 +169,6 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
     return ok(null);
   });
 
-  app.post<{ Params: { username: string }; Body: { amount: number; direction: 'credit' | 'debit'; reason: string } }>('/members/:username/adjustments', {
-    schema: apiSchema({
-      tags: ['operator'],
-      summary: "Adjust a member's main wallet with a reason",
-      description: 'Credit or debit a real-money member; the reason is the remark of the movement in their records. Idempotency-Key required: repeated, the adjustment is made once.',
-      headers: { ...bearerHeader, 'idempotency-key': { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' } },
-      params: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 64 } } },
-      body: {
-        type: 'object',
-        required: ['amount', 'direction', 'reason'],
-        additionalProperties: false,
-        properties: {
-          amount: { type: 'number', description: 'major units, positive, two decimals at most' },
-          direction: { type: 'string', enum: ['credit', 'debit'] },
-          reason: reasonSchema,
-        },
-      },
-      value: {
-        type: 'object',
-        required: ['transactionId', 'replayed', 'amount'],
-        properties: { transactionId: { type: 'integer' }, replayed: { type: 'boolean' }, amount: { type: 'number', description: 'signed, major units' } },
-      },
-    }),
-  }, async (request) => {
-    const operator = operatorOf(request);
-    const { amount, direction, reason } = request.body;
-    const idempotencyKey = operatorIdempotencyKeyOf(request);
-    return audited(
-      auditContextOf(request, db, clock),
-      { action: 'balance.adjust', targetType: 'member', targetId: request.params.username, detail: { amount, direction, reason, idempotencyKey } },
-      async () => {
-        const magnitude = adjustmentMinor(amount);
-        const amountMinor = direction === 'credit' ? magnitude : -magnitude;
-        const posted = await adjustBalance(db, {
-          merchantId: operator.merchantId,
-          operatorId: operator.id,
-          username: request.params.username,
-          amountMinor,
-          reason,
-          idempotencyKey,
-          nowMs: clock(),
-        });
-        return ok({ transactionId: posted.transactionId, replayed: posted.replayed, amount: minorToMajor(amountMinor) });
-      },
-    );
-  });
   for (const [verb, blocked] of [['block', true], ['unblock', false]] as const) {
     app.post<{ Params: { username: string }; Body: { reason: string } }>(`/members/:username/${verb}`, {
       schema: apiSchema({
@@ -226,23 +182,14 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
       }),
     }, async (request) => {
       const operator = operatorOf(request);
-      return audited(
+      return auditedChange(
         auditContextOf(request, db, clock),
-        { action: `member.${verb}`, targetType: 'member', targetId: request.params.username, detail: { reason: request.body.reason } },
+        { action: `member.${verb}`, targetType: 'member', targetId: request.params.username, asked: { reason: request.body.reason } },
         async () => {
-          await setMemberBlocked(db, { merchantId: operator.merchantId, username: request.params.username, blocked, nowMs: clock() });
-          return ok(null);
+          const change = await setMemberBlocked(db, { merchantId: operator.merchantId, username: request.params.username, blocked, nowMs: clock() });
+          return { before: change.before, after: change.after, value: ok(null) };
         },
       );
     });
-  }
-}
-
-/** A positive amount with two decimals at most, in minor units; operator.adjustment.invalid otherwise. */
-function adjustmentMinor(amount: number): number {
-  try {
-    return transferAmountMinor(amount);
-  } catch {
-    throw new AppError(400, 'operator.adjustment.invalid');
   }
 }

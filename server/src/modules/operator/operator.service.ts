@@ -190,18 +190,20 @@ export interface AuditedChange<T> {
 
 /**
  * Runs a change under audit, once (audited's started, then ok or refused rows): the started row
- * records what was asked; the outcome row what the thing was before the change and is after it,
+ * records what was asked; the outcome row what the thing was before the change and is after it
+ * (with the operator's reason, when one was asked),
  * so the trail answers "what did this operator change, from what to what" without a second
  * lookup. A refused change keeps what was asked and changes nothing.
  */
 export async function auditedChange<T>(context: AuditContext, action: Omit<AuditedAction, 'detail'> & { asked?: Record<string, unknown> }, change: () => Promise<AuditedChange<T>>): Promise<T> {
   const { asked = {}, ...named } = action;
   // audited writes the outcome row with this object: it holds what was asked until the change is
-  // done, then the before and after the change answered.
+  // done, then the before and after the change answered, and the reason the operator wrote (the
+  // trail's searches and its CSV show it in a column of its own).
   const detail: Record<string, unknown> = { ...asked };
   return audited(context, { ...named, detail }, async () => {
     const { before, after, value } = await change();
-    for (const key of Object.keys(detail)) delete detail[key];
+    for (const key of Object.keys(detail)) if (key !== 'reason') delete detail[key];
     detail.before = before ?? null;
     detail.after = after ?? null;
     return value;
@@ -290,7 +292,9 @@ export async function adjustBalance(pool: pg.Pool, input: AdjustmentInput): Prom
   }
 }
 
-/** Blocks or unblocks a real member of the operator's merchant (404 operator.member.not.found otherwise). */
-export async function setMemberBlocked(db: Db, input: { merchantId: number; username: string; blocked: boolean; nowMs: number }): Promise<void> {
-  if (!(await queries.updateMemberBlock(db, input.merchantId, input.username, input.blocked, input.nowMs))) throw new AppError(404, 'operator.member.not.found');
+/** Blocks or unblocks a real member of the operator's merchant (404 operator.member.not.found otherwise); answers their state before and after. */
+export async function setMemberBlocked(db: Db, input: { merchantId: number; username: string; blocked: boolean; nowMs: number }) {
+  const change = await queries.updateMemberBlock(db, input.merchantId, input.username, input.blocked, input.nowMs);
+  if (!change) throw new AppError(404, 'operator.member.not.found');
+  return change;
 }

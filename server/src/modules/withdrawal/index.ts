@@ -7,6 +7,7 @@ export { withdrawalRoutes, type WithdrawalRoutesOptions } from './withdrawal.rou
 export { withdrawalMessages } from './withdrawal.messages';
 export { PAYMENT_PASSWORD_RULE, verifyPaymentPassword } from './payment-password';
 export {
+  getWithdrawal,
   holdWithdrawal,
   houseRestMinorOf,
   listWithdrawals,

@@ -298,6 +298,12 @@ export async function listWithdrawals(
   return (await queries.selectWithdrawals(db, merchantId, { status: filter.status, memberId: filter.memberId, limit })).map(operatorView);
 }
 
+/** One withdrawal of the merchant as operators see it, or undefined (of no one, or of another merchant). */
+export async function getWithdrawal(db: Db, merchantId: number, withdrawalId: number): Promise<OperatorWithdrawal | undefined> {
+  const row = await queries.selectWithdrawal(db, merchantId, withdrawalId);
+  return row && operatorView(row);
+}
+
 export interface SettleInput {
   merchantId: number;
   withdrawalId: number;
