@@ -251,6 +251,8 @@ export const SERVER_ERROR_CODES = [
   'operator.mission.invalid',
   // Banners and announcements written through the back office (content module)
   'operator.content.invalid',
+  // The brand's settings written through the back office (merchant and system modules)
+  'operator.brand.invalid',
   // Player-to-player deposits (c2c module) and the withdrawals they pay
   'c2c.disabled',
   'c2c.amount.out.of.range',
@@ -314,6 +316,7 @@ export const SERVER_ERROR_CODES = [
   'lottery.limit.stake',
   'lottery.round.not_voidable',
   'lottery.period.invalid',
+  'lottery.game.close_invalid',
   // Releases of the remotes, for operators (modules/remotes)
   'remote.unknown',
   'remote.release.unknown',

@@ -20,9 +20,11 @@ import { captchaRoutes } from './modules/captcha';
 import { ChatHub, chatOperatorRoutes, chatRoutes } from './modules/chat';
 import { botCheckRoutes } from './modules/bot-check';
 import { contentOperatorRoutes, contentRoutes, getFirstBanners } from './modules/content';
+import { brandOperatorRoutes } from './modules/brand';
+import { riskOperatorRoutes } from './modules/risk';
 import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gameProviderOperatorRoutes, gameProviderRoutes } from './modules/game-provider';
-import { gamesRoutes } from './modules/games';
+import { gamesOperatorRoutes, gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
 import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './modules/inhouse';
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
@@ -371,7 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), gamesOperatorRoutes, feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes, riskOperatorRoutes, brandOperatorRoutes] });
 
   // The back office's pages, on the operator listener only (the hook above).
   backOfficeServed = await registerBackOffice(app, { staticRoot: options.staticRoot, failure, apiPrefix: OPERATOR_API_PREFIX });

@@ -19,7 +19,7 @@ export function Layout() {
   return (
     <div className={styles.frame}>
       <nav className={styles.nav} aria-label={t('nav.label')}>
-        <p className={styles.brand}>{t('brand')}</p>
+        <p className={styles.brand}>{t('backOffice')}</p>
         {sections.map((section) => (
           <NavLink key={section.path} to={`/${section.path}`} className={styles.link}>
             {t(section.label)}

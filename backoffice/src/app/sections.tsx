@@ -20,7 +20,11 @@ export const SECTIONS: readonly Section[] = [
   { path: 'withdrawals', label: 'nav.withdrawals', requires: 'GET /withdrawals', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/withdrawals-page')) },
   { path: 'adjustments', label: 'adjustments.nav', requires: 'GET /adjustments', Page: lazy(() => import(/* webpackChunkName: "cashier" */ '../features/cashier/adjustments-page')) },
   { path: 'content', label: 'content.nav', requires: 'GET /content/banners', Page: lazy(() => import(/* webpackChunkName: "content" */ '../features/content/content-page')) },
+  { path: 'games', label: 'games.nav', requires: 'GET /lottery/games', Page: lazy(() => import(/* webpackChunkName: "games" */ '../features/games/games-page')) },
   { path: 'audit', label: 'nav.audit', requires: 'GET /audit', Page: lazy(() => import(/* webpackChunkName: "audit" */ '../features/audit/audit-page')) },
+  { path: 'promotions', label: 'promotions.nav', requires: 'GET /promotions', Page: lazy(() => import(/* webpackChunkName: "promotions" */ '../features/promotions/promotions-page')) },
+  { path: 'risk', label: 'risk.nav', requires: 'GET /risk/large-wins', Page: lazy(() => import(/* webpackChunkName: "risk" */ '../features/risk/risk-page')) },
+  { path: 'brand', label: 'brand.nav', requires: 'GET /brand', Page: lazy(() => import(/* webpackChunkName: "brand" */ '../features/brand/brand-page')) },
   { path: 'releases', label: 'releases.nav', requires: 'GET /remotes/releases', Page: lazy(() => import(/* webpackChunkName: "releases" */ '../features/releases/releases-page')) },
 ];
 

@@ -3,19 +3,31 @@
 // may keep its strings beside it (features/<section>/locales): they are read under its name.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import agentsCn from '../features/agents/locales/cn.json';
+import agentsEn from '../features/agents/locales/en.json';
+import brandCn from '../features/brand/locales/cn.json';
+import brandEn from '../features/brand/locales/en.json';
 import contentCn from '../features/content/locales/cn.json';
 import contentEn from '../features/content/locales/en.json';
+import gamesCn from '../features/games/locales/cn.json';
+import gamesEn from '../features/games/locales/en.json';
 import playersCn from '../features/players/locales/cn.json';
 import playersEn from '../features/players/locales/en.json';
+import promotionsCn from '../features/promotions/locales/cn.json';
+import promotionsEn from '../features/promotions/locales/en.json';
 import releasesCn from '../features/releases/locales/cn.json';
 import releasesEn from '../features/releases/locales/en.json';
+import riskCn from '../features/risk/locales/cn.json';
+import riskEn from '../features/risk/locales/en.json';
+import supportCn from '../features/support/locales/cn.json';
+import supportEn from '../features/support/locales/en.json';
 import commonCn from '../locales/cn.json';
 import commonEn from '../locales/en.json';
 
 /** Every string of a language: the common ones, and each section's under its name. */
 export const STRINGS = {
-  EN: { ...commonEn, content: contentEn, players: playersEn, releases: releasesEn },
-  CN: { ...commonCn, content: contentCn, players: playersCn, releases: releasesCn },
+  EN: { ...commonEn, agents: agentsEn, brand: brandEn, content: contentEn, games: gamesEn, players: playersEn, promotions: promotionsEn, releases: releasesEn, risk: riskEn, support: supportEn },
+  CN: { ...commonCn, agents: agentsCn, brand: brandCn, content: contentCn, games: gamesCn, players: playersCn, promotions: promotionsCn, releases: releasesCn, risk: riskCn, support: supportCn },
 };
 
 export const LANGUAGES = [

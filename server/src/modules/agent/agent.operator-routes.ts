@@ -11,6 +11,7 @@ import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { agentOperatorReads } from './agent.operator-reads';
 import { decideApplication, listApplications } from './application.service';
 import { endMerchantContract, grantMerchantContract, type ContractKind } from './contracts.service';
 
@@ -73,6 +74,7 @@ export async function agentOperatorRoutes(app: FastifyInstance, { db, clock }: {
   });
 
   await contractRoutes(app, { db, clock });
+  await agentOperatorReads(app, { db, clock });
 }
 
 /** The terms of each kind, as the contract's action calls define them (the server reads the schemas whole). */

@@ -146,7 +146,54 @@ export async function payDividendPeriod(
   const runId = run.rows[0].id;
   const start = new Date(period.startMs);
   const end = new Date(period.endMs);
-  const teams = await client.query<TeamRow>(
+  const rows = await dividendLines(client, merchantId, cycle, period, settings);
+  if (rows.length > 0) {
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    await client.query(
+      `INSERT INTO agent_dividend (merchant_id, run_id, contract_id, agent_id, cycle, period_start, period_end, bets_minor, wins_minor, rebates_minor,
+         promotions_minor, salaries_minor, net_loss_minor, carried_in_minor, base_minor, active_members, rate, gross_minor, downline_minor, amount_minor, carried_out_minor, created_at)
+       SELECT $1, $2, x.contract_id, x.agent_id, $3, $4, $5, x.bets, x.wins, x.rebates, x.promotions, x.salaries, x.net_loss, x.carried_in, x.base, x.active, x.rate,
+              x.gross, x.downline, x.amount, x.carried_out, $6
+         FROM unnest($7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[],
+                     $16::int[], $17::int[], $18::bigint[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[])
+           AS x(contract_id, agent_id, bets, wins, rebates, promotions, net_loss, carried_in, base, active, rate, gross, downline, amount, carried_out, salaries)`,
+      [
+        merchantId, runId, cycle, start, end, new Date(nowMs),
+        column('contractId'), column('agentId'), column('bets'), column('wins'), column('rebates'), column('promotions'), column('netLoss'),
+        column('carriedIn'), column('base'), column('active'), column('rate'), column('grossMinor'), column('downlineMinor'), column('amountMinor'),
+        column('carriedOut'), column('salaries'),
+      ],
+    );
+  }
+  const credits = rows.filter((row) => row.amountMinor > 0).map((row) => ({ memberId: Number(row.agentId), amountMinor: row.amountMinor }));
+  const paidMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
+  if (paidMinor > 0) {
+    const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
+    await creditMembersIn(client, {
+      merchantId,
+      houseAccount: house,
+      kind: 'dividend',
+      keyPrefix: `dividend:${cycle}:${runId}`,
+      orderNo: `W${runId}`,
+      remark: `${cycle} dividend ${start.toISOString()}`,
+      credits,
+      nowMs,
+    });
+  }
+  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
+  return { cycle, paid: true, agents: rows.length, paidMinor };
+}
+
+/**
+ * What a (merchant, cycle, period) pays each agent, as payDividendPeriod writes and pays it: the
+ * one formula, read also by the operators' re-check of a settled run (agent.operator-queries.ts).
+ * Writes nothing. Re-read after the run, the carry in is still the period before's (rows are
+ * read by period start) and the salaries deducted are those settled before it.
+ */
+export async function dividendLines(db: Db, merchantId: number, cycle: DividendCycle, period: { startMs: number; endMs: number }, settings: SalarySettings) {
+  const start = new Date(period.startMs);
+  const end = new Date(period.endMs);
+  const teams = await db.query<TeamRow>(
     `WITH contracted AS (
        SELECT c.id AS contract_id, c.downline_id AS agent_id, c.upline_id, c.terms FROM (${contractsInForceSql('$1', "'dividend'", '$2', '$3')}) c
      ), members AS (
@@ -203,51 +250,16 @@ export async function payDividendPeriod(
         inRun: dividend.inRun,
         grossAt: (rate: number) => (dividend.base > 0 ? (BigInt(dividend.base) * BigInt(rate)) / 10_000n : 0n),
       })),
-      await contractedAncestors(client, dividends.map((dividend) => dividend.agentId)),
+      await contractedAncestors(db, dividends.map((dividend) => dividend.agentId)),
     ).map((result) => [result.agentId, result]),
   );
   // A period in which nothing moved for a team writes nothing: its carry stays in its last row.
-  const rows = dividends
+  return dividends
     .filter((dividend) => dividend.inRun && dividend.moved)
     .map((dividend) => {
       const result = settled.get(dividend.agentId)!;
       return { ...dividend, rate: result.rate, grossMinor: Number(result.grossMinor), downlineMinor: Number(result.downlineMinor), amountMinor: Number(result.amountMinor) };
     });
-  if (rows.length > 0) {
-    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-    await client.query(
-      `INSERT INTO agent_dividend (merchant_id, run_id, contract_id, agent_id, cycle, period_start, period_end, bets_minor, wins_minor, rebates_minor,
-         promotions_minor, salaries_minor, net_loss_minor, carried_in_minor, base_minor, active_members, rate, gross_minor, downline_minor, amount_minor, carried_out_minor, created_at)
-       SELECT $1, $2, x.contract_id, x.agent_id, $3, $4, $5, x.bets, x.wins, x.rebates, x.promotions, x.salaries, x.net_loss, x.carried_in, x.base, x.active, x.rate,
-              x.gross, x.downline, x.amount, x.carried_out, $6
-         FROM unnest($7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[],
-                     $16::int[], $17::int[], $18::bigint[], $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[])
-           AS x(contract_id, agent_id, bets, wins, rebates, promotions, net_loss, carried_in, base, active, rate, gross, downline, amount, carried_out, salaries)`,
-      [
-        merchantId, runId, cycle, start, end, new Date(nowMs),
-        column('contractId'), column('agentId'), column('bets'), column('wins'), column('rebates'), column('promotions'), column('netLoss'),
-        column('carriedIn'), column('base'), column('active'), column('rate'), column('grossMinor'), column('downlineMinor'), column('amountMinor'),
-        column('carriedOut'), column('salaries'),
-      ],
-    );
-  }
-  const credits = rows.filter((row) => row.amountMinor > 0).map((row) => ({ memberId: Number(row.agentId), amountMinor: row.amountMinor }));
-  const paidMinor = credits.reduce((sum, credit) => sum + credit.amountMinor, 0);
-  if (paidMinor > 0) {
-    const house = await ensureHouseAccount(client, merchantId, WAGE_HOUSE_ACCOUNT, nowMs);
-    await creditMembersIn(client, {
-      merchantId,
-      houseAccount: house,
-      kind: 'dividend',
-      keyPrefix: `dividend:${cycle}:${runId}`,
-      orderNo: `W${runId}`,
-      remark: `${cycle} dividend ${start.toISOString()}`,
-      credits,
-      nowMs,
-    });
-  }
-  await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
-  return { cycle, paid: true, agents: rows.length, paidMinor };
 }
 
 interface RecordRow {

@@ -130,37 +130,7 @@ export async function payPeriod(
   const runId = run.rows[0].id;
   const start = new Date(period.startMs);
   const end = new Date(period.endMs);
-  // Each contracted agent's team betting and active members in the period.
-  const teams = await client.query<{ agentId: string; terms: SalaryTerms; uplineId: string | null; teamMinor: string; active: string }>(
-    `WITH turnover AS (
-       SELECT member_id, sum(amount) AS amount FROM (
-         SELECT b.member_id, b.amount_minor AS amount FROM lottery_bet b
-          WHERE b.merchant_id = $1 AND b.state IN ('won', 'lost') AND b.settled_at >= $2 AND b.settled_at < $3
-         UNION ALL
-         SELECT r.member_id, r.valid_bet_minor FROM game_round r
-          WHERE r.merchant_id = $1 AND r.member_id IS NOT NULL AND r.started_at >= $2 AND r.started_at < $3
-       ) x GROUP BY member_id
-     )
-     SELECT c.downline_id AS "agentId", c.terms, c.upline_id AS "uplineId",
-            COALESCE(sum(t.amount), 0) AS "teamMinor", count(t.member_id) FILTER (WHERE t.amount >= $5) AS active
-       FROM (${contractsInForceSql('$1', '$4', '$2', '$3')}) c
-       JOIN member_tree tree ON tree.ancestor_id = c.downline_id
-       LEFT JOIN turnover t ON t.member_id = tree.descendant_id
-      GROUP BY c.downline_id, c.terms, c.upline_id`,
-    [merchantId, start, end, kind, settings.activeMinTurnoverMinor],
-  );
-  // The differential down the contracted agents of the tree (differential.ts).
-  const ancestors = await contractedAncestors(client, teams.rows.map((team) => team.agentId));
-  const byAgent = new Map(teams.rows.map((team) => [team.agentId, { teamMinor: Number(team.teamMinor), active: Number(team.active), terms: team.terms }]));
-  const rows = differential(
-    teams.rows.map((team) => {
-      const teamMinor = BigInt(team.teamMinor);
-      return { agentId: team.agentId, ownRate: tierRate(team.terms, Number(team.teamMinor), Number(team.active)), inRun: true, grossAt: (rate: number) => (teamMinor * BigInt(rate)) / 10_000n };
-    }),
-    ancestors,
-  )
-    .map((result) => ({ ...result, ...byAgent.get(result.agentId)! }))
-    .filter((agent) => agent.teamMinor > 0);
+  const rows = await salaryLines(client, merchantId, kind, period, settings);
   if (rows.length > 0) {
     await client.query(
       `INSERT INTO agent_period_wage (merchant_id, run_id, kind, agent_id, period_start, period_end, team_minor, active_members, rate, gross_minor, downline_minor, amount_minor, created_at)
@@ -190,6 +160,47 @@ export async function payPeriod(
   }
   await client.query('UPDATE agent_wage_run SET paid_minor = $2 WHERE id = $1', [runId, paidMinor]);
   return { paid: true, agents: rows.length, paidMinor };
+}
+
+/**
+ * What a (merchant, kind, period) pays each contracted agent, as payPeriod writes and pays it:
+ * the one formula, read also by the operators' re-check of a settled run (agent.operator-queries.ts).
+ * Writes nothing.
+ */
+export async function salaryLines(db: Db, merchantId: number, kind: SalaryKind, period: { startMs: number; endMs: number }, settings: SalarySettings) {
+  const start = new Date(period.startMs);
+  const end = new Date(period.endMs);
+  // Each contracted agent's team betting and active members in the period.
+  const teams = await db.query<{ agentId: string; terms: SalaryTerms; uplineId: string | null; teamMinor: string; active: string }>(
+    `WITH turnover AS (
+       SELECT member_id, sum(amount) AS amount FROM (
+         SELECT b.member_id, b.amount_minor AS amount FROM lottery_bet b
+          WHERE b.merchant_id = $1 AND b.state IN ('won', 'lost') AND b.settled_at >= $2 AND b.settled_at < $3
+         UNION ALL
+         SELECT r.member_id, r.valid_bet_minor FROM game_round r
+          WHERE r.merchant_id = $1 AND r.member_id IS NOT NULL AND r.started_at >= $2 AND r.started_at < $3
+       ) x GROUP BY member_id
+     )
+     SELECT c.downline_id AS "agentId", c.terms, c.upline_id AS "uplineId",
+            COALESCE(sum(t.amount), 0) AS "teamMinor", count(t.member_id) FILTER (WHERE t.amount >= $5) AS active
+       FROM (${contractsInForceSql('$1', '$4', '$2', '$3')}) c
+       JOIN member_tree tree ON tree.ancestor_id = c.downline_id
+       LEFT JOIN turnover t ON t.member_id = tree.descendant_id
+      GROUP BY c.downline_id, c.terms, c.upline_id`,
+    [merchantId, start, end, kind, settings.activeMinTurnoverMinor],
+  );
+  // The differential down the contracted agents of the tree (differential.ts).
+  const ancestors = await contractedAncestors(db, teams.rows.map((team) => team.agentId));
+  const byAgent = new Map(teams.rows.map((team) => [team.agentId, { teamMinor: Number(team.teamMinor), active: Number(team.active), terms: team.terms }]));
+  return differential(
+    teams.rows.map((team) => {
+      const teamMinor = BigInt(team.teamMinor);
+      return { agentId: team.agentId, ownRate: tierRate(team.terms, Number(team.teamMinor), Number(team.active)), inRun: true, grossAt: (rate: number) => (teamMinor * BigInt(rate)) / 10_000n };
+    }),
+    ancestors,
+  )
+    .map((result) => ({ ...result, ...byAgent.get(result.agentId)! }))
+    .filter((agent) => agent.teamMinor > 0);
 }
 
 /** For each of `agentIds`, its ancestors among them and their depth above it (the contracted agents above it). */

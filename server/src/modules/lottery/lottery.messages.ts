@@ -146,4 +146,13 @@ export const lotteryMessages = defineMessages({
     TY: '請選擇不超過 31 天的時間範圍',
     VI: 'Vui lòng chọn khoảng thời gian tối đa 31 ngày',
   },
+  'lottery.game.close_invalid': {
+    EN: 'Sales must close before the draw: the closing time can be at most {detail} seconds',
+    BN: 'ড্রয়ের আগে বিক্রি বন্ধ হতে হবে: বন্ধের সময় সর্বোচ্চ {detail} সেকেন্ড হতে পারে',
+    CN: '必须在开奖前截止销售：截止时间最多为 {detail} 秒',
+    ID: 'Penjualan harus ditutup sebelum undian: waktu penutupan paling lama {detail} detik',
+    TH: 'ต้องปิดการขายก่อนออกรางวัล: เวลาปิดต้องไม่เกิน {detail} วินาที',
+    TY: '必須在開獎前截止銷售：截止時間最多為 {detail} 秒',
+    VI: 'Phải đóng bán trước khi quay: thời gian đóng tối đa {detail} giây',
+  },
 });

@@ -3,9 +3,9 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
-import { apiSchema } from '../../http/schemas';
-import { minorToMajor } from '../ledger';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { apiSchema, type JsonSchema } from '../../http/schemas';
+import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
+import { auditContextOf, audited, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { voidRoundIn } from './settlement.service';
 
 // The operators' side of the lottery (/ops/v1, registered behind the operator token check by app.ts
@@ -14,6 +14,14 @@ import { voidRoundIn } from './settlement.service';
 // one transaction with the round's state change (settlement.service voidRoundIn, the same as the
 // scheduler's void of a round whose seed cannot be read): a second void of it, or one racing the
 // first, finds it void and is refused; a round already settled cannot be voided.
+//
+// Also the games' operator settings, those the engine reads (migrations 039 and 045): whether a
+// game is on sale (ensureRounds and betting read enabled), how long before its draw sales close
+// (close_seconds: the schedule of every round not open yet), the most one bet may win
+// (max_prize_minor) and the liability limits of liability.ts (per draw, per number, per member's
+// stake; 0: none). The schedule itself (interval, draws per day, numbering) names the rounds and
+// their numeros, so it is not an operator setting here. Every change is audited with the settings
+// before and after. The lobby and betting read lottery_game on every request (no cache).
 
 export interface VoidedRound {
   gameCode: string;
@@ -50,6 +58,7 @@ export async function voidRound(pool: pg.Pool, input: { merchantId: number; game
 }
 
 export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
+  await lotteryGamesOperatorRoutes(app, { db, clock });
   app.post<{ Body: { gameCode: string; numero: string; reason: string } }>('/lottery/rounds/void', {
     schema: apiSchema({
       tags: ['operator'],
@@ -86,5 +95,264 @@ export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }:
       { action: 'lottery_round.void', targetType: 'lottery_round', targetId: `${gameCode} ${numero}`, detail: { reason } },
       async () => ok(await voidRound(db, { merchantId: operator.merchantId, gameCode, numero, reason, nowMs: clock() })),
     );
+  });
+}
+
+/** What an operator sets of a lottery game; money in major units, 0: no limit. */
+export interface LotteryGameSettings {
+  enabled: boolean;
+  closeSeconds: number;
+  maxPrize: number;
+  maxRoundPayout: number;
+  maxNumberPayout: number;
+  maxMemberStake: number;
+}
+
+interface SettingsRow {
+  id: number;
+  intervalSeconds: number;
+  enabled: boolean;
+  closeSeconds: number;
+  maxPrizeMinor: string;
+  maxRoundPayoutMinor: string;
+  maxNumberPayoutMinor: string;
+  maxMemberStakeMinor: string;
+}
+
+const SETTINGS_COLUMNS = `g.id, g.interval_seconds AS "intervalSeconds", g.enabled, g.close_seconds AS "closeSeconds",
+  g.max_prize_minor AS "maxPrizeMinor", g.max_round_payout_minor AS "maxRoundPayoutMinor",
+  g.max_number_payout_minor AS "maxNumberPayoutMinor", g.max_member_stake_minor AS "maxMemberStakeMinor"`;
+
+const settingsOf = (row: SettingsRow): LotteryGameSettings => ({
+  enabled: row.enabled,
+  closeSeconds: row.closeSeconds,
+  maxPrize: minorToMajor(Number(row.maxPrizeMinor)),
+  maxRoundPayout: minorToMajor(Number(row.maxRoundPayoutMinor)),
+  maxNumberPayout: minorToMajor(Number(row.maxNumberPayoutMinor)),
+  maxMemberStake: minorToMajor(Number(row.maxMemberStakeMinor)),
+});
+
+const toMinor = (major: number): number => Math.round(major * MINOR_PER_MAJOR);
+
+interface RoundRow {
+  numero: string;
+  state: string;
+  openAt: Date;
+  closeAt: Date;
+  drawAt: Date;
+  numbers: number[] | null;
+  voidReason: string | null;
+  bets: string;
+  stakeMinor: string | null;
+}
+
+const roundOf = (row: RoundRow) => ({
+  numero: row.numero,
+  state: row.state,
+  openAt: row.openAt.getTime(),
+  closeAt: row.closeAt.getTime(),
+  drawAt: row.drawAt.getTime(),
+  numbers: row.numbers,
+  voidReason: row.voidReason,
+  bets: Number(row.bets),
+  stake: minorToMajor(Number(row.stakeMinor ?? 0)),
+});
+
+const ROUND_COLUMNS = `r.numero, r.state, r.open_at AS "openAt", r.close_at AS "closeAt", r.draw_at AS "drawAt", r.numbers,
+  r.void_reason AS "voidReason", sold.bets, sold.stake AS "stakeMinor"`;
+/** Per round r: how many bets it took and their stakes, whatever became of them. */
+const SOLD = `CROSS JOIN LATERAL (SELECT count(*) AS bets, sum(b.amount_minor) AS stake FROM lottery_bet b WHERE b.round_id = r.id) sold`;
+
+const roundSchema: JsonSchema = {
+  type: 'object',
+  required: ['numero', 'state', 'openAt', 'closeAt', 'drawAt', 'numbers', 'voidReason', 'bets', 'stake'],
+  properties: {
+    numero: { type: 'string' },
+    state: { type: 'string', enum: ['open', 'drawn', 'settled', 'void'] },
+    openAt: { type: 'integer', description: 'epoch ms' },
+    closeAt: { type: 'integer', description: 'epoch ms: sales close' },
+    drawAt: { type: 'integer', description: 'epoch ms' },
+    numbers: { type: ['array', 'null'], items: { type: 'integer' }, description: 'drawn numbers; null before the draw or when void' },
+    voidReason: { type: ['string', 'null'] },
+    bets: { type: 'integer', description: 'bets taken (any state)' },
+    stake: { type: 'number', description: 'their stakes; major units' },
+  },
+};
+
+const settingsProperties: Record<string, JsonSchema> = {
+  enabled: { type: 'boolean', description: 'false: off sale; new rounds are not made, open bets still settle' },
+  closeSeconds: { type: 'integer', minimum: 0, maximum: 86_399, description: 'sales close this long before each draw; below the interval' },
+  maxPrize: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most one bet may win; 0: no cap' },
+  maxRoundPayout: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most a draw may owe over its open bets; 0: no limit' },
+  maxNumberPayout: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most one number of one play may owe in a draw; 0: no limit' },
+  maxMemberStake: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most one member may stake on a draw; 0: no limit' },
+};
+
+/** Every lottery game of the merchant (on sale or not) with its schedule, settings and the round on sale and the next one. */
+export async function listLotteryGames(db: pg.Pool, merchantId: number, nowMs: number) {
+  const games = await db.query<SettingsRow & { gameCode: string; name: string; kind: string; firstDrawSeconds: number; drawsPerDay: number; utcOffsetMinutes: number }>(
+    `SELECT ${SETTINGS_COLUMNS}, g.game_code AS "gameCode", g.name, g.kind, g.first_draw_seconds AS "firstDrawSeconds",
+            g.draws_per_day AS "drawsPerDay", g.utc_offset_minutes AS "utcOffsetMinutes"
+       FROM lottery_game g WHERE g.merchant_id = $1 ORDER BY g.sort_order, g.id`,
+    [merchantId],
+  );
+  const rounds = await db.query<RoundRow & { gameId: number; which: 'current' | 'next' }>(
+    `SELECT x.* FROM lottery_game g
+       CROSS JOIN LATERAL (
+         (SELECT g.id AS "gameId", 'current' AS which, ${ROUND_COLUMNS} FROM lottery_round r ${SOLD}
+           WHERE r.game_id = g.id AND r.state = 'open' AND r.open_at <= $2 AND r.close_at > $2 ORDER BY r.draw_at LIMIT 1)
+         UNION ALL
+         (SELECT g.id, 'next', ${ROUND_COLUMNS} FROM lottery_round r ${SOLD}
+           WHERE r.game_id = g.id AND r.state = 'open' AND r.open_at > $2 ORDER BY r.draw_at LIMIT 1)
+       ) x
+      WHERE g.merchant_id = $1`,
+    [merchantId, new Date(nowMs)],
+  );
+  const roundFor = (gameId: number, which: 'current' | 'next') => {
+    const row = rounds.rows.find((round) => round.gameId === gameId && round.which === which);
+    return row ? roundOf(row) : null;
+  };
+  return {
+    list: games.rows.map((game) => ({
+      gameCode: game.gameCode,
+      name: game.name,
+      kind: game.kind,
+      intervalSeconds: game.intervalSeconds,
+      firstDrawSeconds: game.firstDrawSeconds,
+      drawsPerDay: game.drawsPerDay,
+      utcOffsetMinutes: game.utcOffsetMinutes,
+      ...settingsOf(game),
+      current: roundFor(game.id, 'current'),
+      next: roundFor(game.id, 'next'),
+    })),
+  };
+}
+
+/**
+ * Changes what was asked of the merchant's game, under its row's lock; answers the settings
+ * before and after. A new closing time reschedules the rounds not open yet (the round on sale
+ * keeps the close its buyers were shown); later rounds are made with it. 404
+ * lottery.game.unknown; 400 lottery.game.close_invalid when sales would not close before the draw.
+ */
+export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCode: string, asked: Partial<LotteryGameSettings>, nowMs: number) {
+  return withTransaction(db, async (client) => {
+    const found = await client.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM lottery_game g WHERE g.merchant_id = $1 AND g.game_code = $2 FOR UPDATE`, [merchantId, gameCode]);
+    const row = found.rows[0];
+    if (!row) throw new AppError(404, 'lottery.game.unknown');
+    const before = settingsOf(row);
+    const after: LotteryGameSettings = { ...before, ...asked };
+    if (after.closeSeconds >= row.intervalSeconds) throw new AppError(400, 'lottery.game.close_invalid', { detail: String(row.intervalSeconds - 1) });
+    await client.query(
+      `UPDATE lottery_game SET enabled = $2, close_seconds = $3, max_prize_minor = $4, max_round_payout_minor = $5,
+              max_number_payout_minor = $6, max_member_stake_minor = $7 WHERE id = $1`,
+      [row.id, after.enabled, after.closeSeconds, toMinor(after.maxPrize), toMinor(after.maxRoundPayout), toMinor(after.maxNumberPayout), toMinor(after.maxMemberStake)],
+    );
+    let rescheduled = 0;
+    if (after.closeSeconds !== before.closeSeconds) {
+      const moved = await client.query(
+        `UPDATE lottery_round SET close_at = draw_at - make_interval(secs => $2), open_at = draw_at - make_interval(secs => $2 + $3)
+          WHERE game_id = $1 AND state = 'open' AND open_at > $4`,
+        [row.id, after.closeSeconds, row.intervalSeconds, new Date(nowMs)],
+      );
+      rescheduled = moved.rowCount ?? 0;
+    }
+    return { before, after, rescheduled };
+  });
+}
+
+export async function lotteryGamesOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
+  app.get('/lottery/games', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "The merchant's lottery games: schedule, operator settings, the round on sale and the next",
+      headers: bearerHeader,
+      value: {
+        type: 'object',
+        required: ['list'],
+        properties: {
+          list: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['gameCode', 'name', 'kind', 'intervalSeconds', 'firstDrawSeconds', 'drawsPerDay', 'utcOffsetMinutes', ...Object.keys(settingsProperties), 'current', 'next'],
+              properties: {
+                gameCode: { type: 'string' },
+                name: { type: 'string' },
+                kind: { type: 'string' },
+                intervalSeconds: { type: 'integer', description: 'between two draws' },
+                firstDrawSeconds: { type: 'integer', description: "the day's first draw, seconds after local midnight" },
+                drawsPerDay: { type: 'integer' },
+                utcOffsetMinutes: { type: 'integer', description: "the game's local time" },
+                ...settingsProperties,
+                current: { anyOf: [roundSchema, { type: 'null' }], description: 'the round on sale now' },
+                next: { anyOf: [roundSchema, { type: 'null' }], description: 'the next round to open' },
+              },
+            },
+          },
+        },
+      },
+    }),
+  }, async (request) => ok(await listLotteryGames(db, operatorOf(request).merchantId, clock())));
+
+  app.post<{ Params: { gameCode: string }; Body: Partial<LotteryGameSettings> }>('/lottery/games/:gameCode', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "Change a lottery game's operator settings",
+      description:
+        'Only what is sent changes. closeSeconds reschedules the rounds not open yet (the round on sale keeps its close). 404 lottery.game.unknown; 400 lottery.game.close_invalid: closeSeconds not below the interval between draws.',
+      headers: bearerHeader,
+      params: { type: 'object', required: ['gameCode'], properties: { gameCode: { type: 'string', pattern: '^[A-Z0-9]{2,16}$' } } },
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: settingsProperties },
+      value: {
+        type: 'object',
+        required: ['gameCode', ...Object.keys(settingsProperties), 'rescheduledRounds'],
+        properties: { gameCode: { type: 'string' }, ...settingsProperties, rescheduledRounds: { type: 'integer', description: 'rounds not open yet given the new closing time' } },
+      },
+    }),
+  }, async (request) => {
+    const merchantId = operatorOf(request).merchantId;
+    const gameCode = request.params.gameCode;
+    // Unknown fields are dropped by the schema (removeAdditional): a body left with nothing to change is refused.
+    if (Object.keys(request.body).length === 0) throw new AppError(400, 'request.param.err', { detail: 'nothing to change' });
+    return auditedChange(
+      auditContextOf(request, db, clock),
+      { action: 'lottery_game.update', targetType: 'lottery_game', targetId: gameCode, asked: { ...request.body } },
+      async () => {
+        const { before, after, rescheduled } = await updateLotteryGame(db, merchantId, gameCode, request.body, clock());
+        return { before, after, value: ok({ gameCode, ...after, rescheduledRounds: rescheduled }) };
+      },
+    );
+  });
+
+  app.get<{ Querystring: { gameCode: string; state?: string; limit: number } }>('/lottery/rounds', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: "A game's rounds that have opened, latest draw first, with their sales",
+      description: 'state: only rounds in it (open: on sale or waiting for the draw). 404 lottery.game.unknown.',
+      headers: bearerHeader,
+      querystring: {
+        type: 'object',
+        required: ['gameCode'],
+        additionalProperties: false,
+        properties: {
+          gameCode: { type: 'string', pattern: '^[A-Z0-9]{2,16}$' },
+          state: { type: 'string', enum: ['open', 'drawn', 'settled', 'void'] },
+          limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+        },
+      },
+      value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: roundSchema } } },
+    }),
+  }, async (request) => {
+    const merchantId = operatorOf(request).merchantId;
+    const { gameCode, state, limit } = request.query;
+    const game = await db.query<{ id: number }>('SELECT id FROM lottery_game WHERE merchant_id = $1 AND game_code = $2', [merchantId, gameCode]);
+    if (!game.rows[0]) throw new AppError(404, 'lottery.game.unknown');
+    const rounds = await db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM lottery_round r ${SOLD}
+        WHERE r.game_id = $1 AND r.open_at <= $2 AND ($3::text IS NULL OR r.state = $3)
+        ORDER BY r.draw_at DESC LIMIT $4`,
+      [game.rows[0].id, new Date(clock()), state ?? null, limit],
+    );
+    return ok({ list: rounds.rows.map(roundOf) });
   });
 }

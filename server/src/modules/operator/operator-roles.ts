@@ -58,12 +58,26 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /games/vendors/:vassalage/maintenance': ['content'],
   'DELETE /games/vendors/:vassalage/maintenance': ['content'],
   'POST /games/vendors/:vassalage/secret': [],
+  // The game catalogue (modules/games): content staff take games off the lobby, order and mark them.
+  'GET /games/catalogue': ['content'],
+  'POST /games/catalogue/:gameId': ['content'],
   'GET /affiliate-applications': ['risk'],
   'POST /affiliate-applications/:id/decision': ['risk'],
   'POST /agent-contracts': ['risk'],
   'POST /agent-contracts/end': ['risk'],
+  // The agent programme read by risk (audited where it names members): the tree, an agent's
+  // contracts and their history, the payout runs with their re-check. Reads only.
+  'GET /agents/tree': ['risk'],
+  'GET /agents/:username/contracts': ['risk'],
+  'GET /agent-runs': ['risk'],
+  'GET /agent-runs/:id': ['risk'],
   // Voiding a lottery round refunds its open bets (modules/lottery): risk decides it.
   'POST /lottery/rounds/void': ['risk'],
+  // Lottery games' operator settings (on sale, sales closing, limits) are content's, as the catalogue;
+  // risk reads the games and rounds it may void.
+  'GET /lottery/games': ['content', 'risk'],
+  'POST /lottery/games/:gameCode': ['content'],
+  'GET /lottery/rounds': ['content', 'risk'],
   // Prize wheel tickets to a member (modules/prize-wheel): content, as promotions are.
   'POST /prize-wheel/tickets': ['content'],
   // Running the wheel: content staff deliver its physical prizes and cancel tickets; risk reads
@@ -78,6 +92,7 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /promotions/:id': ['content'],
   'POST /promotions/:id/pause': ['content'],
   'POST /promotions/:id/resume': ['content'],
+  'GET /promotions/:id': ['content', 'risk'],
   'GET /promotions/:id/claims': ['content', 'risk'],
   // Applications: content staff or risk review them; issuing pays members an operator chose.
   'GET /promotions/applications': ['content', 'risk'],
@@ -162,6 +177,23 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /remotes/rollout': [],
   'POST /remotes/canary': [],
   'POST /remotes/rollback': [],
+  // The brand's settings (modules/brand): admins change them; risk reads them (no member named, no secret).
+  'GET /brand': ['risk'],
+  'PUT /brand/feature-switches': [],
+  'PUT /brand/registration-rules': [],
+  'POST /brand/maintenance': [],
+  'DELETE /brand/maintenance/:id': [],
+  'PUT /brand/region-rules': [],
+  'GET /brand/domains': ['risk'],
+  'POST /brand/domains': [],
+  'DELETE /brand/domains/hosts/:domain': [],
+  'DELETE /brand/domains/mirrors/:id': [],
+  // The risk desk's reports (modules/risk): reads naming members, audited; risk only.
+  'GET /risk/large-wins': ['risk'],
+  'GET /risk/shared-devices': ['risk'],
+  'GET /risk/bonus-only': ['risk'],
+  'GET /risk/agent-chains': ['risk'],
+  'GET /risk/lottery-liability': ['risk'],
 };
 
 /** The routes ("GET /deposits") `role` may call, in the table's order: what a back office shows the operator. */

@@ -250,6 +250,68 @@ async function listWithCost(db: pg.Pool, merchantId: number): Promise<PromotionS
   }));
 }
 
+/** A promotion as the operators' form edits it: the very fields POST /promotions(/:id) takes. */
+interface PromotionDetail extends Required<Omit<PromotionInput, 'audience'>> {
+  id: number;
+  enabled: boolean;
+  audience: { vipLevels: number[] | null; labels: string[] | null };
+}
+
+/** The rules of a promotion's columns, as columnsOf reads them (null: one to read only). */
+function rulesOf(row: Record<string, unknown>): Rules | null {
+  if (row.trigger === 'none') return null;
+  const major = (value: unknown) => (value === null || value === undefined ? undefined : minorToMajor(Number(value)));
+  const kind = row.reward_kind as Rules['reward']['kind'];
+  const reward: Rules['reward'] = { kind };
+  if (kind === 'fixed') reward.amount = major(row.reward_fixed_minor);
+  if (kind === 'percent') {
+    if (row.reward_basis_points !== null) reward.percent = Number(row.reward_basis_points) / 100;
+    reward.cap = major(row.reward_cap_minor);
+  }
+  if (kind === 'streak') reward.streak = ((row.sign_in_rewards_minor as string[] | null) ?? []).map((value) => minorToMajor(Number(value)));
+  if (kind === 'tickets' && row.reward_tickets !== null) reward.tickets = Number(row.reward_tickets);
+  if (kind === 'points' && row.reward_points !== null) reward.points = Number(row.reward_points);
+  const requires = (['mobile_verified', 'bank_card', 'real_name'] as const).filter((name) => row[`requires_${name}`] === true);
+  const rules: Rules = {
+    trigger: row.trigger as Rules['trigger'],
+    repeat: row.repeat as 'once' | 'daily',
+    reward: Object.fromEntries(Object.entries(reward).filter(([, value]) => value !== undefined)) as Rules['reward'],
+    wagering: { multiplier: Number(row.wagering_multiplier_x100) / 100, includesDeposit: row.wagering_includes_deposit === true },
+    onePerPerson: row.one_per_person === true,
+    requires,
+  };
+  if (row.wager_within_days !== null) rules.wagering.withinDays = Number(row.wager_within_days);
+  const minDeposit = major(row.min_deposit_minor);
+  if (minDeposit !== undefined) rules.minDeposit = minDeposit;
+  const minBet = major(row.min_bet_minor);
+  if (minBet !== undefined) rules.minBet = minBet;
+  const minLoss = major(row.min_loss_minor);
+  if (minLoss !== undefined) rules.minLoss = minLoss;
+  if (row.claim_window_hours !== null) rules.claimWindowHours = Number(row.claim_window_hours);
+  if (row.new_player_days !== null) rules.newPlayerDays = Number(row.new_player_days);
+  if (row.promo_code !== null) rules.promoCode = String(row.promo_code);
+  return rules;
+}
+
+async function detailOf(db: pg.Pool, merchantId: number, id: number): Promise<PromotionDetail> {
+  const result = await db.query<Record<string, unknown> & { id: number; enabled: boolean; category: string; title: string; image_url: string; content: string; starts_at: Date | null; ends_at: Date | null; sort_order: number; texts: PromotionDetail['texts']; audience_vip_levels: number[] | null; audience_label_ids: number[] | null }>(
+    'SELECT * FROM promotion WHERE merchant_id = $1 AND id = $2',
+    [merchantId, id],
+  );
+  const row = result.rows[0];
+  if (!row) throw new AppError(404, 'promotion.not.found');
+  const names = row.audience_label_ids === null ? null : await labelNamesById(db, merchantId, row.audience_label_ids);
+  return {
+    id: row.id, enabled: row.enabled, category: row.category, title: row.title, imageUrl: row.image_url, content: row.content,
+    startTime: row.starts_at?.getTime() ?? null, endTime: row.ends_at?.getTime() ?? null, sortOrder: row.sort_order, texts: row.texts ?? {},
+    rules: rulesOf(row),
+    audience: {
+      vipLevels: row.audience_vip_levels === null ? null : [...row.audience_vip_levels].sort((a, b) => a - b),
+      labels: row.audience_label_ids === null || names === null ? null : row.audience_label_ids.map((labelId) => names.get(labelId) ?? `#${labelId}`),
+    },
+  };
+}
+
 const summaryItem = {
   type: 'object',
   properties: {
@@ -286,6 +348,16 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
       value: { type: 'object', required: ['list'], properties: { list: { type: 'array', items: summaryItem } } },
     }),
   }, async (request) => ok({ list: await listWithCost(db, operatorOf(request).merchantId) }));
+
+  app.get<{ Params: { id: number } }>('/promotions/:id', {
+    schema: apiSchema({
+      tags: ['operator'],
+      summary: 'A promotion as its form edits it: the fields POST /promotions/:id takes (rules null: one to read only)',
+      headers: bearerHeader,
+      params: idParams,
+      value: { type: 'object', properties: { id: { type: 'integer' }, enabled: { type: 'boolean' }, ...promotionFields } },
+    }),
+  }, async (request) => ok(await detailOf(db, operatorOf(request).merchantId, request.params.id)));
 
   app.post<{ Body: PromotionInput & { category: string; title: string; imageUrl: string } }>('/promotions', {
     schema: apiSchema({

@@ -94,4 +94,32 @@ describe('operators and promotions', () => {
     const titles = await context.pool.query("SELECT 1 FROM promotion WHERE title IN ('Broken', 'Copy', 'Nope')");
     expect(titles.rowCount).toBe(0);
   });
+
+  it("answers a promotion as its form edits it, and those fields sent back change nothing", async () => {
+    const rules = {
+      trigger: 'deposit', repeat: 'daily', reward: { kind: 'percent', percent: 12.5, cap: 300 }, minDeposit: 50,
+      wagering: { multiplier: 3.5, includesDeposit: true, withinDays: 7 }, claimWindowHours: 48, requires: ['bank_card'], onePerPerson: true,
+    };
+    const created = body<{ id: number }>(
+      await ops(content, 'POST', '/promotions', {
+        category: 'daily', title: 'Daily reload', imageUrl: '/assets/promotions/daily-reload.svg', content: '<p>Terms</p>', sortOrder: 7, enabled: false,
+        startTime: Date.UTC(2026, 6, 2), endTime: null, texts: { CN: { title: '每日存款', content: '<p>条款</p>' } }, rules, audience: { vipLevels: null, labels: null },
+      }),
+    ).value!;
+    const detail = body<Record<string, unknown>>(await ops(content, 'GET', `/promotions/${created.id}`));
+    expect(detail.value).toEqual({
+      id: created.id, enabled: false, category: 'daily', title: 'Daily reload', imageUrl: '/assets/promotions/daily-reload.svg', content: '<p>Terms</p>',
+      startTime: Date.UTC(2026, 6, 2), endTime: null, sortOrder: 7, texts: { CN: { title: '每日存款', content: '<p>条款</p>' } },
+      rules, audience: { vipLevels: null, labels: null },
+    });
+    const { id, enabled, ...fields } = detail.value as { id: number; enabled: boolean };
+    expect(enabled).toBe(false);
+    expect(body(await ops(content, 'POST', `/promotions/${id}`, fields))).toMatchObject({ success: true });
+    expect(body(await ops(content, 'GET', `/promotions/${id}`)).value).toEqual(detail.value);
+    // A promotion to read only has no rules.
+    const readOnly = body<{ id: number }>(await ops(content, 'POST', '/promotions', { category: 'vip', title: 'VIP club', imageUrl: '/x.svg', content: '' })).value!;
+    expect(body(await ops(content, 'GET', `/promotions/${readOnly.id}`)).value).toMatchObject({ rules: null });
+    expect(body(await ops(content, 'GET', '/promotions/999999'))).toMatchObject({ errorCode: 'promotion.not.found' });
+    expect((await ops(cashier, 'GET', `/promotions/${id}`)).statusCode).toBe(403);
+  });
 });

@@ -9,3 +9,20 @@ export { countryDatabaseFrom, loadCountryDatabase, type CountryDatabase } from '
 export { availabilityOf, useSiteAccess, type SiteAccessOptions, type SiteAvailability } from './site-access';
 export { systemMessages } from './system.messages';
 export { getContentSources, type ContentSources } from './system.service';
+export {
+  addMirror,
+  endMaintenance,
+  listMirrors,
+  readBrandRules,
+  readBrandSite,
+  removeMirror,
+  replaceRegionRules,
+  scheduleMaintenance,
+  setRegisterRules,
+  MAX_FIELD_LENGTH,
+  type BrandRules,
+  type BrandSite,
+  type MaintenanceInput,
+  type RegionRuleInput,
+  type RegisterRuleChange,
+} from './brand-rules';

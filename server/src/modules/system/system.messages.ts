@@ -1,4 +1,5 @@
-// Texts of the codes this module raises: the site closed to the caller (site-access.ts).
+// Texts of the codes this module raises: the site closed to the caller (site-access.ts), and the
+// back office's brand page refusing a setting (brand-rules.ts, and merchant/brand-settings.ts below it).
 import { defineMessages } from '../../i18n/messages';
 
 export const systemMessages = defineMessages({
@@ -19,5 +20,14 @@ export const systemMessages = defineMessages({
     TH: 'เนื่องจากข้อจำกัดด้านตำแหน่งที่ตั้งหรือที่อยู่ IP ของคุณ คุณจึงไม่สามารถเข้าถึงเว็บไซต์นี้ได้',
     TY: '由於您所在地區或 IP 位址受限，您無法存取本網站。',
     VI: 'Do hạn chế về vị trí hoặc địa chỉ IP của bạn, bạn không được phép truy cập trang web.',
+  },
+  'operator.brand.invalid': {
+    EN: 'Invalid setting: {detail}',
+    BN: 'অবৈধ সেটিং: {detail}',
+    CN: '设置无效：{detail}',
+    ID: 'Pengaturan tidak valid: {detail}',
+    TH: 'การตั้งค่าไม่ถูกต้อง: {detail}',
+    TY: '設定無效：{detail}',
+    VI: 'Cài đặt không hợp lệ: {detail}',
   },
 });

@@ -46,7 +46,7 @@ function stringList(value: unknown): string[] {
 }
 
 /** The 'site' setting for the browser, with the merchant's one currency (the 'currency' setting: merchant/currency.ts). */
-export function siteSettingsFrom(stored: unknown, merchant: ResolvedMerchant, storedCurrency?: unknown): SiteSettings {
+export function siteSettingsFrom(stored: unknown, merchant: Pick<ResolvedMerchant, 'name'>, storedCurrency?: unknown): SiteSettings {
   const site = asObject(stored);
   const currency = merchantCurrencyFrom(storedCurrency);
   return {

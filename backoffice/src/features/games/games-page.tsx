@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../app/layout';
+import { useBackOffice } from '../../app/session-context';
+import { CataloguePanel } from './catalogue-panel';
+import styles from './games.module.css';
+import { LotteryPanel } from './lottery-panel';
+import { VendorsPanel } from './vendors-panel';
+
+const TABS = [
+  { name: 'catalogue', route: 'GET /games/catalogue' },
+  { name: 'vendors', route: 'GET /games/vendors' },
+  { name: 'lottery', route: 'GET /lottery/games' },
+] as const;
+type Tab = (typeof TABS)[number]['name'];
+
+/**
+ * Games and lottery: the game catalogue (which games the lobby shows, in which order, marked hot
+ * or new), the vendors' maintenance windows, and the lottery games' operator settings with their
+ * rounds. A tab shows only when the operator's role may read it (risk sees the lottery alone, to
+ * void a round); a change reaches players on their next request and is kept in the audit log.
+ */
+export default function GamesPage() {
+  const { t } = useTranslation();
+  const { may } = useBackOffice();
+  const tabs = TABS.filter((tab) => may(tab.route));
+  const [chosen, setChosen] = useState<Tab | null>(null);
+  const tab = tabs.find((entry) => entry.name === chosen)?.name ?? tabs[0]?.name;
+  return (
+    <>
+      <PageTitle>{t('games.nav')}</PageTitle>
+      <p className={styles.intro}>{t('games.intro')}</p>
+      <div className={styles.tabs} role="tablist" aria-label={t('games.tabs.label')}>
+        {tabs.map(({ name }) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`games-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`games-panel-${name}`}
+            className={styles.tab}
+            onClick={() => setChosen(name)}
+          >
+            {t(`games.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      {tab && (
+        <div role="tabpanel" id={`games-panel-${tab}`} aria-labelledby={`games-tab-${tab}`}>
+          {tab === 'catalogue' ? <CataloguePanel /> : tab === 'vendors' ? <VendorsPanel /> : <LotteryPanel />}
+        </div>
+      )}
+    </>
+  );
+}

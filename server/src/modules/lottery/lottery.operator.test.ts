@@ -1,0 +1,171 @@
+import type { Envelope } from '@platform/contract';
+import { PLAYS } from '@platform/lottery-rules';
+import type { LightMyRequestResponse } from 'fastify';
+import { readSeedFile, seedMerchant } from '../../db/seed';
+import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { operatorLogin } from '../operator/operator.testing';
+import { placeOrder } from './betting.service';
+import { fundedMembers, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
+
+// The lottery games' desk of the operator API (/ops/v1/lottery/games, /ops/v1/lottery/rounds) on a
+// real PostgreSQL: every game with its schedule, settings and the rounds on sale and next; content
+// staff change what the engine reads (on sale, sales closing, the most a bet wins, the liability
+// limits), each change audited once with before and after and read by the very next bet; bad
+// input, unknown games and another merchant's games are refused or untouched; rounds are listed
+// with their sales for risk, who voids them.
+
+let context: TestContext;
+let otherMerchantId: number;
+const nowMs = LOTTERY_TEST_START_MS;
+const secretsKey = testSecretsKey();
+const tokens: Record<'content' | 'risk' | 'cashier', string> = { content: '', risk: '', cashier: '' };
+const position = PLAYS.find((play) => play.code === 'SSC_POSITION')!;
+
+beforeAll(async () => {
+  context = await createTestApp({ clock: () => nowMs });
+  for (const role of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[role] = (await operatorLogin(context, { username: `lotto_${role}`, role, nowMs })).token;
+  const seed = await readSeedFile();
+  otherMerchantId = (await seedMerchant(context.ownerPool, { ...seed, merchant: { code: 'OTHERLOTTO', name: 'Other Lotto' }, domains: ['otherlotto.example'] }))!;
+  await roundOnSale(context.pool, secretsKey, context.merchantId, 'SSC1', nowMs);
+}, 120_000);
+
+afterAll(async () => {
+  await context.close();
+});
+
+const body = <T>(response: LightMyRequestResponse) => json<Envelope<T>>(response);
+const ops = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  context.app.inject({ method, url: `/ops/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+interface Round { numero: string; state: string; openAt: number; closeAt: number; drawAt: number; bets: number; stake: number; voidReason: string | null }
+interface Game {
+  gameCode: string;
+  enabled: boolean;
+  intervalSeconds: number;
+  closeSeconds: number;
+  maxPrize: number;
+  maxRoundPayout: number;
+  maxNumberPayout: number;
+  maxMemberStake: number;
+  current: Round | null;
+  next: Round | null;
+}
+
+const gameRow = async (merchantId: number, gameCode: string) =>
+  (await context.pool.query('SELECT * FROM lottery_game WHERE merchant_id = $1 AND game_code = $2', [merchantId, gameCode])).rows[0] as Record<string, unknown>;
+const audits = async (gameCode: string) =>
+  (await context.pool.query<{ outcome: string; error_code: string | null; detail: Record<string, unknown> }>(
+    "SELECT outcome, error_code, detail FROM operator_action WHERE action = 'lottery_game.update' AND target_id = $1 ORDER BY id",
+    [gameCode],
+  )).rows;
+
+async function bet(gameCode: string, memberId: number) {
+  const round = await roundOnSale(context.pool, secretsKey, context.merchantId, gameCode, nowMs);
+  return placeOrder(context.pool, {
+    merchantId: context.merchantId, memberId, gameCode, currentNumero: round.numero,
+    slip: slipOf([lineOf(position, [[1, 2], [], [], [], []])]), betCartAmountSum: '4.0000', chase: 0, winningStop: false, nowMs,
+  });
+}
+
+describe('GET /lottery/games', () => {
+  it('lists every game with its schedule, settings, the round on sale and the next one; content and risk read it', async () => {
+    const games = body<{ list: Game[] }>(await ops(tokens.risk, 'GET', '/lottery/games')).value!.list;
+    expect(games.map((game) => game.gameCode)).toEqual(['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5']);
+    const ssc1 = games[0];
+    expect(ssc1).toMatchObject({ enabled: true, intervalSeconds: 60, closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 });
+    expect(ssc1.current).toMatchObject({ state: 'open', bets: 0, stake: 0 });
+    expect(ssc1.current!.openAt).toBeLessThanOrEqual(nowMs);
+    expect(ssc1.current!.closeAt).toBeGreaterThan(nowMs);
+    expect(ssc1.next!.drawAt).toBe(ssc1.current!.drawAt + 60_000);
+    expect((await ops(tokens.content, 'GET', '/lottery/games')).statusCode).toBe(200);
+    expect((await ops(tokens.cashier, 'GET', '/lottery/games')).statusCode).toBe(403);
+  });
+});
+
+describe('POST /lottery/games/:gameCode', () => {
+  it('changes the limits the next bet is held to, audited once with before and after; the other merchant keeps its own', async () => {
+    const [member] = await fundedMembers(context.pool, context.merchantId, 1, 100_000, 'opslimit');
+    const otherBefore = await gameRow(otherMerchantId, 'SSC1');
+    const changed = await ops(tokens.content, 'POST', '/lottery/games/SSC1', { maxMemberStake: 3.5, maxNumberPayout: 5000 });
+    expect(changed.statusCode).toBe(200);
+    expect(body(changed).value).toMatchObject({ gameCode: 'SSC1', enabled: true, closeSeconds: 5, maxMemberStake: 3.5, maxNumberPayout: 5000, rescheduledRounds: 0 });
+    expect(await gameRow(context.merchantId, 'SSC1')).toMatchObject({ max_member_stake_minor: '350', max_number_payout_minor: '500000' });
+    expect(await gameRow(otherMerchantId, 'SSC1')).toEqual(otherBefore);
+    // A 4.00 bet passes 3.50 a member may stake on a draw.
+    await expect(bet('SSC1', member)).rejects.toMatchObject({ errorCode: 'lottery.limit.stake' });
+    const done = (await audits('SSC1')).filter((row) => row.outcome === 'ok');
+    expect(done).toHaveLength(1);
+    expect(done[0].detail).toEqual({
+      before: { enabled: true, closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
+      after: { enabled: true, closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
+    });
+    await ops(tokens.content, 'POST', '/lottery/games/SSC1', { maxMemberStake: 0 });
+    await expect(bet('SSC1', member)).resolves.toBeDefined();
+  });
+
+  it('takes a game off sale: bets are refused until it is back', async () => {
+    const [member] = await fundedMembers(context.pool, context.merchantId, 1, 100_000, 'opsoff');
+    expect(body(await ops(tokens.content, 'POST', '/lottery/games/SSC5', { enabled: false })).value).toMatchObject({ enabled: false });
+    await expect(bet('SSC5', member)).rejects.toMatchObject({ errorCode: 'lottery.game.unknown' });
+    expect((await gameRow(otherMerchantId, 'SSC5')).enabled).toBe(true);
+    await ops(tokens.content, 'POST', '/lottery/games/SSC5', { enabled: true });
+    await expect(bet('SSC5', member)).resolves.toBeDefined();
+  });
+
+  it('reschedules the rounds not open yet to a new closing time; the round on sale keeps its close', async () => {
+    const before = body<{ list: Game[] }>(await ops(tokens.content, 'GET', '/lottery/games')).value!.list.find((game) => game.gameCode === 'GD11X5')!;
+    const changed = body<{ rescheduledRounds: number }>(await ops(tokens.content, 'POST', '/lottery/games/GD11X5', { closeSeconds: 40 }));
+    expect(changed.value!.rescheduledRounds).toBeGreaterThan(0);
+    const after = body<{ list: Game[] }>(await ops(tokens.content, 'GET', '/lottery/games')).value!.list.find((game) => game.gameCode === 'GD11X5')!;
+    expect(after.closeSeconds).toBe(40);
+    expect(after.current).toEqual(before.current);
+    expect(after.next!.closeAt).toBe(after.next!.drawAt - 40_000);
+    expect(after.next!.openAt).toBe(after.next!.drawAt - 40_000 - 180_000);
+    const far = await context.pool.query<{ bad: string }>(
+      `SELECT count(*) AS bad FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id
+        WHERE g.merchant_id = $1 AND g.game_code = 'GD11X5' AND r.open_at > $2 AND r.close_at <> r.draw_at - interval '40 seconds'`,
+      [context.merchantId, new Date(nowMs)],
+    );
+    expect(far.rows[0].bad).toBe('0');
+  });
+
+  it('refuses bad input and unknown games with nothing changed', async () => {
+    const before = await gameRow(context.merchantId, 'PK10');
+    const closing = await ops(tokens.content, 'POST', '/lottery/games/PK10', { closeSeconds: 75, enabled: false });
+    expect(closing.statusCode).toBe(400);
+    expect(body(closing)).toMatchObject({ errorCode: 'lottery.game.close_invalid' });
+    expect(body(closing).message).toContain('74');
+    for (const payload of [{}, { maxPrize: -1 }, { maxPrize: 1.234 }, { closeSeconds: 'soon' }, { intervalSeconds: 30 }]) {
+      const refused = await ops(tokens.content, 'POST', '/lottery/games/PK10', payload);
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused).errorCode).toBe('request.param.err');
+    }
+    expect(await gameRow(context.merchantId, 'PK10')).toEqual(before);
+    // Audited as refused, never as made.
+    const rows = (await audits('PK10')).map((row) => row.outcome);
+    expect(rows).not.toContain('ok');
+    expect((await audits('PK10')).filter((row) => row.outcome === 'refused').map((row) => row.error_code)).toContain('lottery.game.close_invalid');
+    const unknown = await ops(tokens.content, 'POST', '/lottery/games/NOPE', { enabled: false });
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown).errorCode).toBe('lottery.game.unknown');
+    expect((await ops(tokens.risk, 'POST', '/lottery/games/PK10', { enabled: false })).statusCode).toBe(403);
+    expect(await gameRow(context.merchantId, 'PK10')).toEqual(before);
+  });
+});
+
+describe('GET /lottery/rounds', () => {
+  it("lists a game's opened rounds with their sales, a voided one with its reason", async () => {
+    const round = await roundOnSale(context.pool, secretsKey, context.merchantId, 'LHC5', nowMs);
+    const voided = await ops(tokens.risk, 'POST', '/lottery/rounds/void', { gameCode: 'LHC5', numero: round.numero, reason: 'no result' });
+    expect(voided.statusCode).toBe(200);
+    const list = body<{ list: Round[] }>(await ops(tokens.risk, 'GET', '/lottery/rounds?gameCode=LHC5')).value!.list;
+    expect(list[0]).toMatchObject({ numero: round.numero, state: 'void', voidReason: 'operator: no result' });
+    // Only rounds that have opened: none of the rounds made ahead.
+    expect(list.every((entry) => entry.openAt <= nowMs)).toBe(true);
+    expect(body<{ list: Round[] }>(await ops(tokens.risk, 'GET', '/lottery/rounds?gameCode=LHC5&state=settled')).value!.list).toEqual([]);
+    const ssc1 = body<{ list: Round[] }>(await ops(tokens.content, 'GET', '/lottery/rounds?gameCode=SSC1')).value!.list;
+    expect(ssc1[0]).toMatchObject({ state: 'open', bets: 1, stake: 4 });
+    expect(body(await ops(tokens.risk, 'GET', '/lottery/rounds?gameCode=NOPE')).errorCode).toBe('lottery.game.unknown');
+    expect((await ops(tokens.cashier, 'GET', '/lottery/rounds?gameCode=SSC1')).statusCode).toBe(403);
+  });
+});
