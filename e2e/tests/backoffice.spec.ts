@@ -185,7 +185,7 @@ test('roles decide what appears, and the server refuses the rest; the site never
   const support = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const desk2 = await support.newPage();
   await signInToBackOffice(desk2, await createOperatorAccount('support'));
-  await expect(backOfficeSections(desk2)).toHaveText(['Players']);
+  await expect(backOfficeSections(desk2)).toHaveText(['Players', 'Support']);
   await desk2.getByLabel('Find a player').fill(member.username);
   await desk2.getByRole('button', { name: 'Search' }).click();
   await desk2.getByTestId('player-results').getByRole('button', { name: member.username }).click();

@@ -27,5 +27,8 @@ export const SECTIONS: readonly Section[] = [
   { path: 'brand', label: 'brand.nav', requires: 'GET /brand', Page: lazy(() => import(/* webpackChunkName: "brand" */ '../features/brand/brand-page')) },
   { path: 'releases', label: 'releases.nav', requires: 'GET /remotes/releases', Page: lazy(() => import(/* webpackChunkName: "releases" */ '../features/releases/releases-page')) },
 ];
+  // Customer service: every role with a tab of it reads the chat (content staff also the questions).
+  { path: 'support', label: 'support.nav', requires: 'GET /chat/conversations', Page: lazy(() => import(/* webpackChunkName: "support" */ '../features/support/support-page')) },
+  { path: 'agents', label: 'agents.nav', requires: 'GET /agents/tree', Page: lazy(() => import(/* webpackChunkName: "agents" */ '../features/agents/agents-page')) },
 
 export const sectionsFor = (permissions: readonly string[]): Section[] => SECTIONS.filter((section) => permissions.includes(section.requires));

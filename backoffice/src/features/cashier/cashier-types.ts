@@ -34,6 +34,8 @@ export interface WithdrawalRow {
   decidedAt: number | null;
   operator: string | null;
   remark: string | null;
+  /** Pending ones: the member's wagering requirement now (still to stake, counted since last met). */
+  wagering?: { remaining: number; counted: number } | null;
 }
 
 /** What GET /deposits?status= takes (the operator API's list; crediting is a moment inside an approval). */

@@ -88,6 +88,11 @@ export default function WithdrawalsPage() {
                   {formatAmount(withdrawal.payout, locale)}
                   {withdrawal.charge > 0 && <div className={styles.muted}>{t('cashier.charge', { amount: formatAmount(withdrawal.charge, locale) })}</div>}
                   {withdrawal.c2cSettled > 0 && <div className={styles.muted}>{t('cashier.c2cSettled', { amount: formatAmount(withdrawal.c2cSettled, locale) })}</div>}
+                  {withdrawal.wagering && (
+                    <div className={withdrawal.wagering.remaining > 0 ? styles.priority : styles.muted} data-testid="withdrawal-wagering">
+                      {withdrawal.wagering.remaining > 0 ? t('cashier.wageringDue', { amount: formatAmount(withdrawal.wagering.remaining, locale) }) : t('cashier.wageringMet')}
+                    </div>
+                  )}
                 </td>
                 <td>
                   {t(`status.${withdrawal.status}`, { defaultValue: withdrawal.status })}

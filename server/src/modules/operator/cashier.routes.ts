@@ -17,6 +17,7 @@ import {
 } from '../deposit';
 import { minorToMajor, transferAmountMinor } from '../ledger';
 import { getWithdrawal, listWithdrawals, payoutMinorOf, payWithdrawal, rejectWithdrawal, restChargeMinorOf, type OperatorWithdrawal } from '../withdrawal';
+import { wageringStateOf, type WageringState } from '../wagering';
 import { claimSecondApproval } from './operator.queries';
 import { audited, auditedChange, MAX_ADJUSTMENT_MINOR } from './operator.service';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
@@ -87,6 +88,11 @@ const withdrawalSchema: JsonSchema = {
     decidedAt: { type: ['integer', 'null'] },
     operator: { type: ['string', 'null'] },
     remark: { type: ['string', 'null'] },
+    wagering: {
+      type: ['object', 'null'],
+      description: "pending ones only: the member's wagering requirement now (modules/wagering), what is still to stake and what was counted since it was last met",
+      properties: { remaining: { type: 'number' }, counted: { type: 'number' } },
+    },
   },
 };
 
@@ -277,8 +283,20 @@ export async function cashierRoutes(app: FastifyInstance, { db, clock = systemCl
   }, async (request) =>
     // The list shows members' card numbers in full (the operator pays to them): read under audit.
     audited(auditContextOf(request, db, clock), { action: 'withdrawal.list', detail: { status: request.query.status ?? null, limit: request.query.limit } }, async () => {
-      const rows = await listWithdrawals(db, operatorOf(request).merchantId, { status: request.query.status, limit: request.query.limit });
-      return ok({ list: rows.map(withdrawalRow) });
+      const merchantId = operatorOf(request).merchantId;
+      const rows = await listWithdrawals(db, merchantId, { status: request.query.status, limit: request.query.limit });
+      // A pending one is paid with the member's wagering in view: met when it was asked for, it may
+      // not be now (a bonus credited since adds to it), which is the cashier's cue to look closer.
+      const wagering = new Map<number, WageringState>();
+      for (const memberId of new Set(rows.filter((row) => row.status === 'pending').map((row) => row.memberId))) {
+        wagering.set(memberId, await wageringStateOf(db, merchantId, memberId));
+      }
+      return ok({
+        list: rows.map((row) => {
+          const state = wagering.get(row.memberId);
+          return { ...withdrawalRow(row), wagering: row.status === 'pending' && state ? { remaining: minorToMajor(state.remainingMinor), counted: minorToMajor(state.countedMinor) } : null };
+        }),
+      });
     }));
 
   app.post<{ Params: { number: string } }>('/withdrawals/:number/pay', {

@@ -195,6 +195,26 @@ describe('withdrawals', () => {
     expect(await ledgerSumMinor(context.pool, context.merchantId)).toBe(0);
   });
 
+  it("show a pending one's wagering as it is now: credited since, it is still to stake; a decided one has none", async () => {
+    type Listed = { list: { number: string; status: string; wagering: { remaining: number; counted: number } | null }[] };
+    const pending = await pendingWithdrawal('cash_wd4', 500);
+    const before = valueOf<Listed>(await ops(alice, 'GET', '/withdrawals?status=pending')).list.find((entry) => entry.number === pending.number);
+    expect(before?.wagering).toEqual({ remaining: 0, counted: expect.any(Number) });
+    // An operator's credit adds to the requirement (the merchant's operatorCreditMultiplier).
+    const credited = await context.app.inject({
+      method: 'POST',
+      url: '/ops/v1/members/cash_wd4/adjustments',
+      headers: { authorization: `Bearer ${alice}`, 'idempotency-key': newKey() },
+      payload: { amount: 100, direction: 'credit', reason: 'Goodwill' },
+    });
+    expect(credited.statusCode).toBe(200);
+    const after = valueOf<Listed>(await ops(alice, 'GET', '/withdrawals?status=pending')).list.find((entry) => entry.number === pending.number);
+    expect(after?.wagering?.remaining).toBeGreaterThan(0);
+    expect(valueOf<{ changed: boolean }>(await ops(alice, 'POST', `/withdrawals/${pending.number}/pay`)).changed).toBe(true);
+    const paid = valueOf<Listed>(await ops(alice, 'GET', '/withdrawals?status=paid')).list.find((entry) => entry.number === pending.number);
+    expect(paid).toMatchObject({ status: 'paid', wagering: null });
+  });
+
   it('lists them with the card to pay to; a rejection refunds with the reason; paying twice pays once', async () => {
     const paid = await pendingWithdrawal('cash_wd2', 700);
     const listed = valueOf<{ list: { number: string; cardNumber: string; payeeName: string; amount: number; payout: number }[] }>(await ops(alice, 'GET', '/withdrawals?status=pending'));
