@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
+import { Tabs } from '../../ui/ui';
 import { ApplicationsPanel } from './applications-panel';
 import styles from './agents.module.css';
 import { ContractsPanel } from './contracts-panel';
@@ -38,28 +39,12 @@ export default function AgentsPage() {
     <>
       <PageTitle>{t('agents.nav')}</PageTitle>
       <p className={styles.intro}>{t('agents.intro')}</p>
-      <div className={styles.tabs} role="tablist" aria-label={t('agents.tabs.label')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`agents-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`agents-panel-${name}`}
-            className={styles.tab}
-            onClick={() => open(name)}
-          >
-            {t(`agents.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`agents-panel-${tab}`} aria-labelledby={`agents-tab-${tab}`}>
+      <Tabs id="agents" label={t('agents.tabs.label')} tabs={tabs.map((name) => ({ name, label: t(`agents.tabs.${name}`) }))} current={tab} onChoose={(name) => open(name)}>
         {tab === 'tree' && <TreePanel agent={agent} onSelect={(username) => open('tree', username)} onContracts={(username) => open('contracts', username)} />}
         {tab === 'contracts' && <ContractsPanel agent={agent} onSelect={(username) => open('contracts', username)} />}
         {tab === 'applications' && <ApplicationsPanel />}
         {tab === 'runs' && <RunsPanel />}
-      </div>
+      </Tabs>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
+import { Tabs } from '../../ui/ui';
 import { CataloguePanel } from './catalogue-panel';
 import styles from './games.module.css';
 import { LotteryPanel } from './lottery-panel';
@@ -30,27 +31,9 @@ export default function GamesPage() {
     <>
       <PageTitle>{t('games.nav')}</PageTitle>
       <p className={styles.intro}>{t('games.intro')}</p>
-      <div className={styles.tabs} role="tablist" aria-label={t('games.tabs.label')}>
-        {tabs.map(({ name }) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`games-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`games-panel-${name}`}
-            className={styles.tab}
-            onClick={() => setChosen(name)}
-          >
-            {t(`games.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      {tab && (
-        <div role="tabpanel" id={`games-panel-${tab}`} aria-labelledby={`games-tab-${tab}`}>
-          {tab === 'catalogue' ? <CataloguePanel /> : tab === 'vendors' ? <VendorsPanel /> : <LotteryPanel />}
-        </div>
-      )}
+      <Tabs id="games" label={t('games.tabs.label')} tabs={tabs.map(({ name }) => ({ name, label: t(`games.tabs.${name}`) }))} current={tab} onChoose={setChosen}>
+        {tab === 'catalogue' ? <CataloguePanel /> : tab === 'vendors' ? <VendorsPanel /> : <LotteryPanel />}
+      </Tabs>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
+import { Tabs } from '../../ui/ui';
 import { ApplicationsPanel } from './applications-panel';
 import { PromotionsPanel } from './promotions-panel';
 import { MissionsPanel } from './missions-panel';
@@ -39,27 +40,15 @@ export default function PromotionsPage() {
     <>
       <PageTitle>{t('promotions.nav')}</PageTitle>
       <p className={styles.intro}>{t('promotions.intro')}</p>
-      <div className={styles.tabs} role="tablist" aria-label={t('promotions.tabs.label')}>
-        {tabs.map(({ name }) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`promotions-tab-${name}`}
-            aria-selected={current?.name === name}
-            aria-controls={`promotions-panel-${name}`}
-            className={styles.tab}
-            onClick={() => setParams(name === tabs[0].name ? {} : { tab: name })}
-          >
-            {t(`promotions.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      {current && (
-        <div role="tabpanel" id={`promotions-panel-${current.name}`} aria-labelledby={`promotions-tab-${current.name}`}>
-          <current.Panel />
-        </div>
-      )}
+      <Tabs
+        id="promotions"
+        label={t('promotions.tabs.label')}
+        tabs={tabs.map(({ name }) => ({ name, label: t(`promotions.tabs.${name}`) }))}
+        current={current?.name}
+        onChoose={(name) => setParams(name === tabs[0].name ? {} : { tab: name })}
+      >
+        {current && <current.Panel />}
+      </Tabs>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
 import { localeOf } from '../../i18n/i18n';
 import { formatAmount, formatCount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, ui } from '../../ui/ui';
+import { Button, ErrorMessage, Field, Input, Tabs, ui } from '../../ui/ui';
 import { useLoad } from '../../ui/use-load';
 import {
   DEFAULT_FILTERS,
@@ -43,27 +43,9 @@ export default function RiskPage() {
     <>
       <PageTitle>{t('risk.nav')}</PageTitle>
       <p className={styles.intro}>{t('risk.intro')}</p>
-      <div className={styles.tabs} role="tablist" aria-label={t('risk.nav')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`risk-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`risk-panel-${name}`}
-            className={styles.tab}
-            onClick={() => setParams(name === tabs[0] ? {} : { tab: name })}
-          >
-            {t(`risk.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      {tab && (
-        <div role="tabpanel" id={`risk-panel-${tab}`} aria-labelledby={`risk-tab-${tab}`}>
-          <Report key={tab} tab={tab} />
-        </div>
-      )}
+      <Tabs id="risk" label={t('risk.nav')} tabs={tabs.map((name) => ({ name, label: t(`risk.tabs.${name}`) }))} current={tab} onChoose={(name) => setParams(name === tabs[0] ? {} : { tab: name })}>
+        {tab && <Report key={tab} tab={tab} />}
+      </Tabs>
     </>
   );
 }

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
+import { Tabs } from '../../ui/ui';
 import { ChatConsole } from './chat-console';
 import { ChatSettingsPanel } from './chat-settings-panel';
 import { QuestionsPanel } from './questions-panel';
-import styles from './support.module.css';
 
 const TABS = [
   { name: 'chat', requires: 'GET /chat/conversations' },
@@ -30,29 +30,9 @@ export default function SupportPage() {
   return (
     <>
       <PageTitle>{t('support.nav')}</PageTitle>
-      {tabs.length > 1 && (
-        <div className={styles.tabs} role="tablist" aria-label={t('support.tabs.label')}>
-          {tabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              id={`support-tab-${name}`}
-              aria-selected={tab === name}
-              aria-controls={`support-panel-${name}`}
-              className={styles.tab}
-              onClick={() => setParams(name === tabs[0] ? {} : { tab: name })}
-            >
-              {labels[name]}
-            </button>
-          ))}
-        </div>
-      )}
-      {tab && (
-        <div role="tabpanel" id={`support-panel-${tab}`} aria-labelledby={tabs.length > 1 ? `support-tab-${tab}` : undefined}>
-          {tab === 'chat' ? <ChatConsole /> : tab === 'questions' ? <QuestionsPanel /> : <ChatSettingsPanel />}
-        </div>
-      )}
+      <Tabs id="support" label={t('support.tabs.label')} tabs={tabs.map((name) => ({ name, label: labels[name] }))} current={tab} onChoose={(name) => setParams(name === tabs[0] ? {} : { tab: name })} hideSingle>
+        {tab === 'chat' ? <ChatConsole /> : tab === 'questions' ? <QuestionsPanel /> : <ChatSettingsPanel />}
+      </Tabs>
     </>
   );
 }
