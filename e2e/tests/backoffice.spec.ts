@@ -43,7 +43,7 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   const office = await desk.newPage();
   const cashier = await createOperatorAccount('cashier');
   await signInToBackOffice(office, cashier);
-  await expect(backOfficeSections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals', 'Adjustments']);
+  await expect(backOfficeSections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals', 'Adjustments', 'C2C disputes']);
   await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(office.getByTestId('dashboard-totals').locator('[data-figure="depositAmount"] p').nth(1)).toHaveText(/\d/);
   const depositedBefore = await figure(office, 'depositAmount');

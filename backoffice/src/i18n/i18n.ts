@@ -7,6 +7,8 @@ import agentsCn from '../features/agents/locales/cn.json';
 import agentsEn from '../features/agents/locales/en.json';
 import brandCn from '../features/brand/locales/cn.json';
 import brandEn from '../features/brand/locales/en.json';
+import c2cCn from '../features/cashier/locales/cn.json';
+import c2cEn from '../features/cashier/locales/en.json';
 import contentCn from '../features/content/locales/cn.json';
 import contentEn from '../features/content/locales/en.json';
 import gamesCn from '../features/games/locales/cn.json';
@@ -26,8 +28,8 @@ import commonEn from '../locales/en.json';
 
 /** Every string of a language: the common ones, and each section's under its name. */
 export const STRINGS = {
-  EN: { ...commonEn, agents: agentsEn, brand: brandEn, content: contentEn, games: gamesEn, players: playersEn, promotions: promotionsEn, releases: releasesEn, risk: riskEn, support: supportEn },
-  CN: { ...commonCn, agents: agentsCn, brand: brandCn, content: contentCn, games: gamesCn, players: playersCn, promotions: promotionsCn, releases: releasesCn, risk: riskCn, support: supportCn },
+  EN: { ...commonEn, agents: agentsEn, brand: brandEn, c2c: c2cEn, content: contentEn, games: gamesEn, players: playersEn, promotions: promotionsEn, releases: releasesEn, risk: riskEn, support: supportEn },
+  CN: { ...commonCn, agents: agentsCn, brand: brandCn, c2c: c2cCn, content: contentCn, games: gamesCn, players: playersCn, promotions: promotionsCn, releases: releasesCn, risk: riskCn, support: supportCn },
 };
 
 export const LANGUAGES = [
