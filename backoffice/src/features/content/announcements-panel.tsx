@@ -18,6 +18,7 @@ import {
   type AnnouncementState,
   type AnnouncementType,
 } from './content-model';
+import { ContentPreview } from './content-preview';
 import styles from './content.module.css';
 
 const STATE_LOOK: Record<AnnouncementState, string> = { shown: styles.on, scheduled: styles.scheduled, expired: styles.off, disabled: styles.off };
@@ -76,6 +77,7 @@ function AnnouncementForm({ announcement, type, onSaved, onCancel }: { announcem
       </Field>
       <Checkbox label={t('content.popup')} checked={draft.popup} onChange={(event) => set({ popup: event.target.checked })} />
       <Checkbox label={t('content.enabled')} checked={draft.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
+      <ContentPreview item={{ kind: 'announcement', title: draft.title, html: draft.content, popup: draft.popup }} />
       <div className={styles.formActions}>
         <Button type="submit" disabled={busy || !draft.title.trim() || !draft.content.trim()}>
           {announcement ? t('content.save') : t('content.create')}

@@ -7,6 +7,7 @@ import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
 import { Checkbox, ConfirmDelete } from './content-fields';
 import { bannerBody, bannerDraftOf, emptyBannerDraft, imageFileProblem, LINKAGE_TYPES, readAsDataUrl, type BannerDraft, type BannerRow, type LinkageType } from './content-model';
+import { ContentPreview } from './content-preview';
 import styles from './content.module.css';
 
 const SITE_GROUPS = ['w_home', 'w_games', 'w_promotion', 'w_help'];
@@ -132,6 +133,20 @@ function BannerForm({ banner, groups, group, onSaved, onCancel }: { banner: Bann
           <Input required maxLength={2000} value={draft.linkageValue} placeholder={t(`content.linkHints.${draft.linkageType}`)} onChange={(event) => set({ linkageValue: event.target.value })} />
         </Field>
       )}
+      <ContentPreview
+        item={{
+          kind: 'banner',
+          image: (alt) =>
+            localPreview ? (
+              <img src={localPreview.dataUrl} alt={alt} />
+            ) : storedPreview ? (
+              <BannerImage id={storedPreview.id} alt={alt} large />
+            ) : (
+              <span className={styles.muted}>{draft.imageUrl.trim() ? t('content.previewAfterSave') : t('content.noImage')}</span>
+            ),
+          link: draft.linkageType === 'NONE' ? null : `${t(`content.linkTypes.${draft.linkageType}`)}: ${draft.linkageValue.trim()}`,
+        }}
+      />
       <div className={styles.formActions}>
         <Button type="submit" disabled={busy || uploading || !draft.imageUrl.trim()}>
           {banner ? t('content.save') : t('content.create')}

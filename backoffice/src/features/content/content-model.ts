@@ -142,3 +142,97 @@ export function announcementBody(draft: AnnouncementDraft, stored?: Announcement
   if (draft.expiresAt !== initial.expiresAt) body.expiresAt = fromLocalInput(draft.expiresAt);
   return body;
 }
+
+export interface HelpArticleRow {
+  id: number;
+  category: string;
+  title: string;
+  content: string;
+  enabled: boolean;
+  sortOrder: number;
+}
+
+export interface HelpArticleDraft {
+  category: string;
+  title: string;
+  content: string;
+  sortOrder: string;
+  enabled: boolean;
+}
+
+export const emptyHelpArticleDraft = (category = ''): HelpArticleDraft => ({ category, title: '', content: '', sortOrder: '0', enabled: true });
+
+export const helpArticleDraftOf = (row: HelpArticleRow): HelpArticleDraft => ({
+  category: row.category,
+  title: row.title,
+  content: row.content,
+  sortOrder: String(row.sortOrder),
+  enabled: row.enabled,
+});
+
+/** A sort order field's value as the API takes it (an integer; anything else: 0). */
+const orderOf = (text: string) => {
+  const order = Number(text.trim() || '0');
+  return Number.isInteger(order) ? order : 0;
+};
+
+/** The body of POST /content/help-articles(/:id): every field (the server checks the whole article). */
+export const helpArticleBody = (draft: HelpArticleDraft) => ({
+  category: draft.category.trim(),
+  title: draft.title.trim(),
+  content: draft.content,
+  sortOrder: orderOf(draft.sortOrder),
+  enabled: draft.enabled,
+});
+
+/** The help centre's categories in the site's order: that of each one's first article. */
+export function helpCategories(list: readonly HelpArticleRow[]): string[] {
+  return [...new Set(list.map((row) => row.category.trim()))];
+}
+
+export const SERVICE_LINK_KINDS = ['LIVECHAT', 'VIP', 'TELEGRAM', 'FACEBOOK'] as const;
+export type ServiceLinkKind = (typeof SERVICE_LINK_KINDS)[number];
+
+export interface ServiceLinkRow {
+  id: number;
+  csType: ServiceLinkKind;
+  title: string;
+  type: number;
+  url: string;
+  enabled: boolean;
+  sortOrder: number;
+}
+
+export interface ServiceLinkDraft {
+  csType: ServiceLinkKind;
+  title: string;
+  url: string;
+  sortOrder: string;
+  enabled: boolean;
+}
+
+export const emptyServiceLinkDraft = (): ServiceLinkDraft => ({ csType: 'LIVECHAT', title: '', url: '', sortOrder: '0', enabled: true });
+
+export const serviceLinkDraftOf = (row: ServiceLinkRow): ServiceLinkDraft => ({ csType: row.csType, title: row.title, url: row.url, sortOrder: String(row.sortOrder), enabled: row.enabled });
+
+/**
+ * The body of POST /content/service-links(/:id). The link's `type` number is left to the server
+ * (the kind's own), so it is never sent: a kind changed takes its number there.
+ */
+export const serviceLinkBody = (draft: ServiceLinkDraft) => ({
+  csType: draft.csType,
+  title: draft.title.trim(),
+  url: draft.url.trim(),
+  sortOrder: orderOf(draft.sortOrder),
+  enabled: draft.enabled,
+});
+
+/** Whether a link is one the site may open for a player (the server refuses any other). */
+export function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

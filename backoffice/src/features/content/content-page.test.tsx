@@ -101,10 +101,16 @@ it('uploads the chosen image, previews it, and saves the banner with the address
   expect(preview.src).toBe('data:image/png;base64,iVBORw==');
   expect(api.post).toHaveBeenCalledWith('/content/banners/images', { image: 'data:image/png;base64,iVBORw==' });
   expect((within(form).getByLabelText('Image address') as HTMLInputElement).value).toBe(UPLOADED);
+  // The preview frames show the chosen image at phone and desktop width, with where a click leads.
+  for (const frame of ['Phone (390 px wide)', 'Desktop (1280 px wide)']) {
+    const shown = within(form).getByRole('img', { name: `The banner on a ${frame}` }) as HTMLImageElement;
+    expect(shown.src).toBe('data:image/png;base64,iVBORw==');
+  }
 
   fireEvent.change(within(form).getByLabelText('Order (lowest first)'), { target: { value: '-1' } });
   fireEvent.change(within(form).getByLabelText('Link'), { target: { value: 'URL' } });
   fireEvent.change(within(form).getByLabelText('Link to'), { target: { value: 'https://example.com/a' } });
+  expect(within(form).getByTestId('preview-mobile').textContent).toContain('A click opens Web address: https://example.com/a');
   fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
   expect((await screen.findByRole('status')).textContent).toBe('Banner 12 created.');
   expect(api.post).toHaveBeenLastCalledWith('/content/banners', { group: 'w_home', imageUrl: UPLOADED, linkageType: 'URL', linkageValue: 'https://example.com/a', sortOrder: -1, enabled: true });
@@ -134,6 +140,10 @@ it('writes an announcement from its tab', async () => {
   fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Maintenance tonight' } });
   fireEvent.change(within(form).getByLabelText('Text (HTML: paragraphs, bold, lists, links; scripts are removed)'), { target: { value: '<p>02:00 to 04:00</p>' } });
   fireEvent.click(within(form).getByLabelText('Also show as a popup when the site opens'));
+  const phone = within(form).getByTestId('preview-mobile');
+  expect(within(phone).getByRole('heading', { name: 'Maintenance tonight' })).toBeTruthy();
+  expect(phone.querySelector('p')?.textContent).toBe('02:00 to 04:00');
+  expect(within(form).getByTestId('preview-desktop').textContent).toContain('02:00 to 04:00');
   fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
   expect((await screen.findByRole('status')).textContent).toBe('Announcement 13 created.');
   expect(api.post).toHaveBeenCalledWith('/content/announcements', { type: 'PL', title: 'Maintenance tonight', content: '<p>02:00 to 04:00</p>', popup: true, enabled: true });

@@ -27,6 +27,7 @@ import {
 } from './content.operator.service';
 import type { AnnouncementType } from './content.queries';
 import { ANNOUNCEMENT_TYPES } from './content.service';
+import { helpServiceOperatorRoutes } from './help-service.operator-routes';
 
 // The operators' banners and announcements (/ops/v1/content, registered behind the operator token
 // check by app.ts through operatorRoutes' extraRoutes; content staff write, risk reads:
@@ -295,4 +296,7 @@ export async function contentOperatorRoutes(app: FastifyInstance, { db, clock }:
     );
     return ok(announcementValue(row, clock()));
   });
+
+  // The help centre's articles and the customer-service links: the rest of the site's content.
+  await helpServiceOperatorRoutes(app, { db, clock });
 }

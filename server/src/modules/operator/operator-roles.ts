@@ -178,6 +178,15 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /remotes/canary': [],
   'POST /remotes/rollback': [],
   // The brand's settings (modules/brand): admins change them; risk reads them (no member named, no secret).
+  // Help-centre articles and customer-service links (modules/content): as banners.
+  'GET /content/help-articles': ['content', 'risk'],
+  'POST /content/help-articles': ['content'],
+  'POST /content/help-articles/:id': ['content'],
+  'DELETE /content/help-articles/:id': ['content'],
+  'GET /content/service-links': ['content', 'risk'],
+  'POST /content/service-links': ['content'],
+  'POST /content/service-links/:id': ['content'],
+  'DELETE /content/service-links/:id': ['content'],
   'GET /brand': ['risk'],
   'PUT /brand/feature-switches': [],
   'PUT /brand/registration-rules': [],
