@@ -36,23 +36,30 @@ const CONFIG_TABLES = new RegExp(
 const WRITE = /^\s*(INSERT|UPDATE|DELETE|TRUNCATE|WITH)\b/i;
 
 /**
+ * Waits until the app has heard of the stored configuration revision: after a change made through
+ * the API (an operator route), before asking the site what players now see. Bounded (10 s) for a
+ * busy machine; the assertion after it then says what was not seen.
+ */
+export async function untilConfigurationHeard(pool: Pick<pg.Pool, 'query'>, app: FastifyInstance): Promise<void> {
+  const watch = app.configRevision;
+  if (!watch) return;
+  const stored = BigInt((await pool.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const known = watch.revision;
+    if (known === undefined || BigInt(known) >= stored || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/**
  * The app hears of a configuration change through LISTEN/NOTIFY (db/config-revision.ts), a few
  * milliseconds after it commits. A test's fixture writes as an operator and then asks at once:
  * `pool` as seen by the test waits, after a statement that changes configuration, until the app
  * has heard of the stored revision (as any replica does within milliseconds).
  */
 function settlingPool(pool: pg.Pool, app: FastifyInstance): pg.Pool {
-  const settle = async (): Promise<void> => {
-    const watch = app.configRevision;
-    if (!watch) return;
-    const stored = BigInt((await pool.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision);
-    const deadline = Date.now() + 2000;
-    for (;;) {
-      const known = watch.revision;
-      if (known === undefined || BigInt(known) >= stored || Date.now() > deadline) return;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-  };
+  const settle = () => untilConfigurationHeard(pool, app);
   const query = async (...args: unknown[]) => {
     const result = await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;

@@ -1,6 +1,6 @@
 import type { Envelope, RegisterFieldRule, SystemStatus, Whitelabel } from '@platform/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { createTestApp, json, untilConfigurationHeard, type TestContext } from '../../testing/test-app';
 import { encryptedInject } from '../member/member.testing';
 import { operatorLogin } from '../operator/operator.testing';
 
@@ -33,7 +33,12 @@ afterAll(async () => {
 const body = <T>(response: LightMyRequestResponse) => json<Envelope<T>>(response);
 const ops = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   context.app.inject({ method, url: `/ops/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
-const site = (url: string, headers: Record<string, string> = {}) => context.app.inject({ method: 'GET', url, headers, remoteAddress: '198.51.100.20' });
+// What a player's next request sees: the site's reads are cached per configuration revision, which
+// the app hears of a few milliseconds after an operator's change commits.
+const site = async (url: string, headers: Record<string, string> = {}) => {
+  await untilConfigurationHeard(context.pool, context.app);
+  return context.app.inject({ method: 'GET', url, headers, remoteAddress: '198.51.100.20' });
+};
 const status = async (headers: Record<string, string> = {}) => body<SystemStatus>(await site('/wps/system/status', headers)).value!;
 
 interface AuditRow { action: string; outcome: string; target_id: string | null; detail: Record<string, unknown> }

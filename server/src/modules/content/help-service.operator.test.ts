@@ -1,7 +1,7 @@
 import type { Envelope, HelpCenterEntry, SystemStatus } from '@platform/contract';
 import CryptoJS from 'crypto-js';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, json, type TestContext } from '../../testing/test-app';
+import { createTestApp, json, untilConfigurationHeard, type TestContext } from '../../testing/test-app';
 import { operatorLogin } from '../operator/operator.testing';
 
 // Help-centre articles and customer-service links through the operator API on a real PostgreSQL:
@@ -27,17 +27,8 @@ const ops = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payl
 
 /** What the help page reads. */
 const helpCentre = async () => body<{ list: HelpCenterEntry[] }>(await context.app.inject({ method: 'GET', url: '/wps/system/helpCenter' })).value!.list;
-/**
- * Until the app has heard of the stored configuration revision (as any replica does within
- * milliseconds): the site's status is cached per revision.
- */
-async function settled(): Promise<void> {
-  const stored = BigInt((await context.pool.query<{ revision: string }>('SELECT revision::text AS revision FROM config_revision')).rows[0].revision);
-  const deadline = Date.now() + 2000;
-  while (context.app.configRevision?.revision !== undefined && BigInt(context.app.configRevision.revision) < stored && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
+/** Until the app has heard of the change (the site's status is cached per configuration revision). */
+const settled = () => untilConfigurationHeard(context.pool, context.app);
 
 /** The site's customer-service links as the browser reads them: the path decrypted with the key it ends with. */
 const siteLinks = async () =>
