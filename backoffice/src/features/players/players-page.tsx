@@ -8,13 +8,16 @@ import { formatAmount, formatTime } from '../../ui/format';
 import { Button, ErrorMessage, Field, Input, ui } from '../../ui/ui';
 import { useLoad } from '../../ui/use-load';
 import { MemberActions } from './member-actions';
+import { MemberCare, MemberNotes } from './member-care';
+import { MemberBets, MemberStanding } from './member-extras';
 import { linkedByMember, type MemberDetail, type MemberHit } from './players-types';
 import styles from './players.module.css';
 
 /**
  * Find a player by name, mobile, e-mail, card number or an address they logged in from, and read
  * them whole: profile, balances, cards, logins, the accounts linked to them by an address or a
- * card, their last money movements; block, lift a block or adjust the balance where the role may.
+ * card, their last money movements and bets, and (for the roles that read them) their labels and
+ * VIP level; block, lift a block, adjust the balance or set the level where the role may.
  * The member shown is in the address (?member=), so a link to them can be shared among staff.
  */
 export default function PlayersPage() {
@@ -105,6 +108,8 @@ function MemberView({ username, onOpen }: { username: string; onOpen: (username:
         {blocked && <span className={styles.blocked}>{t('players.statuses.blocked')}</span>}
       </h2>
       <MemberActions username={profile.username} blocked={blocked} onChanged={() => void reload()} />
+      <MemberCare username={profile.username} />
+      <MemberNotes username={profile.username} />
       <section className={ui.panel} aria-label={t('players.profile')}>
         <dl className={styles.facts}>
           <dt>{t('players.mobile')}</dt>
@@ -122,6 +127,7 @@ function MemberView({ username, onOpen }: { username: string; onOpen: (username:
           ))}
         </dl>
       </section>
+      <MemberStanding username={profile.username} />
       <Table title={t('players.linked')} empty={t('players.noLinked')} testId="player-linked" head={[t('players.username'), t('players.sharedAddresses'), t('players.sharedCards')]}>
         {linked.map((row) => (
           <tr key={row.username}>
@@ -172,6 +178,7 @@ function MemberView({ username, onOpen }: { username: string; onOpen: (username:
           </tr>
         ))}
       </Table>
+      <MemberBets bets={data.bets ?? []} />
     </article>
   );
 }

@@ -18,6 +18,8 @@ export interface MemberDetail {
   logins: { address: string; type: string; outcome: string; at: number }[];
   linked: { username: string; via: 'address' | 'card'; value: string }[];
   movements: { transactionId: number; kind: string; account: string; unit: string; amount: number; balanceAfter: number | null; orderNo: string | null; remark: string | null; at: number }[];
+  /** The last bets, newest placed first: lottery bets (reference: the order number) and game rounds (reference: the round id). */
+  bets: { product: 'lottery' | 'game'; gameCode: string; gameName: string; reference: string; stake: number; win: number; status: string; placedAt: number; settledAt: number | null }[];
 }
 
 /** An adjustment's amount as the server takes it: positive, two decimals at most, as typed. */

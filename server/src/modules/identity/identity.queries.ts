@@ -205,11 +205,13 @@ export async function updatePassword(
   passwordHash: string,
   nowMs: number,
   expiresAtMs: number | null,
+  /** true: the next password login may only change the password (a temporary one customer service gave). */
+  firstTimeLogin = false,
 ): Promise<boolean> {
   const result = await db.query(
-    `UPDATE member SET password_hash = $3, password_changed_at = $4, password_expires_at = $5, first_time_login = false
+    `UPDATE member SET password_hash = $3, password_changed_at = $4, password_expires_at = $5, first_time_login = $6
       WHERE merchant_id = $1 AND id = $2`,
-    [merchantId, memberId, passwordHash, new Date(nowMs), dateOrNull(expiresAtMs)],
+    [merchantId, memberId, passwordHash, new Date(nowMs), dateOrNull(expiresAtMs), firstTimeLogin],
   );
   return result.rowCount === 1;
 }

@@ -55,6 +55,18 @@ export async function changeMemberPassword(db: Db, merchantId: number, memberId:
   return queries.updatePassword(db, merchantId, memberId, passwordHash, nowMs, maxAgeMs === null ? null : nowMs + maxAgeMs);
 }
 
+/**
+ * Replaces the login password with a temporary one customer service hands the member: like a
+ * change, but the account is marked firstTimeLogin again, so the next password login may only
+ * choose a new password (session module: passwordChangeRequired). The caller ends the sessions.
+ */
+export async function setTemporaryMemberPassword(db: Db, merchantId: number, memberId: number, temporaryPassword: string, nowMs: number): Promise<boolean> {
+  const settings = await readAccountSettings(db, merchantId);
+  const maxAgeMs = durationsOf(settings).passwordMaxAgeMs;
+  const passwordHash = await hashPassword(temporaryPassword);
+  return queries.updatePassword(db, merchantId, memberId, passwordHash, nowMs, maxAgeMs === null ? null : nowMs + maxAgeMs, true);
+}
+
 /** Agents are member types 1, 2, 41 and 42. */
 export const isAgent = (member: Pick<Member, 'memberType'>): boolean => isAgentMemberType(member.memberType);
 

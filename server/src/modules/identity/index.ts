@@ -8,6 +8,7 @@ export {
   findMemberByUsername,
   isAgent,
   isGuest,
+  setTemporaryMemberPassword,
   toE164,
   verifyMemberPassword,
   type Member,

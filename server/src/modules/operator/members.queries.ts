@@ -138,3 +138,45 @@ export async function selectMovements(db: Db, memberId: number, limit: number): 
   );
   return result.rows;
 }
+
+export interface MemberBetRow {
+  product: 'lottery' | 'game';
+  game_code: string;
+  game_name: string;
+  reference: string;
+  stake_minor: string;
+  win_minor: string;
+  status: string;
+  placed_at: Date;
+  settled_at: Date | null;
+}
+
+/**
+ * The member's last bets, open or settled, across the lottery (one row per bet of an order) and the
+ * games (one row per round, free play apart), newest placed first. Each side is cut to the limit on
+ * its own index (member, time) before the two are merged.
+ */
+export async function selectBets(db: Db, merchantId: number, memberId: number, limit: number): Promise<MemberBetRow[]> {
+  const result = await db.query<MemberBetRow>(
+    `SELECT * FROM (
+       (SELECT 'lottery'::text AS product, g.game_code, g.name AS game_name, o.order_no AS reference, b.amount_minor::text AS stake_minor,
+               b.prize_minor::text AS win_minor, b.state AS status, b.created_at AS placed_at, b.settled_at, b.id
+          FROM lottery_bet b
+          JOIN lottery_order o ON o.id = b.order_id
+          JOIN lottery_game g ON g.id = o.game_id
+         WHERE b.member_id = $2 AND b.merchant_id = $1
+         ORDER BY b.created_at DESC, b.id DESC
+         LIMIT $3)
+       UNION ALL
+       (SELECT 'game'::text, r.game_code, r.game_name, r.vendor_round_id, r.bet_minor::text, r.win_minor::text, r.status, r.started_at, r.ended_at, r.id
+          FROM game_round r
+         WHERE r.member_id = $2 AND r.merchant_id = $1 AND NOT r.trial
+         ORDER BY r.started_at DESC, r.id DESC
+         LIMIT $3)
+     ) bets
+     ORDER BY placed_at DESC, product, id DESC
+     LIMIT $3`,
+    [merchantId, memberId, limit],
+  );
+  return result.rows;
+}

@@ -24,6 +24,7 @@ const SEARCH_LIMIT_MAX = 100;
 const LOGINS_SHOWN = 20;
 const LINKED_SHOWN = 50;
 const MOVEMENTS_SHOWN = 30;
+const BETS_SHOWN = 50;
 
 const time = { type: 'integer', description: 'epoch ms' } as const;
 const optionalTime = { type: ['integer', 'null'], description: 'epoch ms' } as const;
@@ -85,12 +86,12 @@ export async function membersRoutes(app: FastifyInstance, { db, clock = systemCl
     schema: apiSchema({
       tags: ['operator'],
       summary: 'One member, whole',
-      description: `Profile, balances (each account of theirs), cards, the last ${LOGINS_SHOWN} logins with their addresses, the accounts linked to them by an address or a card, and the last ${MOVEMENTS_SHOWN} money movements. Audited (member.view). 404 not.found for no such member of the merchant.`,
+      description: `Profile, balances (each account of theirs), cards, the last ${LOGINS_SHOWN} logins with their addresses, the accounts linked to them by an address or a card, the last ${MOVEMENTS_SHOWN} money movements and the last ${BETS_SHOWN} bets (lottery and games, open or settled). Audited (member.view). 404 not.found for no such member of the merchant.`,
       headers: bearerHeader,
       params: usernameParams,
       value: {
         type: 'object',
-        required: ['profile', 'balances', 'cards', 'logins', 'linked', 'movements'],
+        required: ['profile', 'balances', 'cards', 'logins', 'linked', 'movements', 'bets'],
         properties: {
           profile: {
             type: 'object',
@@ -112,6 +113,24 @@ export async function membersRoutes(app: FastifyInstance, { db, clock = systemCl
               properties: { transactionId: { type: 'integer' }, kind: text, account: text, unit: text, amount: money, balanceAfter: { type: ['number', 'null'] }, orderNo: optionalText, remark: optionalText, at: time },
             },
           },
+          bets: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['product', 'gameCode', 'gameName', 'reference', 'stake', 'win', 'status', 'placedAt', 'settledAt'],
+              properties: {
+                product: { type: 'string', enum: ['lottery', 'game'] },
+                gameCode: text,
+                gameName: text,
+                reference: { ...text, description: "the lottery order's number, or the game's round id" },
+                stake: money,
+                win: money,
+                status: { ...text, description: "lottery: open, won, lost, push, cancelled, stopped, void; game: open, settled, rolled_back" },
+                placedAt: time,
+                settledAt: optionalTime,
+              },
+            },
+          },
         },
       },
     }),
@@ -120,12 +139,13 @@ export async function membersRoutes(app: FastifyInstance, { db, clock = systemCl
     return audited(auditContextOf(request, db, clock), { action: 'member.view', targetType: 'member', targetId: request.params.username }, async () => {
       const profile = await queries.selectMemberProfile(db, merchantId, request.params.username);
       if (!profile) throw new AppError(404, 'not.found');
-      const [balances, cards, logins, linked, movements] = await Promise.all([
+      const [balances, cards, logins, linked, movements, bets] = await Promise.all([
         queries.selectBalances(db, profile.id),
         queries.selectCards(db, profile.id),
         queries.selectLogins(db, merchantId, profile.username, LOGINS_SHOWN),
         queries.selectLinkedAccounts(db, merchantId, profile.id, LINKED_SHOWN),
         queries.selectMovements(db, profile.id, MOVEMENTS_SHOWN),
+        queries.selectBets(db, merchantId, profile.id, BETS_SHOWN),
       ]);
       return ok({
         profile: {
@@ -152,6 +172,17 @@ export async function membersRoutes(app: FastifyInstance, { db, clock = systemCl
           orderNo: row.order_no,
           remark: row.remark,
           at: row.created_at.getTime(),
+        })),
+        bets: bets.map((row) => ({
+          product: row.product,
+          gameCode: row.game_code,
+          gameName: row.game_name,
+          reference: row.reference,
+          stake: minorToMajor(Number(row.stake_minor)),
+          win: minorToMajor(Number(row.win_minor)),
+          status: row.status,
+          placedAt: row.placed_at.getTime(),
+          settledAt: row.settled_at?.getTime() ?? null,
         })),
       });
     });

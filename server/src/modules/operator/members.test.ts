@@ -1,5 +1,6 @@
 import type { Envelope } from '@platform/contract';
 import { GUEST_MEMBER_TYPE } from '@platform/contract';
+import { insertSettledBet, insertSettledRound } from '../agent/agent.testing';
 import { createMember, tokenFor } from '../member/member.testing';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { operatorLogin } from './operator.testing';
@@ -122,6 +123,34 @@ describe('one member, whole', () => {
       "SELECT outcome FROM operator_action WHERE action = 'member.view' AND target_id = 'rahim_01' ORDER BY id",
     );
     expect(audit.rows.map((row) => row.outcome)).toEqual(['started', 'ok']);
+  });
+
+  it('answers their last bets, newest first, settled or open, and no one else\'s', async () => {
+    const round = (memberId: number, roundId: string, betMinor: number, winMinor: number, status: string, startedAt: string) =>
+      context.ownerPool.query(
+        `INSERT INTO game_round (merchant_id, member_id, vassalage, game_code, game_name, game_category, vendor_round_id, ledger_account_id, bet_minor, win_minor, status, started_at, ended_at)
+         SELECT $1, $2, 'inhouse', 'crash', 'Crash', 'crash', $3, a.id, $4, $5, $6, $7::timestamptz, CASE WHEN $6 = 'open' THEN NULL ELSE $7::timestamptz + interval '1 minute' END
+           FROM ledger_account a WHERE a.member_id = $2 AND a.kind = 'member_main'`,
+        [context.merchantId, memberId, roundId, betMinor, winMinor, status, startedAt],
+      );
+    // Karim's round is the newest: it must not show among Rahim's.
+    for (const inserted of [
+      await round(rahim, 'R-1', 1000, 2500, 'settled', '2026-11-01T10:00:00Z'),
+      await round(rahim, 'R-2', 500, 0, 'open', '2026-11-02T10:00:00Z'),
+      await round(karim, 'K-1', 700, 0, 'settled', '2026-11-03T10:00:00Z'),
+    ]) expect(inserted.rowCount).toBe(1);
+    // A lottery bet between the two rounds, won.
+    const lotteryAt = Date.parse('2026-11-01T12:00:00Z');
+    const lotteryRound = await insertSettledRound(context.ownerPool, context.merchantId, '20261101-0001', lotteryAt);
+    await insertSettledBet(context.ownerPool, { merchantId: context.merchantId, roundId: lotteryRound, memberId: rahim, amountMinor: 2000, state: 'won', prizeMinor: 3800, atMs: lotteryAt });
+    const response = await ops('GET', '/members/rahim_01');
+    expect(response.statusCode).toBe(200);
+    const { bets } = json<Envelope<{ bets: Record<string, unknown>[] }>>(response).value;
+    expect(bets).toEqual([
+      { product: 'game', gameCode: 'crash', gameName: 'Crash', reference: 'R-2', stake: 5, win: 0, status: 'open', placedAt: Date.parse('2026-11-02T10:00:00Z'), settledAt: null },
+      expect.objectContaining({ product: 'lottery', gameCode: 'SSC1', reference: expect.stringMatching(/^LTEST/), stake: 20, win: 38, status: 'won', placedAt: lotteryAt, settledAt: lotteryAt }),
+      { product: 'game', gameCode: 'crash', gameName: 'Crash', reference: 'R-1', stake: 10, win: 25, status: 'settled', placedAt: Date.parse('2026-11-01T10:00:00Z'), settledAt: Date.parse('2026-11-01T10:01:00Z') },
+    ]);
   });
 
   it("answers 404 for a guest, another brand's member, or nobody", async () => {

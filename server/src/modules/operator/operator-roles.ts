@@ -15,7 +15,8 @@ const ANY: readonly OperatorRole[] = OPERATOR_ROLES;
  * decide money (deposits, withdrawals, C2C, adjustments); content writes to members (messages,
  * feedback, game vendors' maintenance); risk blocks members, reads the audit trail and the C2C
  * disputes, decides affiliates and contracts, and voids lottery rounds; support answers the live
- * chat and nothing else. Admins may do everything.
+ * chat, finds members, resets a caller's password or second factor and keeps notes. Admins may do
+ * everything.
  */
 export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
   'GET /session': ANY,
@@ -36,6 +37,12 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'GET /members': ['cashier', 'risk', 'content', 'support'],
   'GET /members/:username': ['cashier', 'risk', 'content', 'support'],
   'POST /members/:username/adjustments': ['cashier'],
+  // Customer service's member actions (member-care.routes.ts): a temporary password and removing a
+  // lost second factor after checking who is calling (support, risk); staff notes for every desk.
+  'POST /members/:username/password-reset': ['support', 'risk'],
+  'POST /members/:username/second-factor-reset': ['support', 'risk'],
+  'GET /members/:username/notes': ['cashier', 'risk', 'content', 'support'],
+  'POST /members/:username/notes': ['cashier', 'risk', 'content', 'support'],
   // Adjustments above the merchant's four-eyes threshold wait for another cashier (adjustments.routes.ts).
   'GET /adjustments': ['cashier'],
   'POST /adjustments/:id/approve': ['cashier'],
@@ -172,12 +179,6 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /content/announcements': ['content'],
   'POST /content/announcements/:id': ['content'],
   'DELETE /content/announcements/:id': ['content'],
-  // Which release of each remote a brand serves (modules/remotes): admins only.
-  'GET /remotes/releases': [],
-  'POST /remotes/rollout': [],
-  'POST /remotes/canary': [],
-  'POST /remotes/rollback': [],
-  // The brand's settings (modules/brand): admins change them; risk reads them (no member named, no secret).
   // Help-centre articles and customer-service links (modules/content): as banners.
   'GET /content/help-articles': ['content', 'risk'],
   'POST /content/help-articles': ['content'],
@@ -187,6 +188,12 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /content/service-links': ['content'],
   'POST /content/service-links/:id': ['content'],
   'DELETE /content/service-links/:id': ['content'],
+  // Which release of each remote a brand serves (modules/remotes): admins only.
+  'GET /remotes/releases': [],
+  'POST /remotes/rollout': [],
+  'POST /remotes/canary': [],
+  'POST /remotes/rollback': [],
+  // The brand's settings (modules/brand): admins change them; risk reads them (no member named, no secret).
   'GET /brand': ['risk'],
   'PUT /brand/feature-switches': [],
   'PUT /brand/registration-rules': [],

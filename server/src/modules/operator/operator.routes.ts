@@ -13,6 +13,7 @@ import { deliveriesRoutes } from './deliveries.routes';
 import { auditRoutes } from './audit.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { membersRoutes } from './members.routes';
+import { memberCareRoutes } from './member-care.routes';
 import { adjustmentsRoutes } from './adjustments.routes';
 import {
   audited,
@@ -91,6 +92,8 @@ export async function operatorRoutes(app: FastifyInstance, { db, secretsKey, clo
   await app.register(dashboardRoutes, { db, clock });
   // The player lookup (members.routes.ts).
   await app.register(membersRoutes, { db, clock });
+  // Customer service's member actions: temporary password, second-factor reset, notes (member-care.routes.ts).
+  await app.register(memberCareRoutes, { db, clock });
   // Balance adjustments with four eyes above the merchant's threshold (adjustments.routes.ts).
   await app.register(adjustmentsRoutes, { db, clock });
   for (const routes of extraRoutes) await app.register(routes, { db, clock });

@@ -96,6 +96,24 @@ export function secondFactorsOf(db: Db, member: Pick<Member, 'merchantId' | 'id'
   return queries.selectSecondFactors(db, member.merchantId, member.id);
 }
 
+/**
+ * Customer service's reset of a member who lost their second factor (after checking who they
+ * are): every factor goes (an authenticator, also one not yet confirmed, SMS, e-mail and bank
+ * account name sign-in), so the password alone signs in and the member can enrol again; every
+ * session and pending login of theirs ends, as any change of factors ends them. Answers the
+ * factors that were in force. `db` may be a transaction's client: all of it or none.
+ */
+export async function resetSecondFactors(db: Db, member: Pick<Member, 'merchantId' | 'id'>, nowMs: number): Promise<SecondFactor[]> {
+  const before = await queries.selectSecondFactors(db, member.merchantId, member.id);
+  await queries.deleteTotp(db, member.merchantId, member.id);
+  await queries.setSmsTwoFactor(db, member.merchantId, member.id, false, nowMs);
+  await queries.setEmailFactor(db, member.merchantId, member.id, null, nowMs);
+  await queries.setBankNameFactor(db, member.merchantId, member.id, false, nowMs);
+  await endOtherSessions(db, member.id, null, nowMs, 'two_factor_reset');
+  await queries.endMemberChallenges(db, member.merchantId, member.id, nowMs);
+  return before;
+}
+
 export interface CallerContext {
   ip: string;
   /** The `Language` header. */
