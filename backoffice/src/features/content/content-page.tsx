@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
+import { Tabs } from '../../ui/ui';
 import { AnnouncementsPanel } from './announcements-panel';
 import { BannersPanel } from './banners-panel';
 import { HelpArticlesPanel } from './help-articles-panel';
@@ -43,28 +44,12 @@ export default function ContentPage() {
     <>
       <PageTitle>{t('content.nav')}</PageTitle>
       <p className={styles.intro}>{t('content.intro')}</p>
-      <div className={styles.tabs} role="tablist" aria-label={t('content.tabs.label')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`content-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`content-panel-${name}`}
-            className={styles.tab}
-            onClick={() => setParams(name === 'banners' ? {} : { tab: name })}
-          >
-            {labels[name]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`content-panel-${tab}`} aria-labelledby={`content-tab-${tab}`}>
+      <Tabs id="content" label={t('content.tabs.label')} tabs={tabs.map((name) => ({ name, label: labels[name] }))} current={tab} onChoose={(name) => setParams(name === 'banners' ? {} : { tab: name })}>
         {tab === 'banners' && <BannersPanel />}
         {tab === 'announcements' && <AnnouncementsPanel />}
         {tab === 'help' && <HelpArticlesPanel />}
         {tab === 'serviceLinks' && <ServiceLinksPanel />}
-      </div>
+      </Tabs>
     </>
   );
 }
