@@ -259,10 +259,20 @@ describe('the affiliate application', () => {
     const audit = await context.pool.query<{ action: string; outcome: string }>("SELECT action, outcome FROM operator_action WHERE target_type = 'affiliate_application' ORDER BY id");
     const grants = await context.pool.query<{ outcome: string }>("SELECT outcome FROM operator_action WHERE action = 'agent_contract.grant' ORDER BY id");
     expect(grants.rows.map((row) => row.outcome)).toEqual(['started', 'ok', 'started', 'refused', 'started', 'refused', 'started', 'refused']);
-    // A grant records its terms in the audit trail.
-    const grantAudit = await context.pool.query<{ detail: { kind: string; terms: unknown } }>("SELECT detail FROM operator_action WHERE action = 'agent_contract.grant' AND outcome = 'ok'");
-    expect(grantAudit.rows[0].detail).toEqual({ kind: expect.any(String), terms: expect.objectContaining({}) });
-    expect(Object.keys(grantAudit.rows[0].detail.terms as object).length).toBeGreaterThan(0);
+    // A grant records the merchant's contract before (none) and after (active, with its terms); the end, active before and ended after.
+    const changes = await context.pool.query<{ action: string; detail: object }>(
+      "SELECT action, detail FROM operator_action WHERE action IN ('agent_contract.grant', 'agent_contract.end') AND outcome = 'ok' ORDER BY id",
+    );
+    const contractId = expect.any(Number);
+    expect(changes.rows).toEqual([
+      { action: 'agent_contract.grant', detail: { before: null, after: { contractId, kind: 'realtime', state: 'active', terms } } },
+      { action: 'agent_contract.end', detail: { before: { contractId, kind: 'realtime', state: 'active', terms }, after: { contractId, kind: 'realtime', state: 'terminated', terms } } },
+    ]);
+    const decision = await context.pool.query<{ detail: object }>("SELECT detail FROM operator_action WHERE action = 'affiliate_application.approve' AND outcome = 'ok'");
+    expect(decision.rows[0].detail).toEqual({
+      before: { applicationId: id, username: 'divloner', state: 'pending', answer: '', decidedTime: null },
+      after: { applicationId: id, username: 'divloner', state: 'approved', answer: 'Welcome aboard', decidedTime: clock.nowMs },
+    });
     expect(audit.rows.map((row) => [row.action, row.outcome])).toEqual([
       ['affiliate_application.approve', 'started'],
       ['affiliate_application.approve', 'ok'],

@@ -195,7 +195,8 @@ export async function agentContracts(db: Db, merchantId: number, username: strin
     ),
     // The operators who granted and ended the merchant's contracts: the audit trail records them.
     db.query<{ action: string; kind: string; operator: string; createdAt: Date }>(
-      `SELECT a.action, a.detail ->> 'kind' AS kind, o.username AS operator, a.created_at AS "createdAt"
+      // The kind: on the outcome row as asked (older rows) or in the contract before and after it.
+      `SELECT a.action, coalesce(a.detail ->> 'kind', a.detail -> 'after' ->> 'kind', a.detail -> 'before' ->> 'kind') AS kind, o.username AS operator, a.created_at AS "createdAt"
          FROM operator_action a JOIN operator o ON o.id = a.operator_id
         WHERE a.merchant_id = $1 AND a.target_type = 'member' AND lower(a.target_id) = lower($2)
           AND a.action IN ('agent_contract.grant', 'agent_contract.end') AND a.outcome = 'ok' ORDER BY a.created_at`,

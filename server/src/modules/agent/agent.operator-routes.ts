@@ -10,10 +10,10 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { agentOperatorReads } from './agent.operator-reads';
-import { decideApplication, listApplications } from './application.service';
-import { endMerchantContract, grantMerchantContract, type ContractKind } from './contracts.service';
+import { applicationForOperator, decideApplication, listApplications } from './application.service';
+import { endMerchantContract, grantMerchantContract, merchantContractById, merchantContractOf, type ContractKind } from './contracts.service';
 
 // The operators' side of the agent programme (/ops/v1, registered behind the operator token check by
 // app.ts through operatorRoutes' extraRoutes), audited: the affiliate applications and a decision
@@ -66,10 +66,17 @@ export async function agentOperatorRoutes(app: FastifyInstance, { db, clock }: {
   }, async (request) => {
     const operator = operatorOf(request);
     const { approve, answer } = request.body;
-    return audited(
+    // The trail keeps the decision, not the applicant's contact and message.
+    const compact = (application: { applicationId: number; state: string; answer: string; decidedTime: number | null } | null, username?: string) =>
+      application && { applicationId: application.applicationId, username, state: application.state, answer: application.answer, decidedTime: application.decidedTime };
+    return auditedChange(
       auditContextOf(request, db, clock),
       { action: approve ? 'affiliate_application.approve' : 'affiliate_application.reject', targetType: 'affiliate_application', targetId: String(request.params.id) },
-      async () => ok(await decideApplication(db, { merchantId: operator.merchantId, applicationId: request.params.id, approve, answer, operator: operator.username, nowMs: clock() })),
+      async () => {
+        const before = await applicationForOperator(db, operator.merchantId, request.params.id);
+        const decided = await decideApplication(db, { merchantId: operator.merchantId, applicationId: request.params.id, approve, answer, operator: operator.username, nowMs: clock() });
+        return { before: compact(before, before?.username), after: compact(decided, before?.username), value: ok(decided) };
+      },
     );
   });
 
@@ -105,9 +112,12 @@ async function contractRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool
     }),
   }, async (request) => {
     const { username, kind, terms } = request.body;
-    return audited(auditContextOf(request, db, clock), { action: 'agent_contract.grant', targetType: 'member', targetId: username, detail: { kind, terms } }, async () =>
-      ok(await grantMerchantContract(db, operatorOf(request).merchantId, username, kind, terms, clock())),
-    );
+    const merchantId = operatorOf(request).merchantId;
+    return auditedChange(auditContextOf(request, db, clock), { action: 'agent_contract.grant', targetType: 'member', targetId: username, asked: { kind, terms } }, async () => {
+      const before = await merchantContractOf(db, merchantId, username, kind);
+      const granted = await grantMerchantContract(db, merchantId, username, kind, terms, clock());
+      return { before, after: await merchantContractOf(db, merchantId, username, kind), value: ok(granted) };
+    });
   });
 
   app.post<{ Body: { username: string; kind: ContractKind } }>('/agent-contracts/end', {
@@ -125,9 +135,12 @@ async function contractRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool
     }),
   }, async (request) => {
     const { username, kind } = request.body;
-    return audited(auditContextOf(request, db, clock), { action: 'agent_contract.end', targetType: 'member', targetId: username, detail: { kind } }, async () => {
-      await endMerchantContract(db, operatorOf(request).merchantId, username, kind, clock());
-      return ok(null);
+    const merchantId = operatorOf(request).merchantId;
+    return auditedChange(auditContextOf(request, db, clock), { action: 'agent_contract.end', targetType: 'member', targetId: username, asked: { kind } }, async () => {
+      const before = await merchantContractOf(db, merchantId, username, kind);
+      await endMerchantContract(db, merchantId, username, kind, clock());
+      const after = before && (await merchantContractById(db, merchantId, before.contractId));
+      return { before, after, value: ok(null) };
     });
   });
 }

@@ -78,6 +78,16 @@ export async function listApplications(db: Db, merchantId: number, state: Affili
   return result.rows.map((row) => ({ ...applicationOf(row), username: row.username }));
 }
 
+/** One of the merchant's applications as the operators see it (null: none with this id). */
+export async function applicationForOperator(db: Db, merchantId: number, applicationId: number): Promise<ApplicationForOperator | null> {
+  const result = await db.query<ApplicationRow & { username: string }>(
+    `SELECT a.id, a.contact, a.message, a.state, a.answer, a.created_at AS "createdAt", a.decided_at AS "decidedAt", m.username
+       FROM affiliate_application a JOIN member m ON m.id = a.member_id WHERE a.merchant_id = $1 AND a.id = $2`,
+    [merchantId, applicationId],
+  );
+  return result.rows[0] ? { ...applicationOf(result.rows[0]), username: result.rows[0].username } : null;
+}
+
 /** An operator's decision on a pending application; approving makes the player an agent. 404 when none pending. */
 export async function decideApplication(
   pool: pg.Pool,

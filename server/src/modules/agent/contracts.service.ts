@@ -225,6 +225,31 @@ export async function grantMerchantContract(db: pg.Pool, merchantId: number, use
 }
 
 /**
+ * The merchant's own contract of a kind with an agent that is in force or waiting (pending or
+ * active; null: none, or no such member), as an operator's change records it.
+ */
+export async function merchantContractOf(db: Db, merchantId: number, username: string, kind: ContractKind): Promise<{ contractId: number; kind: ContractKind; state: string; terms: unknown } | null> {
+  const result = await db.query<{ id: string; state: string; terms: unknown }>(
+    `SELECT c.id, c.state, c.terms FROM agent_contract c JOIN member m ON m.id = c.downline_id
+      WHERE c.merchant_id = $1 AND m.merchant_id = $1 AND lower(m.username) = lower($2) AND c.kind = $3 AND c.upline_id IS NULL
+        AND c.state IN ('pending', 'active') ORDER BY c.id DESC LIMIT 1`,
+    [merchantId, username, kind],
+  );
+  const row = result.rows[0];
+  return row ? { contractId: Number(row.id), kind, state: row.state, terms: row.terms } : null;
+}
+
+/** A merchant's contract by id, as merchantContractOf records it (for the one an operator just ended). */
+export async function merchantContractById(db: Db, merchantId: number, contractId: number): Promise<{ contractId: number; kind: ContractKind; state: string; terms: unknown } | null> {
+  const result = await db.query<{ id: string; kind: ContractKind; state: string; terms: unknown }>(
+    'SELECT id, kind, state, terms FROM agent_contract WHERE merchant_id = $1 AND id = $2 AND upline_id IS NULL',
+    [merchantId, contractId],
+  );
+  const row = result.rows[0];
+  return row ? { contractId: Number(row.id), kind: row.kind, state: row.state, terms: row.terms } : null;
+}
+
+/**
  * Ends the merchant's active contract of the kind with a top agent (an operator's decision; nobody
  * else answers it), and every contract of the kind below it (contract-cascade.ts).
  */

@@ -5,7 +5,7 @@ import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { openEventStream } from '../../http/event-stream';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, audited, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import * as desk from './chat.desk';
 import type { ChatHub } from './chat.hub';
 import { CHAT_LANGUAGES } from './chat.settings';
@@ -286,11 +286,16 @@ export function chatOperatorRoutes(hub?: ChatHub): FastifyPluginAsync<{ db: pg.P
         body: settingsBody,
         value: settingsValue,
       }),
-    }, async (request) =>
-      audited(auditContextOf(request, db, clock), { action: 'chat.settings', targetType: 'merchant_setting', targetId: 'chat', detail: { ...request.body } }, async () =>
-        ok(await desk.updateSettings(db, operatorOf(request).merchantId, request.body, clock())),
-      ),
-    );
+    }, async (request) => {
+      const merchantId = operatorOf(request).merchantId;
+      // The trail records the settings the change touched, as they were and are.
+      const touched = (view: desk.SettingsView) => Object.fromEntries(Object.entries(view.settings).filter(([key]) => key in request.body));
+      return auditedChange(auditContextOf(request, db, clock), { action: 'chat.settings', targetType: 'merchant_setting', targetId: 'chat', asked: { ...request.body } }, async () => {
+        const before = await desk.settingsView(db, merchantId, clock());
+        const view = await desk.updateSettings(db, merchantId, request.body, clock());
+        return { before: touched(before), after: touched(view), value: ok(view) };
+      });
+    });
 
     app.get('/chat/scripts', {
       schema: apiSchema({ tags, summary: "The merchant's scripted questions and answers", headers: bearerHeader, value: scriptsValue }),
@@ -321,11 +326,16 @@ export function chatOperatorRoutes(hub?: ChatHub): FastifyPluginAsync<{ db: pg.P
         },
         value: scriptsValue,
       }),
-    }, async (request) =>
-      audited(auditContextOf(request, db, clock), { action: 'chat.scripts', targetType: 'merchant_setting', targetId: 'chat', detail: { count: request.body.list.length } }, async () =>
-        ok(await desk.replaceScripts(db, operatorOf(request).merchantId, request.body.list, clock())),
-      ),
-    );
+    }, async (request) => {
+      const merchantId = operatorOf(request).merchantId;
+      // The scripts as they were and are, without their translations.
+      const compact = ({ list }: { list: desk.DeskScript[] }) => list.map(({ scriptId, question, answer }) => ({ scriptId, question, answer }));
+      return auditedChange(auditContextOf(request, db, clock), { action: 'chat.scripts', targetType: 'merchant_setting', targetId: 'chat', asked: { count: request.body.list.length } }, async () => {
+        const before = compact(await desk.deskScripts(db, merchantId));
+        const scripts = await desk.replaceScripts(db, merchantId, request.body.list, clock());
+        return { before, after: compact(scripts), value: ok(scripts) };
+      });
+    });
 
     app.get('/chat/events', {
       schema: apiSchema({

@@ -191,5 +191,19 @@ describe('operators', () => {
     expect([unknown.status, unknown.body.errorCode]).toEqual([400, 'operator.chat.invalid']);
     const audit = await context.pool.query("SELECT action, outcome FROM operator_action WHERE action IN ('chat.settings', 'chat.scripts') AND outcome <> 'started' ORDER BY id");
     expect(audit.rows.map((row) => `${row.action} ${row.outcome}`)).toEqual(['chat.settings ok', 'chat.settings ok', 'chat.scripts ok', 'chat.scripts refused']);
+    // The changes' outcomes: the settings touched and the scripts, as they were and are.
+    const changes = await context.pool.query<{ detail: { before: unknown; after: unknown } }>(
+      "SELECT detail FROM operator_action WHERE action IN ('chat.settings', 'chat.scripts') AND outcome = 'ok' ORDER BY id",
+    );
+    const [hours, reopened, replacedScripts] = changes.rows.map((row) => row.detail);
+    expect(Object.keys(hours.before as object).sort()).toEqual(['awayMessage', 'hours']);
+    expect(hours.after).toEqual({ hours: [], awayMessage: { EN: 'Back at nine.' } });
+    expect(reopened.before).toEqual({ hours: [] });
+    expect(Object.keys(reopened.after as object)).toEqual(['hours']);
+    expect(replacedScripts.before).toEqual(scripts.map(({ scriptId, question, answer }) => ({ scriptId, question, answer })));
+    expect(replacedScripts.after).toEqual([
+      { scriptId: kept.scriptId, question: kept.question, answer: 'A new answer.' },
+      { scriptId: replaced.body.value.list[1].scriptId, question: 'Is there a bonus?', answer: 'See Promotions.' },
+    ]);
   });
 });

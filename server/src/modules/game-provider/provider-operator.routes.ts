@@ -4,7 +4,7 @@ import type { Clock } from '../../config';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import type { SecretsKey } from '../../secrets-key';
-import { audited, auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { rotateProviderSecret } from './provider-secret';
 import * as queries from './provider.queries';
 
@@ -102,6 +102,14 @@ export function gameProviderOperatorRoutes(secretsKey: SecretsKey): FastifyPlugi
       });
     });
 
+    // A vendor as a change of its maintenance records it: its windows not over yet.
+    const maintenanceOf = async (merchantId: number, vassalage: string, nowMs: number) => ({
+      maintenance: (await queries.selectMaintenanceWindows(db, merchantId, nowMs)).filter((window) => window.vassalage === vassalage).map((window) => windowOf(window, nowMs)),
+    });
+    // Whether the vendor has a signing secret: the trail never holds the secret itself.
+    const hasSecret = async (merchantId: number, vassalage: string) =>
+      (await queries.selectVendorOverview(db, merchantId)).find((vendor) => vendor.vassalage === vassalage)?.provider?.hasSecret ?? false;
+
     app.post<{ Params: { vassalage: string }; Body: { startsAt?: number; endsAt?: number | null; reason: string } }>('/games/vendors/:vassalage/maintenance', {
       schema: apiSchema({
         tags: ['operator'],
@@ -129,14 +137,15 @@ export function gameProviderOperatorRoutes(secretsKey: SecretsKey): FastifyPlugi
       const startsAtMs = request.body.startsAt ?? nowMs;
       const endsAtMs = request.body.endsAt ?? null;
       const reason = request.body.reason;
-      return audited(
+      return auditedChange(
         auditContextOf(request, db, clock),
-        { action: 'vendor_maintenance.set', targetType: 'game_vendor', targetId: vassalage, detail: { startsAt: startsAtMs, endsAt: endsAtMs, reason } },
+        { action: 'vendor_maintenance.set', targetType: 'game_vendor', targetId: vassalage, asked: { startsAt: startsAtMs, endsAt: endsAtMs, reason } },
         async () => {
           await providerOf(db, operator.merchantId, vassalage);
           if (endsAtMs !== null && (endsAtMs <= startsAtMs || endsAtMs <= nowMs)) throw new AppError(400, 'provider.maintenance.invalid');
+          const before = await maintenanceOf(operator.merchantId, vassalage, nowMs);
           const id = await queries.insertMaintenance(db, { merchantId: operator.merchantId, vassalage, startsAtMs, endsAtMs, reason });
-          return ok(windowOf({ id, vassalage, startsAtMs, endsAtMs, reason }, nowMs));
+          return { before, after: await maintenanceOf(operator.merchantId, vassalage, nowMs), value: ok(windowOf({ id, vassalage, startsAtMs, endsAtMs, reason }, nowMs)) };
         },
       );
     });
@@ -157,9 +166,13 @@ export function gameProviderOperatorRoutes(secretsKey: SecretsKey): FastifyPlugi
     }, async (request) => {
       const operator = operatorOf(request);
       const vassalage = request.params.vassalage.toUpperCase();
-      return audited(auditContextOf(request, db, clock), { action: 'vendor_maintenance.clear', targetType: 'game_vendor', targetId: vassalage }, async () => {
+      return auditedChange(auditContextOf(request, db, clock), { action: 'vendor_maintenance.clear', targetType: 'game_vendor', targetId: vassalage }, async () => {
         await providerOf(db, operator.merchantId, vassalage);
-        return ok(await queries.endMaintenance(db, operator.merchantId, vassalage, clock()));
+        const nowMs = clock();
+        const before = await maintenanceOf(operator.merchantId, vassalage, nowMs);
+        const cleared = await queries.endMaintenance(db, operator.merchantId, vassalage, nowMs);
+        // A window ended now ends at now: no longer among those not over.
+        return { before, after: { ...(await maintenanceOf(operator.merchantId, vassalage, nowMs)), ...cleared }, value: ok(cleared) };
       });
     });
 
@@ -176,11 +189,12 @@ export function gameProviderOperatorRoutes(secretsKey: SecretsKey): FastifyPlugi
     }, async (request) => {
       const operator = operatorOf(request);
       const vassalage = request.params.vassalage.toUpperCase();
-      return audited(auditContextOf(request, db, clock), { action: 'vendor_secret.rotate', targetType: 'game_vendor', targetId: vassalage }, async () => {
+      return auditedChange(auditContextOf(request, db, clock), { action: 'vendor_secret.rotate', targetType: 'game_vendor', targetId: vassalage }, async () => {
         await providerOf(db, operator.merchantId, vassalage);
+        const had = await hasSecret(operator.merchantId, vassalage);
         const secret = await rotateProviderSecret(db, secretsKey, operator.merchantId, vassalage);
         if (!secret) throw new AppError(404, 'provider.vendor.unknown', { detail: vassalage });
-        return ok({ vassalage, secret });
+        return { before: { hasSecret: had }, after: { hasSecret: await hasSecret(operator.merchantId, vassalage), secretChanged: true }, value: ok({ vassalage, secret }) };
       });
     });
   };

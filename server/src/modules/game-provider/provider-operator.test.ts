@@ -120,11 +120,16 @@ describe('the operator API', () => {
     const history = await context.pool.query<{ reason: string; ended: boolean }>("SELECT reason, ends_at <= now() AS ended FROM game_vendor_maintenance WHERE vassalage = 'JL'");
     expect(history.rows).toEqual([{ reason: 'reel upgrade', ended: true }]);
 
+    // Each change with the vendor's windows not over before and after it, and the reason.
+    const upgrade = expect.objectContaining({ reason: 'reel upgrade', endsAt, current: true });
+    const later = expect.objectContaining({ reason: 'later', endsAt: null, current: false });
     expect((await auditRows('vendor_maintenance.set')).slice(-2)).toEqual([
-      expect.objectContaining({ outcome: 'ok', target_id: 'JL', detail: expect.objectContaining({ reason: 'reel upgrade', endsAt }) }),
-      expect.objectContaining({ outcome: 'ok', target_id: 'JL', detail: expect.objectContaining({ reason: 'later', endsAt: null }) }),
+      expect.objectContaining({ outcome: 'ok', target_id: 'JL', detail: { reason: 'reel upgrade', before: { maintenance: [] }, after: { maintenance: [upgrade] } } }),
+      expect.objectContaining({ outcome: 'ok', target_id: 'JL', detail: { reason: 'later', before: { maintenance: [upgrade] }, after: { maintenance: [upgrade, later] } } }),
     ]);
-    expect(await auditRows('vendor_maintenance.clear')).toEqual([expect.objectContaining({ outcome: 'ok', target_id: 'JL' })]);
+    expect(await auditRows('vendor_maintenance.clear')).toEqual([
+      expect.objectContaining({ outcome: 'ok', target_id: 'JL', detail: { before: { maintenance: [upgrade, later] }, after: { maintenance: [], ended: 1, removed: 1 } } }),
+    ]);
   });
 
   it('refuses a window that ends before it starts or in the past, an unknown vendor and bad input; nothing is written', async () => {
@@ -168,8 +173,10 @@ describe('the operator API', () => {
     expect(await vendorSecret(context)).toBe(secret);
 
     const rows = await auditRows('vendor_secret.rotate');
-    expect(rows).toEqual([expect.objectContaining({ outcome: 'ok', target_id: 'JL' })]);
+    // Only that the secret changed: neither the old nor the new one.
+    expect(rows).toEqual([expect.objectContaining({ outcome: 'ok', target_id: 'JL', detail: { before: { hasSecret: true }, after: { hasSecret: true, secretChanged: true } } })]);
     expect(JSON.stringify(rows)).not.toContain(secret);
+    expect(JSON.stringify(rows)).not.toContain(oldSecret);
     expect((await ops('POST', '/games/vendors/PG/secret')).statusCode).toBe(404);
   });
 

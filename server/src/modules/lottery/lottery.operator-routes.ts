@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
-import { auditContextOf, audited, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { voidRoundIn } from './settlement.service';
 
 // The operators' side of the lottery (/ops/v1, registered behind the operator token check by app.ts
@@ -57,6 +57,18 @@ export async function voidRound(pool: pg.Pool, input: { merchantId: number; game
   });
 }
 
+/** A round as a void records it: its state and its open bets (null: no such round of the merchant). */
+async function roundOpenBets(db: pg.Pool, merchantId: number, gameCode: string, numero: string): Promise<{ state: string; openBets: number; openStake: number } | null> {
+  const result = await db.query<{ state: string; bets: string; amountMinor: string | null }>(
+    `SELECT r.state, count(b.id) AS bets, sum(b.amount_minor) AS "amountMinor"
+       FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id LEFT JOIN lottery_bet b ON b.round_id = r.id AND b.state = 'open'
+      WHERE g.merchant_id = $1 AND g.game_code = $2 AND r.numero = $3 GROUP BY r.id, r.state`,
+    [merchantId, gameCode, numero],
+  );
+  const row = result.rows[0];
+  return row ? { state: row.state, openBets: Number(row.bets), openStake: minorToMajor(Number(row.amountMinor ?? 0)) } : null;
+}
+
 export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
   await lotteryGamesOperatorRoutes(app, { db, clock });
   app.post<{ Body: { gameCode: string; numero: string; reason: string } }>('/lottery/rounds/void', {
@@ -90,10 +102,15 @@ export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const operator = operatorOf(request);
     const { gameCode, numero, reason } = request.body;
-    return audited(
+    return auditedChange(
       auditContextOf(request, db, clock),
-      { action: 'lottery_round.void', targetType: 'lottery_round', targetId: `${gameCode} ${numero}`, detail: { reason } },
-      async () => ok(await voidRound(db, { merchantId: operator.merchantId, gameCode, numero, reason, nowMs: clock() })),
+      { action: 'lottery_round.void', targetType: 'lottery_round', targetId: `${gameCode} ${numero}`, asked: { reason } },
+      async () => {
+        const before = await roundOpenBets(db, operator.merchantId, gameCode, numero);
+        const voided = await voidRound(db, { merchantId: operator.merchantId, gameCode, numero, reason, nowMs: clock() });
+        const { refundedBets, refundedMembers, refunded } = voided;
+        return { before, after: { ...(await roundOpenBets(db, operator.merchantId, gameCode, numero)), refundedBets, refundedMembers, refunded }, value: ok(voided) };
+      },
     );
   });
 }

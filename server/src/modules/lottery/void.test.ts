@@ -74,8 +74,14 @@ it('voids a drawn round not yet settled through the operator API, audited, and r
   expect(await mainBalanceMinor(context.pool, member)).toBe(10_000);
   const stored = await context.pool.query<{ state: string; voidReason: string }>('SELECT state, void_reason AS "voidReason" FROM lottery_round WHERE id = $1', [round.roundId]);
   expect(stored.rows[0]).toEqual({ state: 'void', voidReason: 'operator: draw disputed' });
-  const audit = await context.pool.query<{ outcome: string }>("SELECT outcome FROM operator_action WHERE action = 'lottery_round.void' AND target_id = $1 ORDER BY id", [`SSC5 ${round.numero}`]);
+  const audit = await context.pool.query<{ outcome: string; detail: object }>("SELECT outcome, detail FROM operator_action WHERE action = 'lottery_round.void' AND target_id = $1 ORDER BY id", [`SSC5 ${round.numero}`]);
   expect(audit.rows.map((row) => row.outcome)).toEqual(['started', 'ok', 'started', 'refused']);
+  // The void's outcome: the round drawn with its open bet before, void and refunded after, and the reason.
+  expect(audit.rows[1].detail).toEqual({
+    reason: 'draw disputed',
+    before: { state: 'drawn', openBets: 1, openStake: 4 },
+    after: { state: 'void', openBets: 0, openStake: 0, refundedBets: 1, refundedMembers: 1, refunded: 4 },
+  });
 
   // A settled round stays settled.
   const settledRound = await betOn('SSC5', [member], later + 3_600_000);

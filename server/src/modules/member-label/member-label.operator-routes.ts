@@ -4,7 +4,7 @@ import type { Clock } from '../../config';
 import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import * as queries from './member-label.queries';
 
 // The operators' member labels (/ops/v1, behind the operator token check through operatorRoutes'
@@ -63,10 +63,11 @@ export async function memberLabelOperatorRoutes(app: FastifyInstance, { db, cloc
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const body = { ...request.body, name: request.body.name.trim() };
-    return audited(auditContextOf(request, db, clock), { action: 'member_label.create', targetType: 'member_label', targetId: body.name, detail: { ...body } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'member_label.create', targetType: 'member_label', targetId: body.name, asked: { ...body } }, async () => {
       const id = await queries.insertLabel(db, merchantId, body, clock());
       if (id === undefined) throw invalid(`the name ${body.name} is in use`);
-      return ok(await labelOrRefuse(merchantId, id));
+      const label = await labelOrRefuse(merchantId, id);
+      return { before: null, after: label, value: ok(label) };
     });
   });
 
@@ -83,12 +84,14 @@ export async function memberLabelOperatorRoutes(app: FastifyInstance, { db, cloc
     const merchantId = operatorOf(request).merchantId;
     const { id } = request.params;
     const body = { ...request.body, name: request.body.name?.trim() };
-    return audited(auditContextOf(request, db, clock), { action: 'member_label.update', targetType: 'member_label', targetId: String(id), detail: { ...body } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'member_label.update', targetType: 'member_label', targetId: String(id), asked: { ...body } }, async () => {
+      const before = await labelOrRefuse(merchantId, id);
       const updated = await queries.updateLabel(db, merchantId, id, body).catch((error: { code?: string }) => {
         throw error.code === '23505' ? invalid(`the name ${body.name ?? ''} is in use`) : error;
       });
       if (!updated) throw invalid(`no label ${id}`);
-      return ok(await labelOrRefuse(merchantId, id));
+      const label = await labelOrRefuse(merchantId, id);
+      return { before, after: label, value: ok(label) };
     });
   });
 
@@ -121,10 +124,16 @@ export async function memberLabelOperatorRoutes(app: FastifyInstance, { db, cloc
     const remove = request.body.remove ?? [];
     const both = add.filter((username) => remove.some((other) => other.toLowerCase() === username.toLowerCase()));
     if (both.length > 0) throw invalid(`both added and removed: ${both.join(', ')}`);
-    return audited(auditContextOf(request, db, clock), { action: 'member_label.members', targetType: 'member_label', targetId: String(id), detail: { add, remove } }, async () => {
-      const list = await withTransaction(db, async (client) => {
-        await labelOrRefuse(operator.merchantId, id);
+    return auditedChange(auditContextOf(request, db, clock), { action: 'member_label.members', targetType: 'member_label', targetId: String(id), asked: { add, remove } }, async () => {
+      // The trail records, of the members named, those that carried the label before and after, and its count of members.
+      const carrying = async (client: pg.PoolClient, memberIds: Map<string, number>) => {
+        const carriers = await queries.selectCarriers(client, id, [...memberIds.values()]);
+        return [...memberIds].filter(([, memberId]) => carriers.has(memberId)).map(([username]) => username).sort();
+      };
+      const { list, before, after } = await withTransaction(db, async (client) => {
+        const label = await labelOrRefuse(operator.merchantId, id);
         const memberIds = await queries.selectMemberIds(client, operator.merchantId, [...add, ...remove]);
+        const was = { members: label.members, carrying: await carrying(client, memberIds) };
         const nowMs = clock();
         const outcomes: { username: string; outcome: LabelMemberOutcome }[] = [];
         for (const username of add) {
@@ -137,9 +146,10 @@ export async function memberLabelOperatorRoutes(app: FastifyInstance, { db, cloc
           const outcome = memberId === undefined ? 'member_not_found' : (await queries.removeMember(client, id, memberId)) ? 'removed' : 'not_labelled';
           outcomes.push({ username, outcome });
         }
-        return outcomes;
+        return { list: outcomes, before: was, after: await carrying(client, memberIds) };
       });
-      return ok({ label: await labelOrRefuse(operator.merchantId, id), list });
+      const label = await labelOrRefuse(operator.merchantId, id);
+      return { before, after: { members: label.members, carrying: after }, value: ok({ label, list }) };
     });
   });
 

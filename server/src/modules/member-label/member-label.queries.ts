@@ -84,6 +84,12 @@ export async function selectMemberIds(db: Db, merchantId: number, usernames: rea
   return new Map(result.rows.map((row) => [row.username, Number(row.id)]));
 }
 
+/** Which of these members carry the label. */
+export async function selectCarriers(db: Db, labelId: number, memberIds: readonly number[]): Promise<Set<number>> {
+  const result = await db.query<{ member_id: string }>('SELECT member_id FROM member_label_member WHERE label_id = $1 AND member_id = ANY($2::bigint[])', [labelId, memberIds]);
+  return new Set(result.rows.map((row) => Number(row.member_id)));
+}
+
 /** Puts the label on the member; false when it was there already. */
 export async function addMember(db: Db, labelId: number, memberId: number, addedBy: string, nowMs: number): Promise<boolean> {
   const result = await db.query(

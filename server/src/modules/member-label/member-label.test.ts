@@ -64,8 +64,18 @@ it('makes a label once per name, changes it, and puts it on and takes it off mem
   expect(await info()).toEqual([{ labelName: 'Weekend crowd', textColor: '#101010', backgroundColor: '#ffd700' }]);
   expect(body<{ list: Label[] }>(await ops(content, 'GET', `/member-labels/members/${first.username}`)).value!.list).toEqual([expect.objectContaining({ id, name: 'Weekend crowd' })]);
 
-  const audit = await context.pool.query<{ action: string }>("SELECT action FROM operator_action WHERE target_type = 'member_label' AND outcome = 'ok' ORDER BY id");
+  const audit = await context.pool.query<{ action: string; detail: object }>("SELECT action, detail FROM operator_action WHERE target_type = 'member_label' AND outcome = 'ok' ORDER BY id");
   expect(audit.rows.map((row) => row.action)).toEqual(['member_label.create', 'member_label.members', 'member_label.members', 'member_label.members', 'member_label.update']);
+  // Each with the label, or its members among those named, as they were and are.
+  const [one, two] = [first.username.toLowerCase(), second.username.toLowerCase()];
+  const made0 = { id, name: 'Weekend crowd', shown: false, textColor: '#ffffff', backgroundColor: '#5b6b7f' };
+  expect(audit.rows.map((row) => row.detail)).toEqual([
+    { before: null, after: { ...made0, members: 0 } },
+    { before: { members: 0, carrying: [] }, after: { members: 2, carrying: [one, two].sort() } },
+    { before: { members: 2, carrying: [one, two].sort() }, after: { members: 1, carrying: [one] } },
+    { before: { members: 1, carrying: [] }, after: { members: 1, carrying: [] } },
+    { before: { ...made0, members: 1 }, after: { ...made0, shown: true, textColor: '#101010', backgroundColor: '#ffd700', members: 1 } },
+  ]);
 });
 
 it('refuses bad input and anyone but content or risk staff, changing nothing', async () => {

@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { minorToMajor } from '../ledger';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { readWithdrawSettings } from '../withdrawal';
 import * as queries from './mission.queries';
 import { countedWindow, statusOf } from './mission.rules';
@@ -188,6 +188,17 @@ async function summaryOf(db: pg.Pool, merchantId: number, missionId: number, now
   };
 }
 
+/**
+ * A mission as the audit trail records a change to it: its settings (the fields the change touched,
+ * all of them for a new one), not the counts of what it has paid, which change without an operator.
+ */
+function auditedMission(summary: Awaited<ReturnType<typeof summaryOf>>, touched?: readonly string[]): Record<string, unknown> {
+  const { id, name, texts, start, end, paused, device, minVipLevel, leaderboardMetric, milestones, prizes } = summary;
+  const settings: Record<string, unknown> = { id, name, texts, start, end, paused, device, minVipLevel, leaderboardMetric, milestones, prizes };
+  if (touched === undefined) return settings;
+  return Object.fromEntries(['id', ...touched].filter((field) => field in settings).map((field) => [field, settings[field]]));
+}
+
 const summaryValue = { type: 'object', additionalProperties: true, required: ['id', 'name', 'status', 'milestones', 'prizes'] } as const;
 
 /** Writes the fields given of a mission (created when `missionId` is null), in the caller's transaction. */
@@ -299,13 +310,14 @@ export async function missionOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { enabled, ...input } = request.body;
-    return audited(auditContextOf(request, db, clock), { action: 'mission.create', targetType: 'mission', targetId: input.name ?? '', detail: { ...input } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'mission.create', targetType: 'mission', targetId: input.name ?? '', asked: { ...input } }, async () => {
       const id = await withTransaction(db, async (client) => {
         const created = await writeMission(client, merchantId, null, input, clock());
         if (enabled === false) await client.query('UPDATE mission SET paused = true WHERE id = $1', [created]);
         return created;
       });
-      return ok(await summaryOf(db, merchantId, id, clock()));
+      const summary = await summaryOf(db, merchantId, id, clock());
+      return { before: null, after: auditedMission(summary), value: ok(summary) };
     });
   });
 
@@ -321,9 +333,12 @@ export async function missionOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { id } = request.params;
-    return audited(auditContextOf(request, db, clock), { action: 'mission.update', targetType: 'mission', targetId: String(id), detail: { ...request.body } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'mission.update', targetType: 'mission', targetId: String(id), asked: { ...request.body } }, async () => {
+      const touched = Object.keys(request.body);
+      const before = auditedMission(await summaryOf(db, merchantId, id, clock()), touched);
       await withTransaction(db, (client) => writeMission(client, merchantId, id, request.body, clock()));
-      return ok(await summaryOf(db, merchantId, id, clock()));
+      const summary = await summaryOf(db, merchantId, id, clock());
+      return { before, after: auditedMission(summary, touched), value: ok(summary) };
     });
   });
 
@@ -339,10 +354,12 @@ export async function missionOperatorRoutes(app: FastifyInstance, { db, clock }:
     }, async (request) => {
       const merchantId = operatorOf(request).merchantId;
       const { id } = request.params;
-      return audited(auditContextOf(request, db, clock), { action: `mission.${action}`, targetType: 'mission', targetId: String(id) }, async () => {
+      return auditedChange(auditContextOf(request, db, clock), { action: `mission.${action}`, targetType: 'mission', targetId: String(id) }, async () => {
+        const before = await summaryOf(db, merchantId, id, clock());
         const changed = await db.query('UPDATE mission SET paused = $3, updated_at = $4 WHERE merchant_id = $1 AND id = $2', [merchantId, id, paused, new Date(clock())]);
         if (changed.rowCount === 0) throw new AppError(404, 'mission.not.found');
-        return ok(await summaryOf(db, merchantId, id, clock()));
+        const after = await summaryOf(db, merchantId, id, clock());
+        return { before: { id, name: before.name, paused: before.paused }, after: { id, name: after.name, paused: after.paused }, value: ok(after) };
       });
     });
   }

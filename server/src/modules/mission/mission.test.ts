@@ -277,6 +277,29 @@ describe('progress and claims, worked by hand', () => {
     // Risk reads, never writes.
     expect((await ops('POST', `/missions/${mission.id}/pause`, undefined, 'risk')).statusCode).toBe(403);
   });
+
+  it('audits each change with the mission as it was and is (the fields touched)', async () => {
+    const created = await createMission({ name: 'Audited week' });
+    expect((await ops('POST', `/missions/${created.id}`, { name: 'Audited week, renamed', prizes: [{ rank: 1, amount: 40 }] })).statusCode).toBe(200);
+    expect((await ops('POST', `/missions/${created.id}/pause`)).statusCode).toBe(200);
+    const audit = await context.pool.query<{ action: string; detail: { before: Record<string, unknown> | null; after: Record<string, unknown> } }>(
+      "SELECT action, detail FROM operator_action WHERE action LIKE 'mission.%' AND outcome = 'ok' AND (target_id = $1 OR detail -> 'after' ->> 'id' = $1) ORDER BY id",
+      [String(created.id)],
+    );
+    const [create, update, pause] = audit.rows;
+    expect(create.action).toBe('mission.create');
+    expect(create.detail.before).toBeNull();
+    expect(create.detail.after).toMatchObject({ id: created.id, name: 'Audited week', paused: false, prizes: [{ rank: 1, amount: 30 }, { rank: 2, amount: 20 }, { rank: 3, amount: 10 }] });
+    expect(create.detail.after).not.toHaveProperty('claims');
+    expect(update).toEqual({
+      action: 'mission.update',
+      detail: {
+        before: { id: created.id, name: 'Audited week', prizes: [{ rank: 1, amount: 30, wageringMultiplier: 1 }, { rank: 2, amount: 20, wageringMultiplier: 1 }, { rank: 3, amount: 10, wageringMultiplier: 1 }] },
+        after: { id: created.id, name: 'Audited week, renamed', prizes: [{ rank: 1, amount: 40, wageringMultiplier: 1 }] },
+      },
+    });
+    expect(pause.detail).toEqual({ before: { id: created.id, name: 'Audited week, renamed', paused: false }, after: { id: created.id, name: 'Audited week, renamed', paused: true } });
+  });
 });
 
 describe('the leaderboard', () => {

@@ -309,6 +309,14 @@ describe('with an SMTP server and an SMS provider', () => {
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0].sealed_value).toMatch(/^sealed1:/);
     expect(stored.rows[0].sealed_value).not.toContain(AUTH_TOKEN);
+    // Audited with the provider before and after: of the secret, only whether it changed.
+    const changes = await context.pool.query<{ detail: object }>("SELECT detail FROM operator_action WHERE action = 'sms_provider.set' AND outcome = 'ok' ORDER BY id");
+    const view = { configured: true, provider: 'twilio', accountId: ACCOUNT_SID, senderId: SENDER_NUMBER, baseUrl: null, secretSet: true };
+    expect(changes.rows.map((row) => row.detail)).toEqual([
+      { before: { configured: false, provider: null, accountId: null, senderId: null, baseUrl: null, secretSet: false }, after: { ...view, secretChanged: true } },
+      { before: view, after: { ...view, secretChanged: false } },
+    ]);
+    expect(JSON.stringify(changes.rows)).not.toContain(AUTH_TOKEN);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type SmsProviderName,
 } from '../notification';
 import { auditContextOf, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from './audit-context';
-import { audited } from './operator.service';
+import { audited, auditedChange } from './operator.service';
 
 // The operators' view of SMS and e-mail deliveries (modules/notification: the outbox is their
 // queue), and the merchant's SMS provider, behind the operator token check (operator-roles.ts
@@ -127,17 +127,20 @@ export async function deliveriesRoutes(app: FastifyInstance, { db, clock, secret
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { secret, ...settings } = request.body;
-    return audited(
+    // The provider's view (never its secret) before and after; of the secret, only whether it changed.
+    return auditedChange(
       auditContextOf(request, db, clock),
-      { action: 'sms_provider.set', targetType: 'sms_provider', targetId: String(merchantId), detail: { ...settings, secretChanged: secret !== undefined } },
+      { action: 'sms_provider.set', targetType: 'sms_provider', targetId: String(merchantId), asked: { ...settings, secretChanged: secret !== undefined } },
       async () => {
+        const before = await smsProviderView(db, merchantId);
         try {
           await setSmsProvider(db, secretsKey, merchantId, settings, secret);
         } catch (error) {
           if (error instanceof InvalidSmsProvider) throw new AppError(400, 'request.param.err', { detail: error.message });
           throw error;
         }
-        return ok(await smsProviderView(db, merchantId));
+        const after = await smsProviderView(db, merchantId);
+        return { before, after: { ...after, secretChanged: secret !== undefined }, value: ok(after) };
       },
     );
   });
@@ -151,9 +154,11 @@ export async function deliveriesRoutes(app: FastifyInstance, { db, clock, secret
     }),
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
-    return audited(auditContextOf(request, db, clock), { action: 'sms_provider.remove', targetType: 'sms_provider', targetId: String(merchantId) }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'sms_provider.remove', targetType: 'sms_provider', targetId: String(merchantId) }, async () => {
+      const before = await smsProviderView(db, merchantId);
       await removeSmsProvider(db, merchantId);
-      return ok(await smsProviderView(db, merchantId));
+      const after = await smsProviderView(db, merchantId);
+      return { before, after, value: ok(after) };
     });
   });
 }

@@ -7,7 +7,7 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { MESSAGE_LANGUAGES, type MessageTexts } from '../../i18n/messages';
 import { minorToMajor, transferAmountMinor } from '../ledger';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from '../operator';
 import * as queries from './points.queries';
 import { adjustPoints, deliverRedeem, earnDayByOperator } from './points.service';
 
@@ -191,13 +191,15 @@ export async function pointsOperatorRoutes(app: FastifyInstance, { db, clock }: 
       seen.add(rule.source);
     }
     if (convert && convert.minPoints < convert.points) throw invalid('the minimum is at least the rate’s points');
-    await audited(auditContextOf(request, db, clock), { action: 'points.settings', targetType: 'merchant', targetId: String(merchantId), detail: { rules: rules ?? null, convert: convert ?? null } }, () =>
-      queries.upsertSettings(db, merchantId, {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'points.settings', targetType: 'merchant', targetId: String(merchantId), asked: { rules: rules ?? null, convert: convert ?? null } }, async () => {
+      const before = await settingsOnWire(db, merchantId);
+      await queries.upsertSettings(db, merchantId, {
         rules: rules?.map((rule) => ({ source: rule.source, perAmountMinor: transferAmountMinor(rule.perAmount), points: rule.points })),
         convert: convert && { points: convert.points, amountMinor: Math.round(convert.amount * 100), minPoints: convert.minPoints, enabled: convert.enabled ?? true },
-      }, clock()),
-    );
-    return ok(await settingsOnWire(db, merchantId));
+      }, clock());
+      const after = await settingsOnWire(db, merchantId);
+      return { before, after, value: ok(after) };
+    });
   });
 
   // ── The catalogue ──
@@ -221,10 +223,11 @@ export async function pointsOperatorRoutes(app: FastifyInstance, { db, clock }: 
       { kind: body.kind, names: body.names, descriptions: {}, imageUrl: null, pricePoints: body.point, amountMinor: null, wageringMultiple: null, ticketCount: null, stock: null, memberLimit: null, enabled: true, position: 0 },
       body,
     );
-    const id = await audited(auditContextOf(request, db, clock), { action: 'points.item_create', targetType: 'point_item', targetId: body.names.EN, detail: { ...body } }, () =>
-      queries.insertItem(db, merchantId, item, clock()),
-    );
-    return ok(itemOnWire((await queries.selectItem(db, merchantId, id))!));
+    return auditedChange(auditContextOf(request, db, clock), { action: 'points.item_create', targetType: 'point_item', targetId: body.names.EN, asked: { ...body } }, async () => {
+      const id = await queries.insertItem(db, merchantId, item, clock());
+      const after = itemOnWire((await queries.selectItem(db, merchantId, id))!);
+      return { before: null, after, value: ok(after) };
+    });
   });
 
   app.post<{ Params: { id: number }; Body: ItemBody }>('/points/items/:id', {
@@ -240,15 +243,17 @@ export async function pointsOperatorRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const id = request.params.id;
-    await audited(auditContextOf(request, db, clock), { action: 'points.item_update', targetType: 'point_item', targetId: String(id), detail: { ...request.body } }, () =>
-      withTransaction(db, async (client) => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'points.item_update', targetType: 'point_item', targetId: String(id), asked: { ...request.body } }, async () => {
+      const before = await withTransaction(db, async (client) => {
         const current = await queries.selectItem(client, merchantId, id, true);
         if (!current) throw new AppError(404, 'point.item.not.found');
         const { id: _id, ...base } = current;
         await queries.updateItem(client, merchantId, id, mergedItem(base, request.body), clock());
-      }),
-    );
-    return ok(itemOnWire((await queries.selectItem(db, merchantId, id))!));
+        return itemOnWire(current);
+      });
+      const after = itemOnWire((await queries.selectItem(db, merchantId, id))!);
+      return { before, after, value: ok(after) };
+    });
   });
 
   // ── Redeems and deliveries ──
@@ -288,10 +293,14 @@ export async function pointsOperatorRoutes(app: FastifyInstance, { db, clock }: 
     const operator = operatorOf(request);
     const { redeemId } = request.params;
     const note = request.body?.note?.trim() || null;
-    const redeem = await audited(auditContextOf(request, db, clock), { action: 'points.redeem_deliver', targetType: 'point_redeem', targetId: String(redeemId), detail: { note } }, () =>
-      deliverRedeem(db, { merchantId: operator.merchantId, redeemId, by: operator.username, note, nowMs: clock() }),
-    );
-    return ok(redeemOnWire(redeem));
+    // The delivery as the trail records it: the redeem's delivery state, by whom and the note.
+    const delivery = (redeem: queries.RedeemRow | undefined) =>
+      redeem && { redeemId: redeem.id, username: redeem.username, itemId: redeem.itemId, deliveryStatus: redeem.deliveryStatus, deliveredBy: redeem.deliveredBy, deliveryNote: redeem.deliveryNote };
+    return auditedChange(auditContextOf(request, db, clock), { action: 'points.redeem_deliver', targetType: 'point_redeem', targetId: String(redeemId), asked: { note } }, async () => {
+      const before = delivery(await queries.selectRedeem(db, operator.merchantId, redeemId));
+      const redeem = await deliverRedeem(db, { merchantId: operator.merchantId, redeemId, by: operator.username, note, nowMs: clock() });
+      return { before, after: delivery(redeem), value: ok(redeemOnWire(redeem)) };
+    });
   });
 
   // ── A member's points ──
@@ -331,11 +340,12 @@ export async function pointsOperatorRoutes(app: FastifyInstance, { db, clock }: 
     const idempotencyKey = operatorIdempotencyKeyOf(request);
     const { username } = request.params;
     const { points, reason } = request.body;
-    return ok(
-      await audited(auditContextOf(request, db, clock), { action: 'points.adjust', targetType: 'member', targetId: username, detail: { points, reason, idempotencyKey } }, () =>
-        adjustPoints(db, { merchantId: operator.merchantId, username, points, reason, operatorId: operator.id, idempotencyKey, nowMs: clock() }),
-      ),
-    );
+    return auditedChange(auditContextOf(request, db, clock), { action: 'points.adjust', targetType: 'member', targetId: username, asked: { points, reason, idempotencyKey } }, async () => {
+      const member = await queries.selectRealMember(db, operator.merchantId, username);
+      const before = member ? { point: await queries.selectPointBalance(db, operator.merchantId, member.id) } : null;
+      const adjusted = await adjustPoints(db, { merchantId: operator.merchantId, username, points, reason, operatorId: operator.id, idempotencyKey, nowMs: clock() });
+      return { before, after: { point: adjusted.point, replayed: adjusted.replayed }, value: ok(adjusted) };
+    });
   });
 
   // ── A closed day's earning, counted again ──
@@ -351,10 +361,13 @@ export async function pointsOperatorRoutes(app: FastifyInstance, { db, clock }: 
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { balanceDate } = request.body;
-    return ok(
-      await audited(auditContextOf(request, db, clock), { action: 'points.earn', targetType: 'merchant', targetId: String(merchantId), detail: { balanceDate } }, () =>
-        earnDayByOperator(db, merchantId, balanceDate, clock()),
-      ),
-    );
+    return auditedChange(auditContextOf(request, db, clock), { action: 'points.earn', targetType: 'merchant', targetId: String(merchantId), asked: { balanceDate } }, async () => {
+      // Not a calendar date (2026-02-31): the count refuses it, and the database could not read it.
+      const [year, month, day] = balanceDate.split('-').map(Number);
+      const aDate = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === balanceDate;
+      const before = aDate ? { balanceDate, counted: await queries.dayCounted(db, merchantId, balanceDate) } : null;
+      const earned = await earnDayByOperator(db, merchantId, balanceDate, clock());
+      return { before, after: { balanceDate, counted: await queries.dayCounted(db, merchantId, balanceDate), credits: earned.credits, points: earned.points }, value: ok(earned) };
+    });
   });
 }

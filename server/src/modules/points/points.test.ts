@@ -339,6 +339,12 @@ describe('operators', () => {
     expect(content.statusCode).toBe(403);
     const audit = await context.pool.query("SELECT outcome FROM operator_action WHERE action = 'points.adjust' AND target_id = $1", [who.username]);
     expect(audit.rows.map((row: { outcome: string }) => row.outcome)).toContain('refused');
+    // Each adjustment's outcome: the points before and after, and the reason; the replay moved nothing.
+    const changes = await context.pool.query<{ detail: object }>("SELECT detail FROM operator_action WHERE action = 'points.adjust' AND target_id = $1 AND outcome = 'ok' ORDER BY id", [who.username]);
+    expect(changes.rows.map((row) => row.detail)).toEqual([
+      { reason: 'goodwill', before: { point: 10 }, after: { point: 50, replayed: false } },
+      { reason: 'goodwill', before: { point: 50 }, after: { point: 50, replayed: true } },
+    ]);
   });
 });
 

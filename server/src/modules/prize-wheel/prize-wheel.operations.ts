@@ -81,6 +81,19 @@ export async function deliverPrize(
   return { ...deliveryOf({ ...found, status: found.status }), alreadyDelivered: !marked };
 }
 
+/** A member's tickets that can be spun now (null: no such member), as a grant or a cancellation records it. */
+export async function availableTicketsOf(pool: pg.Pool, merchantId: number, username: string): Promise<number | null> {
+  const member = await queries.selectRealMember(pool, merchantId, { username });
+  return member ? queries.countAvailableTickets(pool, merchantId, member.id) : null;
+}
+
+/** A spin's prize delivery as a delivery records it (null: no spin of the merchant, or no thing to deliver). */
+export async function deliveryStateOf(pool: pg.Pool, merchantId: number, spinId: string) {
+  const found = SPIN_ID.test(spinId) ? await queries.selectDelivery(pool, merchantId, spinId) : undefined;
+  if (!found || found.status === null) return null;
+  return { spinId, username: found.username, prize: found.label, status: found.status, deliveredBy: found.deliveredBy, note: found.note };
+}
+
 export interface CancelInput {
   merchantId: number;
   operatorId: number;

@@ -4,8 +4,8 @@ import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import type { SecretsKey } from '../../secrets-key';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from '../operator';
-import { cancelMemberTickets, deliverPrize, listDeliveries, wheelReport } from './prize-wheel.operations';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorIdempotencyKeyOf, operatorOf } from '../operator';
+import { availableTicketsOf, cancelMemberTickets, deliverPrize, deliveryStateOf, listDeliveries, wheelReport } from './prize-wheel.operations';
 import type { DeliveryFilter } from './prize-wheel.queries';
 import { grantTicketsTo, MAX_TICKETS_PER_GRANT } from './prize-wheel.service';
 
@@ -72,10 +72,11 @@ export function prizeWheelOperatorRoutes(secretsKey: SecretsKey): FastifyPluginA
       const operator = operatorOf(request);
       const { username, count, reason } = request.body;
       const idempotencyKey = operatorIdempotencyKeyOf(request);
-      return audited(
+      return auditedChange(
         auditContextOf(request, db, clock),
-        { action: 'prize_ticket.grant', targetType: 'member', targetId: username, detail: { count, reason: reason ?? '', idempotencyKey } },
+        { action: 'prize_ticket.grant', targetType: 'member', targetId: username, asked: { count, reason: reason ?? '', idempotencyKey } },
         async () => {
+          const available = await availableTicketsOf(db, operator.merchantId, username);
           const granted = await grantTicketsTo(db, secretsKey, {
             merchantId: operator.merchantId,
             username,
@@ -83,7 +84,11 @@ export function prizeWheelOperatorRoutes(secretsKey: SecretsKey): FastifyPluginA
             source: `operator:${operator.id}:${idempotencyKey}`,
             nowMs: clock(),
           });
-          return ok({ username: granted.username, granted: granted.granted, replayed: granted.replayed, available: granted.available });
+          return {
+            before: available === null ? null : { available },
+            after: { available: granted.available, granted: granted.granted, replayed: granted.replayed },
+            value: ok({ username: granted.username, granted: granted.granted, replayed: granted.replayed, available: granted.available }),
+          };
         },
       );
     });
@@ -128,10 +133,14 @@ export function prizeWheelOperatorRoutes(secretsKey: SecretsKey): FastifyPluginA
       const operator = operatorOf(request);
       const { spinId } = request.params;
       const note = request.body?.note;
-      return audited(
+      return auditedChange(
         auditContextOf(request, db, clock),
-        { action: 'prize_spin.deliver', targetType: 'prize_spin', targetId: spinId, detail: { note: note ?? '' } },
-        async () => ok(await deliverPrize(db, { merchantId: operator.merchantId, operatorId: operator.id, spinId, note, nowMs: clock() })),
+        { action: 'prize_spin.deliver', targetType: 'prize_spin', targetId: spinId, asked: { note: note ?? '' } },
+        async () => {
+          const before = await deliveryStateOf(db, operator.merchantId, spinId);
+          const delivered = await deliverPrize(db, { merchantId: operator.merchantId, operatorId: operator.id, spinId, note, nowMs: clock() });
+          return { before, after: await deliveryStateOf(db, operator.merchantId, spinId), value: ok(delivered) };
+        },
       );
     });
 
@@ -171,11 +180,18 @@ export function prizeWheelOperatorRoutes(secretsKey: SecretsKey): FastifyPluginA
       const operator = operatorOf(request);
       const { username, count, reason } = request.body;
       const idempotencyKey = operatorIdempotencyKeyOf(request);
-      return audited(
+      return auditedChange(
         auditContextOf(request, db, clock),
-        { action: 'prize_ticket.cancel', targetType: 'member', targetId: username, detail: { count: count ?? 'all', reason, idempotencyKey } },
-        async () =>
-          ok(await cancelMemberTickets(db, { merchantId: operator.merchantId, operatorId: operator.id, username, count, reason: reason.trim(), idempotencyKey, nowMs: clock() })),
+        { action: 'prize_ticket.cancel', targetType: 'member', targetId: username, asked: { count: count ?? 'all', reason, idempotencyKey } },
+        async () => {
+          const available = await availableTicketsOf(db, operator.merchantId, username);
+          const cancelled = await cancelMemberTickets(db, { merchantId: operator.merchantId, operatorId: operator.id, username, count, reason: reason.trim(), idempotencyKey, nowMs: clock() });
+          return {
+            before: available === null ? null : { available },
+            after: { available: cancelled.available, cancelled: cancelled.cancelled, replayed: cancelled.replayed },
+            value: ok(cancelled),
+          };
+        },
       );
     });
 

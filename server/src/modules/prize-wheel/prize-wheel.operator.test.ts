@@ -188,6 +188,14 @@ describe('physical prizes', () => {
     expect(valueOf<Deliveries>(await ops(content, 'GET', '/prize-wheel/deliveries?size=100')).list.map((row) => row.spinId)).not.toContain(winner.spun.transactionId);
     expect(valueOf<Deliveries>(await ops(content, 'GET', '/prize-wheel/deliveries?status=delivered')).list[0]).toEqual({ ...marked, alreadyDelivered: undefined });
     expect(await auditOf('prize_spin.deliver', winner.spun.transactionId)).toEqual(['started', 'ok', 'started', 'ok']);
+    // Each with the delivery as it was and is: the second changed nothing.
+    const changes = await context.pool.query<{ detail: object }>(
+      "SELECT detail FROM operator_action WHERE action = 'prize_spin.deliver' AND target_id = $1 AND outcome = 'ok' ORDER BY id",
+      [winner.spun.transactionId],
+    );
+    const waiting = { spinId: winner.spun.transactionId, username: winner.username, prize: 'Phone', status: 'pending', deliveredBy: null, note: null };
+    const delivered = { ...waiting, status: 'delivered', deliveredBy: 'wheel-content', note: 'DHL 4711' };
+    expect(changes.rows.map((row) => row.detail)).toEqual([{ before: waiting, after: delivered }, { before: delivered, after: delivered }]);
   });
 
   it('delivers once when it is marked five times at once', async () => {
@@ -244,6 +252,16 @@ describe('cancelling tickets', () => {
       { requested: 1, cancelled: 1, reason: 'duplicate grant' },
       { requested: null, cancelled: 2, reason: 'bonus abuse' },
       { requested: null, cancelled: 0, reason: 'again' },
+    ]);
+    // Audited with the member's tickets before and after, and the reason.
+    const changes = await context.pool.query<{ detail: object }>(
+      "SELECT detail FROM operator_action WHERE action = 'prize_ticket.cancel' AND target_id = $1 AND outcome = 'ok' ORDER BY id",
+      [player.username],
+    );
+    expect(changes.rows.map((row) => row.detail)).toEqual([
+      { reason: 'duplicate grant', before: { available: 3 }, after: { available: 2, cancelled: 1, replayed: false } },
+      { reason: 'bonus abuse', before: { available: 2 }, after: { available: 0, cancelled: 2, replayed: false } },
+      { reason: 'again', before: { available: 0 }, after: { available: 0, cancelled: 0, replayed: false } },
     ]);
   });
 

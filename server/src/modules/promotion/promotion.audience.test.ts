@@ -103,6 +103,21 @@ describe('a promotion for some VIP levels', () => {
     await setLevel(username, 4);
     expect(body(await ops(content, 'POST', `/promotions/applications/${claimId}/approve`))).toMatchObject({ success: true, value: { state: 'claimed', bonus: 40 } });
     expect(await promotionCredits(memberId)).toBe('4000');
+    // The approval's audit: the application waiting before, decided and paid after.
+    const approved = await context.pool.query<{ outcome: string; detail: object }>(
+      "SELECT outcome, detail FROM operator_action WHERE action = 'promotion.approve_application' AND target_id = $1 AND outcome <> 'started' ORDER BY id",
+      [String(claimId)],
+    );
+    expect(approved.rows).toEqual([
+      { outcome: 'refused', detail: {} },
+      {
+        outcome: 'ok',
+        detail: {
+          before: { claimId: Number(claimId), promotionId: id, username, state: 'applying', reviewedBy: null, rejectReason: null },
+          after: { claimId: Number(claimId), promotionId: id, username, state: 'claimed', reviewedBy: expect.any(String), rejectReason: null, bonus: 40, tickets: null, points: null },
+        },
+      },
+    ]);
   });
 
   it('is issued only to the members at its levels', async () => {
@@ -116,6 +131,10 @@ describe('a promotion for some VIP levels', () => {
     ]);
     expect(await promotionCredits(plain.memberId)).toBeNull();
     expect(await promotionCredits(diamond.memberId)).toBe('8800');
+    const audit = await context.pool.query<{ detail: object }>("SELECT detail FROM operator_action WHERE action = 'promotion.issue' AND target_id = $1 AND outcome = 'ok'", [String(id)]);
+    expect(audit.rows).toEqual([{
+      detail: { before: { claims: { [plain.username]: null, [diamond.username]: null } }, after: { claims: { [plain.username]: null, [diamond.username]: 'claimed' } } },
+    }]);
   });
 });
 

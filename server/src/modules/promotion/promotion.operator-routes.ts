@@ -5,10 +5,10 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { minorToMajor } from '../ledger';
 import type { SecretsKey } from '../../secrets-key';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { issuePromotion, reviewApplication } from './promotion.applications';
 import { labelIdsByName, labelNamesById } from '../member-label';
-import { selectApplicationImages, selectApplications, selectVipLadderLevels } from './promotion.queries';
+import { selectApplication, selectApplicationImages, selectApplications, selectClaimStates, selectVipLadderLevels } from './promotion.queries';
 
 // The operators' promotions (/ops/v1, registered behind the operator token check by app.ts through
 // operatorRoutes' extraRoutes; content staff and admins, operator-roles.ts): the list with what
@@ -312,6 +312,18 @@ async function detailOf(db: pg.Pool, merchantId: number, id: number): Promise<Pr
   };
 }
 
+/**
+ * A promotion as the audit trail records a change to it: the fields the change touched (all of
+ * them for a new one), without the terms and their translations, which can be long and which the
+ * started row keeps as asked.
+ */
+function auditedPromotion(detail: PromotionDetail, touched?: readonly string[]): Record<string, unknown> {
+  const { content, texts, ...fields } = detail;
+  if (touched === undefined) return fields;
+  const all: Record<string, unknown> = { ...fields, content, texts };
+  return Object.fromEntries(['id', ...touched].filter((name) => name in all).map((name) => [name, all[name]]));
+}
+
 const summaryItem = {
   type: 'object',
   properties: {
@@ -370,13 +382,14 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { enabled, ...input } = request.body as PromotionInput & { enabled: boolean };
-    return audited(auditContextOf(request, db, clock), { action: 'promotion.create', targetType: 'promotion', targetId: input.title ?? '', detail: { ...input } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'promotion.create', targetType: 'promotion', targetId: input.title ?? '', asked: { ...input } }, async () => {
       const columns = { merchant_id: merchantId, enabled, content: '', ...columnsOf(input), ...(await audienceColumnsOf(db, merchantId, input.audience)) };
       const names = Object.keys(columns);
       const created = await db
         .query<{ id: number }>(`INSERT INTO promotion (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`, Object.values(columns))
         .catch(refusedBy);
-      return ok(await summaryOf(merchantId, created.rows[0].id));
+      const id = created.rows[0].id;
+      return { before: null, after: auditedPromotion(await detailOf(db, merchantId, id)), value: ok(await summaryOf(merchantId, id)) };
     });
   });
 
@@ -392,14 +405,16 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { id } = request.params;
-    return audited(auditContextOf(request, db, clock), { action: 'promotion.update', targetType: 'promotion', targetId: String(id), detail: { ...request.body } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'promotion.update', targetType: 'promotion', targetId: String(id), asked: { ...request.body } }, async () => {
+      const touched = Object.keys(request.body);
+      const before = auditedPromotion(await detailOf(db, merchantId, id), touched);
       const columns = { ...columnsOf(request.body), ...(await audienceColumnsOf(db, merchantId, request.body.audience)) };
       const names = Object.keys(columns);
       const updated = await db
         .query(`UPDATE promotion SET ${names.map((name, index) => `${name} = $${index + 3}`).join(', ')} WHERE merchant_id = $1 AND id = $2`, [merchantId, id, ...Object.values(columns)])
         .catch(refusedBy);
       if (updated.rowCount === 0) throw new AppError(404, 'promotion.not.found');
-      return ok(await summaryOf(merchantId, id));
+      return { before, after: auditedPromotion(await detailOf(db, merchantId, id), touched), value: ok(await summaryOf(merchantId, id)) };
     });
   });
 
@@ -415,10 +430,12 @@ async function promotionRulesRoutes(app: FastifyInstance, { db, clock }: { db: p
     }, async (request) => {
       const merchantId = operatorOf(request).merchantId;
       const { id } = request.params;
-      return audited(auditContextOf(request, db, clock), { action: `promotion.${action}`, targetType: 'promotion', targetId: String(id) }, async () => {
+      return auditedChange(auditContextOf(request, db, clock), { action: `promotion.${action}`, targetType: 'promotion', targetId: String(id) }, async () => {
+        const before = await summaryOf(merchantId, id);
         const changed = await db.query('UPDATE promotion SET enabled = $3 WHERE merchant_id = $1 AND id = $2', [merchantId, id, enabled]);
         if (changed.rowCount === 0) throw new AppError(404, 'promotion.not.found');
-        return ok(await summaryOf(merchantId, id));
+        const after = await summaryOf(merchantId, id);
+        return { before: { id, title: before.title, enabled: before.enabled }, after: { id, title: after.title, enabled: after.enabled }, value: ok(after) };
       });
     });
   }
@@ -483,6 +500,27 @@ const applicationItem = {
 } as const;
 const claimParams = { type: 'object', required: ['claimId'], properties: { claimId: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } } } as const;
 
+/**
+ * An application's review as the audit trail records it: the application before (waiting) and
+ * after (decided, and what it paid).
+ */
+async function reviewedChange<T extends { bonus: number | null; tickets: number | null; points: number | null }>(
+  db: pg.Pool,
+  merchantId: number,
+  claimId: number,
+  review: () => Promise<T>,
+) {
+  const compact = async () => {
+    const application = await selectApplication(db, merchantId, claimId);
+    if (!application) throw new AppError(404, 'promotion.application.not.found');
+    const { claimId: id, promotionId, username, state, reviewedBy, rejectReason } = application;
+    return { claimId: id, promotionId, username, state, reviewedBy, rejectReason };
+  };
+  const before = await compact();
+  const reviewed = await review();
+  return { before, after: { ...(await compact()), bonus: reviewed.bonus, tickets: reviewed.tickets, points: reviewed.points }, value: ok(reviewed) };
+}
+
 /** Applications reviewed and promotions issued: the operators' decisions that pay a reward. */
 async function decisionRoutes(app: FastifyInstance, { db, clock, secretsKey }: { db: pg.Pool; clock: Clock; secretsKey: SecretsKey }): Promise<void> {
   const decisionOf = (operator: { merchantId: number; username: string }) => ({ merchantId: operator.merchantId, reviewedBy: operator.username, nowMs: clock(), secretsKey });
@@ -530,8 +568,8 @@ async function decisionRoutes(app: FastifyInstance, { db, clock, secretsKey }: {
   }, async (request) => {
     const operator = operatorOf(request);
     const { claimId } = request.params;
-    return audited(auditContextOf(request, db, clock), { action: 'promotion.approve_application', targetType: 'promotion_claim', targetId: String(claimId) }, async () =>
-      ok(await reviewApplication(db, decisionOf(operator), claimId, { approve: true })),
+    return auditedChange(auditContextOf(request, db, clock), { action: 'promotion.approve_application', targetType: 'promotion_claim', targetId: String(claimId) }, async () =>
+      reviewedChange(db, operator.merchantId, claimId, () => reviewApplication(db, decisionOf(operator), claimId, { approve: true })),
     );
   });
 
@@ -548,8 +586,8 @@ async function decisionRoutes(app: FastifyInstance, { db, clock, secretsKey }: {
     const operator = operatorOf(request);
     const { claimId } = request.params;
     const reason = request.body.reason.trim();
-    return audited(auditContextOf(request, db, clock), { action: 'promotion.reject_application', targetType: 'promotion_claim', targetId: String(claimId), detail: { reason } }, async () =>
-      ok(await reviewApplication(db, decisionOf(operator), claimId, { approve: false, reason })),
+    return auditedChange(auditContextOf(request, db, clock), { action: 'promotion.reject_application', targetType: 'promotion_claim', targetId: String(claimId), asked: { reason } }, async () =>
+      reviewedChange(db, operator.merchantId, claimId, () => reviewApplication(db, decisionOf(operator), claimId, { approve: false, reason })),
     );
   });
 
@@ -575,8 +613,12 @@ async function decisionRoutes(app: FastifyInstance, { db, clock, secretsKey }: {
     const operator = operatorOf(request);
     const { id } = request.params;
     const { usernames } = request.body;
-    return audited(auditContextOf(request, db, clock), { action: 'promotion.issue', targetType: 'promotion', targetId: String(id), detail: { usernames } }, async () =>
-      ok({ list: await issuePromotion(db, decisionOf(operator), id, usernames) }),
-    );
+    return auditedChange(auditContextOf(request, db, clock), { action: 'promotion.issue', targetType: 'promotion', targetId: String(id), asked: { usernames } }, async () => {
+      // Each member's claim on the promotion before and after (null: none); a member not found is
+      // simply absent from both.
+      const before = await selectClaimStates(db, operator.merchantId, id, usernames);
+      const list = await issuePromotion(db, decisionOf(operator), id, usernames);
+      return { before: { claims: before }, after: { claims: await selectClaimStates(db, operator.merchantId, id, usernames) }, value: ok({ list }) };
+    });
   });
 }

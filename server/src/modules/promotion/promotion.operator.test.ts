@@ -73,8 +73,21 @@ describe('operators and promotions', () => {
     const claims = body<{ list: { username: string; state: string; bonus: number; requirement: number }[] }>(await ops(content, 'GET', `/promotions/${id}/claims`));
     expect(claims.value!.list).toEqual([expect.objectContaining({ username, state: 'claimed', bonus: 20, requirement: 20 })]);
 
-    const audit = await context.pool.query<{ action: string }>("SELECT action FROM operator_action WHERE target_type = 'promotion' AND target_id IN ($1, 'Weekend 50%') AND outcome = 'ok' ORDER BY id", [String(id)]);
+    const audit = await context.pool.query<{ action: string; detail: { before: unknown; after: unknown } }>(
+      "SELECT action, detail FROM operator_action WHERE target_type = 'promotion' AND target_id IN ($1, 'Weekend 50%') AND outcome = 'ok' ORDER BY id",
+      [String(id)],
+    );
     expect(audit.rows.map((row) => row.action)).toEqual(['promotion.create', 'promotion.update', 'promotion.pause', 'promotion.resume', 'promotion.update']);
+    // Each with the promotion before and after: the fields the change touched, the terms left to the started row.
+    const [create, texts, pause, resume, reward] = audit.rows.map((row) => row.detail);
+    expect(create.before).toBeNull();
+    expect(create.after).toMatchObject({ id, title: 'Weekend 50%', enabled: true, rules: { trigger: 'registration', reward: { kind: 'fixed', amount: 12.5 } } });
+    expect(create.after).not.toHaveProperty('content');
+    expect(texts).toEqual({ before: { id, texts: {} }, after: { id, texts: { BN: { title: 'সপ্তাহান্তে ৫০%', content: '<p>শর্তাবলী</p>' } } } });
+    expect(pause).toEqual({ before: { id, title: 'Weekend 50%', enabled: true }, after: { id, title: 'Weekend 50%', enabled: false } });
+    expect(resume).toEqual({ before: { id, title: 'Weekend 50%', enabled: false }, after: { id, title: 'Weekend 50%', enabled: true } });
+    expect(reward.before).toMatchObject({ id, rules: { reward: { kind: 'fixed', amount: 12.5 } } });
+    expect(reward.after).toMatchObject({ id, rules: { reward: { kind: 'fixed', amount: 20 } } });
   });
 
   it('refuses a promotion that could not pay, a promo code in use, and anyone but content staff', async () => {

@@ -349,7 +349,27 @@ export interface ApplicationListItem {
 }
 
 /** The merchant's applications, those waiting first (oldest first), then the reviewed (newest first). */
-export async function selectApplications(db: Db, merchantId: number, waitingOnly: boolean): Promise<ApplicationListItem[]> {
+export function selectApplications(db: Db, merchantId: number, waitingOnly: boolean): Promise<ApplicationListItem[]> {
+  return applications(db, merchantId, { waitingOnly });
+}
+
+/** One application as the list shows it (undefined: none of the merchant's). */
+export async function selectApplication(db: Db, merchantId: number, claimId: number): Promise<ApplicationListItem | undefined> {
+  return (await applications(db, merchantId, { waitingOnly: false, claimId }))[0];
+}
+
+/** The state of each named member's claim on a promotion (null: none yet); members not found are left out. */
+export async function selectClaimStates(db: Db, merchantId: number, promotionId: number, usernames: readonly string[]): Promise<Record<string, string | null>> {
+  const result = await db.query<{ username: string; state: string | null }>(
+    `SELECT m.username, c.state FROM member m
+       LEFT JOIN promotion_claim c ON c.member_id = m.id AND c.promotion_id = $2 AND c.period_key = ''
+      WHERE m.merchant_id = $1 AND lower(m.username) = ANY($3::text[]) AND m.member_type <> $4 ORDER BY m.username`,
+    [merchantId, promotionId, usernames.map((name) => name.toLowerCase()), GUEST_MEMBER_TYPE],
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.username, row.state]));
+}
+
+async function applications(db: Db, merchantId: number, { waitingOnly, claimId }: { waitingOnly: boolean; claimId?: number }): Promise<ApplicationListItem[]> {
   const result = await db.query<{
     claim_id: string; promotion_id: number; title: string; username: string; state: ClaimFacts['state']; comment: string; images: number;
     applied_at: Date; reviewed_at: Date | null; reviewed_by: string | null; reject_reason: string | null;
@@ -361,10 +381,10 @@ export async function selectApplications(db: Db, merchantId: number, waitingOnly
        JOIN promotion_claim c ON c.id = a.claim_id
        JOIN promotion p ON p.id = c.promotion_id
        JOIN member m ON m.id = c.member_id
-      WHERE a.merchant_id = $1 AND ($2::boolean IS FALSE OR a.reviewed_at IS NULL)
+      WHERE a.merchant_id = $1 AND ($2::boolean IS FALSE OR a.reviewed_at IS NULL) AND ($3::bigint IS NULL OR a.claim_id = $3)
       ORDER BY a.reviewed_at IS NOT NULL, CASE WHEN a.reviewed_at IS NULL THEN a.applied_at END, a.reviewed_at DESC
       LIMIT 500`,
-    [merchantId, waitingOnly],
+    [merchantId, waitingOnly, claimId ?? null],
   );
   return result.rows.map((row) => ({
     claimId: Number(row.claim_id), promotionId: row.promotion_id, promotionTitle: row.title, username: row.username, state: row.state,

@@ -5,7 +5,7 @@ import type { Clock } from '../../config';
 import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import * as queries from './rebate.queries';
 
 // The operators' rebate settings (/ops/v1, registered behind the operator token check by app.ts
@@ -78,9 +78,21 @@ export async function rebateOperatorRoutes(app: FastifyInstance, { db, clock }: 
       seen.add(key);
       return { vipLevel: rate.vipLevel, category: rate.category, rateBp: basisPointsOf(rate.percent) };
     });
-    return audited(auditContextOf(request, db, clock), { action: 'rebate.settings', targetType: 'rebate', targetId: String(merchantId), detail: { ...request.body } }, async () => {
+    // The trail records what the change touched: the mode when given, and each rate given as it
+    // was and is (percent null: none set), not the whole table.
+    const touched = (settings: Awaited<ReturnType<typeof settingsOnWire>>) => ({
+      ...(mode === undefined ? {} : { mode: settings.mode }),
+      ...(rates === undefined ? {} : {
+        rates: parsed.map(({ vipLevel, category }) => ({
+          vipLevel, category, percent: settings.rates.find((rate) => rate.vipLevel === vipLevel && rate.category === category)?.percent ?? null,
+        })),
+      }),
+    });
+    return auditedChange(auditContextOf(request, db, clock), { action: 'rebate.settings', targetType: 'rebate', targetId: String(merchantId), asked: { ...request.body } }, async () => {
+      const before = await settingsOnWire(db, merchantId);
       await withTransaction(db, (client) => queries.upsertSettings(client, merchantId, { ...(mode === undefined ? {} : { mode }), ...(rates === undefined ? {} : { rates: parsed }) }, clock()));
-      return ok(await settingsOnWire(db, merchantId));
+      const after = await settingsOnWire(db, merchantId);
+      return { before: touched(before), after: touched(after), value: ok(after) };
     });
   });
 }

@@ -305,6 +305,12 @@ describe('the operators’ settings', () => {
     expect(valueOf<{ rates: unknown[] }>(await putSettings({ rates: [{ vipLevel: 2, category: 'fish', percent: 1.25 }] })).rates).toContainEqual({ vipLevel: 2, category: 'fish', percent: 1.25 });
     const audit = await context.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM operator_action WHERE action = 'rebate.settings'");
     expect(audit.rows[0].n).toBeGreaterThanOrEqual(3);
+    // The change's outcome: the rate it touched as it was and is, not the whole table.
+    const change = await context.pool.query("SELECT detail FROM operator_action WHERE action = 'rebate.settings' AND outcome = 'ok' ORDER BY id DESC LIMIT 1");
+    expect(change.rows[0].detail).toEqual({
+      before: { rates: [{ vipLevel: 2, category: 'fish', percent: read.rates.find((rate) => rate.vipLevel === 2 && rate.category === 'fish')?.percent ?? null }] },
+      after: { rates: [{ vipLevel: 2, category: 'fish', percent: 1.25 }] },
+    });
     expect(refusal(await putSettings({ mode: 'auto' }, await operatorToken('risk')))).toEqual({ status: 403, errorCode: 'operator.role.forbidden' });
   });
 });

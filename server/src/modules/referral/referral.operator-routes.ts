@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { minorToMajor } from '../ledger';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import * as queries from './referral.queries';
 
 // The operators' invite-a-friend (/ops/v1, registered behind the operator token check by app.ts
@@ -162,12 +162,17 @@ export async function referralOperatorRoutes(app: FastifyInstance, { db, clock }
     if (achievements && new Set(achievements.map((row) => row.friends)).size !== achievements.length) {
       throw new AppError(400, 'operator.referral.invalid', { detail: 'two achievements for the same number of friends' });
     }
-    return audited(auditContextOf(request, db, clock), { action: 'referral.settings', targetType: 'referral', targetId: String(merchantId), detail: { ...request.body } }, async () => {
+    // The trail records the settings the change touched, as they were and are.
+    const touched = (settings: Awaited<ReturnType<typeof settingsOnWire>>) =>
+      Object.fromEntries(Object.entries(settings).filter(([name]) => name in request.body));
+    return auditedChange(auditContextOf(request, db, clock), { action: 'referral.settings', targetType: 'referral', targetId: String(merchantId), asked: { ...request.body } }, async () => {
+      const before = await settingsOnWire(db, merchantId);
       await withTransaction(db, async (client) => {
         await queries.upsertSettings(client, merchantId, change, clock());
         if (achievements) await queries.replaceAchievements(client, merchantId, achievements);
       });
-      return ok(await settingsOnWire(db, merchantId));
+      const after = await settingsOnWire(db, merchantId);
+      return { before: touched(before), after: touched(after), value: ok(after) };
     });
   });
 

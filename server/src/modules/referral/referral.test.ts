@@ -430,6 +430,12 @@ describe('operators', () => {
     expect(valueOf(await ops('GET', '/referral/settings', undefined, risk))).toMatchObject({ invitationReward: 120 });
     const audit = await context.pool.query("SELECT count(*)::int AS n FROM operator_action WHERE action = 'referral.settings'");
     expect(audit.rows[0].n).toBeGreaterThan(0);
+    // The change's outcome: the settings it touched, as they were and are.
+    const change = await context.pool.query("SELECT detail FROM operator_action WHERE action = 'referral.settings' AND outcome = 'ok' ORDER BY id DESC LIMIT 1");
+    expect(change.rows[0].detail).toEqual({
+      before: { invitationReward: expect.any(Number), betRateLevel1: expect.any(Number) },
+      after: { invitationReward: 120, betRateLevel1: 0.35 },
+    });
 
     const alice = await inviter();
     const { code } = await details(alice);

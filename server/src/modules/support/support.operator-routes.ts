@@ -4,8 +4,8 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
-import { answerQuestion, closeQuestion, operatorQuestion, operatorQuestions, type OperatorQuestion } from './support.service';
+import { auditContextOf, audited, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { answerQuestion, closeQuestion, operatorQuestion, operatorQuestions, questionState, stateOf, type OperatorQuestion } from './support.service';
 
 // Customer service's view of support questions (/ops/v1, registered behind the operator token
 // check by app.ts through operatorRoutes' extraRoutes; content staff and admins, operator-roles.ts):
@@ -96,9 +96,10 @@ export async function supportOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const operator = operatorOf(request);
     const { id } = request.params;
-    return audited(auditContextOf(request, db, clock), { action: 'support.answer', targetType: 'support_question', targetId: String(id) }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'support.answer', targetType: 'support_question', targetId: String(id) }, async () => {
+      const before = await questionState(db, operator.merchantId, id);
       const { mailId, ...answered } = await answerQuestion(db, { merchantId: operator.merchantId, by: operator.username, nowMs: clock() }, id, request.body.text);
-      return ok({ ...wire(answered), mailId });
+      return { before, after: stateOf(answered), value: ok({ ...wire(answered), mailId }) };
     });
   });
 
@@ -113,9 +114,10 @@ export async function supportOperatorRoutes(app: FastifyInstance, { db, clock }:
   }, async (request) => {
     const operator = operatorOf(request);
     const { id } = request.params;
-    return audited(auditContextOf(request, db, clock), { action: 'support.close', targetType: 'support_question', targetId: String(id) }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'support.close', targetType: 'support_question', targetId: String(id) }, async () => {
+      const before = await questionState(db, operator.merchantId, id);
       const { changed, ...closed } = await closeQuestion(db, { merchantId: operator.merchantId, by: operator.username, nowMs: clock() }, id);
-      return ok({ ...wire(closed), changed });
+      return { before, after: stateOf(closed), value: ok({ ...wire(closed), changed }) };
     });
   });
 }

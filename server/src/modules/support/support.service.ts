@@ -176,6 +176,17 @@ export async function operatorQuestion(db: Db, merchantId: number, questionId: n
   return { ...operatorView(row), images: await queries.selectImages(db, merchantId, questionId) };
 }
 
+/** A question's state as an operator's answer or close records it (null: none of the merchant's): not its text, contact or images. */
+export async function questionState(db: Db, merchantId: number, questionId: number) {
+  const row = await queries.selectQuestion(db, merchantId, questionId);
+  return row ? stateOf(operatorView(row)) : null;
+}
+
+/** The fields of a question an answer or a close changes. */
+export const stateOf = (question: OperatorQuestion) => ({
+  id: question.id, username: question.username, state: question.state, answer: question.answer, answeredBy: question.answeredBy, closedBy: question.closedBy,
+});
+
 export interface OperatorDecision {
   merchantId: number;
   /** The operator, as the question records who answered or closed it. */

@@ -257,6 +257,15 @@ describe("customer service's side", () => {
       { action: 'support.answer', target_id: String(first.questionId), outcome: 'refused', error_code: 'support.question.not.open' },
       { action: 'support.close', target_id: String(second.questionId), outcome: 'ok', error_code: null },
     ]));
+    // A decision's outcome: the question's state before and after it (never its text, contact or images).
+    const decisions = await context.pool.query<{ action: string; detail: { before: Record<string, unknown>; after: Record<string, unknown> } }>(
+      `SELECT action, detail FROM operator_action WHERE action IN ('support.answer', 'support.close') AND target_id = $1 AND outcome = 'ok' ORDER BY id`,
+      [String(first.questionId)],
+    );
+    expect(decisions.rows.map((row) => [row.action, row.detail.before.state, row.detail.after.state])).toEqual([['support.answer', 'open', 'answered'], ['support.close', 'answered', 'closed']]);
+    expect(decisions.rows[0].detail.before).toMatchObject({ id: first.questionId, answer: null, answeredBy: null });
+    expect(decisions.rows[0].detail.after).toMatchObject({ id: first.questionId, answer: expect.any(String), answeredBy: expect.any(String) });
+    expect(Object.keys(decisions.rows[0].detail.after).sort()).toEqual(['answer', 'answeredBy', 'closedBy', 'id', 'state', 'username']);
   });
 
   it('writes the answer’s subject in the member’s language (the site’s default without one)', async () => {

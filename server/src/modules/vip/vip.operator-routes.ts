@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError, ok } from '../../http/envelope';
 import { apiSchema } from '../../http/schemas';
 import { minorToMajor } from '../ledger';
-import { auditContextOf, audited, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
 import { runMonthEnd } from './vip.month-end';
 import * as queries from './vip.queries';
 
@@ -182,8 +182,8 @@ export async function vipOperatorRoutes(app: FastifyInstance, { db, clock }: { d
   }, async (request) => {
     const merchantId = operatorOf(request).merchantId;
     const { level } = request.params;
-    return audited(auditContextOf(request, db, clock), { action: 'vip.level', targetType: 'vip_level', targetId: String(level), detail: { ...request.body } }, async () => {
-      await withTransaction(db, async (client) => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'vip.level', targetType: 'vip_level', targetId: String(level), asked: { ...request.body } }, async () => {
+      const previous = await withTransaction(db, async (client) => {
         // One writer of the ladder at a time: the check of the level below holds until commit.
         await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`vip_level:${merchantId}`]);
         const levels = await queries.selectLevels(client, merchantId);
@@ -192,8 +192,11 @@ export async function vipOperatorRoutes(app: FastifyInstance, { db, clock }: { d
           throw new AppError(400, 'operator.vip.invalid', { detail: `level ${level - 1} comes first` });
         }
         await queries.upsertLevel(client, merchantId, mergeLevel(level, before, request.body), clock());
+        return before;
       });
-      return ok({ list: (await queries.selectLevels(db, merchantId)).map(levelOnWire) });
+      const ladder = await queries.selectLevels(db, merchantId);
+      const after = ladder.find((row) => row.level === level);
+      return { before: previous && levelOnWire(previous), after: after && levelOnWire(after), value: ok({ list: ladder.map(levelOnWire) }) };
     });
   });
 
@@ -223,19 +226,25 @@ export async function vipOperatorRoutes(app: FastifyInstance, { db, clock }: { d
     const operator = operatorOf(request);
     const member = await memberOrRefuse(db, operator.merchantId, request.params.username);
     const { level, note } = request.body;
-    return audited(auditContextOf(request, db, clock), { action: 'vip.member_level', targetType: 'member', targetId: member.username, detail: { level, note } }, async () => {
+    return auditedChange(auditContextOf(request, db, clock), { action: 'vip.member_level', targetType: 'member', targetId: member.username, asked: { level, note } }, async () => {
       const changed = await withTransaction(db, async (client) => {
         const levels = await queries.selectLevels(client, operator.merchantId);
         if (!levels.some((row) => row.level === level)) throw new AppError(400, 'operator.vip.invalid', { detail: `no level ${level}` });
         // The member's row (when it has one) is locked: a claim or a month end at the same moment waits.
         const before = await queries.selectMemberLevel(client, operator.merchantId, member.id, true);
-        if (before.level === level) return { from: before.level, to: level, changed: false };
+        const was = { level: before.level, highestLevel: before.highestLevel };
+        if (before.level === level) return { from: before.level, to: level, changed: false, was };
         const nowMs = clock();
         await queries.setMemberLevel(client, { merchantId: operator.merchantId, memberId: member.id, level, nowMs });
         await queries.insertChange(client, { merchantId: operator.merchantId, memberId: member.id, fromLevel: before.level, toLevel: level, reason: 'operator', month: null, operatorId: operator.id, note, nowMs });
-        return { from: before.level, to: level, changed: true };
+        return { from: before.level, to: level, changed: true, was };
       });
-      return ok({ username: member.username, fromLevel: changed.from, level: changed.to, changed: changed.changed });
+      const now = await queries.selectMemberLevel(db, operator.merchantId, member.id);
+      return {
+        before: changed.was,
+        after: { level: now.level, highestLevel: now.highestLevel },
+        value: ok({ username: member.username, fromLevel: changed.from, level: changed.to, changed: changed.changed }),
+      };
     });
   });
 
@@ -250,9 +259,13 @@ export async function vipOperatorRoutes(app: FastifyInstance, { db, clock }: { d
     }),
   }, async (request) => {
     const operator = operatorOf(request);
-    return audited(auditContextOf(request, db, clock), { action: 'vip.month_end', targetType: 'vip_month', targetId: request.body.month, detail: {} }, async () =>
-      ok(await runMonthEnd(db, { merchantId: operator.merchantId, month: request.body.month, ranBy: `operator:${operator.id}`, nowMs: clock() })),
-    );
+    // The month's run as stored (null: not decided yet): a second run changes nothing.
+    const monthRun = (month: string) => queries.selectMonthRun(db, operator.merchantId, month).then((run) => run ?? null);
+    return auditedChange(auditContextOf(request, db, clock), { action: 'vip.month_end', targetType: 'vip_month', targetId: request.body.month }, async () => {
+      const before = await monthRun(request.body.month);
+      const result = await runMonthEnd(db, { merchantId: operator.merchantId, month: request.body.month, ranBy: `operator:${operator.id}`, nowMs: clock() });
+      return { before, after: await monthRun(result.month), value: ok(result) };
+    });
   });
 
   app.get<{ Querystring: { username?: string; page?: number; size?: number } }>('/vip/claims', {

@@ -304,6 +304,8 @@ describe('operators', () => {
     expect(member).toMatchObject({ level: 3, highestLevel: 3, changes: [{ reason: 'operator', note: 'high roller moved from another brand' }] });
     const audit = await context.pool.query("SELECT outcome FROM operator_action WHERE action = 'vip.member_level' AND target_id = $1 ORDER BY id", [who.username]);
     expect(audit.rows.map((row) => row.outcome)).toEqual(['started', 'refused', 'started', 'ok']);
+    const setAudit = await context.pool.query("SELECT detail FROM operator_action WHERE action = 'vip.member_level' AND target_id = $1 AND outcome = 'ok'", [who.username]);
+    expect(setAudit.rows[0].detail).toEqual({ before: { level: 0, highestLevel: 0 }, after: { level: 3, highestLevel: 3 } });
     // Content staff may not set levels; risk may not write the ladder.
     const content = await operatorToken('content');
     expect((await ops('PUT', `/vip/members/${who.username}/level`, { level: 1, note: 'x' }, content)).statusCode).toBe(403);
@@ -311,6 +313,14 @@ describe('operators', () => {
     // The ladder: a change of the fields given, a level that skips one refused, level 0 asks nothing.
     const ladder = valueOf<{ list: { level: number; upgradeBonus: number; reach: { monthlyTurnover: number } }[] }>(await ops('PUT', '/vip/levels/1', { upgradeBonus: 60, reach: { monthlyTurnover: 5500 } }, content));
     expect(ladder.list[1]).toMatchObject({ level: 1, upgradeBonus: 60, reach: { monthlyTurnover: 5500 } });
+    // Audited with the level as it was and as it is.
+    const levelAudit = await context.pool.query<{ detail: { before: { upgradeBonus: number; reach: object }; after: unknown } }>(
+      "SELECT detail FROM operator_action WHERE action = 'vip.level' AND target_id = '1' AND outcome = 'ok' ORDER BY id DESC LIMIT 1",
+    );
+    expect(levelAudit.rows[0].detail.after).toEqual(ladder.list[1]);
+    const { upgradeBonus: _bonus, reach: _reach, ...untouched } = ladder.list[1];
+    expect(levelAudit.rows[0].detail.before).toMatchObject({ ...untouched, reach: { ...ladder.list[1].reach, monthlyTurnover: expect.any(Number) } });
+    expect(levelAudit.rows[0].detail.before).not.toEqual(ladder.list[1]);
     expect(refusal(await ops('PUT', '/vip/levels/7', { clubLabel: 'X', color: '#000000', color2: '#ffffff' }, content))).toEqual({ status: 400, errorCode: 'operator.vip.invalid' });
     expect(refusal(await ops('PUT', '/vip/levels/0', { reach: { monthlyTurnover: 1 } }, content))).toEqual({ status: 400, errorCode: 'operator.vip.invalid' });
     expect(refusal(await ops('PUT', '/vip/levels/2', { upgradeBonus: 1.005 }, content))).toEqual({ status: 400, errorCode: 'operator.vip.invalid' });
