@@ -7,7 +7,7 @@ import { formatTime } from '../../ui/format';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
 import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
-import { Checkbox, ConfirmDelete, TextArea } from './content-fields';
+import { Checkbox, RowActions, TextArea } from './content-fields';
 import {
   ANNOUNCEMENT_TYPES,
   announcementBody,
@@ -177,34 +177,20 @@ export function AnnouncementsPanel() {
                 <td>{formatTime(announcement.publishedAt, locale)}</td>
                 <td>{announcement.expiresAt ? formatTime(announcement.expiresAt, locale) : t('content.noEnd')}</td>
                 <td>
-                  <div className={ui.actions}>
-                    {may('POST /content/announcements/:id') && (
-                      <Button
-                        variant="secondary"
-                        onClick={() => {
-                          clear();
-                          setEditing({ announcement });
-                        }}
-                      >
-                        {t('content.edit')}
-                      </Button>
-                    )}
-                    {may('DELETE /content/announcements/:id') && (
-                      <Button variant="danger" onClick={() => setDeleting(announcement.id)}>
-                        {t('content.delete')}
-                      </Button>
-                    )}
-                  </div>
-                  {deleting === announcement.id && (
-                    <ConfirmDelete
-                      question={t('content.confirmAnnouncementDelete')}
-                      yes={t('content.confirmDelete')}
-                      no={t('cancel')}
-                      busy={busy}
-                      onYes={() => void remove(announcement)}
-                      onNo={() => setDeleting(null)}
-                    />
-                  )}
+                  <RowActions
+                    mayEdit={may('POST /content/announcements/:id')}
+                    mayDelete={may('DELETE /content/announcements/:id')}
+                    onEdit={() => {
+                      clear();
+                      setEditing({ announcement });
+                    }}
+                    confirming={deleting === announcement.id}
+                    question={t('content.confirmAnnouncementDelete')}
+                    busy={busy}
+                    onAskDelete={() => setDeleting(announcement.id)}
+                    onDelete={() => void remove(announcement)}
+                    onCancelDelete={() => setDeleting(null)}
+                  />
                 </td>
               </tr>
             ))}

@@ -5,7 +5,7 @@ import { useBackOffice } from '../../app/session-context';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
 import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
-import { Checkbox, ConfirmDelete } from './content-fields';
+import { Checkbox, RowActions } from './content-fields';
 import { bannerBody, bannerDraftOf, emptyBannerDraft, imageFileProblem, LINKAGE_TYPES, readAsDataUrl, type BannerDraft, type BannerRow, type LinkageType } from './content-model';
 import { ContentPreview } from './content-preview';
 import styles from './content.module.css';
@@ -250,27 +250,20 @@ export function BannersPanel() {
                 </td>
                 <td className={banner.enabled ? styles.on : styles.off}>{banner.enabled ? t('content.shown') : t('content.hidden')}</td>
                 <td>
-                  <div className={ui.actions}>
-                    {may('POST /content/banners/:id') && (
-                      <Button
-                        variant="secondary"
-                        onClick={() => {
-                          clear();
-                          setEditing({ banner });
-                        }}
-                      >
-                        {t('content.edit')}
-                      </Button>
-                    )}
-                    {may('DELETE /content/banners/:id') && (
-                      <Button variant="danger" onClick={() => setDeleting(banner.id)}>
-                        {t('content.delete')}
-                      </Button>
-                    )}
-                  </div>
-                  {deleting === banner.id && (
-                    <ConfirmDelete question={t('content.confirmBannerDelete')} yes={t('content.confirmDelete')} no={t('cancel')} busy={busy} onYes={() => void remove(banner)} onNo={() => setDeleting(null)} />
-                  )}
+                  <RowActions
+                    mayEdit={may('POST /content/banners/:id')}
+                    mayDelete={may('DELETE /content/banners/:id')}
+                    onEdit={() => {
+                      clear();
+                      setEditing({ banner });
+                    }}
+                    confirming={deleting === banner.id}
+                    question={t('content.confirmBannerDelete')}
+                    busy={busy}
+                    onAskDelete={() => setDeleting(banner.id)}
+                    onDelete={() => void remove(banner)}
+                    onCancelDelete={() => setDeleting(null)}
+                  />
                 </td>
               </tr>
             ))}

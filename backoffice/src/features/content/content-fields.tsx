@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, ui } from '../../ui/ui';
 import styles from './content.module.css';
 
@@ -29,5 +30,51 @@ export function ConfirmDelete({ question, yes, no, busy, onYes, onNo }: { questi
         {no}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A listed item's edit and delete, each only where the operator's role may call its route, the
+ * delete asked again in place before it is sent.
+ */
+export function RowActions({
+  mayEdit,
+  mayDelete,
+  onEdit,
+  confirming,
+  question,
+  busy,
+  onAskDelete,
+  onDelete,
+  onCancelDelete,
+}: {
+  mayEdit: boolean;
+  mayDelete: boolean;
+  onEdit: () => void;
+  /** Whether the delete's question is open for this item. */
+  confirming: boolean;
+  question: string;
+  busy: boolean;
+  onAskDelete: () => void;
+  onDelete: () => void;
+  onCancelDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className={ui.actions}>
+        {mayEdit && (
+          <Button variant="secondary" onClick={onEdit}>
+            {t('content.edit')}
+          </Button>
+        )}
+        {mayDelete && (
+          <Button variant="danger" onClick={onAskDelete}>
+            {t('content.delete')}
+          </Button>
+        )}
+      </div>
+      {confirming && <ConfirmDelete question={question} yes={t('content.confirmDelete')} no={t('cancel')} busy={busy} onYes={onDelete} onNo={onCancelDelete} />}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { useBackOffice } from '../../app/session-context';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
 import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
-import { Checkbox, ConfirmDelete, TextArea } from './content-fields';
+import { Checkbox, RowActions, TextArea } from './content-fields';
 import { emptyHelpArticleDraft, helpArticleBody, helpArticleDraftOf, helpCategories, type HelpArticleDraft, type HelpArticleRow } from './content-model';
 import { ContentPreview } from './content-preview';
 import styles from './content.module.css';
@@ -162,34 +162,20 @@ export function HelpArticlesPanel() {
                 <td>{article.sortOrder}</td>
                 <td className={article.enabled ? styles.on : styles.off}>{article.enabled ? t('content.shown') : t('content.hidden')}</td>
                 <td>
-                  <div className={ui.actions}>
-                    {may('POST /content/help-articles/:id') && (
-                      <Button
-                        variant="secondary"
-                        onClick={() => {
-                          clear();
-                          setEditing({ article });
-                        }}
-                      >
-                        {t('content.edit')}
-                      </Button>
-                    )}
-                    {may('DELETE /content/help-articles/:id') && (
-                      <Button variant="danger" onClick={() => setDeleting(article.id)}>
-                        {t('content.delete')}
-                      </Button>
-                    )}
-                  </div>
-                  {deleting === article.id && (
-                    <ConfirmDelete
-                      question={t('content.confirmArticleDelete')}
-                      yes={t('content.confirmDelete')}
-                      no={t('cancel')}
-                      busy={busy}
-                      onYes={() => void remove(article)}
-                      onNo={() => setDeleting(null)}
-                    />
-                  )}
+                  <RowActions
+                    mayEdit={may('POST /content/help-articles/:id')}
+                    mayDelete={may('DELETE /content/help-articles/:id')}
+                    onEdit={() => {
+                      clear();
+                      setEditing({ article });
+                    }}
+                    confirming={deleting === article.id}
+                    question={t('content.confirmArticleDelete')}
+                    busy={busy}
+                    onAskDelete={() => setDeleting(article.id)}
+                    onDelete={() => void remove(article)}
+                    onCancelDelete={() => setDeleting(null)}
+                  />
                 </td>
               </tr>
             ))}

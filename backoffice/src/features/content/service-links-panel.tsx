@@ -5,7 +5,7 @@ import { useBackOffice } from '../../app/session-context';
 import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
 import { useAction } from '../../ui/use-action';
 import { useLoad } from '../../ui/use-load';
-import { Checkbox, ConfirmDelete } from './content-fields';
+import { Checkbox, RowActions } from './content-fields';
 import { emptyServiceLinkDraft, isWebAddress, SERVICE_LINK_KINDS, serviceLinkBody, serviceLinkDraftOf, type ServiceLinkDraft, type ServiceLinkKind, type ServiceLinkRow } from './content-model';
 import styles from './content.module.css';
 
@@ -149,34 +149,20 @@ export function ServiceLinksPanel() {
                 <td>{link.sortOrder}</td>
                 <td className={link.enabled ? styles.on : styles.off}>{link.enabled ? t('content.shown') : t('content.hidden')}</td>
                 <td>
-                  <div className={ui.actions}>
-                    {may('POST /content/service-links/:id') && (
-                      <Button
-                        variant="secondary"
-                        onClick={() => {
-                          clear();
-                          setEditing({ link });
-                        }}
-                      >
-                        {t('content.edit')}
-                      </Button>
-                    )}
-                    {may('DELETE /content/service-links/:id') && (
-                      <Button variant="danger" onClick={() => setDeleting(link.id)}>
-                        {t('content.delete')}
-                      </Button>
-                    )}
-                  </div>
-                  {deleting === link.id && (
-                    <ConfirmDelete
-                      question={t('content.confirmLinkDelete')}
-                      yes={t('content.confirmDelete')}
-                      no={t('cancel')}
-                      busy={busy}
-                      onYes={() => void remove(link)}
-                      onNo={() => setDeleting(null)}
-                    />
-                  )}
+                  <RowActions
+                    mayEdit={may('POST /content/service-links/:id')}
+                    mayDelete={may('DELETE /content/service-links/:id')}
+                    onEdit={() => {
+                      clear();
+                      setEditing({ link });
+                    }}
+                    confirming={deleting === link.id}
+                    question={t('content.confirmLinkDelete')}
+                    busy={busy}
+                    onAskDelete={() => setDeleting(link.id)}
+                    onDelete={() => void remove(link)}
+                    onCancelDelete={() => setDeleting(null)}
+                  />
                 </td>
               </tr>
             ))}

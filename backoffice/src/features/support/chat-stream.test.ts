@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { openChatStream, type StreamStatus } from './chat-stream';
 import { sse, stubEventStreams } from './chat-stream.testing';
 
@@ -5,10 +6,8 @@ import { sse, stubEventStreams } from './chat-stream.testing';
 // chunks or not), opened again after a drop (and then said to be open, so the console lists
 // again), and not asked again after a refusal.
 
-const waitUntil = async (check: () => boolean) => {
-  for (let tries = 0; tries < 200 && !check(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(check()).toBe(true);
-};
+// Until the stream has done it (Testing Library's wait, as long as the suite allows on a busy machine).
+const waitUntil = (check: () => boolean) => waitFor(() => expect(check()).toBe(true));
 
 it('reads the events with the bearer token, and opens the stream again after a drop', async () => {
   const { fetch, streams, requests } = stubEventStreams();
@@ -52,7 +51,8 @@ it('stops at a refusal, with the server words', async () => {
   const statuses: [StreamStatus, unknown][] = [];
   openChatStream({ token: () => 'tok', language: () => 'EN', fetch, onEvent: () => undefined, onStatus: (status, detail) => statuses.push([status, detail]), wait: async () => undefined });
   await waitUntil(() => statuses.length === 2);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // Past every step the stream had left to take (a task runs after the promises before it).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   expect(statuses).toEqual([
     ['connecting', undefined],
     ['refused', { status: 403, message: 'Your role may not do this.' }],
