@@ -3,7 +3,8 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditedContentChange, CONTENT_OPERATOR_TAGS, contentIdParams, contentInvalidDescription } from './content.operator-common';
 import { CONTENT_IMAGE_BODY_LIMIT, CONTENT_IMAGE_MAX_BYTES } from './content-image';
 import { BANNER_LINKAGE_TYPES, type AnnouncementRow, type BannerRow } from './content.operator.queries';
 import {
@@ -22,7 +23,6 @@ import {
   uploadImage,
   type AnnouncementInput,
   type BannerInput,
-  type Change,
   type ContentMerchant,
 } from './content.operator.service';
 import type { AnnouncementType } from './content.queries';
@@ -38,9 +38,8 @@ import { helpServiceOperatorRoutes } from './help-service.operator-routes';
 // refusal (400 operator.content.invalid with the rule that failed; 404 for a row of no one or of
 // another merchant) changes nothing.
 
-const tags = ['operator'];
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const idParams: JsonSchema = { type: 'object', required: ['id'], properties: { id: ID } };
+const tags = CONTENT_OPERATOR_TAGS;
+const idParams = contentIdParams;
 const GROUP = { type: 'string', pattern: '^w_[a-z][a-z0-9_]{0,39}$', description: 'route group: w_home, w_games, w_promotion, w_help, …' } as const;
 const EPOCH_MS = { type: 'integer', minimum: 0, maximum: 4_102_444_800_000, description: 'epoch ms' } as const;
 
@@ -106,23 +105,13 @@ const announcementSchema: JsonSchema = {
   },
 };
 
-const invalidDescription = '400 operator.content.invalid: the rule that failed; nothing is changed. 404 not.found: no such row of this merchant.';
+const invalidDescription = contentInvalidDescription;
 
 /** The operator's merchant, as the checks read its image origins. */
 function merchantOfOperator(request: FastifyRequest): ContentMerchant {
   const operator = operatorOf(request);
   return { id: operator.merchantId, code: operator.merchantCode };
 }
-
-/** Runs a content change under audit, once (operator's auditedChange): the started row keeps what was asked, the outcome row the row before and after. */
-const auditedContentChange = <T>(
-  request: FastifyRequest,
-  db: pg.Pool,
-  clock: Clock,
-  action: { action: string; targetType: string; targetId?: string },
-  asked: unknown,
-  change: () => Promise<Change<T>>,
-): Promise<T> => auditedChange(auditContextOf(request, db, clock), { ...action, asked: { asked } }, change);
 
 const announcementValue = (row: AnnouncementRow, nowMs: number) => ({ ...row, state: announcementState(row, nowMs) });
 

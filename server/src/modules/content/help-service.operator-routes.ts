@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
-import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
-import type { Change } from './content.operator.service';
+import { OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { auditedContentChange, CONTENT_OPERATOR_TAGS, contentIdParams, contentInvalidDescription } from './content.operator-common';
 import {
   createHelpArticle,
   createServiceLink,
@@ -28,11 +28,10 @@ import {
 // operator.content.invalid with the rule that failed, 404 for a row of no one or of another
 // merchant) changes nothing.
 
-const tags = ['operator'];
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const idParams: JsonSchema = { type: 'object', required: ['id'], properties: { id: ID } };
+const tags = CONTENT_OPERATOR_TAGS;
+const idParams = contentIdParams;
 const SORT_ORDER = { type: 'integer', minimum: -1_000_000, maximum: 1_000_000, description: 'ascending: the order the site lists them in' } as const;
-const invalidDescription = '400 operator.content.invalid: the rule that failed; nothing is changed. 404 not.found: no such row of this merchant.';
+const invalidDescription = contentInvalidDescription;
 
 const articleFields = {
   category: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', description: 'the help centre groups articles by it, in the order of their first article' },
@@ -78,15 +77,6 @@ const linkSchema: JsonSchema = {
   },
 };
 
-const audited = <T>(
-  request: FastifyRequest,
-  db: pg.Pool,
-  clock: Clock,
-  action: { action: string; targetType: string; targetId?: string },
-  asked: unknown,
-  change: () => Promise<Change<T>>,
-): Promise<T> => auditedChange(auditContextOf(request, db, clock), { ...action, asked: { asked } }, change);
-
 export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
   app.get('/content/help-articles', {
     schema: apiSchema({
@@ -108,7 +98,7 @@ export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, cloc
     }),
   }, async (request) => {
     const { merchantId } = operatorOf(request);
-    return ok(await audited(request, db, clock, { action: 'help_article.create', targetType: 'help_article' }, request.body, () => createHelpArticle(db, merchantId, request.body)));
+    return ok(await auditedContentChange(request, db, clock, { action: 'help_article.create', targetType: 'help_article' }, request.body, () => createHelpArticle(db, merchantId, request.body)));
   });
 
   app.post<{ Params: { id: number }; Body: HelpArticleInput }>('/content/help-articles/:id', {
@@ -125,7 +115,7 @@ export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, cloc
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
     return ok(
-      await audited(request, db, clock, { action: 'help_article.update', targetType: 'help_article', targetId: String(id) }, request.body, () =>
+      await auditedContentChange(request, db, clock, { action: 'help_article.update', targetType: 'help_article', targetId: String(id) }, request.body, () =>
         updateHelpArticle(db, merchantId, id, request.body),
       ),
     );
@@ -136,7 +126,7 @@ export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, cloc
   }, async (request) => {
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
-    return ok(await audited(request, db, clock, { action: 'help_article.delete', targetType: 'help_article', targetId: String(id) }, {}, () => deleteHelpArticle(db, merchantId, id)));
+    return ok(await auditedContentChange(request, db, clock, { action: 'help_article.delete', targetType: 'help_article', targetId: String(id) }, {}, () => deleteHelpArticle(db, merchantId, id)));
   });
 
   app.get('/content/service-links', {
@@ -159,7 +149,7 @@ export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, cloc
     }),
   }, async (request) => {
     const { merchantId } = operatorOf(request);
-    return ok(await audited(request, db, clock, { action: 'service_link.create', targetType: 'service_link' }, request.body, () => createServiceLink(db, merchantId, request.body)));
+    return ok(await auditedContentChange(request, db, clock, { action: 'service_link.create', targetType: 'service_link' }, request.body, () => createServiceLink(db, merchantId, request.body)));
   });
 
   app.post<{ Params: { id: number }; Body: ServiceLinkInput }>('/content/service-links/:id', {
@@ -176,7 +166,7 @@ export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, cloc
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
     return ok(
-      await audited(request, db, clock, { action: 'service_link.update', targetType: 'service_link', targetId: String(id) }, request.body, () =>
+      await auditedContentChange(request, db, clock, { action: 'service_link.update', targetType: 'service_link', targetId: String(id) }, request.body, () =>
         updateServiceLink(db, merchantId, id, request.body),
       ),
     );
@@ -187,6 +177,6 @@ export async function helpServiceOperatorRoutes(app: FastifyInstance, { db, cloc
   }, async (request) => {
     const { merchantId } = operatorOf(request);
     const { id } = request.params;
-    return ok(await audited(request, db, clock, { action: 'service_link.delete', targetType: 'service_link', targetId: String(id) }, {}, () => deleteServiceLink(db, merchantId, id)));
+    return ok(await auditedContentChange(request, db, clock, { action: 'service_link.delete', targetType: 'service_link', targetId: String(id) }, {}, () => deleteServiceLink(db, merchantId, id)));
   });
 }

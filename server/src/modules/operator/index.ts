@@ -2,7 +2,6 @@
 export { operatorRoutes, OPERATOR_API_PREFIX, type OperatorRoutesOptions } from './operator.routes';
 export { auditContextOf, OPERATOR_BEARER_HEADER, operatorIdempotencyKeyOf, operatorOf } from './audit-context';
 export {
-  adjustBalance,
   audited,
   auditedChange,
   auditTrail,

@@ -1,15 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../identity';
-import {
-  ensureHouseAccount,
-  ensureMemberAccount,
-  IdempotencyConflictError,
-  InsufficientFundsError,
-  postTransaction,
-} from '../ledger';
 import { clearFailures, reserveAttempts, tooManyRequests, type ThrottleRule } from '../rate-limit';
 import { acceptedTotpStep, generateTotpSecret, totpUri } from '../totp';
 import { openText, seal, type SecretsKey } from '../../secrets-key';
@@ -244,53 +236,6 @@ export async function auditRoleRefusal(db: Db, input: { merchantId: number; oper
 }
 
 export const auditTrail = (db: Db, merchantId: number, limit: number, filter: AuditFilter = {}) => queries.selectAudit(db, merchantId, limit, filter);
-
-export interface AdjustmentInput {
-  merchantId: number;
-  operatorId: number;
-  username: string;
-  /** Signed: positive credits the member, negative debits them (never below zero). */
-  amountMinor: number;
-  reason: string;
-  /** The operator's key for this adjustment (Idempotency-Key): repeated, it adjusts once. */
-  idempotencyKey: string;
-  nowMs: number;
-}
-
-/**
- * Moves money between the house's adjustment account and a member's main wallet, with the reason
- * as the remark the member sees in their records. One ledger transaction (kind
- * operator_adjustment); a debit larger than the balance is refused and changes nothing.
- */
-export async function adjustBalance(pool: pg.Pool, input: AdjustmentInput): Promise<{ transactionId: number; replayed: boolean; memberId: number }> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor === 0 || Math.abs(input.amountMinor) > MAX_ADJUSTMENT_MINOR) {
-    throw new AppError(400, 'operator.adjustment.invalid');
-  }
-  const member = await queries.selectRealMember(pool, input.merchantId, input.username);
-  if (!member) throw new AppError(404, 'operator.member.not.found');
-  const memberAccount = await ensureMemberAccount(pool, input.merchantId, member.id, 'REAL', input.nowMs);
-  const houseAccount = await ensureHouseAccount(pool, input.merchantId, 'house_adjustments', input.nowMs);
-  try {
-    const posted = await postTransaction(pool, {
-      merchantId: input.merchantId,
-      // Scoped to the operator: two operators' keys never collide.
-      idempotencyKey: `operator_adjustment:${input.operatorId}:${input.idempotencyKey}`,
-      kind: 'operator_adjustment',
-      unit: 'REAL',
-      postings: [
-        { accountId: houseAccount, amountMinor: -input.amountMinor },
-        { accountId: memberAccount, amountMinor: input.amountMinor },
-      ],
-      remark: input.reason,
-      nowMs: input.nowMs,
-    });
-    return { ...posted, memberId: member.id };
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) throw new AppError(409, 'wallet.insufficient.balance');
-    if (error instanceof IdempotencyConflictError) throw new AppError(409, 'wallet.idempotency.conflict');
-    throw error;
-  }
-}
 
 /** Blocks or unblocks a real member of the operator's merchant (404 operator.member.not.found otherwise); answers their state before and after. */
 export async function setMemberBlocked(db: Db, input: { merchantId: number; username: string; blocked: boolean; nowMs: number }) {
