@@ -31,7 +31,12 @@ function buildOutputs(name) {
   if (app.kind === 'server') return [path.join(repoRoot, app.folder, 'dist', 'main.js'), path.join(repoRoot, 'contract', 'dist', 'index.js'), path.join(repoRoot, 'inhouse-games', 'dist', 'index.js'), path.join(repoRoot, 'lottery-rules', 'dist', 'index.js')];
   if (app.kind === 'shell') return [path.join(repoRoot, 'dist', 'shell', 'index.html')];
   if (app.kind === 'game') return [path.join(gameOutputDir(app), 'index.html')];
-  if (app.kind === 'backoffice') return [path.join(repoRoot, 'dist', 'backoffice', 'index.html')];
+  if (app.kind === 'backoffice') {
+    // The host page, and each section's container at the release sections.json names.
+    const { sections } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'sections.json'), 'utf8'));
+    const sectionEntries = sections.map(({ name, version }) => path.join(repoRoot, 'dist', 'backoffice', 'assets', 'sections', name, version, 'remoteEntry.js'));
+    return [path.join(repoRoot, 'dist', 'backoffice', 'index.html'), ...sectionEntries];
+  }
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, app.folder, 'package.json'), 'utf8'));
   return [path.join(repoRoot, 'dist', 'remotes', app.federationName, version, 'mf-manifest.json')];
 }

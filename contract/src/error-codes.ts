@@ -323,6 +323,10 @@ export const SERVER_ERROR_CODES = [
   'remote.release.incompatible',
   'remote.rollback.none',
   'remote.canary.serving',
+  // Releases of the back office's sections, for operators (modules/remotes)
+  'backoffice.section.unknown',
+  'backoffice.section.release.missing',
+  'backoffice.section.nothing.before',
   // The agent programme (modules/agent)
   'agent.only',
   'agent.downline.unknown',

@@ -45,7 +45,7 @@ import { OPERATOR_API_PREFIX, operatorRoutes } from './modules/operator';
 import { passwordRoutes } from './modules/password';
 import { createPhoneProofGate, type PhoneProofOptions } from './modules/phone-proof';
 import { profitRoutes } from './modules/profit';
-import { remotesOperatorRoutes, remotesRoutes } from './modules/remotes';
+import { backOfficeSectionsOperatorRoutes, remotesOperatorRoutes, remotesRoutes } from './modules/remotes';
 import { headersBeforeRouting, registerSecurityHeaders } from './modules/security-headers';
 import {
   createAccountHooks,
@@ -373,7 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), gamesOperatorRoutes, feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes, riskOperatorRoutes, brandOperatorRoutes, twoFactorOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), gamesOperatorRoutes, feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), backOfficeSectionsOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes, riskOperatorRoutes, brandOperatorRoutes, twoFactorOperatorRoutes] });
 
   // The back office's pages, on the operator listener only (the hook above).
   backOfficeServed = await registerBackOffice(app, { staticRoot: options.staticRoot, failure, apiPrefix: OPERATOR_API_PREFIX });

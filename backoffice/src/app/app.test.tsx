@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { createI18n } from '../i18n/i18n';
+import { createI18n } from '../testing/i18n';
 import { App } from './app';
+import { forgetServedSections } from './section-loader';
 import { SECTIONS, sectionsFor } from './sections';
 
 // The back office's frame against a stubbed network edge (a fetch answering as the operator API
@@ -52,6 +53,8 @@ function signInWith(permissions: string[], role = 'cashier') {
     'GET /ops/v1/withdrawals': () => ok({ list: [] }),
     'GET /ops/v1/dashboard': () => ok({ from: '2026-11-29', to: '2026-11-29', totals: { registrations: 0, firstDeposits: 0, depositCount: 0, depositAmount: 0, withdrawalCount: 0, withdrawalAmount: 0, activePlayers: 0, stakes: 0, wins: 0, ggr: 0, bonusCost: 0, byProduct: [] }, days: [] }),
     'GET /ops/v1/audit': () => ok({ list: [] }),
+    'GET /ops/v1/backoffice/sections': () =>
+      ok({ sections: ['audit', 'cashier', 'dashboard'].map((name) => ({ name, version: '1.0.0', entry: `/ops/assets/sections/${name}/1.0.0/remoteEntry.js` })) }),
   });
 }
 
@@ -65,6 +68,7 @@ function fillSignIn(otp: string) {
 
 afterEach(() => {
   window.sessionStorage.clear();
+  forgetServedSections();
 });
 
 it('signs in with the code, and shows the sections the role opens only', async () => {

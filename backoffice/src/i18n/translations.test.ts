@@ -1,11 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SECTION_STRINGS } from '../testing/i18n';
 import { STRINGS } from './i18n';
 
-const { EN: en, CN: cn } = STRINGS;
-
 // Both translation sets say everything, with the same placeholders, and every literal key the
-// sources ask for exists.
+// sources ask for exists: the host's strings with every section's merged in, as the host has them
+// once each section is loaded. Each section keeps to keys of its own, so that loading one never
+// replaces another's words or the host's.
+
+const merged = (language: 'EN' | 'CN') => Object.assign({}, STRINGS[language], ...SECTION_STRINGS[language]) as Record<string, unknown>;
+const en = merged('EN');
+const cn = merged('CN');
+
+it('gives each section top-level keys of its own', () => {
+  for (const language of ['EN', 'CN'] as const) {
+    const owners = new Map(Object.keys(STRINGS[language]).map((key) => [key, 'host']));
+    SECTION_STRINGS[language].forEach((strings, index) => {
+      for (const key of Object.keys(strings)) {
+        expect({ key, claimedBy: owners.get(key) }).toEqual({ key, claimedBy: undefined });
+        owners.set(key, `section ${index}`);
+      }
+    });
+  }
+});
 
 const flatten = (value: unknown, prefix = ''): Record<string, string> =>
   typeof value === 'string'

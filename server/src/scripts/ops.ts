@@ -121,6 +121,12 @@
 //                                                     (1-100), each keeping its side
 //   remote-rollback NAME                              end the canary; without one, serve the release
 //                                                     before the one served now
+//   section-releases                                  each back-office section's deployed releases,
+//                                                     pinned and served to this merchant's operators
+//   section-rollout NAME VERSION                      serve that release of a back-office section
+//                                                     (pinned) to this merchant's operators
+//   section-rollback NAME                             serve the release before the one served now (pinned)
+//   section-follow NAME                               remove the pin: the newest release is served again
 //   deliveries [--status S] [--channel sms|email] [--to RECIPIENT] [--limit N]
 //                                                     SMS and e-mails, newest first: kept (no provider:
 //                                                     stays in the outbox), queued, sending, sent, failed
@@ -144,7 +150,7 @@ import { readConfig } from '../config';
 import { createPool } from '../db/pool';
 import { resolveSecretsKey, startDatabase } from '../main';
 import { createOperator, enrolOperatorTotp, isOperatorRole, OPERATOR_ROLES, type OperatorRole, type OperatorTotp } from '../modules/operator';
-import { RELEASE_VERSION_PATTERN, REMOTE_NAME_PATTERN } from '../modules/remotes';
+import { RELEASE_VERSION_PATTERN, REMOTE_NAME_PATTERN, SECTION_NAME_PATTERN } from '../modules/remotes';
 
 export interface OpsIo {
   env: NodeJS.ProcessEnv;
@@ -948,6 +954,66 @@ Object.assign(OPS_COMMANDS, {
       const remote = (await api.call('POST', '/remotes/rollback', { body: { name } })) as RemoteReleasesValue & { endedCanary: string | null };
       const done = remote.endedCanary ? `Ended the canary of ${name} ${remote.endedCanary}: every device gets ${remote.serving ?? 'nothing'}.` : `Rolled ${name} back to ${remote.serving ?? 'nothing'}.`;
       io.write([done, ...remoteLines(remote)].join('\n'));
+    },
+  },
+} satisfies Record<string, OpsCommand>);
+
+// Releases of the back office's sections (modules/remotes, backoffice-sections.operator-routes.ts).
+interface SectionReleasesValue {
+  name: string;
+  pinned: string | null;
+  serving: string | null;
+  releases: { version: string }[];
+}
+const sectionLines = (section: SectionReleasesValue): string[] => [
+  `${section.name}: serving ${section.serving ?? 'nothing'}` +
+    (section.pinned === null ? ' (the newest)' : section.pinned === section.serving ? ` (pinned ${section.pinned})` : ` (pinned ${section.pinned}, no longer deployed: the newest is served)`),
+  ...section.releases.map((release) => `  ${release.version}${release.version === section.serving ? '  ← served' : ''}`),
+];
+const SECTION_NAME = new RegExp(SECTION_NAME_PATTERN);
+/** The one section NAME a verb takes; a usage error otherwise. */
+const sectionName = (positionals: string[], verb: string): string => {
+  const [name] = positionals;
+  if (positionals.length !== 1 || !SECTION_NAME.test(name)) throw new UsageError(`Name the back-office section, e.g. ${verb} cashier`);
+  return name;
+};
+Object.assign(OPS_COMMANDS, {
+  'section-releases': {
+    usage: 'section-releases   (each back-office section: deployed releases, newest first; which one is served)',
+    authenticated: true,
+    async run({ api, io }) {
+      const sections = (await api.call('GET', '/backoffice/section-releases')) as SectionReleasesValue[];
+      io.write(sections.length ? sections.flatMap(sectionLines).join('\n') : 'No back-office section is deployed.');
+    },
+  },
+  'section-rollout': {
+    usage: 'section-rollout NAME VERSION   (e.g. section-rollout cashier 1.4.0)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const [name, version] = positionals;
+      if (positionals.length !== 2 || !SECTION_NAME.test(name) || !RELEASE_VERSION.test(version)) {
+        throw new UsageError('Name the back-office section and the release, e.g. section-rollout cashier 1.4.0');
+      }
+      const section = (await api.call('POST', '/backoffice/section-releases/rollout', { body: { name, version } })) as SectionReleasesValue;
+      io.write([`Rolled out ${name} ${version}.`, ...sectionLines(section)].join('\n'));
+    },
+  },
+  'section-rollback': {
+    usage: 'section-rollback NAME   (serves the release before the one served now, pinned)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const name = sectionName(positionals, 'section-rollback');
+      const section = (await api.call('POST', '/backoffice/section-releases/rollback', { body: { name } })) as SectionReleasesValue;
+      io.write([`Rolled ${name} back to ${section.serving ?? 'nothing'}.`, ...sectionLines(section)].join('\n'));
+    },
+  },
+  'section-follow': {
+    usage: 'section-follow NAME   (removes the pin: the newest release is served again)',
+    authenticated: true,
+    async run({ api, positionals, io }) {
+      const name = sectionName(positionals, 'section-follow');
+      const section = (await api.call('POST', '/backoffice/section-releases/follow', { body: { name } })) as SectionReleasesValue;
+      io.write([`${name} follows the newest release: ${section.serving ?? 'nothing'}.`, ...sectionLines(section)].join('\n'));
     },
   },
 } satisfies Record<string, OpsCommand>);

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { OpsError, type OpsClient } from '../../api/ops-client';
 import { BackOfficeContext } from '../../app/session-context';
-import { createI18n } from '../../i18n/i18n';
+import { createI18n } from '../../testing/i18n';
 import type { AgentRun, ContractsAnswer, TreeAnswer, TreeNode } from './agents-model';
 import AgentsPage from './agents-page';
 

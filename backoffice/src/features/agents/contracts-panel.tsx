@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatTime, Input, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import { CONTRACT_KINDS, parseTerms, STARTING_TERMS, termsLine, type ContractKind, type ContractsAnswer } from './agents-model';
 import styles from './agents.module.css';
 

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { formatAmount, formatCount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Select, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatCount, formatTime, Select, ui, useBackOffice, useLoad } from '@backoffice/kit';
 import { CONTRACT_KINDS, percent, type AgentRun, type AgentRunLine } from './agents-model';
 import styles from './agents.module.css';
 

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { formatCount } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatCount, Input, ui, useBackOffice, useLoad } from '@backoffice/kit';
 import { collapsed, withChildren, type TreeAnswer, type TreeNode } from './agents-model';
 import styles from './agents.module.css';
 

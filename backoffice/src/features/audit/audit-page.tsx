@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError, type Query } from '../../api/ops-client';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatTime, Input, localeOf, OpsError, PageTitle, type Query, ui, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './audit.module.css';
 
 export interface AuditEntry {

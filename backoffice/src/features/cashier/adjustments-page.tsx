@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatTime, localeOf, Notice, PageTitle, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import { ADJUSTMENT_STATUSES, QUEUE_REFRESH_MS, type AdjustmentRow } from './cashier-types';
 import styles from './cashier.module.css';
 import { RejectForm } from './decision-form';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { OpsError, type OpsClient } from '../../api/ops-client';
 import { BackOfficeContext } from '../../app/session-context';
-import { createI18n } from '../../i18n/i18n';
+import { createI18n } from '../../testing/i18n';
 import C2CPage, { arrivedAmountOf, type C2COrderRow } from './c2c-page';
 
 // The C2C desk against a stubbed operator API: it opens on the disputed orders, shows an order's

@@ -1,13 +1,7 @@
 import { C2C_ORDER_STATUSES } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatTime, Input, localeOf, Notice, PageTitle, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import { QUEUE_REFRESH_MS } from './cashier-types';
 import styles from './cashier.module.css';
 

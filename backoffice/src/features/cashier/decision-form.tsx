@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, Input } from '../../ui/ui';
+import { Button, Field, Input } from '@backoffice/kit';
 import styles from './cashier.module.css';
 
 /**

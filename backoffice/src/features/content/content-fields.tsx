@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ui } from '../../ui/ui';
+import { Button, ui } from '@backoffice/kit';
 import styles from './content.module.css';
 
 /** A yes/no field: the box and its label on one line. */

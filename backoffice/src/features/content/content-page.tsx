@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { Tabs } from '../../ui/ui';
+import { PageTitle, Tabs, useBackOffice } from '@backoffice/kit';
 import { AnnouncementsPanel } from './announcements-panel';
 import { BannersPanel } from './banners-panel';
 import { HelpArticlesPanel } from './help-articles-panel';

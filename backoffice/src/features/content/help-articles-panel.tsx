@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError } from '../../api/ops-client';
-import { useBackOffice } from '../../app/session-context';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, Input, Notice, OpsError, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import { Checkbox, RowActions, TextArea } from './content-fields';
 import { emptyHelpArticleDraft, helpArticleBody, helpArticleDraftOf, helpCategories, type HelpArticleDraft, type HelpArticleRow } from './content-model';
 import { ContentPreview } from './content-preview';

@@ -1,11 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatCount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Select, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatCount, formatTime, Input, localeOf, PageTitle, Select, ui, useBackOffice, useLoad } from '@backoffice/kit';
 import { DASHBOARD_REFRESH_MS, seriesOf, type Dashboard, type DashboardPeriod, type DayFigures } from './dashboard-types';
 import styles from './dashboard.module.css';
 
@@ -62,10 +57,10 @@ export default function DashboardPage() {
         </Field>
         {preset === 'custom' && (
           <form className={ui.toolbar} onSubmit={applyCustom}>
-            <Field label={t('audit.from')}>
+            <Field label={t('dashboard.from')}>
               <Input type="date" required value={custom.from} onChange={(event) => setCustom({ ...custom, from: event.target.value })} />
             </Field>
-            <Field label={t('audit.to')}>
+            <Field label={t('dashboard.to')}>
               <Input type="date" required value={custom.to} onChange={(event) => setCustom({ ...custom, to: event.target.value })} />
             </Field>
             <Button type="submit">{t('dashboard.show')}</Button>

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, Input, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './games.module.css';
 
 export interface CatalogueGame {

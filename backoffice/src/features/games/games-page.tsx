@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { Tabs } from '../../ui/ui';
+import { PageTitle, Tabs, useBackOffice } from '@backoffice/kit';
 import { CataloguePanel } from './catalogue-panel';
 import styles from './games.module.css';
 import { LotteryPanel } from './lottery-panel';

@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatTime, Input, localeOf, Notice, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './games.module.css';
 
 export interface LotteryRound {

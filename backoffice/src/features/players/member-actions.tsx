@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../api/ops-client';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
+import { Button, ErrorMessage, Field, formatAmount, Input, localeOf, newIdempotencyKey, Notice, Select, ui, useAction, useBackOffice } from '@backoffice/kit';
 import { adjustmentAmountOf } from './players-types';
 import styles from './players.module.css';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { OpsError, type OpsClient } from '../../api/ops-client';
 import { BackOfficeContext } from '../../app/session-context';
-import { createI18n } from '../../i18n/i18n';
+import { createI18n } from '../../testing/i18n';
 import { MemberCare, MemberNotes, type MemberNote } from './member-care';
 
 // Customer service's member actions against a stubbed operator API: the resets only for a role

@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatTime, Input, localeOf, PageTitle, ui, useBackOffice, useLoad } from '@backoffice/kit';
 import { MemberActions } from './member-actions';
 import { MemberCare, MemberNotes } from './member-care';
 import { MemberBets, MemberStanding } from './member-extras';

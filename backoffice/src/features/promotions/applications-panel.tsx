@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatTime, Input, localeOf, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import type { ApplicationRow } from './promotions-model';
 import styles from './promotions.module.css';
 

@@ -1,13 +1,7 @@
 import { MISSION_DEVICES, MISSION_STATUSES } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError } from '../../api/ops-client';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatCount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatCount, formatTime, Input, localeOf, Notice, OpsError, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './promotions.module.css';
 
 /** A mission of GET /missions (times as the merchant's clock shows them, "YYYY-MM-DD HH:mm"). */

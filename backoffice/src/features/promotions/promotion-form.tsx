@@ -1,8 +1,6 @@
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError } from '../../api/ops-client';
-import { useBackOffice } from '../../app/session-context';
-import { Button, ErrorMessage, Field, Input, Select, ui } from '../../ui/ui';
+import { Button, ErrorMessage, Field, Input, OpsError, Select, ui, useBackOffice } from '@backoffice/kit';
 import { PromotionPreview } from './promotion-preview';
 import {
   CATEGORIES,

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, Select } from '../../ui/ui';
+import { Field, Select } from '@backoffice/kit';
 import { htmlToText, PROMOTION_LANGUAGES, textsIn, type PromotionLanguage, type Texts } from './promotions-model';
 import styles from './promotions.module.css';
 

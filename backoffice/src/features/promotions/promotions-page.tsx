@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { Tabs } from '../../ui/ui';
+import { PageTitle, Tabs, useBackOffice } from '@backoffice/kit';
 import { ApplicationsPanel } from './applications-panel';
 import { PromotionsPanel } from './promotions-panel';
 import { MissionsPanel } from './missions-panel';

@@ -1,9 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { Button, ErrorMessage, Field, Input, Notice } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, Input, Notice, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import { referralBody, referralDraftOf, referralProblems, REFERRAL_MONEY, REFERRAL_RATES, type ReferralDraft, type ReferralSettings } from './loyalty-model';
 import { Checkbox } from './promotion-form';
 import styles from './promotions.module.css';

@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpsError } from '../../api/ops-client';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, Input, localeOf, Notice, OpsError, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import { Checkbox } from './promotion-form';
 import { emptyVipDraft, VIP_COUNTS, VIP_LANGUAGES, VIP_MONEY, VIP_MULTIPLIERS, vipBody, vipDraftOf, vipProblems, type VipDraft, type VipLevel } from './loyalty-model';
 import styles from './promotions.module.css';

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { OpsError } from '../../api/ops-client';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
-import { Button, ErrorMessage, Field, Input, Notice, ui } from '../../ui/ui';
+import { Button, ErrorMessage, Field, Input, Notice, Tabs, ui } from '../../ui/ui';
 import { useLoad } from '../../ui/use-load';
 import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, changeChoices, parseCanaryShare, rollBackPlan, type RemoteReleases, type RollBackAnswer, type RollBackPlan } from './release-plans';
 import styles from './releases.module.css';
+import { SectionReleasesPanel } from './section-releases-panel';
 
 /** A change the operator asked for, waiting for their confirmation (a canary's share is given there). */
 type Change =
@@ -28,12 +29,28 @@ const DEFAULT_CANARY_PERCENT = 10;
  */
 export default function ReleasesPage() {
   const { t } = useTranslation();
+  const { may } = useBackOffice();
+  const tabs = (['remotes', 'sections'] as const).filter((tab) => may(tab === 'remotes' ? 'GET /remotes/releases' : 'GET /backoffice/section-releases'));
+  const [chosen, setChosen] = useState<(typeof tabs)[number] | null>(null);
+  const tab = tabs.find((entry) => entry === chosen) ?? tabs[0];
+  return (
+    <>
+      <PageTitle>{t('releases.nav')}</PageTitle>
+      <Tabs id="releases" label={t('releases.tabs.label')} tabs={tabs.map((name) => ({ name, label: t(`releases.tabs.${name}`) }))} current={tab} onChoose={setChosen}>
+        {tab === 'sections' ? <SectionReleasesPanel /> : <RemoteReleasesPanel />}
+      </Tabs>
+    </>
+  );
+}
+
+/** The player site's remotes: which release each is served to this brand's players. */
+function RemoteReleasesPanel() {
+  const { t } = useTranslation();
   const { api } = useBackOffice();
   const { data, error, loading, reload } = useLoad(() => api.get<RemoteReleases[]>('/remotes/releases'), []);
 
   return (
     <>
-      <PageTitle>{t('releases.nav')}</PageTitle>
       <div className={ui.toolbar}>
         <p className={styles.intro}>{t('releases.intro')}</p>
         <Button variant="secondary" onClick={() => void reload()} disabled={loading}>

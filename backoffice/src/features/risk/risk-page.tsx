@@ -1,12 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../app/layout';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatAmount, formatCount, formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Tabs, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatAmount, formatCount, formatTime, Input, localeOf, PageTitle, Tabs, ui, useBackOffice, useLoad } from '@backoffice/kit';
 import {
   DEFAULT_FILTERS,
   isRiskTab,

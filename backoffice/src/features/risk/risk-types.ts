@@ -1,4 +1,4 @@
-import type { Query } from '../../api/ops-client';
+import type { Query } from '@backoffice/kit';
 
 // The risk reports as the operator API answers them (/ops/v1/risk/…; amounts in major units,
 // times in epoch ms), and the queries the filters make of what the analyst typed.

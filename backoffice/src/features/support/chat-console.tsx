@@ -1,11 +1,7 @@
 import { CHAT_TEXT_MAX_LENGTH } from '@platform/contract';
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
+import { Button, ErrorMessage, Field, formatTime, Input, localeOf, Notice, Select, ui, useAction, useBackOffice } from '@backoffice/kit';
 import {
   CHAT_VIEWS,
   conversationsOf,

@@ -1,9 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { Button, ErrorMessage, Field, Input, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, Input, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './support.module.css';
 
 /** The languages the merchant's away message and scripts may be written in (the server's CHAT_LANGUAGES). */

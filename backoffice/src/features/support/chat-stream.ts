@@ -4,7 +4,7 @@
 // a network blip, a restart) is opened again after the server's `retry:` advice; each time it is
 // open the console lists again, since what happened in between was not pushed.
 import { CHAT_STREAM_RETRY_MS } from '@platform/contract';
-import { OPS_API_PREFIX } from '../../api/ops-client';
+import { OPS_API_PREFIX } from '@backoffice/kit';
 // The parser is a pure function of the text (no state of the player site's runtime), so the back
 // office bundles its own copy of the one the player site's streams use.
 import { createEventParser } from '../../../../shared/src/api/server-sent-events';

@@ -1,12 +1,7 @@
 import { SUPPORT_ANSWER_MAX_LENGTH } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../app/session-context';
-import { localeOf } from '../../i18n/i18n';
-import { formatTime } from '../../ui/format';
-import { Button, ErrorMessage, Field, Notice, Select, ui } from '../../ui/ui';
-import { useAction } from '../../ui/use-action';
-import { useLoad } from '../../ui/use-load';
+import { Button, ErrorMessage, Field, formatTime, localeOf, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './support.module.css';
 import { useObjectUrl } from './use-object-url';
 

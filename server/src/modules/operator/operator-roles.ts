@@ -193,6 +193,13 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'POST /remotes/rollout': [],
   'POST /remotes/canary': [],
   'POST /remotes/rollback': [],
+  // The back office's sections (modules/remotes backoffice-sections.ts): every operator's browser
+  // loads them (release names and URLs, nothing personal); admins pin a section's release.
+  'GET /backoffice/sections': ANY,
+  'GET /backoffice/section-releases': [],
+  'POST /backoffice/section-releases/rollout': [],
+  'POST /backoffice/section-releases/rollback': [],
+  'POST /backoffice/section-releases/follow': [],
   // The brand's settings (modules/brand): admins change them; risk reads them (no member named, no secret).
   'GET /brand': ['risk'],
   'PUT /brand/feature-switches': [],

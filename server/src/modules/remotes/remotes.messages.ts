@@ -1,5 +1,6 @@
-// Texts of the codes the remotes' operator routes raise, seven languages each ({detail}: which
-// remote or release, and for an incompatible one what it needs).
+// Texts of the codes the remotes' and the back-office sections' operator routes raise, seven
+// languages each ({detail}: which remote, section or release, and for an incompatible one what it
+// needs).
 import { defineMessages } from '../../i18n/messages';
 
 export const remotesMessages = defineMessages({
@@ -47,5 +48,33 @@ export const remotesMessages = defineMessages({
     TH: 'ทุกอุปกรณ์ได้รับรีลีสนี้อยู่แล้ว คานารีต้องเป็นรีลีสอื่น: {detail}',
     TY: '所有裝置已在使用此版本；灰度發佈必須是另一個版本：{detail}',
     VI: 'Mọi thiết bị đã được phục vụ bản phát hành này; bản canary phải là một bản phát hành khác: {detail}',
+  },
+  // The back office's sections (backoffice-sections.operator-routes.ts).
+  'backoffice.section.unknown': {
+    EN: 'No such back-office section is deployed on the site: {detail}',
+    BN: 'সাইটে এমন কোনো ব্যাক-অফিস বিভাগ ডিপ্লয় করা নেই: {detail}',
+    CN: '本站未部署该后台模块：{detail}',
+    ID: 'Tidak ada bagian back office seperti itu yang dipasang di situs: {detail}',
+    TH: 'ไม่มีส่วนนี้ของระบบหลังบ้านติดตั้งอยู่บนเว็บไซต์: {detail}',
+    TY: '本站未部署該後台模組：{detail}',
+    VI: 'Không có phần back office này được triển khai trên trang: {detail}',
+  },
+  'backoffice.section.release.missing': {
+    EN: 'This release of the back-office section is not deployed on the site: {detail}',
+    BN: 'ব্যাক-অফিস বিভাগের এই রিলিজটি সাইটে ডিপ্লয় করা নেই: {detail}',
+    CN: '该后台模块的此版本未部署到本站：{detail}',
+    ID: 'Rilis bagian back office ini tidak dipasang di situs: {detail}',
+    TH: 'รีลีสนี้ของส่วนระบบหลังบ้านไม่ได้ติดตั้งบนเว็บไซต์: {detail}',
+    TY: '該後台模組的此版本未部署到本站：{detail}',
+    VI: 'Bản phát hành này của phần back office chưa được triển khai trên trang: {detail}',
+  },
+  'backoffice.section.nothing.before': {
+    EN: 'There is no earlier release of this back-office section deployed: {detail}',
+    BN: 'এই ব্যাক-অফিস বিভাগের কোনো আগের রিলিজ ডিপ্লয় করা নেই: {detail}',
+    CN: '该后台模块没有已部署的更早版本：{detail}',
+    ID: 'Tidak ada rilis sebelumnya dari bagian back office ini yang dipasang: {detail}',
+    TH: 'ไม่มีรีลีสก่อนหน้าของส่วนระบบหลังบ้านนี้ติดตั้งอยู่: {detail}',
+    TY: '該後台模組沒有已部署的更早版本：{detail}',
+    VI: 'Không có bản phát hành trước nào của phần back office này được triển khai: {detail}',
   },
 });
