@@ -15,7 +15,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, Compilation, sources } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { moduleRules } = require('../tools/webpack/create-config.cjs');
 
@@ -53,6 +53,26 @@ function shared(isHost) {
     i18next: singleton('i18next', versionOf('i18next')),
     '@backoffice/kit': singleton('@backoffice/kit', kitVersion, KIT),
   };
+}
+
+/**
+ * Writes a small JSON file beside the build's output: the host's kit.json (the kit version it
+ * provides) and each release's section.json (the kit range it requires), which the server compares
+ * before serving or pinning a release (server/src/modules/remotes/backoffice-sections.ts).
+ */
+class DescriptionFile {
+  constructor(file, content) {
+    this.file = file;
+    this.content = content;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DescriptionFile', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'DescriptionFile', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(this.file, new sources.RawSource(`${JSON.stringify(this.content, null, 2)}\n`));
+      });
+    });
+  }
 }
 
 module.exports = (_env, argv) => {
@@ -95,6 +115,7 @@ module.exports = (_env, argv) => {
       // to build the kit's CSS again outside the federation plugin's share scope).
       new HtmlWebpackPlugin({ templateContent: fs.readFileSync(path.join(__dirname, 'public', 'index.html'), 'utf8'), filename: 'index.html', hash: production }),
       new ModuleFederationPlugin({ name: 'backoffice', shared: shared(true), dts: false, manifest: false }),
+      new DescriptionFile('kit.json', { kit: kitVersion }),
     ],
     devServer: {
       port: app.devPort,
@@ -126,6 +147,7 @@ module.exports = (_env, argv) => {
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
       new DefinePlugin({ __APP_VERSION__: JSON.stringify(version) }),
+      new DescriptionFile('section.json', { name, version, kit: `^${kitVersion}` }),
       new ModuleFederationPlugin({
         name: `bo_${name.replace(/-/g, '_')}`,
         filename: 'remoteEntry.js',

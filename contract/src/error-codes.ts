@@ -328,6 +328,7 @@ export const SERVER_ERROR_CODES = [
   'backoffice.section.release.missing',
   'backoffice.section.nothing.before',
   // The agent programme (modules/agent)
+  'backoffice.section.incompatible',
   'agent.only',
   'agent.downline.unknown',
   'agent.blocked.by.operator',

@@ -963,12 +963,16 @@ interface SectionReleasesValue {
   name: string;
   pinned: string | null;
   serving: string | null;
-  releases: { version: string }[];
+  releases: { version: string; compatible: boolean; problem: string }[];
 }
 const sectionLines = (section: SectionReleasesValue): string[] => [
   `${section.name}: serving ${section.serving ?? 'nothing'}` +
-    (section.pinned === null ? ' (the newest)' : section.pinned === section.serving ? ` (pinned ${section.pinned})` : ` (pinned ${section.pinned}, no longer deployed: the newest is served)`),
-  ...section.releases.map((release) => `  ${release.version}${release.version === section.serving ? '  ← served' : ''}`),
+    (section.pinned === null
+      ? ' (the newest)'
+      : section.pinned === section.serving
+        ? ` (pinned ${section.pinned})`
+        : ` (pinned ${section.pinned}, no longer deployed or not runnable: the newest is served)`),
+  ...section.releases.map((release) => `  ${release.version}${release.version === section.serving ? '  ← served' : ''}${release.compatible ? '' : `  (cannot run: ${release.problem})`}`),
 ];
 const SECTION_NAME = new RegExp(SECTION_NAME_PATTERN);
 /** The one section NAME a verb takes; a usage error otherwise. */

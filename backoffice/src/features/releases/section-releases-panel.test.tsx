@@ -19,11 +19,13 @@ const ADMIN = [
   'POST /backoffice/section-releases/follow',
 ];
 
+const release = (version: string, problem = '') => ({ version, compatible: problem === '', problem });
+
 const risk = (changes: Partial<SectionReleases> = {}): SectionReleases => ({
   name: 'risk',
   pinned: null,
   serving: '1.1.0',
-  releases: [{ version: '1.2.0-rc.1' }, { version: '1.1.0' }, { version: '1.0.0' }],
+  releases: [release('2.0.0', "it needs the back office's kit ^2.0.0 (the back office has 1.0.0)"), release('1.1.0'), release('1.0.0'), release('1.2.0-rc.1')],
   ...changes,
 });
 
@@ -67,9 +69,11 @@ it('works out what a rollback and following the newest serve, as the server does
   expect(releaseBefore(risk({ serving: '1.0.0' }))).toBeNull();
   // A pre-release served (pinned) rolls back to the release it follows, though listed after it.
   expect(releaseBefore(risk({ serving: '1.2.0-rc.1' }))).toBe('1.1.0');
-  expect(releaseBefore(risk({ serving: '1.0.1-e2e', releases: [{ version: '1.0.0' }, { version: '1.0.1-e2e' }] }))).toBe('1.0.0');
+  expect(releaseBefore(risk({ serving: '1.0.1-e2e', releases: [release('1.0.0'), release('1.0.1-e2e')] }))).toBe('1.0.0');
+  // A release the back office cannot run is stepped over, and never the newest followed.
+  expect(releaseBefore(risk({ serving: '1.1.0', releases: [release('1.1.0'), release('1.0.5', 'needs kit ^2.0.0'), release('1.0.0')] }))).toBe('1.0.0');
   expect(newestRelease(risk())).toBe('1.1.0');
-  expect(newestRelease(risk({ releases: [{ version: '2.0.0-rc.1' }] }))).toBe('2.0.0-rc.1');
+  expect(newestRelease(risk({ releases: [release('2.0.0-rc.1')] }))).toBe('2.0.0-rc.1');
 });
 
 it('rolls a section out after confirming from → to, and reads the list again', async () => {
@@ -83,6 +87,10 @@ it('rolls a section out after confirming from → to, and reads the list again',
   );
   const section = await card();
   expect(within(section).getByRole('heading', { name: 'Risk' })).toBeTruthy();
+  // A release the deployed back office cannot run says why, and offers no roll-out.
+  const notRunnable = section.querySelector('[data-version="2.0.0"]') as HTMLElement;
+  expect(notRunnable.textContent).toContain("The deployed back office cannot run it: it needs the back office's kit ^2.0.0 (the back office has 1.0.0)");
+  expect(within(notRunnable).queryByRole('button')).toBeNull();
   expect(within(section).getByTestId('section-summary').textContent).toBe('Operators get 1.1.0 (not pinned: the newest release).');
   fireEvent.click(within(section).getByRole('button', { name: 'Roll out 1.2.0-rc.1…' }));
   expect(within(section).getByTestId('release-from-to').textContent).toBe('Risk 1.1.0 → 1.2.0-rc.1');

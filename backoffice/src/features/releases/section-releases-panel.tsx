@@ -14,8 +14,8 @@ export interface SectionReleases {
   pinned: string | null;
   /** The release operators' browsers load now (null: none deployed). */
   serving: string | null;
-  /** Deployed releases, newest first. */
-  releases: { version: string }[];
+  /** Deployed releases, releases first, newest first; whether the deployed back office can run each. */
+  releases: { version: string; compatible: boolean; problem: string }[];
 }
 
 type Change = { kind: 'rollout'; to: string } | { kind: 'rollback'; to: string } | { kind: 'follow'; to: string };
@@ -27,16 +27,17 @@ type Change = { kind: 'rollout'; to: string } | { kind: 'rollback'; to: string }
 export function releaseBefore(section: SectionReleases): string | null {
   const serving = section.serving;
   if (serving === null) return null;
-  const older = section.releases.map((release) => release.version).filter((version) => compareVersions(version, serving) < 0);
+  const older = section.releases.filter((release) => release.compatible).map((release) => release.version).filter((version) => compareVersions(version, serving) < 0);
   return older.sort((a, b) => compareVersions(b, a))[0] ?? null;
 }
 
 /**
- * The newest release, which "follow" serves: the first that is not a pre-release, or the newest
- * pre-release when nothing else is deployed (the server's rule).
+ * The newest release the back office can run, which "follow" serves: the first that is not a
+ * pre-release, or the newest pre-release when nothing else is deployed (the server's rule).
  */
 export function newestRelease(section: SectionReleases): string | null {
-  return section.releases.find((release) => !release.version.includes('-'))?.version ?? section.releases[0]?.version ?? null;
+  const runnable = section.releases.filter((release) => release.compatible);
+  return runnable.find((release) => !release.version.includes('-'))?.version ?? runnable[0]?.version ?? null;
 }
 
 /**
@@ -188,12 +189,13 @@ function SectionCard({ section, onChanged }: { section: SectionReleases; onChang
                     <div className={styles.tags}>
                       {served && <span className={[styles.tag, styles.served].join(' ')}>{t('releases.tag.served')}</span>}
                       {release.version === section.pinned && <span className={[styles.tag, styles.pinned].join(' ')}>{t('releases.tag.pinned')}</span>}
-                      {!served && <span className={styles.tag}>{t('releases.tag.available')}</span>}
+                      {!served && release.compatible && <span className={styles.tag}>{t('releases.tag.available')}</span>}
                     </div>
+                    {!release.compatible && <p className={styles.problem}>{t('releases.sections.cannotRun', { problem: release.problem })}</p>}
                   </td>
                   {mayRollOut && (
                     <td>
-                      {!served && (
+                      {!served && release.compatible && (
                         <Button variant="secondary" disabled={busy} aria-label={t('releases.rolloutVersion', { version: release.version })} onClick={() => ask({ kind: 'rollout', to: release.version })}>
                           {t('releases.rollout')}
                         </Button>

@@ -26,7 +26,7 @@ export interface SectionReleases {
   pinned: string | null;
   /** The release the merchant's operators load now (null: none deployed). */
   serving: string | null;
-  releases: { version: string }[];
+  releases: { version: string; compatible: boolean; problem: string }[];
 }
 
 /** What a change's audit row records before and after it. */
@@ -45,7 +45,7 @@ export async function listSectionReleases(db: Db, staticRoot: string | undefined
     name: section.name,
     pinned: pins.get(section.name) ?? null,
     serving: servedRelease(section, pins.get(section.name)) ?? null,
-    releases: section.releases.map((version) => ({ version })),
+    releases: section.releases.map((version) => ({ version, compatible: !section.problems[version], problem: section.problems[version] ?? '' })),
   }));
 }
 
@@ -88,16 +88,22 @@ const pin = (client: pg.PoolClient, merchantId: number, name: string, version: s
 /** Pins a deployed release of a section for this merchant. */
 export function rollOutSection(db: pg.Pool, staticRoot: string | undefined, merchantId: number, name: string, version: string) {
   return changeSection(db, staticRoot, merchantId, name, async (client, section) => {
-    if (!section.releases.some((release) => release.version === version)) throw new AppError(404, 'backoffice.section.release.missing', { detail: `${name} ${version}` });
+    const release = section.releases.find((candidate) => candidate.version === version);
+    if (!release) throw new AppError(404, 'backoffice.section.release.missing', { detail: `${name} ${version}` });
+    if (!release.compatible) throw new AppError(409, 'backoffice.section.incompatible', { detail: `${name} ${version}: ${release.problem}` });
     await pin(client, merchantId, name, version);
   });
 }
 
-/** The deployed release just older than the one served, in version order (a pre-release counts in its place); undefined: none. */
+/**
+ * The deployed release just older than the one served that the back office can run, in version
+ * order (a pre-release counts in its place); undefined: none.
+ */
 export function sectionReleaseBefore(section: Pick<SectionReleases, 'serving' | 'releases'>): string | undefined {
+  const runnable = new Set(section.releases.filter((release) => release.compatible).map((release) => release.version));
   const ordered = sortNewestFirst(section.releases.map((release) => release.version));
   const index = section.serving === null ? -1 : ordered.indexOf(section.serving);
-  return index >= 0 ? ordered[index + 1] : undefined;
+  return index >= 0 ? ordered.slice(index + 1).find((version) => runnable.has(version)) : undefined;
 }
 
 /** Pins the release just before the one served now; 409 backoffice.section.nothing.before when none is deployed. */
@@ -126,7 +132,15 @@ const sectionReleasesValue = {
     releases: {
       type: 'array',
       description: 'deployed releases (folders holding remoteEntry.js), newest first, releases before pre-releases',
-      items: { type: 'object', required: ['version'], properties: { version: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['version', 'compatible', 'problem'],
+        properties: {
+          version: { type: 'string' },
+          compatible: { type: 'boolean', description: 'whether the deployed back office can run it (its kit in the range the release was built against)' },
+          problem: { type: 'string', description: "why it cannot run ('' when it can)" },
+        },
+      },
     },
   },
 } as const;
@@ -177,7 +191,8 @@ export function backOfficeSectionsOperatorRoutes(staticRoot: string | undefined)
       schema: apiSchema({
         tags: ['operator'],
         summary: "Serve a deployed release of a back-office section to this merchant's operators (pinned)",
-        description: '404 backoffice.section.unknown: no such section deployed; 404 backoffice.section.release.missing: that version of it is not deployed.',
+        description:
+          '404 backoffice.section.unknown: no such section deployed; 404 backoffice.section.release.missing: that version of it is not deployed; 409 backoffice.section.incompatible: the deployed back office cannot run it.',
         headers: bearerHeader,
         body: { type: 'object', required: ['name', 'version'], additionalProperties: false, properties: { name: NAME, version: VERSION } },
         value: sectionReleasesValue,

@@ -21,10 +21,20 @@ const tokens: Record<'cashier' | 'content' | 'risk' | 'support', string> = { cas
 let otherBrandAdmin: string;
 
 const entry = (name: string, version: string) => `backoffice/assets/sections/${name}/${version}/remoteEntry.js`;
+const described = (name: string, version: string) => `backoffice/assets/sections/${name}/${version}/section.json`;
+/** A release as admins see it: runnable, or not and why. */
+const release = (version: string, problem = '') => ({ version, compatible: problem === '', problem });
+const NEEDS_KIT_2 = "it needs the back office's kit ^2.0.0 (the back office has 1.4.0)";
 
 beforeAll(async () => {
   dist = await createStaticFixture({
     'backoffice/index.html': '<!doctype html><title>back office</title>',
+    // The kit the deployed back office provides, and what each release was built against.
+    'backoffice/kit.json': '{ "kit": "1.4.0" }',
+    [described('players', '2.0.0')]: '{ "name": "players", "version": "2.0.0", "kit": "^1.2.0" }',
+    // Built against a kit the deployed back office does not have: never served nor pinned.
+    [entry('players', '3.0.0')]: 'var players_300;',
+    [described('players', '3.0.0')]: '{ "name": "players", "version": "3.0.0", "kit": "^2.0.0" }',
     [entry('cashier', '1.0.0')]: 'var cashier_100;',
     [entry('cashier', '1.1.0')]: 'var cashier_110;',
     [entry('cashier', '1.2.0')]: 'var cashier_120;',
@@ -108,10 +118,10 @@ it('lists each section folder to admins with its releases newest first, the pin 
   expect(list.status).toBe(200);
   expect(list.body.value).toEqual([
     { name: 'audit', pinned: null, serving: null, releases: [] },
-    { name: 'brand', pinned: null, serving: '1.1.0', releases: [{ version: '1.1.0' }, { version: '1.0.0' }] },
-    { name: 'cashier', pinned: null, serving: '1.2.0', releases: [{ version: '1.2.0' }, { version: '1.1.0' }, { version: '1.0.0' }] },
-    { name: 'dashboard', pinned: null, serving: '0.1.0-rc.1', releases: [{ version: '0.1.0-rc.1' }] },
-    { name: 'players', pinned: null, serving: '2.0.0', releases: [{ version: '2.0.0' }, { version: '2.1.0-e2e' }] },
+    { name: 'brand', pinned: null, serving: '1.1.0', releases: [release('1.1.0'), release('1.0.0')] },
+    { name: 'cashier', pinned: null, serving: '1.2.0', releases: [release('1.2.0'), release('1.1.0'), release('1.0.0')] },
+    { name: 'dashboard', pinned: null, serving: '0.1.0-rc.1', releases: [release('0.1.0-rc.1')] },
+    { name: 'players', pinned: null, serving: '2.0.0', releases: [release('3.0.0', NEEDS_KIT_2), release('2.0.0'), release('2.1.0-e2e')] },
   ]);
   for (const token of Object.values(tokens)) {
     const refused = await ops('GET', '/backoffice/section-releases', undefined, token);
@@ -123,7 +133,7 @@ it('rolls a release out, back and follows the newest again, each answered with t
   const since = await lastAuditId();
   const out = await ops<SectionReleases>('POST', '/backoffice/section-releases/rollout', { name: 'cashier', version: '1.1.0' });
   expect(out.status).toBe(200);
-  expect(out.body.value).toEqual({ name: 'cashier', pinned: '1.1.0', serving: '1.1.0', releases: [{ version: '1.2.0' }, { version: '1.1.0' }, { version: '1.0.0' }] });
+  expect(out.body.value).toEqual({ name: 'cashier', pinned: '1.1.0', serving: '1.1.0', releases: [release('1.2.0'), release('1.1.0'), release('1.0.0')] });
   expect(await servedOf('cashier')).toBe('1.1.0');
   // The other sections are untouched.
   expect(await servedOf('brand')).toBe('1.1.0');
@@ -156,13 +166,40 @@ it('serves a pre-release only once pinned, and rolls it back to the release befo
   expect((await ops<SectionReleases>('POST', '/backoffice/section-releases/rollback', { name: 'players' })).body.value).toMatchObject({ pinned: '2.0.0', serving: '2.0.0' });
 });
 
+it('never serves nor pins a release built against a kit the deployed back office does not have, and rolls back past it', async () => {
+  // The newest deployed release of players is 3.0.0, which needs kit ^2.0.0: the newest it can run is served.
+  expect(await servedOf('players')).toBe('2.0.0');
+  const since = await lastAuditId();
+  const refused = await ops<SectionReleases>('POST', '/backoffice/section-releases/rollout', { name: 'players', version: '3.0.0' });
+  expect([refused.status, refused.body.errorCode]).toEqual([409, 'backoffice.section.incompatible']);
+  expect(refused.body.message).toContain('^2.0.0');
+  expect(await releasesOf('players')).toMatchObject({ pinned: null, serving: '2.0.0' });
+  expect((await auditSince(since)).map((row) => [row.outcome, row.errorCode])).toEqual([['refused', 'backoffice.section.incompatible']]);
+  // A pin set before the back office changed its kit is ignored the same way.
+  await context.pool.query("INSERT INTO backoffice_section_release (merchant_id, name, version) SELECT id, 'players', '3.0.0' FROM merchant WHERE code = 'DEFAULT'");
+  expect(await servedOf('players')).toBe('2.0.0');
+  // Once the back office provides kit 2, the release runs: served as the newest.
+  await dist.write('backoffice/kit.json', '{ "kit": "2.0.1" }');
+  try {
+    expect(await servedOf('players')).toBe('3.0.0');
+    expect((await releasesOf('players'))?.releases[1]).toEqual({ version: '2.0.0', compatible: false, problem: "it needs the back office's kit ^1.2.0 (the back office has 2.0.1)" });
+    // A roll-back steps over a release the back office cannot run: 3.0.0 → 2.1.0-e2e, then nothing
+    // (2.0.0 needs kit 1).
+    expect((await ops<SectionReleases>('POST', '/backoffice/section-releases/rollback', { name: 'players' })).body.value).toMatchObject({ pinned: '2.1.0-e2e', serving: '2.1.0-e2e' });
+    const nothing = await ops('POST', '/backoffice/section-releases/rollback', { name: 'players' });
+    expect([nothing.status, nothing.body.errorCode]).toEqual([409, 'backoffice.section.nothing.before']);
+  } finally {
+    await dist.write('backoffice/kit.json', '{ "kit": "1.4.0" }');
+  }
+});
+
 it('ignores a pin whose folder was removed: the newest release is served, the pin still shown to admins', async () => {
   await ops('POST', '/backoffice/section-releases/rollout', { name: 'brand', version: '1.0.0' });
   expect(await servedOf('brand')).toBe('1.0.0');
   await fs.rm(path.join(dist.root, 'backoffice/assets/sections/brand/1.0.0'), { recursive: true });
   try {
     expect(await servedOf('brand')).toBe('1.1.0');
-    expect(await releasesOf('brand')).toEqual({ name: 'brand', pinned: '1.0.0', serving: '1.1.0', releases: [{ version: '1.1.0' }] });
+    expect(await releasesOf('brand')).toEqual({ name: 'brand', pinned: '1.0.0', serving: '1.1.0', releases: [release('1.1.0')] });
   } finally {
     await dist.write(entry('brand', '1.0.0'), 'var brand_100;');
   }
@@ -256,6 +293,7 @@ it('lists, rolls out, rolls back and follows from the command line', async () =>
   expect(await runOps(['section-releases'], io)).toBe(0);
   expect(lines.join('\n')).toContain('cashier: serving 1.2.0 (the newest)\n  1.2.0  ← served\n  1.1.0\n  1.0.0');
   expect(lines.join('\n')).toContain('audit: serving nothing (the newest)');
+  expect(lines.join('\n')).toContain(`players: serving 2.0.0 (the newest)\n  3.0.0  (cannot run: ${NEEDS_KIT_2})\n  2.0.0  ← served`);
   lines.length = 0;
   expect(await runOps(['section-rollout', 'cashier', '1.1.0'], io)).toBe(0);
   expect(lines.join('\n')).toBe('Rolled out cashier 1.1.0.\ncashier: serving 1.1.0 (pinned 1.1.0)\n  1.2.0\n  1.1.0  ← served\n  1.0.0');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '../../db/pool';
 import { BACK_OFFICE_FOLDER, BACK_OFFICE_PATH } from '../../plugins/back-office-path';
 import { RELEASE_VERSION_PATTERN } from './remotes.operator-routes';
+import semver from 'semver';
 import { sortReleasesFirst } from './semver';
 
 // The back office's sections (dashboard, players, cashier, …): each a Module Federation container
@@ -14,6 +15,10 @@ import { sortReleasesFirst } from './semver';
 // deployed, else the newest release by the rule of the players' remotes (semver.ts): a pre-release
 // only when pinned, or when nothing but pre-releases is deployed. A pin whose folder was removed is
 // ignored, not an error: the operators must still get a working back office.
+// A release the deployed back office cannot run is never served nor pinned: each release's
+// section.json names the range of the host's kit it was built against, the host's kit.json the
+// kit it provides (backoffice/webpack.config.js writes both); outside the range, the newest
+// release that fits is served instead and a roll-out to it is refused with the reason.
 // Read on every request, like /remotes.json: a deploy or a pin is seen on the next page load.
 
 /** A section's name as its folder and the operators write it (the API's schemas, the ops tool, migration 084). */
@@ -34,6 +39,31 @@ export const sectionEntry = (name: string, version: string): string => `${BACK_O
 export interface DeployedSection {
   name: string;
   releases: string[];
+  /** Why the deployed back office cannot run a release, by version (absent: it can). */
+  problems: Record<string, string>;
+}
+
+/** The kit the deployed back office provides (its kit.json), undefined when it says none. */
+async function hostKit(staticRoot: string): Promise<string | undefined> {
+  const described = await readJson(path.join(staticRoot, BACK_OFFICE_FOLDER, 'kit.json'));
+  return typeof described?.kit === 'string' && semver.valid(described.kit) ? described.kit : undefined;
+}
+
+async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const content: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+    return typeof content === 'object' && content !== null ? (content as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined; // absent or unreadable: nothing said
+  }
+}
+
+/** Why a release cannot run under a host providing `kit` (undefined: it can, or nothing says otherwise). */
+async function releaseProblem(staticRoot: string, name: string, version: string, kit: string | undefined): Promise<string | undefined> {
+  if (!kit) return undefined;
+  const needs = (await readJson(path.join(sectionsFolder(staticRoot), name, version, 'section.json')))?.kit;
+  if (typeof needs !== 'string') return undefined;
+  return semver.satisfies(kit, needs, { includePrerelease: true }) ? undefined : `it needs the back office's kit ${needs} (the back office has ${kit})`;
 }
 
 async function folderNames(folder: string): Promise<string[]> {
@@ -67,7 +97,18 @@ async function deployedSectionReleases(staticRoot: string, name: string): Promis
 export async function deployedSections(staticRoot: string | undefined): Promise<DeployedSection[]> {
   if (!staticRoot) return [];
   const names = (await folderNames(sectionsFolder(staticRoot))).filter((name) => SECTION_NAME.test(name)).sort();
-  return Promise.all(names.map(async (name) => ({ name, releases: await deployedSectionReleases(staticRoot, name) })));
+  const kit = await hostKit(staticRoot);
+  return Promise.all(
+    names.map(async (name) => {
+      const releases = await deployedSectionReleases(staticRoot, name);
+      const problems: Record<string, string> = {};
+      for (const version of releases) {
+        const problem = await releaseProblem(staticRoot, name, version, kit);
+        if (problem) problems[version] = problem;
+      }
+      return { name, releases, problems };
+    }),
+  );
 }
 
 /** The merchant's pins: section name → pinned version. */
@@ -76,10 +117,14 @@ export async function sectionPins(db: Db, merchantId: number): Promise<Map<strin
   return new Map(pins.rows.map((row) => [row.name, row.version]));
 }
 
-/** The release served of a section: the pin while its folder is deployed, else the newest release (undefined: none deployed). */
+/**
+ * The release served of a section: the pin while its folder is deployed and the back office can
+ * run it, else the newest such release (undefined: none).
+ */
 export function servedRelease(section: DeployedSection, pinned: string | undefined): string | undefined {
-  if (pinned !== undefined && section.releases.includes(pinned)) return pinned;
-  return section.releases[0];
+  const runnable = section.releases.filter((version) => !section.problems[version]);
+  if (pinned !== undefined && runnable.includes(pinned)) return pinned;
+  return runnable[0];
 }
 
 /** A section as the back office loads it. */

@@ -77,4 +77,13 @@ export const remotesMessages = defineMessages({
     TY: '該後台模組沒有已部署的更早版本：{detail}',
     VI: 'Không có bản phát hành trước nào của phần back office này được triển khai: {detail}',
   },
+  'backoffice.section.incompatible': {
+    EN: 'The deployed back office cannot run this release of the section: {detail}',
+    BN: 'ডিপ্লয় করা ব্যাক অফিস বিভাগের এই রিলিজটি চালাতে পারে না: {detail}',
+    CN: '已部署的后台无法运行该模块的此版本：{detail}',
+    ID: 'Back office yang dipasang tidak dapat menjalankan rilis bagian ini: {detail}',
+    TH: 'ระบบหลังบ้านที่ติดตั้งอยู่ไม่สามารถรันรีลีสนี้ของส่วนนี้ได้: {detail}',
+    TY: '已部署的後台無法執行該模組的此版本：{detail}',
+    VI: 'Back office đang triển khai không chạy được bản phát hành này của phần: {detail}',
+  },
 });
