@@ -299,6 +299,7 @@ export const SERVER_ERROR_CODES = [
   'inhouse.crash.no_bet',
   'inhouse.crash.crashed',
   'inhouse.crash.too_early',
+  'inhouse.setting.out.of.bounds',
   // The lottery (modules/lottery)
   'lottery.game.unknown',
   'lottery.round.unknown',
@@ -327,8 +328,8 @@ export const SERVER_ERROR_CODES = [
   'backoffice.section.unknown',
   'backoffice.section.release.missing',
   'backoffice.section.nothing.before',
-  // The agent programme (modules/agent)
   'backoffice.section.incompatible',
+  // The agent programme (modules/agent)
   'agent.only',
   'agent.downline.unknown',
   'agent.blocked.by.operator',

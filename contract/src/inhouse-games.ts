@@ -21,7 +21,7 @@
 // Failures (envelope errorCode):
 //   inhouse.session.expired      401 the game session is unknown or over: reopen from the lobby
 //   inhouse.game.unknown         404 no such in-house game
-//   inhouse.bet.invalid          400 not a bet step of the game (or below its minimum)
+//   inhouse.bet.invalid          400 not a bet step of the game (or below its minimum), or outside the merchant's range (the session's minBet..maxBet)
 //   inhouse.insufficient.funds   409 the balance does not cover the bet (the nonce is used up)
 //   inhouse.vendor.maintenance   503 the vendor is under maintenance (no new bets)
 //   inhouse.provider.unavailable 503 the wallet could not be reached; a round already bet is settled later
@@ -87,7 +87,7 @@ const gameConfigSchema = {
     kind: { type: 'string', enum: ['slot', 'crash'] },
     minBet: money,
     maxBet: money,
-    betSteps: { type: 'array', items: money, description: 'slot: the total bets a spin may take (crash: empty, any amount from minBet to maxBet)' },
+    betSteps: { type: 'array', items: money, description: 'slot: the total bets a spin may take, the certified steps inside the merchant’s range (crash: empty, any amount from minBet to maxBet)' },
     reels: { type: 'integer', description: 'slot: number of reels' },
     rows: { type: 'integer', description: 'slot: visible rows' },
     lines: { type: 'array', items: paylineSchema, description: 'slot: paylines (line n of the page is index n-1)' },

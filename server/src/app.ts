@@ -26,7 +26,7 @@ import { depositRoutes, gatewaySimulatorRoutes } from './modules/deposit';
 import { gameProviderOperatorRoutes, gameProviderRoutes } from './modules/game-provider';
 import { gamesOperatorRoutes, gamesRoutes } from './modules/games';
 import { healthRoutes } from './modules/health';
-import { InhouseServer, inhouseJobsFromEnv, type InhouseOptions } from './modules/inhouse';
+import { InhouseServer, inhouseJobsFromEnv, inhouseOperatorRoutes, type InhouseOptions } from './modules/inhouse';
 import { BalanceStreams, ledgerRoutes, PaymentStreams, recordsRoutes } from './modules/ledger';
 import { memberRoutes, profileRoutes } from './modules/member';
 import { feedbackOperatorRoutes, feedbackRoutes } from './modules/feedback';
@@ -373,7 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The back office's API: its own authentication (operator tokens), outside the merchant scope.
-  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), gamesOperatorRoutes, feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, remotesOperatorRoutes(options.staticRoot), backOfficeSectionsOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes, riskOperatorRoutes, brandOperatorRoutes, twoFactorOperatorRoutes] });
+  await app.register(operatorRoutes, { prefix: OPERATOR_API_PREFIX, db: pool, secretsKey, clock, extraRoutes: [promotionOperatorRoutes(secretsKey), c2cOperatorRoutes, gameProviderOperatorRoutes(secretsKey), gamesOperatorRoutes, feedbackOperatorRoutes, agentOperatorRoutes, lotteryOperatorRoutes, inhouseOperatorRoutes, remotesOperatorRoutes(options.staticRoot), backOfficeSectionsOperatorRoutes(options.staticRoot), prizeWheelOperatorRoutes(secretsKey), pointsOperatorRoutes, rebateOperatorRoutes, referralOperatorRoutes, vipOperatorRoutes, missionOperatorRoutes, memberLabelOperatorRoutes, supportOperatorRoutes, chatOperatorRoutes(chatHub), contentOperatorRoutes, riskOperatorRoutes, brandOperatorRoutes, twoFactorOperatorRoutes] });
 
   // The back office's pages, on the operator listener only (the hook above).
   backOfficeServed = await registerBackOffice(app, { staticRoot: options.staticRoot, failure, apiPrefix: OPERATOR_API_PREFIX });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle, Tabs, useBackOffice } from '@backoffice/kit';
 import { CataloguePanel } from './catalogue-panel';
 import styles from './games.module.css';
+import { InhousePanel } from './inhouse-panel';
 import { LotteryPanel } from './lottery-panel';
 import { VendorsPanel } from './vendors-panel';
 
@@ -10,14 +11,17 @@ const TABS = [
   { name: 'catalogue', route: 'GET /games/catalogue' },
   { name: 'vendors', route: 'GET /games/vendors' },
   { name: 'lottery', route: 'GET /lottery/games' },
+  { name: 'inhouse', route: 'GET /inhouse/settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['name'];
 
 /**
  * Games and lottery: the game catalogue (which games the lobby shows, in which order, marked hot
  * or new), the vendors' maintenance windows, and the lottery games' operator settings with their
- * rounds. A tab shows only when the operator's role may read it (risk sees the lottery alone, to
- * void a round); a change reaches players on their next request and is kept in the audit log.
+ * rounds, and the stakes the in-house games take within their certified bounds. A tab shows only
+ * when the operator's role may read it (risk sees the lottery, to void a round, and the in-house
+ * games' stakes, which it narrows); a change reaches players on their next request and is kept
+ * in the audit log.
  */
 export default function GamesPage() {
   const { t } = useTranslation();
@@ -30,7 +34,7 @@ export default function GamesPage() {
       <PageTitle>{t('games.nav')}</PageTitle>
       <p className={styles.intro}>{t('games.intro')}</p>
       <Tabs id="games" label={t('games.tabs.label')} tabs={tabs.map(({ name }) => ({ name, label: t(`games.tabs.${name}`) }))} current={tab} onChoose={setChosen}>
-        {tab === 'catalogue' ? <CataloguePanel /> : tab === 'vendors' ? <VendorsPanel /> : <LotteryPanel />}
+        {tab === 'catalogue' ? <CataloguePanel /> : tab === 'vendors' ? <VendorsPanel /> : tab === 'inhouse' ? <InhousePanel /> : <LotteryPanel />}
       </Tabs>
     </>
   );

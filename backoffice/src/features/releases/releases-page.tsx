@@ -4,8 +4,8 @@ import { OpsError } from '../../api/ops-client';
 import { PageTitle } from '../../app/layout';
 import { useBackOffice } from '../../app/session-context';
 import { Button, ErrorMessage, Field, Input, Notice, Tabs, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
 import { CANARY_MAX_PERCENT, CANARY_MIN_PERCENT, changeChoices, parseCanaryShare, rollBackPlan, type RemoteReleases, type RollBackAnswer, type RollBackPlan } from './release-plans';
+import { ReleaseList } from './release-list';
 import styles from './releases.module.css';
 import { SectionReleasesPanel } from './section-releases-panel';
 
@@ -47,31 +47,13 @@ export default function ReleasesPage() {
 function RemoteReleasesPanel() {
   const { t } = useTranslation();
   const { api } = useBackOffice();
-  const { data, error, loading, reload } = useLoad(() => api.get<RemoteReleases[]>('/remotes/releases'), []);
-
   return (
-    <>
-      <div className={ui.toolbar}>
-        <p className={styles.intro}>{t('releases.intro')}</p>
-        <Button variant="secondary" onClick={() => void reload()} disabled={loading}>
-          {t('refresh')}
-        </Button>
-      </div>
-      <ErrorMessage>{error && (data ? t('releases.reloadFailed', { reason: error }) : t('releases.loadFailed', { reason: error }))}</ErrorMessage>
-      {!data && loading && (
-        <p className={ui.empty} role="status">
-          {t('loading')}
-        </p>
-      )}
-      {data && data.length === 0 && <p className={[ui.panel, ui.empty].join(' ')}>{t('releases.none')}</p>}
-      {data && data.length > 0 && (
-        <div className={styles.list}>
-          {data.map((remote) => (
-            <RemoteCard key={remote.name} remote={remote} onChanged={() => void reload()} />
-          ))}
-        </div>
-      )}
-    </>
+    <ReleaseList
+      intro={t('releases.intro')}
+      none={t('releases.none')}
+      load={() => api.get<RemoteReleases[]>('/remotes/releases')}
+      card={(remote, onChanged) => <RemoteCard key={remote.name} remote={remote} onChanged={onChanged} />}
+    />
   );
 }
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { OpsError } from '../../api/ops-client';
 import { useBackOffice } from '../../app/session-context';
 import { Button, ErrorMessage, Notice, ui } from '../../ui/ui';
-import { useLoad } from '../../ui/use-load';
 import { compareVersions } from './release-plans';
+import { ReleaseList } from './release-list';
 import styles from './releases.module.css';
 
 /** A back office section's releases as the server answers them (GET /backoffice/section-releases). */
@@ -49,30 +49,13 @@ export function newestRelease(section: SectionReleases): string | null {
 export function SectionReleasesPanel() {
   const { t } = useTranslation();
   const { api } = useBackOffice();
-  const { data, error, loading, reload } = useLoad(() => api.get<SectionReleases[]>('/backoffice/section-releases'), []);
   return (
-    <>
-      <div className={ui.toolbar}>
-        <p className={styles.intro}>{t('releases.sections.intro')}</p>
-        <Button variant="secondary" onClick={() => void reload()} disabled={loading}>
-          {t('refresh')}
-        </Button>
-      </div>
-      <ErrorMessage>{error && t('releases.loadFailed', { reason: error })}</ErrorMessage>
-      {!data && loading && (
-        <p className={ui.empty} role="status">
-          {t('loading')}
-        </p>
-      )}
-      {data && data.length === 0 && <p className={[ui.panel, ui.empty].join(' ')}>{t('releases.sections.none')}</p>}
-      {data && data.length > 0 && (
-        <div className={styles.list}>
-          {data.map((section) => (
-            <SectionCard key={section.name} section={section} onChanged={() => void reload()} />
-          ))}
-        </div>
-      )}
-    </>
+    <ReleaseList
+      intro={t('releases.sections.intro')}
+      none={t('releases.sections.none')}
+      load={() => api.get<SectionReleases[]>('/backoffice/section-releases')}
+      card={(section, onChanged) => <SectionCard key={section.name} section={section} onChanged={onChanged} />}
+    />
   );
 }
 

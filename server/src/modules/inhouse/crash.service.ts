@@ -21,9 +21,10 @@ import {
   walkChain,
 } from './engine';
 import { inTransaction, newServerSeed, nodeHmacSha256, openServerSeed, sealServerSeed, serverSeedHash } from './fairness';
-import { majorToMinor, minorToMajor } from './games';
+import { CRASH_MAX_BET, majorToMinor, minorToMajor, type StakeRange } from './games';
 import { ProviderRefusal, type ProviderMerchant } from './provider-client';
 import { isAlreadyEnded, playerFailureOf } from './provider-failures';
+import { assertStakeAllowed, merchantStakeRange } from './stake-range';
 import type { InhouseDeps, Player } from './slots.service';
 
 // JLC001 Rocket Crash: one round at a time per merchant, played by everyone on it.
@@ -61,21 +62,20 @@ export const CRASH_CHANNEL = 'inhouse_crash';
 export const BETTING_MS = 7_000;
 /** Between a crash and the next round's betting. */
 export const PAUSE_MS = 3_000;
-/** The largest crash bet (minor units): 10,000.00. */
-export const CRASH_MAX_BET = 1_000_000;
 /** Rounds per seed chain (about two days of rounds; a new chain is made when one is used up). */
 export const CRASH_CHAIN_LENGTH = 10_000;
 /** A stream ends after this long (the page reconnects; the session is checked again). */
 export const CRASH_STREAM_LIFETIME_MS = 10 * 60_000;
 const HISTORY = 10;
 
-export function crashConfig(): JlGameConfig {
+/** The game's configuration for its page. `range`: the stakes the merchant allows (stake-range.ts; default the certified ones). */
+export function crashConfig(range: StakeRange = { minMinor: CRASH_MIN_BET, maxMinor: CRASH_MAX_BET }): JlGameConfig {
   return {
     gameCode: CRASH_GAME_CODE,
     name: 'Rocket Crash',
     kind: 'crash',
-    minBet: minorToMajor(CRASH_MIN_BET),
-    maxBet: minorToMajor(CRASH_MAX_BET),
+    minBet: minorToMajor(range.minMinor),
+    maxBet: minorToMajor(range.maxMinor),
     betSteps: [],
     bettingMs: BETTING_MS,
     growthPerMs: CRASH_GROWTH_PER_MS,
@@ -306,7 +306,7 @@ export class CrashGame {
           chainIndex: row.chainIndex,
         }),
       ),
-      config: crashConfig(),
+      config: crashConfig(await merchantStakeRange(this.deps.db, merchantId, CRASH_GAME_CODE)),
     };
   }
 
@@ -321,7 +321,9 @@ export class CrashGame {
   async bet(player: Player, sessionToken: string, amount: number, autoCashout?: number): Promise<JlCrashBet> {
     if (player.gameCode !== CRASH_GAME_CODE) throw new AppError(404, 'inhouse.game.unknown', { detail: 'the session was launched for another game' });
     const betMinor = majorToMinor(amount);
-    if (betMinor === undefined || betMinor < CRASH_MIN_BET || betMinor > CRASH_MAX_BET) throw new AppError(400, 'inhouse.bet.invalid');
+    // The certified bounds and the merchant's range, checked here whatever the page offered.
+    await assertStakeAllowed(this.deps.db, player.merchantId, CRASH_GAME_CODE, betMinor);
+    if (betMinor === undefined) throw new AppError(400, 'inhouse.bet.invalid');
     let autoX100: number | null = null;
     if (autoCashout !== undefined) {
       const minor = majorToMinor(autoCashout);

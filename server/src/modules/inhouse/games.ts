@@ -17,6 +17,9 @@ export function majorToMinor(amount: number): number | undefined {
   return Number.isSafeInteger(minor) && minor > 0 ? minor : undefined;
 }
 
+/** The largest crash bet (minor units): 10,000.00 (its smallest is the engine's CRASH_MIN_BET). */
+export const CRASH_MAX_BET = 1_000_000;
+
 export interface SlotGame {
   gameCode: string;
   machine: CompiledSlotMachine;
@@ -58,8 +61,19 @@ export function outcomeOnWire(result: SlotRoundResult): SlotOutcome {
   };
 }
 
-export function slotConfig(game: SlotGame): JlGameConfig {
+/** A range of stakes, minor units, both ends allowed. */
+export interface StakeRange {
+  minMinor: number;
+  maxMinor: number;
+}
+
+/**
+ * The game's configuration for its page. `range`: the stakes the merchant allows (stake-range.ts;
+ * default the certified ones): only the certified bet steps inside it are offered.
+ */
+export function slotConfig(game: SlotGame, range?: StakeRange): JlGameConfig {
   const { definition } = game.machine;
+  const steps = range ? definition.betSteps.filter((step) => step >= range.minMinor && step <= range.maxMinor) : definition.betSteps;
   const multiplierOf = (units: number) => units / definition.payDenominator;
   const paysOf = (byCount: Readonly<Record<number, number>> | undefined) =>
     Object.entries(byCount ?? {})
@@ -70,9 +84,9 @@ export function slotConfig(game: SlotGame): JlGameConfig {
     gameCode: definition.gameCode,
     name: definition.name,
     kind: 'slot',
-    minBet: minorToMajor(Math.min(...definition.betSteps)),
-    maxBet: minorToMajor(Math.max(...definition.betSteps)),
-    betSteps: definition.betSteps.map(minorToMajor),
+    minBet: minorToMajor(Math.min(...steps)),
+    maxBet: minorToMajor(Math.max(...steps)),
+    betSteps: steps.map(minorToMajor),
     reels: definition.reels.length,
     rows: definition.rows,
     lines: definition.lines.map((line) => [...line]),

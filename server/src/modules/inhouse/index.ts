@@ -12,6 +12,7 @@ import { fetchTransport, injectTransport, ProviderClient } from './provider-clie
 import type { InhouseDeps } from './slots.service';
 
 export { inhouseMessages } from './inhouse.messages';
+export { inhouseOperatorRoutes } from './inhouse.operator-routes';
 export { CrashGame, createCrashScheduler, CRASH_CHANNEL, BETTING_MS, PAUSE_MS, crashPointOf, maskName } from './crash.service';
 export { createInhouseRecovery } from './inhouse.jobs';
 export { ProviderClient, injectTransport, fetchTransport, JL_VASSALAGE } from './provider-client';

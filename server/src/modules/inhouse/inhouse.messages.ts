@@ -119,4 +119,13 @@ export const inhouseMessages = defineMessages({
     TY: '請等待倍數超過 1.00x 後再兌現',
     VI: 'Hãy đợi hệ số vượt quá 1.00x để rút tiền',
   },
+  'inhouse.setting.out.of.bounds': {
+    EN: 'This stake range is not allowed: it must lie within the game’s certified bounds ({detail})',
+    BN: 'এই বাজির সীমা অনুমোদিত নয়: এটি অবশ্যই গেমের প্রত্যয়িত সীমার মধ্যে থাকতে হবে ({detail})',
+    CN: '不允许此投注范围：必须在游戏的认证范围之内（{detail}）',
+    ID: 'Rentang taruhan ini tidak diizinkan: harus berada dalam batas tersertifikasi permainan ({detail})',
+    TH: 'ไม่อนุญาตช่วงเดิมพันนี้ ต้องอยู่ภายในขอบเขตที่ได้รับการรับรองของเกม ({detail})',
+    TY: '不允許此投注範圍：必須在遊戲的認證範圍之內（{detail}）',
+    VI: 'Khoảng cược này không được phép: phải nằm trong giới hạn đã được chứng nhận của trò chơi ({detail})',
+  },
 });

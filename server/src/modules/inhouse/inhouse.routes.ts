@@ -18,6 +18,7 @@ import { activeSeed, fairnessOf, rotateSeed, setClientSeed } from './fairness';
 import { minorToMajor, slotConfig, slotGame } from './games';
 import type { ProviderMerchant } from './provider-client';
 import { authenticatePlayer, roundDetail, roundHistory, spin, type InhouseDeps, type Player } from './slots.service';
+import { merchantStakeRange } from './stake-range';
 
 // The JL game server's routes (/jl/v1): what the JL game pages (games-jl) call. Open routes (no
 // member session): the game session token of the launch URL is the credential, checked by the
@@ -37,11 +38,12 @@ function merchantOf(request: FastifyRequest): ProviderMerchant {
   return { id: merchant.id, code: merchant.code };
 }
 
-function configOf(gameCode: string): JlGameConfig {
-  if (gameCode === CRASH_GAME_CODE) return crashConfig();
+/** The game's configuration as the merchant's players get it: the stakes narrowed to the merchant's range. */
+async function configOf(db: InhouseDeps['db'], merchant: ProviderMerchant, gameCode: string): Promise<JlGameConfig> {
+  if (gameCode === CRASH_GAME_CODE) return crashConfig(await merchantStakeRange(db, merchant.id, gameCode));
   const game = slotGame(gameCode);
   if (!game) throw new AppError(404, 'inhouse.game.unknown');
-  return slotConfig(game);
+  return slotConfig(game, await merchantStakeRange(db, merchant.id, gameCode));
 }
 
 export async function inhouseRoutes(app: FastifyInstance, { deps, crash }: InhouseRoutesOptions): Promise<void> {
@@ -56,7 +58,7 @@ export async function inhouseRoutes(app: FastifyInstance, { deps, crash }: Inhou
       call: jlSessionCall,
     }),
   }, async (request) => {
-    const config = configOf(request.query.game);
+    const config = await configOf(deps.db, merchantOf(request), request.query.game);
     const player = await playerOf(request, request.query.session);
     if (player.gameCode !== request.query.game) throw new AppError(404, 'inhouse.game.unknown', { detail: 'the session was launched for another game' });
     const seed = await activeSeed(deps.db, deps.secretsKey, player, deps.clock());
@@ -68,7 +70,7 @@ export async function inhouseRoutes(app: FastifyInstance, { deps, crash }: Inhou
     schema: apiSchema({
       tags: TAGS,
       summary: 'One slot round',
-      description: 'Takes the next nonce, bets through the provider API, pays the win (even 0) and ends the round. bet: one of the game’s betSteps.',
+      description: 'Takes the next nonce, bets through the provider API, pays the win (even 0) and ends the round. bet: one of the game’s betSteps (those of the session’s configuration: the merchant may narrow them).',
       call: jlSpinCall,
     }),
   }, async (request) => ok(await spin(deps, merchantOf(request), request.body.session, request.params.gameCode, request.body.bet)));

@@ -7,6 +7,7 @@ import { activeSeed, inTransaction, openServerSeed, type SeedOwner } from './fai
 import { majorToMinor, minorToMajor, outcomeOnWire, playSlot, slotGame } from './games';
 import { ProviderRefusal, type ProviderClient, type ProviderMerchant } from './provider-client';
 import { isAlreadyEnded, playerFailureOf } from './provider-failures';
+import { assertStakeAllowed } from './stake-range';
 
 // Slot rounds: authenticate the session (provider authenticate) → take the player's next nonce
 // and compute the outcome (it depends on the seeds and nonce only: never on a balance) → provider
@@ -131,8 +132,9 @@ async function settleRound(deps: InhouseDeps, merchant: ProviderMerchant, round:
 export async function spin(deps: InhouseDeps, merchant: ProviderMerchant, sessionToken: string, gameCode: string, bet: number): Promise<JlSpin> {
   const game = slotGame(gameCode);
   if (!game) throw new AppError(404, 'inhouse.game.unknown');
-  const betMinor = majorToMinor(bet);
-  if (betMinor === undefined || !game.machine.definition.betSteps.includes(betMinor)) throw new AppError(400, 'inhouse.bet.invalid');
+  // The certified bet steps and the merchant's range, checked here whatever the page offered.
+  await assertStakeAllowed(deps.db, merchant.id, gameCode, majorToMinor(bet));
+  const betMinor = majorToMinor(bet)!;
   const player = await authenticatePlayer(deps, merchant, sessionToken);
   if (player.gameCode !== gameCode) throw new AppError(404, 'inhouse.game.unknown', { detail: 'the session was launched for another game' });
   const round = await openRound(deps, player, gameCode, betMinor);

@@ -85,6 +85,11 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'GET /lottery/games': ['content', 'risk'],
   'POST /lottery/games/:gameCode': ['content'],
   'GET /lottery/rounds': ['content', 'risk'],
+  // The in-house games' stake ranges (modules/inhouse): narrowing what players may stake is a
+  // risk decision; content reads them beside the catalogue.
+  'GET /inhouse/settings': ['content', 'risk'],
+  'PUT /inhouse/settings/:gameCode': ['risk'],
+  'DELETE /inhouse/settings/:gameCode': ['risk'],
   // Prize wheel tickets to a member (modules/prize-wheel): content, as promotions are.
   'POST /prize-wheel/tickets': ['content'],
   // Running the wheel: content staff deliver its physical prizes and cancel tickets; risk reads
