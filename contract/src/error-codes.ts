@@ -318,6 +318,12 @@ export const SERVER_ERROR_CODES = [
   'lottery.round.not_voidable',
   'lottery.period.invalid',
   'lottery.game.close_invalid',
+  'lottery.result.not_official',
+  'lottery.result.not_due',
+  'lottery.result.closed',
+  'lottery.result.invalid',
+  'lottery.result.own',
+  'lottery.result.mismatch',
   // Releases of the remotes, for operators (modules/remotes)
   'remote.unknown',
   'remote.release.unknown',

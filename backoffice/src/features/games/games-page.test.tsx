@@ -27,7 +27,7 @@ const round = (overrides: Partial<LotteryRound>): LotteryRound => ({
 
 const ssc: LotteryGame = {
   gameCode: 'SSC1', name: '1-minute SSC', kind: 'SSC', intervalSeconds: 60, firstDrawSeconds: 60, drawsPerDay: 1440, utcOffsetMinutes: 480,
-  enabled: true, closeSeconds: 5, maxPrize: 300000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0,
+  enabled: true, resultSource: 'house', closeSeconds: 5, maxPrize: 300000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0,
   current: round({}), next: round({ numero: '20261127-0242', bets: 0, stake: 0 }),
 };
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ErrorMessage, Field, formatAmount, formatTime, Input, localeOf, Notice, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
+import { Button, ErrorMessage, Field, formatAmount, formatTime, Input, localeOf, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
 import styles from './games.module.css';
+import { OfficialResultsPanel } from './official-results-panel';
 
 export interface LotteryRound {
   numero: string;
@@ -18,6 +19,8 @@ export interface LotteryRound {
 /** The settings the engine reads; money in major units, 0: no limit. */
 export interface LotterySettings {
   enabled: boolean;
+  /** house: drawn from the house's seed; official: staff enter the official result (two of them). */
+  resultSource: 'house' | 'official';
   closeSeconds: number;
   maxPrize: number;
   maxRoundPayout: number;
@@ -43,7 +46,8 @@ const LIMITS = ['maxPrize', 'maxRoundPayout', 'maxNumberPayout', 'maxMemberStake
  * The lottery games (GET /lottery/games) with their schedule and the round on sale: content staff
  * change what the engine reads (on sale, how long before the draw sales close, the most a bet wins
  * and the liability limits); risk opens a game's rounds (GET /lottery/rounds) and voids one that
- * cannot settle, after confirming it with a reason (every open bet refunded).
+ * cannot settle, after confirming it with a reason (every open bet refunded). A game set to
+ * official results waits past each draw for risk staff to enter them (OfficialResultsPanel).
  */
 export function LotteryPanel() {
   const { t } = useTranslation();
@@ -54,6 +58,7 @@ export function LotteryPanel() {
   const action = useAction();
   const mayEdit = may('POST /lottery/games/:gameCode');
   const mayRounds = may('GET /lottery/rounds');
+  const officialGames = data?.list.some((game) => game.resultSource === 'official') ?? false;
 
   return (
     <section aria-label={t('games.tabs.lottery')}>
@@ -104,6 +109,7 @@ export function LotteryPanel() {
         </div>
       )}
       {rounds && <RoundsList key={rounds} gameCode={rounds} onClose={() => setRounds(null)} />}
+      {officialGames && may('GET /lottery/results') && <OfficialResultsPanel />}
     </section>
   );
 }
@@ -124,6 +130,7 @@ function GameRow({ game, editing, busy, onEdit, onRounds, onSave }: { game: Lott
           {game.name}
           <div className={styles.muted}>
             {game.gameCode} · {game.enabled ? t('games.lottery.onSale') : t('games.lottery.offSale')}
+            {game.resultSource === 'official' && <> · {t('games.lottery.official')}</>}
           </div>
         </td>
         <td>{t('games.lottery.scheduleLine', { interval: game.intervalSeconds, draws: game.drawsPerDay, close: game.closeSeconds })}</td>
@@ -165,6 +172,7 @@ function GameRow({ game, editing, busy, onEdit, onRounds, onSave }: { game: Lott
 function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; busy: boolean; onSave: (asked: Partial<LotterySettings>) => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [enabled, setEnabled] = useState(game.enabled);
+  const [resultSource, setResultSource] = useState(game.resultSource);
   const [close, setClose] = useState(String(game.closeSeconds));
   const [limits, setLimits] = useState<Record<(typeof LIMITS)[number], string>>({
     maxPrize: String(game.maxPrize),
@@ -177,6 +185,7 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
     // Only what changed is sent: the audit log then says what the operator meant to change.
     const asked: Partial<LotterySettings> = {};
     if (enabled !== game.enabled) asked.enabled = enabled;
+    if (resultSource !== game.resultSource) asked.resultSource = resultSource;
     if (Number(close) !== game.closeSeconds) asked.closeSeconds = Number(close);
     for (const name of LIMITS) if (Number(limits[name]) !== game[name]) asked[name] = Number(limits[name]);
     onSave(asked);
@@ -188,6 +197,12 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         {t('games.lottery.onSale')}
       </label>
+      <Field label={t('games.lottery.resultSource')}>
+        <Select value={resultSource} onChange={(event) => setResultSource(event.target.value === 'official' ? 'official' : 'house')}>
+          <option value="house">{t('games.lottery.sourceHouse')}</option>
+          <option value="official">{t('games.lottery.sourceOfficial')}</option>
+        </Select>
+      </Field>
       <Field label={t('games.lottery.closeSeconds', { interval: game.intervalSeconds })}>
         <Input type="number" min={0} step={1} value={close} onChange={(event) => setClose(event.target.value)} />
       </Field>

@@ -6,6 +6,7 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
 import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import { officialResultsOperatorRoutes } from './official-results.operator-routes';
 import { voidRoundIn } from './settlement.service';
 
 // The operators' side of the lottery (/ops/v1, registered behind the operator token check by app.ts
@@ -71,6 +72,7 @@ async function roundOpenBets(db: pg.Pool, merchantId: number, gameCode: string, 
 
 export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
   await lotteryGamesOperatorRoutes(app, { db, clock });
+  await officialResultsOperatorRoutes(app, { db, clock });
   app.post<{ Body: { gameCode: string; numero: string; reason: string } }>('/lottery/rounds/void', {
     schema: apiSchema({
       tags: ['operator'],
@@ -118,6 +120,8 @@ export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }:
 /** What an operator sets of a lottery game; money in major units, 0: no limit. */
 export interface LotteryGameSettings {
   enabled: boolean;
+  /** 'house': drawn from the house's seed; 'official': staff enter the official result, four eyes. */
+  resultSource: 'house' | 'official';
   closeSeconds: number;
   maxPrize: number;
   maxRoundPayout: number;
@@ -129,6 +133,7 @@ interface SettingsRow {
   id: number;
   intervalSeconds: number;
   enabled: boolean;
+  resultSource: 'house' | 'official';
   closeSeconds: number;
   maxPrizeMinor: string;
   maxRoundPayoutMinor: string;
@@ -136,12 +141,13 @@ interface SettingsRow {
   maxMemberStakeMinor: string;
 }
 
-const SETTINGS_COLUMNS = `g.id, g.interval_seconds AS "intervalSeconds", g.enabled, g.close_seconds AS "closeSeconds",
+const SETTINGS_COLUMNS = `g.id, g.interval_seconds AS "intervalSeconds", g.enabled, g.result_source AS "resultSource", g.close_seconds AS "closeSeconds",
   g.max_prize_minor AS "maxPrizeMinor", g.max_round_payout_minor AS "maxRoundPayoutMinor",
   g.max_number_payout_minor AS "maxNumberPayoutMinor", g.max_member_stake_minor AS "maxMemberStakeMinor"`;
 
 const settingsOf = (row: SettingsRow): LotteryGameSettings => ({
   enabled: row.enabled,
+  resultSource: row.resultSource,
   closeSeconds: row.closeSeconds,
   maxPrize: minorToMajor(Number(row.maxPrizeMinor)),
   maxRoundPayout: minorToMajor(Number(row.maxRoundPayoutMinor)),
@@ -198,6 +204,11 @@ const roundSchema: JsonSchema = {
 
 const settingsProperties: Record<string, JsonSchema> = {
   enabled: { type: 'boolean', description: 'false: off sale; new rounds are not made, open bets still settle' },
+  resultSource: {
+    type: 'string',
+    enum: ['house', 'official'],
+    description: "house: drawn from the house's seed at draw time; official: each round waits past its draw time for staff to enter the official result (two operators, POST /lottery/results/:roundId)",
+  },
   closeSeconds: { type: 'integer', minimum: 0, maximum: 86_399, description: 'sales close this long before each draw; below the interval' },
   maxPrize: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most one bet may win; 0: no cap' },
   maxRoundPayout: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most a draw may owe over its open bets; 0: no limit' },
@@ -261,8 +272,8 @@ export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCod
     if (after.closeSeconds >= row.intervalSeconds) throw new AppError(400, 'lottery.game.close_invalid', { detail: String(row.intervalSeconds - 1) });
     await client.query(
       `UPDATE lottery_game SET enabled = $2, close_seconds = $3, max_prize_minor = $4, max_round_payout_minor = $5,
-              max_number_payout_minor = $6, max_member_stake_minor = $7 WHERE id = $1`,
-      [row.id, after.enabled, after.closeSeconds, toMinor(after.maxPrize), toMinor(after.maxRoundPayout), toMinor(after.maxNumberPayout), toMinor(after.maxMemberStake)],
+              max_number_payout_minor = $6, max_member_stake_minor = $7, result_source = $8 WHERE id = $1`,
+      [row.id, after.enabled, after.closeSeconds, toMinor(after.maxPrize), toMinor(after.maxRoundPayout), toMinor(after.maxNumberPayout), toMinor(after.maxMemberStake), after.resultSource],
     );
     let rescheduled = 0;
     if (after.closeSeconds !== before.closeSeconds) {

@@ -96,8 +96,8 @@ describe('POST /lottery/games/:gameCode', () => {
     const done = (await audits('SSC1')).filter((row) => row.outcome === 'ok');
     expect(done).toHaveLength(1);
     expect(done[0].detail).toEqual({
-      before: { enabled: true, closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
-      after: { enabled: true, closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
+      before: { enabled: true, resultSource: 'house', closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
+      after: { enabled: true, resultSource: 'house', closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
     });
     await ops(tokens.content, 'POST', '/lottery/games/SSC1', { maxMemberStake: 0 });
     await expect(bet('SSC1', member)).resolves.toBeDefined();

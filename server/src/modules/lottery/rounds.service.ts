@@ -152,10 +152,15 @@ interface DueRound {
   serverSeedHash: string;
 }
 
-/** Rounds past their draw time and not yet drawn, oldest first. */
+/**
+ * Rounds past their draw time and not yet drawn, oldest first: the house draws them. A game with
+ * official results (migration 086) is left out: its rounds wait for staff to enter the numbers
+ * (official-results.service.ts).
+ */
 export async function dueRounds(db: Db, nowMs: number, limit = 1000): Promise<number[]> {
   const result = await db.query<{ id: string }>(
-    "SELECT id FROM lottery_round WHERE state = 'open' AND draw_at <= $1 ORDER BY draw_at, id LIMIT $2",
+    `SELECT r.id FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id
+      WHERE r.state = 'open' AND r.draw_at <= $1 AND g.result_source = 'house' ORDER BY r.draw_at, r.id LIMIT $2`,
     [new Date(nowMs), limit],
   );
   return result.rows.map((row) => Number(row.id));
@@ -184,7 +189,7 @@ export async function insertDrawFeatures(client: pg.PoolClient, roundId: number,
   );
 }
 
-export type DrawOutcome = { drawn: true; numbers: string[] } | { drawn: false; reason: 'not_due' | 'not_open' | 'seed_unreadable' };
+export type DrawOutcome = { drawn: true; numbers: string[] } | { drawn: false; reason: 'not_due' | 'not_open' | 'seed_unreadable' | 'official' };
 
 /**
  * Draws one round: reveals its seed, writes its numbers and each play's features, state drawn, in
@@ -192,8 +197,8 @@ export type DrawOutcome = { drawn: true; numbers: string[] } | { drawn: false; r
  * (the secrets key changed) is not drawn: the caller voids it.
  */
 export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey, roundId: number, nowMs: number): Promise<DrawOutcome> {
-  const found = await client.query<DueRound & { drawAt: Date; state: string }>(
-    `SELECT r.id, r.merchant_id AS "merchantId", g.game_code AS "gameCode", g.kind, r.numero, r.state, r.draw_at AS "drawAt",
+  const found = await client.query<DueRound & { drawAt: Date; state: string; resultSource: string }>(
+    `SELECT r.id, r.merchant_id AS "merchantId", g.game_code AS "gameCode", g.kind, r.numero, r.state, r.draw_at AS "drawAt", g.result_source AS "resultSource",
             r.server_seed_sealed AS "serverSeedSealed", r.server_seed_hash AS "serverSeedHash"
        FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id
       WHERE r.id = $1 FOR UPDATE OF r`,
@@ -202,6 +207,7 @@ export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey,
   const round = found.rows[0];
   if (!round || round.state !== 'open') return { drawn: false, reason: 'not_open' };
   if (round.drawAt.getTime() > nowMs) return { drawn: false, reason: 'not_due' };
+  if (round.resultSource === 'official') return { drawn: false, reason: 'official' };
   let serverSeed: string;
   try {
     serverSeed = openText(secretsKey, sealPurpose(round.merchantId), round.serverSeedSealed);
@@ -223,4 +229,26 @@ export async function drawRoundIn(client: pg.PoolClient, secretsKey: SecretsKey,
   await insertDrawFeatures(client, roundId, draw);
   await client.query('SELECT pg_notify($1, $2)', [LOTTERY_DRAW_CHANNEL, String(roundId)]);
   return { drawn: true, numbers: formatDraw(draw) };
+}
+
+/**
+ * Draws a round of a game with official results from the numbers staff entered and agreed on
+ * (official-results.service.ts): the same writes as a house draw (numbers, every play's features,
+ * the sales hash for the record, state drawn, the notice to every replica) in the caller's
+ * transaction, but no seed is revealed: it decided nothing. The caller holds the round's lock and
+ * has checked it is open and due.
+ */
+export async function drawRoundFromResult(client: pg.PoolClient, round: { id: number; gameCode: string; numero: string; kind: LotteryKind; drawAt: Date }, numbers: readonly number[], nowMs: number): Promise<string[]> {
+  const salesHash = await salesHashOf(client, round.id, round.gameCode, round.numero);
+  const entered: Draw = { kind: round.kind, numbers };
+  const draw: Draw = round.kind === 'LHC' ? { ...entered, lunarYear: lunarYearOf(round.drawAt.getTime()) } : entered;
+  await client.query("UPDATE lottery_round SET state = 'drawn', numbers = $2, sales_hash = $3, drawn_at = $4, result_source = 'official' WHERE id = $1", [
+    round.id,
+    draw.numbers,
+    salesHash,
+    new Date(nowMs),
+  ]);
+  await insertDrawFeatures(client, round.id, draw);
+  await client.query('SELECT pg_notify($1, $2)', [LOTTERY_DRAW_CHANNEL, String(round.id)]);
+  return formatDraw(draw);
 }

@@ -80,6 +80,9 @@ export const OPERATOR_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole
   'GET /agent-runs/:id': ['risk'],
   // Voiding a lottery round refunds its open bets (modules/lottery): risk decides it.
   'POST /lottery/rounds/void': ['risk'],
+  // Official results (lottery/official-results.service.ts): risk staff enter them, two of them per round.
+  'GET /lottery/results': ['risk'],
+  'POST /lottery/results/:roundId': ['risk'],
   // Lottery games' operator settings (on sale, sales closing, limits) are content's, as the catalogue;
   // risk reads the games and rounds it may void.
   'GET /lottery/games': ['content', 'risk'],

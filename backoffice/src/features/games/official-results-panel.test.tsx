@@ -1,0 +1,92 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { BackOfficeContext, OpsError, type OpsClient } from '@backoffice/kit';
+import { createI18n } from '../../testing/i18n';
+import { OfficialResultsPanel, typedNumbers, type AwaitingRound } from './official-results-panel';
+
+// The official results' entry against a stubbed operator API: what waits and who entered it once
+// (never the numbers), the entry form counting what was typed, the server's answer or refusal in
+// its words, and no form for the operator whose entry waits. The server test
+// (server/src/modules/lottery/official-results.test.ts) holds the four-eyes rules.
+
+const waiting = (overrides: Partial<AwaitingRound> = {}): AwaitingRound => ({
+  roundId: 41, gameCode: 'SSC1', gameName: '1-minute SSC', kind: 'SSC', numero: '20261130-0001', drawAt: Date.UTC(2026, 10, 30, 0, 1), openBets: 3, firstEntry: null, mismatches: 0, ...overrides,
+});
+
+function renderPanel(list: () => AwaitingRound[], post: (path: string, body: unknown) => unknown, username = 'rita') {
+  const calls: string[] = [];
+  const api: OpsClient = {
+    get: jest.fn(async (path: string) => {
+      calls.push(`GET ${path}`);
+      return { list: list() } as never;
+    }),
+    post: jest.fn(async (path: string, body?: unknown) => {
+      calls.push(`POST ${path} ${JSON.stringify(body)}`);
+      return post(path, body) as never;
+    }),
+    put: jest.fn(),
+    delete: jest.fn(),
+    download: jest.fn(),
+  };
+  const permissions = ['GET /lottery/results', 'POST /lottery/results/:roundId'];
+  render(
+    <I18nextProvider i18n={createI18n('EN')}>
+      <BackOfficeContext.Provider
+        value={{
+          session: { token: 't', expiresAt: Date.now() + 3_600_000, operator: { id: 1, username, merchantCode: 'DEFAULT', role: 'risk' }, permissions },
+          api,
+          may: (route) => permissions.includes(route),
+          signOut: () => undefined,
+        }}
+      >
+        <OfficialResultsPanel />
+      </BackOfficeContext.Provider>
+    </I18nextProvider>,
+  );
+  return calls;
+}
+
+it('reads typed numbers separated by spaces, commas or lines', () => {
+  expect(typedNumbers(' 01234, 00007\n 5 ')).toEqual(['01234', '00007', '5']);
+  expect(typedNumbers('')).toEqual([]);
+});
+
+it('enters a result once all its numbers are typed, and says another operator must enter it again', async () => {
+  let list = [waiting()];
+  const calls = renderPanel(
+    () => list,
+    () => {
+      list = [waiting({ firstEntry: { operator: 'rita', enteredAt: Date.UTC(2026, 10, 30, 0, 2) } })];
+      return { state: 'awaiting_second' };
+    },
+  );
+  const round = await screen.findByTestId('awaiting-result');
+  expect(round.textContent).toContain('Nobody has entered it yet.');
+  const field = within(round).getByLabelText("The numbers in the draw's order (5)");
+  const enter = within(round).getByRole('button', { name: 'Enter the result' });
+  fireEvent.change(field, { target: { value: '3 0 9 1' } });
+  expect(within(round).getByText('4 of 5 typed')).toBeTruthy();
+  expect((enter as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.change(field, { target: { value: '3 0 9 1 7' } });
+  fireEvent.click(enter);
+  expect((await screen.findByRole('status')).textContent).toBe('1-minute SSC 20261130-0001: entered. Another operator must now enter it again.');
+  expect(calls).toContain('POST /lottery/results/41 {"numbers":["3","0","9","1","7"]}');
+  // The operator whose entry waits is told so, and has no form.
+  expect((await screen.findByTestId('awaiting-result')).textContent).toMatch(/You entered it at .*: another operator must enter it again\./);
+  expect(screen.queryByRole('button', { name: 'Enter the result' })).toBeNull();
+});
+
+it("shows the second operator who entered it once, and the server's refusal in its words", async () => {
+  renderPanel(
+    () => [waiting({ firstEntry: { operator: 'omar', enteredAt: Date.UTC(2026, 10, 30, 0, 2) }, mismatches: 2 })],
+    () => {
+      throw new OpsError('Your numbers differ from the first entry: both are set aside, and the result must be entered twice again', 409, 'lottery.result.mismatch');
+    },
+  );
+  const round = await screen.findByTestId('awaiting-result');
+  expect(round.textContent).toMatch(/Entered once by omar at .*: enter it again from the official source\./);
+  expect(round.textContent).toContain('Entries set aside because they did not agree: 2.');
+  fireEvent.change(within(round).getByLabelText("The numbers in the draw's order (5)"), { target: { value: '3 0 9 1 8' } });
+  fireEvent.click(within(round).getByRole('button', { name: 'Enter the result' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Your numbers differ from the first entry: both are set aside, and the result must be entered twice again');
+});
