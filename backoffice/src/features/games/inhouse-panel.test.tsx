@@ -1,8 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { OpsError, type OpsClient } from '../../api/ops-client';
-import { BackOfficeContext } from '../../app/session-context';
-import { createI18n } from '../../testing/i18n';
+import { recordingApi, renderInOffice } from '../../testing/office';
 import GamesPage from './games-page';
 import type { InhouseSetting } from './inhouse-panel';
 
@@ -18,34 +16,10 @@ const STEPS = [0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100];
 const slot: InhouseSetting = { gameCode: 'JLS001', name: 'Fortune Gems', kind: 'slot', certified: { minBet: 0.2, maxBet: 100, betSteps: STEPS, rtp: 0.959643 }, minBet: 0.2, maxBet: 100, narrowed: false };
 const crash: InhouseSetting = { gameCode: 'JLC001', name: 'Rocket Crash', kind: 'crash', certified: { minBet: 1, maxBet: 10000, betSteps: [], rtp: 0.99 }, minBet: 5, maxBet: 50, narrowed: true };
 
-type Handler = (method: string, path: string, body?: unknown) => unknown;
-
-function stubApi(handle: Handler) {
-  const calls: string[] = [];
-  const call = (method: string) =>
-    jest.fn(async (path: string, body?: unknown) => {
-      calls.push(`${method} ${path}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`);
-      return handle(method, path, body) as never;
-    });
-  const api: OpsClient = { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE'), download: jest.fn() };
-  return { api, calls };
-}
+const stubApi = recordingApi;
 
 async function renderTab(api: OpsClient, permissions: string[]) {
-  render(
-    <I18nextProvider i18n={createI18n('EN')}>
-      <BackOfficeContext.Provider
-        value={{
-          session: { token: 't', expiresAt: Date.now() + 3_600_000, operator: { id: 1, username: 'rita', merchantCode: 'DEFAULT', role: 'risk' }, permissions },
-          api,
-          may: (route) => permissions.includes(route),
-          signOut: () => undefined,
-        }}
-      >
-        <GamesPage />
-      </BackOfficeContext.Provider>
-    </I18nextProvider>,
-  );
+  renderInOffice(<GamesPage />, { api, permissions, username: 'rita', role: 'risk' });
   await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'In-house games' })));
 }
 
@@ -125,20 +99,7 @@ it('lets content staff read the stakes but not change them', async () => {
 
 it('shows no In-house games tab to a role that may not read it', async () => {
   const { api } = stubApi(() => ({ list: [] }));
-  render(
-    <I18nextProvider i18n={createI18n('EN')}>
-      <BackOfficeContext.Provider
-        value={{
-          session: { token: 't', expiresAt: Date.now() + 3_600_000, operator: { id: 1, username: 'cash', merchantCode: 'DEFAULT', role: 'cashier' }, permissions: ['GET /lottery/games'] },
-          api,
-          may: (route) => route === 'GET /lottery/games',
-          signOut: () => undefined,
-        }}
-      >
-        <GamesPage />
-      </BackOfficeContext.Provider>
-    </I18nextProvider>,
-  );
+  renderInOffice(<GamesPage />, { api, permissions: ['GET /lottery/games'], username: 'cash', role: 'cashier' });
   expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Lottery']);
   await screen.findByRole('tabpanel');
 });

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { BackOfficeContext, OpsError, type OpsClient } from '@backoffice/kit';
-import { createI18n } from '../../testing/i18n';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { OpsError } from '@backoffice/kit';
+import { recordingApi, renderInOffice } from '../../testing/office';
 import { OfficialResultsPanel, typedNumbers, type AwaitingRound } from './official-results-panel';
 
 // The official results' entry against a stubbed operator API: what waits and who entered it once
@@ -14,35 +13,8 @@ const waiting = (overrides: Partial<AwaitingRound> = {}): AwaitingRound => ({
 });
 
 function renderPanel(list: () => AwaitingRound[], post: (path: string, body: unknown) => unknown, username = 'rita') {
-  const calls: string[] = [];
-  const api: OpsClient = {
-    get: jest.fn(async (path: string) => {
-      calls.push(`GET ${path}`);
-      return { list: list() } as never;
-    }),
-    post: jest.fn(async (path: string, body?: unknown) => {
-      calls.push(`POST ${path} ${JSON.stringify(body)}`);
-      return post(path, body) as never;
-    }),
-    put: jest.fn(),
-    delete: jest.fn(),
-    download: jest.fn(),
-  };
-  const permissions = ['GET /lottery/results', 'POST /lottery/results/:roundId'];
-  render(
-    <I18nextProvider i18n={createI18n('EN')}>
-      <BackOfficeContext.Provider
-        value={{
-          session: { token: 't', expiresAt: Date.now() + 3_600_000, operator: { id: 1, username, merchantCode: 'DEFAULT', role: 'risk' }, permissions },
-          api,
-          may: (route) => permissions.includes(route),
-          signOut: () => undefined,
-        }}
-      >
-        <OfficialResultsPanel />
-      </BackOfficeContext.Provider>
-    </I18nextProvider>,
-  );
+  const { api, calls } = recordingApi((method, path, body) => (method === 'GET' ? { list: list() } : post(path, body)));
+  renderInOffice(<OfficialResultsPanel />, { api, permissions: ['GET /lottery/results', 'POST /lottery/results/:roundId'], username, role: 'risk' });
   return calls;
 }
 

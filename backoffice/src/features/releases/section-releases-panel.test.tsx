@@ -1,8 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { OpsError, type OpsClient } from '../../api/ops-client';
-import { BackOfficeContext } from '../../app/session-context';
-import { createI18n } from '../../i18n/i18n';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { OpsError } from '../../api/ops-client';
+import { recordingApi, renderInOffice } from '../../testing/office';
 import ReleasesPage from './releases-page';
 import { newestRelease, releaseBefore, type SectionReleases } from './section-releases-panel';
 
@@ -30,34 +28,8 @@ const risk = (changes: Partial<SectionReleases> = {}): SectionReleases => ({
 });
 
 function renderSectionsTab(list: () => SectionReleases[], post: (path: string, body: unknown) => unknown, permissions = ADMIN) {
-  const calls: string[] = [];
-  const api: OpsClient = {
-    get: jest.fn(async (path: string) => {
-      calls.push(`GET ${path}`);
-      return (path === '/backoffice/section-releases' ? list() : []) as never;
-    }),
-    post: jest.fn(async (path: string, body?: unknown) => {
-      calls.push(`POST ${path} ${JSON.stringify(body)}`);
-      return post(path, body) as never;
-    }),
-    put: jest.fn(),
-    delete: jest.fn(),
-    download: jest.fn(),
-  };
-  render(
-    <I18nextProvider i18n={createI18n('EN')}>
-      <BackOfficeContext.Provider
-        value={{
-          session: { token: 't', expiresAt: Date.now() + 3_600_000, operator: { id: 1, username: 'alice', merchantCode: 'DEFAULT', role: 'admin' }, permissions },
-          api,
-          may: (route) => permissions.includes(route),
-          signOut: () => undefined,
-        }}
-      >
-        <ReleasesPage />
-      </BackOfficeContext.Provider>
-    </I18nextProvider>,
-  );
+  const { api, calls } = recordingApi((method, path, body) => (method === 'GET' ? (path === '/backoffice/section-releases' ? list() : []) : post(path, body)));
+  renderInOffice(<ReleasesPage />, { api, permissions });
   fireEvent.click(screen.getByRole('tab', { name: 'Back office sections' }));
   return calls;
 }
