@@ -318,6 +318,7 @@ export const SERVER_ERROR_CODES = [
   'lottery.round.not_voidable',
   'lottery.period.invalid',
   'lottery.game.close_invalid',
+  'lottery.game.series_invalid',
   'lottery.result.not_official',
   'lottery.result.not_due',
   'lottery.result.closed',

@@ -27,7 +27,7 @@ const round = (overrides: Partial<LotteryRound>): LotteryRound => ({
 
 const ssc: LotteryGame = {
   gameCode: 'SSC1', name: '1-minute SSC', kind: 'SSC', intervalSeconds: 60, firstDrawSeconds: 60, drawsPerDay: 1440, utcOffsetMinutes: 480,
-  enabled: true, resultSource: 'house', closeSeconds: 5, maxPrize: 300000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0,
+  enabled: true, resultSource: 'house', closeSeconds: 5, minSeries: 1800, defaultSeries: 1900, maxBetSeries: 1960, maxSeries: 1960, maxPrize: 300000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0,
   current: round({}), next: round({ numero: '20261127-0242', bets: 0, stake: 0 }),
 };
 
@@ -126,7 +126,11 @@ it('sends only the lottery settings that changed, and shows a refusal in the ser
   // The form stays open with what was typed; a second try that the server accepts closes it.
   refuse = false;
   fireEvent.change(within(form).getByLabelText('Sales close before the draw (seconds, below 60)'), { target: { value: '10' } });
+  // The prize series and how bets are drawn go with the same form, only what changed.
+  fireEvent.change(within(form).getByLabelText('Highest prize series a bet may use'), { target: { value: '1950' } });
+  fireEvent.change(within(form).getByLabelText('Result'), { target: { value: 'official' } });
   await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })));
+  expect(calls).toContain('POST /lottery/games/SSC1 {"resultSource":"official","closeSeconds":10,"maxBetSeries":1950,"maxNumberPayout":5000}');
   expect((await screen.findByRole('status')).textContent).toBe('1-minute SSC: settings saved.');
   expect(screen.queryByRole('form', { name: 'Settings of 1-minute SSC' })).toBeNull();
 });

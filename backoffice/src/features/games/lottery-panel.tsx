@@ -22,6 +22,11 @@ export interface LotterySettings {
   /** house: drawn from the house's seed; official: staff enter the official result (two of them). */
   resultSource: 'house' | 'official';
   closeSeconds: number;
+  /** Prize series (奖金组): prizes pay series ÷ 2000 of fair; min ≤ default ≤ maxBet ≤ max (the rebate ceiling). */
+  minSeries: number;
+  defaultSeries: number;
+  maxBetSeries: number;
+  maxSeries: number;
   maxPrize: number;
   maxRoundPayout: number;
   maxNumberPayout: number;
@@ -41,6 +46,7 @@ export interface LotteryGame extends LotterySettings {
 }
 
 const LIMITS = ['maxPrize', 'maxRoundPayout', 'maxNumberPayout', 'maxMemberStake'] as const;
+const SERIES = ['minSeries', 'defaultSeries', 'maxBetSeries', 'maxSeries'] as const;
 
 /**
  * The lottery games (GET /lottery/games) with their schedule and the round on sale: content staff
@@ -133,7 +139,10 @@ function GameRow({ game, editing, busy, onEdit, onRounds, onSave }: { game: Lott
             {game.resultSource === 'official' && <> · {t('games.lottery.official')}</>}
           </div>
         </td>
-        <td>{t('games.lottery.scheduleLine', { interval: game.intervalSeconds, draws: game.drawsPerDay, close: game.closeSeconds })}</td>
+        <td>
+          {t('games.lottery.scheduleLine', { interval: game.intervalSeconds, draws: game.drawsPerDay, close: game.closeSeconds })}
+          <div className={styles.muted}>{t('games.lottery.seriesLine', { min: game.minSeries, max: game.maxBetSeries, fallback: game.defaultSeries, ceiling: game.maxSeries })}</div>
+        </td>
         <td>{roundText(game.current, locale, t)}</td>
         <td>{roundText(game.next, locale, t)}</td>
         <td>
@@ -174,6 +183,12 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
   const [enabled, setEnabled] = useState(game.enabled);
   const [resultSource, setResultSource] = useState(game.resultSource);
   const [close, setClose] = useState(String(game.closeSeconds));
+  const [series, setSeries] = useState<Record<(typeof SERIES)[number], string>>({
+    minSeries: String(game.minSeries),
+    defaultSeries: String(game.defaultSeries),
+    maxBetSeries: String(game.maxBetSeries),
+    maxSeries: String(game.maxSeries),
+  });
   const [limits, setLimits] = useState<Record<(typeof LIMITS)[number], string>>({
     maxPrize: String(game.maxPrize),
     maxRoundPayout: String(game.maxRoundPayout),
@@ -187,10 +202,11 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
     if (enabled !== game.enabled) asked.enabled = enabled;
     if (resultSource !== game.resultSource) asked.resultSource = resultSource;
     if (Number(close) !== game.closeSeconds) asked.closeSeconds = Number(close);
+    for (const name of SERIES) if (Number(series[name]) !== game[name]) asked[name] = Number(series[name]);
     for (const name of LIMITS) if (Number(limits[name]) !== game[name]) asked[name] = Number(limits[name]);
     onSave(asked);
   };
-  const valid = /^\d+$/.test(close) && LIMITS.every((name) => /^\d+(\.\d{1,2})?$/.test(limits[name]));
+  const valid = /^\d+$/.test(close) && SERIES.every((name) => /^\d{4}$/.test(series[name])) && LIMITS.every((name) => /^\d+(\.\d{1,2})?$/.test(limits[name]));
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('games.lottery.formFor', { game: game.name })}>
       <label className={styles.check}>
@@ -206,6 +222,11 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
       <Field label={t('games.lottery.closeSeconds', { interval: game.intervalSeconds })}>
         <Input type="number" min={0} step={1} value={close} onChange={(event) => setClose(event.target.value)} />
       </Field>
+      {SERIES.map((name) => (
+        <Field key={name} label={t(`games.lottery.${name}`)}>
+          <Input type="number" min={1000} max={2000} step={1} value={series[name]} onChange={(event) => setSeries({ ...series, [name]: event.target.value })} />
+        </Field>
+      ))}
       {LIMITS.map((name) => (
         <Field key={name} label={t(`games.lottery.${name}`)}>
           <Input type="number" min={0} step="0.01" value={limits[name]} onChange={(event) => setLimits({ ...limits, [name]: event.target.value })} />

@@ -155,6 +155,15 @@ export const lotteryMessages = defineMessages({
     TY: '必須在開獎前截止銷售：截止時間最多為 {detail} 秒',
     VI: 'Phải đóng bán trước khi quay: thời gian đóng tối đa {detail} giây',
   },
+  'lottery.game.series_invalid': {
+    EN: 'The prize series must keep lowest ≤ default ≤ highest for bets ≤ rebate ceiling: {detail}',
+    BN: 'প্রাইজ সিরিজে সর্বনিম্ন ≤ ডিফল্ট ≤ বাজির সর্বোচ্চ ≤ রিবেট সীমা থাকতে হবে: {detail}',
+    CN: '奖金组须满足 最低 ≤ 默认 ≤ 投注最高 ≤ 返点上限：{detail}',
+    ID: 'Seri hadiah harus terendah ≤ bawaan ≤ tertinggi untuk taruhan ≤ batas rabat: {detail}',
+    TH: 'ชุดรางวัลต้องเป็น ต่ำสุด ≤ ค่าเริ่มต้น ≤ สูงสุดสำหรับการเดิมพัน ≤ เพดานค่าคืน: {detail}',
+    TY: '獎金組須滿足 最低 ≤ 預設 ≤ 投注最高 ≤ 返點上限：{detail}',
+    VI: 'Nhóm thưởng phải thấp nhất ≤ mặc định ≤ cao nhất khi cược ≤ trần hoàn trả: {detail}',
+  },
   'lottery.result.not_official': {
     EN: 'This game is drawn by the house, not from an official result',
     BN: 'এই খেলাটি হাউস নিজে ড্র করে, অফিসিয়াল ফলাফল থেকে নয়',

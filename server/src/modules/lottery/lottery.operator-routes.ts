@@ -17,7 +17,9 @@ import { voidRoundIn } from './settlement.service';
 // first, finds it void and is refused; a round already settled cannot be voided.
 //
 // Also the games' operator settings, those the engine reads (migrations 039 and 045): whether a
-// game is on sale (ensureRounds and betting read enabled), how long before its draw sales close
+// game is on sale (ensureRounds and betting read enabled), its prize series (the range a bet's
+// series may take, where the bet page starts, and the ceiling rebates count from; a member's
+// rebate setting is capped by it: rounds.service limitedBySetting), how long before its draw sales close
 // (close_seconds: the schedule of every round not open yet), the most one bet may win
 // (max_prize_minor) and the liability limits of liability.ts (per draw, per number, per member's
 // stake; 0: none). The schedule itself (interval, draws per day, numbering) names the rounds and
@@ -123,6 +125,12 @@ export interface LotteryGameSettings {
   /** 'house': drawn from the house's seed; 'official': staff enter the official result, four eyes. */
   resultSource: 'house' | 'official';
   closeSeconds: number;
+  /** Prize series (奖金组, LOTTERY.md §1): prizes pay series ÷ 2000 of fair; min ≤ default ≤ maxBet ≤ max ≤ 2000. */
+  minSeries: number;
+  defaultSeries: number;
+  maxBetSeries: number;
+  /** The ceiling rebates count from: (maxSeries − a bet's series) ÷ 2000 of its stake. */
+  maxSeries: number;
   maxPrize: number;
   maxRoundPayout: number;
   maxNumberPayout: number;
@@ -135,6 +143,10 @@ interface SettingsRow {
   enabled: boolean;
   resultSource: 'house' | 'official';
   closeSeconds: number;
+  minSeries: number;
+  defaultSeries: number;
+  maxBetSeries: number;
+  maxSeries: number;
   maxPrizeMinor: string;
   maxRoundPayoutMinor: string;
   maxNumberPayoutMinor: string;
@@ -142,6 +154,7 @@ interface SettingsRow {
 }
 
 const SETTINGS_COLUMNS = `g.id, g.interval_seconds AS "intervalSeconds", g.enabled, g.result_source AS "resultSource", g.close_seconds AS "closeSeconds",
+  g.min_series AS "minSeries", g.default_series AS "defaultSeries", g.max_bet_series AS "maxBetSeries", g.max_series AS "maxSeries",
   g.max_prize_minor AS "maxPrizeMinor", g.max_round_payout_minor AS "maxRoundPayoutMinor",
   g.max_number_payout_minor AS "maxNumberPayoutMinor", g.max_member_stake_minor AS "maxMemberStakeMinor"`;
 
@@ -149,6 +162,10 @@ const settingsOf = (row: SettingsRow): LotteryGameSettings => ({
   enabled: row.enabled,
   resultSource: row.resultSource,
   closeSeconds: row.closeSeconds,
+  minSeries: row.minSeries,
+  defaultSeries: row.defaultSeries,
+  maxBetSeries: row.maxBetSeries,
+  maxSeries: row.maxSeries,
   maxPrize: minorToMajor(Number(row.maxPrizeMinor)),
   maxRoundPayout: minorToMajor(Number(row.maxRoundPayoutMinor)),
   maxNumberPayout: minorToMajor(Number(row.maxNumberPayoutMinor)),
@@ -210,6 +227,10 @@ const settingsProperties: Record<string, JsonSchema> = {
     description: "house: drawn from the house's seed at draw time; official: each round waits past its draw time for staff to enter the official result (two operators, POST /lottery/results/:roundId)",
   },
   closeSeconds: { type: 'integer', minimum: 0, maximum: 86_399, description: 'sales close this long before each draw; below the interval' },
+  minSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the lowest prize series a bet may use' },
+  defaultSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the series the bet page starts at' },
+  maxBetSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the highest series a bet may use (RTP = series / 2000)' },
+  maxSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the ceiling rebates count from: (maxSeries - series) / 2000 of the stake' },
   maxPrize: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most one bet may win; 0: no cap' },
   maxRoundPayout: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most a draw may owe over its open bets; 0: no limit' },
   maxNumberPayout: { type: 'number', minimum: 0, maximum: 1_000_000_000, multipleOf: 0.01, description: 'the most one number of one play may owe in a draw; 0: no limit' },
@@ -270,10 +291,27 @@ export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCod
     const before = settingsOf(row);
     const after: LotteryGameSettings = { ...before, ...asked };
     if (after.closeSeconds >= row.intervalSeconds) throw new AppError(400, 'lottery.game.close_invalid', { detail: String(row.intervalSeconds - 1) });
+    if (!(after.minSeries <= after.defaultSeries && after.defaultSeries <= after.maxBetSeries && after.maxBetSeries <= after.maxSeries)) {
+      throw new AppError(400, 'lottery.game.series_invalid', { detail: `${after.minSeries} ≤ ${after.defaultSeries} ≤ ${after.maxBetSeries} ≤ ${after.maxSeries}` });
+    }
     await client.query(
       `UPDATE lottery_game SET enabled = $2, close_seconds = $3, max_prize_minor = $4, max_round_payout_minor = $5,
-              max_number_payout_minor = $6, max_member_stake_minor = $7, result_source = $8 WHERE id = $1`,
-      [row.id, after.enabled, after.closeSeconds, toMinor(after.maxPrize), toMinor(after.maxRoundPayout), toMinor(after.maxNumberPayout), toMinor(after.maxMemberStake), after.resultSource],
+              max_number_payout_minor = $6, max_member_stake_minor = $7, result_source = $8,
+              min_series = $9, default_series = $10, max_bet_series = $11, max_series = $12 WHERE id = $1`,
+      [
+        row.id,
+        after.enabled,
+        after.closeSeconds,
+        toMinor(after.maxPrize),
+        toMinor(after.maxRoundPayout),
+        toMinor(after.maxNumberPayout),
+        toMinor(after.maxMemberStake),
+        after.resultSource,
+        after.minSeries,
+        after.defaultSeries,
+        after.maxBetSeries,
+        after.maxSeries,
+      ],
     );
     let rescheduled = 0;
     if (after.closeSeconds !== before.closeSeconds) {

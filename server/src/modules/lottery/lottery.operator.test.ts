@@ -33,6 +33,8 @@ afterAll(async () => {
   await context.close();
 });
 
+/** The prize series every game is seeded with (migration 045). */
+const SEEDED_SERIES = { minSeries: 1800, defaultSeries: 1900, maxBetSeries: 1960, maxSeries: 1960 };
 const body = <T>(response: LightMyRequestResponse) => json<Envelope<T>>(response);
 const ops = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   context.app.inject({ method, url: `/ops/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
@@ -96,11 +98,28 @@ describe('POST /lottery/games/:gameCode', () => {
     const done = (await audits('SSC1')).filter((row) => row.outcome === 'ok');
     expect(done).toHaveLength(1);
     expect(done[0].detail).toEqual({
-      before: { enabled: true, resultSource: 'house', closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
-      after: { enabled: true, resultSource: 'house', closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
+      before: { enabled: true, resultSource: 'house', closeSeconds: 5, ...SEEDED_SERIES, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
+      after: { enabled: true, resultSource: 'house', closeSeconds: 5, ...SEEDED_SERIES, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
     });
     await ops(tokens.content, 'POST', '/lottery/games/SSC1', { maxMemberStake: 0 });
     await expect(bet('SSC1', member)).resolves.toBeDefined();
+  });
+
+  it('changes the prize series bets may use, refusing an order that does not hold and changing nothing', async () => {
+    const [member] = await fundedMembers(context.pool, context.merchantId, 1, 100_000, 'opsseries');
+    // Bets at 1900 (the seeded default) pass; the desk lowers the highest series a bet may use to 1850.
+    await expect(bet('SSC5', member)).resolves.toBeDefined();
+    const changed = await ops(tokens.content, 'POST', '/lottery/games/SSC5', { maxBetSeries: 1850, defaultSeries: 1850 });
+    expect(body(changed).value).toMatchObject({ minSeries: 1800, defaultSeries: 1850, maxBetSeries: 1850, maxSeries: 1960 });
+    await expect(bet('SSC5', member)).rejects.toMatchObject({ errorCode: 'lottery.series.invalid' });
+    for (const asked of [{ minSeries: 1900 }, { maxSeries: 1840 }, { defaultSeries: 1990 }, { maxBetSeries: 1700 }]) {
+      const refused = await ops(tokens.content, 'POST', '/lottery/games/SSC5', asked);
+      expect([asked, refused.statusCode, body(refused).errorCode]).toEqual([asked, 400, 'lottery.game.series_invalid']);
+    }
+    expect((await ops(tokens.content, 'POST', '/lottery/games/SSC5', { maxSeries: 2001 })).statusCode).toBe(400);
+    expect(await gameRow(context.merchantId, 'SSC5')).toMatchObject({ min_series: 1800, default_series: 1850, max_bet_series: 1850, max_series: 1960 });
+    await ops(tokens.content, 'POST', '/lottery/games/SSC5', { maxBetSeries: 1960, defaultSeries: 1900 });
+    await expect(bet('SSC5', member)).resolves.toBeDefined();
   });
 
   it('takes a game off sale: bets are refused until it is back', async () => {
