@@ -2,6 +2,7 @@ import { MISSION_DEVICES, MISSION_STATUSES } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorMessage, Field, formatAmount, formatCount, formatTime, Input, localeOf, Notice, OpsError, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
+import { MissionCreateForm } from './mission-create-form';
 import styles from './promotions.module.css';
 
 /** A mission of GET /missions (times as the merchant's clock shows them, "YYYY-MM-DD HH:mm"). */
@@ -206,6 +207,7 @@ export function MissionsPanel() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Mission | null>(null);
+  const [creating, setCreating] = useState(false);
   const [detail, setDetail] = useState<number | null>(null);
   const { busy, outcome, run, told, clear } = useAction();
   const words = search.trim().toLowerCase();
@@ -237,7 +239,28 @@ export function MissionsPanel() {
         <Button variant="secondary" onClick={() => void reload()} disabled={loading}>
           {t('refresh')}
         </Button>
+        {may('POST /missions') && !creating && (
+          <Button
+            onClick={() => {
+              clear();
+              setEditing(null);
+              setCreating(true);
+            }}
+          >
+            {t('promotions.missions.create.open')}
+          </Button>
+        )}
       </div>
+      {creating && (
+        <MissionCreateForm
+          onCreated={(name) => {
+            setCreating(false);
+            told(t('promotions.missions.create.created', { name }));
+            void reload();
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      )}
       {editing && (
         <MissionForm
           key={editing.id}

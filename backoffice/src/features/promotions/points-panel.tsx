@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ErrorMessage, Field, formatAmount, formatCount, formatTime, Input, localeOf, Notice, Select, ui, useAction, useBackOffice, useLoad } from '@backoffice/kit';
+import { PointItemForm } from './point-item-form';
+import { PointSettingsForm } from './point-settings-form';
 import styles from './promotions.module.css';
 
 /** An item of GET /points/items. */
@@ -10,6 +12,7 @@ export interface PointItem {
   names: Record<string, string>;
   point: number;
   amount: number | null;
+  wageringMultiple: number | null;
   ticketCount: number | null;
   stock: number | null;
   memberLimit: number | null;
@@ -36,14 +39,24 @@ export interface PointRedeem {
 const STATUSES = ['pending', 'physical', 'delivered', 'all'] as const;
 type Status = (typeof STATUSES)[number];
 
-/** The point mall's catalogue: each item's price, stock and limit; content staff show or hide it. */
+/** The point mall's catalogue: each item's price, stock and limit; content staff add, change, show or hide items. */
 function ItemsTable() {
   const { t, i18n } = useTranslation();
   const { api, may } = useBackOffice();
   const locale = localeOf(i18n.language);
   const { data, error, loading, reload } = useLoad(() => api.get<{ list: PointItem[] }>('/points/items'), []);
   const { busy, outcome, run } = useAction();
+  const [editing, setEditing] = useState<PointItem | 'new' | null>(null);
   const list = data?.list ?? [];
+  const save = async (body: Record<string, unknown>) => {
+    const item = editing === 'new' ? null : editing;
+    const done = await run(async () => {
+      const saved = await api.post<PointItem>(item ? `/points/items/${item.itemId}` : '/points/items', body);
+      return t(item ? 'promotions.points.form.changed' : 'promotions.points.form.added', { name: saved.names?.EN ?? body.names });
+    });
+    if (done) setEditing(null);
+    void reload();
+  };
   const toggle = async (item: PointItem) => {
     await run(async () => {
       await api.post(`/points/items/${item.itemId}`, { enabled: !item.enabled });
@@ -54,6 +67,12 @@ function ItemsTable() {
   return (
     <section aria-label={t('promotions.points.catalogue')}>
       <h2 className={styles.subTitle}>{t('promotions.points.catalogue')}</h2>
+      {may('POST /points/items') && editing === null && (
+        <div className={ui.toolbar}>
+          <Button onClick={() => setEditing('new')}>{t('promotions.points.form.add')}</Button>
+        </div>
+      )}
+      {editing !== null && <PointItemForm key={editing === 'new' ? 'new' : editing.itemId} item={editing === 'new' ? undefined : editing} busy={busy} onSave={(body) => void save(body)} onCancel={() => setEditing(null)} />}
       <Notice>{outcome.notice}</Notice>
       <ErrorMessage>{outcome.error ?? error}</ErrorMessage>
       <div className={ui.tableWrap}>
@@ -82,9 +101,14 @@ function ItemsTable() {
                 <td className={item.enabled ? styles.running : styles.paused}>{item.enabled ? t('promotions.points.on') : t('promotions.points.off')}</td>
                 <td>
                   {may('POST /points/items/:id') && (
-                    <Button variant={item.enabled ? 'danger' : 'secondary'} disabled={busy} onClick={() => void toggle(item)}>
-                      {item.enabled ? t('promotions.points.hide') : t('promotions.points.show')}
-                    </Button>
+                    <div className={ui.actions}>
+                      <Button variant="secondary" disabled={busy} onClick={() => setEditing(item)} aria-label={t('promotions.points.form.edit', { name: item.names.EN })}>
+                        {t('promotions.points.form.editShort')}
+                      </Button>
+                      <Button variant={item.enabled ? 'danger' : 'secondary'} disabled={busy} onClick={() => void toggle(item)}>
+                        {item.enabled ? t('promotions.points.hide') : t('promotions.points.show')}
+                      </Button>
+                    </div>
                   )}
                 </td>
               </tr>
@@ -126,6 +150,7 @@ export function PointsPanel() {
 
   return (
     <>
+      {may('GET /points/settings') && <PointSettingsForm />}
       {may('GET /points/items') && <ItemsTable />}
       <section aria-label={t('promotions.points.redeems')}>
         <h2 className={styles.subTitle}>{t('promotions.points.redeems')}</h2>

@@ -48,7 +48,7 @@ const referral: ReferralSettings = {
 };
 
 const pointItem: PointItem = {
-  itemId: 7, kind: 'physical', names: { EN: 'Team jersey', CN: '球衣' }, point: 5000, amount: null, ticketCount: null, stock: 12, memberLimit: 1, enabled: true, position: 0,
+  itemId: 7, kind: 'physical', names: { EN: 'Team jersey', CN: '球衣' }, point: 5000, amount: null, wageringMultiple: null, ticketCount: null, stock: 12, memberLimit: 1, enabled: true, position: 0,
 };
 const redeem: PointRedeem = {
   redeemId: 40, username: 'cleo', name: 'Team jersey', kind: 'physical', point: 5000, amount: null, ticketCount: null, deliveryStatus: 'pending', redeemedAt: Date.UTC(2026, 10, 2), deliveredAt: null, deliveredBy: null, note: null,
