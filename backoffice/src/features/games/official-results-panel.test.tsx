@@ -9,7 +9,7 @@ import { OfficialResultsPanel, typedNumbers, type AwaitingRound } from './offici
 // (server/src/modules/lottery/official-results.test.ts) holds the four-eyes rules.
 
 const waiting = (overrides: Partial<AwaitingRound> = {}): AwaitingRound => ({
-  roundId: 41, gameCode: 'SSC1', gameName: '1-minute SSC', kind: 'SSC', numero: '20261130-0001', drawAt: Date.UTC(2026, 10, 30, 0, 1), openBets: 3, firstEntry: null, mismatches: 0, ...overrides,
+  roundId: 41, gameCode: 'SSC1', gameName: '1-minute SSC', kind: 'SSC', size: 5, numero: '20261130-0001', drawAt: Date.UTC(2026, 10, 30, 0, 1), openBets: 3, firstEntry: null, mismatches: 0, ...overrides,
 });
 
 function renderPanel(list: () => AwaitingRound[], post: (path: string, body: unknown) => unknown, username = 'rita') {

@@ -9,6 +9,8 @@ export interface AwaitingRound {
   gameCode: string;
   gameName: string;
   kind: string;
+  /** How many numbers its result has (the server's draw rules). */
+  size: number;
   numero: string;
   drawAt: number;
   openBets: number;
@@ -16,9 +18,6 @@ export interface AwaitingRound {
   firstEntry: { operator: string; enteredAt: number } | null;
   mismatches: number;
 }
-
-/** How many numbers a draw of each kind has (the server checks each one's digits). */
-const DRAW_SIZE: Record<string, number> = { SSC: 5, '11X5': 5, PK10: 10, LHC: 7, VN: 27 };
 
 /** The numbers as typed: separated by spaces, commas or new lines. */
 export const typedNumbers = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
@@ -92,7 +91,7 @@ function ResultForm({ round, busy, onEnter }: { round: AwaitingRound; busy: bool
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const numbers = typedNumbers(text);
-  const size = DRAW_SIZE[round.kind];
+  const size = round.size;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onEnter(numbers);

@@ -1,3 +1,4 @@
+import { POINT_ITEM_KINDS, type PointItemKind } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, Select, ui } from '@backoffice/kit';
@@ -5,8 +6,6 @@ import type { PointItem } from './points-panel';
 import { PROMOTION_LANGUAGES } from './promotions-model';
 import styles from './promotions.module.css';
 
-export const POINT_ITEM_KINDS = ['credit', 'bonus', 'tickets', 'physical'] as const;
-export type PointItemKind = (typeof POINT_ITEM_KINDS)[number];
 
 /** What the operator typed, as text. */
 export interface PointItemDraft {

@@ -125,7 +125,7 @@ export interface LotteryGameSettings {
   /** 'house': drawn from the house's seed; 'official': staff enter the official result, four eyes. */
   resultSource: 'house' | 'official';
   closeSeconds: number;
-  /** Prize series (奖金组, LOTTERY.md §1): prizes pay series ÷ 2000 of fair; min ≤ default ≤ maxBet ≤ max ≤ 2000. */
+  /** Prize series (奖金组, migration 039): prizes pay series ÷ 2000 of fair; min ≤ default ≤ maxBet ≤ max ≤ 2000. */
   minSeries: number;
   defaultSeries: number;
   maxBetSeries: number;

@@ -45,6 +45,8 @@ export interface AwaitingRound {
   gameCode: string;
   gameName: string;
   kind: LotteryKind;
+  /** How many numbers its result has (lottery-rules DRAW_SIZES): what the entry form asks for. */
+  size: number;
   numero: string;
   /** Epoch ms. */
   drawAt: number;
@@ -86,6 +88,7 @@ export async function awaitingResults(db: pg.Pool, merchantId: number, nowMs: nu
     gameCode: row.gameCode,
     gameName: row.gameName,
     kind: row.kind,
+    size: DRAW_SIZES[row.kind],
     numero: row.numero,
     drawAt: row.drawAt.getTime(),
     openBets: Number(row.openBets),
