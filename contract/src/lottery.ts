@@ -28,7 +28,14 @@
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 
-export const LOTTERY_KINDS = ['SSC', '11X5', 'PK10', 'LHC', 'VN'] as const;
+export const LOTTERY_KINDS = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5'] as const;
+/**
+ * The games every merchant starts with (server migration 087, lottery_insert_default_games), in
+ * lobby order, and their lobby groups: pages name them by code (game_<code>, group_label_<code>),
+ * so each translation set must hold every one.
+ */
+export const LOTTERY_DEFAULT_GAME_CODES = ['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5', 'JSK3', 'PC28', 'F3D', 'FC3D', 'FPL5', 'PL5'] as const;
+export const LOTTERY_DEFAULT_GROUP_CODES = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5'] as const;
 /** Prize modes (SPEC §9): Lott lists the official-play games, SEA the Vietnam lottery. */
 export const LOTTERY_PRIZE_MODES = ['Lott', 'SEA'] as const;
 export type LotteryPrizeMode = (typeof LOTTERY_PRIZE_MODES)[number];

@@ -3,7 +3,7 @@
 import { definePlay } from './play-kit';
 import { ALL_TRANSLATION_KEYS, PLAYS, WORD_BITS, isPush, pickWords, playById, playsOf, rowWordCounts, winCount, type Draw, type LotteryKind } from '.';
 
-const ID_RANGES: Record<LotteryKind, [number, number]> = { SSC: [1001, 1099], '11X5': [2001, 2999], PK10: [3001, 3999], LHC: [4001, 4999], VN: [5001, 5999] };
+const ID_RANGES: Record<LotteryKind, [number, number]> = { SSC: [1001, 1099], '11X5': [2001, 2999], PK10: [3001, 3999], LHC: [4001, 4999], VN: [5001, 5999], K3: [6001, 6999], PC28: [7001, 7999], '3D': [8001, 8999], P5: [9001, 9998] };
 
 test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
   expect(new Set(PLAYS.map((play) => play.id)).size).toBe(PLAYS.length);
@@ -21,6 +21,10 @@ test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
   expect(playsOf('PK10')).toHaveLength(6);
   expect(playsOf('LHC')).toHaveLength(8);
   expect(playsOf('VN')).toHaveLength(8);
+  expect(playsOf('K3')).toHaveLength(10);
+  expect(playsOf('PC28')).toHaveLength(10);
+  expect(playsOf('3D')).toHaveLength(9);
+  expect(playsOf('P5')).toHaveLength(8);
 });
 
 test('the play list (id, code, P) is pinned: ids and codes may never change', () => {
@@ -79,6 +83,43 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '5006 VN_XIEN2 exact',
     '5007 VN_XIEN3 exact',
     '5008 VN_XIEN4 exact',
+    '6001 K3_SUM 1/216',
+    '6002 K3_SUM_BSOE 35/72',
+    '6003 K3_TRIPLE_SINGLE 1/216',
+    '6004 K3_TRIPLE_ANY 1/36',
+    '6005 K3_PAIR_SINGLE 1/72',
+    '6006 K3_PAIR_MULTI 2/27',
+    '6007 K3_THREE_DIFF 1/36',
+    '6008 K3_TWO_DIFF 5/36',
+    '6009 K3_STRAIGHT_ANY 1/9',
+    '6010 K3_ANY1 91/216',
+    '7001 PC28_SUM 1/1000',
+    '7002 PC28_BSOE 1/2',
+    '7003 PC28_COMBO_BIG_ODD 231/1000',
+    '7004 PC28_COMBO_BIG_EVEN 269/1000',
+    '7005 PC28_EXTREME 7/125',
+    '7006 PC28_RED 83/250',
+    '7007 PC28_GREEN_BLUE 129/500',
+    '7008 PC28_TRIPLE 1/100',
+    '7009 PC28_PAIR 27/100',
+    '7010 PC28_STRAIGHT 3/50',
+    '8001 D3_DIRECT 1/1000',
+    '8002 D3_DIRECT_SUM 1/1000',
+    '8003 D3_GROUP3 3/1000',
+    '8004 D3_GROUP6 3/500',
+    '8005 D3_SPAN 1/1000',
+    '8006 D3_POSITION 1/10',
+    '8007 D3_FRONT2_DIRECT 1/100',
+    '8008 D3_BACK2_DIRECT 1/100',
+    '8009 D3_ANY1 271/1000',
+    '9001 P5_DIRECT 1/100000',
+    '9002 P5_P3_DIRECT 1/1000',
+    '9003 P5_P3_DIRECT_SUM 1/1000',
+    '9004 P5_P3_GROUP3 3/1000',
+    '9005 P5_P3_GROUP6 3/500',
+    '9006 P5_POSITION 1/10',
+    '9007 P5_FRONT2_DIRECT 1/100',
+    '9008 P5_BACK2_DIRECT 1/100',
   ]);
 });
 

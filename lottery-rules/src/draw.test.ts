@@ -11,6 +11,10 @@ const KINDS: readonly [LotteryKind, string][] = [
   ['PK10', 'PK10JS'],
   ['LHC', 'LHC'],
   ['VN', 'VNMB'],
+  ['K3', 'JSK3'],
+  ['PC28', 'PC28'],
+  ['3D', 'F3D'],
+  ['P5', 'FPL5'],
 ];
 
 test('a fixed server seed, game code and numero give fixed numbers (pinned; recomputed independently in Python)', () => {
@@ -22,6 +26,11 @@ test('a fixed server seed, game code and numero give fixed numbers (pinned; reco
   expect(numbers('VN', 'VNMB')).toEqual([
     18873, 37481, 44731, 47603, 99385, 29025, 47956, 5368, 61202, 8285, 152, 8721, 677, 8431, 5001, 4082, 196, 6639, 185, 4591, 421, 143, 148, 37, 5, 89, 30,
   ]);
+  // The kinds added later, pinned when they were added (the reads below show how each is made).
+  expect(numbers('K3', 'JSK3')).toEqual([1, 5, 5]);
+  expect(numbers('PC28', 'PC28')).toEqual([8, 2, 6]);
+  expect(numbers('3D', 'F3D')).toEqual([1, 8, 2]);
+  expect(numbers('P5', 'FPL5')).toEqual([1, 0, 3, 3, 7]);
   // Another numero, game code or seed gives another draw.
   expect(drawRound('VN', 'VNMB', '20261122-0002', 'server-seed', null, hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
   expect(drawRound('VN', 'VNMB2', '20261122-0001', 'server-seed', null, hmac).numbers).not.toEqual(numbers('VN', 'VNMB'));
@@ -74,6 +83,10 @@ test('each kind reads only uniformInt, in the documented order', () => {
   expect(reads('PK10')).toEqual({ calls: [10, 9, 8, 7, 6, 5, 4, 3, 2], numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
   expect(reads('LHC')).toEqual({ calls: [49, 48, 47, 46, 45, 44, 43], numbers: [1, 2, 3, 4, 5, 6, 7] });
   expect(reads('VN').calls).toEqual(VN_PRIZE_DIGITS.map((digits) => 10 ** digits));
+  expect(reads('K3')).toEqual({ calls: [6, 6, 6], numbers: [1, 1, 1] });
+  expect(reads('PC28')).toEqual({ calls: [10, 10, 10], numbers: [0, 0, 0] });
+  expect(reads('3D')).toEqual({ calls: [10, 10, 10], numbers: [0, 0, 0] });
+  expect(reads('P5')).toEqual({ calls: [10, 10, 10, 10, 10], numbers: [0, 0, 0, 0, 0] });
   // Fisher–Yates: j = i + uniformInt(n − i) swaps a[i] and a[j]; always the last: 11, then 1 (moved to the end), 2, 3, 4.
   const last = { uniformInt: (n: number) => n - 1, nextUint32: () => 0 };
   expect(drawFromSource('11X5', last).numbers).toEqual([11, 1, 2, 3, 4]);
@@ -90,12 +103,17 @@ test('draws are valid: ranges, sizes and distinctness over many rounds', () => {
       for (const n of draw.numbers) seen.add(kind === 'VN' ? n % 10 : n);
     }
     // Every value shows up in 300 rounds.
-    expect(seen.size).toBe({ SSC: 10, '11X5': 11, PK10: 10, LHC: 49, VN: 10 }[kind]);
+    expect(seen.size).toBe({ SSC: 10, '11X5': 11, PK10: 10, LHC: 49, VN: 10, K3: 6, PC28: 10, '3D': 10, P5: 10 }[kind]);
   }
   expect(isValidDraw({ kind: '11X5', numbers: [1, 1, 2, 3, 4] })).toBe(false);
   expect(isValidDraw({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, 50] })).toBe(false);
   expect(isValidDraw({ kind: 'VN', numbers: VN_PRIZE_DIGITS.map((digits) => 10 ** digits) })).toBe(false);
   expect(isValidDraw({ kind: 'SSC', numbers: [1, 2, 3, 4] })).toBe(false);
+  expect(isValidDraw({ kind: 'K3', numbers: [0, 1, 2] })).toBe(false);
+  expect(isValidDraw({ kind: 'K3', numbers: [1, 6, 7] })).toBe(false);
+  expect(isValidDraw({ kind: 'K3', numbers: [6, 6, 6] })).toBe(true);
+  expect(isValidDraw({ kind: 'PC28', numbers: [9, 9, 10] })).toBe(false);
+  expect(isValidDraw({ kind: 'P5', numbers: [0, 0, 0] })).toBe(false);
 });
 
 test('the browser’s asynchronous verification (WebCrypto) gives the server’s draw', async () => {
@@ -108,10 +126,14 @@ test('the browser’s asynchronous verification (WebCrypto) gives the server’s
   }
 });
 
-test('formatDraw: SSC one digit, 11X5 / PK10 / LHC two, VN zero-padded to each prize’s digits', () => {
+test('formatDraw: SSC, K3, PC28, 3D and P5 one digit, 11X5 / PK10 / LHC two, VN zero-padded to each prize’s digits', () => {
   expect(formatDraw({ kind: 'SSC', numbers: [0, 1, 2, 3, 4] })).toEqual(['0', '1', '2', '3', '4']);
   expect(formatDraw({ kind: '11X5', numbers: [1, 11, 3, 4, 5] })).toEqual(['01', '11', '03', '04', '05']);
   expect(formatDraw({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, 49] })).toEqual(['01', '02', '03', '04', '05', '06', '49']);
+  expect(formatDraw({ kind: 'K3', numbers: [1, 5, 6] })).toEqual(['1', '5', '6']);
+  expect(formatDraw({ kind: 'PC28', numbers: [0, 9, 3] })).toEqual(['0', '9', '3']);
+  expect(formatDraw({ kind: '3D', numbers: [0, 0, 7] })).toEqual(['0', '0', '7']);
+  expect(formatDraw({ kind: 'P5', numbers: [1, 0, 3, 3, 7] })).toEqual(['1', '0', '3', '3', '7']);
   const vn = formatDraw({ kind: 'VN', numbers: VN_PRIZE_DIGITS.map(() => 7) });
   expect(vn[0]).toBe('00007');
   expect(vn[10]).toBe('0007');

@@ -12,7 +12,11 @@
 //       PK10  Fisher–Yates of [1..10] the same way for i = 0..8 (9 reads; the last car is what
 //             is left);
 //       LHC   partial Fisher–Yates of [1..49] for i = 0..6; a[0..5] are 正码1-6, a[6] the 特码;
-//       VN    27 numbers, number i = uniformInt(10^VN_PRIZE_DIGITS[i]), ĐB first.
+//       VN    27 numbers, number i = uniformInt(10^VN_PRIZE_DIGITS[i]), ĐB first;
+//       K3    3 × (1 + uniformInt(6)), first die first;
+//       PC28  3 × uniformInt(10);
+//       3D    3 × uniformInt(10), 百 first;
+//       P5    5 × uniformInt(10), 万 first.
 //   · a round drawn with a sales hash (64 lowercase hex digits: SHA-256 of the round's bets as
 //     they stood when sales closed, computed by the server; server/README.md, Lottery) uses
 //     `${serverSeed}:${salesHash}` as the HMAC key in place of the seed alone, the client seed
@@ -36,7 +40,15 @@ export const VN_PRIZE_DIGITS: readonly number[] = Object.freeze([
 ]);
 
 /** Numbers in a draw of each kind. */
-export const DRAW_SIZES: Readonly<Record<LotteryKind, number>> = Object.freeze({ SSC: 5, '11X5': 5, PK10: 10, LHC: 7, VN: 27 });
+export const DRAW_SIZES: Readonly<Record<LotteryKind, number>> = Object.freeze({ SSC: 5, '11X5': 5, PK10: 10, LHC: 7, VN: 27, K3: 3, PC28: 3, '3D': 3, P5: 5 });
+
+/** The kinds whose numbers are single digits (shown as one character, entered as one). */
+const ONE_DIGIT_KINDS: ReadonlySet<LotteryKind> = new Set<LotteryKind>(['SSC', 'K3', 'PC28', '3D', 'P5']);
+
+/** Characters a number of a draw is shown with: 1 for digit and dice kinds, VN each prize's digits, else 2. */
+export function drawNumberWidth(kind: LotteryKind, index: number): number {
+  return ONE_DIGIT_KINDS.has(kind) ? 1 : kind === 'VN' ? VN_PRIZE_DIGITS[index] : 2;
+}
 
 /** 1..size after `steps` Fisher–Yates steps (see the file's comment): entries 0..steps−1 are drawn. */
 function shuffle(source: RandomSource, size: number, steps: number): number[] {
@@ -61,6 +73,12 @@ export function drawFromSource(kind: LotteryKind, source: RandomSource): Draw {
       return { kind, numbers: shuffle(source, 49, 7).slice(0, 7) };
     case 'VN':
       return { kind, numbers: VN_PRIZE_DIGITS.map((digits) => source.uniformInt(10 ** digits)) };
+    case 'K3':
+      return { kind, numbers: Array.from({ length: 3 }, () => 1 + source.uniformInt(6)) };
+    case 'PC28':
+    case '3D':
+    case 'P5':
+      return { kind, numbers: Array.from({ length: DRAW_SIZES[kind] }, () => source.uniformInt(10)) };
     default:
       throw new RangeError(`unknown lottery kind ${String(kind)}`);
   }
@@ -102,7 +120,12 @@ export function isValidDraw(draw: Draw): boolean {
   if (!numbers.every((n) => Number.isInteger(n))) return false;
   switch (kind) {
     case 'SSC':
+    case 'PC28':
+    case '3D':
+    case 'P5':
       return numbers.every((n) => n >= 0 && n <= 9);
+    case 'K3':
+      return numbers.every((n) => n >= 1 && n <= 6);
     case '11X5':
       return new Set(numbers).size === 5 && numbers.every((n) => n >= 1 && n <= 11);
     case 'PK10':
@@ -114,8 +137,7 @@ export function isValidDraw(draw: Draw): boolean {
   }
 }
 
-/** The numbers as shown: SSC one digit, 11X5/PK10/LHC two digits, VN zero-padded to each prize's digits. */
+/** The numbers as shown: digit and dice kinds one character, 11X5/PK10/LHC two digits, VN zero-padded to each prize's digits. */
 export function formatDraw(draw: Draw): string[] {
-  const width = (index: number) => (draw.kind === 'SSC' ? 1 : draw.kind === 'VN' ? VN_PRIZE_DIGITS[index] : 2);
-  return draw.numbers.map((n, index) => String(n).padStart(width(index), '0'));
+  return draw.numbers.map((n, index) => String(n).padStart(drawNumberWidth(draw.kind, index), '0'));
 }

@@ -17,7 +17,7 @@ export { ALL_TRANSLATION_KEYS, PLAYS, playById, playsOf } from './catalogue';
 export { isPush, pickWords, rowWordCounts, winCount } from './rules';
 export { mulberry32, randomInt, randomRows, randomSubset } from './quick-pick';
 export { MONEY_MODE_DIVISORS, SERIES_BASE, betAmountMinor, isMoneyMode, rebateFraction, ticketPrizeMinor, unitPrizeMinor } from './prices';
-export { DRAW_SIZES, VN_PRIZE_DIGITS, drawFromSource, drawRound, formatDraw, isValidDraw, roundClientSeed, verifyDrawAsync } from './draw';
+export { DRAW_SIZES, VN_PRIZE_DIGITS, drawFromSource, drawNumberWidth, drawRound, formatDraw, isValidDraw, roundClientSeed, verifyDrawAsync } from './draw';
 export {
   SLIP_MAX_LENGTH,
   SLIP_MAX_LINES,

@@ -3,7 +3,7 @@
 // Domain facts: ../shared/LOTTERY.md (outside the repo). Decisions are written beside the plays.
 
 /** The draw families. */
-export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN';
+export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN' | 'K3' | 'PC28' | '3D' | 'P5';
 
 /**
  * A draw's numbers, in draw order:
@@ -14,6 +14,10 @@ export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN';
  *   VN   27 prize numbers of the northern lottery, ĐB first, then G1, G2×2, G3×6, G4×4, G5×6,
  *        G6×3, G7×4 (VN_PRIZE_DIGITS gives each one's digit count: 12345 with 5 digits is "12345",
  *        42 with 5 digits is "00042")
+ *   K3   3 dice 1-6 in the order thrown (快三)
+ *   PC28 3 digits 0-9 whose sum 0-27 most plays read (幸运28)
+ *   3D   3 digits 0-9: 百 十 个 (福彩3D)
+ *   P5   5 digits 0-9: 万 千 百 十 个; 排列三 plays read the first three (排列三/五)
  */
 export interface Draw {
   readonly kind: LotteryKind;

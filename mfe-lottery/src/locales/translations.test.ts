@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOTTERY_KINDS } from '@platform/contract';
+import { LOTTERY_DEFAULT_GAME_CODES, LOTTERY_DEFAULT_GROUP_CODES, LOTTERY_KINDS } from '@platform/contract';
 import { TRANSLATION_SETS } from '@platform/shared';
 import { assertCompleteTranslations, assertUsedKeysExist } from '@platform/shared/testing';
 
@@ -10,8 +10,8 @@ import { assertCompleteTranslations, assertUsedKeysExist } from '@platform/share
 const FEATURES_OF_THIS_NAMESPACE = ['lottery', 'vn-lottery', 'games'];
 
 /** The games every merchant starts with (server/src/modules/lottery/games.ts) and their groups. */
-const DEFAULT_GAME_CODES = ['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5'];
-const GROUP_CODES = ['SSC', '11X5', 'PK10', 'LHC', 'VN'];
+const DEFAULT_GAME_CODES = LOTTERY_DEFAULT_GAME_CODES;
+const GROUP_CODES = LOTTERY_DEFAULT_GROUP_CODES;
 
 const setOf = (set: string): Record<string, string> => JSON.parse(readFileSync(path.join(__dirname, `${set.toLowerCase()}.json`), 'utf8'));
 

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOTTERY_DEFAULT_GAME_CODES } from '@platform/contract';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 import { NAMESPACE } from './translations';
 
 const LOCALES = path.join(__dirname, 'locales');
 const SETS = ['bn', 'cn', 'en', 'id', 'th', 'ty', 'vi'] as const;
-/** The games every merchant starts with (the server's DEFAULT_LOTTERY_GAMES): their names are asked for as game_<gameCode>. */
-const DEFAULT_GAME_CODES = ['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5'];
+/** The games every merchant starts with (the contract's LOTTERY_DEFAULT_GAME_CODES): their names are asked for as game_<gameCode>. */
+const DEFAULT_GAME_CODES = LOTTERY_DEFAULT_GAME_CODES;
 
 test(`every ${NAMESPACE} string exists in all seven translation sets`, () => {
   assertCompleteTranslations(LOCALES, { sourceDir: __dirname, namespace: NAMESPACE });

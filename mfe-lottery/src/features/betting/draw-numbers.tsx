@@ -1,6 +1,7 @@
 // A draw's numbers as the player reads them: balls in draw order (Mark Six balls in their colour,
-// 波色, with their zodiac, the special number set apart), and for the Vietnam lottery the table of
-// its 27 prizes (ĐB, G1 … G7).
+// 波色, with their zodiac, the special number set apart; the three dice of Fast 3 as dice), the sum
+// that Fast 3 and Lucky 28 bets read, and for the Vietnam lottery the table of its 27 prizes (ĐB,
+// G1 … G7).
 import { useT } from '@platform/shared';
 import { ZODIAC_KEYS, lhcColour, lhcZodiac, lunarYearOf, type LotteryKind } from '@platform/lottery-rules';
 import styles from './betting.module.css';
@@ -57,6 +58,7 @@ export function VnPrizeTable({ numbers, caption }: { numbers: readonly string[];
 function Ball({ kind, number, special, lunarYear }: { kind: LotteryKind; number: string; special: boolean; lunarYear: number }) {
   const { t } = useT(NAMESPACE);
   const value = Number(number);
+  if (kind === 'K3') return <li className={cx(styles.ball, styles.die)}>{number}</li>;
   if (kind !== 'LHC' || !Number.isInteger(value) || value < 1 || value > 49) {
     return <li className={styles.ball}>{number}</li>;
   }
@@ -67,6 +69,19 @@ function Ball({ kind, number, special, lunarYear }: { kind: LotteryKind; number:
         {number}
       </span>
       <span className={styles.zodiac}>{t(ZODIAC_KEYS[lhcZodiac(value, lunarYear)])}</span>
+    </li>
+  );
+}
+
+/** Kinds whose bets mostly read the sum of the numbers: the page shows it after them. */
+const SUM_KINDS: ReadonlySet<LotteryKind> = new Set<LotteryKind>(['K3', 'PC28']);
+
+function DrawSum({ numbers }: { numbers: readonly string[] }) {
+  const { t } = useT(NAMESPACE);
+  const sum = numbers.reduce((total, number) => total + Number(number), 0);
+  return (
+    <li className={styles.drawSum} data-testid="draw-sum" aria-label={t('draw_sum', { value: sum })}>
+      = {sum}
     </li>
   );
 }
@@ -83,6 +98,7 @@ export function DrawNumbers({ kind, numbers, label, drawTime }: { kind: LotteryK
       {numbers.map((number, index) => (
         <Ball key={index} kind={kind} number={number} special={kind === 'LHC' && index === 6} lunarYear={lunarYear} />
       ))}
+      {SUM_KINDS.has(kind) && <DrawSum numbers={numbers} />}
     </ol>
   );
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOTTERY_DEFAULT_GAME_CODES, LOTTERY_DEFAULT_GROUP_CODES } from '@platform/contract';
 import { PLAYS } from '@platform/lottery-rules';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 import { NAMESPACE } from './translations';
@@ -9,9 +10,9 @@ import { NAMESPACE } from './translations';
 
 const LOCALES = path.join(__dirname, 'locales');
 const SETS = ['bn', 'cn', 'en', 'id', 'th', 'ty', 'vi'] as const;
-/** The games and lobby groups every merchant starts with (the server's DEFAULT_LOTTERY_GAMES). */
-const DEFAULT_GAME_CODES = ['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5'];
-const DEFAULT_GAME_GROUPS = ['SSC', '11X5', 'PK10', 'LHC', 'VN'];
+/** The games and lobby groups every merchant starts with (the contract's LOTTERY_DEFAULT_GAME_CODES). */
+const DEFAULT_GAME_CODES = LOTTERY_DEFAULT_GAME_CODES;
+const DEFAULT_GAME_GROUPS = LOTTERY_DEFAULT_GROUP_CODES;
 
 const stringsOf = (set: (typeof SETS)[number]): Record<string, unknown> => JSON.parse(readFileSync(path.join(LOCALES, `${set}.json`), 'utf8')) as Record<string, unknown>;
 

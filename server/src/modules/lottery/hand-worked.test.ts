@@ -1,11 +1,15 @@
 import { LOTTERY_KINDS } from '@platform/contract';
-import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
+import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type PlayDefinition } from '@platform/lottery-rules';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { placeOrder } from './betting.service';
 import { drawRoundAs, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
 import { settleRound } from './settlement.service';
+import { D3_HAND_WORKED, P5_HAND_WORKED } from './hand-worked-3d.testing';
+import { K3_HAND_WORKED } from './hand-worked-k3.testing';
+import { PC28_HAND_WORKED } from './hand-worked-pc28.testing';
+import { MAX_PRIZE_MINOR, type HandWorked, type HandWorkedKind } from './hand-worked.testing';
 
 // Issue 11, "for each play type, settlement against hand-worked examples": the server's settlement
 // (lottery_win_count in migration 039, run by settleRound) on one draw chosen per kind, against
@@ -23,27 +27,6 @@ import { settleRound } from './settlement.service';
 // The picks and the draws are those of the play definitions: values are the row's values (bit v
 // of the row's mask), 大小单双 rows are 0 大 big, 1 小 small, 2 单 odd, 3 双 even; 龙虎 rows 0 龙,
 // 1 虎; the tie row 0 和; zodiac rows 0 鼠 … 11 猪 (2026 map: 马 6 holds 01 13 25 37 49).
-
-interface HandWorked {
-  readonly code: string;
-  /** The picked values of each row. */
-  readonly rows: readonly (readonly number[])[];
-  readonly multiple?: number;
-  readonly mode?: MoneyMode;
-  /** Tickets × the play's unit stake (200, or 100 for đề/xiên, 2700 for lô) × multiple ÷ mode. */
-  readonly amountMinor: number;
-  /** The prize of one winning ticket at multiple 1, series 1900, in the bet's money mode. */
-  readonly unitPrizeMinor: number;
-  /** Winning tickets (hits for lô). */
-  readonly wins: number;
-  readonly prizeMinor: number;
-  /** The bet is refunded (LHC 两面 on 49). */
-  readonly push?: true;
-  readonly note: string;
-}
-
-/** The maximum prize of one bet in the default games (300,000.00). */
-const MAX_PRIZE_MINOR = 30_000_000;
 
 // ── SSC ── draw 5 6 5 2 5 (万 千 百 十 个): front three 5 6 5, middle three 6 5 2, back three 5 2 5
 // (pair form: 5 twice, 2 once; sum 12), back two 2 5, the five digits {2, 5, 6} with sum 23, and
@@ -218,12 +201,16 @@ const VN_CASES: readonly HandWorked[] = [
   { code: 'VN_XIEN4', rows: [[0, 7, 42, 45, 88]], amountMinor: 500, unitPrizeMinor: 35_581, wins: 5, prizeMinor: 177_905, note: 'every ticket wins, once' },
 ];
 
-const HAND_WORKED: Readonly<Record<LotteryKind, { readonly numbers: readonly number[]; readonly cases: readonly HandWorked[] }>> = {
+const HAND_WORKED: Readonly<Record<LotteryKind, HandWorkedKind>> = {
   SSC: { numbers: SSC_DRAW, cases: SSC_CASES },
   '11X5': { numbers: X5_DRAW, cases: X5_CASES },
   PK10: { numbers: PK10_DRAW, cases: PK10_CASES },
   LHC: { numbers: LHC_DRAW, cases: LHC_CASES },
   VN: { numbers: VN_DRAW, cases: VN_CASES },
+  K3: K3_HAND_WORKED,
+  PC28: PC28_HAND_WORKED,
+  '3D': D3_HAND_WORKED,
+  P5: P5_HAND_WORKED,
 };
 
 const KINDS = LOTTERY_KINDS as readonly LotteryKind[];
@@ -256,7 +243,7 @@ describe('the hand-worked tables', () => {
   it('hold a bet of every one of the catalogue\'s plays, on possible draws, with a losing bet in every kind and the LHC push', () => {
     const covered = new Set(KINDS.flatMap((kind) => HAND_WORKED[kind].cases.map((entry) => entry.code)));
     expect([...covered].sort()).toEqual(PLAYS.map((play) => play.code).sort());
-    expect(PLAYS).toHaveLength(53);
+    expect(PLAYS).toHaveLength(90);
     for (const kind of KINDS) {
       const { numbers, cases } = HAND_WORKED[kind];
       expect({ kind, valid: isValidDraw({ kind, numbers }) }).toEqual({ kind, valid: true });

@@ -8,7 +8,17 @@ import { GAME_COLUMNS, type GameRow } from './rounds.service';
 // rounds after it (for a chase), and results. Nothing here writes.
 
 /** English labels of the lobby groups (pages translate by code). */
-const GROUP_LABELS: Record<string, string> = { SSC: 'SSC', '11X5': '11 Choose 5', PK10: 'Racing (PK10)', LHC: 'Mark Six', VN: 'Vietnam Lottery' };
+const GROUP_LABELS: Record<string, string> = {
+  SSC: 'SSC',
+  '11X5': '11 Choose 5',
+  PK10: 'Racing (PK10)',
+  LHC: 'Mark Six',
+  VN: 'Vietnam Lottery',
+  K3: 'Fast 3 (dice)',
+  PC28: 'Lucky 28',
+  '3D': '3D',
+  P5: 'Pick 3 / Pick 5',
+};
 
 export const gameOf = (row: GameRow): LotteryGame => ({
   gameId: row.id,

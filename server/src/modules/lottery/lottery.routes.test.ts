@@ -10,6 +10,7 @@ import type {
   LotteryOrderDetail,
   LotteryRound,
 } from '@platform/contract';
+import { LOTTERY_DEFAULT_GAME_CODES } from '@platform/contract';
 import { playsOf } from '@platform/lottery-rules';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,9 +54,9 @@ const get = async <T>(url: string, auth = false) => {
 
 it('lists games, groups, the round on sale, the next rounds and popular games to anybody', async () => {
   const games = await get<LotteryGame[]>('/lgw/games');
-  expect(games.body.value.map((game) => game.gameCode)).toEqual(['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5']);
+  expect(games.body.value.map((game) => game.gameCode)).toEqual([...LOTTERY_DEFAULT_GAME_CODES]);
   const menus = await get<LotteryGameGroup[]>('/lgw/games/game_menus?prizeMode=Lott');
-  expect(menus.body.value.map((group) => group.gameGroupCode)).toEqual(['SSC', '11X5', 'PK10', 'LHC']);
+  expect(menus.body.value.map((group) => group.gameGroupCode)).toEqual(['SSC', '11X5', 'PK10', 'LHC', 'K3', 'PC28', '3D', 'P5']);
   const vn = await get<LotteryGameGroup[]>('/lgw/vn/games/game_menu?prizeMode=SEA&device=WEB');
   expect(vn.body.value.flatMap((group) => group.gameMenus.map((game) => game.gameCode))).toEqual(['VNMB', 'VN5']);
   const opened = await get<LotteryOpened>('/lgw/games/opened/numero?gameCode=SSC1');
@@ -64,7 +65,7 @@ it('lists games, groups, the round on sale, the next rounds and popular games to
   expect((await get<LotteryOpened>('/lotto/lgw/games/opened/numero?gameCode=SSC1')).body.value).toEqual(opened.body.value);
   const near = await get<LotteryRound[]>('/lgw/numeros/near?gameCode=SSC1&count=3');
   expect(near.body.value.map((round) => round.numero)).toEqual(['20261127-0721', '20261127-0722', '20261127-0723']);
-  expect((await get<LotteryGame[]>('/lgw/games/popular?count=20')).body.value).toHaveLength(7);
+  expect((await get<LotteryGame[]>('/lgw/games/popular?count=20')).body.value).toHaveLength(LOTTERY_DEFAULT_GAME_CODES.length);
   expect((await get<unknown[]>('/lgw/vn/numeros/opened/game?count=100')).body.value).toHaveLength(2);
   const unknown = await get<unknown>('/lgw/games/opened/numero?gameCode=NOPE');
   expect([unknown.status, unknown.body.errorCode]).toEqual([404, 'lottery.game.unknown']);

@@ -16,7 +16,7 @@ export const LOTTERY_TEST_START_MS = Date.UTC(2026, 10, 27, 4, 0, 20);
 export const testSecretsKey = (): SecretsKey => parseSecretsKey(generateSecretsKeyText());
 
 /** The kinds' games among the defaults, one each. */
-export const GAME_OF_KIND: Record<LotteryKind, string> = { SSC: 'SSC1', '11X5': 'GD11X5', PK10: 'PK10', LHC: 'LHC5', VN: 'VN5' };
+export const GAME_OF_KIND: Record<LotteryKind, string> = { SSC: 'SSC1', '11X5': 'GD11X5', PK10: 'PK10', LHC: 'LHC5', VN: 'VN5', K3: 'JSK3', PC28: 'PC28', '3D': 'F3D', P5: 'FPL5' };
 
 export async function fundedMembers(pool: pg.Pool, merchantId: number, count: number, amountMinor: number, prefix = 'lotto'): Promise<number[]> {
   const ids: number[] = [];

@@ -1,4 +1,4 @@
-import { DRAW_SIZES, isValidDraw, VN_PRIZE_DIGITS, type LotteryKind } from '@platform/lottery-rules';
+import { DRAW_SIZES, drawNumberWidth, isValidDraw, type LotteryKind } from '@platform/lottery-rules';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
@@ -18,8 +18,7 @@ export type ResultEntryOutcome = { state: 'awaiting_second' } | { state: 'drawn'
 
 /** How many characters each number of a kind's draw is written with (VN: its prize's digits, zero-padded). */
 function widthsOf(kind: LotteryKind): number[] {
-  if (kind === 'VN') return [...VN_PRIZE_DIGITS];
-  return new Array<number>(DRAW_SIZES[kind]).fill(kind === 'SSC' ? 1 : 2);
+  return Array.from({ length: DRAW_SIZES[kind] }, (_, index) => drawNumberWidth(kind, index));
 }
 
 /**
