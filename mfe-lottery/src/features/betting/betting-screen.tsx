@@ -1,6 +1,6 @@
 // The betting page of one game (/lottery?gameCode=X[&playType=…], /vnlottery?gameCode=X): the
 // round and its countdown, the latest result, the play-type menu, the picker with its options,
-// the slip with the chase, today's orders and the results history. A chunk of its own.
+// the slip with the chase, today's orders, the results history and the trend chart. A chunk of its own.
 import { EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
 import type { LotteryGame, LotteryPrizeMode } from '@platform/contract';
 import { playsOf, type PlayDefinition } from '@platform/lottery-rules';
@@ -9,6 +9,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { gamePath } from '../games/game-names';
 import { lazyPart } from '../games/lazy-screen';
 import { loadGame, loadNearRounds, loadTodayOrders, type BetRecord } from '../games/lottery-api';
+import { NAMESPACE as TREND_NAMESPACE, translationsLoaded as trendTranslationsLoaded } from '../trend-chart/translations';
 import { BetBuilder } from './bet-builder';
 import type { BetOptionsValue } from './bet-options';
 import { BetSlip } from './bet-slip';
@@ -18,13 +19,14 @@ import { initialPlay, PlayMenu } from './play-menu';
 import { LatestResult, RoundHeader } from './round-header';
 import { addLine, canAddLine, removeLine, type SlipLine } from './slip';
 import { TodayOrders } from './today-orders';
-import { NAMESPACE } from './translations';
+import { NAMESPACE, translationsLoaded as bettingTranslationsLoaded } from './translations';
 import { useRound } from './use-round';
 
 /** Today's orders a page of the list shows. */
 export const ORDERS_PAGE_SIZE = 10;
 
 const ResultsHistory = lazyPart(() => import(/* webpackChunkName: "lottery-results-history" */ './results-history'));
+const TrendChart = lazyPart(() => import(/* webpackChunkName: "lottery-trend-chart" */ '../trend-chart/trend-chart'));
 
 export interface BettingScreenProps {
   gameCode: string;
@@ -35,6 +37,7 @@ export interface BettingScreenProps {
 
 function GameBoard({ game, playType }: { game: LotteryGame; playType: string | null }) {
   const { t } = useT(NAMESPACE);
+  const trendT = useT(TREND_NAMESPACE).t;
   const navigate = useNavigate();
   const loggedIn = useBusState('session').token !== null;
   const vietnam = game.kind === 'VN';
@@ -43,6 +46,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType: string | n
   const [options, setOptions] = useState<BetOptionsValue>({ mode: 1, series: game.defaultSeries, multiple: 1 });
   const [lines, setLines] = useState<SlipLine[]>([]);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [trendOpen, setTrendOpen] = useState(false);
   const [drawCount, setDrawCount] = useState(0);
 
   const orders = usePagedList<BetRecord, { gameCode: string }>(({ page, pageSize, filters }, signal) => loadTodayOrders(filters.gameCode, page, pageSize, signal), {
@@ -117,6 +121,17 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType: string | n
         </header>
         {historyOpen && <ResultsHistory game={game} version={drawCount} />}
       </section>
+      <section className={styles.historySection} aria-labelledby="lottery-trend-title">
+        <header className={styles.slipHeader}>
+          <h3 id="lottery-trend-title" className={styles.slipTitle}>
+            {trendT('section_title')}
+          </h3>
+          <button type="button" className={styles.disclosure} aria-expanded={trendOpen} onClick={() => setTrendOpen((open) => !open)} data-testid="trend-toggle">
+            {trendOpen ? t('hide') : t('show')}
+          </button>
+        </header>
+        {trendOpen && <TrendChart game={game} version={drawCount} />}
+      </section>
     </div>
   );
 }
@@ -157,4 +172,5 @@ export default function BettingScreen({ gameCode, playType, prizeMode }: Betting
   );
 }
 
-export { translationsLoaded } from './translations';
+/** The screen's strings: its own and the trend chart's (its section title shows with the page). */
+export const translationsLoaded: Promise<void> = Promise.all([bettingTranslationsLoaded, trendTranslationsLoaded]).then(() => undefined);

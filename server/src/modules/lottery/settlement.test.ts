@@ -163,8 +163,15 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
     });
   }
   const before = await mainBalanceMinor(database.appPool, member);
-  const report = await drawAndSettle(database.appPool, secretsKey, round.drawAt);
-  expect(report.settled).toBeGreaterThanOrEqual(1);
+  // The earlier kinds' hours left many rounds due (a tick draws at most 1000, oldest first): tick
+  // until nothing is left to draw, as the scheduler would after downtime.
+  let settled = 0;
+  for (let tick = 0; tick < 20; tick += 1) {
+    const report = await drawAndSettle(database.appPool, secretsKey, round.drawAt);
+    settled += report.settled;
+    if (report.drawn === 0) break;
+  }
+  expect(settled).toBeGreaterThanOrEqual(1);
 
   const drawn = await roundNumbers(round.roundId);
   // The draw is the one anybody recomputes from the revealed seed and the sales hash.
