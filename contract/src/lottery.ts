@@ -28,14 +28,23 @@
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 
-export const LOTTERY_KINDS = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5'] as const;
+export const LOTTERY_KINDS = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5', 'VN18'] as const;
 /**
- * The games every merchant starts with (server migration 087, lottery_insert_default_games), in
+ * The games every merchant starts with (server migration 088, lottery_insert_default_games), in
  * lobby order, and their lobby groups: pages name them by code (game_<code>, group_label_<code>),
- * so each translation set must hold every one.
+ * so each translation set must hold every one. The southern and central Vietnamese games (kind
+ * VN18: VNMN5, the house's five-minute draw, then one game per province, XSMN… and XSMT…) are in
+ * the groups VNS and VNC, not in a group named after their kind.
  */
-export const LOTTERY_DEFAULT_GAME_CODES = ['SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5', 'JSK3', 'PC28', 'F3D', 'FC3D', 'FPL5', 'PL5'] as const;
-export const LOTTERY_DEFAULT_GROUP_CODES = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5'] as const;
+export const LOTTERY_DEFAULT_GAME_CODES = [
+  'SSC1', 'SSC5', 'GD11X5', 'PK10', 'LHC5', 'VNMB', 'VN5', 'JSK3', 'PC28', 'F3D', 'FC3D', 'FPL5', 'PL5',
+  'VNMN5',
+  'XSMNHCM', 'XSMNDT', 'XSMNCM', 'XSMNBTR', 'XSMNVT', 'XSMNBL', 'XSMNDN', 'XSMNCT', 'XSMNST', 'XSMNTN', 'XSMNAG',
+  'XSMNBTH', 'XSMNVL', 'XSMNBD', 'XSMNTV', 'XSMNLA', 'XSMNBP', 'XSMNHG', 'XSMNTG', 'XSMNKG', 'XSMNDL',
+  'XSMTTTH', 'XSMTPY', 'XSMTDLK', 'XSMTQNA', 'XSMTDNG', 'XSMTKH', 'XSMTBDI', 'XSMTQT', 'XSMTQB', 'XSMTGL', 'XSMTNT',
+  'XSMTQNG', 'XSMTDNO', 'XSMTKT'
+] as const;
+export const LOTTERY_DEFAULT_GROUP_CODES = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5', 'VNS', 'VNC'] as const;
 /** Prize modes (SPEC §9): Lott lists the official-play games, SEA the Vietnam lottery. */
 export const LOTTERY_PRIZE_MODES = ['Lott', 'SEA'] as const;
 export type LotteryPrizeMode = (typeof LOTTERY_PRIZE_MODES)[number];
@@ -110,7 +119,7 @@ const drawSchema = {
     numero,
     drawTime: epochMs,
     state: { type: 'string', enum: LOTTERY_ROUND_STATES },
-    numbers: { type: 'array', items: { type: 'string' }, description: 'formatted as formatDraw shows them (VN: 27 prizes, ĐB first); empty for a void round' },
+    numbers: { type: 'array', items: { type: 'string' }, description: 'formatted as formatDraw shows them (VN: 27 prizes, VN18: 18, ĐB first); empty for a void round' },
     serverSeedHash: { type: 'string' },
     serverSeed: { type: ['string', 'null'], description: 'revealed with the draw; null for a void round' },
     salesHash: {
@@ -298,6 +307,16 @@ export const lotteryBetCall = /*#__PURE__*/ defineCall({
       betCartAmountSum: { type: 'string', pattern: '^[0-9]{1,12}(\\.[0-9]{1,4})?$', description: 'what the page says the order costs (all chase rounds included), e.g. "20.0000"' },
       chase: { type: 'integer', minimum: 0, maximum: LOTTERY_MAX_CHASE, default: 0, description: 'further rounds to follow after currentNumero with the same slip (0: no chase)' },
       winningStop: { type: 'boolean', default: false, description: 'a chase stops once one of its bets wins: later rounds are refunded' },
+      chaseMultiples: {
+        type: 'array',
+        items: { type: 'integer' },
+        minItems: 1,
+        maxItems: LOTTERY_MAX_CHASE + 1,
+        description:
+          'the chase plan: chase + 1 factors, one per round from currentNumero on; round i bets each line at its multiple × chaseMultiples[i] ' +
+          '(each factor ≥ 1, each resulting multiple within the slip’s maximum and its prize within the game’s maxPrize, lottery.chase.invalid otherwise). ' +
+          'Absent: every round at the lines’ own multiples. betCartAmountSum is then the sum of every round at its factor',
+      },
       abandoning: { type: 'boolean' },
       quickChase: { type: 'boolean' },
       prizeModeId: { type: 'integer' },
@@ -393,6 +412,46 @@ export const lotteryCancelBetCall = /*#__PURE__*/ defineCall({
     required: ['orderDetailId', 'refunded'],
     additionalProperties: false,
     properties: { orderDetailId: { type: 'integer' }, refunded: money('returned to the main wallet') },
+  },
+});
+
+/**
+ * Cancels what is left of a chase in one step: every open bet of the caller's order whose round
+ * is still on sale (not closed), each refunded once, in one transaction. An order with nothing
+ * left to cancel (every round closed, settled, stopped on a win or cancelled already, or a second
+ * call) is refused with lottery.bet.not_cancellable and changes nothing; another member's order is
+ * lottery.bet.not_found.
+ */
+export const lotteryCancelChaseCall = /*#__PURE__*/ defineCall({
+  name: 'lotteryCancelChase',
+  method: 'POST',
+  path: '/lgw/orders/chase/cancel',
+  moduleId: 'GAME3',
+  token: true,
+  body: {
+    type: 'object',
+    required: ['orderNo'],
+    additionalProperties: false,
+    properties: { orderNo: { type: 'string', pattern: '^L[0-9A-Z]{6,40}$' }, lottoArea: { type: 'string', maxLength: 10 } },
+  },
+  value: {
+    type: 'object',
+    required: ['orderNo', 'refunded', 'bets'],
+    additionalProperties: false,
+    properties: {
+      orderNo: { type: 'string' },
+      refunded: money('returned to the main wallet, all the cancelled bets together'),
+      bets: {
+        type: 'array',
+        description: 'the bets cancelled, in round order',
+        items: {
+          type: 'object',
+          required: ['orderDetailId', 'numero', 'amount'],
+          additionalProperties: false,
+          properties: { orderDetailId: { type: 'integer' }, numero, amount: money('this bet’s stake, refunded') },
+        },
+      },
+    },
   },
 });
 
@@ -520,6 +579,7 @@ export type LotteryRound = ValueOf<typeof lotteryNearNumerosCall>[number];
 export type LotteryDraw = ValueOf<typeof lotteryDrawsCall>['list'][number];
 export type LotteryBetRequest = RequestOf<typeof lotteryBetCall>;
 export type LotteryBetResult = ValueOf<typeof lotteryBetCall>;
+export type LotteryCancelChaseResult = ValueOf<typeof lotteryCancelChaseCall>;
 export type LotteryBetRecord = ValueOf<typeof lotteryMemberBetsCall>['list'][number];
 export type LotteryMemberBetsQuery = QueryOf<typeof lotteryMemberBetsCall>;
 export type LotteryOrderDetail = ValueOf<typeof lotteryOrderDetailCall>;

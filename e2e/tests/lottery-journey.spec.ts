@@ -1,7 +1,8 @@
 import { clearRegistrationLimits, clearThrottles, registerMember } from '../harness/accounts';
 import { creditMember } from '../harness/operator';
+import { placeSlip } from '../harness/lottery';
 import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
-import { expect, test, type Locator, type Page } from '../harness/test';
+import { expect, test, type Page } from '../harness/test';
 
 // The lottery journey of issue 11, on the real server and its scheduler (a 1-minute SSC game drawn
 // by the server's clock): a player opens /lottery, picks every digit of the first position (one
@@ -18,22 +19,6 @@ function minorOf(text: string): number {
 }
 
 const balanceOf = async (page: Page): Promise<number> => minorOf((await page.getByTestId('header-balance').textContent()) ?? '');
-
-/** Places the slip, confirming; a round that closed meanwhile is bet on the next one. */
-async function placeBet(page: Page, screen: Locator): Promise<string> {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const numero = /\d{8}-\d{4}/.exec((await screen.getByTestId('round-numero').textContent()) ?? '')?.[0] ?? '';
-    await screen.getByTestId('place-bet').click();
-    await page.getByTestId('bet-confirm').getByRole('button', { name: 'Place bet' }).click();
-    const placed = screen.getByTestId('bet-placed');
-    const failed = screen.getByTestId('bet-error');
-    await expect(placed.or(failed)).toBeVisible({ timeout: 15_000 });
-    if (await placed.isVisible()) return numero;
-    await expect(failed).toContainText(/closed/i);
-    await expect(screen.getByTestId('round-status')).not.toContainText(/closed/i, { timeout: 20_000 });
-  }
-  throw new Error('three rounds closed before the bet went through');
-}
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -72,7 +57,7 @@ test('a player bets on SSC with a chase, sees the draw, the win in the header ba
   await screen.getByTestId('chase-count').fill('1');
   await screen.getByTestId('chase-winning-stop').check();
   await expect(screen.getByTestId('order-total')).toContainText('40.00');
-  const numero = await placeBet(page, screen);
+  const numero = await placeSlip(page, screen);
   expect(numero).toMatch(/^\d{8}-\d{4}$/);
   await expect(page.getByTestId('header-balance')).toContainText('960.00', { timeout: 10_000 });
   const orders = screen.getByTestId('today-orders');

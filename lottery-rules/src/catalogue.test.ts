@@ -3,7 +3,7 @@
 import { definePlay } from './play-kit';
 import { ALL_TRANSLATION_KEYS, PLAYS, WORD_BITS, isPush, pickWords, playById, playsOf, rowWordCounts, winCount, type Draw, type LotteryKind } from '.';
 
-const ID_RANGES: Record<LotteryKind, [number, number]> = { SSC: [1001, 1099], '11X5': [2001, 2999], PK10: [3001, 3999], LHC: [4001, 4999], VN: [5001, 5999], K3: [6001, 6999], PC28: [7001, 7999], '3D': [8001, 8999], P5: [9001, 9998] };
+const ID_RANGES: Record<LotteryKind, [number, number]> = { SSC: [1001, 1099], '11X5': [2001, 2999], PK10: [3001, 3999], LHC: [4001, 4999], VN: [5001, 5999], VN18: [5001, 5999], K3: [6001, 6999], PC28: [7001, 7999], '3D': [8001, 8999], P5: [9001, 9998] };
 
 test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
   expect(new Set(PLAYS.map((play) => play.id)).size).toBe(PLAYS.length);
@@ -16,11 +16,12 @@ test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
     expect(playById(play.id)).toBe(play);
   }
   expect(playById(9999)).toBeUndefined();
-  expect(playsOf('SSC')).toHaveLength(17);
-  expect(playsOf('11X5')).toHaveLength(14);
-  expect(playsOf('PK10')).toHaveLength(6);
-  expect(playsOf('LHC')).toHaveLength(8);
-  expect(playsOf('VN')).toHaveLength(8);
+  expect(playsOf('SSC')).toHaveLength(40);
+  expect(playsOf('11X5')).toHaveLength(29);
+  expect(playsOf('PK10')).toHaveLength(21);
+  expect(playsOf('LHC')).toHaveLength(41);
+  expect(playsOf('VN')).toHaveLength(11);
+  expect(playsOf('VN18')).toHaveLength(10);
   expect(playsOf('K3')).toHaveLength(10);
   expect(playsOf('PC28')).toHaveLength(10);
   expect(playsOf('3D')).toHaveLength(9);
@@ -47,6 +48,29 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '1015 SSC_TOTAL_BSOE 1/2',
     '1016 SSC_DRAGON_TIGER 9/20',
     '1017 SSC_DRAGON_TIGER_TIE 1/10',
+    '1018 SSC_5STAR_GROUP120 3/2500',
+    '1019 SSC_5STAR_GROUP60 3/5000',
+    '1020 SSC_5STAR_GROUP30 3/10000',
+    '1021 SSC_5STAR_GROUP20 1/5000',
+    '1022 SSC_5STAR_GROUP10 1/10000',
+    '1023 SSC_5STAR_GROUP5 1/20000',
+    '1024 SSC_4STAR_GROUP24 3/1250',
+    '1025 SSC_4STAR_GROUP12 3/2500',
+    '1026 SSC_4STAR_GROUP6 3/5000',
+    '1027 SSC_4STAR_GROUP4 1/2500',
+    '1028 SSC_ANY2_DIRECT 1/100',
+    '1029 SSC_ANY3_DIRECT 1/1000',
+    '1030 SSC_ANY4_DIRECT 1/10000',
+    '1031 SSC_FRONT3_SPAN 1/1000',
+    '1032 SSC_MID3_SPAN 1/1000',
+    '1033 SSC_BACK3_SPAN 1/1000',
+    '1034 SSC_BACK3_SUM_TAIL 1/10',
+    '1035 SSC_BACK3_TRIPLE 1/100',
+    '1036 SSC_BACK3_STRAIGHT 3/50',
+    '1037 SSC_BACK3_PAIR 27/100',
+    '1038 SSC_FUN_REPEAT2 4073/50000',
+    '1039 SSC_FUN_REPEAT3 107/12500',
+    '1040 SSC_FUN_REPEAT4 23/50000',
     '2001 11X5_ANY1 5/11',
     '2002 11X5_ANY2 2/11',
     '2003 11X5_ANY3 2/33',
@@ -61,12 +85,42 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '2012 11X5_FRONT3_GROUP 1/165',
     '2013 11X5_POSITION 1/11',
     '2014 11X5_FRONT3_ANY1 3/11',
+    '2015 11X5_ANY2_BANKER 2/11',
+    '2016 11X5_ANY5_BANKER1 1/462',
+    '2017 11X5_ANY5_BANKER2 1/462',
+    '2018 11X5_ANY5_BANKER3 1/462',
+    '2019 11X5_ANY5_BANKER4 1/462',
+    '2020 11X5_ODD5_EVEN0 1/77',
+    '2021 11X5_ODD4_EVEN1 25/154',
+    '2022 11X5_ODD3_EVEN2 100/231',
+    '2023 11X5_ODD2_EVEN3 25/77',
+    '2024 11X5_ODD1_EVEN4 5/77',
+    '2025 11X5_ODD0_EVEN5 1/462',
+    '2026 11X5_MEDIAN_3_9 2/33',
+    '2027 11X5_MEDIAN_4_8 3/22',
+    '2028 11X5_MEDIAN_5_7 15/77',
+    '2029 11X5_MEDIAN_6 50/231',
     '3001 PK10_CHAMPION 1/10',
     '3002 PK10_TOP2_DIRECT 1/90',
     '3003 PK10_TOP3_DIRECT 1/720',
     '3004 PK10_POSITION 1/10',
     '3005 PK10_CHAMPION_BSOE 1/2',
     '3006 PK10_DRAGON_TIGER_1V10 1/2',
+    '3007 PK10_TOP2_GROUP 1/45',
+    '3008 PK10_TOP4_DIRECT 1/5040',
+    '3009 PK10_TOP5_DIRECT 1/30240',
+    '3010 PK10_TOP2_SUM_3_4_18_19 1/45',
+    '3011 PK10_TOP2_SUM_5_6_16_17 2/45',
+    '3012 PK10_TOP2_SUM_7_8_14_15 1/15',
+    '3013 PK10_TOP2_SUM_9_10_12_13 4/45',
+    '3014 PK10_TOP2_SUM_11 1/9',
+    '3015 PK10_TOP2_SUM_BIG_EVEN 4/9',
+    '3016 PK10_TOP2_SUM_SMALL_ODD 5/9',
+    '3017 PK10_DRAGON_TIGER_2V9 1/2',
+    '3018 PK10_DRAGON_TIGER_3V8 1/2',
+    '3019 PK10_DRAGON_TIGER_4V7 1/2',
+    '3020 PK10_DRAGON_TIGER_5V6 1/2',
+    '3021 PK10_RANK_BSOE 1/2',
     '4001 LHC_SPECIAL 1/49',
     '4002 LHC_REGULAR 6/49',
     '4003 LHC_SPECIAL_BSOE 24/49',
@@ -75,6 +129,39 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '4006 LHC_REGULAR_ALL2 5/392',
     '4007 LHC_REGULAR_ALL3 5/4606',
     '4008 LHC_NOT_IN5 10127/22701',
+    '4009 LHC_SPECIAL_RED 17/49',
+    '4010 LHC_SPECIAL_BLUE_GREEN 16/49',
+    '4011 LHC_HALF_WAVE_7 1/7',
+    '4012 LHC_HALF_WAVE_8 8/49',
+    '4013 LHC_HALF_WAVE_9 9/49',
+    '4014 LHC_HALF_WAVE_10 10/49',
+    '4015 LHC_SPECIAL_ZODIAC_5 5/49',
+    '4016 LHC_SPECIAL_ZODIAC_4 4/49',
+    '4017 LHC_SPECIAL_TAIL_0 4/49',
+    '4018 LHC_SPECIAL_TAIL 5/49',
+    '4019 LHC_TAIL_0 7139/15134',
+    '4020 LHC_TAIL 12574/22701',
+    '4021 LHC_LINKED_ZODIAC2 209801/1022626',
+    '4022 LHC_LINKED_ZODIAC2_YEAR 744427/3067878',
+    '4023 LHC_LINKED_ZODIAC3 288003/3579191',
+    '4024 LHC_LINKED_ZODIAC3_YEAR 2060539/21475146',
+    '4025 LHC_LINKED_TAIL2 320005/1115592',
+    '4026 LHC_LINKED_TAIL2_ZERO 744427/3067878',
+    '4027 LHC_LINKED_TAIL3 151975/1115592',
+    '4028 LHC_LINKED_TAIL3_ZERO 3274455/28633528',
+    '4029 LHC_TWO_SPECIAL 1/56',
+    '4030 LHC_SPECIAL_PAIR 1/196',
+    '4031 LHC_TOTAL_BIG 21714479/42950292',
+    '4032 LHC_TOTAL_SMALL 21235813/42950292',
+    '4033 LHC_TOTAL_ODD 21220/42441',
+    '4034 LHC_TOTAL_EVEN 21221/42441',
+    '4035 LHC_NOT_IN6 374699/998844',
+    '4036 LHC_NOT_IN7 1124097/3579191',
+    '4037 LHC_NOT_IN8 1873495/7158382',
+    '4038 LHC_NOT_IN9 776815/3579191',
+    '4039 LHC_NOT_IN10 466089/2603048',
+    '4040 LHC_NOT_IN11 47804/325381',
+    '4041 LHC_NOT_IN12 38998/325381',
     '5001 VN_LO2 27/100',
     '5002 VN_DE 1/100',
     '5003 VN_DE_HEAD 1/10',
@@ -83,6 +170,19 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '5006 VN_XIEN2 exact',
     '5007 VN_XIEN3 exact',
     '5008 VN_XIEN4 exact',
+    '5009 VN_LO3 23/1000',
+    '5010 VN_4CANG 1/10000',
+    '5011 VN_DE_G1 1/100',
+    '5012 VN18_LO2 9/50',
+    '5013 VN18_DE 1/100',
+    '5014 VN18_DE_HEAD 1/10',
+    '5015 VN18_DE_TAIL 1/10',
+    '5016 VN18_DE_G8 1/100',
+    '5017 VN18_3CANG 1/1000',
+    '5018 VN18_XIEN2 exact',
+    '5019 VN18_XIEN3 exact',
+    '5020 VN18_XIEN4 exact',
+    '5021 VN18_LO3 17/1000',
     '6001 K3_SUM 1/216',
     '6002 K3_SUM_BSOE 35/72',
     '6003 K3_TRIPLE_SINGLE 1/216',
@@ -220,7 +320,7 @@ describe('the settlement rules', () => {
 
   test('push: only LHC 两面 on a special of 49', () => {
     const lhc = (special: number): Draw => ({ kind: 'LHC', numbers: [1, 2, 3, 4, 5, 6, special], lunarYear: 2026 });
-    for (const play of playsOf('LHC')) expect(isPush(play, lhc(49))).toBe(play.code === 'LHC_SPECIAL_BSOE');
+    for (const play of playsOf('LHC')) expect(isPush(play, lhc(49))).toBe(play.code === 'LHC_SPECIAL_BSOE' || play.code.startsWith('LHC_HALF_WAVE_'));
     expect(isPush(playById(4003)!, lhc(48))).toBe(false);
     expect(winCount(playById(4003)!, [15n], lhc(49))).toBe(0);
   });

@@ -1,6 +1,6 @@
 // The play catalogue: every play of every kind, looked up by slip playId or by kind, and the
 // translation keys the pickers use (the front end checks its translation sets against them).
-// Decides: ids by kind (SSC 1001-1099, 11X5 2001-, PK10 3001-, LHC 4001-, VN 5001-, K3 6001-,
+// Decides: ids by kind (SSC 1001-1099, 11X5 2001-, PK10 3001-, LHC 4001-, VN and VN18 5001-, K3 6001-,
 // PC28 7001-, 3D 8001-, P5 9001-); ids and codes
 // are stable (slips and stored bets refer to them): add plays, never renumber.
 import { D3_PLAYS, P5_PLAYS } from './plays-3d';

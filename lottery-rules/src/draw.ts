@@ -16,7 +16,10 @@
 //       K3    3 × (1 + uniformInt(6)), first die first;
 //       PC28  3 × uniformInt(10);
 //       3D    3 × uniformInt(10), 百 first;
-//       P5    5 × uniformInt(10), 万 first.
+//       P5    5 × uniformInt(10), 万 first;
+//       VN18  18 numbers, number i = uniformInt(10^VN18_PRIZE_DIGITS[i]), ĐB first (the southern
+//             and central draws announce G8 first; the stream and the stored numbers go ĐB first,
+//             like VN's, so a kind's special prize is always its first number).
 //   · a round drawn with a sales hash (64 lowercase hex digits: SHA-256 of the round's bets as
 //     they stood when sales closed, computed by the server; server/README.md, Lottery) uses
 //     `${serverSeed}:${salesHash}` as the HMAC key in place of the seed alone, the client seed
@@ -39,15 +42,44 @@ export const VN_PRIZE_DIGITS: readonly number[] = Object.freeze([
   ...new Array<number>(4).fill(2),
 ]);
 
+/**
+ * Digits of the 18 southern and central prize numbers (XSMN, XSMT), stored ĐB first: ĐB (6), G1,
+ * G2, G3×2, G4×7 (5), G5, G6×3 (4), G7 (3), G8 (2). 17 of them have at least 3 digits, 16 at least 4.
+ */
+export const VN18_PRIZE_DIGITS: readonly number[] = Object.freeze([
+  6,
+  5,
+  5,
+  ...new Array<number>(2).fill(5),
+  ...new Array<number>(7).fill(5),
+  4,
+  ...new Array<number>(3).fill(4),
+  3,
+  2,
+]);
+
 /** Numbers in a draw of each kind. */
-export const DRAW_SIZES: Readonly<Record<LotteryKind, number>> = Object.freeze({ SSC: 5, '11X5': 5, PK10: 10, LHC: 7, VN: 27, K3: 3, PC28: 3, '3D': 3, P5: 5 });
+export const DRAW_SIZES: Readonly<Record<LotteryKind, number>> = Object.freeze({ SSC: 5, '11X5': 5, PK10: 10, LHC: 7, VN: 27, K3: 3, PC28: 3, '3D': 3, P5: 5, VN18: 18 });
+
+/** The Vietnamese kinds: prize tables whose numbers have each their own digits, ĐB first. */
+const VIETNAM_KINDS: ReadonlySet<LotteryKind> = new Set<LotteryKind>(['VN', 'VN18']);
+
+/** Whether a kind is a Vietnamese lottery (its games are the SEA menu's, its results a prize table). */
+export function isVietnamKind(kind: LotteryKind): boolean {
+  return VIETNAM_KINDS.has(kind);
+}
+
+/** The digits of each prize number of a Vietnamese kind, ĐB first (undefined for the other kinds). */
+export function vnPrizeDigitsOf(kind: LotteryKind): readonly number[] | undefined {
+  return kind === 'VN' ? VN_PRIZE_DIGITS : kind === 'VN18' ? VN18_PRIZE_DIGITS : undefined;
+}
 
 /** The kinds whose numbers are single digits (shown as one character, entered as one). */
 const ONE_DIGIT_KINDS: ReadonlySet<LotteryKind> = new Set<LotteryKind>(['SSC', 'K3', 'PC28', '3D', 'P5']);
 
-/** Characters a number of a draw is shown with: 1 for digit and dice kinds, VN each prize's digits, else 2. */
+/** Characters a number of a draw is shown with: 1 for digit and dice kinds, VN and VN18 each prize's digits, else 2. */
 export function drawNumberWidth(kind: LotteryKind, index: number): number {
-  return ONE_DIGIT_KINDS.has(kind) ? 1 : kind === 'VN' ? VN_PRIZE_DIGITS[index] : 2;
+  return ONE_DIGIT_KINDS.has(kind) ? 1 : (vnPrizeDigitsOf(kind)?.[index] ?? 2);
 }
 
 /** 1..size after `steps` Fisher–Yates steps (see the file's comment): entries 0..steps−1 are drawn. */
@@ -79,6 +111,8 @@ export function drawFromSource(kind: LotteryKind, source: RandomSource): Draw {
     case '3D':
     case 'P5':
       return { kind, numbers: Array.from({ length: DRAW_SIZES[kind] }, () => source.uniformInt(10)) };
+    case 'VN18':
+      return { kind, numbers: VN18_PRIZE_DIGITS.map((digits) => source.uniformInt(10 ** digits)) };
     default:
       throw new RangeError(`unknown lottery kind ${String(kind)}`);
   }
@@ -110,7 +144,9 @@ export function drawRound(kind: LotteryKind, gameCode: string, numero: string, s
 
 /** The same draw recomputed with an asynchronous HMAC (the browser's verification page, WebCrypto). */
 export function verifyDrawAsync(kind: LotteryKind, gameCode: string, numero: string, serverSeed: string, salesHash: string | null, hmacAsync: HmacSha256Async): Promise<Draw> {
-  return replayWithAsyncHmac(hmacAsync, roundSeeds(gameCode, numero, serverSeed, salesHash), (source) => drawFromSource(kind, source), kind === 'VN' ? 5 : 2);
+  // Blocks of 8 words computed up front: enough for the kind's reads with a few rejections.
+  const blocks = kind === 'VN' ? 5 : kind === 'VN18' ? 4 : 2;
+  return replayWithAsyncHmac(hmacAsync, roundSeeds(gameCode, numero, serverSeed, salesHash), (source) => drawFromSource(kind, source), blocks);
 }
 
 /** Whether numbers are a possible draw of their kind (sizes, ranges, distinctness). */
@@ -134,10 +170,12 @@ export function isValidDraw(draw: Draw): boolean {
       return new Set(numbers).size === 7 && numbers.every((n) => n >= 1 && n <= 49);
     case 'VN':
       return numbers.every((n, index) => n >= 0 && n < 10 ** VN_PRIZE_DIGITS[index]);
+    case 'VN18':
+      return numbers.every((n, index) => n >= 0 && n < 10 ** VN18_PRIZE_DIGITS[index]);
   }
 }
 
-/** The numbers as shown: digit and dice kinds one character, 11X5/PK10/LHC two digits, VN zero-padded to each prize's digits. */
+/** The numbers as shown: digit and dice kinds one character, 11X5/PK10/LHC two digits, VN and VN18 zero-padded to each prize's digits. */
 export function formatDraw(draw: Draw): string[] {
   return draw.numbers.map((n, index) => String(n).padStart(drawNumberWidth(draw.kind, index), '0'));
 }

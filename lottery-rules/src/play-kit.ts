@@ -74,6 +74,8 @@ export interface PlaySpec {
   readonly rule: SettleRule;
   readonly k?: number;
   readonly probability: Fraction;
+  /** Paid once per occurrence of a pick (VN lô); `probability` is then the expected hits. */
+  readonly perOccurrence?: boolean;
   readonly pushProbability?: Fraction;
   readonly unitStakeMinor: number;
   /** Tickets of rows that passed the row checks (values ascending); 0 = not a valid bet. */

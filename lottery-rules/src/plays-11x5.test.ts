@@ -10,6 +10,8 @@ import {
   mulberry32,
   picksOf,
   randomDraw,
+  randomInt,
+  randomRows,
   randomSubset,
   rationalOf,
   sampleTickets,
@@ -18,12 +20,30 @@ import {
   type Rows,
   type TicketModel,
 } from './harness.testing';
-import { playsOf, winCount, type Draw } from '.';
+import { Rational } from '@platform/inhouse-games';
+import { playsOf, winCount, type Draw, type PlayDefinition } from '.';
 
 const NUMBERS = Array.from({ length: 11 }, (_, index) => index + 1);
 const distinct = (ticket: readonly number[]) => new Set(ticket).size === ticket.length;
 const combos = (k: number) => (rows: Rows) => combinations(rows[0], k);
 const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value) => b.includes(value));
+
+const isOdd = (n: number) => n % 2 === 1;
+const medianOf = (d: readonly number[]) => [...d].sort((a, b) => a - b)[2];
+
+/** 胆拖 of 任选N: every banker plus N − #bankers drags; no ticket when a number is in both rows. */
+const bankerDrag = (n: number): TicketModel => ({
+  tickets: ([bankers, drags]) => (bankers.some((x) => drags.includes(x)) ? [] : combinations(drags, n - bankers.length).map((rest) => [...bankers, ...rest])),
+  hits: (ticket, d) => (ticket.every((x) => d.includes(x)) ? 1 : 0),
+});
+
+/** One ticket per picked value, which wins when `wins(value, draw)`. */
+const onePerValue = (wins: (value: number, d: readonly number[]) => boolean): TicketModel => ({ tickets: cartesian, hits: ([value], d) => (wins(value, d) ? 1 : 0) });
+
+/** The 11X5 plays added with 胆拖, 定单双 and 猜中位. */
+const BANKER_CODES = ['11X5_ANY2_BANKER', '11X5_ANY5_BANKER1', '11X5_ANY5_BANKER2', '11X5_ANY5_BANKER3', '11X5_ANY5_BANKER4'];
+const ODD_CODES = [5, 4, 3, 2, 1, 0].map((odd) => `11X5_ODD${odd}_EVEN${5 - odd}`);
+const MEDIAN_CODES = ['11X5_MEDIAN_3_9', '11X5_MEDIAN_4_8', '11X5_MEDIAN_5_7', '11X5_MEDIAN_6'];
 
 const MODELS: Record<string, TicketModel> = {
   ...Object.fromEntries(
@@ -41,6 +61,11 @@ const MODELS: Record<string, TicketModel> = {
     hits: ([position, n], d) => (d[position] === n ? 1 : 0),
   },
   '11X5_FRONT3_ANY1': { tickets: combos(1), hits: ([n], d) => (d.slice(0, 3).includes(n) ? 1 : 0) },
+  '11X5_ANY2_BANKER': bankerDrag(2),
+  ...Object.fromEntries([1, 2, 3, 4].map((bankers) => [`11X5_ANY5_BANKER${bankers}`, bankerDrag(5)])),
+  // The row's one value (0) stands for its odd count.
+  ...Object.fromEntries(ODD_CODES.map((code) => [code, onePerValue((_, d) => `11X5_ODD${d.filter(isOdd).length}_EVEN${d.filter((n) => !isOdd(n)).length}` === code)])),
+  ...Object.fromEntries(MEDIAN_CODES.map((code) => [code, onePerValue((m, d) => medianOf(d) === m)])),
 };
 
 const ORDERED = arrangements(NUMBERS, 5);
@@ -48,12 +73,31 @@ const allDraws = (): DrawEnumeration => ORDERED.map((d) => [d, 1] as const);
 
 const x5 = (...numbers: number[]): Draw => ({ kind: '11X5', numbers });
 
-/** Random draws; every other one is drawn from the bet's own numbers first (to reach the supersets' wins). */
-const drawFor = (random: () => number) => (rows: Rows) => {
-  if (random() < 0.5) return randomDraw('11X5', random);
-  const own = [...new Set(rows.flat())];
+/** The numbers in random order, `first` before the others. */
+const drawnFirst = (random: () => number, first: readonly number[]): Draw => {
+  const own = [...new Set(first)].filter((n) => NUMBERS.includes(n));
   const rest = NUMBERS.filter((n) => !own.includes(n));
   return x5(...[...randomSubset(random, own, own.length), ...randomSubset(random, rest, rest.length)].slice(0, 5));
+};
+
+/**
+ * Random draws; every other one is made to reach the play's wins: the bet's own numbers first (the
+ * supersets), bankers then drags (胆拖), or a random odd count (定单双).
+ */
+const drawFor = (code: string, random: () => number) => (rows: Rows) => {
+  if (random() < 0.5) return randomDraw('11X5', random);
+  if (BANKER_CODES.includes(code) && random() < 0.5) {
+    const [bankers, drags] = rows;
+    const others = NUMBERS.filter((n) => !bankers.includes(n) && !drags.includes(n));
+    const drawn = [...new Set([...bankers, ...randomSubset(random, drags, drags.length), ...randomSubset(random, others, others.length)])].slice(0, 5);
+    return x5(...randomSubset(random, drawn, 5));
+  }
+  if (ODD_CODES.includes(code)) {
+    const odd = randomInt(random, 6);
+    const picked = [...randomSubset(random, NUMBERS.filter(isOdd), odd), ...randomSubset(random, NUMBERS.filter((n) => !isOdd(n)), 5 - odd)];
+    return x5(...randomSubset(random, picked, 5));
+  }
+  return drawnFirst(random, rows.flat());
 };
 
 test('every 11X5 play has a reference model; the enumeration holds 55 440 ordered draws', () => {
@@ -64,6 +108,61 @@ test('every 11X5 play has a reference model; the enumeration holds 55 440 ordere
 test('P as in LOTTERY.md §3: 任选一…八 5/11, 10/55, 10/165, 5/330, 1/462, 6/462, 21/462, 56/462', () => {
   const expected = ['5/11', '2/11', '2/33', '1/66', '1/462', '1/77', '1/22', '4/33'];
   expect(playsOf('11X5').slice(0, 8).map((play) => `${play.probability.num}/${play.probability.den}`)).toEqual(expected);
+});
+
+const pOf = (play: PlayDefinition) => `${play.probability.num}/${play.probability.den}`;
+const playOf = (code: string) => playsOf('11X5').find((play) => play.code === code)!;
+
+test('胆拖 P = the plain 任选N ticket: 任二 2/11 (ANY2), 任五 1/462 (ANY5), whatever the banker count', () => {
+  expect(pOf(playOf('11X5_ANY2_BANKER'))).toBe(pOf(playOf('11X5_ANY2')));
+  for (const bankers of [1, 2, 3, 4]) expect(pOf(playOf(`11X5_ANY5_BANKER${bankers}`))).toBe(pOf(playOf('11X5_ANY5')));
+  expect(BANKER_CODES.map((code) => playOf(code).rows.map((row) => [row.min, row.max]))).toEqual([
+    [[1, 1], [1, 10]],
+    [[1, 1], [4, 10]],
+    [[2, 2], [3, 9]],
+    [[3, 3], [2, 8]],
+    [[4, 4], [1, 7]],
+  ]);
+});
+
+test('a 胆拖 bet wins what its tickets win as plain 任选N bets (the ANY2 / ANY5 plays), ticket by ticket', () => {
+  const random = mulberry32(2015);
+  let compared = 0;
+  let wins = 0;
+  for (const code of BANKER_CODES) {
+    const play = playOf(code);
+    const plain = playOf(code === '11X5_ANY2_BANKER' ? '11X5_ANY2' : '11X5_ANY5');
+    for (let bet = 0; bet < 400; bet += 1) {
+      const rows = randomRows(play, random, 11);
+      const tickets = MODELS[code].tickets(rows);
+      expect(play.ticketsOf(picksOf(rows))).toBe(tickets.length);
+      if (tickets.length === 0) continue;
+      const draw = drawFor(code, random)(rows);
+      const asPlain = tickets.reduce((sum, ticket) => sum + winCount(plain, picksOf([ticket]), draw), 0);
+      expect({ code, rows, draw: draw.numbers, wins: winCount(play, picksOf(rows), draw) }).toEqual({ code, rows, draw: draw.numbers, wins: asPlain });
+      compared += 1;
+      wins += asPlain;
+    }
+  }
+  expect(compared).toBeGreaterThan(300);
+  expect(wins).toBeGreaterThan(50);
+});
+
+test('定单双: j odd of 5 in C(6, j) × C(5, 5 − j) of the 462 sets, one play per count; the six P add up to 1', () => {
+  expect(ODD_CODES.map((code) => pOf(playOf(code)))).toEqual(['1/77', '25/154', '100/231', '25/77', '5/77', '1/462']);
+  const sets = combinations(NUMBERS, 5);
+  expect(sets).toHaveLength(462);
+  const counts = [0, 1, 2, 3, 4, 5].map((odd) => sets.filter((set) => set.filter(isOdd).length === odd).length);
+  expect(counts).toEqual([1, 30, 150, 200, 75, 6]);
+  const total = ODD_CODES.reduce((sum, code) => sum.add(rationalOf(playOf(code).probability)), Rational.ZERO);
+  expect(total.equals(Rational.ONE)).toBe(true);
+});
+
+test('猜中位: medians 3…9 in 28 63 90 100 90 63 28 of the 462 sets; plays 3/9, 4/8, 5/7, 6 cover each median once', () => {
+  expect(MEDIAN_CODES.map((code) => pOf(playOf(code)))).toEqual(['2/33', '3/22', '15/77', '50/231']);
+  const sets = combinations(NUMBERS, 5);
+  expect([3, 4, 5, 6, 7, 8, 9].map((m) => sets.filter((set) => medianOf(set) === m).length)).toEqual([28, 63, 90, 100, 90, 63, 28]);
+  expect(MEDIAN_CODES.flatMap((code) => playOf(code).rows[0].values).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9]);
 });
 
 describe.each(playsOf('11X5').map((play) => [play.code, play] as const))('%s', (code, play) => {
@@ -84,7 +183,9 @@ describe.each(playsOf('11X5').map((play) => [play.code, play] as const))('%s', (
 
   test('winCount (the rule) = brute force over the tickets, random picks × draws', () => {
     const random = mulberry32(play.id + 2);
-    const result = compareWinCounts(play, model, random, { bets: 150, drawsPerBet: 6, maxPerRow: 11, draw: drawFor(random) });
+    // Most random 胆拖 rows share a number (no bet): more of them reach as many checks.
+    const bets = BANKER_CODES.includes(code) ? 1500 : 150;
+    const result = compareWinCounts(play, model, random, { bets, drawsPerBet: 6, maxPerRow: 11, draw: drawFor(code, random) });
     expect(result.mismatches).toEqual([]);
     expect(result.checks).toBeGreaterThan(500);
     expect(result.wins).toBeGreaterThan(0);
@@ -114,4 +215,22 @@ describe('hand-worked 11X5 examples (draw 03 07 01 11 05)', () => {
   test('前二组选 7,3,9 → 3 tickets, {3,7} wins', () => expect(win('11X5_FRONT2_GROUP', [[3, 7, 9]])).toEqual({ tickets: 3, wins: 1 }));
   test('定位胆 first 3,4 and third 1 → 3 tickets, 2 win', () => expect(win('11X5_POSITION', [[3, 4], [], [1]])).toEqual({ tickets: 3, wins: 2 }));
   test('前三一码不定位 1,5,11 → 3 tickets, 1 wins (5 and 11 are drawn 4th/5th)', () => expect(win('11X5_FRONT3_ANY1', [[1, 5, 11]])).toEqual({ tickets: 3, wins: 1 }));
+  test('任二胆拖 banker 3, drags 1,2,5 → 3 tickets, {3,1} and {3,5} win; banker 3 with drag 3 is no bet', () => {
+    expect(win('11X5_ANY2_BANKER', [[3], [1, 2, 5]])).toEqual({ tickets: 3, wins: 2 });
+    expect(win('11X5_ANY2_BANKER', [[3], [3, 4]]).tickets).toBe(0);
+    expect(win('11X5_ANY2_BANKER', [[2], [1, 3, 5]])).toEqual({ tickets: 3, wins: 0 });
+  });
+  test('任五胆拖 bankers 1,3, drags 5,7,9,11 → C(4,3) = 4 tickets, {1,3,5,7,11} wins; bankers 1,3,5,9 lose (9 not drawn)', () => {
+    expect(win('11X5_ANY5_BANKER2', [[1, 3], [5, 7, 9, 11]])).toEqual({ tickets: 4, wins: 1 });
+    expect(win('11X5_ANY5_BANKER4', [[1, 3, 5, 9], [7, 11]])).toEqual({ tickets: 2, wins: 0 });
+    expect(win('11X5_ANY5_BANKER1', [[7], [1, 2, 3, 5, 11]])).toEqual({ tickets: 5, wins: 1 });
+  });
+  test('定单双: 1 3 5 7 11 are all odd → 5单0双 wins, 4单1双 loses', () => {
+    expect(win('11X5_ODD5_EVEN0', [[0]])).toEqual({ tickets: 1, wins: 1 });
+    expect(win('11X5_ODD4_EVEN1', [[0]])).toEqual({ tickets: 1, wins: 0 });
+  });
+  test('猜中位: 1 3 5 7 11 → median 5: 5/7 with both picked → 2 tickets, 1 wins; 6 loses', () => {
+    expect(win('11X5_MEDIAN_5_7', [[5, 7]])).toEqual({ tickets: 2, wins: 1 });
+    expect(win('11X5_MEDIAN_6', [[6]])).toEqual({ tickets: 1, wins: 0 });
+  });
 });

@@ -6,9 +6,34 @@
 //     任选六/七/八 ("N中5") win when all 5 drawn are among the N picks (superset).
 //   · 前三直选 / 前二直选: a ticket never repeats a number (the draw never does), so the count
 //     excludes tuples with a repeated number and the product rule can only hit distinct tuples.
+//   · 胆拖 (banker/drag) of 任选N: a 胆码 row and a 拖码 row; the tickets are the N-sets made of
+//     ALL bankers plus N − #bankers drags, and each wins exactly like the plain 任选N ticket of the
+//     same numbers (same P). A number in both rows makes no bet (ticketsOf 0). Only the 胆拖 whose
+//     win count the four settlement rules can give exactly are plays:
+//       任选二胆拖 (always 1 banker x): [x drawn] × #drags drawn = the product rule over (W, W),
+//         W the drawn set;
+//       任选五胆拖 with exactly b bankers, one play per b = 1…4: a ticket wins only when it IS the
+//         drawn set, i.e. every banker drawn (i = b of them) and the other 5 − b drawn numbers all
+//         drags (y = 5 − b). The choose rule with the banker row counted twice (a second layer)
+//         gives C(2i + y, 5 + b): 2i + y ≤ 2i + (5 − i) = 5 + i, which reaches 5 + b only when i = b
+//         and y = 5 − b, and then C(5 + b, 5 + b) = 1. k = 5 + b depends on b, so each banker
+//         count is a play of its own (a row of exactly b bankers).
+//     The others do not fit: 任选三/四胆拖 win [every banker drawn] × C(drags drawn, N − b) with up
+//     to 5 − b > N − b drags drawn. A product of popcounts gives an "all drawn" indicator only for
+//     one banker and no binomial; choose gives one binomial of a weighted count, which either
+//     ignores a missing banker or, matching C(y, N − b) for y = 0…5 − b, leaves the bankers no
+//     weight. 任选六/七/八胆拖 win only when every drawn number is a banker OR a drag, a union of
+//     two rows that the superset rule (each row's word tested on its own) cannot express. They
+//     would need a settlement rule of their own.
+//   · 定单双: the number of odd numbers among the 5 drawn (1 3 5 7 9 11 are the 6 odd ones of 11):
+//     j odd in C(6, j) × C(5, 5 − j) of the 462 sets: 1, 30, 150, 200, 75, 6 for j = 0…5. Every
+//     count has its own P, so every value is a play (a row of one value, one ticket).
+//   · 猜中位: the median (3rd smallest) m of the 5 drawn, 3…9, in C(m − 1, 2) × C(11 − m, 2) sets:
+//     28 63 90 100 90 63 28 for m = 3…9. m and 12 − m share P, so the plays are 3/9 (28/462),
+//     4/8 (63/462), 5/7 (90/462) and 6 (100/462).
 import { binomial, bit, fraction, maskOf } from './bits';
-import { countDistinctTuples, countSum, definePlay, numberRow, type PlaySpec } from './play-kit';
-import type { PlayDefinition } from './types';
+import { countDistinctTuples, countProduct, countSum, definePlay, keyRow, numberRow, type PlaySpec } from './play-kit';
+import type { PickRow, PlayDefinition } from './types';
 
 const UNIT = 200;
 const PLACE_ROWS = ['row_first', 'row_second', 'row_third'] as const;
@@ -68,6 +93,70 @@ function frontGroup(id: number, code: string, places: number): PlaySpec {
   };
 }
 
+/**
+ * 胆拖 of 任选N (N = 2 or 5) with exactly `bankers` bankers: C(#drags, N − bankers) tickets of all
+ * the bankers plus N − bankers drags; bankers and drags disjoint.
+ */
+function bankerDrag(id: number, n: 2 | 5, bankers: number): PlaySpec {
+  const any2 = n === 2;
+  return {
+    id,
+    code: any2 ? '11X5_ANY2_BANKER' : `11X5_ANY5_BANKER${bankers}`,
+    kind: '11X5',
+    group: '11x5_banker',
+    rows: [numberRow('row_11x5_banker', 1, 11, 'two', bankers, bankers), numberRow('row_11x5_drag', 1, 11, 'two', n - bankers, 11 - bankers)],
+    // 任选二: [banker drawn] × drags drawn. 任选五: C(2 × bankers drawn + drags drawn, 5 + b) (above).
+    ...(any2 ? { rule: 'product' as const } : { rule: 'choose' as const, k: 5 + bankers }),
+    // A ticket is a plain 任选N ticket: C(11 − N, 5 − N) of the 462 sets hold it.
+    probability: fraction(binomial(11 - n, 5 - n), binomial(11, 5)),
+    unitStakeMinor: UNIT,
+    count: ([banked, drags]) => (banked.some((number) => drags.includes(number)) ? 0 : binomial(drags.length, n - bankers)),
+    featureMasks: (drawn) => {
+      const set = maskOf(drawn);
+      // Layer 0 pairs (bankers, drags) with the drawn set; 任选五's layer 1 counts the bankers again.
+      return { masks: any2 ? [set, set] : [set, set, set, 0n] };
+    },
+  };
+}
+
+/** Drawn sets (of the 462) with each number of odd numbers 0-5. */
+const ODD_COUNT_SETS: readonly number[] = [0, 1, 2, 3, 4, 5].map((odd) => binomial(6, odd) * binomial(5, 5 - odd));
+
+/** 定单双 of one odd count (`odd`单`5 − odd`双): a row of one value (0). */
+function oddCount(id: number, odd: number): PlaySpec {
+  return {
+    id,
+    code: `11X5_ODD${odd}_EVEN${5 - odd}`,
+    kind: '11X5',
+    group: '11x5_odd_even',
+    rows: [keyRow('row_attr', [`attr_11x5_odd${odd}_even${5 - odd}`])],
+    rule: 'product',
+    probability: fraction(ODD_COUNT_SETS[odd], binomial(11, 5)),
+    unitStakeMinor: UNIT,
+    count: countProduct,
+    featureMasks: (drawn) => ({ masks: [drawn.filter((number) => number % 2 === 1).length === odd ? bit(0) : 0n] }),
+  };
+}
+
+/** 猜中位 on medians of one chance (m and 12 − m): each picked median is a ticket. */
+function median(id: number, medians: readonly number[]): PlaySpec {
+  const row: PickRow = { labelKey: 'row_11x5_median', values: medians, display: 'two', min: 1, max: medians.length };
+  const m = medians[0];
+  return {
+    id,
+    code: `11X5_MEDIAN_${medians.join('_')}`,
+    kind: '11X5',
+    group: '11x5_median',
+    rows: [row],
+    rule: 'product',
+    // m − 1 numbers below to take 2 of, 11 − m above to take 2 of.
+    probability: fraction(binomial(m - 1, 2) * binomial(11 - m, 2), binomial(11, 5)),
+    unitStakeMinor: UNIT,
+    count: countProduct,
+    featureMasks: (drawn) => ({ masks: [bit([...drawn].sort((a, b) => a - b)[2]) & maskOf(medians)] }),
+  };
+}
+
 const SPECS: readonly PlaySpec[] = [
   anyN(2001, 1),
   anyN(2002, 2),
@@ -108,6 +197,21 @@ const SPECS: readonly PlaySpec[] = [
     count: ([numbers]) => numbers.length,
     featureMasks: (drawn) => ({ masks: [maskOf(drawn.slice(0, 3))] }),
   },
+  bankerDrag(2015, 2, 1),
+  bankerDrag(2016, 5, 1),
+  bankerDrag(2017, 5, 2),
+  bankerDrag(2018, 5, 3),
+  bankerDrag(2019, 5, 4),
+  oddCount(2020, 5),
+  oddCount(2021, 4),
+  oddCount(2022, 3),
+  oddCount(2023, 2),
+  oddCount(2024, 1),
+  oddCount(2025, 0),
+  median(2026, [3, 9]),
+  median(2027, [4, 8]),
+  median(2028, [5, 7]),
+  median(2029, [6]),
 ];
 
 export const X5_PLAYS: readonly PlayDefinition[] = SPECS.map(definePlay);

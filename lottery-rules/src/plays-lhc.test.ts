@@ -2,8 +2,13 @@
 // reads — the special number (49 values) and, for each, which of the ticket's relevant numbers
 // are among the 6 regular ones; a class with r relevant regular numbers stands for the
 // C(48 − |relevant other than the special|, 6 − r) regular sets that complete it. Total weight
-// 49 · C(48, 6), every (regular set, special) once. A plain enumeration of all C(49, 6) regular sets
-// cross-checks the regular-number plays.
+// 49 · C(48, 6), every (regular set, special) once. Plays that read the 7 numbers as a set (尾数,
+// 连肖, 连尾, 不中) are enumerated over 7-subsets instead: which relevant numbers are drawn, each
+// class standing for the C(49 − |relevant|, 7 − drawn) subsets completing it, C(49, 7) in all. 总和
+// reads only the sum: the sums of all C(49, 7) subsets, counted by plain loops over every 6-subset
+// of 1-48 and the range of its seventh number (a difference array). A plain enumeration of all
+// C(49, 6) regular sets cross-checks the regular-number plays. The models' colours, zodiacs and
+// tails are tables written here (LOTTERY.md §5.2, §5.3), not the library's.
 import {
   cartesian,
   combinations,
@@ -25,7 +30,8 @@ import {
 import { Rational } from '@platform/inhouse-games';
 import { binomial, isPush, lhcColour, lhcZodiac, lhcZodiacNumbers, lhcZodiacValues, lunarYearOf, playById, playsOf, picksFromRows, winCount, type Draw } from '.';
 
-const NUMBERS = Array.from({ length: 49 }, (_, index) => index + 1);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+const NUMBERS = range(1, 49);
 
 /** LOTTERY.md §5.3, the 2026 (马) table, zodiac index 0 = 鼠 … 11 = 猪. */
 const ZODIAC_2026: readonly (readonly number[])[] = [
@@ -43,9 +49,37 @@ const ZODIAC_2026: readonly (readonly number[])[] = [
   [8, 20, 32, 44],
 ];
 
+/** The year's zodiac in 2026 (马): the 5-number one. */
+const HORSE = 6;
+
+/** LOTTERY.md §5.2: red and blue; the other 16 numbers (49 included) are green. Colour 0 红 1 蓝 2 绿. */
+const RED = [1, 2, 7, 8, 12, 13, 18, 19, 23, 24, 29, 30, 34, 35, 40, 45, 46];
+const BLUE = [3, 4, 9, 10, 14, 15, 20, 25, 26, 31, 36, 37, 41, 42, 47, 48];
+const colourOf = (n: number) => (RED.includes(n) ? 0 : BLUE.includes(n) ? 1 : 2);
+
+/** The numbers of each tail 0-9 (尾 0: 10 20 30 40). */
+const TAILS: readonly (readonly number[])[] = Array.from({ length: 10 }, (_, tail) => NUMBERS.filter((n) => n % 10 === tail));
+
 const regular = (d: readonly number[]) => d.slice(0, 6);
 const combos = (k: number) => (rows: Rows) => combinations(rows[0], k);
 const hasAttribute = (n: number, attribute: number) => n !== 49 && [n >= 25, n <= 24, n % 2 === 1, n % 2 === 0][attribute];
+const zodiacIn = (zodiac: number, d: readonly number[]) => d.some((n) => ZODIAC_2026[zodiac].includes(n));
+const tailIn = (tail: number, d: readonly number[]) => d.some((n) => TAILS[tail].includes(n));
+const sumOf = (d: readonly number[]) => d.reduce((sum, n) => sum + n, 0);
+/** 总和: 0 大 (≥ 175) 1 小 2 单 3 双. */
+const hasSumAttribute = (sum: number, attribute: number) => [sum >= 175, sum <= 174, sum % 2 === 1, sum % 2 === 0][attribute];
+
+/** A ticket of k zodiacs (with 马 too when `withHorse`), none of them 马, all drawn. */
+const linkedZodiacModel = (k: number, withHorse: boolean): TicketModel => ({
+  tickets: combos(withHorse ? k - 1 : k),
+  hits: (t, d) => (t.every((zodiac) => zodiac !== HORSE && zodiacIn(zodiac, d)) && (!withHorse || zodiacIn(HORSE, d)) ? 1 : 0),
+});
+/** A ticket of k tails of 1-9 (with 尾 0 too when `withZero`), all drawn. */
+const linkedTailModel = (k: number, withZero: boolean): TicketModel => ({
+  tickets: combos(withZero ? k - 1 : k),
+  hits: (t, d) => (t.every((tail) => tailIn(tail, d)) && (!withZero || tailIn(0, d)) ? 1 : 0),
+});
+const notInModel = (k: number): TicketModel => ({ tickets: combos(k), hits: (t, d) => (t.every((n) => !d.includes(n)) ? 1 : 0) });
 
 const MODELS: Record<string, TicketModel> = {
   LHC_SPECIAL: { tickets: combos(1), hits: ([n], d) => (d[6] === n ? 1 : 0) },
@@ -55,12 +89,78 @@ const MODELS: Record<string, TicketModel> = {
   LHC_ZODIAC_4: { tickets: cartesian, hits: ([zodiac], d) => (d.some((n) => ZODIAC_2026[zodiac].includes(n)) ? 1 : 0) },
   LHC_REGULAR_ALL2: { tickets: combos(2), hits: (t, d) => (t.every((n) => regular(d).includes(n)) ? 1 : 0) },
   LHC_REGULAR_ALL3: { tickets: combos(3), hits: (t, d) => (t.every((n) => regular(d).includes(n)) ? 1 : 0) },
-  LHC_NOT_IN5: { tickets: combos(5), hits: (t, d) => (t.every((n) => !d.includes(n)) ? 1 : 0) },
+  LHC_NOT_IN5: notInModel(5),
+  LHC_SPECIAL_RED: { tickets: cartesian, hits: ([colour], d) => (colourOf(d[6]) === colour ? 1 : 0) },
+  LHC_SPECIAL_BLUE_GREEN: { tickets: cartesian, hits: ([colour], d) => (colourOf(d[6]) === colour ? 1 : 0) },
+  // 半波 value = colour × 4 + 大小单双.
+  ...Object.fromEntries(
+    [7, 8, 9, 10].map((size) => [
+      `LHC_HALF_WAVE_${size}`,
+      { tickets: cartesian, hits: ([value], d) => (colourOf(d[6]) === Math.floor(value / 4) && hasAttribute(d[6], value % 4) ? 1 : 0) } satisfies TicketModel,
+    ]),
+  ),
+  LHC_SPECIAL_ZODIAC_5: { tickets: cartesian, hits: ([zodiac], d) => (zodiac === HORSE && ZODIAC_2026[zodiac].includes(d[6]) ? 1 : 0) },
+  LHC_SPECIAL_ZODIAC_4: { tickets: cartesian, hits: ([zodiac], d) => (zodiac !== HORSE && ZODIAC_2026[zodiac].includes(d[6]) ? 1 : 0) },
+  LHC_SPECIAL_TAIL_0: { tickets: cartesian, hits: ([tail], d) => (TAILS[tail].includes(d[6]) ? 1 : 0) },
+  LHC_SPECIAL_TAIL: { tickets: cartesian, hits: ([tail], d) => (TAILS[tail].includes(d[6]) ? 1 : 0) },
+  LHC_TAIL_0: { tickets: cartesian, hits: ([tail], d) => (tailIn(tail, d) ? 1 : 0) },
+  LHC_TAIL: { tickets: cartesian, hits: ([tail], d) => (tailIn(tail, d) ? 1 : 0) },
+  LHC_LINKED_ZODIAC2: linkedZodiacModel(2, false),
+  LHC_LINKED_ZODIAC2_YEAR: linkedZodiacModel(2, true),
+  LHC_LINKED_ZODIAC3: linkedZodiacModel(3, false),
+  LHC_LINKED_ZODIAC3_YEAR: linkedZodiacModel(3, true),
+  LHC_LINKED_TAIL2: linkedTailModel(2, false),
+  LHC_LINKED_TAIL2_ZERO: linkedTailModel(2, true),
+  LHC_LINKED_TAIL3: linkedTailModel(3, false),
+  LHC_LINKED_TAIL3_ZERO: linkedTailModel(3, true),
+  LHC_TWO_SPECIAL: { tickets: combos(2), hits: (t, d) => (t.every((n) => d.includes(n)) ? 1 : 0) },
+  LHC_SPECIAL_PAIR: { tickets: combos(2), hits: (t, d) => (t.includes(d[6]) && t.some((n) => regular(d).includes(n)) ? 1 : 0) },
+  ...Object.fromEntries(
+    (['BIG', 'SMALL', 'ODD', 'EVEN'] as const).map((name, attribute) => [
+      `LHC_TOTAL_${name}`,
+      { tickets: cartesian, hits: (_t, d) => (hasSumAttribute(sumOf(d), attribute) ? 1 : 0) } satisfies TicketModel,
+    ]),
+  ),
+  ...Object.fromEntries([6, 7, 8, 9, 10, 11, 12].map((k) => [`LHC_NOT_IN${k}`, notInModel(k)])),
 };
 
-/** The numbers whose presence decides a ticket (the special is always enumerated). */
-const relevantNumbers = (code: string, ticket: Ticket): number[] =>
-  code === 'LHC_SPECIAL_BSOE' ? [] : code.startsWith('LHC_ZODIAC') ? [...ZODIAC_2026[ticket[0]]] : [...ticket];
+/** The plays whose tickets read the 7 numbers as a set (enumerated over 7-subsets). */
+const readsSet = (code: string) => /^LHC_(TAIL|LINKED_|NOT_IN|TWO_SPECIAL)/.test(code);
+const readsSum = (code: string) => code.startsWith('LHC_TOTAL_');
+const pushes = (code: string) => code === 'LHC_SPECIAL_BSOE' || code.startsWith('LHC_HALF_WAVE_');
+
+/** The zodiac plays' tickets: their zodiacs must be of the play's size (2026: 马 the 5-number one). */
+const ZODIAC_TICKETS: Readonly<Record<string, (ticket: Ticket) => boolean>> = {
+  LHC_ZODIAC_5: (t) => t.every((zodiac) => zodiac === HORSE),
+  LHC_SPECIAL_ZODIAC_5: (t) => t.every((zodiac) => zodiac === HORSE),
+  ...Object.fromEntries(
+    ['LHC_ZODIAC_4', 'LHC_SPECIAL_ZODIAC_4', 'LHC_LINKED_ZODIAC2', 'LHC_LINKED_ZODIAC2_YEAR', 'LHC_LINKED_ZODIAC3', 'LHC_LINKED_ZODIAC3_YEAR'].map((code) => [
+      code,
+      (t: Ticket) => t.every((zodiac) => zodiac !== HORSE),
+    ]),
+  ),
+};
+/** One valid ticket of each zodiac play, tried besides the random ones (which may all be of the other size). */
+const FIXED_TICKETS: Readonly<Record<string, Ticket>> = {
+  LHC_ZODIAC_5: [HORSE],
+  LHC_ZODIAC_4: [0],
+  LHC_SPECIAL_ZODIAC_5: [HORSE],
+  LHC_SPECIAL_ZODIAC_4: [11],
+  LHC_LINKED_ZODIAC2: [0, 7],
+  LHC_LINKED_ZODIAC2_YEAR: [5],
+  LHC_LINKED_ZODIAC3: [1, 5, 7],
+  LHC_LINKED_ZODIAC3_YEAR: [0, 11],
+};
+
+/** The numbers whose presence decides a ticket (the special is always enumerated by drawClasses). */
+function relevantNumbers(code: string, ticket: Ticket): number[] {
+  if (code === 'LHC_SPECIAL_BSOE' || code.startsWith('LHC_SPECIAL_RED') || code.startsWith('LHC_SPECIAL_BLUE') || code.startsWith('LHC_HALF_WAVE')) return [];
+  if (code.startsWith('LHC_ZODIAC') || code.startsWith('LHC_SPECIAL_ZODIAC')) return [...ZODIAC_2026[ticket[0]]];
+  if (code.startsWith('LHC_LINKED_ZODIAC')) return [...ticket, ...(code.endsWith('_YEAR') ? [HORSE] : [])].flatMap((zodiac) => ZODIAC_2026[zodiac]);
+  if (code.startsWith('LHC_SPECIAL_TAIL') || code.startsWith('LHC_TAIL')) return [...TAILS[ticket[0]]];
+  if (code.startsWith('LHC_LINKED_TAIL')) return [...ticket, ...(code.endsWith('_ZERO') ? [0] : [])].flatMap((tail) => TAILS[tail]);
+  return [...ticket];
+}
 
 /** The weighted classes of (regular set, special) relative to the relevant numbers (see the file's comment). */
 function* drawClasses(relevant: readonly number[]): DrawEnumeration {
@@ -74,6 +174,47 @@ function* drawClasses(relevant: readonly number[]): DrawEnumeration {
       if (weight > 0) yield [[...chosen, ...others.slice(0, 6 - chosen.length), special], weight];
     }
   }
+}
+
+/** The 7-subsets of 1-49 by which relevant numbers they hold (weight: the subsets completing each class). */
+function* setClasses(relevant: readonly number[]): DrawEnumeration {
+  const others = NUMBERS.filter((n) => !relevant.includes(n));
+  for (let subset = 0; subset < 1 << relevant.length; subset += 1) {
+    const chosen = relevant.filter((_, index) => subset & (1 << index));
+    if (chosen.length > 7) continue;
+    yield [[...chosen, ...others.slice(0, 7 - chosen.length)], binomial(others.length, 7 - chosen.length)];
+  }
+}
+
+let sums: number[] | undefined;
+/** 7-subsets of 1-49 by sum: every 6-subset a<…<f of 1-48 adds one subset to each sum s + g, g = f+1 … 49. */
+function sumHistogram(): number[] {
+  if (sums) return sums;
+  const difference = new Array<number>(400).fill(0);
+  for (let a = 1; a <= 43; a += 1)
+    for (let b = a + 1; b <= 44; b += 1)
+      for (let c = b + 1; c <= 45; c += 1)
+        for (let d = c + 1; d <= 46; d += 1)
+          for (let e = d + 1; e <= 47; e += 1)
+            for (let f = e + 1; f <= 48; f += 1) {
+              const s = a + b + c + d + e + f;
+              difference[s + f + 1] += 1;
+              difference[s + 50] -= 1;
+            }
+  sums = [];
+  let running = 0;
+  for (const step of difference) sums.push((running += step));
+  return sums;
+}
+
+/** 总和: one class per sum s, weighing the 7-subsets with that sum (the models read only the sum: the draw [s] stands for them). */
+function* sumClasses(): DrawEnumeration {
+  for (const [sum, weight] of sumHistogram().entries()) if (weight > 0) yield [[sum], weight];
+}
+
+function enumerationFor(code: string, ticket: Ticket): DrawEnumeration {
+  if (readsSum(code)) return sumClasses();
+  return readsSet(code) ? setClasses(relevantNumbers(code, ticket)) : drawClasses(relevantNumbers(code, ticket));
 }
 
 const lhc = (...numbers: number[]): Draw => ({ kind: 'LHC', numbers, lunarYear: 2026 });
@@ -93,13 +234,20 @@ const drawFor = (random: () => number) => (rows: Rows) => {
   return randomDraw('LHC', random);
 };
 
-test('every LHC play has a reference model; the classes weigh 49 · C(48, 6) in all', () => {
+test('every LHC play has a reference model; the classes weigh 49 · C(48, 6), the 7-subsets and the sums C(49, 7) in all', () => {
   expect(playsOf('LHC').map((play) => play.code).sort()).toEqual(Object.keys(MODELS).sort());
-  for (const relevant of [[], [1, 2, 3, 4, 5], [7, 19, 31, 43]]) {
+  const weigh = (classes: DrawEnumeration) => {
     let total = 0;
-    for (const [, weight] of drawClasses(relevant)) total += weight;
-    expect(total).toBe(49 * binomial(48, 6));
-  }
+    for (const [, weight] of classes) total += weight;
+    return total;
+  };
+  for (const relevant of [[], [1, 2, 3, 4, 5], [7, 19, 31, 43]]) expect(weigh(drawClasses(relevant))).toBe(49 * binomial(48, 6));
+  for (const relevant of [[], [10, 20, 30, 40], NUMBERS.slice(0, 12), [...TAILS[1], ...TAILS[2], ...TAILS[3]]]) expect(weigh(setClasses(relevant))).toBe(binomial(49, 7));
+  expect(weigh(sumClasses())).toBe(binomial(49, 7));
+  // The smallest and largest sums: 1+…+7 = 28 and 43+…+49 = 322, one subset each; n ↦ 50 − n mirrors s ↦ 350 − s.
+  const histogram = sumHistogram();
+  expect([histogram[27], histogram[28], histogram[322], histogram[323]]).toEqual([0, 1, 1, 0]);
+  for (let sum = 28; sum <= 322; sum += 1) expect(histogram[350 - sum]).toBe(histogram[sum]);
 });
 
 test('P as in LOTTERY.md §5.4 (二全中 5/392, 三全中 5/4606, 一肖 47580016 and 40520964 / 85900584, 五不中 C(44,7)/C(49,7))', () => {
@@ -110,6 +258,40 @@ test('P as in LOTTERY.md §5.4 (二全中 5/392, 三全中 5/4606, 一肖 475800
   expect(p('LHC_ZODIAC_4')).toBe(Rational.of(40520964, 85900584).toString());
   expect(p('LHC_NOT_IN5')).toBe(Rational.of(binomial(44, 7), binomial(49, 7)).toString());
   expect(p('LHC_SPECIAL_BSOE')).toBe('24/49');
+});
+
+test('P of the other plays, worked out apart from the code (counts of the classes, inclusion–exclusion, the sum loops)', () => {
+  const p = (code: string) => rationalOf(playsOf('LHC').find((play) => play.code === code)!.probability).toString();
+  const of = (num: number, den: number) => Rational.of(num, den).toString();
+  const C = (n: number) => binomial(n, 7);
+  const all = C(49);
+  expect([p('LHC_SPECIAL_RED'), p('LHC_SPECIAL_BLUE_GREEN')]).toEqual(['17/49', '16/49']);
+  // 半波 counts of 1-48: 红大 29 30 34 35 40 45 46 = 7, 红小 10, 红单 8, 红双 9; 蓝 9 7 8 8; 绿 8 7 8 7 (49 pushes).
+  const halfWave = Array.from({ length: 12 }, (_, value) => NUMBERS.filter((n) => colourOf(n) === Math.floor(value / 4) && hasAttribute(n, value % 4)).length);
+  expect(halfWave).toEqual([7, 10, 8, 9, 9, 7, 8, 8, 8, 7, 8, 7]);
+  for (const size of [7, 8, 9, 10]) {
+    const play = playsOf('LHC').find((candidate) => candidate.code === `LHC_HALF_WAVE_${size}`)!;
+    expect(play.rows[0].values).toEqual(halfWave.flatMap((count, value) => (count === size ? [value] : [])));
+    expect(p(play.code)).toBe(of(size, 49));
+  }
+  expect([p('LHC_SPECIAL_ZODIAC_5'), p('LHC_SPECIAL_ZODIAC_4'), p('LHC_SPECIAL_TAIL_0'), p('LHC_SPECIAL_TAIL')]).toEqual(['5/49', '4/49', '4/49', '5/49']);
+  expect(p('LHC_TAIL_0')).toBe(of(all - C(45), all));
+  expect(p('LHC_TAIL')).toBe(of(all - C(44), all));
+  expect(p('LHC_LINKED_ZODIAC2')).toBe(of(all - 2 * C(45) + C(41), all));
+  expect(p('LHC_LINKED_ZODIAC2_YEAR')).toBe(of(all - C(44) - C(45) + C(40), all));
+  expect(p('LHC_LINKED_ZODIAC3')).toBe(of(all - 3 * C(45) + 3 * C(41) - C(37), all));
+  expect(p('LHC_LINKED_ZODIAC3_YEAR')).toBe(of(all - C(44) - 2 * C(45) + 2 * C(40) + C(41) - C(36), all));
+  expect(p('LHC_LINKED_TAIL2')).toBe(of(all - 2 * C(44) + C(39), all));
+  expect(p('LHC_LINKED_TAIL2_ZERO')).toBe(of(all - C(45) - C(44) + C(40), all));
+  expect(p('LHC_LINKED_TAIL3')).toBe(of(all - 3 * C(44) + 3 * C(39) - C(34), all));
+  expect(p('LHC_LINKED_TAIL3_ZERO')).toBe(of(all - C(45) - 2 * C(44) + 2 * C(40) + C(39) - C(35), all));
+  expect([p('LHC_TWO_SPECIAL'), p('LHC_SPECIAL_PAIR')]).toEqual(['1/56', '1/196']);
+  // 总和 of the 85,900,584 subsets: 大 43,428,958, 小 42,471,626, 单 42,949,280, 双 42,951,304.
+  const histogram = sumHistogram();
+  const count = (attribute: number) => histogram.reduce((total, weight, sum) => total + (hasSumAttribute(sum, attribute) ? weight : 0), 0);
+  expect([0, 1, 2, 3].map(count)).toEqual([43_428_958, 42_471_626, 42_949_280, 42_951_304]);
+  expect(['BIG', 'SMALL', 'ODD', 'EVEN'].map((name) => p(`LHC_TOTAL_${name}`))).toEqual([0, 1, 2, 3].map((attribute) => of(count(attribute), all)));
+  for (let k = 6; k <= 12; k += 1) expect(p(`LHC_NOT_IN${k}`)).toBe(of(C(49 - k), all));
 });
 
 test('cross-check: all C(49, 6) regular sets, counted plainly, give 正码 6/49, 二全中 5/392, 三全中 5/4606', () => {
@@ -142,18 +324,18 @@ describe.each(playsOf('LHC').map((play) => [play.code, play] as const))('%s', (c
 
   test('P of a ticket = exact weighted enumeration, the same for every ticket tried', () => {
     // A zodiac play takes only the zodiacs of its number count in the year (2026: 马 has 5).
-    const size = code === 'LHC_ZODIAC_5' ? 5 : code === 'LHC_ZODIAC_4' ? 4 : undefined;
-    const tickets = sampleTickets(play, model, mulberry32(play.id), 3).filter((ticket) => !size || lhcZodiacValues(size, 2026).includes(ticket[0]));
+    const valid = ZODIAC_TICKETS[code] ?? (() => true);
+    const tickets = [...sampleTickets(play, model, mulberry32(play.id), 3).filter(valid), ...(FIXED_TICKETS[code] ? [FIXED_TICKETS[code]] : [])];
     expect(tickets.length).toBeGreaterThan(0);
     for (const ticket of tickets) {
-      expect(ticketProbability(model, ticket, drawClasses(relevantNumbers(code, ticket))).toString()).toBe(rationalOf(play.probability).toString());
+      expect(ticketProbability(model, ticket, enumerationFor(code, ticket)).toString()).toBe(rationalOf(play.probability).toString());
     }
   });
 
-  test('push: only 特码两面 pushes, exactly when the special is 49 (P 1/49)', () => {
+  test('push: only 特码两面 and 半波 push, exactly when the special is 49 (P 1/49)', () => {
     const pushModel: TicketModel = { tickets: cartesian, hits: (_t, d) => (isPush(play, lhc(...d)) ? 1 : 0) };
     const pushP = ticketProbability(pushModel, [], drawClasses([])).toString();
-    if (code === 'LHC_SPECIAL_BSOE') {
+    if (pushes(code)) {
       expect(pushP).toBe('1/49');
       expect(rationalOf(play.pushProbability!).toString()).toBe('1/49');
       expect(isPush(play, lhc(1, 2, 3, 4, 5, 6, 49))).toBe(true);
@@ -239,5 +421,44 @@ describe('hand-worked LHC examples (draw 01 02 03 04 05 06, special 49)', () => 
   test('一肖: 马 (1, 49 drawn) wins once; 蛇 (2) and 羊 (12, not drawn) of the 4-number play: 1 of 2', () => {
     expect(win('LHC_ZODIAC_5', [[6]])).toEqual({ tickets: 1, wins: 1 });
     expect(win('LHC_ZODIAC_4', [[5, 7]])).toEqual({ tickets: 2, wins: 1 });
+  });
+
+  test('特码波色: 49 is green (no push); 半波 on 49 pushes, on 30 (红, 大, 双) 红大 and 红双 win', () => {
+    expect(win('LHC_SPECIAL_BLUE_GREEN', [[1, 2]])).toEqual({ tickets: 2, wins: 1 });
+    expect(win('LHC_SPECIAL_RED', [[0]])).toEqual({ tickets: 1, wins: 0 });
+    expect(isPush(playById(4011)!, draw)).toBe(true);
+    expect(win('LHC_HALF_WAVE_7', [[0, 5, 9, 11]], lhc(1, 2, 3, 4, 5, 6, 30))).toEqual({ tickets: 4, wins: 1 });
+    expect(win('LHC_HALF_WAVE_9', [[3, 4]], lhc(1, 2, 3, 4, 5, 6, 30))).toEqual({ tickets: 2, wins: 1 });
+  });
+  test('特肖 pays only the zodiacs of its size: 马 (49) wins the 5-number play, never the 4-number one', () => {
+    expect(win('LHC_SPECIAL_ZODIAC_5', [[6]])).toEqual({ tickets: 1, wins: 1 });
+    expect(win('LHC_SPECIAL_ZODIAC_4', [[5, 6, 7]])).toEqual({ tickets: 3, wins: 0 });
+    expect(win('LHC_SPECIAL_ZODIAC_4', [[5, 6, 7]], lhc(1, 3, 4, 5, 6, 7, 2))).toEqual({ tickets: 3, wins: 1 });
+  });
+  test('尾数: tails drawn 1-6 and 9; 尾 0 missing', () => {
+    expect(win('LHC_SPECIAL_TAIL', [[8, 9]])).toEqual({ tickets: 2, wins: 1 });
+    expect(win('LHC_TAIL', [[1, 7, 9]])).toEqual({ tickets: 3, wins: 2 });
+    expect(win('LHC_TAIL_0', [[0]])).toEqual({ tickets: 1, wins: 0 });
+    expect(win('LHC_LINKED_TAIL2', [[1, 2, 7]])).toEqual({ tickets: 3, wins: 1 });
+    expect(win('LHC_LINKED_TAIL2_ZERO', [[1, 2]])).toEqual({ tickets: 2, wins: 0 });
+    expect(win('LHC_LINKED_TAIL3_ZERO', [[1, 2]], lhc(1, 2, 3, 4, 5, 6, 40))).toEqual({ tickets: 1, wins: 1 });
+  });
+  test('连肖: zodiacs drawn 马 (1, 49) 蛇 鼠 … ; 马 never counts in the plays without it', () => {
+    // 2026: 01 马, 02 蛇, 03 龙, 04 兔, 05 虎, 06 牛, 49 马.
+    expect(win('LHC_LINKED_ZODIAC2', [[1, 2, 5, 6]])).toEqual({ tickets: 6, wins: 3 });
+    expect(win('LHC_LINKED_ZODIAC2_YEAR', [[0, 1, 2]])).toEqual({ tickets: 3, wins: 2 });
+    expect(win('LHC_LINKED_ZODIAC3', [[1, 2, 3, 4]])).toEqual({ tickets: 4, wins: 4 });
+    expect(win('LHC_LINKED_ZODIAC3_YEAR', [[1, 2, 3]], lhc(7, 2, 3, 4, 5, 6, 8))).toEqual({ tickets: 3, wins: 0 });
+  });
+  test('二中特 and 特串: 1 2 49 → {1,2} 中二 and {1,49} {2,49} 中特; 特串 only the two with 49', () => {
+    expect(win('LHC_TWO_SPECIAL', [[1, 2, 49, 10]])).toEqual({ tickets: 6, wins: 3 });
+    expect(win('LHC_SPECIAL_PAIR', [[1, 2, 49, 10]])).toEqual({ tickets: 6, wins: 2 });
+  });
+  test('总和 1+2+3+4+5+6+49 = 70: 小 and 双', () => {
+    expect(['BIG', 'SMALL', 'ODD', 'EVEN'].map((name, value) => win(`LHC_TOTAL_${name}`, [[value]]).wins)).toEqual([0, 1, 0, 1]);
+  });
+  test('十二不中 of 7-18: none drawn, 1 ticket wins; 六不中 of 1, 7-12: the ticket without 1', () => {
+    expect(win('LHC_NOT_IN12', [range(7, 18)])).toEqual({ tickets: 1, wins: 1 });
+    expect(win('LHC_NOT_IN6', [[1, 7, 8, 9, 10, 11, 12]])).toEqual({ tickets: 7, wins: 1 });
   });
 });

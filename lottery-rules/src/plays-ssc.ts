@@ -8,8 +8,37 @@
 //   · 龙虎 (万 vs 个): a tie (和) makes both 龙 and 虎 lose (LOTTERY.md §2.3, §10); P 45/100.
 //     The tie is its own play (和, P 1/10), so every play keeps one prize level.
 //   · 总和大小单双: 大 = sum of the 5 digits 23-45, 小 = 0-22 (each 1/2 by the symmetry s ↔ 45 − s).
+//   · 五星组选 (组选120 / 60 / 30 / 20 / 10 / 5) and 四星组选 on 千百十个 (组选24 / 12 / 6 / 4):
+//     a ticket is a multiset of the digits, winning when the draw shows exactly that multiset in
+//     any order; the rows are its multiplicities (二重号 = the digit drawn twice, 单号 = once,
+//     三重号, 四重号), so a draw of another shape wins none (55525 wins 组选20 5|26, not 组选10
+//     or 组选5). P = the orders of the multiset: 120, 60, 30, 20, 10, 5 of 10^5; 24, 12, 6, 4 of
+//     10^4.
+//   · 任二 / 任三 / 任四直选: a row per position, any of them empty; a ticket is one digit on each
+//     of N filled rows, so 万 1 千 2 百 3 on 任二 is 3 tickets (万千, 万百, 千百), each P 1/10^N.
+//     The positions are the filled rows: there is no separate choice of positions.
+//   · 跨度 on the front, middle and back three; 和值尾数 = the last digit of the back three's sum.
+//   · 后三特殊号: 豹子, 顺子 (9 is followed by 0) and 对子 are three plays, for their three chances.
+//   · 趣味: 一帆风顺 is 五星一码不定位 (SSC_5STAR_ANY1); 好事成双, 三星报喜 and 四季发财 win when a
+//     picked digit is drawn at least 2, 3 or 4 times among the five, once per digit however often.
 import { binomial, bit, fraction, maskOf } from './bits';
-import { SUM3_COUNTS, any1Play, directPlay, directSumPlay, group3Play, group6Play, positionPlay, type DigitFamily } from './digit-plays';
+import {
+  SUM3_COUNTS,
+  any1Play,
+  anyDirectPlay,
+  atLeastPlay,
+  directPlay,
+  directSumPlay,
+  group3Play,
+  group6Play,
+  groupPlay,
+  patternPlay,
+  positionPlay,
+  spanPlay,
+  sumTailPlay,
+  type DigitFamily,
+  type GroupPart,
+} from './digit-plays';
 import {
   BSOE_KEYS,
   DRAGON_TIGER_KEYS,
@@ -31,6 +60,17 @@ const SSC: DigitFamily = { kind: 'SSC', positionRows: ['row_wan', 'row_qian', 'r
 export const SSC_SUM3_COUNTS: readonly number[] = SUM3_COUNTS;
 
 const bigSmallOddEven = (digit: number) => bsoeMask(digit >= 5, digit % 2 === 1);
+
+/** The rows of the 组选 shapes: digits drawn once, twice, three and four times. */
+const single = (digits: number): GroupPart => ({ labelKey: 'row_single', times: 1, digits });
+const double = (digits: number): GroupPart => ({ labelKey: 'row_double', times: 2, digits });
+const triple: GroupPart = { labelKey: 'row_triple', times: 3, digits: 1 };
+const quad: GroupPart = { labelKey: 'row_quad', times: 4, digits: 1 };
+/** 组选120 and 组选24 pick plain numbers, as 组六 does. */
+const distinct = (digits: number): GroupPart => ({ labelKey: 'row_pick', times: 1, digits });
+const FIVE = [0, 1, 2, 3, 4];
+const FOUR = [1, 2, 3, 4];
+const BACK3 = [2, 3, 4];
 
 const SPECS: readonly PlaySpec[] = [
   directPlay(SSC, 1001, 'SSC_5STAR_DIRECT', '5star', [0, 1, 2, 3, 4]),
@@ -133,6 +173,29 @@ const SPECS: readonly PlaySpec[] = [
     count: countProduct,
     featureMasks: (d) => ({ masks: [d[0] === d[4] ? bit(0) : 0n] }),
   },
+  groupPlay(SSC, 1018, 'SSC_5STAR_GROUP120', '5star', FIVE, [distinct(5)]),
+  groupPlay(SSC, 1019, 'SSC_5STAR_GROUP60', '5star', FIVE, [double(1), single(3)]),
+  groupPlay(SSC, 1020, 'SSC_5STAR_GROUP30', '5star', FIVE, [double(2), single(1)]),
+  groupPlay(SSC, 1021, 'SSC_5STAR_GROUP20', '5star', FIVE, [triple, single(2)]),
+  groupPlay(SSC, 1022, 'SSC_5STAR_GROUP10', '5star', FIVE, [triple, double(1)]),
+  groupPlay(SSC, 1023, 'SSC_5STAR_GROUP5', '5star', FIVE, [quad, single(1)]),
+  groupPlay(SSC, 1024, 'SSC_4STAR_GROUP24', '4star', FOUR, [distinct(4)]),
+  groupPlay(SSC, 1025, 'SSC_4STAR_GROUP12', '4star', FOUR, [double(1), single(2)]),
+  groupPlay(SSC, 1026, 'SSC_4STAR_GROUP6', '4star', FOUR, [double(2)]),
+  groupPlay(SSC, 1027, 'SSC_4STAR_GROUP4', '4star', FOUR, [triple, single(1)]),
+  anyDirectPlay(SSC, 1028, 'SSC_ANY2_DIRECT', 'any', FIVE, 2),
+  anyDirectPlay(SSC, 1029, 'SSC_ANY3_DIRECT', 'any', FIVE, 3),
+  anyDirectPlay(SSC, 1030, 'SSC_ANY4_DIRECT', 'any', FIVE, 4),
+  spanPlay(SSC, 1031, 'SSC_FRONT3_SPAN', '3star', [0, 1, 2]),
+  spanPlay(SSC, 1032, 'SSC_MID3_SPAN', '3star', [1, 2, 3]),
+  spanPlay(SSC, 1033, 'SSC_BACK3_SPAN', '3star', BACK3),
+  sumTailPlay(SSC, 1034, 'SSC_BACK3_SUM_TAIL', '3star', BACK3),
+  patternPlay(SSC, 1035, 'SSC_BACK3_TRIPLE', 'special_number', BACK3, 'triple'),
+  patternPlay(SSC, 1036, 'SSC_BACK3_STRAIGHT', 'special_number', BACK3, 'straight'),
+  patternPlay(SSC, 1037, 'SSC_BACK3_PAIR', 'special_number', BACK3, 'pair'),
+  atLeastPlay(SSC, 1038, 'SSC_FUN_REPEAT2', 'fun', FIVE, 2),
+  atLeastPlay(SSC, 1039, 'SSC_FUN_REPEAT3', 'fun', FIVE, 3),
+  atLeastPlay(SSC, 1040, 'SSC_FUN_REPEAT4', 'fun', FIVE, 4),
 ];
 
 export const SSC_PLAYS: readonly PlayDefinition[] = SPECS.map(definePlay);

@@ -3,7 +3,7 @@
 // Domain facts: ../shared/LOTTERY.md (outside the repo). Decisions are written beside the plays.
 
 /** The draw families. */
-export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN' | 'K3' | 'PC28' | '3D' | 'P5';
+export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN' | 'K3' | 'PC28' | '3D' | 'P5' | 'VN18';
 
 /**
  * A draw's numbers, in draw order:
@@ -18,6 +18,10 @@ export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN' | 'K3' | 'PC28'
  *   PC28 3 digits 0-9 whose sum 0-27 most plays read (幸运28)
  *   3D   3 digits 0-9: 百 十 个 (福彩3D)
  *   P5   5 digits 0-9: 万 千 百 十 个; 排列三 plays read the first three (排列三/五)
+ *   VN18 18 prize numbers of the southern and central lotteries (XSMN, XSMT), ĐB first, then G1,
+ *        G2, G3×2, G4×7, G5, G6×3, G7, G8 (VN18_PRIZE_DIGITS: ĐB 6 digits … G8 2). The draw is
+ *        announced the other way round, G8 first up to ĐB; it is stored ĐB first like VN's, so
+ *        the special prize is always numbers[0]
  */
 export interface Draw {
   readonly kind: LotteryKind;
@@ -37,9 +41,9 @@ export interface PickRow {
   readonly values: readonly number[];
   /**
    * How a value is shown, when not as its number: 'digit' (0-9), 'two' (01-11, 00-99),
-   * 'three' (000-999), or 'key' (a translation key per value: valueKeys).
+   * 'three' (000-999), 'four' (0000-9999), or 'key' (a translation key per value: valueKeys).
    */
-  readonly display: 'digit' | 'two' | 'three' | 'key';
+  readonly display: 'digit' | 'two' | 'three' | 'four' | 'key';
   /** For display 'key': the translation key of each value (same order as values). */
   readonly valueKeys?: readonly string[];
   /** Fewest and most values a row may hold in a valid bet. */

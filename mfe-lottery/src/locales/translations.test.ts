@@ -21,7 +21,8 @@ test('every lottery string exists in all seven translation sets', () => {
 });
 
 test('the default games and every game group have a name in all seven sets', () => {
-  expect(GROUP_CODES).toEqual([...LOTTERY_KINDS]);
+  // A group per kind, except the southern and central Vietnamese kind, whose games are in two groups.
+  expect(GROUP_CODES).toEqual([...LOTTERY_KINDS.filter((kind) => kind !== 'VN18'), 'VNS', 'VNC']);
   const missing = TRANSLATION_SETS.flatMap((set) => {
     const strings = setOf(set);
     return [...DEFAULT_GAME_CODES.map((code) => `game_${code}`), ...GROUP_CODES.map((code) => `group_label_${code}`)].filter((key) => !strings[key]?.trim()).map((key) => `${set}: ${key}`);

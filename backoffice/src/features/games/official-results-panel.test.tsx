@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { OpsError } from '@backoffice/kit';
 import { recordingApi, renderInOffice } from '../../testing/office';
-import { OfficialResultsPanel, typedNumbers, type AwaitingRound } from './official-results-panel';
+import { misfit, OfficialResultsPanel, typedNumbers, type AwaitingRound } from './official-results-panel';
 
 // The official results' entry against a stubbed operator API: what waits and who entered it once
 // (never the numbers), the entry form counting what was typed, the server's answer or refusal in
@@ -61,4 +61,30 @@ it("shows the second operator who entered it once, and the server's refusal in i
   fireEvent.change(within(round).getByLabelText("The numbers in the draw's order (5)"), { target: { value: '3 0 9 1 8' } });
   fireEvent.click(within(round).getByRole('button', { name: 'Enter the result' }));
   expect((await screen.findByRole('alert')).textContent).toBe('Your numbers differ from the first entry: both are set aside, and the result must be entered twice again');
+});
+
+it('asks a southern or central result special prize first, each number with its digits, and catches one typed from G8 up as the sheet prints it', async () => {
+  const widths = [6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3, 2];
+  const xsmn = waiting({ roundId: 52, gameCode: 'XSMNHCM', gameName: 'Southern: Ho Chi Minh City', kind: 'VN18', size: 18, widths, numero: '20261128' });
+  expect(misfit(xsmn, ['385172', '40972'])).toBeNull();
+  expect(misfit(xsmn, ['05', '618'])).toEqual({ index: 1, digits: 6 });
+  // The other kinds: at most their digits.
+  expect(misfit(waiting({ widths: [1, 1, 1, 1, 1] }), ['3', '10'])).toEqual({ index: 2, digits: 1 });
+  expect(misfit(waiting(), ['3', '10'])).toBeNull();
+
+  const calls = renderPanel(() => [xsmn], () => ({ state: 'awaiting_second' }));
+  const round = await screen.findByTestId('awaiting-result');
+  expect(round.textContent).toContain('the special prize (6 digits) first');
+  const field = within(round).getByLabelText("The numbers in the draw's order (18)");
+  const enter = within(round).getByRole('button', { name: 'Enter the result' });
+  const sheet = [['05'], ['618'], ['4472', '0926', '7390'], ['1805'], ['83540', '27718', '05526', '91363', '44809', '30251', '76637'], ['62172', '09415'], ['18305'], ['40972'], ['385172']];
+  fireEvent.change(field, { target: { value: sheet.flat().join(' ') } });
+  expect(within(round).getByText(/18 of 18 typed/).textContent).toContain('Number 1 must have 6 digits.');
+  expect((enter as HTMLButtonElement).disabled).toBe(true);
+  const entered = [...sheet].reverse().flat();
+  fireEvent.change(field, { target: { value: entered.join('\n') } });
+  expect((enter as HTMLButtonElement).disabled).toBe(false);
+  fireEvent.click(enter);
+  await screen.findByRole('status');
+  expect(calls).toContain(`POST /lottery/results/52 ${JSON.stringify({ numbers: entered })}`);
 });

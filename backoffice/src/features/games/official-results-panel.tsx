@@ -11,6 +11,11 @@ export interface AwaitingRound {
   kind: string;
   /** How many numbers its result has (the server's draw rules). */
   size: number;
+  /**
+   * The digits of each number in the entry's order (the server's draw rules): exactly that many for
+   * the Vietnamese kinds (VN, VN18: zero-padded), at most for the others.
+   */
+  widths?: number[];
   numero: string;
   drawAt: number;
   openBets: number;
@@ -21,6 +26,23 @@ export interface AwaitingRound {
 
 /** The numbers as typed: separated by spaces, commas or new lines. */
 export const typedNumbers = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
+
+/** The kinds whose numbers are written with all their digits (the Vietnamese prize tables). */
+const EXACT_WIDTH_KINDS = new Set(['VN', 'VN18']);
+
+/**
+ * The first typed number (1-based) whose digits the round's result cannot have, with the digits
+ * it should have; null when all fit so far. Typing a southern or central result from G8 up, as the
+ * sheet prints it, is caught at the first number: the special prize has six digits.
+ */
+export function misfit(round: Pick<AwaitingRound, 'kind' | 'widths'>, numbers: readonly string[]): { index: number; digits: number } | null {
+  if (!round.widths) return null;
+  const exact = EXACT_WIDTH_KINDS.has(round.kind);
+  const at = numbers.findIndex((number, index) => index < round.widths!.length && (exact ? number.length !== round.widths![index] : number.length > round.widths![index]));
+  return at < 0 ? null : { index: at + 1, digits: round.widths[at] };
+}
+
+const HINTS: Record<string, string> = { VN: 'games.results.vnHint', VN18: 'games.results.vn18Hint' };
 
 /**
  * Rounds of games set to official results whose draw time has passed: risk staff type the official
@@ -92,6 +114,7 @@ function ResultForm({ round, busy, onEnter }: { round: AwaitingRound; busy: bool
   const [text, setText] = useState('');
   const numbers = typedNumbers(text);
   const size = round.size;
+  const wrong = misfit(round, numbers);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onEnter(numbers);
@@ -99,14 +122,15 @@ function ResultForm({ round, busy, onEnter }: { round: AwaitingRound; busy: bool
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('games.results.formFor', { round: `${round.gameName} ${round.numero}` })}>
       <Field label={t('games.results.numbers', { count: size })}>
-        <textarea className={styles.numbers} rows={round.kind === 'VN' ? 4 : 1} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} autoComplete="off" />
+        <textarea className={styles.numbers} rows={EXACT_WIDTH_KINDS.has(round.kind) ? 4 : 1} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} autoComplete="off" />
       </Field>
-      <p className={styles.muted}>{round.kind === 'VN' ? t('games.results.vnHint') : t('games.results.hint')}</p>
+      <p className={styles.muted}>{t(HINTS[round.kind] ?? 'games.results.hint')}</p>
       <p className={styles.muted} aria-live="polite">
         {t('games.results.typed', { count: numbers.length, size })}
+        {wrong && <> {t(EXACT_WIDTH_KINDS.has(round.kind) ? 'games.results.widthExact' : 'games.results.widthMost', wrong)}</>}
       </p>
       <div className={ui.actions}>
-        <Button type="submit" disabled={busy || numbers.length !== size}>
+        <Button type="submit" disabled={busy || numbers.length !== size || wrong !== null}>
           {t('games.results.enter')}
         </Button>
       </div>

@@ -39,7 +39,7 @@ export function clampMultiple(value: number): number {
 }
 
 /** VN lô pays per occurrence of its number (a hit), every other play per winning ticket. */
-const paysPerHit = (play: PlayDefinition) => play.kind === 'VN' && play.group === 'lo';
+const paysPerHit = (play: PlayDefinition) => play.perOccurrence === true;
 
 export function BetOptions({ game, play, value, onChange }: { game: LotteryGame; play: PlayDefinition; value: BetOptionsValue; onChange: (value: BetOptionsValue) => void }) {
   const { t } = useT(NAMESPACE);

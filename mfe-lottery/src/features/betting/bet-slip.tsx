@@ -1,17 +1,30 @@
 // The bet slip: its lines (each removable), the total of one round, the chase (0-120 further
-// rounds on sale, stop on win) and the order's total (slip total × (1 + chase)); "place bet" asks
-// for a login first (SPEC §5), then a confirmation, then sends the order under an Idempotency-Key
-// (the same key when the same order is sent again after a lost answer). Every refusal is said here,
+// rounds on sale, stop on win, and a plan of a multiple per round: same multiple, doubling or a
+// profit rate, chase-plan.ts, shown round by round) and the order's total (every round at its
+// plan's factor); "place bet" asks for a login first (SPEC §5), then a confirmation, then sends
+// the order under an Idempotency-Key (the same key when the same order is sent again after a lost answer). Every refusal is said here,
 // in the player's language, with what follows: the next round, or the deposit page.
 import { amountMinorOf, bus, Button, ConfirmDialog, createRetryKey, formatMoney, requireRealAccount, useCall, useT } from '@platform/shared';
 import { LOTTERY_MAX_CHASE, type LotteryGame } from '@platform/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { SLIP_MAX_MULTIPLE } from '@platform/lottery-rules';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { BetContent } from './bet-content';
 import { failureOf, failureText, type Failure } from './bet-errors';
 import { gameNameOf } from '../games/game-names';
 import { loadNearRounds, placeBet, type BetOrder, type PlacedBet } from '../games/lottery-api';
 import styles from './betting.module.css';
-import { betCartAmountText, orderTotalMinor, slipText, slipTotalMinor, type SlipLine } from './slip';
+import {
+  CHASE_PLAN_KINDS,
+  chaseMultiplesOf,
+  chasePlanOf,
+  DEFAULT_CHASE_PLAN,
+  MAX_RATE_PERCENT,
+  slipFactsOf,
+  type ChasePlan,
+  type ChasePlanSettings,
+} from './chase-plan';
+import planStyles from './chase-plan.module.css';
+import { betCartAmountText, slipText, slipTotalMinor, type SlipLine } from './slip';
 import { NAMESPACE } from './translations';
 import type { RoundView } from './use-round';
 
@@ -29,6 +42,34 @@ export interface BetSlipProps {
   onOrdersStale: () => void;
 }
 
+/** A whole number typed into a plan's field, kept within its bounds. */
+const clampTo = (value: number, least: number, most: number) => Math.min(most, Math.max(least, Number.isFinite(value) ? Math.floor(value) : least));
+
+/** The most a doubling plan multiplies by at each step. */
+const MAX_DOUBLING_FACTOR = 100;
+
+function PlanField({ label, value, least, most, onChange, testId }: { label: string; value: number; least: number; most: number; onChange: (value: number) => void; testId: string }) {
+  const id = useId();
+  return (
+    <div className={planStyles.field}>
+      <label htmlFor={id} className={styles.optionLabel}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={planStyles.input}
+        inputMode="numeric"
+        value={String(value)}
+        onChange={(event) => onChange(clampTo(Number(event.target.value.replace(/[^0-9]/g, '')) || least, least, most))}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
+/** A round as the plan's narrow table names it: the day's draw number (the whole numero of a daily draw). */
+const shortNumero = (numero: string) => numero.split('-').pop() ?? numero;
+
 export function ChasePanel({
   game,
   round,
@@ -37,6 +78,9 @@ export function ChasePanel({
   onChase,
   onWinningStop,
   nearRefreshKey,
+  plan = null,
+  settings,
+  onSettings,
 }: {
   game: LotteryGame;
   round: RoundView;
@@ -45,9 +89,15 @@ export function ChasePanel({
   onChase: (chase: number) => void;
   onWinningStop: (winningStop: boolean) => void;
   nearRefreshKey: number;
+  /** The plan of the chosen rounds (null: no chase yet, or no line to plan). */
+  plan?: ChasePlan | null;
+  /** The plan's type and inputs; without them the panel offers no plan (every round at the lines' multiples). */
+  settings?: ChasePlanSettings;
+  onSettings?: (settings: ChasePlanSettings) => void;
 }) {
   const { t } = useT(NAMESPACE);
   const countId = useId();
+  const kindId = useId();
   const openNumero = round.open?.numero ?? null;
   const near = useCall((signal) => loadNearRounds(game.gameCode, signal), [game.gameCode, openNumero, nearRefreshKey], { enabled: openNumero !== null });
   const after = near.status === 'success' && round.open ? near.data.filter((candidate) => candidate.drawTime > (round.open?.drawTime ?? 0)) : [];
@@ -58,6 +108,11 @@ export function ChasePanel({
   useEffect(() => {
     if (loaded && chase > maxChase) onChase(maxChase);
   }, [loaded, chase, maxChase, onChase]);
+  const numeroOf = (index: number) => (index === 0 ? openNumero : after[index - 1]?.numero) ?? '—';
+  const change = (patch: Partial<ChasePlanSettings>) => {
+    if (settings && onSettings) onSettings({ ...settings, ...patch });
+  };
+  const profit = plan?.kind === 'profit';
 
   return (
     <div className={styles.chase} data-testid="chase-panel">
@@ -90,8 +145,91 @@ export function ChasePanel({
         <input type="checkbox" checked={winningStop} onChange={(event) => onWinningStop(event.target.checked)} disabled={chase === 0} data-testid="chase-winning-stop" />
         {t('chase_stop_on_win')}
       </label>
+      {settings && onSettings && (
+        <div className={planStyles.plan} data-testid="chase-plan">
+          <span className={styles.optionLabel} id={kindId}>
+            {t('plan_kind')}
+          </span>
+          <div className={styles.segments} role="group" aria-labelledby={kindId}>
+            {CHASE_PLAN_KINDS.map((kind) => (
+              <button key={kind} type="button" className={styles.segment} aria-pressed={settings.kind === kind} onClick={() => change({ kind })} data-testid={`plan-kind-${kind}`}>
+                {t(`plan_kind_${kind}`)}
+              </button>
+            ))}
+          </div>
+          <div className={planStyles.fields}>
+            {settings.kind !== 'profit' && (
+              <PlanField
+                label={t(settings.kind === 'same' ? 'plan_multiple' : 'plan_start')}
+                value={settings.multiple}
+                least={1}
+                most={SLIP_MAX_MULTIPLE}
+                onChange={(multiple) => change({ multiple })}
+                testId="plan-multiple"
+              />
+            )}
+            {settings.kind === 'double' && (
+              <>
+                <PlanField label={t('plan_every')} value={settings.every} least={1} most={LOTTERY_MAX_CHASE} onChange={(every) => change({ every })} testId="plan-every" />
+                <PlanField label={t('plan_factor')} value={settings.factor} least={1} most={MAX_DOUBLING_FACTOR} onChange={(factor) => change({ factor })} testId="plan-factor" />
+              </>
+            )}
+            {settings.kind === 'profit' && (
+              <PlanField label={t('plan_rate')} value={settings.ratePercent} least={0} most={MAX_RATE_PERCENT} onChange={(ratePercent) => change({ ratePercent })} testId="plan-rate" />
+            )}
+          </div>
+          {settings.kind === 'profit' && <p className={styles.muted}>{t('plan_profit_note')}</p>}
+          {plan && plan.stoppedAt !== null && (
+            <p className={planStyles.warning} role="status" data-testid="plan-stopped">
+              {plan.rounds.length === 0
+                ? t(profit ? 'plan_unreachable' : 'plan_over_limit', { limit: plan.limit, rate: settings.ratePercent })
+                : t(profit ? 'plan_stops_rate' : 'plan_stops_limit', { round: plan.stoppedAt + 1, limit: plan.limit, rate: settings.ratePercent })}
+            </p>
+          )}
+          {plan && plan.rounds.length > 0 && (
+            <div className={planStyles.tableWrap}>
+              <table className={planStyles.table} data-testid="chase-plan-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('plan_col_round')}</th>
+                    <th scope="col">{t('plan_col_multiple')}</th>
+                    <th scope="col">{t('plan_col_amount')}</th>
+                    <th scope="col">{t('plan_col_cumulative')}</th>
+                    {profit && <th scope="col">{t('plan_col_profit')}</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {plan.rounds.map((planned) => (
+                    <tr key={planned.index} data-testid="chase-plan-row">
+                      <td title={numeroOf(planned.index)}>{shortNumero(numeroOf(planned.index))}</td>
+                      <td>×{planned.factor}</td>
+                      <td>{money(planned.amountMinor)}</td>
+                      <td>{money(planned.cumulativeMinor)}</td>
+                      {profit && <td>{money(planned.profitMinor)}</td>}
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr data-testid="chase-plan-total">
+                    <th scope="row" colSpan={2}>
+                      {t('plan_total')}
+                    </th>
+                    <td colSpan={profit ? 3 : 2}>{money(plan.totalMinor)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
+}
+
+/** The plan's factors as the confirmation says them: all of a short plan, the first six and the last of a long one. */
+function multiplesText(multiples: readonly number[]): string {
+  if (multiples.length <= 8) return multiples.map((factor) => `×${factor}`).join(' ');
+  return [...multiples.slice(0, 6).map((factor) => `×${factor}`), '…', `×${multiples[multiples.length - 1]}`].join(' ');
 }
 
 export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrdersStale }: BetSlipProps) {
@@ -99,6 +237,7 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
   const [chaseOpen, setChaseOpen] = useState(false);
   const [chase, setChase] = useState(0);
   const [winningStop, setWinningStop] = useState(true);
+  const [planSettings, setPlanSettings] = useState<ChasePlanSettings>(DEFAULT_CHASE_PLAN);
   const [nearRefreshKey, setNearRefreshKey] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -107,7 +246,15 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
   const orderKey = useRef(createRetryKey());
 
   const roundTotal = slipTotalMinor(lines);
-  const total = orderTotalMinor(lines, chase);
+  // The game's cap on one bet (0: none): no round of a plan may take a line's winning ticket past it.
+  const capMinor = Math.round((game.maxPrize ?? 0) * 100);
+  const facts = useMemo(() => slipFactsOf(lines, capMinor), [lines, capMinor]);
+  const plan = useMemo(() => (chase > 0 && facts ? chasePlanOf(planSettings, chase + 1, facts) : null), [chase, facts, planSettings]);
+  // A plan that stops early bets its rounds only; one that cannot start bets nothing.
+  const plannedChase = plan ? Math.max(0, plan.rounds.length - 1) : 0;
+  const multiples = plan ? chaseMultiplesOf(plan) : undefined;
+  const total = plan ? plan.totalMinor : roundTotal;
+  const planEmpty = plan !== null && plan.rounds.length === 0;
   const tickets = lines.reduce((sum, line) => sum + line.tickets, 0);
   const open = round.open;
 
@@ -136,8 +283,9 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
       currentNumero: numero,
       bettingSlipString: slipText(lines),
       betCartAmountSum: betCartAmountText(total),
-      chase,
-      winningStop: chase > 0 && winningStop,
+      chase: plannedChase,
+      winningStop: plannedChase > 0 && winningStop,
+      ...(multiples ? { chaseMultiples: multiples } : {}),
     };
     setBusy(true);
     try {
@@ -202,10 +350,21 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
         {t('chase')}
       </button>
       {chaseOpen && (
-        <ChasePanel game={game} round={round} chase={chase} winningStop={winningStop} onChase={setChase} onWinningStop={setWinningStop} nearRefreshKey={nearRefreshKey} />
+        <ChasePanel
+          game={game}
+          round={round}
+          chase={chase}
+          winningStop={winningStop}
+          onChase={setChase}
+          onWinningStop={setWinningStop}
+          nearRefreshKey={nearRefreshKey}
+          plan={plan}
+          settings={planSettings}
+          onSettings={setPlanSettings}
+        />
       )}
       <p className={styles.orderTotal} data-testid="order-total">
-        {chase > 0 ? t('order_total_chase', { amount: money(total), rounds: chase + 1 }) : t('order_total', { amount: money(total) })}
+        {plannedChase > 0 ? t('order_total_chase', { amount: money(total), rounds: plannedChase + 1 }) : t('order_total', { amount: money(total) })}
       </p>
       {failure && (
         <div className={styles.failure} role="alert" data-testid="bet-error">
@@ -222,7 +381,7 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
           {t('bet_placed', { orderNo: placed.orderNo, amount: money(placed.amountMinor) })}
         </p>
       )}
-      <Button block disabled={lines.length === 0 || !open} loading={busy} onClick={startBet} data-testid="place-bet">
+      <Button block disabled={lines.length === 0 || !open || planEmpty} loading={busy} onClick={startBet} data-testid="place-bet">
         {open ? t('place_bet') : t('betting_closed')}
       </Button>
       <ConfirmDialog
@@ -237,7 +396,8 @@ export function BetSlip({ game, round, lines, onRemove, onClear, onPlaced, onOrd
           <span className={styles.confirmText}>
             <span>{t('confirm_game_round', { game: gameNameOf(t, game), numero: open?.numero ?? '—' })}</span>
             <span>{t('confirm_lines', { lines: t('lines', { count: lines.length }), tickets: t('tickets', { count: tickets }), amount: money(roundTotal) })}</span>
-            {chase > 0 && <span>{t(winningStop ? 'confirm_chase_stop' : 'confirm_chase', { count: chase })}</span>}
+            {plannedChase > 0 && <span>{t(winningStop ? 'confirm_chase_stop' : 'confirm_chase', { count: plannedChase })}</span>}
+            {multiples && <span data-testid="confirm-plan">{t('confirm_plan', { multiples: multiplesText(multiples) })}</span>}
             <strong>{t('confirm_total', { amount: money(total) })}</strong>
           </span>
         }

@@ -3,7 +3,7 @@
 // the slip with the chase, today's orders, the results history and the trend chart. A chunk of its own.
 import { EmptyState, Link, Spinner, useBusState, useCall, useNavigate, usePagedList, useT } from '@platform/shared';
 import type { LotteryGame, LotteryPrizeMode } from '@platform/contract';
-import { playsOf, type PlayDefinition } from '@platform/lottery-rules';
+import { isVietnamKind, playsOf, type PlayDefinition } from '@platform/lottery-rules';
 import { LoadError } from '@platform/ui-blocks';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { gamePath } from '../games/game-names';
@@ -40,7 +40,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType: string | n
   const trendT = useT(TREND_NAMESPACE).t;
   const navigate = useNavigate();
   const loggedIn = useBusState('session').token !== null;
-  const vietnam = game.kind === 'VN';
+  const vietnam = isVietnamKind(game.kind);
   const plays = useMemo(() => playsOf(game.kind), [game.kind]);
   const [play, setPlay] = useState<PlayDefinition>(() => initialPlay(plays, playType));
   const [options, setOptions] = useState<BetOptionsValue>({ mode: 1, series: game.defaultSeries, multiple: 1 });

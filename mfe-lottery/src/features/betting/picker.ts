@@ -2,7 +2,7 @@
 // (bit v set when value v is picked, as @platform/lottery-rules reads them), the quick buttons
 // (all, big, small, odd, even, clear) and a random pick are masks of a row's values, and typed
 // numbers (3 càng, 000-999) are read into a mask.
-import { lhcZodiacValues, lunarYearOf, popcount, type PickRow, type PlayDefinition } from '@platform/lottery-rules';
+import { LHC_ZODIAC_PLAY_SIZES, lhcZodiacValues, lunarYearOf, popcount, type PickRow, type PlayDefinition } from '@platform/lottery-rules';
 
 export type Picks = readonly bigint[];
 
@@ -15,14 +15,13 @@ export const MAX_BUTTON_VALUES = 100;
 const bitOf = (value: number): bigint => 1n << BigInt(value);
 
 /** Mark Six zodiac plays by the number count of their zodiacs (which zodiac has 5 changes at Lunar New Year). */
-const ZODIAC_PLAY_SIZES: Readonly<Record<string, 4 | 5>> = { LHC_ZODIAC_5: 5, LHC_ZODIAC_4: 4 };
 
 /**
  * The play as a round drawn at `drawTime` offers it: a zodiac play shows only the zodiacs of its
  * number count in that lunar year (the server refuses the others, lhc.ts); other plays as they are.
  */
 export function playForRound(play: PlayDefinition, drawTime: number): PlayDefinition {
-  const size = ZODIAC_PLAY_SIZES[play.code];
+  const size = LHC_ZODIAC_PLAY_SIZES[play.code];
   if (!size) return play;
   const allowed = new Set(lhcZodiacValues(size, lunarYearOf(drawTime)));
   const rows = play.rows.map((row) => {
@@ -149,6 +148,8 @@ export function valueText(row: PickRow, value: number): string {
       return String(value).padStart(2, '0');
     case 'three':
       return String(value).padStart(3, '0');
+    case 'four':
+      return String(value).padStart(4, '0');
     default:
       return String(value);
   }

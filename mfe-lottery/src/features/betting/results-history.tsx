@@ -3,6 +3,7 @@
 // is fetched when first opened). Read again when a draw arrives.
 import { Button, EmptyState, formatDateTime, Pagination, Spinner, usePagedList, useT } from '@platform/shared';
 import type { LotteryDraw, LotteryGame } from '@platform/contract';
+import { isVietnamKind } from '@platform/lottery-rules';
 import { LoadError } from '@platform/ui-blocks';
 import { useEffect, useRef, useState } from 'react';
 import { lazyPart } from '../games/lazy-screen';
@@ -56,7 +57,7 @@ export default function ResultsHistory({ game, version }: { game: LotteryGame; v
                   <p className={styles.muted}>{t('round_void', { numero: draw.numero })}</p>
                 ) : draw.numbers.length === 0 ? (
                   <p className={styles.muted}>{t('round_drawing', { numero: draw.numero })}</p>
-                ) : game.kind === 'VN' ? (
+                ) : isVietnamKind(game.kind) ? (
                   <details className={styles.vnDetails}>
                     <summary>{t('vn_special_prize', { number: draw.numbers[0] })}</summary>
                     <DrawNumbers kind={game.kind} numbers={draw.numbers} drawTime={draw.drawTime} label={t('result_of_round', { numero: draw.numero })} />

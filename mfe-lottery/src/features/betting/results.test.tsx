@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, resetTestState, settle, setStatus, stubApi } from '@platform/shared/testing';
+import type { LotteryGame } from '@platform/contract';
 import { drawOf, FakeEventSource, LHC5, LOTT_GAMES, openedOf, pageOf, roundOf, roundsFrom, SSC1, VN_GAMES, VNMB } from '../games/test-fixtures';
 import BettingScreen from './betting-screen';
 
 // What a player sees of draws: Mark Six balls in their colours with their zodiac, the 27 prizes of
-// the Vietnam lottery, and the results history whose "verify" recomputes a round in the browser.
+// the northern Vietnam lottery and the 18 of the southern and central ones, and the results
+// history whose "verify" recomputes a round in the browser.
 
 const SEED = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const SEED_HASH = createHash('sha256').update(SEED, 'utf8').digest('hex');
@@ -55,6 +57,43 @@ it('shows Mark Six balls in their colour with their zodiac (2026 map: 1 is the h
   expect(screen.getAllByTestId('pick-value').map((button) => button.textContent).slice(0, 3)).toEqual(['01', '02', '03']);
 });
 
+/** A southern province's game (kind VN18: 18 prizes), as the server seeds TP. Hồ Chí Minh's. */
+const XSMNHCM: LotteryGame = { ...VNMB, gameId: 15, gameCode: 'XSMNHCM', gameName: 'Southern: Ho Chi Minh City', kind: 'VN18', gameGroupCode: 'VNS', closeSeconds: 900 };
+/** Its numbers, special prize first (the server's order). */
+const VN18_NUMBERS = ['385172', '40972', '18305', '62172', '09415', '83540', '27718', '05526', '91363', '44809', '30251', '76637', '1805', '4472', '0926', '7390', '618', '05'];
+
+it('shows the 18 prizes of a southern draw as its result is printed, G8 at the top down to ĐB, and its lô paid per hit', async () => {
+  const current = roundOf(XSMNHCM, '20261130', 3_600_000);
+  stubApi({
+    lotteryGames: [...VN_GAMES, XSMNHCM],
+    lotteryOpenedNumero: openedOf(current, drawOf(XSMNHCM, '20261128', VN18_NUMBERS)),
+    lotteryNearNumeros: [current],
+  });
+  renderWithProviders(<BettingScreen gameCode="XSMNHCM" playType={null} prizeMode="SEA" />, { route: '/vnlottery?gameCode=XSMNHCM' });
+  await settle();
+  const table = screen.getByTestId('vn-prize-table');
+  expect(table.getAttribute('data-kind')).toBe('VN18');
+  const rows = within(table).getAllByRole('row').map((row) => [row.querySelector('th')?.textContent, [...row.querySelectorAll('td span span')].map((cell) => cell.textContent)]);
+  expect(rows).toEqual([
+    ['8th (G8)', ['05']],
+    ['7th (G7)', ['618']],
+    ['6th (G6)', ['4472', '0926', '7390']],
+    ['5th (G5)', ['1805']],
+    ['4th (G4)', ['83540', '27718', '05526', '91363', '44809', '30251', '76637']],
+    ['3rd (G3)', ['62172', '09415']],
+    ['2nd (G2)', ['18305']],
+    ['1st (G1)', ['40972']],
+    ['Special (ĐB)', ['385172']],
+  ]);
+  // The special prize stands out, as in the northern table.
+  expect(within(table).getByText('385172').parentElement?.className).toMatch(/vnSpecial/);
+
+  // Its first play is lô 2 số over the 18 endings, on the 00-99 grid, paid per hit.
+  expect(screen.getAllByTestId('pick-value')).toHaveLength(100);
+  await click(screen.getByTestId('quick-random'));
+  expect(screen.getByTestId('bet-prize').textContent).toMatch(/^Prize per hit /);
+});
+
 it('shows the 27 prizes of a northern Vietnam draw, ĐB first, and takes 3 càng as typed numbers', async () => {
   const current = roundOf(VNMB, '20261128', 3_600_000);
   const { callsOf } = stubApi({
@@ -86,7 +125,7 @@ it('shows the 27 prizes of a northern Vietnam draw, ĐB first, and takes 3 càng
   expect(screen.getByTestId('bet-prize').textContent).toMatch(/^Prize per hit /);
 
   // 3 càng: typed numbers, 000-999.
-  await click(screen.getByRole('tab', { name: '3 càng' }));
+  await click(screen.getByRole('tab', { name: 'Càng' }));
   expect(screen.queryAllByTestId('pick-value')).toHaveLength(0);
   fireEvent.change(screen.getByTestId('typed-numbers'), { target: { value: '123, 045 7 1000' } });
   await click(screen.getByTestId('typed-numbers-add'));

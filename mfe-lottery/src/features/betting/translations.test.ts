@@ -6,7 +6,7 @@ import { ALL_TRANSLATION_KEYS } from '@platform/lottery-rules';
 import { assertCompleteTranslations } from '@platform/shared/testing';
 import { LOTTERY_FAILURES, OTHER_FAILURE_KEYS } from './bet-errors';
 import { MONEY_MODES } from './bet-options';
-import { VN_PRIZE_ROWS } from './draw-numbers';
+import { VN18_PRIZE_ROWS, VN_PRIZE_ROWS } from './draw-numbers';
 import { QUICK_PICKS } from './picker';
 import { NAMESPACE } from './translations';
 
@@ -21,6 +21,7 @@ const BUILT_KEYS = [
   ...QUICK_PICKS.map((quick) => `quick_${quick}`),
   ...LOTTERY_BET_STATES.map((state) => `bet_status_${state}`),
   ...VN_PRIZE_ROWS.map(([key]) => key),
+  ...VN18_PRIZE_ROWS.map(([key]) => key),
   ...['red', 'blue', 'green'].map((colour) => `colour_${colour}`),
 ];
 

@@ -9,6 +9,7 @@ import {
   LOTTERY_VN_OPENED_COUNT,
   lotteryBetCall,
   lotteryCancelBetCall,
+  lotteryCancelChaseCall,
   lotteryDrawsCall,
   lotteryGameMenusCall,
   lotteryGamesCall,
@@ -43,6 +44,7 @@ const quietBetCall = quiet(lotteryBetCall);
 /** Countdowns are read again and again (every card of the lobby, every close): a failure shows in place. */
 const quietOpenedNumeroCall = quiet(lotteryOpenedNumeroCall);
 const quietCancelBetCall = quiet(lotteryCancelBetCall);
+const quietCancelChaseCall = quiet(lotteryCancelChaseCall);
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 
@@ -174,6 +176,8 @@ export interface BetOrder {
   betCartAmountSum: string;
   chase: number;
   winningStop: boolean;
+  /** The chase plan: chase + 1 factors, one per round (chase-plan.ts); absent: every round at the lines' multiples. */
+  chaseMultiples?: number[];
 }
 
 export interface PlacedBet {
@@ -196,4 +200,17 @@ export async function placeBet(order: BetOrder, idempotencyKey: string): Promise
 export async function cancelBet(orderDetailId: number, lottoArea: 'LOTT' | 'VN'): Promise<AmountMinor> {
   const value = await api.call(quietCancelBetCall, { data: { orderDetailId, lottoArea } });
   return minor(value.refunded);
+}
+
+/** What the cancel of a chase's remaining rounds gave back. */
+export interface CancelledChase {
+  refundedMinor: AmountMinor;
+  /** How many bets were cancelled (every line of every round still on sale). */
+  bets: number;
+}
+
+/** Cancels every bet of a chase order whose round is still on sale, in one step. */
+export async function cancelChase(orderNo: string, lottoArea: 'LOTT' | 'VN'): Promise<CancelledChase> {
+  const value = await api.call(quietCancelChaseCall, { data: { orderNo, lottoArea } });
+  return { refundedMinor: minor(value.refunded), bets: value.bets.length };
 }

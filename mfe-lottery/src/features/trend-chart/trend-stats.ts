@@ -63,8 +63,15 @@ const DIGITS = range(0, 9);
 const FIVE_DIGIT_IDS = ['wan', 'qian', 'bai', 'shi', 'ge'] as const;
 const fiveDigits = (): TrendPosition[] => FIVE_DIGIT_IDS.map((id, index) => digitPosition(id, `position_${id}`, index, DIGITS, 1));
 
-/** The VN đề: the last two digits of the ĐB (the first of the 27 prize numbers). */
+/** The VN đề: the last two digits of the ĐB (the first prize number, of the northern 27 and of the southern and central 18 alike). */
 const vnEnding = (numbers: readonly number[]): number => numbers[0] % 100;
+
+/** The Vietnamese charts (VN, VN18): the đề's tens and units, and the đề. */
+const VN_POSITIONS: readonly TrendPosition[] = [
+  { id: 'de_tens', labelKey: 'position_de_tens', values: DIGITS, width: 1, single: true, view: 'table', pick: (numbers) => [Math.floor(vnEnding(numbers) / 10)] },
+  { id: 'de_units', labelKey: 'position_de_units', values: DIGITS, width: 1, single: true, view: 'table', pick: (numbers) => [vnEnding(numbers) % 10] },
+  { id: 'de', labelKey: 'position_de', values: range(0, 99), width: 2, single: true, view: 'list', pick: (numbers) => [vnEnding(numbers)] },
+];
 
 const POSITIONS: Readonly<Record<LotteryKind, readonly TrendPosition[]>> = {
   SSC: fiveDigits(),
@@ -87,11 +94,8 @@ const POSITIONS: Readonly<Record<LotteryKind, readonly TrendPosition[]>> = {
     digitPosition('special', 'position_special', 6, range(1, 49), 2),
     { id: 'regular', labelKey: 'position_regular', values: range(1, 49), width: 2, single: false, view: 'table', pick: (numbers) => numbers.slice(0, 6) },
   ],
-  VN: [
-    { id: 'de_tens', labelKey: 'position_de_tens', values: DIGITS, width: 1, single: true, view: 'table', pick: (numbers) => [Math.floor(vnEnding(numbers) / 10)] },
-    { id: 'de_units', labelKey: 'position_de_units', values: DIGITS, width: 1, single: true, view: 'table', pick: (numbers) => [vnEnding(numbers) % 10] },
-    { id: 'de', labelKey: 'position_de', values: range(0, 99), width: 2, single: true, view: 'list', pick: (numbers) => [vnEnding(numbers)] },
-  ],
+  VN: VN_POSITIONS,
+  VN18: VN_POSITIONS,
 };
 
 /** The positions a kind's chart offers, in tab order. */

@@ -1,6 +1,7 @@
 import { amountMinorFromMajor, amountMinorOf, api, type AmountMinor, type PagedList } from '@platform/shared';
 import {
   lotteryCancelBetCall,
+  lotteryCancelChaseCall,
   lotteryGamesCall,
   lotteryMemberBetsCall,
   lotteryOrderDetailCall,
@@ -12,8 +13,9 @@ import type { PeriodRange } from '@platform/shared/records';
 import { lotteryRange } from './lottery-format';
 
 // The lottery's bet records (personalHistoryCopy › lottHistory / chaseHistory / vlottHistory,
-// REFERENCE.md §5.1): the member's bets, an order's detail and the cancel of one bet, and the one
-// place their answers turn from major units (the wire) into minor units (what the pages format).
+// REFERENCE.md §5.1): the member's bets, an order's detail, the cancel of one bet and of a chase's
+// remaining rounds, and the one place their answers turn from major units (the wire) into minor
+// units (what the pages format).
 
 /** Where a bet was placed: the Vietnam lottery, or every other lottery game. */
 export type LottoArea = NonNullable<LotteryMemberBetsQuery['lottoArea']>;
@@ -47,6 +49,8 @@ export interface LotteryBetRow extends LotteryTotals {
   numero: string;
   playCode: string;
   betContent: string;
+  /** The multiple the bet was placed at (a chase plan's round: the line's multiple × the round's factor). */
+  multiple: number;
   timeMs: number;
   status: LotteryBetState;
   /** The round's numbers once drawn; empty before. */
@@ -56,7 +60,8 @@ export interface LotteryBetRow extends LotteryTotals {
   cancellable: boolean;
 }
 
-export const areaOfKind = (kind: LotteryBetRecord['kind']): LottoArea => (kind === 'VN' ? 'VN' : 'LOTT');
+/** The records area of a kind: the Vietnamese lotteries (the northern draw, and the southern and central ones) are VN. */
+export const areaOfKind = (kind: LotteryBetRecord['kind']): LottoArea => (kind === 'VN' || kind === 'VN18' ? 'VN' : 'LOTT');
 
 function rowOf(record: LotteryBetRecord): LotteryBetRow {
   return {
@@ -68,6 +73,7 @@ function rowOf(record: LotteryBetRecord): LotteryBetRow {
     numero: record.numero,
     playCode: record.playCode,
     betContent: record.betContent,
+    multiple: record.multiple,
     timeMs: record.betTimeInTimestamp,
     status: record.status,
     winningNumber: record.winningNumber,
@@ -146,6 +152,15 @@ export async function loadLotteryOrder(orderNo: string, signal: AbortSignal): Pr
 /** Cancels one open bet before its round closes; resolves to what went back to the main wallet. */
 export async function cancelLotteryBet(bet: Pick<LotteryBetRow, 'orderDetailId' | 'lottoArea'>): Promise<AmountMinor> {
   const value = await api.call(lotteryCancelBetCall, { data: { orderDetailId: bet.orderDetailId, lottoArea: bet.lottoArea } });
+  return minor(value.refunded);
+}
+
+/**
+ * Cancels every bet of a chase order whose round is still on sale, in one step; resolves to what
+ * went back to the main wallet.
+ */
+export async function cancelLotteryChase(order: { orderNo: string; lottoArea: LottoArea }): Promise<AmountMinor> {
+  const value = await api.call(lotteryCancelChaseCall, { data: { orderNo: order.orderNo, lottoArea: order.lottoArea } });
   return minor(value.refunded);
 }
 

@@ -258,15 +258,16 @@ describe('Betting Record: lottery', () => {
       'Round',
       'Play',
       'Bet content',
+      'Multiple',
       'Winning numbers',
       'Bet amount',
       'Status',
       'Win amount',
     ]);
     expect(within(table).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
-      ['20250114-0571', '5-star direct', '1 | 2 | 3 | 4 | 5', '1 2 3 4 5', '৳2.00', 'Won', '৳180,000.00'],
-      ['20250114-0572', '5-star direct', '1 | 2 | 3 | 4 | 5', '-', '৳2.00', 'Chase stopped', '৳0.00'],
-      ['20250114-0573', '5-star direct', '1 | 2 | 3 | 4 | 5', '-', '৳2.00', 'Chase stopped', '৳0.00'],
+      ['20250114-0571', '5-star direct', '1 | 2 | 3 | 4 | 5', '×1', '1 2 3 4 5', '৳2.00', 'Won', '৳180,000.00'],
+      ['20250114-0572', '5-star direct', '1 | 2 | 3 | 4 | 5', '×1', '-', '৳2.00', 'Chase stopped', '৳0.00'],
+      ['20250114-0573', '5-star direct', '1 | 2 | 3 | 4 | 5', '×1', '-', '৳2.00', 'Chase stopped', '৳0.00'],
     ]);
     // Nothing to cancel: no action column, no cancel button.
     expect(within(dialog).queryByRole('button', { name: /Cancel/ })).toBeNull();
@@ -328,10 +329,63 @@ describe('Betting Record: lottery', () => {
     expect(callsOf('lotteryMemberBets')).toHaveLength(listCalls + 1);
     expect(within(dialog).getByRole('status').textContent).toBe('Bet on round 20250114-102 cancelled: ৳20.00 refunded to your wallet.');
     const rows = within(within(dialog).getByRole('table', { name: 'Bets of the order' })).getAllByRole('row').slice(1);
-    expect(rows.map((row) => [cellsOf(row)[0], cellsOf(row)[5], cellsOf(row)[7]])).toEqual([
+    expect(rows.map((row) => [cellsOf(row)[0], cellsOf(row)[6], cellsOf(row)[8]])).toEqual([
       ['20250114-101', 'Awaiting draw', 'Cancel bet'],
       ['20250114-102', 'Cancelled', ''],
     ]);
+    expect(balance.commands).toEqual([{ type: 'refreshBalance' }]);
+    balance.stop();
+  });
+
+  it('cancels the remaining rounds of a chase after a confirmation: one call for the order, its rounds’ multiples shown, the refund said', async () => {
+    const chase = (cancelled: boolean): LotteryOrderDetail => ({
+      orderNo: 'L250114P0001',
+      gameCode: 'SSC1',
+      chase: true,
+      winningStop: true,
+      stopped: false,
+      amount: 14,
+      bets: [
+        bet({ orderDetailId: 31, orderNo: 'L250114P0001', numero: '20250114-0571', chase: true, chaseIndex: 0, betAmount: 2, multiple: 1, status: 'lost', winningNumber: ['9', '9', '9', '9', '9'] }),
+        bet({ orderDetailId: 32, orderNo: 'L250114P0001', numero: '20250114-0572', chase: true, chaseIndex: 1, betAmount: 4, multiple: 2, ...(cancelled ? { status: 'cancelled' } : { cancellable: true }) }),
+        bet({ orderDetailId: 33, orderNo: 'L250114P0001', numero: '20250114-0573', chase: true, chaseIndex: 2, betAmount: 8, multiple: 4, ...(cancelled ? { status: 'cancelled' } : { cancellable: true }) }),
+      ],
+    });
+    let cancelled = false;
+    const { callsOf } = stubApi({
+      lotteryMemberBets: { list: [chase(false).bets[0]], totalPages: 1, footer: { betAmount: 2, winAmount: 0, rebateAmount: 0 } },
+      lotteryGames: GAMES,
+      lotteryOrderDetail: () => chase(cancelled),
+      lotteryCancelChase: () => {
+        cancelled = true;
+        return { orderNo: 'L250114P0001', refunded: 12, bets: [{ orderDetailId: 32, numero: '20250114-0572', amount: 4 }, { orderDetailId: 33, numero: '20250114-0573', amount: 8 }] };
+      },
+    });
+    const balance = recordCommands('refreshBalance');
+    await renderPage();
+    await act$(() => fireEvent.click(screen.getByRole('tab', { name: 'Lottery chases' })));
+    await act$(() => fireEvent.click(screen.getByRole('button', { name: 'Details of order L250114P0001' })));
+    const dialog = screen.getByTestId('lottery-order');
+    const table = within(dialog).getByRole('table', { name: 'Bets of the order' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => cellsOf(row)[3])).toEqual(['×1', '×2', '×4']);
+
+    // Keeping the chase sends nothing.
+    await act$(() => fireEvent.click(within(dialog).getByTestId('lottery-cancel-chase')));
+    let confirm = screen.getByTestId('lottery-cancel-chase-confirm');
+    expect(confirm.textContent).toContain('Cancel every round of chase order L250114P0001 still on sale?');
+    await act$(() => fireEvent.click(within(confirm).getByRole('button', { name: 'Keep chase' })));
+    expect(callsOf('lotteryCancelChase')).toHaveLength(0);
+
+    const listCalls = callsOf('lotteryMemberBets').length;
+    await act$(() => fireEvent.click(within(dialog).getByTestId('lottery-cancel-chase')));
+    confirm = screen.getByTestId('lottery-cancel-chase-confirm');
+    await act$(() => fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel remaining rounds' })));
+    expect(callsOf('lotteryCancelChase').map((options) => options?.data)).toEqual([{ orderNo: 'L250114P0001', lottoArea: 'LOTT' }]);
+    expect(within(dialog).getByRole('status').textContent).toBe('Remaining rounds cancelled: ৳12.00 refunded to your wallet.');
+    expect(callsOf('lotteryOrderDetail')).toHaveLength(2);
+    expect(callsOf('lotteryMemberBets')).toHaveLength(listCalls + 1);
+    // Nothing left to cancel: the action is gone.
+    expect(within(dialog).queryByTestId('lottery-cancel-chase')).toBeNull();
     expect(balance.commands).toEqual([{ type: 'refreshBalance' }]);
     balance.stop();
   });

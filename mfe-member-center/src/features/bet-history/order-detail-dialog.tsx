@@ -5,7 +5,7 @@ import { useLotteryNames } from '../lottery-names';
 import styles from './bet-history.module.css';
 import { LotteryStatus, WinningNumbers } from './lottery-cells';
 import { betContentText } from './lottery-format';
-import { cancelLotteryBet, loadLotteryOrder, type LotteryBetRow, type LotteryOrder } from './lottery-records-api';
+import { cancelLotteryBet, cancelLotteryChase, loadLotteryOrder, type LotteryBetRow, type LotteryOrder } from './lottery-records-api';
 import { NAMESPACE } from './translations';
 
 interface OrderDetailDialogProps {
@@ -29,9 +29,10 @@ function betsOf(state: CallState<LotteryOrder>): CallState<PagedList<LotteryBetR
 
 /**
  * An order's detail: its game, cost and chase settings, then every bet of it in round order with
- * the round's numbers, the stake, the state and the prize. A bet whose round has not closed can
- * be cancelled (after a confirmation): its stake goes back to the main wallet, and the dialog says
- * how much.
+ * the round's numbers, the multiple it was bet at (a chase plan's round multiple), the stake, the
+ * state and the prize. A bet whose round has not closed can be cancelled (after a confirmation):
+ * its stake goes back to the main wallet, and the dialog says how much. A chase can have all its
+ * rounds still on sale cancelled in one step the same way.
  */
 export function OrderDetailDialog({ orderNo, onClose, onChanged }: OrderDetailDialogProps) {
   const { t } = useT(NAMESPACE);
@@ -40,6 +41,8 @@ export function OrderDetailDialog({ orderNo, onClose, onChanged }: OrderDetailDi
   const [confirming, setConfirming] = useState<LotteryBetRow | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [refund, setRefund] = useState<{ numero: string; amountMinor: AmountMinor } | null>(null);
+  const [confirmingChase, setConfirmingChase] = useState(false);
+  const [chaseRefund, setChaseRefund] = useState<AmountMinor | null>(null);
 
   const shown = order.status === 'success' ? order.data : order.status === 'loading' ? order.staleData : undefined;
   const bets: RecordsSource<LotteryBetRow> = { ...betsOf(order), page: 1, setPage: () => undefined, refresh: order.refresh };
@@ -48,6 +51,7 @@ export function OrderDetailDialog({ orderNo, onClose, onChanged }: OrderDetailDi
 
   const cancel = async (bet: LotteryBetRow) => {
     setCancelling(true);
+    setChaseRefund(null);
     try {
       const refundedMinor = await cancelLotteryBet(bet);
       setRefund({ numero: bet.numero, amountMinor: refundedMinor });
@@ -63,10 +67,30 @@ export function OrderDetailDialog({ orderNo, onClose, onChanged }: OrderDetailDi
     }
   };
 
+  const cancelChase = async (chase: LotteryOrder) => {
+    setCancelling(true);
+    setRefund(null);
+    try {
+      setChaseRefund(await cancelLotteryChase({ orderNo: chase.orderNo, lottoArea: chase.bets[0]?.lottoArea ?? 'LOTT' }));
+      bus.dispatch({ type: 'refreshBalance' });
+    } catch {
+      // The API client has told the member why (nothing left on sale, say); the order is reloaded below.
+      setChaseRefund(null);
+    } finally {
+      setCancelling(false);
+      setConfirmingChase(false);
+      order.refresh();
+      onChanged();
+    }
+  };
+  // A chase with a round still on sale can have all of them cancelled at once.
+  const chaseCancellable = !!shown?.chase && shown.bets.some((bet) => bet.cancellable);
+
   const columns: RecordsColumn<LotteryBetRow>[] = [
     { id: 'numero', headerKey: 'col_numero', render: (row) => <span className={styles.numero}>{row.numero}</span> },
     { id: 'playName', headerKey: 'col_playName', render: (row) => names.play(row.playCode) },
     { id: 'betContent', headerKey: 'col_betContent', render: (row) => <span className={styles.betContent}>{betContentText(row.betContent)}</span> },
+    { id: 'multiple', headerKey: 'col_multiple', render: (row) => `×${row.multiple}` },
     { id: 'winningNumber', headerKey: 'col_winningNumber', render: (row) => <WinningNumbers numbers={row.winningNumber} /> },
     { id: 'betAmount', headerKey: 'col_betAmount', money: (row) => row.betMinor },
     { id: 'status', headerKey: 'col_status', render: (row) => <LotteryStatus status={row.status} /> },
@@ -117,9 +141,17 @@ export function OrderDetailDialog({ orderNo, onClose, onChanged }: OrderDetailDi
               {t('chase_stopped')}
             </p>
           )}
-          <div role="status" className={refund ? styles.refund : undefined}>
+          <div role="status" className={refund || chaseRefund !== null ? styles.refund : undefined}>
             {refund && t('refunded', { numero: refund.numero, amount: formatMoney(refund.amountMinor) })}
+            {chaseRefund !== null && t('chase_refunded', { amount: formatMoney(chaseRefund) })}
           </div>
+          {chaseCancellable && (
+            <div>
+              <Button variant="secondary" size="sm" onClick={() => setConfirmingChase(true)} data-testid="lottery-cancel-chase">
+                {t('cancel_chase')}
+              </Button>
+            </div>
+          )}
           <RecordsTable records={bets} columns={columns} rowKey={(row) => row.orderDetailId} label={t('order_bets')} namespace={NAMESPACE} />
         </div>
       </Modal>
@@ -135,6 +167,20 @@ export function OrderDetailDialog({ orderNo, onClose, onChanged }: OrderDetailDi
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           if (confirming) void cancel(confirming);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmingChase}
+        title={t('cancel_chase')}
+        message={t('cancel_chase_confirm', { orderNo })}
+        confirmLabel={t('cancel_chase')}
+        cancelLabel={t('keep_chase')}
+        danger
+        busy={cancelling}
+        testId="lottery-cancel-chase-confirm"
+        onCancel={() => setConfirmingChase(false)}
+        onConfirm={() => {
+          if (shown) void cancelChase(shown);
         }}
       />
     </>

@@ -1,6 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { betAmountMinor, isSlipError, lhcZodiacValues, lunarYearOf, parseSlips, pickWords, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type SlipLine } from '@platform/lottery-rules';
+import {
+  LHC_ZODIAC_PLAY_SIZES,
+  SLIP_MAX_MULTIPLE,
+  betAmountMinor,
+  isSlipError,
+  lhcZodiacValues,
+  lunarYearOf,
+  parseSlips,
+  pickWords,
+  playById,
+  rebateFraction,
+  ticketPrizeMinor,
+  unitPrizeMinor,
+  type PlayDefinition,
+  type SlipLine,
+} from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { withTransaction } from '../../db/transaction';
 import { ensureHouseAccount, ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, minorToMajor, postTransactionIn } from '../ledger';
@@ -14,6 +29,9 @@ import { LOTTERY_HOUSE_ACCOUNT, orderStakeKey } from './settlement.service';
 // its bets, under a share lock of every round it bets on: the draw takes the round's row lock, so
 // a bet is either in the round before its draw or refused as closed. Every rule is the server's:
 // the slip is parsed and priced here (@platform/lottery-rules), and the page's total must match.
+// A chase may follow a plan (chaseMultiples: one factor per round): each round's bets are the
+// slip's lines at their multiples × the round's factor, each within the slip's maximum multiple
+// and the game's prize cap, and the total is every round at its own cost.
 // A line one of whose winning tickets would pay more than the game's cap per bet is refused, so
 // the prize the page shows is never cut; the game's liability limits are checked in the same
 // transaction (liability.ts).
@@ -27,6 +45,8 @@ export interface PlaceOrderInput {
   betCartAmountSum: string;
   chase: number;
   winningStop: boolean;
+  /** The chase plan: chase + 1 factors, round i's bets at each line's multiple × factor i; absent: all 1. */
+  chaseMultiples?: readonly number[];
   /** The client's Idempotency-Key, if it sent one. */
   requestKey?: string;
   nowMs: number;
@@ -40,6 +60,9 @@ export interface PlacedOrder {
 
 interface PricedLine {
   line: SlipLine;
+  play: PlayDefinition;
+  /** The multiple its bets are placed at: the line's own, times the round's factor of a chase plan. */
+  multiple: number;
   tickets: number;
   amountMinor: number;
   unitPrizeMinor: number;
@@ -72,31 +95,85 @@ export function priceSlip(game: GameRow, slip: string): PricedLine[] {
     }
     const tickets = play.ticketsOf(line.picks);
     if (tickets <= 0) throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: the picks are not a bet of this play` });
-    const amountMinor = betAmountMinor(play, tickets, line.mode, line.multiple);
-    if (amountMinor === undefined || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+    const priced = priceAt(game, line, play, tickets, line.multiple);
+    if (priced.amountMinor === undefined || !Number.isSafeInteger(priced.amountMinor) || priced.amountMinor <= 0) {
       throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: this stake is not a whole number of cents in this money mode` });
     }
-    const rebate = rebateFraction(line.series, game.maxSeries);
-    const ticketPrize = ticketPrizeMinor(play, line.series, line.mode, line.multiple);
-    if (game.maxPrizeMinor > 0 && ticketPrize > game.maxPrizeMinor) {
-      const unit = ticketPrizeMinor(play, line.series, line.mode, 1);
-      const most = Math.floor(game.maxPrizeMinor / Math.max(unit, 1));
+    if (game.maxPrizeMinor > 0 && priced.ticketPrizeMinor > game.maxPrizeMinor) {
+      const most = mostMultipleOf(game, line, play);
       throw new AppError(400, 'lottery.prize.over_cap', {
-        detail: `${where}: one winning ticket pays ${(ticketPrize / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}${most >= 1 ? `; the multiple may be at most ${most}` : ''}`,
+        detail: `${where}: one winning ticket pays ${(priced.ticketPrizeMinor / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}${most >= 1 ? `; the multiple may be at most ${most}` : ''}`,
       });
     }
-    return {
-      line,
-      tickets,
-      amountMinor,
-      unitPrizeMinor: unitPrizeMinor(play, line.series, line.mode),
-      ticketPrizeMinor: ticketPrize,
-      liabilityMinor: liabilityOf(play, tickets, ticketPrize, game.maxPrizeMinor),
-      rebateMinor: Math.floor((amountMinor * rebate.num) / rebate.den),
-      content: line.rows.map((row) => row.join(',')).join('_'),
-    };
+    return { ...priced, amountMinor: priced.amountMinor };
   });
 }
+
+/** A line priced at `multiple` (its own, or times a round's factor); amountMinor undefined when not whole cents. */
+function priceAt(game: GameRow, line: SlipLine, play: PlayDefinition, tickets: number, multiple: number): Omit<PricedLine, 'amountMinor'> & { amountMinor: number | undefined } {
+  const amountMinor = betAmountMinor(play, tickets, line.mode, multiple);
+  const rebate = rebateFraction(line.series, game.maxSeries);
+  const ticketPrize = ticketPrizeMinor(play, line.series, line.mode, multiple);
+  return {
+    line,
+    play,
+    multiple,
+    tickets,
+    amountMinor,
+    unitPrizeMinor: unitPrizeMinor(play, line.series, line.mode),
+    ticketPrizeMinor: ticketPrize,
+    liabilityMinor: liabilityOf(play, tickets, ticketPrize, game.maxPrizeMinor),
+    rebateMinor: amountMinor === undefined ? 0 : Math.floor((amountMinor * rebate.num) / rebate.den),
+    content: line.rows.map((row) => row.join(',')).join('_'),
+  };
+}
+
+/** The highest multiple of a line one of whose winning tickets pays no more than the game's cap (0: none would). */
+function mostMultipleOf(game: GameRow, line: SlipLine, play: PlayDefinition): number {
+  const unit = ticketPrizeMinor(play, line.series, line.mode, 1);
+  return Math.floor(game.maxPrizeMinor / Math.max(unit, 1));
+}
+
+/**
+ * The order's rounds priced: round i's lines at their multiples × the plan's factor i (all 1
+ * without a plan). A plan of another length than the rounds, a factor that is not a whole number
+ * of at least 1, or a round whose multiple passes the slip's maximum or whose prize passes the
+ * game's cap is refused whole (lottery.chase.invalid, saying which round and line).
+ */
+function priceRounds(game: GameRow, lines: readonly PricedLine[], rounds: number, plan: readonly number[] | undefined): PricedLine[][] {
+  if (plan === undefined) return Array.from({ length: rounds }, () => [...lines]);
+  if (plan.length !== rounds) {
+    throw new AppError(400, 'lottery.chase.invalid', { detail: `the plan has ${plan.length} multiples for ${rounds} rounds` });
+  }
+  const byFactor = new Map<number, PricedLine[]>([[1, [...lines]]]);
+  return plan.map((factor, roundIndex) => {
+    const where = `round ${roundIndex + 1}`;
+    if (!Number.isSafeInteger(factor) || factor < 1) throw new AppError(400, 'lottery.chase.invalid', { detail: `${where}: the multiple ${factor} is not a whole number of at least 1` });
+    const known = byFactor.get(factor);
+    if (known) return known;
+    const priced = lines.map((base, index) => {
+      const multiple = base.line.multiple * factor;
+      if (multiple > SLIP_MAX_MULTIPLE) {
+        throw new AppError(400, 'lottery.chase.invalid', { detail: `${where}, line ${index + 1}: the multiple ${base.line.multiple} × ${factor} is above ${SLIP_MAX_MULTIPLE}` });
+      }
+      const at = priceAt(game, base.line, base.play, base.tickets, multiple);
+      // A multiple of a whole-cent stake is whole cents; checked anyway, as every amount is.
+      if (at.amountMinor === undefined || !Number.isSafeInteger(at.amountMinor)) throw new AppError(400, 'lottery.chase.invalid', { detail: `${where}, line ${index + 1}: the stake is too large` });
+      if (game.maxPrizeMinor > 0 && at.ticketPrizeMinor > game.maxPrizeMinor) {
+        const most = Math.floor(mostMultipleOf(game, base.line, base.play) / base.line.multiple);
+        throw new AppError(400, 'lottery.chase.invalid', {
+          detail: `${where}, line ${index + 1}: one winning ticket would pay ${(at.ticketPrizeMinor / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}; this line's factor may be at most ${most}`,
+        });
+      }
+      return { ...at, amountMinor: at.amountMinor };
+    });
+    byFactor.set(factor, priced);
+    return priced;
+  });
+}
+
+/** A plan as the order stores it: undefined (every round at factor 1) when it changes nothing. */
+const storedPlan = (plan: readonly number[] | undefined): number[] | undefined => (plan && plan.some((factor) => factor !== 1) ? [...plan] : undefined);
 
 /** "20.0000" → 2000 minor units; undefined when it has a fraction of a cent. */
 function amountSumMinor(text: string): number | undefined {
@@ -118,14 +195,16 @@ interface RoundRow {
 
 async function replayOf(client: pg.PoolClient, input: PlaceOrderInput): Promise<PlacedOrder | undefined> {
   if (!input.requestKey) return undefined;
-  const found = await client.query<{ id: string; orderNo: string; amountMinor: string; slip: string; firstNumero: string; rounds: number; winStop: boolean }>(
-    `SELECT id, order_no AS "orderNo", amount_minor AS "amountMinor", slip, first_numero AS "firstNumero", rounds, win_stop AS "winStop"
+  const found = await client.query<{ id: string; orderNo: string; amountMinor: string; slip: string; firstNumero: string; rounds: number; winStop: boolean; chaseMultiples: number[] | null }>(
+    `SELECT id, order_no AS "orderNo", amount_minor AS "amountMinor", slip, first_numero AS "firstNumero", rounds, win_stop AS "winStop", chase_multiples AS "chaseMultiples"
        FROM lottery_order WHERE member_id = $1 AND request_key = $2`,
     [input.memberId, input.requestKey],
   );
   const order = found.rows[0];
   if (!order) return undefined;
-  if (order.slip !== input.slip || order.firstNumero !== input.currentNumero || order.rounds !== input.chase + 1 || order.winStop !== input.winningStop) {
+  // The same order is the same slip, rounds, stop-on-win and plan (a plan of factors 1 only is no plan).
+  const samePlan = (order.chaseMultiples ?? []).join(',') === (storedPlan(input.chaseMultiples) ?? []).join(',');
+  if (order.slip !== input.slip || order.firstNumero !== input.currentNumero || order.rounds !== input.chase + 1 || order.winStop !== input.winningStop || !samePlan) {
     throw new AppError(409, 'wallet.idempotency.conflict');
   }
   return placedOrder(client, Number(order.id), order.orderNo, Number(order.amountMinor));
@@ -152,8 +231,8 @@ async function gameForMember(pool: pg.Pool, input: PlaceOrderInput): Promise<Gam
 export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise<PlacedOrder> {
   const game = await gameForMember(pool, input);
   const lines = priceSlip(game, input.slip);
-  const perRoundMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
-  const totalMinor = perRoundMinor * (input.chase + 1);
+  const pricedRounds = priceRounds(game, lines, input.chase + 1, input.chaseMultiples);
+  const totalMinor = pricedRounds.reduce((sum, round) => round.reduce((roundSum, line) => roundSum + line.amountMinor, sum), 0);
   if (!Number.isSafeInteger(totalMinor)) throw new AppError(400, 'lottery.slip.invalid', { detail: 'the order is too large' });
   if (amountSumMinor(input.betCartAmountSum) !== totalMinor) {
     throw new AppError(409, 'lottery.amount.mismatch', { detail: `the slip costs ${(totalMinor / 100).toFixed(2)}` });
@@ -179,12 +258,15 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
     for (const round of rounds.rows) checkZodiacs(lines, round);
     const orderNo = newOrderNo(input.nowMs);
     const inserted = await client.query<{ id: string }>(
-      `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, request_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [input.merchantId, input.memberId, game.id, orderNo, input.chase > 0, input.chase > 0 && input.winningStop, input.chase + 1, input.currentNumero, input.slip, totalMinor, input.requestKey ?? null, new Date(input.nowMs)],
+      `INSERT INTO lottery_order (merchant_id, member_id, game_id, order_no, chase, win_stop, rounds, first_numero, slip, amount_minor, request_key, created_at, chase_multiples)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        input.merchantId, input.memberId, game.id, orderNo, input.chase > 0, input.chase > 0 && input.winningStop, input.chase + 1, input.currentNumero, input.slip, totalMinor,
+        input.requestKey ?? null, new Date(input.nowMs), storedPlan(input.chaseMultiples) ?? null,
+      ],
     );
     const orderId = Number(inserted.rows[0].id);
-    const bets = rounds.rows.flatMap((round, chaseIndex) => lines.map((line) => ({ round, chaseIndex, line })));
+    const bets = rounds.rows.flatMap((round, chaseIndex) => pricedRounds[chaseIndex].map((line) => ({ round, chaseIndex, line })));
     await client.query(
       `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series,
          multiple, amount_minor, unit_prize_minor, ticket_prize_minor, liability_minor, max_prize_minor, rebate_minor, created_at)
@@ -203,7 +285,7 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
         bets.map((bet) => bet.line.tickets),
         bets.map((bet) => bet.line.line.mode),
         bets.map((bet) => bet.line.line.series),
-        bets.map((bet) => bet.line.line.multiple),
+        bets.map((bet) => bet.line.multiple),
         bets.map((bet) => bet.line.amountMinor),
         bets.map((bet) => bet.line.unitPrizeMinor),
         bets.map((bet) => bet.line.rebateMinor),
@@ -263,7 +345,6 @@ export async function placeOrder(pool: pg.Pool, input: PlaceOrderInput): Promise
 }
 
 /** Mark Six zodiac plays by the number count of their zodiacs, which changes at Lunar New Year (lhc.ts). */
-const ZODIAC_PLAY_SIZES: Readonly<Record<string, 4 | 5>> = { LHC_ZODIAC_5: 5, LHC_ZODIAC_4: 4 };
 
 /**
  * A zodiac bet picks the year's zodiac (5 numbers) only in the 5-number play and the others only
@@ -272,7 +353,7 @@ const ZODIAC_PLAY_SIZES: Readonly<Record<string, 4 | 5>> = { LHC_ZODIAC_5: 5, LH
  */
 function checkZodiacs(lines: readonly PricedLine[], round: RoundRow): void {
   lines.forEach((priced, index) => {
-    const size = ZODIAC_PLAY_SIZES[playById(priced.line.playId)?.code ?? ''];
+    const size = LHC_ZODIAC_PLAY_SIZES[playById(priced.line.playId)?.code ?? ''];
     if (!size) return;
     const allowed = new Set(lhcZodiacValues(size, lunarYearOf(round.drawAt.getTime())));
     if (priced.line.rows[0].some((zodiac) => !allowed.has(zodiac))) {
@@ -321,5 +402,82 @@ export async function cancelBet(pool: pg.Pool, merchantId: number, memberId: num
     // After the house account, as placeOrder takes them (liability.ts).
     await release(client, await loadsOfBets(client, [betId]));
     return { orderDetailId: betId, refunded: minorToMajor(amountMinor) };
+  });
+}
+
+export interface CancelledChase {
+  orderNo: string;
+  refunded: number;
+  bets: { orderDetailId: number; numero: string; amount: number }[];
+}
+
+/**
+ * Cancels what is left of one of the member's orders (a chase's remaining rounds) in one step:
+ * every open bet whose round is still on sale (open, not yet closed) is cancelled and refunded,
+ * together in one ledger movement naming the order's stake. The order's row is locked first, so
+ * two cancels of it at once run one after the other and the second finds nothing left; the rounds
+ * are share-locked as a bet locks them, so a round's draw (which takes its row lock) either comes
+ * before the cancel (its bets are no longer cancellable) or after it (they are gone from the
+ * draw). Nothing left to cancel (every round closed, settled, stopped on a win or cancelled
+ * already) is refused as for one bet, changing nothing.
+ */
+export async function cancelChase(pool: pg.Pool, merchantId: number, memberId: number, orderNo: string, nowMs: number): Promise<CancelledChase> {
+  return withTransaction(pool, async (client) => {
+    const found = await client.query<{ id: string; gameCode: string }>(
+      `SELECT o.id, g.game_code AS "gameCode" FROM lottery_order o JOIN lottery_game g ON g.id = o.game_id
+        WHERE o.order_no = $1 AND o.member_id = $2 AND o.merchant_id = $3
+        FOR NO KEY UPDATE OF o`,
+      [orderNo, memberId, merchantId],
+    );
+    const order = found.rows[0];
+    if (!order) throw new AppError(404, 'lottery.bet.not_found');
+    // The rounds still on sale that hold an open bet of the order, locked as placeOrder and
+    // cancelBet lock them; then their bets, which nothing else cancels while the order is locked.
+    const onSale = await client.query<{ id: string }>(
+      `SELECT r.id FROM lottery_round r
+        WHERE r.id IN (SELECT round_id FROM lottery_bet WHERE order_id = $1 AND state = 'open') AND r.state = 'open' AND r.close_at > $2
+        ORDER BY r.draw_at, r.id FOR SHARE`,
+      [order.id, new Date(nowMs)],
+    );
+    const roundIds = onSale.rows.map((row) => row.id);
+    const cancelled = roundIds.length
+      ? await client.query<{ id: string; numero: string; amountMinor: string }>(
+          `WITH cancelled AS (
+             UPDATE lottery_bet SET state = 'cancelled', settled_at = $3
+              WHERE order_id = $1 AND state = 'open' AND round_id = ANY($2::bigint[])
+              RETURNING id, round_id, chase_index, amount_minor
+           )
+           SELECT c.id, r.numero, c.amount_minor AS "amountMinor" FROM cancelled c JOIN lottery_round r ON r.id = c.round_id ORDER BY c.chase_index, c.id`,
+          [order.id, roundIds, new Date(nowMs)],
+        )
+      : { rows: [] };
+    if (cancelled.rows.length === 0) throw new AppError(409, 'lottery.bet.not_cancellable');
+    const amountMinor = cancelled.rows.reduce((sum, bet) => sum + Number(bet.amountMinor), 0);
+    const memberAccount = await ensureMemberAccount(client, merchantId, memberId, 'REAL', nowMs);
+    const house = await ensureHouseAccount(client, merchantId, LOTTERY_HOUSE_ACCOUNT, nowMs);
+    const numeros = cancelled.rows.map((bet) => bet.numero);
+    await postTransactionIn(client, {
+      merchantId,
+      // Once per order: a first cancel leaves no bet of it on sale, so there is never a second.
+      idempotencyKey: `lottery:chase-cancel:${order.id}`,
+      kind: 'bet_refund',
+      unit: 'REAL',
+      postings: [
+        { accountId: memberAccount, amountMinor },
+        { accountId: house, amountMinor: -amountMinor },
+      ],
+      nowMs,
+      orderNo,
+      remark: `${order.gameCode} ${numeros[0]}${numeros.length > 1 ? `…${numeros[numeros.length - 1]}` : ''} chase cancelled`,
+      // The order's stake gets back the cancelled bets' share of what it met (modules/wagering).
+      refunds: [{ stakeKey: orderStakeKey(order.id), refundedMinor: amountMinor }],
+    });
+    // After the house account, as placeOrder takes them (liability.ts).
+    await release(client, await loadsOfBets(client, cancelled.rows.map((bet) => Number(bet.id))));
+    return {
+      orderNo,
+      refunded: minorToMajor(amountMinor),
+      bets: cancelled.rows.map((bet) => ({ orderDetailId: Number(bet.id), numero: bet.numero, amount: minorToMajor(Number(bet.amountMinor)) })),
+    };
   });
 }

@@ -8,7 +8,11 @@ import { drawRoundAs, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf
 import { settleRound } from './settlement.service';
 import { D3_HAND_WORKED, P5_HAND_WORKED } from './hand-worked-3d.testing';
 import { K3_HAND_WORKED } from './hand-worked-k3.testing';
+import { LHC_MORE_CASES } from './hand-worked-lhc-more.testing';
 import { PC28_HAND_WORKED } from './hand-worked-pc28.testing';
+import { SSC_MORE_CASES } from './hand-worked-ssc-more.testing';
+import { VN18_HAND_WORKED, VN_MORE_CASES } from './hand-worked-vn-more.testing';
+import { PK10_MORE_CASES, X5_MORE_CASES } from './hand-worked-x5-pk10-more.testing';
 import { MAX_PRIZE_MINOR, type HandWorked, type HandWorkedKind } from './hand-worked.testing';
 
 // Issue 11, "for each play type, settlement against hand-worked examples": the server's settlement
@@ -202,11 +206,12 @@ const VN_CASES: readonly HandWorked[] = [
 ];
 
 const HAND_WORKED: Readonly<Record<LotteryKind, HandWorkedKind>> = {
-  SSC: { numbers: SSC_DRAW, cases: SSC_CASES },
-  '11X5': { numbers: X5_DRAW, cases: X5_CASES },
-  PK10: { numbers: PK10_DRAW, cases: PK10_CASES },
-  LHC: { numbers: LHC_DRAW, cases: LHC_CASES },
-  VN: { numbers: VN_DRAW, cases: VN_CASES },
+  SSC: { numbers: SSC_DRAW, cases: [...SSC_CASES, ...SSC_MORE_CASES] },
+  '11X5': { numbers: X5_DRAW, cases: [...X5_CASES, ...X5_MORE_CASES] },
+  PK10: { numbers: PK10_DRAW, cases: [...PK10_CASES, ...PK10_MORE_CASES] },
+  LHC: { numbers: LHC_DRAW, cases: [...LHC_CASES, ...LHC_MORE_CASES] },
+  VN: { numbers: VN_DRAW, cases: [...VN_CASES, ...VN_MORE_CASES] },
+  VN18: VN18_HAND_WORKED,
   K3: K3_HAND_WORKED,
   PC28: PC28_HAND_WORKED,
   '3D': D3_HAND_WORKED,
@@ -243,7 +248,7 @@ describe('the hand-worked tables', () => {
   it('hold a bet of every one of the catalogue\'s plays, on possible draws, with a losing bet in every kind and the LHC push', () => {
     const covered = new Set(KINDS.flatMap((kind) => HAND_WORKED[kind].cases.map((entry) => entry.code)));
     expect([...covered].sort()).toEqual(PLAYS.map((play) => play.code).sort());
-    expect(PLAYS).toHaveLength(90);
+    expect(PLAYS).toHaveLength(189);
     for (const kind of KINDS) {
       const { numbers, cases } = HAND_WORKED[kind];
       expect({ kind, valid: isValidDraw({ kind, numbers }) }).toEqual({ kind, valid: true });
@@ -253,7 +258,7 @@ describe('the hand-worked tables', () => {
       expect(cases.length).toBeLessThanOrEqual(50);
     }
     expect(LHC_DRAW[6]).toBe(49);
-    expect(LHC_CASES.filter((entry) => entry.push).map((entry) => entry.code)).toEqual(['LHC_SPECIAL_BSOE']);
+    expect(HAND_WORKED.LHC.cases.filter((entry) => entry.push).map((entry) => entry.code)).toEqual(['LHC_SPECIAL_BSOE', 'LHC_HALF_WAVE_7', 'LHC_HALF_WAVE_8', 'LHC_HALF_WAVE_9', 'LHC_HALF_WAVE_10']);
     // One entry each at multiple 3, in 角 mode, and above the cap.
     const all = KINDS.flatMap((kind) => HAND_WORKED[kind].cases);
     expect(all.filter((entry) => entry.multiple === 3)).toHaveLength(1);

@@ -14,6 +14,8 @@ const GROUP_LABELS: Record<string, string> = {
   PK10: 'Racing (PK10)',
   LHC: 'Mark Six',
   VN: 'Vietnam Lottery',
+  VNS: 'Southern Vietnam (XSMN)',
+  VNC: 'Central Vietnam (XSMT)',
   K3: 'Fast 3 (dice)',
   PC28: 'Lucky 28',
   '3D': '3D',
@@ -191,7 +193,7 @@ export async function drawById(db: Db, roundId: number): Promise<(LotteryDraw & 
   return row ? { ...drawOf(row), merchantId: row.merchantId } : undefined;
 }
 
-/** Vietnamese games with a round on sale, soonest close first. */
+/** Vietnamese games (the northern draw and the southern and central ones) with a round on sale, soonest close first. */
 export async function vnOpened(db: Db, merchantId: number, count: number, nowMs: number): Promise<{ game: LotteryGame; current: LotteryRound }[]> {
   const result = await db.query<GameRow & { round: RoundRow }>(
     `SELECT ${GAME_COLUMNS}, row_to_json(x) AS round FROM lottery_game g
@@ -199,7 +201,7 @@ export async function vnOpened(db: Db, merchantId: number, count: number, nowMs:
                             r.server_seed_hash AS "serverSeedHash", NULL AS "serverSeed", NULL AS "salesHash", NULL AS numbers, r.state, NULL AS "voidReason"
                        FROM lottery_round r WHERE r.game_id = g.id AND r.state = 'open' AND r.open_at <= $2 AND r.close_at > $2
                       ORDER BY r.draw_at LIMIT 1) x ON true
-      WHERE g.merchant_id = $1 AND g.enabled AND g.kind = 'VN'
+      WHERE g.merchant_id = $1 AND g.enabled AND g.kind IN ('VN', 'VN18')
       ORDER BY x."closeAt", g.sort_order LIMIT $3`,
     [merchantId, new Date(nowMs), count],
   );

@@ -10,9 +10,16 @@ import { settleRound, voidRoundIn } from './settlement.service';
 // start), on one replica at a time (a session advisory lock taken for the tick: db/periodic-job.ts), it
 //   - keeps ROUNDS_AHEAD rounds of every enabled game created ahead (one query finds those short),
 //   - draws every round whose draw time has come (a round whose seed cannot be opened is voided),
-//   - settles every drawn round (settlement.service: exactly once, whatever crashed before).
-// Each round is drawn and settled in transactions of its own, so one failure holds up nothing else;
-// a round left drawn by a crash is settled by the next tick of whichever replica leads then.
+//   - settles every drawn round (settlement.service: exactly once, whatever crashed before), each
+//     game's in draw order.
+// Each round is drawn and settled in transactions of its own, so one failure holds up no other
+// game; a round left drawn by a crash is settled by the next tick of whichever replica leads then.
+// Within a game the order matters: a chase with stop-on-win that wins in one round refunds its
+// bets of the later rounds not yet settled, so a later round must never be settled before an
+// earlier one. After the scheduler was stopped several rounds of a game are due at once: all are
+// drawn first, then settled oldest first; a round waits while an earlier round of its game is
+// still open (its draw failed, or its official result is not in yet) or failed to settle in this
+// tick (it is tried again, in order, the next tick).
 
 export interface LotterySchedulerOptions {
   pool: pg.Pool;
@@ -45,12 +52,23 @@ export async function drawAndSettle(pool: pg.Pool, secretsKey: SecretsKey, nowMs
       onProblem?.(`lottery round ${roundId} could not be drawn; retried next tick`, error);
     }
   }
-  const drawn = await pool.query<{ id: string }>("SELECT id FROM lottery_round WHERE state = 'drawn' ORDER BY draw_at, id LIMIT 1000");
+  // Drawn rounds oldest first, none behind an earlier round of its game still waiting for its draw;
+  // an earlier drawn round comes before it in this list (the same order), so is settled first.
+  const drawn = await pool.query<{ id: string; gameId: string }>(
+    `SELECT r.id, r.game_id AS "gameId" FROM lottery_round r
+      WHERE r.state = 'drawn'
+        AND NOT EXISTS (SELECT 1 FROM lottery_round e WHERE e.game_id = r.game_id AND e.state = 'open' AND (e.draw_at, e.id) < (r.draw_at, r.id))
+      ORDER BY r.draw_at, r.id LIMIT 1000`,
+  );
+  const held = new Set<string>();
   for (const row of drawn.rows) {
+    // A game whose earlier round failed to settle settles nothing more this tick.
+    if (held.has(row.gameId)) continue;
     try {
       if ((await settleRound(pool, Number(row.id), nowMs)).settled) report.settled++;
     } catch (error) {
-      onProblem?.(`lottery round ${row.id} could not be settled; retried next tick`, error);
+      held.add(row.gameId);
+      onProblem?.(`lottery round ${row.id} could not be settled; it and the later rounds of its game are retried next tick`, error);
     }
   }
   return report;

@@ -316,9 +316,11 @@ export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCod
     let rescheduled = 0;
     if (after.closeSeconds !== before.closeSeconds) {
       const moved = await client.query(
-        `UPDATE lottery_round SET close_at = draw_at - make_interval(secs => $2), open_at = draw_at - make_interval(secs => $2 + $3)
+        // Sales open when the round before closes: open_at moves with the close, by as much (a
+        // round after days off, schedule.ts, opened that many days earlier and still does).
+        `UPDATE lottery_round SET close_at = draw_at - make_interval(secs => $2), open_at = open_at - make_interval(secs => $2 - $3)
           WHERE game_id = $1 AND state = 'open' AND open_at > $4`,
-        [row.id, after.closeSeconds, row.intervalSeconds, new Date(nowMs)],
+        [row.id, after.closeSeconds, before.closeSeconds, new Date(nowMs)],
       );
       rescheduled = moved.rowCount ?? 0;
     }

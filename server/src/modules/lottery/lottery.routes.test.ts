@@ -58,15 +58,24 @@ it('lists games, groups, the round on sale, the next rounds and popular games to
   const menus = await get<LotteryGameGroup[]>('/lgw/games/game_menus?prizeMode=Lott');
   expect(menus.body.value.map((group) => group.gameGroupCode)).toEqual(['SSC', '11X5', 'PK10', 'LHC', 'K3', 'PC28', '3D', 'P5']);
   const vn = await get<LotteryGameGroup[]>('/lgw/vn/games/game_menu?prizeMode=SEA&device=WEB');
-  expect(vn.body.value.flatMap((group) => group.gameMenus.map((game) => game.gameCode))).toEqual(['VNMB', 'VN5']);
+  // The Vietnamese games: the northern draw's, then the southern and central provinces' (and the house's five-minute southern game).
+  const vnCodes = LOTTERY_DEFAULT_GAME_CODES.slice(LOTTERY_DEFAULT_GAME_CODES.indexOf('VNMN5'));
+  expect(vn.body.value.map((group) => [group.gameGroupCode, group.labelName])).toEqual([
+    ['VN', 'Vietnam Lottery'],
+    ['VNS', 'Southern Vietnam (XSMN)'],
+    ['VNC', 'Central Vietnam (XSMT)'],
+  ]);
+  expect(vn.body.value.flatMap((group) => group.gameMenus.map((game) => game.gameCode))).toEqual(['VNMB', 'VN5', ...vnCodes]);
+  expect(vn.body.value[1].gameMenus.map((game) => game.kind)).toEqual(new Array(22).fill('VN18'));
   const opened = await get<LotteryOpened>('/lgw/games/opened/numero?gameCode=SSC1');
   expect(opened.body.value.current).toMatchObject({ gameCode: 'SSC1', numero: '20261127-0721', state: 'open' });
   expect(opened.body.value.serverTime).toBe(clock.nowMs);
   expect((await get<LotteryOpened>('/lotto/lgw/games/opened/numero?gameCode=SSC1')).body.value).toEqual(opened.body.value);
   const near = await get<LotteryRound[]>('/lgw/numeros/near?gameCode=SSC1&count=3');
   expect(near.body.value.map((round) => round.numero)).toEqual(['20261127-0721', '20261127-0722', '20261127-0723']);
-  expect((await get<LotteryGame[]>('/lgw/games/popular?count=20')).body.value).toHaveLength(LOTTERY_DEFAULT_GAME_CODES.length);
-  expect((await get<unknown[]>('/lgw/vn/numeros/opened/game?count=100')).body.value).toHaveLength(2);
+  expect((await get<LotteryGame[]>('/lgw/games/popular?count=20')).body.value).toHaveLength(Math.min(20, LOTTERY_DEFAULT_GAME_CODES.length));
+  // Every Vietnamese game has a round on sale: the provinces' between their weekdays too.
+  expect((await get<unknown[]>('/lgw/vn/numeros/opened/game?count=100')).body.value).toHaveLength(2 + vnCodes.length);
   const unknown = await get<unknown>('/lgw/games/opened/numero?gameCode=NOPE');
   expect([unknown.status, unknown.body.errorCode]).toEqual([404, 'lottery.game.unknown']);
 });

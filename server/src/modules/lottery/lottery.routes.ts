@@ -6,6 +6,7 @@ import {
   lotteryBetCall,
   lotteryBonusCall,
   lotteryCancelBetCall,
+  lotteryCancelChaseCall,
   lotteryDrawEventsCall,
   lotteryDrawsCall,
   lotteryGameMenusCall,
@@ -32,7 +33,7 @@ import { openEventStream } from '../../http/event-stream';
 import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import { authorizationHeader, memberOf } from '../session';
-import { cancelBet, placeOrder } from './betting.service';
+import { cancelBet, cancelChase, placeOrder } from './betting.service';
 import type { DrawStreams } from './draw-events';
 import { draws, groupGames, latestDraw, listGames, nearRounds, openedRound, popularGames, recentGames, vnOpened } from './lobby.service';
 import { bonusTable, memberBets, orderDetail, todayBets } from './records.service';
@@ -173,7 +174,8 @@ export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStrea
     schema: apiSchema({
       tags: ['lottery'],
       summary: 'Place a lottery order (a slip on the round on sale, optionally chased over the next rounds)',
-      description: 'Paid in full at once; refused whole when any line is invalid, the round has closed, the total differs from betCartAmountSum, or the balance is short. An Idempotency-Key makes a repeat return the first order.',
+      description:
+        'Paid in full at once; refused whole when any line is invalid, the round has closed, the total differs from betCartAmountSum, the chase plan (chaseMultiples) is not one of its rounds, or the balance is short. An Idempotency-Key makes a repeat (the same slip, rounds and plan) return the first order.',
       headers: {
         ...authorizationHeader,
         [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN, description: 'optional: one per user action, repeated on retry' },
@@ -194,6 +196,7 @@ export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStrea
         betCartAmountSum: body.betCartAmountSum,
         chase: body.chase ?? 0,
         winningStop: body.winningStop ?? false,
+        chaseMultiples: body.chaseMultiples,
         requestKey: typeof requestKey === 'string' ? requestKey : undefined,
         nowMs: clock(),
       }),
@@ -205,6 +208,19 @@ export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStrea
   }, async (request) => {
     const member = memberOf(request);
     return ok(await cancelBet(db, member.merchantId, member.id, request.body.orderDetailId, clock()));
+  });
+
+  app.post<RouteOf<typeof lotteryCancelChaseCall>>(lotteryCancelChaseCall.path, {
+    schema: apiSchema({
+      tags: ['lottery'],
+      summary: 'Cancel the remaining rounds of a chase (every bet still on sale, refunded)',
+      description: '409 lottery.bet.not_cancellable: nothing of the order is left on sale (a repeat finds it so); 404 lottery.bet.not_found: not an order of the caller.',
+      headers: authorizationHeader,
+      call: lotteryCancelChaseCall,
+    }),
+  }, async (request) => {
+    const member = memberOf(request);
+    return ok(await cancelChase(db, member.merchantId, member.id, request.body.orderNo, clock()));
   });
 
   app.get<RouteOf<typeof lotteryTodayOrdersCall>>(lotteryTodayOrdersCall.path, {

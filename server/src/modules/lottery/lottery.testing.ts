@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/lottery-rules';
+import { LHC_ZODIAC_PLAY_SIZES, betAmountMinor, lhcZodiacValues, lunarYearOf, ticketPrizeMinor, formatSlips, mulberry32, picksFromRows, playById, randomRows, type Draw, type LotteryKind, type PlayDefinition, type SlipLine } from '@platform/lottery-rules';
 import { withTransaction } from '../../db/transaction';
 import { insertDrawFeatures } from './rounds.service';
 import { generateSecretsKeyText, parseSecretsKey, type SecretsKey } from '../../secrets-key';
@@ -15,8 +15,12 @@ export const LOTTERY_TEST_START_MS = Date.UTC(2026, 10, 27, 4, 0, 20);
 
 export const testSecretsKey = (): SecretsKey => parseSecretsKey(generateSecretsKeyText());
 
-/** The kinds' games among the defaults, one each. */
-export const GAME_OF_KIND: Record<LotteryKind, string> = { SSC: 'SSC1', '11X5': 'GD11X5', PK10: 'PK10', LHC: 'LHC5', VN: 'VN5', K3: 'JSK3', PC28: 'PC28', '3D': 'F3D', P5: 'FPL5' };
+/**
+ * The kinds' games among the defaults, one each: house-drawn games, so that a test drawing from the
+ * seed (drawAndSettle) can draw them (VN18: the five-minute southern game, not a province's, whose
+ * results staff enter).
+ */
+export const GAME_OF_KIND: Record<LotteryKind, string> = { SSC: 'SSC1', '11X5': 'GD11X5', PK10: 'PK10', LHC: 'LHC5', VN: 'VN5', K3: 'JSK3', PC28: 'PC28', '3D': 'F3D', P5: 'FPL5', VN18: 'VNMN5' };
 
 export async function fundedMembers(pool: pg.Pool, merchantId: number, count: number, amountMinor: number, prefix = 'lotto'): Promise<number[]> {
   const ids: number[] = [];
@@ -68,7 +72,7 @@ export function randomLines(play: PlayDefinition, count: number, seed: number): 
     if (betAmountMinor(play, play.ticketsOf(line.picks), line.mode, line.multiple) === undefined) continue;
     if (ticketPrizeMinor(play, line.series, line.mode, line.multiple) > DEFAULT_MAX_PRIZE_MINOR) continue;
     // A zodiac play takes the zodiacs of its number count in the tests' lunar year (2026).
-    const size = play.code === 'LHC_ZODIAC_5' ? 5 : play.code === 'LHC_ZODIAC_4' ? 4 : undefined;
+    const size = LHC_ZODIAC_PLAY_SIZES[play.code];
     if (size && rows[0].some((zodiac) => !lhcZodiacValues(size, lunarYearOf(LOTTERY_TEST_START_MS)).includes(zodiac))) continue;
     lines.push(line);
   }

@@ -26,13 +26,18 @@ export async function officialResultsOperatorRoutes(app: FastifyInstance, { db, 
             type: 'array',
             items: {
               type: 'object',
-              required: ['roundId', 'gameCode', 'gameName', 'kind', 'size', 'numero', 'drawAt', 'openBets', 'firstEntry', 'mismatches'],
+              required: ['roundId', 'gameCode', 'gameName', 'kind', 'size', 'widths', 'numero', 'drawAt', 'openBets', 'firstEntry', 'mismatches'],
               properties: {
                 roundId: { type: 'integer' },
                 gameCode: { type: 'string' },
                 gameName: { type: 'string' },
                 kind: { type: 'string' },
                 size: { type: 'integer', description: 'how many numbers its result has' },
+                widths: {
+                  type: 'array',
+                  items: { type: 'integer' },
+                  description: 'the digits of each number in the entry order: exactly that many for VN and VN18 (zero-padded), at most for the other kinds',
+                },
                 numero: { type: 'string' },
                 drawAt: { type: 'integer', description: 'epoch ms' },
                 openBets: { type: 'integer' },
@@ -57,7 +62,7 @@ export async function officialResultsOperatorRoutes(app: FastifyInstance, { db, 
       tags: ['operator'],
       summary: "Enter a round's official result; a second operator's equal entry draws the round",
       description:
-        'numbers: as the official result prints them, in the draw order (VN: 27, the special prize first, each zero-padded to its prize digits). Answers awaiting_second or drawn. 404 lottery.round.unknown; 409 lottery.result.not_official, lottery.result.not_due, lottery.result.closed, lottery.result.own (the first entry was yours), lottery.result.mismatch (both entries set aside); 400 lottery.result.invalid.',
+        'numbers: as the official result prints them, in the draw order (VN: 27, VN18: 18, the special prize first, each zero-padded to its prize digits; the southern and central results print G8 first, their entry starts with the special prize). Answers awaiting_second or drawn. 404 lottery.round.unknown; 409 lottery.result.not_official, lottery.result.not_due, lottery.result.closed, lottery.result.own (the first entry was yours), lottery.result.mismatch (both entries set aside); 400 lottery.result.invalid.',
       headers: bearerHeader,
       params: { type: 'object', required: ['roundId'], properties: { roundId: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } } },
       body: {

@@ -1,4 +1,4 @@
-import { DRAW_SIZES, drawNumberWidth, isValidDraw, type LotteryKind } from '@platform/lottery-rules';
+import { DRAW_SIZES, drawNumberWidth, isValidDraw, isVietnamKind, type LotteryKind } from '@platform/lottery-rules';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
@@ -16,22 +16,26 @@ import { drawRoundFromResult } from './rounds.service';
 /** What an entry did. */
 export type ResultEntryOutcome = { state: 'awaiting_second' } | { state: 'drawn'; numbers: string[] };
 
-/** How many characters each number of a kind's draw is written with (VN: its prize's digits, zero-padded). */
-function widthsOf(kind: LotteryKind): number[] {
+/** How many characters each number of a kind's draw is written with (VN, VN18: its prize's digits, zero-padded). */
+export function widthsOf(kind: LotteryKind): number[] {
   return Array.from({ length: DRAW_SIZES[kind] }, (_, index) => drawNumberWidth(kind, index));
 }
 
 /**
  * The numbers of a draw of `kind` as staff type them from the official result, in the draw's order
- * (VN: the special prize first, each zero-padded to its prize's digits; the others as the lobby
- * shows them); a refusal saying what is wrong otherwise.
+ * (VN and VN18: the special prize first, each zero-padded to its prize's digits, although the
+ * southern and central results are printed from G8 up to the special prize; the others as the
+ * lobby shows them); a refusal saying what is wrong otherwise.
  */
 export function parseOfficialNumbers(kind: LotteryKind, typed: readonly string[]): number[] {
   const widths = widthsOf(kind);
   if (typed.length !== widths.length) throw new AppError(400, 'lottery.result.invalid', { detail: `${widths.length} numbers expected, ${typed.length} given` });
+  // A Vietnamese prize number is written with all its digits: one too few is a typo, or the
+  // numbers typed in the printed order (G8 first) instead of the special prize first.
+  const exactly = isVietnamKind(kind);
   const numbers = typed.map((text, index) => {
-    const exact = kind === 'VN' ? new RegExp(`^\\d{${widths[index]}}$`) : new RegExp(`^\\d{1,${widths[index]}}$`);
-    if (!exact.test(text)) throw new AppError(400, 'lottery.result.invalid', { detail: `number ${index + 1} (${text}) must be ${kind === 'VN' ? 'exactly' : 'at most'} ${widths[index]} digits` });
+    const exact = exactly ? new RegExp(`^\\d{${widths[index]}}$`) : new RegExp(`^\\d{1,${widths[index]}}$`);
+    if (!exact.test(text)) throw new AppError(400, 'lottery.result.invalid', { detail: `number ${index + 1} (${text}) must be ${exactly ? 'exactly' : 'at most'} ${widths[index]} digits` });
     return Number(text);
   });
   if (!isValidDraw({ kind, numbers })) throw new AppError(400, 'lottery.result.invalid', { detail: 'out of range or repeated' });
@@ -46,6 +50,8 @@ export interface AwaitingRound {
   kind: LotteryKind;
   /** How many numbers its result has (lottery-rules DRAW_SIZES): what the entry form asks for. */
   size: number;
+  /** The digits of each number, in the entry's order (drawNumberWidth): exact for VN and VN18, at most for the others. */
+  widths: number[];
   numero: string;
   /** Epoch ms. */
   drawAt: number;
@@ -88,6 +94,7 @@ export async function awaitingResults(db: pg.Pool, merchantId: number, nowMs: nu
     gameName: row.gameName,
     kind: row.kind,
     size: DRAW_SIZES[row.kind],
+    widths: widthsOf(row.kind),
     numero: row.numero,
     drawAt: row.drawAt.getTime(),
     openBets: Number(row.openBets),

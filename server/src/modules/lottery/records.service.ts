@@ -91,7 +91,7 @@ export async function memberBets(db: Db, filter: MemberBetsFilter) {
     ? `b.member_id IN (SELECT t.descendant_id FROM member_tree t WHERE t.ancestor_id = $2 AND t.depth >= ${filter.team.minDepth})`
     : 'b.member_id = $2';
   const where = `b.merchant_id = $1 AND ${whose} AND b.created_at BETWEEN $3 AND $4
-    AND (g.kind = 'VN') = $5 AND ($6::boolean IS NULL OR o.chase = $6) AND ($7::text IS NULL OR g.game_code = $7)
+    AND (g.kind IN ('VN', 'VN18')) = $5 AND ($6::boolean IS NULL OR o.chase = $6) AND ($7::text IS NULL OR g.game_code = $7)
     AND ($8::text IS NULL OR b.state = $8) AND ($9::text IS NULL OR r.numero = $9)`;
   const params = [filter.merchantId, filter.memberId, new Date(filter.startMs), new Date(filter.endMs), filter.area === 'VN', filter.chase ?? null, filter.gameCode ?? null, filter.status ?? null, filter.numero ?? null];
   const [rows, totals] = await Promise.all([

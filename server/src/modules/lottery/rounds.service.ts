@@ -68,7 +68,7 @@ export async function rebateSettingOf(db: Pick<pg.Pool, 'query'>, memberId: numb
 export const GAME_COLUMNS = `g.id, g.merchant_id AS "merchantId", g.game_code AS "gameCode", g.kind, g.group_code AS "groupCode",
   g.prize_mode AS "prizeMode", g.name, g.interval_seconds AS "intervalSeconds", g.close_seconds AS "closeSeconds",
   g.first_draw_seconds AS "firstDrawSeconds", g.draws_per_day AS "drawsPerDay", g.numero_digits AS "numeroDigits",
-  g.utc_offset_minutes AS "utcOffsetMinutes", g.min_series AS "minSeries", g.max_bet_series AS "maxBetSeries",
+  g.utc_offset_minutes AS "utcOffsetMinutes", g.draw_weekdays AS "drawWeekdays", g.min_series AS "minSeries", g.max_bet_series AS "maxBetSeries",
   g.max_series AS "maxSeries", g.default_series AS "defaultSeries", g.max_prize_minor::float8 AS "maxPrizeMinor",
   g.max_round_payout_minor::float8 AS "maxRoundPayoutMinor", g.max_number_payout_minor::float8 AS "maxNumberPayoutMinor",
   g.max_member_stake_minor::float8 AS "maxMemberStakeMinor", g.sort_order AS "sortOrder"`;
@@ -106,7 +106,9 @@ export async function salesHashOf(client: Pick<pg.PoolClient, 'query'>, roundId:
 /**
  * Creates the rounds of every enabled game that are missing up to ROUNDS_AHEAD past `nowMs`. One
  * query finds the games short of rounds (none, usually), so the scheduler runs it every tick: a
- * new merchant's or a re-enabled game's rounds are on sale within a second.
+ * new merchant's or a re-enabled game's rounds are on sale within a second. A game drawing on some
+ * weekdays only (draw_weekdays, migration 088) gets rounds on those days of its own time zone
+ * (schedule.ts roundsAfter).
  */
 export async function ensureRounds(db: Db, secretsKey: SecretsKey, nowMs: number, merchantId?: number): Promise<number> {
   const games = await db.query<GameRow & { ahead: string; lastDrawAt: Date | null }>(

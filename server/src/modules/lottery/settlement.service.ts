@@ -13,8 +13,11 @@ import { loadsOfBets, release } from './liability';
 //   3. the prizes (kind win), the pushes (bet_refund) and the rebates (betting_rebate, on bets won
 //      or lost) paid to every member (the ledger's creditMembersIn: movements of up to
 //      MEMBERS_PER_MOVEMENT members keyed by kind, round and chunk, sent as one batch);
-//   4. chases with stop-on-win that won here: their bets in rounds not yet drawn are stopped and
-//      refunded (per member, in movements keyed lottery:stop:<round>:<chunk>);
+//   4. chases with stop-on-win that won here: their bets in later rounds not yet settled are
+//      stopped and refunded (per member, in movements keyed lottery:stop:<round>:<chunk>): rounds
+//      still on sale, and rounds already drawn but waiting behind this one (after the scheduler
+//      was stopped, every due round is drawn before the first is settled: lottery.jobs.ts settles
+//      a game's rounds in draw order, so a chase's later round is never settled before its win);
 // all in one database transaction with the state change, so a crash at any point leaves the round
 // drawn and nothing paid, and the next run settles it whole. The house side is house_lottery.
 
@@ -150,7 +153,7 @@ export async function settleRoundIn(client: pg.PoolClient, roundId: number, nowM
   };
 }
 
-/** 追中即停: chases with stop-on-win that won in this round give back their bets not yet drawn. */
+/** 追中即停: chases with stop-on-win that won in this round give back their bets of later rounds not yet settled. */
 async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId: number, house: number, nowMs: number): Promise<number> {
   const stopped = await client.query<{ orderId: string; orderNo: string; memberId: string; refundMinor: string; betIds: string[] }>(
     `WITH won AS (
@@ -161,7 +164,8 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
      ), stopped AS (
        UPDATE lottery_bet b SET state = 'stopped', settled_at = $2
          FROM won, lottery_round r
-        WHERE b.order_id = won.id AND b.state = 'open' AND r.id = b.round_id AND r.state = 'open'
+        WHERE b.order_id = won.id AND b.state = 'open' AND r.id = b.round_id AND r.state IN ('open', 'drawn')
+          AND r.draw_at > (SELECT draw_at FROM lottery_round WHERE id = $1)
         RETURNING b.id, b.order_id, b.amount_minor
      )
      SELECT won.id AS "orderId", won.order_no AS "orderNo", won.member_id AS "memberId", COALESCE(sum(stopped.amount_minor), 0) AS "refundMinor",
