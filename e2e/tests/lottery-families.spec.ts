@@ -8,8 +8,9 @@ import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../ha
 import { expect, test, type Locator, type Page } from '../harness/test';
 
 // The lottery families added beside SSC, 11X5, PK10, Mark Six and Vietnam: Fast 3 (dice), Lucky
-// 28, 3D and Pick 5, on the real server and its scheduler, on a 390 px phone, each in another
-// language. A player opens a game by its address with a play chosen, picks every value of the
+// 28, 3D and Pick 5, on the real server and its scheduler, on a 390 px phone, in the two languages
+// the seeded site offers (English, and Bengali, whose words run longest; the other sets are
+// checked key by key by the translation tests). A player opens a game by its address with a play chosen, picks every value of the
 // first row, places the slip, and opens the game's trend chart: it fits the phone, and every draw
 // it shows is the round's drawn number as the server stored it. On Fast 3 (a draw a minute) the
 // player waits for the round just bet on to be drawn and reads it in the chart.
@@ -28,9 +29,9 @@ const FAMILIES: readonly Family[] = [
   // 单挑一骰, dice 1-6: 6 tickets.
   { gameCode: 'JSK3', playCode: 'K3_ANY1', language: 'EN', tickets: 6 },
   // 大小单双 of the sum: 4 tickets.
-  { gameCode: 'PC28', playCode: 'PC28_BSOE', language: 'VI', tickets: 4 },
+  { gameCode: 'PC28', playCode: 'PC28_BSOE', language: 'BN', tickets: 4 },
   // 一码不定位, digits 0-9: 10 tickets.
-  { gameCode: 'F3D', playCode: 'D3_ANY1', language: 'CN', tickets: 10 },
+  { gameCode: 'F3D', playCode: 'D3_ANY1', language: 'EN', tickets: 10 },
   // 定位胆 on 万, digits 0-9: 10 tickets.
   { gameCode: 'FPL5', playCode: 'P5_POSITION', language: 'BN', tickets: 10 },
 ];
@@ -89,7 +90,7 @@ for (const family of FAMILIES) {
     }
 
     const screen = await openGame(page, family);
-    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${family.language === 'CN' ? 'zh' : family.language.toLowerCase()}`, 'i'));
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${family.language.toLowerCase()}`, 'i'));
     const values = screen.getByTestId('pick-row').first().getByTestId('pick-value');
     await expect(values).toHaveCount(family.tickets);
     for (let index = 0; index < family.tickets; index += 1) await values.nth(index).click();
