@@ -8,7 +8,7 @@
 // reads only the sum: the sums of all C(49, 7) subsets, counted by plain loops over every 6-subset
 // of 1-48 and the range of its seventh number (a difference array). A plain enumeration of all
 // C(49, 6) regular sets cross-checks the regular-number plays. The models' colours, zodiacs and
-// tails are tables written here (LOTTERY.md §5.2, §5.3), not the library's.
+// tails are tables written here, from the published Mark Six colour and zodiac charts, not the library's.
 import {
   cartesian,
   combinations,
@@ -52,7 +52,7 @@ const ZODIAC_2026: readonly (readonly number[])[] = [
 /** The year's zodiac in 2026 (马): the 5-number one. */
 const HORSE = 6;
 
-/** LOTTERY.md §5.2: red and blue; the other 16 numbers (49 included) are green. Colour 0 红 1 蓝 2 绿. */
+/** The Mark Six colour chart: red and blue; the other 16 numbers (49 included) are green. Colour 0 红 1 蓝 2 绿. */
 const RED = [1, 2, 7, 8, 12, 13, 18, 19, 23, 24, 29, 30, 34, 35, 40, 45, 46];
 const BLUE = [3, 4, 9, 10, 14, 15, 20, 25, 26, 31, 36, 37, 41, 42, 47, 48];
 const colourOf = (n: number) => (RED.includes(n) ? 0 : BLUE.includes(n) ? 1 : 2);

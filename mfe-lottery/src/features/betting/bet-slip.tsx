@@ -1,7 +1,7 @@
 // The bet slip: its lines (each removable), the total of one round, the chase (0-120 further
 // rounds on sale, stop on win, and a plan of a multiple per round: same multiple, doubling or a
 // profit rate, chase-plan.ts, shown round by round) and the order's total (every round at its
-// plan's factor); "place bet" asks for a login first (SPEC §5), then a confirmation, then sends
+// plan's factor); "place bet" asks for a login first, then a confirmation, then sends
 // the order under an Idempotency-Key (the same key when the same order is sent again after a lost answer). Every refusal is said here,
 // in the player's language, with what follows: the next round, or the deposit page.
 import { amountMinorOf, bus, Button, ConfirmDialog, createRetryKey, formatMoney, requireRealAccount, useCall, useT } from '@platform/shared';
