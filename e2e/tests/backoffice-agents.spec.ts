@@ -41,7 +41,7 @@ test('a risk operator finds an agent, opens its downlines level by level, and re
   await signInToBackOffice(office, risk);
 
   await backOfficeSections(office).filter({ hasText: 'Agents' }).click();
-  await expect(office.getByRole('heading', { name: 'Agents' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Agents', exact: true })).toBeVisible();
 
   await office.getByLabel('Agent name').fill(`ag${suffix}`);
   await office.getByRole('button', { name: 'Search', exact: true }).click();

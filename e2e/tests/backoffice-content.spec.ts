@@ -68,7 +68,7 @@ test('a content editor publishes a banner and an announcement, players see them 
   const editor = await createOperatorAccount('content');
   await signInToBackOffice(office, editor);
   await backOfficeSections(office).filter({ hasText: 'Content' }).click();
-  await expect(office.getByRole('heading', { name: 'Content' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Content', exact: true })).toBeVisible();
   await expect(office.getByTestId('banner-row').first()).toBeVisible();
 
   // A banner: the image chosen is uploaded and previewed, then the banner saved with its address.

@@ -62,7 +62,7 @@ test("a content editor hides a slot game and the player's next lobby load no lon
   const editor = await createOperatorAccount('content');
   await signInToBackOffice(office, editor);
   await backOfficeSections(office).filter({ hasText: 'Games & lottery' }).click();
-  await expect(office.getByRole('heading', { name: 'Games & lottery' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Games & lottery', exact: true })).toBeVisible();
   await office.getByRole('combobox', { name: 'Category' }).selectOption('RNG');
   const row = office.locator('[data-testid="catalogue-row"][data-game="RNG/JLS001"]');
   await expect(row).toContainText('Shown');

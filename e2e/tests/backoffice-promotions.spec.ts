@@ -38,7 +38,7 @@ test('a content editor creates a promotion players see on their next load, pause
   const editor = await createOperatorAccount('content');
   await signInToBackOffice(office, editor);
   await backOfficeSections(office).filter({ hasText: 'Promotions' }).click();
-  await expect(office.getByRole('heading', { name: 'Promotions' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Promotions', exact: true })).toBeVisible();
   await expect(office.getByTestId('promotion-row').first()).toBeVisible();
 
   await office.getByRole('button', { name: 'New promotion' }).click();

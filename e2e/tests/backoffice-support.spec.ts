@@ -43,7 +43,7 @@ test('a member writes in the chat; customer service sees it arrive live, takes i
   const office = await desk.newPage();
   await signInToBackOffice(office, await createOperatorAccount('support'));
   await backOfficeSections(office).filter({ hasText: 'Support' }).click();
-  await expect(office.getByRole('heading', { name: 'Support' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Support', exact: true })).toBeVisible();
   // Support staff answer the chat (and read its settings), not the questions.
   await expect(office.getByRole('tab')).toHaveText(['Live chat', 'Chat settings']);
   await expect(office.getByTestId('chat-stream')).toHaveAttribute('data-status', 'open');

@@ -44,7 +44,7 @@ test('a cashier approves a deposit: the member sees the money at once, the dashb
   const cashier = await createOperatorAccount('cashier');
   await signInToBackOffice(office, cashier);
   await expect(backOfficeSections(office)).toHaveText(['Dashboard', 'Players', 'Deposits', 'Withdrawals', 'Adjustments', 'C2C disputes']);
-  await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(office.getByTestId('dashboard-totals').locator('[data-figure="depositAmount"] p').nth(1)).toHaveText(/\d/);
   const depositedBefore = await figure(office, 'depositAmount');
 
@@ -150,7 +150,7 @@ test('roles decide what appears, and the server refuses the rest; the site never
   await expect(backOfficeSections(office).filter({ hasText: 'Dashboard' })).toHaveCount(1);
   for (const name of ['Deposits', 'Withdrawals', 'Audit log']) await expect(backOfficeSections(office).filter({ hasText: name })).toHaveCount(0);
   await office.goto(`${E2E_OPS_URL}/ops/deposits`);
-  await expect(office.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(office.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(office.getByTestId('deposits')).toHaveCount(0);
 
   // Whatever the page shows, the server decides: content's token cannot approve a deposit.

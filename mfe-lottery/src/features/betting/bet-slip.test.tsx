@@ -202,3 +202,36 @@ describe('the chase plan', () => {
     expect((screen.getByTestId('place-bet') as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('the chosen chase across a round change', () => {
+  it('keeps the chosen rounds while no round is on sale and when the next opens, and shrinks them only to what the next round offers', async () => {
+    let onSale = 121;
+    stubApi({ lotteryNearNumeros: () => roundsFrom(SSC1, current, onSale) });
+    const slip = (open: RoundView['open']) => (
+      <BetSlip game={GAME} round={{ ...roundView(), open }} lines={seven()} onRemove={jest.fn()} onClear={jest.fn()} onPlaced={jest.fn()} onOrdersStale={jest.fn()} />
+    );
+    const { rerender } = await renderSlip();
+    await openChase(2);
+    expect(screen.getByTestId('order-total').textContent).toBe(`Total ${money(600)} for 3 rounds`);
+
+    // Betting on 0421 has closed and 0422 has not opened yet: nothing is on sale, nothing is cut.
+    rerender(slip(null));
+    await settle();
+    expect(screen.getByTestId('order-total').textContent).toBe(`Total ${money(600)} for 3 rounds`);
+
+    // 0422 opens: the list is read again for it, and still has room for two more.
+    current = roundOf(SSC1, '20261127-0422', 40_000);
+    rerender(slip(current));
+    await settle();
+    expect(screen.getByTestId('order-total').textContent).toBe(`Total ${money(600)} for 3 rounds`);
+    expect(planRows().map((row) => row[0])).toEqual(['0422', '0423', '0424']);
+
+    // 0423 opens with one round after it on sale (the day's last ones): the chase shrinks to one.
+    onSale = 2;
+    current = roundOf(SSC1, '20261127-0423', 40_000);
+    rerender(slip(current));
+    await settle();
+    expect(screen.getByTestId('order-total').textContent).toBe(`Total ${money(400)} for 2 rounds`);
+    expect(planRows().map((row) => row[0])).toEqual(['0423', '0424']);
+  });
+});

@@ -104,10 +104,13 @@ export function ChasePanel({
   const maxChase = Math.min(LOTTERY_MAX_CHASE, after.length);
   const set = (value: number) => onChase(Math.max(0, Math.min(maxChase, Number.isFinite(value) ? Math.floor(value) : 0)));
   // Fewer rounds on sale than chosen (read again at each new round): the chase shrinks to fit.
-  const loaded = near.status === 'success';
+  // Only a list read for the round on sale counts: between one round's close and the next
+  // round's opening there is no round on sale, and the list of the round before is stale for
+  // a render after the next one opens; neither may cut the player's chosen rounds.
+  const current = near.status === 'success' && openNumero !== null && near.data.some((candidate) => candidate.numero === openNumero);
   useEffect(() => {
-    if (loaded && chase > maxChase) onChase(maxChase);
-  }, [loaded, chase, maxChase, onChase]);
+    if (current && chase > maxChase) onChase(maxChase);
+  }, [current, chase, maxChase, onChase]);
   const numeroOf = (index: number) => (index === 0 ? openNumero : after[index - 1]?.numero) ?? '—';
   const change = (patch: Partial<ChasePlanSettings>) => {
     if (settings && onSettings) onSettings({ ...settings, ...patch });

@@ -342,13 +342,13 @@ describe('cancelling the remaining rounds of a chase', () => {
 });
 
 describe('settling in draw order after the scheduler was stopped', () => {
-  /** A chase of 3 rounds with stop-on-win on every digit of the first position: any draw wins each round. */
-  async function chaseOf(nowMs: number, prefix: string) {
+  /** A chase of 3 rounds (with stop-on-win unless told) on every digit of the first position: any draw wins each round. */
+  async function chaseOf(nowMs: number, prefix: string, winningStop = true) {
     await catchUp(nowMs);
     const [member] = await fundedMembers(context.pool, merchantId, 1, 10_000, prefix);
     const round = await roundOnSale(context.pool, secretsKey, merchantId, 'SSC1', nowMs);
     const placed = await placeOrder(context.pool, {
-      merchantId, memberId: member, gameCode: 'SSC1', currentNumero: round.numero, slip: slipOf([everyDigit]), betCartAmountSum: '60.0000', chase: 2, winningStop: true, nowMs,
+      merchantId, memberId: member, gameCode: 'SSC1', currentNumero: round.numero, slip: slipOf([everyDigit]), betCartAmountSum: '60.0000', chase: 2, winningStop, nowMs,
     });
     return { member, placed, bets: await betsOf(placed.orderNo) };
   }
@@ -427,6 +427,28 @@ describe('settling in draw order after the scheduler was stopped', () => {
       ['stopped', 'settled'],
     ]);
     expect(await mainBalanceMinor(context.pool, member)).toBe(AFTER);
+    expect((await reconcile(context.pool)).problems).toEqual([]);
+  });
+  it('settles the later rounds meanwhile when no stop-on-win chase ties them to the round still waiting for its official result', async () => {
+    const { member, placed, bets } = await chaseOf(LOTTERY_TEST_START_MS + 8 * HOUR, 'nostop', false);
+    await context.pool.query("UPDATE lottery_game SET result_source = 'official' WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId]);
+    try {
+      await drawRoundAs(context.pool, bets[1].roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, bets[2].drawAt + 1000);
+      await drawRoundAs(context.pool, bets[2].roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, bets[2].drawAt + 1000);
+      await drawAndSettle(context.pool, secretsKey, bets[2].drawAt + 1000);
+      expect((await betsOf(placed.orderNo)).map((bet) => [bet.state, bet.roundState])).toEqual([
+        ['open', 'open'],
+        ['won', 'settled'],
+        ['won', 'settled'],
+      ]);
+      await drawRoundAs(context.pool, bets[0].roundId, { kind: 'SSC', numbers: [0, 1, 2, 3, 4] }, bets[2].drawAt + 2000);
+      await drawAndSettle(context.pool, secretsKey, bets[2].drawAt + 2000);
+    } finally {
+      await context.pool.query("UPDATE lottery_game SET result_source = 'house' WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId]);
+    }
+    expect((await betsOf(placed.orderNo)).map((bet) => bet.state)).toEqual(['won', 'won', 'won']);
+    // Paid 60.00; each round wins 19.00 with 0.60 rebate.
+    expect(await mainBalanceMinor(context.pool, member)).toBe(10_000 - 6000 + 3 * (1900 + 60));
     expect((await reconcile(context.pool)).problems).toEqual([]);
   });
 });

@@ -15,11 +15,14 @@ import { settleRound, voidRoundIn } from './settlement.service';
 // Each round is drawn and settled in transactions of its own, so one failure holds up no other
 // game; a round left drawn by a crash is settled by the next tick of whichever replica leads then.
 // Within a game the order matters: a chase with stop-on-win that wins in one round refunds its
-// bets of the later rounds not yet settled, so a later round must never be settled before an
-// earlier one. After the scheduler was stopped several rounds of a game are due at once: all are
-// drawn first, then settled oldest first; a round waits while an earlier round of its game is
-// still open (its draw failed, or its official result is not in yet) or failed to settle in this
-// tick (it is tried again, in order, the next tick).
+// bets of the later rounds not yet settled, so such a chase's later round must never be settled
+// before its earlier one. After the scheduler was stopped several rounds of a game are due at
+// once: all are drawn first, then settled oldest first. A drawn round waits while an earlier
+// round of its game is still open (its draw failed, or its official result is not in yet) and a
+// stop-on-win chase, not stopped, has a bet in both; rounds that share no such chase with it are
+// settled meanwhile, so one missing official result holds up only the chases that span it. Once
+// a round fails to settle, nothing later of its game is settled in that tick (it is tried again,
+// in order, the next tick).
 
 export interface LotterySchedulerOptions {
   pool: pg.Pool;
@@ -52,12 +55,19 @@ export async function drawAndSettle(pool: pg.Pool, secretsKey: SecretsKey, nowMs
       onProblem?.(`lottery round ${roundId} could not be drawn; retried next tick`, error);
     }
   }
-  // Drawn rounds oldest first, none behind an earlier round of its game still waiting for its draw;
-  // an earlier drawn round comes before it in this list (the same order), so is settled first.
+  // Drawn rounds oldest first, none tied by an open stop-on-win chase to an earlier round of its
+  // game still waiting for its draw; an earlier drawn round comes before it in this list (the same
+  // order), so is settled first. The search starts from the waiting rounds, which are few (none
+  // most of the time), never from the drawn round's bets, which may be a million.
   const drawn = await pool.query<{ id: string; gameId: string }>(
     `SELECT r.id, r.game_id AS "gameId" FROM lottery_round r
       WHERE r.state = 'drawn'
-        AND NOT EXISTS (SELECT 1 FROM lottery_round e WHERE e.game_id = r.game_id AND e.state = 'open' AND (e.draw_at, e.id) < (r.draw_at, r.id))
+        AND NOT EXISTS (
+          SELECT 1 FROM lottery_round e
+            JOIN lottery_bet waiting ON waiting.round_id = e.id AND waiting.state = 'open'
+            JOIN lottery_order o ON o.id = waiting.order_id AND o.win_stop AND NOT o.stopped
+            JOIN lottery_bet later ON later.order_id = o.id AND later.round_id = r.id
+           WHERE e.game_id = r.game_id AND e.state = 'open' AND (e.draw_at, e.id) < (r.draw_at, r.id))
       ORDER BY r.draw_at, r.id LIMIT 1000`,
   );
   const held = new Set<string>();
