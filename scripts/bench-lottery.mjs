@@ -1,9 +1,13 @@
-// Lottery settlement benchmark (issue 11): the time to settle one round holding 1,000,000 bets
+// Lottery settlement benchmark: the time to settle one round holding 1,000,000 bets
 // (settleRound of server/dist: the round's state change, one set-based UPDATE evaluating every
-// bet with lottery_win_count, one ledger movement per member and kind, in one transaction), as a
-// ratio to a bare `INSERT … SELECT` of the same number of rows (the round's bets copied into a table
-// of the same shape, without indexes) on the same PostgreSQL in the same run. Lower is better.
-// `npm run bench -- --lottery` runs only this (LOTTERY_BENCH_BETS=<n> for another size).
+// bet from its play's terms worked out once per round (migration 090), one ledger movement per
+// member and kind, in one transaction), as a ratio to a bare `INSERT … SELECT` of the same number
+// of rows (the round's bets copied into a table of the same shape, without indexes) on the same
+// PostgreSQL in the same run. Lower is better. The machine's load average is printed beside it: on
+// a shared machine the ratio moves with it. The ledger is reconciled after the run (the bench fails
+// on any difference). `npm run bench -- --lottery` runs only this (LOTTERY_BENCH_BETS=<n> for
+// another size); it reads server/dist, built only when missing: `npm run build -w server` after a
+// change of the server.
 //
 // The PostgreSQL is an embedded one of its own (data under .bench/lottery-pg, removed after). The
 // bets are 10,000 members' orders on one 1-minute SSC round, each a copy of one of 200 random valid
@@ -11,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { repoRoot, run } from './lib.mjs';
 
@@ -126,6 +131,7 @@ export async function benchLottery({ bets = Number(process.env.LOTTERY_BENCH_BET
     const drawAt = new Date(round.drawAt).getTime();
     const { drawRoundIn } = require(path.join(dist, 'modules', 'lottery', 'rounds.service.js'));
     await withTransaction(pool, (client) => drawRoundIn(client, secretsKey, Number(round.id), drawAt));
+    console.log(`  load average before settling (1, 5, 15 min): ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}`);
     const settleStarted = process.hrtime.bigint();
     const result = await lotteryServer.settleRound(pool, Number(round.id), drawAt);
     const settleSeconds = seconds(settleStarted);
@@ -134,6 +140,7 @@ export async function benchLottery({ bets = Number(process.env.LOTTERY_BENCH_BET
     console.log(`  bare INSERT … SELECT of ${bets.toLocaleString('en')} rows: ${insertSeconds.toFixed(2)} s (mean of ${insertRuns.map((value) => value.toFixed(2)).join(', ')})`);
     console.log(`  settleRound: ${settleSeconds.toFixed(2)} s (${result.bets.toLocaleString('en')} bets, ${result.winners.toLocaleString('en')} winning members, ${(result.paidMinor / 100).toLocaleString('en')} paid) → ratio ${ratio} × the INSERT`);
     console.log(`  reconciliation after the run: ${reconciled.problems.length ? `${reconciled.problems.length} problem(s)` : 'no differences'} (${reconciled.transactions} transactions)`);
+    console.log(`  load average after the run (1, 5, 15 min): ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
     return { bets, insertSeconds, settleSeconds, ratio, settled: result.settled && result.bets === bets, reconciled: reconciled.problems.length === 0 };
   } finally {
     await pool.end();
