@@ -1,10 +1,10 @@
 import { clearRegistrationLimits, clearThrottles, registerMember } from '../harness/accounts';
 import { creditMember } from '../harness/operator';
-import { placeSlip } from '../harness/lottery';
+import { bettingString, placeSlip } from '../harness/lottery';
 import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 
-// The lottery journey of issue 11, on the real server and its scheduler (a 1-minute SSC game drawn
+// The lottery journey, on the real server and its scheduler (a 1-minute SSC game drawn
 // by the server's clock): a player opens /lottery, picks every digit of the first position (one
 // ticket of ten wins whatever is drawn), chases one further round with stop-on-win, confirms, sees
 // the round drawn (pushed to the page); the prize, the rebate and the refund of the stopped chase
@@ -131,3 +131,46 @@ test('the lottery pages fit a phone (390 px): lobby, SSC betting page, Vietnam l
     await page.keyboard.press('Escape');
   }
 });
+
+for (const language of ['EN', 'BN']) {
+  test(`a chase plan is built, placed and its remaining rounds cancelled on a phone (390 px), in ${language}`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const member = await registerMember(request);
+    await creditMember(member.username, 100_000, 'Welcome credit');
+    await openSite(page, '/');
+    await logInInPopup(page, member.username, member.password);
+    await page.evaluate((lang) => window.localStorage.setItem('lang', lang), language);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+    // The 5-minute SSC: its round stays on sale while the plan is built and cancelled.
+    await openSite(page, '/lottery?gameCode=SSC5&playType=SSC_POSITION');
+    const screen = page.getByTestId('betting-screen');
+    await expect(screen).toHaveAttribute('data-game-code', 'SSC5');
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language.toLowerCase()}`, 'i'));
+    await expect(screen.locator('[data-testid="play-button"][data-play-code="SSC_POSITION"]')).toHaveAttribute('aria-pressed', 'true');
+    await screen.getByTestId('pick-row').first().getByTestId('pick-value').first().click();
+    await screen.getByTestId('add-to-slip').click();
+    await expect(screen.getByTestId('slip-line')).toHaveCount(1);
+
+    // Doubling over four rounds: the plan's table (round, multiple, stake, cost so far) fits the phone.
+    await screen.getByTestId('chase-toggle').click();
+    await screen.getByTestId('chase-count').fill('3');
+    await screen.getByTestId('plan-kind-double').click();
+    await expect(screen.getByTestId('chase-plan-row')).toHaveCount(4);
+    expect({ language, step: 'plan', overflow: await overflow() }).toEqual({ language, step: 'plan', overflow: 0 });
+    await placeSlip(page, screen, language);
+
+    // Today's orders list the four rounds; cancelling the rest returns the rounds still on sale.
+    const orders = screen.getByTestId('today-orders');
+    await expect(orders.getByTestId('order-row')).toHaveCount(4);
+    await orders.getByTestId('order-cancel-chase').first().click();
+    const confirm = page.getByTestId('cancel-chase-confirm');
+    await expect(confirm).toBeVisible();
+    expect({ language, step: 'confirm', overflow: await overflow() }).toEqual({ language, step: 'confirm', overflow: 0 });
+    await confirm.getByRole('button', { name: bettingString(language, 'cancel_chase'), exact: true }).click();
+    await expect(orders.getByTestId('cancel-chase-done')).toBeVisible();
+    await expect(orders.getByTestId('order-cancel-chase')).toHaveCount(0);
+    expect({ language, step: 'cancelled', overflow: await overflow() }).toEqual({ language, step: 'cancelled', overflow: 0 });
+  });
+}
