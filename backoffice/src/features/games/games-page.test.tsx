@@ -10,7 +10,8 @@ import type { LotteryGame, LotteryRound } from './lottery-panel';
 // The Games & lottery section against a stubbed operator API: the tabs a role may read, a game
 // hidden, reordered or marked with one call and the list read again, the lottery settings sent as
 // what changed, a void only after its confirmation with a reason, and every refusal in the
-// server's words with nothing changed on screen. The browser test
+// server's words with nothing changed on screen; a lottery game's draw weekdays shown on its row
+// and changed with seven boxes, never all unticked. The browser test
 // (e2e/tests/backoffice-games.spec.ts) runs it for real against a player's lobby.
 
 const CONTENT = ['GET /games/catalogue', 'POST /games/catalogue/:gameId', 'GET /games/vendors', 'POST /games/vendors/:vassalage/maintenance', 'DELETE /games/vendors/:vassalage/maintenance', 'GET /lottery/games', 'POST /lottery/games/:gameCode', 'GET /lottery/rounds'];
@@ -27,7 +28,7 @@ const round = (overrides: Partial<LotteryRound>): LotteryRound => ({
 
 const ssc: LotteryGame = {
   gameCode: 'SSC1', name: '1-minute SSC', kind: 'SSC', intervalSeconds: 60, firstDrawSeconds: 60, drawsPerDay: 1440, utcOffsetMinutes: 480,
-  enabled: true, resultSource: 'house', closeSeconds: 5, minSeries: 1800, defaultSeries: 1900, maxBetSeries: 1960, maxSeries: 1960, maxPrize: 300000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0,
+  enabled: true, resultSource: 'house', closeSeconds: 5, drawWeekdays: 127, minSeries: 1800, defaultSeries: 1900, maxBetSeries: 1960, maxSeries: 1960, maxPrize: 300000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0,
   current: round({}), next: round({ numero: '20261127-0242', bets: 0, stake: 0 }),
 };
 
@@ -44,9 +45,9 @@ function stubApi(handle: Handler) {
   return { api, calls };
 }
 
-function renderPage(api: OpsClient, permissions: string[]) {
+function renderPage(api: OpsClient, permissions: string[], language: 'EN' | 'CN' = 'EN') {
   return render(
-    <I18nextProvider i18n={createI18n('EN')}>
+    <I18nextProvider i18n={createI18n(language)}>
       <BackOfficeContext.Provider
         value={{
           session: { token: 't', expiresAt: Date.now() + 3_600_000, operator: { id: 1, username: 'carol', merchantCode: 'DEFAULT', role: 'content' }, permissions },
@@ -133,6 +134,59 @@ it('sends only the lottery settings that changed, and shows a refusal in the ser
   expect(calls).toContain('POST /lottery/games/SSC1 {"resultSource":"official","closeSeconds":10,"maxBetSeries":1950,"maxNumberPayout":5000}');
   expect((await screen.findByRole('status')).textContent).toBe('1-minute SSC: settings saved.');
   expect(screen.queryByRole('form', { name: 'Settings of 1-minute SSC' })).toBeNull();
+});
+
+/** TP. Hồ Chí Minh: drawn on Mondays (1) and Thursdays (8) in this test. */
+const hcm: LotteryGame = {
+  ...ssc, gameCode: 'XSMNHCM', name: 'Southern: Ho Chi Minh City', kind: 'VN18', intervalSeconds: 86400, firstDrawSeconds: 58500, drawsPerDay: 1, utcOffsetMinutes: 420,
+  resultSource: 'official', closeSeconds: 900, drawWeekdays: 9, current: round({ numero: '20261130' }), next: round({ numero: '20261203', bets: 0, stake: 0 }),
+};
+
+it("shows a game's draw weekdays, changes them with seven boxes of which one at least stays ticked, and says what became of the draws ahead", async () => {
+  let games = [ssc, hcm];
+  const { api, calls } = stubApi((method, _path, body) => {
+    if (method === 'GET') return { list: games };
+    games = games.map((entry) => (entry.gameCode === 'XSMNHCM' ? { ...entry, ...(body as object) } : entry));
+    return { ...games[1], rescheduledRounds: 0, replannedRounds: { moved: 0, created: 61, deleted: 60, voided: 1, refundedBets: 2 } };
+  });
+  renderPage(api, CONTENT);
+  await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Lottery' })));
+  const rowOf = async (gameCode: string) => (await screen.findAllByTestId('lottery-row')).find((row) => row.getAttribute('data-game') === gameCode)!;
+  // Every day goes without saying; a game of some days says which.
+  expect(within(await rowOf('SSC1')).queryByTestId('draw-days')).toBeNull();
+  expect(within(await rowOf('XSMNHCM')).getByTestId('draw-days').textContent).toBe('Draws on Mon · Thu');
+
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Settings of Southern: Ho Chi Minh City' })));
+  const form = screen.getByRole('form', { name: 'Settings of Southern: Ho Chi Minh City' });
+  const days = within(form).getByRole('group', { name: "Draw days (the game's local time)" });
+  const box = (day: string) => within(days).getByRole('checkbox', { name: day }) as HTMLInputElement;
+  expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((day) => [day, box(day).checked])).toEqual([
+    ['Mon', true], ['Tue', false], ['Wed', false], ['Thu', true], ['Fri', false], ['Sat', false], ['Sun', false],
+  ]);
+  expect(days.textContent).toContain('At least one day stays ticked.');
+  const save = within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  // None ticked: the form says so and cannot be saved.
+  fireEvent.click(box('Mon'));
+  fireEvent.click(box('Thu'));
+  expect(within(days).getByRole('alert').textContent).toBe('Tick at least one day: a game draws at least once a week.');
+  expect(save.disabled).toBe(true);
+  await act(async () => fireEvent.submit(form));
+  expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+  // Saturday alone (32), sent with nothing else.
+  fireEvent.click(box('Sat'));
+  expect(within(days).queryByRole('alert')).toBeNull();
+  expect(save.disabled).toBe(false);
+  await act(async () => fireEvent.click(save));
+  expect(calls).toContain('POST /lottery/games/XSMNHCM {"drawWeekdays":32}');
+  expect((await screen.findByRole('status')).textContent).toBe('Southern: Ho Chi Minh City: settings saved. Draws ahead re-planned: 61 added, 60 removed, 1 voided (2 bets refunded).');
+  expect(within(await rowOf('XSMNHCM')).getByTestId('draw-days').textContent).toBe('Draws on Sat');
+});
+
+it('names the weekdays in the operator’s language', async () => {
+  const { api } = stubApi((_method, path) => (path === '/lottery/games' ? { list: [{ ...hcm, drawWeekdays: 1 | 64 }] } : { list: [] }));
+  renderPage(api, ['GET /lottery/games'], 'CN');
+  const row = (await screen.findAllByTestId('lottery-row'))[0];
+  expect(within(row).getByTestId('draw-days').textContent).toBe('开奖日：周一 · 周日');
 });
 
 it('lets risk void a round only after confirming it with a reason', async () => {

@@ -22,6 +22,8 @@ export interface LotterySettings {
   /** house: drawn from the house's seed; official: staff enter the official result (two of them). */
   resultSource: 'house' | 'official';
   closeSeconds: number;
+  /** The game's local weekdays with draws: Monday 1, Tuesday 2 … Sunday 64 added up; 127 every day. */
+  drawWeekdays: number;
   /** Prize series (奖金组): prizes pay series ÷ 2000 of fair; min ≤ default ≤ maxBet ≤ max (the rebate ceiling). */
   minSeries: number;
   defaultSeries: number;
@@ -45,15 +47,38 @@ export interface LotteryGame extends LotterySettings {
   next: LotteryRound | null;
 }
 
+/** What new weekdays did to the rounds not on sale yet (null: the weekdays stayed). */
+export interface ReplannedRounds {
+  moved: number;
+  created: number;
+  deleted: number;
+  voided: number;
+  refundedBets: number;
+}
+
 const LIMITS = ['maxPrize', 'maxRoundPayout', 'maxNumberPayout', 'maxMemberStake'] as const;
 const SERIES = ['minSeries', 'defaultSeries', 'maxBetSeries', 'maxSeries'] as const;
+/** The weekdays in the mask's order: Monday is bit 0 (1) … Sunday bit 6 (64). */
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const EVERY_DAY = 127;
+const dayBit = (index: number) => 1 << index;
+
+/** A mask's weekdays in the operator's language, Monday first: "Mon · Thu". */
+function weekdaysText(mask: number, t: (key: string) => string): string {
+  return WEEKDAYS.filter((_, index) => (mask & dayBit(index)) !== 0)
+    .map((day) => t(`games.lottery.weekday.${day}`))
+    .join(' · ');
+}
 
 /**
  * The lottery games (GET /lottery/games) with their schedule and the round on sale: content staff
  * change what the engine reads (on sale, how long before the draw sales close, the most a bet wins
  * and the liability limits); risk opens a game's rounds (GET /lottery/rounds) and voids one that
  * cannot settle, after confirming it with a reason (every open bet refunded). A game set to
- * official results waits past each draw for risk staff to enter them (OfficialResultsPanel).
+ * official results waits past each draw for risk staff to enter them (OfficialResultsPanel). The
+ * weekdays a game draws on are one more setting (a Vietnamese province draws on its own days): the
+ * server re-plans the rounds not on sale yet, and the notice says what became of them, since a
+ * round of a day dropped that had bets is voided and its bets refunded.
  */
 export function LotteryPanel() {
   const { t } = useTranslation();
@@ -102,8 +127,11 @@ export function LotteryPanel() {
                   onSave={(asked) =>
                     void action
                       .run(async () => {
-                        await api.post<LotteryGame>(`/lottery/games/${game.gameCode}`, asked);
-                        return t('games.lottery.saved', { game: game.name });
+                        const saved = await api.post<LotteryGame & { replannedRounds?: ReplannedRounds | null }>(`/lottery/games/${game.gameCode}`, asked);
+                        const replanned = saved.replannedRounds;
+                        return replanned
+                          ? t('games.lottery.savedReplanned', { game: game.name, created: replanned.created, removed: replanned.deleted, voided: replanned.voided, bets: replanned.refundedBets })
+                          : t('games.lottery.saved', { game: game.name });
                       })
                       .then((done) => done && setEditing(null))
                       .finally(() => void reload())
@@ -141,6 +169,7 @@ function GameRow({ game, editing, busy, onEdit, onRounds, onSave }: { game: Lott
         </td>
         <td>
           {t('games.lottery.scheduleLine', { interval: game.intervalSeconds, draws: game.drawsPerDay, close: game.closeSeconds })}
+          {game.drawWeekdays !== EVERY_DAY && <div data-testid="draw-days">{t('games.lottery.drawDaysLine', { days: weekdaysText(game.drawWeekdays, t) })}</div>}
           <div className={styles.muted}>{t('games.lottery.seriesLine', { min: game.minSeries, max: game.maxBetSeries, fallback: game.defaultSeries, ceiling: game.maxSeries })}</div>
         </td>
         <td>{roundText(game.current, locale, t)}</td>
@@ -183,6 +212,7 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
   const [enabled, setEnabled] = useState(game.enabled);
   const [resultSource, setResultSource] = useState(game.resultSource);
   const [close, setClose] = useState(String(game.closeSeconds));
+  const [days, setDays] = useState(game.drawWeekdays);
   const [series, setSeries] = useState<Record<(typeof SERIES)[number], string>>({
     minSeries: String(game.minSeries),
     defaultSeries: String(game.defaultSeries),
@@ -195,20 +225,24 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
     maxNumberPayout: String(game.maxNumberPayout),
     maxMemberStake: String(game.maxMemberStake),
   });
+  // A game draws on one weekday at least (the server refuses 0 as well).
+  const valid = days !== 0 && /^\d+$/.test(close) && SERIES.every((name) => /^\d{4}$/.test(series[name])) && LIMITS.every((name) => /^\d+(\.\d{1,2})?$/.test(limits[name]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Enter in a field submits without the (disabled) button.
+    if (!valid) return;
     // Only what changed is sent: the audit log then says what the operator meant to change.
     const asked: Partial<LotterySettings> = {};
     if (enabled !== game.enabled) asked.enabled = enabled;
     if (resultSource !== game.resultSource) asked.resultSource = resultSource;
     if (Number(close) !== game.closeSeconds) asked.closeSeconds = Number(close);
+    if (days !== game.drawWeekdays) asked.drawWeekdays = days;
     for (const name of SERIES) if (Number(series[name]) !== game[name]) asked[name] = Number(series[name]);
     for (const name of LIMITS) if (Number(limits[name]) !== game[name]) asked[name] = Number(limits[name]);
     onSave(asked);
   };
-  const valid = /^\d+$/.test(close) && SERIES.every((name) => /^\d{4}$/.test(series[name])) && LIMITS.every((name) => /^\d+(\.\d{1,2})?$/.test(limits[name]));
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={t('games.lottery.formFor', { game: game.name })}>
+    <form className={[styles.form, styles.settings].join(' ')} onSubmit={submit} aria-label={t('games.lottery.formFor', { game: game.name })}>
       <label className={styles.check}>
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         {t('games.lottery.onSale')}
@@ -222,6 +256,17 @@ function SettingsForm({ game, busy, onSave, onCancel }: { game: LotteryGame; bus
       <Field label={t('games.lottery.closeSeconds', { interval: game.intervalSeconds })}>
         <Input type="number" min={0} step={1} value={close} onChange={(event) => setClose(event.target.value)} />
       </Field>
+      <fieldset className={styles.days}>
+        <legend>{t('games.lottery.drawDays')}</legend>
+        {WEEKDAYS.map((day, index) => (
+          <label key={day} className={styles.check}>
+            <input type="checkbox" checked={(days & dayBit(index)) !== 0} onChange={(event) => setDays(event.target.checked ? days | dayBit(index) : days & ~dayBit(index))} />
+            {t(`games.lottery.weekday.${day}`)}
+          </label>
+        ))}
+        <p className={styles.hint}>{t('games.lottery.drawDaysHint')}</p>
+        <ErrorMessage>{days === 0 && t('games.lottery.drawDaysNone')}</ErrorMessage>
+      </fieldset>
       {SERIES.map((name) => (
         <Field key={name} label={t(`games.lottery.${name}`)}>
           <Input type="number" min={1000} max={2000} step={1} value={series[name]} onChange={(event) => setSeries({ ...series, [name]: event.target.value })} />

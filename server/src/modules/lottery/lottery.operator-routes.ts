@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import { withTransaction } from '../../db/transaction';
@@ -6,7 +6,9 @@ import { AppError, ok } from '../../http/envelope';
 import { apiSchema, type JsonSchema } from '../../http/schemas';
 import { MINOR_PER_MAJOR, minorToMajor } from '../ledger';
 import { auditContextOf, auditedChange, OPERATOR_BEARER_HEADER as bearerHeader, operatorOf } from '../operator';
+import type { SecretsKey } from '../../secrets-key';
 import { officialResultsOperatorRoutes } from './official-results.operator-routes';
+import { replanRounds, type Replanned } from './replan';
 import { voidRoundIn } from './settlement.service';
 
 // The operators' side of the lottery (/ops/v1, registered behind the operator token check by app.ts
@@ -22,9 +24,11 @@ import { voidRoundIn } from './settlement.service';
 // rebate setting is capped by it: rounds.service limitedBySetting), how long before its draw sales close
 // (close_seconds: the schedule of every round not open yet), the most one bet may win
 // (max_prize_minor) and the liability limits of liability.ts (per draw, per number, per member's
-// stake; 0: none). The schedule itself (interval, draws per day, numbering) names the rounds and
-// their numeros, so it is not an operator setting here. Every change is audited with the settings
-// before and after. The lobby and betting read lottery_game on every request (no cache).
+// stake; 0: none), and the weekdays it draws on (draw_weekdays, migration 088: a Vietnamese
+// province draws on its own days, and the state may move them). The rest of the schedule
+// (interval, draws per day, numbering) names the rounds and their numeros, so it is not an
+// operator setting here. Every change is audited with the settings before and after. The lobby
+// and betting read lottery_game on every request (no cache).
 
 export interface VoidedRound {
   gameCode: string;
@@ -72,8 +76,13 @@ async function roundOpenBets(db: pg.Pool, merchantId: number, gameCode: string, 
   return row ? { state: row.state, openBets: Number(row.bets), openStake: minorToMajor(Number(row.amountMinor ?? 0)) } : null;
 }
 
-export async function lotteryOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
-  await lotteryGamesOperatorRoutes(app, { db, clock });
+/** The lottery desk; the secrets key seals the seeds of rounds a change of weekdays creates. */
+export function lotteryOperatorRoutes(secretsKey: SecretsKey): FastifyPluginAsync<{ db: pg.Pool; clock: Clock }> {
+  return (app, { db, clock }) => lotteryDeskRoutes(app, { db, clock, secretsKey });
+}
+
+async function lotteryDeskRoutes(app: FastifyInstance, { db, clock, secretsKey }: { db: pg.Pool; clock: Clock; secretsKey: SecretsKey }): Promise<void> {
+  await lotteryGamesOperatorRoutes(app, { db, clock, secretsKey });
   await officialResultsOperatorRoutes(app, { db, clock });
   app.post<{ Body: { gameCode: string; numero: string; reason: string } }>('/lottery/rounds/void', {
     schema: apiSchema({
@@ -125,6 +134,8 @@ export interface LotteryGameSettings {
   /** 'house': drawn from the house's seed; 'official': staff enter the official result, four eyes. */
   resultSource: 'house' | 'official';
   closeSeconds: number;
+  /** The local weekdays it draws on: Monday 1, Tuesday 2 … Sunday 64 added up; 127 every day. */
+  drawWeekdays: number;
   /** Prize series (奖金组, migration 039): prizes pay series ÷ 2000 of fair; min ≤ default ≤ maxBet ≤ max ≤ 2000. */
   minSeries: number;
   defaultSeries: number;
@@ -143,6 +154,7 @@ interface SettingsRow {
   enabled: boolean;
   resultSource: 'house' | 'official';
   closeSeconds: number;
+  drawWeekdays: number;
   minSeries: number;
   defaultSeries: number;
   maxBetSeries: number;
@@ -154,7 +166,7 @@ interface SettingsRow {
 }
 
 const SETTINGS_COLUMNS = `g.id, g.interval_seconds AS "intervalSeconds", g.enabled, g.result_source AS "resultSource", g.close_seconds AS "closeSeconds",
-  g.min_series AS "minSeries", g.default_series AS "defaultSeries", g.max_bet_series AS "maxBetSeries", g.max_series AS "maxSeries",
+  g.draw_weekdays AS "drawWeekdays", g.min_series AS "minSeries", g.default_series AS "defaultSeries", g.max_bet_series AS "maxBetSeries", g.max_series AS "maxSeries",
   g.max_prize_minor AS "maxPrizeMinor", g.max_round_payout_minor AS "maxRoundPayoutMinor",
   g.max_number_payout_minor AS "maxNumberPayoutMinor", g.max_member_stake_minor AS "maxMemberStakeMinor"`;
 
@@ -162,6 +174,7 @@ const settingsOf = (row: SettingsRow): LotteryGameSettings => ({
   enabled: row.enabled,
   resultSource: row.resultSource,
   closeSeconds: row.closeSeconds,
+  drawWeekdays: row.drawWeekdays,
   minSeries: row.minSeries,
   defaultSeries: row.defaultSeries,
   maxBetSeries: row.maxBetSeries,
@@ -227,6 +240,12 @@ const settingsProperties: Record<string, JsonSchema> = {
     description: "house: drawn from the house's seed at draw time; official: each round waits past its draw time for staff to enter the official result (two operators, POST /lottery/results/:roundId)",
   },
   closeSeconds: { type: 'integer', minimum: 0, maximum: 86_399, description: 'sales close this long before each draw; below the interval' },
+  drawWeekdays: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 127,
+    description: "the game's local weekdays with draws, added up: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64; 127: every day",
+  },
   minSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the lowest prize series a bet may use' },
   defaultSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the series the bet page starts at' },
   maxBetSeries: { type: 'integer', minimum: 1000, maximum: 2000, description: 'the highest series a bet may use (RTP = series / 2000)' },
@@ -280,10 +299,20 @@ export async function listLotteryGames(db: pg.Pool, merchantId: number, nowMs: n
 /**
  * Changes what was asked of the merchant's game, under its row's lock; answers the settings
  * before and after. A new closing time reschedules the rounds not open yet (the round on sale
- * keeps the close its buyers were shown); later rounds are made with it. 404
- * lottery.game.unknown; 400 lottery.game.close_invalid when sales would not close before the draw.
+ * keeps the close its buyers were shown); later rounds are made with it. New weekdays re-plan the
+ * rounds not on sale yet in the same transaction (replan.ts: a round of a day dropped is removed,
+ * or voided with its bets refunded; the new days' rounds are created); replanned is null when the
+ * weekdays stayed. 404 lottery.game.unknown; 400 lottery.game.close_invalid when sales would not
+ * close before the draw.
  */
-export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCode: string, asked: Partial<LotteryGameSettings>, nowMs: number) {
+export async function updateLotteryGame(
+  db: pg.Pool,
+  secretsKey: SecretsKey,
+  merchantId: number,
+  gameCode: string,
+  asked: Partial<LotteryGameSettings>,
+  nowMs: number,
+): Promise<{ before: LotteryGameSettings; after: LotteryGameSettings; rescheduled: number; replanned: Replanned | null }> {
   return withTransaction(db, async (client) => {
     const found = await client.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM lottery_game g WHERE g.merchant_id = $1 AND g.game_code = $2 FOR UPDATE`, [merchantId, gameCode]);
     const row = found.rows[0];
@@ -297,7 +326,7 @@ export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCod
     await client.query(
       `UPDATE lottery_game SET enabled = $2, close_seconds = $3, max_prize_minor = $4, max_round_payout_minor = $5,
               max_number_payout_minor = $6, max_member_stake_minor = $7, result_source = $8,
-              min_series = $9, default_series = $10, max_bet_series = $11, max_series = $12 WHERE id = $1`,
+              min_series = $9, default_series = $10, max_bet_series = $11, max_series = $12, draw_weekdays = $13 WHERE id = $1`,
       [
         row.id,
         after.enabled,
@@ -311,6 +340,7 @@ export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCod
         after.defaultSeries,
         after.maxBetSeries,
         after.maxSeries,
+        after.drawWeekdays,
       ],
     );
     let rescheduled = 0;
@@ -324,11 +354,25 @@ export async function updateLotteryGame(db: pg.Pool, merchantId: number, gameCod
       );
       rescheduled = moved.rowCount ?? 0;
     }
-    return { before, after, rescheduled };
+    // After the closing time: the re-plan makes every round it keeps or creates with the new one.
+    const replanned = after.drawWeekdays !== before.drawWeekdays ? await replanRounds(client, secretsKey, row.id, nowMs) : null;
+    return { before, after, rescheduled, replanned };
   });
 }
 
-export async function lotteryGamesOperatorRoutes(app: FastifyInstance, { db, clock }: { db: pg.Pool; clock: Clock }): Promise<void> {
+const replannedSchema: JsonSchema = {
+  type: 'object',
+  required: ['moved', 'created', 'deleted', 'voided', 'refundedBets'],
+  properties: {
+    moved: { type: 'integer', description: 'rounds not on sale yet given new times' },
+    created: { type: 'integer', description: 'rounds of the new weekdays created' },
+    deleted: { type: 'integer', description: 'rounds of weekdays dropped, without bets, removed' },
+    voided: { type: 'integer', description: 'rounds of weekdays dropped that had bets (chases), voided' },
+    refundedBets: { type: 'integer', description: 'open bets of the voided rounds, each refunded once' },
+  },
+};
+
+export async function lotteryGamesOperatorRoutes(app: FastifyInstance, { db, clock, secretsKey }: { db: pg.Pool; clock: Clock; secretsKey: SecretsKey }): Promise<void> {
   app.get('/lottery/games', {
     schema: apiSchema({
       tags: ['operator'],
@@ -367,14 +411,19 @@ export async function lotteryGamesOperatorRoutes(app: FastifyInstance, { db, clo
       tags: ['operator'],
       summary: "Change a lottery game's operator settings",
       description:
-        'Only what is sent changes. closeSeconds reschedules the rounds not open yet (the round on sale keeps its close). 404 lottery.game.unknown; 400 lottery.game.close_invalid: closeSeconds not below the interval between draws.',
+        'Only what is sent changes. closeSeconds reschedules the rounds not open yet (the round on sale keeps its close). drawWeekdays re-plans the rounds not on sale yet: those of a day dropped are removed, or voided with every open bet refunded once when they had bets; the new days get their rounds; the round on sale and every round before it stay. 404 lottery.game.unknown; 400 lottery.game.close_invalid: closeSeconds not below the interval between draws.',
       headers: bearerHeader,
       params: { type: 'object', required: ['gameCode'], properties: { gameCode: { type: 'string', pattern: '^[A-Z0-9]{2,16}$' } } },
       body: { type: 'object', additionalProperties: false, minProperties: 1, properties: settingsProperties },
       value: {
         type: 'object',
-        required: ['gameCode', ...Object.keys(settingsProperties), 'rescheduledRounds'],
-        properties: { gameCode: { type: 'string' }, ...settingsProperties, rescheduledRounds: { type: 'integer', description: 'rounds not open yet given the new closing time' } },
+        required: ['gameCode', ...Object.keys(settingsProperties), 'rescheduledRounds', 'replannedRounds'],
+        properties: {
+          gameCode: { type: 'string' },
+          ...settingsProperties,
+          rescheduledRounds: { type: 'integer', description: 'rounds not open yet given the new closing time' },
+          replannedRounds: { anyOf: [replannedSchema, { type: 'null' }], description: 'what new weekdays did to the rounds not on sale yet; null: the weekdays stayed' },
+        },
       },
     }),
   }, async (request) => {
@@ -386,8 +435,9 @@ export async function lotteryGamesOperatorRoutes(app: FastifyInstance, { db, clo
       auditContextOf(request, db, clock),
       { action: 'lottery_game.update', targetType: 'lottery_game', targetId: gameCode, asked: { ...request.body } },
       async () => {
-        const { before, after, rescheduled } = await updateLotteryGame(db, merchantId, gameCode, request.body, clock());
-        return { before, after, value: ok({ gameCode, ...after, rescheduledRounds: rescheduled }) };
+        const { before, after, rescheduled, replanned } = await updateLotteryGame(db, secretsKey, merchantId, gameCode, request.body, clock());
+        // The audit keeps what a re-plan did: voided rounds moved money back to members.
+        return { before, after: replanned ? { ...after, replannedRounds: replanned } : after, value: ok({ gameCode, ...after, rescheduledRounds: rescheduled, replannedRounds: replanned }) };
       },
     );
   });

@@ -12,7 +12,8 @@ import { fundedMembers, LOTTERY_TEST_START_MS, lineOf, roundOnSale, slipOf, test
 // staff change what the engine reads (on sale, sales closing, the most a bet wins, the liability
 // limits), each change audited once with before and after and read by the very next bet; bad
 // input, unknown games and another merchant's games are refused or untouched; rounds are listed
-// with their sales for risk, who voids them.
+// with their sales for risk, who voids them. A game's draw weekdays are one more setting; what a
+// change of them does to the rounds is replan.test.ts's.
 
 let context: TestContext;
 let otherMerchantId: number;
@@ -45,6 +46,7 @@ interface Game {
   enabled: boolean;
   intervalSeconds: number;
   closeSeconds: number;
+  drawWeekdays: number;
   maxPrize: number;
   maxRoundPayout: number;
   maxNumberPayout: number;
@@ -74,7 +76,9 @@ describe('GET /lottery/games', () => {
     const games = body<{ list: Game[] }>(await ops(tokens.risk, 'GET', '/lottery/games')).value!.list;
     expect(games.map((game) => game.gameCode)).toEqual([...LOTTERY_DEFAULT_GAME_CODES]);
     const ssc1 = games[0];
-    expect(ssc1).toMatchObject({ enabled: true, intervalSeconds: 60, closeSeconds: 5, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 });
+    expect(ssc1).toMatchObject({ enabled: true, intervalSeconds: 60, closeSeconds: 5, drawWeekdays: 127, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 });
+    // TP. Hồ Chí Minh draws on Mondays (1) and Saturdays (32).
+    expect(games.find((game) => game.gameCode === 'XSMNHCM')).toMatchObject({ drawWeekdays: 33, closeSeconds: 900 });
     expect(ssc1.current).toMatchObject({ state: 'open', bets: 0, stake: 0 });
     expect(ssc1.current!.openAt).toBeLessThanOrEqual(nowMs);
     expect(ssc1.current!.closeAt).toBeGreaterThan(nowMs);
@@ -90,7 +94,7 @@ describe('POST /lottery/games/:gameCode', () => {
     const otherBefore = await gameRow(otherMerchantId, 'SSC1');
     const changed = await ops(tokens.content, 'POST', '/lottery/games/SSC1', { maxMemberStake: 3.5, maxNumberPayout: 5000 });
     expect(changed.statusCode).toBe(200);
-    expect(body(changed).value).toMatchObject({ gameCode: 'SSC1', enabled: true, closeSeconds: 5, maxMemberStake: 3.5, maxNumberPayout: 5000, rescheduledRounds: 0 });
+    expect(body(changed).value).toMatchObject({ gameCode: 'SSC1', enabled: true, closeSeconds: 5, drawWeekdays: 127, maxMemberStake: 3.5, maxNumberPayout: 5000, rescheduledRounds: 0, replannedRounds: null });
     expect(await gameRow(context.merchantId, 'SSC1')).toMatchObject({ max_member_stake_minor: '350', max_number_payout_minor: '500000' });
     expect(await gameRow(otherMerchantId, 'SSC1')).toEqual(otherBefore);
     // A 4.00 bet passes 3.50 a member may stake on a draw.
@@ -98,8 +102,8 @@ describe('POST /lottery/games/:gameCode', () => {
     const done = (await audits('SSC1')).filter((row) => row.outcome === 'ok');
     expect(done).toHaveLength(1);
     expect(done[0].detail).toEqual({
-      before: { enabled: true, resultSource: 'house', closeSeconds: 5, ...SEEDED_SERIES, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
-      after: { enabled: true, resultSource: 'house', closeSeconds: 5, ...SEEDED_SERIES, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
+      before: { enabled: true, resultSource: 'house', closeSeconds: 5, drawWeekdays: 127, ...SEEDED_SERIES, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 0, maxMemberStake: 0 },
+      after: { enabled: true, resultSource: 'house', closeSeconds: 5, drawWeekdays: 127, ...SEEDED_SERIES, maxPrize: 300_000, maxRoundPayout: 0, maxNumberPayout: 5000, maxMemberStake: 3.5 },
     });
     await ops(tokens.content, 'POST', '/lottery/games/SSC1', { maxMemberStake: 0 });
     await expect(bet('SSC1', member)).resolves.toBeDefined();
@@ -148,13 +152,50 @@ describe('POST /lottery/games/:gameCode', () => {
     expect(far.rows[0].bad).toBe('0');
   });
 
+  it('changes the weekdays a game draws on, audited with before and after and what became of its rounds; the same days again re-plan nothing', async () => {
+    const [member] = await fundedMembers(context.pool, context.merchantId, 1, 100_000, 'opsdays');
+    // Đà Nẵng draws on Wednesdays (4) and Saturdays (32); a bet on the round on sale (Saturday 28).
+    const onSale = await roundOnSale(context.pool, secretsKey, context.merchantId, 'XSMTDNG', nowMs);
+    const lo = PLAYS.find((play) => play.code === 'VN18_LO2')!;
+    await placeOrder(context.pool, {
+      merchantId: context.merchantId, memberId: member, gameCode: 'XSMTDNG', currentNumero: onSale.numero,
+      slip: slipOf([lineOf(lo, [[5]])]), betCartAmountSum: '18.0000', chase: 0, winningStop: false, nowMs,
+    });
+    const before = body<{ list: Game[] }>(await ops(tokens.content, 'GET', '/lottery/games')).value!.list.find((game) => game.gameCode === 'XSMTDNG')!;
+    expect(before.drawWeekdays).toBe(36);
+    // Saturdays only: the Wednesdays not on sale yet, nobody's bet on, are removed.
+    const changed = await ops(tokens.content, 'POST', '/lottery/games/XSMTDNG', { drawWeekdays: 32 });
+    expect(changed.statusCode).toBe(200);
+    const value = body<{ drawWeekdays: number; replannedRounds: { moved: number; created: number; deleted: number; voided: number; refundedBets: number } }>(changed).value!;
+    expect(value).toMatchObject({ gameCode: 'XSMTDNG', drawWeekdays: 32, replannedRounds: { voided: 0, refundedBets: 0 } });
+    expect(value.replannedRounds.deleted).toBeGreaterThan(0);
+    expect(await gameRow(context.merchantId, 'XSMTDNG')).toMatchObject({ draw_weekdays: 32 });
+    const after = body<{ list: Game[] }>(await ops(tokens.content, 'GET', '/lottery/games')).value!.list.find((game) => game.gameCode === 'XSMTDNG')!;
+    expect(after.current).toEqual(before.current);
+    expect(after.current).toMatchObject({ numero: '20261128', bets: 1, stake: 18 });
+    // The next round is Saturday 5 December, on sale once Saturday 28's sales close.
+    expect(after.next).toMatchObject({ numero: '20261205', openAt: after.current!.closeAt });
+    const done = (await audits('XSMTDNG')).filter((row) => row.outcome === 'ok');
+    expect(done).toHaveLength(1);
+    expect(done[0].detail).toEqual({
+      before: expect.objectContaining({ drawWeekdays: 36, closeSeconds: 900, resultSource: 'official' }),
+      after: expect.objectContaining({ drawWeekdays: 32, closeSeconds: 900, replannedRounds: value.replannedRounds }),
+    });
+    // The same days again: saved (and audited), nothing re-planned.
+    const again = await ops(tokens.content, 'POST', '/lottery/games/XSMTDNG', { drawWeekdays: 32 });
+    expect(body(again).value).toMatchObject({ drawWeekdays: 32, replannedRounds: null });
+    expect(body<{ list: Game[] }>(await ops(tokens.content, 'GET', '/lottery/games')).value!.list.find((game) => game.gameCode === 'XSMTDNG')).toEqual(after);
+    // The other merchant's Đà Nẵng keeps its days.
+    expect((await gameRow(otherMerchantId, 'XSMTDNG')).draw_weekdays).toBe(36);
+  });
+
   it('refuses bad input and unknown games with nothing changed', async () => {
     const before = await gameRow(context.merchantId, 'PK10');
     const closing = await ops(tokens.content, 'POST', '/lottery/games/PK10', { closeSeconds: 75, enabled: false });
     expect(closing.statusCode).toBe(400);
     expect(body(closing)).toMatchObject({ errorCode: 'lottery.game.close_invalid' });
     expect(body(closing).message).toContain('74');
-    for (const payload of [{}, { maxPrize: -1 }, { maxPrize: 1.234 }, { closeSeconds: 'soon' }, { intervalSeconds: 30 }]) {
+    for (const payload of [{}, { maxPrize: -1 }, { maxPrize: 1.234 }, { closeSeconds: 'soon' }, { intervalSeconds: 30 }, { drawWeekdays: 0 }, { drawWeekdays: 128 }, { drawWeekdays: 1.5 }, { drawWeekdays: 'x' }, { drawWeekdays: 3, maxPrize: -1 }]) {
       const refused = await ops(tokens.content, 'POST', '/lottery/games/PK10', payload);
       expect(refused.statusCode).toBe(400);
       expect(body(refused).errorCode).toBe('request.param.err');

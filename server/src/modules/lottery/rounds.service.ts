@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { drawRound, formatDraw, lunarYearOf, playsOf, type Draw, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { openText, seal, type SealPurpose, type SecretsKey } from '../../secrets-key';
-import { roundsAfter, type ScheduleOf } from './schedule';
+import { EVERY_WEEKDAY, roundsAfter, type ScheduledRound, type ScheduleOf } from './schedule';
 
 // Rounds: created ahead of time with a sealed server seed and its public hash, drawn when their
 // draw time has come (the seed revealed, the numbers and every play's features written in one
@@ -121,27 +121,56 @@ export async function ensureRounds(db: Db, secretsKey: SecretsKey, nowMs: number
   let created = 0;
   for (const game of games.rows) {
     const from = game.lastDrawAt?.getTime() ?? nowMs;
-    const rounds = roundsAfter(game, from, ROUNDS_AHEAD - Number(game.ahead));
-    const seeds = rounds.map(() => randomBytes(32).toString('hex'));
-    const inserted = await db.query(
-      `INSERT INTO lottery_round (merchant_id, game_id, numero, open_at, close_at, draw_at, server_seed_sealed, server_seed_hash)
-       SELECT $1, $2, r.numero, to_timestamp(r.open_at / 1000.0), to_timestamp(r.close_at / 1000.0), to_timestamp(r.draw_at / 1000.0), r.sealed, r.hash
-         FROM unnest($3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[]) AS r(numero, open_at, close_at, draw_at, sealed, hash)
-       ON CONFLICT (game_id, numero) DO NOTHING`,
-      [
-        game.merchantId,
-        game.id,
-        rounds.map((round) => round.numero),
-        rounds.map((round) => round.openAt),
-        rounds.map((round) => round.closeAt),
-        rounds.map((round) => round.drawAt),
-        seeds.map((seed) => seal(secretsKey, sealPurpose(game.merchantId), seed)),
-        seeds.map(seedHashOf),
-      ],
-    );
-    created += inserted.rowCount ?? 0;
+    // Guarded by the schedule read above: a change of the game's schedule that commits meanwhile
+    // (replan.ts, under the game's row lock) has planned the rounds itself; these would be stale.
+    created += await insertRounds(db, secretsKey, game, roundsAfter(game, from, ROUNDS_AHEAD - Number(game.ahead)), game);
   }
   return created;
+}
+
+/**
+ * Creates a game's rounds at the given times, each with a new server seed sealed for its merchant
+ * and the seed's public hash; a numero the game already has is left as it is. Answers how many
+ * were created. Used by ensureRounds and by a change of the game's weekdays (replan.ts).
+ * With `plannedBy`, the rounds are created only while the game's schedule is still that one: the
+ * check takes the game's row in share mode, so it waits for a schedule change in progress and
+ * then reads the changed row, creating nothing.
+ */
+export async function insertRounds(
+  db: Db,
+  secretsKey: SecretsKey,
+  game: Pick<GameRow, 'id' | 'merchantId'>,
+  rounds: readonly ScheduledRound[],
+  plannedBy?: ScheduleOf,
+): Promise<number> {
+  if (rounds.length === 0) return 0;
+  const seeds = rounds.map(() => randomBytes(32).toString('hex'));
+  const schedule = plannedBy
+    ? [plannedBy.intervalSeconds, plannedBy.closeSeconds, plannedBy.firstDrawSeconds, plannedBy.drawsPerDay, plannedBy.numeroDigits, plannedBy.utcOffsetMinutes, plannedBy.drawWeekdays ?? EVERY_WEEKDAY]
+    : null;
+  const inserted = await db.query(
+    `INSERT INTO lottery_round (merchant_id, game_id, numero, open_at, close_at, draw_at, server_seed_sealed, server_seed_hash)
+     SELECT $1, $2, r.numero, to_timestamp(r.open_at / 1000.0), to_timestamp(r.close_at / 1000.0), to_timestamp(r.draw_at / 1000.0), r.sealed, r.hash
+       FROM unnest($3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::text[]) AS r(numero, open_at, close_at, draw_at, sealed, hash)
+      WHERE $9::integer[] IS NULL OR EXISTS (
+              SELECT 1 FROM lottery_game g
+               WHERE g.id = $2
+                 AND ARRAY[g.interval_seconds, g.close_seconds, g.first_draw_seconds, g.draws_per_day, g.numero_digits, g.utc_offset_minutes, g.draw_weekdays] = $9::integer[]
+                 FOR SHARE)
+     ON CONFLICT (game_id, numero) DO NOTHING`,
+    [
+      game.merchantId,
+      game.id,
+      rounds.map((round) => round.numero),
+      rounds.map((round) => round.openAt),
+      rounds.map((round) => round.closeAt),
+      rounds.map((round) => round.drawAt),
+      seeds.map((seed) => seal(secretsKey, sealPurpose(game.merchantId), seed)),
+      seeds.map(seedHashOf),
+      schedule,
+    ],
+  );
+  return inserted.rowCount ?? 0;
 }
 
 interface DueRound {
