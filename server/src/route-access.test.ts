@@ -126,7 +126,7 @@ it('lists every route of the merchant scope with its access: only the reviewed o
 });
 
 /**
- * Open to a session that must change its password first (issue 7, item 3): everything else
+ * Open to a session that must change its password first: everything else
  * answers it 403 password.change.required, so no member data, money or game call is reachable.
  */
 const DURING_PASSWORD_CHANGE = ['DELETE /wps/session/logout', 'POST /wps/member/password'];

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Db } from './pool';
 
-// Two database roles (issue 7, item 11). The OWNER role (DATABASE_URL) owns the schema: it runs
+// Two database roles (README "Database roles"). The OWNER role (DATABASE_URL) owns the schema: it runs
 // the migrations, the seed and the start-up key set-up. The APP role (APP_DATABASE_URL, or one the
 // embedded PostgreSQL makes) serves every request: it may read and write rows, never change the
 // schema, so a bug or an injected statement in the application cannot drop the ledger's triggers,

@@ -17,7 +17,7 @@ export interface MerchantSeed {
   domains: string[];
   settings: {
     site: SiteSettings;
-    /** consentRequired: the analytics tag loads only after the visitor agrees (issue 13). */
+    /** consentRequired: the analytics tag loads only after the visitor agrees. */
     analytics: { gtagId: string | null; consentRequired?: boolean };
     cdn: { imageCDNs: string[]; launchGameCDNs: string[] };
   };

@@ -4,8 +4,8 @@ import { buildApp } from '../app';
 import { createTestApp, json, type TestContext } from '../testing/test-app';
 import { encryptForServer, encryptRawForServer, FRESHNESS_WINDOW_MS } from './encryption';
 
-// Login and registration arrive in a later issue; the mechanism is proven here on a route the
-// test declares itself, exactly as those routes will: `config: { encrypted: true }`.
+// The mechanism is proven here on a route the test declares itself, exactly as the login and
+// registration routes do: `config: { encrypted: true }`.
 
 let context: TestContext;
 let received: unknown[] = [];

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Clock } from '../config';
 import { badRequest } from './envelope';
 
-// Encrypted calls (REFERENCE.md §2, deliberately modernised): the browser fetches the RSA public
+// Encrypted calls (the legacy scheme, deliberately modernised): the browser fetches the RSA public
 // key (GET /wps/session/key/rsa, which also tells the server's time), makes a fresh AES-256 key
 // per request, sends
 //   header  Encryption: base64(RSA-OAEP-SHA256(aesKey))

@@ -24,7 +24,7 @@ export function languageHeaderOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-/** The catalogue language of the answer (REFERENCE.md §4: from the `Language` header). */
+/** The catalogue language of the answer (from the `Language` header). */
 export const callerLanguageOf = (request: FastifyRequest): MessageLanguage => resolveLanguage(languageHeaderOf(request));
 
 /**

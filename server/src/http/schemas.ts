@@ -17,7 +17,7 @@ export const errorEnvelope: JsonSchema = {
   $id: 'ErrorEnvelope',
 };
 
-/** Headers the front end sends on every call (REFERENCE.md §4). */
+/** Headers the front end sends on every call. */
 export const commonHeaders: Record<string, JsonSchema> = {
   merchant: {
     type: 'string',

@@ -1,6 +1,6 @@
 // Messages: one text per error code and language. Error codes double as i18n keys on the front
 // end; `message` is what a person reads, in the caller's `Language`. TY is the front end's
-// Traditional Chinese set; TW (REFERENCE.md §4) is accepted as the same. The codes themselves are
+// Traditional Chinese set; TW (the legacy API's code) is accepted as the same. The codes themselves are
 // the contract's (SERVER_ERROR_CODES in @platform/contract).
 //
 // The texts live with whoever raises the code: each module's `<module>.messages.ts` (exported by

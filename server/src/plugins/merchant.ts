@@ -41,7 +41,7 @@ function headerCount(request: FastifyRequest, name: string): number {
 
 /** How a request names its merchant: a code from the Merchant header, else its host name. */
 function merchantKeyOf(request: FastifyRequest): { code: string; host: string } {
-  // REFERENCE.md §4: exactly one Merchant header; a repeat answers function.not.available.
+  // Exactly one Merchant header; a repeat answers function.not.available.
   if (headerCount(request, 'merchant') > 1) {
     throw new AppError(400, 'function.not.available', { detail: 'the Merchant header is repeated' });
   }

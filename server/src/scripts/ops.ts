@@ -1059,7 +1059,7 @@ Object.assign(OPS_COMMANDS, {
   'reject-application': decideApplication(false),
 } satisfies Record<string, OpsCommand>);
 
-// The merchant's contracts with top agents (modules/agent, SPEC §1 contracts).
+// The merchant's contracts with top agents (modules/agent).
 const CONTRACT_KINDS = ['realtime', 'daily', 'hourly', 'dividend'];
 const contractKind = (options: Record<string, unknown>, usage: string): string => {
   const kind = options.kind;

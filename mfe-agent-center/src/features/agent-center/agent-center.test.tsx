@@ -4,7 +4,7 @@ import { logIn, makeStatus, renderWithProviders, settle, setStatus, stubApi, typ
 import { click, consolidated, setUpAgentTests, typeInto } from '../../testing/agent-fixtures';
 import AgentCenter from './agent-center';
 
-// The overlay with the network edge stubbed: the menu of SPEC §2, the contract flags asked once
+// The overlay with the network edge stubbed: the menu in its order, the contract flags asked once
 // when it opens, each page fetched as its own chunk.
 
 const MENU = ['Agency Announcement', 'Team Overview', 'Register Centre', 'Team Management', 'Team Betting', 'User Profit and Loss', 'My Income', 'Account Details', 'Red Envelope'];

@@ -7,7 +7,7 @@ import { NAMESPACE as AFFILIATE_NAMESPACE } from '../affiliate-application/names
 import { loadContractFlags } from './contract-flags';
 import { AGENT_CENTRE } from './page-registry';
 
-/** What a member who is not an agent sees in place of the menu: the affiliate application (SPEC §6). */
+/** What a member who is not an agent sees in place of the menu: the affiliate application. */
 const AffiliateApplicationPage = lazyCentrePage<AgentCenterPage>(() => import(/* webpackChunkName: "page-affiliate-application" */ '../affiliate-application'));
 const AFFILIATE_PAGE_KEY = 'affiliateApplication';
 
@@ -17,9 +17,9 @@ interface AgentCenterProps {
 }
 
 /**
- * The agent-centre overlay: the menu of SPEC §2 (the pages that exist, and the contract pages the
+ * The agent-centre overlay: the menu in its order (the pages that exist, and the contract pages the
  * agent's consolidated flags allow), a close button, and the chosen page. A member who is not an
- * agent (SPEC §6: isAgent 1, 2, 41, 42 are) gets the affiliate application instead of the menu.
+ * agent (isAgent 1, 2, 41, 42 are) gets the affiliate application instead of the menu.
  */
 export default function AgentCenter({ page, onClose }: AgentCenterProps) {
   const { t } = useT(NAMESPACE);

@@ -1,7 +1,7 @@
 import { api } from '@platform/shared';
 import { consolidatedCall, type Consolidated } from '@platform/contract';
 
-/** The contract flags of the consolidated answer (SPEC §3), as the menu reads them. */
+/** The contract flags of the consolidated answer, as the menu reads them. */
 export type ContractFlags = Pick<Consolidated, 'dailysalreqtype' | 'divtypereq' | 'contracthoursalreq' | 'realtimesalreqtype'>;
 
 /**
@@ -20,7 +20,7 @@ export async function loadContractFlags(signal: AbortSignal): Promise<ContractFl
 }
 
 /**
- * The flags SPEC §3 derives from the consolidated answer: dailySalary, hourSalary and
+ * The flags derived from the consolidated answer: dailySalary, hourSalary and
  * agentRealtimeSalary (a contract of that kind), salary (any of the three salaries; enableSalary)
  * and enableCt (any contract, dividend included; enableContract). The menu reads these.
  */

@@ -6,7 +6,7 @@ import { AGENT_CENTRE, type ContractFlags } from './page-registry';
 
 const { components: PAGES, visiblePages } = AGENT_CENTRE;
 
-// The agent centre's menu keeps the order of SPEC §2; Daily Wages, Hourly Salary and Real-time
+// The agent centre's menu keeps its fixed order; Daily Wages, Hourly Salary and Real-time
 // Salary each join it only when the agent's consolidated contract flags say the agent has that contract.
 
 const session: SessionState = { token: 't', isAgent: 1, member: makeMember({ type: 1, isAgent: 1 }) };

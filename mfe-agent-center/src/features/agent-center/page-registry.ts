@@ -33,7 +33,7 @@ export const AGENT_CENTRE = defineCentrePages<AgentCenterPage, MenuContext>({
     personalHistoryCopy: { load: () => import(/* webpackChunkName: "page-team-betting" */ '../team-betting') },
     palStatementsAgentCopy: { load: () => import(/* webpackChunkName: "page-team-profit-loss" */ '../team-profit-loss') },
     agentRevenueReport: { load: () => import(/* webpackChunkName: "page-my-income" */ '../my-income') },
-    // SPEC §2, §6: a contract page only when the consolidated answer says the agent has that
+    // A contract page only when the consolidated answer says the agent has that
     // contract (the server sets each flag when the agent is a side of a pending or active contract
     // of the kind).
     agentDividendRecord2: { load: () => import(/* webpackChunkName: "page-dividend" */ '../dividend'), visible: ({ contracts }) => derivedFlagsOf(contracts).dividend },

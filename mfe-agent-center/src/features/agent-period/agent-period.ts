@@ -5,7 +5,7 @@ import type { PeriodRange, RecordsPeriod } from '@platform/shared/records';
 // the records pages' periodRange reads local time, so this is the same calendar rule on a fixed
 // offset.
 
-/** The agent time zone until the server says otherwise (SPEC §1: GMT+8). */
+/** The agent time zone until the server says otherwise (GMT+8). */
 export const DEFAULT_AGENT_UTC_OFFSET_MINUTES = 480;
 
 const MS_PER_MINUTE = 60_000;

@@ -47,7 +47,7 @@ export interface SalaryRecordsProps {
 }
 
 /**
- * The salary paid to the agent per period of its kind (REFERENCE.md §5.2 agentDailyWages2,
+ * The salary paid to the agent per period of its kind (the legacy pages agentDailyWages2,
  * agentHourSalary): the team's betting and active members, the tier's rate, the gross, what the
  * direct downline agents' contracts took, and the agent's salary, with the period select's total.
  */

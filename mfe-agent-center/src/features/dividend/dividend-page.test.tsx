@@ -8,7 +8,7 @@ import DividendPage from '.';
 // Bonus / Dividend with the network edge stubbed: the agent's own contract with its cycle and
 // tiers on the team's net loss, the actions, the offer on the agent's own cycle with each tier
 // checked against the agent's own (and the server's refusal shown in place), and the dividend
-// records per period with the fields of REFERENCE §5.2 and the total.
+// records per period with the legacy page’s fields and the total.
 
 const ACTION_PATH = '/wps/relay/MCSFE_processContractDividend';
 const AT = new Date(2025, 4, 6, 7, 8, 9).getTime();

@@ -66,7 +66,7 @@ export interface DividendRecordsProps {
 }
 
 /**
- * The dividend paid to the agent per period (REFERENCE.md §5.2 agentDividendRecordCopy(2)): the
+ * The dividend paid to the agent per period (legacy page agentDividendRecordCopy(2)): the
  * team's valid bets, wins, rebates and bonuses, its net loss and the loss carried in, the base,
  * active members and rate, the team's gross, what the direct downline agents' dividends took,
  * the net received, the loss carried out and whether it was disbursed, with the period's total.

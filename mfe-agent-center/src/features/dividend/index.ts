@@ -1,4 +1,4 @@
-// Bonus / Dividend (agentDividendRecord2, REFERENCE.md §5.2 agentDividendRecordCopy(2)): the
+// Bonus / Dividend (agentDividendRecord2; legacy page agentDividendRecordCopy(2)): the
 // agent's own dividend contract with its upline (cycle, tiers; accept, reject, ask to end), its
 // contracts with direct downline agents (offer tiers on its own cycle, answer, end), and the
 // dividend paid to it after each period on its team's net loss. Built on ../contracts.

@@ -1,4 +1,4 @@
-// My Income (agentRevenueReport, REFERENCE.md §5.2): what the agent itself was credited over a
+// My Income (legacy page agentRevenueReport): what the agent itself was credited over a
 // period (rebates, dividends, salaries), in total and per day.
 import { translationsLoaded as periodStringsLoaded } from '../agent-period/translations';
 import { translationsLoaded as pageStringsLoaded } from './translations';

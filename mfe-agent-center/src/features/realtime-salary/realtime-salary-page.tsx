@@ -12,7 +12,7 @@ import { WageRecords } from './wage-records';
 const GAME_CODE = /^[A-Z0-9]{2,16}$/;
 
 /**
- * Real-time Salary: how wages are earned (SPEC §1), the agent's own contract, its contracts with
+ * Real-time Salary: how wages are earned, the agent's own contract, its contracts with
  * direct downline agents (with the offer form), and the wage records.
  */
 export default function RealtimeSalaryPage(_props: AgentCenterPageProps) {

@@ -7,7 +7,7 @@ import styles from './realtime-salary.module.css';
 import { NAMESPACE } from './translations';
 
 /**
- * The wages paid to the agent in a period (REFERENCE.md §5.2 agentRealtimeSalary): one row per
+ * The wages paid to the agent in a period (legacy page agentRealtimeSalary): one row per
  * member and round, with the period's totals of bet shares and wages.
  */
 export function WageRecords({ gameName }: { gameName: (gameCode: string) => string }) {

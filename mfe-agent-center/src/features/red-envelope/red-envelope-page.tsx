@@ -29,7 +29,7 @@ interface Values {
 const INITIAL_VALUES: Values = { receivers: 'all', picked: [], type: 'share', remark: '' };
 
 /**
- * Red Envelope (agentRedRain, REFERENCE.md §5.2): the agent sends an amount from its main wallet
+ * Red Envelope (legacy page agentRedRain): the agent sends an amount from its main wallet
  * to all its direct downlines or those it picks, shared equally or at random ("fighting"), with its
  * payment password and a confirmation; then what each receiver got. One Idempotency-Key per
  * envelope, sent again only when the same envelope is retried after no answer came.

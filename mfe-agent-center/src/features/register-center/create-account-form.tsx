@@ -10,7 +10,7 @@ import { NAMESPACE } from './translations';
 const USERNAME = /^[A-Za-z0-9_]{4,16}$/;
 const PASSWORD_MIN_LENGTH = 6;
 const PASSWORD_MAX_LENGTH = 32;
-/** The weak default the old client offered (REFERENCE.md §5.2): the member must change it at first login. */
+/** The weak default the old client offered: the member must change it at first login. */
 export const DEFAULT_DOWNLINE_PASSWORD = '123456';
 
 interface Values {

@@ -1,4 +1,4 @@
-// Register Centre (registerCenter, REFERENCE.md §5.2): an agent opens accounts for its downline
+// Register Centre (legacy page registerCenter): an agent opens accounts for its downline
 // (agent or player, with a rebate setting no higher than its own) and manages invitation links,
 // with the members who registered through them.
 export { default } from './register-center-page';

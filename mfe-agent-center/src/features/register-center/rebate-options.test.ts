@@ -1,6 +1,6 @@
 import { percentText, rebateLabel, rebateOptions } from './rebate-options';
 
-// The rebate setting select (REFERENCE.md §5.2 registerCenter): minSeries … ownSeries in steps of
+// The rebate setting select (legacy page registerCenter): minSeries … ownSeries in steps of
 // 10, each with its rebate (maxSeries − series) / 20 %.
 
 test('offers minSeries up to the agent’s own in steps of 10, highest first, with the rebate of each', () => {

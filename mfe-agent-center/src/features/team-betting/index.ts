@@ -1,6 +1,6 @@
-// Team Betting (personalHistoryCopy in the agent centre, REFERENCE.md §5.2): the lottery bets of
+// Team Betting (legacy agent-centre page personalHistoryCopy): the lottery bets of
 // the agent's whole downline, or of one downline's team (subordinateName), with the member centre's
-// bet-record columns (§5.1 lottHistory / vlottHistory) and a Username column first.
+// bet-record columns (legacy lottHistory / vlottHistory) and a Username column first.
 import { translationsLoaded as scopeStringsLoaded } from '../team-scope/translations';
 import { translationsLoaded as pageStringsLoaded } from './translations';
 

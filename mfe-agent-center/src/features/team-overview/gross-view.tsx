@@ -7,7 +7,7 @@ import type { TeamDay } from './overview-api';
 import styles from './team-overview.module.css';
 import { NAMESPACE } from './translations';
 
-/** The series the chart offers (REFERENCE.md §5.2 agentTeamOverview "Team Gross View"), in order. */
+/** The series the chart offers (legacy agentTeamOverview "Team Gross View"), in order. */
 export const CHART_SERIES = ['logins', 'registrations', 'firstDeposits', 'deposits', 'withdrawals', 'bets', 'promotions'] as const;
 export type ChartSeries = (typeof CHART_SERIES)[number];
 

@@ -1,4 +1,4 @@
-// Team Overview (agentTeamOverview, REFERENCE.md §5.2): the agent's team now — or the team of one
+// Team Overview (legacy page agentTeamOverview): the agent's team now — or the team of one
 // member of its downline (subordinateName) — its activity over a period in the agent time zone, and
 // a day-by-day chart of it.
 import { translationsLoaded as periodStringsLoaded } from '../agent-period/translations';

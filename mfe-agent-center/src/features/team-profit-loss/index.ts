@@ -1,4 +1,4 @@
-// User Profit and Loss (palStatementsAgentCopy, REFERENCE.md §5.2): the money of the agent's team
+// User Profit and Loss (legacy page palStatementsAgentCopy): the money of the agent's team
 // over a period by kind, and each direct downline's team, one level down at a time.
 import { translationsLoaded as periodStringsLoaded } from '../agent-period/translations';
 import { translationsLoaded as pageStringsLoaded } from './translations';

@@ -59,12 +59,12 @@ export async function loadGame(gameCode: string, prizeMode: LotteryPrizeMode, si
   return games.find((game) => game.gameCode === gameCode) ?? null;
 }
 
-/** The lobby's game groups (SPEC §3: gameMenus, gameGroupCode, labelName). */
+/** The lobby's game groups (gameMenus, each with its gameGroupCode and labelName). */
 export function loadGameMenus(signal?: AbortSignal): Promise<LotteryGameGroup[]> {
   return api.call(lotteryGameMenusCall, { params: { prizeMode: 'Lott', device: DEVICE }, signal });
 }
 
-/** SPEC §9: the 20 popular games. */
+/** The 20 popular games. */
 export function loadPopularGames(language: string, signal?: AbortSignal): Promise<LotteryGame[]> {
   return api.call(lotteryPopularGamesCall, { params: { count: LOTTERY_POPULAR_COUNT, prizeMode: 'Lott', device: DEVICE, language }, signal });
 }
@@ -74,12 +74,12 @@ export function loadRecentGames(signal?: AbortSignal): Promise<LotteryGame[]> {
   return api.call(lotteryRecentGamesCall, { params: { prizeMode: 'Lott', device: DEVICE }, signal });
 }
 
-/** The Vietnam lottery's menu (prize mode SEA, device WEB: SPEC §7). */
+/** The Vietnam lottery's menu (prize mode SEA, device WEB). */
 export function loadVnGameMenu(signal?: AbortSignal): Promise<LotteryGameGroup[]> {
   return api.call(lotteryVnGameMenuCall, { params: { prizeMode: 'SEA', device: DEVICE }, signal });
 }
 
-/** Vietnamese games with a round on sale, soonest close first (SPEC §9: count 100). */
+/** Vietnamese games with a round on sale, soonest close first (at most 100). */
 export function loadVnOpened(signal?: AbortSignal): Promise<{ game: LotteryGame; current: LotteryRound }[]> {
   return api.call(lotteryVnOpenedCall, { params: { count: LOTTERY_VN_OPENED_COUNT }, signal });
 }

@@ -1,7 +1,7 @@
-// The player's favourite lottery games (SPEC §3 Storage LOTTFAV, §4 Favourites): kept in this
+// The player's favourite lottery games: kept in this
 // browser per username (localStorage LOTTFAV: username → game codes), read when a player logs in
 // and whenever another tab changes them. A toggle removes a favourite or adds it, then stores the
-// list; without a real account it opens the login popup (or the guest notice) instead (SPEC §6).
+// list; without a real account it opens the login popup (or the guest notice) instead.
 import { getLotteryFavourites, requireRealAccount, sessionStore, setLotteryFavourites, useBusState } from '@platform/shared';
 import { useCallback, useEffect, useState } from 'react';
 

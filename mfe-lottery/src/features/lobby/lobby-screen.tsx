@@ -1,5 +1,5 @@
-// The lottery lobby (/lottery without a game, issue 11): the player's favourites and recent games
-// (logged in), the popular games, and every game by group (tabs by gameGroupCode, SPEC §3 Lottery
+// The lottery lobby (/lottery without a game): the player's favourites and recent games
+// (logged in), the popular games, and every game by group (tabs by gameGroupCode, the lottery's
 // game groups). Each card shows the countdown of its round on sale and opens /lottery?gameCode=…
 import { EmptyState, Spinner, Tabs, useBusState, useCall, useT } from '@platform/shared';
 import { LoadError } from '@platform/ui-blocks';

@@ -1,5 +1,5 @@
-// The Vietnam lottery's list (/vnlottery without a game): the SEA menu's games (SPEC §7
-// /lgw/vn/games/game_menu) with the countdown of the round each has on sale
+// The Vietnam lottery's list (/vnlottery without a game): the SEA menu's games
+// (/lgw/vn/games/game_menu) with the countdown of the round each has on sale
 // (/lgw/vn/numeros/opened/game, soonest close first), read again after the soonest close. Each
 // card opens /vnlottery?gameCode=…
 import { EmptyState, Spinner, useCall, useT } from '@platform/shared';

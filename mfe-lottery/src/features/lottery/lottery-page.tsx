@@ -1,4 +1,4 @@
-// /lottery (SPEC §2): the lottery lobby, or with ?gameCode=X[&playType=…] that game's betting
+// /lottery: the lottery lobby, or with ?gameCode=X[&playType=…] that game's betting
 // page. This exposed module is the remote's frame only; the lobby and the betting page are chunks
 // of their own, fetched for the screen shown.
 import { PageScaffold, useLocation, useT } from '@platform/shared';

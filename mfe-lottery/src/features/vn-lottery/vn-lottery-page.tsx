@@ -1,4 +1,4 @@
-// /vnlottery (SPEC §2): the Vietnam lottery's list, or with ?gameCode=X that game's betting page
+// /vnlottery: the Vietnam lottery's list, or with ?gameCode=X that game's betting page
 // (the same page as /lottery, with the Vietnamese plays: lô, đề, 3 càng, xiên). The shell shows
 // this route without its top and left bars (route table: chrome BARE), so the page carries its own
 // slim bar: the way home, the balance (pushed by the balance service, never polled), and the login

@@ -6,7 +6,7 @@ import type { PeriodRange } from '@platform/shared/records';
 // answers turn from major units (the wire) into minor units (what the table formats). The lottery
 // tabs have their own call: lottery-records-api.ts.
 
-/** The categories' tabs (SPEC §2 bet history sub-tabs), in order, after the lottery's. */
+/** The categories' tabs (the bet history's sub-tabs), in order, after the lottery's. */
 export const BET_HISTORY_TABS = [
   { tab: 'rngHistory', category: 'RNG' },
   { tab: 'fishHistory', category: 'FISH' },

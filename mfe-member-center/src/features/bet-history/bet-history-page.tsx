@@ -9,7 +9,7 @@ import { LotteryRecords } from './lottery-records';
 import { LOTTERY_TABS, type LotteryTab } from './lottery-records-api';
 import { NAMESPACE } from './translations';
 
-/** The page's tabs: the lottery's first, then the other game categories (SPEC §2 bet history sub-tabs). */
+/** The page's tabs: the lottery's first, then the other game categories' sub-tabs. */
 const TABS: readonly (LotteryTab | BetHistoryTab)[] = [...LOTTERY_TABS.map((item) => item.tab), ...BET_HISTORY_TABS.map((item) => item.tab)];
 type Tab = (typeof TABS)[number];
 

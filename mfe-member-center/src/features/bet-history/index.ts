@@ -1,5 +1,5 @@
-// Bet records (personalHistoryCopy, REFERENCE.md §5.1 BetHistory): the member's lottery bets
-// (lottHistory, chaseHistory, vlottHistory: issue 11) with each order's detail and the cancel of an
+// Bet records (legacy page personalHistoryCopy): the member's lottery bets
+// (lottHistory, chaseHistory, vlottHistory) with each order's detail and the cancel of an
 // open bet, and the member's own game rounds per category (slots, fishing, live casino, card games,
 // sports, in-house games), each with the period's totals.
 import { translationsLoaded as lotteryNamesLoaded } from '../lottery-names';

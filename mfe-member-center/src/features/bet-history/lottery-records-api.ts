@@ -13,7 +13,7 @@ import type { PeriodRange } from '@platform/shared/records';
 import { lotteryRange } from './lottery-format';
 
 // The lottery's bet records (personalHistoryCopy › lottHistory / chaseHistory / vlottHistory,
-// REFERENCE.md §5.1): the member's bets, an order's detail, the cancel of one bet and of a chase's
+// legacy pages): the member's bets, an order's detail, the cancel of one bet and of a chase's
 // remaining rounds, and the one place their answers turn from major units (the wire) into minor
 // units (what the pages format).
 

@@ -1,4 +1,4 @@
-// Bonus Details (bonusDetails, REFERENCE.md §5.1 "odds / rebate table"; issue 11): each lottery
+// Bonus Details (legacy page bonusDetails, "odds / rebate table"): each lottery
 // game's plays with the prize of one winning ticket and the rebate, for the member's series.
 import { translationsLoaded as lotteryNamesLoaded } from '../lottery-names';
 import { translationsLoaded as pageStringsLoaded } from './translations';

@@ -14,7 +14,7 @@ export interface C2CConfirmationPanelProps {
 }
 
 /**
- * The withdrawer's side (SPEC §4 withdrawal confirmation): the payments other members made to the
+ * The withdrawer's side (the withdrawal confirmation): the payments other members made to the
  * card of a pending withdrawal, each with the payer's name, the amount and their proof; answered
  * received, partially received (the amount) or not received (1-3 images). No answer by the
  * deadline counts as received. A withdrawal paid in full this way says 'Full payment has been
@@ -29,7 +29,7 @@ export function C2CConfirmationPanel({ onChanged }: C2CConfirmationPanelProps) {
   // order makes the section appear.
   usePaymentStatus(['c2c', 'withdrawal'], list.refresh);
   const data = list.status === 'success' ? list.data : list.status === 'loading' ? list.staleData : undefined;
-  // Quiet call (REFERENCE §2.2): a failure shows nothing; the rest of the page stands.
+  // Quiet call: a failure shows nothing; the rest of the page stands.
   if (list.status === 'error') return null;
   if (!data) {
     return (

@@ -1,4 +1,4 @@
-// Player-to-player (C2C) deposits (issue 9, SPEC §4 withdrawal confirmation): the depositor's panel
+// Player-to-player (C2C) deposits (with the withdrawal confirmation): the depositor's panel
 // (a tab of the deposit page) and the withdrawer's confirmations (a section of the withdraw page).
 export { C2CConfirmations, C2CDepositTab } from './lazy-panels';
 export type { C2CDepositPanelProps } from './c2c-deposit-panel';

@@ -11,7 +11,7 @@ interface MemberCenterProps {
   onClose: () => void;
 }
 
-/** The member-centre overlay: the menu of SPEC §2 (the pages that exist), a close button, and the chosen page. */
+/** The member-centre overlay: the menu (the pages that exist, in order), a close button, and the chosen page. */
 export default function MemberCenter({ page, onClose }: MemberCenterProps) {
   const { t } = useT(NAMESPACE);
   const session = useBusState('session');

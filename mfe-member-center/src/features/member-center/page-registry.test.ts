@@ -4,7 +4,7 @@ import { MEMBER_CENTRE } from './page-registry';
 
 const { components: PAGES, visiblePages } = MEMBER_CENTRE;
 
-// The menu of SPEC §2 as far as its pages exist: Bonus Details (the lottery's odds) is everyone's,
+// The menu, in its order, as far as its pages exist: Bonus Details (the lottery's odds) is everyone's,
 // right after Profit and Loss.
 
 test('Bonus Details is registered and shown to every member after Profit and Loss', () => {

@@ -18,8 +18,8 @@ export type MemberCentreContext = SessionState & {
 };
 
 /**
- * The pages that exist, by menu key (SPEC §2), and the menu: these pages, in the order of SPEC §2,
- * that the session (the bus's) may see. The pages of later issues appear when they are added here.
+ * The pages that exist, by menu key, and the menu: these pages, in the order of MEMBER_CENTER_PAGES,
+ * that the session (the bus's) may see. Pages not built yet appear when they are added here.
  * One line a page; each is its own chunk.
  */
 export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreContext>({
@@ -36,7 +36,7 @@ export const MEMBER_CENTRE = defineCentrePages<MemberCenterPage, MemberCentreCon
     withdraw: { load: () => import(/* webpackChunkName: "page-withdraw" */ '../withdraw') },
     transferUpline: {
       load: () => import(/* webpackChunkName: "page-transfer-upline" */ '../transfer-upline'),
-      // SPEC §6: agents (isAgent 1, 2, 41, 42) transfer to their upline; only those that have one.
+      // Agents (isAgent 1, 2, 41, 42) transfer to their upline; only those that have one.
       visible: (session) => isAgentAccount(session.isAgent) && session.member?.toUpline === '1',
     },
     personalProfit: { load: () => import(/* webpackChunkName: "page-personal-profit" */ '../personal-profit') },

@@ -10,7 +10,7 @@ import styles from './messages.module.css';
 type Box = 'inbox' | 'outbox';
 
 /**
- * messageV2 (REFERENCE.md §5.1): the inbox (mails from the operator; opening one marks it read,
+ * messageV2 (legacy page): the inbox (mails from the operator; opening one marks it read,
  * the header's badge follows), the outbox (what the member wrote to customer service), deleting
  * with a confirmation, replying where a mail allows it, and writing to customer service.
  */

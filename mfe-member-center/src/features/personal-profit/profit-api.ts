@@ -6,7 +6,7 @@ import { memberProfitCall, type GameCategoryCode, type MemberProfitTotals } from
 
 const minor = (major: number): AmountMinor => amountMinorFromMajor(major) ?? amountMinorOf(0);
 
-/** The money columns, in the order of REFERENCE.md §5.1. */
+/** The money columns, in the legacy page's order. */
 export const PROFIT_COLUMNS = ['deposit', 'withdraw', 'betAmount', 'validBetAmount', 'winAmount', 'rebate', 'promotion', 'totalInvitationAmount', 'profitAndLoss'] as const;
 export type ProfitColumn = (typeof PROFIT_COLUMNS)[number];
 

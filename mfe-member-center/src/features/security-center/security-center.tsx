@@ -13,7 +13,7 @@ import { NAMESPACE } from './translations';
 import styles from './security-center.module.css';
 
 /**
- * "My Account" (securityCenter, REFERENCE.md §5.1): the security level, then the profile, mobile
+ * "My Account" (legacy page securityCenter): the security level, then the profile, mobile
  * number, e-mail, login password, payment password and two-step sign-in, each with its form.
  */
 export function SecurityCenterPage(_props: MemberCenterPageProps) {

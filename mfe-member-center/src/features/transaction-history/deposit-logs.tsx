@@ -11,7 +11,7 @@ interface Filters {
   state: DepositState | 'all';
 }
 
-/** The member's deposits: REFERENCE.md §5.1 depositLogs columns, with totals. */
+/** The member's deposits: the legacy depositLogs columns, with totals. */
 export function DepositLogs() {
   const { t } = useT(NAMESPACE);
   const records = usePagedList<DepositRow, Filters, DepositFooter>(

@@ -1,3 +1,3 @@
-// Account Record (transactionHistory, REFERENCE.md §5.1): transaction, deposit and withdrawal logs.
+// Account Record (legacy page transactionHistory): transaction, deposit and withdrawal logs.
 export { default } from './transaction-history-page';
 export { translationsLoaded } from './translations';

@@ -5,7 +5,7 @@ import { logIn, renderWithProviders, resetTestState, settle, setStatus, stubApi 
 import { periodRange } from '@platform/shared/records';
 import TransactionHistoryPage from './transaction-history-page';
 
-// Account Record with the network edge stubbed: the columns as REFERENCE.md §5.1 lists them, times
+// Account Record with the network edge stubbed: the columns of the legacy page, times
 // in the member's time zone, money with separators, the totals, and the filters sent.
 
 beforeEach(async () => {

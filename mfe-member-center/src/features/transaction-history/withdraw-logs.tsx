@@ -11,7 +11,7 @@ interface Filters {
   status: WithdrawalStatus | 'all';
 }
 
-/** The member's withdrawals: REFERENCE.md §5.1 withdrawLogs columns, with the total. */
+/** The member's withdrawals: the legacy withdrawLogs columns, with the total. */
 export function WithdrawLogs() {
   const { t } = useT(NAMESPACE);
   const records = usePagedList<WithdrawalRow, Filters, AmountFooter>(

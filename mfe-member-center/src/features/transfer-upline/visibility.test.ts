@@ -4,7 +4,7 @@ import { MEMBER_CENTRE } from '../member-center/page-registry';
 
 const { visiblePages } = MEMBER_CENTRE;
 
-// The member centre's menu shows Transfer to Upline only to an agent with an upline (SPEC §6); every
+// The member centre's menu shows Transfer to Upline only to an agent with an upline; every
 // other page of the registry is everyone's.
 
 const session = (isAgent: number, toUpline: '0' | '1' | null): SessionState => ({

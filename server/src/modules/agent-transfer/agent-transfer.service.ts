@@ -7,7 +7,7 @@ import { ensureMemberAccount, IdempotencyConflictError, InsufficientFundsError, 
 import { verifyPaymentPassword } from '../withdrawal';
 import * as queries from './agent-transfer.queries';
 
-// Transfer to upline (SPEC §6: agents can transfer to their upline; REFERENCE.md §5.1
+// Transfer to upline (agents can transfer to their upline; the legacy page
 // transferUpline). An agent (member types 1, 2, 41, 42) whose upline is a real, active account of
 // the same merchant sends money from their main wallet to the upline's main wallet in ONE ledger
 // transaction (kind upline_transfer, key upline_transfer:<member>:<client key>, the remark stored

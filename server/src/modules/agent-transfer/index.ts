@@ -1,4 +1,4 @@
-// Transfer to upline (issue 9): an agent sends money from their main wallet to their upline's, with
+// Transfer to upline: an agent sends money from their main wallet to their upline's, with
 // the payment password, in one ledger transaction (kind upline_transfer).
 export { agentTransferRoutes, type AgentTransferRoutesOptions } from './agent-transfer.routes';
 export { agentTransferMessages } from './agent-transfer.messages';

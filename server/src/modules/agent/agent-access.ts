@@ -6,7 +6,7 @@ import { AppError } from '../../http/envelope';
 import { memberOf } from '../session';
 
 // Who an agent call acts for, and on whom it may act. The caller is always the session's member,
-// refused unless an agent (SPEC §6 "Non-agents cannot log in"); a member it names is looked up in
+// refused unless an agent (non-agents have no agent centre); a member it names is looked up in
 // the caller's own subtree (member_tree, migration 040) and answered as unknown otherwise, so a
 // call can neither read nor act outside the caller's downline whatever its parameters say.
 

@@ -13,7 +13,7 @@ export interface AgentJobOptions {
   onProblem?: (message: string, error?: unknown) => void;
 }
 
-// The real-time salary job (SPEC §1: settled and distributed every 5 minutes): each pass pays the
+// The real-time salary job (settled and distributed every 5 minutes): each pass pays the
 // lottery rounds settled since the last one (wages.service.ts). Every replica runs it; the rounds
 // a pass takes are locked (SKIP LOCKED) and marked paid in its transaction, so two replicas at once
 // pay each round once. AGENT_WAGE_INTERVAL_MS shortens the period (tests, development).
@@ -27,7 +27,7 @@ export function createRealtimeWageJob(options: AgentJobOptions): PeriodicJob<Wag
   });
 }
 
-/** AGENT_WAGE_INTERVAL_MS (at least 1000), or the 5 minutes of SPEC §1. */
+/** AGENT_WAGE_INTERVAL_MS (at least 1000), or 5 minutes. */
 export function wageIntervalFromEnv(env: NodeJS.ProcessEnv): number {
   const value = Number(env.AGENT_WAGE_INTERVAL_MS);
   return Number.isInteger(value) && value >= 1000 ? value : REALTIME_SALARY_INTERVAL_MS;

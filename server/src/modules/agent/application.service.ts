@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import { sanitizeHtml } from '../content';
 
-// The affiliate application (SPEC §1) and agent announcements (REFERENCE.md §5.2 agentAnnouncement).
+// The affiliate application and agent announcements (the legacy page agentAnnouncement).
 // A player applies (one application awaiting an answer at a time: affiliate_application_pending);
 // an operator approves — the player becomes an agent (member_type 1) in the same transaction — or
 // rejects it with an answer. Announcements for agents are the merchant's type AG announcements.

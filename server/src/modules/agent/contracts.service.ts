@@ -10,7 +10,7 @@ import { downlineOf } from './agent-access';
 
 export type { ContractKind } from './contract-terms';
 
-// Contracts (SPEC §1, §6 "contract requests"; REFERENCE.md §1.7 MCSFE_processRealTimeSalaryContract,
+// Contracts ("contract requests"; the legacy calls MCSFE_processRealTimeSalaryContract,
 // MCSFE_processDailySalaryContract, MCSFE_processContractHourSalary): an agent offers a direct
 // downline agent terms of one kind — real-time salary: profit and loss wage rates per lottery
 // game; daily and hourly salary: rate tiers on team betting and active members; rates in 0.01 %

@@ -7,9 +7,9 @@ import { minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
 import { downlineOf } from './agent-access';
 
-// Downline management (REFERENCE.md §5.2 downlineManagmentView, registerCenter): the agent's
+// Downline management (legacy pages downlineManagmentView, registerCenter): the agent's
 // direct downlines with their team figures, accounts the agent creates, promotion to agent, the
-// agent's remark and a downline's status. Rebate settings (LOTTERY.md §1): a member's
+// agent's remark and a downline's status. Rebate settings (migration 040): a member's
 // rebate_series bounds the prize series of its lottery bets; an agent gives a downline a setting
 // within the merchant's range and no higher than its own.
 

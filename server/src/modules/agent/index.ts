@@ -1,4 +1,4 @@
-// The agent programme (issue 12): the team tree (member_tree), downlines, affiliate links,
+// The agent programme: the team tree (member_tree), downlines, affiliate links,
 // transfers to downlines, contracts (real-time, daily, hourly salary, dividend) and their jobs,
 // agent rebates, reports, agent announcements and the affiliate application.
 export { agentRoutes, type AgentRoutesOptions } from './agent.routes';

@@ -5,7 +5,7 @@ import { AppError } from '../../http/envelope';
 import type { AgentCaller } from './agent-access';
 import { checkedSeries } from './downline.service';
 
-// Affiliate (invitation) links (REFERENCE.md §5.2 registerCenter): a code that registers new
+// Affiliate (invitation) links (legacy page registerCenter): a code that registers new
 // members under the agent, as players or agents, with the link's rebate setting, until it expires
 // or the agent deletes it. Registration (module member) asks linkByCode for the code it was given.
 

@@ -5,7 +5,7 @@ import type { AgentCaller } from './agent-access';
 import { PROMOTION_CREDIT_KINDS } from './team-money';
 import { readSalarySettings } from './salary.service';
 
-// The team overview (REFERENCE.md §5.2 agentTeamOverview): the agent's whole downline now, and its
+// The team overview (legacy page agentTeamOverview): the agent's whole downline now, and its
 // activity over a period, per day of the merchant's agent time zone. Every figure is read from
 // where it happens (sessions, registrations, credited deposits, paid withdrawals, settled lottery
 // bets and game rounds, bonus credits in the ledger), one query bucketed by day.

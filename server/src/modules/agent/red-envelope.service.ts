@@ -7,7 +7,7 @@ import { verifyPaymentPassword } from '../withdrawal';
 import type { AgentCaller } from './agent-access';
 import { agentAmountMinor } from './transfer.service';
 
-// Red envelopes (lucky bags, REFERENCE.md §5.2 agentRedRain): an agent sends money to its direct
+// Red envelopes (lucky bags, legacy page agentRedRain): an agent sends money to its direct
 // downlines in ONE ledger movement (kind red_envelope, key red_envelope:<agent>:<client key>): the
 // agent's main wallet −total, each receiver +its part. 'share' gives every receiver total / n (the
 // odd cents to the first receivers, by id); 'fighting' gives each at least one cent and splits the

@@ -7,7 +7,7 @@ import { readSalarySettings } from './salary.service';
 import { AppError } from '../../http/envelope';
 import { emptyMoney, memberMoneySql, type MoneyFigure, type MoneyTotals } from './team-money';
 
-// Agent reports (issue 12; REFERENCE.md §5.2 palStatementsAgentCopy, agentRevenueReport).
+// Agent reports (legacy pages palStatementsAgentCopy, agentRevenueReport).
 
 interface PnlMember {
   memberId: string;

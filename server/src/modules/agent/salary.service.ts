@@ -8,7 +8,7 @@ import { tierRate } from './contract-terms';
 import { differential } from './differential';
 import { WAGE_HOUSE_ACCOUNT } from './wages.service';
 
-// Daily and hourly salary (issue 12; REFERENCE.md §5.2 agentDailyWages2, agentHourSalary). For
+// Daily and hourly salary (legacy pages agentDailyWages2, agentHourSalary). For
 // each finished period (the merchant's local day or hour) and each agent with a contract of the
 // kind in force at some time in it (as the contracts stood then, contractsInForceSql): its team
 // betting is the valid turnover of every member of its subtree, itself included — lottery bets

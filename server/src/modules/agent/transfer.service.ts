@@ -6,7 +6,7 @@ import { verifyPaymentPassword } from '../withdrawal';
 import type { AgentCaller } from './agent-access';
 import { downlineOf } from './agent-access';
 
-// Transfer to a downline (REFERENCE.md §5.2 "Transfer to downline", L PUT /wps/agent/transferDownline):
+// Transfer to a downline (legacy "Transfer to downline", L PUT /wps/agent/transferDownline):
 // an agent sends money from its main wallet to a member of its own downline (any depth), with its
 // payment password, in one ledger movement (kind downline_transfer, key
 // downline_transfer:<agent>:<client key>), so both members' records show it. The ledger keeps the

@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/transaction';
 import { creditMembersIn, ensureHouseAccount, minorToMajor } from '../ledger';
 import type { AgentCaller } from './agent-access';
 
-// Real-time salary (SPEC §1; ARCHITECTURE.md Agent programme): every settled lottery round is paid
+// Real-time salary (run every 5 minutes by agent.jobs.ts): every settled lottery round is paid
 // once. For each member's bet share in a round (the stakes of its bets won or lost), a rate is the
 // profit wage rate when the house won the share (the member got back less than it staked, prizes
 // and rebates counted) and the loss wage rate when it lost, per lottery game (terms.games) or the
@@ -26,7 +26,7 @@ import type { AgentCaller } from './agent-access';
 // cent, so their sum is at most the floor of the whole). property.test.ts checks it over random
 // trees, contracts and bets.
 //
-// The same pass pays the agent rebate (LOTTERY.md §1, migration 041): for each member's stake on
+// The same pass pays the agent rebate (migration 041): for each member's stake on
 // bets won or lost in a round and each agent above it, stake × (the agent's series in force − the
 // series in force of the member one level below it on the path) / 2000, floored to the cent. A
 // member's series is its rebate setting — its own, else its nearest upline's — clamped to the

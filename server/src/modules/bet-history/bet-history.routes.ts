@@ -12,7 +12,7 @@ export interface BetHistoryRoutesOptions {
   db: pg.Pool;
 }
 
-// The member's bet records per category (REFERENCE.md §5.1 personalHistoryCopy › rngHistory, …,
+// The member's bet records per category (legacy page personalHistoryCopy › rngHistory, …,
 // and inhouseHistory): one route per category, all alike. Closed like the other records: a live
 // session of a real account; the rows are always the session's member's own.
 export async function betHistoryRoutes(app: FastifyInstance, { db }: BetHistoryRoutesOptions): Promise<void> {

@@ -5,7 +5,7 @@ import type { MessageLanguage } from '../../i18n/messages';
 import { minorToMajor } from '../ledger';
 import * as queries from './bet-history.queries';
 
-// The member's bet records (getPersonal<CATEGORY>History, REFERENCE.md §5.1 personalHistoryCopy):
+// The member's bet records (getPersonal<CATEGORY>History, legacy page personalHistoryCopy):
 // one row per game round of one category (game_round, written by the game-provider module as the
 // vendor's bets and wins arrive through the seamless-wallet API), newest first, with the totals of
 // the whole filtered period. Only the member's own real-money rounds: the member and merchant come

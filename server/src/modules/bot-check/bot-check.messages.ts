@@ -1,5 +1,5 @@
 // Texts of the codes this module raises (login, registration and SMS sends raise them through it).
-// SPEC §8: 'Please complete verification first' and 'invalid reCaptcha input'.
+// Among them: 'Please complete verification first' and 'invalid reCaptcha input'.
 import { defineMessages } from '../../i18n/messages';
 
 export const botCheckMessages = defineMessages({

@@ -7,7 +7,7 @@ import type { SecretsKey } from '../../secrets-key';
 import { addressSubject } from '../rate-limit';
 import { anySuspect, claimSolution, selectBotCheckSetting, type SuspectSubject } from './bot-check.queries';
 
-// The bot check (SPEC §2, §4, §8 "invalid reCaptcha input"): a self-hosted proof of work, ALTCHA
+// The bot check: a self-hosted proof of work, ALTCHA
 // v2 (altcha-lib), nothing leaves the site.
 //
 //   1. GET /wps/botcheck/challenge: a challenge in ALTCHA's deterministic mode. The server picks
@@ -22,7 +22,7 @@ import { anySuspect, claimSolution, selectBotCheckSetting, type SuspectSubject }
 //      in bot_check_used: a second use, here or on another replica, is refused.
 //
 // When it is demanded: always when the merchant's setting says so ('botCheck' { required: true });
-// otherwise automatically for a subject that met an abuse limit of issue 7 (a lock in
+// otherwise automatically for a subject that met an abuse limit (a lock in
 // auth_throttle, noted by the trigger of migration 035) that ended within the last `suspectHours`
 // (while the lock runs, the limit itself answers 429): the
 // client address (any limit: login, registration, SMS, captcha, free play, invitation codes),

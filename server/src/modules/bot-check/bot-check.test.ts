@@ -4,7 +4,7 @@ import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, setAccountSettings, TestClock } from '../member/member.testing';
 import { decodeChallenge, fetchBotCheck, setBotCheckSettings, solveBotCheck, solvedBotCheck } from './bot-check.testing';
 
-// The bot check (issue 13): GET /wps/botcheck/challenge, and its answer in password logins,
+// The bot check: GET /wps/botcheck/challenge, and its answer in password logins,
 // registrations and SMS sends. Shaped like the attacks: a solution sent twice (also at the same
 // instant), a forged or altered one, one for another brand, an expired one; then when it is
 // demanded: by the merchant's setting, and by itself after an address, an account or a number met

@@ -20,7 +20,7 @@ import { readC2CSettings } from './c2c.settings';
 // Money. A C2C deposit never creates money: the withdrawer's amount is already held
 // (house_withdrawal_hold, from their withdrawal request). When an order is confirmed — the
 // withdrawer says received (in full) or partial (an amount), the confirmation window passes with
-// no answer (counts as received in full; SPEC §4: a forced receipt is not refunded to the
+// no answer (counts as received in full; a forced receipt is not refunded to the
 // withdrawer), or an operator resolves a dispute as received — ONE ledger transaction moves what
 // arrived from house_withdrawal_hold to the depositor's main wallet: kind 'deposit' (turnover and
 // records count it as a deposit), idempotency key c2c:<order id>, order number D<deposit id>.

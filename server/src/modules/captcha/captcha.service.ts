@@ -14,7 +14,7 @@ export const CAPTCHA_LENGTH = 4;
 export interface CaptchaChallenge {
   /** 32 hex characters; sent back with the typed text. */
   captchaId: string;
-  /** The PNG in base64 (GET /wps/captcha's value, SPEC §7 "value is a base64 png"). */
+  /** The PNG in base64 (GET /wps/captcha's value). */
   pngBase64: string;
   expiresAtMs: number;
 }

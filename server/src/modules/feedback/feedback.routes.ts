@@ -13,7 +13,7 @@ export interface FeedbackRoutesOptions {
   clock?: Clock;
 }
 
-// PUT /wps/feedback (SPEC §7): open to visitors and members alike ('optional': a live session's
+// PUT /wps/feedback: open to visitors and members alike ('optional': a live session's
 // member is recorded with it). Abuse is paid for by the captcha and the per-address limit.
 export async function feedbackRoutes(app: FastifyInstance, { db, clock = systemClock }: FeedbackRoutesOptions): Promise<void> {
   app.put<RouteOf<typeof feedbackCall>>('/wps/feedback', {

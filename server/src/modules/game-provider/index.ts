@@ -1,4 +1,4 @@
-// Game launch and the seamless-wallet provider API (issue 10): game sessions, vendor adapters,
+// Game launch and the seamless-wallet provider API: game sessions, vendor adapters,
 // vendors' secrets and maintenance, rounds and vendor transactions (migration 030).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';

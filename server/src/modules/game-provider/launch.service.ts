@@ -10,7 +10,7 @@ import { currentWindow, type ProviderConfig } from './provider-config';
 import * as queries from './provider.queries';
 import { playAccountOf, tokenHashOf } from './wallet-api.service';
 
-// Launch (SPEC §3 "Launch request"): the game, its vendor connected (an adapter) and not under
+// Launch: the game, its vendor connected (an adapter) and not under
 // maintenance, the member able to afford the minimum bet; then a game session whose token the
 // adapter's URL carries (the vendor authenticates the player with it through the provider API).
 // A trial launch opens a session on play money (game_session.play_balance_minor), no account.

@@ -16,7 +16,7 @@ import { ensureGameAccount, ensureHouseAccount, ensureMemberAccount, Insufficien
 import type { ProviderConfig } from './provider-config';
 import * as queries from './provider.queries';
 
-// The seamless-wallet API (games-design.md "Seamless-wallet API"): a vendor's server moves a
+// The seamless-wallet API (server/README.md "Provider API"): a vendor's server moves a
 // player's money by bets, wins and rollbacks named by its own transaction ids.
 //
 // Exactly once: each vendor transaction is a game_transaction row, unique per (merchant, vendor,

@@ -36,7 +36,7 @@ const languageOf = (request: FastifyRequest, language: string | undefined): stri
 
 const platformsOf = (platform: string | undefined): string[] | undefined => (platform ? platform.split(',') : undefined);
 
-// The game catalogue's calls (SPEC §7 Games). Closed by default (a live session of a real
+// The game catalogue's calls. Closed by default (a live session of a real
 // account: free-play guests are refused), except the hot games (anyone; a logged-in caller's
 // favourites are marked), the winners board and the jackpot (anyone: home page content).
 export async function catalogueRoutes(app: FastifyInstance, { db, clock }: CatalogueRoutesOptions): Promise<void> {

@@ -21,7 +21,7 @@ import * as queries from './catalogue.queries';
 import type { GameRow } from './catalogue.queries';
 import * as winners from './winners.queries';
 
-// The game catalogue (issue 10): lists, hot games, classifications, favourites, recent games,
+// The game catalogue: lists, hot games, classifications, favourites, recent games,
 // rooms, the winners board and the jackpot. Every read is the merchant's own; a member's
 // favourites and recent games are the member's own. Names are given in the caller's language when
 // the operator gave one (display_names), else in English.

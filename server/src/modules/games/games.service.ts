@@ -6,7 +6,7 @@ import { selectEnabledVendors, vendorsFor } from './games.queries';
 
 /**
  * Vendors grouped into lanes by category. A category with no enabled vendor gets no lane:
- * that is what hides it from navigation (SPEC §2). The merchant's enabled vendors are read once
+ * that is what hides it from navigation. The merchant's enabled vendors are read once
  * per config revision; platforms and language (the caller's choice) pick from them in memory.
  */
 export async function getVendorLanes(

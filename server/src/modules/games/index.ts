@@ -1,4 +1,4 @@
-// The game lobby: vendors and their lanes by category, and the game catalogue (issue 10): game
+// The game lobby: vendors and their lanes by category, and the game catalogue: game
 // lists, hot games, favourites, recent games, rooms, the winners board and the jackpot.
 export { gamesRoutes, type GamesRoutesOptions } from './games.routes';
 // The operators' catalogue desk (/ops/v1/games/catalogue).

@@ -1,4 +1,4 @@
-// The in-house (JL) game server (issue 10): provably fair slots and the multiplayer crash game,
+// The in-house (JL) game server: provably fair slots and the multiplayer crash game,
 // played through the seamless-wallet API like an outside vendor's games (modules/game-provider).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';

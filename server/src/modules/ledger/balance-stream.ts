@@ -5,7 +5,7 @@ import type { Db } from '../../db/pool';
 import { minorToMajor } from './ledger.service';
 import { totalBalanceMinor } from './wallet.service';
 
-// Balance push (issue 9): every open event stream of a member (GET /wps/v2/wallets/balance/events)
+// Balance push: every open event stream of a member (GET /wps/v2/wallets/balance/events)
 // is told the member's balance when it changes. The database announces a change on commit
 // (migration 018, channel `member_balance`, on every replica); one listener per process reads the
 // member's balance and writes it to that member's streams. A stream gets the balance when it opens

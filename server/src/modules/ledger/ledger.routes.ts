@@ -172,7 +172,7 @@ export async function ledgerRoutes(app: FastifyInstance, { db, clock = systemClo
       totalBalanceMinor(db, member.merchantId, member.id),
       contractFlags(member.merchantId, member.id),
     ]);
-    // Contract flags of the agent programme (SPEC §3), from the agent module.
+    // Contract flags of the agent programme, from the agent module.
     return ok({ isSingle: settings.single, sumBalance: minorToMajor(totalMinor), ...flags });
   });
 }

@@ -169,7 +169,7 @@ export interface GameRoundOfTransaction {
 /**
  * For ledger transactions the game-provider module posted: the round each belongs to, by
  * transaction id. The transaction's idempotency key is `game:<merchantId>:<vassalage>:<vendorTxId>`
- * (the design of issue 10), which finds its game_transaction (migration 030) by that table's
+ * (wallet-api.service.ts), which finds its game_transaction (migration 030) by that table's
  * unique (merchant_id, vassalage, vendor_tx_id); the row must name the same ledger transaction.
  */
 export async function selectGameRoundsOf(

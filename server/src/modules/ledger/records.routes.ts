@@ -17,7 +17,7 @@ export interface RecordsRoutesOptions {
   subordinateOf?: (caller: { merchantId: number; memberId: number; memberType: number }, username: string) => Promise<number>;
 }
 
-// The member's records of money movements (REFERENCE.md §5.1 transactionHistory › transactionLogs).
+// The member's records of money movements (legacy page transactionHistory › transactionLogs).
 // Closed like the wallet routes: a live session of a real account; the rows are always the
 // session's member's own, or, for an agent naming subordinateName, a member of its own downline.
 export async function recordsRoutes(app: FastifyInstance, { db, subordinateOf }: RecordsRoutesOptions): Promise<void> {

@@ -14,7 +14,7 @@ import type { MessageLanguage, MessageTexts } from '../../i18n/messages';
 import { minorToMajor } from './ledger.service';
 import * as queries from './records.queries';
 
-// The member's transaction records (ODSFE2_MemTransDet, REFERENCE.md §5.1 transactionLogs): one row
+// The member's transaction records (ODSFE2_MemTransDet, legacy transactionLogs): one row
 // per ledger posting on the member's own wallets (main and game wallets), newest first. What a
 // row is called comes from its transaction's `kind` (what the movement was, set by the module
 // that posted it) and, for some kinds, the sign of the posting: TRANSACTION_TYPES below.

@@ -14,7 +14,7 @@ import * as queries from './wallet.queries';
 // member, so one member's key never meets another's).
 //
 // Single or not is the merchant setting 'wallet' {"single": boolean}.
-// Default: single. Games move money through the seamless-wallet API (ARCHITECTURE.md "Games"),
+// Default: single. Games move money through the seamless-wallet API (modules/game-provider),
 // which debits and credits the main wallet directly, so a merchant needs game wallets only for a
 // vendor that keeps its own balance; an operator turns them on with {"single": false}.
 // The currency and its symbol are the merchant's one currency (currency.ts), as every page shows it.

@@ -100,7 +100,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   });
 
   app.post<RouteOf<typeof freePlayLoginCall>>('/wps/session/login/freeplay', {
-    // Encrypted (SPEC §7: os, platform W, Encryption), like the password and SMS logins.
+    // Encrypted (os, platform W, Encryption), like the password and SMS logins.
     config: { auth: 'public', feature: 'FREEPLAY3', encrypted: true },
     // The sealed data may be empty: it is validated as {}.
     preValidation: async (request) => {

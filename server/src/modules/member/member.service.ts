@@ -13,7 +13,7 @@ import { avatarOf, toMemberInfo } from './member-info';
 // The member's own calls besides registration (registration.service.ts): info, avatar, language,
 // and the invitation-code check of the registration form.
 
-/** 'bn' → 'BN', 'zh-TW' → 'TW', 'zh-CN' → 'CN' (the platform's two-letter codes, REFERENCE §4). */
+/** 'bn' → 'BN', 'zh-TW' → 'TW', 'zh-CN' → 'CN' (the platform's two-letter codes). */
 export function normaliseLanguage(code: string): string {
   const upper = code.toUpperCase();
   if (/^ZH[-_](TW|HK|HANT)/.test(upper)) return 'TW';

@@ -10,7 +10,7 @@ import { authorizationHeader, memberOf } from '../session';
 import { DEFAULT_CODE_POLICY, VerificationCodes, type CodePolicy } from '../verification';
 import { ProfileService, type ProfileCaller } from './profile.service';
 
-// "My Account" (securityCenter, REFERENCE.md §5.1): the profile, its edits, and binding a mobile
+// "My Account" (legacy page securityCenter): the profile, its edits, and binding a mobile
 // number or e-mail address. Every route needs a live session of a real account (the default).
 
 export interface ProfileRoutesOptions {

@@ -21,7 +21,7 @@ import { contactChangedNotice, type ContactKind } from './profile.messages';
 //   change it (real.name.locked; customer service can). The update reads the row FOR UPDATE, so
 //   of two requests at the same moment the second sees the first one's name. The birthday is
 //   kept the same way (a birthday bonus must not be claimable again by moving it), and must be
-//   at least 21 years before today (SPEC §5).
+//   at least 21 years before today.
 // - A mobile number or an e-mail address recovers the account (SMS login, reset by SMS or
 //   e-mail), so binding one needs the current login password, checked as the two-factor changes
 //   check it (session's provePassword: throttled per member like a login). A stolen session

@@ -7,7 +7,7 @@ import { DEFAULT_ACCOUNT_SETTINGS } from '../merchant';
 import { solvedBotCheck } from '../bot-check/bot-check.testing';
 import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, setAccountSettings, TestClock } from './member.testing';
 
-// Attacks on registration (issue 7, item 7), shaped like brute-force.test.ts: a bot making
+// Attacks on registration, shaped like brute-force.test.ts: a bot making
 // accounts for bonus abuse from one address or one browser, probing which usernames exist,
 // listing the agents' invitation codes, and flooding the server with password hashes.
 
@@ -51,7 +51,7 @@ it('lets fifty registrations from one address make three accounts without a capt
     10,
   );
   expect(tally(responses.map(outcome))).toEqual({ '200': 3, '400 captcha.required': 17, '429 TOO_MANY_REQUESTS': 30 });
-  // The form is told to show the captcha (SPEC: a captcha flag in the value shows it).
+  // The form is told to show the captcha (a captcha flag in the value shows it).
   const demanded = responses.find((response) => outcome(response) === '400 captcha.required')!;
   expect(json<Failure>(demanded).value).toEqual({ field: 'captcha', captcha: true });
   expect(await membersFrom(address)).toBe(3);

@@ -5,7 +5,7 @@ import { MESSAGE_LANGUAGES, translate } from '../../i18n/messages';
 import { memberMessages } from './member.messages';
 import { patternErrorCode, rangeOf, satisfiesRule, validateRegistration, type RegistrationSwitches } from './registration-rules';
 
-// The per-field rules of registration (SPEC §5), without the database.
+// The per-field rules of registration, without the database.
 
 const rule = (overrides: Partial<RegisterFieldRule>): RegisterFieldRule => ({
   acceptedPattern: '*',

@@ -6,7 +6,7 @@ import { withPasswordFloor } from '../system';
 import type { memberMessages } from './member.messages';
 
 // Validation of a registration payload against the merchant's per-field rules (the same rows
-// GET /wps/system/setting/register sends the client, SPEC §5):
+// GET /wps/system/setting/register sends the client):
 //   - a value passes when it matches acceptedPattern ('*' matches anything) and its length (in
 //     characters) is within minLength..maxLength;
 //   - username, password, confirmPassword are always required in 'username' mode; mobileNum in
@@ -102,7 +102,7 @@ function fieldDemand(
     case 'verificationCode':
       return switches.smsVerification && hasMobile ? { checked: true, required: true } : { checked: false, required: false };
     case 'paymentPassword':
-      // SPEC §5: required whenever shown.
+      // Required whenever shown.
       return { checked: rule?.enabled ?? false, required: rule?.enabled ?? false };
     default:
       return { checked: rule?.enabled ?? false, required: (rule?.enabled ?? false) && rule!.required };

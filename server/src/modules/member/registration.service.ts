@@ -20,14 +20,14 @@ import { validateRegistration, type RegisterMode } from './registration-rules';
 // PUT /wps/member/register (account and password) and /register/mobile (mobile number), and the
 // guest accounts of free play. A registration logs the new member in.
 //
-// Abuse limits (issue 7): every registration that passes the field rules is counted, whatever
+// Abuse limits: every registration that passes the field rules is counted, whatever
 // its outcome, against the client address (an IPv6 address by its /64) and, when the browser
 // sends one, its Device-Id, before anything is looked up or hashed:
 //   - past registerPerIpPerHour (address) or registerPerDevicePerDay (device): 429 for the rest
 //     of the lock;
 //   - from registerCaptchaAfter earlier attempts on, the image captcha is required even when the
 //     merchant's rules do not show it: 400 captcha.required with value { field: 'captcha',
-//     captcha: true }, which the form answers by showing the captcha (SPEC: a captcha flag in
+//     captcha: true }, which the form answers by showing the captcha (a captcha flag in
 //     the value shows it);
 //   - the password hashes wait at the hashing gate (identity), which refuses past its queue.
 // So one address can neither make accounts without end nor use the answers (exists.username.err,
@@ -69,7 +69,7 @@ async function reserveRegistration(env: RegistrationEnvironment, settings: Accou
   return { captchaRequired: reservation.priorFailures >= settings.registerCaptchaAfter };
 }
 
-/** The login value plus what REFERENCE §5.1 lists for the register answer. */
+/** The login value plus what the legacy register answer carries. */
 export interface RegisterValue extends LoginValue {
   /** '<merchant code>@<username>' */
   customerName: string;
@@ -155,7 +155,7 @@ export async function register(env: RegistrationEnvironment, mode: RegisterMode,
   // member's invitation code.
   const referral = typeof payload.referralCode === 'string' ? payload.referralCode.trim() : '';
   const affiliateCode = values.affiliateCode ?? (referral || undefined);
-  // An agent's affiliate link (issue 12) decides the upline, the account type and the rebate
+  // An agent's affiliate link decides the upline, the account type and the rebate
   // setting; an agent's own affiliate code only the upline. Asked first, so agents' codes keep
   // doing what they did. Otherwise a member's invitation code (modules/referral) makes the new
   // player that member's friend: no upline, no downline.

@@ -5,7 +5,7 @@ import type { Db } from '../../db/pool';
 // older database or a partial edit never breaks login.
 
 export interface AccountSettings {
-  /** The weak password agents and the back office hand out (SPEC §9 {secret}); logging in with it forces a change. */
+  /** The weak password agents and the back office hand out; logging in with it forces a change. */
   defaultPassword: string;
   /** Days a password lasts; null: it never expires. */
   passwordMaxAgeDays: number | null;
@@ -35,7 +35,7 @@ export interface AccountSettings {
    */
   loginIpMaxFailures: number;
   loginFailureWindowMinutes: number;
-  /** How long a lock lasts (SPEC §9: 5 minutes). */
+  /** How long a lock lasts (5 minutes by default). */
   lockoutMinutes: number;
   /** How long a captcha image can be answered. */
   captchaTtlSeconds: number;

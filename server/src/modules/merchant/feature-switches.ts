@@ -1,11 +1,11 @@
 import type { ModuleId } from '@platform/contract';
 import type { Db } from '../../db/pool';
 
-// Whitelabel feature switches (SPEC §6): the merchant's whitelabel_module rows. A module that is
+// Whitelabel feature switches: the merchant's whitelabel_module rows. A module that is
 // not configured is off. Routes gated as a whole declare `config.feature` instead of calling these
 // (see session/authentication.ts); services call them for switches that change a route's rules.
 
-/** A whitelabel switch (SPEC §6) of the merchant; a module that is not configured is off. */
+/** A whitelabel switch of the merchant; a module that is not configured is off. */
 export async function isModuleEnabled(db: Db, merchantId: number, moduleId: ModuleId): Promise<boolean> {
   const result = await db.query<{ enabled: boolean }>(
     'SELECT enabled FROM whitelabel_module WHERE merchant_id = $1 AND module_id = $2',

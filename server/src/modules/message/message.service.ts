@@ -11,7 +11,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../http/envelope';
 import * as queries from './message.queries';
 
-// Platform messages (issue 9, messageV2). Decisions, and why:
+// Platform messages (legacy page messageV2). Decisions, and why:
 // - A broadcast is one `mail` row; each member's read/deleted state is a delivery row written
 //   when the member first reads or deletes it. Reading a list never writes.
 // - A broadcast reaches the members registered when it was sent (a member who joins later does

@@ -211,7 +211,7 @@ describe('social login against a real OpenID provider', () => {
     const started = await context.app.inject({ method: 'POST', url: '/wps/v2/member/2fa/totp', headers: { authorization: second.token } });
     const { secretKey } = json<Envelope<{ secretKey: string }>>(started).value;
     const code3 = TOTP.generate({ secret: Secret.fromBase32(secretKey), timestamp: clock.nowMs });
-    // Binding a factor needs the current password (issue 7, item 4): a social-login account has
+    // Binding a factor needs the current password: a social-login account has
     // none it knows until it sets one ("forgot password"); here it is set as a reset would.
     await context.pool.query('UPDATE member SET password_hash = $2 WHERE username = $1', [second.userName, await hashPassword('social123')]);
     const confirm = await encryptedInject(

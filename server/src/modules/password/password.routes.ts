@@ -29,7 +29,7 @@ export interface PasswordRoutesOptions {
 
 const tags = ['password'];
 
-/** A success answer that also carries a message for the person (SPEC §4/§8 texts). */
+/** A success answer that also carries a message for the person. */
 function okWithMessage<T>(request: FastifyRequest, value: T, code: keyof typeof passwordMessages) {
   return { ...ok(value), message: translate(passwordMessages, code, callerLanguageOf(request)) };
 }
@@ -41,7 +41,7 @@ function callerOf(request: FastifyRequest): PasswordCaller {
 
 export async function passwordRoutes(app: FastifyInstance, options: PasswordRoutesOptions): Promise<void> {
   const { db, clock } = options;
-  // Only this plugin's routes accept form bodies (the e-mail form is a form post, SPEC §7).
+  // Only this plugin's routes accept form bodies (the e-mail form is a form post).
   await app.register(fastifyFormbody);
   const service = new PasswordService({
     pool: db,

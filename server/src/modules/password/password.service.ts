@@ -30,10 +30,10 @@ import * as queries from './password.queries';
 // Decisions, and why:
 // - Change always needs the old password, also for the first-time, default and expired
 //   password changes: a stolen session token alone must not take the account over. The client
-//   has it in those flows (SPEC §3: user info keeps the password entered at login; SPEC §4 opens
+//   has it in those flows (its user info keeps the password entered at login; it opens
 //   the change only after a password login), and shows the field when it has not.
 // - Forgot by e-mail answers 'Username/Email does not exist' when the pair does not match, as
-//   SPEC §8 says; the attempts are throttled per IP and per account name so the answer cannot be
+//   the front end expects; the attempts are throttled per IP and per account name so the answer cannot be
 //   used to test many accounts.
 // - Forgot by SMS answers the same for every well-formed number (a code only reaches a number
 //   with an account), as the other SMS sends do; a wrong or missing code fails the reset with

@@ -10,7 +10,7 @@ export interface ProfitRoutesOptions {
   db: pg.Pool;
 }
 
-// The member's profit and loss (REFERENCE.md §5.1 personalProfit). Closed like the records: a live
+// The member's profit and loss (legacy page personalProfit). Closed like the records: a live
 // session of a real account; the rows are always the session's member's own.
 export async function profitRoutes(app: FastifyInstance, { db }: ProfitRoutesOptions): Promise<void> {
   app.get<RouteOf<typeof memberProfitCall>>('/wps/relay/ODSFE2_MemPNLDet', {

@@ -5,7 +5,7 @@ import { minorToMajor } from '../ledger';
 import { readWithdrawSettings } from '../withdrawal';
 import * as queries from './profit.queries';
 
-// The member's profit and loss (ODSFE2_MemPNLDet, REFERENCE.md §5.1 personalProfit): one row per
+// The member's profit and loss (ODSFE2_MemPNLDet, legacy page personalProfit): one row per
 // day with money, computed from the ledger's transactions on the member's own wallets by kind.
 //
 // The table of kinds: which column a kind adds to, and with which sign of the member's posting.
@@ -28,7 +28,7 @@ import * as queries from './profit.queries';
 //   referral_*_rebate totalInvitationAmount   the credit (referral module: friends' deposits and stakes)
 //   referral_achievement totalInvitationAmount the credit (referral module: N qualified friends)
 //
-// Games (issue 10): the vendors' bets and wins reach the ledger as game_bet / game_win /
+// Games: the vendors' bets and wins reach the ledger as game_bet / game_win /
 // game_rollback through the seamless-wallet API, and each round is a game_round row (migration
 // 030) with its category, stake, valid stake and win. The games' columns come from those rounds,
 // not from the ledger kinds (which carry no category): per day the rounds started, betAmount +=

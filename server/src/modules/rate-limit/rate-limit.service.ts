@@ -1,7 +1,7 @@
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
 
-// Lockout after repeated failures (SPEC §9: 5 minutes), per subject: an account name, a client
+// Lockout after repeated failures (5 minutes by default), per subject: an account name, a client
 // IP, a mobile number. Race-safe without holding locks while a password is hashed:
 //
 //   1. reserveAttempts() counts the attempt *before* it is checked, in one atomic upsert per

@@ -1,4 +1,4 @@
-// The Content-Security-Policy of each kind of answer (issue 7, item 5).
+// The Content-Security-Policy of each kind of answer.
 //
 // A page of the site (the shell's index.html) runs the shell's scripts from this origin and the
 // remotes' scripts from the origins the operator allowed (remote_origin) or REMOTE_OVERRIDES

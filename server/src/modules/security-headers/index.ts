@@ -1,5 +1,5 @@
 // The security headers of every answer: helmet's, the Content-Security-Policy built from the
-// remote registry's allowed origins and the configured CDNs, and HSTS over TLS (issue 7, item 5).
+// remote registry's allowed origins and the configured CDNs, and HSTS over TLS.
 export {
   headersBeforeRouting,
   PAGE_HEADERS_PATH,

@@ -9,7 +9,7 @@ import { overrideOrigins, remoteOrigins } from '../remotes';
 import { getContentSources } from '../system';
 import { backOfficePagePolicy, documentPolicy, gamePagePolicy, NO_SOURCES, originsOf, RESOURCE_POLICY, SCRIPT_POLICY, type DocumentSources } from './content-security-policy';
 
-// The security headers of every answer (issue 7, item 5): the pages, the remotes' files, the
+// The security headers of every answer: the pages, the remotes' files, the
 // server's images and the API alike.
 //   - helmet's: X-Content-Type-Options nosniff, Referrer-Policy, X-Frame-Options SAMEORIGIN,
 //     Cross-Origin-Opener-Policy and -Resource-Policy, Origin-Agent-Cluster and the rest;
@@ -100,7 +100,7 @@ export async function staticHelmetHeaders(): Promise<Record<string, string>> {
 export async function registerSecurityHeaders(app: FastifyInstance, { db, overrides, resolveMerchant: resolve }: SecurityHeadersOptions): Promise<void> {
   // helmet's headers are the same for every answer (the policy is set below, per answer):
   // computed once here, set by one hook. @fastify/helmet itself rebuilds helmet on every request,
-  // which halved the throughput of the cached reads every page load makes (issue 8, item 4).
+  // which halved the throughput of the cached reads every page load makes.
   const helmetHeaders = await staticHelmetHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(helmetHeaders);

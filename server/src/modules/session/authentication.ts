@@ -10,7 +10,7 @@ import { availabilityOf, type SiteAvailability } from '../system';
 import { authenticateToken, type Authenticated, type SessionRecord } from './session.service';
 
 // Who may call a route, stated in its config and enforced here for every route of the merchant
-// scope. The `Authorization` header carries the raw session token (REFERENCE §4, no "Bearer"
+// scope. The `Authorization` header carries the raw session token (no "Bearer"
 // prefix, though one is tolerated).
 //
 //   (nothing)                          closed by default: a live session of a real account
@@ -31,7 +31,7 @@ import { authenticateToken, type Authenticated, type SessionRecord } from './ses
 // 'optional' route the token is ignored (the caller is anonymous), never honoured.
 //
 // Closed by default so that a route whose author forgot to think about access is refused, not
-// open. 401 answers use the codes the client treats as "session gone" (REFERENCE §2.2): it logs out.
+// open. 401 answers use the codes the client treats as "session gone": it logs out.
 
 export type RouteAuth = 'public' | 'optional' | 'member';
 

@@ -4,7 +4,7 @@ import { createMember, encryptedInject, loginRequest, setModule, TestClock } fro
 import { codeIn, lastMessageTo } from '../notification/outbox.testing';
 import { createAccountHooks } from './account-hooks';
 
-// Issue 7, item 3: a login that must change its password (firstTimeLogin, or passwordExpired: an
+// A login that must change its password (firstTimeLogin, or passwordExpired: an
 // expired password under PWDEXPFORCECHANGE3 or the merchant's default one) gets a session that
 // the server itself restricts to changing the password and logging out, until the change.
 

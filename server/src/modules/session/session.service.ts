@@ -21,7 +21,7 @@ import {
 // may only change the password or log out (password_change_required, enforced in
 // authentication.ts) until the change-password route clears it. Logins that did not use the
 // password (SMS code, social login, registration, free play) are not restricted: the client does
-// not force the change after them either (SPEC §4 Login), and the password that is weak, expired
+// not force the change after them either, and the password that is weak, expired
 // or known to whoever opened the account was not what let them in.
 
 export type { SessionRecord } from './session.queries';
@@ -79,7 +79,7 @@ export async function createSession(db: Db, input: CreateSessionInput): Promise<
  */
 const PASSWORD_LOGIN_TYPES: ReadonlySet<string> = new Set(['username']);
 
-/** The login `value` (REFERENCE §2.3): LoginResult with the account name and id. */
+/** The login `value`: LoginResult with the account name and id. */
 export type LoginValue = Required<LoginResult>;
 
 export interface IssueLoginOptions {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import CryptoJS from 'crypto-js';
 
 // Customer-service links travel "encrypted" the way the front end of this platform family
-// expects (SPEC §3): CryptoJS AES with a passphrase, the 8-character passphrase appended.
+// expects: CryptoJS AES with a passphrase, the 8-character passphrase appended.
 // It only keeps the links out of plain sight in the page source; it is not a secret.
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

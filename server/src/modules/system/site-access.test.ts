@@ -3,7 +3,7 @@ import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { clearSiteRestrictions } from './system.testing';
 import { createMember, encryptedInject, loginRequest, MINUTE, TestClock, tokenFor } from '../member/member.testing';
 
-// Maintenance and region restriction enforced by the server (issue 7, item 2): login,
+// Maintenance and region restriction enforced by the server: login,
 // registration, free play and every money or game route are refused during maintenance and to a
 // restricted visitor, whose country the server resolves from the address alone.
 

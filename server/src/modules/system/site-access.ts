@@ -10,12 +10,12 @@ import type { CountryDatabase } from './country-database';
 import { getSiteState } from './system.service';
 import { locateVisitor } from './visitor-location';
 
-// Maintenance and region restriction, enforced by the server (SPEC §2 root view 1 and 2): while
+// Maintenance and region restriction, enforced by the server: while
 // the merchant is under maintenance, or for a visitor its region rules match, every route of the
 // merchant scope is refused unless its config says it stays available:
 //
 //   (nothing)                          refused: 503 system_under_maintenance during maintenance
-//                                      (value.content.data.{maintainTime,endTime}, REFERENCE §2.1),
+//                                      (value.content.data.{maintainTime,endTime}),
 //                                      else 403 region_restricted for a restricted visitor
 //                                      (value.{ip,country}, what the restriction page shows)
 //   config: { availability: 'always' } answers anyway: what the maintenance and restriction pages

@@ -129,7 +129,7 @@ export async function getSystemStatus(
     cached(cache, merchant, 'whitelabel', () => queries.selectWhitelabel(db, merchant.id)),
     cached(cache, merchant, 'register', () => queries.selectRegisterRules(db, merchant.id)),
     cached(cache, merchant, 'resources', () => queries.selectResources(db, merchant.id)),
-    // Encrypted when read: the key travels with the text (SPEC §3), so it hides the links from
+    // Encrypted when read: the key travels with the text, so it hides the links from
     // plain sight only, and encrypting once per configuration revision loses nothing.
     cached(cache, merchant, 'customerService', async () =>
       (await queries.selectCustomerService(db, merchant.id)).map((service) => ({

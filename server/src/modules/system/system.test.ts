@@ -378,7 +378,7 @@ describe('other system calls', () => {
     expect(username.test('player01')).toBe(true);
     expect(username.test('01player')).toBe(false);
     expect(new RegExp(value.email.acceptedPattern).test('a@b.co')).toBe(true);
-    // The password policy's default (issue 7, item 8): any character, 8-64.
+    // The password policy's default: any character, 8-64.
     expect(value.password).toMatchObject({ acceptedPattern: '*', patternId: 0, minLength: 8, maxLength: 64 });
   });
 

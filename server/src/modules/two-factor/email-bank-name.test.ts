@@ -4,7 +4,7 @@ import { createMember, encryptedInject, knownCaptcha, loginRequest, MINUTE, Test
 import { codeIn, lastMessageTo, outboxFor } from '../notification/outbox.testing';
 import { createAccountHooks } from '../session';
 
-// Issue 13, SPEC §9 ("Two-factor options: SMS, email, Google, bank account name"): sign-in
+// Of the sign-in factors (SMS, e-mail, Google, bank account name), these test sign-in
 // verification by an e-mailed code and by the account holder name of the bound bank card, beside
 // the authenticator and SMS, counted by the same locks.
 

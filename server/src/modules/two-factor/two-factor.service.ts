@@ -29,7 +29,7 @@ import type { BankCardFacts, SecondFactor } from './two-factor.queries';
 
 export type { SecurityConfig };
 
-// Second factors for signing in (SPEC §9: SMS, e-mail, Google, bank account name): an
+// Second factors for signing in (SMS, e-mail, Google, bank account name): an
 // authenticator app (TOTP), SMS codes to the member's own number, codes e-mailed to the address
 // the member turned the e-mail factor on with, and the account holder name of the member's bound
 // bank card. A member with any of them on gets login_verify_required instead of a session; the

@@ -61,7 +61,7 @@ async function memberWithTotp(options: { mobile?: string } = {}): Promise<{ user
 }
 
 async function challengeFor(username: string, password: string, ip = nextIp(), withCaptcha = false): Promise<LoginChallengeValue> {
-  // After a failure of the account, login demands a captcha (SPEC §4).
+  // After a failure of the account, login demands a captcha.
   const captcha = withCaptcha ? { captcha: 'AB3K', captchaId: await knownCaptcha(context.pool, context.merchantId, 'AB3K', clock.nowMs) } : {};
   const response = await loginRequest(context.app, { username, password, ...captcha }, { remoteAddress: ip });
   expect(response.statusCode).toBe(403);
@@ -289,7 +289,7 @@ describe('signing in with an authenticator', () => {
     expect(response.statusCode).toBe(200);
     const value = json<Envelope<LoginResult>>(response).value;
     expect(value.passwordExpired).toBe(true);
-    // And the session it gives may only change the password (issue 7, item 3).
+    // And the session it gives may only change the password.
     const restricted = await call('GET', '/wps/member/info', value.token);
     expect(restricted.statusCode).toBe(403);
     expect(json<Envelope<null>>(restricted).errorCode).toBe('password.change.required');

@@ -39,7 +39,7 @@ export interface CodePolicy {
   maxSendsPerMobileAllMerchants: number;
   /** Send requests per client IP in the window; the one reaching it locks the IP. */
   maxSendsPerIp: number;
-  /** How long a lock lasts (SPEC §9: 5 minutes). */
+  /** How long a lock lasts (5 minutes by default). */
   lockMs: number;
 }
 

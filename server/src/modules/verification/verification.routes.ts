@@ -33,7 +33,7 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
     const merchant = merchantOf(request);
     if (request.body.mobileNo.trim() === '') throw new AppError(400, 'mobile.invalid', { detail: 'mobileNo is empty' });
     const mobile = await resolveMobile(db, merchant.id, request.body.countryDialingCode, request.body.mobileNo);
-    // The bot check (SPEC §4: a send runs one first), before the send is counted.
+    // The bot check (a send runs one first), before the send is counted.
     await options.hooks.botCheck?.verify({
       merchantId: merchant.id,
       clientIp: clientIpOf(request),

@@ -4,7 +4,7 @@ import { MINOR_PER_MAJOR } from '../ledger';
 import * as queries from './withdrawal.queries';
 
 // The merchant's withdrawal rules: merchant_setting 'withdraw', a JSON document in major units
-// with the names the site uses (REFERENCE.md §5.1 withdraw), every key optional:
+// with the names the site uses (the legacy page withdraw), every key optional:
 //   { "minimumAmount": 500, "maximumAmount": 50000, "dailyMaxCount": 5,
 //     "charge": { "percent": 1.5, "fixed": 10, "freePerDay": 1 },
 //     "turnoverMultiplier": 1,   (a deposit adds amount × this to the wagering requirement: modules/wagering)

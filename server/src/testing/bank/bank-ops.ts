@@ -2,7 +2,7 @@ import pg from 'pg';
 import { postTransaction, transferBetweenWallets } from '../../modules/ledger';
 import { holdWithdrawal } from '../../modules/withdrawal';
 
-// The bank test's operations (issue 9 "Tests that must exist"): transfers between a member's main
+// The bank test's operations: transfers between a member's main
 // wallet and game wallets through the wallet service, withdrawal requests through the withdrawal
 // service (the amount held from the main wallet until an operator pays or rejects it), and bets
 // and wins as ledger transactions against the house account through the one money service

@@ -19,7 +19,7 @@ import {
   type BankWorld,
 } from './bank-ops';
 
-// The bank test (issue 9 "Tests that must exist"): 50 concurrent clients make 10,000 random
+// The bank test: 50 concurrent clients make 10,000 random
 // operations — transfers between members' main and game wallets through the wallet service,
 // withdrawal requests through the withdrawal service (held until an operator decides), bets and
 // wins as ledger transactions against the house account through the one money service,

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { requestPlans, type RequestPlan } from './requests';
 import { filtered } from './schema-arbitraries';
 
-// The fuzz suite (issue 7): generated bad inputs to every route of the OpenAPI document (wrong
+// The fuzz suite: generated bad inputs to every route of the OpenAPI document (wrong
 // types, huge strings, NUL bytes, deep nesting, unknown fields, prototype keys, bad encodings, bad
 // encrypted bodies, junk headers, paths and tokens), each answer checked for no 5xx and the
 // envelope, state-changing routes for refusing every input, and the database for not changing.
@@ -127,7 +127,7 @@ describe('the checks catch what they are for', () => {
       `merchant_setting: ${settings} rows → ${settings + 1}`,
     ]);
     before = await snapshotDatabase(pool);
-    // The app's role cannot move a balance by hand (issue 7, item 11): the owner tampers here.
+    // The app's role cannot move a balance by hand (two database roles): the owner tampers here.
     await harness.context.ownerPool.query("UPDATE ledger_account SET balance_minor = balance_minor + 1 WHERE member_id IS NOT NULL AND unit = 'REAL'");
     expect(databaseChanges(before, await snapshotDatabase(pool)).join('\n')).toMatch(/ledger_account: rows changed[\s\S]*ledger: balances 0/);
   });

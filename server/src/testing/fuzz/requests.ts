@@ -192,7 +192,7 @@ function merchantHeader(): fc.Arbitrary<Part<string | string[] | undefined>> {
     { weight: 3, arbitrary: fc.constant(clean('DEFAULT')) },
     // A second brand the harness adds, bare: no settings, switches or content of its own.
     { weight: 1, arbitrary: fc.constant(clean(OTHER_MERCHANT)) },
-    // REFERENCE.md §4: exactly one Merchant header.
+    // Exactly one Merchant header.
     { weight: 1, arbitrary: fc.constantFrom(['DEFAULT', 'DEFAULT'], ['DEFAULT', 'OTHER'], ['', 'DEFAULT']).map((values) => faulty<string[]>([...values], 'merchant: header repeated')) },
     {
       weight: 2,

@@ -17,7 +17,7 @@ interface ProfileValues {
 
 const FIELDS = ['nickname', 'payeeName', 'birthday'] as const;
 
-/** What the form sends: only what changed (REFERENCE §5.1 updateMemberInfo), trimmed. */
+/** What the form sends: only what changed (legacy updateMemberInfo), trimmed. */
 export function changesOf(values: ProfileValues, profile: MemberProfile): MemberProfileUpdate {
   const changes: MemberProfileUpdate = {};
   const nickname = values.nickname.trim();
