@@ -104,7 +104,7 @@ test('the shape this replaces was forgeable: appending to the client header and 
   }
 });
 
-test('every location the gateway sends to the api clears a client-sent X-Country-Code (issue 7, item 2)', () => {
+test('every location the gateway sends to the api clears a client-sent X-Country-Code', () => {
   const gateway = readFileSync(path.join(REPO_ROOT, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
   const bodies = [...gateway.matchAll(/location ([^{]+)\{([^}]*proxy_pass http:\/\/api:3000;[^}]*)\}/g)];
   expect(bodies.length).toBeGreaterThanOrEqual(3);

@@ -139,7 +139,7 @@ describe('seeding', () => {
   });
 });
 
-describe('migration 012 (issue 7, item 8: the password rule)', () => {
+describe('migration 012 (the password rule)', () => {
   const OLD_RULE = { acceptedPattern: '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20, enabled: true, required: true, type: 'password' };
 
   it("moves brands still on the old seeded 6-20 letters-and-digits rule to the new default, and leaves an operator's own rule", async () => {

@@ -32,7 +32,7 @@ async function renderCentre(page: Parameters<typeof AgentCenter>[0]['page']) {
 }
 
 describe('the agent centre overlay', () => {
-  it('lists the SPEC §2 menu without Real-time Salary when the consolidated flag is off, asking for the flags once', async () => {
+  it('lists the agent menu without Real-time Salary when the consolidated flag is off, asking for the flags once', async () => {
     const { callsOf } = stubApi({ consolidated: consolidated(false), agentAnnouncements: { list: [], totalPages: 0 } });
     await renderCentre('agentRealtimeSalary');
     expect(menuLabels()).toEqual(MENU);
@@ -109,7 +109,7 @@ describe('the agent centre overlay', () => {
   });
 });
 
-describe('the agent centre overlay, for a member who is not an agent (SPEC §6)', () => {
+describe('the agent centre overlay, for a member who is not an agent', () => {
   it('shows a player the affiliate application instead of the agent menu, without asking for contract flags', async () => {
     logIn({ isAgent: 0, account: 'player01' });
     const { callsOf } = stubApi({

@@ -51,7 +51,7 @@ test('every page of the menu is built, each its own chunk', () => {
   ]);
 });
 
-test('Bonus / Dividend shows only with divtypereq, in its SPEC §2 place after Red Envelope', () => {
+test('Bonus / Dividend shows only with divtypereq, in its place after Red Envelope', () => {
   expect(visiblePages({ session, contracts: flags(false, { dividend: true }), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentDividendRecord2']);
   expect(visiblePages({ session, contracts: flags(true, { dividend: true, daily: true }), isOn: allOn })).toEqual([
     ...EVERY_AGENT,
@@ -61,7 +61,7 @@ test('Bonus / Dividend shows only with divtypereq, in its SPEC §2 place after R
   ]);
 });
 
-test('every agent’s menu is the SPEC §2 order; Real-time Salary is added, last, only with the consolidated flag', () => {
+test('every agent’s menu is in the agent centre’s order; Real-time Salary is added, last, only with the consolidated flag', () => {
   expect(visiblePages({ session, contracts: null, isOn: allOn })).toEqual(EVERY_AGENT);
   expect(visiblePages({ session, contracts: flags(false), isOn: allOn })).toEqual(EVERY_AGENT);
   expect(visiblePages({ session, contracts: flags(true), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentRealtimeSalary']);
@@ -70,7 +70,7 @@ test('every agent’s menu is the SPEC §2 order; Real-time Salary is added, las
   expect(shown).toEqual(AGENT_CENTER_PAGES.filter((key) => shown.includes(key)));
 });
 
-test('Daily Wages shows only with dailysalreqtype, Hourly Salary only with contracthoursalreq, each in its SPEC §2 place', () => {
+test('Daily Wages shows only with dailysalreqtype, Hourly Salary only with contracthoursalreq, each in its place in the menu', () => {
   expect(visiblePages({ session, contracts: flags(false, { daily: true }), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentDailyWages2']);
   expect(visiblePages({ session, contracts: flags(false, { hourly: true }), isOn: allOn })).toEqual([...EVERY_AGENT, 'agentHourSalary']);
   expect(visiblePages({ session, contracts: flags(true, { daily: true, hourly: true }), isOn: allOn })).toEqual([
@@ -97,7 +97,7 @@ test('a page whose whitelabel switches are all off leaves the menu; Register Cen
   expect(visiblePages({ session, contracts, isOn: () => false })).toEqual(['agentAnnouncement', 'agentTeamOverview', 'agentDownlineTransactionDetailsCopy', 'agentRealtimeSalary']);
 });
 
-test('the derived flags of SPEC §3: each salary kind, salary for any of them, enableCt for any contract', () => {
+test('the derived flags: each salary kind, salary for any of them, enableCt for any contract', () => {
   expect(derivedFlagsOf(null)).toEqual({ dailySalary: false, hourSalary: false, agentRealtimeSalary: false, dividend: false, salary: false, enableCt: false });
   expect(derivedFlagsOf(flags(false, { hourly: true }))).toMatchObject({ hourSalary: true, salary: true, enableCt: true, dailySalary: false });
   expect(derivedFlagsOf(flags(false, { dividend: true }))).toMatchObject({ dividend: true, salary: false, enableCt: true });

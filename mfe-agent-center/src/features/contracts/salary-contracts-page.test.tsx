@@ -272,7 +272,7 @@ describe.each(KINDS)('$kind salary page', ({ kind, Page, testId, contractsCall, 
     });
   });
 
-  it('lists the salary per period with the columns of REFERENCE §5.2 and the period’s total', async () => {
+  it('lists the salary per period with the legacy page’s columns and the period’s total', async () => {
     const { call, callsOf } = stubApi({
       [contractsCall]: { mine: contract(11), downlines: [] },
       [recordsCall]: {

@@ -196,7 +196,7 @@ describe('dividend records', () => {
     ...overrides,
   });
 
-  it('lists the dividend per period with the fields of REFERENCE §5.2, opening on last month, and the period’s total', async () => {
+  it('lists the dividend per period with the legacy page’s fields, opening on last month, and the period’s total', async () => {
     const { callsOf } = stubApi({
       agentDividendContracts: { mine: contract(11), downlines: [] },
       agentDividendRecords: {

@@ -54,7 +54,7 @@ describe('Team Management', () => {
     expect(screen.getByText('No downline matches this username')).toBeTruthy();
   });
 
-  it('shows each downline’s figures in the columns of REFERENCE §5.2', async () => {
+  it('shows each downline’s figures in the legacy page’s columns', async () => {
     stubApi({ agentDownlines: page(downline(5), downline(6, { online: false, lastLoginTime: null, rebateSeries: null, status: 'blocked', remark: '', registrationMethod: 'agent_creation' })) });
     await renderPage();
     const table = screen.getByRole('table', { name: 'Direct agents' });

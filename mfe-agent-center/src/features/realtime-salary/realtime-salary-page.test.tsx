@@ -187,7 +187,7 @@ describe('Real-time Salary: offering a contract', () => {
 });
 
 describe('Real-time Salary: wage records', () => {
-  it('lists the wages of the period with the columns of REFERENCE §5.2 and the totals', async () => {
+  it('lists the wages of the period with the legacy page’s columns and the totals', async () => {
     const { callsOf } = stubApi({
       agentRealtimeContracts: { mine: contract(11), downlines: [] },
       lotteryGames: GAMES,

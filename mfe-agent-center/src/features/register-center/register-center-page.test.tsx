@@ -83,7 +83,7 @@ describe('Create account', () => {
 describe('Invitation links', () => {
   const openLinks = async () => click(screen.getByRole('tab', { name: 'Invitation links' }));
 
-  it('lists the links with their address on this site, copy, and the columns of REFERENCE §5.2', async () => {
+  it('lists the links with their address on this site, copy, and the legacy page’s columns', async () => {
     const writeText = jest.fn(() => Promise.resolve());
     Object.assign(navigator, { clipboard: { writeText } });
     stubApi({

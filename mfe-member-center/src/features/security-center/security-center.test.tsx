@@ -292,7 +292,7 @@ describe('the authenticator app', () => {
   });
 });
 
-describe('sign-in verification by e-mail and by bank account name (issue 13)', () => {
+describe('sign-in verification by e-mail and by bank account name', () => {
   it('turns e-mail verification on with an e-mailed code and the login password', async () => {
     let security: SecurityConfig = { ...SECURITY, email: 'pl***@example.com' };
     const { callsOf } = await renderPage({

@@ -23,7 +23,7 @@ export async function captchaRoutes(app: FastifyInstance, options: CaptchaRoutes
       tags: ['captcha'],
       summary: 'A new image captcha',
       description:
-        'The value is the PNG in base64 (SPEC §7). Its id: the caller draws a random captchaId (32 hex characters) and ' +
+        'The value is the PNG in base64. Its id: the caller draws a random captchaId (32 hex characters) and ' +
         'names it in the query; without one the server draws it and answers it in the Captcha-Id header. An id already ' +
         'used is refused (400 captcha.err). Single use and short-lived (120 s by default). Send captchaId back with the ' +
         'typed text in the field `captcha` (login, registration, feedback); the text is compared ignoring case. Any ' +

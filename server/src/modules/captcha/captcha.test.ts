@@ -24,7 +24,7 @@ describe('GET /wps/captcha', () => {
   const expiryOf = async (captchaId: string) =>
     (await context.pool.query<{ expires_at: Date }>('SELECT expires_at FROM captcha_challenge WHERE id = $1', [captchaId])).rows[0].expires_at.getTime();
 
-  it('answers the image as the value, a base64 PNG (SPEC §7), its id in the Captcha-Id header, never cached', async () => {
+  it('answers the image as the value, a base64 PNG, its id in the Captcha-Id header, never cached', async () => {
     const response = await fetchCaptcha();
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');

@@ -156,7 +156,7 @@ describe('validateRegistration, username mode', () => {
   });
 });
 
-describe('the password policy (issue 7, item 8)', () => {
+describe('the password policy', () => {
   const withPassword = (password: string, rules = RULES) => () => validateRegistration({ ...VALID, password, confirmPassword: password }, rules, 'username', NO_SMS);
 
   it.each(['password1', '12345678', 'PASSWORD1', 'qwerty123', 'iloveyou'])('refuses the common password %s', (password) => {

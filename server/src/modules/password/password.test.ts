@@ -88,7 +88,7 @@ describe('POST /wps/member/password (change)', () => {
     expect((await loginRequest(context.app, { username, password }, { remoteAddress: nextIp() })).statusCode).toBe(200);
   });
 
-  it('takes 64 characters of anything, spaces and symbols included (issue 7, item 8)', async () => {
+  it('takes 64 characters of anything, spaces and symbols included', async () => {
     const { username, password } = await member();
     const token = await tokenFor(context.app, username, password, nextIp());
     const strong = 'a long pass phrase: "with" {symbols} & spaces ✓ অক্ষর — 64 chars';
@@ -392,7 +392,7 @@ describe('forgot password by SMS', () => {
   });
 });
 
-describe('second factors across a reset or a change (issue 7, item 4)', () => {
+describe('second factors across a reset or a change', () => {
   const codeAt = (secretKey: string, timestamp: number) => TOTP.generate({ secret: Secret.fromBase32(secretKey), timestamp });
 
   /** Binds an authenticator through the member API, as the security settings do. */

@@ -134,7 +134,7 @@ describe('a page of the site (the shell’s HTML)', () => {
     expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('connect-src')).toEqual(["'self'"]);
   });
 
-  it('lets a merchant with a Google tag run gtag.js and send its hits, and nobody else (issue 13)', async () => {
+  it('lets a merchant with a Google tag run gtag.js and send its hits, and nobody else', async () => {
     const setAnalytics = (value: unknown) =>
       context.pool.query(
         `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'analytics', $2)
@@ -155,7 +155,7 @@ describe('a page of the site (the shell’s HTML)', () => {
     expect(policyOf(await context.app.inject({ method: 'GET', url: '/', headers: html })).get('script-src')).toEqual(["'self'"]);
   });
 
-  it('lets a merchant with a Firebase SMS channel run Firebase phone sign-in, and nobody else (issue 13)', async () => {
+  it('lets a merchant with a Firebase SMS channel run Firebase phone sign-in, and nobody else', async () => {
     const setFirebase = (value: unknown) =>
       context.pool.query(
         `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'firebaseSms', $2)

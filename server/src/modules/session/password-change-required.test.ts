@@ -125,7 +125,7 @@ it('does not restrict an expired password while PWDEXPFORCECHANGE3 is off (the l
   }
 });
 
-it('does not restrict a login by SMS code (it did not use the password; the client asks for no change, SPEC §4)', async () => {
+it('does not restrict a login by SMS code (it did not use the password; the client asks for no change)', async () => {
   const username = nextUsername();
   const mobile = `17${String(10_000_000 + ++counter).slice(-8)}`;
   await createMember(context.pool, context.merchantId, {

@@ -129,7 +129,7 @@ describe('POST /wps/session/login/freeplay', () => {
     expect(Number(house.rows[0].balance_minor)).toBeLessThanOrEqual(-200_000);
   });
 
-  it('is sent encrypted (SPEC §7), its data may be empty; a plaintext call is refused and makes no guest', async () => {
+  it('is sent encrypted, its data may be empty; a plaintext call is refused and makes no guest', async () => {
     const guests = async () => Number((await context.pool.query<{ n: string }>("SELECT count(*) AS n FROM member WHERE username LIKE 'guest%'")).rows[0].n);
     const before = await guests();
     for (const plain of [

@@ -77,7 +77,7 @@ describe('GET /wps/system/status', () => {
     expect(value.info.launchGameCDNs).toEqual([]);
   });
 
-  it('carries the analytics tag and whether it waits for consent, as the operator set them (issue 13)', async () => {
+  it('carries the analytics tag and whether it waits for consent, as the operator set them', async () => {
     const setAnalytics = (value: unknown) =>
       context.pool.query(
         `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'analytics', $2)
@@ -330,7 +330,7 @@ describe('GET /wps/system/status', () => {
 });
 
 describe('other system calls', () => {
-  it('GET /wps/system/whitelabel lists the feature switches of SPEC §6', async () => {
+  it('GET /wps/system/whitelabel lists the feature switches', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/wps/system/whitelabel' });
     const value = json<Envelope<Record<string, { enabled: string }>>>(response).value;
     for (const module of ['MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3', 'USERNAMEREG3', 'FREEPLAY3', 'PWDEXPFORCECHANGE3', 'MOBILEVERCODELOGIN3', 'CHNGPASSVERIF3']) {

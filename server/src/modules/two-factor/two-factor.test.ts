@@ -394,7 +394,7 @@ describe('SMS sign-in verification', () => {
   });
 });
 
-describe('a change of sign-in factors (issue 7, item 4)', () => {
+describe('a change of sign-in factors', () => {
   const wrongCodeFor = (right: string) => (right === '000000' ? '111111' : '000000');
 
   interface PreparedChange {
