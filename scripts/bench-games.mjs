@@ -1,4 +1,4 @@
-// In-house games benchmark (issue 10): for each game, the exact theoretical RTP (computed from its
+// In-house games benchmark: for each game, the exact theoretical RTP (computed from its
 // reels, lines and paytable by @platform/inhouse-games) beside the RTP of 10,000,000 simulated
 // rounds played by the same engine on the real byte stream — HMAC-SHA256 blocks from node:crypto
 // under random server and client seeds, nonces 0, 1, 2, … — with the standard error of the

@@ -1,4 +1,4 @@
-// Ledger benchmark (issue 9): money movements per second through the ledger service
+// Ledger benchmark: money movements per second through the ledger service
 // (postTransaction of server/dist, the compiled server) with 10 concurrent connections, as a ratio
 // to a TPC-B-like transaction — pgbench's default script: one account, one teller and one branch
 // balance update, a read of the account and one history insert, in one transaction — sent through

@@ -1,4 +1,4 @@
-// Game-provider benchmark (issue 10): seamless-wallet bets per second through the real server —
+// Game-provider benchmark: seamless-wallet bets per second through the real server —
 // signed HTTP requests POST /provider/v1/JL/bet (HMAC-SHA256 of method, path, timestamp and body, session lookup,
 // idempotency row, round, ledger posting, recorded answer) from 10 concurrent clients — as a ratio
 // to the ledger's own rate: postTransaction of the same movement (a member's wallet → the house's

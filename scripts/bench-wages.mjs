@@ -1,4 +1,4 @@
-// Real-time salary benchmark (issue 12): the time to settle one 5-minute real-time wage window —
+// Real-time salary benchmark: the time to settle one 5-minute real-time wage window —
 // payRealtimeWages of server/dist over the lottery rounds settled in it — for 100,000 bets from
 // 10,000 players under 1,000 agent chains of depth up to 10 (every agent under a real-time salary
 // contract, rates and rebate settings falling down each chain), printed with the wage and agent

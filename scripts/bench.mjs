@@ -1,13 +1,13 @@
 // `npm run bench`: measurements, printed as figures and as ratios against baselines (never
 // asserted in tests):
 //   - the phase times of the last `npm test` (.test-results/phases.log), against the suite's
-//     baseline (scripts/baseline-phases.log, measured before issue 6; BENCH_BASELINE=<file> for
+//     baseline (scripts/baseline-phases.log, from before `tsc -b`; BENCH_BASELINE=<file> for
 //     another log in that format); `npm run bench -- --phases` prints only these;
 // and, measured in the same run:
 //   - gzip bytes of the JS and CSS a cold load of the home page and of a category page (/rng)
 //     transfers on a phone (the target's figure) and on a desktop, and the react-dom copies that load;
 //   - Lighthouse mobile (median of 3 runs) of the home page and of the category page: performance
-//     score, LCP, total blocking time and CLS, each beside its target (issue 8: score ≥ 90,
+//     score, LCP, total blocking time and CLS, each beside its target (score ≥ 90,
 //     LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1, ≤ 200 KiB of gzipped JS for home);
 //     `npm run bench -- --load` runs only these (no HTTP or fuzz part; LIGHTHOUSE_RUNS=<n> for
 //     another count);
@@ -169,7 +169,7 @@ async function lighthouseMedian(url, label, runs) {
   return { runs: results, score: figure('score'), lcpMs: figure('lcpMs'), tbtMs: figure('tbtMs'), cls: figure('cls'), fcpMs: figure('fcpMs') };
 }
 
-/** Issue 8's targets for a cold load on a phone. */
+/** The targets for a cold load on a phone. */
 const LOAD_TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1, homeJsKiB: 200 };
 const LOAD_PAGES = [
   { label: 'home', path: '/' },

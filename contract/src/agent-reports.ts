@@ -1,6 +1,6 @@
-// Agent reports, announcements and the affiliate application (issue 12; REFERENCE.md §5.2
-// palStatementsAgentCopy, agentRevenueReport, agentAnnouncement; SPEC §1 "an affiliate
-// application"). Report calls need an agent's session (403 agent.only) and read only the caller's
+// Agent reports, announcements and the affiliate application (the legacy agent-centre pages
+// palStatementsAgentCopy, agentRevenueReport, agentAnnouncement; a player may apply to become an
+// agent). Report calls need an agent's session (403 agent.only) and read only the caller's
 // own subtree (404 agent.downline.unknown for a name outside it). Periods are epoch-ms bounds of at
 // most 62 days (lottery.period.invalid otherwise); days are the merchant's agent time zone's.
 // Money: major units with at most two decimals.
@@ -146,7 +146,7 @@ export const agentAnnouncementsCall = /*#__PURE__*/ defineCall({
 });
 export type AgentAnnouncement = ValueOf<typeof agentAnnouncementsCall>['list'][number];
 
-// The affiliate application (SPEC §1): a player asks to become an agent; an operator approves
+// The affiliate application: a player asks to become an agent; an operator approves
 // (the player becomes an agent, isAgent 1) or rejects it. One application awaiting an answer at a
 // time; the player sees its latest.
 export const AFFILIATE_APPLICATION_STATES = ['pending', 'approved', 'rejected'] as const;

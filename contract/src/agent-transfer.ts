@@ -1,4 +1,4 @@
-// Transfer to upline (issue 9, REFERENCE.md §5.1 transferUpline, §1.7 "MC-side agent calls"; server
+// Transfer to upline (the legacy member-centre page transferUpline, an agent's call there; server
 // module agent-transfer/): an agent (member types 1, 2, 41, 42) with an upline sends money from
 // their main wallet to their upline's main wallet, proved with the payment password, under an
 // Idempotency-Key like every money call. Amounts are major units with at most two decimals on the

@@ -1,9 +1,9 @@
-// The agent programme (issue 12; server module agent/, remote mfe-agent-center): the team tree,
+// The agent programme (server module agent/, remote mfe-agent-center): the team tree,
 // downlines, affiliate links, transfers to downlines, real-time salary contracts and wages
-// (REFERENCE.md §1.7 legacy L agent REST and relay names, §5.2 page fields; SPEC §1, §6).
+// (names and page fields follow the legacy agent centre's REST calls, relays and pages).
 //
 // Every call needs the session of an agent (isAgent 1, 2, 41, 42); a player's is refused
-// (403 agent.only: "Non-agents cannot log in", SPEC §6). Whom a call reads or acts on is always
+// (403 agent.only: "Non-agents cannot log in"). Whom a call reads or acts on is always
 // derived from the session: a member outside the caller's own downline is answered as unknown
 // (404 agent.downline.unknown), never revealed.
 //
@@ -23,14 +23,14 @@
 import { defineCall, type QueryOf, type RequestOf, type ValueOf } from './define-call';
 import { pagedListSchemaOf } from './envelope';
 
-/** How long an affiliate link lives (REFERENCE §5.2 registerCenter "Expiration"). */
+/** How long an affiliate link lives (the legacy page registerCenter's "Expiration"). */
 export const AFFILIATE_LINK_EXPIRIES = ['never', '1d', '7d', '30d', '1y'] as const;
 export type AffiliateLinkExpiry = (typeof AFFILIATE_LINK_EXPIRIES)[number];
 export const DOWNLINE_ACCOUNT_TYPES = ['agent', 'player'] as const;
 export const CONTRACT_STATES = ['pending', 'active', 'rejected', 'terminated'] as const;
 /** Real-time salary rates are in units of 0.01 % of a bet share (万分之): 100 = 1 %. */
 export const RATE_UNITS_PER_PERCENT = 100;
-/** The default length of the real-time salary window (SPEC §1: every 5 minutes). */
+/** The default length of the real-time salary window (the salary is settled every 5 minutes). */
 export const REALTIME_SALARY_INTERVAL_MS = 5 * 60_000;
 
 const money = (description: string) => ({ type: 'number', description: `${description}; major units` }) as const;
@@ -371,7 +371,7 @@ export type RealtimeTerms = AgentContract['terms'];
 export type AgentRealtimeWage = ValueOf<typeof agentRealtimeWagesCall>['list'][number];
 export type AgentDownlinesQuery = QueryOf<typeof agentDownlinesCall>;
 
-// Daily and hourly salary (issue 12; REFERENCE.md §5.2 agentDailyWages2, agentHourSalary): a
+// Daily and hourly salary (the legacy agent-centre pages agentDailyWages2, agentHourSalary): a
 // contract's terms are rate tiers on the team's betting (valid turnover of the agent and its whole
 // downline in the period) and its active members (members of the team with turnover in the period
 // of at least the merchant's minimum); the highest tier the team reaches gives the rate. An agent
@@ -492,7 +492,7 @@ export type SalaryContract = ValueOf<typeof agentDailySalaryContractActionCall>;
 export type SalaryTerms = SalaryContract['terms'];
 export type SalaryRecord = ValueOf<typeof agentDailySalaryRecordsCall>['list'][number];
 
-// Team overview (issue 12; REFERENCE.md §5.2 agentTeamOverview, S relay ODSFE2_getTeamOverviewSum):
+// Team overview (the legacy page agentTeamOverview, relay ODSFE2_getTeamOverviewSum):
 // the agent's team now (size, direct downlines, online, balances) and its activity over a period
 // (at most 62 days), in total and per day of the merchant's agent time zone (GMT+8 unless
 // merchant_setting 'agentSalary' says otherwise) for the chart. The team is the agent's whole
@@ -548,7 +548,7 @@ export const agentTeamOverviewCall = /*#__PURE__*/ defineCall({
 });
 export type AgentTeamOverview = ValueOf<typeof agentTeamOverviewCall>;
 
-// Red envelopes (lucky bags, issue 12; REFERENCE.md §5.2 agentRedRain): an agent sends an amount
+// Red envelopes (lucky bags; the legacy page agentRedRain): an agent sends an amount
 // from its main wallet to its direct downlines — all of them, or those it picks — with its payment
 // password, in one movement: 'share' splits it equally (the odd cents to the first receivers),
 // 'fighting' splits it at random (every receiver at least 0.01). Encrypted; takes an
@@ -591,7 +591,7 @@ export const agentRedEnvelopeCall = /*#__PURE__*/ defineCall({
 });
 export type AgentRedEnvelope = ValueOf<typeof agentRedEnvelopeCall>;
 
-// Dividend (issue 12; REFERENCE.md §5.2 agentDividendRecord2, SIGNCONDIV3): a contract between an
+// Dividend (the legacy page agentDividendRecord2, module SIGNCONDIV3): a contract between an
 // agent and a direct downline agent with a settlement cycle (Daily, Weekly from Monday,
 // Semimonthly 1st–15th and 16th–end, Monthly, in the merchant's agent time zone) and rate tiers on
 // the team's net loss of the period (stakes less wins, rebates and promotions of the whole

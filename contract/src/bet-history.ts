@@ -1,4 +1,4 @@
-// Bet records (issue 10, REFERENCE.md §5.1 BetHistory = personalHistoryCopy › rngHistory /
+// Bet records (the legacy member-centre BetHistory = personalHistoryCopy › rngHistory /
 // fishHistory / liveHistory / pvpHistory / sportsHistory, and inhouseHistory for the in-house games;
 // server module bet-history/): the member's own game rounds of one category, one row per round
 // (game_round of migration 030), newest first, with the period's totals. Real money only: trial

@@ -1,6 +1,6 @@
-// Player-to-player (C2C) deposits (issue 9; server module c2c/). REFERENCE.md §5.1 "deposit
-// channel pages" (depositC2C, cancelC2CDeposit, getDepositConfirmationDetail) and SPEC §4
-// (withdrawal confirmation); MCSFE_getPaymentConfirmationList is on the quiet list (§2.2).
+// Player-to-player (C2C) deposits (server module c2c/): the legacy member centre's deposit channel
+// pages (depositC2C, cancelC2CDeposit, getDepositConfirmationDetail) and its withdrawal
+// confirmation; MCSFE_getPaymentConfirmationList is quiet (its failures raise no toast).
 //
 // The depositor (deposit page, C2C tab — the channel list shows a C2C channel only when the
 // merchant has C2C on):
@@ -203,7 +203,7 @@ const withdrawalProgressSchema = {
   },
 } as const;
 
-/** The withdrawer's orders to confirm (and the recent ones), newest first. Quiet (REFERENCE §2.2). */
+/** The withdrawer's orders to confirm (and the recent ones), newest first. Quiet: no toast on failure. */
 export const paymentConfirmationListCall = /*#__PURE__*/ defineCall({
   name: 'paymentConfirmationList',
   method: 'GET',

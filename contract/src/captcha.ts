@@ -7,7 +7,7 @@ export const CAPTCHA_ID_PATTERN = '^[0-9a-f]{32}$';
 export const CAPTCHA_ID_HEADER = 'Captcha-Id';
 
 /**
- * `GET /wps/captcha`: `value` is the image, a base64 PNG (SPEC §7), nothing else. The id the
+ * `GET /wps/captcha`: `value` is the image, a base64 PNG, nothing else. The id the
  * answer is sent back with (field `captchaId` beside `captcha`) is the caller's own: a random
  * `captchaId` in the query (the browser draws 128 bits), so the client knows it without reading
  * headers. A caller that names none gets one chosen by the server in the `Captcha-Id` header.

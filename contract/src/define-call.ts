@@ -20,9 +20,9 @@ export interface CallDefinition {
   readonly encrypted: boolean;
   /** Form-encoded body instead of JSON. */
   readonly form: boolean;
-  /** Failures are handled by the caller: no toast (REFERENCE.md §2.2 quiet list). */
+  /** Failures are handled by the caller: no toast (the legacy client's "quiet" calls). */
   readonly quiet: boolean;
-  /** A GET whose answer is kept per language and merchant (`api.cached`): SPEC §7 "cached". */
+  /** A GET whose answer is kept per language and merchant (`api.cached`). */
   readonly cached: boolean;
   /** JSON Schema of the query string. */
   readonly query?: JSONSchema;

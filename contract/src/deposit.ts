@@ -1,5 +1,5 @@
-// Deposit calls (issue 9; server module deposit/). REFERENCE.md §5.1 rows depositv2 (the deposit
-// hub), "deposit channel pages" and transactionHistory › depositLogs.
+// Deposit calls (server module deposit/), after the legacy member-centre pages depositv2 (the
+// deposit hub), the deposit channel pages and transactionHistory › depositLogs.
 //
 // How a deposit page uses them:
 //   1. getDepositSettings: texts, whether the member may start a deposit now (allowDeposit, and
@@ -141,7 +141,7 @@ export const depositSettingsCall = /*#__PURE__*/ defineCall({
   },
 });
 
-/** The deposit hub's channel list (REFERENCE "Channel list (S)"): methods → channels. */
+/** The deposit hub's channel list (the legacy "Channel list (S)"): methods → channels. */
 export const depositBanksListCall = /*#__PURE__*/ defineCall({
   name: 'depositBanksList',
   method: 'GET',

@@ -1,4 +1,4 @@
-// The response envelope every /wps call answers with (ARCHITECTURE.md "The contract"):
+// The response envelope every /wps call answers with (contract/README.md):
 // `{ success, value, message, errorCode }`; a failure is a non-2xx status with the same shape.
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
@@ -17,7 +17,7 @@ export function envelopeSchemaOf<const Value extends JSONSchema>(value: Value) {
 }
 
 /**
- * The `value` of a records call (REFERENCE.md: `value.list` + `value.totalPages`, and `value.footer`
+ * The `value` of a records call (the legacy API's `value.list` + `value.totalPages`, `value.footer`
  * for column totals): one row schema and, where the page shows totals, one footer schema.
  */
 export function pagedListSchemaOf<const Item extends JSONSchema, const Footer extends JSONSchema>(item: Item, footer: Footer) {

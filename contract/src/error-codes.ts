@@ -1,7 +1,7 @@
-// Every error code that can reach a caller, one list (ARCHITECTURE.md "The contract"): the codes the
+// Every error code that can reach a caller, one list (contract/README.md): the codes the
 // server answers (each has its texts in seven languages beside the code that raises it, composed in
 // server/src/messages.ts), the codes the API client gives failures that never got an envelope, and
-// codes of the platform's other services (REFERENCE.md §2.2) the client must recognise although
+// codes of the platform's other services the client must recognise although
 // this server does not send them.
 // An error code doubles as an i18n key on the front end.
 
@@ -18,7 +18,7 @@ export const SERVER_ERROR_CODES = [
   'function.not.available',
   'not.found',
   'system.err',
-  // The site closed to the caller (SPEC §2 root views 1 and 2): maintenance, region restriction
+  // The site closed to the caller (status gate views 1 and 2): maintenance, region restriction
   'system_under_maintenance',
   'region_restricted',
   // Accounts (login, sessions, registration)
@@ -379,7 +379,7 @@ export const CLIENT_ERROR_CODES = {
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
 
 /**
- * Codes of the platform's other services (REFERENCE.md §2.2) that the client handles by rule
+ * Codes of the platform's other services that the client handles by rule
  * (a forced logout, no popup) although this server never sends them.
  */
 export const PLATFORM_ERROR_CODES = [

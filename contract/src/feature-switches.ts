@@ -1,4 +1,4 @@
-// Whitelabel module ids (SPEC §6, REFERENCE.md §3): each names a part of the site a merchant
+// Whitelabel module ids: each names a part of the site a merchant
 // switches on or off (`whitelabel_module` rows on the server, `info.whitelabel` in the system
 // status, on is '1'), and every call carries the id of the module it belongs to (`ModuleId`).
 // A vertical that adds a module adds its id here.
@@ -37,7 +37,7 @@ export const MODULE_IDS = {
   smsLogin: 'MOBILEVERCODELOGIN3',
   /** Forgotten password reset by SMS. */
   passwordResetBySms: 'CHNGPASSVERIF3',
-  /** Agent centre (REFERENCE.md §1.7): creating downline accounts (registerCenter). */
+  /** Agent centre: creating downline accounts (registerCenter). */
   agentRegisterDownline: 'AGEREGDOWN3',
   /** Agent centre: creating affiliate links, and managing them with their registrations. */
   agentCreateLink: 'CREATEAFF3',
@@ -56,7 +56,7 @@ export const MODULE_IDS = {
   agentIncome: 'AGEREV3',
   /** Announcements for agents (always shown in the agent centre). */
   agentAnnouncements: 'AGENTANNOUNCE3',
-  /** Agent centre menu switches (REFERENCE.md §1.7): Team Betting, Red Envelope, and the dividend and daily salary pages (with the contract flag). */
+  /** Agent centre menu switches: Team Betting, Red Envelope, and the dividend and daily salary pages (with the contract flag). */
   agentTeamBetting: 'TEAMBETTING3',
   agentRedEnvelope: 'AGENTRANSMULTDOWN3',
   dividendPages: 'DIVIDEND',
@@ -64,7 +64,7 @@ export const MODULE_IDS = {
 } as const;
 
 /**
- * The switches of the agent centre's pages (REFERENCE.md §1.7): the menu lists a page while one of
+ * The switches of the agent centre's pages: the menu lists a page while one of
  * its switches is on, and the server refuses its calls otherwise. A page not listed is always shown.
  */
 export const AGENT_PAGE_SWITCHES = {

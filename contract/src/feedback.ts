@@ -1,4 +1,4 @@
-// Feedback (SPEC §2 "Other surfaces: feedback", §7 `/wps/feedback (PUT)`; REFERENCE.md §5 feedback:
+// Feedback (`PUT /wps/feedback`; the legacy page feedback's
 // `submitFeedback {content, sender, type, captcha}`): what a visitor or a member tells the site,
 // kept for the operators (operator API GET /ops/v1/feedback, `ops feedback`). Plain text, shown as
 // text, never as HTML. Anybody may send it; every sending answers an image captcha

@@ -1,4 +1,4 @@
-// Game categories (SPEC §2): the code vendors carry (`gameCategory`), the route a category's page
+// Game categories: the code vendors carry (`gameCategory`), the route a category's page
 // lives at, the shell's label key for it and its menu icon. The order is the navigation order:
 // the server's lanes and the shell's side bar both follow it.
 

@@ -1,8 +1,8 @@
-// Game launch (issue 10; server module game-provider/): SPEC §3 "Launch request". The answer is
+// Game launch (server module game-provider/): the launch request. The answer is
 // the URL the /game frame opens; for the in-house vendor (JL) a page of this site:
 // `/jl/play/<gameCode>?session=<token>&lang=<EN|CN|…>` (`&trial=1` for a trial).
 //
-// Failures the lobby handles (REFERENCE §2.2):
+// Failures the lobby handles itself (no toast):
 //   vendor_under_maintenance        value.content.data.{maintainTime,endTime} (epoch ms; endTime
 //                                   null: until further notice), also value.maintenanceStart /
 //                                   maintenanceEnd, and value.suggestions: up to 6 popular games

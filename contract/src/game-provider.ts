@@ -1,4 +1,4 @@
-// The seamless-wallet game-provider API (issue 10; server module game-provider/): what a game
+// The seamless-wallet game-provider API (server module game-provider/): what a game
 // vendor's server calls to move a player's money, `POST /provider/v1/<vassalage>/<action>`. No
 // member session: every request is signed, header X-Signature = hex HMAC-SHA256(the vendor's
 // secret, "<METHOD>\n<path>\n<X-Timestamp>\n<raw body>"), X-Timestamp = epoch milliseconds.

@@ -76,12 +76,12 @@ export type GameLane = GameVendorValue['data']['lanes'][number];
 export type VendorCard = FromSchema<typeof vendorCardSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The game catalogue (issue 10; server module games/, migration 029): game lists, hot games,
+// The game catalogue (server module games/, migration 029): game lists, hot games,
 // classifications, favourites, recent games, the winners board, the jackpot figures and PVP rooms.
 // A game belongs to one vendor row (vassalage + category); its `nodeId` is the game's id as text.
 // Money is major units with at most two decimals.
 
-/** Rows per game list page when the request names none (SPEC §4 lobby filter), and the most allowed. */
+/** Rows per game list page when the request names none (the lobby's filter), and the most allowed. */
 export const GAME_LIST_DEFAULT_PAGE_SIZE = 42;
 export const GAME_LIST_MAX_PAGE_SIZE = 100;
 /** The most recent games kept and listed per member. */
@@ -113,7 +113,7 @@ const gameTypeQuery = {
 const nodeIdSchema = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: "the game's id (nodeId of the game entity)" } as const;
 const pageNoQuery = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
 
-/** A game as every list shows it (SPEC §3 Game entity). */
+/** A game as every list shows it (the game entity). */
 export const gameEntitySchema = {
   type: 'object',
   required: [
@@ -427,7 +427,7 @@ export const rankListCall = /*#__PURE__*/ defineCall({
 export const jackpotCall = /*#__PURE__*/ defineCall({
   name: 'jackpot',
   method: 'GET',
-  // REFERENCE.md §2.2 names VIS_getJackpot among the quiet calls; its fields are ours (SPEC is silent).
+  // The legacy client makes VIS_getJackpot a quiet call; its fields are ours (none were specified).
   path: '/wps/relay/VIS_getJackpot',
   moduleId: 'GAME3',
   quiet: true,

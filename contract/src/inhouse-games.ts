@@ -1,4 +1,4 @@
-// The in-house (JL) game server (issue 10; server module inhouse/): the calls the JL game pages
+// The in-house (JL) game server (server module inhouse/): the calls the JL game pages
 // (games-jl, /jl/play/<gameCode>) make. They live under /jl/v1, not /wps: the page is a game of
 // its own, opened by the launch URL, and its only credential is the game session token that URL
 // carries (`session`), which the game server checks with the seamless-wallet API's authenticate

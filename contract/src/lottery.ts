@@ -1,5 +1,5 @@
-// The lottery (issue 11; server module lottery/, remote mfe-lottery, member-centre records): the
-// LGW gateway of REFERENCE.md §1.9 and SPEC §7, in this product's envelope. Play types, prices,
+// The lottery (server module lottery/, remote mfe-lottery, member-centre records): the legacy
+// platform's LGW lottery gateway, in this product's envelope. Play types, prices,
 // slips and draws are @platform/lottery-rules; this file is the wire.
 //
 // Rounds ("numeros"): each game draws on a fixed schedule; a round takes bets until closeTime,
@@ -45,12 +45,12 @@ export const LOTTERY_DEFAULT_GAME_CODES = [
   'XSMTQNG', 'XSMTDNO', 'XSMTKT'
 ] as const;
 export const LOTTERY_DEFAULT_GROUP_CODES = ['SSC', '11X5', 'PK10', 'LHC', 'VN', 'K3', 'PC28', '3D', 'P5', 'VNS', 'VNC'] as const;
-/** Prize modes (SPEC §9): Lott lists the official-play games, SEA the Vietnam lottery. */
+/** Prize modes: Lott lists the official-play games, SEA the Vietnam lottery. */
 export const LOTTERY_PRIZE_MODES = ['Lott', 'SEA'] as const;
 export type LotteryPrizeMode = (typeof LOTTERY_PRIZE_MODES)[number];
-/** Popular games a lobby asks for (SPEC §9). */
+/** Popular games a lobby asks for. */
 export const LOTTERY_POPULAR_COUNT = 20;
-/** Vietnamese games with an open round a lobby asks for (SPEC §9). */
+/** Vietnamese games with an open round a lobby asks for. */
 export const LOTTERY_VN_OPENED_COUNT = 100;
 /** The most further rounds one chase may follow. */
 export const LOTTERY_MAX_CHASE = 120;
@@ -202,7 +202,7 @@ export const lotteryOpenedNumeroCall = /*#__PURE__*/ defineCall({
   value: openedValue,
 });
 
-/** The lottery lobby's spelling of the same call (SPEC §7). */
+/** The lottery lobby's spelling of the same call. */
 export const lottoOpenedNumeroCall = /*#__PURE__*/ defineCall({
   name: 'lottoOpenedNumero',
   method: 'GET',

@@ -1,4 +1,4 @@
-// Member types (SPEC §6, REFERENCE.md §3): the member's `type`, which the front end also keeps as
+// Member types: the member's `type`, which the front end also keeps as
 // `isAgent`. Agents may use the agent centre; a guest (free play) is not a real account and may
 // not deposit, withdraw or chat.
 

@@ -8,7 +8,7 @@ import { loginValueSchema } from './session';
 
 const str = { type: 'string' } as const;
 
-/** Every field of the SPEC §3 registration payload that has a rule (the merchant's, per field). */
+/** Every field of the registration payload that has a rule (the merchant's, per field). */
 export const REGISTER_FIELDS = [
   'username',
   'password',
@@ -35,7 +35,7 @@ const ruledFields = Object.fromEntries(REGISTER_FIELDS.map((field) => [field, ru
   readonly [F in RegisterField]: typeof ruledFieldSchema;
 };
 
-/** SPEC §3 registration payload. Field rules are the merchant's; this only bounds sizes. */
+/** The registration payload. Field rules are the merchant's; this only bounds sizes. */
 export const registerBodySchema = {
   type: 'object',
   additionalProperties: false,

@@ -1,4 +1,4 @@
-// Platform messages (issue 9, member-centre page messageV2; server module message/). A member's
+// Platform messages (member-centre page messageV2; server module message/). A member's
 // inbox holds mails from the operator (or the system): to that member, to a list, or to every
 // member of the merchant (a broadcast reaches every member registered when it was sent). The
 // outbox holds what the member sent to customer service (a new mail, or a reply where the inbox

@@ -38,7 +38,7 @@ export const AGENT_CENTER_PAGES = [
   'palStatementsAgentCopy',
   'agentRevenueReport',
   'agentDownlineTransactionDetailsCopy',
-  // Red envelopes to direct downlines (REFERENCE.md §1.7, module AGENTRANSMULTDOWN3).
+  // Red envelopes to direct downlines (module AGENTRANSMULTDOWN3).
   'agentRedRain',
   'agentDividendRecord2',
   'agentDailyWages2',

@@ -1,4 +1,4 @@
-// The member's own profile as "My Account" (securityCenter, REFERENCE.md §5.1) shows and edits it:
+// The member's own profile as "My Account" (the legacy page securityCenter) shows and edits it:
 // nickname, real name, birthday, and the mobile number and e-mail address bound to the account
 // (server module member/, profile.*). Login password and second factors have their own calls
 // (password.ts, two-factor.ts); the payment password is the withdrawal work's (withdrawal.ts).
@@ -12,7 +12,7 @@ const currentPassword = { type: 'string', maxLength: 128, description: "the memb
 export const NICKNAME_MAX_LENGTH = 20;
 /** Real name (payee name): letters of any script, spaces between words, at most this many characters. */
 export const PAYEE_NAME_MAX_LENGTH = 50;
-/** Members must be at least this old (SPEC §5 'Please confirm you are 21 years old'). */
+/** Members must be at least this old (the site asks 'Please confirm you are 21 years old'). */
 export const MINIMUM_AGE_YEARS = 21;
 
 export const memberProfileSchema = {
@@ -83,7 +83,7 @@ export const bindMobileSendCodeCall = /*#__PURE__*/ defineCall({
   path: '/wps/relay/bind_send_verification_sms',
   moduleId: 'MEMBER3',
   token: true,
-  // SMS send failures are a warning with the server's message (SPEC §8).
+  // SMS send failures are a warning with the server's message.
   quiet: true,
   body: {
     type: 'object',

@@ -1,4 +1,4 @@
-// Profit and loss (issue 9, REFERENCE.md §5.1 personalProfit; server module profit/): the member's
+// Profit and loss (the legacy page personalProfit; server module profit/): the member's
 // money per day, computed from the ledger. A day is the merchant's calendar day (its time zone);
 // dates are 'YYYY-MM-DD' both ways. Amounts are major units with at most two decimals.
 import { defineCall, type QueryOf, type ValueOf } from './define-call';

@@ -1,4 +1,4 @@
-// Records calls (issue 9, REFERENCE.md §5.1 transactionHistory › transactionLogs; server module
+// Records calls (the legacy page transactionHistory › transactionLogs; server module
 // ledger/, records.*): the member's money movements, one row per ledger posting on the member's own
 // wallets (main and game wallets). Amounts are major units with at most two decimals on the wire.
 import { defineCall, type QueryOf, type ValueOf } from './define-call';
@@ -27,14 +27,14 @@ export const TRANSACTION_CODE_TYPES = [
 ] as const;
 export type TransactionCodeType = (typeof TRANSACTION_CODE_TYPES)[number];
 
-/** txTypeId of a transfer into one of the member's wallets from another of them (REFERENCE.md §5.1). */
+/** txTypeId of a transfer into one of the member's wallets from another of them (the legacy API's). */
 export const TX_TYPE_TRANSFER_IN = 8102;
 /** txTypeId of a transfer out of one of the member's wallets into another of them. */
 export const TX_TYPE_TRANSFER_OUT = 8202;
 
 /** The longest period one records request may span: 29 days (startTime to endTime, epoch ms). */
 export const RECORDS_MAX_RANGE_MS = 29 * 24 * 60 * 60 * 1000;
-/** Rows per page when the request names none (REFERENCE.md: size 13), and the most a page may hold. */
+/** Rows per page when the request names none (the legacy pages' size 13), and the most a page may hold. */
 export const RECORDS_DEFAULT_PAGE_SIZE = 13;
 export const RECORDS_MAX_PAGE_SIZE = 100;
 

@@ -94,7 +94,7 @@ export const freePlayLoginCall = /*#__PURE__*/ defineCall({
   method: 'POST',
   path: '/wps/session/login/freeplay',
   moduleId: 'FREEPLAY3',
-  // SPEC §7: sent with Encryption (and X-Gateway-Version 3, on every call), like the other logins.
+  // Sent with Encryption (and X-Gateway-Version 3, on every call), like the other logins.
   encrypted: true,
   body: {
     type: 'object',
@@ -122,7 +122,7 @@ export type LoginRequest = RequestOf<typeof loginCall>;
 export type LoginResult = ValueOf<typeof loginCall>;
 
 /**
- * A second factor at sign-in (SPEC §9 two-factor options): an authenticator app's code (totp),
+ * A second factor at sign-in: an authenticator app's code (totp),
  * an SMS code, an e-mailed code, or the account holder name of the member's bound bank card.
  */
 export type SecondFactor = 'totp' | 'sms' | 'email' | 'bank_name';

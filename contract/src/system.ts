@@ -241,7 +241,7 @@ export type ResourceType =
 /**
  * `value` of a 503 `system_under_maintenance` answer: any route but the few that stay available
  * (status, site configuration, remotes, logout) while the merchant is under maintenance. The
- * window in epoch ms, shaped as REFERENCE.md §2.1 describes maintenance values; endTime is null
+ * window in epoch ms, shaped as the legacy API's maintenance values; endTime is null
  * when the end is not known.
  */
 export interface MaintenanceRefusal {

@@ -25,7 +25,7 @@ export const securityConfigSchema = {
   },
 } as const;
 
-/** The member's current password, which every change of the factors in force needs (issue 7, item 4). */
+/** The member's current password, which every change of the factors in force needs. */
 const currentPassword = { type: 'string', maxLength: 128, description: "the member's current password" } as const;
 
 /** Binding or removing the authenticator: a code of the app and the current password (encrypted). */

@@ -23,7 +23,7 @@ export const codeSentSchema = {
   },
 } as const;
 
-// SMS sends: a failure is a warning dialog with the server's message (SPEC §8), not a toast.
+// SMS sends: a failure is a warning dialog with the server's message, not a toast.
 export const smsNoLoginCall = /*#__PURE__*/ defineCall({
   name: 'smsNoLogin',
   method: 'POST',

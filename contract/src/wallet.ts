@@ -18,7 +18,7 @@ export const balanceCall = /*#__PURE__*/ defineCall({
 export type WalletBalance = ValueOf<typeof balanceCall>;
 
 /**
- * The member's balance pushed (issue 9): a `text/event-stream`, not an envelope. Each `balance`
+ * The member's balance pushed: a `text/event-stream`, not an envelope. Each `balance`
  * event's data is this row's value (the same as GET /wps/v2/wallets/balance): one when the
  * stream opens, then one whenever the balance changes, on whichever server replica moved it. The
  * stream ends after a few minutes (the client reconnects, and the session is checked again); a
@@ -63,7 +63,7 @@ export interface PaymentStatusChange {
   status: string;
 }
 
-// Wallets (issue 9, REFERENCE.md §5.1 transferFund). A member has a main wallet (accountTypeId 0)
+// Wallets (the legacy page transferFund). A member has a main wallet (accountTypeId 0)
 // and, when the merchant is not single-wallet, one game wallet per game vendor (accountTypeId =
 // the vendor's id, as GCSGAME_newGameVendor lists it). Amounts are major units with at most two
 // decimals on the wire; the server keeps integers of minor units.
@@ -153,8 +153,8 @@ export const walletReturnCall = /*#__PURE__*/ defineCall({
 });
 
 /**
- * A contract kind's info type in the consolidated answer (SPEC §3), per product: `LOTT.agent` is
- * true while the member is a side of an active contract of the kind (REFERENCE §1.7 reads
+ * A contract kind's info type in the consolidated answer, per product: `LOTT.agent` is true
+ * while the member is a side of an active contract of the kind (the legacy agent centre reads
  * `realtimesalinfotype.LOTT.agent`). The lottery is the one product contracts cover here.
  */
 const contractInfoSchema = {
@@ -192,13 +192,13 @@ export const consolidatedCall = /*#__PURE__*/ defineCall({
     properties: {
       isSingle: { type: 'boolean' },
       sumBalance: { type: 'number', description: 'all wallets together, major units' },
-      // The agent programme's contract flags (SPEC §3): the member is a side of a pending or
+      // The agent programme's contract flags: the member is a side of a pending or
       // active contract of the kind (the menu's contract pages follow them).
       dailysalreqtype: { type: 'boolean' },
       divtypereq: { type: 'boolean' },
       contracthoursalreq: { type: 'boolean' },
       realtimesalreqtype: { type: 'boolean' },
-      // Their info types: the contracts in force. (SPEC's contractmrdailysalinfotype, the manual
+      // Their info types: the contracts in force. (The legacy contractmrdailysalinfotype, the manual
       // daily salary of DAYSALMR, is not sent: this platform has no such contract.)
       dailysalinfotype: contractInfoSchema,
       divtypeinfo: contractInfoSchema,

@@ -1,4 +1,4 @@
-// Withdrawal calls (issue 9, server module withdrawal/; REFERENCE.md §5.1 rows withdraw, bindCard,
+// Withdrawal calls (server module withdrawal/; the legacy member-centre pages withdraw, bindCard,
 // securityCenter's payment password, transactionHistory › withdrawLogs).
 //
 // The payment password: exactly 6 digits, separate from the login password, asked for by every
@@ -401,7 +401,7 @@ export const withdrawCall = /*#__PURE__*/ defineCall({
 /**
  * The member's withdrawals requested in [startDateTs, endDateTs] (epoch ms, at most
  * WITHDRAW_REPORT_MAX_DAYS apart: `withdraw.report.range.invalid` otherwise), newest first, rows
- * start (inclusive) to end (exclusive), at most WITHDRAW_REPORT_MAX_ROWS. REFERENCE's exception
+ * start (inclusive) to end (exclusive), at most WITHDRAW_REPORT_MAX_ROWS. A legacy exception
  * to list/totalPages: value.records, value.footer.amount (the sum over the whole filtered range)
  * and value.total (its row count).
  */

@@ -94,7 +94,7 @@ export async function promoteToAgent(username: string): Promise<string> {
   return rows[0].affiliate_code;
 }
 
-/** Turns a whitelabel feature switch (SPEC §6) on or off for this worker's merchant. */
+/** Turns a whitelabel feature switch on or off for this worker's merchant. */
 export async function setFeatureSwitch(moduleId: string, enabled: boolean): Promise<void> {
   await operatorSql(
     `UPDATE whitelabel_module SET enabled = $2
@@ -224,7 +224,7 @@ export async function registerMember(
 
 /**
  * Sets a member's password as the back office does when it hands out the merchant's default weak
- * password (SPEC §9 {secret}; 'accounts'.defaultPassword, '123456' in the seed), which no
+ * password ('accounts'.defaultPassword, '123456' in the seed), which no
  * registration accepts. The hash is the server's own (argon2id).
  */
 export async function setPasswordAsOperator(username: string, password: string): Promise<void> {

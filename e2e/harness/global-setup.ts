@@ -75,7 +75,7 @@ export default async function globalSetup(config: FullConfig) {
       PAYMENT_SIMULATOR: '1',
       STATIC_ROOT: path.join(repoRoot, 'dist'),
       LOG_LEVEL: 'warn',
-      // The real-time salary pass every 10 s instead of the 5 minutes of SPEC §1, so the agent's
+      // The real-time salary pass every 10 s instead of every 5 minutes, so the agent's
       // journey sees its wage within a browser test's time.
       AGENT_WAGE_INTERVAL_MS: '10000',
     },

@@ -3,7 +3,7 @@
 // file), so what one worker changes as the operator (feature switches, maintenance, region
 // rules, the remote registry, throttles, OAuth settings) never reaches another worker's pages.
 // Every request of a worker, from its browser pages and from the test process alike, names the
-// worker's merchant in the `Merchant` header (REFERENCE.md §4), which the server resolves before
+// worker's merchant in the `Merchant` header, which the server resolves before
 // the host name (harness/test.ts sets it).
 
 export interface WorkerMerchant {

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '../harness/test';
 import { clearRegistrationLimits, registerMember } from '../harness/accounts';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Issue 8, item 2: axe-core finds no serious or critical violation at phone width on home, a
+// Accessibility: axe-core finds no serious or critical violation at phone width on home, a
 // game category page, the login popup and the member centre. No rule is turned off.
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -8,7 +8,7 @@ import { creditMember, signInOperator } from '../harness/operator';
 import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type APIRequestContext, type Page } from '../harness/test';
 
-// The agent centre's reports and contract pages on the real server (issue 12). An agent with a
+// The agent centre's reports and contract pages on the real server. An agent with a
 // player under it: the merchant gives the agent dividend and daily salary contracts and posts an
 // announcement for agents; the player bets on the lottery. The agent reads the announcement, looks
 // at a downline's team in Team Overview, sees the player's bet in Team Betting, its team in User Profit and Loss, My Income, its dividend and

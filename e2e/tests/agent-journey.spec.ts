@@ -6,7 +6,7 @@ import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../ha
 import { betOnSsc } from '../harness/lottery';
 import { expect, test } from '../harness/test';
 
-// The agent journey of issue 12 on the real server: an agent (real-time salary 1 % / 0.5 % from the
+// The agent journey on the real server: an agent (real-time salary 1 % / 0.5 % from the
 // merchant) creates an invitation link in the agent centre; a player registers through it, is
 // credited and bets on the 1-minute SSC; once the round is settled the real-time salary pass (every
 // 10 s in the browser tests, 5 minutes on a site) pays the agent 1 % of the player's stake (the

@@ -13,8 +13,8 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// The bot check (SPEC §4: registration runs it after the invitation code, SMS sends before
-// sending; issue 13) with the merchant requiring it of everyone (merchant setting 'botCheck'
+// The bot check (registration runs it after the invitation code, SMS sends before
+// sending) with the merchant requiring it of everyone (merchant setting 'botCheck'
 // { required: true }, server module bot-check/): a password login, a registration and an SMS code
 // send without a solved proof of work are refused (400 botcheck.required). Through the forms they
 // all succeed: the browser fetched the challenge, solved it (altcha-lib, in a chunk of its own) and

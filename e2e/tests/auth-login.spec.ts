@@ -12,8 +12,8 @@ import {
 import { E2E_BASE_URL } from '../harness/constants';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Logging in and out as a player clicks through it (SPEC §2 Header, Login form; §4 Login,
-// Free-play login, Logout; §5; §8), on the real server.
+// Logging in and out as a player clicks through it (header, login form, free-play login,
+// logout, field checks, error messages), on the real server.
 
 async function openLoginPopup(page: Page) {
   await openSite(page, '/');
@@ -38,7 +38,7 @@ test.describe('login in English', () => {
   test('a player logs in by username: popup closes, home, balance in the header, member in the account menu', async ({ page, request }) => {
     const { username, password } = await registerPlayer(request);
     await openLoginPopup(page);
-    // Inputs are trimmed (SPEC §5).
+    // Inputs are trimmed.
     await logIn(page, `  ${username} `, password);
     await expect(page.getByTestId('login-form')).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
@@ -147,7 +147,7 @@ test.describe('login in English', () => {
     await page.getByTestId('login-remember').check();
     await logIn(page, username, password);
     await expect(page.getByTestId('header-balance')).toBeVisible();
-    // Cookies: the last user, kept one day (SPEC §3, §9); no password anywhere a script can read.
+    // Cookies: the last user, kept one day; no password anywhere a script can read.
     const cookies = await page.context().cookies();
     const lastUser = cookies.find((candidate) => candidate.name === 'lastUser');
     expect(lastUser?.value).toBe(username);

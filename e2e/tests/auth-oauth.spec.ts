@@ -5,8 +5,8 @@ import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { configureGoogleLogin, startOidcProvider, type LocalOidcProvider } from '../harness/oidc-provider';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Google login (issue 3: "a browser test completes one against a real OpenID provider started
-// locally"). The provider is the `oidc-provider` package on localhost with its development login
+// Google login, completed by a browser test against a real OpenID provider started
+// locally. The provider is the `oidc-provider` package on localhost with its development login
 // and consent pages; the site runs a standard authorization-code flow (PKCE, state, nonce)
 // against it, exactly as it would against accounts.google.com.
 

@@ -17,8 +17,8 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Forgotten and forced password changes as a player clicks through them (SPEC §2 Forgot-password
-// and Change-password modals, §4 Forgot flows and Login, §5, §8). Texts are the site's own:
+// Forgotten and forced password changes as a player clicks through them (the forgot-password
+// and change-password modals, the forgot flows and login). Texts are the site's own:
 // mfe-auth/src/locales/{en,bn}.json for the forms, the server's <module>.messages.ts (composed in
 // server/src/messages.ts) for the server's answers. Members are registered through the real API;
 // what the site "sends" is read from the built-in sender's outbox.
@@ -103,7 +103,7 @@ async function bindAuthenticator(request: APIRequestContext, member: RegisteredM
   if (status !== 200 || !body.success) throw new Error(`binding refused: ${status} ${body.errorCode}`);
 }
 
-/** A new password the policy takes (issue 7, item 8): 64 characters, spaces and symbols included. */
+/** A new password the policy takes: 64 characters, spaces and symbols included. */
 const PASSPHRASE = 'Seven tidy owls & 3 quiet foxes: "hush" {at} [dusk] — 100% calm!';
 
 /** The seed's default weak password (server/seed/default-merchant.json, accounts.defaultPassword). */
@@ -195,7 +195,7 @@ test.describe('passwords', () => {
       await expect(forgot.getByRole('tab', { name: texts.emailTab })).toHaveAttribute('aria-selected', 'true');
       await expect(forgot.getByTestId('forgot-customer-service')).toBeVisible();
 
-      // Both fields required and checked before anything is sent (SPEC §5).
+      // Both fields required and checked before anything is sent.
       await forgot.getByTestId('forgot-email-submit').click();
       await expect(forgot).toContainText(texts.usernameEmpty);
       await expect(forgot).toContainText(texts.emailEmpty);
@@ -205,7 +205,7 @@ test.describe('passwords', () => {
       await expect(forgot).toContainText(texts.emailPattern);
       await expect(forgot).not.toContainText(texts.usernameEmpty);
 
-      // A username and an address that do not belong together: the server's message (SPEC §8).
+      // A username and an address that do not belong together: the server's message.
       await forgot.getByTestId('forgot-username').fill(member.username);
       await forgot.getByTestId('forgot-email').fill(`other.${email}`);
       await forgot.getByTestId('forgot-email-submit').click();
@@ -332,7 +332,7 @@ test.describe('passwords', () => {
       expect(secondsLeft).toBeLessThanOrEqual(300);
       const code = await smsCodeAfter(member.e164!, mark);
 
-      // A wrong code is refused with the server's message (SPEC §8).
+      // A wrong code is refused with the server's message.
       const wrongCode = code === '000000' ? '111111' : '000000';
       await forgot.getByTestId('forgot-verificationCode').fill(wrongCode);
       await forgot.getByTestId('forgot-newPassword').fill('Mobile2new');
@@ -362,7 +362,7 @@ test.describe('passwords', () => {
     });
   }
 
-  /** Why the site demands a new password at login (SPEC §4 Login), and how a member comes to that state; answers the password to log in with. */
+  /** Why the site demands a new password at login, and how a member comes to that state; answers the password to log in with. */
   const FORCED_CHANGES: { reason: string; prepare: (member: RegisteredMember) => Promise<string> }[] = [
     {
       reason: "the merchant's default password",
@@ -440,7 +440,7 @@ test.describe('passwords', () => {
     const member = await registerMember(request, { mobile });
     await memberSql(member.username, "password_expires_at = now() - interval '1 day'");
 
-    // SMS-code login (MOBILEVERCODELOGIN3): the player proved the phone, no change asked (SPEC §4).
+    // SMS-code login (MOBILEVERCODELOGIN3): the player proved the phone, no change asked.
     await openSite(page, '/');
     const popup = await openLoginPopup(page, texts);
     await popup.getByTestId('login-method').click();

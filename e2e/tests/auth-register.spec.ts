@@ -13,9 +13,9 @@ import { operatorSql } from '../harness/database';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Registration as a visitor clicks through it (SPEC §2 Registration, §4, §5, §8), on the real
+// Registration as a visitor clicks through it, on the real
 // server. Seeded rules: username a letter then letters/digits, 6-16; password any characters, 8-64,
-// and not a common one (issue 7, item 8).
+// and not a common one.
 
 async function openRegisterPopup(page: Page) {
   await openSite(page, '/');

@@ -12,7 +12,7 @@ import {
 } from '../harness/accounts';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Two-step sign-in as a player meets it (issue 3: TOTP and SMS second factors; SPEC §8 texts).
+// Two-step sign-in as a player meets it (TOTP and SMS second factors, with their messages).
 // The member turns the factors on through the member API with their own session and password,
 // exactly as the security settings page does; the browser then logs in through the login popup.
 
@@ -60,7 +60,7 @@ async function asMember<T>(request: APIRequestContext, token: string, method: 'P
 
 /**
  * A change of the member's sign-in factors: encrypted, with the session token and the member's
- * current password in the body, as the server requires of every bind and unbind (issue 7, item 4).
+ * current password in the body, as the server requires of every bind and unbind.
  */
 async function changeFactors<T>(request: APIRequestContext, member: RegisteredMember, method: 'POST' | 'PUT', url: string, data: Record<string, unknown>): Promise<T> {
   const { status, body } = await callEncrypted<T>(request, method, url, { ...data, password: member.password }, { Authorization: member.token });

@@ -3,7 +3,7 @@ import { operatorSql } from '../harness/database';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 
-// The balance pushed to the page (issue 9): money credited to a player shows in the header of their
+// The balance pushed to the page: money credited to a player shows in the header of their
 // open page at once, with no reload and no refresh click. (A dropped stream catching up is tested
 // where it can be made to drop at will: the server's listener in
 // server/src/modules/ledger/balance-stream.test.ts, the browser's reconnection in

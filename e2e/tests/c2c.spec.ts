@@ -6,7 +6,7 @@ import { expect, test, type Page } from '../harness/test';
 import { creditMember, waiveWageringOnOperatorCredits } from '../harness/operator';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
-// Player-to-player deposits (issue 9), two members in two browsers: A withdraws to a bank card in
+// Player-to-player deposits, two members in two browsers: A withdraws to a bank card in
 // the member centre; B, on a phone (390 px), deposits by C2C, is shown A's card, marks the payment
 // made; A sees the payment on the withdraw page and confirms it received: B's balance shows the
 // amount (pushed), A's withdrawal is paid ('Full payment has been made'), and the ledger moved the

@@ -5,7 +5,7 @@ import { signInOperator } from '../harness/operator';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 
-// Deposits (issue 9) as a member makes them in the member centre's Deposit page (depositv2):
+// Deposits as a member makes them in the member centre's Deposit page (depositv2):
 //   - a manual bank transfer of 500.00 with a receipt (a real PNG written here), pending until an
 //     operator approves it with the command-line tool; the header's balance shows the credit with
 //     no reload (the balance push), Account Record's deposit tab shows it approved;

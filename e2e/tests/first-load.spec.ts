@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page, type Response } from '../harness/test';
 import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Issue 8, item 3: what a cold load fetches, and the service worker on a repeat visit. Speed itself
+// What a cold load fetches, and the service worker on a repeat visit. Speed itself
 // is measured by `npm run bench -- --load`, never asserted here.
 
 const REMOTES = ['mfe_auth', 'mfe_lobby', 'mfe_lottery', 'mfe_member_center', 'mfe_agent_center'];

@@ -5,7 +5,7 @@ import { creditMember } from '../harness/operator';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type FrameLocator, type Locator, type Page } from '../harness/test';
 
-// The games journey of issue 10, as a new player lives it: they register, an operator credits
+// The games journey, as a new player lives it: they register, an operator credits
 // them (`ops credit`, harness/operator.ts), they open the RNG category, filter the game list,
 // favourite a game, launch an in-house slot into the /game frame, spin, and see the header
 // balance follow the round (pushed by the server: the bet and the win went through the
@@ -135,7 +135,7 @@ test('a new player finds, favourites, launches and plays a slot, sees the balanc
   await page.getByTestId('header-account-menu').click();
   await page.getByTestId('header-menu-betting-record').click();
   const records = page.getByTestId('bet-history');
-  // The lottery's tabs come first (issue 11); the slot round is under Slots.
+  // The lottery's tabs come first; the slot round is under Slots.
   await records.getByRole('tab', { name: 'Slots' }).click();
   await expect(records.getByRole('tab', { name: 'Slots' })).toHaveAttribute('aria-selected', 'true');
   // The records name a round by the id the wallet keys it by (seed and nonce), not the game's

@@ -5,7 +5,7 @@ import { creditMember } from '../harness/operator';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 
-// Issue 10, the lobby against the real server: a category's vendors and games, the list's filters
+// The lobby against the real server: a category's vendors and games, the list's filters
 // and pages, favourites (logged out: the login popup), a launch into the /game frame (a reload
 // keeps it), a balance too low for the game (deposit popup), a vendor under maintenance (its
 // window) and a vendor not connected yet; on a desktop and on a 390 px phone.

@@ -5,7 +5,7 @@ import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
-// Platform messages (issue 9, messageV2) as a member meets them: a mail from customer service
+// Platform messages (messageV2) as a member meets them: a mail from customer service
 // arrives while the site is open and the header's badge shows it at once (pushed on the balance
 // stream, no reload); the account menu opens the messages page, opening the mail marks it read and
 // the badge goes; the member replies (the reply is in their outbox and in the operator's box) and

@@ -6,7 +6,7 @@ import { creditMember } from '../harness/operator';
 import { expectNoHorizontalOverflow, expectSettled } from '../harness/layout';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Issue 8, item 2: below 768 px the site has the phone layout — compact header, bottom tab bar,
+// Phone layout: below 768 px the site has the phone layout — compact header, bottom tab bar,
 // the side menu as a drawer, modals and the member centre as full-screen sheets — and no page
 // scrolls sideways, in long translation sets and right to left too.
 

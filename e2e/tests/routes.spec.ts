@@ -1,7 +1,7 @@
 import { expect, test } from '../harness/test';
 import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// Every route of SPEC §2 with its aliases, the remote that owns it, and the English title its
+// Every route of the site with its aliases, the remote that owns it, and the English title its
 // remote shows until the remote's own screens are built.
 const ROUTES: [path: string, remote: string, title: string][] = [
   ['/', 'mfe_lobby', 'Home'],

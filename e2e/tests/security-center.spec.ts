@@ -6,7 +6,7 @@ import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Page } from '../harness/test';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
-// "My Account" (securityCenter, issue 9) as a member uses it: the profile (nickname, real name set
+// "My Account" (securityCenter) as a member uses it: the profile (nickname, real name set
 // once), the login password changed and used for the next login, an authenticator app bound with
 // the key the page shows (the code computed here, as the app would), and a mobile number bound
 // with the SMS code the server sent — on a desktop and on a 390 px phone.

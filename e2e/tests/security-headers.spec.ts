@@ -6,7 +6,7 @@ import { freePort } from '../harness/database';
 import { allowRemoteOrigin, clearRemoteOrigins, remotePage, setRemoteEntry, useEnglish } from '../harness/site';
 import { RemoteStaticServer } from '../harness/static-server';
 
-// The built site under its real security headers (issue 7, item 5): the page's
+// The built site under its real security headers: the page's
 // Content-Security-Policy allows no inline script, no eval and no origin the operator did not
 // allow, and everything the shell and the remotes load at run time (federation manifests, entries
 // and chunks, CSS, web fonts, images, the captcha picture, the service worker) still works.

@@ -2,9 +2,9 @@ import { expect, test, type Page } from '../harness/test';
 import { clearRegistrationLimits, clearThrottles, TEST_PASSWORD, uniqueUsername } from '../harness/accounts';
 import { openSite, remotePage, skipAnnouncementPopup, useEnglish } from '../harness/site';
 
-// A session survives a reload and a newly opened page of the site in the same tab (SPEC §4 App
-// start: a token in this tab's storage loads the member), and a token the server has ended
-// leaves the page logged out (issue 8, item 1).
+// A session survives a reload and a newly opened page of the site in the same tab (at app
+// start, a token in this tab's storage loads the member), and a token the server has ended
+// leaves the page logged out.
 
 async function registerInPopup(page: Page): Promise<string> {
   await openSite(page, '/');

@@ -5,7 +5,7 @@ import { WORKER_MERCHANT, WORKER_MERCHANT_ID } from '../harness/merchant';
 import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type Browser, type BrowserContext, type Page, type Request, type Route } from '../harness/test';
 
-// Start-up and storage (issue 13; SPEC §3 Storage, §4 App start): the merchant written at boot from
+// Start-up and storage: the merchant written at boot from
 // the domain and sent as the Merchant header of every call, the session keys, the analytics tag
 // (never fetched from Google: the browser's request is answered here), the image CDNs' fallback.
 
@@ -87,7 +87,7 @@ test.describe('merchant from the domain', () => {
       expect(later.map((call) => call.path)).toEqual(expect.arrayContaining(['/wps/member/register', '/wps/member/info']));
       for (const call of later) expect(call).toEqual({ path: call.path, merchants: [WORKER_MERCHANT.code] });
 
-      // Session keys of SPEC §3: the logged-in session and the merchant; the derived ones are not written.
+      // Session keys: the logged-in session and the merchant; the derived ones are not written.
       const stored = await session(page);
       expect(Object.keys(stored)).toEqual(expect.arrayContaining(['token', 'merchant', 'merchantCode', 'permission', 'isAgent', 'account', 'username', 'login']));
       for (const derived of ['settings', 'whitelabel', 'index_notice', 'gameVendor', 'routers', 'consolidated', 'enableSalary', 'enableContract']) {

@@ -12,7 +12,7 @@ test.describe('root view by system status', () => {
   });
 
   /**
-   * The server resolves a visitor's country from their address (issue 7, item 2); the browser's
+   * The server resolves a visitor's country from their address; the browser's
    * loopback address has none, so the operator's override table places it for this worker's merchant.
    */
   const placeLoopbackIn = async (country: string) => {

@@ -6,7 +6,7 @@ import { openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
 import { expect, test, type APIRequestContext, type Page } from '../harness/test';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
-// Transfer to upline and profit and loss (issue 9) as members use them. Two members register; the
+// Transfer to upline and profit and loss as members use them. Two members register; the
 // operator makes them an agent and the agent's upline (member type, upline and the agent's payment
 // password set with the owner's SQL role, as the back office would) and credits the agent (a
 // ledger transaction and its postings). The agent opens Transfer to Upline from the member

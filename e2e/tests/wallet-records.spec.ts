@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '../harness/test';
 import { creditMember } from '../harness/operator';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
-// My Wallet and Account Record (issue 9) as a member uses them, on a merchant with game wallets: an
+// My Wallet and Account Record as a member uses them, on a merchant with game wallets: an
 // operator credits the member (`ops credit` through the operator API, harness/operator.ts), the member moves money to a game wallet and
 // recalls it all, and the account record shows the credit and both transfers with their amounts
 // and the balance after each; on a desktop and on a 390 px phone, with nothing scrolling sideways.

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '../harness/test';
 import { creditMember, waiveWageringOnOperatorCredits } from '../harness/operator';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 
-// Withdraw (issue 9) as a member uses it: an operator credits the member (`ops credit` through the
+// Withdraw as a member uses it: an operator credits the member (`ops credit` through the
 // operator API, harness/operator.ts); the member
 // opens Withdraw, is asked for a payment password first, sets one, binds a bank card with it,
 // withdraws part of the balance after confirming amount, charge and what arrives; the header's

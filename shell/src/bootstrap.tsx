@@ -3,8 +3,8 @@ import { yieldToBrowser } from './app/yield-to-browser';
 // The page's code is fetched at once (every import below is "eager": in this chunk group, loaded
 // in parallel), but evaluated in steps, each a task of its own with the browser free in between:
 // React and react-dom; @platform/shared with its libraries (the API client, i18next, the router);
-// the shell. Evaluated in one piece it was the longest task of a phone's start-up (issue 8: total
-// blocking time).
+// the shell. Evaluated in one piece it was the longest task of a phone's start-up (total blocking
+// time).
 async function start(): Promise<void> {
   const [{ startTransition }, { createRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SPEC_MESSAGES, SPEC_NAMESPACE_FOLDERS, type SpecMessage, type SpecNamespace } from '../../shared/src/i18n/spec-messages';
 
-// SPEC §4, §5 and §8 quote messages; issue 13 asks each to appear with that wording in English and
+// Messages with a prescribed wording must each appear with that wording in English and
 // translated in the six other sets. The list (shared/src/i18n/spec-messages.ts) says where each
 // lives; this check reads the front-end translation files and the server's message catalogue.
 

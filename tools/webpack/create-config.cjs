@@ -179,7 +179,7 @@ function createConfig({ appDir, federationName, exposes = {}, isHost = false, de
         path: outputPath,
         publicPath: 'auto',
         uniqueName: federationName,
-        // SPEC §8: a script chunk that has not loaded after 120000 ms is a load failure.
+        // A script chunk that has not loaded after 120000 ms is a load failure.
         chunkLoadTimeout: 120000,
         // The federation runtime resolves the entry's file name without a chunk, so entries carry
         // no hash in their name; index.html asks for them with ?<compilation hash> instead.

@@ -1,4 +1,4 @@
-// "Remember me" leaves the password to the browser's password manager (issue 7, item 6): the
+// "Remember me" leaves the password to the browser's password manager: the
 // site keeps the username only. The login form's fields carry autocomplete="username" and
 // "current-password", which every password manager understands; where the browser offers the
 // Credential Management API (Chromium), the login is handed to it explicitly as well, since a

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The notice after a password reset: log in again, and, when the reset kept a second factor,
- * that two-step sign-in stays on (issue 7, item 4: a reset never silently keeps an authenticator
+ * that two-step sign-in stays on (a reset never silently keeps an authenticator
  * someone else may have bound).
  */
 export function resetNotice(t: (key: string) => string, secondFactors: readonly string[]): ReactNode {

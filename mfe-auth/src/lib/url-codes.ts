@@ -1,4 +1,4 @@
-// Codes a visitor brings in the site address (REFERENCE.md §4: ?affiliateCode=, ?r=, ?referralCode=).
+// Codes a visitor brings in the site address (the legacy ?affiliateCode=, ?r=, ?referralCode=).
 
 export interface UrlCodes {
   affiliateCode: string;

@@ -1,4 +1,4 @@
-// User info (SPEC §3): the account name and the password typed at login, kept in this page's
+// User info: the account name and the password typed at login, kept in this page's
 // memory only (never in storage), so that a forced password change need not ask for the old one.
 
 export interface UserInfo {

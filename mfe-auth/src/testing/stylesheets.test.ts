@@ -1,4 +1,4 @@
-// Themes (SPEC §1, ARCHITECTURE.md): the auth remote's stylesheets use the shared design tokens
+// Themes (shared/src/ui/themes.css): the auth remote's stylesheets use the shared design tokens
 // only, never a colour of their own, so dark and light apply to every auth screen.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

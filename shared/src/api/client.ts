@@ -21,7 +21,7 @@ import { createRsaKeyCache, encryptPayload } from './encryption';
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
- * Error codes meaning the session is gone (REFERENCE.md §2.2, §2.3): the player is logged out.
+ * Error codes meaning the session is gone (as on the legacy API): the player is logged out.
  * password.change.required: the session may only change its password (a first-time, expired or
  * default password). The login form already asks for the change before such a session becomes the
  * tab's; meeting it on the tab's session, the player is logged out with the server's message and
@@ -73,7 +73,7 @@ export function statusClosedBy(status: SystemStatus, failure: ApiError): SystemS
 }
 
 /**
- * Whether the client deals with a failure itself (REFERENCE.md §2.2): a toast, the login popup,
+ * Whether the client deals with a failure itself: a toast, the login popup,
  * a forced logout, or nothing to say (a cancelled call). A form shows the server's message only
  * when this is false: for quiet calls and the codes callers handle.
  */
@@ -339,7 +339,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  /** What the player sees of a failure (REFERENCE.md §2.2, in that order). */
+  /** What the player sees of a failure (its rules checked in the legacy client's order). */
   function report(failure: ApiError, token: string | null): void {
     if (failure.errorCode === CLIENT_ERROR_CODES.canceled || !isHandledByClient(failure)) return;
     if (SITE_CLOSED_CODES.has(failure.errorCode)) {
@@ -364,7 +364,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call(definition: CallDefinition, callOptions: SendOptions = {}): Promise<unknown> {
     // A caller may name the token itself: the forced password change runs before the login's
-    // token becomes the tab's session (REFERENCE.md §4, changePassword).
+    // token becomes the tab's session (as the legacy page changePassword does).
     const explicitToken = Object.entries(callOptions.headers ?? {}).find(([header]) => header.toLowerCase() === 'authorization')?.[1];
     const token = typeof explicitToken === 'string' && explicitToken ? explicitToken : sessionToken();
     if (definition.token && !token) {

@@ -1,4 +1,4 @@
-// Encrypted calls (REFERENCE.md, "Deliberate difference"): the JSON payload is sealed with a fresh
+// Encrypted calls (deliberately unlike the legacy API's): the JSON payload is sealed with a fresh
 // AES-256-GCM key and IV per request; the AES key travels wrapped with the server's RSA-OAEP
 // (SHA-256) public key.
 //   body:    { "value": base64(iv[12] ‖ ciphertext ‖ tag[16]) }

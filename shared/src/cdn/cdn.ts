@@ -1,5 +1,5 @@
-// Image and game-launch CDNs (SPEC §3 System status: info.imageCDNs, info.launchGameCDNs; §7 Other:
-// "Image and game-launch CDN bases are picked at random from server lists").
+// Image and game-launch CDNs (system status info.imageCDNs, info.launchGameCDNs): the bases are
+// picked at random from the server's lists.
 //
 // Each list is a rotation: at start-up (configureCdns, from the system status) one base is picked
 // at random, so a page's players spread over the CDNs and each page keeps to one (the browser's

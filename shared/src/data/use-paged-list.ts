@@ -12,7 +12,7 @@ export interface PagedQuery<F> {
 }
 
 /**
- * One page of a records list, as the envelope's `value` carries it (REFERENCE.md §2.1:
+ * One page of a records list, as the envelope's `value` carries it (as the legacy API does:
  * `value.list`, `value.totalPages`, and `value.footer` with the column totals).
  */
 export interface PagedList<T, Footer = never> {

@@ -1,9 +1,9 @@
 import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import type { AmountMinor } from '../money/amount-minor';
 
-/** SPEC §3 Public state, §9: the symbol when the site names none. */
+/** The currency symbol when the site names none. */
 export const DEFAULT_CURRENCY_SYMBOL = '$';
-/** What a hidden balance shows (SPEC §2 Header). */
+/** What a hidden balance shows (in the header). */
 export const HIDDEN_AMOUNT = '****';
 /** What an amount that is missing or not a number shows. */
 export const MISSING_AMOUNT = '--';

@@ -15,8 +15,8 @@ export function newCaptchaId(): string {
 }
 
 /**
- * `GET /wps/captcha`: a new single-use image captcha. The answer's value is the PNG in base64
- * (SPEC §7); the id is drawn here and named in the query, so the form knows it without a header.
+ * `GET /wps/captcha`: a new single-use image captcha. The answer's value is the PNG in base64;
+ * the id is drawn here and named in the query, so the form knows it without a header.
  */
 export async function fetchCaptcha(): Promise<Captcha> {
   const id = newCaptchaId();

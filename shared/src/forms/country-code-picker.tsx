@@ -14,7 +14,7 @@ export interface CountryCodePickerProps {
 }
 
 /**
- * Country dialling-code picker with flags (SPEC §2 Registration): the list opens when the picker
+ * Country dialling-code picker with flags (registration): the list opens when the picker
  * gets focus and closes 200 ms after it loses it, which leaves time for a click on an option.
  */
 export function CountryCodePicker({ countries, value, onChange, testId = 'country-code-picker' }: CountryCodePickerProps) {

@@ -1,4 +1,4 @@
-// Timing rules of the shared form parts (SPEC §4, §9).
+// Timing rules of the shared form parts.
 
 /** An SMS code stays valid this many seconds per minute the server gives (60 s × expiredMinutes). */
 export const SECONDS_PER_SMS_MINUTE = 60;

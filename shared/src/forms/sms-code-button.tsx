@@ -19,7 +19,7 @@ export interface SmsCodeButtonProps {
 }
 
 /**
- * Get-code button (SPEC §4 SMS button): after a send it stays disabled, showing 'code sent (n)'
+ * Get-code button (the SMS button): after a send it stays disabled, showing 'code sent (n)'
  * until the countdown reaches 0; sends at most once a second and only for a valid mobile number.
  */
 export function SmsCodeButton({ canSend, send, initialDeadline, testId = 'sms-code-button' }: SmsCodeButtonProps) {

@@ -12,7 +12,7 @@ export interface TextFieldProps {
   onBlur?: () => void;
   onFocus?: () => void;
   type?: HTMLInputTypeAttribute;
-  /** Required fields carry ＊ in the placeholder (SPEC §5). */
+  /** Required fields carry ＊ in the placeholder. */
   required?: boolean;
   placeholder?: string;
   /** Text shown under the field when it is invalid. */

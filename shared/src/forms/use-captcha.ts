@@ -6,7 +6,7 @@ import { useThrottle } from './use-throttle';
 export interface CaptchaState {
   captcha: Captcha | null;
   failed: boolean;
-  /** A new image, at most once a second (SPEC §4 Captcha): the player's click. */
+  /** A new image, at most once a second: the player's click. */
   refresh: () => void;
   /** A new image now: the previous one was used up by a failed attempt. */
   reload: () => void;

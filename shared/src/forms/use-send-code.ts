@@ -4,7 +4,7 @@ import { unreportedMessage } from './failure-message';
 
 /**
  * Wraps an SMS send for the get-code button: a failure the API client did not show itself is
- * shown as a warning with the server's message and a confirm button (SPEC §8), and nothing counts down.
+ * shown as a warning with the server's message and a confirm button, and nothing counts down.
  */
 export function useSendCode(send: () => Promise<number>): () => Promise<number | null> {
   const { t } = useT();

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 
 /**
  * Wraps an action so that it runs at most once per interval; calls in between are dropped
- * (SPEC §4: SMS sends and captcha refreshes, once a second).
+ * (SMS sends and captcha refreshes: once a second).
  */
 export function useThrottle<A extends unknown[]>(action: (...args: A) => void, intervalMs: number): (...args: A) => void {
   const last = useRef(-Infinity);

@@ -1,4 +1,4 @@
-// Field checks of SPEC §5. A failed check is a message key with its values, translated when shown
+// Form field checks. A failed check is a message key with its values, translated when shown
 // (so a language change re-renders it): the message keys are the shared `forms.` strings, and
 // `field` is the translation key of the field's label in the form's own namespace.
 import type { RegisterFieldRule } from '../types/wire';
@@ -69,7 +69,7 @@ export function patternError(rule: RegisterFieldRule): RuleError {
 export interface CheckOptions {
   /** Translation key of the field's label, for '{field} not empty'. */
   label: string;
-  /** Whether the field must be filled; when given it wins over the rule (SPEC §5 "always required"). */
+  /** Whether the field must be filled; when given it wins over the rule (an "always required" field). */
   required?: boolean;
 }
 
@@ -91,7 +91,7 @@ export function checkConfirmation(value: string, original: string, label: string
   return value === original ? null : { key: 'error_inconsistent_twice' };
 }
 
-/** Mobile numbers: required, digits within the mobile rule's bounds (SPEC §5 'valid mobile number'). */
+/** Mobile numbers: required, digits within the mobile rule's bounds ('valid mobile number'). */
 export const DEFAULT_MOBILE_RULE: RegisterFieldRule = {
   acceptedPattern: '^[0-9]+$',
   patternId: 6,
@@ -108,7 +108,7 @@ export function checkMobile(value: string, rule: RegisterFieldRule | undefined, 
   return matchesRule(value, rule ?? DEFAULT_MOBILE_RULE) ? null : { key: 'error_mobile_invalid' };
 }
 
-/** Trims what the player typed (SPEC §5: username, password, captcha and mobile are trimmed). */
+/** Trims what the player typed (username, password, captcha and mobile are trimmed). */
 export const trimmed = (value: string): string => value.trim();
 
 /** True when no field has an error. */

@@ -1,10 +1,10 @@
-// The languages a player can pick (SPEC §1) and the translation set each one reads from.
+// The languages a player can pick and the translation set each one reads from.
 
 /** Translation sets that exist for every app. TY is Traditional Chinese. */
 export const TRANSLATION_SETS = ['BN', 'CN', 'EN', 'ID', 'TH', 'TY', 'VI'] as const;
 export type TranslationSet = (typeof TRANSLATION_SETS)[number];
 
-/** The site configuration's default (SPEC §1): Bengali. */
+/** The site configuration's default: Bengali. */
 export const DEFAULT_LANGUAGE = 'BN';
 /** Where a language without its own translation set reads from. */
 export const FALLBACK_TRANSLATION_SET: TranslationSet = 'EN';

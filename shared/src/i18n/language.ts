@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, findLanguageOption, type LanguageOption } from './lan
 
 export interface SetLanguageOptions {
   bus?: EventBus;
-  /** Tells the server the logged-in player's language (SPEC §4). Null skips it. */
+  /** Tells the server the logged-in player's language. Null skips it. */
   api?: Pick<ApiClient, 'call'> | null;
 }
 
@@ -37,7 +37,7 @@ async function applyToPage(option: LanguageOption): Promise<void> {
 }
 
 /**
- * The player picks a language (SPEC §4 Language change): strings, the page direction, storage
+ * The player picks a language: strings, the page direction, storage
  * (lang, and hisLang for the `Language` header), the bus (other apps and tabs), and the server when
  * logged in.
  */

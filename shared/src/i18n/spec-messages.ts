@@ -1,20 +1,20 @@
-// The messages SPEC.md quotes (§4 States, §5 Validation rules, §8 Error catalogue, and the list of
-// issue 13), each with where the product keeps it: a translation key of a front-end set
+// The messages with a prescribed wording (states, validation rules, the error catalogue, and a list
+// of required messages), each with where the product keeps it: a translation key of a front-end set
 // (namespace + key, its files in every one of the seven languages) and/or a code of the server's
 // message catalogue (server/src/**/*.messages.ts, seven languages, typed). The repository check
 // tools/checks/spec-messages.test.ts reads this list and fails when a place is missing in a
-// language, or when its English is not the spec's wording.
+// language, or when its English is not the prescribed wording.
 //
 // Wording: the English equals the quote, except that the first letter may be capitalised (the
-// spec quotes 'invitation code error' and 'code sent (n)' in lower case; a message shown alone
+// quotes 'invitation code error' and 'code sent (n)' are in lower case; a message shown alone
 // starts with a capital, and the server's text of invalid.affiliate.code keeps the lower case).
-// Placeholders are compared after filling them with `values` (the spec writes '{field}' and
+// Placeholders are compared after filling them with `values` (the quotes write '{field}' and
 // '{0}', i18next '{{field}}', the server '{field}').
 //
-// Not listed: 'inconsistent twice' (§5) names the confirmation-mismatch message rather than
-// wording it: it is the key forms.error_inconsistent_twice, whose text the catalogue of §5 gives
-// as 'Incorrect confirmation input' (listed). Also not listed: the §8 auth messages the spec does
-// not quote (paraphrased, in lower case): they are the server's texts of TOO_MANY_REQUESTS,
+// Not listed: 'inconsistent twice' (a validation rule) names the confirmation-mismatch message
+// rather than wording it: it is the key forms.error_inconsistent_twice, whose text the validation
+// rules give as 'Incorrect confirmation input' (listed). Also not listed: the catalogue's auth errors
+// given unquoted (paraphrased, in lower case): they are the server's texts of TOO_MANY_REQUESTS,
 // sms.code.invalid, mobile.format.err, mobile.invalid, function.not.enabled. 'invalid reCaptcha
 // input', also unquoted, is listed: the bot check's refusal, on the server and in the auth forms.
 
@@ -28,11 +28,11 @@ export interface SpecMessagePlace {
 }
 
 export interface SpecMessage {
-  /** The spec's wording, as quoted. */
+  /** The prescribed wording, as quoted. */
   text: string;
-  /** Where SPEC.md quotes it. */
+  /** Where it is prescribed: the states (§4), validation (§5) or errors (§8) section, or the required list. */
   sections: readonly ('§4' | '§5' | '§8' | 'issue 13')[];
-  /** The same message quoted in other words elsewhere in the spec (not checked). */
+  /** The same message quoted in other words elsewhere (not checked). */
   alsoQuotedAs?: readonly string[];
   /** Values for the placeholders before the English is compared with `text`. */
   values?: Readonly<Record<string, string | number>>;
@@ -54,7 +54,7 @@ export const SPEC_NAMESPACE_FOLDERS = {
 export type SpecNamespace = keyof typeof SPEC_NAMESPACE_FOLDERS;
 
 export const SPEC_MESSAGES: readonly SpecMessage[] = [
-  // §4 States and transitions
+  // States and transitions
   {
     text: 'code sent (n)',
     sections: ['§4'],
@@ -81,7 +81,7 @@ export const SPEC_MESSAGES: readonly SpecMessage[] = [
     shownBy: 'member centre, withdrawal confirmation of a C2C order paid in full',
   },
 
-  // §5 Validation rules
+  // Validation rules
   {
     text: '{field} not empty',
     sections: ['§5', 'issue 13'],
@@ -198,7 +198,7 @@ export const SPEC_MESSAGES: readonly SpecMessage[] = [
     shownBy: 'a free-play guest trying a real-account action (client check and server answer)',
   },
 
-  // §8 Error catalogue
+  // Error catalogue
   {
     text: 'quota not sufficient, contact customer service',
     sections: ['§8', 'issue 13'],

@@ -1,4 +1,4 @@
-// The member's unread message count (issue 9, messageV2), one value for every app of the page: the
+// The member's unread message count (messageV2), one value for every app of the page: the
 // header's badge reads it, the messages page sets it after reading or deleting. The server pushes
 // it on the balance stream (an `unread` event: balance-stream.ts), so a mail sent to the member
 // shows at once; it is also asked for (CSP_unreadCount, quiet) when a real account's session

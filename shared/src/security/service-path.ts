@@ -4,7 +4,7 @@ import { isWebUrl } from './web-url';
 
 // Loaded on demand (support-link.ts): crypto-js is not part of a first load.
 
-/** The last characters of an encrypted service path are its key (SPEC §3 Service-link entry). */
+/** The last characters of an encrypted service path are its key (a service-link entry's). */
 export const SERVICE_PATH_KEY_LENGTH = 8;
 
 /**

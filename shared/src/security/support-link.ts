@@ -4,7 +4,7 @@ import type { CustomerServiceItem } from '../types/wire';
 
 export { isWebUrl } from './web-url';
 
-/** The service-link entry the support-link flow opens (SPEC §3, §4). */
+/** The service-link entry the support-link flow opens. */
 export const SUPPORT_LINK_TYPE = 3;
 
 /**
@@ -33,7 +33,7 @@ export function hasSupportLink(items: CustomerServiceItem[]): boolean {
 }
 
 /**
- * SPEC §4 support-link flow. Must be called inside the click handler: the popup is opened
+ * The support-link flow. Must be called inside the click handler: the popup is opened
  * synchronously (browsers block windows opened later), then sent to the decrypted address once it
  * is known. On any failure (no entry, a path that does not decrypt to a web address, the
  * decryption code not loading) the popup is closed and the player told to contact customer service.

@@ -1,6 +1,6 @@
 // Starting and resuming a player's session: the one place that writes a login into this tab's
 // storage and publishes it on the bus, so the header, the member and agent centres and the site's
-// other tabs all follow at once (SPEC §4 Login, App start).
+// other tabs all follow at once (at login and at app start).
 import { api as defaultApi, type ApiClient } from '../api/client';
 import type { SessionState } from '../bus/bus-types';
 import { AGENT_MEMBER_TYPES, isAgentMemberType } from '@platform/contract';
@@ -8,7 +8,7 @@ import { bus as defaultBus, type EventBus } from '../bus/event-bus';
 import { sessionStore } from '../storage/web-storage';
 import { memberInfoCall, type LoginResult, type MemberInfo } from '@platform/contract';
 
-/** Account types that may use the agent centre (SPEC §6): the contract's agent member types. */
+/** Account types that may use the agent centre: the contract's agent member types. */
 export const AGENT_ACCOUNT_TYPES: readonly number[] = AGENT_MEMBER_TYPES;
 
 export const isAgentAccount: (accountType: number | null | undefined) => boolean = isAgentMemberType;
@@ -37,12 +37,12 @@ export interface SessionDependencies {
   api?: ApiClient;
 }
 
-/** The account kind the site's checks read: the member's isAgent, else its type (REFERENCE.md §4). */
+/** The account kind the site's checks read: the member's isAgent, else its type (as on the legacy site). */
 export function accountTypeOf(member: MemberInfo): number {
   return typeof member.isAgent === 'number' ? member.isAgent : member.type;
 }
 
-/** Keeps the member's identity in this tab's storage (SPEC §3 Storage). */
+/** Keeps the member's identity in this tab's storage (storage-keys.ts). */
 function storeMember(member: MemberInfo): void {
   sessionStore.set('isAgent', accountTypeOf(member));
   sessionStore.set('account', member.account);
@@ -82,7 +82,7 @@ export async function startSession(login: LoginResult, { bus = defaultBus, api =
 }
 
 /**
- * App start (SPEC §4): a token left in this tab's session storage is published at once (so the
+ * App start: a token left in this tab's session storage is published at once (so the
  * page renders logged in) and the member behind it is loaded. A token the server no longer knows
  * ends the session through the API client's logout.
  */

@@ -86,7 +86,7 @@ export interface RememberedLogin {
 }
 
 /**
- * The login form's "remember me" (SPEC §4, issue 7): on, the username is kept for one day; off,
+ * The login form's "remember me": on, the username is kept for one day; off,
  * it is deleted. The password is never stored by the site: the form's autocomplete attributes and
  * the Credential Management API leave it to the browser's password manager.
  */

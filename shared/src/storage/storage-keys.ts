@@ -1,4 +1,4 @@
-// Every key the site keeps in the browser (SPEC §3 Storage, REFERENCE.md §4), with the shape of
+// Every key the site keeps in the browser (the legacy site's keys, and ours), with the shape of
 // its value. The only place a storage key is spelled out.
 import type { Theme } from '../bus/bus-types';
 import type {
@@ -85,14 +85,14 @@ export const STORAGE_KEYS = {
   passwordCookiePrefix: 'pwd_',
 } as const;
 
-/** "Remember me" keeps its cookies this long (SPEC §4, §9). */
+/** "Remember me" keeps its cookies this long: one day. */
 export const REMEMBER_MAX_AGE_MS = 86_400_000;
 
-/** Session values that survive a logout (SPEC §4 Logout): the brand this tab belongs to. */
+/** Session values that survive a logout: the brand this tab belongs to. */
 export const SESSION_KEYS_KEPT_ON_LOGOUT = ['merchant', 'merchantCode'] as const;
 
 /**
- * Session keys of SPEC §3 Storage that this site never writes, each with why: the value is derived
+ * Legacy session keys that this site never writes, each with why: the value is derived
  * from (or kept beside) an answer the page already holds, and no reader needs a copy in storage. A
  * second copy in sessionStorage would only go stale (an operator's change, a language switch, another
  * tab) and outlive its merchant's configuration revision. The keys stay in STORAGE_KEYS, spelled and

@@ -1,4 +1,4 @@
-// SPEC §3 Storage against the code: every session key the spec lists is either written by some app
+// Storage keys against the code: every session key of STORAGE_KEYS is either written by some app
 // of the site, or documented in DERIVED_SESSION_KEYS with why it is derived instead, never both.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -73,8 +73,8 @@ describe('sessionStore and localStore', () => {
         'enableSalary', 'enableContract', 'settings', 'validationSettings', 'login', 'cpw', 'permission', 'whitelabel',
       ]),
     );
-    // deviceId: the browser's Device-Id for the registration limits (issue 7), beyond SPEC §3.
-    // analyticsConsent: the answer to the analytics question, when the merchant requires consent (issue 13).
+    // deviceId: the browser's Device-Id for the registration limits, a key of our own.
+    // analyticsConsent: the answer to the analytics question, when the merchant requires consent.
     expect(Object.keys(STORAGE_KEYS.local).sort()).toEqual(['LOTTFAV', 'analyticsConsent', 'deviceId', 'hisLang', 'lang', 'merchantCode', 'theme']);
   });
 });

@@ -55,7 +55,7 @@ export const sessionStore = createTypedStore(() => globalThis.sessionStorage, ST
 export const localStore = createTypedStore(() => globalThis.localStorage, STORAGE_KEYS.local);
 
 /**
- * Ends the tab's session in storage (SPEC §4 Logout): everything in sessionStorage goes, except the
+ * Ends the tab's session in storage (logout): everything in sessionStorage goes, except the
  * merchant values the brand wrote at boot, which the next request still needs.
  */
 export function clearSession(): void {
@@ -73,14 +73,14 @@ export function getMerchantCode(): string | null {
   return localStore.get('merchantCode') ?? sessionStore.get('merchantCode');
 }
 
-/** What the brand bundle does at boot (REFERENCE.md §4): one merchant code in all three places. */
+/** What the old brand bundle did at boot: one merchant code in all three places. */
 export function setMerchantCode(merchantCode: string): void {
   sessionStore.set('merchant', merchantCode);
   sessionStore.set('merchantCode', merchantCode);
   localStore.set('merchantCode', merchantCode);
 }
 
-/** Favourite lottery games of one player, kept in this browser (SPEC §4 Favourites). */
+/** Favourite lottery games of one player, kept in this browser. */
 export function getLotteryFavourites(username: string): (string | number)[] {
   return localStore.get('LOTTFAV')?.[username] ?? [];
 }

@@ -1,4 +1,4 @@
-// Shapes that travel between the browser and the server (SPEC §3 and §7, REFERENCE.md §2). The
+// Shapes that travel between the browser and the server. The
 // shape of every call's request and answer is derived from its row in the contract
 // (@platform/contract, `ValueOf<typeof loginCall>`); the names below are kept for readers.
 

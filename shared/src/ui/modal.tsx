@@ -13,7 +13,7 @@ export interface ModalProps {
   children?: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
-  /** A click on the dimmed background closes the modal (SPEC §2: the login popup does). */
+  /** A click on the dimmed background closes the modal (the login popup does). */
   closeOnBackdrop?: boolean;
   className?: string;
   /** data-testid of the dialog element (the content is portalled to <body>). */

@@ -4,7 +4,7 @@ export const DEFAULT_PAGE_RANGE = 3;
 export const DEFAULT_MARGIN_PAGES = 1;
 
 /**
- * The pages a pagination bar shows (SPEC §4: a range of 3 pages around the current one, 1 margin
+ * The pages a pagination bar shows (a range of 3 pages around the current one, 1 margin
  * page at each end): `1 … 4 5 6 … 10`. A gap of a single page shows that page, not an ellipsis.
  */
 export function paginationItems(

@@ -6,7 +6,7 @@ import { useT } from '../i18n/use-t';
 import { sessionStore } from '../storage/web-storage';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** Member `type` of a guest (free-play) account: not a real account (SPEC §1). The contract's. */
+/** Member `type` of a guest (free-play) account: not a real account. The contract's. */
 export const GUEST_ACCOUNT_TYPE: number = GUEST_MEMBER_TYPE;
 
 let noticeOpen = false;
@@ -37,7 +37,7 @@ function showRealAccountNotice(): void {
 }
 
 /**
- * Before an action that needs a real account (SPEC §5): without a session the login popup opens;
+ * Before an action that needs a real account: without a session the login popup opens;
  * a guest account (isAgent 4) is told to register. Returns whether the action may go ahead.
  */
 export function requireRealAccount(eventBus: EventBus = defaultBus): boolean {

@@ -3,10 +3,10 @@ import { lazy, Suspense } from 'react';
 
 // The analytics loader and its consent question are a chunk of their own, fetched only when the
 // merchant has a tag (info.analytics.gtagId): nothing of it weighs on a page load without one
-// (the home JS budget, issue 8).
+// (the home page's JS budget).
 const AnalyticsGate = lazy(() => import(/* webpackChunkName: "analytics" */ './analytics/analytics-gate'));
 
-/** The merchant's analytics tag (SPEC §3 info.analytics), after consent where the merchant requires it. */
+/** The merchant's analytics tag (info.analytics), after consent where the merchant requires it. */
 export function AnalyticsSlot() {
   const { status } = useBusState('settings');
   const analytics = status?.info.analytics;

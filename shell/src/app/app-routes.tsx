@@ -14,7 +14,7 @@ function RoutePage({ route }: { route: RouteDefinition }) {
   );
 }
 
-/** SPEC §2 Guard: with the brand's logged-in-only flag, visitors only reach the public routes' paths. */
+/** The guard: with the brand's logged-in-only flag, visitors only reach the public routes' paths. */
 function LoggedInOnlyGuard({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const { status } = useBusState('settings');

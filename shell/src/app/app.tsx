@@ -51,7 +51,7 @@ export function App() {
     startUp()
       .then(() => restoreSession())
       // The whole site renders at once here: as a transition React does it in slices, yielding to
-      // the browser between them, instead of one long task that blocks input (issue 8, item 3).
+      // the browser between them, instead of one long task that blocks input.
       .then(() => !cancelled && startTransition(() => setState('ready')))
       .catch((error) => {
         console.error('[shell] start-up failed', error);

@@ -51,7 +51,7 @@ export function Overlays() {
         const { token, isAgent } = bus.get('session');
         if (!token) return setOverlay({ kind: 'login', tab: 'login' });
         // An agent gets its centre; a real player gets it too, where the remote shows the affiliate
-        // application (SPEC §6 get-agent link). A guest account gets neither.
+        // application (the "Become an agent" link). A guest account gets neither.
         if (isAgent === GUEST_ACCOUNT_TYPE) return;
         setOverlay({ kind: 'agentCenter', page });
       }),

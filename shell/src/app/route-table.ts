@@ -37,10 +37,10 @@ export function layoutNamed(name: string): Omit<RouteChrome, 'banner'> | undefin
 /** A route: its paths and the remote's exposed route page (RoutePageRef: a module placed with RoutePageProps) that renders it. */
 export type RouteDefinition = RoutePageRef & {
   id: string;
-  /** The route's path and its aliases (SPEC §2 Routes). */
+  /** The route's path and its aliases. */
   paths: string[];
   chrome: RouteChrome;
-  /** Reachable without a session even when the brand's logged-in-only flag is on (SPEC §2 Guard). */
+  /** Reachable without a session even when the brand's logged-in-only flag is on (the guard). */
   public?: boolean;
   /** Side and top bars hidden unless the query flag `bars=1` allows them (/seamless). */
   barsByQueryFlag?: boolean;
@@ -50,7 +50,7 @@ export type RouteDefinition = RoutePageRef & {
 type KnownRoute<Remote extends RemoteName> = Omit<RemoteRoute, 'module' | 'layout'> & { module: RoutePageOf<Remote>; layout: LayoutName };
 
 /**
- * The lobby's games routes (SPEC §2): each game category's page, but the lottery's (LOTT has a
+ * The lobby's games routes: each game category's page, but the lottery's (LOTT has a
  * remote of its own), and the hot games.
  */
 export const GAME_CATEGORY_ROUTES: readonly string[] = [

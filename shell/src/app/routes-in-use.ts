@@ -21,7 +21,7 @@ export function routeAt(pathname: string): RouteDefinition | undefined {
   return routes.find((route) => route.paths.some((path) => matchPath(path, pathname)));
 }
 
-/** SPEC §2 Guard: the only paths open without a session when the logged-in-only flag is on, the public routes'. */
+/** The guard: the only paths open without a session when the logged-in-only flag is on, the public routes'. */
 export function isPublicPath(pathname: string): boolean {
   return routeAt(pathname)?.public === true;
 }

@@ -3,7 +3,7 @@ import { apiFailure, makeMember, recordCommands, stubApi } from '@platform/share
 import { POPUP_SHOWN_KEY } from '../features/announcements/hooks/use-announcement-popup';
 import { restoreSession, startSessionSync } from './session-sync';
 
-// App start after a reload (SPEC §4 App start): the sync is mounted first, with the bus still at
+// App start after a reload: the sync is mounted first, with the bus still at
 // its initial empty session, and the token the tab stored must survive until it is resumed.
 
 let stop: () => void = () => undefined;

@@ -12,7 +12,7 @@ const endTabSession = (): void => keepingPopupOffers(clearSession);
  *
  * Only changes of the bus session are mirrored, never the value it holds when the sync starts:
  * at app start that is the bus's initial empty session, and taking it for a logout would clear
- * the token a reload left in storage before `restoreSession` could resume it (SPEC §4 App start).
+ * the token a reload left in storage before `restoreSession` could resume it.
  */
 export function startSessionSync(navigateHome: () => void): () => void {
   const subscriptions = [
@@ -36,7 +36,7 @@ export function startSessionSync(navigateHome: () => void): () => void {
   return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }
 
-/** App start (SPEC §4): a token left in this tab's session loads the member behind it. */
+/** App start: a token left in this tab's session loads the member behind it. */
 export async function restoreSession(): Promise<void> {
   // The API client has already ended a session the server no longer knows.
   await resumeSession();

@@ -14,7 +14,7 @@ jest.mock('../remotes/remote-registry', () => ({ loadRemoteManifest: jest.fn(asy
 
 describe('start-up', () => {
   it('deletes a password an earlier version remembered in a script-readable cookie, keeping the remembered username', async () => {
-    // What the site wrote before issue 7: the username, the flag, and pwd_<username> in clear.
+    // What an earlier version of the site wrote: the username, the flag, and pwd_<username> in clear.
     document.cookie = 'lastUser=alice; Path=/';
     document.cookie = 'remember=true; Path=/';
     document.cookie = 'pwd_alice=a-secret-pw; Path=/';

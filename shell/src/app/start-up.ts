@@ -28,14 +28,14 @@ export function routeShowsBanners(pathname: string): boolean {
 }
 
 /**
- * The system status, and what the page takes from it before anything renders (SPEC §3, §4 App
- * start): the merchant and the CDNs.
+ * The system status, and what the page takes from it before anything renders (at app start):
+ * the merchant and the CDNs.
  *
  * The merchant comes from the domain: the status is asked for without a Merchant header, so the
  * server resolves the brand from the host name the page is on (merchant_domain, else the default
  * merchant), and names it (info.merchantCode). That code is written where the old brand bundle
- * wrote its own (sessionStorage merchant and merchantCode, localStorage merchantCode; REFERENCE.md
- * §4), and from then on every call carries it as the Merchant header (api/client.ts). A code kept
+ * wrote its own (sessionStorage merchant and merchantCode, localStorage merchantCode), and
+ * from then on every call carries it as the Merchant header (api/client.ts). A code kept
  * from an earlier visit is not sent with this call: the domain decides, so an operator moving a
  * domain to another brand takes effect at the next page load.
  */
@@ -52,7 +52,7 @@ export async function loadSystemStatus(): Promise<SystemStatus> {
 let balanceServiceStarted = false;
 
 /**
- * App start (SPEC §4): the balance service (once, for every app of the page, before a session
+ * App start: the balance service (once, for every app of the page, before a session
  * can be resumed), theme light, the operator's remote list and the system status in
  * parallel, then the site's language and the country list. Remotes that fail to register only
  * affect their own slots. A password an earlier version remembered in a cookie is deleted first.

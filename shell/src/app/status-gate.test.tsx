@@ -4,9 +4,9 @@ import { freePlayLoginCall } from '@platform/contract';
 import { makeStatus, renderWithProviders, setStatus } from '@platform/shared/testing';
 import { StatusGate } from './status-gate';
 
-// The server refuses every route but a few during maintenance and to restricted visitors (issue 7,
-// item 2). Whatever call meets the refusal, the root view turns to the page the status would have
-// chosen (SPEC §2: 1 maintenance, 2 IP restriction), with the facts the refusal carries.
+// The server refuses every route but a few during maintenance and to restricted visitors.
+// Whatever call meets the refusal, the root view turns to the page the status would have
+// chosen (1 maintenance, 2 IP restriction), with the facts the refusal carries.
 
 /** A client whose every call the server refuses with `body` (the network edge replaced). */
 function refusingClient(status: number, body: unknown) {

@@ -2,7 +2,7 @@ import { useBusState, type SystemStatus, type SystemStatusCode } from '@platform
 import type { ReactNode } from 'react';
 import { IpRestrictionPage, MaintenancePage } from '../features/system-status';
 
-/** SPEC §4: 1 if maintenance, else 2 if region restriction, else 0. */
+/** The root view: 1 if maintenance, else 2 if region restriction, else 0. */
 export function statusCodeOf(status: SystemStatus): SystemStatusCode {
   if (status.maintenance) return 1;
   if (status.regionRestriction) return 2;

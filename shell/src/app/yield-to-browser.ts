@@ -1,6 +1,6 @@
 /**
  * Ends the current task so the browser can paint and handle input before the next step of the
- * start-up (issue 8: a phone's start-up in one piece is a long task that blocks the page):
+ * start-up (a phone's start-up in one piece is a long task that blocks the page):
  * `scheduler.yield()` where the browser has it (the continuation keeps its priority), else a
  * macrotask.
  */

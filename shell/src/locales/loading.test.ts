@@ -1,4 +1,4 @@
-// The shell's strings are fetched per language (issue 8, item 3): on a fresh i18n instance (isolated
+// The shell's strings are fetched per language: on a fresh i18n instance (isolated
 // modules; the test setup loads every set of the page's instance), choosing a language fetches its
 // own set only (English only when a string is missing: every set is complete), and the page switches
 // with the strings, never their keys.

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-/** SPEC §8: a remote that has not answered after 120000 ms counts as failed. */
+/** A remote that has not answered after 120000 ms counts as failed. */
 export const REMOTE_LOAD_TIMEOUT_MS = 120000;
 
 /**

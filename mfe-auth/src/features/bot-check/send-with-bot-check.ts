@@ -1,7 +1,7 @@
 import { demandsBotCheck, fetchBotCheckChallenge, type BotCheckChallenge } from './api/bot-check-api';
 
 // The bot check of password logins, registrations and the SMS sends of SMS login and mobile
-// registration (SPEC §4: registration runs it after the invitation code, an SMS send before
+// registration (registration runs it after the invitation code, an SMS send before
 // sending). The server's module bot-check/ decides when one is demanded: always when the merchant
 // requires it, and for a while after this address, the account or the number met an abuse limit.
 

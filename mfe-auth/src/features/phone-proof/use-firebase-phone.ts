@@ -7,7 +7,7 @@ import type { SentPhoneCode } from './firebase-phone-sdk';
 import { loadFirebasePhone } from './load-firebase-phone';
 import { phoneProofErrorOf, PhoneProofError } from './phone-proof-error';
 
-// The browser half of the third-party (Firebase) SMS channel (SPEC §3, §4; the server's module
+// The browser half of the third-party (Firebase) SMS channel (the server's module
 // phone-proof/). Where the merchant set it up (info.firebaseSms of the system status), Google
 // sends the SMS code instead of the site, and the forms send the Firebase ID token the typed code
 // earns (firebaseChannel 'sms', firebaseIdToken) instead of having the site check the code.
@@ -25,7 +25,7 @@ export interface FirebasePhone {
   idTokenFor(code: string): Promise<string>;
 }
 
-/** The countdown after a send through Firebase: one minute (SPEC §4 SMS button). */
+/** The countdown after a send through Firebase: one minute. */
 const FIREBASE_CODE_MINUTES = 1;
 
 /**

@@ -1,4 +1,4 @@
-// The registration form's fields (SPEC §3 Registration payload, §5): which are shown in which
+// The registration form's fields (the registration payload's): which are shown in which
 // mode, which are always required, and how each is typed.
 import type { RegisterFieldRule } from '@platform/shared';
 import type { RegisterField, RegisterRequest } from '@platform/contract';
@@ -36,7 +36,7 @@ export const FIELD_INPUTS: Record<RegisterFieldName, FieldInput> = {
   captcha: { type: 'text', autoComplete: 'off' },
 };
 
-/** Optional fields the operator switches on (SPEC §5 "shown only when enabled"). */
+/** Optional fields the operator switches on (shown only when enabled). */
 const OPTIONAL_FIELDS: RegisterFieldName[] = [
   'payeeName',
   'email',
@@ -101,7 +101,7 @@ export function planFields({ mode, rules, smsVerification, mobilePassword, hasRe
   return plan;
 }
 
-/** The verification code's rule: non-empty only, at most 255 characters (SPEC §5). */
+/** The verification code's rule: non-empty only, at most 255 characters. */
 export const VERIFICATION_CODE_RULE: RegisterFieldRule = {
   acceptedPattern: '*',
   patternId: 0,

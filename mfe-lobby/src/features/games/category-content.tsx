@@ -1,4 +1,4 @@
-// A games route's content (SPEC §2): /rng, /live, /fish, /pvp, /sports, /esports, /cockfight,
+// A games route's content: /rng, /live, /fish, /pvp, /sports, /esports, /cockfight,
 // /inhouse, /elott and /hot. The category's vendors, then (for categories with game lists) the
 // games of the vendor chosen (?vassalage=) or of all its vendors; game centres start a vendor's
 // own lobby from its entry.

@@ -1,4 +1,4 @@
-// The player's favourite games (SPEC §4 Favourites): the ids are loaded once per session and kept
+// The player's favourite games: the ids are loaded once per session and kept
 // here for every tile on screen; a toggle removes a favourite or adds one, then updates the ids.
 import { requireRealAccount, useBusState } from '@platform/shared';
 import { useEffect, useSyncExternalStore } from 'react';

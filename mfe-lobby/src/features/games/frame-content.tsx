@@ -1,4 +1,4 @@
-// The /game frame (SPEC §2): the launched game in an iframe. Its address comes from session
+// The /game frame: the launched game in an iframe. Its address comes from session
 // storage (iframeUrl), so a reload keeps the game; a launch while here replaces it.
 import { Button, EmptyState, useNavigate, useT } from '@platform/shared';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The address the /game frame shows: kept in session storage (`iframeUrl`, SPEC §3 Storage) so a
+// The address the /game frame shows: kept in session storage (`iframeUrl`) so a
 // reload keeps the game, and announced to a frame page already on screen (a launch from /game).
 import { sessionStore } from '@platform/shared';
 

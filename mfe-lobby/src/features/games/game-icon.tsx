@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styles from './games.module.css';
 
-/** The default icon (SPEC §8): drawn in the theme's colours, so it never fails to load itself. */
+/** The default icon (no image, or one that fails): drawn in the theme's colours, so it never fails to load itself. */
 function DefaultIcon() {
   return (
     <span className={styles.defaultIcon} data-testid="game-icon-default" aria-hidden="true">

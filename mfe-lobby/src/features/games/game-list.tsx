@@ -1,4 +1,4 @@
-// A game list with its filters (SPEC §4 Lobby filter and pagination): name search,
+// A game list with its filters and pagination: name search,
 // classification, minimum bet and lines; page 1 of 42 games to start with, back to page 1 on any
 // filter change; previous does nothing on page 1 and next nothing on the last (the shared
 // Pagination: a range of 3 pages and 1 margin page).
@@ -29,7 +29,7 @@ export function GameList({ gameType, vassalage = '' }: { gameType: string; vassa
       setHasMore(loaded.hasMore);
       return { list: loaded.games, totalPages: loaded.totalPages };
     },
-    // SPEC §7: the game list is a call of a session (logged out: a way to log in instead).
+    // The game list is a call of a session (logged out: a way to log in instead).
     { filters: { gameType, vassalage, ...EMPTY_FILTERS }, pageSize: GAME_PAGE_SIZE, requiresSession: true },
   );
   const loggedIn = useBusState('session').token !== null;

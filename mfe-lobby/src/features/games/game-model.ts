@@ -1,5 +1,5 @@
-// The lobby's view of a game, read from the catalogue's game entity (SPEC §3 Game entity,
-// contract/src/games.ts gameEntitySchema) and from the launch's suggestions: one place
+// The lobby's view of a game, read from the catalogue's game entity
+// (contract/src/games.ts gameEntitySchema) and from the launch's suggestions: one place
 // that knows the field names.
 import { amountMinorFromMajor, type AmountMinor } from '@platform/shared';
 

@@ -20,9 +20,9 @@ import {
 } from '@platform/contract';
 import { lobbyGamesOf, minorOfMajor, type LobbyGame } from './game-model';
 
-/** SPEC §4 / §9: a game list starts at page 1 with 42 games a page. */
+/** A game list starts at page 1 with 42 games a page. */
 export const GAME_PAGE_SIZE = 42;
-/** SPEC §3: the web client's clientType. */
+/** The web client's clientType. */
 const CLIENT_TYPE = 3;
 
 /** A phone is sent to the mobile build of a game (html5), a desktop to html5-desktop. */
@@ -67,7 +67,7 @@ export async function loadGameList(filters: GameListFilters, pageNo: number, sig
   return { games: lobbyGamesOf(value.games), totalPages: value.totalPages, hasMore: value.hasMore };
 }
 
-/** SPEC §7 Hot list: isPlatform 2, platforms flash and html5-desktop. */
+/** The hot list: isPlatform 2, platforms flash and html5-desktop. */
 export async function loadHotGames(signal?: AbortSignal): Promise<LobbyGame[]> {
   const params = { isPlatform: 2, platform: 'flash,html5-desktop', language: language() };
   const value = await api.call(hotGamesCall, { params, signal });
@@ -165,7 +165,7 @@ export interface LaunchTarget {
 
 const NODE_ID = /^[0-9]{1,10}$/;
 
-/** The URL of a real-money game (SPEC §3 Launch request). */
+/** The URL of a real-money game (the launch request). */
 export async function launchGame(target: LaunchTarget): Promise<string> {
   const session = bus.get('session');
   const data = {

@@ -1,7 +1,7 @@
 import { lobbyGameOf } from './game-model';
 import { planGameLaunch, planVendorEntry } from './launch-plan';
 
-// SPEC §2 Launch routing and §4 Game launch.
+// Launch routing: what a click on a game or a vendor entry does.
 const vendor = (vassalage: string, gameCategory: string, accountTypeName: string | null = null) => ({ vassalage, gameCategory, accountTypeName });
 
 describe('a vendor entry', () => {

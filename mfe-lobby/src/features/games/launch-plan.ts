@@ -1,4 +1,4 @@
-// Launch routing (SPEC §2 "Launch routing", §4 "Game launch"): what a click on a game or on a
+// Launch routing and game launch: what a click on a game or on a
 // vendor entry does. Pure: the launcher (use-launcher.ts) carries the plan out.
 import { GAME_CATEGORIES } from '@platform/contract';
 import type { LobbyGame } from './game-model';
@@ -18,7 +18,7 @@ export type LaunchPlan =
   /** Show the vendor's games in a popup list. */
   | { kind: 'vendor-games'; vassalage: string; gameType: string };
 
-/** SPEC §9: categories whose vendors have a game list in the lobby (in-house too: its games are ours). */
+/** Categories whose vendors have a game list in the lobby (in-house too: its games are ours). */
 export const GAME_LIST_CATEGORIES: ReadonlySet<string> = new Set(['RNG', 'FISH', 'PVP', 'LIVE', 'INHOUSE']);
 const LOTTERY_CATEGORIES = new Set(['LOTT', 'ELOTT']);
 const LOTTERY_ACCOUNT_TYPES = new Set(['LOTT', 'ELOTT', 'TCG_SEA']);

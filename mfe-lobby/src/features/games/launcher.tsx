@@ -1,6 +1,6 @@
 // Carries out launch plans (launch-plan.ts) for the game screens below it: login required, the
-// vendor's launch, the /game frame, and the launch's answers the lobby explains itself (REFERENCE
-// §2.2: not enough balance → deposit; vendor under maintenance → its window and popular games;
+// vendor's launch, the /game frame, and the launch's answers the lobby explains itself (no
+// toast): not enough balance → deposit; vendor under maintenance → its window and popular games;
 // vendor not connected). Also follows the bus's launchGame command (a banner's GAME linkage).
 import {
   bus,
@@ -138,7 +138,7 @@ export function LauncherProvider({ children }: { children: ReactNode }) {
           setVendorGames({ vassalage: plan.vassalage, gameType: plan.gameType });
           return;
         case 'launch':
-          // SPEC §4: a game is played logged in (a guest account is told to register).
+          // A game is played logged in (a guest account is told to register).
           if (!requireRealAccount()) return;
           // A PVP game is played in one of its rooms: the list first.
           if (game && plan.gameType === 'PVP' && plan.nodeId) {

@@ -5,7 +5,7 @@ import styles from './games.module.css';
 import { useLauncher } from './launcher';
 import { NAMESPACE } from './translations';
 
-/** SPEC §7: the vendors are asked for the desktop web platform (the shell's side bar asks the same, one cached answer). */
+/** The vendors are asked for the desktop web platform (the shell's side bar asks the same, one cached answer). */
 const VENDOR_PARAMS = { platform: 'html5-desktop' } as const;
 
 /** The lanes (category → vendors), cached by the API client per language. */

@@ -2,7 +2,7 @@ import { Modal, useT } from '@platform/shared';
 import { GameList } from './game-list';
 import { NAMESPACE } from './translations';
 
-/** A vendor's games in a popup (SPEC §4: VASSALAGE entries open a popup game list). */
+/** A vendor's games in a popup (VASSALAGE entries open a popup game list). */
 export function VendorGamesDialog({ vassalage, gameType, onClose }: { vassalage: string; gameType: string; onClose: () => void }) {
   const { t } = useT(NAMESPACE);
   return (

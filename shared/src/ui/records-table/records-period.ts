@@ -1,5 +1,5 @@
-// The period filter of the records pages: the period tabs of the agent centre (REFERENCE.md §5.2,
-// team overview) offered by every records table, and the day bounds each one stands for.
+// The period filter of the records pages: the period tabs of the legacy agent centre's team
+// overview, offered by every records table, and the day bounds each one stands for.
 
 export const RECORDS_PERIODS = ['today', 'yesterday', 'last7Days', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;
 export type RecordsPeriod = (typeof RECORDS_PERIODS)[number];

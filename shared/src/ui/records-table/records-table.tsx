@@ -80,7 +80,7 @@ function totalOf<Row, Footer>(column: RecordsColumn<Row, Footer>, footer: Footer
 }
 
 /**
- * A records page's table (SPEC §4): filters, rows, a totals row from the list's `footer`,
+ * A records page's table: filters, rows, a totals row from the list's `footer`,
  * pagination, and its loading, error and empty states. Wide boxes show a table that scrolls
  * inside its own box; narrow ones (phones) show each row as a card of label–value lines.
  * The explicit table roles keep it a table for screen readers when the cards restyle it.

@@ -1,5 +1,5 @@
-// The merchant's Google tag (SPEC §3: info.analytics.gtagId; §4 App start: "a permission call
-// supplies analytics config"). Loaded as the tag's own snippet does it, without an inline script
+// The merchant's Google tag (info.analytics.gtagId: the system status, asked for at app start,
+// supplies the analytics config). Loaded as the tag's own snippet does it, without an inline script
 // (the page's Content-Security-Policy allows none): the dataLayer queue and gtag() are set up here,
 // then gtag.js is added as an async <script> from www.googletagmanager.com, which the server's page
 // policy allows while the merchant has a tag (security-headers/content-security-policy.ts).

@@ -18,7 +18,7 @@ export interface InstallGuide {
   steps: { image: string; textKey: string }[];
 }
 
-/** SPEC §2 App download modal: four steps per platform, the first a QR code of the install link. */
+/** The app download modal: four steps per platform, the first a QR code of the install link. */
 export const INSTALL_GUIDES: InstallGuide[] = [
   {
     platform: 'android',
@@ -42,5 +42,5 @@ export const INSTALL_GUIDES: InstallGuide[] = [
   },
 ];
 
-/** SPEC §2: the step-1 QR code is 100 px with no margin. */
+/** The step-1 QR code is 100 px with no margin. */
 export const INSTALL_QR_SIZE = 100;

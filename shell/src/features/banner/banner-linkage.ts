@@ -31,7 +31,7 @@ export function parseGameLinkage(value: string): LaunchGameTarget | null {
 }
 
 /**
- * A promotion's page: the one link form of a promotion, /promotions/:id (SPEC §2: the route named
+ * A promotion's page: the one link form of a promotion, /promotions/:id (the route named
  * promotions takes an id), for the banners' PROMOTION linkage and the promo bar, as the
  * registration page's promotion slider links it too.
  */

@@ -1,4 +1,4 @@
-/** SPEC §9: banners (and the promo slider) move on every 5000 ms when there is more than one. */
+/** Banners (and the promo slider) move on every 5000 ms when there is more than one. */
 export const BANNER_AUTOPLAY_DELAY_MS = 5000;
 
 /** Banner groups the lead's route table passes to the layout. */

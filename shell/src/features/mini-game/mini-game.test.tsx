@@ -6,7 +6,7 @@ import { MiniGameWidget } from './components/mini-game-widget';
 import { MINI_GAME_CLOSED_KEY } from './mini-game';
 import { showsMiniGameOn } from './mini-game-pages';
 
-// Issue 13, login extras: the app shell's mini-game widget opens the in-house instant game (crash
+// The app shell's mini-game widget opens the in-house instant game (crash
 // JLC001 of vendor JL) in the /game frame through the bus's launch command.
 
 // Vendors and games as gameVendors and gameList send them (contract/src/games.ts).

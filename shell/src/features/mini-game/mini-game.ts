@@ -2,8 +2,8 @@ import { api, bus, GUEST_ACCOUNT_TYPE, type GameLane, type LaunchGameTarget, typ
 import { gameListCall } from '@platform/contract';
 
 /**
- * The app shell's mini-game widget (SPEC §2 App shell) opens the in-house instant game: the crash
- * game JLC001 of the in-house vendor JL (SPEC §9), category INHOUSE.
+ * The app shell's mini-game widget opens the in-house instant game: the crash
+ * game JLC001 of the in-house vendor JL, category INHOUSE.
  */
 export const MINI_GAME = { vassalage: 'JL', gameType: 'INHOUSE', gameCode: 'JLC001' } as const;
 

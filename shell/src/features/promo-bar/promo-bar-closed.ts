@@ -1,7 +1,6 @@
 /**
  * The language this tab's player closed the promo bar in (sessionStorage): it stays closed for the
- * rest of the tab session in that language, and shows again after a language change (SPEC §4
- * Language change: the promo bar toggles).
+ * rest of the tab session in that language, and shows again after a language change.
  */
 export const PROMO_BAR_CLOSED_KEY = 'promoBarClosed';
 

@@ -1,5 +1,5 @@
 import { BANNER_AUTOPLAY_DELAY_MS } from '../banner/banner-settings';
 
-/** SPEC §9: the promo slider moves on every 5000 ms, as the banners do. */
+/** The promo slider moves on every 5000 ms, as the banners do. */
 export const PROMO_BAR_CYCLE_MS = BANNER_AUTOPLAY_DELAY_MS;
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { makeMember, makeStatus, renderWithProviders, settle, setStatus, stubApi, switches } from '@platform/shared/testing';
 import LoginModal from './login-modal';
 
-// SPEC §4 Login: the first-time flag triggers a first-login action. Ours opens My Account (the
+// At login, the first-time flag triggers a first-login action. Ours opens My Account (the
 // member centre's security centre) once the popup has closed, for a session that starts from a
 // first-time login; a password login of such an account goes to the forced change first.
 

@@ -30,7 +30,7 @@ export interface AuthViews {
   loggedIn: (outcome: LoginOutcome) => Promise<void>;
   /** 'Register now': the page when the site registers on a page, else the register tab. */
   goToRegister: () => void;
-  /** The password was changed: back to the login form (SPEC §2 Change-password modal). */
+  /** The password was changed (change-password modal): back to the login form. */
   passwordChanged: (username: string) => void;
   /** The e-mailed link set a new password: back to the login form, to log in again (told of second factors it kept). */
   passwordReset: (username: string | null, secondFactors?: readonly string[]) => void;
@@ -38,7 +38,7 @@ export interface AuthViews {
 
 /**
  * The flow between the auth screens, shared by the login popup and the /login page. The popup
- * goes home before a forced password change (SPEC §4); the page keeps it over its form.
+ * goes home before a forced password change; the page keeps it over its form.
  */
 export function useAuthViews(initial: AuthView, close: () => void, { homeBeforePasswordChange = false } = {}): AuthViews {
   const { t } = useT(NAMESPACE);

@@ -7,7 +7,7 @@ import { rememberUserInfo } from '../../../lib/user-info';
 export type LoginNext = 'session' | 'changePassword';
 
 /**
- * Whether a login must change its password before playing (SPEC §4 Login): a first-time login, or
+ * Whether a login must change its password before playing: a first-time login, or
  * a password the server reports expired (it also reports the site's default weak password that
  * way), unless the player proved themselves by SMS.
  */
@@ -17,7 +17,7 @@ export function mustChangePassword({ result, method }: LoginOutcome): boolean {
 }
 
 /**
- * The first-login action (SPEC §4 Login: the first-time flag triggers it): a session that starts
+ * The first-login action (the first-time flag triggers it): a session that starts
  * from a login the server reports as the account's first (an account the back office or an agent
  * opened, its password never chosen by the player) opens My Account, the member centre's security
  * centre, where the player sets their own login password and binds phone, e-mail and second
@@ -34,7 +34,7 @@ export function runFirstLoginAction({ result }: LoginOutcome): boolean {
 }
 
 /**
- * Completes a login for any form (SPEC §4 Login, Free-play login): user info kept in memory, the
+ * Completes a login for any form (free play included): user info kept in memory, the
  * session stored and published on the bus, home. A forced password change keeps the login aside
  * (`login` and `cpw` in the tab's storage) without starting the session or leaving the page; the
  * host then shows the change-password modal.

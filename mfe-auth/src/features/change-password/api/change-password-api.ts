@@ -9,7 +9,7 @@ export interface PasswordChange {
 
 /**
  * `POST /wps/member/password` (encrypted). A forced change runs before the login's token became
- * the tab's session, so that token is named here (REFERENCE.md §4).
+ * the tab's session, so that token is named here (as the legacy page changePassword does).
  */
 export async function changePassword(change: PasswordChange, token: string | null): Promise<void> {
   await api.call(changePasswordCall, { data: change, headers: token ? { Authorization: token } : undefined });

@@ -35,7 +35,7 @@ function forgetPendingLogin(): void {
 }
 
 /**
- * Change password for a first-time, default or expired password (SPEC §2, §4, §5): the account
+ * Change password for a first-time, default or expired password: the account
  * name, the old password only when it was not kept from the login, the new one twice.
  */
 export function ChangePasswordModal({ onClose, onChanged }: ChangePasswordModalProps) {

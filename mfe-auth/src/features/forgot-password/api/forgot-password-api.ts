@@ -48,7 +48,7 @@ export async function resetByPhone(reset: PhoneReset): Promise<ResetOutcome> {
   return outcomeOf(await api.call(resetPasswordByPhoneCall, { data: reset }));
 }
 
-/** Logs in with the password just set (SPEC §4: reset by phone logs the player in). */
+/** Logs in with the password just set (a reset by phone logs the player in). */
 export function logInWithNewPassword(username: string, password: string): Promise<LoginResult> {
   return api.call(loginCall, { data: { username, password, type: 'username' } });
 }

@@ -21,7 +21,7 @@ export interface EmailResetFormProps {
   onSent: () => void;
 }
 
-/** Forgot password by e-mail (SPEC §2, §5): username and e-mail, both required and valid. */
+/** Forgot password by e-mail: username and e-mail, both required and valid. */
 export function EmailResetForm({ onSent }: EmailResetFormProps) {
   const { t } = useT(NAMESPACE);
   const errorText = useFieldErrorText(NAMESPACE);

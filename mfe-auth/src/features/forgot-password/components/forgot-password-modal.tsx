@@ -17,7 +17,7 @@ export interface ForgotPasswordModalProps {
   onBackToLogin: () => void;
 }
 
-/** Forgot password (SPEC §2): by e-mail, or by mobile when CHNGPASSVERIF3 is on. */
+/** Forgot password: by e-mail, or by mobile when CHNGPASSVERIF3 is on. */
 export function ForgotPasswordModal({ onClose, onLoggedIn, onBackToLogin }: ForgotPasswordModalProps) {
   const { t } = useT(NAMESPACE);
   const isOn = switchReader(useSiteConfig().whitelabel);

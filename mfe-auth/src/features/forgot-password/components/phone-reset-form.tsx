@@ -27,7 +27,7 @@ export interface PhoneResetFormProps {
 }
 
 /**
- * Forgot password by mobile (SPEC §2, §4, §5): number, SMS code with a countdown that follows the
+ * Forgot password by mobile: number, SMS code with a countdown that follows the
  * server's expiry time, and the new password; then the player is logged in with it.
  */
 export function PhoneResetForm({ onLoggedIn, onLogInAgain }: PhoneResetFormProps) {

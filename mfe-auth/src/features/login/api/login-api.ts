@@ -98,7 +98,7 @@ export function verifyLogin(challenge: TwoFactorChallenge, type: SecondFactor, c
   return api.call(loginVerificationCall, { data: { ticket: challenge.ticket, type, code } });
 }
 
-/** Whether a login failure asks for the image captcha (SPEC §4: value.captcha). */
+/** Whether a login failure asks for the image captcha (its value.captcha). */
 export function demandsCaptcha(error: unknown): boolean {
   return isApiError(error) && Boolean((error.value as { captcha?: unknown } | null)?.captcha);
 }

@@ -5,7 +5,7 @@ import type { LoginOutcome } from '../../../lib/login-outcome';
 import { fakeFirebase, firebaseError, resetFakeFirebase, setStatusWithFirebase } from '../../phone-proof/firebase-sdk.testing';
 import { LoginForm } from './login-form';
 
-// SMS login through the merchant's Firebase SMS channel (issue 13; features/phone-proof). The
+// SMS login through the merchant's Firebase SMS channel (features/phone-proof). The
 // Firebase JS SDK is the network edge: a fake stands in for it, and counts its loads.
 jest.mock('firebase/app', () => require('../../phone-proof/firebase-sdk.testing').fakeFirebaseApp());
 jest.mock('firebase/auth', () => require('../../phone-proof/firebase-sdk.testing').fakeFirebaseAuth());
@@ -70,7 +70,7 @@ describe('LoginForm with the Firebase SMS channel (info.firebaseSms)', () => {
     expect(fakeFirebase.verifiers[0].parameters).toEqual({ size: 'invisible' });
     expect(callsOf('smsNoLogin')).toEqual([]);
     expect(callsOf('botCheckChallenge')).toEqual([]);
-    // SPEC §4: one minute's countdown for the channel.
+    // One minute's countdown for the channel.
     expect(screen.getByTestId('login-sms-code-button').textContent).toMatch(/Code sent \((60|59)\)/);
 
     type('code', '123456');

@@ -51,7 +51,7 @@ export interface LoginFormProps {
 }
 
 /**
- * The login form (SPEC §2 Login form, §4 Login, §5): by username and password or by SMS code,
+ * The login form: by username and password or by SMS code,
  * the image captcha when the site or the server asks for it, remember me (the username; the
  * password is the browser's password manager's: see lib/password-manager.ts), forgotten password,
  * social and free-play logins. A password login and an SMS code send carry the bot check when the

@@ -13,7 +13,7 @@ function returnPath(pathname: string, search: string): string {
   return `${pathname}${rest ? `?${rest}` : ''}`;
 }
 
-/** Google and Facebook login buttons, only for the providers the site configured (SPEC §2 Login form). */
+/** Google and Facebook login buttons, only for the providers the site configured. */
 export function SocialLoginButtons() {
   const { t } = useT(NAMESPACE);
   const location = useLocation();

@@ -5,7 +5,7 @@ import type { TwoFactorChallenge } from '../api/login-api';
 import { twoFactorChallengeOf } from '../api/login-api';
 import { TwoFactorStep } from './two-factor-step';
 
-// The second step of a login with the e-mail and bank-account-name factors (issue 13, SPEC §9).
+// The second step of a login with the e-mail and bank-account-name factors.
 
 const LOGIN: LoginResult = { token: 'tok-2', firstTimeLogin: false, passwordExpired: false, userName: 'player02', id: 2 };
 

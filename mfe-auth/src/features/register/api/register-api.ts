@@ -41,8 +41,8 @@ export type RegisterMode = 'register' | 'registerMobile';
 export type { RegisterResult };
 
 /**
- * `PUT /wps/member/register` or `/register/mobile` (encrypted). The submission adds what SPEC §3
- * lists besides the fields: login, registerUrl, registerMethod WEB, domain; and a solved bot
+ * `PUT /wps/member/register` or `/register/mobile` (encrypted). The payload carries, besides
+ * the fields: login, registerUrl, registerMethod WEB, domain; and a solved bot
  * check when there is one (features/bot-check).
  */
 export function register(mode: RegisterMode, fields: Record<string, string>, botCheck?: string): Promise<RegisterResult> {

@@ -5,8 +5,8 @@ import { challengeAnswers } from '../../bot-check/bot-check.testing';
 import { fakeFirebase, resetFakeFirebase, setStatusWithFirebase } from '../../phone-proof/firebase-sdk.testing';
 import { RegisterForm, type RegistrationOutcome } from './register-form';
 
-// Registration with a mobile number proved through the merchant's Firebase SMS channel (issue 13;
-// SPEC §3, §4; features/phone-proof). The Firebase JS SDK is the network edge: a fake stands in
+// Registration with a mobile number proved through the merchant's Firebase SMS channel
+// (features/phone-proof). The Firebase JS SDK is the network edge: a fake stands in
 // for it, and counts its loads.
 jest.mock('firebase/app', () => require('../../phone-proof/firebase-sdk.testing').fakeFirebaseApp());
 jest.mock('firebase/auth', () => require('../../phone-proof/firebase-sdk.testing').fakeFirebaseAuth());

@@ -50,13 +50,13 @@ export interface RegisterFormProps {
 type Values = Partial<Record<RegisterFieldName, string>> & { agreement: boolean };
 
 /**
- * Registration (SPEC §2, §3, §4, §5) in its two modes: account and password, or mobile number.
+ * Registration in its two modes: account and password, or mobile number.
  * Which fields show and how they are checked come from the server's rules. The registration and
  * the SMS code send carry the bot check when the server demands it (features/bot-check).
  * Where the merchant has the Firebase SMS channel (features/phone-proof), Google sends the code
  * (its reCAPTCHA instead of the site's bot check) and the registration carries the Firebase ID
  * token the typed code earns instead of the code; a code Firebase refuses stops the registration
- * without a word but the one under the code field (SPEC §4, §8).
+ * without a word but the one under the code field.
  */
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { t } = useT(NAMESPACE);
@@ -101,7 +101,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const firebasePhone = useFirebasePhone();
   const phoneProofFailure = usePhoneProofFailure();
 
-  /** One field against its rule, with what the player typed trimmed (SPEC §5). */
+  /** One field against its rule, with what the player typed trimmed. */
   const checkOne = (field: FieldPlan, values: Values): RuleError | null => {
     const valueOf = (name: RegisterFieldName) => trimmed(values[name] ?? '');
     const value = valueOf(field.name);
@@ -110,7 +110,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
       case 'confirmPassword':
         return checkConfirmation(value, valueOf('password'), label);
       case 'verificationCode':
-        // Needed whenever a mobile number is registered (SPEC §5).
+        // Needed whenever a mobile number is registered.
         return checkField(value, VERIFICATION_CODE_RULE, { label, required: field.required || valueOf('mobileNum') !== '' });
       case 'mobileNum':
         return checkField(value, rules.mobileNum ?? DEFAULT_MOBILE_RULE, { label, required: field.required });
@@ -157,7 +157,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         if (firebase) delete fields.verificationCode;
         let firebaseIdToken: string | undefined;
 
-        // SPEC §4: after the invitation code, the bot check; then the Firebase check of the code;
+        // After the invitation code, the bot check; then the Firebase check of the code;
         // then the registration.
         const result = await withBotCheck(async (botCheck) => {
           if (!firebase) return register(mode, fields, botCheck);
@@ -167,7 +167,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         await onRegistered({ result, mode, username: result.userName ?? fields.username ?? '' });
       } catch (error) {
         if (isPhoneProofError(error)) {
-          // SPEC §4, §8: a failed Firebase check aborts silently; the code field says why, for another try.
+          // A failed Firebase check aborts silently; the code field says why, for another try.
           const failure = phoneProofFailure(error);
           form.setFieldError(failure.field === 'code' ? 'verificationCode' : 'mobileNum', failure.error);
           return;

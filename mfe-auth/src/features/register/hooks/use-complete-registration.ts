@@ -12,7 +12,7 @@ import type { RegistrationOutcome } from '../components/register-form';
 export const NEW_PLAYER_BONUS_EXAMPLE = amountMinorOf(100_000);
 
 /**
- * After the server registered the player (and logged them in, SPEC §4 Registration): load the
+ * After the server registered the player (and logged them in): load the
  * member and publish the session, close what showed the form, go home, show the success popup.
  * Mobile registration says the account was made for them and they are logged in.
  */

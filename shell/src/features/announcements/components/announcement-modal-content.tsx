@@ -15,9 +15,9 @@ function AnnouncementContent({ html }: { html: string }) {
 
 /**
  * An announcement's time: 'yyyy-MM-dd HH:mm:ss' in the player's time zone, on a 24-hour clock.
- * SPEC §2 writes the pattern 'yyyy-MM-dd hh:mm:ss', where hh is the 12-hour clock; we show 24-hour
+ * The pattern specified is 'yyyy-MM-dd hh:mm:ss', where hh is the 12-hour clock; we show 24-hour
  * on purpose: the pattern has no AM/PM marker, so 03:00 and 15:00 would read the same, and every
- * other time of the site (records, maintenance windows, REFERENCE.md §2.2 'YYYY-MM-DD HH:mm:ss')
+ * other time of the site (records, maintenance windows: 'YYYY-MM-DD HH:mm:ss')
  * is on the 24-hour clock.
  */
 export const formatAnnouncementTime = formatDateTime;

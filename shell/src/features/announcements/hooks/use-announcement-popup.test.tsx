@@ -4,7 +4,7 @@ import { logIn, renderWithProviders, settle, stubApi } from '@platform/shared/te
 import { shellUi } from '../../layout/hooks/shell-ui-store';
 import { ALL_POPUPS_SHOWN, POPUP_SHOWN_KEY, useAnnouncementPopup } from './use-announcement-popup';
 
-// SPEC §4 Login (the after-login modal flag) and Language change (the before/after-login modals
+// Login (the after-login modal flag) and a language change (the before/after-login modals
 // toggle): the popup announcement is offered once before login, once after login, and again in
 // each language the player switches to, once per tab session.
 

@@ -7,8 +7,8 @@ import { loadAnnouncements } from './use-announcements';
  * Which popup announcements this tab has already offered, kept in sessionStorage so a reload in
  * the same tab does not show them again, while a new session does. The value lists the offers
  * made, as `phase:LANGUAGE` entries separated by commas (`out:EN,in:EN`): the before-login and the
- * after-login popups (SPEC §4 Login: the after-login modal flag) are offered once each, and again
- * in a newly chosen language (SPEC §4 Language change: the before/after-login modals toggle).
+ * after-login popups (login: the after-login modal flag) are offered once each, and again
+ * in a newly chosen language (a language change toggles the before/after-login modals).
  * The value '1' (what the browser harness sets) means every offer is made already.
  */
 export const POPUP_SHOWN_KEY = 'announcementPopupShown';

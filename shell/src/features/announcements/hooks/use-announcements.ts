@@ -1,10 +1,10 @@
 import { api, useCall, type Announcement, type AnnouncementList } from '@platform/shared';
 import { announcementsCall } from '@platform/contract';
 
-/** SPEC §7: site announcements of types B, PL, PU, PR for the web, executed B. */
+/** Site announcements of types B, PL, PU, PR for the web, executed B. */
 export const ANNOUNCEMENT_PARAMS = { types: 'B,PL,PU,PR', platform: 'W', execution: 'B' } as const;
 
-/** SPEC §9: the announcement list shows 9 titles per page. */
+/** The announcement list shows 9 titles per page. */
 export const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export function loadAnnouncements(): Promise<AnnouncementList> {

@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
 import styles from './qr-code.module.css';
 
-// qrcode.react is fetched when a QR code is first drawn, not with the shell (issue 8, item 3).
+// qrcode.react is fetched when a QR code is first drawn, not with the shell.
 const QRCodeSVG = lazy(() => import(/* webpackChunkName: "qrcode" */ 'qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
 
 export type QrCodeProps = ComponentProps<typeof QRCodeSVG> & { size: number };

@@ -18,7 +18,7 @@ export interface BannerCarouselProps {
 type SwiperWanted = 'interaction' | 'autoplay' | null;
 
 /**
- * Carousel of the route group's banners (SPEC §2 Banner). The first banner is shown at once, as a
+ * Carousel of the route group's banners. The first banner is shown at once, as a
  * plain image in the carousel's own box; Swiper is fetched when the carousel first has to move (the
  * autoplay's first turn, which it then takes at once) or when the player points at, touches or
  * focuses it. Until the banners are known the box is kept free, so nothing below it moves.

@@ -9,7 +9,7 @@ export interface BannerSlideContentProps {
   first?: boolean;
 }
 
-/** One banner's image, a button when the banner leads somewhere (SPEC §2 Banner). */
+/** One banner's image, a button when the banner leads somewhere. */
 export function BannerSlideContent({ banner, index, first = false }: BannerSlideContentProps) {
   const { t } = useT('shell');
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import defaultPromotionBannerUrl from '../assets/default-promotion-banner.svg';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { BANNER_GROUPS } from '../banner-settings';
 
-/** Shown on the help page when the operator configured no help banner (SPEC §2 Banner). */
+/** Shown on the help page when the operator configured no help banner. */
 export const DEFAULT_HELP_BANNER: Banner = {
   bannerId: -1,
   groupName: BANNER_GROUPS.help,

@@ -4,7 +4,7 @@ import { findResource, resolveImageUrl, useSiteSettings } from '../../settings/u
 import { ProviderStrip } from './provider-strip';
 import styles from './footer.module.css';
 
-/** About us, affiliates, responsible gaming, provider icons and copyright (SPEC §2 Footer). */
+/** About us, affiliates, responsible gaming, provider icons and copyright. */
 export function Footer() {
   const { t } = useT('shell');
   const { site, resources } = useSiteSettings();

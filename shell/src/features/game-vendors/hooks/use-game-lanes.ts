@@ -1,7 +1,7 @@
 import { api, useCall, type GameLane } from '@platform/shared';
 import { gameVendorsCall } from '@platform/contract';
 
-/** SPEC §7: the vendor list is asked for the desktop web platform. */
+/** The vendor list is asked for the desktop web platform. */
 export const GAME_VENDOR_PARAMS = { platform: 'html5-desktop' } as const;
 
 const NO_LANES: GameLane[] = [];

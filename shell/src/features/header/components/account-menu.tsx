@@ -18,7 +18,7 @@ import { useAvatar } from '../hooks/use-avatar';
 import { AvatarImage } from './avatar-image';
 import styles from './account-menu.module.css';
 
-/** Ends the session: tells the server, then every app through the bus (SPEC §4 Logout). */
+/** Ends the session: tells the server, then every app through the bus. */
 async function signOut(): Promise<void> {
   try {
     await api.call(logoutCall);
@@ -42,8 +42,8 @@ interface MenuEntry {
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
- * Avatar button and its menu (SPEC §2 Header): Members, account record, betting record, Agent for
- * agent accounts, Become an agent for real players (SPEC §6 get-agent link), and Sign out after a
+ * Avatar button and its menu (header): Members, account record, betting record, Agent for
+ * agent accounts, Become an agent for real players (the get-agent link), and Sign out after a
  * confirmation. Member-centre pages need a real account.
  */
 export function AccountMenu() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styles from './account-menu.module.css';
 
-/** The member's picture; the built-in figure while none is known or when the image fails (SPEC §2). */
+/** The member's picture; the built-in figure while none is known or when the image fails. */
 export function AvatarImage({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setFailed(false), [url]);

@@ -4,7 +4,7 @@ import { useBalance } from '../hooks/use-balance';
 import styles from './balance-area.module.css';
 
 export interface BalanceAreaProps {
-  /** The site's currency symbol; SPEC §9 default '$'. */
+  /** The site's currency symbol; default '$'. */
   currencySymbol?: string;
 }
 

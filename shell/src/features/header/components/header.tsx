@@ -54,7 +54,7 @@ export function Header({ menu = false }: HeaderProps) {
         </Link>
       </div>
       <div className={styles.end}>
-        {/* The help-centre modal (SPEC §2 Header); its content is a chunk of its own (shell-layout.tsx). */}
+        {/* The help-centre modal; its content is a chunk of its own (shell-layout.tsx). */}
         <button
           type="button"
           // On a phone, customer service takes the help centre's place while the chat is on (the

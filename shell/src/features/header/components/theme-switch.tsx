@@ -2,7 +2,7 @@ import { applyTheme, useBusState, useT } from '@platform/shared';
 import { useEffect } from 'react';
 import styles from './theme-switch.module.css';
 
-/** SPEC §2: the theme is set to light when the header mounts, once per page load. */
+/** The theme is set to light when the header mounts, once per page load. */
 let lightThemeApplied = false;
 
 export function resetThemeSwitchForTests(): void {

@@ -13,7 +13,7 @@ export interface HelpModalProps {
 /** The modal shows its own error state with a retry: no toast besides. */
 const HELP_CENTER = { ...helpCenterCall, quiet: true } as const;
 
-/** The full help centre, linked from the modal (SPEC §2 Routes). */
+/** The full help centre, linked from the modal (route /help). */
 export const HELP_PAGE_PATH = '/help';
 
 /** An article's HTML, sanitized as the announcement modal sanitizes its own (never shown unsanitized). */
@@ -83,7 +83,7 @@ function Category({ group, openId, onToggle }: CategoryProps) {
 }
 
 /**
- * The header's help-centre modal (SPEC §2 Header): the help-centre articles by category, each
+ * The header's help-centre modal: the help-centre articles by category, each
  * expandable to its sanitized HTML, and a link to the full help page. A chunk of its own, fetched
  * when the modal is first opened (shell-layout.tsx). A full-screen sheet on a phone (Modal).
  */

@@ -17,10 +17,10 @@ import styles from './shell-layout.module.css';
 
 // The side menu's code (menu, support, contacts, download codes, languages) is fetched when the
 // menu is first shown: at once on a wide screen, where it sits beside the page (its column is laid
-// out before it arrives), and on a phone when the drawer is first opened (issue 8, item 3).
+// out before it arrives), and on a phone when the drawer is first opened.
 const SideBar = lazy(() => import(/* webpackChunkName: "side-bar" */ '../../side-bar/components/side-bar').then((module) => ({ default: module.SideBar })));
 
-// The mini-game widget (issue 13): a chunk of its own, fetched on the lobby pages only.
+// The mini-game widget: a chunk of its own, fetched on the lobby pages only.
 const MiniGameWidget = lazy(() =>
   import(/* webpackChunkName: "mini-game" */ '../../mini-game/components/mini-game-widget').then((module) => ({ default: module.MiniGameWidget })),
 );

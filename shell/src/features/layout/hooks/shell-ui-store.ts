@@ -44,7 +44,7 @@ export const shellUi = {
   // The drawer's entries open these over the page: the drawer gives way to them.
   openAnnouncements: (announcementId?: number): void => update({ drawerOpen: false, modal: { kind: 'announcement', announcementId } }),
   openAppDownload: (): void => update({ drawerOpen: false, modal: { kind: 'appDownload' } }),
-  /** The header's help-centre modal (SPEC §2 Header: the help modal). */
+  /** The header's help-centre modal. */
   openHelp: (): void => update({ drawerOpen: false, modal: { kind: 'help' } }),
   closeModal: (): void => update({ modal: null }),
   /** Back to the start state (tests). */

@@ -13,7 +13,7 @@ function closedInThisTab(): boolean {
 }
 
 /**
- * The mini-game widget of the app shell (SPEC §2): a small floating button that opens the
+ * The mini-game widget of the app shell: a small floating button that opens the
  * in-house instant game (crash, JLC001) in the /game frame through the bus's launch command. Shown
  * when the merchant offers the in-house vendor: to a visitor it opens the login popup; to a real
  * account only once the game is found in its list. Hidden for free-play guests, and for the rest of

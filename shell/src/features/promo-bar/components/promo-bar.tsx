@@ -14,7 +14,7 @@ import styles from './promo-bar.module.css';
  * focused; a link that takes the focus comes forward), or, when the player asked for less motion,
  * they stand in a row that scrolls sideways. Hidden without promotions. Closed, it stays away for
  * the tab session in that language; a language change fetches the promotions in the new language
- * and shows it again (SPEC §4). A chunk of its own, drawn after the page's first paint; the page
+ * and shows it again. A chunk of its own, drawn after the page's first paint; the page
  * frame keeps its room meanwhile (shell-layout.tsx), and so does the bar while its promotions load.
  */
 export function PromoBar() {
@@ -32,7 +32,7 @@ export function PromoBar() {
   useEffect(() => {
     if (languageShown.current === language) return;
     languageShown.current = language;
-    // SPEC §4 Language change: the promo bar comes back, with the promotions of the new language.
+    // A language change: the promo bar comes back, with the promotions of the new language.
     forgetClosed();
     setClosedIn(null);
     setIndex(0);

@@ -6,7 +6,7 @@ import { findResource, useSiteSettings } from '../../settings/use-site-settings'
 import { NavIcon } from './nav-icon';
 import styles from './side-bar.module.css';
 
-/** SPEC §2: side menu QR codes are 100 (in the menu) and 125 (enlarged while pointed at). */
+/** Side menu QR codes are 100 (in the menu) and 125 (enlarged while pointed at). */
 export const SIDE_BAR_QR_SIZE = 100;
 export const SIDE_BAR_QR_ZOOM_SIZE = 125;
 
