@@ -75,7 +75,7 @@ describe('docker-compose.yml', () => {
     expect(gateway).not.toMatch(/\/ops\b|:3001/);
   });
 
-  test("the shell's pages get the API's page policy and security headers through the gateway (issue 7, item 5)", () => {
+  test("the shell's pages get the API's page policy and security headers through the gateway", () => {
     const gateway = readFileSync(path.join(repoRoot, 'deploy', 'nginx', 'gateway.conf'), 'utf8');
     const page = /location \/ \{([^}]*)\}/.exec(gateway)?.[1] ?? '';
     expect(page).toMatch(/auth_request \/page-headers;/);

@@ -1,7 +1,7 @@
 import { REGISTER_RULES as RULES } from '../testing/fixtures';
 import { checkConfirmation, checkField, checkMobile, lengthText, matchesRule, patternError } from './validation';
 
-describe('registration rules (SPEC §5)', () => {
+describe('registration rules', () => {
   it('a value passes only when it matches the pattern and its length is within bounds', () => {
     expect(matchesRule('player01', RULES.username)).toBe(true);
     expect(matchesRule('1player', RULES.username)).toBe(false);

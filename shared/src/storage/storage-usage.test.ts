@@ -39,12 +39,12 @@ function writtenSessionKeys(): Set<string> {
   return written;
 }
 
-describe('SPEC §3 session keys', () => {
+describe('the storage keys of the session', () => {
   const written = writtenSessionKeys();
   const sessionKeys = Object.keys(STORAGE_KEYS.session);
   const derived = Object.keys(DERIVED_SESSION_KEYS);
 
-  it('lists the keys SPEC §3 names that nothing read: derived, each with its reason', () => {
+  it('lists the storage keys that nothing reads: derived, each with its reason', () => {
     expect(derived.sort()).toEqual(['consolidated', 'enableContract', 'enableSalary', 'gameVendor', 'index_notice', 'routers', 'settings', 'whitelabel']);
     for (const reason of Object.values(DERIVED_SESSION_KEYS)) expect(reason.length).toBeGreaterThan(40);
   });

@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 describe('sessionStore and localStore', () => {
-  it('store text, numbers, flags and JSON under the spec keys and read them back typed', () => {
+  it('store text, numbers, flags and JSON under the site’s keys and read them back typed', () => {
     sessionStore.set('token', 'abc');
     sessionStore.set('isAgent', 4);
     sessionStore.set('cpw', true);
@@ -65,7 +65,7 @@ describe('sessionStore and localStore', () => {
     expect(() => broken.set('token', 'x')).not.toThrow();
   });
 
-  it('list every key of SPEC §3 Storage', () => {
+  it('list every storage key of the site', () => {
     expect(Object.keys(STORAGE_KEYS.session)).toEqual(
       expect.arrayContaining([
         'token', 'isAgent', 'account', 'username', 'merchant', 'merchantCode', 'customerId', 'memberLabel',

@@ -196,7 +196,7 @@ describe('launching a game', () => {
   });
   const launch = () => click(within(screen.getByTestId('game-tile')).getByRole('button', { name: /^Fortune Gems/ }));
 
-  it('sends the launch request of SPEC §3 and opens the game in the /game frame', async () => {
+  it('sends the launch request and opens the game in the /game frame', async () => {
     logIn();
     const { callsOf } = stubApi(launchStubs({ game_url: '/jl/play/JLS001?session=abc&lang=EN' }));
     await renderCategory();

@@ -176,7 +176,7 @@ describe('RecordsTable', () => {
     expect(within(table).getAllByRole('cell')[1].getAttribute('data-label')).toBe('Amount');
   });
 
-  it('moves between pages with the pagination of SPEC §4', async () => {
+  it('moves between pages with its pagination', async () => {
     answerTransactions();
     render(<TransactionRecords />);
     await screen.findByRole('table');

@@ -10,7 +10,7 @@ test('the login code is asked for with the dialling code and the national number
   expect(deadline - before).toBeGreaterThanOrEqual(120_000);
 });
 
-test('free play is asked for encrypted (SPEC §7: os, platform W, Encryption), as the server requires', async () => {
+test('free play is asked for encrypted (os, platform W, Encryption), as the server requires', async () => {
   const call = jest.spyOn(api, 'call').mockResolvedValue({ token: 't', firstTimeLogin: false, passwordExpired: false, userName: 'guest1', id: 1 } as never);
   await logInForFreePlay();
   expect(call).toHaveBeenCalledWith(freePlayLoginCall, { data: { os: expect.any(String), platform: 'W' } });

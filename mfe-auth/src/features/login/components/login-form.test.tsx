@@ -347,7 +347,7 @@ describe('LoginForm switches', () => {
   });
 });
 
-describe('LoginForm bot check (SPEC §4: password logins and SMS code sends run it first)', () => {
+describe('LoginForm bot check (password logins and SMS code sends run it first)', () => {
   beforeEach(() => setStatus());
 
 

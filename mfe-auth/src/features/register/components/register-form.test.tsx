@@ -300,7 +300,7 @@ describe('RegisterForm, mobile mode', () => {
   });
 });
 
-describe('RegisterForm bot check (SPEC §4: after the invitation code, then bot check; SMS sends run it first)', () => {
+describe('RegisterForm bot check (after the invitation code, then bot check; SMS sends run it first)', () => {
 
   it('when required: checks the invitation code, then solves the check (saying so), then registers with an answer the server accepts', async () => {
     setStatus(makeStatus({ whitelabel: switches('USERNAMEREG3') }));

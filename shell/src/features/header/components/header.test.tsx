@@ -202,7 +202,7 @@ describe('Header account menu', () => {
     stop();
   });
 
-  describe('Become an agent (SPEC §6 get-agent link)', () => {
+  describe('Become an agent (the get-agent link)', () => {
     it('opens the agent centre, where a player applies, when the operator configured no affiliate link', async () => {
       logIn({ isAgent: 0 });
       stubApi({ playerAvatar: new Error('none') });
