@@ -1,5 +1,5 @@
 // Mark Six (LHC, 六合彩) number facts for display and settlement: colours (波色) and zodiacs (生肖).
-// Decides: the zodiac of a number in a lunar year (LOTTERY.md §5.3): number 1 is the year's own
+// Decides: the zodiac of a number in a lunar year: number 1 is the year's own
 // zodiac, 2 the previous year's, and so on, so the year's zodiac has 5 numbers (1 13 25 37 49)
 // and the other eleven 4. The caller passes the lunar year of the draw date (the map switches at
 // Lunar New Year, not on 1 January: lunarYearOf, from the Lunar New Year dates of 2020-2045 in
@@ -79,7 +79,7 @@ export type LhcColour = 'red' | 'blue' | 'green';
 const RED = new Set([1, 2, 7, 8, 12, 13, 18, 19, 23, 24, 29, 30, 34, 35, 40, 45, 46]);
 const BLUE = new Set([3, 4, 9, 10, 14, 15, 20, 25, 26, 31, 36, 37, 41, 42, 47, 48]);
 
-/** The colour (波色) of number n (1-49): red 17 numbers, blue 16, green 16 (LOTTERY.md §5.2). */
+/** The colour (波色) of number n (1-49): red 17 numbers, blue 16, green 16. */
 export function lhcColour(n: number): LhcColour {
   if (!Number.isInteger(n) || n < 1 || n > 49) throw new RangeError(`a Mark Six number is 1-49, not ${n}`);
   return RED.has(n) ? 'red' : BLUE.has(n) ? 'blue' : 'green';

@@ -33,7 +33,7 @@ import { binomial, isPush, lhcColour, lhcZodiac, lhcZodiacNumbers, lhcZodiacValu
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 const NUMBERS = range(1, 49);
 
-/** LOTTERY.md §5.3, the 2026 (马) table, zodiac index 0 = 鼠 … 11 = 猪. */
+/** The 2026 (马) zodiac table, zodiac index 0 = 鼠 … 11 = 猪. */
 const ZODIAC_2026: readonly (readonly number[])[] = [
   [7, 19, 31, 43],
   [6, 18, 30, 42],
@@ -250,7 +250,7 @@ test('every LHC play has a reference model; the classes weigh 49 · C(48, 6), th
   for (let sum = 28; sum <= 322; sum += 1) expect(histogram[350 - sum]).toBe(histogram[sum]);
 });
 
-test('P as in LOTTERY.md §5.4 (二全中 5/392, 三全中 5/4606, 一肖 47580016 and 40520964 / 85900584, 五不中 C(44,7)/C(49,7))', () => {
+test('P of the Mark Six plays (二全中 5/392, 三全中 5/4606, 一肖 47580016 and 40520964 / 85900584, 五不中 C(44,7)/C(49,7))', () => {
   const p = (code: string) => rationalOf(playsOf('LHC').find((play) => play.code === code)!.probability).toString();
   expect(p('LHC_REGULAR_ALL2')).toBe('5/392');
   expect(p('LHC_REGULAR_ALL3')).toBe('5/4606');
@@ -360,7 +360,7 @@ describe.each(playsOf('LHC').map((play) => [play.code, play] as const))('%s', (c
 });
 
 describe('colours and zodiacs', () => {
-  test('the 2026 zodiac map is LOTTERY.md §5.3 (1 = 马, 5 numbers; the others 4)', () => {
+  test('the 2026 zodiac map (1 = 马, 5 numbers; the others 4)', () => {
     ZODIAC_2026.forEach((numbers, zodiac) => {
       expect(lhcZodiacNumbers(zodiac, 2026)).toEqual(numbers);
       for (const n of numbers) expect(lhcZodiac(n, 2026)).toBe(zodiac);
@@ -393,7 +393,7 @@ describe('colours and zodiacs', () => {
     expect(() => winCount(playById(4004)!, goat, { kind: 'LHC', numbers })).toThrow(RangeError);
   });
 
-  test('colours: red 17, blue 16, green 16 numbers (LOTTERY.md §5.2)', () => {
+  test('colours: red 17, blue 16, green 16 numbers', () => {
     const count = (colour: string) => NUMBERS.filter((n) => lhcColour(n) === colour).length;
     expect([count('red'), count('blue'), count('green')]).toEqual([17, 16, 16]);
     expect([1, 3, 5, 49].map(lhcColour)).toEqual(['red', 'blue', 'green', 'green']);

@@ -6,7 +6,7 @@
 // 半波, 特肖, 尾数, 连肖, 连尾, 总和), the values of equal P form one play and the others plays of
 // their own. Notable decisions:
 //   · 特码两面 (大 25-48, 小 1-24, 单/双 by parity of 1-48): a special of 49 is a push (和局): the
-//     whole bet is refunded (LOTTERY.md §5.1, §10). P win 24/49, P push 1/49; the price is
+//     whole bet is refunded. P win 24/49, P push 1/49; the price is
 //     stake × (1 − Ppush)/Pwin, which makes the bet exactly fair at series 2000 with the refund.
 //   · 一肖 (a zodiac appears among all 7 numbers, paid once per zodiac): the year's zodiac has 5
 //     numbers and the others 4, so their odds differ: two plays, one for the 5-number zodiac, one

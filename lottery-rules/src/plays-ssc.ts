@@ -5,7 +5,7 @@
 // (直选, 直选和值, 组三, 组六, 定位胆, 一码不定位) are built by digit-plays.ts on SSC's positions.
 // Notable decisions:
 //   · 组三 / 组六 / 二星组选: a triple (豹子) never wins them, 二星组选 excludes a pair (对子).
-//   · 龙虎 (万 vs 个): a tie (和) makes both 龙 and 虎 lose (LOTTERY.md §2.3, §10); P 45/100.
+//   · 龙虎 (万 vs 个): a tie (和) makes both 龙 and 虎 lose; P 45/100.
 //     The tie is its own play (和, P 1/10), so every play keeps one prize level.
 //   · 总和大小单双: 大 = sum of the 5 digits 23-45, 小 = 0-22 (each 1/2 by the symmetry s ↔ 45 − s).
 //   · 五星组选 (组选120 / 60 / 30 / 20 / 10 / 5) and 四星组选 on 千百十个 (组选24 / 12 / 6 / 4):
@@ -56,7 +56,7 @@ import type { PlayDefinition } from './types';
 const UNIT = 200;
 const SSC: DigitFamily = { kind: 'SSC', positionRows: ['row_wan', 'row_qian', 'row_bai', 'row_shi', 'row_ge'] };
 
-/** Ordered triples of digits with each sum 0-27 (三星直选和值, LOTTERY.md §2.2). */
+/** Ordered triples of digits with each sum 0-27 (三星直选和值). */
 export const SSC_SUM3_COUNTS: readonly number[] = SUM3_COUNTS;
 
 const bigSmallOddEven = (digit: number) => bsoeMask(digit >= 5, digit % 2 === 1);

@@ -1,4 +1,4 @@
-// Prices: hand-worked values of LOTTERY.md, rounding down, the push play's fairness, amounts and
+// Prices: hand-worked values, rounding down, the push play's fairness, amounts and
 // rebates.
 import { Rational } from '@platform/inhouse-games';
 import { rationalOf } from './harness.testing';
@@ -16,7 +16,7 @@ const exactPrize = (p: PlayDefinition, series: number, mode: MoneyMode) => {
     .mul(Rational.of(series, SERIES_BASE));
 };
 
-test('hand-worked prizes (minor units per ticket at multiple 1) from LOTTERY.md §1–§6', () => {
+test('hand-worked prizes (minor units per ticket at multiple 1) of every family', () => {
   expect(SERIES_BASE).toBe(2000);
   // SSC at 1800: 五星直选 180 000 元, 四星 18 000, 三星 1 800, 二星 180, 定位胆 18 (§1).
   expect(prize('SSC_5STAR_DIRECT', 1800)).toBe(18_000_000);

@@ -30,7 +30,7 @@ const TrendChart = lazyPart(() => import(/* webpackChunkName: "lottery-trend-cha
 
 export interface BettingScreenProps {
   gameCode: string;
-  /** A play's id or code from the address (SPEC §2: playType). */
+  /** A play's id or code from the address (its playType). */
   playType: string | null;
   prizeMode: LotteryPrizeMode;
 }

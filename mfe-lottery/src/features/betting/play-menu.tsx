@@ -13,7 +13,7 @@ export function playGroups(plays: readonly PlayDefinition[]): { group: string; p
 }
 
 /**
- * The play a page opens with: the `playType` of its address (a play's id or code, SPEC §2 /lottery
+ * The play a page opens with: the `playType` of its address (a play's id or code, /lottery
  * query), else the kind's first play.
  */
 export function initialPlay(plays: readonly PlayDefinition[], playType: string | null): PlayDefinition {

@@ -90,7 +90,7 @@ describe('placing an order', () => {
     expect(await refusal({ ...base, slip: '1,2~1~' })).toBe('lottery.slip.invalid');
     expect(await refusal({ ...base, slip: slipOf([lineOf(position, [[], [], [], [], []])]) })).toBe('lottery.slip.invalid');
     expect(await refusal({ ...base, slip: slipOf([lineOf(position, [[7], [], [], [], []], { series: 1990 })]) })).toBe('lottery.series.invalid');
-    // The member's rebate setting (its agent's, issue 12) lowers the highest series it may bet at.
+    // The member's rebate setting (its agent's) lowers the highest series it may bet at.
     await database.appPool.query('UPDATE member SET rebate_series = 1850 WHERE id = $1', [member]);
     expect(await refusal({ ...base, slip: slipOf([lineOf(position, [[7], [], [], [], []], { series: 1900 })]) })).toBe('lottery.series.invalid');
     await database.appPool.query('UPDATE member SET rebate_series = NULL WHERE id = $1', [member]);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/pool';
 import { drawById } from './lobby.service';
 import { LOTTERY_DRAW_CHANNEL } from './rounds.service';
 
-// The draw push (issue 11 "results pushed to open browsers"): the scheduler announces each round
+// The draw push (results pushed to open browsers): the scheduler announces each round
 // it draws, settles or voids on the channel lottery_draw (every replica hears it); one listener
 // per process reads the round once and writes it to the streams open on that merchant's game.
 // A notification missed while the listener was down is not replayed: a page reads the latest

@@ -15,9 +15,9 @@ import { VN18_HAND_WORKED, VN_MORE_CASES } from './hand-worked-vn-more.testing';
 import { PK10_MORE_CASES, X5_MORE_CASES } from './hand-worked-x5-pk10-more.testing';
 import { MAX_PRIZE_MINOR, type HandWorked, type HandWorkedKind } from './hand-worked.testing';
 
-// Issue 11, "for each play type, settlement against hand-worked examples": the server's settlement
+// Every play type settled against hand-worked examples: the server's settlement
 // (lottery_win_count in migration 039, run by settleRound) on one draw chosen per kind, against
-// tables worked out BY HAND from LOTTERY.md and the play definitions (lottery-rules/src/plays-*.ts):
+// tables worked out BY HAND from the play definitions (lottery-rules/src/plays-*.ts):
 // the picks, the winning tickets, the stake, the prize of one ticket and the bet's prize are
 // literal numbers with their arithmetic beside them, not values computed by the code under test.
 // Every play of the catalogue has at least one bet; each kind has bets that lose, and the LHC
@@ -81,7 +81,7 @@ const SSC_CASES: readonly HandWorked[] = [
 ];
 
 // ── 11X5 ── draw 03 08 01 10 06: the drawn set {1, 3, 6, 8, 10}, front two 3 8, front three 3 8 1.
-// Fair prizes (LOTTERY.md §3) × 0.95.
+// Fair prizes (1 / P) × 0.95.
 const X5_DRAW = [3, 8, 1, 10, 6];
 const X5_CASES: readonly HandWorked[] = [
   // C(4,1) = 4 tickets = 8.00; 1 and 3 drawn → 2 × (4.40 × 0.95 = 4.18) = 8.36.
@@ -181,7 +181,7 @@ const VN_DRAW = [
   43, 47, 49, 51, // G7
 ];
 // xiên: P_k = Σ_j (−1)^j C(k,j) (1 − j/100)^27 exactly; prize 1 / P_k × 0.95 units, worked with exact
-// rational arithmetic outside this code (LOTTERY.md §6.2: P_2 ≈ 0.0548821, P_3 ≈ 0.0122979, P_4 ≈ 0.00266992).
+// rational arithmetic outside this code (P_2 ≈ 0.0548821, P_3 ≈ 0.0122979, P_4 ≈ 0.00266992).
 const VN_CASES: readonly HandWorked[] = [
   // 4 points × 27.00 = 108.00; hits: 07 ×1, 42 ×3, 88 ×2, 99 ×0 = 6; per hit 27 / (27/100) × 0.95 = 95.00 → 570.00.
   { code: 'VN_LO2', rows: [[7, 42, 88, 99]], amountMinor: 10_800, unitPrizeMinor: 9_500, wins: 6, prizeMinor: 57_000, note: 'lô pays every occurrence' },

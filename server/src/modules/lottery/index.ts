@@ -1,4 +1,4 @@
-// The lottery (issue 11): games per merchant, scheduled provably fair rounds, betting with chase,
+// The lottery: games per merchant, scheduled provably fair rounds, betting with chase,
 // set-based settlement exactly once, results pushed, records. Pure play math: @platform/lottery-rules.
 export { lotteryRoutes, type LotteryRoutesOptions } from './lottery.routes';
 export { lotteryMessages } from './lottery.messages';

@@ -6,7 +6,7 @@ import type { SecretsKey } from '../../secrets-key';
 import { drawRoundIn, dueRounds, ensureRounds } from './rounds.service';
 import { settleRound, voidRoundIn } from './settlement.service';
 
-// The lottery's scheduler (ARCHITECTURE.md Scheduler): every tick (1 s by default, and once at
+// The lottery's scheduler: every tick (1 s by default, and once at
 // start), on one replica at a time (a session advisory lock taken for the tick: db/periodic-job.ts), it
 //   - keeps ROUNDS_AHEAD rounds of every enabled game created ahead (one query finds those short),
 //   - draws every round whose draw time has come (a round whose seed cannot be opened is voided),

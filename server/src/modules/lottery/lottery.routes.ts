@@ -44,7 +44,7 @@ export interface LotteryRoutesOptions {
   clock: Clock;
   drawStreams?: DrawStreams;
   /**
-   * Team betting (issue 12): the head of the team an agent asks for — itself (its downline, depth
+   * Team betting: the head of the team an agent asks for — itself (its downline, depth
    * ≥ 1) or the named member of its downline (its team, itself included) — by the agent module's
    * checks (403 agent.only for a non-agent, 404 agent.downline.unknown outside the caller's
    * downline), given by app.ts. Without it TEAM is refused as for a non-agent.
@@ -60,7 +60,7 @@ const STREAM_LIFETIME_MS = 10 * 60_000;
 // session of a real account (the default), and are always the session member's own.
 export async function lotteryRoutes(app: FastifyInstance, { db, clock, drawStreams, teamHeadOf }: LotteryRoutesOptions): Promise<void> {
   const unknownGame = () => new AppError(404, 'lottery.game.unknown');
-  // A logged-in member's rebate setting (issue 12) limits the series its bets may use and its
+  // A logged-in member's rebate setting (migration 040) limits the series its bets may use and its
   // rebate: the lists say so (optional access: anybody, the member's own limits when a session is sent).
   const forCaller = async (request: FastifyRequest, games: LotteryGame[]): Promise<LotteryGame[]> => {
     const member = request.authenticated?.member;

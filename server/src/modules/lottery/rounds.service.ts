@@ -38,11 +38,11 @@ export interface GameRow extends ScheduleOf {
 type SeriesLimits = Pick<GameRow, 'minSeries' | 'maxBetSeries' | 'maxSeries' | 'defaultSeries'>;
 
 /**
- * The game as a member with the rebate setting `own` (member.rebate_series, given by its agent,
- * issue 12) may bet on it: the setting caps the series its bets may use and the ceiling its own
+ * The game as a member with the rebate setting `own` (member.rebate_series, given by its agent)
+ * may bet on it: the setting caps the series its bets may use and the ceiling its own
  * rebate counts from ((ceiling − series) / 2000 of turnover). Its agents earn the gaps between
  * their settings and the one below them (the agent rebate), so what one stake pays out in prize
- * series and rebates together never passes the game's max_series (LOTTERY.md §1).
+ * series and rebates together never passes the game's max_series.
  */
 export function limitedBySetting<G extends SeriesLimits>(game: G, own: number | null | undefined): G {
   if (own === null || own === undefined) return game;

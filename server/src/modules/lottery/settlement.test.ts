@@ -10,7 +10,7 @@ import { costOf, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, ran
 import { drawRoundIn, roundDraw } from './rounds.service';
 import { settleRound, settleRoundIn } from './settlement.service';
 
-// Settlement (issue 11): every play's SQL rule against its TypeScript twin on random bets, hand-
+// Settlement: every play's SQL rule against its TypeScript twin on random bets, hand-
 // worked bets, a chase that stops on a win, and a round of 100 concurrent bettors settled once
 // although settlement is started twice at the same time.
 
