@@ -17,7 +17,7 @@ test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
   }
   expect(playById(9999)).toBeUndefined();
   expect(playsOf('SSC')).toHaveLength(40);
-  expect(playsOf('11X5')).toHaveLength(29);
+  expect(playsOf('11X5')).toHaveLength(34);
   expect(playsOf('PK10')).toHaveLength(21);
   expect(playsOf('LHC')).toHaveLength(41);
   expect(playsOf('VN')).toHaveLength(11);
@@ -100,6 +100,11 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '2027 11X5_MEDIAN_4_8 3/22',
     '2028 11X5_MEDIAN_5_7 15/77',
     '2029 11X5_MEDIAN_6 50/231',
+    '2030 11X5_ANY3_BANKER 2/33',
+    '2031 11X5_ANY4_BANKER 1/66',
+    '2032 11X5_ANY6_BANKER 1/77',
+    '2033 11X5_ANY7_BANKER 1/22',
+    '2034 11X5_ANY8_BANKER 4/33',
     '3001 PK10_CHAMPION 1/10',
     '3002 PK10_TOP2_DIRECT 1/90',
     '3003 PK10_TOP3_DIRECT 1/720',

@@ -95,7 +95,12 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
     // ∏ over words would multiply the zero of an empty word: product needs one word per row.
     throw new Error(`${spec.code}: the product rule needs rows of one word`);
   }
-  if ((spec.rule === 'choose' || spec.rule === 'superset') && !Number.isInteger(spec.k)) throw new Error(`${spec.code}: ${spec.rule} needs k`);
+  if (spec.rule !== 'product' && spec.rule !== 'sum' && !Number.isInteger(spec.k)) throw new Error(`${spec.code}: ${spec.rule} needs k`);
+  const banker = spec.rule === 'banker_choose' || spec.rule === 'banker_superset';
+  if (banker && (rowWords.length !== 2 || rowWords.some((words) => words !== 1))) {
+    // The banker rules read the bankers and the drags as one word each (p = [B, G]).
+    throw new Error(`${spec.code}: the ${spec.rule} rule needs two rows of one word`);
+  }
 
   const ticketsOf = (picks: readonly bigint[]): number => {
     if (!Array.isArray(picks) || picks.length !== spec.rows.length) return 0;
@@ -116,6 +121,7 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
     if (draw.kind !== spec.kind) throw new RangeError(`${spec.code} settles ${spec.kind} draws, not ${draw.kind}`);
     const { masks, push = false } = spec.featureMasks(draw.numbers, draw);
     if (masks.length === 0 || masks.length % spec.rows.length !== 0) throw new Error(`${spec.code}: ${masks.length} feature masks for ${spec.rows.length} rows`);
+    if (banker && masks.length !== 2) throw new Error(`${spec.code}: the ${spec.rule} rule reads one layer of features, not ${masks.length / 2}`);
     return { f: masks.flatMap((mask, index) => splitWords(mask, rowWords[index % spec.rows.length])), push };
   };
 

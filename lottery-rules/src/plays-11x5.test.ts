@@ -1,7 +1,9 @@
 // 11X5 plays against their reference models: exact P over all 55 440 ordered draws, ticket counts
-// against the expansion, and the settlement rule against the brute force.
+// against the expansion, and the settlement rule against the brute force (random picks × random
+// draws; the 胆拖 of 任选三/四/六/七/八 also every banker count × all 462 drawn sets).
 import {
   arrangements,
+  bruteWinCount,
   cartesian,
   combinations,
   compareTicketCounts,
@@ -31,17 +33,22 @@ const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.l
 const isOdd = (n: number) => n % 2 === 1;
 const medianOf = (d: readonly number[]) => [...d].sort((a, b) => a - b)[2];
 
-/** 胆拖 of 任选N: every banker plus N − #bankers drags; no ticket when a number is in both rows. */
+/**
+ * 胆拖 of 任选N: every banker plus N − #bankers drags; no ticket when a number is in both rows. A
+ * ticket wins as the plain 任选N ticket: N ≤ 5 all its numbers drawn, N ≥ 6 all the drawn among it.
+ */
 const bankerDrag = (n: number): TicketModel => ({
   tickets: ([bankers, drags]) => (bankers.some((x) => drags.includes(x)) ? [] : combinations(drags, n - bankers.length).map((rest) => [...bankers, ...rest])),
-  hits: (ticket, d) => (ticket.every((x) => d.includes(x)) ? 1 : 0),
+  hits: (ticket, d) => ((n > 5 ? d.every((x) => ticket.includes(x)) : ticket.every((x) => d.includes(x))) ? 1 : 0),
 });
 
 /** One ticket per picked value, which wins when `wins(value, draw)`. */
 const onePerValue = (wins: (value: number, d: readonly number[]) => boolean): TicketModel => ({ tickets: cartesian, hits: ([value], d) => (wins(value, d) ? 1 : 0) });
 
-/** The 11X5 plays added with 胆拖, 定单双 and 猜中位. */
-const BANKER_CODES = ['11X5_ANY2_BANKER', '11X5_ANY5_BANKER1', '11X5_ANY5_BANKER2', '11X5_ANY5_BANKER3', '11X5_ANY5_BANKER4'];
+/** The 11X5 plays added with 胆拖, 定单双 and 猜中位, then 胆拖 of the other 任选N (any banker count). */
+const ANY_BANKER_N = [3, 4, 6, 7, 8] as const;
+const ANY_BANKER_CODES = ANY_BANKER_N.map((n) => `11X5_ANY${n}_BANKER`);
+const BANKER_CODES = ['11X5_ANY2_BANKER', '11X5_ANY5_BANKER1', '11X5_ANY5_BANKER2', '11X5_ANY5_BANKER3', '11X5_ANY5_BANKER4', ...ANY_BANKER_CODES];
 const ODD_CODES = [5, 4, 3, 2, 1, 0].map((odd) => `11X5_ODD${odd}_EVEN${5 - odd}`);
 const MEDIAN_CODES = ['11X5_MEDIAN_3_9', '11X5_MEDIAN_4_8', '11X5_MEDIAN_5_7', '11X5_MEDIAN_6'];
 
@@ -63,6 +70,7 @@ const MODELS: Record<string, TicketModel> = {
   '11X5_FRONT3_ANY1': { tickets: combos(1), hits: ([n], d) => (d.slice(0, 3).includes(n) ? 1 : 0) },
   '11X5_ANY2_BANKER': bankerDrag(2),
   ...Object.fromEntries([1, 2, 3, 4].map((bankers) => [`11X5_ANY5_BANKER${bankers}`, bankerDrag(5)])),
+  ...Object.fromEntries(ANY_BANKER_N.map((n) => [`11X5_ANY${n}_BANKER`, bankerDrag(n)])),
   // The row's one value (0) stands for its odd count.
   ...Object.fromEntries(ODD_CODES.map((code) => [code, onePerValue((_, d) => `11X5_ODD${d.filter(isOdd).length}_EVEN${d.filter((n) => !isOdd(n)).length}` === code)])),
   ...Object.fromEntries(MEDIAN_CODES.map((code) => [code, onePerValue((m, d) => medianOf(d) === m)])),
@@ -89,7 +97,9 @@ const drawFor = (code: string, random: () => number) => (rows: Rows) => {
   if (BANKER_CODES.includes(code) && random() < 0.5) {
     const [bankers, drags] = rows;
     const others = NUMBERS.filter((n) => !bankers.includes(n) && !drags.includes(n));
-    const drawn = [...new Set([...bankers, ...randomSubset(random, drags, drags.length), ...randomSubset(random, others, others.length)])].slice(0, 5);
+    // 任选六-八: bankers and drags shuffled together, so that the five drawn often all come from them.
+    const own = ANY_BANKER_CODES.includes(code) && random() < 0.5 ? randomSubset(random, [...bankers, ...drags], bankers.length + drags.length) : [...bankers, ...randomSubset(random, drags, drags.length)];
+    const drawn = [...new Set([...own, ...randomSubset(random, others, others.length)])].slice(0, 5);
     return x5(...randomSubset(random, drawn, 5));
   }
   if (ODD_CODES.includes(code)) {
@@ -105,13 +115,25 @@ test('every 11X5 play has a reference model; the enumeration holds 55 440 ordere
   expect(ORDERED).toHaveLength(55440);
 });
 
-test('P as in LOTTERY.md §3: 任选一…八 5/11, 10/55, 10/165, 5/330, 1/462, 6/462, 21/462, 56/462', () => {
+test('P of 任选一…八 (N ≤ 5: C(11 − N, 5 − N), N ≥ 6: C(N, 5) of the 462 sets): 5/11, 10/55, 10/165, 5/330, 1/462, 6/462, 21/462, 56/462', () => {
   const expected = ['5/11', '2/11', '2/33', '1/66', '1/462', '1/77', '1/22', '4/33'];
   expect(playsOf('11X5').slice(0, 8).map((play) => `${play.probability.num}/${play.probability.den}`)).toEqual(expected);
 });
 
 const pOf = (play: PlayDefinition) => `${play.probability.num}/${play.probability.den}`;
 const playOf = (code: string) => playsOf('11X5').find((play) => play.code === code)!;
+
+/** The plain 任选N play of a 胆拖 play (the N of its code). */
+const plainOf = (code: string): PlayDefinition => {
+  const n = Number(/^11X5_ANY(\d)_BANKER/.exec(code)![1]);
+  return playOf(n > 5 ? `11X5_ANY${n}_5` : `11X5_ANY${n}`);
+};
+
+/** Valid 胆拖 rows of `bankers` bankers and `drags` drags (disjoint), numbers at random. */
+const bankerRows = (random: () => number, bankers: number, drags: number): number[][] => {
+  const numbers = randomSubset(random, NUMBERS, bankers + drags);
+  return [numbers.slice(0, bankers).sort((a, b) => a - b), numbers.slice(bankers).sort((a, b) => a - b)];
+};
 
 test('胆拖 P = the plain 任选N ticket: 任二 2/11 (ANY2), 任五 1/462 (ANY5), whatever the banker count', () => {
   expect(pOf(playOf('11X5_ANY2_BANKER'))).toBe(pOf(playOf('11X5_ANY2')));
@@ -122,16 +144,80 @@ test('胆拖 P = the plain 任选N ticket: 任二 2/11 (ANY2), 任五 1/462 (ANY
     [[2, 2], [3, 9]],
     [[3, 3], [2, 8]],
     [[4, 4], [1, 7]],
+    // Any banker count 1 … N − 1; the drags a ticket needs (N − bankers) are the ticket count's check.
+    [[1, 2], [1, 10]],
+    [[1, 3], [1, 10]],
+    [[1, 5], [1, 10]],
+    [[1, 6], [1, 10]],
+    [[1, 7], [1, 10]],
   ]);
 });
 
-test('a 胆拖 bet wins what its tickets win as plain 任选N bets (the ANY2 / ANY5 plays), ticket by ticket', () => {
+test('任三/四/六/七/八胆拖: P of their tickets over the 462 drawn sets = the plain 任选N (28, 7, 6, 21, 56 sets)', () => {
+  const sets = combinations(NUMBERS, 5);
+  expect(sets).toHaveLength(462);
+  const expected = { 3: ['2/33', 28], 4: ['1/66', 7], 6: ['1/77', 6], 7: ['1/22', 21], 8: ['4/33', 56] } as const;
+  for (const n of ANY_BANKER_N) {
+    const play = playOf(`11X5_ANY${n}_BANKER`);
+    expect({ n, p: pOf(play), rule: play.rule, k: play.k }).toEqual({ n, p: expected[n][0], rule: n > 5 ? 'banker_superset' : 'banker_choose', k: n });
+    expect(pOf(play)).toBe(pOf(plainOf(play.code)));
+    // The ticket 01 … 0N of every banker count: the sets it wins on, counted.
+    for (let bankers = 1; bankers < n; bankers += 1) {
+      const rows = [NUMBERS.slice(0, bankers), NUMBERS.slice(bankers, n)];
+      expect(play.ticketsOf(picksOf(rows))).toBe(1);
+      const winning = sets.filter((set) => winCount(play, picksOf(rows), x5(...set)) === 1).length;
+      expect({ n, bankers, winning }).toEqual({ n, bankers, winning: expected[n][1] });
+      expect(Rational.of(winning, 462).toString()).toBe(rationalOf(play.probability).toString());
+    }
+  }
+});
+
+test('任三/四/六/七/八胆拖: every banker count 1 … N − 1 × all 462 drawn sets, winCount = the brute force and = the tickets as plain 任选N bets', () => {
+  const random = mulberry32(2030);
+  const sets = combinations(NUMBERS, 5).map((set) => x5(...set));
+  const range462 = sets.map((_, index) => index);
+  let checks = 0;
+  let wins = 0;
+  let multiple = 0;
+  for (const n of ANY_BANKER_N) {
+    const play = playOf(`11X5_ANY${n}_BANKER`);
+    const plain = plainOf(play.code);
+    for (let bankers = 1; bankers < n; bankers += 1) {
+      // From the fewest drags that make a ticket to every number left; two bets of each size.
+      for (let drags = n - bankers; drags <= 11 - bankers; drags += 1) {
+        for (let bet = 0; bet < 2; bet += 1) {
+          const rows = bankerRows(random, bankers, drags);
+          const tickets = MODELS[play.code].tickets(rows);
+          expect(play.ticketsOf(picksOf(rows))).toBe(tickets.length);
+          for (const draw of sets) {
+            const rule = winCount(play, picksOf(rows), draw);
+            const brute = bruteWinCount(MODELS[play.code], rows, draw.numbers);
+            if (rule !== brute) expect({ code: play.code, rows, draw: draw.numbers, rule }).toEqual({ code: play.code, rows, draw: draw.numbers, rule: brute });
+            checks += 1;
+            wins += brute;
+            if (brute > 1) multiple += 1;
+          }
+          // The tickets settled one by one as plain 任选N bets, on a few of the sets.
+          for (const draw of randomSubset(random, range462, 5).map((index) => sets[index])) {
+            const asPlain = tickets.reduce((sum, ticket) => sum + winCount(plain, picksOf([ticket]), draw), 0);
+            expect({ code: play.code, rows, draw: draw.numbers, wins: winCount(play, picksOf(rows), draw) }).toEqual({ code: play.code, rows, draw: draw.numbers, wins: asPlain });
+          }
+        }
+      }
+    }
+  }
+  expect(checks).toBeGreaterThan(50_000);
+  expect(wins).toBeGreaterThan(10_000);
+  expect(multiple).toBeGreaterThan(1_000);
+});
+
+test('a 胆拖 bet wins what its tickets win as plain 任选N bets (the ANY2 … ANY8 plays), ticket by ticket', () => {
   const random = mulberry32(2015);
   let compared = 0;
   let wins = 0;
   for (const code of BANKER_CODES) {
     const play = playOf(code);
-    const plain = playOf(code === '11X5_ANY2_BANKER' ? '11X5_ANY2' : '11X5_ANY5');
+    const plain = plainOf(code);
     for (let bet = 0; bet < 400; bet += 1) {
       const rows = randomRows(play, random, 11);
       const tickets = MODELS[code].tickets(rows);
@@ -146,6 +232,18 @@ test('a 胆拖 bet wins what its tickets win as plain 任选N bets (the ANY2 / A
   }
   expect(compared).toBeGreaterThan(300);
   expect(wins).toBeGreaterThan(50);
+});
+
+test('a 胆拖 bet with a number in both rows, or too few drags for one ticket, is no bet', () => {
+  expect(playOf('11X5_ANY3_BANKER').ticketsOf(picksOf([[1], [1, 2, 3]]))).toBe(0);
+  expect(playOf('11X5_ANY3_BANKER').ticketsOf(picksOf([[1, 2], [3]]))).toBe(1);
+  expect(playOf('11X5_ANY4_BANKER').ticketsOf(picksOf([[1], [2, 3]]))).toBe(0);
+  expect(playOf('11X5_ANY8_BANKER').ticketsOf(picksOf([[1, 2, 3], [4, 5, 6, 7]]))).toBe(0);
+  expect(playOf('11X5_ANY8_BANKER').ticketsOf(picksOf([[1, 2, 3], [4, 5, 6, 7, 8]]))).toBe(1);
+  // Bankers beyond N − 1 break the row.
+  expect(playOf('11X5_ANY6_BANKER').ticketsOf(picksOf([[1, 2, 3, 4, 5, 6], [7, 8]]))).toBe(0);
+  // Every number picked: 1 banker, 10 drags → C(10, N − 1).
+  expect(ANY_BANKER_N.map((n) => playOf(`11X5_ANY${n}_BANKER`).ticketsOf(picksOf([[1], NUMBERS.slice(1)])))).toEqual([45, 120, 252, 210, 120]);
 });
 
 test('定单双: j odd of 5 in C(6, j) × C(5, 5 − j) of the 462 sets, one play per count; the six P add up to 1', () => {
@@ -169,7 +267,16 @@ describe.each(playsOf('11X5').map((play) => [play.code, play] as const))('%s', (
   const model = MODELS[code];
 
   test('P of a ticket = winning ordered draws / 55 440 (full enumeration), the same for every ticket tried', () => {
-    const tickets = sampleTickets(play, model, mulberry32(play.id), 3);
+    // sampleTickets picks up to 3 a row: too few for the 胆拖 of 任选七/八, whose tickets come from
+    // rows of 1 … N − 1 bankers built here.
+    const random = mulberry32(play.id);
+    const tickets = ANY_BANKER_CODES.includes(code)
+      ? [1, 2, 3].map(() => {
+          const bankers = 1 + randomInt(random, play.k! - 1);
+          const all = model.tickets(bankerRows(random, bankers, play.k! - bankers + randomInt(random, 12 - play.k!)));
+          return all[randomInt(random, all.length)];
+        })
+      : sampleTickets(play, model, random, 3);
     expect(tickets.length).toBeGreaterThan(0);
     for (const ticket of tickets) expect(ticketProbability(model, ticket, allDraws()).toString()).toBe(rationalOf(play.probability).toString());
   });
@@ -183,8 +290,9 @@ describe.each(playsOf('11X5').map((play) => [play.code, play] as const))('%s', (
 
   test('winCount (the rule) = brute force over the tickets, random picks × draws', () => {
     const random = mulberry32(play.id + 2);
-    // Most random 胆拖 rows share a number (no bet): more of them reach as many checks.
-    const bets = BANKER_CODES.includes(code) ? 1500 : 150;
+    // Most random 胆拖 rows share a number or, with 1 … N − 1 bankers, hold too few drags (no bet):
+    // more of them reach as many checks.
+    const bets = ANY_BANKER_CODES.includes(code) ? 4000 : BANKER_CODES.includes(code) ? 1500 : 150;
     const result = compareWinCounts(play, model, random, { bets, drawsPerBet: 6, maxPerRow: 11, draw: drawFor(code, random) });
     expect(result.mismatches).toEqual([]);
     expect(result.checks).toBeGreaterThan(500);
@@ -224,6 +332,24 @@ describe('hand-worked 11X5 examples (draw 03 07 01 11 05)', () => {
     expect(win('11X5_ANY5_BANKER2', [[1, 3], [5, 7, 9, 11]])).toEqual({ tickets: 4, wins: 1 });
     expect(win('11X5_ANY5_BANKER4', [[1, 3, 5, 9], [7, 11]])).toEqual({ tickets: 2, wins: 0 });
     expect(win('11X5_ANY5_BANKER1', [[7], [1, 2, 3, 5, 11]])).toEqual({ tickets: 5, wins: 1 });
+  });
+  test('任三胆拖 banker 3, drags 1,2,5,9 → C(4,2) = 6 tickets, only {3,1,5} wins; bankers 3,4 lose (4 not drawn)', () => {
+    expect(win('11X5_ANY3_BANKER', [[3], [1, 2, 5, 9]])).toEqual({ tickets: 6, wins: 1 });
+    expect(win('11X5_ANY3_BANKER', [[3, 4], [1, 5, 7]])).toEqual({ tickets: 3, wins: 0 });
+  });
+  test('任四胆拖 bankers 1,7, drags 2,3,5,11 → C(4,2) = 6 tickets, drags drawn 3 5 11 → C(3,2) = 3 win', () => {
+    expect(win('11X5_ANY4_BANKER', [[1, 7], [2, 3, 5, 11]])).toEqual({ tickets: 6, wins: 3 });
+  });
+  test('任六胆拖 bankers 1,3 + 2,5,7,11 → 1 of 1; banker 1, drags 2,3,4,5,7,11 → C(6,5) = 6 tickets, the 4 drawn drags + 1 of 2,4 → 2 win', () => {
+    expect(win('11X5_ANY6_BANKER', [[1, 3], [2, 5, 7, 11]])).toEqual({ tickets: 1, wins: 1 });
+    expect(win('11X5_ANY6_BANKER', [[1], [2, 3, 4, 5, 7, 11]])).toEqual({ tickets: 6, wins: 2 });
+  });
+  test('任七胆拖 bankers 1,3,5, drags 2,4,6,7,11 → C(5,4) = 5 tickets, 7 and 11 + 2 of 2,4,6 → C(3,2) = 3 win', () => {
+    expect(win('11X5_ANY7_BANKER', [[1, 3, 5], [2, 4, 6, 7, 11]])).toEqual({ tickets: 5, wins: 3 });
+  });
+  test('任八胆拖 banker 2 (not drawn) still wins: drags 1,3-9,11 → C(9,7) = 36 tickets, the 5 drawn + 2 of 4,6,8,9 → C(4,2) = 6; 11 missing → 0', () => {
+    expect(win('11X5_ANY8_BANKER', [[2], [1, 3, 4, 5, 6, 7, 8, 9, 11]])).toEqual({ tickets: 36, wins: 6 });
+    expect(win('11X5_ANY8_BANKER', [[1], [2, 3, 4, 5, 6, 7, 8, 9]])).toEqual({ tickets: 8, wins: 0 });
   });
   test('定单双: 1 3 5 7 11 are all odd → 5单0双 wins, 4单1双 loses', () => {
     expect(win('11X5_ODD5_EVEN0', [[0]])).toEqual({ tickets: 1, wins: 1 });

@@ -8,23 +8,31 @@
 //     excludes tuples with a repeated number and the product rule can only hit distinct tuples.
 //   · 胆拖 (banker/drag) of 任选N: a 胆码 row and a 拖码 row; the tickets are the N-sets made of
 //     ALL bankers plus N − #bankers drags, and each wins exactly like the plain 任选N ticket of the
-//     same numbers (same P). A number in both rows makes no bet (ticketsOf 0). Only the 胆拖 whose
-//     win count the four settlement rules can give exactly are plays:
-//       任选二胆拖 (always 1 banker x): [x drawn] × #drags drawn = the product rule over (W, W),
-//         W the drawn set;
+//     same numbers (same P). A number in both rows makes no bet (ticketsOf 0). W is the drawn set,
+//     b the number of bankers.
+//       任选二胆拖 (always 1 banker x): [x drawn] × #drags drawn = the product rule over (W, W);
 //       任选五胆拖 with exactly b bankers, one play per b = 1…4: a ticket wins only when it IS the
 //         drawn set, i.e. every banker drawn (i = b of them) and the other 5 − b drawn numbers all
 //         drags (y = 5 − b). The choose rule with the banker row counted twice (a second layer)
 //         gives C(2i + y, 5 + b): 2i + y ≤ 2i + (5 − i) = 5 + i, which reaches 5 + b only when i = b
 //         and y = 5 − b, and then C(5 + b, 5 + b) = 1. k = 5 + b depends on b, so each banker
-//         count is a play of its own (a row of exactly b bankers).
-//     The others do not fit: 任选三/四胆拖 win [every banker drawn] × C(drags drawn, N − b) with up
-//     to 5 − b > N − b drags drawn. A product of popcounts gives an "all drawn" indicator only for
-//     one banker and no binomial; choose gives one binomial of a weighted count, which either
-//     ignores a missing banker or, matching C(y, N − b) for y = 0…5 − b, leaves the bankers no
-//     weight. 任选六/七/八胆拖 win only when every drawn number is a banker OR a drag, a union of
-//     two rows that the superset rule (each row's word tested on its own) cannot express. They
-//     would need a settlement rule of their own.
+//         count is a play of its own (a row of exactly b bankers). (They came first and keep their
+//         ids; banker_choose would count them too.)
+//       任选三/四/六/七/八胆拖, one play each with 1 … N − 1 bankers, b read from the bet: product,
+//         sum, choose and superset cannot count them. 任选三/四 win [every banker drawn] ×
+//         C(drags drawn, N − b) with up to 5 − b > N − b drags drawn: a product of popcounts gives
+//         an "all drawn" indicator only for one banker and no binomial; choose gives one binomial
+//         of a weighted count, which either ignores a missing banker or, matching C(y, N − b) for
+//         y = 0…5 − b, leaves the bankers no weight. 任选六/七/八 win only when every drawn number
+//         is a banker OR a drag, a union of two rows that superset (each row's word tested on its
+//         own) cannot express. They settle by the two banker rules (types.ts), features (W, W), k = N:
+//         任选三/四 banker_choose: every banker drawn, then C(|G ∩ W|, N − b), G the drags: a
+//         ticket wins when its N − b drags are all drawn;
+//         任选六/七/八 banker_superset: every drawn number a banker or a drag, then with r = |W \ B|
+//         drawn numbers that are drags, C(|G| − r, N − b − r): a ticket wins when its drags hold
+//         those r, with any N − b − r of the other |G| − r drags.
+//         The drag row needs at least N − b numbers (no ticket otherwise), which the ticket count
+//         checks, b being the bet's.
 //   · 定单双: the number of odd numbers among the 5 drawn (1 3 5 7 9 11 are the 6 odd ones of 11):
 //     j odd in C(6, j) × C(5, 5 − j) of the 462 sets: 1, 30, 150, 200, 75, 6 for j = 0…5. Every
 //     count has its own P, so every value is a play (a row of one value, one ticket).
@@ -40,6 +48,12 @@ const PLACE_ROWS = ['row_first', 'row_second', 'row_third'] as const;
 
 const pickRow = (min: number) => numberRow('row_pick', 1, 11, 'two', min);
 
+/**
+ * P of one 任选N ticket (N numbers). N ≤ 5: C(11−N, 5−N) of the C(11, 5) sets contain them;
+ * N ≥ 6: the drawn set must be one of the C(N, 5) subsets of the ticket.
+ */
+const anyTicketProbability = (n: number) => (n > 5 ? fraction(binomial(n, 5), binomial(11, 5)) : fraction(binomial(11 - n, 5 - n), binomial(11, 5)));
+
 /** 任选N: N ≤ 5 → choose N over the drawn 5; N ≥ 6 → superset of the drawn 5. */
 function anyN(id: number, n: number): PlaySpec {
   const superset = n > 5;
@@ -51,9 +65,7 @@ function anyN(id: number, n: number): PlaySpec {
     rows: [pickRow(n)],
     rule: superset ? 'superset' : 'choose',
     k: n,
-    // One ticket = N numbers. N ≤ 5: C(11−N, 5−N) of the C(11, 5) sets contain them; N ≥ 6: the
-    // drawn set must be one of the C(N, 5) subsets of the ticket.
-    probability: superset ? fraction(binomial(n, 5), binomial(11, 5)) : fraction(binomial(11 - n, 5 - n), binomial(11, 5)),
+    probability: anyTicketProbability(n),
     unitStakeMinor: UNIT,
     count: ([numbers]) => binomial(numbers.length, n),
     featureMasks: (drawn) => ({ masks: [maskOf(drawn)] }),
@@ -108,13 +120,38 @@ function bankerDrag(id: number, n: 2 | 5, bankers: number): PlaySpec {
     // 任选二: [banker drawn] × drags drawn. 任选五: C(2 × bankers drawn + drags drawn, 5 + b) (above).
     ...(any2 ? { rule: 'product' as const } : { rule: 'choose' as const, k: 5 + bankers }),
     // A ticket is a plain 任选N ticket: C(11 − N, 5 − N) of the 462 sets hold it.
-    probability: fraction(binomial(11 - n, 5 - n), binomial(11, 5)),
+    probability: anyTicketProbability(n),
     unitStakeMinor: UNIT,
     count: ([banked, drags]) => (banked.some((number) => drags.includes(number)) ? 0 : binomial(drags.length, n - bankers)),
     featureMasks: (drawn) => {
       const set = maskOf(drawn);
       // Layer 0 pairs (bankers, drags) with the drawn set; 任选五's layer 1 counts the bankers again.
       return { masks: any2 ? [set, set] : [set, set, set, 0n] };
+    },
+  };
+}
+
+/**
+ * 胆拖 of 任选N (N = 3, 4, 6, 7, 8) with as many bankers as the bet holds (1 … N − 1): C(#drags,
+ * N − #bankers) tickets of all the bankers plus N − #bankers drags; bankers and drags disjoint.
+ */
+function bankerDragAny(id: number, n: 3 | 4 | 6 | 7 | 8): PlaySpec {
+  return {
+    id,
+    code: `11X5_ANY${n}_BANKER`,
+    kind: '11X5',
+    group: '11x5_banker',
+    // At least one banker and one drag; the drags a ticket needs (N − #bankers) are checked by the count.
+    rows: [numberRow('row_11x5_banker', 1, 11, 'two', 1, n - 1), numberRow('row_11x5_drag', 1, 11, 'two', 1, 10)],
+    rule: n > 5 ? 'banker_superset' : 'banker_choose',
+    k: n,
+    probability: anyTicketProbability(n),
+    unitStakeMinor: UNIT,
+    count: ([banked, drags]) => (banked.some((number) => drags.includes(number)) ? 0 : binomial(drags.length, n - banked.length)),
+    featureMasks: (drawn) => {
+      const set = maskOf(drawn);
+      // One layer: the drawn set against the bankers and against the drags.
+      return { masks: [set, set] };
     },
   };
 }
@@ -212,6 +249,11 @@ const SPECS: readonly PlaySpec[] = [
   median(2027, [4, 8]),
   median(2028, [5, 7]),
   median(2029, [6]),
+  bankerDragAny(2030, 3),
+  bankerDragAny(2031, 4),
+  bankerDragAny(2032, 6),
+  bankerDragAny(2033, 7),
+  bankerDragAny(2034, 8),
 ];
 
 export const X5_PLAYS: readonly PlayDefinition[] = SPECS.map(definePlay);

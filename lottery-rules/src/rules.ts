@@ -6,6 +6,14 @@
 //   sum       Σ_j popcount(p_(j mod n) & f_j)
 //   choose    C(Σ_j popcount(p_(j mod n) & f_j), k)
 //   superset  every f_j ⊆ p_(j mod n) ? C(Σ popcount(p) − Σ popcount(f), k − Σ popcount(f)) : 0
+// and, for 胆拖 bets of two one-word rows p = [B bankers, G drags] against one layer f = [F_B, F_G]
+// (a ticket is all of B plus k − |B| drags):
+//   banker_choose    B ⊆ F_B ? C(popcount(G & F_G), k − popcount(B)) : 0
+//                    the tickets inside the drawn set: every banker drawn, the rest drawn drags;
+//   banker_superset  F_G ⊆ B | G ? C(popcount(G) − r, k − popcount(B) − r) : 0, r = popcount(F_G & ~B)
+//                    the tickets holding the drawn set: the r drawn numbers that are not bankers
+//                    must be among the ticket's drags, the other k − |B| − r drags are any of G's
+//                    remaining popcount(G) − r.
 // A push (isPush) refunds the whole bet; its features carry no winning bits, so winCount is 0.
 import { binomial, popcount, splitWords, wordsFor } from './bits';
 import type { Draw, PlayDefinition } from './types';
@@ -23,6 +31,12 @@ export function pickWords(play: PlayDefinition, picks: readonly bigint[]): bigin
     if (typeof mask !== 'bigint' || mask < 0n) throw new RangeError(`${play.code}: a picks mask is a non-negative bigint`);
     return splitWords(mask, counts[index]);
   });
+}
+
+/** The bankers' and the drags' words of a 胆拖 bet, checked against the one layer its rule reads. */
+function bankerWords(play: PlayDefinition, p: readonly bigint[], f: readonly bigint[]): [bigint, bigint] {
+  if (p.length !== 2 || f.length !== 2) throw new RangeError(`${play.code}: ${play.rule} reads 2 pick words against 2 feature words, not ${p.length} against ${f.length}`);
+  return [p[0], p[1]];
 }
 
 /** Winning tickets of a bet's picks on a draw. */
@@ -46,6 +60,17 @@ export function winCount(play: PlayDefinition, picks: readonly bigint[], draw: D
       const drawn = f.reduce((sum, word) => sum + popcount(word), 0);
       const picked = p.reduce((sum, word) => sum + popcount(word), 0);
       return binomial(picked - drawn, (play.k as number) - drawn);
+    }
+    case 'banker_choose': {
+      const [bankers, drags] = bankerWords(play, p, f);
+      if ((bankers & ~f[0]) !== 0n) return 0;
+      return binomial(popcount(drags & f[1]), (play.k as number) - popcount(bankers));
+    }
+    case 'banker_superset': {
+      const [bankers, drags] = bankerWords(play, p, f);
+      if ((f[1] & ~(bankers | drags)) !== 0n) return 0;
+      const takenDrags = popcount(f[1] & ~bankers);
+      return binomial(popcount(drags) - takenDrags, (play.k as number) - popcount(bankers) - takenDrags);
     }
   }
 }

@@ -1,6 +1,6 @@
 // The lottery's pure domain model, shared by the server (settlement, odds) and the
 // browser (pickers, ticket counts, slip totals, draw verification). No DOM and no Node APIs.
-// Domain facts: ../shared/LOTTERY.md (outside the repo). Decisions are written beside the plays.
+// The domain facts and decisions are written beside the plays (plays-*.ts).
 
 /** The draw families. */
 export type LotteryKind = 'SSC' | '11X5' | 'PK10' | 'LHC' | 'VN' | 'K3' | 'PC28' | '3D' | 'P5' | 'VN18';
@@ -61,9 +61,17 @@ export interface PickRow {
  *   sum       Σ_j popcount(p_(j mod n) & f_j)      定位胆, 正码, zodiac, lô (one layer per repeat)
  *   choose    C(Σ_j popcount(p_j & f_j), k)         不定位, 任选N ≤ 5, 组选, 全中, xiên
  *   superset  if every f_j ⊆ p_j: C(popcount(p) − popcount(f), k − popcount(f)), else 0  (任选6-8)
- * A play with `push` refunds the whole bet when its features say push (LHC 两面 on 49).
+ * Two rules count the tickets of a 胆拖 (banker/drag) bet: two rows of one word each, p = [B, G]
+ * (bankers, drags; disjoint in a valid bet), a ticket = all of B plus k − popcount(B) drags, and
+ * one layer of features f = [F_B, F_G] (11X5 writes the drawn set in both words):
+ *   banker_choose    tickets inside the drawn set: if B ⊆ F_B: C(popcount(G & F_G), k − popcount(B)), else 0
+ *                    (任选3/4 胆拖)
+ *   banker_superset  tickets holding the drawn set: if F_G ⊆ B | G: C(popcount(G) − r, k − popcount(B) − r),
+ *                    else 0, r = popcount(F_G & ~B) the drags every such ticket holds (任选6-8 胆拖)
+ * C(n, m) is 0 when m < 0 or m > n. A play with `push` refunds the whole bet when its features
+ * say push (LHC 两面 on 49).
  */
-export type SettleRule = 'product' | 'sum' | 'choose' | 'superset';
+export type SettleRule = 'product' | 'sum' | 'choose' | 'superset' | 'banker_choose' | 'banker_superset';
 
 /** Bits of a picks word (a bigint in PostgreSQL, kept below its sign bit). */
 export const WORD_BITS = 60;
@@ -90,7 +98,7 @@ export interface PlayDefinition {
   readonly group: string;
   readonly rows: readonly PickRow[];
   readonly rule: SettleRule;
-  /** k of choose and superset. */
+  /** k of choose, superset, banker_choose and banker_superset. */
   readonly k?: number;
   /**
    * The exact chance that one ticket (注) wins, over all equally likely draws; for plays paid per

@@ -60,12 +60,17 @@ export function lineOf(play: PlayDefinition, rows: number[][], { mode = 1, serie
 /** The default games' cap on what one bet may win (300,000.00): a line one of whose tickets pays more is refused. */
 export const DEFAULT_MAX_PRIZE_MINOR = 30_000_000;
 
-/** `count` random valid lines of `play` (at most 3 values a row, so ticket counts stay small), each within the default cap. */
+/**
+ * `count` random valid lines of `play` (at most 3 values a row, so ticket counts stay small; up to
+ * N − 1 for a 胆拖 of 任选N, whose tickets take N numbers from its two rows: 任选七/八 need more than
+ * 3 + 3), each within the default cap.
+ */
 export function randomLines(play: PlayDefinition, count: number, seed: number): SlipLine[] {
   const random = mulberry32(seed);
   const lines: SlipLine[] = [];
+  const perRow = play.rule === 'banker_choose' || play.rule === 'banker_superset' ? Math.max(3, (play.k ?? 0) - 1) : 3;
   while (lines.length < count) {
-    const rows = randomRows(play, random, 3);
+    const rows = randomRows(play, random, perRow);
     if (play.ticketsOf(picksFromRows(rows)) === 0) continue;
     const mode = ([1, 2, 3] as const)[Math.floor(random() * 3)];
     const line = lineOf(play, rows, { mode, series: 1800 + 10 * Math.floor(random() * 17), multiple: 1 + Math.floor(random() * 5) });
