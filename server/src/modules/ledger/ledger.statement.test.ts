@@ -147,6 +147,29 @@ it('checks a transaction’s sum and unit at commit however its postings were in
   await assertLedgerReconciled(context.pool);
 });
 
+it('adds up the whole transaction at its last posting, even when an earlier part was checked on its own (constraints set immediate)', async () => {
+  const a = await funded('stmt07', 1_000);
+  const b = await funded('stmt07b', 0);
+  // The check runs once per transaction, when its last posting's trigger fires (migration 092).
+  // Checked immediately, a balanced first pair passes; a posting added after it is the last one
+  // then, and its firing adds up all three.
+  const late = (accountId: number, amountMinor: number) =>
+    withTransaction(context.pool, async (client) => {
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+      const transaction = await client.query<{ id: string }>(
+        "INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at) VALUES ($1, $2, 'raw', 'REAL', now()) RETURNING id",
+        [context.merchantId, nextKey()],
+      );
+      await client.query('INSERT INTO ledger_posting (transaction_id, account_id, amount_minor) VALUES ($1, $2, -100), ($1, $3, 100)', [transaction.rows[0].id, a.account, houseCash]);
+      await client.query('INSERT INTO ledger_posting (transaction_id, account_id, amount_minor) VALUES ($1, $2, $3)', [transaction.rows[0].id, accountId, amountMinor]);
+    });
+  await expect(late(b.account, 30)).rejects.toThrow(/does not balance \(sum 30\)/);
+  await expect(late(a.account, -30)).rejects.toThrow(/does not balance \(sum -30\)/);
+  expect(await memberBalanceMinor(context.pool, context.merchantId, a.memberId)).toBe(1_000);
+  expect(await memberBalanceMinor(context.pool, context.merchantId, b.memberId)).toBe(0);
+  await assertLedgerReconciled(context.pool);
+});
+
 it('is not fooled by a temporary table standing in for the postings', async () => {
   const a = await funded('stmt06', 1_000);
   const client = await context.pool.connect();
