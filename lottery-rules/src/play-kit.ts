@@ -76,6 +76,8 @@ export interface PlaySpec {
   readonly probability: Fraction;
   /** Paid once per occurrence of a pick (VN lô); `probability` is then the expected hits. */
   readonly perOccurrence?: boolean;
+  /** For a play paid per occurrence: the draw's values it is played on (PlayDefinition.occurrences). */
+  readonly occurrences?: number;
   readonly pushProbability?: Fraction;
   readonly unitStakeMinor: number;
   /** Tickets of rows that passed the row checks (values ascending); 0 = not a valid bet. */
@@ -96,6 +98,9 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
     throw new Error(`${spec.code}: the product rule needs rows of one word`);
   }
   if (spec.rule !== 'product' && spec.rule !== 'sum' && !Number.isInteger(spec.k)) throw new Error(`${spec.code}: ${spec.rule} needs k`);
+  if (Boolean(spec.perOccurrence) !== (spec.occurrences !== undefined) || (spec.occurrences !== undefined && !(Number.isInteger(spec.occurrences) && spec.occurrences >= 1))) {
+    throw new Error(`${spec.code}: a play paid per occurrence, and only one, says on how many of the draw's values it is played`);
+  }
   const banker = spec.rule === 'banker_choose' || spec.rule === 'banker_superset';
   if (banker && (rowWords.length !== 2 || rowWords.some((words) => words !== 1))) {
     // The banker rules read the bankers and the drags as one word each (p = [B, G]).

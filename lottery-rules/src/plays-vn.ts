@@ -82,6 +82,7 @@ function lo(id: number, code: string, kind: LotteryKind, row: PickRow, size: num
     rule: 'sum',
     probability: fraction(count, size),
     perOccurrence: true,
+    occurrences: count,
     unitStakeMinor: count * 100,
     count: countSum,
     featureMasks: (numbers) => ({ masks: occurrenceLayers(read(numbers)) }),

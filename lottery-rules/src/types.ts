@@ -107,6 +107,12 @@ export interface PlayDefinition {
   readonly probability: Fraction;
   /** Paid once per occurrence of a pick (VN lô): `probability` is then the expected hits of a ticket. */
   readonly perOccurrence?: boolean;
+  /**
+   * For a play paid per occurrence: how many of the draw's values it is played on (VN lô 2 số: the
+   * 27 prize endings; lô 3 số: the 23 prizes of three digits or more). Each value is one number,
+   * so this is also the most hits one bet can have over all its tickets.
+   */
+  readonly occurrences?: number;
   /** The chance of a push (stake refunded), for plays that have one. */
   readonly pushProbability?: Fraction;
   /** Stake of one ticket at multiple 1 in the 元 mode, in minor units (official plays 200). */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DRAW_SIZES, playById, type PlayDefinition } from '@platform/lottery-rules';
+import { playById, type PlayDefinition } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { minorToMajor } from '../ledger';
 
@@ -29,16 +29,22 @@ export interface BetLoad {
 }
 
 /**
- * The most a bet can win: every ticket winning (each of the draw's numbers for a play paid per
- * occurrence, VN lô), at most the game's cap per bet (0: none).
+ * The most a bet can win, at most the game's cap per bet (0: none): every ticket winning; for a play
+ * paid per occurrence (VN lô), every value of the draw it is played on hitting one of the bet's
+ * numbers (each value is one number, so a bet of any number of points hits at most that many times).
  */
 export function liabilityOf(play: PlayDefinition, tickets: number, ticketPrizeMinor: number, capMinor: number): bigint {
-  const wins = BigInt(tickets) * BigInt(play.perOccurrence ? DRAW_SIZES[play.kind] : 1);
+  const wins = play.perOccurrence ? BigInt(Math.min(tickets, 1) * (play.occurrences ?? 0)) : BigInt(tickets);
   const most = wins * BigInt(ticketPrizeMinor);
   return capMinor > 0 && most > BigInt(capMinor) ? BigInt(capMinor) : most;
 }
 
-/** The numbers a bet stands on (plays whose ticket is one number per row, the settle rule sum). */
+/**
+ * The numbers a bet stands on (plays whose ticket is one number per row, the settle rule sum). A
+ * number of a play paid per occurrence (VN lô) counts the prize of one appearance: its limit caps
+ * what a number is staked to win on each of the draw's values, as lô is priced; the round's total
+ * above counts the worst case of every value hitting.
+ */
 const numbersOf = (play: PlayDefinition, rows: readonly (readonly number[])[]) =>
   play.rule === 'sum' ? rows.flatMap((values, rowIndex) => values.map((value) => ({ rowIndex, value }))) : [];
 

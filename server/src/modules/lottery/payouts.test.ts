@@ -112,6 +112,27 @@ describe('liability limits', () => {
     expect(await mainBalanceMinor(database.appPool, member)).toBe(1_000_000 - 1000);
   });
 
+  it('counts a lô bet at every value of the draw it is played on hitting, whatever its points: 27 prizes for lô 2 số, 23 for lô 3 số', async () => {
+    // lô 2 số at 1900: a point costs 27 × 1.00; one hit pays 27.00 / (27/100) × 0.95 = 95.00. The 27
+    // endings can each hit one of the bet's numbers: at most 27 hits, 2565.00, for 1 point or 10.
+    // lô 3 số: 23 × 1.00 a point, one hit 23.00 / (23/1000) × 0.95 = 950.00, 23 prizes of three
+    // digits or more: 21850.00.
+    const { base, roundId } = await bettor('lo', 'VN5', 6);
+    const loTwo = lineOf(play('VN_LO2'), [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
+    const loThree = lineOf(play('VN_LO3'), [[123]]);
+    const placed = await placeOrder(database.appPool, { ...base, slip: slipOf([loTwo, loThree]), betCartAmountSum: '293.0000' });
+    const bets = await database.appPool.query<{ prize: string; liability: string }>(
+      'SELECT COALESCE(ticket_prize_minor, unit_prize_minor * multiple) AS prize, liability_minor AS liability FROM lottery_bet WHERE order_id = (SELECT id FROM lottery_order WHERE order_no = $1) ORDER BY id',
+      [placed.orderNo],
+    );
+    expect(bets.rows).toEqual([
+      { prize: '9500', liability: String(27 * 9500) },
+      { prize: '95000', liability: String(23 * 95_000) },
+    ]);
+    const owed = await database.appPool.query<{ payout: string }>('SELECT payout_minor AS payout FROM lottery_round_liability WHERE round_id = $1', [roundId]);
+    expect(owed.rows).toEqual([{ payout: String(27 * 9500 + 23 * 95_000) }]);
+  });
+
   it('refuses a bet that would let a draw owe more than its payout limit', async () => {
     // 猜冠军 at 1900: 19.00 a ticket; a bet of 2 cars can win one ticket but counts 2 × 19.00 (every ticket winning);
     // at most 60.00 per draw: 38.00, then 38.00 more is refused, 19.00 more fits.
