@@ -403,24 +403,35 @@ describe('settling in draw order after the scheduler was stopped', () => {
     expect((await reconcile(context.pool)).problems).toEqual([]);
   });
 
-  it('settles no drawn round behind an earlier round of its game still waiting for its draw (an official result not yet entered)', async () => {
-    const { member, placed, bets } = await chaseOf(LOTTERY_TEST_START_MS + 7 * HOUR, 'waitfirst');
-    await context.pool.query("UPDATE lottery_game SET result_source = 'official' WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId]);
+  /**
+   * The chase's game set to official results (back to the house's draws after): the later two
+   * rounds' results come in first and the scheduler ticks, then the first round's and it ticks
+   * again. The bets' [state, round state] after the first tick.
+   */
+  async function laterResultsFirst(orderNo: string, bets: Awaited<ReturnType<typeof betsOf>>): Promise<string[][]> {
+    const source = (value: 'official' | 'house') =>
+      context.pool.query("UPDATE lottery_game SET result_source = $2 WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId, value]);
+    await source('official');
     try {
-      // The later rounds' results come in first.
       await drawRoundAs(context.pool, bets[1].roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, bets[2].drawAt + 1000);
       await drawRoundAs(context.pool, bets[2].roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, bets[2].drawAt + 1000);
       await drawAndSettle(context.pool, secretsKey, bets[2].drawAt + 1000);
-      expect((await betsOf(placed.orderNo)).map((bet) => [bet.state, bet.roundState])).toEqual([
-        ['open', 'open'],
-        ['open', 'drawn'],
-        ['open', 'drawn'],
-      ]);
+      const meanwhile = (await betsOf(orderNo)).map((bet) => [bet.state, bet.roundState]);
       await drawRoundAs(context.pool, bets[0].roundId, { kind: 'SSC', numbers: [0, 1, 2, 3, 4] }, bets[2].drawAt + 2000);
       await drawAndSettle(context.pool, secretsKey, bets[2].drawAt + 2000);
+      return meanwhile;
     } finally {
-      await context.pool.query("UPDATE lottery_game SET result_source = 'house' WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId]);
+      await source('house');
     }
+  }
+
+  it('settles no drawn round behind an earlier round of its game still waiting for its draw (an official result not yet entered)', async () => {
+    const { member, placed, bets } = await chaseOf(LOTTERY_TEST_START_MS + 7 * HOUR, 'waitfirst');
+    expect(await laterResultsFirst(placed.orderNo, bets)).toEqual([
+      ['open', 'open'],
+      ['open', 'drawn'],
+      ['open', 'drawn'],
+    ]);
     expect((await betsOf(placed.orderNo)).map((bet) => [bet.state, bet.roundState])).toEqual([
       ['won', 'settled'],
       ['stopped', 'settled'],
@@ -429,23 +440,14 @@ describe('settling in draw order after the scheduler was stopped', () => {
     expect(await mainBalanceMinor(context.pool, member)).toBe(AFTER);
     expect((await reconcile(context.pool)).problems).toEqual([]);
   });
+
   it('settles the later rounds meanwhile when no stop-on-win chase ties them to the round still waiting for its official result', async () => {
     const { member, placed, bets } = await chaseOf(LOTTERY_TEST_START_MS + 8 * HOUR, 'nostop', false);
-    await context.pool.query("UPDATE lottery_game SET result_source = 'official' WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId]);
-    try {
-      await drawRoundAs(context.pool, bets[1].roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, bets[2].drawAt + 1000);
-      await drawRoundAs(context.pool, bets[2].roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, bets[2].drawAt + 1000);
-      await drawAndSettle(context.pool, secretsKey, bets[2].drawAt + 1000);
-      expect((await betsOf(placed.orderNo)).map((bet) => [bet.state, bet.roundState])).toEqual([
-        ['open', 'open'],
-        ['won', 'settled'],
-        ['won', 'settled'],
-      ]);
-      await drawRoundAs(context.pool, bets[0].roundId, { kind: 'SSC', numbers: [0, 1, 2, 3, 4] }, bets[2].drawAt + 2000);
-      await drawAndSettle(context.pool, secretsKey, bets[2].drawAt + 2000);
-    } finally {
-      await context.pool.query("UPDATE lottery_game SET result_source = 'house' WHERE merchant_id = $1 AND game_code = 'SSC1'", [merchantId]);
-    }
+    expect(await laterResultsFirst(placed.orderNo, bets)).toEqual([
+      ['open', 'open'],
+      ['won', 'settled'],
+      ['won', 'settled'],
+    ]);
     expect((await betsOf(placed.orderNo)).map((bet) => bet.state)).toEqual(['won', 'won', 'won']);
     // Paid 60.00; each round wins 19.00 with 0.60 rebate.
     expect(await mainBalanceMinor(context.pool, member)).toBe(10_000 - 6000 + 3 * (1900 + 60));

@@ -270,28 +270,57 @@ it('refuses a mask that is no set of weekdays (0, 128, 1.5, "x", none at all) wi
   expect(audits.rows.map((row) => row.outcome)).not.toContain('ok');
 });
 
+/**
+ * Saves new weekdays for `gameCode` in a transaction held open while `meanwhile` starts: it must
+ * come to wait on a lock of that transaction (a statement starting with `waitsAt`), then the
+ * change commits; what `meanwhile` answered (or the error it threw).
+ */
+async function whileWeekdaysAreSaved<T>(gameCode: string, drawWeekdays: number, waitsAt: string, meanwhile: () => Promise<T>): Promise<T | Error> {
+  const game = (await context.pool.query<{ id: number }>('SELECT id FROM lottery_game WHERE merchant_id = $1 AND game_code = $2', [context.merchantId, gameCode])).rows[0].id;
+  const saving = await context.pool.connect();
+  try {
+    await saving.query('BEGIN');
+    await saving.query('UPDATE lottery_game SET draw_weekdays = $2 WHERE id = $1', [game, drawWeekdays]);
+    await replanRounds(saving, secretsKey, game, nowMs);
+    const outcome = meanwhile().catch((error: Error) => error);
+    const waiting = async () =>
+      Number((await context.pool.query<{ count: string }>("SELECT count(*) AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1", [`${waitsAt}%`])).rows[0].count);
+    while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await saving.query('COMMIT');
+    return await outcome;
+  } finally {
+    saving.release();
+  }
+}
+
 it('leaves no round of the old weekdays when the scheduler tops the game up while a change of them is being saved', async () => {
   const TUESDAY = 2;
   const game = (await context.pool.query<{ id: number }>("SELECT id FROM lottery_game WHERE merchant_id = $1 AND game_code = 'XSMNCM'", [context.merchantId])).rows[0].id;
   // The last two Mondays gone, so the scheduler has rounds to add after the last one left.
   await context.pool.query('DELETE FROM lottery_round WHERE id IN (SELECT id FROM lottery_round WHERE game_id = $1 ORDER BY draw_at DESC LIMIT 2)', [game]);
-  const saving = await context.pool.connect();
-  try {
-    await saving.query('BEGIN');
-    await saving.query('UPDATE lottery_game SET draw_weekdays = $2 WHERE id = $1', [game, TUESDAY]);
-    await replanRounds(saving, secretsKey, game, nowMs);
-    // The scheduler read the game before the change commits, and waits at its insert.
-    const topUp = ensureRounds(context.pool, secretsKey, nowMs, context.merchantId);
-    const waitingInserts = async () =>
-      Number((await context.pool.query<{ count: string }>("SELECT count(*) AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO lottery_round%'")).rows[0].count);
-    while ((await waitingInserts()) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    await saving.query('COMMIT');
-    await topUp;
-  } finally {
-    saving.release();
-  }
+  // The scheduler read the game before the change commits, and waits at its insert.
+  const topUp = await whileWeekdaysAreSaved('XSMNCM', TUESDAY, 'INSERT INTO lottery_round', () => ensureRounds(context.pool, secretsKey, nowMs, context.merchantId));
+  expect(topUp).not.toBeInstanceOf(Error);
   const rounds = await roundsOf('XSMNCM');
   const onSale = rounds.find((round) => round.openAt <= nowMs && nowMs < round.closeAt)!;
   expect(rounds.filter((round) => round.drawAt > onSale.drawAt).map((round) => weekdayOf(round.drawAt)).filter((day) => day !== 'Tue')).toEqual([]);
   expectUnbroken(rounds);
+});
+
+it('refuses, moving nothing, a chase placed on the days being dropped while the change is saved', async () => {
+  const WEDNESDAY = 4;
+  const [member] = await fundedMembers(context.pool, context.merchantId, 1, 100_000, 'bentre');
+  const round = await roundOnSale(context.pool, secretsKey, context.merchantId, 'XSMNBTR', nowMs);
+  // Tuesday 1, 8, 15 and 22 December: the chase waits for the rounds the change holds; three of
+  // them are gone when it commits, and the Wednesdays made instead were not there when it looked.
+  const chase = await whileWeekdaysAreSaved('XSMNBTR', WEDNESDAY, 'SELECT r.id::int AS id', () =>
+    placeOrder(context.pool, {
+      merchantId: context.merchantId, memberId: member, gameCode: 'XSMNBTR', currentNumero: round.numero,
+      slip: slipOf([loLine]), betCartAmountSum: costOf([loLine], 4), chase: 3, winningStop: false, nowMs,
+    }),
+  );
+  expect(chase).toMatchObject({ errorCode: 'lottery.chase.invalid' });
+  expect(await mainBalanceMinor(context.pool, member)).toBe(100_000);
+  expect((await context.pool.query('SELECT 1 FROM lottery_bet WHERE member_id = $1', [member])).rowCount).toBe(0);
+  expect((await reconcile(context.pool)).problems).toEqual([]);
 });
