@@ -284,7 +284,7 @@ async function whileWeekdaysAreSaved<T>(gameCode: string, drawWeekdays: number, 
     await replanRounds(saving, secretsKey, game, nowMs);
     const outcome = meanwhile().catch((error: Error) => error);
     const waiting = async () =>
-      Number((await context.pool.query<{ count: string }>("SELECT count(*) AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1", [`${waitsAt}%`])).rows[0].count);
+      Number((await context.pool.query<{ count: string }>("SELECT count(*) AS count FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1", [`${waitsAt}%`])).rows[0].count);
     while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await saving.query('COMMIT');
     return await outcome;
