@@ -17,8 +17,7 @@ import {
   pickedValues,
   quickAllowed,
   quickMask,
-  randomCount,
-  randomMask,
+  randomRowMask,
   toggleValue,
   valueText,
   withRow,
@@ -37,7 +36,7 @@ interface RowProps {
   onToggle: (value: number) => void;
 }
 
-function QuickButtons({ row, mask, onMask, typed }: { row: PickRow; mask: bigint; onMask: (mask: bigint) => void; typed: boolean }) {
+function QuickButtons({ row, mask, onMask, typed, randomPick }: { row: PickRow; mask: bigint; onMask: (mask: bigint) => void; typed: boolean; randomPick: () => bigint }) {
   const { t } = useT(NAMESPACE);
   const quicks = typed ? QUICK_PICKS.filter((quick) => quick === 'clear') : QUICK_PICKS;
   return (
@@ -54,7 +53,7 @@ function QuickButtons({ row, mask, onMask, typed }: { row: PickRow; mask: bigint
           {t(`quick_${quick}`)}
         </button>
       ))}
-      <button type="button" className={styles.quickButton} onClick={() => onMask(randomMask(row, randomCount(row)))} data-testid="quick-random">
+      <button type="button" className={styles.quickButton} onClick={() => onMask(randomPick())} data-testid="quick-random">
         {t('quick_random')}
       </button>
     </div>
@@ -167,7 +166,9 @@ export function NumberPicker({ play, picks, onChange }: { play: PlayDefinition; 
               {row.min > 1 && <span className={styles.rowHint}>{t('pick_at_least', { count: row.min })}</span>}
             </legend>
             {typed ? <TypedValues {...props} /> : <ValueButtons {...props} />}
-            {isNumericRow(row) && <QuickButtons row={row} mask={mask} onMask={props.onMask} typed={typed} />}
+            {isNumericRow(row) && (
+              <QuickButtons row={row} mask={mask} onMask={props.onMask} typed={typed} randomPick={() => randomRowMask(play, picks, rowIndex)} />
+            )}
           </fieldset>
         );
       })}

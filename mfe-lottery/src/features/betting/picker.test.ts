@@ -1,5 +1,5 @@
-import { playById, popcount, type PlayDefinition } from '@platform/lottery-rules';
-import { isTypedRow, maskOfValues, parseTypedValues, pickedValues, playForRound, quickAllowed, quickMask, randomMask, rowProblems, toggleValue, valueText } from './picker';
+import { mulberry32, playById, playsOf, popcount, type PlayDefinition } from '@platform/lottery-rules';
+import { isTypedRow, maskOfValues, parseTypedValues, pickedValues, playForRound, quickAllowed, quickMask, randomMask, randomRowMask, rowProblems, toggleValue, valueText } from './picker';
 
 // The picker's rules without the screen: what each quick button picks on each kind's rows, typed
 // numbers, random picks, and why picks make no bet.
@@ -57,6 +57,29 @@ it('draws a random pick of the row minimum, all different, from the row', () => 
   const mask = randomMask(group3, 2, () => sequence.shift() ?? 0);
   expect(popcount(mask)).toBe(2);
   expect(values(group3, mask).every((value) => group3.values.includes(value))).toBe(true);
+});
+
+it('makes a bet of every banker/drag play from one random pick per row, in either order, never a number in both rows', () => {
+  const bankerPlays = playsOf('11X5').filter((candidate) => candidate.group === '11x5_banker');
+  // Pick 2, Pick 5 with 1-4 bankers, and Pick 3, 4, 6, 7, 8 with the player's banker count.
+  expect(bankerPlays.length).toBe(10);
+  const random = mulberry32(7);
+  for (const banker of bankerPlays) {
+    for (const order of [[0, 1], [1, 0]]) {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        let picks: bigint[] = banker.rows.map(() => 0n);
+        for (const rowIndex of order) picks = picks.map((mask, index) => (index === rowIndex ? randomRowMask(banker, picks, rowIndex, random) : mask));
+        expect({ play: banker.code, order, overlap: picks[0] & picks[1], problems: rowProblems(banker, picks) }).toEqual({ play: banker.code, order, overlap: 0n, problems: [] });
+        expect({ play: banker.code, order, bet: banker.ticketsOf(picks) > 0 }).toEqual({ play: banker.code, order, bet: true });
+      }
+    }
+  }
+});
+
+it('draws a random pick of its minimum for a row of any other play', () => {
+  const direct = play('SSC_5STAR_DIRECT');
+  const picks = direct.rows.map((_, index) => randomRowMask(direct, direct.rows.map(() => 0n), index, mulberry32(3)));
+  expect(picks.map((mask) => popcount(mask))).toEqual([1, 1, 1, 1, 1]);
 });
 
 it('reads typed 3 càng numbers, keeping leading zeros and refusing what is not a number of the row', () => {

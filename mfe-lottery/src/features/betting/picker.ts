@@ -89,9 +89,9 @@ export function quickAllowed(row: PickRow, quick: QuickPick): boolean {
   return quick === 'clear' || popcount(quickMask(row, quick)) <= row.max;
 }
 
-/** `count` different values of the row drawn at random (the player's "quick pick"). */
-export function randomMask(row: PickRow, count: number, random: () => number = Math.random): bigint {
-  const pool = [...row.values];
+/** `count` different values of the row drawn at random (the player's "quick pick"), none of `excluded`. */
+export function randomMask(row: PickRow, count: number, random: () => number = Math.random, excluded = 0n): bigint {
+  const pool = row.values.filter((value) => !isPicked(excluded, value));
   const chosen: number[] = [];
   for (let index = 0; index < Math.min(count, pool.length); index += 1) {
     const at = index + Math.floor(random() * (pool.length - index));
@@ -103,6 +103,27 @@ export function randomMask(row: PickRow, count: number, random: () => number = M
 
 /** How many values a random pick chooses: the row's minimum, at least one. */
 export const randomCount = (row: PickRow): number => Math.max(1, row.min);
+
+/** A 胆拖 (banker/drag) play: a row of bankers, then a row of drags, never holding one number twice. */
+const isBankerDrag = (play: PlayDefinition): boolean => play.rows.length === 2 && play.rows[0].labelKey.endsWith('_banker') && play.rows[1].labelKey.endsWith('_drag');
+
+/**
+ * The random pick of one row, given the other rows' picks. A row of a banker/drag play leaves out
+ * the numbers of the other row (a number is a banker or a drag, not both), and its drags are as
+ * many as one ticket needs beside the bankers already picked (k − bankers, for the plays whose
+ * banker count is the player's), so the random pick of each row in turn makes a bet. Any other
+ * row: its minimum, at random.
+ */
+export function randomRowMask(play: PlayDefinition, picks: Picks, rowIndex: number, random: () => number = Math.random): bigint {
+  const row = play.rows[rowIndex];
+  if (!isBankerDrag(play)) return randomMask(row, randomCount(row), random);
+  const other = picks[1 - rowIndex] ?? 0n;
+  const free = row.values.filter((value) => !isPicked(other, value)).length;
+  const bankers = rowIndex === 1 ? popcount(picks[0] ?? 0n) : 0;
+  const ticketDrags = rowIndex === 1 && (play.rule === 'banker_choose' || play.rule === 'banker_superset') ? (play.k ?? 0) - bankers : 0;
+  const count = Math.min(row.max, free, Math.max(randomCount(row), ticketDrags));
+  return randomMask(row, count, random, other);
+}
 
 export function withRow(picks: Picks, rowIndex: number, mask: bigint): bigint[] {
   return picks.map((current, index) => (index === rowIndex ? mask : current));

@@ -15,8 +15,9 @@ export async function insertSettledRound(pool: pg.Pool, merchantId: number, nume
 }
 
 /**
- * A settled bet of the member in the round: its stake, won (with a prize) or lost, at `atMs`, placed
- * at `series` (default 1800, the games' minimum) with `rebateMinor` of own rebate (default none).
+ * A settled bet of the member in the round: its stake, won (with a prize) or lost, placed at `atMs`
+ * and settled when its round was (as settlement does; readers of settled bets go by the round), at
+ * `series` (default 1800, the games' minimum) with `rebateMinor` of own rebate (default none).
  */
 export async function insertSettledBet(
   pool: pg.Pool,
@@ -31,7 +32,7 @@ export async function insertSettledBet(
   await pool.query(
     `INSERT INTO lottery_bet (order_id, merchant_id, member_id, round_id, chase_index, play_id, picks, content, tickets, money_mode, series, multiple,
        amount_minor, unit_prize_minor, max_prize_minor, rebate_minor, state, win_count, prize_minor, created_at, settled_at)
-     VALUES ($1, $2, $3, $4, 0, 1011, '{1}', '0____', 1, 1, $10, 1, $5, 1900, 0, $11, $6, $7, $8, $9, $9)`,
+     VALUES ($1, $2, $3, $4, 0, 1011, '{1}', '0____', 1, 1, $10, 1, $5, 1900, 0, $11, $6, $7, $8, $9, (SELECT settled_at FROM lottery_round WHERE id = $4))`,
     [order.rows[0].id, bet.merchantId, bet.memberId, bet.roundId, bet.amountMinor, bet.state, bet.state === 'won' ? 1 : 0, bet.prizeMinor, new Date(bet.atMs), bet.series ?? 1800, bet.rebateMinor ?? 0],
   );
 }

@@ -41,11 +41,13 @@ export async function teamOverview(db: Db, caller: AgentCaller, startMs: number,
                 ) f WHERE f.first_at >= $2 AND f.first_at < $3
        UNION ALL SELECT w.decided_at, 'withdrawals', 1, w.amount_minor FROM withdrawal w JOIN team ON team.id = w.member_id
                   WHERE w.status = 'paid' AND w.decided_at >= $2 AND w.decided_at < $3
-       UNION ALL SELECT b.settled_at, 'bets', 1, b.amount_minor FROM lottery_bet b JOIN team ON team.id = b.member_id
-                  WHERE b.state IN ('won', 'lost') AND b.settled_at >= $2 AND b.settled_at < $3
+       UNION ALL SELECT r.settled_at, 'bets', 1, b.amount_minor FROM lottery_bet b JOIN team ON team.id = b.member_id
+                  JOIN lottery_round r ON r.id = b.round_id AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
+                  WHERE b.state IN ('won', 'lost')
        UNION ALL SELECT r.started_at, 'bets', 1, r.valid_bet_minor FROM game_round r JOIN team ON team.id = r.member_id WHERE r.started_at >= $2 AND r.started_at < $3
-       UNION ALL SELECT b.settled_at, 'wins', 0, b.prize_minor FROM lottery_bet b JOIN team ON team.id = b.member_id
-                  WHERE b.state = 'won' AND b.settled_at >= $2 AND b.settled_at < $3
+       UNION ALL SELECT r.settled_at, 'wins', 0, b.prize_minor FROM lottery_bet b JOIN team ON team.id = b.member_id
+                  JOIN lottery_round r ON r.id = b.round_id AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
+                  WHERE b.state = 'won'
        UNION ALL SELECT r.started_at, 'wins', 0, r.win_minor FROM game_round r JOIN team ON team.id = r.member_id WHERE r.started_at >= $2 AND r.started_at < $3 AND r.win_minor > 0
        UNION ALL SELECT f.first_at, 'firstBets', 1, 0 FROM (
                   SELECT member_id, min(at) AS first_at FROM (

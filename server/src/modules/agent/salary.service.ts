@@ -174,8 +174,9 @@ export async function salaryLines(db: Db, merchantId: number, kind: SalaryKind, 
   const teams = await db.query<{ agentId: string; terms: SalaryTerms; uplineId: string | null; teamMinor: string; active: string }>(
     `WITH turnover AS (
        SELECT member_id, sum(amount) AS amount FROM (
-         SELECT b.member_id, b.amount_minor AS amount FROM lottery_bet b
-          WHERE b.merchant_id = $1 AND b.state IN ('won', 'lost') AND b.settled_at >= $2 AND b.settled_at < $3
+         SELECT b.member_id, b.amount_minor AS amount FROM lottery_round lr JOIN lottery_bet b ON b.round_id = lr.id
+          WHERE lr.merchant_id = $1 AND lr.state = 'settled' AND lr.settled_at >= $2 AND lr.settled_at < $3
+            AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
          UNION ALL
          SELECT r.member_id, r.valid_bet_minor FROM game_round r
           WHERE r.merchant_id = $1 AND r.member_id IS NOT NULL AND r.started_at >= $2 AND r.started_at < $3

@@ -45,9 +45,11 @@ export function memberMoneySql(start: string, end: string): string {
     UNION ALL SELECT w.member_id, 'withdrawals', w.amount_minor FROM withdrawal w JOIN members ON members.id = w.member_id
      WHERE w.status = 'paid' AND w.decided_at >= ${start} AND w.decided_at < ${end}
     UNION ALL SELECT b.member_id, 'bets', b.amount_minor FROM lottery_bet b JOIN members ON members.id = b.member_id
-     WHERE b.state IN ('won', 'lost') AND b.settled_at >= ${start} AND b.settled_at < ${end}
+      JOIN lottery_round lr ON lr.id = b.round_id AND lr.state = 'settled' AND lr.settled_at >= ${start} AND lr.settled_at < ${end}
+     WHERE b.state IN ('won', 'lost')
     UNION ALL SELECT b.member_id, 'wins', b.prize_minor FROM lottery_bet b JOIN members ON members.id = b.member_id
-     WHERE b.state = 'won' AND b.settled_at >= ${start} AND b.settled_at < ${end}
+      JOIN lottery_round lr ON lr.id = b.round_id AND lr.state = 'settled' AND lr.settled_at >= ${start} AND lr.settled_at < ${end}
+     WHERE b.state = 'won'
     UNION ALL SELECT r.member_id, 'bets', r.valid_bet_minor FROM game_round r JOIN members ON members.id = r.member_id
      WHERE r.started_at >= ${start} AND r.started_at < ${end}
     UNION ALL SELECT r.member_id, 'wins', r.win_minor FROM game_round r JOIN members ON members.id = r.member_id

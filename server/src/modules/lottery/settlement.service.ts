@@ -14,12 +14,12 @@ import { loadsOfBets, release } from './liability';
 //      reads them with a popcount per term, once for the bet's win count, prize and state. The
 //      PL/pgSQL lottery_win_count (the SQL twin of winCount, migration 039) is left to what the
 //      terms do not cover: a superset bet that holds every drawn value, a play of over 20 terms,
-//      a bet or play whose pick word count differs from lottery-rules' today. Its call per bet,
-//      and a self-join of every bet on its id to call it only once, made the statement take about
-//      1.7 times a bare UPDATE of the same bets (npm run bench -- --lottery); what is left is
-//      mostly that UPDATE: settling changes columns that indexes hold (state and settled_at, in
-//      the settled-bet indexes of migrations 062 and 063), so every bet's new version enters each
-//      index of lottery_bet. A round without open bets skips the statement. The prize is win
+//      a bet or play whose pick word count differs from lottery-rules' today. The UPDATE writes
+//      only columns no index of lottery_bet holds, on pages left more than half free (migration
+//      093), so every new version is heap-only and enters no index; readers of settled bets by
+//      time find them through their round, whose settlement time is theirs. What is left is
+//      mostly writing each bet's new version (npm run bench -- --lottery). A round without open
+//      bets skips the statement. The prize is win
 //      count × the bet's ticket prize (rounded once at its multiple, migration 045; bets from
 //      before it: unit prize × multiple), capped at the bet's max prize; a push refunds the stake;
 //   3. the prizes (kind win), the pushes (bet_refund) and the rebates (betting_rebate, on bets won

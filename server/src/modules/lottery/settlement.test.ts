@@ -200,6 +200,30 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
   expect((await reconcile(database.appPool)).problems).toEqual([]);
 });
 
+// Settlement's UPDATE writes only columns no index of lottery_bet holds, so every new row version
+// is heap-only and no index grows (migration 093). Readers of settled bets by time go by the round
+// instead, which holds because a won or lost bet is settled with its round, at its round's time.
+it('writes no indexed column of a bet: no index of lottery_bet holds state, win count, prize or settlement time', async () => {
+  const indexes = await database.appPool.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'lottery_bet'::regclass`,
+  );
+  expect(indexes.rows.length).toBeGreaterThan(0);
+  for (const index of indexes.rows) {
+    expect({ index: index.name, settled: /\b(state|win_count|prize_minor|settled_at)\b/.test(index.definition) }).toEqual({ index: index.name, settled: false });
+  }
+});
+
+it('gives every won or lost bet the settlement time of its round, the time the readers of settled bets go by', async () => {
+  const settled = await database.appPool.query<{ bets: string; apart: string }>(
+    `SELECT count(*) AS bets, count(*) FILTER (WHERE r.state <> 'settled' OR b.settled_at IS DISTINCT FROM r.settled_at) AS apart
+       FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.state IN ('won', 'lost')`,
+  );
+  // The tests above settled hundreds of bets of many rounds.
+  expect(Number(settled.rows[0].bets)).toBeGreaterThan(100);
+  expect(Number(settled.rows[0].apart)).toBe(0);
+});
+
 /** Row masks back from pick words (WORD_BITS-bit words per row, as pickWords lays them out). */
 function rowsMasksFromWords(wordCounts: number[], words: bigint[]): bigint[] {
   const masks: bigint[] = [];

@@ -42,11 +42,12 @@ export async function selectLargeWins(db: Db, period: Period, minWinMinor: numbe
     `WITH wins AS (
        SELECT 'lottery'::text AS product, b.member_id, g.game_code, g.name AS game_name, o.order_no AS reference,
               b.amount_minor AS stake_minor, b.prize_minor AS win_minor, b.settled_at AS at, b.id
-         FROM lottery_bet b
+         FROM lottery_round r
+         JOIN lottery_bet b ON b.round_id = r.id
          JOIN lottery_order o ON o.id = b.order_id
          JOIN lottery_game g ON g.id = o.game_id
-        WHERE b.merchant_id = $1 AND b.state = 'won' AND b.settled_at >= $2 AND b.settled_at <= $3
-          AND b.prize_minor > 0 AND b.prize_minor >= $4
+        WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at <= $3
+          AND b.merchant_id = $1 AND b.state = 'won' AND b.prize_minor > 0 AND b.prize_minor >= $4
        UNION ALL
        SELECT CASE WHEN p.adapter = 'inhouse' THEN 'inhouse' ELSE 'vendor' END, r.member_id, r.game_code, r.game_name, r.vendor_round_id,
               r.bet_minor, r.win_minor, r.ended_at, r.id
@@ -71,8 +72,9 @@ export async function selectLargeWins(db: Db, period: Period, minWinMinor: numbe
 /** The count alone: a page past the end holds no row to read it from. */
 async function countLargeWins(db: Db, period: Period, minWinMinor: number): Promise<number> {
   const result = await db.query<{ total: string }>(
-    `SELECT (SELECT count(*) FROM lottery_bet b JOIN member m ON m.id = b.member_id AND m.member_type <> $5
-              WHERE b.merchant_id = $1 AND b.state = 'won' AND b.settled_at >= $2 AND b.settled_at <= $3 AND b.prize_minor > 0 AND b.prize_minor >= $4)
+    `SELECT (SELECT count(*) FROM lottery_round lr JOIN lottery_bet b ON b.round_id = lr.id JOIN member m ON m.id = b.member_id AND m.member_type <> $5
+              WHERE lr.merchant_id = $1 AND lr.state = 'settled' AND lr.settled_at >= $2 AND lr.settled_at <= $3
+                AND b.merchant_id = $1 AND b.state = 'won' AND b.prize_minor > 0 AND b.prize_minor >= $4)
           + (SELECT count(*) FROM game_round r JOIN member m ON m.id = r.member_id AND m.member_type <> $5
               WHERE r.merchant_id = $1 AND r.status = 'settled' AND NOT r.trial AND r.ended_at >= $2 AND r.ended_at <= $3 AND r.win_minor > 0 AND r.win_minor >= $4) AS total`,
     [period.merchantId, new Date(period.fromMs), new Date(period.toMs), minWinMinor, GUEST_MEMBER_TYPE],

@@ -263,8 +263,9 @@ export interface Figures {
 export async function selectFigures(db: Db, input: { merchantId: number; fromMs: number; toMs: number; memberIds: readonly number[] | null }): Promise<Map<number, Figures>> {
   const result = await db.query<{ member_id: string; turnover: string; deposit: string }>(
     `WITH f AS (
-       SELECT b.member_id, b.amount_minor AS turnover, 0::bigint AS deposit FROM lottery_bet b
-        WHERE b.merchant_id = $1 AND b.state IN ('won', 'lost') AND b.settled_at >= $2 AND b.settled_at < $3
+       SELECT b.member_id, b.amount_minor AS turnover, 0::bigint AS deposit FROM lottery_round r JOIN lottery_bet b ON b.round_id = r.id
+        WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
+          AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
           AND ($4::bigint[] IS NULL OR b.member_id = ANY ($4::bigint[]))
        UNION ALL
        SELECT g.member_id, g.valid_bet_minor, 0 FROM game_round g
