@@ -81,14 +81,16 @@ export async function benchWages() {
          FROM generate_series(0, ${PLAYERS - 1}) p`,
       [merchantId],
     );
-    // Settled rounds, an order per player, and the bets (won or lost, stakes 2.00 to 200.00).
+    // Settled rounds, an order per player, and the bets (won or lost, stakes 2.00 to 200.00), each
+    // settled when its round was, as settlement does.
+    const settledAt = new Date();
     const rounds = (
       await owner.query(
         `INSERT INTO lottery_round (merchant_id, game_id, numero, open_at, close_at, draw_at, server_seed_sealed, server_seed_hash, server_seed, numbers, state, drawn_at, settled_at)
          SELECT $1, $2, '20260101-' || lpad(r::text, 4, '0'), now() - interval '10 minutes', now() - interval '6 minutes', now() - interval '5 minutes',
-                'sealed', repeat('a', 64), repeat('b', 64), '{1,2,3,4,5}', 'settled', now(), now()
+                'sealed', repeat('a', 64), repeat('b', 64), '{1,2,3,4,5}', 'settled', $3::timestamptz, $3::timestamptz
            FROM generate_series(1, ${ROUNDS}) r RETURNING id`,
-        [merchantId, game],
+        [merchantId, game, settledAt],
       )
     ).rows.map((row) => Number(row.id));
     await owner.query(
@@ -103,9 +105,9 @@ export async function benchWages() {
        SELECT $1::bigint + g % ${PLAYERS}, $2, $3::bigint + g % ${PLAYERS}, ($4::bigint[])[1 + g % ${ROUNDS}], 0, 1011, '{1}', '1____', 1, 1, 1960,
               1 + (g * 7919) % 100, 200 * (1 + (g * 7919) % 100), 1900, 0, 0,
               CASE WHEN g % 10 = 0 THEN 'won' ELSE 'lost' END, CASE WHEN g % 10 = 0 THEN 1 ELSE 0 END,
-              CASE WHEN g % 10 = 0 THEN 1900 * (1 + (g * 7919) % 100) ELSE 0 END, now(), now()
+              CASE WHEN g % 10 = 0 THEN 1900 * (1 + (g * 7919) % 100) ELSE 0 END, $5::timestamptz, $5::timestamptz
          FROM generate_series(0::bigint, ${BETS - 1}) g`,
-      [first.orderId, merchantId, first.memberId, rounds],
+      [first.orderId, merchantId, first.memberId, rounds, settledAt],
     );
     await owner.query('VACUUM ANALYZE member, member_tree, agent_contract, lottery_bet, lottery_round');
     const agents = (await owner.query('SELECT count(*)::int AS n FROM bench_chain')).rows[0].n;
