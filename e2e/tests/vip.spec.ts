@@ -133,7 +133,13 @@ test('deposits and stakes move the progress; the month end promotes; the upgrade
   // 5. The month passes (the activity moves into an ended month); the operator decides it.
   const month = endedMonth();
   await operatorSql('UPDATE deposit SET settled_at = $2 WHERE member_id = $1 AND credited_minor IS NOT NULL', [memberId, new Date(month.middleMs)]);
-  await operatorSql("UPDATE lottery_bet SET settled_at = $2 WHERE member_id = $1 AND state IN ('won', 'lost')", [memberId, new Date(month.middleMs)]);
+  // A bet settles with its round, at its round's time, and the month's figures read settled bets
+  // by their round: the round moves with the bet (as would any other bet settled with it).
+  await operatorSql(
+    `WITH bets AS (UPDATE lottery_bet SET settled_at = $2 WHERE member_id = $1 AND state IN ('won', 'lost') RETURNING round_id)
+     UPDATE lottery_round SET settled_at = $2 WHERE id IN (SELECT round_id FROM bets)`,
+    [memberId, new Date(month.middleMs)],
+  );
   const decided = await operator.ops(['vip-month-end', month.key]);
   expect(decided.code).toBe(0);
   expect(decided.lines.join('\n')).toMatch(new RegExp(`^Month ${month.key} decided: [1-9]\\d* promoted`));
