@@ -117,12 +117,10 @@ const isBankerDrag = (play: PlayDefinition): boolean => play.rows.length === 2 &
 export function randomRowMask(play: PlayDefinition, picks: Picks, rowIndex: number, random: () => number = Math.random): bigint {
   const row = play.rows[rowIndex];
   if (!isBankerDrag(play)) return randomMask(row, randomCount(row), random);
-  const other = picks[1 - rowIndex] ?? 0n;
-  const free = row.values.filter((value) => !isPicked(other, value)).length;
   const bankers = rowIndex === 1 ? popcount(picks[0] ?? 0n) : 0;
   const ticketDrags = rowIndex === 1 && (play.rule === 'banker_choose' || play.rule === 'banker_superset') ? (play.k ?? 0) - bankers : 0;
-  const count = Math.min(row.max, free, Math.max(randomCount(row), ticketDrags));
-  return randomMask(row, count, random, other);
+  // randomMask stops at the numbers the other row leaves free.
+  return randomMask(row, Math.min(row.max, Math.max(randomCount(row), ticketDrags)), random, picks[1 - rowIndex] ?? 0n);
 }
 
 export function withRow(picks: Picks, rowIndex: number, mask: bigint): bigint[] {
