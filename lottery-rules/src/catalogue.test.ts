@@ -19,7 +19,7 @@ test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
   expect(playsOf('SSC')).toHaveLength(40);
   expect(playsOf('11X5')).toHaveLength(34);
   expect(playsOf('PK10')).toHaveLength(21);
-  expect(playsOf('LHC')).toHaveLength(41);
+  expect(playsOf('LHC')).toHaveLength(42);
   expect(playsOf('VN')).toHaveLength(11);
   expect(playsOf('VN18')).toHaveLength(10);
   expect(playsOf('K3')).toHaveLength(10);
@@ -167,6 +167,7 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '4039 LHC_NOT_IN10 466089/2603048',
     '4040 LHC_NOT_IN11 47804/325381',
     '4041 LHC_NOT_IN12 38998/325381',
+    '4042 LHC_THREE_TWO 745/18424',
     '5001 VN_LO2 27/100',
     '5002 VN_DE 1/100',
     '5003 VN_DE_HEAD 1/10',
@@ -248,11 +249,12 @@ test('rows: ascending values, 0 ≤ min ≤ max ≤ values, keyed rows carry one
 
 test('ALL_TRANSLATION_KEYS: every key the plays use, sorted, with the agreed prefixes', () => {
   expect([...ALL_TRANSLATION_KEYS]).toEqual([...new Set(ALL_TRANSLATION_KEYS)].sort());
-  for (const key of ALL_TRANSLATION_KEYS) expect(key).toMatch(/^(play|group|row|attr|zodiac)_[A-Za-z0-9_]+$/);
+  for (const key of ALL_TRANSLATION_KEYS) expect(key).toMatch(/^(play|group|row|attr|zodiac|tier)_[A-Za-z0-9_]+$/);
   for (const play of PLAYS) {
     expect(ALL_TRANSLATION_KEYS).toContain(`play_${play.code}`);
     expect(ALL_TRANSLATION_KEYS).toContain(`group_${play.group}`);
     for (const row of play.rows) for (const key of [row.labelKey, ...(row.valueKeys ?? [])]) expect(ALL_TRANSLATION_KEYS).toContain(key);
+    for (const tier of play.prizeTiers ?? []) expect(ALL_TRANSLATION_KEYS).toContain(tier.labelKey);
   }
   for (const key of ['attr_big', 'attr_small', 'attr_odd', 'attr_even', 'attr_dragon', 'attr_tiger', 'attr_tie', 'zodiac_rat', 'zodiac_horse', 'zodiac_pig', 'row_rank_10', 'row_wan', 'row_sum']) {
     expect(ALL_TRANSLATION_KEYS).toContain(key);

@@ -39,11 +39,16 @@ export function playsOf(kind: LotteryKind): PlayDefinition[] {
   return PLAYS.filter((play) => play.kind === kind);
 }
 
-/** Every translation key the plays use: play_<code>, group_<group>, row labels, value keys. Sorted. */
+/** Every translation key the plays use: play_<code>, group_<group>, row labels, value keys, prize levels. Sorted. */
 export const ALL_TRANSLATION_KEYS: readonly string[] = Object.freeze(
   [
     ...new Set(
-      PLAYS.flatMap((play) => [`play_${play.code}`, `group_${play.group}`, ...play.rows.flatMap((row) => [row.labelKey, ...(row.valueKeys ?? [])])]),
+      PLAYS.flatMap((play) => [
+        `play_${play.code}`,
+        `group_${play.group}`,
+        ...play.rows.flatMap((row) => [row.labelKey, ...(row.valueKeys ?? [])]),
+        ...(play.prizeTiers ?? []).map((tier) => tier.labelKey),
+      ]),
     ),
   ].sort(),
 );

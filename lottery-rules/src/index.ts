@@ -17,7 +17,7 @@ export { ZODIAC_KEYS, drawLunarYear, lhcColour, lhcZodiac, lhcZodiacNumbers, lhc
 export { ALL_TRANSLATION_KEYS, PLAYS, playById, playsOf } from './catalogue';
 export { isPush, pickWords, rowWordCounts, winCount } from './rules';
 export { mulberry32, randomInt, randomRows, randomSubset } from './quick-pick';
-export { MONEY_MODE_DIVISORS, SERIES_BASE, betAmountMinor, isMoneyMode, rebateFraction, ticketPrizeMinor, unitPrizeMinor } from './prices';
+export { MONEY_MODE_DIVISORS, SERIES_BASE, betAmountMinor, isMoneyMode, rebateFraction, ticketPrizeMinor, topTierWeight, unitPrizeMinor } from './prices';
 export { DRAW_SIZES, VN18_PRIZE_DIGITS, VN_PRIZE_DIGITS, drawFromSource, drawNumberWidth, drawRound, formatDraw, isValidDraw, isVietnamKind, roundClientSeed, verifyDrawAsync, vnPrizeDigitsOf } from './draw';
 export {
   SLIP_MAX_LENGTH,

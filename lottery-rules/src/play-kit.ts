@@ -5,7 +5,7 @@
 // means invalid), and how a play's feature masks become feature words (each mask cut like the
 // picks of its row; masks beyond the rows are further layers, row = index mod rows).
 import { bit, maskOf, popcount, splitWords, valuesOf, wordsFor } from './bits';
-import type { Draw, Fraction, LotteryKind, PickRow, PlayDefinition, SettleRule } from './types';
+import type { Draw, Fraction, LotteryKind, PickRow, PlayDefinition, PrizeTier, SettleRule } from './types';
 
 /** Attribute values of a 大小单双 row (bit = index). */
 export const BSOE = { big: 0, small: 1, odd: 2, even: 3 } as const;
@@ -78,6 +78,8 @@ export interface PlaySpec {
   readonly perOccurrence?: boolean;
   /** For a play paid per occurrence: the draw's values it is played on (PlayDefinition.occurrences). */
   readonly occurrences?: number;
+  /** The prize levels of a play paying by hits (two_of_three; PlayDefinition.prizeTiers). */
+  readonly prizeTiers?: readonly PrizeTier[];
   readonly pushProbability?: Fraction;
   readonly unitStakeMinor: number;
   /** Tickets of rows that passed the row checks (values ascending); 0 = not a valid bet. */
@@ -100,6 +102,10 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
   if (spec.rule !== 'product' && spec.rule !== 'sum' && !Number.isInteger(spec.k)) throw new Error(`${spec.code}: ${spec.rule} needs k`);
   if (Boolean(spec.perOccurrence) !== (spec.occurrences !== undefined) || (spec.occurrences !== undefined && !(Number.isInteger(spec.occurrences) && spec.occurrences >= 1))) {
     throw new Error(`${spec.code}: a play paid per occurrence, and only one, says on how many of the draw's values it is played`);
+  }
+  if ((spec.rule === 'two_of_three') !== (spec.prizeTiers !== undefined) || (spec.rule === 'two_of_three' && spec.k !== 3)) {
+    // The rule counts units of the lowest level; only it has levels to show, and its tickets are 3 numbers.
+    throw new Error(`${spec.code}: two_of_three, and only it, has k 3 and prize tiers`);
   }
   const banker = spec.rule === 'banker_choose' || spec.rule === 'banker_superset';
   if (banker && (rowWords.length !== 2 || rowWords.some((words) => words !== 1))) {

@@ -114,6 +114,8 @@ const MODELS: Record<string, TicketModel> = {
   LHC_LINKED_TAIL3: linkedTailModel(3, false),
   LHC_LINKED_TAIL3_ZERO: linkedTailModel(3, true),
   LHC_TWO_SPECIAL: { tickets: combos(2), hits: (t, d) => (t.every((n) => d.includes(n)) ? 1 : 0) },
+  // 三中二: a ticket with exactly 2 of its 3 numbers regular wins one unit, with all 3 five.
+  LHC_THREE_TWO: { tickets: combos(3), hits: (t, d) => [0, 0, 1, 5][t.filter((n) => regular(d).includes(n)).length] },
   LHC_SPECIAL_PAIR: { tickets: combos(2), hits: (t, d) => (t.includes(d[6]) && t.some((n) => regular(d).includes(n)) ? 1 : 0) },
   ...Object.fromEntries(
     (['BIG', 'SMALL', 'ODD', 'EVEN'] as const).map((name, attribute) => [
@@ -286,6 +288,8 @@ test('P of the other plays, worked out apart from the code (counts of the classe
   expect(p('LHC_LINKED_TAIL3')).toBe(of(all - 3 * C(44) + 3 * C(39) - C(34), all));
   expect(p('LHC_LINKED_TAIL3_ZERO')).toBe(of(all - C(45) - 2 * C(44) + 2 * C(40) + C(39) - C(35), all));
   expect([p('LHC_TWO_SPECIAL'), p('LHC_SPECIAL_PAIR')]).toEqual(['1/56', '1/196']);
+  // 三中二: P(中二) 645/18424 and P(中三) 5/4606 (the published table), the units 1 and 5.
+  expect(p('LHC_THREE_TWO')).toBe(Rational.of(645, 18424).add(Rational.of(5, 4606).mul(Rational.of(5, 1))).toString());
   // 总和 of the 85,900,584 subsets: 大 43,428,958, 小 42,471,626, 单 42,949,280, 双 42,951,304.
   const histogram = sumHistogram();
   const count = (attribute: number) => histogram.reduce((total, weight, sum) => total + (hasSumAttribute(sum, attribute) ? weight : 0), 0);
@@ -453,6 +457,11 @@ describe('hand-worked LHC examples (draw 01 02 03 04 05 06, special 49)', () => 
   test('二中特 and 特串: 1 2 49 → {1,2} 中二 and {1,49} {2,49} 中特; 特串 only the two with 49', () => {
     expect(win('LHC_TWO_SPECIAL', [[1, 2, 49, 10]])).toEqual({ tickets: 6, wins: 3 });
     expect(win('LHC_SPECIAL_PAIR', [[1, 2, 49, 10]])).toEqual({ tickets: 6, wins: 2 });
+  });
+  test('三中二 on 1 2 3 10 49: {1,2,3} 中三 (5 units), the six tickets of two of 1 2 3 and 10 or 49 中二; the special is no regular', () => {
+    expect(win('LHC_THREE_TWO', [[1, 2, 3, 10, 49]])).toEqual({ tickets: 10, wins: 5 + 6 });
+    expect(win('LHC_THREE_TWO', [[1, 10, 49]])).toEqual({ tickets: 1, wins: 0 });
+    expect(playById(4042)?.prizeTiers?.map((tier) => tier.weight)).toEqual([1, 5]);
   });
   test('总和 1+2+3+4+5+6+49 = 70: 小 and 双', () => {
     expect(['BIG', 'SMALL', 'ODD', 'EVEN'].map((name, value) => win(`LHC_TOTAL_${name}`, [[value]]).wins)).toEqual([0, 1, 0, 1]);

@@ -1,10 +1,10 @@
 // LHC (六合彩, Mark Six) plays: 7 distinct numbers of 1-49 without replacement, 正码1-6 then the
 // special (特码). Priced like official play: a ticket costs 2 units (unitStakeMinor 200) and its
 // prize at series G is 2/P × G/2000, the same formula as the other kinds.
-// Decides: the LHC plays, rows, ticket counts, exact P and feature masks. Every play keeps one prize
-// level (one P for every ticket it makes): where real sites pay a different price per value (波色,
-// 半波, 特肖, 尾数, 连肖, 连尾, 总和), the values of equal P form one play and the others plays of
-// their own. Notable decisions:
+// Decides: the LHC plays, rows, ticket counts, exact P and feature masks. Every play but 三中二
+// keeps one prize level (one P for every ticket it makes): where real sites pay a different price
+// per value (波色, 半波, 特肖, 尾数, 连肖, 连尾, 总和), the values of equal P form one play and the
+// others plays of their own. Notable decisions:
 //   · 特码两面 (大 25-48, 小 1-24, 单/双 by parity of 1-48): a special of 49 is a push (和局): the
 //     whole bet is refunded. P win 24/49, P push 1/49; the price is
 //     stake × (1 − Ppush)/Pwin, which makes the bet exactly fair at series 2000 with the refund.
@@ -47,15 +47,17 @@
 //   · 总和 (sum of all 7, 28-322): 大 ≥ 175, 小 ≤ 174, 单/双 by parity, no push. 7-subsets by sum
 //     (SUM7_COUNTS, exact): 大 43,428,958, 小 42,471,626, 单 42,949,280, 双 42,951,304 of
 //     85,900,584, four different P: four one-value plays (values as 大小单双: 0 大 1 小 2 单 3 双).
-//   · Not offered: 三中二 (a 3-number ticket winning on ≥ 2 of its numbers among the 6 regular:
-//     the winning tickets of a bet, C(h, 2)·(n − h) + C(h, 3), are no count the settlement rules
-//     make, and paid per pair it would be 二全中), and 过关 (parlays of the regular positions:
+//   · 三中二: a ticket of 3 numbers pays when 2 of them are regular (中二) and 5 times that when
+//     all 3 are (中三), the ratio real books pay (types.ts ALL_THREE_WEIGHT); rule two_of_three.
+//     P(中二) = C(6, 2)·43/C(49, 3) = 645/18424, P(中三) = C(6, 3)/C(49, 3) = 5/4606, and the
+//     play's P, the expected units of a ticket, is P(中二) + 5·P(中三) = 745/18424.
+//   · Not offered: 过关 (parlays of the regular positions:
 //     drawn without replacement, the positions are not independent, so a parlay's P depends on
 //     which attributes it combines, e.g. 大+大 552/2352, 大+小 576/2352, 大+单 564/2352).
 import { binomial, bit, fraction, maskOf } from './bits';
 import { ZODIAC_KEYS, drawLunarYear, lhcColour, lhcZodiac, zodiacOfYear, type LhcColour } from './lhc';
 import { BSOE_KEYS, bsoeMask, countProduct, countSum, definePlay, keyRow, numberRow, range, type PlaySpec } from './play-kit';
-import type { Draw, Fraction, PlayDefinition } from './types';
+import { ALL_THREE_WEIGHT, type Draw, type Fraction, type PlayDefinition } from './types';
 
 const UNIT = 200;
 const ALL_NUMBERS = maskOf(range(1, 49));
@@ -464,6 +466,24 @@ const SPECS: readonly PlaySpec[] = [
   notIn(4039, 'LHC_NOT_IN10', 10),
   notIn(4040, 'LHC_NOT_IN11', 11),
   notIn(4041, 'LHC_NOT_IN12', 12),
+  {
+    // 三中二: units of a bet = C(h, 2)·(n − h) + 5·C(h, 3), h of its n numbers regular.
+    id: 4042,
+    code: 'LHC_THREE_TWO',
+    kind: 'LHC',
+    group: 'linked',
+    rows: [pickRow(3)],
+    rule: 'two_of_three',
+    k: 3,
+    probability: fraction(binomial(6, 2) * 43 + ALL_THREE_WEIGHT * binomial(6, 3), binomial(49, 3)),
+    prizeTiers: [
+      { labelKey: 'tier_two_in', weight: 1 },
+      { labelKey: 'tier_three_in', weight: ALL_THREE_WEIGHT },
+    ],
+    unitStakeMinor: UNIT,
+    count: ([numbers]) => binomial(numbers.length, 3),
+    featureMasks: (numbers) => ({ masks: [maskOf(regular(numbers))] }),
+  },
 ];
 
 // Every 半波 value is in exactly one play (the four counts 7-10).

@@ -56,6 +56,14 @@ export function ticketPrizeMinor(play: PlayDefinition, series: number, mode: Mon
 }
 
 /**
+ * How many ticket prizes one ticket wins at most: its top level's weight for a play paying several
+ * (LHC 三中二's 中三: 5), 1 for the others. The cap on one winning ticket reads this.
+ */
+export function topTierWeight(play: PlayDefinition): number {
+  return Math.max(1, ...(play.prizeTiers ?? []).map((tier) => tier.weight));
+}
+
+/**
  * The amount of a bet in minor units: tickets × unitStakeMinor × modeFactor × multiple; undefined
  * when that is not a whole number of minor units (or not a safe integer).
  */

@@ -94,6 +94,18 @@ test('the rules read each row against its own feature word: F_B for the bankers,
   expect(winCount(play('banker_superset', [[1], [1, 9]]), [maskOf([1]), maskOf([2, 3, 4])], draw)).toBe(0);
 });
 
+test('two_of_three needs k 3 and its prize levels, and only it has levels', () => {
+  const tiers = [
+    { labelKey: 'tier_two_in', weight: 1 },
+    { labelKey: 'tier_three_in', weight: 5 },
+  ];
+  const base = { ...withFeatures('choose', 3, [[1]], 1), count: () => 1, featureMasks: () => ({ masks: [1n] }) };
+  expect(() => definePlay({ ...base, rule: 'two_of_three', prizeTiers: tiers })).not.toThrow();
+  expect(() => definePlay({ ...base, prizeTiers: tiers })).toThrow('two_of_three, and only it');
+  expect(() => definePlay({ ...base, rule: 'two_of_three' })).toThrow('two_of_three, and only it');
+  expect(() => definePlay({ ...base, rule: 'two_of_three', k: 2, prizeTiers: tiers })).toThrow('two_of_three, and only it');
+});
+
 test('a banker play needs k, two rows of one word, and features of one layer', () => {
   expect(() => withFeatures('banker_choose', undefined, [[1], [1]])).toThrow('banker_choose needs k');
   expect(() => withFeatures('banker_superset', 6, [[1], [1], [1]], 3)).toThrow('needs two rows of one word');

@@ -14,9 +14,13 @@
 //                    the tickets holding the drawn set: the r drawn numbers that are not bankers
 //                    must be among the ticket's drags, the other k − |B| − r drags are any of G's
 //                    remaining popcount(G) − r.
+// and for LHC 三中二 (tickets of 3 numbers, n picked, h of them hit):
+//   two_of_three     C(h, 2)·(n − h) + ALL_THREE_WEIGHT·C(h, 3)
+//                    the tickets with two hits (two of the h and one of the n − h missed) and, at
+//                    ALL_THREE_WEIGHT units each, those with three.
 // A push (isPush) refunds the whole bet; its features carry no winning bits, so winCount is 0.
 import { binomial, popcount, splitWords, wordsFor } from './bits';
-import type { Draw, PlayDefinition } from './types';
+import { ALL_THREE_WEIGHT, type Draw, type PlayDefinition } from './types';
 
 /** Words of each row of a play (ceil((max value + 1) / WORD_BITS)). */
 export function rowWordCounts(play: PlayDefinition): number[] {
@@ -60,6 +64,11 @@ export function winCount(play: PlayDefinition, picks: readonly bigint[], draw: D
       const drawn = f.reduce((sum, word) => sum + popcount(word), 0);
       const picked = p.reduce((sum, word) => sum + popcount(word), 0);
       return binomial(picked - drawn, (play.k as number) - drawn);
+    }
+    case 'two_of_three': {
+      const hits = f.reduce((sum, word, j) => sum + popcount(p[j % n] & word), 0);
+      const picked = p.reduce((sum, word) => sum + popcount(word), 0);
+      return binomial(hits, 2) * (picked - hits) + ALL_THREE_WEIGHT * binomial(hits, 3);
     }
     case 'banker_choose': {
       const [bankers, drags] = bankerWords(play, p, f);

@@ -68,10 +68,31 @@ export interface PickRow {
  *                    (任选3/4 胆拖)
  *   banker_superset  tickets holding the drawn set: if F_G ⊆ B | G: C(popcount(G) − r, k − popcount(B) − r),
  *                    else 0, r = popcount(F_G & ~B) the drags every such ticket holds (任选6-8 胆拖)
+ * One rule pays a ticket by how many of its numbers hit (LHC 三中二, k = 3): with h = Σ_j popcount(p_j & f_j)
+ * and n = Σ popcount(p), the tickets with exactly two hits count once and those with three count
+ * ALL_THREE_WEIGHT times:
+ *   two_of_three     C(h, 2)·(n − h) + ALL_THREE_WEIGHT·C(h, 3)
+ * so a bet's prize stays its win count × the price of one unit (prizeTiers shows both prizes).
  * C(n, m) is 0 when m < 0 or m > n. A play with `push` refunds the whole bet when its features
  * say push (LHC 两面 on 49).
  */
-export type SettleRule = 'product' | 'sum' | 'choose' | 'superset' | 'banker_choose' | 'banker_superset';
+export type SettleRule = 'product' | 'sum' | 'choose' | 'superset' | 'banker_choose' | 'banker_superset' | 'two_of_three';
+
+/**
+ * two_of_three: how many units a ticket with all three numbers in wins, one unit being the prize of
+ * a ticket with two in. Real Mark Six books pay 三中二 about 20 for 中二 and 100 for 中三 per unit, a
+ * ratio of 5; the play's one price then follows from P = P(two) + 5·P(three), as every play's does.
+ * The server's SQL twin (migration 094) writes the same 5.
+ */
+export const ALL_THREE_WEIGHT = 5;
+
+/** One prize level of a play that pays several (two_of_three): its label and how many units it wins. */
+export interface PrizeTier {
+  /** Translation key of the level's name, e.g. 'tier_two_in' (中二). */
+  readonly labelKey: string;
+  /** Units of the play's ticket prize a ticket at this level wins. */
+  readonly weight: number;
+}
 
 /** Bits of a picks word (a bigint in PostgreSQL, kept below its sign bit). */
 export const WORD_BITS = 60;
@@ -98,7 +119,7 @@ export interface PlayDefinition {
   readonly group: string;
   readonly rows: readonly PickRow[];
   readonly rule: SettleRule;
-  /** k of choose, superset, banker_choose and banker_superset. */
+  /** k of choose, superset, banker_choose, banker_superset and two_of_three (3). */
   readonly k?: number;
   /**
    * The exact chance that one ticket (注) wins, over all equally likely draws; for plays paid per
@@ -113,6 +134,12 @@ export interface PlayDefinition {
    * so this is also the most hits one bet can have over all its tickets.
    */
   readonly occurrences?: number;
+  /**
+   * For a play that pays a ticket by how many of its numbers hit (rule two_of_three): its levels,
+   * lowest first. The play's probability is then the expected units of one ticket, and a ticket at
+   * a level wins weight × the ticket prize.
+   */
+  readonly prizeTiers?: readonly PrizeTier[];
   /** The chance of a push (stake refunded), for plays that have one. */
   readonly pushProbability?: Fraction;
   /** Stake of one ticket at multiple 1 in the 元 mode, in minor units (official plays 200). */

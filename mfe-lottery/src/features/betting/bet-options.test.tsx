@@ -32,3 +32,15 @@ it('warns before the bet is placed when one winning ticket would pass the cap', 
   await show('SSC_5STAR_DIRECT', { mode: 1, series: 1900, multiple: 2 });
   expect(screen.getByRole('alert').textContent).toBe(`One winning ticket would pay more than the most a bet may win (${money(30_000_000)}): lower the multiple or the money mode`);
 });
+
+it('shows both prizes of Mark Six 三中二, 中二 and 中三 = 5 × 中二, and holds the 中三 ticket to the cap', async () => {
+  // At 1900: 中二 190 × 18424/745 = 46.98, 中三 234.90; with a cap of 300.00 a multiple of 2 (中三 469.80) is over it.
+  await show('LHC_THREE_TWO', { mode: 1, series: 1900, multiple: 1 }, 300);
+  expect(screen.getByTestId('bet-prize').textContent).toBe(`Prize if 2 in ${money(4698)} · Prize if 3 in ${money(23_490)} · Rebate 3%`);
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('warns when the 三中二 中三 ticket alone would pass the cap, though 中二 would not', async () => {
+  await show('LHC_THREE_TWO', { mode: 1, series: 1900, multiple: 2 }, 300);
+  expect(screen.getByRole('alert').textContent).toContain(money(30_000));
+});

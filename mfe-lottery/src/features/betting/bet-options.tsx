@@ -1,9 +1,9 @@
 // How a line is bet: the multiple (1-10 000), the money mode (元 ×1, 角 ×0.1, 分 ×0.01), and the
 // prize series (the game's minSeries … maxBetSeries) with the prize of one winning ticket at it
-// and the rebate it earns; then the live ticket count and cost of the picks, and "add to slip".
+// (each level's, for a play paying several) and the rebate it earns; then the live ticket count and cost of the picks, and "add to slip".
 import { amountMinorOf, formatMoney, useT } from '@platform/shared';
 import type { LotteryGame } from '@platform/contract';
-import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
+import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, topTierWeight, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
 import { useId } from 'react';
 import styles from './betting.module.css';
 import { NAMESPACE } from './translations';
@@ -48,7 +48,9 @@ export function BetOptions({ game, play, value, onChange }: { game: LotteryGame;
   // One winning ticket at this multiple, rounded once as the server pays it (prices.ts ticketPrizeMinor).
   const prize = ticketPrizeMinor(play, value.series, value.mode, value.multiple);
   // The game's cap on one bet (0: none): a ticket above it is refused by the server, so say so here.
+  // A play paying several levels (Mark Six 三中二) is held to it at its top level, as the server does.
   const capMinor = Math.round((game.maxPrize ?? 0) * 100);
+  const topPrize = prize * topTierWeight(play);
   const set = (patch: Partial<BetOptionsValue>) => onChange({ ...value, ...patch });
   return (
     <div className={styles.options} data-testid="bet-options">
@@ -104,13 +106,20 @@ export function BetOptions({ game, play, value, onChange }: { game: LotteryGame;
         </select>
       </div>
       <p className={styles.prizeLine} data-testid="bet-prize">
-        {t(paysPerHit(play) ? 'prize_per_hit' : 'prize_per_ticket', { amount: formatMoney(amountMinorOf(prize)) })}
+        {play.prizeTiers
+          ? play.prizeTiers.map((tier, index) => (
+              <span key={tier.labelKey}>
+                {index > 0 && ' · '}
+                {t('prize_tier', { tier: t(tier.labelKey), amount: formatMoney(amountMinorOf(prize * tier.weight)) })}
+              </span>
+            ))
+          : t(paysPerHit(play) ? 'prize_per_hit' : 'prize_per_ticket', { amount: formatMoney(amountMinorOf(prize)) })}
         {' · '}
         {t('rebate_percent', { percent: rebatePercent(value.series, game.maxSeries) })}
       </p>
       {capMinor > 0 && (
-        <p className={prize > capMinor ? styles.prizeWarning : styles.prizeCap} role={prize > capMinor ? 'alert' : undefined} data-testid="bet-prize-cap">
-          {t(prize > capMinor ? 'prize_over_cap' : 'prize_cap', { cap: formatMoney(amountMinorOf(capMinor)) })}
+        <p className={topPrize > capMinor ? styles.prizeWarning : styles.prizeCap} role={topPrize > capMinor ? 'alert' : undefined} data-testid="bet-prize-cap">
+          {t(topPrize > capMinor ? 'prize_over_cap' : 'prize_cap', { cap: formatMoney(amountMinorOf(capMinor)) })}
         </p>
       )}
     </div>

@@ -34,6 +34,10 @@ describe('the slip’s limits', () => {
     expect(maxFactorOf([line(fiveStar, 2, 400)], CAP)).toBe(0);
     // No cap: the slip's maximum only.
     expect(maxFactorOf([line(fiveStar, 2, 400)], 0)).toBe(5000);
+    // Mark Six 三中二: 中二 46.98, 中三 234.90 a ticket; a cap of 1000.00 holds 中三 to 4 × (939.60),
+    // where 中二 alone would allow 21.
+    const threeTwo = PLAYS.find((play) => play.code === 'LHC_THREE_TWO')!;
+    expect(maxFactorOf([line(threeTwo)], 100_000)).toBe(4);
   });
 
   it('counts on the smallest single-ticket prize among the lines, at each line’s own multiple', () => {

@@ -9,7 +9,7 @@
 // No factor may take a line past the slip's maximum multiple, nor one winning ticket of it past the
 // game's cap on one bet (the server refuses both); a plan that would need more stops at the round
 // before, and says where.
-import { SLIP_MAX_MULTIPLE, ticketPrizeMinor, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
+import { SLIP_MAX_MULTIPLE, ticketPrizeMinor, topTierWeight, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
 
 export const CHASE_PLAN_KINDS = ['same', 'double', 'profit'] as const;
 export type ChasePlanKind = (typeof CHASE_PLAN_KINDS)[number];
@@ -81,7 +81,8 @@ export function maxFactorOf(lines: readonly PlanLine[], maxPrizeMinor: number): 
   for (const line of lines) {
     let low = 0;
     let high = Math.floor(SLIP_MAX_MULTIPLE / line.multiple);
-    const fits = (factor: number) => maxPrizeMinor <= 0 || ticketPrizeMinor(line.play, line.series, line.mode, line.multiple * factor) <= maxPrizeMinor;
+    // A play paying several levels (三中二) at its top one, as the server holds it to the cap.
+    const fits = (factor: number) => maxPrizeMinor <= 0 || ticketPrizeMinor(line.play, line.series, line.mode, line.multiple * factor) * topTierWeight(line.play) <= maxPrizeMinor;
     if (high >= 1 && fits(high)) low = high;
     else {
       // low always fits (0 trivially), high never does.

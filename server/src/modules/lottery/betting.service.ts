@@ -12,6 +12,7 @@ import {
   playById,
   rebateFraction,
   ticketPrizeMinor,
+  topTierWeight,
   unitPrizeMinor,
   type PlayDefinition,
   type SlipLine,
@@ -99,10 +100,11 @@ export function priceSlip(game: GameRow, slip: string): PricedLine[] {
     if (priced.amountMinor === undefined || !Number.isSafeInteger(priced.amountMinor) || priced.amountMinor <= 0) {
       throw new AppError(400, 'lottery.slip.invalid', { detail: `${where}: this stake is not a whole number of cents in this money mode` });
     }
-    if (game.maxPrizeMinor > 0 && priced.ticketPrizeMinor > game.maxPrizeMinor) {
+    const topPrize = priced.ticketPrizeMinor * topTierWeight(play);
+    if (game.maxPrizeMinor > 0 && topPrize > game.maxPrizeMinor) {
       const most = mostMultipleOf(game, line, play);
       throw new AppError(400, 'lottery.prize.over_cap', {
-        detail: `${where}: one winning ticket pays ${(priced.ticketPrizeMinor / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}${most >= 1 ? `; the multiple may be at most ${most}` : ''}`,
+        detail: `${where}: one winning ticket pays ${(topPrize / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}${most >= 1 ? `; the multiple may be at most ${most}` : ''}`,
       });
     }
     return { ...priced, amountMinor: priced.amountMinor };
@@ -128,9 +130,12 @@ function priceAt(game: GameRow, line: SlipLine, play: PlayDefinition, tickets: n
   };
 }
 
-/** The highest multiple of a line one of whose winning tickets pays no more than the game's cap (0: none would). */
+/**
+ * The highest multiple of a line one of whose winning tickets pays no more than the game's cap (0:
+ * none would); a ticket of a play paying several levels at its top level (topTierWeight).
+ */
 function mostMultipleOf(game: GameRow, line: SlipLine, play: PlayDefinition): number {
-  const unit = ticketPrizeMinor(play, line.series, line.mode, 1);
+  const unit = ticketPrizeMinor(play, line.series, line.mode, 1) * topTierWeight(play);
   return Math.floor(game.maxPrizeMinor / Math.max(unit, 1));
 }
 
@@ -159,10 +164,11 @@ function priceRounds(game: GameRow, lines: readonly PricedLine[], rounds: number
       const at = priceAt(game, base.line, base.play, base.tickets, multiple);
       // A multiple of a whole-cent stake is whole cents; checked anyway, as every amount is.
       if (at.amountMinor === undefined || !Number.isSafeInteger(at.amountMinor)) throw new AppError(400, 'lottery.chase.invalid', { detail: `${where}, line ${index + 1}: the stake is too large` });
-      if (game.maxPrizeMinor > 0 && at.ticketPrizeMinor > game.maxPrizeMinor) {
+      const topPrize = at.ticketPrizeMinor * topTierWeight(base.play);
+      if (game.maxPrizeMinor > 0 && topPrize > game.maxPrizeMinor) {
         const most = Math.floor(mostMultipleOf(game, base.line, base.play) / base.line.multiple);
         throw new AppError(400, 'lottery.chase.invalid', {
-          detail: `${where}, line ${index + 1}: one winning ticket would pay ${(at.ticketPrizeMinor / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}; this line's factor may be at most ${most}`,
+          detail: `${where}, line ${index + 1}: one winning ticket would pay ${(topPrize / 100).toFixed(2)}, a bet wins at most ${(game.maxPrizeMinor / 100).toFixed(2)}; this line's factor may be at most ${most}`,
         });
       }
       return { ...at, amountMinor: at.amountMinor };

@@ -71,6 +71,10 @@ export const LHC_MORE_CASES: readonly HandWorked[] = [
   { code: 'LHC_LINKED_TAIL3_ZERO', rows: [[1, 4, 6]], amountMinor: 600, unitPrizeMinor: 1_661, wins: 0, prizeMinor: 0, note: 'loses: tails 1 4 6 missing' },
   // C(4,2) = 6 tickets = 12.00; drawn {05, 12, 49}: {05,12} 中二, {05,49} {12,49} 中特 → 3 wins × (190 × 1176/21 = 190 × 56 = 106.40) = 319.20.
   { code: 'LHC_TWO_SPECIAL', rows: [[1, 5, 12, 49]], amountMinor: 1_200, unitPrizeMinor: 10_640, wins: 3, prizeMinor: 31_920, note: '二中特: both among all 7' },
+  // C(5,3) = 10 tickets = 20.00; regular {05, 12, 18} of the five (01 missed, 49 the special):
+  // {05,12,18} 中三 = 5 units, two of them with 01 or 49 = 3 × 2 = 6 tickets 中二 → 11 units ×
+  // (190 × 18424/745 = 4698.74 → 46.98) = 516.78.
+  { code: 'LHC_THREE_TWO', rows: [[1, 5, 12, 18, 49]], amountMinor: 2_000, unitPrizeMinor: 4_698, wins: 11, prizeMinor: 51_678, note: '三中二: one 中三, six 中二' },
   // C(4,2) = 6 tickets = 12.00; special 49 picked × regular {05, 12} picked → {05,49} {12,49} = 2 wins × (190 × 196 = 372.40) = 744.80.
   { code: 'LHC_SPECIAL_PAIR', rows: [[1, 5, 12, 49]], amountMinor: 1_200, unitPrizeMinor: 37_240, wins: 2, prizeMinor: 74_480, note: '特串: {05,12} both regular loses' },
   // 1 ticket = 2.00; 184 ≥ 175 → 190 × 85,900,584/43,428,958 = 375.81 → 3.75.

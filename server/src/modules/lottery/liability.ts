@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { playById, type PlayDefinition } from '@platform/lottery-rules';
+import { playById, topTierWeight, type PlayDefinition } from '@platform/lottery-rules';
 import { AppError } from '../../http/envelope';
 import { minorToMajor } from '../ledger';
 
@@ -29,12 +29,13 @@ export interface BetLoad {
 }
 
 /**
- * The most a bet can win, at most the game's cap per bet (0: none): every ticket winning; for a play
- * paid per occurrence (VN lô), every value of the draw it is played on hitting one of the bet's
- * numbers (each value is one number, so a bet of any number of points hits at most that many times).
+ * The most a bet can win, at most the game's cap per bet (0: none): every ticket winning (at its
+ * top level, for a play paying several: LHC 三中二's 中三 wins 5 units); for a play paid per
+ * occurrence (VN lô), every value of the draw it is played on hitting one of the bet's numbers
+ * (each value is one number, so a bet of any number of points hits at most that many times).
  */
 export function liabilityOf(play: PlayDefinition, tickets: number, ticketPrizeMinor: number, capMinor: number): bigint {
-  const wins = play.perOccurrence ? BigInt(Math.min(tickets, 1) * (play.occurrences ?? 0)) : BigInt(tickets);
+  const wins = play.perOccurrence ? BigInt(Math.min(tickets, 1) * (play.occurrences ?? 0)) : BigInt(tickets * topTierWeight(play));
   const most = wins * BigInt(ticketPrizeMinor);
   return capMinor > 0 && most > BigInt(capMinor) ? BigInt(capMinor) : most;
 }

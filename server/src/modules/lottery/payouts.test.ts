@@ -72,6 +72,28 @@ it('refuses a bet one of whose winning tickets would pay more than the cap, char
   expect(await mainBalanceMinor(database.appPool, member)).toBe(1_000_000 - 200);
 });
 
+it('holds a Mark Six 三中二 ticket to the cap and the liability at its top level, 中三 = 5 × 中二', async () => {
+  // 三中二 at 1900: 中二 190 × 18424/745 = 46.98 a ticket, 中三 5 × 46.98 = 234.90. Cap 300.00:
+  // at multiple 2 the 中三 ticket would pay 469.80 (中二 93.96 alone would fit), refused; at 1 it
+  // is taken, and its liability is 234.90, not 46.98.
+  const [{ cap }] = (await database.appPool.query<{ cap: string }>("SELECT max_prize_minor AS cap FROM lottery_game WHERE merchant_id = $1 AND game_code = 'LHC5'", [merchantId])).rows;
+  await database.appPool.query("UPDATE lottery_game SET max_prize_minor = 30000 WHERE merchant_id = $1 AND game_code = 'LHC5'", [merchantId]);
+  try {
+    const { member, base } = await bettor('threetwo', 'LHC5', 3);
+    const line = (multiple: number) => slipOf([lineOf(play('LHC_THREE_TWO'), [[1, 2, 3]], { multiple })]);
+    expect(await refusal({ ...base, slip: line(2), betCartAmountSum: '4.0000' })).toBe('lottery.prize.over_cap');
+    expect(await mainBalanceMinor(database.appPool, member)).toBe(1_000_000);
+    const placed = await placeOrder(database.appPool, { ...base, slip: line(1), betCartAmountSum: '2.0000' });
+    const bet = await database.appPool.query<{ prize: string; liability: string }>(
+      'SELECT ticket_prize_minor AS prize, liability_minor AS liability FROM lottery_bet WHERE order_id = (SELECT id FROM lottery_order WHERE order_no = $1)',
+      [placed.orderNo],
+    );
+    expect(bet.rows).toEqual([{ prize: '4698', liability: String(5 * 4698) }]);
+  } finally {
+    await database.appPool.query("UPDATE lottery_game SET max_prize_minor = $2 WHERE merchant_id = $1 AND game_code = 'LHC5'", [merchantId, cap]);
+  }
+});
+
 describe('liability limits', () => {
   afterEach(async () => {
     await database.appPool.query('UPDATE lottery_game SET max_round_payout_minor = 0, max_number_payout_minor = 0, max_member_stake_minor = 0 WHERE merchant_id = $1', [merchantId]);

@@ -141,13 +141,14 @@ it('counts the winning tickets of random bets of every play as winCount does, by
   });
   expect(mismatches.slice(0, 5)).toEqual([]);
   // Every play of the four term rules has features in whole layers of its pick words: none is left
-  // to the loop for its shape. The banker rules (11X5 胆拖 of 任三/四/六/七/八, migration 091) have
-  // no terms: their bets, a handful in a round, are counted by the loop.
+  // to the loop for its shape. The banker rules (11X5 胆拖 of 任三/四/六/七/八, migration 091) and
+  // two_of_three (LHC 三中二, migration 094) have no terms: their bets, a handful in a round, are
+  // counted by the loop.
   const termRules = new Set(['product', 'sum', 'choose', 'superset']);
   expect(trials.filter((trial, index) => termRules.has(trial.play.rule) !== result.rows[index].hasTerms).map((trial) => trial.play.code)).toEqual([]);
   // Not vacuous: every rule met winning bets, most plays did, and some bets won several tickets.
   const won = trials.filter((trial) => trial.expected > 0);
-  expect(new Set(won.map((trial) => trial.play.rule))).toEqual(new Set([...termRules, 'banker_choose', 'banker_superset']));
+  expect(new Set(won.map((trial) => trial.play.rule))).toEqual(new Set([...termRules, 'banker_choose', 'banker_superset', 'two_of_three']));
   expect(new Set(won.map((trial) => trial.play.code)).size).toBeGreaterThan(0.9 * PLAYS.length);
   expect(won.filter((trial) => trial.expected > 1).length).toBeGreaterThan(trials.length / 20);
 });
