@@ -80,3 +80,43 @@ it('refuses a batch with a repeated key or movements of two units before writing
   );
   expect(await memberBalanceMinor(database.appPool, merchantId, memberId)).toBe(0);
 });
+
+it('refuses a batch that dips a member below zero between its movements though it ends above, and writes each posting its balance after', async () => {
+  // The batch moves balances set-based (migration 095): the end balance alone would pass the
+  // account's CHECK, so the dip must be caught on the way. A member with 300 spends 500 and then
+  // wins 500 in one batch: ends at 300, but was at −200 in between.
+  const house = await ensureHouseAccount(database.appPool, merchantId, 'house_lottery', NOW);
+  const memberId = await createMember(database.appPool, merchantId, { username: 'batchdip', nowMs: NOW });
+  const wallet = (await withTransaction(database.appPool, (client) => ensureMemberAccounts(client, merchantId, [memberId], 'REAL', NOW))).get(memberId)!;
+  await withTransaction(database.appPool, (client) => postTransactionsIn(client, [credit('dip:fund', house, wallet, 300)]));
+  await expect(
+    withTransaction(database.appPool, (client) => postTransactionsIn(client, [credit('dip:spend', wallet, house, 500), credit('dip:win', house, wallet, 500)])),
+  ).rejects.toBeInstanceOf(InsufficientFundsError);
+  expect(await memberBalanceMinor(database.appPool, merchantId, memberId)).toBe(300);
+  expect((await database.appPool.query("SELECT 1 FROM ledger_transaction WHERE idempotency_key LIKE 'dip:s%' OR idempotency_key = 'dip:win'")).rowCount).toBe(0);
+
+  // Win first, then spend: never below zero. Each posting's balance after, in id order: 300 → 800 → 300.
+  await withTransaction(database.appPool, (client) => postTransactionsIn(client, [credit('dip:win2', house, wallet, 500), credit('dip:spend2', wallet, house, 500)]));
+  const history = await database.appPool.query<{ amount: string; after: string }>(
+    'SELECT amount_minor AS amount, balance_after_minor AS after FROM ledger_posting WHERE account_id = $1 ORDER BY id',
+    [wallet],
+  );
+  expect(history.rows).toEqual([
+    { amount: '300', after: '300' },
+    { amount: '500', after: '800' },
+    { amount: '-500', after: '300' },
+  ]);
+  expect((await reconcile(database.appPool)).problems).toEqual([]);
+});
+
+it('lets the application insert a posting only through the trigger that moves its balance: never with a balance-after of its own', async () => {
+  // A posting that arrives with its balance-after moves no balance (ledger_insert_postings moved
+  // it already), so the application's role must not be able to write that column.
+  const outcome = await database.appPool
+    .query('INSERT INTO ledger_posting (transaction_id, account_id, amount_minor, balance_after_minor) SELECT id, 1, 1, 1 FROM ledger_transaction LIMIT 1')
+    .then(
+      () => 'done',
+      (error: { code?: string }) => error.code,
+    );
+  expect(outcome).toBe('42501');
+});
