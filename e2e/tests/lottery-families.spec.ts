@@ -13,7 +13,8 @@ import { expect, test, type Locator, type Page } from '../harness/test';
 // checked key by key by the translation tests). A player opens a game by its address with a play chosen, picks every value of the
 // first row, places the slip, and opens the game's trend chart: it fits the phone, and every draw
 // it shows is the round's drawn number as the server stored it. On Fast 3 (a draw a minute) the
-// player waits for the round just bet on to be drawn and reads it in the chart.
+// player waits for the round just bet on to be drawn and reads it in the chart. Mark Six 三中二,
+// the one play paying two prize levels, shows both and is bet the same way.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -122,3 +123,34 @@ for (const family of FAMILIES) {
     await expectNoHorizontalOverflow(page, 'betting-screen');
   });
 }
+
+test('Speed Mark Six 三中二: both prizes shown, a bet of four numbers placed and held at its top prize, on a phone in Bengali', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const member = await registerMember(request);
+  await creditMember(member.username, 100_000, 'Welcome credit');
+  await openSite(page, '/');
+  await logInInPopup(page, member.username, member.password);
+  await page.evaluate(() => window.localStorage.setItem('lang', 'BN'));
+  const screen = await openGame(page, { gameCode: 'LHC5', playCode: 'LHC_THREE_TWO', language: 'BN', tickets: 4 });
+  // 中二 and 中三 (5 × 中二): two prize levels on the prize line.
+  const tiers = screen.getByTestId('bet-prize-tier');
+  await expect(tiers).toHaveCount(2);
+  await expect(tiers.nth(1)).toHaveAttribute('data-weight', '5');
+  const values = screen.getByTestId('pick-row').first().getByTestId('pick-value');
+  for (let index = 0; index < 4; index += 1) await values.nth(index).click();
+  // C(4, 3) = 4 tickets.
+  await expect(screen.getByTestId('bet-summary')).toContainText('4');
+  await screen.getByTestId('add-to-slip').click();
+  await expect(screen.getByTestId('slip-line')).toHaveCount(1);
+  await placeSlip(page, screen, 'BN');
+  await expectSettled(page);
+  await expectNoHorizontalOverflow(page, 'betting-screen');
+  // The server holds the bet to its top level: each of the 4 tickets could win 中三.
+  const [bet] = await operatorSql<{ tickets: number; prize: string; liability: string }>(
+    `SELECT b.tickets, b.ticket_prize_minor AS prize, b.liability_minor AS liability FROM lottery_bet b JOIN member m ON m.id = b.member_id
+      WHERE m.username = $1 AND b.play_id = 4042`,
+    [member.username],
+  );
+  expect(bet.tickets).toBe(4);
+  expect(Number(bet.liability)).toBe(4 * 5 * Number(bet.prize));
+});

@@ -108,7 +108,7 @@ export function BetOptions({ game, play, value, onChange }: { game: LotteryGame;
       <p className={styles.prizeLine} data-testid="bet-prize">
         {play.prizeTiers
           ? play.prizeTiers.map((tier, index) => (
-              <span key={tier.labelKey}>
+              <span key={tier.labelKey} data-testid="bet-prize-tier" data-weight={tier.weight}>
                 {index > 0 && ' · '}
                 {t('prize_tier', { tier: t(tier.labelKey), amount: formatMoney(amountMinorOf(prize * tier.weight)) })}
               </span>
