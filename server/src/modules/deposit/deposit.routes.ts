@@ -27,6 +27,7 @@ import * as service from './deposit.service';
 import { depositIdOf, settleProviderOrder } from './deposit.settle';
 import { GatewayCallbackError } from './gateways/gateway';
 import { gatewayRegistryFor, type GatewayRegistry } from './gateways/registry';
+import { requestOrigin } from '../../http/origin';
 
 export interface DepositRoutesOptions {
   db: pg.Pool;
@@ -69,16 +70,6 @@ const idempotencyHeaders = {
 };
 
 const idempotencyKeyFrom = (request: FastifyRequest): string => idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
-
-const SAFE_HOST = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
-
-/** This site's origin as the member reached it (what providers call back and send the member back to). */
-function originOf(request: FastifyRequest): string {
-  const port = request.port;
-  const defaultPort = request.protocol === 'https' ? 443 : 80;
-  const host = SAFE_HOST.test(request.hostname ?? '') ? request.hostname : 'localhost';
-  return `${request.protocol}://${host}${port && port !== defaultPort ? `:${port}` : ''}`;
-}
 
 const callbackParams = {
   type: 'object',
@@ -238,7 +229,7 @@ export async function depositRoutes(app: FastifyInstance, options: DepositRoutes
         vendorId: body.vendorId,
         promotion: chosenPromotion(request, body.promotionId, nowMs),
         idempotencyKey,
-        siteOrigin: originOf(request),
+        siteOrigin: requestOrigin(request),
         nowMs,
       }),
     );

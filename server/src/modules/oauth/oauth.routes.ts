@@ -9,6 +9,7 @@ import type { AccountHooks } from '../session';
 import { OAuthFlowError, OAuthService, safeReturnPath, withQueryParameter } from './oauth.service';
 import type { OAuthProviderName } from './oauth.settings';
 import { clientIpOf } from '../../http/request-context';
+import { requestOrigin } from '../../http/origin';
 
 export interface OAuthRoutesOptions {
   db: pg.Pool;
@@ -29,16 +30,6 @@ const providerParams = {
   required: ['provider'],
   properties: { provider: { type: 'string', enum: [...OAUTH_PROVIDERS] } },
 };
-
-/**
- * This site's origin for the provider to send the browser back to. The Host header is the
- * caller's, but a wrong one only yields a redirect URI the provider does not know.
- */
-function originOf(request: FastifyRequest): string {
-  const port = request.port;
-  const defaultPort = request.protocol === 'https' ? 443 : 80;
-  return `${request.protocol}://${request.hostname}${port && port !== defaultPort ? `:${port}` : ''}`;
-}
 
 /** The binding cookie's value (base64url, so it needs no decoding). */
 function bindingOf(request: FastifyRequest): string | undefined {
@@ -94,7 +85,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   }, async (request, reply) => {
     const returnTo = safeReturnPath(request.query.returnTo);
     try {
-      const redirectUri = `${originOf(request)}/wps/session/oauth/${request.params.provider}/callback`;
+      const redirectUri = `${requestOrigin(request)}/wps/session/oauth/${request.params.provider}/callback`;
       const started = await service.start(merchantOf(request).id, request.params.provider, redirectUri, returnTo);
       reply.header('set-cookie', bindingCookie(started.browserBinding, request.protocol === 'https'));
       return reply.redirect(started.authorizationUrl, 302);

@@ -22,6 +22,7 @@ import { apiSchema, type RouteOf } from '../../http/schemas';
 import { merchantOf } from '../../plugins/merchant';
 import * as pages from './referral.pages';
 import { claimAchievement } from './referral.service';
+import { requestOrigin } from '../../http/origin';
 
 export interface ReferralRoutesOptions {
   db: pg.Pool;
@@ -29,12 +30,6 @@ export interface ReferralRoutesOptions {
 }
 
 const tags = ['referral'];
-
-function originOf(request: FastifyRequest): string {
-  const port = request.port;
-  const defaultPort = request.protocol === 'https' ? 443 : 80;
-  return `${request.protocol}://${request.hostname}${port && port !== defaultPort ? `:${port}` : ''}`;
-}
 
 // The member's invite-a-friend page (member centre referral): every route needs the member's
 // session, and reads only the caller's own friends, income and records.
@@ -44,7 +39,7 @@ export async function referralRoutes(app: FastifyInstance, { db, clock = systemC
     memberId: request.authenticated!.member.id,
     nowMs: clock(),
     deviceId: deviceIdOf(request),
-    origin: originOf(request),
+    origin: requestOrigin(request),
   });
 
   app.get<RouteOf<typeof referralDetailsCall>>(referralDetailsCall.path, {
