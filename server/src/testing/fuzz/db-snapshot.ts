@@ -9,6 +9,7 @@ export const TABLES_BAD_REQUESTS_WRITE: Readonly<Record<string, string>> = {
   captcha_challenge: 'GET /wps/captcha stores every challenge it draws, for any caller (its answer is checked later)',
   login_attempt: 'every login attempt is recorded, failed ones above all (brute-force detection, the audit of sign-ins)',
   auth_throttle: 'failed logins and refused codes count against the account and the address (the per-account and per-IP limits)',
+  bot_check_suspect: "a lock those failures set in auth_throttle is remembered by its trigger, so the bot check is asked of that subject for a while (migration 035)",
   request_nonce: "a decrypted body's nonce is claimed before the request is judged, so that body can never be sent again (replay protection)",
   referral_code: "a member's invitation code is made the first time any referral call asks for it (once; the same code ever after)",
 };
