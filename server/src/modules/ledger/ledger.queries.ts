@@ -2,7 +2,7 @@ import type { TableRights } from '../../db/app-role';
 import type { Db } from '../../db/pool';
 
 // SQL of the ledger. Balances change only by inserting a posting (postTransaction; the database's
-// trigger moves the balance, migration 015, or for a batch ledger_insert_postings, migration 095).
+// trigger moves the balance, migration 015).
 
 // POINT: a member's loyalty points (member_points, house_points: migration 061), whole points.
 export type LedgerUnit = 'REAL' | 'PLAY' | 'POINT';
