@@ -5,7 +5,7 @@ import { placeSlip } from '../harness/lottery';
 import { WORKER_MERCHANT_ID } from '../harness/merchant';
 import { creditMember } from '../harness/operator';
 import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
-import { expect, test, type Locator, type Page } from '../harness/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../harness/test';
 
 // The lottery families added beside SSC, 11X5, PK10, Mark Six and Vietnam: Fast 3 (dice), Lucky
 // 28, 3D and Pick 5, on the real server and its scheduler, on a 390 px phone, in the two languages
@@ -64,6 +64,16 @@ async function expectRowsMatchDraws(chart: Locator, gameCode: string): Promise<n
   return count;
 }
 
+/** A new player with 1,000.00, logged in on the site, with the site's language set to `language`. */
+async function loggedInPlayer(page: Page, request: APIRequestContext, language: string): Promise<{ username: string }> {
+  const member = await registerMember(request);
+  await creditMember(member.username, 100_000, 'Welcome credit');
+  await openSite(page, '/');
+  await logInInPopup(page, member.username, member.password);
+  if (language !== 'EN') await page.evaluate((chosen) => window.localStorage.setItem('lang', chosen), language);
+  return member;
+}
+
 async function openGame(page: Page, family: Family): Promise<Locator> {
   await page.goto(`/lottery?gameCode=${family.gameCode}&playType=${family.playCode}`);
   const screen = page.getByTestId('betting-screen');
@@ -82,13 +92,7 @@ test.beforeEach(async ({ page }) => {
 for (const family of FAMILIES) {
   test(`${family.gameCode}: a bet placed and the trend chart read on a phone, in ${family.language}`, async ({ page, request }) => {
     test.setTimeout(240_000);
-    const member = await registerMember(request);
-    await creditMember(member.username, 100_000, 'Welcome credit');
-    await openSite(page, '/');
-    await logInInPopup(page, member.username, member.password);
-    if (family.language !== 'EN') {
-      await page.evaluate((language) => window.localStorage.setItem('lang', language), family.language);
-    }
+    await loggedInPlayer(page, request, family.language);
 
     const screen = await openGame(page, family);
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${family.language.toLowerCase()}`, 'i'));
@@ -126,11 +130,7 @@ for (const family of FAMILIES) {
 
 test('Speed Mark Six 三中二: both prizes shown, a bet of four numbers placed and held at its top prize, on a phone in Bengali', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const member = await registerMember(request);
-  await creditMember(member.username, 100_000, 'Welcome credit');
-  await openSite(page, '/');
-  await logInInPopup(page, member.username, member.password);
-  await page.evaluate(() => window.localStorage.setItem('lang', 'BN'));
+  const member = await loggedInPlayer(page, request, 'BN');
   const screen = await openGame(page, { gameCode: 'LHC5', playCode: 'LHC_THREE_TWO', language: 'BN', tickets: 4 });
   // 中二 and 中三 (5 × 中二): two prize levels on the prize line.
   const tiers = screen.getByTestId('bet-prize-tier');
@@ -145,10 +145,10 @@ test('Speed Mark Six 三中二: both prizes shown, a bet of four numbers placed 
   await placeSlip(page, screen, 'BN');
   await expectSettled(page);
   await expectNoHorizontalOverflow(page, 'betting-screen');
-  // The server holds the bet to its top level: each of the 4 tickets could win 中三.
+  // The server holds the bet, the new player's only one, to its top level: each of the 4 tickets could win 中三.
   const [bet] = await operatorSql<{ tickets: number; prize: string; liability: string }>(
     `SELECT b.tickets, b.ticket_prize_minor AS prize, b.liability_minor AS liability FROM lottery_bet b JOIN member m ON m.id = b.member_id
-      WHERE m.username = $1 AND b.play_id = 4042`,
+      WHERE m.username = $1 AND m.merchant_id = ${WORKER_MERCHANT_ID}`,
     [member.username],
   );
   expect(bet.tickets).toBe(4);

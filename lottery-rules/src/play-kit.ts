@@ -5,7 +5,7 @@
 // means invalid), and how a play's feature masks become feature words (each mask cut like the
 // picks of its row; masks beyond the rows are further layers, row = index mod rows).
 import { bit, maskOf, popcount, splitWords, valuesOf, wordsFor } from './bits';
-import type { Draw, Fraction, LotteryKind, PickRow, PlayDefinition, PrizeTier, SettleRule } from './types';
+import { ALL_THREE_WEIGHT, type Draw, type Fraction, type LotteryKind, type PickRow, type PlayDefinition, type PrizeTier, type SettleRule } from './types';
 
 /** Attribute values of a 大小单双 row (bit = index). */
 export const BSOE = { big: 0, small: 1, odd: 2, even: 3 } as const;
@@ -103,8 +103,10 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
   if (Boolean(spec.perOccurrence) !== (spec.occurrences !== undefined) || (spec.occurrences !== undefined && !(Number.isInteger(spec.occurrences) && spec.occurrences >= 1))) {
     throw new Error(`${spec.code}: a play paid per occurrence, and only one, says on how many of the draw's values it is played`);
   }
-  if ((spec.rule === 'two_of_three') !== (spec.prizeTiers !== undefined) || (spec.rule === 'two_of_three' && spec.k !== 3)) {
-    // The rule counts units of the lowest level; only it has levels to show, and its tickets are 3 numbers.
+  const tiersOfRule = spec.prizeTiers?.map((tier) => tier.weight).join(',') === `1,${ALL_THREE_WEIGHT}`;
+  if ((spec.rule === 'two_of_three') !== (spec.prizeTiers !== undefined) || (spec.rule === 'two_of_three' && (spec.k !== 3 || !tiersOfRule))) {
+    // The rule counts units of the lowest level, ALL_THREE_WEIGHT for three in (as its SQL twin
+    // does): only it has levels to show, they are the rule's, and its tickets are 3 numbers.
     throw new Error(`${spec.code}: two_of_three, and only it, has k 3 and prize tiers`);
   }
   const banker = spec.rule === 'banker_choose' || spec.rule === 'banker_superset';

@@ -1,6 +1,7 @@
 // How a line is bet: the multiple (1-10 000), the money mode (元 ×1, 角 ×0.1, 分 ×0.01), and the
 // prize series (the game's minSeries … maxBetSeries) with the prize of one winning ticket at it
-// (each level's, for a play paying several) and the rebate it earns; then the live ticket count and cost of the picks, and "add to slip".
+// (each level's, for a play paying several) and the rebate it earns; then the live ticket count
+// and cost of the picks, and "add to slip".
 import { amountMinorOf, formatMoney, useT } from '@platform/shared';
 import type { LotteryGame } from '@platform/contract';
 import { SLIP_MAX_MULTIPLE, rebateFraction, ticketPrizeMinor, topTierWeight, type MoneyMode, type PlayDefinition } from '@platform/lottery-rules';
