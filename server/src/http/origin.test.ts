@@ -20,3 +20,12 @@ it('replaces a forged host with localhost, and the result parses as a URL', () =
     expect(new URL(built).host).toBe('localhost:8443');
   }
 });
+
+it('drops a port no URL can carry, so the result still parses', () => {
+  for (const port of [99999, 65536, 0, -1, 1.5]) {
+    const built = origin('example.com', port);
+    expect(built).toBe('https://example.com');
+    expect(new URL(built).host).toBe('example.com');
+  }
+  expect(origin('example.com', 65535)).toBe('https://example.com:65535');
+});

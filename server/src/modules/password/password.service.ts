@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Clock } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/envelope';
+import { usablePort } from '../../http/origin';
 import type { MessageLanguage } from '../../i18n/messages';
 import { durationsOf, merchantDomains, readAccountSettings } from '../merchant';
 import {
@@ -67,7 +68,7 @@ export interface RequestSite {
 export async function siteOriginOf(db: Db, site: RequestSite, merchantId: number): Promise<string> {
   const host = (site.hostname ?? '').toLowerCase();
   const known = await merchantDomains(db, merchantId);
-  const port = site.port ? `:${site.port}` : '';
+  const port = usablePort(site.port) ? `:${site.port}` : '';
   if (host === 'localhost' || host === '127.0.0.1') return `${site.protocol}://${host}${port}`;
   if (known.includes(host)) return `https://${host}`;
   return known[0] ? `https://${known[0]}` : '';
