@@ -2,7 +2,7 @@ import type { TableRights } from '../../db/app-role';
 import type { Db } from '../../db/pool';
 
 // SQL of the ledger. Balances change only by inserting a posting (postTransaction; the database's
-// trigger moves the balance, migration 015).
+// trigger moves the balance, migration 015, or for a batch ledger_insert_postings, migration 095).
 
 // POINT: a member's loyalty points (member_points, house_points: migration 061), whole points.
 export type LedgerUnit = 'REAL' | 'PLAY' | 'POINT';
@@ -207,10 +207,14 @@ export async function insertTransactionWithPostings(
 }
 
 /**
- * Many transactions of one merchant and unit in one statement (insertTransactionWithPostings for a
- * batch): each transaction row, then every posting, all postings of the batch in account id order
- * (so the batch locks its accounts in the order every movement does). A key already used inserts
- * nothing; the keys inserted are answered with their ids.
+ * Many transactions of one merchant and unit (insertTransactionWithPostings for a batch): the
+ * transaction rows in one statement, then every posting in a second through
+ * ledger_insert_postings (migration 095), which locks the batch's accounts in id order and moves
+ * their balances set-based instead of once per posting. The postings go in account id order, then
+ * transaction order (so the batch locks its accounts in the order every movement does, and each
+ * account's balances-after run in id order). A key already used inserts nothing; the keys inserted
+ * are answered with their ids. An account that is not the merchant's in the unit is NULL, which
+ * the posting's NOT NULL refuses (23502).
  */
 export async function insertTransactionsWithPostings(
   db: Db,
@@ -219,32 +223,12 @@ export async function insertTransactionsWithPostings(
   nowMs: number,
   transactions: readonly { idempotencyKey: string; kind: string; orderNo?: string; remark?: string; postings: readonly { accountId: number; amountMinor: number }[] }[],
 ): Promise<Map<string, number>> {
-  const postingKeys: string[] = [];
-  const accounts: number[] = [];
-  const amounts: number[] = [];
-  for (const transaction of transactions) {
-    for (const posting of transaction.postings) {
-      postingKeys.push(transaction.idempotencyKey);
-      accounts.push(posting.accountId);
-      amounts.push(posting.amountMinor);
-    }
-  }
   const result = await db.query<{ idempotency_key: string; id: string }>({
-    name: 'ledger_insert_transactions_with_postings',
-    text: `WITH t AS (
-       INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at, order_no, remark)
+    name: 'ledger_insert_transactions',
+    text: `INSERT INTO ledger_transaction (merchant_id, idempotency_key, kind, unit, created_at, order_no, remark)
        SELECT $1, x.key, x.kind, $2, $3, x.order_no, x.remark FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS x (key, kind, order_no, remark)
        ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
-       RETURNING id, idempotency_key
-     ), p AS (
-       INSERT INTO ledger_posting (transaction_id, account_id, amount_minor)
-       SELECT t.id, a.id, p.amount_minor
-         FROM unnest($8::text[], $9::bigint[], $10::bigint[]) AS p (key, account_id, amount_minor)
-         JOIN t ON t.idempotency_key = p.key
-         LEFT JOIN ledger_account a ON a.id = p.account_id AND a.merchant_id = $1 AND a.unit = $2
-        ORDER BY p.account_id, t.id
-     )
-     SELECT idempotency_key, id FROM t`,
+       RETURNING id, idempotency_key`,
     values: [
       merchantId,
       unit,
@@ -253,12 +237,29 @@ export async function insertTransactionsWithPostings(
       transactions.map((transaction) => transaction.kind),
       transactions.map((transaction) => transaction.orderNo ?? null),
       transactions.map((transaction) => transaction.remark ?? null),
-      postingKeys,
-      accounts,
-      amounts,
     ],
   });
-  return new Map(result.rows.map((row) => [row.idempotency_key, Number(row.id)]));
+  const inserted = new Map(result.rows.map((row) => [row.idempotency_key, Number(row.id)]));
+  const postings: { transactionId: number; accountId: number; amountMinor: number }[] = [];
+  for (const transaction of transactions) {
+    const transactionId = inserted.get(transaction.idempotencyKey);
+    if (transactionId === undefined) continue;
+    for (const posting of transaction.postings) postings.push({ transactionId, accountId: posting.accountId, amountMinor: posting.amountMinor });
+  }
+  if (postings.length === 0) return inserted;
+  postings.sort((a, b) => a.accountId - b.accountId || a.transactionId - b.transactionId);
+  await db.query({
+    name: 'ledger_insert_postings',
+    // Joined on the id alone, the merchant and unit tested after: with them in the join condition
+    // the planner may guess one matching account and scan the table once per posting.
+    text: `SELECT ledger_insert_postings(array_agg(p.transaction_id ORDER BY p.ord),
+                                      array_agg(CASE WHEN a.merchant_id = $1 AND a.unit = $2 THEN a.id END ORDER BY p.ord),
+                                      array_agg(p.amount_minor ORDER BY p.ord))
+       FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS p (transaction_id, account_id, amount_minor, ord)
+       LEFT JOIN ledger_account a ON a.id = p.account_id`,
+    values: [merchantId, unit, postings.map((posting) => posting.transactionId), postings.map((posting) => posting.accountId), postings.map((posting) => posting.amountMinor)],
+  });
+  return inserted;
 }
 
 /** Every member's main wallet (created where missing), by member id. */
