@@ -66,6 +66,7 @@ import { registerDocs } from './plugins/docs';
 import { createMerchantResolver, useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
 import { secretsKeyFromEnv, type SecretsKey } from './secrets-key';
+import { InstanceLifecycle } from './http/lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,8 @@ declare module 'fastify' {
      * (main.ts: OPS_PORT on 127.0.0.1 unless OPS_HOST says otherwise); closed with the app.
      */
     listenOperatorApi(address: { port: number; host: string }): Promise<http.Server>;
+    /** Starting, ready or draining (http/lifecycle.ts): /readyz answers from it, draining ends the event streams. */
+    readonly lifecycle?: InstanceLifecycle;
   }
 }
 
@@ -188,6 +191,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  // Ready once every route and hook is loaded; draining from main.ts's shutdown (http/lifecycle.ts).
+  const lifecycle = new InstanceLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onReady', async () => lifecycle.markReady());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The operator API never answers on the site's listener, and its own listener answers nothing
   // else (server/README.md "Operators"): no gateway or port forward in front of the site can
@@ -300,7 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerDocs(app, { serve: options.apiDocs ?? apiDocsEnabled(process.env) });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
 
-  await app.register(healthRoutes, { db: pool, configRevision: () => revisionWatch?.revision });
+  await app.register(healthRoutes, { db: pool, configRevision: () => revisionWatch?.revision, lifecycle });
 
   // Everything that belongs to a brand: the merchant is resolved before these routes run.
   await app.register(async (merchantScope) => {

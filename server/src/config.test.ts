@@ -18,6 +18,7 @@ describe('readConfig', () => {
       trustProxy: false,
       remoteOverrides: {},
       logLevel: 'info',
+      shutdownGraceMs: 0,
       production: false,
       secretsKey: undefined,
       developmentSecretsKeyFile: path.join(REPO_ROOT, '.data', 'secrets.key'),
@@ -78,6 +79,19 @@ describe('readConfig', () => {
 
   it('refuses an app role without the owner it works beside', () => {
     expect(() => readConfig({ APP_DATABASE_URL: 'postgres://app:q@db:5432/platform' })).toThrow(/APP_DATABASE_URL needs DATABASE_URL/);
+  });
+});
+
+describe('SHUTDOWN_GRACE_MS', () => {
+  it('drains 5 s before closing in production, not at all elsewhere, unless set', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(readConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).shutdownGraceMs).toBe(5000);
+    expect(readConfig({ NODE_ENV: 'production', SECRETS_KEY: key, SHUTDOWN_GRACE_MS: '15000' }).shutdownGraceMs).toBe(15000);
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+  });
+
+  it('refuses a value that is not whole milliseconds up to ten minutes', () => {
+    for (const value of ['-1', '1.5', '5s', '600001']) expect(() => readConfig({ SHUTDOWN_GRACE_MS: value })).toThrow('SHUTDOWN_GRACE_MS');
   });
 });
 

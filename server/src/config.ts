@@ -46,6 +46,12 @@ export interface ServerConfig {
   /** Remote name → manifest URL overrides for development (REMOTE_OVERRIDES). */
   remoteOverrides: Record<string, string>;
   logLevel: string;
+  /**
+   * SHUTDOWN_GRACE_MS: on SIGTERM, how long the instance answers /readyz 503 (draining) before its
+   * listeners close, for a gateway to stop sending it requests (main.ts drainAndClose). Default 0,
+   * 5000 with NODE_ENV=production.
+   */
+  shutdownGraceMs: number;
   /** NODE_ENV=production. */
   production: boolean;
   /**
@@ -133,6 +139,13 @@ export function paymentSimulatorEnabled(env: NodeJS.ProcessEnv): boolean {
   return true;
 }
 
+/** SHUTDOWN_GRACE_MS: whole milliseconds, 0 to 600000. */
+export function parseShutdownGraceMs(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) > 600_000) throw new Error(`SHUTDOWN_GRACE_MS must be whole milliseconds from 0 to 600000, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const defaultStaticRoot = path.join(REPO_ROOT, 'dist');
   const production = env.NODE_ENV === 'production';
@@ -160,6 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remoteOverrides: parseRemoteOverrides(env.REMOTE_OVERRIDES),
     logLevel: env.LOG_LEVEL || 'info',
+    shutdownGraceMs: parseShutdownGraceMs(env.SHUTDOWN_GRACE_MS) ?? (production ? 5000 : 0),
     production,
     secretsKey: env.SECRETS_KEY ? parseSecretsKey(env.SECRETS_KEY) : undefined,
     developmentSecretsKeyFile: path.join(REPO_ROOT, '.data', 'secrets.key'),

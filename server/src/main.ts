@@ -235,6 +235,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
 }
 
+/**
+ * A graceful stop: the instance says it is draining (/readyz 503, so a gateway that probes it
+ * sends new requests elsewhere) and tells its event streams to reconnect (http/lifecycle.ts);
+ * after `graceMs`, time for the gateway to notice, its listeners close, which waits for the
+ * requests in flight (a money call is never cut halfway: it commits or rolls back whole either
+ * way, and it is answered).
+ */
+export async function drainAndClose(server: Pick<RunningServer, 'app' | 'close'>, graceMs: number): Promise<void> {
+  server.app.lifecycle?.drain();
+  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  await server.close();
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const secrets = await resolveSecretsKey(config);
@@ -271,10 +284,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.app.log.info({ signal }, 'shutting down');
-    // HTTP first (no new requests), then the pool, then PostgreSQL itself (a clean shutdown,
-    // so the next start needs no recovery).
-    server
-      .close()
+    // Drained first (not ready, streams told to reconnect elsewhere, requests in flight finished),
+    // then the pool, then PostgreSQL itself (a clean shutdown, so the next start needs no recovery).
+    drainAndClose(server, config.shutdownGraceMs)
       .catch((error: unknown) => server.app.log.error({ err: error }, 'error while closing the server'))
       .then(() => database.stop())
       .then(

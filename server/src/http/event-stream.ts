@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // push and the crash game's stream all open theirs here. The reply is hijacked, so the headers the
 // hooks set so far (security headers) are written with the stream's own; events are numbered; a
 // comment line keeps proxies from closing a quiet stream; the stream ends after its lifetime (the
-// client reconnects, and whatever the route checks is checked again).
+// client reconnects, and whatever the route checks is checked again), or when the instance drains
+// (http/lifecycle.ts), with a `retry:` line telling the browser when to come back.
 
 export interface EventStreamOptions {
   /** How long a browser waits before reconnecting (the `retry:` line). */
@@ -44,18 +45,29 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   });
   stream.write(`retry: ${options.retryMs}\n\n`);
   let eventId = 0;
-  const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), options.keepAliveMs ?? EVENT_STREAM_KEEP_ALIVE_MS);
+  // A stream ended by a drain may still be sent to by its route until its close is heard: nothing
+  // is written after the end.
+  const write = (text: string) => {
+    if (!stream.writableEnded) stream.write(text);
+  };
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), options.keepAliveMs ?? EVENT_STREAM_KEEP_ALIVE_MS);
   const lifetime = setTimeout(() => stream.end(), options.lifetimeMs);
+  const untrack = request.server.lifecycle?.track({
+    endWithRetry: (retryMs) => {
+      if (!stream.writableEnded) stream.end(`retry: ${retryMs}\n\n`);
+    },
+  });
   stream.on('close', () => {
     clearInterval(keepAlive);
     clearTimeout(lifetime);
+    untrack?.();
   });
   return {
     send(event, data, id) {
       let idLine = '';
       if (id !== undefined) idLine = `id: ${id}\n`;
       else if (options.numbered !== false) idLine = `id: ${(eventId += 1)}\n`;
-      stream.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end: () => stream.end(),
     onClose: (cleanup) => stream.on('close', cleanup),
