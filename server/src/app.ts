@@ -67,6 +67,7 @@ import { createMerchantResolver, useMerchantResolution } from './plugins/merchan
 import { registerStaticSite } from './plugins/static-site';
 import { secretsKeyFromEnv, type SecretsKey } from './secrets-key';
 import { InstanceLifecycle } from './http/lifecycle';
+import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lifecycle = new InstanceLifecycle();
   app.decorate('lifecycle', lifecycle);
   app.addHook('onReady', async () => lifecycle.markReady());
+  // Counted from the first route on; served on the operator listener only (below).
+  await metricsRoutes(app, { pool, lifecycle });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The operator API never answers on the site's listener, and its own listener answers nothing
   // else (server/README.md "Operators"): no gateway or port forward in front of the site can
@@ -225,8 +228,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let backOfficeServed = false;
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
-    // The back office's pages (plugins/back-office.ts) sit beside its API, under the same /ops.
-    const operatorRoute = route !== undefined && isBackOfficePath(route);
+    // The back office's pages (plugins/back-office.ts) sit beside its API, under the same /ops;
+    // the metrics for Prometheus are the operators' too (metrics/metrics.routes.ts).
+    const operatorRoute = route !== undefined && (isBackOfficePath(route) || route === METRICS_PATH);
     // The operator listener's root is the back office, when it is built.
     if (backOfficeServed && !operatorRoute && operatorRequests.has(request.raw) && request.url === '/') return reply.redirect(`${BACK_OFFICE_PATH}/`, 302);
     if (operatorRoute ? siteRequests.has(request.raw) : operatorRequests.has(request.raw)) throw new AppError(404, 'not.found');

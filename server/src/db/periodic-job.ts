@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { systemClock, type Clock } from '../config';
+import { jobLagSeconds, jobRunSeconds, jobRuns } from '../metrics/process-metrics';
 
 // The one runner of the server's periodic jobs (the lottery scheduler, the crash rounds, the
 // in-house recovery, the C2C deadline sweep, the agents' real-time wages and salaries). A job is
@@ -14,6 +15,8 @@ import { systemClock, type Clock } from '../config';
 //   overrunning its slots), kept in lastRun;
 // - failures: a run that throws (or whose leadership cannot be taken) is reported to onProblem
 //   with the job's failure message and its error, and the next run is tried when it falls due;
+// - metrics: each run this process leads is counted by outcome and timed, and a scheduled run's
+//   lag kept (metrics/process-metrics.ts, served on /metrics);
 // - shutdown: close() schedules nothing more, waits for a run in flight, starts no other and
 //   gives the leadership up, so another replica takes the job over at its next run.
 
@@ -161,8 +164,21 @@ export class PeriodicJob<Result> {
     // close() may have come while the leadership was being taken.
     if (this.closed) return undefined;
     const startedAtMs = this.now();
-    if (dueAtMs !== undefined) this.timing = { dueAtMs, startedAtMs, lagMs: startedAtMs - dueAtMs };
-    return this.options.run();
+    if (dueAtMs !== undefined) {
+      this.timing = { dueAtMs, startedAtMs, lagMs: startedAtMs - dueAtMs };
+      jobLagSeconds.set({ job: this.options.name }, this.timing.lagMs / 1000);
+    }
+    const endTimer = jobRunSeconds.startTimer({ job: this.options.name });
+    try {
+      const result = await this.options.run();
+      jobRuns.inc({ job: this.options.name, outcome: 'ok' });
+      return result;
+    } catch (error) {
+      jobRuns.inc({ job: this.options.name, outcome: 'failed' });
+      throw error;
+    } finally {
+      endTimer();
+    }
   }
 
   private async withLockForRun(pool: pg.Pool, run: () => Promise<Result | undefined>): Promise<Result | undefined> {

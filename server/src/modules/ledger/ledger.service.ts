@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/pool';
 import { isRetryableTransactionError, type RetryOptions } from '../../db/transaction';
 import { countsForWagering, recordWagering, type StakeRefund } from '../wagering';
+import { ledgerMovements } from '../../metrics/process-metrics';
 import * as queries from './ledger.queries';
 import type { LedgerUnit } from './ledger.queries';
 
@@ -203,6 +204,7 @@ export async function postTransactionsIn(client: pg.PoolClient, inputs: readonly
     const transactionId = inserted.get(input.idempotencyKey);
     if (transactionId !== undefined) {
       if (countsForWagering(input.kind, input.unit)) await recordWagering(client, input, transactionId);
+      ledgerMovements.inc({ kind: input.kind });
       posted.push({ transactionId, replayed: false });
       continue;
     }
@@ -288,6 +290,7 @@ async function post(db: Db, input: TransactionInput, ownTransaction: boolean): P
   }
   if (transactionId !== undefined) {
     if (countsForWagering(input.kind, input.unit)) await recordWagering(db, input, transactionId);
+    ledgerMovements.inc({ kind: input.kind });
     return { transactionId, replayed: false };
   }
   const existing = await queries.selectTransaction(db, input.merchantId, input.idempotencyKey);

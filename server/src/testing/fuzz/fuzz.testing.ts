@@ -27,6 +27,7 @@ import type { FuzzSchema } from './schema-arbitraries';
 /** Routes of the OpenAPI document the fuzzer leaves out, and why. */
 export const ROUTES_NOT_FUZZED: Readonly<Record<string, string>> = {
   'GET /healthz': 'takes no input and answers its own health shape, not the envelope (load balancers read it)',
+  'GET /metrics': "takes no input and answers Prometheus' text format, not the envelope, on the operator listener only (metrics/metrics.test.ts)",
   'GET /readyz': 'takes no input and answers its own readiness shape, not the envelope (gateways read it; 503 while starting or draining: modules/health/drain.test.ts)',
   'GET /wps/v2/wallets/balance/events':
     'an event stream that stays open (an injected request never completes); its only input is the session token, whose refusal is tested in modules/ledger/balance-stream.test.ts',
