@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { PeriodicJob } from '../db/periodic-job';
 import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../modules/ledger/ledger.service';
+import { movement } from '../modules/ledger/ledger.testing';
 import { createMember } from '../modules/member/member.testing';
 import { createTestApp, type TestContext } from '../testing/test-app';
 
@@ -89,17 +90,7 @@ it('counts a ledger movement once, not its replay, by kind', async () => {
   const memberId = await createMember(context.pool, context.merchantId, { username: 'metrics01', password: 'secret123' });
   const wallet = await ensureMemberAccount(context.pool, context.merchantId, memberId, 'REAL', Date.now());
   const house = await ensureHouseAccount(context.pool, context.merchantId, 'house_cash', Date.now());
-  const deposit = {
-    merchantId: context.merchantId,
-    idempotencyKey: 'metrics01:fund',
-    kind: 'test_deposit',
-    unit: 'REAL' as const,
-    postings: [
-      { accountId: house, amountMinor: -1_000 },
-      { accountId: wallet, amountMinor: 1_000 },
-    ],
-    nowMs: Date.now(),
-  };
+  const deposit = movement(context.merchantId, 'metrics01:fund', { from: house, to: wallet, amountMinor: 1_000, nowMs: Date.now() });
   await postTransaction(context.pool, deposit);
   expect((await postTransaction(context.pool, deposit)).replayed).toBe(true);
   expect(sample(await scrape(), series) - before).toBe(1);

@@ -8,6 +8,7 @@ import { drainAndClose } from '../../main';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { assertLedgerReconciled } from '../ledger/ledger.reconcile';
 import { ensureHouseAccount, ensureMemberAccount, memberBalanceMinor, postTransaction } from '../ledger/ledger.service';
+import { movement } from '../ledger/ledger.testing';
 import { createMember, tokenFor } from '../member/member.testing';
 
 // An instance told to stop, as a gateway in front of several sees it: /readyz says draining at
@@ -81,17 +82,7 @@ it('says draining, ends its streams with a reconnect delay, and finishes the mon
   const memberId = await createMember(context.pool, context.merchantId, { username: 'drain01', password: 'secret123' });
   const wallet = await ensureMemberAccount(context.pool, context.merchantId, memberId, 'REAL', Date.now());
   const house = await ensureHouseAccount(context.pool, context.merchantId, 'house_cash', Date.now());
-  await postTransaction(context.pool, {
-    merchantId: context.merchantId,
-    idempotencyKey: 'drain01:fund',
-    kind: 'test_deposit',
-    unit: 'REAL',
-    postings: [
-      { accountId: house, amountMinor: -50_000 },
-      { accountId: wallet, amountMinor: 50_000 },
-    ],
-    nowMs: Date.now(),
-  });
+  await postTransaction(context.pool, movement(context.merchantId, 'drain01:fund', { from: house, to: wallet, amountMinor: 50_000, nowMs: Date.now() }));
   const token = await tokenFor(context.app, 'drain01', 'secret123');
   const vendor = (await context.pool.query<{ id: number }>('SELECT id FROM game_vendor WHERE merchant_id = $1 AND enabled ORDER BY sort_order, id LIMIT 1', [context.merchantId])).rows[0].id;
 
