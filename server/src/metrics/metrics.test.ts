@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { PeriodicJob } from '../db/periodic-job';
-import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../modules/ledger/ledger.service';
+import { ensureHouseAccount, ensureMemberAccount, postTransaction } from '../modules/ledger';
 import { movement } from '../modules/ledger/ledger.testing';
 import { createMember } from '../modules/member/member.testing';
 import { createTestApp, type TestContext } from '../testing/test-app';

@@ -6,8 +6,7 @@ import { createPool } from '../../db/pool';
 import { DRAIN_RETRY_MAX_MS, DRAIN_RETRY_MIN_MS } from '../../http/lifecycle';
 import { drainAndClose } from '../../main';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
-import { assertLedgerReconciled } from '../ledger/ledger.reconcile';
-import { ensureHouseAccount, ensureMemberAccount, memberBalanceMinor, postTransaction } from '../ledger/ledger.service';
+import { assertLedgerReconciled, ensureHouseAccount, ensureMemberAccount, memberBalanceMinor, postTransaction } from '../ledger';
 import { movement } from '../ledger/ledger.testing';
 import { createMember, tokenFor } from '../member/member.testing';
 
