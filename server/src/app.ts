@@ -8,9 +8,11 @@ import { registerEncryptedRoutes } from './http/encryption';
 import { AppError } from './http/envelope';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
 import { requestIdOf, withLogRedaction } from './http/logging';
+import { InstanceLifecycle } from './http/lifecycle';
 import { refuseNulBytes } from './http/nul-bytes';
 import { errorEnvelope } from './http/schemas';
 import { CATALOGUE } from './messages';
+import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
 import { agentTransferRoutes } from './modules/agent-transfer';
 import { betHistoryRoutes } from './modules/bet-history';
 import { createLotteryScheduler, DrawStreams, lotteryOperatorRoutes, lotteryRoutes } from './modules/lottery';
@@ -66,8 +68,6 @@ import { registerDocs } from './plugins/docs';
 import { createMerchantResolver, useMerchantResolution } from './plugins/merchant';
 import { registerStaticSite } from './plugins/static-site';
 import { secretsKeyFromEnv, type SecretsKey } from './secrets-key';
-import { InstanceLifecycle } from './http/lifecycle';
-import { METRICS_PATH, metricsRoutes } from './metrics/metrics.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import type { InstanceLifecycle } from '../../http/lifecycle';
 
@@ -9,6 +9,17 @@ export interface HealthRoutesOptions {
   configRevision?: () => string | undefined;
   /** Starting, ready or draining: /readyz answers 200 only while ready. */
   lifecycle: InstanceLifecycle;
+}
+
+/** Whether the database answers a probe; a failure is logged as the probe's. */
+async function databaseAnswers(db: Db, request: FastifyRequest, probe: string): Promise<boolean> {
+  try {
+    await db.query('SELECT 1');
+    return true;
+  } catch (error) {
+    request.log.error({ err: error }, `${probe}: database unreachable`);
+    return false;
+  }
 }
 
 const healthSchema = {
@@ -44,13 +55,9 @@ export async function healthRoutes(app: FastifyInstance, { db, configRevision, l
     },
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ok', ...instance, configRevision: configRevision?.() ?? null };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', ...instance, configRevision: configRevision?.() ?? null });
-    }
+    const revision = configRevision?.() ?? null;
+    if (await databaseAnswers(db, request, 'health check')) return { status: 'ok', ...instance, configRevision: revision };
+    return reply.status(503).send({ status: 'unavailable', ...instance, configRevision: revision });
   });
 }
 
@@ -84,12 +91,7 @@ function readinessRoute(app: FastifyInstance, { db, lifecycle, instanceId }: { d
   }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (lifecycle.state !== 'ready') return reply.status(503).send({ status: lifecycle.state, instanceId });
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ready', instanceId };
-    } catch (error) {
-      request.log.error({ err: error }, 'readiness: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', instanceId });
-    }
+    if (await databaseAnswers(db, request, 'readiness')) return { status: 'ready', instanceId };
+    return reply.status(503).send({ status: 'unavailable', instanceId });
   });
 }
