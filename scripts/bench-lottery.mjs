@@ -43,7 +43,7 @@ function templates(lottery) {
       content: rows.map((row) => row.join(',')).join('_'),
       tickets,
       amountMinor,
-      unitPrizeMinor: lottery.unitPrizeMinor(play, 1900, 1),
+      unitPrizeMinor: lottery.unitPrizeMinor(play, 1900, 1, picks),
       rebateMinor: Math.floor((amountMinor * 60) / 2000),
     });
   }

@@ -14,7 +14,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 // first row, places the slip, and opens the game's trend chart: it fits the phone, and every draw
 // it shows is the round's drawn number as the server stored it. On Fast 3 (a draw a minute) the
 // player waits for the round just bet on to be drawn and reads it in the chart. Mark Six 三中二,
-// the one play paying two prize levels, shows both and is bet the same way.
+// the one play paying two prize levels, shows both and is bet the same way; Mark Six 过关, priced
+// by its legs, shows its prize once the legs make a bet, and the server stores that prize.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -153,4 +154,36 @@ test('Speed Mark Six 三中二: both prizes shown, a bet of four numbers placed 
   );
   expect(bet.tickets).toBe(4);
   expect(Number(bet.liability)).toBe(4 * 5 * Number(bet.prize));
+});
+
+test('Speed Mark Six 过关: no prize until the legs make a bet, then the bet\'s own, placed on a phone and stored at that price', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const member = await loggedInPlayer(page, request, 'EN');
+  const screen = await openGame(page, { gameCode: 'LHC5', playCode: 'LHC_PARLAY2', language: 'EN', tickets: 1 });
+  const rows = screen.getByTestId('pick-row');
+  await expect(rows).toHaveCount(6);
+  // 大 on 正码1: one leg of two, no bet yet and no prize.
+  await rows.nth(0).getByTestId('pick-value').nth(0).click();
+  await expect(screen.getByTestId('bet-prize')).toContainText('depends on the legs');
+  // 小 on 正码6: a 2-leg parlay, one ticket.
+  await rows.nth(5).getByTestId('pick-value').nth(1).click();
+  await expect(screen.getByTestId('bet-summary')).toContainText('1');
+  await expect(screen.getByTestId('bet-prize')).toContainText('Prize per winning ticket');
+  const prizeLine = (await screen.getByTestId('bet-prize').textContent()) ?? '';
+  await expectNoHorizontalOverflow(page, 'betting-screen');
+  await screen.getByTestId('add-to-slip').click();
+  await expect(screen.getByTestId('slip-line')).toHaveCount(1);
+  await placeSlip(page, screen, 'EN');
+  await expectSettled(page);
+  const [bet] = await operatorSql<{ tickets: number; prize: string; series: number; mode: number; multiple: number }>(
+    `SELECT b.tickets, b.ticket_prize_minor AS prize, b.series, b.mode, b.multiple FROM lottery_bet b JOIN member m ON m.id = b.member_id
+      WHERE m.username = $1 AND m.merchant_id = ${WORKER_MERCHANT_ID}`,
+    [member.username],
+  );
+  expect([bet.tickets, bet.mode, bet.multiple]).toEqual([1, 1, 1]);
+  // 大 + 小 on two positions: P (25·25 − 1)/(49·48) = 13/49 (49 counts in both), so one ticket of
+  // 2.00 pays floor(200 × 49/13 × series/2000) minor units, and the page showed that amount.
+  const prize = Math.floor((200 * 49 * bet.series) / (13 * 2000));
+  expect(Number(bet.prize)).toBe(prize);
+  expect(prizeLine).toContain((prize / 100).toFixed(2));
 });

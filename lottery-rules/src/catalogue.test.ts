@@ -19,7 +19,7 @@ test('ids and codes: unique, stable ranges per kind, UPPER_SNAKE codes', () => {
   expect(playsOf('SSC')).toHaveLength(40);
   expect(playsOf('11X5')).toHaveLength(34);
   expect(playsOf('PK10')).toHaveLength(21);
-  expect(playsOf('LHC')).toHaveLength(42);
+  expect(playsOf('LHC')).toHaveLength(47);
   expect(playsOf('VN')).toHaveLength(11);
   expect(playsOf('VN18')).toHaveLength(10);
   expect(playsOf('K3')).toHaveLength(10);
@@ -168,6 +168,11 @@ test('the play list (id, code, P) is pinned: ids and codes may never change', ()
     '4040 LHC_NOT_IN11 47804/325381',
     '4041 LHC_NOT_IN12 38998/325381',
     '4042 LHC_THREE_TWO 745/18424',
+    '4043 LHC_PARLAY2 5/49',
+    '4044 LHC_PARLAY3 10/329',
+    '4045 LHC_PARLAY4 65/7567',
+    '4046 LHC_PARLAY5 52/22701',
+    '4047 LHC_PARLAY6 13/22701',
     '5001 VN_LO2 27/100',
     '5002 VN_DE 1/100',
     '5003 VN_DE_HEAD 1/10',

@@ -11,13 +11,13 @@ export * from './types';
 export { binomial, exactFraction, fraction, maskOf, popcount, valuesOf } from './bits';
 export { BSOE, BSOE_KEYS, DRAGON_TIGER, DRAGON_TIGER_KEYS, TIE_KEYS } from './play-kit';
 export { SSC_SUM3_COUNTS } from './plays-ssc';
-export { LHC_ZODIAC_PLAY_SIZES } from './plays-lhc';
+export { LHC_ZODIAC_PLAY_SIZES, parlayLegMask, parlayProbability } from './plays-lhc';
 export { VN18_ENDINGS, VN_ENDINGS, allAppearProbability } from './plays-vn';
 export { ZODIAC_KEYS, drawLunarYear, lhcColour, lhcZodiac, lhcZodiacNumbers, lhcZodiacValues, lunarYearOf, zodiacOfYear, type LhcColour } from './lhc';
 export { ALL_TRANSLATION_KEYS, PLAYS, playById, playsOf } from './catalogue';
 export { isPush, pickWords, rowWordCounts, winCount } from './rules';
 export { mulberry32, randomInt, randomRows, randomSubset } from './quick-pick';
-export { MONEY_MODE_DIVISORS, SERIES_BASE, betAmountMinor, isMoneyMode, rebateFraction, ticketPrizeMinor, topTierWeight, unitPrizeMinor } from './prices';
+export { MONEY_MODE_DIVISORS, SERIES_BASE, betAmountMinor, betProbability, highestUnitPrizeMinor, isMoneyMode, rebateFraction, ticketPrizeMinor, topTierWeight, unitPrizeMinor } from './prices';
 export { DRAW_SIZES, VN18_PRIZE_DIGITS, VN_PRIZE_DIGITS, drawFromSource, drawNumberWidth, drawRound, formatDraw, isValidDraw, isVietnamKind, roundClientSeed, verifyDrawAsync, vnPrizeDigitsOf } from './draw';
 export {
   SLIP_MAX_LENGTH,

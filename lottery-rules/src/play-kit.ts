@@ -74,6 +74,8 @@ export interface PlaySpec {
   readonly rule: SettleRule;
   readonly k?: number;
   readonly probability: Fraction;
+  /** The exact P of a valid bet's rows, for a play whose P depends on them (PlayDefinition.probabilityOf). */
+  readonly probabilityOfRows?: (rows: readonly (readonly number[])[]) => Fraction;
   /** Paid once per occurrence of a pick (VN lô); `probability` is then the expected hits. */
   readonly perOccurrence?: boolean;
   /** For a play paid per occurrence: the draw's values it is played on (PlayDefinition.occurrences). */
@@ -138,6 +140,8 @@ export function definePlay(spec: PlaySpec): PlayDefinition {
     return { f: masks.flatMap((mask, index) => splitWords(mask, rowWords[index % spec.rows.length])), push };
   };
 
-  const { count: _count, featureMasks: _featureMasks, ...definition } = spec;
-  return Object.freeze({ ...definition, ticketsOf, features });
+  const { count: _count, featureMasks: _featureMasks, probabilityOfRows: ofRows, ...definition } = spec;
+  if (!ofRows) return Object.freeze({ ...definition, ticketsOf, features });
+  const probabilityOf = (picks: readonly bigint[]): Fraction | undefined => (ticketsOf(picks) > 0 ? ofRows(picks.map(valuesOf)) : undefined);
+  return Object.freeze({ ...definition, ticketsOf, features, probabilityOf });
 }

@@ -81,6 +81,17 @@ const linkedTailModel = (k: number, withZero: boolean): TicketModel => ({
 });
 const notInModel = (k: number): TicketModel => ({ tickets: combos(k), hits: (t, d) => (t.every((n) => !d.includes(n)) ? 1 : 0) });
 
+/** 过关 leg values 0 大 1 小 2 单 3 双 4 红 5 蓝 6 绿; a 大小单双 leg on 49 counts as won, 49 is green. */
+const parlayLegWins = (value: number, n: number) => (value < 4 ? n === 49 || hasAttribute(n, value) : colourOf(n) === value - 4);
+/** 过关 of `legs` legs: one ticket, a leg value or −1 per regular position, won when every leg is won on its position. */
+const parlayModel = (legs: number): TicketModel => ({
+  tickets: (rows) => (rows.filter((row) => row.length > 0).length === legs && rows.every((row) => row.length <= 1) ? [rows.map((row) => (row.length ? row[0] : -1))] : []),
+  hits: (t, d) => (t.every((value, position) => value < 0 || parlayLegWins(value, d[position])) ? 1 : 0),
+});
+const isParlay = (code: string) => code.startsWith('LHC_PARLAY');
+/** The rows of a 过关 ticket (its picks: probabilityOf). */
+const parlayRows = (ticket: Ticket): number[][] => ticket.map((value) => (value < 0 ? [] : [value]));
+
 const MODELS: Record<string, TicketModel> = {
   LHC_SPECIAL: { tickets: combos(1), hits: ([n], d) => (d[6] === n ? 1 : 0) },
   LHC_REGULAR: { tickets: combos(1), hits: ([n], d) => (regular(d).includes(n) ? 1 : 0) },
@@ -124,6 +135,7 @@ const MODELS: Record<string, TicketModel> = {
     ]),
   ),
   ...Object.fromEntries([6, 7, 8, 9, 10, 11, 12].map((k) => [`LHC_NOT_IN${k}`, notInModel(k)])),
+  ...Object.fromEntries([2, 3, 4, 5, 6].map((legs) => [`LHC_PARLAY${legs}`, parlayModel(legs)])),
 };
 
 /** The plays whose tickets read the 7 numbers as a set (enumerated over 7-subsets). */
@@ -214,7 +226,40 @@ function* sumClasses(): DrawEnumeration {
   for (const [sum, weight] of sumHistogram().entries()) if (weight > 0) yield [[sum], weight];
 }
 
+/**
+ * 过关: the ordered draws of the legs' positions by the class of each number drawn there (size,
+ * parity and colour of 1-48, and 49 alone: 13 classes); a sequence using a class m times stands for
+ * the (size)_m ways to fill those places with distinct numbers of it. The other positions do not
+ * decide the ticket (0 stands for them). Total weight (49)_legs.
+ */
+function* parlayClasses(ticket: Ticket): DrawEnumeration {
+  const classes = new Map<string, number[]>();
+  for (const n of NUMBERS) {
+    const key = n === 49 ? '49' : `${n >= 25}/${n % 2}/${colourOf(n)}`;
+    classes.set(key, [...(classes.get(key) ?? []), n]);
+  }
+  const members = [...classes.values()];
+  const positions = ticket.flatMap((value, position) => (value < 0 ? [] : [position]));
+  const used = members.map(() => 0);
+  function* walk(at: number, draw: number[], weight: number): DrawEnumeration {
+    if (at === positions.length) {
+      yield [[...draw], weight];
+      return;
+    }
+    for (const [index, numbers] of members.entries()) {
+      if (used[index] === numbers.length) continue;
+      draw[positions[at]] = numbers[0];
+      used[index] += 1;
+      yield* walk(at + 1, draw, weight * (numbers.length - used[index] + 1));
+      used[index] -= 1;
+    }
+    draw[positions[at]] = 0;
+  }
+  yield* walk(0, [0, 0, 0, 0, 0, 0, 0], 1);
+}
+
 function enumerationFor(code: string, ticket: Ticket): DrawEnumeration {
+  if (isParlay(code)) return parlayClasses(ticket);
   if (readsSum(code)) return sumClasses();
   return readsSet(code) ? setClasses(relevantNumbers(code, ticket)) : drawClasses(relevantNumbers(code, ticket));
 }
@@ -332,7 +377,9 @@ describe.each(playsOf('LHC').map((play) => [play.code, play] as const))('%s', (c
     const tickets = [...sampleTickets(play, model, mulberry32(play.id), 3).filter(valid), ...(FIXED_TICKETS[code] ? [FIXED_TICKETS[code]] : [])];
     expect(tickets.length).toBeGreaterThan(0);
     for (const ticket of tickets) {
-      expect(ticketProbability(model, ticket, enumerationFor(code, ticket)).toString()).toBe(rationalOf(play.probability).toString());
+      // 过关 prices each bet at its own P (probabilityOf); every other play has one P.
+      const expected = isParlay(code) ? play.probabilityOf!(picksOf(parlayRows(ticket)))! : play.probability;
+      expect(ticketProbability(model, ticket, enumerationFor(code, ticket)).toString()).toBe(rationalOf(expected).toString());
     }
   });
 
@@ -356,7 +403,9 @@ describe.each(playsOf('LHC').map((play) => [play.code, play] as const))('%s', (c
 
   test('winCount (the rule) = brute force over the tickets, random picks × draws', () => {
     const random = mulberry32(play.id + 2);
-    const result = compareWinCounts(play, model, random, { bets: 120, drawsPerBet: 8, maxPerRow: 9, draw: drawFor(random) });
+    // Random rows rarely make a 过关 of exactly its legs (one row in two empty): more tries.
+    const bets = isParlay(code) ? 6000 : 120;
+    const result = compareWinCounts(play, model, random, { bets, drawsPerBet: 8, maxPerRow: 9, draw: drawFor(random) });
     expect(result.mismatches).toEqual([]);
     expect(result.checks).toBeGreaterThan(500);
     expect(result.wins).toBeGreaterThan(0);
@@ -469,5 +518,79 @@ describe('hand-worked LHC examples (draw 01 02 03 04 05 06, special 49)', () => 
   test('十二不中 of 7-18: none drawn, 1 ticket wins; 六不中 of 1, 7-12: the ticket without 1', () => {
     expect(win('LHC_NOT_IN12', [range(7, 18)])).toEqual({ tickets: 1, wins: 1 });
     expect(win('LHC_NOT_IN6', [[1, 7, 8, 9, 10, 11, 12]])).toEqual({ tickets: 7, wins: 1 });
+  });
+});
+
+describe('过关 (parlay of the regular positions)', () => {
+  const parlay = (legs: number) => playsOf('LHC').find((play) => play.code === `LHC_PARLAY${legs}`)!;
+  const p = (legs: number, rows: number[][]) => rationalOf(parlay(legs).probabilityOf!(picksOf(rows))!).toString();
+  const falling = (n: number, k: number) => range(0, k - 1).reduce((product, index) => product * (n - index), 1);
+
+  test('P worked out by hand: 大+大 25·24, 大+小 25·25 − 1 (49 in both), 红+红 17·16, over 49·48; k legs of 蓝 (16)_k/(49)_k', () => {
+    expect(p(2, [[0], [0], [], [], [], []])).toBe(Rational.of(25 * 24, 49 * 48).toString());
+    expect(p(2, [[0], [], [], [], [], [1]])).toBe(Rational.of(25 * 25 - 1, 49 * 48).toString());
+    expect(p(2, [[], [4], [4], [], [], []])).toBe(Rational.of(17 * 16, 49 * 48).toString());
+    for (const legs of [2, 3, 4, 5, 6]) {
+      const rows = range(0, 5).map((position) => (position < legs ? [5] : []));
+      expect(p(legs, rows)).toBe(Rational.of(falling(16, legs), falling(49, legs)).toString());
+    }
+    // Not the product of the legs' own chances: 大小大小大小 is (25·24·23)² − … over (49)_6, not (25/49)^6.
+    expect(p(6, [[0], [1], [0], [1], [0], [1]])).not.toBe(Rational.of(25 ** 6, 49 ** 6).toString());
+  });
+
+  test('P of every 2-leg parlay = all 49·48 ordered pairs counted plainly; a sample of 3-leg ones over 49·48·47', () => {
+    const winsOn = (values: number[]) => {
+      let wins = 0;
+      let draws = 0;
+      const walk = (at: number, drawn: number[]) => {
+        if (at === values.length) {
+          draws += 1;
+          if (values.every((value, index) => parlayLegWins(value, drawn[index]))) wins += 1;
+          return;
+        }
+        for (const n of NUMBERS) if (!drawn.includes(n)) walk(at + 1, [...drawn, n]);
+      };
+      walk(0, []);
+      return Rational.of(wins, draws).toString();
+    };
+    for (let a = 0; a < 7; a += 1) for (let b = 0; b < 7; b += 1) expect(p(2, [[], [a], [], [b], [], []])).toBe(winsOn([a, b]));
+    const random = mulberry32(4044);
+    for (let sample = 0; sample < 6; sample += 1) {
+      const values = [0, 1, 2].map(() => Math.floor(random() * 7));
+      expect(p(3, [[values[0]], [], [values[1]], [], [values[2]], []])).toBe(winsOn(values));
+    }
+  });
+
+  test("the play's P is the least of its bets' (every 2- and 3-leg combination tried): the highest prize, nobody's price", () => {
+    for (const legs of [2, 3]) {
+      let least: Rational | undefined;
+      for (const positions of combinations(range(0, 5), legs)) {
+        for (let code = 0; code < 7 ** legs; code += 1) {
+          const rows: number[][] = range(0, 5).map(() => []);
+          positions.forEach((position, index) => (rows[position] = [Math.floor(code / 7 ** index) % 7]));
+          const own = rationalOf(parlay(legs).probabilityOf!(picksOf(rows))!);
+          if (!least || own.compare(least) < 0) least = own;
+        }
+      }
+      expect(least!.toString()).toBe(rationalOf(parlay(legs).probability).toString());
+    }
+  });
+
+  test('hand-worked on 01 02 03 04 05 06 + 49 (all 小; 单双 alternate; 红红蓝蓝绿绿) and with 49 in 正码1', () => {
+    const win = (legs: number, rows: number[][], on: Draw) => ({ tickets: parlay(legs).ticketsOf(picksOf(rows)), wins: winCount(parlay(legs), picksOf(rows), on) });
+    const draw = lhc(1, 2, 3, 4, 5, 6, 49);
+    expect(win(2, [[1], [3], [], [], [], []], draw)).toEqual({ tickets: 1, wins: 1 });
+    expect(win(2, [[0], [3], [], [], [], []], draw)).toEqual({ tickets: 1, wins: 0 });
+    expect(win(6, [[1], [1], [1], [1], [1], [1]], draw)).toEqual({ tickets: 1, wins: 1 });
+    expect(win(6, [[4], [4], [5], [5], [6], [6]], draw)).toEqual({ tickets: 1, wins: 1 });
+    expect(win(3, [[4], [4], [4], [], [], []], draw)).toEqual({ tickets: 1, wins: 0 });
+    // 49 in 正码1: a 大小单双 leg there counts as won, 绿 wins, 红 loses.
+    const fortyNine = lhc(49, 2, 3, 4, 5, 6, 1);
+    for (const value of [0, 1, 2, 3, 6]) expect(win(2, [[value], [1], [], [], [], []], fortyNine)).toEqual({ tickets: 1, wins: 1 });
+    expect(win(2, [[4], [1], [], [], [], []], fortyNine)).toEqual({ tickets: 1, wins: 0 });
+    // Not a bet: legs other than the play's, two values on a position.
+    expect(win(2, [[1], [1], [1], [], [], []], draw).tickets).toBe(0);
+    expect(win(3, [[0, 1], [1], [1], [], [], []], draw).tickets).toBe(0);
+    expect(parlay(2).probabilityOf!(picksOf([[1], [1], [1], [], [], []]))).toBeUndefined();
   });
 });

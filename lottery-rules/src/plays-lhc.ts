@@ -51,9 +51,17 @@
 //     all 3 are (中三), the ratio real books pay (types.ts ALL_THREE_WEIGHT); rule two_of_three.
 //     P(中二) = C(6, 2)·43/C(49, 3) = 645/18424, P(中三) = C(6, 3)/C(49, 3) = 5/4606, and the
 //     play's P, the expected units of a ticket, is P(中二) + 5·P(中三) = 745/18424.
-//   · Not offered: 过关 (parlays of the regular positions:
-//     drawn without replacement, the positions are not independent, so a parlay's P depends on
-//     which attributes it combines, e.g. 大+大 552/2352, 大+小 576/2352, 大+单 564/2352).
+//   · 过关 (parlay of the regular positions, 2-6 legs: LHC_PARLAY2 … LHC_PARLAY6): a leg is one
+//     attribute (大 小 单 双 红 蓝 绿) of one of 正码1-6 in draw order, at most one leg a position;
+//     the ticket wins when every leg does. The positions are drawn without replacement, so they are
+//     not independent and a parlay's P depends on which attributes it combines (大+大 25·24/(49·48),
+//     大+小 25·25/(49·48)): a bet is priced at its own exact P (probabilityOf, parlayProbability),
+//     never at a product of leg odds, which would pay some combinations above their chance. Real
+//     books count a 大小单双 leg whose number is 49 at odds 1; one price a ticket cannot, so such
+//     a leg counts as won and its P reckons 49 in (大 25-49, 小 1-24 and 49). 49 is green. Rule
+//     choose k = legs over the positions' attribute masks: C(legs won, legs) is 1 when all won.
+//     The play's `probability` is its least likely bet's (every leg 蓝: (16)_k/(49)_k), the
+//     highest price, which the odds table shows.
 import { binomial, bit, fraction, maskOf } from './bits';
 import { ZODIAC_KEYS, drawLunarYear, lhcColour, lhcZodiac, zodiacOfYear, type LhcColour } from './lhc';
 import { BSOE_KEYS, bsoeMask, countProduct, countSum, definePlay, keyRow, numberRow, range, type PlaySpec } from './play-kit';
@@ -113,6 +121,69 @@ function zodiacPlay(id: number, code: string, size: 4 | 5): PlaySpec {
     unitStakeMinor: UNIT,
     count: countSum,
     featureMasks: (numbers, draw) => ({ masks: [maskOf(numbers.map((n) => lhcZodiac(n, drawLunarYear(draw))))] }),
+  };
+}
+
+/** 过关 leg values: 0 大 1 小 2 单 3 双 4 红 5 蓝 6 绿. */
+const PARLAY_KEYS = [...BSOE_KEYS, 'attr_lhc_red', 'attr_lhc_blue', 'attr_lhc_green'] as const;
+const PARLAY_COLOURS: readonly LhcColour[] = ['red', 'blue', 'green'];
+const PARLAY_BLUE = 5;
+
+/** The 过关 legs a regular number wins: its size, parity and colour; 49 wins every 大小单双 leg and is green. */
+export function parlayLegMask(n: number): bigint {
+  const colour = bit(4 + PARLAY_COLOURS.indexOf(lhcColour(n)));
+  return (n === 49 ? bsoeMask(true, true) | bsoeMask(false, false) : bsoeMask(n >= 25, n % 2 === 1)) | colour;
+}
+
+/**
+ * The exact P that every leg of a parlay wins (legs: their values, each on its own position): the
+ * ordered ways to draw the legs' positions with each leg won, over (49)_k. Numbers that win the
+ * same legs are interchangeable, so the ways are counted by class: leg by leg, a number of a class
+ * that wins the leg and is not yet used, the state being how many of each class are used.
+ */
+export function parlayProbability(legs: readonly number[]): Fraction {
+  const sizes = new Map<number, number>();
+  for (let n = 1; n <= 49; n += 1) {
+    const mask = parlayLegMask(n);
+    const served = legs.reduce((legsWon, value, index) => ((mask & bit(value)) !== 0n ? legsWon | (1 << index) : legsWon), 0);
+    if (served) sizes.set(served, (sizes.get(served) ?? 0) + 1);
+  }
+  const classes = [...sizes];
+  let states = new Map<string, { used: number[]; ways: number }>([['', { used: classes.map(() => 0), ways: 1 }]]);
+  legs.forEach((_, leg) => {
+    const next = new Map<string, { used: number[]; ways: number }>();
+    for (const { used, ways } of states.values()) {
+      classes.forEach(([served, size], index) => {
+        if ((served & (1 << leg)) === 0 || used[index] === size) return;
+        const after = used.map((count, at) => (at === index ? count + 1 : count));
+        const key = after.join(',');
+        const known = next.get(key);
+        if (known) known.ways += ways * (size - used[index]);
+        else next.set(key, { used: after, ways: ways * (size - used[index]) });
+      });
+    }
+    states = next;
+  });
+  const ways = [...states.values()].reduce((sum, state) => sum + state.ways, 0);
+  const draws = legs.reduce((product, _, index) => product * (49 - index), 1);
+  return fraction(ways, draws);
+}
+
+/** 过关 of `legs` legs over the six regular positions (a row per position, at most one leg each). */
+function parlay(id: number, legs: number): PlaySpec {
+  return {
+    id,
+    code: `LHC_PARLAY${legs}`,
+    kind: 'LHC',
+    group: 'parlay',
+    rows: range(1, 6).map((position) => keyRow(`row_regular_${position}`, PARLAY_KEYS, range(0, PARLAY_KEYS.length - 1), 0, 1)),
+    rule: 'choose',
+    k: legs,
+    probability: parlayProbability(new Array<number>(legs).fill(PARLAY_BLUE)),
+    probabilityOfRows: (rows) => parlayProbability(rows.flat()),
+    unitStakeMinor: UNIT,
+    count: (rows) => (rows.filter((row) => row.length > 0).length === legs ? 1 : 0),
+    featureMasks: (numbers) => ({ masks: regular(numbers).map(parlayLegMask) }),
   };
 }
 
@@ -484,6 +555,11 @@ const SPECS: readonly PlaySpec[] = [
     count: ([numbers]) => binomial(numbers.length, 3),
     featureMasks: (numbers) => ({ masks: [maskOf(regular(numbers))] }),
   },
+  parlay(4043, 2),
+  parlay(4044, 3),
+  parlay(4045, 4),
+  parlay(4046, 5),
+  parlay(4047, 6),
 ];
 
 // Every 半波 value is in exactly one play (the four counts 7-10).

@@ -2,17 +2,23 @@
 // rebates.
 import { Rational } from '@platform/inhouse-games';
 import { rationalOf } from './harness.testing';
-import { PLAYS, SERIES_BASE, betAmountMinor, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type MoneyMode, type PlayDefinition } from '.';
+import { PLAYS, SERIES_BASE, betAmountMinor, betProbability, highestUnitPrizeMinor, picksFromRows, playById, rebateFraction, ticketPrizeMinor, unitPrizeMinor, type MoneyMode, type PlayDefinition } from '.';
 
 const play = (code: string) => PLAYS.find((p) => p.code === code)!;
 const prize = (code: string, series: number, mode: MoneyMode = 1) => unitPrizeMinor(play(code), series, mode);
 
-/** The unrounded prize: unit × factor × (1 − Ppush)/P × series/2000. */
+/**
+ * A bet of each play priced by its picks (LHC 过关: a leg on each of the first k positions, 大, 小,
+ * 单, … in turn), undefined for the plays of one price.
+ */
+const picksFor = (p: PlayDefinition) => (p.probabilityOf ? picksFromRows(p.rows.map((_, position) => (position < p.k! ? [position % 7] : []))) : undefined);
+
+/** The unrounded prize: unit × factor × (1 − Ppush)/P × series/2000, P the bet's (picksFor). */
 const exactPrize = (p: PlayDefinition, series: number, mode: MoneyMode) => {
   const push = p.pushProbability ? rationalOf(p.pushProbability) : Rational.ZERO;
   return Rational.of(p.unitStakeMinor, [1, 10, 100][mode - 1])
     .mul(Rational.ONE.sub(push))
-    .div(rationalOf(p.probability))
+    .div(rationalOf(betProbability(p, picksFor(p))))
     .mul(Rational.of(series, SERIES_BASE));
 };
 
@@ -65,7 +71,7 @@ test('a bet\'s ticket prize is rounded once, after the multiple: 分 mode at 180
     for (const mode of [1, 2, 3] as const) {
       for (const multiple of [1, 7, 100, 10_000]) {
         const exact = exactPrize(p, 1800, mode).mul(Rational.of(multiple));
-        const paid = Rational.of(ticketPrizeMinor(p, 1800, mode, multiple));
+        const paid = Rational.of(ticketPrizeMinor(p, 1800, mode, multiple, picksFor(p)));
         expect(paid.compare(exact)).toBeLessThanOrEqual(0);
         expect(exact.sub(paid).compare(Rational.ONE)).toBe(-1);
       }
@@ -78,7 +84,7 @@ test('every price is the exact value rounded down (never up), for every play, se
     for (const series of [1, 1700, 1800, 1900, 1950, 1960, 1980, 1990, 2000]) {
       for (const mode of [1, 2, 3] as const) {
         const exact = exactPrize(p, series, mode);
-        const paid = Rational.of(unitPrizeMinor(p, series, mode));
+        const paid = Rational.of(unitPrizeMinor(p, series, mode, picksFor(p)));
         expect(paid.compare(exact)).toBeLessThanOrEqual(0);
         expect(exact.sub(paid).compare(Rational.ONE)).toBe(-1);
       }
@@ -92,7 +98,7 @@ test('at series 2000 every play is exactly fair: P(win) × prize + P(push) × st
   for (const p of PLAYS) {
     const push = p.pushProbability ? rationalOf(p.pushProbability) : Rational.ZERO;
     const stake = Rational.of(p.unitStakeMinor);
-    const returned = rationalOf(p.probability).mul(exactPrize(p, 2000, 1)).add(push.mul(stake));
+    const returned = rationalOf(betProbability(p, picksFor(p))).mul(exactPrize(p, 2000, 1)).add(push.mul(stake));
     expect(returned.toString()).toBe(stake.toString());
   }
   // And 90 % at 1800.
@@ -129,4 +135,21 @@ test('rebate = (maxSeries − series)/2000: 1800 under 1960 is 8 %', () => {
   expect(() => rebateFraction(1970, 1960)).toThrow(RangeError);
   expect(() => rebateFraction(1800.5, 1960)).toThrow(RangeError);
   expect(() => unitPrizeMinor(playById(1001)!, 2001, 1)).toThrow(RangeError);
+});
+
+test('过关 is priced by its picks: each bet at its own P, none without picks, the odds table at the least likely bet', () => {
+  const parlay2 = play('LHC_PARLAY2');
+  const rows = (a: number, b: number) => picksFromRows([[a], [b], [], [], [], []]);
+  // 大+大 P 25/98: 2 × 98/25 × 1980/2000 = 7.7616 → 776; 大+小 13/49: 2 × 49/13 × 0.99 = 7.4630… → 746.
+  expect(unitPrizeMinor(parlay2, 1980, 1, rows(0, 0))).toBe(776);
+  expect(unitPrizeMinor(parlay2, 1980, 1, rows(0, 1))).toBe(746);
+  expect(ticketPrizeMinor(parlay2, 1980, 1, 3, rows(0, 0))).toBe(2328);
+  // No picks, or picks that are no bet of it: no price (never the highest one by default).
+  expect(() => unitPrizeMinor(parlay2, 1980, 1)).toThrow(RangeError);
+  expect(() => unitPrizeMinor(parlay2, 1980, 1, picksFromRows([[0], [0], [0], [], [], []]))).toThrow(RangeError);
+  // Both 蓝: 16·15/(49·48) = 5/49, 2 × 49/5 × 0.99 = 19.404 → 1940, the most any 2-leg bet pays.
+  expect(highestUnitPrizeMinor(parlay2, 1980, 1)).toBe(1940);
+  expect(unitPrizeMinor(parlay2, 1980, 1, rows(5, 5))).toBe(1940);
+  // A play of one price ignores picks.
+  expect(unitPrizeMinor(play('LHC_SPECIAL'), 2000, 1, picksFromRows([[7]]))).toBe(9_800);
 });

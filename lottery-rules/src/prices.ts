@@ -34,21 +34,47 @@ function checkMode(mode: MoneyMode): void {
 /**
  * The prize of one winning ticket at multiple 1, in minor units, rounded down:
  * floor(unitStakeMinor × modeFactor × (1 − Ppush) / P × series / 2000). For VN lô it is the prize
- * of one hit.
+ * of one hit. A play priced by its picks (probabilityOf: LHC 过关) needs the bet's picks.
  */
-export function unitPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode): number {
-  return ticketPrizeMinor(play, series, mode, 1);
+export function unitPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode, picks?: readonly bigint[]): number {
+  return ticketPrizeMinor(play, series, mode, 1, picks);
 }
 
 /**
  * The prize of one winning ticket of a bet at `multiple`, in minor units, rounded down once:
- * floor(unitStakeMinor × modeFactor × (1 − Ppush) / P × series / 2000 × multiple).
+ * floor(unitStakeMinor × modeFactor × (1 − Ppush) / P × series / 2000 × multiple), P the bet's
+ * (betProbability: a play priced by its picks needs them).
  */
-export function ticketPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode, multiple: number): number {
+export function ticketPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode, multiple: number, picks?: readonly bigint[]): number {
+  return prizeAt(play, betProbability(play, picks), series, mode, multiple);
+}
+
+/**
+ * The highest prize of one winning ticket a bet of the play can have at multiple 1: the unit
+ * prize, or for a play priced by its picks the prize of its least likely bet (what a table of
+ * odds shows for it).
+ */
+export function highestUnitPrizeMinor(play: PlayDefinition, series: number, mode: MoneyMode): number {
+  return prizeAt(play, play.probability, series, mode, 1);
+}
+
+/**
+ * The P a bet is priced at: its play's, or for a play whose P depends on the picks (LHC 过关) the
+ * P of these picks. Such a play has no price without them, nor for picks that are not a bet of it:
+ * a RangeError, never the play's bound, so no caller can price a bet at a prize it does not have.
+ */
+export function betProbability(play: PlayDefinition, picks?: readonly bigint[]): Fraction {
+  if (!play.probabilityOf) return play.probability;
+  const own = picks && play.probabilityOf(picks);
+  if (!own) throw new RangeError(`${play.code} is priced by a bet's picks, and ${picks ? 'these are not a bet of it' : 'none were given'}`);
+  return own;
+}
+
+function prizeAt(play: PlayDefinition, probability: Fraction, series: number, mode: MoneyMode, multiple: number): number {
   if (!Number.isSafeInteger(multiple) || multiple < 1) throw new RangeError(`multiple must be a positive integer, not ${multiple}`);
   checkSeries(series);
   checkMode(mode);
-  const p = exactFraction(play.probability);
+  const p = exactFraction(probability);
   const push = play.pushProbability ? exactFraction(play.pushProbability) : { num: 0n, den: 1n };
   const numerator = BigInt(play.unitStakeMinor) * (push.den - push.num) * p.den * BigInt(series) * BigInt(multiple);
   const denominator = BigInt(MONEY_MODE_DIVISORS[mode]) * push.den * p.num * BigInt(SERIES_BASE);

@@ -126,6 +126,13 @@ export interface PlayDefinition {
    * occurrence (VN lô) the expected number of hits of one ticket. Prices follow from it.
    */
   readonly probability: Fraction;
+  /**
+   * For a play whose P depends on what a bet picks (LHC 过关: which attribute each leg takes): the
+   * exact P of one ticket of these picks, undefined when they are not a valid bet. `probability` is
+   * then the least P any valid bet has (its highest prize), and prices read this instead
+   * (prices.ts ticketPrizeMinor takes the bet's picks).
+   */
+  probabilityOf?(picks: readonly bigint[]): Fraction | undefined;
   /** Paid once per occurrence of a pick (VN lô): `probability` is then the expected hits of a ticket. */
   readonly perOccurrence?: boolean;
   /**

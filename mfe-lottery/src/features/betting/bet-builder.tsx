@@ -46,7 +46,7 @@ export function BetBuilder({ game, play, options, onOptions, fits, onAdd }: BetB
   return (
     <section className={styles.builder} aria-label={t('your_numbers')} data-testid="bet-builder">
       <NumberPicker play={play} picks={picks} onChange={setPicks} />
-      <BetOptions game={game} play={play} value={options} onChange={onOptions} />
+      <BetOptions game={game} play={play} picks={picks} value={options} onChange={onOptions} />
       <div className={styles.addBar}>
         <p className={styles.summary} data-testid="bet-summary" aria-live="polite">
           {t('tickets_cost', { tickets: t('tickets', { count: tickets }), amount: formatMoney(amountMinorOf(amountMinor ?? 0)) })}

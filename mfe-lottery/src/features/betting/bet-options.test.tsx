@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { amountMinorOf, formatMoney } from '@platform/shared';
-import { PLAYS } from '@platform/lottery-rules';
+import { PLAYS, picksFromRows } from '@platform/lottery-rules';
 import { renderWithProviders, resetTestState, settle } from '@platform/shared/testing';
 import { SSC1 } from '../games/test-fixtures';
 import { BetOptions, type BetOptionsValue } from './bet-options';
@@ -16,8 +16,8 @@ beforeEach(async () => {
   await resetTestState();
 });
 
-async function show(code: string, value: BetOptionsValue, maxPrize = 300_000) {
-  renderWithProviders(<BetOptions game={{ ...SSC1, maxPrize }} play={play(code)} value={value} onChange={() => undefined} />);
+async function show(code: string, value: BetOptionsValue, maxPrize = 300_000, picks: readonly bigint[] = []) {
+  renderWithProviders(<BetOptions game={{ ...SSC1, maxPrize }} play={play(code)} picks={picks} value={value} onChange={() => undefined} />);
   await settle();
 }
 
@@ -43,4 +43,19 @@ it('shows both prizes of Mark Six 三中二, 中二 and 中三 = 5 × 中二, an
 it('warns when the 三中二 中三 ticket alone would pass the cap, though 中二 would not', async () => {
   await show('LHC_THREE_TWO', { mode: 1, series: 1900, multiple: 2 }, 300);
   expect(screen.getByRole('alert').textContent).toContain(money(30_000));
+});
+
+it('prices Mark Six 过关 by its legs: no prize until they make a bet, then the bet\'s own', async () => {
+  await show('LHC_PARLAY2', { mode: 1, series: 1900, multiple: 1 }, 300_000, picksFromRows([[0], [], [], [], [], []]));
+  expect(screen.getByTestId('bet-prize').textContent).toBe('The prize depends on the legs: pick one on as many positions as the play has · Rebate 3%');
+});
+
+it('shows a 过关 bet\'s own prize: 大 + 大 (P 25/98) pays 7.44 at 1900, 大 + 小 (P 13/49) 7.16', async () => {
+  await show('LHC_PARLAY2', { mode: 1, series: 1900, multiple: 1 }, 300_000, picksFromRows([[0], [0], [], [], [], []]));
+  expect(screen.getByTestId('bet-prize').textContent).toBe(`Prize per winning ticket ${money(744)} · Rebate 3%`);
+});
+
+it('shows the other 过关 bet\'s prize', async () => {
+  await show('LHC_PARLAY2', { mode: 1, series: 1900, multiple: 1 }, 300_000, picksFromRows([[0], [], [], [], [], [1]]));
+  expect(screen.getByTestId('bet-prize').textContent).toBe(`Prize per winning ticket ${money(716)} · Rebate 3%`);
 });

@@ -42,12 +42,23 @@ export function clampMultiple(value: number): number {
 /** VN lô pays per occurrence of its number (a hit), every other play per winning ticket. */
 const paysPerHit = (play: PlayDefinition) => play.perOccurrence === true;
 
-export function BetOptions({ game, play, value, onChange }: { game: LotteryGame; play: PlayDefinition; value: BetOptionsValue; onChange: (value: BetOptionsValue) => void }) {
+export interface BetOptionsProps {
+  game: LotteryGame;
+  play: PlayDefinition;
+  /** The picks so far: a play priced by its picks (Mark Six 过关) has a prize only for a valid bet. */
+  picks: readonly bigint[];
+  value: BetOptionsValue;
+  onChange: (value: BetOptionsValue) => void;
+}
+
+export function BetOptions({ game, play, picks, value, onChange }: BetOptionsProps) {
   const { t } = useT(NAMESPACE);
   const multipleId = useId();
   const seriesId = useId();
+  // A play priced by its picks shows no prize until they are a bet (prices.ts betProbability).
+  const priced = !play.probabilityOf || play.probabilityOf(picks) !== undefined;
   // One winning ticket at this multiple, rounded once as the server pays it (prices.ts ticketPrizeMinor).
-  const prize = ticketPrizeMinor(play, value.series, value.mode, value.multiple);
+  const prize = priced ? ticketPrizeMinor(play, value.series, value.mode, value.multiple, picks) : 0;
   // The game's cap on one bet (0: none): a ticket above it is refused by the server, so say so here.
   // A play paying several levels (Mark Six 三中二) is held to it at its top level, as the server does.
   const capMinor = Math.round((game.maxPrize ?? 0) * 100);
@@ -107,7 +118,9 @@ export function BetOptions({ game, play, value, onChange }: { game: LotteryGame;
         </select>
       </div>
       <p className={styles.prizeLine} data-testid="bet-prize">
-        {play.prizeTiers
+        {!priced
+          ? t('prize_by_legs')
+          : play.prizeTiers
           ? play.prizeTiers.map((tier, index) => (
               <span key={tier.labelKey} data-testid="bet-prize-tier" data-weight={tier.weight}>
                 {index > 0 && ' · '}

@@ -48,6 +48,8 @@ export interface PlanLine {
   mode: MoneyMode;
   multiple: number;
   amountMinor: number;
+  /** The line's picks, which price a play priced by its picks (Mark Six 过关). */
+  picks?: readonly bigint[];
 }
 
 export interface PlanRound {
@@ -82,7 +84,7 @@ export function maxFactorOf(lines: readonly PlanLine[], maxPrizeMinor: number): 
     let low = 0;
     let high = Math.floor(SLIP_MAX_MULTIPLE / line.multiple);
     // A play paying several levels (三中二) at its top one, as the server holds it to the cap.
-    const fits = (factor: number) => maxPrizeMinor <= 0 || ticketPrizeMinor(line.play, line.series, line.mode, line.multiple * factor) * topTierWeight(line.play) <= maxPrizeMinor;
+    const fits = (factor: number) => maxPrizeMinor <= 0 || ticketPrizeMinor(line.play, line.series, line.mode, line.multiple * factor, line.picks) * topTierWeight(line.play) <= maxPrizeMinor;
     if (high >= 1 && fits(high)) low = high;
     else {
       // low always fits (0 trivially), high never does.
@@ -105,7 +107,7 @@ export function maxFactorOf(lines: readonly PlanLine[], maxPrizeMinor: number): 
  * server rounds once at multiple × f, which is never less than this × f.
  */
 export function smallestPrizeMinor(lines: readonly PlanLine[]): number {
-  return lines.reduce((least, line) => Math.min(least, ticketPrizeMinor(line.play, line.series, line.mode, line.multiple)), Number.POSITIVE_INFINITY);
+  return lines.reduce((least, line) => Math.min(least, ticketPrizeMinor(line.play, line.series, line.mode, line.multiple, line.picks)), Number.POSITIVE_INFINITY);
 }
 
 /** The facts of a slip a plan needs; null for an empty slip (no plan). */

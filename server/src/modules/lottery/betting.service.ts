@@ -115,14 +115,15 @@ export function priceSlip(game: GameRow, slip: string): PricedLine[] {
 function priceAt(game: GameRow, line: SlipLine, play: PlayDefinition, tickets: number, multiple: number): Omit<PricedLine, 'amountMinor'> & { amountMinor: number | undefined } {
   const amountMinor = betAmountMinor(play, tickets, line.mode, multiple);
   const rebate = rebateFraction(line.series, game.maxSeries);
-  const ticketPrize = ticketPrizeMinor(play, line.series, line.mode, multiple);
+  // A play priced by its picks (Mark Six 过关) at this bet's own P (prices.ts betProbability).
+  const ticketPrize = ticketPrizeMinor(play, line.series, line.mode, multiple, line.picks);
   return {
     line,
     play,
     multiple,
     tickets,
     amountMinor,
-    unitPrizeMinor: unitPrizeMinor(play, line.series, line.mode),
+    unitPrizeMinor: unitPrizeMinor(play, line.series, line.mode, line.picks),
     ticketPrizeMinor: ticketPrize,
     liabilityMinor: liabilityOf(play, tickets, ticketPrize, game.maxPrizeMinor),
     rebateMinor: amountMinor === undefined ? 0 : Math.floor((amountMinor * rebate.num) / rebate.den),
@@ -135,7 +136,7 @@ function priceAt(game: GameRow, line: SlipLine, play: PlayDefinition, tickets: n
  * none would); a ticket of a play paying several levels at its top level (topTierWeight).
  */
 function mostMultipleOf(game: GameRow, line: SlipLine, play: PlayDefinition): number {
-  const unit = ticketPrizeMinor(play, line.series, line.mode, 1) * topTierWeight(play);
+  const unit = ticketPrizeMinor(play, line.series, line.mode, 1, line.picks) * topTierWeight(play);
   return Math.floor(game.maxPrizeMinor / Math.max(unit, 1));
 }
 

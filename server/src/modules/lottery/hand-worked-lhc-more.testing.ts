@@ -74,6 +74,22 @@ export const LHC_MORE_CASES: readonly HandWorked[] = [
   // C(5,3) = 10 tickets = 20.00; regular {05, 12, 18} of the five (01 missed, 49 the special):
   // {05,12,18} 中三 = 5 units, two of them with 01 or 49 = 3 × 2 = 6 tickets 中二 → 11 units ×
   // (190 × 18424/745 = 4698.74 → 46.98) = 516.78.
+  // 过关 over the regular positions 05 12 18 27 33 40: 小 on 正码1 (05), 双 on 正码3 (18), 大 on 正码4
+  // (27), all won. P by inclusion–exclusion over 小 {1-24, 49}, 双 {the evens, 49}, 大 {25-49}, 25
+  // each (49 counts as won): 25³ − 13·25 − 1·25 − 13·25 + 2·1 = 14,952 of 49·48·47 = 110,544,
+  // = 89/658 → 190 × 658/89 = 1404.72 → 14.04.
+  { code: 'LHC_PARLAY3', rows: [[1], [], [3], [0], [], []], amountMinor: 200, unitPrizeMinor: 1_404, wins: 1, prizeMinor: 1_404, note: '过关: 小 双 大 all won' },
+  // 红 on 正码1 and 正码2: 05 is green, so it loses; P 17·16/(49·48) = 17/147 → 190 × 147/17 = 1642.94 → 16.42.
+  { code: 'LHC_PARLAY2', rows: [[4], [4], [], [], [], []], amountMinor: 200, unitPrizeMinor: 1_642, wins: 0, prizeMinor: 0, note: '过关: 05 is green' },
+  // 小小小大大 on 正码1-5 (05 12 18 27 33): won. Ordered ways, 小 and 大 25 numbers each sharing 49:
+  // without 49 24·23·22 × 24·23 = 6,703,488; 49 on a 小 leg 3 × 552 × 552, on a 大 leg 2 × 12,144 × 24
+  // = 1,497,024; 8,200,512 of 49·48·47·46·45 = 1238/34545 → 190 × 34545/1238 = 5301.82 → 53.01.
+  { code: 'LHC_PARLAY5', rows: [[1], [1], [1], [0], [0], []], amountMinor: 200, unitPrizeMinor: 5_301, wins: 1, prizeMinor: 5_301, note: '过关: 5 legs won' },
+  // 绿 (05) 红 (12) 单 (27) 双 (40), won; P 77941/2542512 by the class count (lottery-rules'
+  // parlayProbability, checked there against plain counting) → 190 × 2542512/77941 = 6197.99 → 61.97.
+  { code: 'LHC_PARLAY4', rows: [[6], [4], [], [2], [], [3]], amountMinor: 200, unitPrizeMinor: 6_197, wins: 1, prizeMinor: 6_197, note: '过关: colours and parities' },
+  // 单 双 双 单 单 蓝: 40 on 正码6 is red, so it loses; P 27/2303 → 190 × 2303/27 = 16206.30 → 162.06.
+  { code: 'LHC_PARLAY6', rows: [[2], [3], [3], [2], [2], [5]], amountMinor: 200, unitPrizeMinor: 16_206, wins: 0, prizeMinor: 0, note: '过关: 40 is red' },
   { code: 'LHC_THREE_TWO', rows: [[1, 5, 12, 18, 49]], amountMinor: 2_000, unitPrizeMinor: 4_698, wins: 11, prizeMinor: 51_678, note: '三中二: one 中三, six 中二' },
   // C(4,2) = 6 tickets = 12.00; special 49 picked × regular {05, 12} picked → {05,49} {12,49} = 2 wins × (190 × 196 = 372.40) = 744.80.
   { code: 'LHC_SPECIAL_PAIR', rows: [[1, 5, 12, 49]], amountMinor: 1_200, unitPrizeMinor: 37_240, wins: 2, prizeMinor: 74_480, note: '特串: {05,12} both regular loses' },

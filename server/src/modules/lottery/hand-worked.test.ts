@@ -1,5 +1,5 @@
 import { LOTTERY_KINDS } from '@platform/contract';
-import { PLAYS, isValidDraw, lunarYearOf, unitPrizeMinor, type LotteryKind, type PlayDefinition } from '@platform/lottery-rules';
+import { PLAYS, isValidDraw, lunarYearOf, picksFromRows, unitPrizeMinor, type LotteryKind, type PlayDefinition } from '@platform/lottery-rules';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { reconcile } from '../ledger';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
@@ -249,7 +249,7 @@ describe('the hand-worked tables', () => {
   it('hold a bet of every one of the catalogue\'s plays, on possible draws, with a losing bet in every kind and the LHC push', () => {
     const covered = new Set(KINDS.flatMap((kind) => HAND_WORKED[kind].cases.map((entry) => entry.code)));
     expect([...covered].sort()).toEqual(PLAYS.map((play) => play.code).sort());
-    expect(PLAYS).toHaveLength(195);
+    expect(PLAYS).toHaveLength(200);
     for (const kind of KINDS) {
       const { numbers, cases } = HAND_WORKED[kind];
       expect({ kind, valid: isValidDraw({ kind, numbers }) }).toEqual({ kind, valid: true });
@@ -268,8 +268,10 @@ describe('the hand-worked tables', () => {
   });
 
   it('price one winning ticket as the catalogue does (unitPrizeMinor at series 1900), so a changed price is caught', () => {
-    const table = KINDS.flatMap((kind) => HAND_WORKED[kind].cases).map((entry) => ({ code: entry.code, mode: entry.mode ?? 1, unitPrizeMinor: entry.unitPrizeMinor }));
-    expect(table.map((entry) => ({ ...entry, unitPrizeMinor: unitPrizeMinor(playOf(entry.code), SERIES, entry.mode) }))).toEqual(table);
+    const cases = KINDS.flatMap((kind) => HAND_WORKED[kind].cases);
+    const table = cases.map((entry) => ({ code: entry.code, mode: entry.mode ?? 1, unitPrizeMinor: entry.unitPrizeMinor }));
+    // The rows too: a play priced by its picks (Mark Six 过关) prices each bet at its own P.
+    expect(table.map((entry, index) => ({ ...entry, unitPrizeMinor: unitPrizeMinor(playOf(entry.code), SERIES, entry.mode, picksFromRows(cases[index].rows)) }))).toEqual(table);
   });
 });
 

@@ -75,7 +75,7 @@ export function randomLines(play: PlayDefinition, count: number, seed: number): 
     const mode = ([1, 2, 3] as const)[Math.floor(random() * 3)];
     const line = lineOf(play, rows, { mode, series: 1800 + 10 * Math.floor(random() * 17), multiple: 1 + Math.floor(random() * 5) });
     if (betAmountMinor(play, play.ticketsOf(line.picks), line.mode, line.multiple) === undefined) continue;
-    if (ticketPrizeMinor(play, line.series, line.mode, line.multiple) > DEFAULT_MAX_PRIZE_MINOR) continue;
+    if (ticketPrizeMinor(play, line.series, line.mode, line.multiple, line.picks) > DEFAULT_MAX_PRIZE_MINOR) continue;
     // A zodiac play takes the zodiacs of its number count in the tests' lunar year (2026).
     const size = LHC_ZODIAC_PLAY_SIZES[play.code];
     if (size && rows[0].some((zodiac) => !lhcZodiacValues(size, lunarYearOf(LOTTERY_TEST_START_MS)).includes(zodiac))) continue;

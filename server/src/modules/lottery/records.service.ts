@@ -1,5 +1,5 @@
 import type { LotteryBetRecord, LotteryBonusGame, LotteryOrderDetail } from '@platform/contract';
-import { formatDraw, playById, playsOf, rebateFraction, unitPrizeMinor, type LotteryKind } from '@platform/lottery-rules';
+import { formatDraw, playById, playsOf, rebateFraction, highestUnitPrizeMinor, type LotteryKind } from '@platform/lottery-rules';
 import type { Db } from '../../db/pool';
 import { minorToMajor } from '../ledger';
 import { GAME_COLUMNS, limitedBySetting, type GameRow } from './rounds.service';
@@ -164,7 +164,8 @@ export async function bonusTable(db: Db, merchantId: number, gameCode: string | 
       group.playMenus.push({
         playId: play.id,
         playCode: play.code,
-        odds: minorToMajor(unitPrizeMinor(play, game.maxBetSeries, 1)),
+        // A play priced by its picks (Mark Six 过关) shows the most any of its bets pays.
+        odds: minorToMajor(highestUnitPrizeMinor(play, game.maxBetSeries, 1)),
         rebateValue: Math.round((rebate.num / rebate.den) * 10_000) / 100,
         prizeType: play.perOccurrence ? 'hit' : 'ticket',
       });

@@ -187,7 +187,7 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
     const wins = play.features(draw).push ? 0 : winCount(play, picks, draw);
     expect({ bet: bet.id, play: play.code, wins: Number(bet.winCount) }).toEqual({ bet: bet.id, play: play.code, wins });
     // One winning ticket pays the exact prize × multiple rounded down once (not the rounded unit prize × multiple).
-    const uncapped = wins * ticketPrizeMinor(play, bet.series, bet.mode, bet.multiple);
+    const uncapped = wins * ticketPrizeMinor(play, bet.series, bet.mode, bet.multiple, picks);
     const prize = Number(bet.maxPrizeMinor) > 0 ? Math.min(uncapped, Number(bet.maxPrizeMinor)) : uncapped;
     expect(Number(bet.prizeMinor)).toBe(prize);
     const push = play.features(draw).push;
