@@ -176,7 +176,7 @@ test('Speed Mark Six 过关: no prize until the legs make a bet, then the bet\'s
   await placeSlip(page, screen, 'EN');
   await expectSettled(page);
   const [bet] = await operatorSql<{ tickets: number; prize: string; series: number; mode: number; multiple: number }>(
-    `SELECT b.tickets, b.ticket_prize_minor AS prize, b.series, b.mode, b.multiple FROM lottery_bet b JOIN member m ON m.id = b.member_id
+    `SELECT b.tickets, b.ticket_prize_minor AS prize, b.series, b.money_mode AS mode, b.multiple FROM lottery_bet b JOIN member m ON m.id = b.member_id
       WHERE m.username = $1 AND m.merchant_id = ${WORKER_MERCHANT_ID}`,
     [member.username],
   );
