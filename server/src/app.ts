@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type pg from 'pg';
 import { apiDocsEnabled, deliveryConfigFromEnv, parseRemoteOverrides, systemClock, type Clock, type DeliveryConfig } from './config';
 import { ConfigRevisionWatch } from './db/config-revision';
+import { sessionConnectionOf } from './db/pool';
 import { registerEncryptedRoutes } from './http/encryption';
 import { AppError } from './http/envelope';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
@@ -239,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let revisionWatch: ConfigRevisionWatch | undefined;
   if (options.configRevision !== false) {
     const watch = new ConfigRevisionWatch({
-      connection: pool.options,
+      connection: sessionConnectionOf(pool),
       db: pool,
       checkIntervalMs: options.configRevision?.checkIntervalMs,
       onProblem: (message, error) => app.log.warn({ err: error }, message),
@@ -251,22 +252,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One listener per app for the balance push; open streams end before the server closes.
   let balanceStreams: BalanceStreams | undefined;
   if (options.balanceStreams !== false) {
-    const streams = new BalanceStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const streams = new BalanceStreams({ db: pool, connection: sessionConnectionOf(pool), onProblem: (message, error) => app.log.warn({ err: error }, message) });
     balanceStreams = streams;
     app.decorate('balanceStreams', streams);
     app.addHook('preClose', async () => streams.endStreams());
     app.addHook('onClose', () => streams.close());
   }
   // The unread count of messages rides on the balance stream (modules/message/unread-streams.ts).
-  const unreadStreams = balanceStreams && new UnreadStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  const unreadStreams = balanceStreams && new UnreadStreams({ db: pool, connection: sessionConnectionOf(pool), onProblem: (message, error) => app.log.warn({ err: error }, message) });
   if (unreadStreams) app.addHook('onClose', () => unreadStreams.close());
   // Deposit and withdrawal status changes ride on it too (modules/ledger/payment-stream.ts).
-  const paymentStreams = balanceStreams && new PaymentStreams({ connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+  const paymentStreams = balanceStreams && new PaymentStreams({ connection: sessionConnectionOf(pool), onProblem: (message, error) => app.log.warn({ err: error }, message) });
   if (paymentStreams) app.addHook('onClose', () => paymentStreams.close());
   // The live chat pushed to members and operators (modules/chat/chat.hub.ts); its unread count rides on the balance stream too.
   let chatHub: ChatHub | undefined;
   if (options.balanceStreams !== false) {
-    const hub = new ChatHub({ db: pool, connection: pool.options, clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const hub = new ChatHub({ db: pool, connection: sessionConnectionOf(pool), clock, onProblem: (message, error) => app.log.warn({ err: error }, message) });
     chatHub = hub;
     app.decorate('chatHub', hub);
     app.addHook('preClose', async () => hub.endStreams());
@@ -284,7 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The lottery's draw push: one listener per app, open streams end before the server closes.
   let drawStreams: DrawStreams | undefined;
   if (options.balanceStreams !== false) {
-    const streams = new DrawStreams({ db: pool, connection: pool.options, onProblem: (message, error) => app.log.warn({ err: error }, message) });
+    const streams = new DrawStreams({ db: pool, connection: sessionConnectionOf(pool), onProblem: (message, error) => app.log.warn({ err: error }, message) });
     drawStreams = streams;
     app.addHook('preClose', async () => streams.endStreams());
     app.addHook('onClose', () => streams.close());
@@ -456,7 +457,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       secretsKey,
       delivery,
-      listen: pool.options,
+      listen: sessionConnectionOf(pool),
       log: app.log,
       onProblem: (message, error) => app.log.warn({ err: error }, message),
     });

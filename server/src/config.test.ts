@@ -79,6 +79,14 @@ describe('readConfig', () => {
 
   it('refuses an app role without the owner it works beside', () => {
     expect(() => readConfig({ APP_DATABASE_URL: 'postgres://app:q@db:5432/platform' })).toThrow(/APP_DATABASE_URL needs DATABASE_URL/);
+    // Behind a pooler the same role still needs its direct connection (LISTEN, the jobs' locks).
+    expect(() => readConfig({ DATABASE_URL: 'postgres://owner:p@db:5432/platform', APP_POOLER_URL: 'postgres://app:q@pooler:6432/platform' })).toThrow(
+      /APP_POOLER_URL needs APP_DATABASE_URL/,
+    );
+    expect(
+      readConfig({ DATABASE_URL: 'postgres://owner:p@db:5432/platform', APP_DATABASE_URL: 'postgres://app:q@db:5432/platform', APP_POOLER_URL: 'postgres://app:q@pooler:6432/platform' })
+        .appPoolerUrl,
+    ).toBe('postgres://app:q@pooler:6432/platform');
   });
 });
 

@@ -35,6 +35,8 @@ export interface ServerConfig {
    * makes its own.
    */
   appDatabaseUrl: string | undefined;
+  /** The app role through a transaction-mode pooler (APP_POOLER_URL); requests use it, session features appDatabaseUrl. */
+  appPoolerUrl: string | undefined;
   /** Data directory of the embedded PostgreSQL. */
   dataDir: string;
   /** Port of the embedded PostgreSQL; undefined picks a free one. */
@@ -118,6 +120,19 @@ export function parseRemoteOverrides(raw: string | undefined): Record<string, st
   return overrides;
 }
 
+/**
+ * APP_POOLER_URL: the app role through a transaction-mode pooler (PgBouncer), for the requests and
+ * money calls of several instances sharing few server connections. It needs APP_DATABASE_URL, the
+ * same role directly, which LISTEN and the jobs' session locks keep using (db/pool.ts).
+ */
+function parseAppPoolerUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.APP_POOLER_URL || undefined;
+  if (raw && !env.APP_DATABASE_URL) {
+    throw new Error('APP_POOLER_URL needs APP_DATABASE_URL: LISTEN and the jobs\' session locks need a direct connection of the same role');
+  }
+  return raw;
+}
+
 function parseAppDatabaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.APP_DATABASE_URL || undefined;
   if (raw && !env.DATABASE_URL) {
@@ -163,6 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paymentSimulator: paymentSimulatorEnabled(env),
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: parseAppDatabaseUrl(env),
+    appPoolerUrl: parseAppPoolerUrl(env),
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, '.data', 'pg'),
     pgPort: parsePort(env.PG_PORT, 'PG_PORT'),
     staticRoot: env.STATIC_ROOT

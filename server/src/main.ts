@@ -136,6 +136,11 @@ export interface StartServerOptions {
    * run as the owner, which start-up reports (and refuses with requireRestrictedAppRole).
    */
   appDatabaseUrl?: string;
+  /**
+   * The same role through a transaction-mode pooler (PgBouncer): requests and money calls go
+   * there, LISTEN and the jobs' session locks stay on appDatabaseUrl (db/pool.ts createPool).
+   */
+  appPoolerUrl?: string;
   /** Refuse to serve when the requests' role could change the schema (production). */
   requireRestrictedAppRole?: boolean;
   /** 0 picks a free port. Default 3000. */
@@ -186,7 +191,8 @@ async function prepareAsOwner(databaseUrl: string, appDatabaseUrl: string | unde
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const secretsKey = options.secretsKey ?? secretsKeyFromEnv();
   await prepareAsOwner(options.databaseUrl, options.appDatabaseUrl, secretsKey);
-  const pool = createPool(options.appDatabaseUrl ?? options.databaseUrl);
+  const direct = options.appDatabaseUrl ?? options.databaseUrl;
+  const pool = options.appPoolerUrl ? createPool(options.appPoolerUrl, undefined, { sessionUrl: direct }) : createPool(direct);
   try {
     const problems = await appRoleProblems(pool);
     if (problems.length && options.requireRestrictedAppRole) {
@@ -259,6 +265,7 @@ async function main(): Promise<void> {
     server = await startServer({
       databaseUrl: database.databaseUrl,
       appDatabaseUrl: database.appDatabaseUrl,
+      appPoolerUrl: config.appPoolerUrl,
       requireRestrictedAppRole: config.production,
       port: config.port,
       host: config.host,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { systemClock, type Clock } from '../config';
 import { jobLagSeconds, jobRunSeconds, jobRuns } from '../metrics/process-metrics';
+import { sessionPoolOf } from './pool';
 
 // The one runner of the server's periodic jobs (the lottery scheduler, the crash rounds, the
 // in-house recovery, the C2C deadline sweep, the agents' real-time wages and salaries). A job is
@@ -152,8 +153,9 @@ export class PeriodicJob<Result> {
     const lock = this.options.leaderLock;
     try {
       if (!lock) return await this.runNow(dueAtMs);
-      if (lock.hold === 'kept') return (await this.keepLock(lock.pool)) ? await this.runNow(dueAtMs) : undefined;
-      return await this.withLockForRun(lock.pool, () => this.runNow(dueAtMs));
+      // A session lock needs a session: a pool behind a pooler lends its direct connections (pool.ts).
+      if (lock.hold === 'kept') return (await this.keepLock(sessionPoolOf(lock.pool))) ? await this.runNow(dueAtMs) : undefined;
+      return await this.withLockForRun(sessionPoolOf(lock.pool), () => this.runNow(dueAtMs));
     } catch (error) {
       this.options.onProblem?.(this.options.failureMessage ?? `${this.options.name} failed; retried next run`, error);
       return undefined;

@@ -6,8 +6,18 @@ export type Db = Pick<pg.Pool, 'query'>;
 /**
  * `connectionTimeoutMillis`: how long a checkout may wait, for a free connection or a new one.
  * The site's 5 s keeps requests (and /healthz) from hanging while the database is down.
+ * `sessionUrl`: the pool's URL is a transaction-mode pooler (PgBouncer), which runs each
+ * transaction on whichever server connection is free. What lives on a session needs a connection
+ * of its own: LISTEN, and the jobs' session advisory locks (periodic-job.ts) go to `sessionUrl`
+ * directly (sessionPoolOf, sessionConnectionOf), and every statement goes unnamed, since one
+ * prepared by name on a server connection is unknown on the next (server/README.md "Several
+ * instances").
  */
-export function createPool(databaseUrl: string, max = Number(process.env.PG_POOL_MAX) || 10, { connectionTimeoutMillis = 5000 }: { connectionTimeoutMillis?: number } = {}): pg.Pool {
+export function createPool(
+  databaseUrl: string,
+  max = Number(process.env.PG_POOL_MAX) || 10,
+  { connectionTimeoutMillis = 5000, sessionUrl }: { connectionTimeoutMillis?: number; sessionUrl?: string } = {},
+): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it on the next checkout.
@@ -17,7 +27,37 @@ export function createPool(databaseUrl: string, max = Number(process.env.PG_POOL
     if (pool.ending) return;
     process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
+  if (sessionUrl) {
+    pool.on('connect', sendUnnamed);
+    const session = createPool(sessionUrl, SESSION_POOL_MAX, { connectionTimeoutMillis });
+    sessionPools.set(pool, session);
+    const endPooled = pool.end.bind(pool);
+    pool.end = (async () => {
+      await Promise.all([endPooled(), session.end()]);
+    }) as typeof pool.end;
+  }
   return pool;
+}
+
+/** Direct connections a pool behind a pooler keeps for session features: the jobs' leader locks. */
+const SESSION_POOL_MAX = 4;
+const sessionPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** Where a session feature (a session advisory lock) checks out its connection: the pool's direct one, or the pool itself. */
+export function sessionPoolOf(pool: pg.Pool): pg.Pool {
+  return sessionPools.get(pool) ?? pool;
+}
+
+/** The connection settings a LISTEN connection opens with: the direct ones of a pool behind a pooler. */
+export function sessionConnectionOf(pool: pg.Pool): pg.PoolConfig {
+  return sessionPoolOf(pool).options;
+}
+
+/** A client of a pooled pool: its statements lose their names (prepared unnamed, each time). */
+function sendUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) =>
+    query(typeof config === 'object' && config !== null && 'name' in config ? { ...config, name: undefined } : config, ...rest)) as typeof client.query;
 }
 
 /** Replaces the database name of a PostgreSQL URL. */

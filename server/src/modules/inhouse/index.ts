@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Clock } from '../../config';
 import type { PeriodicJob } from '../../db/periodic-job';
+import { sessionConnectionOf } from '../../db/pool';
 import type { SecretsKey } from '../../secrets-key';
 import { CrashGame } from './crash.service';
 import { createInhouseRecovery } from './inhouse.jobs';
@@ -50,7 +51,7 @@ export class InhouseServer {
       secretsKey: options.secretsKey,
       provider: new ProviderClient({ db: options.pool, secretsKey: options.secretsKey, transport, clock: options.clock }),
     };
-    this.crash = new CrashGame({ deps: this.deps, connection: options.pool.options, onProblem: options.onProblem });
+    this.crash = new CrashGame({ deps: this.deps, connection: sessionConnectionOf(options.pool), onProblem: options.onProblem });
     this.recovery = createInhouseRecovery({ deps: this.deps, crash: this.crash, onProblem: options.onProblem });
   }
 
