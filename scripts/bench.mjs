@@ -38,6 +38,10 @@
 //     one reaching an operator's stream on the other, one at a time and from 20 members at once,
 //     as a ratio to a bare NOTIFY → LISTEN on the same PostgreSQL, beside the target (1 s)
 //     (scripts/bench-chat.mjs); `npm run bench -- --chat` runs only this.
+//   - 10,000 balance streams open on one API instance and one deposit approved a second: the time
+//     from each approval to the event in each of the member's tabs (p50, p99), as a ratio to a bare
+//     NOTIFY → LISTEN, beside the target (1 s p99), and the instance's memory per open stream
+//     (scripts/bench-sse.mjs); `npm run bench -- --sse` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +56,7 @@ import { benchLedger } from './bench-ledger.mjs';
 import { benchLottery } from './bench-lottery.mjs';
 import { benchWages } from './bench-wages.mjs';
 import { benchProvider } from './bench-provider.mjs';
+import { benchSse } from './bench-sse.mjs';
 import { buildAll } from './build.mjs';
 import { repoRoot, run } from './lib.mjs';
 import { formatPhases } from './phases.mjs';
@@ -264,6 +269,10 @@ if (process.argv.includes('--wages')) {
   process.exit(wages.paidOnce && wages.reconciled ? 0 : 1);
 }
 if (process.argv.includes('--chat')) process.exit((await benchChat()).lost === 0 ? 0 : 1);
+if (process.argv.includes('--sse')) {
+  const sse = await benchSse();
+  process.exit(sse.rerun ? sse.code : sse.missed === 0 ? 0 : 1);
+}
 
 rmSync(benchDir, { recursive: true, force: true });
 mkdirSync(benchDir, { recursive: true });
@@ -354,4 +363,6 @@ if (!httpOnly && !loadOnly) {
   const wages = await benchWages();
   if (!wages.paidOnce || !wages.reconciled) process.exitCode = 1;
   if ((await benchChat()).lost !== 0) process.exitCode = 1;
+  const sse = await benchSse();
+  if (sse.rerun ? sse.code !== 0 : sse.missed !== 0) process.exitCode = 1;
 }
