@@ -42,6 +42,10 @@
 //     from each approval to the event in each of the member's tabs (p50, p99), as a ratio to a bare
 //     NOTIFY → LISTEN, beside the target (1 s p99), and the instance's memory per open stream
 //     (scripts/bench-sse.mjs); `npm run bench -- --sse` runs only this.
+//   - a player's mix of routes (cached reads, own reads, a lottery bet) against one API instance and
+//     against three behind the gateway (`npm run cluster`): requests per second, p50 and p99 per
+//     route, each as a ratio to the hello-world (scripts/bench-load.mjs); `npm run bench --
+//     --load-cluster` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +57,7 @@ import { chromium } from '@playwright/test';
 import { benchChat } from './bench-chat.mjs';
 import { benchGames } from './bench-games.mjs';
 import { benchLedger } from './bench-ledger.mjs';
+import { benchLoadCluster } from './bench-load.mjs';
 import { benchLottery } from './bench-lottery.mjs';
 import { benchWages } from './bench-wages.mjs';
 import { benchProvider } from './bench-provider.mjs';
@@ -269,6 +274,10 @@ if (process.argv.includes('--wages')) {
   process.exit(wages.paidOnce && wages.reconciled ? 0 : 1);
 }
 if (process.argv.includes('--chat')) process.exit((await benchChat()).lost === 0 ? 0 : 1);
+if (process.argv.includes('--load-cluster')) {
+  await benchLoadCluster();
+  process.exit(0);
+}
 if (process.argv.includes('--sse')) {
   const sse = await benchSse();
   process.exit(sse.rerun ? sse.code : sse.missed === 0 ? 0 : 1);
@@ -365,4 +374,5 @@ if (!httpOnly && !loadOnly) {
   if ((await benchChat()).lost !== 0) process.exitCode = 1;
   const sse = await benchSse();
   if (sse.rerun ? sse.code !== 0 : sse.missed !== 0) process.exitCode = 1;
+  await benchLoadCluster();
 }
