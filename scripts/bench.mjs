@@ -46,6 +46,11 @@
 //     against three behind the gateway (`npm run cluster`): requests per second, p50 and p99 per
 //     route, each as a ratio to the hello-world (scripts/bench-load.mjs); `npm run bench --
 //     --load-cluster` runs only this.
+//   - the fault suite: players depositing, betting and reading their balance through the cluster
+//     while instances are killed (-9), the job leader too, PostgreSQL stops for 10 s and every
+//     LISTEN connection is dropped; then reconciliation, deposits once per key and per approval,
+//     bets settled, balance streams right, and per fault the requests refused and the time to
+//     recover (scripts/bench-faults.mjs); `npm run bench -- --faults` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +60,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { benchChat } from './bench-chat.mjs';
+import { benchFaults } from './bench-faults.mjs';
 import { benchGames } from './bench-games.mjs';
 import { benchLedger } from './bench-ledger.mjs';
 import { benchLoadCluster } from './bench-load.mjs';
@@ -274,6 +280,7 @@ if (process.argv.includes('--wages')) {
   process.exit(wages.paidOnce && wages.reconciled ? 0 : 1);
 }
 if (process.argv.includes('--chat')) process.exit((await benchChat()).lost === 0 ? 0 : 1);
+if (process.argv.includes('--faults')) process.exit((await benchFaults()).lost ? 1 : 0);
 if (process.argv.includes('--load-cluster')) {
   await benchLoadCluster();
   process.exit(0);
@@ -375,4 +382,5 @@ if (!httpOnly && !loadOnly) {
   const sse = await benchSse();
   if (sse.rerun ? sse.code !== 0 : sse.missed !== 0) process.exitCode = 1;
   await benchLoadCluster();
+  if ((await benchFaults()).lost) process.exitCode = 1;
 }

@@ -100,13 +100,21 @@ async function runCluster() {
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
   // A part that ends while the cluster starts fails the start (it would never come up); once it
-  // serves, the others go on without it, as behind a real gateway.
-  const watch = (child) => {
+  // serves, the others go on without it, as behind a real gateway, and an API instance that ended
+  // is started again a second later, as a supervisor (compose's restart policy) would.
+  const watch = (child, restart) => {
     children.push(child);
     child.once('exit', (code, signal) => {
       if (stopping) return;
       console.error(`${child.label} ended (${signal ?? `exit ${code}`})${serving ? '; the others go on' : ': the cluster does not start'}.`);
-      if (!serving) void stopAll(1);
+      if (!serving) return void stopAll(1);
+      if (!restart) return;
+      children.splice(children.indexOf(child), 1);
+      setTimeout(() => {
+        if (stopping) return;
+        console.log(`${child.label}: starting again.`);
+        watch(restart(), restart);
+      }, 1000);
     });
     return child;
   };
@@ -146,12 +154,14 @@ async function runCluster() {
       // Only the gateway, on this machine, says who the client is.
       TRUST_PROXY: '127.0.0.1',
       SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? '2000',
+      // Names its database connections (pg_stat_activity.application_name): which instance leads a job.
+      PGAPPNAME: `api-${index + 1}`,
     });
   // The first instance alone migrates and seeds (and writes the development secrets key the others
   // read); the others start once it is ready.
-  watch(startInstance(0));
+  watch(startInstance(0), () => startInstance(0));
   await waitReady(apiPort(0), () => stopping);
-  for (let index = 1; index < instanceCount; index += 1) watch(startInstance(index));
+  for (let index = 1; index < instanceCount; index += 1) watch(startInstance(index), () => startInstance(index));
   for (let index = 1; index < instanceCount; index += 1) await waitReady(apiPort(index), () => stopping);
 
   writeFileSync(path.join(stateDir, 'nginx.conf'), nginxConfig());
@@ -185,6 +195,8 @@ function startPgBouncer(app) {
       // node-postgres sends no other start-up parameter PgBouncer would refuse.
       'ignore_startup_parameters = extra_float_digits',
       'server_reset_query =',
+      // After PostgreSQL restarts, a failed log-in is tried again a second later, not 15.
+      'server_login_retry = 1',
       // Every client's log-in and log-out would drown the instances' lines.
       'log_connections = 0',
       'log_disconnections = 0',

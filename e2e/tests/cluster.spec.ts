@@ -11,8 +11,8 @@ import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../ha
 // The production shape (`npm run cluster`): its own embedded PostgreSQL, PgBouncer in transaction
 // mode, three API instances and the nginx gateway (deploy/nginx/gateway.conf adapted) serving the
 // site on one port. A player registers, opens the site on a phone through the gateway and logs
-// in; requests are spread over the three instances; one instance is killed (kill -9) and the site
-// goes on through the other two, nothing refused. The cluster has a database of its own, so this
+// in; requests are spread over the three instances; one instance is killed (kill -9), the site
+// goes on through the others with nothing refused, and the cluster starts the killed one again. The cluster has a database of its own, so this
 // file uses Playwright's own `test`, not the harness's (whose merchants live in the suite's
 // database). Its ports sit apart from the suite's server (E2E_PORT) and from `npm run cluster`'s
 // defaults, so a cluster a developer left running is never touched.
@@ -108,12 +108,20 @@ test('three instances behind the gateway: a player registers, logs in on a phone
   await expectNoHorizontalOverflow(page, 'header');
 
   // kill -9 one instance: the gateway takes it out on the first refused connection and sends that
-  // request on to another; the site goes on with two.
+  // request on to another; the site goes on with the others. The cluster starts it again.
+  const second = `http://127.0.0.1:${BASE_PORT + 2}`;
+  const killed = ((await (await api.get(`${second}/healthz`)).json()) as { instanceId: string }).instanceId;
   process.kill(Number(readFileSync(path.join(stateDir, 'api-2.pid'), 'utf8')), 'SIGKILL');
   const after = await instancesAnswering(api, 9);
   expect(after.refused).toBe(0);
-  expect(after.ids.size).toBe(2);
+  expect(after.ids.has(killed)).toBe(false);
   await page.reload();
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
+  await expect
+    .poll(async () => {
+      const answer = await api.get(`${second}/readyz`).catch(() => undefined);
+      return answer?.status() === 200 ? ((await (await api.get(`${second}/healthz`)).json()) as { instanceId: string }).instanceId : 'down';
+    }, { timeout: 120_000 })
+    .not.toMatch(new RegExp(`^(down|${killed})$`));
   await api.dispose();
 });

@@ -73,3 +73,21 @@ test('a pooled pool lends direct connections for session features, and ends them
   }
   expect(sessionPoolOf(pooled).ending).toBe(true);
 });
+
+test('a checked-out client whose connection the server ends between two queries does not end the process', async () => {
+  // As when PostgreSQL restarts (57P01) while a transaction's client waits on other work.
+  const pool = createPool(database.appDatabaseUrl, 1);
+  try {
+    const client = await pool.connect();
+    const { pid } = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0];
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    await database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await ended;
+    await expect(client.query('SELECT 1')).rejects.toThrow();
+    client.release(true);
+    // The pool makes a new connection for the next checkout.
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  } finally {
+    await pool.end();
+  }
+});

@@ -27,6 +27,11 @@ export function createPool(
     if (pool.ending) return;
     process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
+  // The pool listens for errors on idle clients only. A client checked out and between two
+  // queries (a transaction's work in between, a job's kept lock) that loses its connection (the
+  // database restarting: 57P01) emits 'error' with nobody listening, which would end the process.
+  // Its next query fails and its holder handles that; the event itself needs no more.
+  pool.on('connect', (client) => client.on('error', ignoreCheckedOutError));
   if (sessionUrl) {
     pool.on('connect', sendUnnamed);
     const session = createPool(sessionUrl, SESSION_POOL_MAX, { connectionTimeoutMillis });
@@ -38,6 +43,8 @@ export function createPool(
   }
   return pool;
 }
+
+const ignoreCheckedOutError = (): void => undefined;
 
 /** Direct connections a pool behind a pooler keeps for session features: the jobs' leader locks. */
 const SESSION_POOL_MAX = 4;
