@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { eventsIn, notifyBaseline, percentile } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const SEQUENTIAL_MESSAGES = 200;
@@ -25,11 +26,6 @@ const BASELINE_NOTIFIES = 200;
 const TARGET_MS = 1000;
 
 const require = createRequire(import.meta.url);
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** A keep-alive JSON POST; answers { status, body }. */
 function post(agent, url, body, headers) {
@@ -56,19 +52,9 @@ function followStream(url, headers, onEvent) {
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = {};
-          for (const line of block.split('\n')) {
-            if (!line || line.startsWith(':')) continue;
-            const colon = line.indexOf(':');
-            fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
-          }
-          if (fields.event && fields.data) onEvent(fields.event, JSON.parse(fields.data));
-        }
+        const { events, rest } = eventsIn(buffer + chunk);
+        buffer = rest;
+        for (const fields of events) if (fields.event && fields.data) onEvent(fields.event, JSON.parse(fields.data));
       });
       resolve(() => request.destroy());
     });
@@ -76,33 +62,6 @@ function followStream(url, headers, onEvent) {
       if (!request.destroyed) reject(error);
     });
   });
-}
-
-/** Bare NOTIFY → LISTEN round trips between two connections of `pg` at `url`: each one's ms. */
-async function notifyBaseline(pg, url) {
-  const listener = new pg.Client({ connectionString: url });
-  const notifier = new pg.Client({ connectionString: url });
-  await listener.connect();
-  await notifier.connect();
-  try {
-    await listener.query('LISTEN bench_chat_baseline');
-    const waiting = new Map();
-    listener.on('notification', (message) => waiting.get(message.payload)?.());
-    const times = [];
-    for (let index = 0; index < BASELINE_NOTIFIES; index++) {
-      const payload = String(index);
-      const arrived = new Promise((resolve) => waiting.set(payload, resolve));
-      const started = performance.now();
-      await notifier.query('SELECT pg_notify($1, $2)', ['bench_chat_baseline', payload]);
-      await arrived;
-      times.push(performance.now() - started);
-      waiting.delete(payload);
-    }
-    return times;
-  } finally {
-    await listener.end();
-    await notifier.end();
-  }
 }
 
 /** Measures and prints; answers { sequential, concurrent, baseline, lost } (medians and p95 in ms). */
@@ -185,7 +144,7 @@ export async function benchChat() {
     for (let warm = 0; warm < 5; warm++) await sendAndTime(members[warm % members.length]);
     await clearLimits();
 
-    const baseline = await notifyBaseline(pg, database.appDatabaseUrl);
+    const baseline = await notifyBaseline(pg, database.appDatabaseUrl, BASELINE_NOTIFIES);
     const sequential = [];
     for (let index = 0; index < SEQUENTIAL_MESSAGES; index++) {
       const time = await sendAndTime(members[index % members.length]);

@@ -20,9 +20,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eventsIn, freePort, membersWithSessions, sleep } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const PLAYERS = 20;
@@ -30,15 +30,6 @@ const PHASE_MS = (Number(process.env.FAULT_PHASE_SECONDS) || 10) * 1000;
 const BET_GAME = 'SSC1';
 
 const require = createRequire(import.meta.url);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** A request through the gateway; answers { status, body } or { status: 0 } when refused at the socket. */
 function call(base, method, url, { token, body, headers = {} } = {}) {
@@ -91,15 +82,10 @@ function balanceTab(base, token) {
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const retry = /^retry: ?(\d+)$/m.exec(block)?.[1];
+        const { events, rest } = eventsIn(buffer + chunk);
+        buffer = rest;
+        for (const { event, data, retry } of events) {
           if (retry) retryMs = Number(retry);
-          const event = /^event: ?(.*)$/m.exec(block)?.[1];
-          const data = /^data: ?(.*)$/m.exec(block)?.[1];
           if (event === 'balance' && data) tab.balance = JSON.parse(data).sumBalance;
         }
       });
@@ -164,17 +150,7 @@ export async function benchFaults() {
   try {
     await prepareDatabase(owner, { appRole: EMBEDDED_APP_ROLE, secretsKey: secretsKeyFromEnv() });
     const merchantId = (await owner.query("SELECT id FROM merchant WHERE code = 'DEFAULT'")).rows[0].id;
-    const setup = await buildApp({ pool, logger: false, remoteOverrides: {}, c2cSweep: false, lotteryJobs: false, inhouse: { jobs: false }, delivery: false });
-    const players = [];
-    try {
-      for (let index = 0; index < PLAYERS; index++) {
-        const username = `benchfault${index}`;
-        await createMember(pool, merchantId, { username, password: 'secret123' });
-        players.push({ username, token: await tokenFor(setup, username, 'secret123', `198.51.100.${index + 1}`) });
-      }
-    } finally {
-      await setup.close();
-    }
+    const players = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'benchfault', PLAYERS);
 
     const gatewayPort = await freePort();
     const basePort = 20_000 + Math.floor(Math.random() * 20_000);

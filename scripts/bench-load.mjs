@@ -15,9 +15,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, membersWithSessions, sleep } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const MEMBERS = 50;
@@ -26,15 +26,6 @@ const SECONDS = Number(process.env.LOAD_SECONDS) || 5;
 const BET_GAME = 'LHC5';
 
 const require = createRequire(import.meta.url);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function waitFor(url, stopped = () => false) {
   for (;;) {
@@ -104,26 +95,17 @@ export async function benchLoadCluster() {
   try {
     await prepareDatabase(owner, { appRole: EMBEDDED_APP_ROLE, secretsKey: secretsKeyFromEnv() });
     const merchantId = (await owner.query("SELECT id FROM merchant WHERE code = 'DEFAULT'")).rows[0].id;
-    // Members, sessions and money, made through an app of this process (no jobs), closed before
-    // the measured servers start.
-    // PAYMENT_SIMULATOR: the seeded manual-transfer channel is a sandbox one, offered only with it
-    // (the cluster's instances run with it too, as `npm start` does).
+    // Members, sessions and money (a manual deposit each, approved), made before the measured
+    // servers start. PAYMENT_SIMULATOR: the seeded manual-transfer channel is a sandbox one,
+    // offered only with it (the cluster's instances run with it too, as `npm start` does).
     process.env.PAYMENT_SIMULATOR = '1';
-    const setup = await buildApp({ pool, logger: false, remoteOverrides: {}, c2cSweep: false, lotteryJobs: false, inhouse: { jobs: false }, delivery: false });
-    const members = [];
-    try {
-      for (let index = 0; index < MEMBERS; index++) {
-        const username = `benchload${index}`;
-        await createMember(pool, merchantId, { username, password: 'secret123' });
-        const token = await tokenFor(setup, username, 'secret123', `198.51.100.${index + 1}`);
-        const made = await setup.inject({ method: 'POST', url: '/wps/relay/depositMTV3', headers: { authorization: token, language: 'EN', 'idempotency-key': randomUUID() }, payload: { amount: 50000, payeeName: 'Load Tester' } });
+    const members = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'benchload', MEMBERS, {
+      each: async (member, setup) => {
+        const made = await setup.inject({ method: 'POST', url: '/wps/relay/depositMTV3', headers: { authorization: member.token, language: 'EN', 'idempotency-key': randomUUID() }, payload: { amount: 50000, payeeName: 'Load Tester' } });
         if (made.statusCode !== 200) throw new Error(`the deposit request failed: ${made.body}`);
         await approveDeposit(pool, { merchantId, depositId: made.json().value.depositId, operatorName: 'bench-cashier', nowMs: Date.now() });
-        members.push({ username, token });
-      }
-    } finally {
-      await setup.close();
-    }
+      },
+    });
 
     const gatewayPort = await freePort();
     const basePort = 20_000 + Math.floor(Math.random() * 20_000);

@@ -17,8 +17,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
+import { eventsIn, freePort, membersWithSessions, notifyBaseline, percentile, sleep } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.SSE_CONNECTIONS) || 10_000;
@@ -31,20 +31,6 @@ const OPENING_AT_ONCE = 200;
 const FILE_LIMIT = CONNECTIONS + 2048;
 
 const require = createRequire(import.meta.url);
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The open-file limits of this process (/proc): soft, and the hard one it may be raised to. */
 function ownFileLimits() {
@@ -89,13 +75,9 @@ function openStream(url, token, onBalance) {
       let opened = false;
       response.setEncoding('utf8');
       response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: ?(.*)$/m.exec(block)?.[1];
-          const data = /^data: ?(.*)$/m.exec(block)?.[1];
+        const { events, rest } = eventsIn(buffer + chunk);
+        buffer = rest;
+        for (const { event, data } of events) {
           if (event !== 'balance' || data === undefined) continue;
           if (!opened) {
             opened = true;
@@ -108,33 +90,6 @@ function openStream(url, token, onBalance) {
       if (!request.destroyed) reject(error);
     });
   });
-}
-
-/** Bare NOTIFY → LISTEN round trips between two connections: each one's ms. */
-async function notifyBaseline(pg, url) {
-  const listener = new pg.Client({ connectionString: url });
-  const notifier = new pg.Client({ connectionString: url });
-  await listener.connect();
-  await notifier.connect();
-  try {
-    await listener.query('LISTEN bench_sse_baseline');
-    const waiting = new Map();
-    listener.on('notification', (message) => waiting.get(message.payload)?.());
-    const times = [];
-    for (let index = 0; index < BASELINE_NOTIFIES; index++) {
-      const payload = String(index);
-      const arrived = new Promise((resolve) => waiting.set(payload, resolve));
-      const started = performance.now();
-      await notifier.query('SELECT pg_notify($1, $2)', ['bench_sse_baseline', payload]);
-      await arrived;
-      times.push(performance.now() - started);
-      waiting.delete(payload);
-    }
-    return times;
-  } finally {
-    await listener.end();
-    await notifier.end();
-  }
 }
 
 /** Measures and prints; answers { baseline, delivery, missed, perConnectionKb, opened }. */
@@ -169,19 +124,8 @@ export async function benchSse() {
   try {
     await prepareDatabase(owner, { appRole: EMBEDDED_APP_ROLE, secretsKey: secretsKeyFromEnv() });
     const merchantId = (await owner.query("SELECT id FROM merchant WHERE code = 'DEFAULT'")).rows[0].id;
-    // The members and their sessions, made through an app of this process (no jobs), closed before
-    // the measured instance starts.
-    const setup = await buildApp({ pool, logger: false, remoteOverrides: {}, c2cSweep: false, lotteryJobs: false, inhouse: { jobs: false }, delivery: false });
-    const members = [];
-    try {
-      for (let index = 0; index < MEMBERS; index++) {
-        const username = `benchsse${index}`;
-        await createMember(pool, merchantId, { username, password: 'secret123' });
-        members.push({ username, token: await tokenFor(setup, username, 'secret123', `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`), balances: [] });
-      }
-    } finally {
-      await setup.close();
-    }
+    // The members and their sessions, made before the measured instance starts.
+    const members = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'benchsse', MEMBERS);
 
     const port = await freePort();
     const opsPort = await freePort();
@@ -220,7 +164,7 @@ export async function benchSse() {
     await sleep(2000);
     const afterKb = residentKb(instance.pid);
 
-    const baseline = await notifyBaseline(pg, database.appDatabaseUrl);
+    const baseline = await notifyBaseline(pg, database.appDatabaseUrl, BASELINE_NOTIFIES);
 
     // One deposit a second: made by the member (manual transfer), approved as the cashier would.
     const delivery = [];
