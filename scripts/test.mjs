@@ -81,15 +81,23 @@ record('build', built ? 1 : 0, built ? 0 : 1);
 
 phase(3);
 if (built) {
-  const playwrightOutput = path.join(resultsDir, 'playwright.json');
-  await run('npx', ['playwright', 'test', '--config', path.join('e2e', 'playwright.config.ts')], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOutput },
-  });
-  if (existsSync(playwrightOutput)) {
-    const { stats } = JSON.parse(readFileSync(playwrightOutput, 'utf8'));
-    record('browser tests', stats.expected + stats.flaky, stats.unexpected);
-  } else {
-    record('browser tests (did not report)', 0, 1);
+  // Every browser test but the cluster's, then the cluster's alone: it starts a whole site of its
+  // own, which would slow the tests beside it (e2e/playwright.config.ts).
+  const runs = [
+    { name: 'browser tests', output: 'playwright.json', args: [], env: { E2E_WITHOUT_CLUSTER: '1' } },
+    { name: 'browser test of the cluster', output: 'playwright-cluster.json', args: [path.join('e2e', 'tests', 'cluster.spec.ts')], env: {} },
+  ];
+  for (const browserRun of runs) {
+    const playwrightOutput = path.join(resultsDir, browserRun.output);
+    await run('npx', ['playwright', 'test', '--config', path.join('e2e', 'playwright.config.ts'), ...browserRun.args], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOutput, ...browserRun.env },
+    });
+    if (existsSync(playwrightOutput)) {
+      const { stats } = JSON.parse(readFileSync(playwrightOutput, 'utf8'));
+      record(browserRun.name, stats.expected + stats.flaky, stats.unexpected);
+    } else {
+      record(`${browserRun.name} (did not report)`, 0, 1);
+    }
   }
 } else {
   record('browser tests (not run: build failed)', 0, 1);
