@@ -22,7 +22,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { eventsIn, freePort, membersWithSessions, sleep } from './bench-support.mjs';
+import { eventsIn, freePort, membersWithSessions, stopChild, sleep } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const PLAYERS = 20;
@@ -351,11 +351,7 @@ export async function benchFaults() {
     return result;
   } finally {
     for (const tab of tabs) tab.close();
-    if (cluster && cluster.exitCode === null) {
-      const ended = new Promise((resolve) => cluster.once('exit', resolve));
-      cluster.kill('SIGTERM');
-      await ended;
-    }
+    await stopChild(cluster);
     rmSync(stateDir, { recursive: true, force: true });
     await pool.end().catch(() => undefined);
     await owner.end().catch(() => undefined);

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, membersWithSessions, sleep } from './bench-support.mjs';
+import { freePort, membersWithSessions, sleep, stopChild } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const MEMBERS = 50;
@@ -86,12 +86,7 @@ export async function benchLoadCluster() {
   const pool = createPool(database.appDatabaseUrl, 4);
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-'));
   const children = [];
-  const stop = async (child, signal = 'SIGTERM') => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const ended = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await ended;
-  };
+
   try {
     await prepareDatabase(owner, { appRole: EMBEDDED_APP_ROLE, secretsKey: secretsKeyFromEnv() });
     const merchantId = (await owner.query("SELECT id FROM merchant WHERE code = 'DEFAULT'")).rows[0].id;
@@ -180,7 +175,7 @@ export async function benchLoadCluster() {
     }
     return { helloWorld, routes: rowsOut };
   } finally {
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) await stopChild(child);
     rmSync(stateDir, { recursive: true, force: true });
     await pool.end();
     await owner.end();

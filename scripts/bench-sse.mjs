@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { eventsIn, freePort, membersWithSessions, notifyBaseline, percentile, sleep } from './bench-support.mjs';
+import { eventsIn, freePort, membersWithSessions, notifyBaseline, percentile, sleep, stopChild } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.SSE_CONNECTIONS) || 10_000;
@@ -211,11 +211,7 @@ export async function benchSse() {
     return result;
   } finally {
     for (const stream of streams) stream.close();
-    if (instance && instance.exitCode === null) {
-      const ended = new Promise((resolve) => instance.once('exit', resolve));
-      instance.kill('SIGTERM');
-      await ended;
-    }
+    await stopChild(instance);
     await pool.end();
     await owner.end();
     await database.stop();

@@ -94,3 +94,11 @@ export async function membersWithSessions({ buildApp, createMember, tokenFor }, 
     await setup.close();
   }
 }
+
+/** Asks a child process to stop (SIGTERM unless told otherwise) and waits until it has exited. */
+export async function stopChild(child, signal = 'SIGTERM') {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await ended;
+}
