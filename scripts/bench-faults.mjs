@@ -1,19 +1,30 @@
 // Fault suite over the whole system (`npm run bench -- --faults`): the production shape of `npm run
 // cluster` (PgBouncer, three API instances, the nginx gateway) on an embedded PostgreSQL of its own,
-// under a load of players depositing (a cashier approving each deposit), betting on the lottery and
-// reading their balance, each player with a balance stream open as a browser tab keeps it, while
-// these faults follow one another:
+// under a load of players depositing (a cashier approving each deposit), betting on the lottery,
+// spinning an in-house slot, withdrawing (a cashier paying or rejecting each withdrawal) and reading
+// their balance, each player with a balance stream open as a browser tab keeps it, and of their
+// agent transferring to its upline, while these faults follow one another:
 //   1. kill -9 one API instance (the cluster starts it again a second later), then another;
 //   2. kill -9 the instance leading the jobs (the one whose connection holds a job's leader lock:
-//      pg_locks, application_name), the lottery's settlements among them;
-//   3. PostgreSQL stopped for 10 s, then started again;
-//   4. every LISTEN connection of every instance dropped at once (pg_terminate_backend).
-// Afterwards: the ledger reconciles; no deposit credited twice or left pending once approved; every
-// retried deposit request (same Idempotency-Key) made one deposit; the rounds bet on settle, each
-// bet once; every balance stream ends on its member's balance. The report gives, per fault, the
-// requests refused during it (and what they said), the time from the fault to the first success
-// after its last refusal, and the time until all three instances were ready again (the next fault
-// waits for that).
+//      pg_locks, application_name);
+//   3. kill -9 the lottery's leader in the middle of a settlement: the bets of one member in the
+//      round about to be drawn are held by a row lock of this script, so the settling transaction
+//      has claimed the round and stops inside its UPDATE of the bets; the instance holding the
+//      scheduler's leader lock is killed there, then the rows are let go;
+//   4. kill -9 an instance in the middle of a real-time wage pass (every 5 s here): the house's wage
+//      account is held the same way, so the pass has claimed its rounds and written its wages when
+//      it stops at the credit;
+//   5. PostgreSQL stopped for 10 s, then started again;
+//   6. every LISTEN connection of every instance dropped at once (pg_terminate_backend).
+// Afterwards (bench-faults-checks.mjs): the ledger reconciles; every request retried under one
+// Idempotency-Key (deposit, withdrawal, agent transfer) had one effect; every approved deposit was
+// credited once, every withdrawal held and settled once; every lottery bet settled once (the prizes
+// paid per round and member are the won bets' prizes), the killed settlement's round among them;
+// every settled round's wages paid once, as worked out from its stakes, the killed pass's rounds
+// among them; every in-house round finished once; every balance stream ends on its member's
+// balance. The report gives, per fault, the requests refused during it (and what they said), the
+// time from the fault to the first success after its last refusal, and the time until all three
+// instances were ready again (the next fault waits for that).
 // FAULT_PHASE_SECONDS (default 10) sets how long the load runs around each fault.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,12 +33,18 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { decisions, idempotentRequests, inhouseRounds, lotterySettlement, realtimeWages } from './bench-faults-checks.mjs';
 import { eventsIn, freePort, membersWithSessions, stopChild, sleep } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
 const PLAYERS = 20;
 const PHASE_MS = (Number(process.env.FAULT_PHASE_SECONDS) || 10) * 1000;
 const BET_GAME = 'SSC1';
+const SLOT_GAME = 'JLS001';
+/** The top agent's real-time salary rates (per 10,000 of the stake): when the house won, when it lost. */
+const PROFIT_RATE = 100;
+const LOSS_RATE = 50;
+const WAGE_INTERVAL_MS = 5000;
 
 const require = createRequire(import.meta.url);
 
@@ -62,6 +79,26 @@ function call(base, method, url, { token, body, headers = {} } = {}) {
     request.on('error', () => resolve({ status: 0 }));
     request.end(payload);
   });
+}
+
+/** An encrypted POST, sealed as the browser seals it with the key the gateway's instance gives. */
+async function sealedCall(encryptForServer, base, url, { token, body, headers = {} }) {
+  const key = await call(base, 'GET', '/wps/session/key/rsa');
+  if (key.status !== 200) return key;
+  const sealed = await encryptForServer(body, key.body.value);
+  return call(base, 'POST', url, { token, body: sealed.body, headers: { ...headers, encryption: sealed.encryption } });
+}
+
+/** Tries `attempt` until it answers 200 (or `running()` turns false), noting each try; answers the last. */
+async function untilAnswered(kind, note, running, attempt, { tries = 20, pauseMs = 500 } = {}) {
+  let answer = { status: 0 };
+  for (let index = 0; index < tries && running(); index++) {
+    answer = await attempt();
+    note(kind, answer.status === 200, answer.body?.errorCode ?? `HTTP ${answer.status}`);
+    if (answer.status === 200) return answer;
+    await sleep(pauseMs);
+  }
+  return answer;
 }
 
 /**
@@ -120,7 +157,11 @@ export async function benchFaults() {
   const { secretsKeyFromEnv } = require(path.join(dist, 'secrets-key.js'));
   const { createMember, tokenFor } = require(path.join(dist, 'modules', 'member', 'member.testing.js'));
   const { approveDeposit } = require(path.join(dist, 'modules', 'deposit', 'deposit.settle.js'));
-  const { reconcile } = require(path.join(dist, 'modules', 'ledger', 'index.js'));
+  const { payWithdrawal, rejectWithdrawal } = require(path.join(dist, 'modules', 'withdrawal', 'withdrawal.service.js'));
+  const { bindCard, credit, PAYMENT_PASSWORD, setPaymentPasswordOf, setWithdrawSettings } = require(path.join(dist, 'modules', 'withdrawal', 'withdrawal.testing.js'));
+  const { sessionTokenOf } = require(path.join(dist, 'modules', 'game-provider', 'game-provider.testing.js'));
+  const { encryptForServer } = require(path.join(dist, 'http', 'encryption.js'));
+  const { ensureHouseAccount, reconcile } = require(path.join(dist, 'modules', 'ledger', 'index.js'));
   const lottery = require(path.join(repoRoot, 'lottery-rules', 'dist', 'index.js'));
 
   const dataDir = path.join(repoRoot, '.bench', 'faults-pg');
@@ -142,7 +183,7 @@ export async function benchFaults() {
     await ensureAppRole(admin, { name: EMBEDDED_APP_ROLE, password: appPassword, resetPassword: true });
     await admin.end();
   }
-  const owner = createPool(databaseUrl, 2);
+  const owner = createPool(databaseUrl, 3);
   const pool = createPool(appDatabaseUrl, 4);
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'bench-faults-'));
   let cluster;
@@ -150,13 +191,37 @@ export async function benchFaults() {
   try {
     await prepareDatabase(owner, { appRole: EMBEDDED_APP_ROLE, secretsKey: secretsKeyFromEnv() });
     const merchantId = (await owner.query("SELECT id FROM merchant WHERE code = 'DEFAULT'")).rows[0].id;
-    const players = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'benchfault', PLAYERS);
+    const withPaymentPassword = async (member, app) => setPaymentPasswordOf(app, member.token);
+    // Withdrawals of 10.00 as often as the load asks, no turnover asked of the deposits.
+    await setWithdrawSettings(owner, merchantId, { minimumAmount: 10, dailyMaxCount: 10_000, turnoverMultiplier: 0 });
+    const players = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'benchfault', PLAYERS, {
+      each: async (member, app) => {
+        await withPaymentPassword(member, app);
+        member.cardId = await bindCard(app, member.token);
+      },
+    });
+    // The players' agent, who transfers to its own upline, the top agent; the top agent has a
+    // real-time salary contract, so every settled round pays it wages on the players' stakes.
+    const [top, agent] = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'faultagent', 2, { each: withPaymentPassword });
+    const idOf = async (username) => Number((await owner.query('SELECT id FROM member WHERE username = $1', [username])).rows[0].id);
+    top.id = await idOf(top.username);
+    agent.id = await idOf(agent.username);
+    await owner.query('UPDATE member SET member_type = 1 WHERE id = $1', [top.id]);
+    await owner.query('UPDATE member SET member_type = 2, upline_id = $2 WHERE id = $1', [agent.id, top.id]);
+    await owner.query("UPDATE member SET upline_id = $1 WHERE username LIKE 'benchfault%'", [agent.id]);
+    await owner.query("INSERT INTO agent_contract (merchant_id, kind, upline_id, downline_id, terms, state, created_at, decided_at) VALUES ($1, 'realtime', NULL, $2, $3, 'active', now(), now())", [
+      merchantId,
+      top.id,
+      JSON.stringify({ default: { profitRate: PROFIT_RATE, lossRate: LOSS_RATE } }),
+    ]);
+    await credit(pool, merchantId, agent.id, 1_000_000_00);
+    const wageAccount = await ensureHouseAccount(pool, merchantId, 'house_wages', Date.now());
 
     const gatewayPort = await freePort();
     const basePort = 20_000 + Math.floor(Math.random() * 20_000);
     cluster = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'cluster.mjs')], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, APP_DATABASE_URL: appDatabaseUrl, CLUSTER_PORT: String(gatewayPort), CLUSTER_BASE_PORT: String(basePort), CLUSTER_STATE_DIR: stateDir, LOG_LEVEL: 'error' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, APP_DATABASE_URL: appDatabaseUrl, CLUSTER_PORT: String(gatewayPort), CLUSTER_BASE_PORT: String(basePort), CLUSTER_STATE_DIR: stateDir, LOG_LEVEL: 'error', AGENT_WAGE_INTERVAL_MS: String(WAGE_INTERVAL_MS) },
       stdio: ['ignore', process.env.FAULT_LOG ? 'inherit' : 'ignore', 'inherit'],
     });
     const gateway = `http://127.0.0.1:${gatewayPort}`;
@@ -176,46 +241,90 @@ export async function benchFaults() {
 
     // What happens, by the time it happened (the phase it fell in is read off the fault marks).
     const outcomes = [];
-    const depositKeys = new Map();
+    // Idempotency keys sent (tried) and answered, per kind of request (bench-faults-checks.mjs).
+    const sent = () => ({ tried: new Set(), answered: new Set() });
+    const keys = { deposits: { ...sent(), members: 'benchfault%' }, withdrawals: { ...sent(), members: 'benchfault%' }, transfers: { ...sent(), memberId: agent.id } };
     const approved = new Set();
     let running = true;
+    const isRunning = () => running;
     const note = (kind, ok, why) => outcomes.push({ at: performance.now(), kind, ok, why });
+    /** A request under a fresh Idempotency-Key, retried under the same key until answered. */
+    const keyed = async (kind, sentKeys, request) => {
+      const key = randomUUID();
+      sentKeys.tried.add(key);
+      const answer = await untilAnswered(kind, note, isRunning, () => request({ 'idempotency-key': key }));
+      if (answer.status === 200) sentKeys.answered.add(key);
+      return answer.status === 200 ? answer.body.value : undefined;
+    };
+    /** A cashier's decision, retried until it is taken (a decision taken twice moves nothing twice). */
+    const decide = async (kind, act) => {
+      for (let attempt = 0; attempt < 40 && running; attempt++) {
+        try {
+          await act();
+          note(kind, true);
+          return;
+        } catch (error) {
+          note(kind, false, error.code ?? error.message);
+          await sleep(500);
+        }
+      }
+    };
 
-    const playerLoop = async (player) => {
+    const playerLoop = async (player, index) => {
+      // The slot's game session, launched through the gateway as the lobby launches it.
+      let slotSession;
+      let turn = 0;
       while (running) {
+        turn++;
         // A deposit: requested (retried with the same key until answered), then approved.
-        const key = randomUUID();
-        let deposit;
-        for (let attempt = 0; attempt < 20 && running && !deposit; attempt++) {
-          const made = await call(gateway, 'POST', '/wps/relay/depositMTV3', { token: player.token, body: { amount: 500, payeeName: 'Fault Tester' }, headers: { 'idempotency-key': key } });
-          note('deposit', made.status === 200, made.body?.errorCode ?? `HTTP ${made.status}`);
-          if (made.status === 200) deposit = made.body.value.depositId;
-          else await sleep(500);
+        const deposit = await keyed('deposit', keys.deposits, (headers) =>
+          call(gateway, 'POST', '/wps/relay/depositMTV3', { token: player.token, body: { amount: 500, payeeName: 'Fault Tester' }, headers }),
+        );
+        if (deposit) {
+          await decide('approval', async () => {
+            await approveDeposit(pool, { merchantId, depositId: deposit.depositId, operatorName: 'fault-cashier', nowMs: Date.now() });
+            approved.add(deposit.depositId);
+          });
         }
-        if (deposit !== undefined) {
-          depositKeys.set(key, deposit);
-          for (let attempt = 0; attempt < 40 && running; attempt++) {
-            try {
-              await approveDeposit(pool, { merchantId, depositId: deposit, operatorName: 'fault-cashier', nowMs: Date.now() });
-              approved.add(deposit);
-              note('approval', true);
-              break;
-            } catch (error) {
-              note('approval', false, error.code ?? error.message);
-              await sleep(500);
-            }
-          }
-        }
-        // A bet on the round on sale, and the balance.
+        // A bet on the round on sale.
         const near = await call(gateway, 'GET', `/lgw/numeros/near?gameCode=${BET_GAME}&count=1`, { token: player.token });
         if (near.status === 200) {
           const bet = await call(gateway, 'POST', '/lgw/orders/betting', { token: player.token, body: { gameCode: BET_GAME, currentNumero: near.body.value[0].numero, bettingSlipString: slip, betCartAmountSum: '2.0000' } });
           // A round that closed between the two calls is the game's rule, not a fault.
           note('bet', bet.status === 200 || bet.body?.errorCode === 'lottery.round.closed', bet.body?.errorCode ?? `HTTP ${bet.status}`);
         } else note('bet', false, near.body?.errorCode ?? `HTTP ${near.status}`);
+        // A spin of the in-house slot (1.00): through the game server to the seamless wallet.
+        if (!slotSession) {
+          const launched = await call(gateway, 'POST', '/wps/game/launchGame', { token: player.token, body: { gameId: SLOT_GAME, vassalage: 'JL', launchMode: 'GLS', language: 'EN' } });
+          note('spin', launched.status === 200, launched.body?.errorCode ?? `HTTP ${launched.status}`);
+          if (launched.status === 200) slotSession = sessionTokenOf(launched.body.value.game_url);
+        }
+        if (slotSession) {
+          const spin = await call(gateway, 'POST', `/jl/v1/slots/${SLOT_GAME}/spin`, { body: { session: slotSession, bet: 1 } });
+          note('spin', spin.status === 200, spin.body?.errorCode ?? `HTTP ${spin.status}`);
+        }
+        // Every other turn a withdrawal of 10.00, paid (or, one in three, rejected) by the cashier.
+        if (turn % 2 === 0) {
+          const withdrawal = await keyed('withdrawal', keys.withdrawals, (headers) =>
+            sealedCall(encryptForServer, gateway, '/wps/relay/withdraw', { token: player.token, body: { amount: 10, bankCardId: player.cardId, password: PAYMENT_PASSWORD, currentWithdrawType: 'BC' }, headers }),
+          );
+          if (withdrawal) {
+            const decision = { merchantId, withdrawalId: withdrawal.withdrawId, operatorName: 'fault-cashier', nowMs: Date.now() };
+            await decide('payout', () => ((turn + index) % 3 === 0 ? rejectWithdrawal(pool, { ...decision, reason: 'fault suite' }) : payWithdrawal(pool, decision)));
+          }
+        }
         const balance = await call(gateway, 'GET', '/wps/v2/wallets/balance', { token: player.token });
         note('balance', balance.status === 200, balance.body?.errorCode ?? `HTTP ${balance.status}`);
         await sleep(200);
+      }
+    };
+    // The agent sends 1.00 to its upline twice a second.
+    const agentLoop = async () => {
+      while (running) {
+        await keyed('transfer', keys.transfers, (headers) =>
+          sealedCall(encryptForServer, gateway, '/wps/relay/agentDownlineTransfer', { token: agent.token, body: { transferAmount: 1, password: PAYMENT_PASSWORD, remark: 'fault suite' }, headers }),
+        );
+        await sleep(500);
       }
     };
 
@@ -230,16 +339,52 @@ export async function benchFaults() {
         await sleep(250);
       }
     };
+    // act answers what it did: { at } when the fault itself came after a wait (a kill timed to a
+    // job's run), { detail } for the report.
     const fault = async (name, act) => {
-      const at = performance.now();
-      await act();
-      const entry = { name, at };
+      const begun = performance.now();
+      const done = (await act()) ?? {};
+      const entry = { name, at: done.at ?? begun, detail: done.detail };
       faults.push(entry);
       await sleep(PHASE_MS);
       await allReady();
-      entry.allReadySeconds = Number(((performance.now() - at) / 1000).toFixed(1));
+      entry.allReadySeconds = Number(((performance.now() - entry.at) / 1000).toFixed(1));
     };
-    const loops = players.map(playerLoop);
+
+    /**
+     * Holds rows with this script's own transaction (`lock`, an owner's SELECT … FOR UPDATE) until a
+     * backend of the cluster waits on them and `leaderOf(waiting)` names the instance to kill; kills
+     * it, then lets the rows go. The killed instance's transaction never commits (its client is
+     * gone), and its backend, once let go, finds no client and rolls back.
+     */
+    const killWhileHeld = async (lock, leaderOf, waitMs) => {
+      const holder = await owner.connect();
+      try {
+        await holder.query('BEGIN');
+        await lock(holder);
+        const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+        const deadline = Date.now() + waitMs;
+        while (Date.now() < deadline) {
+          const waiting = (
+            await owner.query("SELECT pid, application_name AS name, query FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'api-%'", [holderPid])
+          ).rows;
+          const leader = waiting.length ? await leaderOf(waiting) : undefined;
+          if (leader) {
+            process.kill(pidOf(leader), 'SIGKILL');
+            const at = performance.now();
+            await sleep(500);
+            return { at, killed: leader };
+          }
+          await sleep(100);
+        }
+        throw new Error(`no instance came to wait on the held rows within ${waitMs / 1000} s`);
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        holder.release();
+      }
+    };
+
+    const loops = [...players.map(playerLoop), agentLoop()];
     await sleep(PHASE_MS);
     const started = performance.now();
     await fault('kill -9 api-1', async () => process.kill(pidOf('api-1'), 'SIGKILL'));
@@ -250,6 +395,57 @@ export async function benchFaults() {
           WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'api-%' LIMIT 1`,
       );
       process.kill(pidOf(leader.rows[0]?.application_name ?? 'api-3'), 'SIGKILL');
+    });
+    // The round of BET_GAME next to be drawn, once its sale has closed (no bet comes to it after).
+    let killedRound;
+    await fault('kill -9 the lottery leader during a settlement', async () => {
+      for (;;) {
+        const next = (
+          await owner.query(
+            `SELECT r.id, extract(epoch FROM r.close_at) * 1000 AS "closeMs", (SELECT member_id FROM lottery_bet WHERE round_id = r.id ORDER BY id DESC LIMIT 1) AS "memberId"
+               FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id
+              WHERE g.merchant_id = $1 AND g.game_code = $2 AND r.state = 'open' ORDER BY r.draw_at LIMIT 1`,
+            [merchantId, BET_GAME],
+          )
+        ).rows[0];
+        await sleep(Math.max(0, Number(next.closeMs) - Date.now()) + 200);
+        if (next.memberId === null) continue;
+        killedRound = Number(next.id);
+        // The settling UPDATE stops at this member's bets; the instance that runs it is the one
+        // holding the scheduler's leader lock (a session lock: its own connection, its own name).
+        const done = await killWhileHeld(
+          (holder) => holder.query('SELECT id FROM lottery_bet WHERE round_id = $1 AND member_id = $2 FOR UPDATE', [killedRound, next.memberId]),
+          async (waiting) => {
+            if (!waiting.some((backend) => /UPDATE\s+lottery_bet/i.test(backend.query))) return undefined;
+            const leader = await owner.query(
+              `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+                WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended('lottery_scheduler', 0)`,
+            );
+            return leader.rows[0]?.application_name;
+          },
+          90_000,
+        );
+        return { ...done, detail: `round ${killedRound}, ${done.killed} killed mid-UPDATE` };
+      }
+    });
+    // The pass that stops at the credit has claimed its rounds (row locks, seen from here as the
+    // rounds not yet paid that a SKIP LOCKED select passes over).
+    let killedPass;
+    await fault('kill -9 an instance during a wage pass', async () => {
+      const done = await killWhileHeld(
+        (holder) => holder.query('SELECT id FROM ledger_account WHERE id = $1 FOR UPDATE', [wageAccount]),
+        async (waiting) => {
+          const claimed = await owner.query(
+            `WITH free AS (SELECT id FROM lottery_round WHERE merchant_id = $1 AND state = 'settled' AND wages_paid_at IS NULL FOR UPDATE SKIP LOCKED)
+             SELECT id FROM lottery_round WHERE merchant_id = $1 AND state = 'settled' AND wages_paid_at IS NULL AND id NOT IN (SELECT id FROM free)`,
+            [merchantId],
+          );
+          killedPass = { rounds: claimed.rows.map((row) => Number(row.id)) };
+          return waiting[0].name;
+        },
+        150_000,
+      );
+      return { ...done, detail: `${done.killed} killed holding ${killedPass.rounds.length} rounds` };
     });
     await fault('PostgreSQL stopped 10 s', async () => {
       await postgres.stop();
@@ -270,23 +466,40 @@ export async function benchFaults() {
     await Promise.all(loops);
     const ended = performance.now();
 
-    // Every round bet on settles (a game drawn every minute: its last round within two minutes).
-    const deadline = Date.now() + 180_000;
-    let open = 0;
-    do {
-      open = Number((await owner.query("SELECT count(*) AS open FROM lottery_bet WHERE state = 'open'")).rows[0].open);
-      if (open) await sleep(2000);
-    } while (open && Date.now() < deadline);
+    // Until the jobs have finished what the load began: every round bet on settled (a game drawn
+    // every minute: its last round within two minutes), every settled round's wages paid (a pass
+    // every 5 s), every in-house round finished (the recovery takes rounds 30 s old, every 30 s).
+    const until = async (sql, seconds) => {
+      const deadline = Date.now() + seconds * 1000;
+      for (;;) {
+        const left = Number((await owner.query(sql)).rows[0].n);
+        if (!left || Date.now() > deadline) return left;
+        await sleep(2000);
+      }
+    };
+    await until("SELECT count(*) AS n FROM lottery_bet WHERE state = 'open'", 180);
+    await until("SELECT count(*) AS n FROM lottery_round WHERE state = 'settled' AND wages_paid_at IS NULL", 60);
+    await until("SELECT count(*) AS n FROM inhouse_round WHERE state = 'pending'", 120);
     await sleep(3000);
 
     const report = await reconcile(owner);
-    // The database is this run's alone: every deposit movement is one of its approvals.
-    const credits = Number((await owner.query("SELECT count(*) AS n FROM ledger_transaction WHERE kind = 'deposit'")).rows[0].n);
-    const approvedRows = Number((await owner.query("SELECT count(*) AS n FROM deposit WHERE status = 'approved'")).rows[0].n);
-    const twice = credits - approvedRows;
-    const pendingApproved = Number((await owner.query("SELECT count(*) AS n FROM deposit WHERE id = ANY($1::bigint[]) AND status <> 'approved'", [[...approved]])).rows[0].n);
-    const depositsMade = Number((await owner.query("SELECT count(*) AS n FROM deposit WHERE member_id IN (SELECT id FROM member WHERE username LIKE 'benchfault%')")).rows[0].n);
-    const betStates = (await owner.query('SELECT state, count(*)::int AS n FROM lottery_bet GROUP BY state ORDER BY state')).rows;
+    // The database is this run's alone: every movement of a kind is the load's.
+    // An audit that cannot be read fails by itself; the others are still reported.
+    const audited = async (name, work) => {
+      try {
+        return await work();
+      } catch (error) {
+        return [{ name, ok: false, detail: `could not be read: ${error.message}` }];
+      }
+    };
+    const audits = [
+      { name: 'ledger reconciles', ok: report.problems.length === 0, detail: report.problems.length ? JSON.stringify(report.problems.slice(0, 5)) : 'no difference' },
+      ...(await audited('idempotent requests', () => idempotentRequests(owner, keys))),
+      ...(await audited('decisions', () => decisions(owner, { approvedDeposits: approved }))),
+      ...(await audited('lottery settlement', () => lotterySettlement(owner, { roundId: killedRound }))),
+      ...(await audited('real-time wages', () => realtimeWages(owner, { agentId: top.id, profitRate: PROFIT_RATE, lossRate: LOSS_RATE, killedPass }))),
+      ...(await audited('in-house rounds', () => inhouseRounds(owner))),
+    ];
     const balances = new Map(
       (
         await owner.query(
@@ -300,7 +513,10 @@ export async function benchFaults() {
       streamsRight = players.filter((player, index) => Number(tabs[index].balance) === balances.get(player.username)).length;
       if (streamsRight < PLAYERS) await sleep(500);
     }
+    const reconnects = tabs.reduce((sum, tab) => sum + tab.reconnects, 0);
+    audits.push({ name: 'balance streams on their member’s balance', ok: streamsRight === PLAYERS, detail: `${streamsRight} of ${PLAYERS} (${reconnects} reconnections)` });
 
+    const KINDS = ['deposit', 'approval', 'bet', 'spin', 'withdrawal', 'payout', 'transfer', 'balance'];
     const phases = faults.map((entry, index) => {
       const until = faults[index + 1]?.at ?? ended;
       const during = outcomes.filter((outcome) => outcome.at >= entry.at && outcome.at < until);
@@ -309,9 +525,10 @@ export async function benchFaults() {
       const recovered = lastRefused ? during.find((outcome) => outcome.ok && outcome.at > lastRefused.at) : undefined;
       return {
         fault: entry.name,
+        detail: entry.detail,
         requests: during.length,
         refused: refused.length,
-        refusedByKind: Object.fromEntries(['deposit', 'approval', 'bet', 'balance'].map((kind) => [kind, refused.filter((outcome) => outcome.kind === kind).length])),
+        refusedByKind: Object.fromEntries(KINDS.map((kind) => [kind, refused.filter((outcome) => outcome.kind === kind).length])),
         // What the refusals said, most frequent first.
         reasons: Object.entries(refused.reduce((counts, outcome) => ({ ...counts, [outcome.why]: (counts[outcome.why] ?? 0) + 1 }), {}))
           .sort((a, b) => b[1] - a[1])
@@ -321,33 +538,20 @@ export async function benchFaults() {
         allReadySeconds: entry.allReadySeconds,
       };
     });
-    const result = {
-      phases,
-      reconciled: report.problems.length === 0,
-      problems: report.problems.slice(0, 5),
-      depositsCreditedTwice: twice,
-      approvedNotCredited: pendingApproved,
-      depositRequests: depositKeys.size,
-      depositsMade,
-      betStates,
-      openBets: open,
-      streamsRight,
-      streamReconnects: tabs.reduce((sum, tab) => sum + tab.reconnects, 0),
-      seconds: Number(((ended - started) / 1000).toFixed(0)),
-    };
-    console.log(`\nFault suite: ${PLAYERS} players through the gateway (three instances, PgBouncer), ${result.seconds} s of faults`);
+    const requestsByKind = Object.fromEntries(KINDS.map((kind) => [kind, outcomes.filter((outcome) => outcome.kind === kind && outcome.ok).length]));
+    const result = { phases, audits, requestsByKind, seconds: Number(((ended - started) / 1000).toFixed(0)), lost: audits.some((audit) => !audit.ok) };
+    console.log(`\nFault suite: ${PLAYERS} players and their agent through the gateway (three instances, PgBouncer), ${result.seconds} s of faults`);
+    console.log(`  served: ${KINDS.map((kind) => `${kind} ${requestsByKind[kind]}`).join(', ')}`);
     for (const phase of phases) {
       const kinds = Object.entries(phase.refusedByKind)
         .filter(([, count]) => count)
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ');
-      console.log(`  ${phase.fault}: ${phase.refused} of ${phase.requests} refused${kinds ? ` (${kinds}; ${phase.reasons.join(', ')})` : ''}; served again ${phase.recoverSeconds} s after the fault, all three instances ready after ${phase.allReadySeconds} s`);
+      console.log(
+        `  ${phase.fault}${phase.detail ? ` (${phase.detail})` : ''}: ${phase.refused} of ${phase.requests} refused${kinds ? ` (${kinds}; ${phase.reasons.join(', ')})` : ''}; served again ${phase.recoverSeconds} s after the fault, all three instances ready after ${phase.allReadySeconds} s`,
+      );
     }
-    console.log(`  ledger reconciles: ${result.reconciled ? 'yes' : `no: ${JSON.stringify(result.problems)}`}`);
-    console.log(`  deposits: ${result.depositRequests} requests answered, ${result.depositsMade} made (one per key), ${approved.size} approved, credited twice ${result.depositsCreditedTwice}, approved but not credited ${result.approvedNotCredited}`);
-    console.log(`  lottery bets by state: ${result.betStates.map((row) => `${row.state} ${row.n}`).join(', ')}; still open ${result.openBets}`);
-    console.log(`  balance streams on their member's balance at the end: ${result.streamsRight} of ${PLAYERS} (${result.streamReconnects} reconnections)`);
-    result.lost = !result.reconciled || twice > 0 || pendingApproved > 0 || result.depositsMade !== result.depositRequests || open > 0 || result.streamsRight !== PLAYERS;
+    for (const audit of audits) console.log(`  ${audit.ok ? 'ok  ' : 'FAIL'} ${audit.name}: ${audit.detail}`);
     return result;
   } finally {
     for (const tab of tabs) tab.close();

@@ -46,11 +46,15 @@
 //     against three behind the gateway (`npm run cluster`): requests per second, p50 and p99 per
 //     route, each as a ratio to the hello-world (scripts/bench-load.mjs); `npm run bench --
 //     --load-cluster` runs only this.
-//   - the fault suite: players depositing, betting and reading their balance through the cluster
-//     while instances are killed (-9), the job leader too, PostgreSQL stops for 10 s and every
-//     LISTEN connection is dropped; then reconciliation, deposits once per key and per approval,
-//     bets settled, balance streams right, and per fault the requests refused and the time to
-//     recover (scripts/bench-faults.mjs); `npm run bench -- --faults` runs only this.
+//   - the fault suite: players depositing, betting on the lottery, spinning an in-house slot,
+//     withdrawing and reading their balance through the cluster, their agent transferring to its
+//     upline, while instances are killed (-9), the job leader too, the lottery's leader in the
+//     middle of a settlement and an instance in the middle of a wage pass, PostgreSQL stops for
+//     10 s and every LISTEN connection is dropped; then reconciliation, one effect per
+//     idempotency key, every decision moved once, every bet settled once, every wage paid once,
+//     every in-house round finished once, balance streams right, and per fault the requests
+//     refused and the time to recover (scripts/bench-faults.mjs, bench-faults-checks.mjs);
+//     `npm run bench -- --faults` runs only this.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
