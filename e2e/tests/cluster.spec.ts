@@ -11,8 +11,11 @@ import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../ha
 // The production shape (`npm run cluster`): its own embedded PostgreSQL, PgBouncer in transaction
 // mode, three API instances and the nginx gateway (deploy/nginx/gateway.conf adapted) serving the
 // site on one port. A player registers, opens the site on a phone through the gateway and logs
-// in; requests are spread over the three instances; one instance is killed (kill -9), the site
-// goes on through the others with nothing refused, and the cluster starts the killed one again. The cluster has a database of its own, so this
+// in; requests are spread over the three instances; one instance is killed (kill -9) with the
+// player's deposit just made on it, the site goes on through the others with nothing refused, the
+// deposit retried through the gateway under its Idempotency-Key answers the same deposit, and the cluster
+// starts the killed one again. The whole-system fault suite with its load is `npm run bench --
+// --faults` (scripts/bench-faults.mjs). The cluster has a database of its own, so this
 // file uses Playwright's own `test`, not the harness's (whose merchants live in the suite's
 // database). Its ports sit apart from the suite's server (E2E_PORT) and from `npm run cluster`'s
 // defaults, so a cluster a developer left running is never touched.
@@ -87,7 +90,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('three instances behind the gateway: a player registers, logs in on a phone, and an instance killed -9 refuses nothing', async ({ page }) => {
+test('three instances behind the gateway: a player registers, logs in on a phone, an instance killed -9 refuses nothing, and a deposit retried after it died is made once', async ({ page }) => {
   test.setTimeout(180_000);
   const api = await requestFactory.newContext({ baseURL: GATEWAY });
   // The gateway spreads requests over the three instances (round robin).
@@ -107,14 +110,30 @@ test('three instances behind the gateway: a player registers, logs in on a phone
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
   await expectNoHorizontalOverflow(page, 'header');
 
-  // kill -9 one instance: the gateway takes it out on the first refused connection and sends that
-  // request on to another; the site goes on with the others. The cluster starts it again.
+  // The player's deposit, made on the second instance; then kill -9 that instance, as if it died
+  // before the browser had its answer: the gateway takes it out on the first refused connection
+  // and sends that request on to another; the site goes on with the others. The cluster starts
+  // it again.
   const second = `http://127.0.0.1:${BASE_PORT + 2}`;
   const killed = ((await (await api.get(`${second}/healthz`)).json()) as { instanceId: string }).instanceId;
+  const deposit = { amount: 500, payeeName: 'Cluster Tester' };
+  const depositHeaders = { authorization: registered.body.value.token, language: 'EN', 'idempotency-key': `cluster-deposit-${username}` };
+  const made = await api.post(`${second}/wps/relay/depositMTV3`, { data: deposit, headers: depositHeaders });
+  expect(made.status()).toBe(200);
+  const { depositId } = ((await made.json()) as { value: { depositId: number } }).value;
   process.kill(Number(readFileSync(path.join(stateDir, 'api-2.pid'), 'utf8')), 'SIGKILL');
   const after = await instancesAnswering(api, 9);
   expect(after.refused).toBe(0);
   expect(after.ids.has(killed)).toBe(false);
+  // The browser's retry under the same key, through the gateway to another instance: the same
+  // deposit, and the member has that one.
+  const retried = await api.post('/wps/relay/depositMTV3', { data: deposit, headers: depositHeaders });
+  expect(retried.status()).toBe(200);
+  expect(((await retried.json()) as { value: { depositId: number } }).value.depositId).toBe(depositId);
+  const now = Date.now();
+  const report = await api.get(`/wps/relay/MCSFE_getDepositTransactionReport?startDate=${now - 3_600_000}&endDate=${now + 3_600_000}`, { headers: depositHeaders });
+  const deposits = ((await report.json()) as { value: { list: { requestedAmount: number; state: string }[] } }).value.list;
+  expect(deposits.map((row) => [row.requestedAmount, row.state])).toEqual([[500, 'pending']]);
   await page.reload();
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
   await expect
