@@ -35,6 +35,25 @@ export async function idempotentRequests(db, { deposits, withdrawals, transfers 
   return audits;
 }
 
+/**
+ * Every newcomer whose registration was answered (or whose retry found the name taken) is one
+ * member with its wallet; a name never answered may or may not have been made, never twice.
+ */
+export async function newcomers(db, { tried, answered }) {
+  const members = await count(db, 'SELECT count(*) AS n FROM member WHERE username = ANY($1::text[])', [[...answered]]);
+  const wallets = await count(db, "SELECT count(DISTINCT a.member_id) AS n FROM ledger_account a JOIN member m ON m.id = a.member_id WHERE m.username = ANY($1::text[]) AND a.unit = 'REAL'", [
+    [...answered],
+  ]);
+  const stray = await count(db, "SELECT count(*) AS n FROM member WHERE username LIKE 'faultnew%' AND NOT (username = ANY($1::text[]))", [[...tried]]);
+  return [
+    {
+      name: 'registrations: one member each, with its wallet',
+      ok: members === answered.size && wallets === answered.size && stray === 0,
+      detail: `${answered.size} registered, ${members} members, ${wallets} with a wallet, ${stray} never asked for`,
+    },
+  ];
+}
+
 /** Every decided deposit and withdrawal moved its money once; every approved deposit was credited. */
 export async function decisions(db, { approvedDeposits }) {
   const credits = await count(db, "SELECT count(*) AS n FROM ledger_transaction WHERE kind = 'deposit'");

@@ -1,9 +1,10 @@
 // Fault suite over the whole system (`npm run bench -- --faults`): the production shape of `npm run
 // cluster` (PgBouncer, three API instances, the nginx gateway) on an embedded PostgreSQL of its own,
-// under a load of players depositing (a cashier approving each deposit), betting on the lottery,
-// spinning an in-house slot, withdrawing (a cashier paying or rejecting each withdrawal) and reading
-// their balance, each player with a balance stream open as a browser tab keeps it, and of their
-// agent transferring to its upline, while these faults follow one another:
+// under a load of newcomers registering, players depositing (a cashier approving each deposit),
+// betting on the lottery, spinning an in-house slot, withdrawing (a cashier paying or rejecting
+// each withdrawal) and reading their balance, each player with a balance stream open as a browser
+// tab keeps it, and of their agent transferring to its upline, while these faults follow one
+// another:
 //   1. kill -9 one API instance (the cluster starts it again a second later), then another;
 //   2. kill -9 the instance leading the jobs (the one whose connection holds a job's leader lock:
 //      pg_locks, application_name);
@@ -17,7 +18,8 @@
 //   5. PostgreSQL stopped for 10 s, then started again;
 //   6. every LISTEN connection of every instance dropped at once (pg_terminate_backend).
 // Afterwards (bench-faults-checks.mjs): the ledger reconciles; every request retried under one
-// Idempotency-Key (deposit, withdrawal, agent transfer) had one effect; every approved deposit was
+// Idempotency-Key (deposit, withdrawal, agent transfer) had one effect; every newcomer answered is
+// one member with its wallet; every approved deposit was
 // credited once, every withdrawal held and settled once; every lottery bet settled once (the prizes
 // paid per round and member are the won bets' prizes), the killed settlement's round among them;
 // every settled round's wages paid once, as worked out from its stakes, the killed pass's rounds
@@ -33,7 +35,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { decisions, idempotentRequests, inhouseRounds, lotterySettlement, realtimeWages } from './bench-faults-checks.mjs';
+import { decisions, idempotentRequests, inhouseRounds, lotterySettlement, newcomers, realtimeWages } from './bench-faults-checks.mjs';
 import { eventsIn, freePort, membersWithSessions, stopChild, sleep } from './bench-support.mjs';
 import { repoRoot, run } from './lib.mjs';
 
@@ -81,12 +83,12 @@ function call(base, method, url, { token, body, headers = {} } = {}) {
   });
 }
 
-/** An encrypted POST, sealed as the browser seals it with the key the gateway's instance gives. */
-async function sealedCall(encryptForServer, base, url, { token, body, headers = {} }) {
+/** An encrypted call, sealed as the browser seals it with the key the gateway's instance gives. */
+async function sealedCall(encryptForServer, base, url, { method = 'POST', token, body, headers = {} }) {
   const key = await call(base, 'GET', '/wps/session/key/rsa');
   if (key.status !== 200) return key;
   const sealed = await encryptForServer(body, key.body.value);
-  return call(base, 'POST', url, { token, body: sealed.body, headers: { ...headers, encryption: sealed.encryption } });
+  return call(base, method, url, { token, body: sealed.body, headers: { ...headers, encryption: sealed.encryption } });
 }
 
 /** Tries `attempt` until it answers 200 (or `running()` turns false), noting each try; answers the last. */
@@ -194,6 +196,12 @@ export async function benchFaults() {
     const withPaymentPassword = async (member, app) => setPaymentPasswordOf(app, member.token);
     // Withdrawals of 10.00 as often as the load asks, no turnover asked of the deposits.
     await setWithdrawSettings(owner, merchantId, { minimumAmount: 10, dailyMaxCount: 10_000, turnoverMultiplier: 0 });
+    // Newcomers register through the gateway from one address (the gateway's) all run long.
+    await owner.query(
+      `INSERT INTO merchant_setting (merchant_id, key, value) VALUES ($1, 'accounts', $2)
+       ON CONFLICT (merchant_id, key) DO UPDATE SET value = merchant_setting.value || EXCLUDED.value`,
+      [merchantId, JSON.stringify({ registerPerIpPerHour: 100_000, registerPerDevicePerDay: 100_000, registerCaptchaAfter: 100_000 })],
+    );
     const players = await membersWithSessions({ buildApp, createMember, tokenFor }, pool, merchantId, 'benchfault', PLAYERS, {
       each: async (member, app) => {
         await withPaymentPassword(member, app);
@@ -244,6 +252,7 @@ export async function benchFaults() {
     // Idempotency keys sent (tried) and answered, per kind of request (bench-faults-checks.mjs).
     const sent = () => ({ tried: new Set(), answered: new Set() });
     const keys = { deposits: { ...sent(), members: 'benchfault%' }, withdrawals: { ...sent(), members: 'benchfault%' }, transfers: { ...sent(), memberId: agent.id } };
+    const registrations = { tried: new Set(), answered: new Set() };
     const approved = new Set();
     let running = true;
     const isRunning = () => running;
@@ -318,6 +327,23 @@ export async function benchFaults() {
         await sleep(200);
       }
     };
+    // A newcomer registers every half second. A retry of a registration whose answer was lost
+    // finds the name taken when the first try went through: registered all the same.
+    const newcomerLoop = async () => {
+      for (let serial = 0; running; serial++) {
+        const username = `faultnew${serial}`;
+        registrations.tried.add(username);
+        let retry = false;
+        const answer = await untilAnswered('register', note, isRunning, async () => {
+          const made = await sealedCall(encryptForServer, gateway, '/wps/member/register', { method: 'PUT', body: { username, password: 'Kestrel42x', confirmPassword: 'Kestrel42x' } });
+          const taken = retry && made.body?.errorCode === 'exists.username.err';
+          retry = true;
+          return taken ? { status: 200 } : made;
+        });
+        if (answer.status === 200) registrations.answered.add(username);
+        await sleep(500);
+      }
+    };
     // The agent sends 1.00 to its upline twice a second.
     const agentLoop = async () => {
       while (running) {
@@ -384,7 +410,7 @@ export async function benchFaults() {
       }
     };
 
-    const loops = [...players.map(playerLoop), agentLoop()];
+    const loops = [...players.map(playerLoop), agentLoop(), newcomerLoop()];
     await sleep(PHASE_MS);
     const started = performance.now();
     await fault('kill -9 api-1', async () => process.kill(pidOf('api-1'), 'SIGKILL'));
@@ -495,6 +521,7 @@ export async function benchFaults() {
     const audits = [
       { name: 'ledger reconciles', ok: report.problems.length === 0, detail: report.problems.length ? JSON.stringify(report.problems.slice(0, 5)) : 'no difference' },
       ...(await audited('idempotent requests', () => idempotentRequests(owner, keys))),
+      ...(await audited('registrations', () => newcomers(owner, registrations))),
       ...(await audited('decisions', () => decisions(owner, { approvedDeposits: approved }))),
       ...(await audited('lottery settlement', () => lotterySettlement(owner, { roundId: killedRound }))),
       ...(await audited('real-time wages', () => realtimeWages(owner, { agentId: top.id, profitRate: PROFIT_RATE, lossRate: LOSS_RATE, killedPass }))),
@@ -516,7 +543,7 @@ export async function benchFaults() {
     const reconnects = tabs.reduce((sum, tab) => sum + tab.reconnects, 0);
     audits.push({ name: 'balance streams on their member’s balance', ok: streamsRight === PLAYERS, detail: `${streamsRight} of ${PLAYERS} (${reconnects} reconnections)` });
 
-    const KINDS = ['deposit', 'approval', 'bet', 'spin', 'withdrawal', 'payout', 'transfer', 'balance'];
+    const KINDS = ['register', 'deposit', 'approval', 'bet', 'spin', 'withdrawal', 'payout', 'transfer', 'balance'];
     const phases = faults.map((entry, index) => {
       const until = faults[index + 1]?.at ?? ended;
       const during = outcomes.filter((outcome) => outcome.at >= entry.at && outcome.at < until);

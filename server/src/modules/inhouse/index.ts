@@ -9,7 +9,7 @@ import type { SecretsKey } from '../../secrets-key';
 import { CrashGame } from './crash.service';
 import { createInhouseRecovery } from './inhouse.jobs';
 import { inhouseRoutes } from './inhouse.routes';
-import { fetchTransport, injectTransport, ProviderClient } from './provider-client';
+import { fetchTransport, injectTransportOnceReady, ProviderClient } from './provider-client';
 import type { InhouseDeps } from './slots.service';
 
 export { inhouseMessages } from './inhouse.messages';
@@ -44,7 +44,7 @@ export class InhouseServer {
     app: FastifyInstance,
     options: { pool: pg.Pool; clock: Clock; secretsKey: SecretsKey; providerBaseUrl?: string; onProblem?: (message: string, error?: unknown) => void },
   ) {
-    const transport = options.providerBaseUrl ? fetchTransport(options.providerBaseUrl) : injectTransport(app);
+    const transport = options.providerBaseUrl ? fetchTransport(options.providerBaseUrl) : injectTransportOnceReady(app);
     this.deps = {
       db: options.pool,
       clock: options.clock,

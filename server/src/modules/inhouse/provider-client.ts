@@ -31,6 +31,28 @@ export function injectTransport(app: FastifyInstance): ProviderTransport {
   };
 }
 
+/**
+ * injectTransport for the app's own game server, made while the app is being built: its calls wait
+ * until the app is ready (listen() or ready()), or closing. app.inject on an app not yet ready
+ * makes it ready there and then. A call at start-up (the recovery job finishing the rounds an
+ * instance killed mid-spin left) did so in the middle of building the app, the next hook added
+ * threw, and the instance could not start for as long as such rounds waited.
+ */
+export function injectTransportOnceReady(app: FastifyInstance): ProviderTransport {
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  app.addHook('onReady', async () => markReady());
+  // Closing without ever being ready: the waiting calls go on, and fail on the closed app.
+  app.addHook('preClose', async () => markReady());
+  const transport = injectTransport(app);
+  return async (request) => {
+    await ready;
+    return transport(request);
+  };
+}
+
 export { fetchTransport };
 
 /** The provider refused the call (an envelope with an error code, 4xx or maintenance). */

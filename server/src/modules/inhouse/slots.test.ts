@@ -1,4 +1,5 @@
 import type { Envelope, JlRotate, JlRound, JlRounds, JlSession, JlSpin } from '@platform/contract';
+import { buildApp } from '../../app';
 import { secretsKeyFromEnv } from '../../secrets-key';
 import { createTestApp, json, type TestContext } from '../../testing/test-app';
 import { launch, sessionTokenOf } from '../game-provider/game-provider.testing';
@@ -236,6 +237,30 @@ describe('recovery of a round cut between its bet and its win', () => {
     expect(await balanceOf(memberId)).toBe(9_00 + win);
     expect(await recoverPendingRounds(deps(undefined), async () => merchant.code, 0)).toBe(1);
     expect(await balanceOf(memberId)).toBe(9_00 + win);
+  });
+
+  it('an instance started while a cut round waits starts, and its recovery pays the win once it is ready', async () => {
+    const { memberId, session } = await player(10_00);
+    await expect(spin(deps('win', true), merchant, session, 'JLS001', 1)).rejects.toMatchObject({ errorCode: 'inhouse.provider.unavailable' });
+    const round = (await context.pool.query<{ id: string; win: string }>('SELECT id, win_minor AS win FROM inhouse_round ORDER BY id DESC LIMIT 1')).rows[0];
+    // Old enough for the recovery job's run at start-up.
+    await context.pool.query("UPDATE inhouse_round SET created_at = created_at - interval '1 hour' WHERE id = $1", [round.id]);
+    // Another instance on the same database, with its in-house jobs on: its recovery runs while
+    // the app is still being built. The provider call waits for the app to be ready; made at once,
+    // it made the app ready there and the build failed on its next hook.
+    const instance = await buildApp({ pool: context.pool, logger: false, remoteOverrides: {}, lotteryJobs: false, c2cSweep: false, delivery: false, inhouse: { jobs: true } });
+    try {
+      expect((await context.pool.query('SELECT state FROM inhouse_round WHERE id = $1', [round.id])).rows[0].state).toBe('pending');
+      await instance.ready();
+      // The recovery's first run, now let through: until the round is no longer pending.
+      const stateOf = async (): Promise<string> => (await context.pool.query<{ state: string }>('SELECT state FROM inhouse_round WHERE id = $1', [round.id])).rows[0].state;
+      let state = await stateOf();
+      for (const deadline = Date.now() + 60_000; state === 'pending' && Date.now() < deadline; state = await stateOf()) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(state).toBe('settled');
+      expect(await balanceOf(memberId)).toBe(9_00 + Number(round.win));
+    } finally {
+      await instance.close();
+    }
   });
 
   it('rolls back a bet that never reached the wallet, so that it cannot land later', async () => {
