@@ -5,6 +5,17 @@
 const count = async (db, sql, values = []) => Number((await db.query(sql, values)).rows[0].n);
 
 /**
+ * What the ledger credited to members under keys `<prefix><id>:<batch>`, per id (bigint, named
+ * `column`) and member: `amount`. The movements that pay a round's prizes and a wage pass's wages
+ * are keyed so.
+ */
+const creditedByKey = (prefix, column) =>
+  `SELECT split_part(substr(t.idempotency_key, ${prefix.length + 1}), ':', 1)::bigint AS ${column}, a.member_id, sum(p.amount_minor) AS amount
+     FROM ledger_transaction t JOIN ledger_posting p ON p.transaction_id = t.id JOIN ledger_account a ON a.id = p.account_id
+    WHERE t.idempotency_key LIKE '${prefix}%' AND a.member_id IS NOT NULL
+    GROUP BY 1, a.member_id`;
+
+/**
  * Every idempotent request answered made exactly one row (deposits, withdrawals: the key is
  * stored on the row; agent transfers: the ledger's key upline_transfer:<member>:<key>), and no
  * row was made under a key the load never sent.
@@ -83,13 +94,8 @@ export async function lotterySettlement(db, { roundId }) {
     db,
     `WITH won AS (
        SELECT round_id, member_id, sum(prize_minor) AS prize FROM lottery_bet WHERE state IN ('won', 'lost') GROUP BY round_id, member_id HAVING sum(prize_minor) > 0
-     ), paid AS (
-       SELECT split_part(t.idempotency_key, ':', 3)::bigint AS round_id, a.member_id, sum(p.amount_minor) AS paid
-         FROM ledger_transaction t JOIN ledger_posting p ON p.transaction_id = t.id JOIN ledger_account a ON a.id = p.account_id
-        WHERE t.kind = 'win' AND t.idempotency_key LIKE 'lottery:win:%' AND a.member_id IS NOT NULL
-        GROUP BY 1, a.member_id
-     )
-     SELECT count(*) AS n FROM won FULL JOIN paid USING (round_id, member_id) WHERE COALESCE(won.prize, 0) <> COALESCE(paid.paid, 0)`,
+     ), paid AS (${creditedByKey('lottery:win:', 'round_id')})
+     SELECT count(*) AS n FROM won FULL JOIN paid USING (round_id, member_id) WHERE COALESCE(won.prize, 0) <> COALESCE(paid.amount, 0)`,
   );
   const rounds = await count(db, "SELECT count(DISTINCT round_id) AS n FROM lottery_bet WHERE state IN ('won', 'lost')");
   const audits = [{ name: 'lottery bets settled once', ok: open === 0 && mismatched === 0, detail: `${rounds} rounds, ${open} bets still open, ${mismatched} (round, member) prizes paid other than won` }];
@@ -122,13 +128,9 @@ export async function realtimeWages(db, { agentId, profitRate, lossRate, killedP
   );
   const creditedWrong = await count(
     db,
-    `WITH wages AS (SELECT run_id, agent_id, sum(amount_minor) AS amount FROM agent_wage GROUP BY run_id, agent_id HAVING sum(amount_minor) > 0),
-     credited AS (
-       SELECT split_part(t.idempotency_key, ':', 3)::bigint AS run_id, a.member_id AS agent_id, sum(p.amount_minor) AS amount
-         FROM ledger_transaction t JOIN ledger_posting p ON p.transaction_id = t.id JOIN ledger_account a ON a.id = p.account_id
-        WHERE t.kind = 'realtime_salary' AND a.member_id IS NOT NULL GROUP BY 1, a.member_id
-     )
-     SELECT count(*) AS n FROM wages FULL JOIN credited USING (run_id, agent_id) WHERE COALESCE(wages.amount, 0) <> COALESCE(credited.amount, 0)`,
+    `WITH wages AS (SELECT run_id, agent_id AS member_id, sum(amount_minor) AS amount FROM agent_wage GROUP BY run_id, agent_id HAVING sum(amount_minor) > 0),
+     credited AS (${creditedByKey('wage:realtime:', 'run_id')})
+     SELECT count(*) AS n FROM wages FULL JOIN credited USING (run_id, member_id) WHERE COALESCE(wages.amount, 0) <> COALESCE(credited.amount, 0)`,
   );
   const rows = await count(db, 'SELECT count(*) AS n FROM agent_wage WHERE agent_id = $1', [agentId]);
   const audits = [
