@@ -91,14 +91,14 @@ async function sealedCall(encryptForServer, base, url, { method = 'POST', token,
   return call(base, method, url, { token, body: sealed.body, headers: { ...headers, encryption: sealed.encryption } });
 }
 
-/** Tries `attempt` until it answers 200 (or `running()` turns false), noting each try; answers the last. */
-async function untilAnswered(kind, note, running, attempt, { tries = 20, pauseMs = 500 } = {}) {
+/** Tries `attempt` until it answers 200 (20 tries, half a second apart, while `running()`), noting each try; answers the last. */
+async function untilAnswered(kind, note, running, attempt) {
   let answer = { status: 0 };
-  for (let index = 0; index < tries && running(); index++) {
+  for (let index = 0; index < 20 && running(); index++) {
     answer = await attempt();
     note(kind, answer.status === 200, answer.body?.errorCode ?? `HTTP ${answer.status}`);
     if (answer.status === 200) return answer;
-    await sleep(pauseMs);
+    await sleep(500);
   }
   return answer;
 }

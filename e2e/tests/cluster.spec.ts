@@ -1,9 +1,10 @@
+import type { DepositMTResult, DepositReport } from '@platform/contract';
 import { test as base, expect, request as requestFactory, type APIRequestContext } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { callEncrypted, TEST_PASSWORD, uniqueUsername } from '../harness/accounts';
+import { callEncrypted, TEST_PASSWORD, uniqueUsername, type Envelope } from '../harness/accounts';
 import { E2E_PORT } from '../harness/constants';
 import { expectNoHorizontalOverflow } from '../harness/layout';
 import { logInInPopup, openSite, skipAnnouncementPopup, useEnglish } from '../harness/site';
@@ -120,7 +121,7 @@ test('three instances behind the gateway: a player registers, logs in on a phone
   const depositHeaders = { authorization: registered.body.value.token, language: 'EN', 'idempotency-key': `cluster-deposit-${username}` };
   const made = await api.post(`${second}/wps/relay/depositMTV3`, { data: deposit, headers: depositHeaders });
   expect(made.status()).toBe(200);
-  const { depositId } = ((await made.json()) as { value: { depositId: number } }).value;
+  const { depositId } = ((await made.json()) as Envelope<DepositMTResult>).value;
   process.kill(Number(readFileSync(path.join(stateDir, 'api-2.pid'), 'utf8')), 'SIGKILL');
   const after = await instancesAnswering(api, 9);
   expect(after.refused).toBe(0);
@@ -129,10 +130,10 @@ test('three instances behind the gateway: a player registers, logs in on a phone
   // deposit, and the member has that one.
   const retried = await api.post('/wps/relay/depositMTV3', { data: deposit, headers: depositHeaders });
   expect(retried.status()).toBe(200);
-  expect(((await retried.json()) as { value: { depositId: number } }).value.depositId).toBe(depositId);
+  expect(((await retried.json()) as Envelope<DepositMTResult>).value.depositId).toBe(depositId);
   const now = Date.now();
   const report = await api.get(`/wps/relay/MCSFE_getDepositTransactionReport?startDate=${now - 3_600_000}&endDate=${now + 3_600_000}`, { headers: depositHeaders });
-  const deposits = ((await report.json()) as { value: { list: { requestedAmount: number; state: string }[] } }).value.list;
+  const deposits = ((await report.json()) as Envelope<DepositReport>).value.list;
   expect(deposits.map((row) => [row.requestedAmount, row.state])).toEqual([[500, 'pending']]);
   await page.reload();
   await expect(page.getByTestId('header-balance')).toContainText('0.00');
