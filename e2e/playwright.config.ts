@@ -26,6 +26,10 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
+    // Pages asked for less motion, as a player can in their system settings: the site then runs no
+    // carousel of its own (their autoplay redraws the page many times a second, for as long as it
+    // is open, on the same two cores as the server). Tests of the moving carousel ask for motion.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -38,7 +42,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the page's DOM at every step, its network and console. Without
+    // the screencast (`screenshots`), which made Chromium draw and encode every frame of every test
+    // and doubled its CPU on two cores; the failure's own screenshot is still taken below.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
   },
 });

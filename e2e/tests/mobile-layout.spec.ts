@@ -97,6 +97,8 @@ test.describe('phone layout', () => {
   });
 
   test('the bottom tab bar: shown on phones only, each tab where it should go, the current one marked', async ({ page }) => {
+    // The banner's check below is of the carousel as it autoplays (the suite asks for less motion).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await openSite(page, '/');
     const tabBar = page.getByRole('navigation', { name: 'Quick navigation' });
     await expect(tabBar).toBeVisible();

@@ -8,6 +8,11 @@ describe('bannerCarouselOptions', () => {
     expect(bannerCarouselOptions('w_games', 3)).toMatchObject({ loop: true, pagination: false, centeredSlides: false });
     expect(bannerCarouselOptions('w_help', 0)).toMatchObject({ loop: false, autoplay: false });
   });
+
+  it('never autoplays for a player who asked for less motion, who can still swipe through the loop', () => {
+    expect(bannerCarouselOptions('w_home', 5, true)).toMatchObject({ loop: true, autoplay: false, pagination: true });
+    expect(bannerCarouselOptions('w_games', 3, true)).toMatchObject({ loop: true, autoplay: false });
+  });
 });
 
 describe('parseGameLinkage', () => {

@@ -17,14 +17,16 @@ export interface BannerCarouselOptions {
 /**
  * How the carousel behaves for a group and a number of banners: home gets pagination dots and
  * centred slides, other groups one plain slide per view; only more than one banner loops and
- * autoplays.
+ * autoplays. A player who asked the system for less motion gets no autoplay: the banners stay
+ * where they are until swiped or picked by their dots (an autoplaying carousel is motion the
+ * player did not start, and it keeps the page drawing frames for as long as it is open).
  */
-export function bannerCarouselOptions(group: string, bannerCount: number): BannerCarouselOptions {
+export function bannerCarouselOptions(group: string, bannerCount: number, reducedMotion = false): BannerCarouselOptions {
   const moving = bannerCount > 1;
   const home = group === BANNER_GROUPS.home;
   return {
     loop: moving,
-    autoplay: moving ? { delay: BANNER_AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
+    autoplay: moving && !reducedMotion ? { delay: BANNER_AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
     pagination: home,
     centeredSlides: home,
   };

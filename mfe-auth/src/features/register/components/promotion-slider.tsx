@@ -5,6 +5,7 @@ import 'swiper/css';
 import 'swiper/css/pagination';
 import { PROMOTION_AUTOPLAY_MS } from '../../../lib/auth-constants';
 import { NAMESPACE } from '../../../locales';
+import { useReducedMotion } from '../hooks/use-reduced-motion';
 import styles from './promotion-slider.module.css';
 
 /** Image paths from the server live under the brand's image base URL; full addresses stay as they are. */
@@ -13,12 +14,15 @@ function imageUrl(url: string, base: string | null | undefined): string {
   return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
-/** Swiper options: autoplay every 5000 ms and loop only when there is more than one slide. */
-export function sliderOptions(count: number) {
+/**
+ * Swiper options: loop only when there is more than one slide, and then autoplay every 5000 ms,
+ * unless the player asked the system for less motion (then the slides move only when swiped).
+ */
+export function sliderOptions(count: number, reducedMotion = false) {
   const moving = count > 1;
   return {
     loop: moving,
-    autoplay: moving ? { delay: PROMOTION_AUTOPLAY_MS, disableOnInteraction: false } : false,
+    autoplay: moving && !reducedMotion ? { delay: PROMOTION_AUTOPLAY_MS, disableOnInteraction: false } : false,
     pagination: moving ? { clickable: true } : false,
   } as const;
 }
@@ -28,11 +32,12 @@ export function PromotionSlider({ promotions }: { promotions: Promotion[] }) {
   const { t } = useT(NAMESPACE);
   const navigate = useNavigate();
   const { status } = useBusState('settings');
+  const reducedMotion = useReducedMotion();
   if (promotions.length === 0) return null;
-  const options = sliderOptions(promotions.length);
+  const options = sliderOptions(promotions.length, reducedMotion);
   return (
     <section className={styles.slider} aria-roledescription="carousel" aria-label={t('register_promotions')} data-testid="register-promotions">
-      <Swiper key={promotions.length} modules={[Autoplay, Pagination]} slidesPerView={1} {...options}>
+      <Swiper key={`${promotions.length}:${reducedMotion}`} modules={[Autoplay, Pagination]} slidesPerView={1} {...options}>
         {promotions.map((promotion) => (
           <SwiperSlide key={promotion.id}>
             <button

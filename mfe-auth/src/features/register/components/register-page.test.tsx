@@ -56,6 +56,24 @@ describe('RegisterPage', () => {
     expect(swiperOf().params.loop).toBe(false);
   });
 
+  it('does not autoplay for a player who asked the system for less motion; the slides still loop', async () => {
+    const matchMedia = jest.fn((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    }));
+    Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
+    try {
+      stubNotice([promotion(1, 'new_player'), promotion(3, 'new_player')]);
+      await renderPage();
+      expect(swiperOf().params.autoplay).toMatchObject({ enabled: false });
+      expect(swiperOf().params.loop).toBe(true);
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+
   it('shows no slider when there is no new-player promotion', async () => {
     stubNotice([promotion(2, 'daily')]);
     await renderPage();

@@ -4,6 +4,7 @@ import { BANNER_AUTOPLAY_DELAY_MS, bannerCarouselOptions, HOME_PEEK_MIN_BANNERS 
 import { useBanners } from '../hooks/use-banners';
 import styles from './banner-carousel.module.css';
 import firstSlide from './banner-first-slide.module.css';
+import { useReducedMotion } from '../../layout/hooks/use-reduced-motion';
 import { BannerSlideContent } from './banner-slide';
 
 // Swiper (and its styles) is fetched when the carousel first has to move, not with the shell.
@@ -27,7 +28,8 @@ export function BannerCarousel({ group }: BannerCarouselProps) {
   const { t } = useT('shell');
   const banners = useBanners(group);
   const count = banners?.length ?? 0;
-  const options = useMemo(() => bannerCarouselOptions(group, count), [group, count]);
+  const reducedMotion = useReducedMotion();
+  const options = useMemo(() => bannerCarouselOptions(group, count, reducedMotion), [group, count, reducedMotion]);
   const sectionClass = options.centeredSlides ? `${styles.banner} ${styles.home}` : styles.banner;
   const [wanted, setWanted] = useState<SwiperWanted>(null);
   const moving = options.autoplay !== false;

@@ -6,6 +6,7 @@ import 'swiper/css';
 import 'swiper/css/pagination';
 import { bannerCarouselOptions, HOME_PEEK_MIN_BANNERS } from '../banner-settings';
 import styles from './banner-carousel.module.css';
+import { useReducedMotion } from '../../layout/hooks/use-reduced-motion';
 import { BannerSlideContent } from './banner-slide';
 
 export interface BannerSwiperProps {
@@ -22,13 +23,14 @@ export interface BannerSwiperProps {
  */
 export default function BannerSwiper({ group, banners, advanceOnStart = false }: BannerSwiperProps) {
   const count = banners.length;
-  const options = useMemo(() => bannerCarouselOptions(group, count), [group, count]);
+  const reducedMotion = useReducedMotion();
+  const options = useMemo(() => bannerCarouselOptions(group, count, reducedMotion), [group, count, reducedMotion]);
   const peek = options.centeredSlides && count >= HOME_PEEK_MIN_BANNERS;
 
   return (
     <Swiper
       // A new key when the mode changes: Swiper reads loop and autoplay only at start.
-      key={`${group}:${options.loop}:${peek}`}
+      key={`${group}:${options.loop}:${peek}:${options.autoplay !== false}`}
       modules={[Autoplay, Pagination]}
       loop={options.loop}
       autoplay={options.autoplay}

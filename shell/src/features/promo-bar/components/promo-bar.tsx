@@ -2,7 +2,7 @@ import { cdnImageFallback, Link, useBusState, useT } from '@platform/shared';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { resolveImageUrl, useSiteSettings } from '../../settings/use-site-settings';
 import { usePromotions } from '../hooks/use-promotions';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useReducedMotion } from '../../layout/hooks/use-reduced-motion';
 import { closedInLanguage, forgetClosed, rememberClosed } from '../promo-bar-closed';
 import { promotionPath } from '../../banner/banner-linkage';
 import { PROMO_BAR_CYCLE_MS } from '../promo-bar-settings';

@@ -1,4 +1,4 @@
-import { useMediaQuery } from '../../layout/hooks/use-media-query';
+import { useMediaQuery } from './use-media-query';
 
 /** The player asked the system for less motion; follows the setting as it changes. */
 export function useReducedMotion(): boolean {
