@@ -20,7 +20,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writ
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { localServerEnv, repoRoot } from './lib.mjs';
+import { localServerEnv, schemaCacheEnv, repoRoot } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const gatewayPort = Number(process.env.CLUSTER_PORT || 8080);
@@ -145,6 +145,7 @@ async function runCluster() {
   const startInstance = (index) =>
     start(`api-${index + 1}`, process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
       ...localServerEnv(),
+      ...schemaCacheEnv(),
       DATABASE_URL: database.databaseUrl,
       APP_DATABASE_URL: database.appDatabaseUrl,
       APP_POOLER_URL: poolerUrl.toString(),

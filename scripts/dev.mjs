@@ -6,7 +6,7 @@
 // Open http://localhost:3100 when developing the shell, http://localhost:3000 otherwise.
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { appNamed, BUILDABLE_APPS, FRONT_END_APPS, localServerEnv, repoRoot, run } from './lib.mjs';
+import { appNamed, BUILDABLE_APPS, FRONT_END_APPS, localServerEnv, schemaCacheEnv, repoRoot, run } from './lib.mjs';
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((app) => !BUILDABLE_APPS.includes(app));
@@ -27,7 +27,7 @@ const overrides = requested
   .join(',');
 
 const serverPort = appNamed('server').devPort;
-const serverEnv = { ...localServerEnv(), STATIC_ROOT: path.join(repoRoot, 'dist'), REMOTE_OVERRIDES: overrides, PORT: String(serverPort) };
+const serverEnv = { ...localServerEnv(), ...schemaCacheEnv(), STATIC_ROOT: path.join(repoRoot, 'dist'), REMOTE_OVERRIDES: overrides, PORT: String(serverPort) };
 const jobs = [];
 if (requested.includes('server')) {
   // tsc in watch mode and node's own watcher restart the API on every change.

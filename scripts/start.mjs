@@ -5,11 +5,11 @@
 // gateway simulator runs (PAYMENT_SIMULATOR=1); the operator API listens on 127.0.0.1:3001.
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { localServerEnv, repoRoot, run } from './lib.mjs';
+import { localServerEnv, schemaCacheEnv, repoRoot, run } from './lib.mjs';
 
 if (!(await buildAll())) process.exit(1);
 
 const code = await run('node', [path.join('server', 'dist', 'main.js')], {
-  env: { ...localServerEnv(), STATIC_ROOT: path.join(repoRoot, 'dist'), PORT: process.env.PORT ?? '3000' },
+  env: { ...localServerEnv(), ...schemaCacheEnv(), STATIC_ROOT: path.join(repoRoot, 'dist'), PORT: process.env.PORT ?? '3000' },
 });
 process.exit(code);

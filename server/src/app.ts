@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { apiDocsEnabled, deliveryConfigFromEnv, parseRemoteOverrides, systemClock, type Clock, type DeliveryConfig } from './config';
 import { ConfigRevisionWatch } from './db/config-revision';
 import { sessionConnectionOf } from './db/pool';
+import { storedSchemaCompilers } from './http/compiled-schemas';
 import { registerEncryptedRoutes } from './http/encryption';
 import { AppError } from './http/envelope';
 import { failureFrom, registerErrorHandler } from './http/error-handler';
@@ -99,6 +100,11 @@ export interface BuildAppOptions {
    * query parameters and credential headers are redacted whatever the options (http/logging.ts).
    */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Where the routes' compiled validators and serializers are kept between starts
+   * (http/compiled-schemas.ts); SCHEMA_CACHE_DIR when not given, none when false or empty.
+   */
+  schemaCacheDir?: string | false;
   /** Seals private keys and message texts kept in the database; defaults to SECRETS_KEY of the environment. */
   secretsKey?: SecretsKey;
   /** Serve /docs (OpenAPI UI and JSON); defaults to API_DOCS, else outside production only. */
@@ -164,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const failure = failureFrom(CATALOGUE);
   const secretsKey = options.secretsKey ?? secretsKeyFromEnv(process.env);
   const delivery: DeliveryConfig = { ...deliveryConfigFromEnv(process.env), ...(options.delivery || {}) };
+  const schemaCacheDir = options.schemaCacheDir === undefined ? process.env.SCHEMA_CACHE_DIR || undefined : options.schemaCacheDir || undefined;
   const app = Fastify({
     logger: withLogRedaction(options.logger ?? true),
     trustProxy: options.trustProxy ?? false,
@@ -181,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .headers(headersBeforeRouting(request as FastifyRequest))
         .send(failure(request as FastifyRequest, 'request.param.err', { detail: 'the URL is malformed' }));
     },
+    // Compiled once and kept, when a folder is named (http/compiled-schemas.ts).
+    ...(schemaCacheDir ? { schemaController: storedSchemaCompilers(schemaCacheDir) } : {}),
     ajv: {
       customOptions: {
         // Query values arrive as strings; coerce "1" to 1 where a schema says integer.

@@ -48,6 +48,10 @@ export default async function globalSetup(): Promise<void> {
   // The run's secrets key (a new one each run): the template's RSA key and every outbox text are
   // sealed with it; buildApp, startServer and the outbox helpers read it from the environment.
   process.env.SECRETS_KEY = generateSecretsKeyText();
+  // Every test file builds the app, and compiling its routes' schemas was half of that: the
+  // compiled validators and serializers are kept for the run's other files, and the next run's
+  // (http/compiled-schemas.ts: a schema that changes is compiled again).
+  process.env.SCHEMA_CACHE_DIR ||= path.join(REPO_ROOT, 'node_modules', '.cache', 'compiled-schemas');
   // The payment gateway simulator runs only when asked for (deposit module's gateways/registry.ts): the deposit tests pay through it.
   process.env.PAYMENT_SIMULATOR = '1';
   const appRole = { name: `platform_test_app_${randomBytes(4).toString('hex')}`, password: randomBytes(18).toString('base64url') };
