@@ -84,41 +84,40 @@ const optionsKey = (options: unknown): string =>
  */
 export function storedSchemaCompilers(folder: string): SchemaController {
   mkdirSync(folder, { recursive: true });
-  const fileOf = (kind: string, context: string, route: RouteSchema) => path.join(folder, `${kind}-${digest(COMPILER_VERSIONS, context, routeKey(route))}.js`);
 
-  const buildValidator = ((externalSchemas: Parameters<ReturnType<typeof StandaloneValidator>>[0], ajvOptions: { customOptions?: object }) => {
-    const context = optionsKey({ externalSchemas, ajvOptions });
+  /**
+   * One compiler of routes' schemas in one context (its shared schemas and options): each schema
+   * read from its file when kept, else compiled by the standalone compiler `writer` makes (which
+   * stores the code through `keep`), and then loaded from what it stored, so a start that compiles
+   * runs the same code as the starts that read it.
+   */
+  const kept = (
+    kind: 'validator' | 'serializer',
+    context: string,
+    load: NodeJS.Require,
+    writer: (keep: (route: RouteSchema, code: string) => void) => (route: RouteSchema) => unknown,
+  ) => {
+    const fileOf = (route: RouteSchema) => path.join(folder, `${kind}-${digest(COMPILER_VERSIONS, context, routeKey(route))}.js`);
     let compile: ((route: RouteSchema) => unknown) | undefined;
     return (route: RouteSchema) => {
-      const file = fileOf('validator', context, route);
+      const file = fileOf(route);
       const stored = readStored(file);
-      if (stored !== undefined) return evaluate(stored, requireForValidators);
-      // A copy: the standalone compiler switches code generation on in the options it is given.
-      compile ??= StandaloneValidator({ readMode: false, storeFunction: (compiled: RouteSchema, code: string) => store(fileOf('validator', context, compiled), code) })(
-        externalSchemas,
-        { ...ajvOptions, customOptions: { ...ajvOptions.customOptions } },
-      ) as (route: RouteSchema) => unknown;
-      return compile(route);
-    };
-  }) as unknown as BuildValidator;
-
-  const buildSerializer = ((externalSchemas: unknown, serializerOptions: object = {}) => {
-    const context = optionsKey({ externalSchemas, serializerOptions });
-    let compile: ((route: RouteSchema) => unknown) | undefined;
-    return (route: RouteSchema) => {
-      const file = fileOf('serializer', context, route);
-      const stored = readStored(file);
-      if (stored !== undefined) return evaluate(stored, requireForSerializers);
-      // The standalone compiler answers with a function that makes the serializer; the code it
-      // stored is what is loaded next time, so this start uses the same.
-      compile ??= StandaloneSerializer({ readMode: false, storeFunction: (compiled: RouteSchema, code: string) => store(fileOf('serializer', context, compiled), code) })(
-        externalSchemas,
-        { ...serializerOptions },
-      ) as (route: RouteSchema) => unknown;
+      if (stored !== undefined) return evaluate(stored, load);
+      compile ??= writer((compiled, code) => store(fileOf(compiled), code));
       compile(route);
-      return evaluate(readFileSync(file, 'utf8'), requireForSerializers);
+      return evaluate(readFileSync(file, 'utf8'), load);
     };
-  }) as unknown as BuildSerializer;
+  };
+
+  // Copies of the options: each standalone compiler switches code generation on in those it is given.
+  const buildValidator = ((externalSchemas: Parameters<ReturnType<typeof StandaloneValidator>>[0], ajvOptions: { customOptions?: object }) =>
+    kept('validator', optionsKey({ externalSchemas, ajvOptions }), requireForValidators, (keep) =>
+      StandaloneValidator({ readMode: false, storeFunction: keep })(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions.customOptions } }) as (route: RouteSchema) => unknown,
+    )) as unknown as BuildValidator;
+  const buildSerializer = ((externalSchemas: unknown, serializerOptions: object = {}) =>
+    kept('serializer', optionsKey({ externalSchemas, serializerOptions }), requireForSerializers, (keep) =>
+      StandaloneSerializer({ readMode: false, storeFunction: keep })(externalSchemas, { ...serializerOptions }) as (route: RouteSchema) => unknown,
+    )) as unknown as BuildSerializer;
 
   return { compilersFactory: { buildValidator, buildSerializer } };
 }
