@@ -106,14 +106,6 @@ export function contentHash(relativePaths) {
  * payment gateway simulator runs (PAYMENT_SIMULATOR=1). Not when NODE_ENV=production (the server
  * refuses both there); a variable the caller set is left as it is.
  */
-/**
- * Where the server keeps its routes' compiled validators and serializers between starts
- * (server/src/http/compiled-schemas.ts): an instance that starts again skips compiling them.
- */
-export function schemaCacheEnv() {
-  return { SCHEMA_CACHE_DIR: process.env.SCHEMA_CACHE_DIR || path.join(repoRoot, 'node_modules', '.cache', 'compiled-schemas') };
-}
-
 export function localServerEnv() {
   if (process.env.NODE_ENV === 'production') return {};
   return {
@@ -122,4 +114,12 @@ export function localServerEnv() {
     // only when asked for; a local site asks, unless the caller chose otherwise.
     ...(process.env.PAYMENT_SIMULATOR === undefined ? { PAYMENT_SIMULATOR: '1' } : {}),
   };
+}
+
+/**
+ * Where the server keeps its routes' compiled validators and serializers between starts
+ * (server/src/http/compiled-schemas.ts): an instance that starts again skips compiling them.
+ */
+export function schemaCacheEnv() {
+  return { SCHEMA_CACHE_DIR: process.env.SCHEMA_CACHE_DIR || path.join(repoRoot, 'node_modules', '.cache', 'compiled-schemas') };
 }
