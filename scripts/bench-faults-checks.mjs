@@ -85,22 +85,42 @@ export async function decisions(db, { approvedDeposits }) {
 }
 
 /**
- * No lottery bet settled twice or not at all: none open, and for every round and member the
- * prizes the win movements paid are exactly the won bets' prizes (lottery:win:<round>:<batch>).
+ * No lottery bet settled twice or not at all: none open (a lost bet is an open one of a settled
+ * round: migration 096), none of the lost ones a winner (judged again here by the PL/pgSQL
+ * lottery_win_count on its round's features), and for every round and member the prizes the win
+ * movements paid are exactly the won bets' prizes (lottery:win:<round>:<batch>).
  */
 export async function lotterySettlement(db, { roundId }) {
-  const open = await count(db, "SELECT count(*) AS n FROM lottery_bet WHERE state = 'open'");
+  const open = await count(db, "SELECT count(*) AS n FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE lottery_bet_state(b.state, r.state) = 'open'");
+  const lostWinners = await count(
+    db,
+    `SELECT count(*) AS n FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
+       JOIN lottery_draw_feature f ON f.round_id = b.round_id AND f.play_id = b.play_id
+      WHERE lottery_bet_state(b.state, r.state) = 'lost' AND (f.push OR lottery_win_count(f.rule, f.k, b.picks, f.f) > 0)`,
+  );
   const mismatched = await count(
     db,
     `WITH won AS (
-       SELECT round_id, member_id, sum(prize_minor) AS prize FROM lottery_bet WHERE state IN ('won', 'lost') GROUP BY round_id, member_id HAVING sum(prize_minor) > 0
+       SELECT round_id, member_id, sum(prize_minor) AS prize FROM lottery_bet WHERE state = 'won' GROUP BY round_id, member_id HAVING sum(prize_minor) > 0
      ), paid AS (${creditedByKey('lottery:win:', 'round_id')})
      SELECT count(*) AS n FROM won FULL JOIN paid USING (round_id, member_id) WHERE COALESCE(won.prize, 0) <> COALESCE(paid.amount, 0)`,
   );
-  const rounds = await count(db, "SELECT count(DISTINCT round_id) AS n FROM lottery_bet WHERE state IN ('won', 'lost')");
-  const audits = [{ name: 'lottery bets settled once', ok: open === 0 && mismatched === 0, detail: `${rounds} rounds, ${open} bets still open, ${mismatched} (round, member) prizes paid other than won` }];
+  const rounds = await count(db, "SELECT count(DISTINCT b.round_id) AS n FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE lottery_bet_state(b.state, r.state) IN ('won', 'lost')");
+  const audits = [
+    {
+      name: 'lottery bets settled once',
+      ok: open === 0 && lostWinners === 0 && mismatched === 0,
+      detail: `${rounds} rounds, ${open} bets still open, ${lostWinners} lost bets that won, ${mismatched} (round, member) prizes paid other than won`,
+    },
+  ];
   if (roundId !== undefined) {
-    const round = (await db.query("SELECT state, (SELECT count(*) FROM lottery_bet WHERE round_id = $1 AND state IN ('won', 'lost'))::int AS bets FROM lottery_round WHERE id = $1", [roundId])).rows[0];
+    const round = (
+      await db.query(
+        `SELECT r.state, (SELECT count(*) FROM lottery_bet b WHERE b.round_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost'))::int AS bets
+           FROM lottery_round r WHERE r.id = $1`,
+        [roundId],
+      )
+    ).rows[0];
     audits.push({ name: 'the round whose settlement was killed', ok: round?.state === 'settled' && round.bets > 0, detail: `round ${roundId}: ${round?.state}, ${round?.bets} bets settled` });
   }
   return audits;
@@ -118,7 +138,7 @@ export async function realtimeWages(db, { agentId, profitRate, lossRate, killedP
     db,
     `WITH stakes AS (
        SELECT round_id, member_id, sum(amount_minor) AS stake, sum(amount_minor) > sum(prize_minor + rebate_minor) AS house_won
-         FROM lottery_bet WHERE state IN ('won', 'lost') GROUP BY round_id, member_id
+         FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE lottery_bet_state(b.state, r.state) IN ('won', 'lost') GROUP BY round_id, member_id
      ), expected AS (
        SELECT round_id, member_id, floor(stake * CASE WHEN house_won THEN $2::integer ELSE $3::integer END / 10000.0)::bigint AS amount FROM stakes
      )

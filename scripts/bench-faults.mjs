@@ -392,7 +392,7 @@ export async function benchFaults() {
         const deadline = Date.now() + waitMs;
         while (Date.now() < deadline) {
           const waiting = (
-            await owner.query("SELECT pid, application_name AS name, query FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'api-%'", [holderPid])
+            await owner.query("SELECT pid, application_name AS name, query, backend_xid::text AS xid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'api-%'", [holderPid])
           ).rows;
           const leader = waiting.length ? await leaderOf(waiting) : undefined;
           if (leader) {
@@ -437,21 +437,19 @@ export async function benchFaults() {
         await sleep(Math.max(0, Number(next.closeMs) - Date.now()) + 200);
         if (next.memberId === null) continue;
         killedRound = Number(next.id);
-        // The settling UPDATE stops at this member's bets; the instance that runs it is the one
-        // holding the scheduler's leader lock (a session lock: its own connection, its own name).
+        // The settlement stops at the house's lottery account, which its payments debit, after it
+        // has claimed the round and written its won bets: the transaction that waits is the one
+        // whose id the round's row carries as its (uncommitted) updater. Bets being placed wait
+        // there too, and are left alone.
         const done = await killWhileHeld(
-          (holder) => holder.query('SELECT id FROM lottery_bet WHERE round_id = $1 AND member_id = $2 FOR UPDATE', [killedRound, next.memberId]),
+          (holder) => holder.query("SELECT id FROM ledger_account WHERE merchant_id = $1 AND kind = 'house_lottery' AND member_id IS NULL FOR UPDATE", [merchantId]),
           async (waiting) => {
-            if (!waiting.some((backend) => /UPDATE\s+lottery_bet/i.test(backend.query))) return undefined;
-            const leader = await owner.query(
-              `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-                WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended('lottery_scheduler', 0)`,
-            );
-            return leader.rows[0]?.application_name;
+            const settling = (await owner.query('SELECT xmax::text AS xid FROM lottery_round WHERE id = $1', [killedRound])).rows[0]?.xid;
+            return waiting.find((backend) => backend.xid !== null && backend.xid === settling)?.name;
           },
           90_000,
         );
-        return { ...done, detail: `round ${killedRound}, ${done.killed} killed mid-UPDATE` };
+        return { ...done, detail: `round ${killedRound}, ${done.killed} killed mid-settlement` };
       }
     });
     // The pass that stops at the credit has claimed its rounds (row locks, seen from here as the
@@ -503,7 +501,7 @@ export async function benchFaults() {
         await sleep(2000);
       }
     };
-    await until("SELECT count(*) AS n FROM lottery_bet WHERE state = 'open'", 180);
+    await until("SELECT count(*) AS n FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE lottery_bet_state(b.state, r.state) = 'open'", 180);
     await until("SELECT count(*) AS n FROM lottery_round WHERE state = 'settled' AND wages_paid_at IS NULL", 60);
     await until("SELECT count(*) AS n FROM inhouse_round WHERE state = 'pending'", 120);
     await sleep(3000);

@@ -163,7 +163,7 @@ test('a player invites a friend with the copied link; the friend registers, depo
   await betOnSsc(request, token);
   const friendId = await memberIdOf(friend.username);
   await expect
-    .poll(async () => (await operatorSql<{ n: number }>(`SELECT count(*)::int AS n FROM lottery_bet WHERE member_id = $1 AND state IN ('won', 'lost')`, [friendId]))[0].n, {
+    .poll(async () => (await operatorSql<{ n: number }>(`SELECT count(*)::int AS n FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.member_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')`, [friendId]))[0].n, {
       timeout: 240_000,
       intervals: [5_000],
     })

@@ -115,7 +115,7 @@ test('deposits and stakes move the progress; the month end promotes; the upgrade
   // 3. A 20.00 lottery bet; turnover counts once it has settled (a 1-minute game).
   await betOnSsc(request, member.token);
   await expect
-    .poll(async () => (await operatorSql<{ n: number }>(`SELECT count(*)::int AS n FROM lottery_bet WHERE member_id = $1 AND state IN ('won', 'lost')`, [memberId]))[0].n, {
+    .poll(async () => (await operatorSql<{ n: number }>(`SELECT count(*)::int AS n FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.member_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')`, [memberId]))[0].n, {
       timeout: 180_000,
       intervals: [5_000],
     })
@@ -133,11 +133,16 @@ test('deposits and stakes move the progress; the month end promotes; the upgrade
   // 5. The month passes (the activity moves into an ended month); the operator decides it.
   const month = endedMonth();
   await operatorSql('UPDATE deposit SET settled_at = $2 WHERE member_id = $1 AND credited_minor IS NOT NULL', [memberId, new Date(month.middleMs)]);
-  // A bet settles with its round, at its round's time, and the month's figures read settled bets
-  // by their round: the round moves with the bet (as would any other bet settled with it).
+  // A bet settles with its round, at its round's time (a lost one is not written: its round's
+  // settlement makes it lost), and the month's figures read settled bets by their round: the round
+  // moves with the bet (as would any other bet settled with it).
   await operatorSql(
-    `WITH bets AS (UPDATE lottery_bet SET settled_at = $2 WHERE member_id = $1 AND state IN ('won', 'lost') RETURNING round_id)
-     UPDATE lottery_round SET settled_at = $2 WHERE id IN (SELECT round_id FROM bets)`,
+    `WITH rounds AS (
+       UPDATE lottery_round r SET settled_at = $2
+        WHERE r.id IN (SELECT b.round_id FROM lottery_bet b JOIN lottery_round br ON br.id = b.round_id
+                        WHERE b.member_id = $1 AND lottery_bet_state(b.state, br.state) IN ('won', 'lost'))
+       RETURNING r.id)
+     UPDATE lottery_bet SET settled_at = $2 WHERE member_id = $1 AND state = 'won' AND round_id IN (SELECT id FROM rounds)`,
     [memberId, new Date(month.middleMs)],
   );
   const decided = await operator.ops(['vip-month-end', month.key]);

@@ -43,7 +43,7 @@ export async function teamOverview(db: Db, caller: AgentCaller, startMs: number,
                   WHERE w.status = 'paid' AND w.decided_at >= $2 AND w.decided_at < $3
        UNION ALL SELECT r.settled_at, 'bets', 1, b.amount_minor FROM lottery_bet b JOIN team ON team.id = b.member_id
                   JOIN lottery_round r ON r.id = b.round_id AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
-                  WHERE b.state IN ('won', 'lost')
+                  WHERE lottery_bet_state(b.state, r.state) IN ('won', 'lost')
        UNION ALL SELECT r.started_at, 'bets', 1, r.valid_bet_minor FROM game_round r JOIN team ON team.id = r.member_id WHERE r.started_at >= $2 AND r.started_at < $3
        UNION ALL SELECT r.settled_at, 'wins', 0, b.prize_minor FROM lottery_bet b JOIN team ON team.id = b.member_id
                   JOIN lottery_round r ON r.id = b.round_id AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3

@@ -176,7 +176,7 @@ export async function salaryLines(db: Db, merchantId: number, kind: SalaryKind, 
        SELECT member_id, sum(amount) AS amount FROM (
          SELECT b.member_id, b.amount_minor AS amount FROM lottery_round lr JOIN lottery_bet b ON b.round_id = lr.id
           WHERE lr.merchant_id = $1 AND lr.state = 'settled' AND lr.settled_at >= $2 AND lr.settled_at < $3
-            AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
+            AND b.merchant_id = $1 AND lottery_bet_state(b.state, lr.state) IN ('won', 'lost')
          UNION ALL
          SELECT r.member_id, r.valid_bet_minor FROM game_round r
           WHERE r.merchant_id = $1 AND r.member_id IS NOT NULL AND r.started_at >= $2 AND r.started_at < $3

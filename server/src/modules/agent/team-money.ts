@@ -46,7 +46,7 @@ export function memberMoneySql(start: string, end: string): string {
      WHERE w.status = 'paid' AND w.decided_at >= ${start} AND w.decided_at < ${end}
     UNION ALL SELECT b.member_id, 'bets', b.amount_minor FROM lottery_bet b JOIN members ON members.id = b.member_id
       JOIN lottery_round lr ON lr.id = b.round_id AND lr.state = 'settled' AND lr.settled_at >= ${start} AND lr.settled_at < ${end}
-     WHERE b.state IN ('won', 'lost')
+     WHERE lottery_bet_state(b.state, lr.state) IN ('won', 'lost')
     UNION ALL SELECT b.member_id, 'wins', b.prize_minor FROM lottery_bet b JOIN members ON members.id = b.member_id
       JOIN lottery_round lr ON lr.id = b.round_id AND lr.state = 'settled' AND lr.settled_at >= ${start} AND lr.settled_at < ${end}
      WHERE b.state = 'won'

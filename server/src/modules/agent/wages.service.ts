@@ -95,7 +95,8 @@ async function payMerchantWages(client: pg.PoolClient, merchantId: number, nowMs
   const wages = await client.query<{ agentId: string; amountMinor: string }>(
     `WITH shares AS (
        SELECT b.round_id, b.member_id, sum(b.amount_minor) AS stake, sum(b.prize_minor + b.rebate_minor) AS paid
-         FROM lottery_bet b WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost')
+         FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
+        WHERE b.round_id = ANY($2::bigint[]) AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
         GROUP BY b.round_id, b.member_id
      ), rounds AS (
        SELECT r.id, g.game_code, r.numero, r.settled_at FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE r.id = ANY($2::bigint[])
@@ -146,7 +147,7 @@ async function payAgentRebates(client: pg.PoolClient, merchantId: number, roundI
        SELECT b.round_id, b.member_id, sum(b.amount_minor) AS stake, g.min_series, g.max_series,
               max(b.series + ceil(b.rebate_minor * 2000.0 / b.amount_minor))::integer AS placed
          FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id JOIN lottery_game g ON g.id = r.game_id
-        WHERE b.round_id = ANY($2::bigint[]) AND b.state IN ('won', 'lost') AND b.amount_minor > 0
+        WHERE b.round_id = ANY($2::bigint[]) AND lottery_bet_state(b.state, r.state) IN ('won', 'lost') AND b.amount_minor > 0
         GROUP BY b.round_id, b.member_id, g.min_series, g.max_series
      ), nodes AS (
        SELECT DISTINCT t.ancestor_id AS id FROM stakes s JOIN member_tree t ON t.descendant_id = s.member_id

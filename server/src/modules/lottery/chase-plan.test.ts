@@ -65,7 +65,8 @@ async function catchUp(nowMs: number): Promise<void> {
 
 async function betsOf(orderNo: string) {
   const result = await context.pool.query<{ id: string; roundId: string; numero: string; drawAt: Date; closeAt: Date; multiple: number; amountMinor: string; state: string; roundState: string }>(
-    `SELECT b.id, b.round_id AS "roundId", r.numero, r.draw_at AS "drawAt", r.close_at AS "closeAt", b.multiple, b.amount_minor AS "amountMinor", b.state, r.state AS "roundState"
+    `SELECT b.id, b.round_id AS "roundId", r.numero, r.draw_at AS "drawAt", r.close_at AS "closeAt", b.multiple, b.amount_minor AS "amountMinor",
+            lottery_bet_state(b.state, r.state) AS state, r.state AS "roundState"
        FROM lottery_bet b JOIN lottery_order o ON o.id = b.order_id JOIN lottery_round r ON r.id = b.round_id
       WHERE o.order_no = $1 ORDER BY b.chase_index, b.id`,
     [orderNo],

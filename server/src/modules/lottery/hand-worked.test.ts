@@ -313,8 +313,9 @@ it.each(KINDS)(
     expect(result).toMatchObject({ settled: true, bets: cases.length });
 
     const rows = await database.appPool.query<{ id: string; state: string; winCount: string; prizeMinor: string; amountMinor: string; unitPrizeMinor: string; rebateMinor: string }>(
-      `SELECT id, state, win_count AS "winCount", prize_minor AS "prizeMinor", amount_minor AS "amountMinor", unit_prize_minor AS "unitPrizeMinor", rebate_minor AS "rebateMinor"
-         FROM lottery_bet WHERE id = ANY($1::bigint[])`,
+      `SELECT b.id, lottery_bet_state(b.state, r.state) AS state, b.win_count AS "winCount", b.prize_minor AS "prizeMinor", b.amount_minor AS "amountMinor",
+              b.unit_prize_minor AS "unitPrizeMinor", b.rebate_minor AS "rebateMinor"
+         FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.id = ANY($1::bigint[])`,
       [betIds],
     );
     const byId = new Map(rows.rows.map((row) => [Number(row.id), row]));

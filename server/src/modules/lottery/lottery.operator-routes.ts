@@ -68,7 +68,7 @@ export async function voidRound(pool: pg.Pool, input: { merchantId: number; game
 async function roundOpenBets(db: pg.Pool, merchantId: number, gameCode: string, numero: string): Promise<{ state: string; openBets: number; openStake: number } | null> {
   const result = await db.query<{ state: string; bets: string; amountMinor: string | null }>(
     `SELECT r.state, count(b.id) AS bets, sum(b.amount_minor) AS "amountMinor"
-       FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id LEFT JOIN lottery_bet b ON b.round_id = r.id AND b.state = 'open'
+       FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id LEFT JOIN lottery_bet b ON b.round_id = r.id AND lottery_bet_state(b.state, r.state) = 'open'
       WHERE g.merchant_id = $1 AND g.game_code = $2 AND r.numero = $3 GROUP BY r.id, r.state`,
     [merchantId, gameCode, numero],
   );

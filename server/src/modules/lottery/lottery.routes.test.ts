@@ -19,7 +19,7 @@ import { createMember, TestClock, tokenFor } from '../member/member.testing';
 import { credit, mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { drawAndSettle } from './lottery.jobs';
 import { secretsKeyFromEnv } from '../../secrets-key';
-import { LOTTERY_TEST_START_MS, lineOf, slipOf } from './lottery.testing';
+import { drawRoundAs, LOTTERY_TEST_START_MS, lineOf, slipOf } from './lottery.testing';
 import { ensureRounds } from './rounds.service';
 
 // The lottery's HTTP surface through the app: public lobby reads, closed betting and records
@@ -169,6 +169,43 @@ it('takes a bet over HTTP, pushes the draw to an open stream, and shows the sett
   const results = await get<{ list: LotteryDraw[] }>('/lgw/draw?gameCode=SSC1&page=1&size=5');
   expect(results.body.value.list[0]).toEqual(draw.state === 'settled' ? draw : { ...draw, state: 'settled' });
   expect((await get<LotteryDraw>('/lgw/draw/code/SSC1')).body.value.numero).toBe('20261127-0721');
+});
+
+// A lost bet is left as it was placed when its round is settled (migration 096): every record the
+// member reads still calls it lost, counts its rebate, and finds it by that status, not as open.
+it('shows a bet its round settled as lost as lost in every record, with its rebate, and under the lost status, not the open one', async () => {
+  const opened = (await get<LotteryOpened>('/lgw/games/opened/numero?gameCode=SSC1')).body.value;
+  const current = opened.current!;
+  const line = lineOf(position, [[1], [], [], [], []]);
+  const before = await mainBalanceMinor(context.pool, memberId);
+  const placed = await context.app.inject({
+    method: 'POST',
+    url: '/lgw/orders/betting',
+    headers: { authorization: token, 'idempotency-key': 'route-bet-0002' },
+    payload: { gameCode: 'SSC1', currentNumero: current.numero, bettingSlipString: slipOf([line]), betCartAmountSum: '2.0000', chase: 0, winningStop: false, device: 'WEB', orderType: 1 },
+  });
+  const order = json<Envelope<LotteryBetResult>>(placed).value;
+  const round = await context.pool.query<{ id: string }>(
+    'SELECT r.id FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id WHERE g.merchant_id = $1 AND g.game_code = $2 AND r.numero = $3',
+    [context.merchantId, 'SSC1', current.numero],
+  );
+  // The first position draws 2: the bet on 1 loses.
+  await drawRoundAs(context.pool, Number(round.rows[0].id), { kind: 'SSC', numbers: [2, 0, 0, 0, 0] }, current.drawTime);
+  clock.nowMs = current.drawTime;
+  expect((await drawAndSettle(context.pool, secretsKey, clock.nowMs)).settled).toBeGreaterThanOrEqual(1);
+  // 2.00 staked; the rebate (1960 − 1900) / 2000 of it, 0.06, paid on the lost bet.
+  expect(await mainBalanceMinor(context.pool, memberId)).toBe(before - 200 + 6);
+
+  const today = (await get<{ list: LotteryBetRecord[] }>('/lgw/orders/today?gameCode=SSC1', true)).body.value.list;
+  expect(today.find((bet) => bet.numero === current.numero)).toMatchObject({ status: 'lost', winAmount: 0, rebateAmount: 0.06, cancellable: false, winningNumber: ['2', '0', '0', '0', '0'] });
+  const detail = await get<LotteryOrderDetail>(`/wps/relay/ODSFE2_lottBetRecordsDetail?orderNo=${order.orderNo}`, true);
+  expect(detail.body.value.bets.map((bet) => bet.status)).toEqual(['lost']);
+  const period = `startDate=${LOTTERY_TEST_START_MS - 3_600_000}&endDate=${LOTTERY_TEST_START_MS + 3_600_000}&numero=${current.numero}`;
+  const lost = await get<{ list: LotteryBetRecord[]; footer: { betAmount: number; winAmount: number; rebateAmount: number } }>(`/wps/relay/ODSFE2_lottMemBet?${period}&status=lost`, true);
+  expect(lost.body.value.list.map((bet) => [bet.orderNo, bet.status])).toEqual([[order.orderNo, 'lost']]);
+  expect(lost.body.value.footer).toEqual({ betAmount: 2, winAmount: 0, rebateAmount: 0.06 });
+  const open = await get<{ list: LotteryBetRecord[] }>(`/wps/relay/ODSFE2_lottMemBet?${period}&status=open`, true);
+  expect(open.body.value.list).toEqual([]);
 });
 
 it('gives the odds table: each play’s prize at the highest bet series and the rebate at the lowest', async () => {

@@ -123,7 +123,7 @@ it('leaves a round of an official-result game to staff, draws it when two operat
   await drawAndSettle(context.pool, secretsKey, now);
   await drawAndSettle(context.pool, secretsKey, now);
   expect((await roundRow(round.roundId)).state).toBe('settled');
-  const bets = await context.pool.query<{ state: string; payout: string }>('SELECT state, prize_minor + rebate_minor AS payout FROM lottery_bet WHERE round_id = $1', [round.roundId]);
+  const bets = await context.pool.query<{ state: string; payout: string }>('SELECT lottery_bet_state(b.state, r.state) AS state, b.prize_minor + b.rebate_minor AS payout FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.round_id = $1', [round.roundId]);
   expect(bets.rows.map((row) => row.state)).toEqual(['won']);
   expect((await balance()) - before).toBe(Number(bets.rows[0].payout));
 

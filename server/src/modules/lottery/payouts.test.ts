@@ -51,7 +51,7 @@ it('pays a 分-mode bet its exact prize × multiple rounded down once: 一帆风
   await drawRoundAs(database.appPool, roundId, { kind: 'SSC', numbers: [1, 2, 3, 4, 5] }, base.nowMs);
   await settleRound(database.appPool, roundId, base.nowMs);
   const bet = await database.appPool.query<{ state: string; prizeMinor: string; rebateMinor: string }>(
-    'SELECT state, prize_minor AS "prizeMinor", rebate_minor AS "rebateMinor" FROM lottery_bet WHERE id = $1',
+    'SELECT lottery_bet_state(b.state, r.state) AS state, b.prize_minor AS "prizeMinor", b.rebate_minor AS "rebateMinor" FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.id = $1',
     [placed.bets[0].orderDetailId],
   );
   // The rebate: (1960 − 1800)/2000 of 2.00 = 0.16.

@@ -35,7 +35,7 @@ interface BetRow {
 
 const BET_COLUMNS = `b.id, o.order_no AS "orderNo", g.game_code AS "gameCode", g.name AS "gameName", g.kind, r.numero, b.play_id AS "playId",
   b.content, b.created_at AS "createdAt", b.amount_minor AS "amountMinor", b.multiple, b.money_mode AS "moneyMode", b.series, b.tickets,
-  b.state, b.prize_minor AS "prizeMinor", b.rebate_minor AS "rebateMinor", r.numbers, o.chase, b.chase_index AS "chaseIndex",
+  lottery_bet_state(b.state, r.state) AS state, b.prize_minor AS "prizeMinor", b.rebate_minor AS "rebateMinor", r.numbers, o.chase, b.chase_index AS "chaseIndex",
   r.close_at AS "closeAt", r.state AS "roundState"`;
 
 const BET_FROM = `lottery_bet b JOIN lottery_order o ON o.id = b.order_id JOIN lottery_round r ON r.id = b.round_id JOIN lottery_game g ON g.id = r.game_id`;
@@ -92,7 +92,7 @@ export async function memberBets(db: Db, filter: MemberBetsFilter) {
     : 'b.member_id = $2';
   const where = `b.merchant_id = $1 AND ${whose} AND b.created_at BETWEEN $3 AND $4
     AND (g.kind IN ('VN', 'VN18')) = $5 AND ($6::boolean IS NULL OR o.chase = $6) AND ($7::text IS NULL OR g.game_code = $7)
-    AND ($8::text IS NULL OR b.state = $8) AND ($9::text IS NULL OR r.numero = $9)`;
+    AND ($8::text IS NULL OR lottery_bet_state(b.state, r.state) = $8) AND ($9::text IS NULL OR r.numero = $9)`;
   const params = [filter.merchantId, filter.memberId, new Date(filter.startMs), new Date(filter.endMs), filter.area === 'VN', filter.chase ?? null, filter.gameCode ?? null, filter.status ?? null, filter.numero ?? null];
   const [rows, totals] = await Promise.all([
     db.query<BetRow & { username: string }>(`SELECT ${BET_COLUMNS}, m.username FROM ${BET_FROM} JOIN member m ON m.id = b.member_id WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT $10 OFFSET $11`, [
@@ -102,7 +102,7 @@ export async function memberBets(db: Db, filter: MemberBetsFilter) {
     ]),
     db.query<{ count: string; amount: string | null; prize: string | null; rebate: string | null }>(
       `SELECT count(*) AS count, sum(b.amount_minor) AS amount, sum(b.prize_minor) AS prize,
-              sum(b.rebate_minor) FILTER (WHERE b.state IN ('won', 'lost')) AS rebate
+              sum(b.rebate_minor) FILTER (WHERE lottery_bet_state(b.state, r.state) IN ('won', 'lost')) AS rebate
          FROM ${BET_FROM} WHERE ${where}`,
       params,
     ),

@@ -71,7 +71,7 @@ async function roundsOf(gameCode: string): Promise<Round[]> {
 const roundOf = async (gameCode: string, numero: string) => (await roundsOf(gameCode)).find((round) => round.numero === numero);
 
 async function betsOn(roundId: number) {
-  const result = await context.pool.query<{ memberId: string; state: string }>('SELECT member_id AS "memberId", state FROM lottery_bet WHERE round_id = $1 ORDER BY id', [roundId]);
+  const result = await context.pool.query<{ memberId: string; state: string }>('SELECT b.member_id AS "memberId", lottery_bet_state(b.state, r.state) AS state FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.round_id = $1 ORDER BY b.id', [roundId]);
   return result.rows.map((row) => [Number(row.memberId), row.state]);
 }
 

@@ -7,21 +7,22 @@ import { loadsOfBets, release } from './liability';
 // Settlement of a drawn round, exactly once (the scheduler settles each drawn round: lottery.jobs.ts):
 //   1. the round's state moves drawn → settled, under its row lock: a second settler (another
 //      replica, a re-run) waits for the first, then finds nothing to do;
-//   2. one UPDATE settles every open bet of the round set-based in SQL, the play's part worked out
-//      once: per play of the round, lottery_settle_terms (migration 090) turns its features into
-//      the few (pick word, mask, weight) terms that decide its bets and a table of wins by hits;
-//      per bet, lottery_win_count_by_terms, one expression the planner inlines into the UPDATE,
-//      reads them with a popcount per term, once for the bet's win count, prize and state. The
-//      PL/pgSQL lottery_win_count (the SQL twin of winCount, migration 039) is left to what the
-//      terms do not cover: a superset bet that holds every drawn value, a play of over 20 terms,
-//      a bet or play whose pick word count differs from lottery-rules' today. The UPDATE writes
+//   2. one statement settles every open bet of the round set-based in SQL, the play's part worked
+//      out once: per play of the round, lottery_settle_terms (migration 090) turns its features
+//      into the few (pick word, mask, weight) terms that decide its bets and a table of wins by
+//      hits; per bet, lottery_win_count_by_terms, one expression the planner inlines, reads them
+//      with a popcount per term, once per bet. The PL/pgSQL lottery_win_count (the SQL twin of
+//      winCount, migration 039) is left to what the terms do not cover: a superset bet that holds
+//      every drawn value, a play of over 20 terms, a bet or play whose pick word count differs
+//      from lottery-rules' today. Only the won and pushed bets are written; a lost bet is left
+//      open, the round's settlement making it lost (migration 096: lottery_bet_state), since
+//      writing a row version of every bet cost twice what judging them does. The write changes
 //      only columns no index of lottery_bet holds, on pages left more than half free (migration
 //      093), so every new version is heap-only and enters no index; readers of settled bets by
-//      time find them through their round, whose settlement time is theirs. What is left is
-//      mostly writing each bet's new version (npm run bench -- --lottery). A round without open
-//      bets skips the statement. The prize is win
-//      count × the bet's ticket prize (rounded once at its multiple, migration 045; bets from
-//      before it: unit prize × multiple), capped at the bet's max prize; a push refunds the stake;
+//      time find them through their round, whose settlement time is theirs. A round without open
+//      bets skips the statement. The prize is win count × the bet's ticket prize (rounded once at
+//      its multiple, migration 045; bets from before it: unit prize × multiple), capped at the
+//      bet's max prize; a push refunds the stake;
 //   3. the prizes (kind win), the pushes (bet_refund) and the rebates (betting_rebate, on bets won
 //      or lost) paid to every member (the ledger's creditMembersIn: movements of up to
 //      MEMBERS_PER_MOVEMENT members keyed by kind, round and chunk, sent as one batch);
@@ -96,36 +97,45 @@ interface SettledMember {
   pushAmounts: string[] | null;
 }
 
-/** Step 2: every open bet of the round settled by one UPDATE; the totals per member. */
+/**
+ * Step 2: every open bet of the round settled by one statement, the totals per member. The won and
+ * pushed bets are written; a lost one is left open, its round's settlement making it lost
+ * (migration 096).
+ */
 async function settleOpenBetsIn(client: pg.PoolClient, roundId: number, nowMs: number): Promise<SettledMember[]> {
-  const settled = await client.query<SettledMember>(
+  const settled = await client.query<SettledMember & { unknownPlays: string; uncounted: string }>(
     // plays: materialized, so that its terms are worked out once per play, never per bet.
+    // judged: every open bet's win count, once (materialized: the update and the totals read it).
     `WITH plays AS MATERIALIZED (
        SELECT f.play_id, f.rule, f.k, f.f, f.push, w.n, t.pos, t.mask, t.weight, t.wins_by_hits
          FROM lottery_draw_feature f
               LEFT JOIN unnest($3::integer[], $4::integer[]) AS w (play_id, n) ON w.play_id = f.play_id
               CROSS JOIN LATERAL lottery_settle_terms(f.rule, f.k, w.n, f.f) AS t
         WHERE f.round_id = $1
-     ), settled AS (
+     ), judged AS MATERIALIZED (
+       SELECT b.id, b.member_id, b.order_id, b.amount_minor, b.rebate_minor, f.play_id IS NULL AS unknown_play, COALESCE(f.push, false) AS push,
+              CASE WHEN f.play_id IS NULL OR f.push THEN 0 ELSE ${WIN_COUNT} END AS count,
+              COALESCE(b.ticket_prize_minor, b.unit_prize_minor * b.multiple) AS ticket_prize_minor,
+              -- NULL: no cap (max prize 0), which LEAST skips.
+              NULLIF(b.max_prize_minor, 0) AS cap_minor
+         FROM lottery_bet b LEFT JOIN plays f ON f.play_id = b.play_id
+        WHERE b.round_id = $1 AND b.state = 'open'
+     ), written AS (
        UPDATE lottery_bet b
-          SET (win_count, prize_minor, state, settled_at) = (
-                SELECT w.count,
-                       -- LEAST skips the NULL of no cap (max prize 0).
-                       LEAST(w.count * COALESCE(b.ticket_prize_minor, b.unit_prize_minor * b.multiple), NULLIF(b.max_prize_minor, 0)),
-                       CASE WHEN f.push THEN 'push' WHEN w.count > 0 THEN 'won' ELSE 'lost' END,
-                       $2::timestamptz
-                  -- OFFSET 0: the count stays one value, evaluated once, not copied into each use.
-                  FROM (SELECT CASE WHEN f.push THEN 0 ELSE ${WIN_COUNT} END AS count OFFSET 0) AS w)
-         FROM plays f
-        WHERE b.round_id = $1 AND b.state = 'open' AND f.play_id = b.play_id
-        RETURNING b.member_id, b.order_id, b.state, b.prize_minor, b.amount_minor, b.rebate_minor
+          SET (win_count, prize_minor, state, settled_at) =
+              (j.count, LEAST(j.count * j.ticket_prize_minor, j.cap_minor), CASE WHEN j.push THEN 'push' ELSE 'won' END, $2::timestamptz)
+         FROM judged j
+        WHERE b.id = j.id AND b.state = 'open' AND (j.push OR j.count > 0)
+        RETURNING b.id
      ), by_order AS (
        SELECT member_id, order_id,
-              sum(prize_minor) AS prize_minor,
-              sum(amount_minor) FILTER (WHERE state = 'push') AS push_minor,
-              sum(rebate_minor) FILTER (WHERE state <> 'push') AS rebate_minor,
-              count(*) AS bets
-         FROM settled GROUP BY member_id, order_id
+              sum(LEAST(count * ticket_prize_minor, cap_minor)) FILTER (WHERE NOT push) AS prize_minor,
+              sum(amount_minor) FILTER (WHERE push) AS push_minor,
+              sum(rebate_minor) FILTER (WHERE NOT push) AS rebate_minor,
+              count(*) AS bets,
+              count(*) FILTER (WHERE unknown_play) AS unknown_plays,
+              count(*) FILTER (WHERE push OR count > 0) AS to_write
+         FROM judged GROUP BY member_id, order_id
      )
      SELECT member_id AS "memberId",
             sum(prize_minor) AS "prizeMinor",
@@ -133,14 +143,19 @@ async function settleOpenBetsIn(client: pg.PoolClient, roundId: number, nowMs: n
             sum(rebate_minor) AS "rebateMinor",
             sum(bets) AS bets,
             array_agg(order_id ORDER BY order_id) FILTER (WHERE push_minor > 0) AS "pushOrders",
-            array_agg(push_minor ORDER BY order_id) FILTER (WHERE push_minor > 0) AS "pushAmounts"
+            array_agg(push_minor ORDER BY order_id) FILTER (WHERE push_minor > 0) AS "pushAmounts",
+            sum(sum(unknown_plays)) OVER () AS "unknownPlays",
+            sum(sum(to_write)) OVER () - (SELECT count(*) FROM written) AS uncounted
        FROM by_order GROUP BY member_id ORDER BY member_id`,
     [roundId, new Date(nowMs), PICK_WORDS.playIds, PICK_WORDS.words],
   );
-  // A bet of a play the round has no features for (a play removed from the catalogue) would stay
-  // open for ever: refuse to settle rather than leave it unpaid.
-  const left = await client.query<{ count: string }>("SELECT count(*) AS count FROM lottery_bet WHERE round_id = $1 AND state = 'open'", [roundId]);
-  if (Number(left.rows[0].count) > 0) throw new Error(`lottery round ${roundId}: ${left.rows[0].count} bets have a play without features`);
+  const totals = settled.rows[0];
+  // A bet of a play the round has no features for (a play removed from the catalogue) would be
+  // taken as lost: refuse to settle rather than leave it unjudged.
+  if (totals && Number(totals.unknownPlays) > 0) throw new Error(`lottery round ${roundId}: ${totals.unknownPlays} bets have a play without features`);
+  // Every bet judged won or pushed was written: the round's lock keeps every other writer of its
+  // open bets out (migration 096), so a difference is a fault, never a payment to make.
+  if (totals && Number(totals.uncounted) !== 0) throw new Error(`lottery round ${roundId}: ${totals.uncounted} judged bets were not written`);
   return settled.rows;
 }
 
@@ -204,11 +219,18 @@ async function stopWonChases(client: pg.PoolClient, roundId: number, merchantId:
         WHERE o.win_stop AND NOT o.stopped
           AND o.id IN (SELECT order_id FROM lottery_bet WHERE round_id = $1 AND state = 'won')
         RETURNING o.id, o.order_no, o.member_id
+     ), later AS MATERIALIZED (
+       -- The later rounds locked before their bets are stopped: a round being settled at the same
+       -- time (its lock held) is waited for and then left alone, settled, its lost bets being the
+       -- open ones (migration 096); one not yet settled waits for this stop.
+       SELECT r.id FROM lottery_round r
+        WHERE r.id IN (SELECT b.round_id FROM lottery_bet b JOIN won ON b.order_id = won.id WHERE b.state = 'open')
+          AND r.state IN ('open', 'drawn') AND r.draw_at > (SELECT draw_at FROM lottery_round WHERE id = $1)
+        ORDER BY r.id FOR SHARE
      ), stopped AS (
        UPDATE lottery_bet b SET state = 'stopped', settled_at = $2
-         FROM won, lottery_round r
-        WHERE b.order_id = won.id AND b.state = 'open' AND r.id = b.round_id AND r.state IN ('open', 'drawn')
-          AND r.draw_at > (SELECT draw_at FROM lottery_round WHERE id = $1)
+         FROM won, later
+        WHERE b.order_id = won.id AND b.state = 'open' AND b.round_id = later.id
         RETURNING b.id, b.order_id, b.amount_minor
      )
      SELECT won.id AS "orderId", won.order_no AS "orderNo", won.member_id AS "memberId", COALESCE(sum(stopped.amount_minor), 0) AS "refundMinor",

@@ -6,7 +6,7 @@ import { MEMBERS_PER_MOVEMENT, reconcile } from '../ledger';
 import { mainBalanceMinor } from '../withdrawal/withdrawal.testing';
 import { placeOrder } from './betting.service';
 import { drawAndSettle } from './lottery.jobs';
-import { costOf, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, randomLines, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
+import { costOf, drawRoundAs, fundedMembers, GAME_OF_KIND, LOTTERY_TEST_START_MS, lineOf, randomLines, roundOnSale, slipOf, testSecretsKey } from './lottery.testing';
 import { drawRoundIn, roundDraw } from './rounds.service';
 import { settleRound, settleRoundIn } from './settlement.service';
 
@@ -46,9 +46,10 @@ interface BetRow {
 const betsOfRound = async (roundId: number) =>
   (
     await database.appPool.query<BetRow>(
-      `SELECT id, play_id AS "playId", picks::text[] AS picks, multiple, series, money_mode AS mode, unit_prize_minor AS "unitPrizeMinor", max_prize_minor AS "maxPrizeMinor",
-              amount_minor AS "amountMinor", rebate_minor AS "rebateMinor", state, prize_minor AS "prizeMinor", win_count AS "winCount"
-         FROM lottery_bet WHERE round_id = $1 ORDER BY id`,
+      `SELECT b.id, b.play_id AS "playId", b.picks::text[] AS picks, b.multiple, b.series, b.money_mode AS mode, b.unit_prize_minor AS "unitPrizeMinor",
+              b.max_prize_minor AS "maxPrizeMinor", b.amount_minor AS "amountMinor", b.rebate_minor AS "rebateMinor",
+              lottery_bet_state(b.state, r.state) AS state, b.prize_minor AS "prizeMinor", b.win_count AS "winCount"
+         FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.round_id = $1 ORDER BY b.id`,
       [roundId],
     )
   ).rows;
@@ -200,9 +201,10 @@ it.each(LOTTERY_KINDS as readonly LotteryKind[])('settles every %s play in SQL e
   expect((await reconcile(database.appPool)).problems).toEqual([]);
 });
 
-// Settlement's UPDATE writes only columns no index of lottery_bet holds, so every new row version
-// is heap-only and no index grows (migration 093). Readers of settled bets by time go by the round
-// instead, which holds because a won or lost bet is settled with its round, at its round's time.
+// Settlement writes only columns no index of lottery_bet holds, so every new row version is
+// heap-only and no index grows (migration 093). Readers of settled bets by time go by the round
+// instead, which holds because a won bet is settled with its round, at its round's time, and a lost
+// one is not written at all: its round's settlement makes it lost (migration 096).
 it('writes no indexed column of a bet: no index of lottery_bet holds state, win count, prize or settlement time', async () => {
   const indexes = await database.appPool.query<{ name: string; definition: string }>(
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
@@ -214,14 +216,84 @@ it('writes no indexed column of a bet: no index of lottery_bet holds state, win 
   }
 });
 
-it('gives every won or lost bet the settlement time of its round, the time the readers of settled bets go by', async () => {
-  const settled = await database.appPool.query<{ bets: string; apart: string }>(
-    `SELECT count(*) AS bets, count(*) FILTER (WHERE r.state <> 'settled' OR b.settled_at IS DISTINCT FROM r.settled_at) AS apart
-       FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.state IN ('won', 'lost')`,
+it('gives every won bet the settlement time of its round, and leaves every lost one as it was placed: no time, ticket or prize', async () => {
+  const settled = await database.appPool.query<{ state: string; bets: string; apart: string }>(
+    `SELECT lottery_bet_state(b.state, r.state) AS state, count(*) AS bets,
+            count(*) FILTER (WHERE CASE WHEN b.state = 'won' THEN b.settled_at IS DISTINCT FROM r.settled_at OR b.win_count < 1
+                                        ELSE b.settled_at IS NOT NULL OR b.win_count IS NOT NULL OR b.prize_minor <> 0 END) AS apart
+       FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE lottery_bet_state(b.state, r.state) IN ('won', 'lost')
+      GROUP BY 1 ORDER BY 1`,
   );
-  // The tests above settled hundreds of bets of many rounds.
-  expect(Number(settled.rows[0].bets)).toBeGreaterThan(100);
-  expect(Number(settled.rows[0].apart)).toBe(0);
+  // The tests above settled hundreds of bets of many rounds, won and lost.
+  expect(settled.rows.map((row) => row.state)).toEqual(['lost', 'won']);
+  for (const row of settled.rows) {
+    expect(Number(row.bets)).toBeGreaterThan(100);
+    expect({ state: row.state, apart: Number(row.apart) }).toEqual({ state: row.state, apart: 0 });
+  }
+});
+
+// Two settlers at once on two rounds of one game (two replicas after downtime). The later round's
+// settlement leaves its lost bets as they are (migration 096), so the earlier round's stop of a
+// chase that won there must not take them for bets still waiting: it locks the later round first,
+// waits for its settlement, and then leaves it alone. The bets are at the game's highest series
+// (no rebate), so the later round pays this member nothing and shares no ledger lock with the
+// earlier one: only the round's lock keeps them apart.
+it('keeps a lost bet of a round being settled lost when an earlier round stops its chase at the same time: no refund of a settled bet', async () => {
+  const [member] = await fundedMembers(database.appPool, merchantId, 1, 100_000, 'racechase');
+  const at = LOTTERY_TEST_START_MS + 24 * 3_600_000;
+  const first = await roundOnSale(database.appPool, secretsKey, merchantId, 'SSC1', at);
+  const position = playsOf('SSC').find((play) => play.rows.length === 5 && play.rule === 'sum')!;
+  const line = lineOf(position, [[1], [], [], [], []], { series: 1960 });
+  const placed = await placeOrder(database.appPool, {
+    merchantId, memberId: member, gameCode: 'SSC1', currentNumero: first.numero, slip: slipOf([line]), betCartAmountSum: costOf([line], 2), chase: 1, winningStop: true, nowMs: at,
+  });
+  const bets = await database.appPool.query<{ roundId: string; drawAt: Date; rebateMinor: string }>(
+    `SELECT b.round_id AS "roundId", r.draw_at AS "drawAt", b.rebate_minor AS "rebateMinor" FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
+      WHERE b.order_id = (SELECT id FROM lottery_order WHERE order_no = $1) ORDER BY b.chase_index`,
+    [placed.orderNo],
+  );
+  expect(bets.rows.map((bet) => Number(bet.rebateMinor))).toEqual([0, 0]);
+  const [won, lost] = bets.rows.map((bet) => ({ roundId: Number(bet.roundId), drawAt: bet.drawAt.getTime() }));
+  const before = await mainBalanceMinor(database.appPool, member);
+  // The first round draws 1 first (the bet wins), the second 2 (it loses).
+  await drawRoundAs(database.appPool, won.roundId, { kind: 'SSC', numbers: [1, 0, 0, 0, 0] }, won.drawAt);
+  await drawRoundAs(database.appPool, lost.roundId, { kind: 'SSC', numbers: [2, 0, 0, 0, 0] }, lost.drawAt);
+
+  const holder = await database.appPool.connect();
+  let earlier: Promise<unknown> | undefined;
+  try {
+    await holder.query('BEGIN');
+    expect(await settleRoundIn(holder, lost.roundId, lost.drawAt)).toMatchObject({ settled: true, bets: 1, paidMinor: 0 });
+    const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    let done = false;
+    earlier = settleRound(database.appPool, won.roundId, won.drawAt).finally(() => {
+      done = true;
+    });
+    // Until the earlier round's settlement waits for this one (or, wrongly, ends without waiting).
+    for (;;) {
+      const blocked = await database.appPool.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))', [holderPid]);
+      if (done || Number(blocked.rows[0].count) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await holder.query('COMMIT');
+  } finally {
+    holder.release();
+  }
+  await earlier;
+
+  const states = await database.appPool.query<{ state: string; prizeMinor: string }>(
+    `SELECT lottery_bet_state(b.state, r.state) AS state, b.prize_minor AS "prizeMinor" FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
+      WHERE b.order_id = (SELECT id FROM lottery_order WHERE order_no = $1) ORDER BY b.chase_index`,
+    [placed.orderNo],
+  );
+  expect(states.rows.map((row) => row.state)).toEqual(['won', 'lost']);
+  const prize = Number(states.rows[0].prizeMinor);
+  expect(prize).toBeGreaterThan(0);
+  // The prize, and no refund of the bet its own round settled as lost.
+  expect(await mainBalanceMinor(database.appPool, member)).toBe(before + prize);
+  const refunds = await database.appPool.query<{ count: string }>('SELECT count(*) AS count FROM ledger_transaction WHERE idempotency_key LIKE $1', [`lottery:stop:${won.roundId}:%`]);
+  expect(Number(refunds.rows[0].count)).toBe(0);
+  expect((await reconcile(database.appPool)).problems).toEqual([]);
 });
 
 /** Row masks back from pick words (WORD_BITS-bit words per row, as pickWords lays them out). */

@@ -178,7 +178,8 @@ it('takes a TP. Hồ Chí Minh round end to end: a bet, the official result ente
   await drawAndSettle(context.pool, secretsKey, now);
   expect((await state()).state).toBe('settled');
   const bet = await context.pool.query<{ state: string; winCount: string; prizeMinor: string; rebateMinor: string }>(
-    'SELECT state, win_count AS "winCount", prize_minor AS "prizeMinor", rebate_minor AS "rebateMinor" FROM lottery_bet WHERE round_id = $1',
+    `SELECT lottery_bet_state(b.state, r.state) AS state, b.win_count AS "winCount", b.prize_minor AS "prizeMinor", b.rebate_minor AS "rebateMinor"
+       FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.round_id = $1`,
     [round.roundId],
   );
   expect(bet.rows).toEqual([{ state: 'won', winCount: '9', prizeMinor: '85500', rebateMinor: '162' }]);

@@ -143,7 +143,7 @@ export async function selectProgress(db: Db, input: { merchantId: number; member
     `WITH bets AS (
        SELECT b.amount_minor AS stake, CASE WHEN b.state = 'won' THEN b.prize_minor ELSE 0 END AS win, 'L' || r.game_id AS game
          FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
-        WHERE b.member_id = $2 AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
+        WHERE b.member_id = $2 AND b.merchant_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
           AND r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $3 AND r.settled_at < $4
        UNION ALL
        SELECT g.valid_bet_minor, g.win_minor, 'G' || g.vassalage || ':' || g.game_code
@@ -172,10 +172,10 @@ export async function selectScores(
     input.metric === 'deposits'
       ? `SELECT d.member_id, d.credited_minor AS amount, d.settled_at AS at FROM deposit d
           WHERE d.merchant_id = $1 AND d.status = 'approved' AND d.credited_minor IS NOT NULL AND d.settled_at >= $2 AND d.settled_at < $3`
-      : `SELECT b.member_id, ${input.metric === 'stake' ? 'b.amount_minor' : "CASE WHEN b.state = 'won' THEN b.prize_minor ELSE 0 END"} AS amount, b.settled_at AS at
+      : `SELECT b.member_id, ${input.metric === 'stake' ? 'b.amount_minor' : "CASE WHEN b.state = 'won' THEN b.prize_minor ELSE 0 END"} AS amount, r.settled_at AS at
            FROM lottery_round r JOIN lottery_bet b ON b.round_id = r.id
           WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
-            AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
+            AND b.merchant_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
          UNION ALL
          SELECT g.member_id, ${input.metric === 'stake' ? 'g.valid_bet_minor' : 'g.win_minor'}, g.ended_at
            FROM game_round g

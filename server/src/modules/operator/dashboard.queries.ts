@@ -132,10 +132,10 @@ export interface PlaySums {
 export async function selectPlaySums(db: Db, period: DashboardPeriod): Promise<PlaySums[]> {
   const result = await db.query<{ day: string | null; product: DashboardProduct | null; stake_minor: string; win_minor: string; active_players: number }>(
     `WITH play AS (
-       SELECT b.member_id, 'lottery'::text AS product, ${dayOf('b.settled_at')} AS day, b.amount_minor AS stake_minor, b.prize_minor AS win_minor
+       SELECT b.member_id, 'lottery'::text AS product, ${dayOf('r.settled_at')} AS day, b.amount_minor AS stake_minor, b.prize_minor AS win_minor
          FROM lottery_round r JOIN lottery_bet b ON b.round_id = r.id
         WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
-          AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
+          AND b.merchant_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
        UNION ALL
        SELECT g.member_id, CASE WHEN p.adapter = 'inhouse' THEN 'inhouse' ELSE 'vendor' END, ${dayOf('g.ended_at')}, g.bet_minor, g.win_minor
          FROM game_round g

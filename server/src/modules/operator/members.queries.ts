@@ -160,8 +160,10 @@ export async function selectBets(db: Db, merchantId: number, memberId: number, l
   const result = await db.query<MemberBetRow>(
     `SELECT * FROM (
        (SELECT 'lottery'::text AS product, g.game_code, g.name AS game_name, o.order_no AS reference, b.amount_minor::text AS stake_minor,
-               b.prize_minor::text AS win_minor, b.state AS status, b.created_at AS placed_at, b.settled_at, b.id
+               b.prize_minor::text AS win_minor, lottery_bet_state(b.state, r.state) AS status, b.created_at AS placed_at,
+               COALESCE(b.settled_at, r.settled_at) AS settled_at, b.id
           FROM lottery_bet b
+          JOIN lottery_round r ON r.id = b.round_id
           JOIN lottery_order o ON o.id = b.order_id
           JOIN lottery_game g ON g.id = o.game_id
          WHERE b.member_id = $2 AND b.merchant_id = $1

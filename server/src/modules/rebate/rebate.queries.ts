@@ -90,7 +90,7 @@ export async function countDayIn(
        SELECT b.member_id, 'lott'::text AS category, b.amount_minor AS stake_minor
          FROM lottery_round r JOIN lottery_bet b ON b.round_id = r.id
         WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $3 AND r.settled_at < $4
-          AND b.state IN ('won', 'lost')
+          AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
        UNION ALL
        SELECT g.member_id, ${gameCategoryCase}, g.valid_bet_minor
          FROM game_round g

@@ -222,7 +222,7 @@ export async function selectFirstDeposit(db: Db, merchantId: number, memberId: n
 export async function selectValidStakeMinor(db: Db, merchantId: number, memberId: number, sinceMs: number): Promise<number> {
   const result = await db.query<{ stake: string }>(
     `SELECT (coalesce((SELECT sum(b.amount_minor) FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id
-                        WHERE r.merchant_id = $1 AND b.member_id = $2 AND r.state = 'settled' AND b.state IN ('won', 'lost')
+                        WHERE r.merchant_id = $1 AND b.member_id = $2 AND r.state = 'settled' AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
                           AND r.settled_at >= $3), 0)
            + coalesce((SELECT sum(valid_bet_minor) FROM game_round
                         WHERE merchant_id = $1 AND member_id = $2 AND status = 'settled' AND NOT trial AND ended_at >= $3), 0))::text AS stake`,
@@ -563,7 +563,7 @@ export async function countDayIn(
        UNION ALL
        SELECT b.member_id, 'bet', 'LOTT', b.amount_minor, r.settled_at
          FROM lottery_round r JOIN lottery_bet b ON b.round_id = r.id
-        WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $3 AND r.settled_at < $4 AND b.state IN ('won', 'lost')
+        WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $3 AND r.settled_at < $4 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
        UNION ALL
        SELECT g.member_id, 'bet', g.game_category, g.valid_bet_minor, g.ended_at
          FROM game_round g

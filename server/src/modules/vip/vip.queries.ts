@@ -265,7 +265,7 @@ export async function selectFigures(db: Db, input: { merchantId: number; fromMs:
     `WITH f AS (
        SELECT b.member_id, b.amount_minor AS turnover, 0::bigint AS deposit FROM lottery_round r JOIN lottery_bet b ON b.round_id = r.id
         WHERE r.merchant_id = $1 AND r.state = 'settled' AND r.settled_at >= $2 AND r.settled_at < $3
-          AND b.merchant_id = $1 AND b.state IN ('won', 'lost')
+          AND b.merchant_id = $1 AND lottery_bet_state(b.state, r.state) IN ('won', 'lost')
           AND ($4::bigint[] IS NULL OR b.member_id = ANY ($4::bigint[]))
        UNION ALL
        SELECT g.member_id, g.valid_bet_minor, 0 FROM game_round g

@@ -148,7 +148,7 @@ describe('through the lottery', () => {
     // A special of 49 is a push for 大/单: its 4.00 back, half the order, which met 2.00.
     await drawRoundAs(context.pool, round.roundId, { kind: 'LHC', numbers: [5, 12, 18, 27, 33, 40, 49], lunarYear: lunarYearOf(round.drawAt) }, clock.nowMs);
     expect(await settleRound(context.pool, round.roundId, clock.nowMs)).toMatchObject({ settled: true, winners: 1 });
-    const states = await context.pool.query<{ state: string }>('SELECT state FROM lottery_bet WHERE id = ANY($1::bigint[]) ORDER BY id', [placed.bets.map((bet) => bet.orderDetailId)]);
+    const states = await context.pool.query<{ state: string }>('SELECT lottery_bet_state(b.state, r.state) AS state FROM lottery_bet b JOIN lottery_round r ON r.id = b.round_id WHERE b.id = ANY($1::bigint[]) ORDER BY b.id', [placed.bets.map((bet) => bet.orderDetailId)]);
     expect(states.rows.map((row) => row.state).sort()).toEqual(['push', 'won']);
     expect(await remainingOf(memberId)).toBe(1_00);
   });
