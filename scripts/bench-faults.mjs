@@ -383,7 +383,8 @@ export async function benchFaults() {
      * it, then lets the rows go. The killed instance's transaction never commits (its client is
      * gone), and its backend, once let go, finds no client and rolls back.
      */
-    const killWhileHeld = async (lock, leaderOf, waitMs) => {
+    // passed (optional): the moment is gone without anyone waiting; undefined is answered then.
+    const killWhileHeld = async (lock, leaderOf, waitMs, passed = async () => false) => {
       const holder = await owner.connect();
       try {
         await holder.query('BEGIN');
@@ -401,6 +402,7 @@ export async function benchFaults() {
             await sleep(500);
             return { at, killed: leader };
           }
+          if (await passed()) return undefined;
           await sleep(100);
         }
         throw new Error(`no instance came to wait on the held rows within ${waitMs / 1000} s`);
@@ -437,18 +439,20 @@ export async function benchFaults() {
         await sleep(Math.max(0, Number(next.closeMs) - Date.now()) + 200);
         if (next.memberId === null) continue;
         killedRound = Number(next.id);
-        // The settlement stops at the house's lottery account, which its payments debit, after it
-        // has claimed the round and written its won bets: the transaction that waits is the one
-        // whose id the round's row carries as its (uncommitted) updater. Bets being placed wait
-        // there too, and are left alone.
+        // The round's bets are held (its sale has closed: nobody else writes them). The settlement
+        // claims the round, judges every bet, and stops at the first won one it writes: the
+        // transaction that waits is the one whose id the round's row carries as its (uncommitted)
+        // updater. A round none of whose bets won is settled without waiting: the next one, then.
         const done = await killWhileHeld(
-          (holder) => holder.query("SELECT id FROM ledger_account WHERE merchant_id = $1 AND kind = 'house_lottery' AND member_id IS NULL FOR UPDATE", [merchantId]),
+          (holder) => holder.query('SELECT id FROM lottery_bet WHERE round_id = $1 FOR UPDATE', [killedRound]),
           async (waiting) => {
             const settling = (await owner.query('SELECT xmax::text AS xid FROM lottery_round WHERE id = $1', [killedRound])).rows[0]?.xid;
             return waiting.find((backend) => backend.xid !== null && backend.xid === settling)?.name;
           },
-          90_000,
+          180_000,
+          async () => (await owner.query('SELECT state FROM lottery_round WHERE id = $1', [killedRound])).rows[0]?.state === 'settled',
         );
+        if (!done) continue;
         return { ...done, detail: `round ${killedRound}, ${done.killed} killed mid-settlement` };
       }
     });
