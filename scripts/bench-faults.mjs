@@ -381,9 +381,9 @@ export async function benchFaults() {
      * Holds rows with this script's own transaction (`lock`, an owner's SELECT … FOR UPDATE) until a
      * backend of the cluster waits on them and `leaderOf(waiting)` names the instance to kill; kills
      * it, then lets the rows go. The killed instance's transaction never commits (its client is
-     * gone), and its backend, once let go, finds no client and rolls back.
+     * gone), and its backend, once let go, finds no client and rolls back. `passed` (optional) says
+     * the moment has gone by without anyone waiting: nobody is killed, and undefined is answered.
      */
-    // passed (optional): the moment is gone without anyone waiting; undefined is answered then.
     const killWhileHeld = async (lock, leaderOf, waitMs, passed = async () => false) => {
       const holder = await owner.connect();
       try {
@@ -430,14 +430,14 @@ export async function benchFaults() {
       for (;;) {
         const next = (
           await owner.query(
-            `SELECT r.id, extract(epoch FROM r.close_at) * 1000 AS "closeMs", (SELECT member_id FROM lottery_bet WHERE round_id = r.id ORDER BY id DESC LIMIT 1) AS "memberId"
+            `SELECT r.id, extract(epoch FROM r.close_at) * 1000 AS "closeMs", EXISTS (SELECT 1 FROM lottery_bet WHERE round_id = r.id) AS "hasBets"
                FROM lottery_round r JOIN lottery_game g ON g.id = r.game_id
               WHERE g.merchant_id = $1 AND g.game_code = $2 AND r.state = 'open' ORDER BY r.draw_at LIMIT 1`,
             [merchantId, BET_GAME],
           )
         ).rows[0];
         await sleep(Math.max(0, Number(next.closeMs) - Date.now()) + 200);
-        if (next.memberId === null) continue;
+        if (!next.hasBets) continue;
         killedRound = Number(next.id);
         // The round's bets are held (its sale has closed: nobody else writes them). The settlement
         // claims the round, judges every bet, and stops at the first won one it writes: the
